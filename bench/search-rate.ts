@@ -1,7 +1,10 @@
 // `npm run bench:search`: how many ISMCTS iterations per CPU second the search bot runs in each game,
 // from three mid-game positions per game (ten random moves in, then on to a seat with a choice: a
-// forced move is not searched), 2 s of search each; prints the median and the three figures. Its
-// rollouts play the game's state machine with the rules' playout preferences (Keys to Knowledge's).
+// forced move is not searched), 2 s of search each; prints the median and the three figures, with
+// rollouts on the game's playout kernel (as the search bot plays) and on its state machine
+// (`kernel: false`, as before the kernels resumed), position by position in one run so that both
+// meet the same load, after a warm-up search of 1 s each. Rollouts follow the rules' playout
+// preferences (Keys to Knowledge's).
 
 import { games } from "@rules/generated";
 import { Rng, chooseRandomMove, countMoves, type Game } from "@rules/runtime/internal";
@@ -31,17 +34,31 @@ function position(game: Game, players: number, variants: readonly string[], seed
   return { state, seat: mover() };
 }
 
+const median = (rates: readonly number[]): number => [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
+
 for (const [id, players, variants] of CASES) {
   const game = games[id]!;
-  const rates: number[] = [];
+  const rates = { kernel: [] as number[], machine: [] as number[] };
+  // Warm-up, not counted: a large kernel runs slowly until V8 has optimized it (a bot process
+  // searches many positions), and the search's own code warms up too.
+  {
+    const { state, seat } = position(game, players, variants, 99, new Rng(99));
+    for (const kernel of [true, false]) searchMove(game, state, seat, new Rng(99), { timeMs: 1000, kernel });
+  }
   for (let seed = 1; seed <= 3; seed++) {
     const rng = new Rng(seed);
     const { state, seat } = position(game, players, variants, seed, rng);
-    const start = cpuSeconds();
-    const { iterations } = searchMove(game, state, seat, rng, { timeMs: 2000 });
-    rates.push(iterations / (cpuSeconds() - start));
+    for (const kernel of [true, false]) {
+      const start = cpuSeconds();
+      const { iterations } = searchMove(game, state, seat, new Rng(seed * 7919), { timeMs: 2000, kernel });
+      rates[kernel ? "kernel" : "machine"].push(iterations / (cpuSeconds() - start));
+    }
   }
-  const sorted = [...rates].sort((a, b) => a - b);
   const name = `${game.title}${variants.length ? ` (${variants.join(", ")})` : ""}, ${players} players`;
-  console.log(`${name}: ${Math.round(sorted[1]!)} iterations per CPU second (median of 3 positions: ${rates.map((r) => Math.round(r)).join(", ")})`);
+  const [k, m] = [median(rates.kernel), median(rates.machine)];
+  const figures = (r: readonly number[]) => r.map((x) => Math.round(x)).join(", ");
+  console.log(
+    `${name}: ${Math.round(k)} iterations per CPU second with rollouts on the kernel (${figures(rates.kernel)}), ` +
+      `${Math.round(m)} on the state machine (${figures(rates.machine)}): ${(k / m).toFixed(2)}x`,
+  );
 }

@@ -7,27 +7,13 @@
 import { describe, expect, it } from "vitest";
 import { GameFault, Rng, endingOf, playRandomGame, playRandomScores, type Game, type Move } from "@rules/runtime/internal";
 import { games } from "@rules/generated";
+import { traced } from "./support/kernel-trace.js";
 
 const GAMES_PER_COUNT = 200;
 /** Long games (thousands of decisions each) stop at this many decisions compared per test, after
  *  at least MIN_GAMES games: the machine-shared CI would otherwise spend minutes on one game. */
 const DECISION_BUDGET = 120_000;
 const MIN_GAMES = 12;
-
-/** A move as a kernel traces it: seat, move type's index in `game.moves`, parameters in schema order
- *  (a set of cards as its size, then its cards). */
-function traced(game: Game, seat: number, move: Move): unknown[] {
-  const types = Object.keys(game.moves!);
-  const parameters = Object.keys(game.moves![move.type]!);
-  return [
-    seat,
-    types.indexOf(move.type),
-    ...parameters.flatMap((name) => {
-      const value = move[name];
-      return Array.isArray(value) ? [value.length, ...value] : [value];
-    }),
-  ];
-}
 
 const withKernel = Object.values(games).filter((game) => game.playout !== undefined);
 

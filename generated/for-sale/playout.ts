@@ -8,7 +8,7 @@ import {
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
 } from "@rules/runtime/internal";
-import type { PlayoutKernel, RuleSite } from "@rules/runtime/internal";
+import type { BaseState, PlayoutKernel, RuleSite } from "@rules/runtime/internal";
 import * as cardData from "./cards.js";
 /** For Sale for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
@@ -40,16 +40,40 @@ export function playout(): PlayoutKernel {
   let K_v_bank: number = 0;
   let K_v_start_player: number = 0;
   let K_variants: readonly string[] = [];
+  const ALL_Currency = cardData.ALL_Currency;
+  const ALL_Property = cardData.ALL_Property;
+  const Currency_value = cardData.Currency_value;
+  const Property_value = cardData.Property_value;
+  const TABLE_removed_cards = cardData.TABLE_removed_cards;
+  const TABLE_starting_coins = cardData.TABLE_starting_coins;
+  const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
+  const DECISION_CAP = RUNTIME_DECISION_CAP;
+  const NO_VARIANTS: readonly string[] = [];
   const ENDS: readonly RuleSite[] = [];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
-  const NO_VARIANTS: readonly string[] = [];
+  const ENTRIES = new Map<string, number>([
+    ["buying.raise_or_pass", 6],
+    ["selling.sell", 7],
+  ]);
+  /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
+  function entryOf($s: BaseState): number {
+    const $entry = ENTRIES.get($s.pc);
+    if ($entry === undefined || $s.random.script.length > 0) return -1;
+    if ($s.pending !== null) for (const $m of $s.pending) if ($m !== null) return -1;
+    return $entry;
+  }
+
   function play(
     $players: number,
     seed: number,
-    trace: unknown[] | null = null,
-    variants: readonly string[] = NO_VARIANTS,
+    trace: unknown[] | null,
+    variants: readonly string[],
+    $from: BaseState | null,
+    $entry: number,
+    $preferred: boolean,
+    $cap: number,
   ): number {
     const CAP = 30;
     const END = -1;
@@ -91,131 +115,216 @@ export function playout(): PlayoutKernel {
     const players = $players;
     let v_bank: number = 0;
     let v_start_player: number = 0;
-    seedWords(G, seed);
     K_ended = -1;
-    N.fill(0);
-    for (let $k = 0; $k < ALL_Property.length; $k++)
-      C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
-    N[Z_property_deck] = ALL_Property.length;
-    for (let $k = 0; $k < ALL_Currency.length; $k++)
-      C[Z_currency_deck * CAP + ALL_Currency.length - 1 - $k] = ALL_Currency[$k]!;
-    N[Z_currency_deck] = ALL_Currency.length;
-    v_bank = 84;
-    for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
-    for (let $p = 0; $p < players; $p++) v_bid[$p] = 0;
-    for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
-    v_start_player = 0;
-    {
-      for (let $i45 = N[Z_property_deck]! - 1; $i45 > 0; $i45--) {
-        const $n49 = $i45 + 1;
-        let $r50 = 0;
-        if ($n49 <= 2097152 && $n49 >= 1) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n49;
-            const $low = $m >>> 0;
-            if ($low >= $n49 || $low >= 4294967296 % $n49) {
-              $r50 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n49 >= 1 && $n49 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r50 = drawInt(G, $n49);
-        }
-        const $j48 = $r50;
-        const $a46 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i45;
-        const $b47 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j48;
-        const $card = C[$a46]!;
-        C[$a46] = C[$b47]!;
-        C[$b47] = $card;
-      }
-    }
-    {
-      for (let $i51 = N[Z_currency_deck]! - 1; $i51 > 0; $i51--) {
-        const $n55 = $i51 + 1;
-        let $r56 = 0;
-        if ($n55 <= 2097152 && $n55 >= 1) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n55;
-            const $low = $m >>> 0;
-            if ($low >= $n55 || $low >= 4294967296 % $n55) {
-              $r56 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n55 >= 1 && $n55 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r56 = drawInt(G, $n55);
-        }
-        const $j54 = $r56;
-        const $a52 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i51;
-        const $b53 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j54;
-        const $card = C[$a52]!;
-        C[$a52] = C[$b53]!;
-        C[$b53] = $card;
-      }
-    }
-    {
-      const $count = TABLE_removed_cards.get(players) ?? missingTableKey("removed_cards", players);
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-        C[Z_property_box * CAP + N[Z_property_box]!] = $card;
-        N[Z_property_box]!++;
-      }
-    }
-    {
-      const $count = TABLE_removed_cards.get(players) ?? missingTableKey("removed_cards", players);
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from currency_deck");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
-        C[Z_currency_box * CAP + N[Z_currency_box]!] = $card;
-        N[Z_currency_box]!++;
-      }
-    }
-    for (let l_p = 0; l_p < players; l_p++) {
+    if ($from === null) {
+      seedWords(G, seed);
+      N.fill(0);
+      for (let $k = 0; $k < ALL_Property.length; $k++)
+        C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
+      N[Z_property_deck] = ALL_Property.length;
+      for (let $k = 0; $k < ALL_Currency.length; $k++)
+        C[Z_currency_deck * CAP + ALL_Currency.length - 1 - $k] = ALL_Currency[$k]!;
+      N[Z_currency_deck] = ALL_Currency.length;
+      v_bank = 84;
+      for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_bid[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
+      v_start_player = 0;
       {
-        const $amount = TABLE_starting_coins.get(players) ?? missingTableKey("starting_coins", players);
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from bank`,
-          );
-        if (v_bank < $amount)
-          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-        v_bank -= $amount;
-        v_coins[l_p] += $amount;
+        for (let $i45 = N[Z_property_deck]! - 1; $i45 > 0; $i45--) {
+          const $n49 = $i45 + 1;
+          let $r50 = 0;
+          if ($n49 <= 2097152 && $n49 >= 1) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n49;
+              const $low = $m >>> 0;
+              if ($low >= $n49 || $low >= 4294967296 % $n49) {
+                $r50 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n49 >= 1 && $n49 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r50 = drawInt(G, $n49);
+          }
+          const $j48 = $r50;
+          const $a46 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i45;
+          const $b47 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j48;
+          const $card = C[$a46]!;
+          C[$a46] = C[$b47]!;
+          C[$b47] = $card;
+        }
       }
+      {
+        for (let $i51 = N[Z_currency_deck]! - 1; $i51 > 0; $i51--) {
+          const $n55 = $i51 + 1;
+          let $r56 = 0;
+          if ($n55 <= 2097152 && $n55 >= 1) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n55;
+              const $low = $m >>> 0;
+              if ($low >= $n55 || $low >= 4294967296 % $n55) {
+                $r56 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n55 >= 1 && $n55 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r56 = drawInt(G, $n55);
+          }
+          const $j54 = $r56;
+          const $a52 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i51;
+          const $b53 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j54;
+          const $card = C[$a52]!;
+          C[$a52] = C[$b53]!;
+          C[$b53] = $card;
+        }
+      }
+      {
+        const $count = TABLE_removed_cards.get(players) ?? missingTableKey("removed_cards", players);
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
+        for (let $dealt = 0; $dealt < $count; $dealt++) {
+          const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+          C[Z_property_box * CAP + N[Z_property_box]!] = $card;
+          N[Z_property_box]!++;
+        }
+      }
+      {
+        const $count = TABLE_removed_cards.get(players) ?? missingTableKey("removed_cards", players);
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from currency_deck");
+        for (let $dealt = 0; $dealt < $count; $dealt++) {
+          const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
+          C[Z_currency_box * CAP + N[Z_currency_box]!] = $card;
+          N[Z_currency_box]!++;
+        }
+      }
+      for (let l_p = 0; l_p < players; l_p++) {
+        {
+          const $amount = TABLE_starting_coins.get(players) ?? missingTableKey("starting_coins", players);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from bank`,
+            );
+          if (v_bank < $amount)
+            throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+          v_bank -= $amount;
+          v_coins[l_p] += $amount;
+        }
+      }
+      v_start_player = drawInt(G, players);
     }
-    v_start_player = drawInt(G, players);
     let l_leader: number = 0;
     let l_high: number = 0;
     let l_bidder: number = 0;
     let decisions = 0;
     let steps = 0;
     let pc = 0;
+    if ($from !== null) {
+      N.fill(0);
+      {
+        const $zone = $from.zones["property_deck"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++)
+          C[Z_property_deck * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_property_deck] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["currency_deck"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++)
+          C[Z_currency_deck * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_currency_deck] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["property_box"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_property_box * CAP + $i] = $zone[$i]!;
+        N[Z_property_box] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["currency_box"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_currency_box * CAP + $i] = $zone[$i]!;
+        N[Z_currency_box] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["auction"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_auction * CAP + $i] = $zone[$i]!;
+        N[Z_auction] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["market"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_market * CAP + $i] = $zone[$i]!;
+        N[Z_market] = $zone.length;
+      }
+      {
+        const $zones = $from.zones["properties"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_properties + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_properties + $p] = $zone.length;
+        }
+      }
+      {
+        const $zones = $from.zones["offer"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_offer + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_offer + $p] = $zone.length;
+        }
+      }
+      {
+        const $zones = $from.zones["proceeds"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_proceeds + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_proceeds + $p] = $zone.length;
+        }
+      }
+      {
+        const $zone = $from.zones["sold"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_sold * CAP + $i] = $zone[$i]!;
+        N[Z_sold] = $zone.length;
+      }
+      v_bank = $from.vars["bank"] as unknown as number;
+      {
+        const $values = $from.vars["coins"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_coins[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["bid"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_bid[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["passed"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_passed[$p] = $values[$p]!;
+      }
+      v_start_player = $from.vars["start_player"] as unknown as number;
+      l_leader = $from.locals["leader"] as unknown as number;
+      l_high = $from.locals["high"] as unknown as number;
+      l_bidder = $from.locals["bidder"] as unknown as number;
+      for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      pc = $entry;
+    }
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -263,116 +372,8 @@ export function playout(): PlayoutKernel {
             }
           }
           if ($count0 > 1) {
-            {
-              const $seat1 = l_bidder;
-              const $low2 = l_high + 1;
-              const $high3 = v_coins[l_bidder]!;
-              const $size4 = Math.max(0, $high3 - $low2 + 1);
-              const $count5 = $size4;
-              const $count6 = 1;
-              const $total7 = $count5 + $count6;
-              if ($total7 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              const $n9 = $total7;
-              let $r10 = 0;
-              if ($n9 <= 2097152 && $n9 >= 1) {
-                for (;;) {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n9;
-                  const $low = $m >>> 0;
-                  if ($low >= $n9 || $low >= 4294967296 % $n9) {
-                    $r10 = ($m / 4294967296) >>> 0;
-                    break;
-                  }
-                }
-              } else {
-                if (!($n9 >= 1 && $n9 <= 4294967296))
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r10 = drawInt(P, $n9);
-              }
-              const $index8$drawn = $r10;
-              let $index8 = $index8$drawn;
-              decisions++;
-              steps = 0;
-              if ($index8 < $count5) {
-                const $digit11 = $index8;
-                const $value12 = $low2 + $digit11;
-                if (trace !== null) trace.push($seat1, 0, $value12);
-                {
-                  const l_amount = $value12;
-                  v_bid[l_bidder] = l_amount;
-                  l_high = l_amount;
-                  pc = 3;
-                  continue run;
-                }
-              }
-              $index8 -= $count5;
-              if ($index8 < $count6) {
-                if (trace !== null) trace.push($seat1, 1);
-                {
-                  {
-                    const $n = N[Z_auction]!;
-                    if ($n === 0)
-                      throw new GameFault(
-                        "fault/empty-aggregate",
-                        "lowest(auction) of nothing: the collection is empty",
-                      );
-                    let $at = 0;
-                    let $best = 0;
-                    for (let $i = 0; $i < $n; $i++) {
-                      const l_c = C[Z_auction * CAP + $i]!;
-                      const $key = Property_value[l_c]!;
-                      if ($i === 0 || $key < $best) {
-                        $at = $i;
-                        $best = $key;
-                      }
-                    }
-                    const $at13 = Z_auction * CAP + $at;
-                    const $card = C[$at13]!;
-                    const $end14 = Z_auction * CAP + N[Z_auction]! - 1;
-                    for (let $k15 = $at13; $k15 < $end14; $k15++) C[$k15] = C[$k15 + 1]!;
-                    N[Z_auction]!--;
-                    const $seg16 = Z_properties + l_bidder;
-                    C[$seg16 * CAP + N[$seg16]!] = $card;
-                    N[$seg16]!++;
-                  }
-                  {
-                    const $amount = v_bid[l_bidder]! - Math.floor(v_bid[l_bidder]! / 2);
-                    if ($amount < 0)
-                      throw new GameFault(
-                        "fault/negative-transfer",
-                        `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
-                      );
-                    if (v_coins[l_bidder] < $amount)
-                      throw new GameFault(
-                        "fault/insufficient",
-                        `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
-                      );
-                    v_coins[l_bidder] -= $amount;
-                    v_bank += $amount;
-                  }
-                  v_bid[l_bidder] = 0;
-                  v_passed[l_bidder] = true;
-                  pc = 3;
-                  continue run;
-                }
-              }
-              $index8 -= $count6;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-            }
+            pc = 6;
+            continue run;
           }
           {
             const $amount = v_bid[l_bidder]!;
@@ -446,99 +447,8 @@ export function playout(): PlayoutKernel {
                 N[Z_market]!++;
               }
             }
-            {
-              let $n21 = 0;
-              for (let l_p = 0; l_p < players; l_p++) {
-                if (N[Z_properties + l_p]! > 0) {
-                  $list0[$n21++] = l_p;
-                }
-              }
-              if ($n21 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-              for (let $a22 = 0; $a22 < $n21; $a22++) {
-                const l_p = $list0[$a22]!;
-                pick23: {
-                  const $seg24 = Z_properties + l_p;
-                  const $size25 = N[$seg24]!;
-                  const $count26 = $size25;
-                  const $total27 = $count26;
-                  if ($total27 === 0)
-                    throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
-                  if (decisions >= DECISION_CAP)
-                    throw new GameFault(
-                      "fault/decision-cap",
-                      `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                    );
-                  const $n29 = $total27;
-                  let $r30 = 0;
-                  if ($n29 <= 2097152 && $n29 >= 1) {
-                    for (;;) {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      const $m = ($t >>> 0) * $n29;
-                      const $low = $m >>> 0;
-                      if ($low >= $n29 || $low >= 4294967296 % $n29) {
-                        $r30 = ($m / 4294967296) >>> 0;
-                        break;
-                      }
-                    }
-                  } else {
-                    if (!($n29 >= 1 && $n29 <= 4294967296))
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                    $r30 = drawInt(P, $n29);
-                  }
-                  const $index28$drawn = $r30;
-                  let $index28 = $index28$drawn;
-                  decisions++;
-                  steps = 0;
-                  if ($index28 < $count26) {
-                    const $digit31 = $index28;
-                    const $value32 = C[$seg24 * CAP + $digit31]!;
-                    if (trace !== null) trace.push(l_p, 2, $value32);
-                    $list1[$a22] = 0;
-                    $values2[$a22 * 1 + 0] = $value32;
-                    break pick23;
-                  }
-                  $index28 -= $count26;
-                  throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-                }
-              }
-              for (let $a22 = 0; $a22 < $n21; $a22++) {
-                const l_p = $list0[$a22]!;
-                if ($list1[$a22] === 0) {
-                  const l_card = $values2[$a22 * 1 + 0] as number;
-                  {
-                    const $seg33 = Z_properties + l_p;
-                    const $wanted = l_card;
-                    let $at = -1;
-                    for (let $i = 0; $i < N[$seg33]!; $i++)
-                      if (C[$seg33 * CAP + $i]! === $wanted) {
-                        $at = $i;
-                        break;
-                      }
-                    if ($at < 0)
-                      throw new GameFault("fault/card-not-in-zone", "the card is not in properties[p]");
-                    const $at34 = $seg33 * CAP + $at;
-                    const $card = C[$at34]!;
-                    const $end35 = $seg33 * CAP + N[$seg33]! - 1;
-                    for (let $k36 = $at34; $k36 < $end35; $k36++) C[$k36] = C[$k36 + 1]!;
-                    N[$seg33]!--;
-                    const $seg37 = Z_offer + l_p;
-                    if (N[$seg37]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
-                    C[$seg37 * CAP + N[$seg37]!] = $card;
-                    N[$seg37]!++;
-                  }
-                }
-              }
-              pc = 5;
-              continue run;
-            }
+            pc = 7;
+            continue run;
           }
           pc = END;
           continue run;
@@ -609,6 +519,213 @@ export function playout(): PlayoutKernel {
           pc = 4;
           continue run;
         }
+        case 6: {
+          {
+            const $seat1 = l_bidder;
+            const $low2 = l_high + 1;
+            const $high3 = v_coins[l_bidder]!;
+            const $size4 = Math.max(0, $high3 - $low2 + 1);
+            const $count5 = $size4;
+            const $count6 = 1;
+            const $total7 = $count5 + $count6;
+            if ($total7 === 0)
+              throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
+            if (decisions >= $cap)
+              throw new GameFault(
+                "fault/decision-cap",
+                `the game did not end within ${$cap} decisions: an endless flow loop?`,
+              );
+            const $n9 = $total7;
+            let $r10 = 0;
+            if ($n9 <= 2097152 && $n9 >= 1) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n9;
+                const $low = $m >>> 0;
+                if ($low >= $n9 || $low >= 4294967296 % $n9) {
+                  $r10 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n9 >= 1 && $n9 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r10 = drawInt(P, $n9);
+            }
+            const $index8$drawn = $r10;
+            let $index8 = $index8$drawn;
+            decisions++;
+            steps = 0;
+            if ($index8 < $count5) {
+              const $digit11 = $index8;
+              const $value12 = $low2 + $digit11;
+              if (trace !== null) trace.push($seat1, 0, $value12);
+              {
+                const l_amount = $value12;
+                v_bid[l_bidder] = l_amount;
+                l_high = l_amount;
+                pc = 3;
+                continue run;
+              }
+            }
+            $index8 -= $count5;
+            if ($index8 < $count6) {
+              if (trace !== null) trace.push($seat1, 1);
+              {
+                {
+                  const $n = N[Z_auction]!;
+                  if ($n === 0)
+                    throw new GameFault(
+                      "fault/empty-aggregate",
+                      "lowest(auction) of nothing: the collection is empty",
+                    );
+                  let $at = 0;
+                  let $best = 0;
+                  for (let $i = 0; $i < $n; $i++) {
+                    const l_c = C[Z_auction * CAP + $i]!;
+                    const $key = Property_value[l_c]!;
+                    if ($i === 0 || $key < $best) {
+                      $at = $i;
+                      $best = $key;
+                    }
+                  }
+                  const $at13 = Z_auction * CAP + $at;
+                  const $card = C[$at13]!;
+                  const $end14 = Z_auction * CAP + N[Z_auction]! - 1;
+                  for (let $k15 = $at13; $k15 < $end14; $k15++) C[$k15] = C[$k15 + 1]!;
+                  N[Z_auction]!--;
+                  const $seg16 = Z_properties + l_bidder;
+                  C[$seg16 * CAP + N[$seg16]!] = $card;
+                  N[$seg16]!++;
+                }
+                {
+                  const $amount = v_bid[l_bidder]! - Math.floor(v_bid[l_bidder]! / 2);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
+                    );
+                  if (v_coins[l_bidder] < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
+                    );
+                  v_coins[l_bidder] -= $amount;
+                  v_bank += $amount;
+                }
+                v_bid[l_bidder] = 0;
+                v_passed[l_bidder] = true;
+                pc = 3;
+                continue run;
+              }
+            }
+            $index8 -= $count6;
+            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+          }
+        }
+        case 7: {
+          {
+            let $n21 = 0;
+            for (let l_p = 0; l_p < players; l_p++) {
+              if (N[Z_properties + l_p]! > 0) {
+                $list0[$n21++] = l_p;
+              }
+            }
+            if ($n21 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+            for (let $a22 = 0; $a22 < $n21; $a22++) {
+              const l_p = $list0[$a22]!;
+              pick23: {
+                const $seg24 = Z_properties + l_p;
+                const $size25 = N[$seg24]!;
+                const $count26 = $size25;
+                const $total27 = $count26;
+                if ($total27 === 0)
+                  throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
+                if (decisions >= $cap)
+                  throw new GameFault(
+                    "fault/decision-cap",
+                    `the game did not end within ${$cap} decisions: an endless flow loop?`,
+                  );
+                const $n29 = $total27;
+                let $r30 = 0;
+                if ($n29 <= 2097152 && $n29 >= 1) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n29;
+                    const $low = $m >>> 0;
+                    if ($low >= $n29 || $low >= 4294967296 % $n29) {
+                      $r30 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else {
+                  if (!($n29 >= 1 && $n29 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  $r30 = drawInt(P, $n29);
+                }
+                const $index28$drawn = $r30;
+                let $index28 = $index28$drawn;
+                decisions++;
+                steps = 0;
+                if ($index28 < $count26) {
+                  const $digit31 = $index28;
+                  const $value32 = C[$seg24 * CAP + $digit31]!;
+                  if (trace !== null) trace.push(l_p, 2, $value32);
+                  $list1[$a22] = 0;
+                  $values2[$a22 * 1 + 0] = $value32;
+                  break pick23;
+                }
+                $index28 -= $count26;
+                throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+              }
+            }
+            for (let $a22 = 0; $a22 < $n21; $a22++) {
+              const l_p = $list0[$a22]!;
+              if ($list1[$a22] === 0) {
+                const l_card = $values2[$a22 * 1 + 0] as number;
+                {
+                  const $seg33 = Z_properties + l_p;
+                  const $wanted = l_card;
+                  let $at = -1;
+                  for (let $i = 0; $i < N[$seg33]!; $i++)
+                    if (C[$seg33 * CAP + $i]! === $wanted) {
+                      $at = $i;
+                      break;
+                    }
+                  if ($at < 0)
+                    throw new GameFault("fault/card-not-in-zone", "the card is not in properties[p]");
+                  const $at34 = $seg33 * CAP + $at;
+                  const $card = C[$at34]!;
+                  const $end35 = $seg33 * CAP + N[$seg33]! - 1;
+                  for (let $k36 = $at34; $k36 < $end35; $k36++) C[$k36] = C[$k36 + 1]!;
+                  N[$seg33]!--;
+                  const $seg37 = Z_offer + l_p;
+                  if (N[$seg37]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
+                  C[$seg37 * CAP + N[$seg37]!] = $card;
+                  N[$seg37]!++;
+                }
+              }
+            }
+            pc = 5;
+            continue run;
+          }
+        }
         default:
           break run;
       }
@@ -678,5 +795,27 @@ export function playout(): PlayoutKernel {
     return rows;
   }
 
-  return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };
+  return {
+    policy: K_P,
+    play: (
+      $players: number,
+      seed: number,
+      trace: unknown[] | null = null,
+      variants: readonly string[] = NO_VARIANTS,
+      preferred = false,
+    ): number => play($players, seed, trace, variants, null, 0, preferred, DECISION_CAP),
+    resume(
+      $s: BaseState,
+      trace: unknown[] | null = null,
+      preferred = false,
+      cap: number = DECISION_CAP,
+    ): number {
+      const $entry = entryOf($s);
+      return $entry < 0
+        ? -1
+        : play($s.humans ?? $s.players, 0, trace, $s.variants, $s, $entry, preferred, cap);
+    },
+    scores,
+    ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
+  };
 }

@@ -12,7 +12,7 @@ import {
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
 } from "@rules/runtime/internal";
-import type { PlayoutKernel, RuleSite } from "@rules/runtime/internal";
+import type { BaseState, PlayoutKernel, RuleSite } from "@rules/runtime/internal";
 import * as cardData from "./cards.js";
 /** Foreclosed! for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
@@ -291,6 +291,8 @@ export function playout(): PlayoutKernel {
   let decisions = 0;
   let steps = 0;
   let trace: unknown[] | null = null;
+  let $preferred = false;
+  let $cap: number = DECISION_CAP;
   let l_first_count: number = 0;
   let l_second_count: number = 0;
   let l_whose: number = 0;
@@ -3384,6 +3386,374 @@ export function playout(): PlayoutKernel {
   function step292(): number {
     return 284;
   }
+  function step293(): number {
+    $epoch++;
+    return decide52();
+  }
+  function step294(): number {
+    $epoch++;
+    {
+      const $seat132 = l_p_2;
+      if ($seat132 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat132} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide157($seat132);
+    }
+  }
+  function step295(): number {
+    $epoch++;
+    {
+      const $seat109 = l_p_2;
+      if ($seat109 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat109} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide131($seat109);
+    }
+  }
+  function step296(): number {
+    $epoch++;
+    {
+      const $seat159 = l_p_2;
+      if ($seat159 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat159} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide172($seat159);
+    }
+  }
+  function step297(): number {
+    $epoch++;
+    {
+      const $seat173 = l_p_2;
+      if ($seat173 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat173} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide183($seat173);
+    }
+  }
+  function step298(): number {
+    $epoch++;
+    {
+      const $seat84 = l_p;
+      if ($seat84 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat84} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide106($seat84);
+    }
+  }
+  function step299(): number {
+    $epoch++;
+    {
+      const $seat277 = l_p_3;
+      if ($seat277 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat277} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide302($seat277);
+    }
+  }
+  function step300(): number {
+    $epoch++;
+    {
+      const $seat254 = l_p_3;
+      if ($seat254 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat254} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide276($seat254);
+    }
+  }
+  function step301(): number {
+    $epoch++;
+    {
+      const $seat304 = l_p_3;
+      if ($seat304 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat304} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide317($seat304);
+    }
+  }
+  function step302(): number {
+    $epoch++;
+    {
+      const $seat318 = l_p_3;
+      if ($seat318 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat318} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide328($seat318);
+    }
+  }
+  function step303(): number {
+    $epoch++;
+    {
+      const $seat335 = l_p_4;
+      if ($seat335 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat335} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide349($seat335);
+    }
+  }
+  function step304(): number {
+    $epoch++;
+    {
+      const $seat352 = l_opponent;
+      if ($seat352 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat352} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide363($seat352);
+    }
+  }
+  function step305(): number {
+    $epoch++;
+    {
+      const $seat392 = l_active;
+      if ($seat392 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat392} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide414($seat392);
+    }
+  }
+  function step306(): number {
+    $epoch++;
+    {
+      const $seat415 = l_active;
+      if ($seat415 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat415} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide437($seat415);
+    }
+  }
+  function step307(): number {
+    $epoch++;
+    {
+      const $seat364 = l_target;
+      if ($seat364 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat364} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide391($seat364);
+    }
+  }
+  function step308(): number {
+    $epoch++;
+    {
+      const $seat185 = l_active;
+      if ($seat185 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat185} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide249($seat185);
+    }
+  }
+  function step309(): number {
+    $epoch++;
+    {
+      const $seat486 = l_p_6;
+      if ($seat486 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat486} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide511($seat486);
+    }
+  }
+  function step310(): number {
+    $epoch++;
+    {
+      const $seat463 = l_p_6;
+      if ($seat463 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat463} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide485($seat463);
+    }
+  }
+  function step311(): number {
+    $epoch++;
+    {
+      const $seat513 = l_p_6;
+      if ($seat513 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat513} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide526($seat513);
+    }
+  }
+  function step312(): number {
+    $epoch++;
+    {
+      const $seat527 = l_p_6;
+      if ($seat527 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat527} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide537($seat527);
+    }
+  }
+  function step313(): number {
+    $epoch++;
+    {
+      const $seat438 = l_p_5;
+      if ($seat438 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat438} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide460($seat438);
+    }
+  }
+  function step314(): number {
+    $epoch++;
+    return decide589();
+  }
+  function step315(): number {
+    $epoch++;
+    {
+      const $seat564 = l_p_10;
+      if ($seat564 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat564} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide575($seat564);
+    }
+  }
+  function step316(): number {
+    $epoch++;
+    return decide619();
+  }
+  function step317(): number {
+    $epoch++;
+    {
+      const $seat594 = l_p_12;
+      if ($seat594 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat594} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide605($seat594);
+    }
+  }
+  function step318(): number {
+    $epoch++;
+    return decide649();
+  }
+  function step319(): number {
+    $epoch++;
+    {
+      const $seat624 = l_p_14;
+      if ($seat624 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat624} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide635($seat624);
+    }
+  }
+  function step320(): number {
+    $epoch++;
+    {
+      const $seat659 = l_p_16;
+      if ($seat659 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat659} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide673($seat659);
+    }
+  }
+  function step321(): number {
+    $epoch++;
+    return decide715();
+  }
+  function step322(): number {
+    $epoch++;
+    {
+      const $seat690 = l_p_19;
+      if ($seat690 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat690} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide701($seat690);
+    }
+  }
+  function step323(): number {
+    $epoch++;
+    return decide745();
+  }
+  function step324(): number {
+    $epoch++;
+    {
+      const $seat720 = l_p_21;
+      if ($seat720 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide731($seat720);
+    }
+  }
+  function step325(): number {
+    $epoch++;
+    return decide775();
+  }
+  function step326(): number {
+    $epoch++;
+    {
+      const $seat750 = l_p_23;
+      if ($seat750 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat750} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide761($seat750);
+    }
+  }
+  function step327(): number {
+    $epoch++;
+    return decide805();
+  }
+  function step328(): number {
+    $epoch++;
+    {
+      const $seat780 = l_p_26;
+      if ($seat780 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat780} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide791($seat780);
+    }
+  }
   function decide52(): number {
     {
       let $n34 = 0;
@@ -3407,10 +3777,10 @@ export function playout(): PlayoutKernel {
           const $total40 = $count39;
           if ($total40 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n42 = $total40;
           let $r43 = 0;
@@ -3538,10 +3908,10 @@ export function playout(): PlayoutKernel {
     const $offered95 = ($offered93 ? 1 : 0) + ($offered94 ? 1 : 0);
     if ($offered95 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat84} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     attempt96: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n98 = $offered95;
@@ -3653,10 +4023,10 @@ export function playout(): PlayoutKernel {
     const $total120 = $count112 + $count119;
     if ($total120 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat109} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n122 = $total120;
     let $r123 = 0;
@@ -3745,10 +4115,10 @@ export function playout(): PlayoutKernel {
     const $total141 = $count135 + $count140;
     if ($total141 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat132} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n143 = $total141;
     let $r144 = 0;
@@ -3849,10 +4219,10 @@ export function playout(): PlayoutKernel {
     const $total165 = $count164;
     if ($total165 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat159} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n167 = $total165;
     let $r168 = 0;
@@ -3910,10 +4280,10 @@ export function playout(): PlayoutKernel {
     const $total176 = $count175;
     if ($total176 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat173} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n178 = $total176;
     let $r179 = 0;
@@ -4095,10 +4465,10 @@ export function playout(): PlayoutKernel {
       ($offered209 ? 1 : 0);
     if ($offered210 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat185} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     let $built215 = false;
     let $built223 = false;
@@ -4502,10 +4872,10 @@ export function playout(): PlayoutKernel {
     const $total265 = $count257 + $count264;
     if ($total265 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat254} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n267 = $total265;
     let $r268 = 0;
@@ -4594,10 +4964,10 @@ export function playout(): PlayoutKernel {
     const $total286 = $count280 + $count285;
     if ($total286 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat277} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n288 = $total286;
     let $r289 = 0;
@@ -4698,10 +5068,10 @@ export function playout(): PlayoutKernel {
     const $total310 = $count309;
     if ($total310 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat304} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n312 = $total310;
     let $r313 = 0;
@@ -4759,10 +5129,10 @@ export function playout(): PlayoutKernel {
     const $total321 = $count320;
     if ($total321 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat318} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n323 = $total321;
     let $r324 = 0;
@@ -4820,10 +5190,10 @@ export function playout(): PlayoutKernel {
     const $total339 = $count338;
     if ($total339 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat335} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n341 = $total339;
     let $r342 = 0;
@@ -4893,10 +5263,10 @@ export function playout(): PlayoutKernel {
     const $total357 = $count356;
     if ($total357 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat352} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n359 = $total357;
     let $r360 = 0;
@@ -4963,10 +5333,10 @@ export function playout(): PlayoutKernel {
     const $total370 = $count365 + $count369;
     if ($total370 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat364} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n372 = $total370;
     let $r373 = 0;
@@ -5091,10 +5461,10 @@ export function playout(): PlayoutKernel {
     const $total395 = $count393 + $count394;
     if ($total395 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat392} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n397 = $total395;
     let $r398 = 0;
@@ -5232,10 +5602,10 @@ export function playout(): PlayoutKernel {
     const $total418 = $count416 + $count417;
     if ($total418 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat415} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n420 = $total418;
     let $r421 = 0;
@@ -5409,10 +5779,10 @@ export function playout(): PlayoutKernel {
     const $offered449 = ($offered447 ? 1 : 0) + ($offered448 ? 1 : 0);
     if ($offered449 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat438} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     attempt450: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n452 = $offered449;
@@ -5524,10 +5894,10 @@ export function playout(): PlayoutKernel {
     const $total474 = $count466 + $count473;
     if ($total474 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat463} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n476 = $total474;
     let $r477 = 0;
@@ -5616,10 +5986,10 @@ export function playout(): PlayoutKernel {
     const $total495 = $count489 + $count494;
     if ($total495 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat486} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n497 = $total495;
     let $r498 = 0;
@@ -5720,10 +6090,10 @@ export function playout(): PlayoutKernel {
     const $total519 = $count518;
     if ($total519 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat513} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n521 = $total519;
     let $r522 = 0;
@@ -5781,10 +6151,10 @@ export function playout(): PlayoutKernel {
     const $total530 = $count529;
     if ($total530 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat527} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n532 = $total530;
     let $r533 = 0;
@@ -5846,10 +6216,10 @@ export function playout(): PlayoutKernel {
     const $total569 = $count568;
     if ($total569 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat564} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n571 = $total569;
     let $r572 = 0;
@@ -5920,10 +6290,10 @@ export function playout(): PlayoutKernel {
           const $total583 = $count582;
           if ($total583 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n585 = $total583;
           let $r586 = 0;
@@ -5987,10 +6357,10 @@ export function playout(): PlayoutKernel {
     const $total599 = $count598;
     if ($total599 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat594} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n601 = $total599;
     let $r602 = 0;
@@ -6061,10 +6431,10 @@ export function playout(): PlayoutKernel {
           const $total613 = $count612;
           if ($total613 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n615 = $total613;
           let $r616 = 0;
@@ -6128,10 +6498,10 @@ export function playout(): PlayoutKernel {
     const $total629 = $count628;
     if ($total629 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat624} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n631 = $total629;
     let $r632 = 0;
@@ -6202,10 +6572,10 @@ export function playout(): PlayoutKernel {
           const $total643 = $count642;
           if ($total643 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n645 = $total643;
           let $r646 = 0;
@@ -6265,10 +6635,10 @@ export function playout(): PlayoutKernel {
     const $total663 = $count662;
     if ($total663 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat659} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n665 = $total663;
     let $r666 = 0;
@@ -6341,10 +6711,10 @@ export function playout(): PlayoutKernel {
     const $total695 = $count694;
     if ($total695 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat690} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n697 = $total695;
     let $r698 = 0;
@@ -6415,10 +6785,10 @@ export function playout(): PlayoutKernel {
           const $total709 = $count708;
           if ($total709 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n711 = $total709;
           let $r712 = 0;
@@ -6482,10 +6852,10 @@ export function playout(): PlayoutKernel {
     const $total725 = $count724;
     if ($total725 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat720} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n727 = $total725;
     let $r728 = 0;
@@ -6556,10 +6926,10 @@ export function playout(): PlayoutKernel {
           const $total739 = $count738;
           if ($total739 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n741 = $total739;
           let $r742 = 0;
@@ -6623,10 +6993,10 @@ export function playout(): PlayoutKernel {
     const $total755 = $count754;
     if ($total755 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat750} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n757 = $total755;
     let $r758 = 0;
@@ -6697,10 +7067,10 @@ export function playout(): PlayoutKernel {
           const $total769 = $count768;
           if ($total769 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n771 = $total769;
           let $r772 = 0;
@@ -6764,10 +7134,10 @@ export function playout(): PlayoutKernel {
     const $total785 = $count784;
     if ($total785 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat780} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     const $n787 = $total785;
     let $r788 = 0;
@@ -6838,10 +7208,10 @@ export function playout(): PlayoutKernel {
           const $total799 = $count798;
           if ($total799 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= DECISION_CAP)
+          if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
-              `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
           const $n801 = $total799;
           let $r802 = 0;
@@ -6894,16 +7264,66 @@ export function playout(): PlayoutKernel {
       return step291();
     }
   }
+  const NO_VARIANTS: readonly string[] = [];
   const ENDS: readonly RuleSite[] = [];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
-  const NO_VARIANTS: readonly string[] = [];
+  const ENTRIES = new Map<string, number>([
+    ["starting.keep_secret", 293],
+    ["round.from_play_area_or_from_property", 294],
+    ["round.from_board_or_from_area", 295],
+    ["round.onto", 296],
+    ["round.into_area", 297],
+    ["round.play_at_start_or_done", 298],
+    ["round.from_play_area_or_from_property2", 299],
+    ["round.from_board_or_from_area2", 300],
+    ["round.onto2", 301],
+    ["round.into_area2", 302],
+    ["round.discard", 303],
+    ["round.add_protection", 304],
+    ["round.pay_merc_or_decline_merc", 305],
+    ["round.pay_or_decline", 306],
+    ["round.accept_or_protect", 307],
+    ["round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn", 308],
+    ["round.from_play_area_or_from_property3", 309],
+    ["round.from_board_or_from_area3", 310],
+    ["round.onto3", 311],
+    ["round.into_area3", 312],
+    ["round.play_at_end_or_done", 313],
+    ["round.place_for_merc", 314],
+    ["round.commit", 315],
+    ["round.place_for_merc2", 316],
+    ["round.commit2", 317],
+    ["round.place_for_merc3", 318],
+    ["round.commit3", 319],
+    ["round.discard2", 320],
+    ["place_for_merc", 321],
+    ["commit", 322],
+    ["place_for_merc2", 323],
+    ["commit2", 324],
+    ["place_for_merc3", 325],
+    ["commit3", 326],
+    ["place_for_merc4", 327],
+    ["commit4", 328],
+  ]);
+  /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
+  function entryOf($s: BaseState): number {
+    const $entry = ENTRIES.get($s.pc);
+    if ($entry === undefined || $s.random.script.length > 0) return -1;
+    if ($s.pending !== null) for (const $m of $s.pending) if ($m !== null) return -1;
+    return $entry;
+  }
+
   function play(
     $players: number,
     seed: number,
-    $trace: unknown[] | null = null,
-    variants: readonly string[] = NO_VARIANTS,
+    $trace: unknown[] | null,
+    variants: readonly string[],
+    $from: BaseState | null,
+    $entry: number,
+    $preferredIn: boolean,
+    $capIn: number,
   ): number {
     const CAP = 60;
     const END = -1;
@@ -7059,246 +7479,253 @@ export function playout(): PlayoutKernel {
     const DECISION_CAP = RUNTIME_DECISION_CAP;
     $variants = variants;
     trace = $trace;
+    $preferred = $preferredIn;
+    $cap = $capIn;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 6))
       throw new GameFault("fault/players", `this game is for 2 to 6 players, not ${$players}`);
     humans = $players;
     players = seatCount(BOTS, humans);
     v_bank = 0;
     v_chairman = 0;
-    seedWords(G, seed);
     K_ended = -1;
-    N.fill(0);
-    for (let $k = 0; $k < ALL_Property.length; $k++)
-      C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
-    N[Z_property_deck] = ALL_Property.length;
-    for (let $k = 0; $k < ALL_Property.length; $k++) $where[ALL_Property[$k]!] = Z_property_deck;
-    for (let $k = 0; $k < ALL_Action.length; $k++)
-      C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
-    N[Z_action_deck] = ALL_Action.length;
-    for (let $k = 0; $k < ALL_Action.length; $k++) $where[ALL_Action[$k]!] = Z_action_deck;
-    v_bank = 1000;
-    for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
-    for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
-    v_chairman = 0;
-    for (let $p = 0; $p < players; $p++) v_has_taken[$p] = false;
-    for (let $p = 0; $p < players; $p++) v_took_from[$p] = 0;
-    for (let $p = 0; $p < players; $p++) v_passed_over[$p] = false;
-    for (const $c of ALL_Property) v_committed[$c] = "none";
-    for (const $c of ALL_Property) v_doubled[$c] = false;
-    for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
-    {
-      for (let $i810 = N[Z_action_deck]! - 1; $i810 > 0; $i810--) {
-        const $n814 = $i810 + 1;
-        let $r815 = 0;
-        if ($n814 <= 2097152 && $n814 >= 1) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n814;
-            const $low = $m >>> 0;
-            if ($low >= $n814 || $low >= 4294967296 % $n814) {
-              $r815 = ($m / 4294967296) >>> 0;
-              break;
+    if ($from === null) {
+      seedWords(G, seed);
+      N.fill(0);
+      for (let $k = 0; $k < ALL_Property.length; $k++)
+        C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
+      N[Z_property_deck] = ALL_Property.length;
+      for (let $k = 0; $k < ALL_Property.length; $k++) $where[ALL_Property[$k]!] = Z_property_deck;
+      for (let $k = 0; $k < ALL_Action.length; $k++)
+        C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
+      N[Z_action_deck] = ALL_Action.length;
+      for (let $k = 0; $k < ALL_Action.length; $k++) $where[ALL_Action[$k]!] = Z_action_deck;
+      v_bank = 1000;
+      for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
+      v_chairman = 0;
+      for (let $p = 0; $p < players; $p++) v_has_taken[$p] = false;
+      for (let $p = 0; $p < players; $p++) v_took_from[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_passed_over[$p] = false;
+      for (const $c of ALL_Property) v_committed[$c] = "none";
+      for (const $c of ALL_Property) v_doubled[$c] = false;
+      for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
+      {
+        for (let $i810 = N[Z_action_deck]! - 1; $i810 > 0; $i810--) {
+          const $n814 = $i810 + 1;
+          let $r815 = 0;
+          if ($n814 <= 2097152 && $n814 >= 1) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n814;
+              const $low = $m >>> 0;
+              if ($low >= $n814 || $low >= 4294967296 % $n814) {
+                $r815 = ($m / 4294967296) >>> 0;
+                break;
+              }
             }
+          } else {
+            if (!($n814 >= 1 && $n814 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r815 = drawInt(G, $n814);
           }
-        } else {
-          if (!($n814 >= 1 && $n814 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r815 = drawInt(G, $n814);
-        }
-        const $j813 = $r815;
-        const $a811 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i810;
-        const $b812 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j813;
-        const $card = C[$a811]!;
-        C[$a811] = C[$b812]!;
-        C[$b812] = $card;
-      }
-    }
-    if (!$variants.includes("simple")) {
-      for (let l_p = 0; l_p < players; l_p++) {
-        {
-          const $seg816 = Z_hand + l_p;
-          const $count = 2;
-          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
-            throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
-          for (let $dealt = 0; $dealt < $count; $dealt++) {
-            const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-            C[$seg816 * CAP + N[$seg816]!] = $card;
-            N[$seg816]!++;
-            $where[$card] = $seg816;
-          }
+          const $j813 = $r815;
+          const $a811 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i810;
+          const $b812 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j813;
+          const $card = C[$a811]!;
+          C[$a811] = C[$b812]!;
+          C[$b812] = $card;
         }
       }
-    }
-    {
-      for (let $i817 = N[Z_property_deck]! - 1; $i817 > 0; $i817--) {
-        const $n821 = $i817 + 1;
-        let $r822 = 0;
-        if ($n821 <= 2097152 && $n821 >= 1) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n821;
-            const $low = $m >>> 0;
-            if ($low >= $n821 || $low >= 4294967296 % $n821) {
-              $r822 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n821 >= 1 && $n821 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r822 = drawInt(G, $n821);
-        }
-        const $j820 = $r822;
-        const $a818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i817;
-        const $b819 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j820;
-        const $card = C[$a818]!;
-        C[$a818] = C[$b819]!;
-        C[$b819] = $card;
-      }
-    }
-    {
-      const $count = players;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-        C[Z_box * CAP + N[Z_box]!] = $card;
-        N[Z_box]!++;
-        $where[$card] = Z_box;
-      }
-    }
-    for (let l_p = 0; l_p < players; l_p++) {
-      if (l_p >= humans) {
-        {
-          const $seg823 = Z_secret + l_p;
-          const $count = 1;
-          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-            throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
-          for (let $dealt = 0; $dealt < $count; $dealt++) {
-            const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg823 * CAP + N[$seg823]!] = $card;
-            N[$seg823]!++;
-            $where[$card] = $seg823;
-          }
-        }
-      }
-      for (let $passes = 0; ; $passes++) {
-        if (!(N[Z_dealt + l_p]! < (l_p >= humans ? 1 : 2))) break;
-        if ($passes >= LOOP_LIMIT)
-          throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-        if (
-          Property_kind[
-            N[Z_property_deck]! > 0 ? C[Z_property_deck * CAP + N[Z_property_deck]! - 1]! : emptyZone("top")
-          ]! === "standard"
-        ) {
+      if (!$variants.includes("simple")) {
+        for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg824 = Z_dealt + l_p;
+            const $seg816 = Z_hand + l_p;
+            const $count = 2;
+            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+              throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+            for (let $dealt = 0; $dealt < $count; $dealt++) {
+              const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
+              C[$seg816 * CAP + N[$seg816]!] = $card;
+              N[$seg816]!++;
+              $where[$card] = $seg816;
+            }
+          }
+        }
+      }
+      {
+        for (let $i817 = N[Z_property_deck]! - 1; $i817 > 0; $i817--) {
+          const $n821 = $i817 + 1;
+          let $r822 = 0;
+          if ($n821 <= 2097152 && $n821 >= 1) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n821;
+              const $low = $m >>> 0;
+              if ($low >= $n821 || $low >= 4294967296 % $n821) {
+                $r822 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n821 >= 1 && $n821 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r822 = drawInt(G, $n821);
+          }
+          const $j820 = $r822;
+          const $a818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i817;
+          const $b819 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j820;
+          const $card = C[$a818]!;
+          C[$a818] = C[$b819]!;
+          C[$b819] = $card;
+        }
+      }
+      {
+        const $count = players;
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
+        for (let $dealt = 0; $dealt < $count; $dealt++) {
+          const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+          C[Z_box * CAP + N[Z_box]!] = $card;
+          N[Z_box]!++;
+          $where[$card] = Z_box;
+        }
+      }
+      for (let l_p = 0; l_p < players; l_p++) {
+        if (l_p >= humans) {
+          {
+            const $seg823 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg824 * CAP + N[$seg824]!] = $card;
-              N[$seg824]!++;
-              $where[$card] = $seg824;
+              C[$seg823 * CAP + N[$seg823]!] = $card;
+              N[$seg823]!++;
+              $where[$card] = $seg823;
             }
           }
-        } else {
-          {
-            if (N[Z_property_deck]! === 0)
-              throw new GameFault("fault/empty-zone", "property_deck is empty: it has no top card");
-            const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
-            N[Z_set_aside]!++;
-            $where[$card] = Z_set_aside;
-          }
         }
-      }
-    }
-    {
-      const $from = Z_set_aside;
-      const $to = Z_property_deck;
-      {
-        for (let $k825 = N[$from]! - 1; $k825 >= 0; $k825--) {
-          const $card = C[$from * CAP + $k825]!;
-          C[$to * CAP + N[$to]!] = $card;
-          N[$to]!++;
-          $where[$card] = $to;
-        }
-        N[$from] = 0;
-      }
-    }
-    {
-      for (let $i826 = N[Z_property_deck]! - 1; $i826 > 0; $i826--) {
-        const $n830 = $i826 + 1;
-        let $r831 = 0;
-        if ($n830 <= 2097152 && $n830 >= 1) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n830;
-            const $low = $m >>> 0;
-            if ($low >= $n830 || $low >= 4294967296 % $n830) {
-              $r831 = ($m / 4294967296) >>> 0;
-              break;
+        for (let $passes = 0; ; $passes++) {
+          if (!(N[Z_dealt + l_p]! < (l_p >= humans ? 1 : 2))) break;
+          if ($passes >= LOOP_LIMIT)
+            throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+          if (
+            Property_kind[
+              N[Z_property_deck]! > 0 ? C[Z_property_deck * CAP + N[Z_property_deck]! - 1]! : emptyZone("top")
+            ]! === "standard"
+          ) {
+            {
+              const $seg824 = Z_dealt + l_p;
+              const $count = 1;
+              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+                throw new GameFault(
+                  "fault/not-enough-cards",
+                  "cannot deal that many cards from property_deck",
+                );
+              for (let $dealt = 0; $dealt < $count; $dealt++) {
+                const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+                C[$seg824 * CAP + N[$seg824]!] = $card;
+                N[$seg824]!++;
+                $where[$card] = $seg824;
+              }
+            }
+          } else {
+            {
+              if (N[Z_property_deck]! === 0)
+                throw new GameFault("fault/empty-zone", "property_deck is empty: it has no top card");
+              const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+              C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
+              N[Z_set_aside]!++;
+              $where[$card] = Z_set_aside;
             }
           }
-        } else {
-          if (!($n830 >= 1 && $n830 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r831 = drawInt(G, $n830);
         }
-        const $j829 = $r831;
-        const $a827 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i826;
-        const $b828 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j829;
-        const $card = C[$a827]!;
-        C[$a827] = C[$b828]!;
-        C[$b828] = $card;
       }
-    }
-    for (let l_p = 0; l_p < players; l_p++) {
       {
-        const $amount = 4;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from bank`,
-          );
-        if (v_bank < $amount)
-          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-        v_bank -= $amount;
-        v_coins[l_p] += $amount;
+        const $from = Z_set_aside;
+        const $to = Z_property_deck;
+        {
+          for (let $k825 = N[$from]! - 1; $k825 >= 0; $k825--) {
+            const $card = C[$from * CAP + $k825]!;
+            C[$to * CAP + N[$to]!] = $card;
+            N[$to]!++;
+            $where[$card] = $to;
+          }
+          N[$from] = 0;
+        }
       }
-    }
-    v_chairman = drawInt(G, players);
-    for (let $passes = 0; ; $passes++) {
-      if (!(v_chairman >= humans)) break;
-      if ($passes >= LOOP_LIMIT)
-        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      {
+        for (let $i826 = N[Z_property_deck]! - 1; $i826 > 0; $i826--) {
+          const $n830 = $i826 + 1;
+          let $r831 = 0;
+          if ($n830 <= 2097152 && $n830 >= 1) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n830;
+              const $low = $m >>> 0;
+              if ($low >= $n830 || $low >= 4294967296 % $n830) {
+                $r831 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n830 >= 1 && $n830 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r831 = drawInt(G, $n830);
+          }
+          const $j829 = $r831;
+          const $a827 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i826;
+          const $b828 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j829;
+          const $card = C[$a827]!;
+          C[$a827] = C[$b828]!;
+          C[$b828] = $card;
+        }
+      }
+      for (let l_p = 0; l_p < players; l_p++) {
+        {
+          const $amount = 4;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from bank`,
+            );
+          if (v_bank < $amount)
+            throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+          v_bank -= $amount;
+          v_coins[l_p] += $amount;
+        }
+      }
       v_chairman = drawInt(G, players);
+      for (let $passes = 0; ; $passes++) {
+        if (!(v_chairman >= humans)) break;
+        if ($passes >= LOOP_LIMIT)
+          throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+        v_chairman = drawInt(G, players);
+      }
     }
     l_first_count = 0;
     l_second_count = 0;
@@ -7412,6 +7839,301 @@ export function playout(): PlayoutKernel {
     decisions = 0;
     steps = 0;
     let pc = 0;
+    if ($from !== null) {
+      N.fill(0);
+      {
+        const $zone = $from.zones["property_deck"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++)
+          C[Z_property_deck * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_property_deck] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["box"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_box * CAP + $i] = $zone[$i]!;
+        N[Z_box] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["set_aside"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_set_aside * CAP + $i] = $zone[$i]!;
+        N[Z_set_aside] = $zone.length;
+      }
+      {
+        const $zones = $from.zones["dealt"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_dealt + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_dealt + $p] = $zone.length;
+        }
+      }
+      {
+        const $zones = $from.zones["secret"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_secret + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_secret + $p] = $zone.length;
+        }
+      }
+      {
+        const $zones = $from.zones["collection"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_collection + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_collection + $p] = $zone.length;
+        }
+      }
+      {
+        const $zones = $from.zones["exchange"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_exchange + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_exchange + $p] = $zone.length;
+        }
+      }
+      {
+        const $zone = $from.zones["in_transit"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_in_transit * CAP + $i] = $zone[$i]!;
+        N[Z_in_transit] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["action_deck"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_action_deck * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_action_deck] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["action_discard"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_action_discard * CAP + $i] = $zone[$i]!;
+        N[Z_action_discard] = $zone.length;
+      }
+      {
+        const $zones = $from.zones["hand"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_hand + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_hand + $p] = $zone.length;
+        }
+      }
+      {
+        const $zones = $from.zones["played"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_played + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_played + $p] = $zone.length;
+        }
+      }
+      {
+        const $zones = $from.zones["attached"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_attached + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_attached + $p] = $zone.length;
+        }
+      }
+      {
+        const $zone = $from.zones["board"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_board * CAP + $i] = $zone[$i]!;
+        N[Z_board] = $zone.length;
+      }
+      v_bank = $from.vars["bank"] as unknown as number;
+      {
+        const $values = $from.vars["coins"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_coins[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["protection"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_protection[$p] = $values[$p]!;
+      }
+      v_chairman = $from.vars["chairman"] as unknown as number;
+      {
+        const $values = $from.vars["has_taken"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_has_taken[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["took_from"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_took_from[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["passed_over"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_passed_over[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["committed"] as unknown as Record<number, string>;
+        for (const $k in $values) v_committed[Number($k)] = $values[$k]!;
+      }
+      {
+        const $values = $from.vars["doubled"] as unknown as Record<number, boolean>;
+        for (const $k in $values) v_doubled[Number($k)] = $values[$k]!;
+      }
+      {
+        const $values = $from.vars["merc_vote"] as unknown as string[];
+        for (let $p = 0; $p < $values.length; $p++) v_merc_vote[$p] = $values[$p]!;
+      }
+      l_first_count = $from.locals["first_count"] as unknown as number;
+      l_second_count = $from.locals["second_count"] as unknown as number;
+      l_whose = $from.locals["whose"] as unknown as number;
+      l_p = $from.locals["p"] as unknown as number;
+      l___window_0 = $from.locals["__window_0"] as unknown as boolean;
+      l_card = $from.locals["card"] as unknown as number;
+      l_p_2 = $from.locals["p_2"] as unknown as number;
+      l_card_2 = $from.locals["card_2"] as unknown as number;
+      l_whose_2 = $from.locals["whose_2"] as unknown as number;
+      l_active = $from.locals["active"] as unknown as number;
+      l_action_played = $from.locals["action_played"] as unknown as boolean;
+      l_offered = $from.locals["offered"] as unknown as boolean;
+      l_turn_over = $from.locals["turn_over"] as unknown as boolean;
+      l_card_3 = $from.locals["card_3"] as unknown as number;
+      l_p_3 = $from.locals["p_3"] as unknown as number;
+      l_card_4 = $from.locals["card_4"] as unknown as number;
+      l_whose_3 = $from.locals["whose_3"] as unknown as number;
+      l_p_4 = $from.locals["p_4"] as unknown as number;
+      l_target = $from.locals["target"] as unknown as number;
+      l_between = $from.locals["between"] as unknown as number;
+      l_opponent = $from.locals["opponent"] as unknown as number;
+      l_amount = $from.locals["amount"] as unknown as number;
+      l_p_5 = $from.locals["p_5"] as unknown as number;
+      l___window_1 = $from.locals["__window_1"] as unknown as boolean;
+      l_card_5 = $from.locals["card_5"] as unknown as number;
+      l_p_6 = $from.locals["p_6"] as unknown as number;
+      l_card_6 = $from.locals["card_6"] as unknown as number;
+      l_whose_4 = $from.locals["whose_4"] as unknown as number;
+      l_p_7 = $from.locals["p_7"] as unknown as number;
+      l_p_8 = $from.locals["p_8"] as unknown as number;
+      l_card_7 = $from.locals["card_7"] as unknown as number;
+      l_money_before = $from.locals["money_before"] as unknown as number;
+      l_p_9 = $from.locals["p_9"] as unknown as number;
+      l_card_8 = $from.locals["card_8"] as unknown as number;
+      l_p_10 = $from.locals["p_10"] as unknown as number;
+      l_dual = $from.locals["dual"] as unknown as number;
+      l_p_11 = $from.locals["p_11"] as unknown as number;
+      l_dual_2 = $from.locals["dual_2"] as unknown as number;
+      l_first_count_2 = $from.locals["first_count_2"] as unknown as number;
+      l_second_count_2 = $from.locals["second_count_2"] as unknown as number;
+      l_u = $from.locals["u"] as unknown as number;
+      l_p_12 = $from.locals["p_12"] as unknown as number;
+      l_dual_3 = $from.locals["dual_3"] as unknown as number;
+      l_p_13 = $from.locals["p_13"] as unknown as number;
+      l_dual_4 = $from.locals["dual_4"] as unknown as number;
+      l_first_count_3 = $from.locals["first_count_3"] as unknown as number;
+      l_second_count_3 = $from.locals["second_count_3"] as unknown as number;
+      l_u_2 = $from.locals["u_2"] as unknown as number;
+      l_p_14 = $from.locals["p_14"] as unknown as number;
+      l_dual_5 = $from.locals["dual_5"] as unknown as number;
+      l_p_15 = $from.locals["p_15"] as unknown as number;
+      l_dual_6 = $from.locals["dual_6"] as unknown as number;
+      l_first_count_4 = $from.locals["first_count_4"] as unknown as number;
+      l_second_count_4 = $from.locals["second_count_4"] as unknown as number;
+      l_p_16 = $from.locals["p_16"] as unknown as number;
+      l_p_17 = $from.locals["p_17"] as unknown as number;
+      l_revealed = $from.locals["revealed"] as unknown as number;
+      l_p_18 = $from.locals["p_18"] as unknown as number;
+      l_card_9 = $from.locals["card_9"] as unknown as number;
+      l_p_19 = $from.locals["p_19"] as unknown as number;
+      l_dual_7 = $from.locals["dual_7"] as unknown as number;
+      l_p_20 = $from.locals["p_20"] as unknown as number;
+      l_dual_8 = $from.locals["dual_8"] as unknown as number;
+      l_first_count_5 = $from.locals["first_count_5"] as unknown as number;
+      l_second_count_5 = $from.locals["second_count_5"] as unknown as number;
+      l_u_3 = $from.locals["u_3"] as unknown as number;
+      l_p_21 = $from.locals["p_21"] as unknown as number;
+      l_dual_9 = $from.locals["dual_9"] as unknown as number;
+      l_p_22 = $from.locals["p_22"] as unknown as number;
+      l_dual_10 = $from.locals["dual_10"] as unknown as number;
+      l_first_count_6 = $from.locals["first_count_6"] as unknown as number;
+      l_second_count_6 = $from.locals["second_count_6"] as unknown as number;
+      l_u_4 = $from.locals["u_4"] as unknown as number;
+      l_p_23 = $from.locals["p_23"] as unknown as number;
+      l_dual_11 = $from.locals["dual_11"] as unknown as number;
+      l_p_24 = $from.locals["p_24"] as unknown as number;
+      l_dual_12 = $from.locals["dual_12"] as unknown as number;
+      l_first_count_7 = $from.locals["first_count_7"] as unknown as number;
+      l_second_count_7 = $from.locals["second_count_7"] as unknown as number;
+      l_p_25 = $from.locals["p_25"] as unknown as number;
+      l_u_5 = $from.locals["u_5"] as unknown as number;
+      l_p_26 = $from.locals["p_26"] as unknown as number;
+      l_dual_13 = $from.locals["dual_13"] as unknown as number;
+      l_p_27 = $from.locals["p_27"] as unknown as number;
+      l_dual_14 = $from.locals["dual_14"] as unknown as number;
+      l_first_count_8 = $from.locals["first_count_8"] as unknown as number;
+      l_second_count_8 = $from.locals["second_count_8"] as unknown as number;
+      {
+        const $values = $from.locals["p_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $values0[$i] = $values[$i]!;
+        l_p$count = $values.length;
+        l_p$index = $from.locals["p_index"] as unknown as number;
+        l_p = $from.locals["p"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["active_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $values1[$i] = $values[$i]!;
+        l_active$count = $values.length;
+        l_active$index = $from.locals["active_index"] as unknown as number;
+        l_active = $from.locals["active"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["p_5_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $values2[$i] = $values[$i]!;
+        l_p_5$count = $values.length;
+        l_p_5$index = $from.locals["p_5_index"] as unknown as number;
+        l_p_5 = $from.locals["p_5"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["p_7_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $values3[$i] = $values[$i]!;
+        l_p_7$count = $values.length;
+        l_p_7$index = $from.locals["p_7_index"] as unknown as number;
+        l_p_7 = $from.locals["p_7"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["u_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list4[$i] = $values[$i]!;
+        l_u$count = $values.length;
+        l_u$index = $from.locals["u_index"] as unknown as number;
+        l_u = $from.locals["u"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["u_2_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list5[$i] = $values[$i]!;
+        l_u_2$count = $values.length;
+        l_u_2$index = $from.locals["u_2_index"] as unknown as number;
+        l_u_2 = $from.locals["u_2"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["p_17_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list6[$i] = $values[$i]!;
+        l_p_17$count = $values.length;
+        l_p_17$index = $from.locals["p_17_index"] as unknown as number;
+        l_p_17 = $from.locals["p_17"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["u_3_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list7[$i] = $values[$i]!;
+        l_u_3$count = $values.length;
+        l_u_3$index = $from.locals["u_3_index"] as unknown as number;
+        l_u_3 = $from.locals["u_3"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["u_4_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list8[$i] = $values[$i]!;
+        l_u_4$count = $values.length;
+        l_u_4$index = $from.locals["u_4_index"] as unknown as number;
+        l_u_4 = $from.locals["u_4"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["p_25_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list9[$i] = $values[$i]!;
+        l_p_25$count = $values.length;
+        l_p_25$index = $from.locals["p_25_index"] as unknown as number;
+        l_p_25 = $from.locals["p_25"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["u_5_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list10[$i] = $values[$i]!;
+        l_u_5$count = $values.length;
+        l_u_5$index = $from.locals["u_5_index"] as unknown as number;
+        l_u_5 = $from.locals["u_5"] as unknown as number;
+      }
+      for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      pc = $entry;
+    }
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -8298,6 +9020,114 @@ export function playout(): PlayoutKernel {
         case 292:
           pc = step292();
           break;
+        case 293:
+          pc = step293();
+          break;
+        case 294:
+          pc = step294();
+          break;
+        case 295:
+          pc = step295();
+          break;
+        case 296:
+          pc = step296();
+          break;
+        case 297:
+          pc = step297();
+          break;
+        case 298:
+          pc = step298();
+          break;
+        case 299:
+          pc = step299();
+          break;
+        case 300:
+          pc = step300();
+          break;
+        case 301:
+          pc = step301();
+          break;
+        case 302:
+          pc = step302();
+          break;
+        case 303:
+          pc = step303();
+          break;
+        case 304:
+          pc = step304();
+          break;
+        case 305:
+          pc = step305();
+          break;
+        case 306:
+          pc = step306();
+          break;
+        case 307:
+          pc = step307();
+          break;
+        case 308:
+          pc = step308();
+          break;
+        case 309:
+          pc = step309();
+          break;
+        case 310:
+          pc = step310();
+          break;
+        case 311:
+          pc = step311();
+          break;
+        case 312:
+          pc = step312();
+          break;
+        case 313:
+          pc = step313();
+          break;
+        case 314:
+          pc = step314();
+          break;
+        case 315:
+          pc = step315();
+          break;
+        case 316:
+          pc = step316();
+          break;
+        case 317:
+          pc = step317();
+          break;
+        case 318:
+          pc = step318();
+          break;
+        case 319:
+          pc = step319();
+          break;
+        case 320:
+          pc = step320();
+          break;
+        case 321:
+          pc = step321();
+          break;
+        case 322:
+          pc = step322();
+          break;
+        case 323:
+          pc = step323();
+          break;
+        case 324:
+          pc = step324();
+          break;
+        case 325:
+          pc = step325();
+          break;
+        case 326:
+          pc = step326();
+          break;
+        case 327:
+          pc = step327();
+          break;
+        case 328:
+          pc = step328();
+          break;
         default:
           break run;
       }
@@ -8469,5 +9299,27 @@ export function playout(): PlayoutKernel {
     return rows;
   }
 
-  return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };
+  return {
+    policy: K_P,
+    play: (
+      $players: number,
+      seed: number,
+      trace: unknown[] | null = null,
+      variants: readonly string[] = NO_VARIANTS,
+      preferred = false,
+    ): number => play($players, seed, trace, variants, null, 0, preferred, DECISION_CAP),
+    resume(
+      $s: BaseState,
+      trace: unknown[] | null = null,
+      preferred = false,
+      cap: number = DECISION_CAP,
+    ): number {
+      const $entry = entryOf($s);
+      return $entry < 0
+        ? -1
+        : play($s.humans ?? $s.players, 0, trace, $s.variants, $s, $entry, preferred, cap);
+    },
+    scores,
+    ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
+  };
 }

@@ -21,7 +21,7 @@ import {
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
 } from "@rules/runtime/internal";
-import type { PlayoutKernel, RuleSite } from "@rules/runtime/internal";
+import type { BaseState, PlayoutKernel, RuleSite } from "@rules/runtime/internal";
 import { AT } from "./sites.js";
 import * as cardData from "./cards.js";
 /** Freak Shop for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
@@ -112,6 +112,8 @@ export function playout(): PlayoutKernel {
   let decisions = 0;
   let steps = 0;
   let trace: unknown[] | null = null;
+  let $preferred = false;
+  let $cap: number = DECISION_CAP;
   let l_trader: number = 0;
   function fn_copies(l_p: number, l_v: number): number {
     let $count154: number = 0;
@@ -383,6 +385,12 @@ export function playout(): PlayoutKernel {
     l_trader = l_trader + 1 < players ? l_trader + 1 : 0;
     return 1;
   }
+  function step5(): number {
+    {
+      const $seat0 = l_trader;
+      return decide102($seat0);
+    }
+  }
   function decide102($seat0: number): number {
     const $cards1 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
     const $cards2 = zoneCards(C, N, CAP, Z_shop, false);
@@ -415,10 +423,10 @@ export function playout(): PlayoutKernel {
     const $offered7 = ($offered3 ? 1 : 0) + ($offered6 ? 1 : 0);
     if ($offered7 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     attempt8: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n10 = $offered7;
@@ -812,16 +820,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
+  const NO_VARIANTS: readonly string[] = [];
   const ENDS: readonly RuleSite[] = [AT.L184];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
-  const NO_VARIANTS: readonly string[] = [];
+  const ENTRIES = new Map<string, number>([["good_deal_or_fair_price", 5]]);
+  /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
+  function entryOf($s: BaseState): number {
+    const $entry = ENTRIES.get($s.pc);
+    if ($entry === undefined || $s.random.script.length > 0) return -1;
+    if ($s.pending !== null) for (const $m of $s.pending) if ($m !== null) return -1;
+    return $entry;
+  }
+
   function play(
     $players: number,
     seed: number,
-    $trace: unknown[] | null = null,
-    variants: readonly string[] = NO_VARIANTS,
+    $trace: unknown[] | null,
+    variants: readonly string[],
+    $from: BaseState | null,
+    $entry: number,
+    $preferredIn: boolean,
+    $capIn: number,
   ): number {
     const CAP = 66;
     const END = -1;
@@ -869,221 +890,46 @@ export function playout(): PlayoutKernel {
     const DECISION_CAP = RUNTIME_DECISION_CAP;
     $variants = variants;
     trace = $trace;
+    $preferred = $preferredIn;
+    $cap = $capIn;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 5))
       throw new GameFault("fault/players", `this game is for 2 to 5 players, not ${$players}`);
     players = $players;
     v_shop_keeper = 0;
-    seedWords(G, seed);
     K_ended = -1;
-    N.fill(0);
-    for (let $k = 0; $k < ALL_Merchandise.length; $k++)
-      C[Z_draw * CAP + ALL_Merchandise.length - 1 - $k] = ALL_Merchandise[$k]!;
-    N[Z_draw] = ALL_Merchandise.length;
-    for (let $k = 0; $k < ALL_Objective.length; $k++) C[Z_objective_stacks * CAP + $k] = ALL_Objective[$k]!;
-    N[Z_objective_stacks] = ALL_Objective.length;
-    v_shop_keeper = 0;
-    v_shop_keeper = drawInt(G, players);
-    {
-      let $at = -1;
-      for (let $i = 0; $i < N[Z_draw]!; $i++) {
-        const l_c = C[Z_draw * CAP + N[Z_draw]! - 1 - $i]!;
-        if (Merchandise_closed[l_c]!) {
-          $at = $i;
-          break;
-        }
-      }
-      if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      const $at106 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-      const $card = C[$at106]!;
-      const $end107 = Z_draw * CAP + N[Z_draw]! - 1;
-      for (let $k108 = $at106; $k108 < $end107; $k108++) C[$k108] = C[$k108 + 1]!;
-      N[Z_draw]!--;
-      C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
-      N[Z_bottom_seven]!++;
-    }
-    {
-      for (let $i109 = N[Z_draw]! - 1; $i109 > 0; $i109--) {
-        const $n113 = $i109 + 1;
-        let $r114 = 0;
-        if ($n113 <= 2097152 && $n113 >= 1) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n113;
-            const $low = $m >>> 0;
-            if ($low >= $n113 || $low >= 4294967296 % $n113) {
-              $r114 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n113 >= 1 && $n113 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r114 = drawInt(G, $n113);
-        }
-        const $j112 = $r114;
-        const $a110 = Z_draw * CAP + N[Z_draw]! - 1 - $i109;
-        const $b111 = Z_draw * CAP + N[Z_draw]! - 1 - $j112;
-        const $card = C[$a110]!;
-        C[$a110] = C[$b111]!;
-        C[$b111] = $card;
-      }
-    }
-    let l_receiver = v_shop_keeper;
-    {
-      let $n115 = 0;
+    if ($from === null) {
+      seedWords(G, seed);
+      N.fill(0);
+      for (let $k = 0; $k < ALL_Merchandise.length; $k++)
+        C[Z_draw * CAP + ALL_Merchandise.length - 1 - $k] = ALL_Merchandise[$k]!;
+      N[Z_draw] = ALL_Merchandise.length;
+      for (let $k = 0; $k < ALL_Objective.length; $k++) C[Z_objective_stacks * CAP + $k] = ALL_Objective[$k]!;
+      N[Z_objective_stacks] = ALL_Objective.length;
+      v_shop_keeper = 0;
+      v_shop_keeper = drawInt(G, players);
       {
-        const $high116 = players;
-        for (let l_k = 1; l_k <= $high116; l_k++) {
-          $values12[$n115++] = l_k;
-        }
-      }
-      for (let $i117 = 0; $i117 < $n115; $i117++) {
-        const l_k = $values12[$i117]!;
-        {
-          let $n118 = 0;
-          for (const $i119 of [1, 2, 3, 4 + l_k]) {
-            const l_v = $i119;
-            $values13[$n118++] = l_v;
-          }
-          for (let $i120 = 0; $i120 < $n118; $i120++) {
-            const l_v = $values13[$i120]!;
-            {
-              let $at = -1;
-              for (let $i = 0; $i < N[Z_draw]!; $i++) {
-                const l_c = C[Z_draw * CAP + N[Z_draw]! - 1 - $i]!;
-                if (Merchandise_value[l_c]! === l_v && !Merchandise_marked[l_c]!) {
-                  $at = $i;
-                  break;
-                }
-              }
-              if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-              const $at121 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-              const $card = C[$at121]!;
-              const $end122 = Z_draw * CAP + N[Z_draw]! - 1;
-              for (let $k123 = $at121; $k123 < $end122; $k123++) C[$k123] = C[$k123 + 1]!;
-              N[Z_draw]!--;
-              const $seg124 = Z_mansion + l_receiver;
-              C[$seg124 * CAP + N[$seg124]!] = $card;
-              N[$seg124]!++;
-            }
+        let $at = -1;
+        for (let $i = 0; $i < N[Z_draw]!; $i++) {
+          const l_c = C[Z_draw * CAP + N[Z_draw]! - 1 - $i]!;
+          if (Merchandise_closed[l_c]!) {
+            $at = $i;
+            break;
           }
         }
-        l_receiver = l_receiver + 1 < players ? l_receiver + 1 : 0;
-      }
-    }
-    {
-      const $count = 6;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+        if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+        const $at106 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+        const $card = C[$at106]!;
+        const $end107 = Z_draw * CAP + N[Z_draw]! - 1;
+        for (let $k108 = $at106; $k108 < $end107; $k108++) C[$k108] = C[$k108 + 1]!;
+        N[Z_draw]!--;
         C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
         N[Z_bottom_seven]!++;
       }
-    }
-    {
-      for (let $i125 = N[Z_bottom_seven]! - 1; $i125 > 0; $i125--) {
-        const $n129 = $i125 + 1;
-        let $r130 = 0;
-        if ($n129 <= 2097152 && $n129 >= 1) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n129;
-            const $low = $m >>> 0;
-            if ($low >= $n129 || $low >= 4294967296 % $n129) {
-              $r130 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n129 >= 1 && $n129 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r130 = drawInt(G, $n129);
-        }
-        const $j128 = $r130;
-        const $a126 = Z_bottom_seven * CAP + $i125;
-        const $b127 = Z_bottom_seven * CAP + $j128;
-        const $card = C[$a126]!;
-        C[$a126] = C[$b127]!;
-        C[$b127] = $card;
-      }
-    }
-    {
-      const $from = Z_bottom_seven;
-      const $to = Z_draw;
       {
-        for (let $k131 = 0; $k131 < N[$from]!; $k131++) {
-          const $card = C[$from * CAP + $k131]!;
-          for (let $k132 = $to * CAP + N[$to]!; $k132 > $to * CAP; $k132--) C[$k132] = C[$k132 - 1]!;
-          C[$to * CAP] = $card;
-          N[$to]!++;
-        }
-        N[$from] = 0;
-      }
-    }
-    {
-      const $count = 5;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
-        C[Z_shop * CAP + N[Z_shop]!] = $card;
-        N[Z_shop]!++;
-      }
-    }
-    if ($variants.includes("first_game")) {
-      {
-        let $n133 = 0;
-        {
-          const $n135 = N[Z_objective_stacks]!;
-          for (let $i134 = 0; $i134 < $n135; $i134++) {
-            const l_o = C[Z_objective_stacks * CAP + $i134]!;
-            if (Objective_starting[l_o]!) $list14[$n133++] = l_o;
-          }
-        }
-        for (let $i136 = 0; $i136 < $n133; $i136++) {
-          const l_o = $list14[$i136]!;
-          {
-            const $wanted = l_o;
-            let $at = -1;
-            for (let $i = 0; $i < N[Z_objective_stacks]!; $i++)
-              if (C[Z_objective_stacks * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-            const $at137 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at137]!;
-            const $end138 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k139 = $at137; $k139 < $end138; $k139++) C[$k139] = C[$k139 + 1]!;
-            N[Z_objective_stacks]!--;
-            C[Z_objectives * CAP + N[Z_objectives]!] = $card;
-            N[Z_objectives]!++;
-          }
-        }
-      }
-    } else {
-      {
-        for (let $i140 = N[Z_objective_stacks]! - 1; $i140 > 0; $i140--) {
-          const $n144 = $i140 + 1;
-          let $r145 = 0;
-          if ($n144 <= 2097152 && $n144 >= 1) {
+        for (let $i109 = N[Z_draw]! - 1; $i109 > 0; $i109--) {
+          const $n113 = $i109 + 1;
+          let $r114 = 0;
+          if ($n113 <= 2097152 && $n113 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -1094,51 +940,231 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n144;
+              const $m = ($t >>> 0) * $n113;
               const $low = $m >>> 0;
-              if ($low >= $n144 || $low >= 4294967296 % $n144) {
-                $r145 = ($m / 4294967296) >>> 0;
+              if ($low >= $n113 || $low >= 4294967296 % $n113) {
+                $r114 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n144 >= 1 && $n144 <= 4294967296))
+            if (!($n113 >= 1 && $n113 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r145 = drawInt(G, $n144);
+            $r114 = drawInt(G, $n113);
           }
-          const $j143 = $r145;
-          const $a141 = Z_objective_stacks * CAP + $i140;
-          const $b142 = Z_objective_stacks * CAP + $j143;
-          const $card = C[$a141]!;
-          C[$a141] = C[$b142]!;
-          C[$b142] = $card;
+          const $j112 = $r114;
+          const $a110 = Z_draw * CAP + N[Z_draw]! - 1 - $i109;
+          const $b111 = Z_draw * CAP + N[Z_draw]! - 1 - $j112;
+          const $card = C[$a110]!;
+          C[$a110] = C[$b111]!;
+          C[$b111] = $card;
+        }
+      }
+      let l_receiver = v_shop_keeper;
+      {
+        let $n115 = 0;
+        {
+          const $high116 = players;
+          for (let l_k = 1; l_k <= $high116; l_k++) {
+            $values12[$n115++] = l_k;
+          }
+        }
+        for (let $i117 = 0; $i117 < $n115; $i117++) {
+          const l_k = $values12[$i117]!;
+          {
+            let $n118 = 0;
+            for (const $i119 of [1, 2, 3, 4 + l_k]) {
+              const l_v = $i119;
+              $values13[$n118++] = l_v;
+            }
+            for (let $i120 = 0; $i120 < $n118; $i120++) {
+              const l_v = $values13[$i120]!;
+              {
+                let $at = -1;
+                for (let $i = 0; $i < N[Z_draw]!; $i++) {
+                  const l_c = C[Z_draw * CAP + N[Z_draw]! - 1 - $i]!;
+                  if (Merchandise_value[l_c]! === l_v && !Merchandise_marked[l_c]!) {
+                    $at = $i;
+                    break;
+                  }
+                }
+                if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+                const $at121 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+                const $card = C[$at121]!;
+                const $end122 = Z_draw * CAP + N[Z_draw]! - 1;
+                for (let $k123 = $at121; $k123 < $end122; $k123++) C[$k123] = C[$k123 + 1]!;
+                N[Z_draw]!--;
+                const $seg124 = Z_mansion + l_receiver;
+                C[$seg124 * CAP + N[$seg124]!] = $card;
+                N[$seg124]!++;
+              }
+            }
+          }
+          l_receiver = l_receiver + 1 < players ? l_receiver + 1 : 0;
         }
       }
       {
-        let $n146 = 0;
-        for (const $i147 of ["purple", "green", "blue"]) {
-          const l_colour = $i147;
-          $values15[$n146++] = l_colour;
+        const $count = 6;
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+        for (let $dealt = 0; $dealt < $count; $dealt++) {
+          const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+          C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
+          N[Z_bottom_seven]!++;
         }
-        for (let $i148 = 0; $i148 < $n146; $i148++) {
-          const l_colour = $values15[$i148]!;
-          {
-            let $at = -1;
-            for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
-              const l_o = C[Z_objective_stacks * CAP + $i]!;
-              if (Objective_colour[l_o]! === l_colour) {
-                $at = $i;
+      }
+      {
+        for (let $i125 = N[Z_bottom_seven]! - 1; $i125 > 0; $i125--) {
+          const $n129 = $i125 + 1;
+          let $r130 = 0;
+          if ($n129 <= 2097152 && $n129 >= 1) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n129;
+              const $low = $m >>> 0;
+              if ($low >= $n129 || $low >= 4294967296 % $n129) {
+                $r130 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
-            if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-            const $at149 = Z_objective_stacks * CAP + $at;
-            const $card = C[$at149]!;
-            const $end150 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-            for (let $k151 = $at149; $k151 < $end150; $k151++) C[$k151] = C[$k151 + 1]!;
-            N[Z_objective_stacks]!--;
-            C[Z_objectives * CAP + N[Z_objectives]!] = $card;
-            N[Z_objectives]!++;
+          } else {
+            if (!($n129 >= 1 && $n129 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r130 = drawInt(G, $n129);
+          }
+          const $j128 = $r130;
+          const $a126 = Z_bottom_seven * CAP + $i125;
+          const $b127 = Z_bottom_seven * CAP + $j128;
+          const $card = C[$a126]!;
+          C[$a126] = C[$b127]!;
+          C[$b127] = $card;
+        }
+      }
+      {
+        const $from = Z_bottom_seven;
+        const $to = Z_draw;
+        {
+          for (let $k131 = 0; $k131 < N[$from]!; $k131++) {
+            const $card = C[$from * CAP + $k131]!;
+            for (let $k132 = $to * CAP + N[$to]!; $k132 > $to * CAP; $k132--) C[$k132] = C[$k132 - 1]!;
+            C[$to * CAP] = $card;
+            N[$to]!++;
+          }
+          N[$from] = 0;
+        }
+      }
+      {
+        const $count = 5;
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+        for (let $dealt = 0; $dealt < $count; $dealt++) {
+          const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+          C[Z_shop * CAP + N[Z_shop]!] = $card;
+          N[Z_shop]!++;
+        }
+      }
+      if ($variants.includes("first_game")) {
+        {
+          let $n133 = 0;
+          {
+            const $n135 = N[Z_objective_stacks]!;
+            for (let $i134 = 0; $i134 < $n135; $i134++) {
+              const l_o = C[Z_objective_stacks * CAP + $i134]!;
+              if (Objective_starting[l_o]!) $list14[$n133++] = l_o;
+            }
+          }
+          for (let $i136 = 0; $i136 < $n133; $i136++) {
+            const l_o = $list14[$i136]!;
+            {
+              const $wanted = l_o;
+              let $at = -1;
+              for (let $i = 0; $i < N[Z_objective_stacks]!; $i++)
+                if (C[Z_objective_stacks * CAP + $i]! === $wanted) {
+                  $at = $i;
+                  break;
+                }
+              if ($at < 0)
+                throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
+              const $at137 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at137]!;
+              const $end138 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k139 = $at137; $k139 < $end138; $k139++) C[$k139] = C[$k139 + 1]!;
+              N[Z_objective_stacks]!--;
+              C[Z_objectives * CAP + N[Z_objectives]!] = $card;
+              N[Z_objectives]!++;
+            }
+          }
+        }
+      } else {
+        {
+          for (let $i140 = N[Z_objective_stacks]! - 1; $i140 > 0; $i140--) {
+            const $n144 = $i140 + 1;
+            let $r145 = 0;
+            if ($n144 <= 2097152 && $n144 >= 1) {
+              for (;;) {
+                const $a = G[0]!,
+                  $b = G[1]!,
+                  $c = G[2]!,
+                  $d = G[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                G[3] = $d + 1;
+                G[0] = $b ^ ($b >>> 9);
+                G[1] = $c + ($c << 3);
+                G[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n144;
+                const $low = $m >>> 0;
+                if ($low >= $n144 || $low >= 4294967296 % $n144) {
+                  $r145 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n144 >= 1 && $n144 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r145 = drawInt(G, $n144);
+            }
+            const $j143 = $r145;
+            const $a141 = Z_objective_stacks * CAP + $i140;
+            const $b142 = Z_objective_stacks * CAP + $j143;
+            const $card = C[$a141]!;
+            C[$a141] = C[$b142]!;
+            C[$b142] = $card;
+          }
+        }
+        {
+          let $n146 = 0;
+          for (const $i147 of ["purple", "green", "blue"]) {
+            const l_colour = $i147;
+            $values15[$n146++] = l_colour;
+          }
+          for (let $i148 = 0; $i148 < $n146; $i148++) {
+            const l_colour = $values15[$i148]!;
+            {
+              let $at = -1;
+              for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
+                const l_o = C[Z_objective_stacks * CAP + $i]!;
+                if (Objective_colour[l_o]! === l_colour) {
+                  $at = $i;
+                  break;
+                }
+              }
+              if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+              const $at149 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at149]!;
+              const $end150 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k151 = $at149; $k151 < $end150; $k151++) C[$k151] = C[$k151 + 1]!;
+              N[Z_objective_stacks]!--;
+              C[Z_objectives * CAP + N[Z_objectives]!] = $card;
+              N[Z_objectives]!++;
+            }
           }
         }
       }
@@ -1147,6 +1173,46 @@ export function playout(): PlayoutKernel {
     decisions = 0;
     steps = 0;
     let pc = 0;
+    if ($from !== null) {
+      N.fill(0);
+      {
+        const $zone = $from.zones["draw"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_draw * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_draw] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["bottom_seven"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_bottom_seven * CAP + $i] = $zone[$i]!;
+        N[Z_bottom_seven] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["shop"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_shop * CAP + $i] = $zone[$i]!;
+        N[Z_shop] = $zone.length;
+      }
+      {
+        const $zones = $from.zones["mansion"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_mansion + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_mansion + $p] = $zone.length;
+        }
+      }
+      {
+        const $zone = $from.zones["objective_stacks"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_objective_stacks * CAP + $i] = $zone[$i]!;
+        N[Z_objective_stacks] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["objectives"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_objectives * CAP + $i] = $zone[$i]!;
+        N[Z_objectives] = $zone.length;
+      }
+      v_shop_keeper = $from.vars["shop_keeper"] as unknown as number;
+      l_trader = $from.locals["trader"] as unknown as number;
+      for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      pc = $entry;
+    }
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -1168,6 +1234,9 @@ export function playout(): PlayoutKernel {
           break;
         case 4:
           pc = step4();
+          break;
+        case 5:
+          pc = step5();
           break;
         default:
           break run;
@@ -1247,5 +1316,27 @@ export function playout(): PlayoutKernel {
     return scoreRows(keys);
   }
 
-  return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };
+  return {
+    policy: K_P,
+    play: (
+      $players: number,
+      seed: number,
+      trace: unknown[] | null = null,
+      variants: readonly string[] = NO_VARIANTS,
+      preferred = false,
+    ): number => play($players, seed, trace, variants, null, 0, preferred, DECISION_CAP),
+    resume(
+      $s: BaseState,
+      trace: unknown[] | null = null,
+      preferred = false,
+      cap: number = DECISION_CAP,
+    ): number {
+      const $entry = entryOf($s);
+      return $entry < 0
+        ? -1
+        : play($s.humans ?? $s.players, 0, trace, $s.variants, $s, $entry, preferred, cap);
+    },
+    scores,
+    ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
+  };
 }

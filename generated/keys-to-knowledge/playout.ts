@@ -16,7 +16,7 @@ import {
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
 } from "@rules/runtime/internal";
-import type { PlayoutKernel, RuleSite } from "@rules/runtime/internal";
+import type { BaseState, PlayoutKernel, RuleSite } from "@rules/runtime/internal";
 import { AT } from "./sites.js";
 import * as cardData from "./cards.js";
 /** Keys to Knowledge for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
@@ -87,47 +87,65 @@ export function playout(): PlayoutKernel {
   const K_$values45$n = new Int32Array(1);
   const K_$values47 = [] as number[];
   const K_$values47$n = new Int32Array(1);
-  const K_$list49 = new Int32Array(CAP);
-  const K_$list50 = new Int32Array(CAP);
-  const K_$list51 = new Int32Array(6);
-  const K_$list52 = new Int32Array(6);
+  const K_$values49 = [] as number[];
+  const K_$values49$n = new Int32Array(1);
+  const K_$values51 = [] as number[];
+  const K_$values51$n = new Int32Array(1);
   const K_$values53 = [] as number[];
   const K_$values53$n = new Int32Array(1);
   const K_$values55 = [] as number[];
   const K_$values55$n = new Int32Array(1);
   const K_$values57 = [] as number[];
   const K_$values57$n = new Int32Array(1);
-  const K_$list59 = new Int32Array(CAP);
-  const K_$list60 = new Int32Array(CAP);
-  const K_$list61 = new Int32Array(6);
-  const K_$list62 = new Int32Array(6);
-  const K_$list63 = new Int32Array(6);
-  const K_$list64 = new Int32Array(6);
+  const K_$values59 = [] as number[];
+  const K_$values59$n = new Int32Array(1);
+  const K_$values61 = [] as number[];
+  const K_$values61$n = new Int32Array(1);
+  const K_$values63 = [] as number[];
+  const K_$values63$n = new Int32Array(1);
   const K_$values65 = [] as number[];
   const K_$values65$n = new Int32Array(1);
-  const K_$values67 = [] as number[];
-  const K_$values67$n = new Int32Array(1);
-  const K_$values69 = [] as number[];
-  const K_$values69$n = new Int32Array(1);
-  const K_$list71 = new Int32Array(CAP);
-  const K_$list72 = new Int32Array(CAP);
-  const K_$list73 = new Int32Array(6);
-  const K_$list74 = new Int32Array(6);
+  const K_$list67 = new Int32Array(CAP);
+  const K_$list68 = new Int32Array(CAP);
+  const K_$list69 = new Int32Array(6);
+  const K_$list70 = new Int32Array(6);
+  const K_$values71 = [] as number[];
+  const K_$values71$n = new Int32Array(1);
+  const K_$values73 = [] as number[];
+  const K_$values73$n = new Int32Array(1);
   const K_$values75 = [] as number[];
   const K_$values75$n = new Int32Array(1);
-  const K_$values77 = [] as number[];
-  const K_$values77$n = new Int32Array(1);
-  const K_$values79 = [] as number[];
-  const K_$values79$n = new Int32Array(1);
-  const K_$list81 = new Int32Array(CAP);
-  const K_$list82 = new Int32Array(CAP);
-  const K_$list83 = new Int32Array(6);
-  const K_$list84 = new Int32Array(6);
-  const K_$list85 = new Int32Array(CAP);
-  const K_$list86 = new Int32Array(CAP);
-  const K_$list87 = new Int32Array(CAP);
-  const K_$list88 = new Int32Array(6);
-  const K_$list89 = new Int32Array(6);
+  const K_$list77 = new Int32Array(CAP);
+  const K_$list78 = new Int32Array(CAP);
+  const K_$list79 = new Int32Array(6);
+  const K_$list80 = new Int32Array(6);
+  const K_$list81 = new Int32Array(6);
+  const K_$list82 = new Int32Array(6);
+  const K_$values83 = [] as number[];
+  const K_$values83$n = new Int32Array(1);
+  const K_$values85 = [] as number[];
+  const K_$values85$n = new Int32Array(1);
+  const K_$values87 = [] as number[];
+  const K_$values87$n = new Int32Array(1);
+  const K_$list89 = new Int32Array(CAP);
+  const K_$list90 = new Int32Array(CAP);
+  const K_$list91 = new Int32Array(6);
+  const K_$list92 = new Int32Array(6);
+  const K_$values93 = [] as number[];
+  const K_$values93$n = new Int32Array(1);
+  const K_$values95 = [] as number[];
+  const K_$values95$n = new Int32Array(1);
+  const K_$values97 = [] as number[];
+  const K_$values97$n = new Int32Array(1);
+  const K_$list99 = new Int32Array(CAP);
+  const K_$list100 = new Int32Array(CAP);
+  const K_$list101 = new Int32Array(6);
+  const K_$list102 = new Int32Array(6);
+  const K_$list103 = new Int32Array(CAP);
+  const K_$list104 = new Int32Array(CAP);
+  const K_$list105 = new Int32Array(CAP);
+  const K_$list106 = new Int32Array(6);
+  const K_$list107 = new Int32Array(6);
   const K_v_eliminated = new Array<number>(6).fill(0);
   const K_v_cash = new Array<number>(6).fill(0);
   const K_v_position = new Array<number>(6).fill(0);
@@ -191,47 +209,65 @@ export function playout(): PlayoutKernel {
   const $values45$n = K_$values45$n;
   const $values47 = K_$values47;
   const $values47$n = K_$values47$n;
-  const $list49 = K_$list49;
-  const $list50 = K_$list50;
-  const $list51 = K_$list51;
-  const $list52 = K_$list52;
+  const $values49 = K_$values49;
+  const $values49$n = K_$values49$n;
+  const $values51 = K_$values51;
+  const $values51$n = K_$values51$n;
   const $values53 = K_$values53;
   const $values53$n = K_$values53$n;
   const $values55 = K_$values55;
   const $values55$n = K_$values55$n;
   const $values57 = K_$values57;
   const $values57$n = K_$values57$n;
-  const $list59 = K_$list59;
-  const $list60 = K_$list60;
-  const $list61 = K_$list61;
-  const $list62 = K_$list62;
-  const $list63 = K_$list63;
-  const $list64 = K_$list64;
+  const $values59 = K_$values59;
+  const $values59$n = K_$values59$n;
+  const $values61 = K_$values61;
+  const $values61$n = K_$values61$n;
+  const $values63 = K_$values63;
+  const $values63$n = K_$values63$n;
   const $values65 = K_$values65;
   const $values65$n = K_$values65$n;
-  const $values67 = K_$values67;
-  const $values67$n = K_$values67$n;
-  const $values69 = K_$values69;
-  const $values69$n = K_$values69$n;
-  const $list71 = K_$list71;
-  const $list72 = K_$list72;
-  const $list73 = K_$list73;
-  const $list74 = K_$list74;
+  const $list67 = K_$list67;
+  const $list68 = K_$list68;
+  const $list69 = K_$list69;
+  const $list70 = K_$list70;
+  const $values71 = K_$values71;
+  const $values71$n = K_$values71$n;
+  const $values73 = K_$values73;
+  const $values73$n = K_$values73$n;
   const $values75 = K_$values75;
   const $values75$n = K_$values75$n;
-  const $values77 = K_$values77;
-  const $values77$n = K_$values77$n;
-  const $values79 = K_$values79;
-  const $values79$n = K_$values79$n;
+  const $list77 = K_$list77;
+  const $list78 = K_$list78;
+  const $list79 = K_$list79;
+  const $list80 = K_$list80;
   const $list81 = K_$list81;
   const $list82 = K_$list82;
-  const $list83 = K_$list83;
-  const $list84 = K_$list84;
-  const $list85 = K_$list85;
-  const $list86 = K_$list86;
-  const $list87 = K_$list87;
-  const $list88 = K_$list88;
+  const $values83 = K_$values83;
+  const $values83$n = K_$values83$n;
+  const $values85 = K_$values85;
+  const $values85$n = K_$values85$n;
+  const $values87 = K_$values87;
+  const $values87$n = K_$values87$n;
   const $list89 = K_$list89;
+  const $list90 = K_$list90;
+  const $list91 = K_$list91;
+  const $list92 = K_$list92;
+  const $values93 = K_$values93;
+  const $values93$n = K_$values93$n;
+  const $values95 = K_$values95;
+  const $values95$n = K_$values95$n;
+  const $values97 = K_$values97;
+  const $values97$n = K_$values97$n;
+  const $list99 = K_$list99;
+  const $list100 = K_$list100;
+  const $list101 = K_$list101;
+  const $list102 = K_$list102;
+  const $list103 = K_$list103;
+  const $list104 = K_$list104;
+  const $list105 = K_$list105;
+  const $list106 = K_$list106;
+  const $list107 = K_$list107;
   const v_eliminated = K_v_eliminated;
   const v_cash = K_v_cash;
   const v_position = K_v_position;
@@ -284,6 +320,8 @@ export function playout(): PlayoutKernel {
   let decisions = 0;
   let steps = 0;
   let trace: unknown[] | null = null;
+  let $preferred = false;
+  let $cap: number = DECISION_CAP;
   let l_high: number = 0;
   let l_leader: number = 0;
   let l_bidding: boolean = false;
@@ -385,138 +423,138 @@ export function playout(): PlayoutKernel {
     return N[Z_spaces]!;
   }
   function fn_kind_at(l_i: number): string {
-    let $first717: number = 0;
-    let $found718 = false;
+    let $first957: number = 0;
+    let $found958 = false;
     {
-      const $n720 = N[Z_spaces]!;
-      for (let $i719 = 0; $i719 < $n720; $i719++) {
-        const l_s = C[Z_spaces * CAP + $i719]!;
+      const $n960 = N[Z_spaces]!;
+      for (let $i959 = 0; $i959 < $n960; $i959++) {
+        const l_s = C[Z_spaces * CAP + $i959]!;
         if (Space_index[l_s]! === l_i) {
-          $first717 = l_s;
-          $found718 = true;
+          $first957 = l_s;
+          $found958 = true;
           break;
         }
       }
     }
-    if (!$found718) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_kind[$first717]!;
+    if (!$found958) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_kind[$first957]!;
   }
   function fn_fee_at(l_i: number): number {
-    let $first721: number = 0;
-    let $found722 = false;
+    let $first961: number = 0;
+    let $found962 = false;
     {
-      const $n724 = N[Z_spaces]!;
-      for (let $i723 = 0; $i723 < $n724; $i723++) {
-        const l_s = C[Z_spaces * CAP + $i723]!;
+      const $n964 = N[Z_spaces]!;
+      for (let $i963 = 0; $i963 < $n964; $i963++) {
+        const l_s = C[Z_spaces * CAP + $i963]!;
         if (Space_index[l_s]! === l_i) {
-          $first721 = l_s;
-          $found722 = true;
+          $first961 = l_s;
+          $found962 = true;
           break;
         }
       }
     }
-    if (!$found722) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_fee[$first721]!;
+    if (!$found962) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_fee[$first961]!;
   }
   function fn_court_space(): number {
-    let $first725: number = 0;
-    let $found726 = false;
+    let $first965: number = 0;
+    let $found966 = false;
     {
-      const $n728 = N[Z_spaces]!;
-      for (let $i727 = 0; $i727 < $n728; $i727++) {
-        const l_s = C[Z_spaces * CAP + $i727]!;
+      const $n968 = N[Z_spaces]!;
+      for (let $i967 = 0; $i967 < $n968; $i967++) {
+        const l_s = C[Z_spaces * CAP + $i967]!;
         if (Space_kind[l_s]! === "court") {
-          $first725 = l_s;
-          $found726 = true;
+          $first965 = l_s;
+          $found966 = true;
           break;
         }
       }
     }
-    if (!$found726) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first725]!;
+    if (!$found966) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first965]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    let $any729: boolean = false;
+    let $any969: boolean = false;
     {
-      const $seg731 = Z_deeds + l_p;
-      const $n732 = N[$seg731]!;
-      for (let $i730 = 0; $i730 < $n732; $i730++) {
-        const l_d = C[$seg731 * CAP + $i730]!;
+      const $seg971 = Z_deeds + l_p;
+      const $n972 = N[$seg971]!;
+      for (let $i970 = 0; $i970 < $n972; $i970++) {
+        const l_d = C[$seg971 * CAP + $i970]!;
         if (Deed_space[l_d]! === l_i) {
-          $any729 = true;
+          $any969 = true;
           break;
         }
       }
     }
-    return $any729;
+    return $any969;
   }
   function fn_owned(l_i: number): boolean {
-    let $any733: boolean = false;
+    let $any973: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any733 = true;
+        $any973 = true;
         break;
       }
     }
-    return $any733;
+    return $any973;
   }
   function fn_owner_of(l_i: number): number {
-    let $first734: number = 0;
-    let $found735 = false;
+    let $first974: number = 0;
+    let $found975 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first734 = l_q;
-        $found735 = true;
+        $first974 = l_q;
+        $found975 = true;
         break;
       }
     }
-    if (!$found735) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first734;
+    if (!$found975) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first974;
   }
   function fn_group_size(l_g: string): number {
-    let $count736: number = 0;
+    let $count976: number = 0;
     {
-      const $n738 = N[Z_bank_deeds]!;
-      for (let $i737 = 0; $i737 < $n738; $i737++) {
-        const l_d = C[Z_bank_deeds * CAP + $i737]!;
+      const $n978 = N[Z_bank_deeds]!;
+      for (let $i977 = 0; $i977 < $n978; $i977++) {
+        const l_d = C[Z_bank_deeds * CAP + $i977]!;
         if (Deed_group[l_d]! === l_g) {
-          $count736++;
+          $count976++;
         }
       }
     }
-    let $sum739: number = 0;
+    let $sum979: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
-      let $count740: number = 0;
+      let $count980: number = 0;
       {
-        const $seg742 = Z_deeds + l_q;
-        const $n743 = N[$seg742]!;
-        for (let $i741 = 0; $i741 < $n743; $i741++) {
-          const l_d = C[$seg742 * CAP + $i741]!;
+        const $seg982 = Z_deeds + l_q;
+        const $n983 = N[$seg982]!;
+        for (let $i981 = 0; $i981 < $n983; $i981++) {
+          const l_d = C[$seg982 * CAP + $i981]!;
           if (Deed_group[l_d]! === l_g) {
-            $count740++;
+            $count980++;
           }
         }
       }
-      $sum739 += $count740;
+      $sum979 += $count980;
     }
-    return $count736 + $sum739;
+    return $count976 + $sum979;
   }
   function fn_held(l_p: number, l_g: string): number {
-    let $count744: number = 0;
+    let $count984: number = 0;
     {
-      const $seg746 = Z_deeds + l_p;
-      const $n747 = N[$seg746]!;
-      for (let $i745 = 0; $i745 < $n747; $i745++) {
-        const l_d = C[$seg746 * CAP + $i745]!;
+      const $seg986 = Z_deeds + l_p;
+      const $n987 = N[$seg986]!;
+      for (let $i985 = 0; $i985 < $n987; $i985++) {
+        const l_d = C[$seg986 * CAP + $i985]!;
         if (Deed_group[l_d]! === l_g) {
-          $count744++;
+          $count984++;
         }
       }
     }
-    return $count744;
+    return $count984;
   }
   function fn_complete(l_p: number, l_g: string): boolean {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
@@ -525,76 +563,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min748: number = NaN;
+    let $min988: number = NaN;
     {
-      const $seg750 = Z_deeds + l_p;
-      const $n751 = N[$seg750]!;
-      for (let $i749 = 0; $i749 < $n751; $i749++) {
-        const l_e = C[$seg750 * CAP + $i749]!;
+      const $seg990 = Z_deeds + l_p;
+      const $n991 = N[$seg990]!;
+      for (let $i989 = 0; $i989 < $n991; $i989++) {
+        const l_e = C[$seg990 * CAP + $i989]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min748 !== $min748 || $v < $min748) $min748 = $v;
+            if ($min988 !== $min988 || $v < $min988) $min988 = $v;
           }
         }
       }
     }
-    if ($min748 !== $min748)
+    if ($min988 !== $min988)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min748;
+    return $min988;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max752: number = NaN;
+    let $max992: number = NaN;
     {
-      const $seg754 = Z_deeds + l_p;
-      const $n755 = N[$seg754]!;
-      for (let $i753 = 0; $i753 < $n755; $i753++) {
-        const l_e = C[$seg754 * CAP + $i753]!;
+      const $seg994 = Z_deeds + l_p;
+      const $n995 = N[$seg994]!;
+      for (let $i993 = 0; $i993 < $n995; $i993++) {
+        const l_e = C[$seg994 * CAP + $i993]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max752 !== $max752 || $v > $max752) $max752 = $v;
+            if ($max992 !== $max992 || $v > $max992) $max992 = $v;
           }
         }
       }
     }
-    if ($max752 !== $max752)
+    if ($max992 !== $max992)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max752;
+    return $max992;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all756: boolean = true;
+    let $all996: boolean = true;
     {
-      const $seg758 = Z_deeds + l_p;
-      const $n759 = N[$seg758]!;
-      for (let $i757 = 0; $i757 < $n759; $i757++) {
-        const l_e = C[$seg758 * CAP + $i757]!;
+      const $seg998 = Z_deeds + l_p;
+      const $n999 = N[$seg998]!;
+      for (let $i997 = 0; $i997 < $n999; $i997++) {
+        const l_e = C[$seg998 * CAP + $i997]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all756 = false;
+            $all996 = false;
             break;
           }
         }
       }
     }
-    return $all756;
+    return $all996;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any760: boolean = false;
+    let $any1000: boolean = false;
     {
-      const $seg762 = Z_deeds + l_p;
-      const $n763 = N[$seg762]!;
-      for (let $i761 = 0; $i761 < $n763; $i761++) {
-        const l_e = C[$seg762 * CAP + $i761]!;
+      const $seg1002 = Z_deeds + l_p;
+      const $n1003 = N[$seg1002]!;
+      for (let $i1001 = 0; $i1001 < $n1003; $i1001++) {
+        const l_e = C[$seg1002 * CAP + $i1001]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any760 = true;
+            $any1000 = true;
             break;
           }
         }
       }
     }
-    return $any760;
+    return $any1000;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -647,38 +685,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any764: boolean = false;
+    let $any1004: boolean = false;
     {
-      const $seg766 = Z_deeds + l_p;
-      const $n767 = N[$seg766]!;
-      for (let $i765 = 0; $i765 < $n767; $i765++) {
-        const l_d = C[$seg766 * CAP + $i765]!;
+      const $seg1006 = Z_deeds + l_p;
+      const $n1007 = N[$seg1006]!;
+      for (let $i1005 = 0; $i1005 < $n1007; $i1005++) {
+        const l_d = C[$seg1006 * CAP + $i1005]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any764 = true;
+          $any1004 = true;
           break;
         }
       }
     }
-    return $any764;
+    return $any1004;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum768: number = 0;
+    let $sum1008: number = 0;
     {
-      const $seg770 = Z_deeds + l_p;
-      const $n771 = N[$seg770]!;
-      for (let $i769 = 0; $i769 < $n771; $i769++) {
-        const l_d = C[$seg770 * CAP + $i769]!;
-        $sum768 +=
+      const $seg1010 = Z_deeds + l_p;
+      const $n1011 = N[$seg1010]!;
+      for (let $i1009 = 0; $i1009 < $n1011; $i1009++) {
+        const l_d = C[$seg1010 * CAP + $i1009]!;
+        $sum1008 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum768 >= l_amount;
+    return v_cash[l_p]! + $sum1008 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats772 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats772++;
-    return $seats772;
+    let $seats1012 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats1012++;
+    return $seats1012;
   }
   function fn_round_limit(): number {
     return 20;
@@ -687,19 +725,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum773: number = 0;
+    let $sum1013: number = 0;
     {
-      const $seg775 = Z_deeds + l_p;
-      const $n776 = N[$seg775]!;
-      for (let $i774 = 0; $i774 < $n776; $i774++) {
-        const l_d = C[$seg775 * CAP + $i774]!;
-        $sum773 +=
+      const $seg1015 = Z_deeds + l_p;
+      const $n1016 = N[$seg1015]!;
+      for (let $i1014 = 0; $i1014 < $n1016; $i1014++) {
+        const l_d = C[$seg1015 * CAP + $i1014]!;
+        $sum1013 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum773;
+    return v_cash[l_p]! + $sum1013;
   }
   let $epoch = 0;
   const $memo_any_mortgaged = new Float64Array(48);
@@ -999,7 +1037,7 @@ export function playout(): PlayoutKernel {
         l___window_0_2 = false;
         return step17();
       }
-      return decide163($seat22);
+      return decide276($seat22);
     }
   }
   function step16(): number {
@@ -1026,8 +1064,8 @@ export function playout(): PlayoutKernel {
   function step20(): number {
     $epoch++;
     {
-      const $seat164 = l_p;
-      return decide218($seat164);
+      const $seat277 = l_p;
+      return decide331($seat277);
     }
   }
   function step21(): number {
@@ -1080,17 +1118,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n219 = 0;
+      let $n332 = 0;
       {
-        const $seg221 = Z_deeds + l_p_2;
-        const $n222 = N[$seg221]!;
-        for (let $i220 = 0; $i220 < $n222; $i220++) {
-          const l_d = C[$seg221 * CAP + $i220]!;
-          $list49[$n219++] = l_d;
+        const $seg334 = Z_deeds + l_p_2;
+        const $n335 = N[$seg334]!;
+        for (let $i333 = 0; $i333 < $n335; $i333++) {
+          const l_d = C[$seg334 * CAP + $i333]!;
+          $list67[$n332++] = l_d;
         }
       }
-      for (let $i223 = 0; $i223 < $n219; $i223++) {
-        const l_d = $list49[$i223]!;
+      for (let $i336 = 0; $i336 < $n332; $i336++) {
+        const l_d = $list67[$i336]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -1150,33 +1188,33 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n224 = 0;
+      let $n337 = 0;
       {
-        const $seg226 = Z_deeds + l_p_2;
-        const $n227 = N[$seg226]!;
-        for (let $i225 = 0; $i225 < $n227; $i225++) {
-          const l_d = C[$seg226 * CAP + $i225]!;
-          $list50[$n224++] = l_d;
+        const $seg339 = Z_deeds + l_p_2;
+        const $n340 = N[$seg339]!;
+        for (let $i338 = 0; $i338 < $n340; $i338++) {
+          const l_d = C[$seg339 * CAP + $i338]!;
+          $list68[$n337++] = l_d;
         }
       }
-      for (let $i228 = 0; $i228 < $n224; $i228++) {
-        const l_d = $list50[$i228]!;
+      for (let $i341 = 0; $i341 < $n337; $i341++) {
+        const l_d = $list68[$i341]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg229 = Z_deeds + l_p_2;
+          const $seg342 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg229]!; $i++)
-            if (C[$seg229 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg342]!; $i++)
+            if (C[$seg342 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at230 = $seg229 * CAP + $at;
-          const $card = C[$at230]!;
-          const $end231 = $seg229 * CAP + N[$seg229]! - 1;
-          for (let $k232 = $at230; $k232 < $end231; $k232++) C[$k232] = C[$k232 + 1]!;
-          N[$seg229]!--;
+          const $at343 = $seg342 * CAP + $at;
+          const $card = C[$at343]!;
+          const $end344 = $seg342 * CAP + N[$seg342]! - 1;
+          for (let $k345 = $at343; $k345 < $end344; $k345++) C[$k345] = C[$k345 + 1]!;
+          N[$seg342]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -1184,13 +1222,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument233 = l_p_2;
+      const $argument346 = l_p_2;
       {
-        let l_p = $argument233;
+        let l_p = $argument346;
         if (v_eliminated[l_p]! === 0) {
-          let $seats234 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats234++;
-          v_eliminated[l_p] = players - $seats234 + 1;
+          let $seats347 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats347++;
+          v_eliminated[l_p] = players - $seats347 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1233,8 +1271,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k235 = 0; $k235 < N[$from]!; $k235++) {
-          const $card = C[$from * CAP + $k235]!;
+        for (let $k348 = 0; $k348 < N[$from]!; $k348++) {
+          const $card = C[$from * CAP + $k348]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -1243,13 +1281,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument236 = l_p_2;
+      const $argument349 = l_p_2;
       {
-        let l_p = $argument236;
+        let l_p = $argument349;
         if (v_eliminated[l_p]! === 0) {
-          let $seats237 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats237++;
-          v_eliminated[l_p] = players - $seats237 + 1;
+          let $seats350 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats350++;
+          v_eliminated[l_p] = players - $seats350 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1280,10 +1318,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at238 = Z_seized * CAP + $at;
-      const $card = C[$at238]!;
-      const $end239 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k240 = $at238; $k240 < $end239; $k240++) C[$k240] = C[$k240 + 1]!;
+      const $at351 = Z_seized * CAP + $at;
+      const $card = C[$at351]!;
+      const $end352 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k353 = $at351; $k353 < $end352; $k353++) C[$k353] = C[$k353 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1299,19 +1337,19 @@ export function playout(): PlayoutKernel {
     return 28;
   }
   function step32(): number {
-    let $cond242: boolean = l_bidding_2;
-    if ($cond242) {
-      let $any241: boolean = false;
+    let $cond355: boolean = l_bidding_2;
+    if ($cond355) {
+      let $any354: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any241 = true;
+          $any354 = true;
           break;
         }
       }
-      $cond242 = $any241;
+      $cond355 = $any354;
     }
-    if ($cond242) {
+    if ($cond355) {
       return step33();
     }
     return step34();
@@ -1319,7 +1357,7 @@ export function playout(): PlayoutKernel {
   function step33(): number {
     l_bidding_2 = false;
     $epoch++;
-    return decide267();
+    return decide399();
   }
   function step34(): number {
     if (l_high_2 > 0) {
@@ -1341,10 +1379,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg268 = Z_deeds + l_leader_2;
-        C[$seg268 * CAP + N[$seg268]!] = $card;
-        N[$seg268]!++;
-        $where[$card] = $seg268;
+        const $seg400 = Z_deeds + l_leader_2;
+        C[$seg400 * CAP + N[$seg400]!] = $card;
+        N[$seg400]!++;
+        $where[$card] = $seg400;
       }
     } else {
     }
@@ -1357,8 +1395,8 @@ export function playout(): PlayoutKernel {
   function step36(): number {
     $epoch++;
     {
-      const $seat269 = l_q_2;
-      return decide280($seat269);
+      const $seat401 = l_q_2;
+      return decide412($seat401);
     }
   }
   function step37(): number {
@@ -1367,8 +1405,8 @@ export function playout(): PlayoutKernel {
   function step38(): number {
     $epoch++;
     {
-      const $seat281 = l_buyer_2;
-      return decide293($seat281);
+      const $seat413 = l_buyer_2;
+      return decide443($seat413);
     }
   }
   function step39(): number {
@@ -1407,9 +1445,9 @@ export function playout(): PlayoutKernel {
       l_doubles += 1;
       if (l_doubles === 3) {
         {
-          const $argument294 = l_active;
+          const $argument444 = l_active;
           {
-            let l_p = $argument294;
+            let l_p = $argument444;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1466,8 +1504,8 @@ export function playout(): PlayoutKernel {
   function step53(): number {
     $epoch++;
     {
-      const $seat295 = l_p_3;
-      return decide349($seat295);
+      const $seat445 = l_p_3;
+      return decide499($seat445);
     }
   }
   function step54(): number {
@@ -1520,17 +1558,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_4 = l_to_centre_3;
     l_creditor_4 = l_creditor_3;
     {
-      let $n350 = 0;
+      let $n500 = 0;
       {
-        const $seg352 = Z_deeds + l_p_4;
-        const $n353 = N[$seg352]!;
-        for (let $i351 = 0; $i351 < $n353; $i351++) {
-          const l_d = C[$seg352 * CAP + $i351]!;
-          $list59[$n350++] = l_d;
+        const $seg502 = Z_deeds + l_p_4;
+        const $n503 = N[$seg502]!;
+        for (let $i501 = 0; $i501 < $n503; $i501++) {
+          const l_d = C[$seg502 * CAP + $i501]!;
+          $list77[$n500++] = l_d;
         }
       }
-      for (let $i354 = 0; $i354 < $n350; $i354++) {
-        const l_d = $list59[$i354]!;
+      for (let $i504 = 0; $i504 < $n500; $i504++) {
+        const l_d = $list77[$i504]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -1590,33 +1628,33 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n355 = 0;
+      let $n505 = 0;
       {
-        const $seg357 = Z_deeds + l_p_4;
-        const $n358 = N[$seg357]!;
-        for (let $i356 = 0; $i356 < $n358; $i356++) {
-          const l_d = C[$seg357 * CAP + $i356]!;
-          $list60[$n355++] = l_d;
+        const $seg507 = Z_deeds + l_p_4;
+        const $n508 = N[$seg507]!;
+        for (let $i506 = 0; $i506 < $n508; $i506++) {
+          const l_d = C[$seg507 * CAP + $i506]!;
+          $list78[$n505++] = l_d;
         }
       }
-      for (let $i359 = 0; $i359 < $n355; $i359++) {
-        const l_d = $list60[$i359]!;
+      for (let $i509 = 0; $i509 < $n505; $i509++) {
+        const l_d = $list78[$i509]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg360 = Z_deeds + l_p_4;
+          const $seg510 = Z_deeds + l_p_4;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg360]!; $i++)
-            if (C[$seg360 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg510]!; $i++)
+            if (C[$seg510 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at361 = $seg360 * CAP + $at;
-          const $card = C[$at361]!;
-          const $end362 = $seg360 * CAP + N[$seg360]! - 1;
-          for (let $k363 = $at361; $k363 < $end362; $k363++) C[$k363] = C[$k363 + 1]!;
-          N[$seg360]!--;
+          const $at511 = $seg510 * CAP + $at;
+          const $card = C[$at511]!;
+          const $end512 = $seg510 * CAP + N[$seg510]! - 1;
+          for (let $k513 = $at511; $k513 < $end512; $k513++) C[$k513] = C[$k513 + 1]!;
+          N[$seg510]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -1624,13 +1662,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument364 = l_p_4;
+      const $argument514 = l_p_4;
       {
-        let l_p = $argument364;
+        let l_p = $argument514;
         if (v_eliminated[l_p]! === 0) {
-          let $seats365 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats365++;
-          v_eliminated[l_p] = players - $seats365 + 1;
+          let $seats515 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats515++;
+          v_eliminated[l_p] = players - $seats515 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1673,8 +1711,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_4;
       const $to = Z_deeds + l_creditor_4;
       if ($from !== $to) {
-        for (let $k366 = 0; $k366 < N[$from]!; $k366++) {
-          const $card = C[$from * CAP + $k366]!;
+        for (let $k516 = 0; $k516 < N[$from]!; $k516++) {
+          const $card = C[$from * CAP + $k516]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -1683,13 +1721,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument367 = l_p_4;
+      const $argument517 = l_p_4;
       {
-        let l_p = $argument367;
+        let l_p = $argument517;
         if (v_eliminated[l_p]! === 0) {
-          let $seats368 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats368++;
-          v_eliminated[l_p] = players - $seats368 + 1;
+          let $seats518 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats518++;
+          v_eliminated[l_p] = players - $seats518 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1720,10 +1758,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at369 = Z_seized * CAP + $at;
-      const $card = C[$at369]!;
-      const $end370 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k371 = $at369; $k371 < $end370; $k371++) C[$k371] = C[$k371 + 1]!;
+      const $at519 = Z_seized * CAP + $at;
+      const $card = C[$at519]!;
+      const $end520 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k521 = $at519; $k521 < $end520; $k521++) C[$k521] = C[$k521 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1739,19 +1777,19 @@ export function playout(): PlayoutKernel {
     return 61;
   }
   function step65(): number {
-    let $cond373: boolean = l_bidding_3;
-    if ($cond373) {
-      let $any372: boolean = false;
+    let $cond523: boolean = l_bidding_3;
+    if ($cond523) {
+      let $any522: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $any372 = true;
+          $any522 = true;
           break;
         }
       }
-      $cond373 = $any372;
+      $cond523 = $any522;
     }
-    if ($cond373) {
+    if ($cond523) {
       return step66();
     }
     return step67();
@@ -1759,7 +1797,7 @@ export function playout(): PlayoutKernel {
   function step66(): number {
     l_bidding_3 = false;
     $epoch++;
-    return decide398();
+    return decide567();
   }
   function step67(): number {
     if (l_high_3 > 0) {
@@ -1781,10 +1819,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_2;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg399 = Z_deeds + l_leader_3;
-        C[$seg399 * CAP + N[$seg399]!] = $card;
-        N[$seg399]!++;
-        $where[$card] = $seg399;
+        const $seg568 = Z_deeds + l_leader_3;
+        C[$seg568 * CAP + N[$seg568]!] = $card;
+        N[$seg568]!++;
+        $where[$card] = $seg568;
       }
     } else {
     }
@@ -1796,11 +1834,11 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $argument400 = l_active;
-      const $argument401 = l_steps;
+      const $argument569 = l_active;
+      const $argument570 = l_steps;
       {
-        let l_p = $argument400;
-        let l_steps = $argument401;
+        let l_p = $argument569;
+        let l_steps = $argument570;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1892,22 +1930,22 @@ export function playout(): PlayoutKernel {
   function step78(): number {
     let l_holder = fn_owner_of(l_here_2);
     if (l_holder !== l_p_5) {
-      let $first402: number = 0;
-      let $found403 = false;
+      let $first571: number = 0;
+      let $found572 = false;
       {
-        const $seg405 = Z_deeds + l_holder;
-        const $n406 = N[$seg405]!;
-        for (let $i404 = 0; $i404 < $n406; $i404++) {
-          const l_e = C[$seg405 * CAP + $i404]!;
+        const $seg574 = Z_deeds + l_holder;
+        const $n575 = N[$seg574]!;
+        for (let $i573 = 0; $i573 < $n575; $i573++) {
+          const l_e = C[$seg574 * CAP + $i573]!;
           if (Deed_space[l_e]! === l_here_2) {
-            $first402 = l_e;
-            $found403 = true;
+            $first571 = l_e;
+            $found572 = true;
             break;
           }
         }
       }
-      if (!$found403) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      let l_deed = $first402;
+      if (!$found572) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+      let l_deed = $first571;
       if (v_mortgaged[l_deed]!) {
       } else {
         v_claim_open = true;
@@ -1920,25 +1958,25 @@ export function playout(): PlayoutKernel {
     return step80();
   }
   function step79(): number {
-    let $first407: number = 0;
-    let $found408 = false;
+    let $first576: number = 0;
+    let $found577 = false;
     {
-      const $n410 = N[Z_bank_deeds]!;
-      for (let $i409 = 0; $i409 < $n410; $i409++) {
-        const l_e = C[Z_bank_deeds * CAP + $i409]!;
+      const $n579 = N[Z_bank_deeds]!;
+      for (let $i578 = 0; $i578 < $n579; $i578++) {
+        const l_e = C[Z_bank_deeds * CAP + $i578]!;
         if (Deed_space[l_e]! === l_here_2) {
-          $first407 = l_e;
-          $found408 = true;
+          $first576 = l_e;
+          $found577 = true;
           break;
         }
       }
     }
-    if (!$found408) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_deed_2 = $first407;
+    if (!$found577) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_deed_2 = $first576;
     $epoch++;
     {
-      const $seat411 = l_p_5;
-      return decide419($seat411);
+      const $seat580 = l_p_5;
+      return decide602($seat580);
     }
   }
   function step80(): number {
@@ -1955,19 +1993,19 @@ export function playout(): PlayoutKernel {
     return step83();
   }
   function step83(): number {
-    let $cond421: boolean = l_bidding_4;
-    if ($cond421) {
-      let $any420: boolean = false;
+    let $cond604: boolean = l_bidding_4;
+    if ($cond604) {
+      let $any603: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any420 = true;
+          $any603 = true;
           break;
         }
       }
-      $cond421 = $any420;
+      $cond604 = $any603;
     }
-    if ($cond421) {
+    if ($cond604) {
       return step84();
     }
     return step85();
@@ -1975,7 +2013,7 @@ export function playout(): PlayoutKernel {
   function step84(): number {
     l_bidding_4 = false;
     $epoch++;
-    return decide446();
+    return decide648();
   }
   function step85(): number {
     if (l_high_4 > 0) {
@@ -1997,10 +2035,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_3;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg447 = Z_deeds + l_leader_4;
-        C[$seg447 * CAP + N[$seg447]!] = $card;
-        N[$seg447]!++;
-        $where[$card] = $seg447;
+        const $seg649 = Z_deeds + l_leader_4;
+        C[$seg649 * CAP + N[$seg649]!] = $card;
+        N[$seg649]!++;
+        $where[$card] = $seg649;
       }
     } else {
     }
@@ -2053,17 +2091,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect[l_card]! === "repairs") {
-          let $sum448: number = 0;
+          let $sum650: number = 0;
           {
-            const $seg450 = Z_deeds + l_p_6;
-            const $n451 = N[$seg450]!;
-            for (let $i449 = 0; $i449 < $n451; $i449++) {
-              const l_d = C[$seg450 * CAP + $i449]!;
-              $sum448 +=
+            const $seg652 = Z_deeds + l_p_6;
+            const $n653 = N[$seg652]!;
+            for (let $i651 = 0; $i651 < $n653; $i651++) {
+              const l_d = C[$seg652 * CAP + $i651]!;
+              $sum650 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum448;
+          l_owed = $sum650;
         } else {
           if (Fortune_effect[l_card]! === "advance_home") {
             v_position[l_p_6] = 0;
@@ -2088,9 +2126,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument452 = l_p_6;
+                const $argument654 = l_p_6;
                 {
-                  let l_p = $argument452;
+                  let l_p = $argument654;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -2105,8 +2143,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        for (let $k453 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k453 > Z_mercy_deck * CAP; $k453--)
-          C[$k453] = C[$k453 - 1]!;
+        for (let $k655 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k655 > Z_mercy_deck * CAP; $k655--)
+          C[$k655] = C[$k655 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
         $where[$card] = Z_mercy_deck;
@@ -2115,8 +2153,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        for (let $k454 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k454 > Z_grace_deck * CAP; $k454--)
-          C[$k454] = C[$k454 - 1]!;
+        for (let $k656 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k656 > Z_grace_deck * CAP; $k656--)
+          C[$k656] = C[$k656 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
         $where[$card] = Z_grace_deck;
@@ -2158,8 +2196,8 @@ export function playout(): PlayoutKernel {
   function step94(): number {
     $epoch++;
     {
-      const $seat455 = l_p_7;
-      return decide509($seat455);
+      const $seat657 = l_p_7;
+      return decide711($seat657);
     }
   }
   function step95(): number {
@@ -2212,17 +2250,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n510 = 0;
+      let $n712 = 0;
       {
-        const $seg512 = Z_deeds + l_p_8;
-        const $n513 = N[$seg512]!;
-        for (let $i511 = 0; $i511 < $n513; $i511++) {
-          const l_d = C[$seg512 * CAP + $i511]!;
-          $list71[$n510++] = l_d;
+        const $seg714 = Z_deeds + l_p_8;
+        const $n715 = N[$seg714]!;
+        for (let $i713 = 0; $i713 < $n715; $i713++) {
+          const l_d = C[$seg714 * CAP + $i713]!;
+          $list89[$n712++] = l_d;
         }
       }
-      for (let $i514 = 0; $i514 < $n510; $i514++) {
-        const l_d = $list71[$i514]!;
+      for (let $i716 = 0; $i716 < $n712; $i716++) {
+        const l_d = $list89[$i716]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2282,33 +2320,33 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n515 = 0;
+      let $n717 = 0;
       {
-        const $seg517 = Z_deeds + l_p_8;
-        const $n518 = N[$seg517]!;
-        for (let $i516 = 0; $i516 < $n518; $i516++) {
-          const l_d = C[$seg517 * CAP + $i516]!;
-          $list72[$n515++] = l_d;
+        const $seg719 = Z_deeds + l_p_8;
+        const $n720 = N[$seg719]!;
+        for (let $i718 = 0; $i718 < $n720; $i718++) {
+          const l_d = C[$seg719 * CAP + $i718]!;
+          $list90[$n717++] = l_d;
         }
       }
-      for (let $i519 = 0; $i519 < $n515; $i519++) {
-        const l_d = $list72[$i519]!;
+      for (let $i721 = 0; $i721 < $n717; $i721++) {
+        const l_d = $list90[$i721]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg520 = Z_deeds + l_p_8;
+          const $seg722 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg520]!; $i++)
-            if (C[$seg520 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg722]!; $i++)
+            if (C[$seg722 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at521 = $seg520 * CAP + $at;
-          const $card = C[$at521]!;
-          const $end522 = $seg520 * CAP + N[$seg520]! - 1;
-          for (let $k523 = $at521; $k523 < $end522; $k523++) C[$k523] = C[$k523 + 1]!;
-          N[$seg520]!--;
+          const $at723 = $seg722 * CAP + $at;
+          const $card = C[$at723]!;
+          const $end724 = $seg722 * CAP + N[$seg722]! - 1;
+          for (let $k725 = $at723; $k725 < $end724; $k725++) C[$k725] = C[$k725 + 1]!;
+          N[$seg722]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -2316,13 +2354,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument524 = l_p_8;
+      const $argument726 = l_p_8;
       {
-        let l_p = $argument524;
+        let l_p = $argument726;
         if (v_eliminated[l_p]! === 0) {
-          let $seats525 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats525++;
-          v_eliminated[l_p] = players - $seats525 + 1;
+          let $seats727 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats727++;
+          v_eliminated[l_p] = players - $seats727 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2365,8 +2403,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k526 = 0; $k526 < N[$from]!; $k526++) {
-          const $card = C[$from * CAP + $k526]!;
+        for (let $k728 = 0; $k728 < N[$from]!; $k728++) {
+          const $card = C[$from * CAP + $k728]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2375,13 +2413,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument527 = l_p_8;
+      const $argument729 = l_p_8;
       {
-        let l_p = $argument527;
+        let l_p = $argument729;
         if (v_eliminated[l_p]! === 0) {
-          let $seats528 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats528++;
-          v_eliminated[l_p] = players - $seats528 + 1;
+          let $seats730 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats730++;
+          v_eliminated[l_p] = players - $seats730 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2412,10 +2450,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at529 = Z_seized * CAP + $at;
-      const $card = C[$at529]!;
-      const $end530 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
+      const $at731 = Z_seized * CAP + $at;
+      const $card = C[$at731]!;
+      const $end732 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k733 = $at731; $k733 < $end732; $k733++) C[$k733] = C[$k733 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2431,19 +2469,19 @@ export function playout(): PlayoutKernel {
     return 102;
   }
   function step106(): number {
-    let $cond533: boolean = l_bidding_5;
-    if ($cond533) {
-      let $any532: boolean = false;
+    let $cond735: boolean = l_bidding_5;
+    if ($cond735) {
+      let $any734: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any532 = true;
+          $any734 = true;
           break;
         }
       }
-      $cond533 = $any532;
+      $cond735 = $any734;
     }
-    if ($cond533) {
+    if ($cond735) {
       return step107();
     }
     return step108();
@@ -2451,7 +2489,7 @@ export function playout(): PlayoutKernel {
   function step107(): number {
     l_bidding_5 = false;
     $epoch++;
-    return decide558();
+    return decide779();
   }
   function step108(): number {
     if (l_high_5 > 0) {
@@ -2473,10 +2511,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_4;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg559 = Z_deeds + l_leader_5;
-        C[$seg559 * CAP + N[$seg559]!] = $card;
-        N[$seg559]!++;
-        $where[$card] = $seg559;
+        const $seg780 = Z_deeds + l_leader_5;
+        C[$seg780 * CAP + N[$seg780]!] = $card;
+        N[$seg780]!++;
+        $where[$card] = $seg780;
       }
     } else {
     }
@@ -2510,9 +2548,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument560 = l_p_5;
+          const $argument781 = l_p_5;
           {
-            let l_p = $argument560;
+            let l_p = $argument781;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -2534,8 +2572,8 @@ export function playout(): PlayoutKernel {
   function step114(): number {
     $epoch++;
     {
-      const $seat561 = l_p_9;
-      return decide615($seat561);
+      const $seat782 = l_p_9;
+      return decide836($seat782);
     }
   }
   function step115(): number {
@@ -2588,17 +2626,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n616 = 0;
+      let $n837 = 0;
       {
-        const $seg618 = Z_deeds + l_p_10;
-        const $n619 = N[$seg618]!;
-        for (let $i617 = 0; $i617 < $n619; $i617++) {
-          const l_d = C[$seg618 * CAP + $i617]!;
-          $list81[$n616++] = l_d;
+        const $seg839 = Z_deeds + l_p_10;
+        const $n840 = N[$seg839]!;
+        for (let $i838 = 0; $i838 < $n840; $i838++) {
+          const l_d = C[$seg839 * CAP + $i838]!;
+          $list99[$n837++] = l_d;
         }
       }
-      for (let $i620 = 0; $i620 < $n616; $i620++) {
-        const l_d = $list81[$i620]!;
+      for (let $i841 = 0; $i841 < $n837; $i841++) {
+        const l_d = $list99[$i841]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           v_keys_left += 1;
@@ -2658,33 +2696,33 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n621 = 0;
+      let $n842 = 0;
       {
-        const $seg623 = Z_deeds + l_p_10;
-        const $n624 = N[$seg623]!;
-        for (let $i622 = 0; $i622 < $n624; $i622++) {
-          const l_d = C[$seg623 * CAP + $i622]!;
-          $list82[$n621++] = l_d;
+        const $seg844 = Z_deeds + l_p_10;
+        const $n845 = N[$seg844]!;
+        for (let $i843 = 0; $i843 < $n845; $i843++) {
+          const l_d = C[$seg844 * CAP + $i843]!;
+          $list100[$n842++] = l_d;
         }
       }
-      for (let $i625 = 0; $i625 < $n621; $i625++) {
-        const l_d = $list82[$i625]!;
+      for (let $i846 = 0; $i846 < $n842; $i846++) {
+        const l_d = $list100[$i846]!;
         v_mortgaged[l_d] = false;
         {
-          const $seg626 = Z_deeds + l_p_10;
+          const $seg847 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg626]!; $i++)
-            if (C[$seg626 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg847]!; $i++)
+            if (C[$seg847 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at627 = $seg626 * CAP + $at;
-          const $card = C[$at627]!;
-          const $end628 = $seg626 * CAP + N[$seg626]! - 1;
-          for (let $k629 = $at627; $k629 < $end628; $k629++) C[$k629] = C[$k629 + 1]!;
-          N[$seg626]!--;
+          const $at848 = $seg847 * CAP + $at;
+          const $card = C[$at848]!;
+          const $end849 = $seg847 * CAP + N[$seg847]! - 1;
+          for (let $k850 = $at848; $k850 < $end849; $k850++) C[$k850] = C[$k850 + 1]!;
+          N[$seg847]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -2692,13 +2730,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument630 = l_p_10;
+      const $argument851 = l_p_10;
       {
-        let l_p = $argument630;
+        let l_p = $argument851;
         if (v_eliminated[l_p]! === 0) {
-          let $seats631 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats631++;
-          v_eliminated[l_p] = players - $seats631 + 1;
+          let $seats852 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats852++;
+          v_eliminated[l_p] = players - $seats852 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2741,8 +2779,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k632 = 0; $k632 < N[$from]!; $k632++) {
-          const $card = C[$from * CAP + $k632]!;
+        for (let $k853 = 0; $k853 < N[$from]!; $k853++) {
+          const $card = C[$from * CAP + $k853]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2751,13 +2789,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument633 = l_p_10;
+      const $argument854 = l_p_10;
       {
-        let l_p = $argument633;
+        let l_p = $argument854;
         if (v_eliminated[l_p]! === 0) {
-          let $seats634 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats634++;
-          v_eliminated[l_p] = players - $seats634 + 1;
+          let $seats855 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats855++;
+          v_eliminated[l_p] = players - $seats855 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2788,10 +2826,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at635 = Z_seized * CAP + $at;
-      const $card = C[$at635]!;
-      const $end636 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k637 = $at635; $k637 < $end636; $k637++) C[$k637] = C[$k637 + 1]!;
+      const $at856 = Z_seized * CAP + $at;
+      const $card = C[$at856]!;
+      const $end857 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k858 = $at856; $k858 < $end857; $k858++) C[$k858] = C[$k858 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2807,19 +2845,19 @@ export function playout(): PlayoutKernel {
     return 122;
   }
   function step126(): number {
-    let $cond639: boolean = l_bidding_6;
-    if ($cond639) {
-      let $any638: boolean = false;
+    let $cond860: boolean = l_bidding_6;
+    if ($cond860) {
+      let $any859: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any638 = true;
+          $any859 = true;
           break;
         }
       }
-      $cond639 = $any638;
+      $cond860 = $any859;
     }
-    if ($cond639) {
+    if ($cond860) {
       return step127();
     }
     return step128();
@@ -2827,7 +2865,7 @@ export function playout(): PlayoutKernel {
   function step127(): number {
     l_bidding_6 = false;
     $epoch++;
-    return decide664();
+    return decide904();
   }
   function step128(): number {
     if (l_high_6 > 0) {
@@ -2849,10 +2887,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_5;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg665 = Z_deeds + l_leader_6;
-        C[$seg665 * CAP + N[$seg665]!] = $card;
-        N[$seg665]!++;
-        $where[$card] = $seg665;
+        const $seg905 = Z_deeds + l_leader_6;
+        C[$seg905 * CAP + N[$seg905]!] = $card;
+        N[$seg905]!++;
+        $where[$card] = $seg905;
       }
     } else {
     }
@@ -2865,6 +2903,82 @@ export function playout(): PlayoutKernel {
   function step130(): number {
     l_active = nextSeatInPlay(l_active, players, v_eliminated);
     return 1;
+  }
+  function step131(): number {
+    $epoch++;
+    {
+      const $seat277 = l_p;
+      return decide331($seat277);
+    }
+  }
+  function step132(): number {
+    $epoch++;
+    return decide399();
+  }
+  function step133(): number {
+    $epoch++;
+    {
+      const $seat413 = l_buyer_2;
+      return decide443($seat413);
+    }
+  }
+  function step134(): number {
+    $epoch++;
+    {
+      const $seat401 = l_q_2;
+      return decide412($seat401);
+    }
+  }
+  function step135(): number {
+    $epoch++;
+    {
+      const $seat22 = l_q_2;
+      return decide276($seat22);
+    }
+  }
+  function step136(): number {
+    $epoch++;
+    {
+      const $seat445 = l_p_3;
+      return decide499($seat445);
+    }
+  }
+  function step137(): number {
+    $epoch++;
+    return decide567();
+  }
+  function step138(): number {
+    $epoch++;
+    return decide648();
+  }
+  function step139(): number {
+    $epoch++;
+    {
+      const $seat580 = l_p_5;
+      return decide602($seat580);
+    }
+  }
+  function step140(): number {
+    $epoch++;
+    {
+      const $seat657 = l_p_7;
+      return decide711($seat657);
+    }
+  }
+  function step141(): number {
+    $epoch++;
+    return decide779();
+  }
+  function step142(): number {
+    $epoch++;
+    {
+      const $seat782 = l_p_9;
+      return decide836($seat782);
+    }
+  }
+  function step143(): number {
+    $epoch++;
+    return decide904();
   }
   function offers66($seat22: number): boolean {
     let $offered23 = false;
@@ -3029,7 +3143,671 @@ export function playout(): PlayoutKernel {
     if ($offered59) return true;
     return false;
   }
-  function decide163($seat22: number): number {
+  function decide276($seat22: number): number {
+    preferred163: if ($preferred) {
+      if (decisions >= $cap)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${$cap} decisions: an endless flow loop?`,
+        );
+      let $offered164 = false;
+      offered164$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered164$open;
+        if (!fn_owns(l_q_2, v_claim_space)) break offered164$open;
+        let $any165: boolean = false;
+        {
+          const $seg167 = Z_deeds + l_q_2;
+          const $n168 = N[$seg167]!;
+          for (let $i166 = 0; $i166 < $n168; $i166++) {
+            const l_e = C[$seg167 * CAP + $i166]!;
+            if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
+              $any165 = true;
+              break;
+            }
+          }
+        }
+        if (!!$any165) break offered164$open;
+        $offered164 = true;
+      }
+      let $weight169 = 0;
+      if ($offered164) {
+        $weight169 = 20;
+        if (!Number.isSafeInteger($weight169) || $weight169 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'request_rent' is ${$weight169}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg170 = Z_deeds + l_q_2;
+      let $offered171 = false;
+      offered171$open: {
+        if (!(N[$seg170]! > 0)) break offered171$open;
+        if (!(l_q_2 === l_roller)) break offered171$open;
+        if (!(v_stacks_left > 0)) break offered171$open;
+        let $found172 = false;
+        for (let $i173 = 0; $i173 < N[$seg170]!; $i173++) {
+          const l_d = C[$seg170 * CAP + $i173]!;
+          if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+          if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+          if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+          $found172 = true;
+          break;
+        }
+        if (!$found172) break offered171$open;
+        $offered171 = true;
+      }
+      let $weight175 = 0;
+      if ($offered171) {
+        $weight175 = 2;
+        if (!Number.isSafeInteger($weight175) || $weight175 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'build' is ${$weight175}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg176 = Z_deeds + l_q_2;
+      let $offered177 = false;
+      offered177$open: {
+        if (!(N[$seg176]! > 0)) break offered177$open;
+        if (!(l_q_2 === l_roller)) break offered177$open;
+        if (!(v_keys_left > 0)) break offered177$open;
+        let $found178 = false;
+        for (let $i179 = 0; $i179 < N[$seg176]!; $i179++) {
+          const l_d = C[$seg176 * CAP + $i179]!;
+          if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+          if (!!v_key[l_d]!) continue;
+          if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+          if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+          $found178 = true;
+          break;
+        }
+        if (!$found178) break offered177$open;
+        $offered177 = true;
+      }
+      let $weight181 = 0;
+      if ($offered177) {
+        $weight181 = 2;
+        if (!Number.isSafeInteger($weight181) || $weight181 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy_key' is ${$weight181}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg182 = Z_deeds + l_q_2;
+      let $offered183 = false;
+      offered183$open: {
+        if (!(N[$seg182]! > 0)) break offered183$open;
+        if (!(l_q_2 === l_roller)) break offered183$open;
+        let $found184 = false;
+        for (let $i185 = 0; $i185 < N[$seg182]!; $i185++) {
+          const l_d = C[$seg182 * CAP + $i185]!;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+          if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
+          $found184 = true;
+          break;
+        }
+        if (!$found184) break offered183$open;
+        $offered183 = true;
+      }
+      let $weight187 = 0;
+      if ($offered183) {
+        $weight187 = 0;
+        if (!Number.isSafeInteger($weight187) || $weight187 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_stack' is ${$weight187}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg188 = Z_deeds + l_q_2;
+      let $offered189 = false;
+      offered189$open: {
+        if (!(N[$seg188]! > 0)) break offered189$open;
+        if (!(l_q_2 === l_roller)) break offered189$open;
+        if (!(v_stacks_left >= 4)) break offered189$open;
+        let $found190 = false;
+        for (let $i191 = 0; $i191 < N[$seg188]!; $i191++) {
+          const l_d = C[$seg188 * CAP + $i191]!;
+          if (!v_key[l_d]!) continue;
+          $found190 = true;
+          break;
+        }
+        if (!$found190) break offered189$open;
+        $offered189 = true;
+      }
+      let $weight193 = 0;
+      if ($offered189) {
+        $weight193 = 0;
+        if (!Number.isSafeInteger($weight193) || $weight193 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_key' is ${$weight193}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg194 = Z_deeds + l_q_2;
+      let $offered195 = false;
+      offered195$open: {
+        if (!(N[$seg194]! > 0)) break offered195$open;
+        if (!(l_q_2 === l_roller)) break offered195$open;
+        let $found196 = false;
+        for (let $i197 = 0; $i197 < N[$seg194]!; $i197++) {
+          const l_d = C[$seg194 * CAP + $i197]!;
+          if (!!v_mortgaged[l_d]!) continue;
+          if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
+          $found196 = true;
+          break;
+        }
+        if (!$found196) break offered195$open;
+        $offered195 = true;
+      }
+      let $weight199 = 0;
+      if ($offered195) {
+        $weight199 = 0;
+        if (!Number.isSafeInteger($weight199) || $weight199 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'mortgage' is ${$weight199}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg200 = Z_deeds + l_q_2;
+      let $offered201 = false;
+      offered201$open: {
+        if (!(N[$seg200]! > 0)) break offered201$open;
+        if (!(l_q_2 === l_roller)) break offered201$open;
+        let $found202 = false;
+        for (let $i203 = 0; $i203 < N[$seg200]!; $i203++) {
+          const l_d = C[$seg200 * CAP + $i203]!;
+          if (!v_mortgaged[l_d]!) continue;
+          if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+          $found202 = true;
+          break;
+        }
+        if (!$found202) break offered201$open;
+        $offered201 = true;
+      }
+      let $weight205 = 0;
+      if ($offered201) {
+        $weight205 = v_cash[l_q_2]! > 500 ? 1 : 0;
+        if (!Number.isSafeInteger($weight205) || $weight205 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'lift' is ${$weight205}: a preference is a whole number from 0 up`,
+          );
+      }
+      const $seg206 = Z_deeds + l_q_2;
+      $values55$n[0]! = 0;
+      for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+        if (v_eliminated[l_buyer] !== 0) continue;
+        if (l_buyer !== l_q_2) $values55[$values55$n[0]!++] = l_buyer;
+      }
+      let $offered207 = false;
+      offered207$open: {
+        if (!(N[$seg206]! > 0)) break offered207$open;
+        if (!($values55$n[0]! > 0)) break offered207$open;
+        if (!(l_q_2 === l_roller)) break offered207$open;
+        let $found208 = false;
+        for (let $i209 = 0; $i209 < N[$seg206]!; $i209++) {
+          const l_d_3 = C[$seg206 * CAP + $i209]!;
+          if (!fn_may_sell_deed(l_d_3)) continue;
+          $found208 = true;
+          break;
+        }
+        if (!$found208) break offered207$open;
+        let $found211 = false;
+        for (let $i212 = 0; $i212 < $values55$n[0]!; $i212++) {
+          const l_buyer_2 = $values55[$i212]!;
+          if (!(v_cash[l_buyer_2]! > 0)) continue;
+          $found211 = true;
+          break;
+        }
+        if (!$found211) break offered207$open;
+        $offered207 = true;
+      }
+      let $weight214 = 0;
+      if ($offered207) {
+        $weight214 = 1;
+      }
+      let $offered215 = false;
+      offered215$open: {
+        $offered215 = true;
+      }
+      let $weight216 = 0;
+      if ($offered215) {
+        $weight216 = 1;
+      }
+      const $weights217 =
+        $weight169 +
+        $weight175 +
+        $weight181 +
+        $weight187 +
+        $weight193 +
+        $weight199 +
+        $weight205 +
+        $weight214 +
+        $weight216;
+      if ($weights217 === 0) break preferred163;
+      if ($weights217 > 4294967296)
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      let $pick218 = drawInt(P, $weights217);
+      if ($offered164) {
+        $pick218 -= $weight169;
+        if ($pick218 < 0) {
+          const $moves219 = 1;
+          if ($moves219 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt220: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index221 = drawInt(P, $moves219);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat22, 8);
+            {
+              return step18();
+            }
+          }
+          break preferred163;
+        }
+      }
+      if ($offered171) {
+        $pick218 -= $weight175;
+        if ($pick218 < 0) {
+          $values43$n[0]! = 0;
+          for (let $i174 = 0; $i174 < N[$seg170]!; $i174++) {
+            const l_d = C[$seg170 * CAP + $i174]!;
+            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+            if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+            $values43[$values43$n[0]!++] = l_d;
+          }
+          const $size222 = $values43$n[0]!;
+          const $moves223 = $size222;
+          if ($moves223 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt224: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index225 = drawInt(P, $moves223);
+            const $digit226 = $index225 % $size222;
+            $index225 = Math.floor($index225 / $size222);
+            const $value227 = $values43[$digit226]!;
+            {
+              const l_d = $value227;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat22, 9, $value227);
+            {
+              const l_d = $value227;
+              {
+                const $amount = Deed_stack_price[l_d]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[q]`,
+                  );
+                if (v_cash[l_q_2] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                  );
+                v_cash[l_q_2] -= $amount;
+                v_bank += $amount;
+              }
+              v_books[l_d] += 1;
+              v_stacks_left -= 1;
+              return step17();
+            }
+          }
+          break preferred163;
+        }
+      }
+      if ($offered177) {
+        $pick218 -= $weight181;
+        if ($pick218 < 0) {
+          $values45$n[0]! = 0;
+          for (let $i180 = 0; $i180 < N[$seg176]!; $i180++) {
+            const l_d = C[$seg176 * CAP + $i180]!;
+            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!!v_key[l_d]!) continue;
+            if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
+            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+            $values45[$values45$n[0]!++] = l_d;
+          }
+          const $size228 = $values45$n[0]!;
+          const $moves229 = $size228;
+          if ($moves229 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt230: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index231 = drawInt(P, $moves229);
+            const $digit232 = $index231 % $size228;
+            $index231 = Math.floor($index231 / $size228);
+            const $value233 = $values45[$digit232]!;
+            {
+              const l_d = $value233;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat22, 10, $value233);
+            {
+              const l_d = $value233;
+              {
+                const $amount = Deed_stack_price[l_d]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[q]`,
+                  );
+                if (v_cash[l_q_2] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                  );
+                v_cash[l_q_2] -= $amount;
+                v_bank += $amount;
+              }
+              v_books[l_d] = 0;
+              v_stacks_left += 4;
+              v_key[l_d] = true;
+              v_keys_left -= 1;
+              return step17();
+            }
+          }
+          break preferred163;
+        }
+      }
+      if ($offered183) {
+        $pick218 -= $weight187;
+        if ($pick218 < 0) {
+          $values47$n[0]! = 0;
+          for (let $i186 = 0; $i186 < N[$seg182]!; $i186++) {
+            const l_d = C[$seg182 * CAP + $i186]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
+            $values47[$values47$n[0]!++] = l_d;
+          }
+          const $size234 = $values47$n[0]!;
+          const $moves235 = $size234;
+          if ($moves235 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt236: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index237 = drawInt(P, $moves235);
+            const $digit238 = $index237 % $size234;
+            $index237 = Math.floor($index237 / $size234);
+            const $value239 = $values47[$digit238]!;
+            {
+              const l_d = $value239;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat22, 11, $value239);
+            {
+              const l_d = $value239;
+              {
+                const $argument240 = l_q_2;
+                const $argument241 = l_d;
+                {
+                  let l_p = $argument240;
+                  let l_sold = $argument241;
+                  v_books[l_sold] -= 1;
+                  v_stacks_left += 1;
+                  {
+                    const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from bank`,
+                      );
+                    if (v_bank < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `bank has ${v_bank}, not the ${$amount} to transfer`,
+                      );
+                    v_bank -= $amount;
+                    v_cash[l_p] += $amount;
+                  }
+                }
+              }
+              return step17();
+            }
+          }
+          break preferred163;
+        }
+      }
+      if ($offered189) {
+        $pick218 -= $weight193;
+        if ($pick218 < 0) {
+          $values49$n[0]! = 0;
+          for (let $i192 = 0; $i192 < N[$seg188]!; $i192++) {
+            const l_d = C[$seg188 * CAP + $i192]!;
+            if (!v_key[l_d]!) continue;
+            $values49[$values49$n[0]!++] = l_d;
+          }
+          const $size242 = $values49$n[0]!;
+          const $moves243 = $size242;
+          if ($moves243 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt244: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index245 = drawInt(P, $moves243);
+            const $digit246 = $index245 % $size242;
+            $index245 = Math.floor($index245 / $size242);
+            const $value247 = $values49[$digit246]!;
+            {
+              const l_d = $value247;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat22, 12, $value247);
+            {
+              const l_d = $value247;
+              {
+                const $argument248 = l_q_2;
+                const $argument249 = l_d;
+                {
+                  let l_p = $argument248;
+                  let l_sold = $argument249;
+                  v_key[l_sold] = false;
+                  v_keys_left += 1;
+                  v_books[l_sold] = 4;
+                  v_stacks_left -= 4;
+                  {
+                    const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from bank`,
+                      );
+                    if (v_bank < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `bank has ${v_bank}, not the ${$amount} to transfer`,
+                      );
+                    v_bank -= $amount;
+                    v_cash[l_p] += $amount;
+                  }
+                }
+              }
+              return step17();
+            }
+          }
+          break preferred163;
+        }
+      }
+      if ($offered195) {
+        $pick218 -= $weight199;
+        if ($pick218 < 0) {
+          $values51$n[0]! = 0;
+          for (let $i198 = 0; $i198 < N[$seg194]!; $i198++) {
+            const l_d = C[$seg194 * CAP + $i198]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
+            $values51[$values51$n[0]!++] = l_d;
+          }
+          const $size250 = $values51$n[0]!;
+          const $moves251 = $size250;
+          if ($moves251 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt252: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index253 = drawInt(P, $moves251);
+            const $digit254 = $index253 % $size250;
+            $index253 = Math.floor($index253 / $size250);
+            const $value255 = $values51[$digit254]!;
+            {
+              const l_d = $value255;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat22, 13, $value255);
+            {
+              const l_d = $value255;
+              {
+                const $argument256 = l_q_2;
+                const $argument257 = l_d;
+                {
+                  let l_p = $argument256;
+                  let l_pledged = $argument257;
+                  v_mortgaged[l_pledged] = true;
+                  {
+                    const $amount = Deed_mortgage[l_pledged]!;
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from bank`,
+                      );
+                    if (v_bank < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `bank has ${v_bank}, not the ${$amount} to transfer`,
+                      );
+                    v_bank -= $amount;
+                    v_cash[l_p] += $amount;
+                  }
+                }
+              }
+              return step17();
+            }
+          }
+          break preferred163;
+        }
+      }
+      if ($offered201) {
+        $pick218 -= $weight205;
+        if ($pick218 < 0) {
+          $values53$n[0]! = 0;
+          for (let $i204 = 0; $i204 < N[$seg200]!; $i204++) {
+            const l_d = C[$seg200 * CAP + $i204]!;
+            if (!v_mortgaged[l_d]!) continue;
+            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+            $values53[$values53$n[0]!++] = l_d;
+          }
+          const $size258 = $values53$n[0]!;
+          const $moves259 = $size258;
+          if ($moves259 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt260: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index261 = drawInt(P, $moves259);
+            const $digit262 = $index261 % $size258;
+            $index261 = Math.floor($index261 / $size258);
+            const $value263 = $values53[$digit262]!;
+            {
+              const l_d = $value263;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat22, 14, $value263);
+            {
+              const l_d = $value263;
+              {
+                const $amount = fn_lift_cost(l_d);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[q]`,
+                  );
+                if (v_cash[l_q_2] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                  );
+                v_cash[l_q_2] -= $amount;
+                v_bank += $amount;
+              }
+              v_mortgaged[l_d] = false;
+              return step17();
+            }
+          }
+          break preferred163;
+        }
+      }
+      if ($offered207) {
+        $pick218 -= $weight214;
+        if ($pick218 < 0) {
+          $values57$n[0]! = 0;
+          for (let $i210 = 0; $i210 < N[$seg206]!; $i210++) {
+            const l_d_3 = C[$seg206 * CAP + $i210]!;
+            if (!fn_may_sell_deed(l_d_3)) continue;
+            $values57[$values57$n[0]!++] = l_d_3;
+          }
+          $values59$n[0]! = 0;
+          for (let $i213 = 0; $i213 < $values55$n[0]!; $i213++) {
+            const l_buyer_2 = $values55[$i213]!;
+            if (!(v_cash[l_buyer_2]! > 0)) continue;
+            $values59[$values59$n[0]!++] = l_buyer_2;
+          }
+          const $size264 = $values57$n[0]!;
+          const $size265 = $values59$n[0]!;
+          const $moves266 = $size264 * $size265;
+          if ($moves266 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt267: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index268 = drawInt(P, $moves266);
+            const $digit269 = $index268 % $size264;
+            $index268 = Math.floor($index268 / $size264);
+            const $value270 = $values57[$digit269]!;
+            const $digit271 = $index268 % $size265;
+            $index268 = Math.floor($index268 / $size265);
+            const $value272 = $values59[$digit271]!;
+            {
+              l_d_3 = $value270;
+              l_buyer_2 = $value272;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat22, 15, $value270, $value272);
+            {
+              l_d_3 = $value270;
+              l_buyer_2 = $value272;
+              return step36();
+            }
+          }
+          break preferred163;
+        }
+      }
+      if ($offered215) {
+        $pick218 -= $weight216;
+        if ($pick218 < 0) {
+          const $moves273 = 1;
+          if ($moves273 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt274: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index275 = drawInt(P, $moves273);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat22, 16);
+            {
+              l___window_0_2 = false;
+              return step17();
+            }
+          }
+          break preferred163;
+        }
+      }
+    }
     let $offered67 = false;
     offered67$open: {
       if (!(v_claim_open && v_claim_owner === l_q_2)) break offered67$open;
@@ -3198,10 +3976,10 @@ export function playout(): PlayoutKernel {
       ($offered110 ? 1 : 0);
     if ($offered111 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat22} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
     let $built117 = false;
     let $built122 = false;
@@ -3772,106 +4550,106 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide218($seat164: number): number {
-    const $seg165 = Z_deeds + l_p;
-    let $offered166 = false;
-    offered166$open: {
-      if (!(N[$seg165]! > 0)) break offered166$open;
-      let $any167: boolean = false;
+  function decide331($seat277: number): number {
+    const $seg278 = Z_deeds + l_p;
+    let $offered279 = false;
+    offered279$open: {
+      if (!(N[$seg278]! > 0)) break offered279$open;
+      let $any280: boolean = false;
       {
-        const $seg169 = Z_deeds + l_p;
-        const $n170 = N[$seg169]!;
-        for (let $i168 = 0; $i168 < $n170; $i168++) {
-          const l_e = C[$seg169 * CAP + $i168]!;
+        const $seg282 = Z_deeds + l_p;
+        const $n283 = N[$seg282]!;
+        for (let $i281 = 0; $i281 < $n283; $i281++) {
+          const l_e = C[$seg282 * CAP + $i281]!;
           if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any167 = true;
+            $any280 = true;
             break;
           }
         }
       }
-      if (!$any167) break offered166$open;
-      let $found171 = false;
-      for (let $i172 = 0; $i172 < N[$seg165]!; $i172++) {
-        const l_d = C[$seg165 * CAP + $i172]!;
+      if (!$any280) break offered279$open;
+      let $found284 = false;
+      for (let $i285 = 0; $i285 < N[$seg278]!; $i285++) {
+        const l_d = C[$seg278 * CAP + $i285]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
-        $found171 = true;
+        $found284 = true;
         break;
       }
-      if (!$found171) break offered166$open;
-      $offered166 = true;
+      if (!$found284) break offered279$open;
+      $offered279 = true;
     }
-    const $seg174 = Z_deeds + l_p;
-    let $offered175 = false;
-    offered175$open: {
-      if (!(N[$seg174]! > 0)) break offered175$open;
-      let $any176: boolean = false;
+    const $seg287 = Z_deeds + l_p;
+    let $offered288 = false;
+    offered288$open: {
+      if (!(N[$seg287]! > 0)) break offered288$open;
+      let $any289: boolean = false;
       {
-        const $seg178 = Z_deeds + l_p;
-        const $n179 = N[$seg178]!;
-        for (let $i177 = 0; $i177 < $n179; $i177++) {
-          const l_e = C[$seg178 * CAP + $i177]!;
+        const $seg291 = Z_deeds + l_p;
+        const $n292 = N[$seg291]!;
+        for (let $i290 = 0; $i290 < $n292; $i290++) {
+          const l_e = C[$seg291 * CAP + $i290]!;
           if (fn_may_sell_key(l_p, l_e)) {
-            $any176 = true;
+            $any289 = true;
             break;
           }
         }
       }
-      if (!$any176) break offered175$open;
-      if (!(v_stacks_left >= 4)) break offered175$open;
-      let $found180 = false;
-      for (let $i181 = 0; $i181 < N[$seg174]!; $i181++) {
-        const l_d = C[$seg174 * CAP + $i181]!;
+      if (!$any289) break offered288$open;
+      if (!(v_stacks_left >= 4)) break offered288$open;
+      let $found293 = false;
+      for (let $i294 = 0; $i294 < N[$seg287]!; $i294++) {
+        const l_d = C[$seg287 * CAP + $i294]!;
         if (!v_key[l_d]!) continue;
-        $found180 = true;
+        $found293 = true;
         break;
       }
-      if (!$found180) break offered175$open;
-      $offered175 = true;
+      if (!$found293) break offered288$open;
+      $offered288 = true;
     }
-    const $seg183 = Z_deeds + l_p;
-    let $offered184 = false;
-    offered184$open: {
-      if (!(N[$seg183]! > 0)) break offered184$open;
-      let $any185: boolean = false;
+    const $seg296 = Z_deeds + l_p;
+    let $offered297 = false;
+    offered297$open: {
+      if (!(N[$seg296]! > 0)) break offered297$open;
+      let $any298: boolean = false;
       {
-        const $seg187 = Z_deeds + l_p;
-        const $n188 = N[$seg187]!;
-        for (let $i186 = 0; $i186 < $n188; $i186++) {
-          const l_e = C[$seg187 * CAP + $i186]!;
+        const $seg300 = Z_deeds + l_p;
+        const $n301 = N[$seg300]!;
+        for (let $i299 = 0; $i299 < $n301; $i299++) {
+          const l_e = C[$seg300 * CAP + $i299]!;
           if (fn_may_mortgage$memo(l_p, l_e)) {
-            $any185 = true;
+            $any298 = true;
             break;
           }
         }
       }
-      if (!$any185) break offered184$open;
-      let $found189 = false;
-      for (let $i190 = 0; $i190 < N[$seg183]!; $i190++) {
-        const l_d = C[$seg183 * CAP + $i190]!;
+      if (!$any298) break offered297$open;
+      let $found302 = false;
+      for (let $i303 = 0; $i303 < N[$seg296]!; $i303++) {
+        const l_d = C[$seg296 * CAP + $i303]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memo(l_p, Deed_group[l_d]!)) continue;
-        $found189 = true;
+        $found302 = true;
         break;
       }
-      if (!$found189) break offered184$open;
-      $offered184 = true;
+      if (!$found302) break offered297$open;
+      $offered297 = true;
     }
-    const $offered192 = ($offered166 ? 1 : 0) + ($offered175 ? 1 : 0) + ($offered184 ? 1 : 0);
-    if ($offered192 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat164} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    const $offered305 = ($offered279 ? 1 : 0) + ($offered288 ? 1 : 0) + ($offered297 ? 1 : 0);
+    if ($offered305 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat277} must act but has no legal move`);
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built197 = false;
-    let $built204 = false;
-    let $built211 = false;
-    attempt193: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n195 = $offered192;
-      let $r196 = 0;
-      if ($n195 <= 2097152 && $n195 >= 1) {
+    let $built310 = false;
+    let $built317 = false;
+    let $built324 = false;
+    attempt306: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n308 = $offered305;
+      let $r309 = 0;
+      if ($n308 <= 2097152 && $n308 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3882,34 +4660,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n195;
+          const $m = ($t >>> 0) * $n308;
           const $low = $m >>> 0;
-          if ($low >= $n195 || $low >= 4294967296 % $n195) {
-            $r196 = ($m / 4294967296) >>> 0;
+          if ($low >= $n308 || $low >= 4294967296 % $n308) {
+            $r309 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n195 >= 1 && $n195 <= 4294967296))
+        if (!($n308 >= 1 && $n308 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r196 = drawInt(P, $n195);
+        $r309 = drawInt(P, $n308);
       }
-      const $pick194$drawn = $r196;
-      let $pick194 = $pick194$drawn;
-      if ($offered166 && $pick194-- === 0) {
-        if (!$built197) {
-          $values43$n[0]! = 0;
-          for (let $i173 = 0; $i173 < N[$seg165]!; $i173++) {
-            const l_d = C[$seg165 * CAP + $i173]!;
+      const $pick307$drawn = $r309;
+      let $pick307 = $pick307$drawn;
+      if ($offered279 && $pick307-- === 0) {
+        if (!$built310) {
+          $values61$n[0]! = 0;
+          for (let $i286 = 0; $i286 < N[$seg278]!; $i286++) {
+            const l_d = C[$seg278 * CAP + $i286]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
-            $values43[$values43$n[0]!++] = l_d;
+            $values61[$values61$n[0]!++] = l_d;
           }
-          $built197 = true;
+          $built310 = true;
         }
-        const $n200 = $values43$n[0]!;
-        let $r201 = 0;
-        if ($n200 <= 2097152 && $n200 >= 1) {
+        const $n313 = $values61$n[0]!;
+        let $r314 = 0;
+        if ($n313 <= 2097152 && $n313 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3920,34 +4698,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n200;
+            const $m = ($t >>> 0) * $n313;
             const $low = $m >>> 0;
-            if ($low >= $n200 || $low >= 4294967296 % $n200) {
-              $r201 = ($m / 4294967296) >>> 0;
+            if ($low >= $n313 || $low >= 4294967296 % $n313) {
+              $r314 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n200 >= 1 && $n200 <= 4294967296))
+          if (!($n313 >= 1 && $n313 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r201 = drawInt(P, $n200);
+          $r314 = drawInt(P, $n313);
         }
-        const $digit198 = $r201;
-        const $value199 = $values43[$digit198]!;
+        const $digit311 = $r314;
+        const $value312 = $values61[$digit311]!;
         {
-          const l_d = $value199;
+          const l_d = $value312;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat164, 0, $value199);
+        if (trace !== null) trace.push($seat277, 0, $value312);
         {
-          const l_d = $value199;
+          const l_d = $value312;
           {
-            const $argument202 = l_p;
-            const $argument203 = l_d;
+            const $argument315 = l_p;
+            const $argument316 = l_d;
             {
-              let l_p = $argument202;
-              let l_sold = $argument203;
+              let l_p = $argument315;
+              let l_sold = $argument316;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -3970,19 +4748,19 @@ export function playout(): PlayoutKernel {
           return step22();
         }
       }
-      if ($offered175 && $pick194-- === 0) {
-        if (!$built204) {
-          $values45$n[0]! = 0;
-          for (let $i182 = 0; $i182 < N[$seg174]!; $i182++) {
-            const l_d = C[$seg174 * CAP + $i182]!;
+      if ($offered288 && $pick307-- === 0) {
+        if (!$built317) {
+          $values63$n[0]! = 0;
+          for (let $i295 = 0; $i295 < N[$seg287]!; $i295++) {
+            const l_d = C[$seg287 * CAP + $i295]!;
             if (!v_key[l_d]!) continue;
-            $values45[$values45$n[0]!++] = l_d;
+            $values63[$values63$n[0]!++] = l_d;
           }
-          $built204 = true;
+          $built317 = true;
         }
-        const $n207 = $values45$n[0]!;
-        let $r208 = 0;
-        if ($n207 <= 2097152 && $n207 >= 1) {
+        const $n320 = $values63$n[0]!;
+        let $r321 = 0;
+        if ($n320 <= 2097152 && $n320 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3993,34 +4771,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n207;
+            const $m = ($t >>> 0) * $n320;
             const $low = $m >>> 0;
-            if ($low >= $n207 || $low >= 4294967296 % $n207) {
-              $r208 = ($m / 4294967296) >>> 0;
+            if ($low >= $n320 || $low >= 4294967296 % $n320) {
+              $r321 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n207 >= 1 && $n207 <= 4294967296))
+          if (!($n320 >= 1 && $n320 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r208 = drawInt(P, $n207);
+          $r321 = drawInt(P, $n320);
         }
-        const $digit205 = $r208;
-        const $value206 = $values45[$digit205]!;
+        const $digit318 = $r321;
+        const $value319 = $values63[$digit318]!;
         {
-          const l_d = $value206;
+          const l_d = $value319;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat164, 1, $value206);
+        if (trace !== null) trace.push($seat277, 1, $value319);
         {
-          const l_d = $value206;
+          const l_d = $value319;
           {
-            const $argument209 = l_p;
-            const $argument210 = l_d;
+            const $argument322 = l_p;
+            const $argument323 = l_d;
             {
-              let l_p = $argument209;
-              let l_sold = $argument210;
+              let l_p = $argument322;
+              let l_sold = $argument323;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -4045,20 +4823,20 @@ export function playout(): PlayoutKernel {
           return step22();
         }
       }
-      if ($offered184 && $pick194-- === 0) {
-        if (!$built211) {
-          $values47$n[0]! = 0;
-          for (let $i191 = 0; $i191 < N[$seg183]!; $i191++) {
-            const l_d = C[$seg183 * CAP + $i191]!;
+      if ($offered297 && $pick307-- === 0) {
+        if (!$built324) {
+          $values65$n[0]! = 0;
+          for (let $i304 = 0; $i304 < N[$seg296]!; $i304++) {
+            const l_d = C[$seg296 * CAP + $i304]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memo(l_p, Deed_group[l_d]!)) continue;
-            $values47[$values47$n[0]!++] = l_d;
+            $values65[$values65$n[0]!++] = l_d;
           }
-          $built211 = true;
+          $built324 = true;
         }
-        const $n214 = $values47$n[0]!;
-        let $r215 = 0;
-        if ($n214 <= 2097152 && $n214 >= 1) {
+        const $n327 = $values65$n[0]!;
+        let $r328 = 0;
+        if ($n327 <= 2097152 && $n327 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4069,34 +4847,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n214;
+            const $m = ($t >>> 0) * $n327;
             const $low = $m >>> 0;
-            if ($low >= $n214 || $low >= 4294967296 % $n214) {
-              $r215 = ($m / 4294967296) >>> 0;
+            if ($low >= $n327 || $low >= 4294967296 % $n327) {
+              $r328 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n214 >= 1 && $n214 <= 4294967296))
+          if (!($n327 >= 1 && $n327 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r215 = drawInt(P, $n214);
+          $r328 = drawInt(P, $n327);
         }
-        const $digit212 = $r215;
-        const $value213 = $values47[$digit212]!;
+        const $digit325 = $r328;
+        const $value326 = $values65[$digit325]!;
         {
-          const l_d = $value213;
+          const l_d = $value326;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat164, 2, $value213);
+        if (trace !== null) trace.push($seat277, 2, $value326);
         {
-          const l_d = $value213;
+          const l_d = $value326;
           {
-            const $argument216 = l_p;
-            const $argument217 = l_d;
+            const $argument329 = l_p;
+            const $argument330 = l_d;
             {
-              let l_p = $argument216;
-              let l_pledged = $argument217;
+              let l_p = $argument329;
+              let l_pledged = $argument330;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4121,30 +4899,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide267(): number {
+  function decide399(): number {
     {
-      let $n243 = 0;
+      let $n356 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list51[$n243++] = l_q;
+          $list69[$n356++] = l_q;
         }
       }
-      for (let $s = 0; $s < players; $s++) $list52[$s] = 0;
-      race244: for (;;) {
-        let $left245 = 0;
-        for (let $a248 = 0; $a248 < $n243; $a248++) if ($list52[$list51[$a248]!] === 0) $left245++;
-        if ($left245 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
+      for (let $s = 0; $s < players; $s++) $list70[$s] = 0;
+      race357: for (;;) {
+        let $left358 = 0;
+        for (let $a361 = 0; $a361 < $n356; $a361++) if ($list70[$list69[$a361]!] === 0) $left358++;
+        if ($left358 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k247 = 0;
-        if ($left245 > 1) {
-          const $n249 = $left245;
-          let $r250 = 0;
-          if ($n249 <= 2097152 && $n249 >= 1) {
+        let $k360 = 0;
+        if ($left358 > 1) {
+          const $n362 = $left358;
+          let $r363 = 0;
+          if ($n362 <= 2097152 && $n362 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4155,54 +4933,144 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n249;
+              const $m = ($t >>> 0) * $n362;
               const $low = $m >>> 0;
-              if ($low >= $n249 || $low >= 4294967296 % $n249) {
-                $r250 = ($m / 4294967296) >>> 0;
+              if ($low >= $n362 || $low >= 4294967296 % $n362) {
+                $r363 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n249 >= 1 && $n249 <= 4294967296))
+            if (!($n362 >= 1 && $n362 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r250 = drawInt(P, $n249);
+            $r363 = drawInt(P, $n362);
           }
-          const $k247$drawn = $r250;
-          $k247 = $k247$drawn;
+          const $k360$drawn = $r363;
+          $k360 = $k360$drawn;
         }
-        let $seat246 = -1;
-        for (let $a248 = 0; $a248 < $n243; $a248++)
-          if ($list52[$list51[$a248]!] === 0 && $k247-- === 0) {
-            $seat246 = $list51[$a248]!;
+        let $seat359 = -1;
+        for (let $a361 = 0; $a361 < $n356; $a361++)
+          if ($list70[$list69[$a361]!] === 0 && $k360-- === 0) {
+            $seat359 = $list69[$a361]!;
             break;
           }
-        const l_q = $seat246;
-        const $low251 = l_high_2 + 1;
-        const $high252 = v_cash[l_q]!;
-        let $offered253 = false;
-        let $least254 = $low251;
-        offered253$open: {
-          if (!($low251 <= $high252)) break offered253$open;
-          $least254 = Math.max($low251, l_high_2 + 1);
-          if (!($least254 <= $high252)) break offered253$open;
-          $offered253 = true;
+        const l_q = $seat359;
+        preferred380: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low381 = l_high_2 + 1;
+          const $high382 = v_cash[l_q]!;
+          let $offered383 = false;
+          let $least384 = $low381;
+          offered383$open: {
+            if (!($low381 <= $high382)) break offered383$open;
+            $least384 = Math.max($low381, l_high_2 + 1);
+            if (!($least384 <= $high382)) break offered383$open;
+            $offered383 = true;
+          }
+          let $weight385 = 0;
+          if ($offered383) {
+            $weight385 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight385) || $weight385 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight385}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered386 = false;
+          offered386$open: {
+            $offered386 = true;
+          }
+          let $weight387 = 0;
+          if ($offered386) {
+            $weight387 = 1;
+          }
+          const $weights388 = $weight385 + $weight387;
+          if ($weights388 === 0) break preferred380;
+          if ($weights388 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick389 = drawInt(P, $weights388);
+          if ($offered383) {
+            $pick389 -= $weight385;
+            if ($pick389 < 0) {
+              const $size390 = Math.max(0, $high382 - $least384 + 1);
+              const $moves391 = $size390;
+              if ($moves391 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt392: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index393 = drawInt(P, $moves391);
+                const $digit394 = $index393 % $size390;
+                $index393 = Math.floor($index393 / $size390);
+                const $value395 = $least384 + $digit394;
+                {
+                  const l_amount = $value395;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value395);
+                {
+                  const l_amount = $value395;
+                  l_high_2 = l_amount;
+                  l_leader_2 = l_q;
+                  l_bidding_2 = true;
+                  return step35();
+                }
+              }
+              break preferred380;
+            }
+          }
+          if ($offered386) {
+            $pick389 -= $weight387;
+            if ($pick389 < 0) {
+              const $moves396 = 1;
+              if ($moves396 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt397: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index398 = drawInt(P, $moves396);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list70[l_q] = 1;
+                if ($left358 === 1) {
+                  return step35();
+                }
+                continue race357;
+              }
+              break preferred380;
+            }
+          }
         }
-        let $offered255 = false;
-        offered255$open: {
-          $offered255 = true;
+        const $low364 = l_high_2 + 1;
+        const $high365 = v_cash[l_q]!;
+        let $offered366 = false;
+        let $least367 = $low364;
+        offered366$open: {
+          if (!($low364 <= $high365)) break offered366$open;
+          $least367 = Math.max($low364, l_high_2 + 1);
+          if (!($least367 <= $high365)) break offered366$open;
+          $offered366 = true;
         }
-        const $offered256 = ($offered253 ? 1 : 0) + ($offered255 ? 1 : 0);
-        if ($offered256 === 0)
+        let $offered368 = false;
+        offered368$open: {
+          $offered368 = true;
+        }
+        const $offered369 = ($offered366 ? 1 : 0) + ($offered368 ? 1 : 0);
+        if ($offered369 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt257: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n259 = $offered256;
-          let $r260 = 0;
-          if ($n259 <= 2097152 && $n259 >= 1) {
+        attempt370: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n372 = $offered369;
+          let $r373 = 0;
+          if ($n372 <= 2097152 && $n372 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4213,24 +5081,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n259;
+              const $m = ($t >>> 0) * $n372;
               const $low = $m >>> 0;
-              if ($low >= $n259 || $low >= 4294967296 % $n259) {
-                $r260 = ($m / 4294967296) >>> 0;
+              if ($low >= $n372 || $low >= 4294967296 % $n372) {
+                $r373 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n259 >= 1 && $n259 <= 4294967296))
+            if (!($n372 >= 1 && $n372 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r260 = drawInt(P, $n259);
+            $r373 = drawInt(P, $n372);
           }
-          const $pick258$drawn = $r260;
-          let $pick258 = $pick258$drawn;
-          if ($offered253 && $pick258-- === 0) {
-            const $n264 = Math.max(0, $high252 - $least254 + 1);
-            let $r265 = 0;
-            if ($n264 <= 2097152 && $n264 >= 1) {
+          const $pick371$drawn = $r373;
+          let $pick371 = $pick371$drawn;
+          if ($offered366 && $pick371-- === 0) {
+            const $n377 = Math.max(0, $high365 - $least367 + 1);
+            let $r378 = 0;
+            if ($n377 <= 2097152 && $n377 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4241,67 +5109,67 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n264;
+                const $m = ($t >>> 0) * $n377;
                 const $low = $m >>> 0;
-                if ($low >= $n264 || $low >= 4294967296 % $n264) {
-                  $r265 = ($m / 4294967296) >>> 0;
+                if ($low >= $n377 || $low >= 4294967296 % $n377) {
+                  $r378 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n264 >= 1 && $n264 <= 4294967296))
+              if (!($n377 >= 1 && $n377 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r265 = drawInt(P, $n264);
+              $r378 = drawInt(P, $n377);
             }
-            const $digit262 = $r265;
-            const $value263 = $least254 + $digit262;
+            const $digit375 = $r378;
+            const $value376 = $least367 + $digit375;
             {
-              const l_amount = $value263;
+              const l_amount = $value376;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value263);
+            if (trace !== null) trace.push(l_q, 3, $value376);
             {
-              const l_amount = $value263;
+              const l_amount = $value376;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return step35();
             }
           }
-          if ($offered255 && $pick258-- === 0) {
+          if ($offered368 && $pick371-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list52[l_q] = 1;
-            if ($left245 === 1) {
+            $list70[l_q] = 1;
+            if ($left358 === 1) {
               return step35();
             }
-            continue race244;
+            continue race357;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide280($seat269: number): number {
-    const $low270 = 1;
-    const $high271 = v_cash[l_buyer_2]!;
-    const $size272 = Math.max(0, $high271 - $low270 + 1);
-    const $count273 = $size272;
-    const $total274 = $count273;
-    if ($total274 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat269} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+  function decide412($seat401: number): number {
+    const $low402 = 1;
+    const $high403 = v_cash[l_buyer_2]!;
+    const $size404 = Math.max(0, $high403 - $low402 + 1);
+    const $count405 = $size404;
+    const $total406 = $count405;
+    if ($total406 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat401} must act but has no legal move`);
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n276 = $total274;
-    let $r277 = 0;
-    if ($n276 <= 2097152 && $n276 >= 1) {
+    const $n408 = $total406;
+    let $r409 = 0;
+    if ($n408 <= 2097152 && $n408 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4312,48 +5180,156 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n276;
+        const $m = ($t >>> 0) * $n408;
         const $low = $m >>> 0;
-        if ($low >= $n276 || $low >= 4294967296 % $n276) {
-          $r277 = ($m / 4294967296) >>> 0;
+        if ($low >= $n408 || $low >= 4294967296 % $n408) {
+          $r409 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n276 >= 1 && $n276 <= 4294967296))
+      if (!($n408 >= 1 && $n408 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r277 = drawInt(P, $n276);
+      $r409 = drawInt(P, $n408);
     }
-    const $index275$drawn = $r277;
-    let $index275 = $index275$drawn;
+    const $index407$drawn = $r409;
+    let $index407 = $index407$drawn;
     decisions++;
     steps = 0;
-    if ($index275 < $count273) {
-      const $digit278 = $index275;
-      const $value279 = $low270 + $digit278;
-      if (trace !== null) trace.push($seat269, 7, $value279);
+    if ($index407 < $count405) {
+      const $digit410 = $index407;
+      const $value411 = $low402 + $digit410;
+      if (trace !== null) trace.push($seat401, 7, $value411);
       {
-        l_amount_3 = $value279;
+        l_amount_3 = $value411;
         return step38();
       }
     }
-    $index275 -= $count273;
+    $index407 -= $count405;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide293($seat281: number): number {
-    const $count282 = 1;
-    const $count283 = 1;
-    const $total284 = $count282 + $count283;
-    if ($total284 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat281} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+  function decide443($seat413: number): number {
+    preferred425: if ($preferred) {
+      if (decisions >= $cap)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${$cap} decisions: an endless flow loop?`,
+        );
+      let $offered426 = false;
+      offered426$open: {
+        $offered426 = true;
+      }
+      let $weight427 = 0;
+      if ($offered426) {
+        $weight427 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight427) || $weight427 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'accept' is ${$weight427}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $offered428 = false;
+      offered428$open: {
+        $offered428 = true;
+      }
+      let $weight429 = 0;
+      if ($offered428) {
+        $weight429 = 1;
+      }
+      const $weights430 = $weight427 + $weight429;
+      if ($weights430 === 0) break preferred425;
+      if ($weights430 > 4294967296)
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      let $pick431 = drawInt(P, $weights430);
+      if ($offered426) {
+        $pick431 -= $weight427;
+        if ($pick431 < 0) {
+          const $moves432 = 1;
+          if ($moves432 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt433: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index434 = drawInt(P, $moves432);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat413, 5);
+            {
+              {
+                const $amount = l_amount_3;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[buyer]`,
+                  );
+                if (v_cash[l_buyer_2] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[buyer] has ${v_cash[l_buyer_2]}, not the ${$amount} to transfer`,
+                  );
+                v_cash[l_buyer_2] -= $amount;
+                v_cash[l_q_2] += $amount;
+              }
+              {
+                const $seg435 = Z_deeds + l_q_2;
+                const $wanted = l_d_3;
+                let $at = -1;
+                for (let $i = 0; $i < N[$seg435]!; $i++)
+                  if (C[$seg435 * CAP + $i]! === $wanted) {
+                    $at = $i;
+                    break;
+                  }
+                if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
+                const $at436 = $seg435 * CAP + $at;
+                const $card = C[$at436]!;
+                const $end437 = $seg435 * CAP + N[$seg435]! - 1;
+                for (let $k438 = $at436; $k438 < $end437; $k438++) C[$k438] = C[$k438 + 1]!;
+                N[$seg435]!--;
+                const $seg439 = Z_deeds + l_buyer_2;
+                C[$seg439 * CAP + N[$seg439]!] = $card;
+                N[$seg439]!++;
+                $where[$card] = $seg439;
+              }
+              return step39();
+            }
+          }
+          break preferred425;
+        }
+      }
+      if ($offered428) {
+        $pick431 -= $weight429;
+        if ($pick431 < 0) {
+          const $moves440 = 1;
+          if ($moves440 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt441: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index442 = drawInt(P, $moves440);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat413, 6);
+            {
+              return step39();
+            }
+          }
+          break preferred425;
+        }
+      }
+    }
+    const $count414 = 1;
+    const $count415 = 1;
+    const $total416 = $count414 + $count415;
+    if ($total416 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat413} must act but has no legal move`);
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n286 = $total284;
-    let $r287 = 0;
-    if ($n286 <= 2097152 && $n286 >= 1) {
+    const $n418 = $total416;
+    let $r419 = 0;
+    if ($n418 <= 2097152 && $n418 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4364,24 +5340,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n286;
+        const $m = ($t >>> 0) * $n418;
         const $low = $m >>> 0;
-        if ($low >= $n286 || $low >= 4294967296 % $n286) {
-          $r287 = ($m / 4294967296) >>> 0;
+        if ($low >= $n418 || $low >= 4294967296 % $n418) {
+          $r419 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n286 >= 1 && $n286 <= 4294967296))
+      if (!($n418 >= 1 && $n418 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r287 = drawInt(P, $n286);
+      $r419 = drawInt(P, $n418);
     }
-    const $index285$drawn = $r287;
-    let $index285 = $index285$drawn;
+    const $index417$drawn = $r419;
+    let $index417 = $index417$drawn;
     decisions++;
     steps = 0;
-    if ($index285 < $count282) {
-      if (trace !== null) trace.push($seat281, 5);
+    if ($index417 < $count414) {
+      if (trace !== null) trace.push($seat413, 5);
       {
         {
           const $amount = l_amount_3;
@@ -4399,138 +5375,138 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg288 = Z_deeds + l_q_2;
+          const $seg420 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg288]!; $i++)
-            if (C[$seg288 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg420]!; $i++)
+            if (C[$seg420 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at289 = $seg288 * CAP + $at;
-          const $card = C[$at289]!;
-          const $end290 = $seg288 * CAP + N[$seg288]! - 1;
-          for (let $k291 = $at289; $k291 < $end290; $k291++) C[$k291] = C[$k291 + 1]!;
-          N[$seg288]!--;
-          const $seg292 = Z_deeds + l_buyer_2;
-          C[$seg292 * CAP + N[$seg292]!] = $card;
-          N[$seg292]!++;
-          $where[$card] = $seg292;
+          const $at421 = $seg420 * CAP + $at;
+          const $card = C[$at421]!;
+          const $end422 = $seg420 * CAP + N[$seg420]! - 1;
+          for (let $k423 = $at421; $k423 < $end422; $k423++) C[$k423] = C[$k423 + 1]!;
+          N[$seg420]!--;
+          const $seg424 = Z_deeds + l_buyer_2;
+          C[$seg424 * CAP + N[$seg424]!] = $card;
+          N[$seg424]!++;
+          $where[$card] = $seg424;
         }
         return step39();
       }
     }
-    $index285 -= $count282;
-    if ($index285 < $count283) {
-      if (trace !== null) trace.push($seat281, 6);
+    $index417 -= $count414;
+    if ($index417 < $count415) {
+      if (trace !== null) trace.push($seat413, 6);
       {
         return step39();
       }
     }
-    $index285 -= $count283;
+    $index417 -= $count415;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide349($seat295: number): number {
-    const $seg296 = Z_deeds + l_p_3;
-    let $offered297 = false;
-    offered297$open: {
-      if (!(N[$seg296]! > 0)) break offered297$open;
-      let $any298: boolean = false;
+  function decide499($seat445: number): number {
+    const $seg446 = Z_deeds + l_p_3;
+    let $offered447 = false;
+    offered447$open: {
+      if (!(N[$seg446]! > 0)) break offered447$open;
+      let $any448: boolean = false;
       {
-        const $seg300 = Z_deeds + l_p_3;
-        const $n301 = N[$seg300]!;
-        for (let $i299 = 0; $i299 < $n301; $i299++) {
-          const l_e = C[$seg300 * CAP + $i299]!;
+        const $seg450 = Z_deeds + l_p_3;
+        const $n451 = N[$seg450]!;
+        for (let $i449 = 0; $i449 < $n451; $i449++) {
+          const l_e = C[$seg450 * CAP + $i449]!;
           if (fn_may_sell_stack$memo(l_p_3, l_e)) {
-            $any298 = true;
+            $any448 = true;
             break;
           }
         }
       }
-      if (!$any298) break offered297$open;
-      let $found302 = false;
-      for (let $i303 = 0; $i303 < N[$seg296]!; $i303++) {
-        const l_d = C[$seg296 * CAP + $i303]!;
+      if (!$any448) break offered447$open;
+      let $found452 = false;
+      for (let $i453 = 0; $i453 < N[$seg446]!; $i453++) {
+        const l_d = C[$seg446 * CAP + $i453]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
-        $found302 = true;
+        $found452 = true;
         break;
       }
-      if (!$found302) break offered297$open;
-      $offered297 = true;
+      if (!$found452) break offered447$open;
+      $offered447 = true;
     }
-    const $seg305 = Z_deeds + l_p_3;
-    let $offered306 = false;
-    offered306$open: {
-      if (!(N[$seg305]! > 0)) break offered306$open;
-      let $any307: boolean = false;
+    const $seg455 = Z_deeds + l_p_3;
+    let $offered456 = false;
+    offered456$open: {
+      if (!(N[$seg455]! > 0)) break offered456$open;
+      let $any457: boolean = false;
       {
-        const $seg309 = Z_deeds + l_p_3;
-        const $n310 = N[$seg309]!;
-        for (let $i308 = 0; $i308 < $n310; $i308++) {
-          const l_e = C[$seg309 * CAP + $i308]!;
+        const $seg459 = Z_deeds + l_p_3;
+        const $n460 = N[$seg459]!;
+        for (let $i458 = 0; $i458 < $n460; $i458++) {
+          const l_e = C[$seg459 * CAP + $i458]!;
           if (fn_may_sell_key(l_p_3, l_e)) {
-            $any307 = true;
+            $any457 = true;
             break;
           }
         }
       }
-      if (!$any307) break offered306$open;
-      if (!(v_stacks_left >= 4)) break offered306$open;
-      let $found311 = false;
-      for (let $i312 = 0; $i312 < N[$seg305]!; $i312++) {
-        const l_d = C[$seg305 * CAP + $i312]!;
+      if (!$any457) break offered456$open;
+      if (!(v_stacks_left >= 4)) break offered456$open;
+      let $found461 = false;
+      for (let $i462 = 0; $i462 < N[$seg455]!; $i462++) {
+        const l_d = C[$seg455 * CAP + $i462]!;
         if (!v_key[l_d]!) continue;
-        $found311 = true;
+        $found461 = true;
         break;
       }
-      if (!$found311) break offered306$open;
-      $offered306 = true;
+      if (!$found461) break offered456$open;
+      $offered456 = true;
     }
-    const $seg314 = Z_deeds + l_p_3;
-    let $offered315 = false;
-    offered315$open: {
-      if (!(N[$seg314]! > 0)) break offered315$open;
-      let $any316: boolean = false;
+    const $seg464 = Z_deeds + l_p_3;
+    let $offered465 = false;
+    offered465$open: {
+      if (!(N[$seg464]! > 0)) break offered465$open;
+      let $any466: boolean = false;
       {
-        const $seg318 = Z_deeds + l_p_3;
-        const $n319 = N[$seg318]!;
-        for (let $i317 = 0; $i317 < $n319; $i317++) {
-          const l_e = C[$seg318 * CAP + $i317]!;
+        const $seg468 = Z_deeds + l_p_3;
+        const $n469 = N[$seg468]!;
+        for (let $i467 = 0; $i467 < $n469; $i467++) {
+          const l_e = C[$seg468 * CAP + $i467]!;
           if (fn_may_mortgage$memo(l_p_3, l_e)) {
-            $any316 = true;
+            $any466 = true;
             break;
           }
         }
       }
-      if (!$any316) break offered315$open;
-      let $found320 = false;
-      for (let $i321 = 0; $i321 < N[$seg314]!; $i321++) {
-        const l_d = C[$seg314 * CAP + $i321]!;
+      if (!$any466) break offered465$open;
+      let $found470 = false;
+      for (let $i471 = 0; $i471 < N[$seg464]!; $i471++) {
+        const l_d = C[$seg464 * CAP + $i471]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memo(l_p_3, Deed_group[l_d]!)) continue;
-        $found320 = true;
+        $found470 = true;
         break;
       }
-      if (!$found320) break offered315$open;
-      $offered315 = true;
+      if (!$found470) break offered465$open;
+      $offered465 = true;
     }
-    const $offered323 = ($offered297 ? 1 : 0) + ($offered306 ? 1 : 0) + ($offered315 ? 1 : 0);
-    if ($offered323 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat295} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    const $offered473 = ($offered447 ? 1 : 0) + ($offered456 ? 1 : 0) + ($offered465 ? 1 : 0);
+    if ($offered473 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat445} must act but has no legal move`);
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built328 = false;
-    let $built335 = false;
-    let $built342 = false;
-    attempt324: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n326 = $offered323;
-      let $r327 = 0;
-      if ($n326 <= 2097152 && $n326 >= 1) {
+    let $built478 = false;
+    let $built485 = false;
+    let $built492 = false;
+    attempt474: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n476 = $offered473;
+      let $r477 = 0;
+      if ($n476 <= 2097152 && $n476 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4541,34 +5517,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n326;
+          const $m = ($t >>> 0) * $n476;
           const $low = $m >>> 0;
-          if ($low >= $n326 || $low >= 4294967296 % $n326) {
-            $r327 = ($m / 4294967296) >>> 0;
+          if ($low >= $n476 || $low >= 4294967296 % $n476) {
+            $r477 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n326 >= 1 && $n326 <= 4294967296))
+        if (!($n476 >= 1 && $n476 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r327 = drawInt(P, $n326);
+        $r477 = drawInt(P, $n476);
       }
-      const $pick325$drawn = $r327;
-      let $pick325 = $pick325$drawn;
-      if ($offered297 && $pick325-- === 0) {
-        if (!$built328) {
-          $values53$n[0]! = 0;
-          for (let $i304 = 0; $i304 < N[$seg296]!; $i304++) {
-            const l_d = C[$seg296 * CAP + $i304]!;
+      const $pick475$drawn = $r477;
+      let $pick475 = $pick475$drawn;
+      if ($offered447 && $pick475-- === 0) {
+        if (!$built478) {
+          $values71$n[0]! = 0;
+          for (let $i454 = 0; $i454 < N[$seg446]!; $i454++) {
+            const l_d = C[$seg446 * CAP + $i454]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
-            $values53[$values53$n[0]!++] = l_d;
+            $values71[$values71$n[0]!++] = l_d;
           }
-          $built328 = true;
+          $built478 = true;
         }
-        const $n331 = $values53$n[0]!;
-        let $r332 = 0;
-        if ($n331 <= 2097152 && $n331 >= 1) {
+        const $n481 = $values71$n[0]!;
+        let $r482 = 0;
+        if ($n481 <= 2097152 && $n481 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4579,34 +5555,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n331;
+            const $m = ($t >>> 0) * $n481;
             const $low = $m >>> 0;
-            if ($low >= $n331 || $low >= 4294967296 % $n331) {
-              $r332 = ($m / 4294967296) >>> 0;
+            if ($low >= $n481 || $low >= 4294967296 % $n481) {
+              $r482 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n331 >= 1 && $n331 <= 4294967296))
+          if (!($n481 >= 1 && $n481 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r332 = drawInt(P, $n331);
+          $r482 = drawInt(P, $n481);
         }
-        const $digit329 = $r332;
-        const $value330 = $values53[$digit329]!;
+        const $digit479 = $r482;
+        const $value480 = $values71[$digit479]!;
         {
-          const l_d = $value330;
+          const l_d = $value480;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat295, 0, $value330);
+        if (trace !== null) trace.push($seat445, 0, $value480);
         {
-          const l_d = $value330;
+          const l_d = $value480;
           {
-            const $argument333 = l_p_3;
-            const $argument334 = l_d;
+            const $argument483 = l_p_3;
+            const $argument484 = l_d;
             {
-              let l_p = $argument333;
-              let l_sold = $argument334;
+              let l_p = $argument483;
+              let l_sold = $argument484;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -4629,19 +5605,19 @@ export function playout(): PlayoutKernel {
           return step55();
         }
       }
-      if ($offered306 && $pick325-- === 0) {
-        if (!$built335) {
-          $values55$n[0]! = 0;
-          for (let $i313 = 0; $i313 < N[$seg305]!; $i313++) {
-            const l_d = C[$seg305 * CAP + $i313]!;
+      if ($offered456 && $pick475-- === 0) {
+        if (!$built485) {
+          $values73$n[0]! = 0;
+          for (let $i463 = 0; $i463 < N[$seg455]!; $i463++) {
+            const l_d = C[$seg455 * CAP + $i463]!;
             if (!v_key[l_d]!) continue;
-            $values55[$values55$n[0]!++] = l_d;
+            $values73[$values73$n[0]!++] = l_d;
           }
-          $built335 = true;
+          $built485 = true;
         }
-        const $n338 = $values55$n[0]!;
-        let $r339 = 0;
-        if ($n338 <= 2097152 && $n338 >= 1) {
+        const $n488 = $values73$n[0]!;
+        let $r489 = 0;
+        if ($n488 <= 2097152 && $n488 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4652,34 +5628,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n338;
+            const $m = ($t >>> 0) * $n488;
             const $low = $m >>> 0;
-            if ($low >= $n338 || $low >= 4294967296 % $n338) {
-              $r339 = ($m / 4294967296) >>> 0;
+            if ($low >= $n488 || $low >= 4294967296 % $n488) {
+              $r489 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n338 >= 1 && $n338 <= 4294967296))
+          if (!($n488 >= 1 && $n488 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r339 = drawInt(P, $n338);
+          $r489 = drawInt(P, $n488);
         }
-        const $digit336 = $r339;
-        const $value337 = $values55[$digit336]!;
+        const $digit486 = $r489;
+        const $value487 = $values73[$digit486]!;
         {
-          const l_d = $value337;
+          const l_d = $value487;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat295, 1, $value337);
+        if (trace !== null) trace.push($seat445, 1, $value487);
         {
-          const l_d = $value337;
+          const l_d = $value487;
           {
-            const $argument340 = l_p_3;
-            const $argument341 = l_d;
+            const $argument490 = l_p_3;
+            const $argument491 = l_d;
             {
-              let l_p = $argument340;
-              let l_sold = $argument341;
+              let l_p = $argument490;
+              let l_sold = $argument491;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -4704,20 +5680,20 @@ export function playout(): PlayoutKernel {
           return step55();
         }
       }
-      if ($offered315 && $pick325-- === 0) {
-        if (!$built342) {
-          $values57$n[0]! = 0;
-          for (let $i322 = 0; $i322 < N[$seg314]!; $i322++) {
-            const l_d = C[$seg314 * CAP + $i322]!;
+      if ($offered465 && $pick475-- === 0) {
+        if (!$built492) {
+          $values75$n[0]! = 0;
+          for (let $i472 = 0; $i472 < N[$seg464]!; $i472++) {
+            const l_d = C[$seg464 * CAP + $i472]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memo(l_p_3, Deed_group[l_d]!)) continue;
-            $values57[$values57$n[0]!++] = l_d;
+            $values75[$values75$n[0]!++] = l_d;
           }
-          $built342 = true;
+          $built492 = true;
         }
-        const $n345 = $values57$n[0]!;
-        let $r346 = 0;
-        if ($n345 <= 2097152 && $n345 >= 1) {
+        const $n495 = $values75$n[0]!;
+        let $r496 = 0;
+        if ($n495 <= 2097152 && $n495 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4728,34 +5704,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n345;
+            const $m = ($t >>> 0) * $n495;
             const $low = $m >>> 0;
-            if ($low >= $n345 || $low >= 4294967296 % $n345) {
-              $r346 = ($m / 4294967296) >>> 0;
+            if ($low >= $n495 || $low >= 4294967296 % $n495) {
+              $r496 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n345 >= 1 && $n345 <= 4294967296))
+          if (!($n495 >= 1 && $n495 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r346 = drawInt(P, $n345);
+          $r496 = drawInt(P, $n495);
         }
-        const $digit343 = $r346;
-        const $value344 = $values57[$digit343]!;
+        const $digit493 = $r496;
+        const $value494 = $values75[$digit493]!;
         {
-          const l_d = $value344;
+          const l_d = $value494;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat295, 2, $value344);
+        if (trace !== null) trace.push($seat445, 2, $value494);
         {
-          const l_d = $value344;
+          const l_d = $value494;
           {
-            const $argument347 = l_p_3;
-            const $argument348 = l_d;
+            const $argument497 = l_p_3;
+            const $argument498 = l_d;
             {
-              let l_p = $argument347;
-              let l_pledged = $argument348;
+              let l_p = $argument497;
+              let l_pledged = $argument498;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4780,30 +5756,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide398(): number {
+  function decide567(): number {
     {
-      let $n374 = 0;
+      let $n524 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $list61[$n374++] = l_q;
+          $list79[$n524++] = l_q;
         }
       }
-      for (let $s = 0; $s < players; $s++) $list62[$s] = 0;
-      race375: for (;;) {
-        let $left376 = 0;
-        for (let $a379 = 0; $a379 < $n374; $a379++) if ($list62[$list61[$a379]!] === 0) $left376++;
-        if ($left376 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
+      for (let $s = 0; $s < players; $s++) $list80[$s] = 0;
+      race525: for (;;) {
+        let $left526 = 0;
+        for (let $a529 = 0; $a529 < $n524; $a529++) if ($list80[$list79[$a529]!] === 0) $left526++;
+        if ($left526 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k378 = 0;
-        if ($left376 > 1) {
-          const $n380 = $left376;
-          let $r381 = 0;
-          if ($n380 <= 2097152 && $n380 >= 1) {
+        let $k528 = 0;
+        if ($left526 > 1) {
+          const $n530 = $left526;
+          let $r531 = 0;
+          if ($n530 <= 2097152 && $n530 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4814,752 +5790,142 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n380;
+              const $m = ($t >>> 0) * $n530;
               const $low = $m >>> 0;
-              if ($low >= $n380 || $low >= 4294967296 % $n380) {
-                $r381 = ($m / 4294967296) >>> 0;
+              if ($low >= $n530 || $low >= 4294967296 % $n530) {
+                $r531 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n380 >= 1 && $n380 <= 4294967296))
+            if (!($n530 >= 1 && $n530 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r381 = drawInt(P, $n380);
+            $r531 = drawInt(P, $n530);
           }
-          const $k378$drawn = $r381;
-          $k378 = $k378$drawn;
+          const $k528$drawn = $r531;
+          $k528 = $k528$drawn;
         }
-        let $seat377 = -1;
-        for (let $a379 = 0; $a379 < $n374; $a379++)
-          if ($list62[$list61[$a379]!] === 0 && $k378-- === 0) {
-            $seat377 = $list61[$a379]!;
+        let $seat527 = -1;
+        for (let $a529 = 0; $a529 < $n524; $a529++)
+          if ($list80[$list79[$a529]!] === 0 && $k528-- === 0) {
+            $seat527 = $list79[$a529]!;
             break;
           }
-        const l_q = $seat377;
-        const $low382 = l_high_3 + 1;
-        const $high383 = v_cash[l_q]!;
-        let $offered384 = false;
-        let $least385 = $low382;
-        offered384$open: {
-          if (!($low382 <= $high383)) break offered384$open;
-          $least385 = Math.max($low382, l_high_3 + 1);
-          if (!($least385 <= $high383)) break offered384$open;
-          $offered384 = true;
-        }
-        let $offered386 = false;
-        offered386$open: {
-          $offered386 = true;
-        }
-        const $offered387 = ($offered384 ? 1 : 0) + ($offered386 ? 1 : 0);
-        if ($offered387 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        attempt388: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n390 = $offered387;
-          let $r391 = 0;
-          if ($n390 <= 2097152 && $n390 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n390;
-              const $low = $m >>> 0;
-              if ($low >= $n390 || $low >= 4294967296 % $n390) {
-                $r391 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n390 >= 1 && $n390 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r391 = drawInt(P, $n390);
+        const l_q = $seat527;
+        preferred548: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low549 = l_high_3 + 1;
+          const $high550 = v_cash[l_q]!;
+          let $offered551 = false;
+          let $least552 = $low549;
+          offered551$open: {
+            if (!($low549 <= $high550)) break offered551$open;
+            $least552 = Math.max($low549, l_high_3 + 1);
+            if (!($least552 <= $high550)) break offered551$open;
+            $offered551 = true;
           }
-          const $pick389$drawn = $r391;
-          let $pick389 = $pick389$drawn;
-          if ($offered384 && $pick389-- === 0) {
-            const $n395 = Math.max(0, $high383 - $least385 + 1);
-            let $r396 = 0;
-            if ($n395 <= 2097152 && $n395 >= 1) {
-              for (;;) {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n395;
-                const $low = $m >>> 0;
-                if ($low >= $n395 || $low >= 4294967296 % $n395) {
-                  $r396 = ($m / 4294967296) >>> 0;
-                  break;
+          let $weight553 = 0;
+          if ($offered551) {
+            $weight553 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight553) || $weight553 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight553}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered554 = false;
+          offered554$open: {
+            $offered554 = true;
+          }
+          let $weight555 = 0;
+          if ($offered554) {
+            $weight555 = 1;
+          }
+          const $weights556 = $weight553 + $weight555;
+          if ($weights556 === 0) break preferred548;
+          if ($weights556 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick557 = drawInt(P, $weights556);
+          if ($offered551) {
+            $pick557 -= $weight553;
+            if ($pick557 < 0) {
+              const $size558 = Math.max(0, $high550 - $least552 + 1);
+              const $moves559 = $size558;
+              if ($moves559 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt560: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index561 = drawInt(P, $moves559);
+                const $digit562 = $index561 % $size558;
+                $index561 = Math.floor($index561 / $size558);
+                const $value563 = $least552 + $digit562;
+                {
+                  const l_amount = $value563;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value563);
+                {
+                  const l_amount = $value563;
+                  l_high_3 = l_amount;
+                  l_leader_3 = l_q;
+                  l_bidding_3 = true;
+                  return step68();
                 }
               }
-            } else {
-              if (!($n395 >= 1 && $n395 <= 4294967296))
+              break preferred548;
+            }
+          }
+          if ($offered554) {
+            $pick557 -= $weight555;
+            if ($pick557 < 0) {
+              const $moves564 = 1;
+              if ($moves564 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r396 = drawInt(P, $n395);
-            }
-            const $digit393 = $r396;
-            const $value394 = $least385 + $digit393;
-            {
-              const l_amount = $value394;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value394);
-            {
-              const l_amount = $value394;
-              l_high_3 = l_amount;
-              l_leader_3 = l_q;
-              l_bidding_3 = true;
-              return step68();
-            }
-          }
-          if ($offered386 && $pick389-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list62[l_q] = 1;
-            if ($left376 === 1) {
-              return step68();
-            }
-            continue race375;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
-  }
-  function decide419($seat411: number): number {
-    const $count412 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count413 = 1;
-    const $total414 = $count412 + $count413;
-    if ($total414 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat411} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-      );
-    const $n416 = $total414;
-    let $r417 = 0;
-    if ($n416 <= 2097152 && $n416 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n416;
-        const $low = $m >>> 0;
-        if ($low >= $n416 || $low >= 4294967296 % $n416) {
-          $r417 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n416 >= 1 && $n416 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r417 = drawInt(P, $n416);
-    }
-    const $index415$drawn = $r417;
-    let $index415 = $index415$drawn;
-    decisions++;
-    steps = 0;
-    if ($index415 < $count412) {
-      if (trace !== null) trace.push($seat411, 17);
-      {
-        {
-          const $amount = Deed_price[l_deed_2]!;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from cash[p]`,
-            );
-          if (v_cash[l_p_5] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
-            );
-          v_cash[l_p_5] -= $amount;
-          v_bank += $amount;
-        }
-        {
-          const $card = l_deed_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg418 = Z_deeds + l_p_5;
-          C[$seg418 * CAP + N[$seg418]!] = $card;
-          N[$seg418]!++;
-          $where[$card] = $seg418;
-        }
-        return step81();
-      }
-    }
-    $index415 -= $count412;
-    if ($index415 < $count413) {
-      if (trace !== null) trace.push($seat411, 4);
-      {
-        return step82();
-      }
-    }
-    $index415 -= $count413;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide446(): number {
-    {
-      let $n422 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list63[$n422++] = l_q;
-        }
-      }
-      for (let $s = 0; $s < players; $s++) $list64[$s] = 0;
-      race423: for (;;) {
-        let $left424 = 0;
-        for (let $a427 = 0; $a427 < $n422; $a427++) if ($list64[$list63[$a427]!] === 0) $left424++;
-        if ($left424 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        let $k426 = 0;
-        if ($left424 > 1) {
-          const $n428 = $left424;
-          let $r429 = 0;
-          if ($n428 <= 2097152 && $n428 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n428;
-              const $low = $m >>> 0;
-              if ($low >= $n428 || $low >= 4294967296 % $n428) {
-                $r429 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n428 >= 1 && $n428 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r429 = drawInt(P, $n428);
-          }
-          const $k426$drawn = $r429;
-          $k426 = $k426$drawn;
-        }
-        let $seat425 = -1;
-        for (let $a427 = 0; $a427 < $n422; $a427++)
-          if ($list64[$list63[$a427]!] === 0 && $k426-- === 0) {
-            $seat425 = $list63[$a427]!;
-            break;
-          }
-        const l_q = $seat425;
-        const $low430 = l_high_4 + 1;
-        const $high431 = v_cash[l_q]!;
-        let $offered432 = false;
-        let $least433 = $low430;
-        offered432$open: {
-          if (!($low430 <= $high431)) break offered432$open;
-          $least433 = Math.max($low430, l_high_4 + 1);
-          if (!($least433 <= $high431)) break offered432$open;
-          $offered432 = true;
-        }
-        let $offered434 = false;
-        offered434$open: {
-          $offered434 = true;
-        }
-        const $offered435 = ($offered432 ? 1 : 0) + ($offered434 ? 1 : 0);
-        if ($offered435 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        attempt436: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n438 = $offered435;
-          let $r439 = 0;
-          if ($n438 <= 2097152 && $n438 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n438;
-              const $low = $m >>> 0;
-              if ($low >= $n438 || $low >= 4294967296 % $n438) {
-                $r439 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n438 >= 1 && $n438 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r439 = drawInt(P, $n438);
-          }
-          const $pick437$drawn = $r439;
-          let $pick437 = $pick437$drawn;
-          if ($offered432 && $pick437-- === 0) {
-            const $n443 = Math.max(0, $high431 - $least433 + 1);
-            let $r444 = 0;
-            if ($n443 <= 2097152 && $n443 >= 1) {
-              for (;;) {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n443;
-                const $low = $m >>> 0;
-                if ($low >= $n443 || $low >= 4294967296 % $n443) {
-                  $r444 = ($m / 4294967296) >>> 0;
-                  break;
+              attempt565: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index566 = drawInt(P, $moves564);
+                {
                 }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list80[l_q] = 1;
+                if ($left526 === 1) {
+                  return step68();
+                }
+                continue race525;
               }
-            } else {
-              if (!($n443 >= 1 && $n443 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r444 = drawInt(P, $n443);
-            }
-            const $digit441 = $r444;
-            const $value442 = $least433 + $digit441;
-            {
-              const l_amount = $value442;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value442);
-            {
-              const l_amount = $value442;
-              l_high_4 = l_amount;
-              l_leader_4 = l_q;
-              l_bidding_4 = true;
-              return step86();
+              break preferred548;
             }
           }
-          if ($offered434 && $pick437-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list64[l_q] = 1;
-            if ($left424 === 1) {
-              return step86();
-            }
-            continue race423;
-          }
         }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
-  }
-  function decide509($seat455: number): number {
-    const $seg456 = Z_deeds + l_p_7;
-    let $offered457 = false;
-    offered457$open: {
-      if (!(N[$seg456]! > 0)) break offered457$open;
-      let $any458: boolean = false;
-      {
-        const $seg460 = Z_deeds + l_p_7;
-        const $n461 = N[$seg460]!;
-        for (let $i459 = 0; $i459 < $n461; $i459++) {
-          const l_e = C[$seg460 * CAP + $i459]!;
-          if (fn_may_sell_stack$memo(l_p_7, l_e)) {
-            $any458 = true;
-            break;
-          }
+        const $low532 = l_high_3 + 1;
+        const $high533 = v_cash[l_q]!;
+        let $offered534 = false;
+        let $least535 = $low532;
+        offered534$open: {
+          if (!($low532 <= $high533)) break offered534$open;
+          $least535 = Math.max($low532, l_high_3 + 1);
+          if (!($least535 <= $high533)) break offered534$open;
+          $offered534 = true;
         }
-      }
-      if (!$any458) break offered457$open;
-      let $found462 = false;
-      for (let $i463 = 0; $i463 < N[$seg456]!; $i463++) {
-        const l_d = C[$seg456 * CAP + $i463]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
-        $found462 = true;
-        break;
-      }
-      if (!$found462) break offered457$open;
-      $offered457 = true;
-    }
-    const $seg465 = Z_deeds + l_p_7;
-    let $offered466 = false;
-    offered466$open: {
-      if (!(N[$seg465]! > 0)) break offered466$open;
-      let $any467: boolean = false;
-      {
-        const $seg469 = Z_deeds + l_p_7;
-        const $n470 = N[$seg469]!;
-        for (let $i468 = 0; $i468 < $n470; $i468++) {
-          const l_e = C[$seg469 * CAP + $i468]!;
-          if (fn_may_sell_key(l_p_7, l_e)) {
-            $any467 = true;
-            break;
-          }
+        let $offered536 = false;
+        offered536$open: {
+          $offered536 = true;
         }
-      }
-      if (!$any467) break offered466$open;
-      if (!(v_stacks_left >= 4)) break offered466$open;
-      let $found471 = false;
-      for (let $i472 = 0; $i472 < N[$seg465]!; $i472++) {
-        const l_d = C[$seg465 * CAP + $i472]!;
-        if (!v_key[l_d]!) continue;
-        $found471 = true;
-        break;
-      }
-      if (!$found471) break offered466$open;
-      $offered466 = true;
-    }
-    const $seg474 = Z_deeds + l_p_7;
-    let $offered475 = false;
-    offered475$open: {
-      if (!(N[$seg474]! > 0)) break offered475$open;
-      let $any476: boolean = false;
-      {
-        const $seg478 = Z_deeds + l_p_7;
-        const $n479 = N[$seg478]!;
-        for (let $i477 = 0; $i477 < $n479; $i477++) {
-          const l_e = C[$seg478 * CAP + $i477]!;
-          if (fn_may_mortgage$memo(l_p_7, l_e)) {
-            $any476 = true;
-            break;
-          }
-        }
-      }
-      if (!$any476) break offered475$open;
-      let $found480 = false;
-      for (let $i481 = 0; $i481 < N[$seg474]!; $i481++) {
-        const l_d = C[$seg474 * CAP + $i481]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
-        $found480 = true;
-        break;
-      }
-      if (!$found480) break offered475$open;
-      $offered475 = true;
-    }
-    const $offered483 = ($offered457 ? 1 : 0) + ($offered466 ? 1 : 0) + ($offered475 ? 1 : 0);
-    if ($offered483 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat455} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-      );
-    let $built488 = false;
-    let $built495 = false;
-    let $built502 = false;
-    attempt484: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n486 = $offered483;
-      let $r487 = 0;
-      if ($n486 <= 2097152 && $n486 >= 1) {
-        for (;;) {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n486;
-          const $low = $m >>> 0;
-          if ($low >= $n486 || $low >= 4294967296 % $n486) {
-            $r487 = ($m / 4294967296) >>> 0;
-            break;
-          }
-        }
-      } else {
-        if (!($n486 >= 1 && $n486 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r487 = drawInt(P, $n486);
-      }
-      const $pick485$drawn = $r487;
-      let $pick485 = $pick485$drawn;
-      if ($offered457 && $pick485-- === 0) {
-        if (!$built488) {
-          $values65$n[0]! = 0;
-          for (let $i464 = 0; $i464 < N[$seg456]!; $i464++) {
-            const l_d = C[$seg456 * CAP + $i464]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
-            $values65[$values65$n[0]!++] = l_d;
-          }
-          $built488 = true;
-        }
-        const $n491 = $values65$n[0]!;
-        let $r492 = 0;
-        if ($n491 <= 2097152 && $n491 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n491;
-            const $low = $m >>> 0;
-            if ($low >= $n491 || $low >= 4294967296 % $n491) {
-              $r492 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n491 >= 1 && $n491 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r492 = drawInt(P, $n491);
-        }
-        const $digit489 = $r492;
-        const $value490 = $values65[$digit489]!;
-        {
-          const l_d = $value490;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat455, 0, $value490);
-        {
-          const l_d = $value490;
-          {
-            const $argument493 = l_p_7;
-            const $argument494 = l_d;
-            {
-              let l_p = $argument493;
-              let l_sold = $argument494;
-              v_books[l_sold] -= 1;
-              v_stacks_left += 1;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step96();
-        }
-      }
-      if ($offered466 && $pick485-- === 0) {
-        if (!$built495) {
-          $values67$n[0]! = 0;
-          for (let $i473 = 0; $i473 < N[$seg465]!; $i473++) {
-            const l_d = C[$seg465 * CAP + $i473]!;
-            if (!v_key[l_d]!) continue;
-            $values67[$values67$n[0]!++] = l_d;
-          }
-          $built495 = true;
-        }
-        const $n498 = $values67$n[0]!;
-        let $r499 = 0;
-        if ($n498 <= 2097152 && $n498 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n498;
-            const $low = $m >>> 0;
-            if ($low >= $n498 || $low >= 4294967296 % $n498) {
-              $r499 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n498 >= 1 && $n498 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r499 = drawInt(P, $n498);
-        }
-        const $digit496 = $r499;
-        const $value497 = $values67[$digit496]!;
-        {
-          const l_d = $value497;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat455, 1, $value497);
-        {
-          const l_d = $value497;
-          {
-            const $argument500 = l_p_7;
-            const $argument501 = l_d;
-            {
-              let l_p = $argument500;
-              let l_sold = $argument501;
-              v_key[l_sold] = false;
-              v_keys_left += 1;
-              v_books[l_sold] = 4;
-              v_stacks_left -= 4;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step96();
-        }
-      }
-      if ($offered475 && $pick485-- === 0) {
-        if (!$built502) {
-          $values69$n[0]! = 0;
-          for (let $i482 = 0; $i482 < N[$seg474]!; $i482++) {
-            const l_d = C[$seg474 * CAP + $i482]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
-            $values69[$values69$n[0]!++] = l_d;
-          }
-          $built502 = true;
-        }
-        const $n505 = $values69$n[0]!;
-        let $r506 = 0;
-        if ($n505 <= 2097152 && $n505 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n505;
-            const $low = $m >>> 0;
-            if ($low >= $n505 || $low >= 4294967296 % $n505) {
-              $r506 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n505 >= 1 && $n505 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r506 = drawInt(P, $n505);
-        }
-        const $digit503 = $r506;
-        const $value504 = $values69[$digit503]!;
-        {
-          const l_d = $value504;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat455, 2, $value504);
-        {
-          const l_d = $value504;
-          {
-            const $argument507 = l_p_7;
-            const $argument508 = l_d;
-            {
-              let l_p = $argument507;
-              let l_pledged = $argument508;
-              v_mortgaged[l_pledged] = true;
-              {
-                const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step96();
-        }
-      }
-    }
-    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-  }
-  function decide558(): number {
-    {
-      let $n534 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list73[$n534++] = l_q;
-        }
-      }
-      for (let $s = 0; $s < players; $s++) $list74[$s] = 0;
-      race535: for (;;) {
-        let $left536 = 0;
-        for (let $a539 = 0; $a539 < $n534; $a539++) if ($list74[$list73[$a539]!] === 0) $left536++;
-        if ($left536 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
+        const $offered537 = ($offered534 ? 1 : 0) + ($offered536 ? 1 : 0);
+        if ($offered537 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k538 = 0;
-        if ($left536 > 1) {
-          const $n540 = $left536;
+        attempt538: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n540 = $offered537;
           let $r541 = 0;
           if ($n540 <= 2097152 && $n540 >= 1) {
             for (;;) {
@@ -5584,70 +5950,12 @@ export function playout(): PlayoutKernel {
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r541 = drawInt(P, $n540);
           }
-          const $k538$drawn = $r541;
-          $k538 = $k538$drawn;
-        }
-        let $seat537 = -1;
-        for (let $a539 = 0; $a539 < $n534; $a539++)
-          if ($list74[$list73[$a539]!] === 0 && $k538-- === 0) {
-            $seat537 = $list73[$a539]!;
-            break;
-          }
-        const l_q = $seat537;
-        const $low542 = l_high_5 + 1;
-        const $high543 = v_cash[l_q]!;
-        let $offered544 = false;
-        let $least545 = $low542;
-        offered544$open: {
-          if (!($low542 <= $high543)) break offered544$open;
-          $least545 = Math.max($low542, l_high_5 + 1);
-          if (!($least545 <= $high543)) break offered544$open;
-          $offered544 = true;
-        }
-        let $offered546 = false;
-        offered546$open: {
-          $offered546 = true;
-        }
-        const $offered547 = ($offered544 ? 1 : 0) + ($offered546 ? 1 : 0);
-        if ($offered547 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-          );
-        attempt548: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n550 = $offered547;
-          let $r551 = 0;
-          if ($n550 <= 2097152 && $n550 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n550;
-              const $low = $m >>> 0;
-              if ($low >= $n550 || $low >= 4294967296 % $n550) {
-                $r551 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n550 >= 1 && $n550 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r551 = drawInt(P, $n550);
-          }
-          const $pick549$drawn = $r551;
-          let $pick549 = $pick549$drawn;
-          if ($offered544 && $pick549-- === 0) {
-            const $n555 = Math.max(0, $high543 - $least545 + 1);
-            let $r556 = 0;
-            if ($n555 <= 2097152 && $n555 >= 1) {
+          const $pick539$drawn = $r541;
+          let $pick539 = $pick539$drawn;
+          if ($offered534 && $pick539-- === 0) {
+            const $n545 = Math.max(0, $high533 - $least535 + 1);
+            let $r546 = 0;
+            if ($n545 <= 2097152 && $n545 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5658,151 +5966,582 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n555;
+                const $m = ($t >>> 0) * $n545;
                 const $low = $m >>> 0;
-                if ($low >= $n555 || $low >= 4294967296 % $n555) {
-                  $r556 = ($m / 4294967296) >>> 0;
+                if ($low >= $n545 || $low >= 4294967296 % $n545) {
+                  $r546 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n555 >= 1 && $n555 <= 4294967296))
+              if (!($n545 >= 1 && $n545 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r556 = drawInt(P, $n555);
+              $r546 = drawInt(P, $n545);
             }
-            const $digit553 = $r556;
-            const $value554 = $least545 + $digit553;
+            const $digit543 = $r546;
+            const $value544 = $least535 + $digit543;
             {
-              const l_amount = $value554;
+              const l_amount = $value544;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value554);
+            if (trace !== null) trace.push(l_q, 3, $value544);
             {
-              const l_amount = $value554;
-              l_high_5 = l_amount;
-              l_leader_5 = l_q;
-              l_bidding_5 = true;
-              return step109();
+              const l_amount = $value544;
+              l_high_3 = l_amount;
+              l_leader_3 = l_q;
+              l_bidding_3 = true;
+              return step68();
             }
           }
-          if ($offered546 && $pick549-- === 0) {
+          if ($offered536 && $pick539-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list74[l_q] = 1;
-            if ($left536 === 1) {
-              return step109();
+            $list80[l_q] = 1;
+            if ($left526 === 1) {
+              return step68();
             }
-            continue race535;
+            continue race525;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide615($seat561: number): number {
-    const $seg562 = Z_deeds + l_p_9;
-    let $offered563 = false;
-    offered563$open: {
-      if (!(N[$seg562]! > 0)) break offered563$open;
-      let $any564: boolean = false;
-      {
-        const $seg566 = Z_deeds + l_p_9;
-        const $n567 = N[$seg566]!;
-        for (let $i565 = 0; $i565 < $n567; $i565++) {
-          const l_e = C[$seg566 * CAP + $i565]!;
-          if (fn_may_sell_stack$memo(l_p_9, l_e)) {
-            $any564 = true;
-            break;
+  function decide602($seat580: number): number {
+    preferred588: if ($preferred) {
+      if (decisions >= $cap)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${$cap} decisions: an endless flow loop?`,
+        );
+      let $offered589 = false;
+      offered589$open: {
+        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered589$open;
+        $offered589 = true;
+      }
+      let $weight590 = 0;
+      if ($offered589) {
+        $weight590 = 3;
+        if (!Number.isSafeInteger($weight590) || $weight590 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy' is ${$weight590}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $offered591 = false;
+      offered591$open: {
+        $offered591 = true;
+      }
+      let $weight592 = 0;
+      if ($offered591) {
+        $weight592 = 1;
+      }
+      const $weights593 = $weight590 + $weight592;
+      if ($weights593 === 0) break preferred588;
+      if ($weights593 > 4294967296)
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      let $pick594 = drawInt(P, $weights593);
+      if ($offered589) {
+        $pick594 -= $weight590;
+        if ($pick594 < 0) {
+          const $moves595 = 1;
+          if ($moves595 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt596: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index597 = drawInt(P, $moves595);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat580, 17);
+            {
+              {
+                const $amount = Deed_price[l_deed_2]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
+                  );
+                if (v_cash[l_p_5] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
+                  );
+                v_cash[l_p_5] -= $amount;
+                v_bank += $amount;
+              }
+              {
+                const $card = l_deed_2;
+                takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+                const $seg598 = Z_deeds + l_p_5;
+                C[$seg598 * CAP + N[$seg598]!] = $card;
+                N[$seg598]!++;
+                $where[$card] = $seg598;
+              }
+              return step81();
+            }
           }
+          break preferred588;
         }
       }
-      if (!$any564) break offered563$open;
-      let $found568 = false;
-      for (let $i569 = 0; $i569 < N[$seg562]!; $i569++) {
-        const l_d = C[$seg562 * CAP + $i569]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
-        $found568 = true;
-        break;
-      }
-      if (!$found568) break offered563$open;
-      $offered563 = true;
-    }
-    const $seg571 = Z_deeds + l_p_9;
-    let $offered572 = false;
-    offered572$open: {
-      if (!(N[$seg571]! > 0)) break offered572$open;
-      let $any573: boolean = false;
-      {
-        const $seg575 = Z_deeds + l_p_9;
-        const $n576 = N[$seg575]!;
-        for (let $i574 = 0; $i574 < $n576; $i574++) {
-          const l_e = C[$seg575 * CAP + $i574]!;
-          if (fn_may_sell_key(l_p_9, l_e)) {
-            $any573 = true;
-            break;
+      if ($offered591) {
+        $pick594 -= $weight592;
+        if ($pick594 < 0) {
+          const $moves599 = 1;
+          if ($moves599 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt600: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index601 = drawInt(P, $moves599);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat580, 4);
+            {
+              return step82();
+            }
           }
+          break preferred588;
         }
       }
-      if (!$any573) break offered572$open;
-      if (!(v_stacks_left >= 4)) break offered572$open;
-      let $found577 = false;
-      for (let $i578 = 0; $i578 < N[$seg571]!; $i578++) {
-        const l_d = C[$seg571 * CAP + $i578]!;
-        if (!v_key[l_d]!) continue;
-        $found577 = true;
-        break;
-      }
-      if (!$found577) break offered572$open;
-      $offered572 = true;
     }
-    const $seg580 = Z_deeds + l_p_9;
-    let $offered581 = false;
-    offered581$open: {
-      if (!(N[$seg580]! > 0)) break offered581$open;
-      let $any582: boolean = false;
-      {
-        const $seg584 = Z_deeds + l_p_9;
-        const $n585 = N[$seg584]!;
-        for (let $i583 = 0; $i583 < $n585; $i583++) {
-          const l_e = C[$seg584 * CAP + $i583]!;
-          if (fn_may_mortgage$memo(l_p_9, l_e)) {
-            $any582 = true;
-            break;
-          }
-        }
-      }
-      if (!$any582) break offered581$open;
-      let $found586 = false;
-      for (let $i587 = 0; $i587 < N[$seg580]!; $i587++) {
-        const l_d = C[$seg580 * CAP + $i587]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
-        $found586 = true;
-        break;
-      }
-      if (!$found586) break offered581$open;
-      $offered581 = true;
-    }
-    const $offered589 = ($offered563 ? 1 : 0) + ($offered572 ? 1 : 0) + ($offered581 ? 1 : 0);
-    if ($offered589 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat561} must act but has no legal move`);
-    if (decisions >= DECISION_CAP)
+    const $count581 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count582 = 1;
+    const $total583 = $count581 + $count582;
+    if ($total583 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat580} must act but has no legal move`);
+    if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
-        `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built594 = false;
-    let $built601 = false;
-    let $built608 = false;
-    attempt590: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n592 = $offered589;
-      let $r593 = 0;
-      if ($n592 <= 2097152 && $n592 >= 1) {
+    const $n585 = $total583;
+    let $r586 = 0;
+    if ($n585 <= 2097152 && $n585 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n585;
+        const $low = $m >>> 0;
+        if ($low >= $n585 || $low >= 4294967296 % $n585) {
+          $r586 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n585 >= 1 && $n585 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r586 = drawInt(P, $n585);
+    }
+    const $index584$drawn = $r586;
+    let $index584 = $index584$drawn;
+    decisions++;
+    steps = 0;
+    if ($index584 < $count581) {
+      if (trace !== null) trace.push($seat580, 17);
+      {
+        {
+          const $amount = Deed_price[l_deed_2]!;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from cash[p]`,
+            );
+          if (v_cash[l_p_5] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
+            );
+          v_cash[l_p_5] -= $amount;
+          v_bank += $amount;
+        }
+        {
+          const $card = l_deed_2;
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $seg587 = Z_deeds + l_p_5;
+          C[$seg587 * CAP + N[$seg587]!] = $card;
+          N[$seg587]!++;
+          $where[$card] = $seg587;
+        }
+        return step81();
+      }
+    }
+    $index584 -= $count581;
+    if ($index584 < $count582) {
+      if (trace !== null) trace.push($seat580, 4);
+      {
+        return step82();
+      }
+    }
+    $index584 -= $count582;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide648(): number {
+    {
+      let $n605 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
+          $list81[$n605++] = l_q;
+        }
+      }
+      for (let $s = 0; $s < players; $s++) $list82[$s] = 0;
+      race606: for (;;) {
+        let $left607 = 0;
+        for (let $a610 = 0; $a610 < $n605; $a610++) if ($list82[$list81[$a610]!] === 0) $left607++;
+        if ($left607 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        let $k609 = 0;
+        if ($left607 > 1) {
+          const $n611 = $left607;
+          let $r612 = 0;
+          if ($n611 <= 2097152 && $n611 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n611;
+              const $low = $m >>> 0;
+              if ($low >= $n611 || $low >= 4294967296 % $n611) {
+                $r612 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n611 >= 1 && $n611 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r612 = drawInt(P, $n611);
+          }
+          const $k609$drawn = $r612;
+          $k609 = $k609$drawn;
+        }
+        let $seat608 = -1;
+        for (let $a610 = 0; $a610 < $n605; $a610++)
+          if ($list82[$list81[$a610]!] === 0 && $k609-- === 0) {
+            $seat608 = $list81[$a610]!;
+            break;
+          }
+        const l_q = $seat608;
+        preferred629: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low630 = l_high_4 + 1;
+          const $high631 = v_cash[l_q]!;
+          let $offered632 = false;
+          let $least633 = $low630;
+          offered632$open: {
+            if (!($low630 <= $high631)) break offered632$open;
+            $least633 = Math.max($low630, l_high_4 + 1);
+            if (!($least633 <= $high631)) break offered632$open;
+            $offered632 = true;
+          }
+          let $weight634 = 0;
+          if ($offered632) {
+            $weight634 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight634) || $weight634 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight634}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered635 = false;
+          offered635$open: {
+            $offered635 = true;
+          }
+          let $weight636 = 0;
+          if ($offered635) {
+            $weight636 = 1;
+          }
+          const $weights637 = $weight634 + $weight636;
+          if ($weights637 === 0) break preferred629;
+          if ($weights637 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick638 = drawInt(P, $weights637);
+          if ($offered632) {
+            $pick638 -= $weight634;
+            if ($pick638 < 0) {
+              const $size639 = Math.max(0, $high631 - $least633 + 1);
+              const $moves640 = $size639;
+              if ($moves640 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt641: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index642 = drawInt(P, $moves640);
+                const $digit643 = $index642 % $size639;
+                $index642 = Math.floor($index642 / $size639);
+                const $value644 = $least633 + $digit643;
+                {
+                  const l_amount = $value644;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value644);
+                {
+                  const l_amount = $value644;
+                  l_high_4 = l_amount;
+                  l_leader_4 = l_q;
+                  l_bidding_4 = true;
+                  return step86();
+                }
+              }
+              break preferred629;
+            }
+          }
+          if ($offered635) {
+            $pick638 -= $weight636;
+            if ($pick638 < 0) {
+              const $moves645 = 1;
+              if ($moves645 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt646: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index647 = drawInt(P, $moves645);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list82[l_q] = 1;
+                if ($left607 === 1) {
+                  return step86();
+                }
+                continue race606;
+              }
+              break preferred629;
+            }
+          }
+        }
+        const $low613 = l_high_4 + 1;
+        const $high614 = v_cash[l_q]!;
+        let $offered615 = false;
+        let $least616 = $low613;
+        offered615$open: {
+          if (!($low613 <= $high614)) break offered615$open;
+          $least616 = Math.max($low613, l_high_4 + 1);
+          if (!($least616 <= $high614)) break offered615$open;
+          $offered615 = true;
+        }
+        let $offered617 = false;
+        offered617$open: {
+          $offered617 = true;
+        }
+        const $offered618 = ($offered615 ? 1 : 0) + ($offered617 ? 1 : 0);
+        if ($offered618 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        attempt619: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n621 = $offered618;
+          let $r622 = 0;
+          if ($n621 <= 2097152 && $n621 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n621;
+              const $low = $m >>> 0;
+              if ($low >= $n621 || $low >= 4294967296 % $n621) {
+                $r622 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n621 >= 1 && $n621 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r622 = drawInt(P, $n621);
+          }
+          const $pick620$drawn = $r622;
+          let $pick620 = $pick620$drawn;
+          if ($offered615 && $pick620-- === 0) {
+            const $n626 = Math.max(0, $high614 - $least616 + 1);
+            let $r627 = 0;
+            if ($n626 <= 2097152 && $n626 >= 1) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n626;
+                const $low = $m >>> 0;
+                if ($low >= $n626 || $low >= 4294967296 % $n626) {
+                  $r627 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n626 >= 1 && $n626 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r627 = drawInt(P, $n626);
+            }
+            const $digit624 = $r627;
+            const $value625 = $least616 + $digit624;
+            {
+              const l_amount = $value625;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value625);
+            {
+              const l_amount = $value625;
+              l_high_4 = l_amount;
+              l_leader_4 = l_q;
+              l_bidding_4 = true;
+              return step86();
+            }
+          }
+          if ($offered617 && $pick620-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list82[l_q] = 1;
+            if ($left607 === 1) {
+              return step86();
+            }
+            continue race606;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide711($seat657: number): number {
+    const $seg658 = Z_deeds + l_p_7;
+    let $offered659 = false;
+    offered659$open: {
+      if (!(N[$seg658]! > 0)) break offered659$open;
+      let $any660: boolean = false;
+      {
+        const $seg662 = Z_deeds + l_p_7;
+        const $n663 = N[$seg662]!;
+        for (let $i661 = 0; $i661 < $n663; $i661++) {
+          const l_e = C[$seg662 * CAP + $i661]!;
+          if (fn_may_sell_stack$memo(l_p_7, l_e)) {
+            $any660 = true;
+            break;
+          }
+        }
+      }
+      if (!$any660) break offered659$open;
+      let $found664 = false;
+      for (let $i665 = 0; $i665 < N[$seg658]!; $i665++) {
+        const l_d = C[$seg658 * CAP + $i665]!;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
+        $found664 = true;
+        break;
+      }
+      if (!$found664) break offered659$open;
+      $offered659 = true;
+    }
+    const $seg667 = Z_deeds + l_p_7;
+    let $offered668 = false;
+    offered668$open: {
+      if (!(N[$seg667]! > 0)) break offered668$open;
+      let $any669: boolean = false;
+      {
+        const $seg671 = Z_deeds + l_p_7;
+        const $n672 = N[$seg671]!;
+        for (let $i670 = 0; $i670 < $n672; $i670++) {
+          const l_e = C[$seg671 * CAP + $i670]!;
+          if (fn_may_sell_key(l_p_7, l_e)) {
+            $any669 = true;
+            break;
+          }
+        }
+      }
+      if (!$any669) break offered668$open;
+      if (!(v_stacks_left >= 4)) break offered668$open;
+      let $found673 = false;
+      for (let $i674 = 0; $i674 < N[$seg667]!; $i674++) {
+        const l_d = C[$seg667 * CAP + $i674]!;
+        if (!v_key[l_d]!) continue;
+        $found673 = true;
+        break;
+      }
+      if (!$found673) break offered668$open;
+      $offered668 = true;
+    }
+    const $seg676 = Z_deeds + l_p_7;
+    let $offered677 = false;
+    offered677$open: {
+      if (!(N[$seg676]! > 0)) break offered677$open;
+      let $any678: boolean = false;
+      {
+        const $seg680 = Z_deeds + l_p_7;
+        const $n681 = N[$seg680]!;
+        for (let $i679 = 0; $i679 < $n681; $i679++) {
+          const l_e = C[$seg680 * CAP + $i679]!;
+          if (fn_may_mortgage$memo(l_p_7, l_e)) {
+            $any678 = true;
+            break;
+          }
+        }
+      }
+      if (!$any678) break offered677$open;
+      let $found682 = false;
+      for (let $i683 = 0; $i683 < N[$seg676]!; $i683++) {
+        const l_d = C[$seg676 * CAP + $i683]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
+        $found682 = true;
+        break;
+      }
+      if (!$found682) break offered677$open;
+      $offered677 = true;
+    }
+    const $offered685 = ($offered659 ? 1 : 0) + ($offered668 ? 1 : 0) + ($offered677 ? 1 : 0);
+    if ($offered685 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat657} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    let $built690 = false;
+    let $built697 = false;
+    let $built704 = false;
+    attempt686: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n688 = $offered685;
+      let $r689 = 0;
+      if ($n688 <= 2097152 && $n688 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5813,34 +6552,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n592;
+          const $m = ($t >>> 0) * $n688;
           const $low = $m >>> 0;
-          if ($low >= $n592 || $low >= 4294967296 % $n592) {
-            $r593 = ($m / 4294967296) >>> 0;
+          if ($low >= $n688 || $low >= 4294967296 % $n688) {
+            $r689 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n592 >= 1 && $n592 <= 4294967296))
+        if (!($n688 >= 1 && $n688 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r593 = drawInt(P, $n592);
+        $r689 = drawInt(P, $n688);
       }
-      const $pick591$drawn = $r593;
-      let $pick591 = $pick591$drawn;
-      if ($offered563 && $pick591-- === 0) {
-        if (!$built594) {
-          $values75$n[0]! = 0;
-          for (let $i570 = 0; $i570 < N[$seg562]!; $i570++) {
-            const l_d = C[$seg562 * CAP + $i570]!;
+      const $pick687$drawn = $r689;
+      let $pick687 = $pick687$drawn;
+      if ($offered659 && $pick687-- === 0) {
+        if (!$built690) {
+          $values83$n[0]! = 0;
+          for (let $i666 = 0; $i666 < N[$seg658]!; $i666++) {
+            const l_d = C[$seg658 * CAP + $i666]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
-            $values75[$values75$n[0]!++] = l_d;
+            if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
+            $values83[$values83$n[0]!++] = l_d;
           }
-          $built594 = true;
+          $built690 = true;
         }
-        const $n597 = $values75$n[0]!;
-        let $r598 = 0;
-        if ($n597 <= 2097152 && $n597 >= 1) {
+        const $n693 = $values83$n[0]!;
+        let $r694 = 0;
+        if ($n693 <= 2097152 && $n693 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5851,34 +6590,638 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n597;
+            const $m = ($t >>> 0) * $n693;
             const $low = $m >>> 0;
-            if ($low >= $n597 || $low >= 4294967296 % $n597) {
-              $r598 = ($m / 4294967296) >>> 0;
+            if ($low >= $n693 || $low >= 4294967296 % $n693) {
+              $r694 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n597 >= 1 && $n597 <= 4294967296))
+          if (!($n693 >= 1 && $n693 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r598 = drawInt(P, $n597);
+          $r694 = drawInt(P, $n693);
         }
-        const $digit595 = $r598;
-        const $value596 = $values75[$digit595]!;
+        const $digit691 = $r694;
+        const $value692 = $values83[$digit691]!;
         {
-          const l_d = $value596;
+          const l_d = $value692;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat561, 0, $value596);
+        if (trace !== null) trace.push($seat657, 0, $value692);
         {
-          const l_d = $value596;
+          const l_d = $value692;
           {
-            const $argument599 = l_p_9;
-            const $argument600 = l_d;
+            const $argument695 = l_p_7;
+            const $argument696 = l_d;
             {
-              let l_p = $argument599;
-              let l_sold = $argument600;
+              let l_p = $argument695;
+              let l_sold = $argument696;
+              v_books[l_sold] -= 1;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step96();
+        }
+      }
+      if ($offered668 && $pick687-- === 0) {
+        if (!$built697) {
+          $values85$n[0]! = 0;
+          for (let $i675 = 0; $i675 < N[$seg667]!; $i675++) {
+            const l_d = C[$seg667 * CAP + $i675]!;
+            if (!v_key[l_d]!) continue;
+            $values85[$values85$n[0]!++] = l_d;
+          }
+          $built697 = true;
+        }
+        const $n700 = $values85$n[0]!;
+        let $r701 = 0;
+        if ($n700 <= 2097152 && $n700 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n700;
+            const $low = $m >>> 0;
+            if ($low >= $n700 || $low >= 4294967296 % $n700) {
+              $r701 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n700 >= 1 && $n700 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r701 = drawInt(P, $n700);
+        }
+        const $digit698 = $r701;
+        const $value699 = $values85[$digit698]!;
+        {
+          const l_d = $value699;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat657, 1, $value699);
+        {
+          const l_d = $value699;
+          {
+            const $argument702 = l_p_7;
+            const $argument703 = l_d;
+            {
+              let l_p = $argument702;
+              let l_sold = $argument703;
+              v_key[l_sold] = false;
+              v_keys_left += 1;
+              v_books[l_sold] = 4;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step96();
+        }
+      }
+      if ($offered677 && $pick687-- === 0) {
+        if (!$built704) {
+          $values87$n[0]! = 0;
+          for (let $i684 = 0; $i684 < N[$seg676]!; $i684++) {
+            const l_d = C[$seg676 * CAP + $i684]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
+            $values87[$values87$n[0]!++] = l_d;
+          }
+          $built704 = true;
+        }
+        const $n707 = $values87$n[0]!;
+        let $r708 = 0;
+        if ($n707 <= 2097152 && $n707 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n707;
+            const $low = $m >>> 0;
+            if ($low >= $n707 || $low >= 4294967296 % $n707) {
+              $r708 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n707 >= 1 && $n707 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r708 = drawInt(P, $n707);
+        }
+        const $digit705 = $r708;
+        const $value706 = $values87[$digit705]!;
+        {
+          const l_d = $value706;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat657, 2, $value706);
+        {
+          const l_d = $value706;
+          {
+            const $argument709 = l_p_7;
+            const $argument710 = l_d;
+            {
+              let l_p = $argument709;
+              let l_pledged = $argument710;
+              v_mortgaged[l_pledged] = true;
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step96();
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide779(): number {
+    {
+      let $n736 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
+          $list91[$n736++] = l_q;
+        }
+      }
+      for (let $s = 0; $s < players; $s++) $list92[$s] = 0;
+      race737: for (;;) {
+        let $left738 = 0;
+        for (let $a741 = 0; $a741 < $n736; $a741++) if ($list92[$list91[$a741]!] === 0) $left738++;
+        if ($left738 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        let $k740 = 0;
+        if ($left738 > 1) {
+          const $n742 = $left738;
+          let $r743 = 0;
+          if ($n742 <= 2097152 && $n742 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n742;
+              const $low = $m >>> 0;
+              if ($low >= $n742 || $low >= 4294967296 % $n742) {
+                $r743 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n742 >= 1 && $n742 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r743 = drawInt(P, $n742);
+          }
+          const $k740$drawn = $r743;
+          $k740 = $k740$drawn;
+        }
+        let $seat739 = -1;
+        for (let $a741 = 0; $a741 < $n736; $a741++)
+          if ($list92[$list91[$a741]!] === 0 && $k740-- === 0) {
+            $seat739 = $list91[$a741]!;
+            break;
+          }
+        const l_q = $seat739;
+        preferred760: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low761 = l_high_5 + 1;
+          const $high762 = v_cash[l_q]!;
+          let $offered763 = false;
+          let $least764 = $low761;
+          offered763$open: {
+            if (!($low761 <= $high762)) break offered763$open;
+            $least764 = Math.max($low761, l_high_5 + 1);
+            if (!($least764 <= $high762)) break offered763$open;
+            $offered763 = true;
+          }
+          let $weight765 = 0;
+          if ($offered763) {
+            $weight765 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight765) || $weight765 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight765}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered766 = false;
+          offered766$open: {
+            $offered766 = true;
+          }
+          let $weight767 = 0;
+          if ($offered766) {
+            $weight767 = 1;
+          }
+          const $weights768 = $weight765 + $weight767;
+          if ($weights768 === 0) break preferred760;
+          if ($weights768 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick769 = drawInt(P, $weights768);
+          if ($offered763) {
+            $pick769 -= $weight765;
+            if ($pick769 < 0) {
+              const $size770 = Math.max(0, $high762 - $least764 + 1);
+              const $moves771 = $size770;
+              if ($moves771 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt772: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index773 = drawInt(P, $moves771);
+                const $digit774 = $index773 % $size770;
+                $index773 = Math.floor($index773 / $size770);
+                const $value775 = $least764 + $digit774;
+                {
+                  const l_amount = $value775;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value775);
+                {
+                  const l_amount = $value775;
+                  l_high_5 = l_amount;
+                  l_leader_5 = l_q;
+                  l_bidding_5 = true;
+                  return step109();
+                }
+              }
+              break preferred760;
+            }
+          }
+          if ($offered766) {
+            $pick769 -= $weight767;
+            if ($pick769 < 0) {
+              const $moves776 = 1;
+              if ($moves776 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt777: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index778 = drawInt(P, $moves776);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list92[l_q] = 1;
+                if ($left738 === 1) {
+                  return step109();
+                }
+                continue race737;
+              }
+              break preferred760;
+            }
+          }
+        }
+        const $low744 = l_high_5 + 1;
+        const $high745 = v_cash[l_q]!;
+        let $offered746 = false;
+        let $least747 = $low744;
+        offered746$open: {
+          if (!($low744 <= $high745)) break offered746$open;
+          $least747 = Math.max($low744, l_high_5 + 1);
+          if (!($least747 <= $high745)) break offered746$open;
+          $offered746 = true;
+        }
+        let $offered748 = false;
+        offered748$open: {
+          $offered748 = true;
+        }
+        const $offered749 = ($offered746 ? 1 : 0) + ($offered748 ? 1 : 0);
+        if ($offered749 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        attempt750: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n752 = $offered749;
+          let $r753 = 0;
+          if ($n752 <= 2097152 && $n752 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n752;
+              const $low = $m >>> 0;
+              if ($low >= $n752 || $low >= 4294967296 % $n752) {
+                $r753 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n752 >= 1 && $n752 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r753 = drawInt(P, $n752);
+          }
+          const $pick751$drawn = $r753;
+          let $pick751 = $pick751$drawn;
+          if ($offered746 && $pick751-- === 0) {
+            const $n757 = Math.max(0, $high745 - $least747 + 1);
+            let $r758 = 0;
+            if ($n757 <= 2097152 && $n757 >= 1) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n757;
+                const $low = $m >>> 0;
+                if ($low >= $n757 || $low >= 4294967296 % $n757) {
+                  $r758 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n757 >= 1 && $n757 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r758 = drawInt(P, $n757);
+            }
+            const $digit755 = $r758;
+            const $value756 = $least747 + $digit755;
+            {
+              const l_amount = $value756;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value756);
+            {
+              const l_amount = $value756;
+              l_high_5 = l_amount;
+              l_leader_5 = l_q;
+              l_bidding_5 = true;
+              return step109();
+            }
+          }
+          if ($offered748 && $pick751-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list92[l_q] = 1;
+            if ($left738 === 1) {
+              return step109();
+            }
+            continue race737;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide836($seat782: number): number {
+    const $seg783 = Z_deeds + l_p_9;
+    let $offered784 = false;
+    offered784$open: {
+      if (!(N[$seg783]! > 0)) break offered784$open;
+      let $any785: boolean = false;
+      {
+        const $seg787 = Z_deeds + l_p_9;
+        const $n788 = N[$seg787]!;
+        for (let $i786 = 0; $i786 < $n788; $i786++) {
+          const l_e = C[$seg787 * CAP + $i786]!;
+          if (fn_may_sell_stack$memo(l_p_9, l_e)) {
+            $any785 = true;
+            break;
+          }
+        }
+      }
+      if (!$any785) break offered784$open;
+      let $found789 = false;
+      for (let $i790 = 0; $i790 < N[$seg783]!; $i790++) {
+        const l_d = C[$seg783 * CAP + $i790]!;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
+        $found789 = true;
+        break;
+      }
+      if (!$found789) break offered784$open;
+      $offered784 = true;
+    }
+    const $seg792 = Z_deeds + l_p_9;
+    let $offered793 = false;
+    offered793$open: {
+      if (!(N[$seg792]! > 0)) break offered793$open;
+      let $any794: boolean = false;
+      {
+        const $seg796 = Z_deeds + l_p_9;
+        const $n797 = N[$seg796]!;
+        for (let $i795 = 0; $i795 < $n797; $i795++) {
+          const l_e = C[$seg796 * CAP + $i795]!;
+          if (fn_may_sell_key(l_p_9, l_e)) {
+            $any794 = true;
+            break;
+          }
+        }
+      }
+      if (!$any794) break offered793$open;
+      if (!(v_stacks_left >= 4)) break offered793$open;
+      let $found798 = false;
+      for (let $i799 = 0; $i799 < N[$seg792]!; $i799++) {
+        const l_d = C[$seg792 * CAP + $i799]!;
+        if (!v_key[l_d]!) continue;
+        $found798 = true;
+        break;
+      }
+      if (!$found798) break offered793$open;
+      $offered793 = true;
+    }
+    const $seg801 = Z_deeds + l_p_9;
+    let $offered802 = false;
+    offered802$open: {
+      if (!(N[$seg801]! > 0)) break offered802$open;
+      let $any803: boolean = false;
+      {
+        const $seg805 = Z_deeds + l_p_9;
+        const $n806 = N[$seg805]!;
+        for (let $i804 = 0; $i804 < $n806; $i804++) {
+          const l_e = C[$seg805 * CAP + $i804]!;
+          if (fn_may_mortgage$memo(l_p_9, l_e)) {
+            $any803 = true;
+            break;
+          }
+        }
+      }
+      if (!$any803) break offered802$open;
+      let $found807 = false;
+      for (let $i808 = 0; $i808 < N[$seg801]!; $i808++) {
+        const l_d = C[$seg801 * CAP + $i808]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
+        $found807 = true;
+        break;
+      }
+      if (!$found807) break offered802$open;
+      $offered802 = true;
+    }
+    const $offered810 = ($offered784 ? 1 : 0) + ($offered793 ? 1 : 0) + ($offered802 ? 1 : 0);
+    if ($offered810 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat782} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    let $built815 = false;
+    let $built822 = false;
+    let $built829 = false;
+    attempt811: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n813 = $offered810;
+      let $r814 = 0;
+      if ($n813 <= 2097152 && $n813 >= 1) {
+        for (;;) {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          const $m = ($t >>> 0) * $n813;
+          const $low = $m >>> 0;
+          if ($low >= $n813 || $low >= 4294967296 % $n813) {
+            $r814 = ($m / 4294967296) >>> 0;
+            break;
+          }
+        }
+      } else {
+        if (!($n813 >= 1 && $n813 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        $r814 = drawInt(P, $n813);
+      }
+      const $pick812$drawn = $r814;
+      let $pick812 = $pick812$drawn;
+      if ($offered784 && $pick812-- === 0) {
+        if (!$built815) {
+          $values93$n[0]! = 0;
+          for (let $i791 = 0; $i791 < N[$seg783]!; $i791++) {
+            const l_d = C[$seg783 * CAP + $i791]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
+            $values93[$values93$n[0]!++] = l_d;
+          }
+          $built815 = true;
+        }
+        const $n818 = $values93$n[0]!;
+        let $r819 = 0;
+        if ($n818 <= 2097152 && $n818 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n818;
+            const $low = $m >>> 0;
+            if ($low >= $n818 || $low >= 4294967296 % $n818) {
+              $r819 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n818 >= 1 && $n818 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r819 = drawInt(P, $n818);
+        }
+        const $digit816 = $r819;
+        const $value817 = $values93[$digit816]!;
+        {
+          const l_d = $value817;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat782, 0, $value817);
+        {
+          const l_d = $value817;
+          {
+            const $argument820 = l_p_9;
+            const $argument821 = l_d;
+            {
+              let l_p = $argument820;
+              let l_sold = $argument821;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5901,19 +7244,19 @@ export function playout(): PlayoutKernel {
           return step116();
         }
       }
-      if ($offered572 && $pick591-- === 0) {
-        if (!$built601) {
-          $values77$n[0]! = 0;
-          for (let $i579 = 0; $i579 < N[$seg571]!; $i579++) {
-            const l_d = C[$seg571 * CAP + $i579]!;
+      if ($offered793 && $pick812-- === 0) {
+        if (!$built822) {
+          $values95$n[0]! = 0;
+          for (let $i800 = 0; $i800 < N[$seg792]!; $i800++) {
+            const l_d = C[$seg792 * CAP + $i800]!;
             if (!v_key[l_d]!) continue;
-            $values77[$values77$n[0]!++] = l_d;
+            $values95[$values95$n[0]!++] = l_d;
           }
-          $built601 = true;
+          $built822 = true;
         }
-        const $n604 = $values77$n[0]!;
-        let $r605 = 0;
-        if ($n604 <= 2097152 && $n604 >= 1) {
+        const $n825 = $values95$n[0]!;
+        let $r826 = 0;
+        if ($n825 <= 2097152 && $n825 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5924,34 +7267,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n604;
+            const $m = ($t >>> 0) * $n825;
             const $low = $m >>> 0;
-            if ($low >= $n604 || $low >= 4294967296 % $n604) {
-              $r605 = ($m / 4294967296) >>> 0;
+            if ($low >= $n825 || $low >= 4294967296 % $n825) {
+              $r826 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n604 >= 1 && $n604 <= 4294967296))
+          if (!($n825 >= 1 && $n825 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r605 = drawInt(P, $n604);
+          $r826 = drawInt(P, $n825);
         }
-        const $digit602 = $r605;
-        const $value603 = $values77[$digit602]!;
+        const $digit823 = $r826;
+        const $value824 = $values95[$digit823]!;
         {
-          const l_d = $value603;
+          const l_d = $value824;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat561, 1, $value603);
+        if (trace !== null) trace.push($seat782, 1, $value824);
         {
-          const l_d = $value603;
+          const l_d = $value824;
           {
-            const $argument606 = l_p_9;
-            const $argument607 = l_d;
+            const $argument827 = l_p_9;
+            const $argument828 = l_d;
             {
-              let l_p = $argument606;
-              let l_sold = $argument607;
+              let l_p = $argument827;
+              let l_sold = $argument828;
               v_key[l_sold] = false;
               v_keys_left += 1;
               v_books[l_sold] = 4;
@@ -5976,20 +7319,20 @@ export function playout(): PlayoutKernel {
           return step116();
         }
       }
-      if ($offered581 && $pick591-- === 0) {
-        if (!$built608) {
-          $values79$n[0]! = 0;
-          for (let $i588 = 0; $i588 < N[$seg580]!; $i588++) {
-            const l_d = C[$seg580 * CAP + $i588]!;
+      if ($offered802 && $pick812-- === 0) {
+        if (!$built829) {
+          $values97$n[0]! = 0;
+          for (let $i809 = 0; $i809 < N[$seg801]!; $i809++) {
+            const l_d = C[$seg801 * CAP + $i809]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
-            $values79[$values79$n[0]!++] = l_d;
+            $values97[$values97$n[0]!++] = l_d;
           }
-          $built608 = true;
+          $built829 = true;
         }
-        const $n611 = $values79$n[0]!;
-        let $r612 = 0;
-        if ($n611 <= 2097152 && $n611 >= 1) {
+        const $n832 = $values97$n[0]!;
+        let $r833 = 0;
+        if ($n832 <= 2097152 && $n832 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6000,34 +7343,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n611;
+            const $m = ($t >>> 0) * $n832;
             const $low = $m >>> 0;
-            if ($low >= $n611 || $low >= 4294967296 % $n611) {
-              $r612 = ($m / 4294967296) >>> 0;
+            if ($low >= $n832 || $low >= 4294967296 % $n832) {
+              $r833 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n611 >= 1 && $n611 <= 4294967296))
+          if (!($n832 >= 1 && $n832 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r612 = drawInt(P, $n611);
+          $r833 = drawInt(P, $n832);
         }
-        const $digit609 = $r612;
-        const $value610 = $values79[$digit609]!;
+        const $digit830 = $r833;
+        const $value831 = $values97[$digit830]!;
         {
-          const l_d = $value610;
+          const l_d = $value831;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat561, 2, $value610);
+        if (trace !== null) trace.push($seat782, 2, $value831);
         {
-          const l_d = $value610;
+          const l_d = $value831;
           {
-            const $argument613 = l_p_9;
-            const $argument614 = l_d;
+            const $argument834 = l_p_9;
+            const $argument835 = l_d;
             {
-              let l_p = $argument613;
-              let l_pledged = $argument614;
+              let l_p = $argument834;
+              let l_pledged = $argument835;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -6052,30 +7395,30 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide664(): number {
+  function decide904(): number {
     {
-      let $n640 = 0;
+      let $n861 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list83[$n640++] = l_q;
+          $list101[$n861++] = l_q;
         }
       }
-      for (let $s = 0; $s < players; $s++) $list84[$s] = 0;
-      race641: for (;;) {
-        let $left642 = 0;
-        for (let $a645 = 0; $a645 < $n640; $a645++) if ($list84[$list83[$a645]!] === 0) $left642++;
-        if ($left642 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= DECISION_CAP)
+      for (let $s = 0; $s < players; $s++) $list102[$s] = 0;
+      race862: for (;;) {
+        let $left863 = 0;
+        for (let $a866 = 0; $a866 < $n861; $a866++) if ($list102[$list101[$a866]!] === 0) $left863++;
+        if ($left863 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k644 = 0;
-        if ($left642 > 1) {
-          const $n646 = $left642;
-          let $r647 = 0;
-          if ($n646 <= 2097152 && $n646 >= 1) {
+        let $k865 = 0;
+        if ($left863 > 1) {
+          const $n867 = $left863;
+          let $r868 = 0;
+          if ($n867 <= 2097152 && $n867 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6086,54 +7429,144 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n646;
+              const $m = ($t >>> 0) * $n867;
               const $low = $m >>> 0;
-              if ($low >= $n646 || $low >= 4294967296 % $n646) {
-                $r647 = ($m / 4294967296) >>> 0;
+              if ($low >= $n867 || $low >= 4294967296 % $n867) {
+                $r868 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n646 >= 1 && $n646 <= 4294967296))
+            if (!($n867 >= 1 && $n867 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r647 = drawInt(P, $n646);
+            $r868 = drawInt(P, $n867);
           }
-          const $k644$drawn = $r647;
-          $k644 = $k644$drawn;
+          const $k865$drawn = $r868;
+          $k865 = $k865$drawn;
         }
-        let $seat643 = -1;
-        for (let $a645 = 0; $a645 < $n640; $a645++)
-          if ($list84[$list83[$a645]!] === 0 && $k644-- === 0) {
-            $seat643 = $list83[$a645]!;
+        let $seat864 = -1;
+        for (let $a866 = 0; $a866 < $n861; $a866++)
+          if ($list102[$list101[$a866]!] === 0 && $k865-- === 0) {
+            $seat864 = $list101[$a866]!;
             break;
           }
-        const l_q = $seat643;
-        const $low648 = l_high_6 + 1;
-        const $high649 = v_cash[l_q]!;
-        let $offered650 = false;
-        let $least651 = $low648;
-        offered650$open: {
-          if (!($low648 <= $high649)) break offered650$open;
-          $least651 = Math.max($low648, l_high_6 + 1);
-          if (!($least651 <= $high649)) break offered650$open;
-          $offered650 = true;
+        const l_q = $seat864;
+        preferred885: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low886 = l_high_6 + 1;
+          const $high887 = v_cash[l_q]!;
+          let $offered888 = false;
+          let $least889 = $low886;
+          offered888$open: {
+            if (!($low886 <= $high887)) break offered888$open;
+            $least889 = Math.max($low886, l_high_6 + 1);
+            if (!($least889 <= $high887)) break offered888$open;
+            $offered888 = true;
+          }
+          let $weight890 = 0;
+          if ($offered888) {
+            $weight890 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight890) || $weight890 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight890}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered891 = false;
+          offered891$open: {
+            $offered891 = true;
+          }
+          let $weight892 = 0;
+          if ($offered891) {
+            $weight892 = 1;
+          }
+          const $weights893 = $weight890 + $weight892;
+          if ($weights893 === 0) break preferred885;
+          if ($weights893 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick894 = drawInt(P, $weights893);
+          if ($offered888) {
+            $pick894 -= $weight890;
+            if ($pick894 < 0) {
+              const $size895 = Math.max(0, $high887 - $least889 + 1);
+              const $moves896 = $size895;
+              if ($moves896 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt897: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index898 = drawInt(P, $moves896);
+                const $digit899 = $index898 % $size895;
+                $index898 = Math.floor($index898 / $size895);
+                const $value900 = $least889 + $digit899;
+                {
+                  const l_amount = $value900;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value900);
+                {
+                  const l_amount = $value900;
+                  l_high_6 = l_amount;
+                  l_leader_6 = l_q;
+                  l_bidding_6 = true;
+                  return step129();
+                }
+              }
+              break preferred885;
+            }
+          }
+          if ($offered891) {
+            $pick894 -= $weight892;
+            if ($pick894 < 0) {
+              const $moves901 = 1;
+              if ($moves901 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt902: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index903 = drawInt(P, $moves901);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list102[l_q] = 1;
+                if ($left863 === 1) {
+                  return step129();
+                }
+                continue race862;
+              }
+              break preferred885;
+            }
+          }
         }
-        let $offered652 = false;
-        offered652$open: {
-          $offered652 = true;
+        const $low869 = l_high_6 + 1;
+        const $high870 = v_cash[l_q]!;
+        let $offered871 = false;
+        let $least872 = $low869;
+        offered871$open: {
+          if (!($low869 <= $high870)) break offered871$open;
+          $least872 = Math.max($low869, l_high_6 + 1);
+          if (!($least872 <= $high870)) break offered871$open;
+          $offered871 = true;
         }
-        const $offered653 = ($offered650 ? 1 : 0) + ($offered652 ? 1 : 0);
-        if ($offered653 === 0)
+        let $offered873 = false;
+        offered873$open: {
+          $offered873 = true;
+        }
+        const $offered874 = ($offered871 ? 1 : 0) + ($offered873 ? 1 : 0);
+        if ($offered874 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= DECISION_CAP)
+        if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
-            `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt654: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n656 = $offered653;
-          let $r657 = 0;
-          if ($n656 <= 2097152 && $n656 >= 1) {
+        attempt875: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n877 = $offered874;
+          let $r878 = 0;
+          if ($n877 <= 2097152 && $n877 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6144,24 +7577,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n656;
+              const $m = ($t >>> 0) * $n877;
               const $low = $m >>> 0;
-              if ($low >= $n656 || $low >= 4294967296 % $n656) {
-                $r657 = ($m / 4294967296) >>> 0;
+              if ($low >= $n877 || $low >= 4294967296 % $n877) {
+                $r878 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n656 >= 1 && $n656 <= 4294967296))
+            if (!($n877 >= 1 && $n877 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r657 = drawInt(P, $n656);
+            $r878 = drawInt(P, $n877);
           }
-          const $pick655$drawn = $r657;
-          let $pick655 = $pick655$drawn;
-          if ($offered650 && $pick655-- === 0) {
-            const $n661 = Math.max(0, $high649 - $least651 + 1);
-            let $r662 = 0;
-            if ($n661 <= 2097152 && $n661 >= 1) {
+          const $pick876$drawn = $r878;
+          let $pick876 = $pick876$drawn;
+          if ($offered871 && $pick876-- === 0) {
+            const $n882 = Math.max(0, $high870 - $least872 + 1);
+            let $r883 = 0;
+            if ($n882 <= 2097152 && $n882 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -6172,61 +7605,99 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n661;
+                const $m = ($t >>> 0) * $n882;
                 const $low = $m >>> 0;
-                if ($low >= $n661 || $low >= 4294967296 % $n661) {
-                  $r662 = ($m / 4294967296) >>> 0;
+                if ($low >= $n882 || $low >= 4294967296 % $n882) {
+                  $r883 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n661 >= 1 && $n661 <= 4294967296))
+              if (!($n882 >= 1 && $n882 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r662 = drawInt(P, $n661);
+              $r883 = drawInt(P, $n882);
             }
-            const $digit659 = $r662;
-            const $value660 = $least651 + $digit659;
+            const $digit880 = $r883;
+            const $value881 = $least872 + $digit880;
             {
-              const l_amount = $value660;
+              const l_amount = $value881;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value660);
+            if (trace !== null) trace.push(l_q, 3, $value881);
             {
-              const l_amount = $value660;
+              const l_amount = $value881;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return step129();
             }
           }
-          if ($offered652 && $pick655-- === 0) {
+          if ($offered873 && $pick876-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list84[l_q] = 1;
-            if ($left642 === 1) {
+            $list102[l_q] = 1;
+            if ($left863 === 1) {
               return step129();
             }
-            continue race641;
+            continue race862;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
+  const NO_VARIANTS: readonly string[] = [];
   const ENDS: readonly RuleSite[] = [AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
-  const NO_VARIANTS: readonly string[] = [];
+  const ENTRIES = new Map<string, number>([
+    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage", 131],
+    ["turn.bid_or_decline", 132],
+    ["turn.accept_or_refuse", 133],
+    ["turn.ask_price", 134],
+    [
+      "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done",
+      135,
+    ],
+    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2", 136],
+    ["turn.bid_or_decline2", 137],
+    ["turn.bid_or_decline3", 138],
+    ["turn.buy_or_decline", 139],
+    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3", 140],
+    ["turn.bid_or_decline4", 141],
+    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4", 142],
+    ["turn.bid_or_decline5", 143],
+  ]);
+  const RACES = new Set<string>([
+    "turn.bid_or_decline",
+    "turn.bid_or_decline2",
+    "turn.bid_or_decline3",
+    "turn.bid_or_decline4",
+    "turn.bid_or_decline5",
+  ]);
+  /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
+  function entryOf($s: BaseState): number {
+    const $entry = ENTRIES.get($s.pc);
+    if ($entry === undefined || $s.random.script.length > 0) return -1;
+    if ($s.pending !== null) for (const $m of $s.pending) if ($m !== null) return -1;
+    if (RACES.has($s.pc)) for (const $d of $s.locals["declined"] as unknown as boolean[]) if ($d) return -1;
+    return $entry;
+  }
+
   function play(
     $players: number,
     seed: number,
-    $trace: unknown[] | null = null,
-    variants: readonly string[] = NO_VARIANTS,
+    $trace: unknown[] | null,
+    variants: readonly string[],
+    $from: BaseState | null,
+    $entry: number,
+    $preferredIn: boolean,
+    $capIn: number,
   ): number {
     const CAP = 56;
     const END = -1;
@@ -6294,47 +7765,65 @@ export function playout(): PlayoutKernel {
     const $values45$n = K_$values45$n;
     const $values47 = K_$values47;
     const $values47$n = K_$values47$n;
-    const $list49 = K_$list49;
-    const $list50 = K_$list50;
-    const $list51 = K_$list51;
-    const $list52 = K_$list52;
+    const $values49 = K_$values49;
+    const $values49$n = K_$values49$n;
+    const $values51 = K_$values51;
+    const $values51$n = K_$values51$n;
     const $values53 = K_$values53;
     const $values53$n = K_$values53$n;
     const $values55 = K_$values55;
     const $values55$n = K_$values55$n;
     const $values57 = K_$values57;
     const $values57$n = K_$values57$n;
-    const $list59 = K_$list59;
-    const $list60 = K_$list60;
-    const $list61 = K_$list61;
-    const $list62 = K_$list62;
-    const $list63 = K_$list63;
-    const $list64 = K_$list64;
+    const $values59 = K_$values59;
+    const $values59$n = K_$values59$n;
+    const $values61 = K_$values61;
+    const $values61$n = K_$values61$n;
+    const $values63 = K_$values63;
+    const $values63$n = K_$values63$n;
     const $values65 = K_$values65;
     const $values65$n = K_$values65$n;
-    const $values67 = K_$values67;
-    const $values67$n = K_$values67$n;
-    const $values69 = K_$values69;
-    const $values69$n = K_$values69$n;
-    const $list71 = K_$list71;
-    const $list72 = K_$list72;
-    const $list73 = K_$list73;
-    const $list74 = K_$list74;
+    const $list67 = K_$list67;
+    const $list68 = K_$list68;
+    const $list69 = K_$list69;
+    const $list70 = K_$list70;
+    const $values71 = K_$values71;
+    const $values71$n = K_$values71$n;
+    const $values73 = K_$values73;
+    const $values73$n = K_$values73$n;
     const $values75 = K_$values75;
     const $values75$n = K_$values75$n;
-    const $values77 = K_$values77;
-    const $values77$n = K_$values77$n;
-    const $values79 = K_$values79;
-    const $values79$n = K_$values79$n;
+    const $list77 = K_$list77;
+    const $list78 = K_$list78;
+    const $list79 = K_$list79;
+    const $list80 = K_$list80;
     const $list81 = K_$list81;
     const $list82 = K_$list82;
-    const $list83 = K_$list83;
-    const $list84 = K_$list84;
-    const $list85 = K_$list85;
-    const $list86 = K_$list86;
-    const $list87 = K_$list87;
-    const $list88 = K_$list88;
+    const $values83 = K_$values83;
+    const $values83$n = K_$values83$n;
+    const $values85 = K_$values85;
+    const $values85$n = K_$values85$n;
+    const $values87 = K_$values87;
+    const $values87$n = K_$values87$n;
     const $list89 = K_$list89;
+    const $list90 = K_$list90;
+    const $list91 = K_$list91;
+    const $list92 = K_$list92;
+    const $values93 = K_$values93;
+    const $values93$n = K_$values93$n;
+    const $values95 = K_$values95;
+    const $values95$n = K_$values95$n;
+    const $values97 = K_$values97;
+    const $values97$n = K_$values97$n;
+    const $list99 = K_$list99;
+    const $list100 = K_$list100;
+    const $list101 = K_$list101;
+    const $list102 = K_$list102;
+    const $list103 = K_$list103;
+    const $list104 = K_$list104;
+    const $list105 = K_$list105;
+    const $list106 = K_$list106;
+    const $list107 = K_$list107;
     const v_eliminated = K_v_eliminated;
     const v_cash = K_v_cash;
     const v_position = K_v_position;
@@ -6373,6 +7862,8 @@ export function playout(): PlayoutKernel {
     const DECISION_CAP = RUNTIME_DECISION_CAP;
     $variants = variants;
     trace = $trace;
+    $preferred = $preferredIn;
+    $cap = $capIn;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 6))
       throw new GameFault("fault/players", `this game is for 2 to 6 players, not ${$players}`);
     players = $players;
@@ -6387,232 +7878,140 @@ export function playout(): PlayoutKernel {
     v_claim_payer = 0;
     v_claim_amount = 0;
     v_claim_space = 0;
-    seedWords(G, seed);
     K_ended = -1;
-    N.fill(0);
-    for (let $k = 0; $k < ALL_Deed.length; $k++) C[Z_bank_deeds * CAP + $k] = ALL_Deed[$k]!;
-    N[Z_bank_deeds] = ALL_Deed.length;
-    for (let $k = 0; $k < ALL_Deed.length; $k++) $where[ALL_Deed[$k]!] = Z_bank_deeds;
-    for (let $k = 0; $k < ALL_Space.length; $k++) C[Z_spaces * CAP + $k] = ALL_Space[$k]!;
-    N[Z_spaces] = ALL_Space.length;
-    for (let $k = 0; $k < ALL_Space.length; $k++) $where[ALL_Space[$k]!] = Z_spaces;
-    for (let $k = 0; $k < ALL_Fortune.length; $k++)
-      C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
-    N[Z_mercy_deck] = ALL_Fortune.length;
-    for (let $k = 0; $k < ALL_Fortune.length; $k++) $where[ALL_Fortune[$k]!] = Z_mercy_deck;
-    for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
-    v_bank = 1000000000;
-    for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
-    v_centre = 0;
-    for (let $p = 0; $p < players; $p++) v_position[$p] = -1;
-    for (let $p = 0; $p < players; $p++) v_in_court[$p] = false;
-    for (let $p = 0; $p < players; $p++) v_court_rolls[$p] = 0;
-    for (let $p = 0; $p < players; $p++) v_opening[$p] = 0;
-    v_turns_played = 0;
-    v_relocated = false;
-    for (const $c of ALL_Deed) v_books[$c] = 0;
-    for (const $c of ALL_Deed) v_key[$c] = false;
-    for (const $c of ALL_Deed) v_mortgaged[$c] = false;
-    v_stacks_left = 0;
-    v_keys_left = 0;
-    v_claim_open = false;
-    v_claim_owner = 0;
-    v_claim_payer = 0;
-    v_claim_amount = 0;
-    v_claim_space = -1;
-    {
-      let $n666 = 0;
+    if ($from === null) {
+      seedWords(G, seed);
+      N.fill(0);
+      for (let $k = 0; $k < ALL_Deed.length; $k++) C[Z_bank_deeds * CAP + $k] = ALL_Deed[$k]!;
+      N[Z_bank_deeds] = ALL_Deed.length;
+      for (let $k = 0; $k < ALL_Deed.length; $k++) $where[ALL_Deed[$k]!] = Z_bank_deeds;
+      for (let $k = 0; $k < ALL_Space.length; $k++) C[Z_spaces * CAP + $k] = ALL_Space[$k]!;
+      N[Z_spaces] = ALL_Space.length;
+      for (let $k = 0; $k < ALL_Space.length; $k++) $where[ALL_Space[$k]!] = Z_spaces;
+      for (let $k = 0; $k < ALL_Fortune.length; $k++)
+        C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
+      N[Z_mercy_deck] = ALL_Fortune.length;
+      for (let $k = 0; $k < ALL_Fortune.length; $k++) $where[ALL_Fortune[$k]!] = Z_mercy_deck;
+      for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
+      v_bank = 1000000000;
+      for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
+      v_centre = 0;
+      for (let $p = 0; $p < players; $p++) v_position[$p] = -1;
+      for (let $p = 0; $p < players; $p++) v_in_court[$p] = false;
+      for (let $p = 0; $p < players; $p++) v_court_rolls[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_opening[$p] = 0;
+      v_turns_played = 0;
+      v_relocated = false;
+      for (const $c of ALL_Deed) v_books[$c] = 0;
+      for (const $c of ALL_Deed) v_key[$c] = false;
+      for (const $c of ALL_Deed) v_mortgaged[$c] = false;
+      v_stacks_left = 0;
+      v_keys_left = 0;
+      v_claim_open = false;
+      v_claim_owner = 0;
+      v_claim_payer = 0;
+      v_claim_amount = 0;
+      v_claim_space = -1;
       {
-        const $n668 = N[Z_spaces]!;
-        for (let $i667 = 0; $i667 < $n668; $i667++) {
-          const l_s = C[Z_spaces * CAP + $i667]!;
-          if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n666++] = l_s;
-        }
-      }
-      for (let $i669 = 0; $i669 < $n666; $i669++) {
-        const l_s = $list85[$i669]!;
+        let $n906 = 0;
         {
-          const $wanted = l_s;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_spaces]!; $i++)
-            if (C[Z_spaces * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-          const $at670 = Z_spaces * CAP + $at;
-          const $card = C[$at670]!;
-          const $end671 = Z_spaces * CAP + N[Z_spaces]! - 1;
-          for (let $k672 = $at670; $k672 < $end671; $k672++) C[$k672] = C[$k672 + 1]!;
-          N[Z_spaces]!--;
-          C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
-          N[Z_box_spaces]!++;
-          $where[$card] = Z_box_spaces;
-        }
-      }
-    }
-    {
-      let $n673 = 0;
-      {
-        const $n675 = N[Z_bank_deeds]!;
-        for (let $i674 = 0; $i674 < $n675; $i674++) {
-          const l_d = C[Z_bank_deeds * CAP + $i674]!;
-          if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n673++] = l_d;
-        }
-      }
-      for (let $i676 = 0; $i676 < $n673; $i676++) {
-        const l_d = $list86[$i676]!;
-        {
-          const $wanted = l_d;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_bank_deeds]!; $i++)
-            if (C[Z_bank_deeds * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-          const $at677 = Z_bank_deeds * CAP + $at;
-          const $card = C[$at677]!;
-          const $end678 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-          for (let $k679 = $at677; $k679 < $end678; $k679++) C[$k679] = C[$k679 + 1]!;
-          N[Z_bank_deeds]!--;
-          C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
-          N[Z_box_deeds]!++;
-          $where[$card] = Z_box_deeds;
-        }
-      }
-    }
-    v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
-    v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
-    {
-      let $n680 = 0;
-      {
-        const $n682 = N[Z_mercy_deck]!;
-        for (let $i681 = 0; $i681 < $n682; $i681++) {
-          const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i681]!;
-          if (Fortune_deck[l_c]! === "grace") $list87[$n680++] = l_c;
-        }
-      }
-      for (let $i683 = 0; $i683 < $n680; $i683++) {
-        const l_c = $list87[$i683]!;
-        {
-          const $wanted = l_c;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_mercy_deck]!; $i++)
-            if (C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-          const $at684 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-          const $card = C[$at684]!;
-          const $end685 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-          for (let $k686 = $at684; $k686 < $end685; $k686++) C[$k686] = C[$k686 + 1]!;
-          N[Z_mercy_deck]!--;
-          C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
-          N[Z_grace_deck]!++;
-          $where[$card] = Z_grace_deck;
-        }
-      }
-    }
-    {
-      for (let $i687 = N[Z_mercy_deck]! - 1; $i687 > 0; $i687--) {
-        const $n691 = $i687 + 1;
-        let $r692 = 0;
-        if ($n691 <= 2097152 && $n691 >= 1) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n691;
-            const $low = $m >>> 0;
-            if ($low >= $n691 || $low >= 4294967296 % $n691) {
-              $r692 = ($m / 4294967296) >>> 0;
-              break;
-            }
+          const $n908 = N[Z_spaces]!;
+          for (let $i907 = 0; $i907 < $n908; $i907++) {
+            const l_s = C[Z_spaces * CAP + $i907]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list103[$n906++] = l_s;
           }
-        } else {
-          if (!($n691 >= 1 && $n691 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r692 = drawInt(G, $n691);
         }
-        const $j690 = $r692;
-        const $a688 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i687;
-        const $b689 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j690;
-        const $card = C[$a688]!;
-        C[$a688] = C[$b689]!;
-        C[$b689] = $card;
-      }
-    }
-    {
-      for (let $i693 = N[Z_grace_deck]! - 1; $i693 > 0; $i693--) {
-        const $n697 = $i693 + 1;
-        let $r698 = 0;
-        if ($n697 <= 2097152 && $n697 >= 1) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n697;
-            const $low = $m >>> 0;
-            if ($low >= $n697 || $low >= 4294967296 % $n697) {
-              $r698 = ($m / 4294967296) >>> 0;
-              break;
-            }
+        for (let $i909 = 0; $i909 < $n906; $i909++) {
+          const l_s = $list103[$i909]!;
+          {
+            const $wanted = l_s;
+            let $at = -1;
+            for (let $i = 0; $i < N[Z_spaces]!; $i++)
+              if (C[Z_spaces * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
+            const $at910 = Z_spaces * CAP + $at;
+            const $card = C[$at910]!;
+            const $end911 = Z_spaces * CAP + N[Z_spaces]! - 1;
+            for (let $k912 = $at910; $k912 < $end911; $k912++) C[$k912] = C[$k912 + 1]!;
+            N[Z_spaces]!--;
+            C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
+            N[Z_box_spaces]!++;
+            $where[$card] = Z_box_spaces;
           }
-        } else {
-          if (!($n697 >= 1 && $n697 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r698 = drawInt(G, $n697);
-        }
-        const $j696 = $r698;
-        const $a694 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i693;
-        const $b695 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j696;
-        const $card = C[$a694]!;
-        C[$a694] = C[$b695]!;
-        C[$b695] = $card;
-      }
-    }
-    {
-      let $n699 = 0;
-      for (let l_p = 0; l_p < players; l_p++) {
-        if (v_eliminated[l_p] !== 0) continue;
-        $list88[$n699++] = l_p;
-      }
-      for (let $i700 = 0; $i700 < $n699; $i700++) {
-        const l_p = $list88[$i700]!;
-        {
-          const $amount = 1630;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from bank`,
-            );
-          if (v_bank < $amount)
-            throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-          v_bank -= $amount;
-          v_cash[l_p] += $amount;
         }
       }
-    }
-    if ($variants.includes("short")) {
       {
-        for (let $i701 = N[Z_bank_deeds]! - 1; $i701 > 0; $i701--) {
-          const $n705 = $i701 + 1;
-          let $r706 = 0;
-          if ($n705 <= 2097152 && $n705 >= 1) {
+        let $n913 = 0;
+        {
+          const $n915 = N[Z_bank_deeds]!;
+          for (let $i914 = 0; $i914 < $n915; $i914++) {
+            const l_d = C[Z_bank_deeds * CAP + $i914]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list104[$n913++] = l_d;
+          }
+        }
+        for (let $i916 = 0; $i916 < $n913; $i916++) {
+          const l_d = $list104[$i916]!;
+          {
+            const $wanted = l_d;
+            let $at = -1;
+            for (let $i = 0; $i < N[Z_bank_deeds]!; $i++)
+              if (C[Z_bank_deeds * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
+            const $at917 = Z_bank_deeds * CAP + $at;
+            const $card = C[$at917]!;
+            const $end918 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+            for (let $k919 = $at917; $k919 < $end918; $k919++) C[$k919] = C[$k919 + 1]!;
+            N[Z_bank_deeds]!--;
+            C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
+            N[Z_box_deeds]!++;
+            $where[$card] = Z_box_deeds;
+          }
+        }
+      }
+      v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
+      v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
+      {
+        let $n920 = 0;
+        {
+          const $n922 = N[Z_mercy_deck]!;
+          for (let $i921 = 0; $i921 < $n922; $i921++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i921]!;
+            if (Fortune_deck[l_c]! === "grace") $list105[$n920++] = l_c;
+          }
+        }
+        for (let $i923 = 0; $i923 < $n920; $i923++) {
+          const l_c = $list105[$i923]!;
+          {
+            const $wanted = l_c;
+            let $at = -1;
+            for (let $i = 0; $i < N[Z_mercy_deck]!; $i++)
+              if (C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
+            const $at924 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+            const $card = C[$at924]!;
+            const $end925 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+            for (let $k926 = $at924; $k926 < $end925; $k926++) C[$k926] = C[$k926 + 1]!;
+            N[Z_mercy_deck]!--;
+            C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
+            N[Z_grace_deck]!++;
+            $where[$card] = Z_grace_deck;
+          }
+        }
+      }
+      {
+        for (let $i927 = N[Z_mercy_deck]! - 1; $i927 > 0; $i927--) {
+          const $n931 = $i927 + 1;
+          let $r932 = 0;
+          if ($n931 <= 2097152 && $n931 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -6623,74 +8022,168 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n705;
+              const $m = ($t >>> 0) * $n931;
               const $low = $m >>> 0;
-              if ($low >= $n705 || $low >= 4294967296 % $n705) {
-                $r706 = ($m / 4294967296) >>> 0;
+              if ($low >= $n931 || $low >= 4294967296 % $n931) {
+                $r932 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n705 >= 1 && $n705 <= 4294967296))
+            if (!($n931 >= 1 && $n931 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r706 = drawInt(G, $n705);
+            $r932 = drawInt(G, $n931);
           }
-          const $j704 = $r706;
-          const $a702 = Z_bank_deeds * CAP + $i701;
-          const $b703 = Z_bank_deeds * CAP + $j704;
-          const $card = C[$a702]!;
-          C[$a702] = C[$b703]!;
-          C[$b703] = $card;
+          const $j930 = $r932;
+          const $a928 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i927;
+          const $b929 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j930;
+          const $card = C[$a928]!;
+          C[$a928] = C[$b929]!;
+          C[$b929] = $card;
         }
       }
-      let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
       {
-        let $n707 = 0;
-        for (let l_p = 0; l_p < players; l_p++) {
-          if (v_eliminated[l_p] !== 0) continue;
-          $list89[$n707++] = l_p;
-        }
-        for (let $i708 = 0; $i708 < $n707; $i708++) {
-          const l_p = $list89[$i708]!;
-          {
-            const $seg709 = Z_deeds + l_p;
-            const $count = l_dealt_each;
-            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
-              throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
-            for (let $dealt = 0; $dealt < $count; $dealt++) {
-              const $at710 = Z_bank_deeds * CAP;
-              const $card = C[$at710]!;
-              const $end711 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-              for (let $k712 = $at710; $k712 < $end711; $k712++) C[$k712] = C[$k712 + 1]!;
-              N[Z_bank_deeds]!--;
-              C[$seg709 * CAP + N[$seg709]!] = $card;
-              N[$seg709]!++;
-              $where[$card] = $seg709;
-            }
-          }
-          {
-            let $sum713: number = 0;
-            {
-              const $seg715 = Z_deeds + l_p;
-              const $n716 = N[$seg715]!;
-              for (let $i714 = 0; $i714 < $n716; $i714++) {
-                const l_d = C[$seg715 * CAP + $i714]!;
-                $sum713 += Deed_price[l_d]!;
+        for (let $i933 = N[Z_grace_deck]! - 1; $i933 > 0; $i933--) {
+          const $n937 = $i933 + 1;
+          let $r938 = 0;
+          if ($n937 <= 2097152 && $n937 >= 1) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n937;
+              const $low = $m >>> 0;
+              if ($low >= $n937 || $low >= 4294967296 % $n937) {
+                $r938 = ($m / 4294967296) >>> 0;
+                break;
               }
             }
-            const $amount = $sum713;
+          } else {
+            if (!($n937 >= 1 && $n937 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r938 = drawInt(G, $n937);
+          }
+          const $j936 = $r938;
+          const $a934 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i933;
+          const $b935 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j936;
+          const $card = C[$a934]!;
+          C[$a934] = C[$b935]!;
+          C[$b935] = $card;
+        }
+      }
+      {
+        let $n939 = 0;
+        for (let l_p = 0; l_p < players; l_p++) {
+          if (v_eliminated[l_p] !== 0) continue;
+          $list106[$n939++] = l_p;
+        }
+        for (let $i940 = 0; $i940 < $n939; $i940++) {
+          const l_p = $list106[$i940]!;
+          {
+            const $amount = 1630;
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from cash[p]`,
+                `cannot transfer a negative amount (${$amount}) from bank`,
               );
-            if (v_cash[l_p] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
-              );
-            v_cash[l_p] -= $amount;
-            v_bank += $amount;
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p] += $amount;
+          }
+        }
+      }
+      if ($variants.includes("short")) {
+        {
+          for (let $i941 = N[Z_bank_deeds]! - 1; $i941 > 0; $i941--) {
+            const $n945 = $i941 + 1;
+            let $r946 = 0;
+            if ($n945 <= 2097152 && $n945 >= 1) {
+              for (;;) {
+                const $a = G[0]!,
+                  $b = G[1]!,
+                  $c = G[2]!,
+                  $d = G[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                G[3] = $d + 1;
+                G[0] = $b ^ ($b >>> 9);
+                G[1] = $c + ($c << 3);
+                G[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n945;
+                const $low = $m >>> 0;
+                if ($low >= $n945 || $low >= 4294967296 % $n945) {
+                  $r946 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n945 >= 1 && $n945 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r946 = drawInt(G, $n945);
+            }
+            const $j944 = $r946;
+            const $a942 = Z_bank_deeds * CAP + $i941;
+            const $b943 = Z_bank_deeds * CAP + $j944;
+            const $card = C[$a942]!;
+            C[$a942] = C[$b943]!;
+            C[$b943] = $card;
+          }
+        }
+        let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
+        {
+          let $n947 = 0;
+          for (let l_p = 0; l_p < players; l_p++) {
+            if (v_eliminated[l_p] !== 0) continue;
+            $list107[$n947++] = l_p;
+          }
+          for (let $i948 = 0; $i948 < $n947; $i948++) {
+            const l_p = $list107[$i948]!;
+            {
+              const $seg949 = Z_deeds + l_p;
+              const $count = l_dealt_each;
+              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
+                throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
+              for (let $dealt = 0; $dealt < $count; $dealt++) {
+                const $at950 = Z_bank_deeds * CAP;
+                const $card = C[$at950]!;
+                const $end951 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k952 = $at950; $k952 < $end951; $k952++) C[$k952] = C[$k952 + 1]!;
+                N[Z_bank_deeds]!--;
+                C[$seg949 * CAP + N[$seg949]!] = $card;
+                N[$seg949]!++;
+                $where[$card] = $seg949;
+              }
+            }
+            {
+              let $sum953: number = 0;
+              {
+                const $seg955 = Z_deeds + l_p;
+                const $n956 = N[$seg955]!;
+                for (let $i954 = 0; $i954 < $n956; $i954++) {
+                  const l_d = C[$seg955 * CAP + $i954]!;
+                  $sum953 += Deed_price[l_d]!;
+                }
+              }
+              const $amount = $sum953;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from cash[p]`,
+                );
+              if (v_cash[l_p] < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
+                );
+              v_cash[l_p] -= $amount;
+              v_bank += $amount;
+            }
           }
         }
       }
@@ -6792,6 +8285,225 @@ export function playout(): PlayoutKernel {
     decisions = 0;
     steps = 0;
     let pc = 0;
+    if ($from !== null) {
+      N.fill(0);
+      {
+        const $zone = $from.zones["bank_deeds"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_bank_deeds * CAP + $i] = $zone[$i]!;
+        N[Z_bank_deeds] = $zone.length;
+      }
+      {
+        const $zones = $from.zones["deeds"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_deeds + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_deeds + $p] = $zone.length;
+        }
+      }
+      {
+        const $zone = $from.zones["spaces"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_spaces * CAP + $i] = $zone[$i]!;
+        N[Z_spaces] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["box_spaces"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_box_spaces * CAP + $i] = $zone[$i]!;
+        N[Z_box_spaces] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["box_deeds"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_box_deeds * CAP + $i] = $zone[$i]!;
+        N[Z_box_deeds] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["seized"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_seized * CAP + $i] = $zone[$i]!;
+        N[Z_seized] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["mercy_deck"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_mercy_deck * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_mercy_deck] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["grace_deck"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_grace_deck * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_grace_deck] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["drawn"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_drawn * CAP + $i] = $zone[$i]!;
+        N[Z_drawn] = $zone.length;
+      }
+      {
+        const $values = $from.vars["eliminated"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_eliminated[$p] = $values[$p]!;
+      }
+      v_bank = $from.vars["bank"] as unknown as number;
+      {
+        const $values = $from.vars["cash"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_cash[$p] = $values[$p]!;
+      }
+      v_centre = $from.vars["centre"] as unknown as number;
+      {
+        const $values = $from.vars["position"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_position[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["in_court"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_in_court[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["court_rolls"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_court_rolls[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["opening"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_opening[$p] = $values[$p]!;
+      }
+      v_turns_played = $from.vars["turns_played"] as unknown as number;
+      v_relocated = $from.vars["relocated"] as unknown as boolean;
+      {
+        const $values = $from.vars["books"] as unknown as Record<number, number>;
+        for (const $k in $values) v_books[Number($k)] = $values[$k]!;
+      }
+      {
+        const $values = $from.vars["key"] as unknown as Record<number, boolean>;
+        for (const $k in $values) v_key[Number($k)] = $values[$k]!;
+      }
+      {
+        const $values = $from.vars["mortgaged"] as unknown as Record<number, boolean>;
+        for (const $k in $values) v_mortgaged[Number($k)] = $values[$k]!;
+      }
+      v_stacks_left = $from.vars["stacks_left"] as unknown as number;
+      v_keys_left = $from.vars["keys_left"] as unknown as number;
+      v_claim_open = $from.vars["claim_open"] as unknown as boolean;
+      v_claim_owner = $from.vars["claim_owner"] as unknown as number;
+      v_claim_payer = $from.vars["claim_payer"] as unknown as number;
+      v_claim_amount = $from.vars["claim_amount"] as unknown as number;
+      v_claim_space = $from.vars["claim_space"] as unknown as number;
+      l_high = $from.locals["high"] as unknown as number;
+      l_leader = $from.locals["leader"] as unknown as number;
+      l_bidding = $from.locals["bidding"] as unknown as boolean;
+      l_here = $from.locals["here"] as unknown as number;
+      l_kind = $from.locals["kind"] as unknown as string;
+      l_deed = $from.locals["deed"] as unknown as number;
+      l_q = $from.locals["q"] as unknown as number;
+      l___window_0 = $from.locals["__window_0"] as unknown as boolean;
+      l_d = $from.locals["d"] as unknown as number;
+      l_buyer = $from.locals["buyer"] as unknown as number;
+      l_amount = $from.locals["amount"] as unknown as number;
+      l_active = $from.locals["active"] as unknown as number;
+      l_preset = $from.locals["preset"] as unknown as number;
+      l_doubles = $from.locals["doubles"] as unknown as number;
+      l_again = $from.locals["again"] as unknown as boolean;
+      l_roller = $from.locals["roller"] as unknown as number;
+      l_q_2 = $from.locals["q_2"] as unknown as number;
+      l___window_0_2 = $from.locals["__window_0_2"] as unknown as boolean;
+      l_p = $from.locals["p"] as unknown as number;
+      l_amount_2 = $from.locals["amount_2"] as unknown as number;
+      l_to_centre = $from.locals["to_centre"] as unknown as boolean;
+      l_creditor = $from.locals["creditor"] as unknown as number;
+      l_p_2 = $from.locals["p_2"] as unknown as number;
+      l_to_centre_2 = $from.locals["to_centre_2"] as unknown as boolean;
+      l_creditor_2 = $from.locals["creditor_2"] as unknown as number;
+      l_d_2 = $from.locals["d_2"] as unknown as number;
+      l_lot = $from.locals["lot"] as unknown as number;
+      l_high_2 = $from.locals["high_2"] as unknown as number;
+      l_leader_2 = $from.locals["leader_2"] as unknown as number;
+      l_bidding_2 = $from.locals["bidding_2"] as unknown as boolean;
+      l_d_3 = $from.locals["d_3"] as unknown as number;
+      l_buyer_2 = $from.locals["buyer_2"] as unknown as number;
+      l_amount_3 = $from.locals["amount_3"] as unknown as number;
+      l_steps = $from.locals["steps"] as unknown as number;
+      l_is_double = $from.locals["is_double"] as unknown as boolean;
+      l_move_token = $from.locals["move_token"] as unknown as boolean;
+      l_p_3 = $from.locals["p_3"] as unknown as number;
+      l_amount_4 = $from.locals["amount_4"] as unknown as number;
+      l_to_centre_3 = $from.locals["to_centre_3"] as unknown as boolean;
+      l_creditor_3 = $from.locals["creditor_3"] as unknown as number;
+      l_p_4 = $from.locals["p_4"] as unknown as number;
+      l_to_centre_4 = $from.locals["to_centre_4"] as unknown as boolean;
+      l_creditor_4 = $from.locals["creditor_4"] as unknown as number;
+      l_d_4 = $from.locals["d_4"] as unknown as number;
+      l_lot_2 = $from.locals["lot_2"] as unknown as number;
+      l_high_3 = $from.locals["high_3"] as unknown as number;
+      l_leader_3 = $from.locals["leader_3"] as unknown as number;
+      l_bidding_3 = $from.locals["bidding_3"] as unknown as boolean;
+      l_p_5 = $from.locals["p_5"] as unknown as number;
+      l_here_2 = $from.locals["here_2"] as unknown as number;
+      l_kind_2 = $from.locals["kind_2"] as unknown as string;
+      l_deed_2 = $from.locals["deed_2"] as unknown as number;
+      l_lot_3 = $from.locals["lot_3"] as unknown as number;
+      l_high_4 = $from.locals["high_4"] as unknown as number;
+      l_leader_4 = $from.locals["leader_4"] as unknown as number;
+      l_bidding_4 = $from.locals["bidding_4"] as unknown as boolean;
+      l_p_6 = $from.locals["p_6"] as unknown as number;
+      l_mercy = $from.locals["mercy"] as unknown as boolean;
+      l_card = $from.locals["card"] as unknown as number;
+      l_owed = $from.locals["owed"] as unknown as number;
+      l_p_7 = $from.locals["p_7"] as unknown as number;
+      l_amount_5 = $from.locals["amount_5"] as unknown as number;
+      l_to_centre_5 = $from.locals["to_centre_5"] as unknown as boolean;
+      l_creditor_5 = $from.locals["creditor_5"] as unknown as number;
+      l_p_8 = $from.locals["p_8"] as unknown as number;
+      l_to_centre_6 = $from.locals["to_centre_6"] as unknown as boolean;
+      l_creditor_6 = $from.locals["creditor_6"] as unknown as number;
+      l_d_5 = $from.locals["d_5"] as unknown as number;
+      l_lot_4 = $from.locals["lot_4"] as unknown as number;
+      l_high_5 = $from.locals["high_5"] as unknown as number;
+      l_leader_5 = $from.locals["leader_5"] as unknown as number;
+      l_bidding_5 = $from.locals["bidding_5"] as unknown as boolean;
+      l_p_9 = $from.locals["p_9"] as unknown as number;
+      l_amount_6 = $from.locals["amount_6"] as unknown as number;
+      l_to_centre_7 = $from.locals["to_centre_7"] as unknown as boolean;
+      l_creditor_7 = $from.locals["creditor_7"] as unknown as number;
+      l_p_10 = $from.locals["p_10"] as unknown as number;
+      l_to_centre_8 = $from.locals["to_centre_8"] as unknown as boolean;
+      l_creditor_8 = $from.locals["creditor_8"] as unknown as number;
+      l_d_6 = $from.locals["d_6"] as unknown as number;
+      l_lot_5 = $from.locals["lot_5"] as unknown as number;
+      l_high_6 = $from.locals["high_6"] as unknown as number;
+      l_leader_6 = $from.locals["leader_6"] as unknown as number;
+      l_bidding_6 = $from.locals["bidding_6"] as unknown as boolean;
+      {
+        const $values = $from.locals["q_2_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $values0[$i] = $values[$i]!;
+        l_q_2$count = $values.length;
+        l_q_2$index = $from.locals["q_2_index"] as unknown as number;
+        l_q_2 = $from.locals["q_2"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["d_2_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list1[$i] = $values[$i]!;
+        l_d_2$count = $values.length;
+        l_d_2$index = $from.locals["d_2_index"] as unknown as number;
+        l_d_2 = $from.locals["d_2"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["d_4_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list2[$i] = $values[$i]!;
+        l_d_4$count = $values.length;
+        l_d_4$index = $from.locals["d_4_index"] as unknown as number;
+        l_d_4 = $from.locals["d_4"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["d_5_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list3[$i] = $values[$i]!;
+        l_d_5$count = $values.length;
+        l_d_5$index = $from.locals["d_5_index"] as unknown as number;
+        l_d_5 = $from.locals["d_5"] as unknown as number;
+      }
+      {
+        const $values = $from.locals["d_6_list"] as unknown as number[];
+        for (let $i = 0; $i < $values.length; $i++) $list4[$i] = $values[$i]!;
+        l_d_6$count = $values.length;
+        l_d_6$index = $from.locals["d_6_index"] as unknown as number;
+        l_d_6 = $from.locals["d_6"] as unknown as number;
+      }
+      for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      pc = $entry;
+    }
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -7192,6 +8904,45 @@ export function playout(): PlayoutKernel {
         case 130:
           pc = step130();
           break;
+        case 131:
+          pc = step131();
+          break;
+        case 132:
+          pc = step132();
+          break;
+        case 133:
+          pc = step133();
+          break;
+        case 134:
+          pc = step134();
+          break;
+        case 135:
+          pc = step135();
+          break;
+        case 136:
+          pc = step136();
+          break;
+        case 137:
+          pc = step137();
+          break;
+        case 138:
+          pc = step138();
+          break;
+        case 139:
+          pc = step139();
+          break;
+        case 140:
+          pc = step140();
+          break;
+        case 141:
+          pc = step141();
+          break;
+        case 142:
+          pc = step142();
+          break;
+        case 143:
+          pc = step143();
+          break;
         default:
           break run;
       }
@@ -7267,47 +9018,65 @@ export function playout(): PlayoutKernel {
     const $values45$n = K_$values45$n;
     const $values47 = K_$values47;
     const $values47$n = K_$values47$n;
-    const $list49 = K_$list49;
-    const $list50 = K_$list50;
-    const $list51 = K_$list51;
-    const $list52 = K_$list52;
+    const $values49 = K_$values49;
+    const $values49$n = K_$values49$n;
+    const $values51 = K_$values51;
+    const $values51$n = K_$values51$n;
     const $values53 = K_$values53;
     const $values53$n = K_$values53$n;
     const $values55 = K_$values55;
     const $values55$n = K_$values55$n;
     const $values57 = K_$values57;
     const $values57$n = K_$values57$n;
-    const $list59 = K_$list59;
-    const $list60 = K_$list60;
-    const $list61 = K_$list61;
-    const $list62 = K_$list62;
-    const $list63 = K_$list63;
-    const $list64 = K_$list64;
+    const $values59 = K_$values59;
+    const $values59$n = K_$values59$n;
+    const $values61 = K_$values61;
+    const $values61$n = K_$values61$n;
+    const $values63 = K_$values63;
+    const $values63$n = K_$values63$n;
     const $values65 = K_$values65;
     const $values65$n = K_$values65$n;
-    const $values67 = K_$values67;
-    const $values67$n = K_$values67$n;
-    const $values69 = K_$values69;
-    const $values69$n = K_$values69$n;
-    const $list71 = K_$list71;
-    const $list72 = K_$list72;
-    const $list73 = K_$list73;
-    const $list74 = K_$list74;
+    const $list67 = K_$list67;
+    const $list68 = K_$list68;
+    const $list69 = K_$list69;
+    const $list70 = K_$list70;
+    const $values71 = K_$values71;
+    const $values71$n = K_$values71$n;
+    const $values73 = K_$values73;
+    const $values73$n = K_$values73$n;
     const $values75 = K_$values75;
     const $values75$n = K_$values75$n;
-    const $values77 = K_$values77;
-    const $values77$n = K_$values77$n;
-    const $values79 = K_$values79;
-    const $values79$n = K_$values79$n;
+    const $list77 = K_$list77;
+    const $list78 = K_$list78;
+    const $list79 = K_$list79;
+    const $list80 = K_$list80;
     const $list81 = K_$list81;
     const $list82 = K_$list82;
-    const $list83 = K_$list83;
-    const $list84 = K_$list84;
-    const $list85 = K_$list85;
-    const $list86 = K_$list86;
-    const $list87 = K_$list87;
-    const $list88 = K_$list88;
+    const $values83 = K_$values83;
+    const $values83$n = K_$values83$n;
+    const $values85 = K_$values85;
+    const $values85$n = K_$values85$n;
+    const $values87 = K_$values87;
+    const $values87$n = K_$values87$n;
     const $list89 = K_$list89;
+    const $list90 = K_$list90;
+    const $list91 = K_$list91;
+    const $list92 = K_$list92;
+    const $values93 = K_$values93;
+    const $values93$n = K_$values93$n;
+    const $values95 = K_$values95;
+    const $values95$n = K_$values95$n;
+    const $values97 = K_$values97;
+    const $values97$n = K_$values97$n;
+    const $list99 = K_$list99;
+    const $list100 = K_$list100;
+    const $list101 = K_$list101;
+    const $list102 = K_$list102;
+    const $list103 = K_$list103;
+    const $list104 = K_$list104;
+    const $list105 = K_$list105;
+    const $list106 = K_$list106;
+    const $list107 = K_$list107;
     const v_eliminated = K_v_eliminated;
     const v_cash = K_v_cash;
     const v_position = K_v_position;
@@ -7353,5 +9122,27 @@ export function playout(): PlayoutKernel {
     return rows;
   }
 
-  return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };
+  return {
+    policy: K_P,
+    play: (
+      $players: number,
+      seed: number,
+      trace: unknown[] | null = null,
+      variants: readonly string[] = NO_VARIANTS,
+      preferred = false,
+    ): number => play($players, seed, trace, variants, null, 0, preferred, DECISION_CAP),
+    resume(
+      $s: BaseState,
+      trace: unknown[] | null = null,
+      preferred = false,
+      cap: number = DECISION_CAP,
+    ): number {
+      const $entry = entryOf($s);
+      return $entry < 0
+        ? -1
+        : play($s.humans ?? $s.players, 0, trace, $s.variants, $s, $entry, preferred, cap);
+    },
+    scores,
+    ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
+  };
 }

@@ -8,7 +8,7 @@ import {
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
 } from "@rules/runtime/internal";
-import type { PlayoutKernel, RuleSite } from "@rules/runtime/internal";
+import type { BaseState, PlayoutKernel, RuleSite } from "@rules/runtime/internal";
 import * as cardData from "./cards.js";
 /** Lady Richmond for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
@@ -37,16 +37,41 @@ export function playout(): PlayoutKernel {
   let K_v_money_chest: number = 0;
   let K_v_box: number = 0;
   let K_variants: readonly string[] = [];
+  const ALL_Card = cardData.ALL_Card;
+  const Card_category = cardData.Card_category;
+  const Card_kind = cardData.Card_kind;
+  const Card_points = cardData.Card_points;
+  const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
+  const DECISION_CAP = RUNTIME_DECISION_CAP;
+  const NO_VARIANTS: readonly string[] = [];
   const ENDS: readonly RuleSite[] = [];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   let K_ended = -1;
 
-  const NO_VARIANTS: readonly string[] = [];
+  const ENTRIES = new Map<string, number>([
+    ["turn", 10],
+    ["bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_borrow", 11],
+    ["grab_or_decline", 12],
+  ]);
+  const RACES = new Set<string>(["grab_or_decline"]);
+  /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
+  function entryOf($s: BaseState): number {
+    const $entry = ENTRIES.get($s.pc);
+    if ($entry === undefined || $s.random.script.length > 0) return -1;
+    if ($s.pending !== null) for (const $m of $s.pending) if ($m !== null) return -1;
+    if (RACES.has($s.pc)) for (const $d of $s.locals["declined"] as unknown as boolean[]) if ($d) return -1;
+    return $entry;
+  }
+
   function play(
     $players: number,
     seed: number,
-    trace: unknown[] | null = null,
-    variants: readonly string[] = NO_VARIANTS,
+    trace: unknown[] | null,
+    variants: readonly string[],
+    $from: BaseState | null,
+    $entry: number,
+    $preferred: boolean,
+    $cap: number,
   ): number {
     const CAP = 49;
     const END = -1;
@@ -83,76 +108,78 @@ export function playout(): PlayoutKernel {
     const players = $players;
     let v_money_chest: number = 0;
     let v_box: number = 0;
-    seedWords(G, seed);
     K_ended = -1;
-    N.fill(0);
-    for (let $k = 0; $k < ALL_Card.length; $k++) C[Z_draw * CAP + ALL_Card.length - 1 - $k] = ALL_Card[$k]!;
-    N[Z_draw] = ALL_Card.length;
-    for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
-    for (let $p = 0; $p < players; $p++) v_stake[$p] = 0;
-    v_money_chest = 0;
-    v_box = 50;
-    for (let $p = 0; $p < players; $p++) v_peek_used[$p] = false;
-    for (let $p = 0; $p < players; $p++) v_swap_used[$p] = false;
-    for (let $p = 0; $p < players; $p++) v_borrow_used[$p] = false;
-    for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
-    {
-      for (let $i128 = N[Z_draw]! - 1; $i128 > 0; $i128--) {
-        const $n132 = $i128 + 1;
-        let $r133 = 0;
-        if ($n132 <= 2097152 && $n132 >= 1) {
-          for (;;) {
-            const $a = G[0]!,
-              $b = G[1]!,
-              $c = G[2]!,
-              $d = G[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            G[3] = $d + 1;
-            G[0] = $b ^ ($b >>> 9);
-            G[1] = $c + ($c << 3);
-            G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n132;
-            const $low = $m >>> 0;
-            if ($low >= $n132 || $low >= 4294967296 % $n132) {
-              $r133 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n132 >= 1 && $n132 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r133 = drawInt(G, $n132);
-        }
-        const $j131 = $r133;
-        const $a129 = Z_draw * CAP + N[Z_draw]! - 1 - $i128;
-        const $b130 = Z_draw * CAP + N[Z_draw]! - 1 - $j131;
-        const $card = C[$a129]!;
-        C[$a129] = C[$b130]!;
-        C[$b130] = $card;
-      }
-    }
-    {
-      const $count = 7;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
-        C[Z_face_down * CAP + N[Z_face_down]!] = $card;
-        N[Z_face_down]!++;
-      }
-    }
-    for (let l_p = 0; l_p < players; l_p++) {
+    if ($from === null) {
+      seedWords(G, seed);
+      N.fill(0);
+      for (let $k = 0; $k < ALL_Card.length; $k++) C[Z_draw * CAP + ALL_Card.length - 1 - $k] = ALL_Card[$k]!;
+      N[Z_draw] = ALL_Card.length;
+      for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_stake[$p] = 0;
+      v_money_chest = 0;
+      v_box = 50;
+      for (let $p = 0; $p < players; $p++) v_peek_used[$p] = false;
+      for (let $p = 0; $p < players; $p++) v_swap_used[$p] = false;
+      for (let $p = 0; $p < players; $p++) v_borrow_used[$p] = false;
+      for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
       {
-        const $amount = 10;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from box`,
-          );
-        if (v_box < $amount)
-          throw new GameFault("fault/insufficient", `box has ${v_box}, not the ${$amount} to transfer`);
-        v_box -= $amount;
-        v_coins[l_p] += $amount;
+        for (let $i128 = N[Z_draw]! - 1; $i128 > 0; $i128--) {
+          const $n132 = $i128 + 1;
+          let $r133 = 0;
+          if ($n132 <= 2097152 && $n132 >= 1) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n132;
+              const $low = $m >>> 0;
+              if ($low >= $n132 || $low >= 4294967296 % $n132) {
+                $r133 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n132 >= 1 && $n132 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r133 = drawInt(G, $n132);
+          }
+          const $j131 = $r133;
+          const $a129 = Z_draw * CAP + N[Z_draw]! - 1 - $i128;
+          const $b130 = Z_draw * CAP + N[Z_draw]! - 1 - $j131;
+          const $card = C[$a129]!;
+          C[$a129] = C[$b130]!;
+          C[$b130] = $card;
+        }
+      }
+      {
+        const $count = 7;
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+        for (let $dealt = 0; $dealt < $count; $dealt++) {
+          const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+          C[Z_face_down * CAP + N[Z_face_down]!] = $card;
+          N[Z_face_down]!++;
+        }
+      }
+      for (let l_p = 0; l_p < players; l_p++) {
+        {
+          const $amount = 10;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from box`,
+            );
+          if (v_box < $amount)
+            throw new GameFault("fault/insufficient", `box has ${v_box}, not the ${$amount} to transfer`);
+          v_box -= $amount;
+          v_coins[l_p] += $amount;
+        }
       }
     }
     let l_turner: number = 0;
@@ -166,6 +193,73 @@ export function playout(): PlayoutKernel {
     let decisions = 0;
     let steps = 0;
     let pc = 0;
+    if ($from !== null) {
+      N.fill(0);
+      {
+        const $zone = $from.zones["draw"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_draw * CAP + $zone.length - 1 - $i] = $zone[$i]!;
+        N[Z_draw] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["face_down"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_face_down * CAP + $i] = $zone[$i]!;
+        N[Z_face_down] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["face_up"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_face_up * CAP + $i] = $zone[$i]!;
+        N[Z_face_up] = $zone.length;
+      }
+      {
+        const $zone = $from.zones["discard"] as number[];
+        for (let $i = 0; $i < $zone.length; $i++) C[Z_discard * CAP + $i] = $zone[$i]!;
+        N[Z_discard] = $zone.length;
+      }
+      {
+        const $zones = $from.zones["won"] as number[][];
+        for (let $p = 0; $p < $zones.length; $p++) {
+          const $zone = $zones[$p]!;
+          for (let $i = 0; $i < $zone.length; $i++) C[(Z_won + $p) * CAP + $i] = $zone[$i]!;
+          N[Z_won + $p] = $zone.length;
+        }
+      }
+      {
+        const $values = $from.vars["coins"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_coins[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["stake"] as unknown as number[];
+        for (let $p = 0; $p < $values.length; $p++) v_stake[$p] = $values[$p]!;
+      }
+      v_money_chest = $from.vars["money_chest"] as unknown as number;
+      v_box = $from.vars["box"] as unknown as number;
+      {
+        const $values = $from.vars["peek_used"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_peek_used[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["swap_used"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_swap_used[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["borrow_used"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_borrow_used[$p] = $values[$p]!;
+      }
+      {
+        const $values = $from.vars["passed"] as unknown as boolean[];
+        for (let $p = 0; $p < $values.length; $p++) v_passed[$p] = $values[$p]!;
+      }
+      l_turner = $from.locals["turner"] as unknown as number;
+      l_turned = $from.locals["turned"] as unknown as number;
+      l_sold = $from.locals["sold"] as unknown as boolean;
+      l_grabber = $from.locals["grabber"] as unknown as number;
+      l_high = $from.locals["high"] as unknown as number;
+      l_bidder = $from.locals["bidder"] as unknown as number;
+      l_fined = $from.locals["fined"] as unknown as boolean;
+      l_acted = $from.locals["acted"] as unknown as boolean;
+      for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      pc = $entry;
+    }
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -205,80 +299,8 @@ export function playout(): PlayoutKernel {
               }
             }
             if (N[Z_face_down]! > 0) {
-              {
-                const $seat1 = l_turner;
-                const $low2 = 1;
-                const $high3 = N[Z_face_down]!;
-                const $size4 = Math.max(0, $high3 - $low2 + 1);
-                const $count5 = $size4;
-                const $total6 = $count5;
-                if ($total6 === 0)
-                  throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                const $n8 = $total6;
-                let $r9 = 0;
-                if ($n8 <= 2097152 && $n8 >= 1) {
-                  for (;;) {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n8;
-                    const $low = $m >>> 0;
-                    if ($low >= $n8 || $low >= 4294967296 % $n8) {
-                      $r9 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
-                  }
-                } else {
-                  if (!($n8 >= 1 && $n8 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r9 = drawInt(P, $n8);
-                }
-                const $index7$drawn = $r9;
-                let $index7 = $index7$drawn;
-                decisions++;
-                steps = 0;
-                if ($index7 < $count5) {
-                  const $digit10 = $index7;
-                  const $value11 = $low2 + $digit10;
-                  if (trace !== null) trace.push($seat1, 0, $value11);
-                  {
-                    const l_position = $value11;
-                    {
-                      const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
-                      let $at = -1;
-                      for (let $i = 0; $i < N[Z_face_down]!; $i++)
-                        if (C[Z_face_down * CAP + $i]! === $wanted) {
-                          $at = $i;
-                          break;
-                        }
-                      if ($at < 0)
-                        throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
-                      const $at12 = Z_face_down * CAP + $at;
-                      const $card = C[$at12]!;
-                      const $end13 = Z_face_down * CAP + N[Z_face_down]! - 1;
-                      for (let $k14 = $at12; $k14 < $end13; $k14++) C[$k14] = C[$k14 + 1]!;
-                      N[Z_face_down]!--;
-                      C[Z_face_up * CAP + N[Z_face_up]!] = $card;
-                      N[Z_face_up]!++;
-                    }
-                    pc = 3;
-                    continue run;
-                  }
-                }
-                $index7 -= $count5;
-                throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-              }
+              pc = 10;
+              continue run;
             }
             pc = 2;
             continue run;
@@ -296,121 +318,8 @@ export function playout(): PlayoutKernel {
             l_sold = false;
             if (Card_kind[l_turned]! === "clearance_sale") {
             }
-            {
-              let $n15 = 0;
-              for (let l_grabber = 0; l_grabber < players; l_grabber++) {
-                $list0[$n15++] = l_grabber;
-              }
-              for (let $s = 0; $s < players; $s++) $list1[$s] = 0;
-              race16: for (;;) {
-                let $left17 = 0;
-                for (let $a20 = 0; $a20 < $n15; $a20++) if ($list1[$list0[$a20]!] === 0) $left17++;
-                if ($left17 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                let $k19 = 0;
-                if ($left17 > 1) {
-                  const $n21 = $left17;
-                  let $r22 = 0;
-                  if ($n21 <= 2097152 && $n21 >= 1) {
-                    for (;;) {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      const $m = ($t >>> 0) * $n21;
-                      const $low = $m >>> 0;
-                      if ($low >= $n21 || $low >= 4294967296 % $n21) {
-                        $r22 = ($m / 4294967296) >>> 0;
-                        break;
-                      }
-                    }
-                  } else {
-                    if (!($n21 >= 1 && $n21 <= 4294967296))
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                    $r22 = drawInt(P, $n21);
-                  }
-                  const $k19$drawn = $r22;
-                  $k19 = $k19$drawn;
-                }
-                let $seat18 = -1;
-                for (let $a20 = 0; $a20 < $n15; $a20++)
-                  if ($list1[$list0[$a20]!] === 0 && $k19-- === 0) {
-                    $seat18 = $list0[$a20]!;
-                    break;
-                  }
-                l_grabber = $seat18;
-                const $count23 = 1;
-                const $count24 = 1;
-                const $total25 = $count23 + $count24;
-                if ($total25 === 0)
-                  throw new GameFault(
-                    "fault/no-legal-move",
-                    `seat ${l_grabber} must act but has no legal move`,
-                  );
-                if (decisions >= DECISION_CAP)
-                  throw new GameFault(
-                    "fault/decision-cap",
-                    `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                  );
-                const $n27 = $total25;
-                let $r28 = 0;
-                if ($n27 <= 2097152 && $n27 >= 1) {
-                  for (;;) {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n27;
-                    const $low = $m >>> 0;
-                    if ($low >= $n27 || $low >= 4294967296 % $n27) {
-                      $r28 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
-                  }
-                } else {
-                  if (!($n27 >= 1 && $n27 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r28 = drawInt(P, $n27);
-                }
-                const $index26$drawn = $r28;
-                let $index26 = $index26$drawn;
-                decisions++;
-                steps = 0;
-                if ($index26 < $count23) {
-                  if (trace !== null) trace.push(l_grabber, 8);
-                  {
-                    pc = 6;
-                    continue run;
-                  }
-                }
-                $index26 -= $count23;
-                if ($index26 < $count24) {
-                  if (trace !== null) trace.push(l_grabber, 9);
-                  $list1[l_grabber] = 1;
-                  if ($left17 === 1) {
-                    pc = 5;
-                    continue run;
-                  }
-                  continue race16;
-                }
-                $index26 -= $count24;
-                throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-              }
-            }
+            pc = 12;
+            continue run;
           }
           if (Card_kind[l_turned]! === "clear_face_up") {
             {
@@ -554,551 +463,8 @@ export function playout(): PlayoutKernel {
               continue run;
             }
             l_acted = false;
-            {
-              const $seat35 = l_bidder;
-              const $low36 = l_high + 1;
-              const $high37 = v_coins[l_bidder]! + v_stake[l_bidder]!;
-              let $offered38 = false;
-              offered38$open: {
-                if (!($low36 <= $high37)) break offered38$open;
-                $offered38 = true;
-              }
-              let $offered39 = false;
-              offered39$open: {
-                if (!(l_high > 0)) break offered39$open;
-                $offered39 = true;
-              }
-              let $offered40 = false;
-              offered40$open: {
-                if (!(l_high === 0)) break offered40$open;
-                if (!(v_coins[l_bidder]! === 0)) break offered40$open;
-                $offered40 = true;
-              }
-              const $low41 = 1;
-              const $high42 = N[Z_face_down]!;
-              const $low43 = 1;
-              const $high44 = N[Z_face_down]!;
-              let $offered45 = false;
-              offered45$open: {
-                if (!($low41 <= $high42)) break offered45$open;
-                if (!($low43 <= $high44)) break offered45$open;
-                if (!!v_peek_used[l_bidder]!) break offered45$open;
-                if (!(N[Z_face_down]! >= 2)) break offered45$open;
-                if (!(Card_kind[l_turned]! !== "clearance_sale")) break offered45$open;
-                $offered45 = true;
-              }
-              const $seg46 = Z_won + l_bidder;
-              const $seg47 = Z_face_up;
-              let $offered48 = false;
-              offered48$open: {
-                if (!(N[$seg46]! > 0)) break offered48$open;
-                if (!(N[$seg47]! > 0)) break offered48$open;
-                if (!!v_swap_used[l_bidder]!) break offered48$open;
-                $offered48 = true;
-              }
-              const $seg49 = Z_won + l_bidder;
-              const $low50 = 1;
-              const $high51 = N[Z_face_down]!;
-              let $offered52 = false;
-              offered52$open: {
-                if (!(N[$seg49]! > 0)) break offered52$open;
-                if (!($low50 <= $high51)) break offered52$open;
-                if (!!v_swap_used[l_bidder]!) break offered52$open;
-                $offered52 = true;
-              }
-              let $offered53 = false;
-              offered53$open: {
-                if (!(players > 0)) break offered53$open;
-                if (!!v_borrow_used[l_bidder]!) break offered53$open;
-                let $found54 = false;
-                for (let l_lender = 0; l_lender < players; l_lender++) {
-                  if (!(l_lender !== l_bidder)) continue;
-                  $found54 = true;
-                  break;
-                }
-                if (!$found54) break offered53$open;
-                $offered53 = true;
-              }
-              const $offered55 =
-                ($offered38 ? 1 : 0) +
-                ($offered39 ? 1 : 0) +
-                ($offered40 ? 1 : 0) +
-                ($offered45 ? 1 : 0) +
-                ($offered48 ? 1 : 0) +
-                ($offered52 ? 1 : 0) +
-                ($offered53 ? 1 : 0);
-              if ($offered55 === 0)
-                throw new GameFault("fault/no-legal-move", `seat ${$seat35} must act but has no legal move`);
-              if (decisions >= DECISION_CAP)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${DECISION_CAP} decisions: an endless flow loop?`,
-                );
-              let $built110 = false;
-              attempt56: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                const $n58 = $offered55;
-                let $r59 = 0;
-                if ($n58 <= 2097152 && $n58 >= 1) {
-                  for (;;) {
-                    const $a = P[0]!,
-                      $b = P[1]!,
-                      $c = P[2]!,
-                      $d = P[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    P[3] = $d + 1;
-                    P[0] = $b ^ ($b >>> 9);
-                    P[1] = $c + ($c << 3);
-                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n58;
-                    const $low = $m >>> 0;
-                    if ($low >= $n58 || $low >= 4294967296 % $n58) {
-                      $r59 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
-                  }
-                } else {
-                  if (!($n58 >= 1 && $n58 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r59 = drawInt(P, $n58);
-                }
-                const $pick57$drawn = $r59;
-                let $pick57 = $pick57$drawn;
-                if ($offered38 && $pick57-- === 0) {
-                  const $n63 = Math.max(0, $high37 - $low36 + 1);
-                  let $r64 = 0;
-                  if ($n63 <= 2097152 && $n63 >= 1) {
-                    for (;;) {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      const $m = ($t >>> 0) * $n63;
-                      const $low = $m >>> 0;
-                      if ($low >= $n63 || $low >= 4294967296 % $n63) {
-                        $r64 = ($m / 4294967296) >>> 0;
-                        break;
-                      }
-                    }
-                  } else {
-                    if (!($n63 >= 1 && $n63 <= 4294967296))
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                    $r64 = drawInt(P, $n63);
-                  }
-                  const $digit61 = $r64;
-                  const $value62 = $low36 + $digit61;
-                  {
-                    const l_amount = $value62;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat35, 1, $value62);
-                  {
-                    const l_amount = $value62;
-                    {
-                      const $amount = l_amount - v_stake[l_bidder]!;
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
-                        );
-                      if (v_coins[l_bidder] < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
-                        );
-                      v_coins[l_bidder] -= $amount;
-                      v_stake[l_bidder] += $amount;
-                    }
-                    l_high = l_amount;
-                    l_acted = true;
-                    pc = 9;
-                    continue run;
-                  }
-                }
-                if ($offered39 && $pick57-- === 0) {
-                  {
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat35, 2);
-                  {
-                    v_passed[l_bidder] = true;
-                    l_acted = true;
-                    pc = 9;
-                    continue run;
-                  }
-                }
-                if ($offered40 && $pick57-- === 0) {
-                  {
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat35, 3);
-                  {
-                    l_fined = true;
-                    pc = 9;
-                    continue run;
-                  }
-                }
-                if ($offered45 && $pick57-- === 0) {
-                  const $n70 = Math.max(0, $high42 - $low41 + 1);
-                  let $r71 = 0;
-                  if ($n70 <= 2097152 && $n70 >= 1) {
-                    for (;;) {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      const $m = ($t >>> 0) * $n70;
-                      const $low = $m >>> 0;
-                      if ($low >= $n70 || $low >= 4294967296 % $n70) {
-                        $r71 = ($m / 4294967296) >>> 0;
-                        break;
-                      }
-                    }
-                  } else {
-                    if (!($n70 >= 1 && $n70 <= 4294967296))
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                    $r71 = drawInt(P, $n70);
-                  }
-                  const $digit68 = $r71;
-                  const $value69 = $low41 + $digit68;
-                  const $n74 = Math.max(0, $high44 - $low43 + 1);
-                  let $r75 = 0;
-                  if ($n74 <= 2097152 && $n74 >= 1) {
-                    for (;;) {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      const $m = ($t >>> 0) * $n74;
-                      const $low = $m >>> 0;
-                      if ($low >= $n74 || $low >= 4294967296 % $n74) {
-                        $r75 = ($m / 4294967296) >>> 0;
-                        break;
-                      }
-                    }
-                  } else {
-                    if (!($n74 >= 1 && $n74 <= 4294967296))
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                    $r75 = drawInt(P, $n74);
-                  }
-                  const $digit72 = $r75;
-                  const $value73 = $low43 + $digit72;
-                  {
-                    const l_first = $value69;
-                    const l_second = $value73;
-                    if (!(l_first !== l_second)) continue attempt56;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat35, 4, $value69, $value73);
-                  {
-                    const l_first = $value69;
-                    const l_second = $value73;
-                    v_peek_used[l_bidder] = true;
-                    pc = 9;
-                    continue run;
-                  }
-                }
-                if ($offered48 && $pick57-- === 0) {
-                  const $n79 = N[$seg46]!;
-                  let $r80 = 0;
-                  if ($n79 <= 2097152 && $n79 >= 1) {
-                    for (;;) {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      const $m = ($t >>> 0) * $n79;
-                      const $low = $m >>> 0;
-                      if ($low >= $n79 || $low >= 4294967296 % $n79) {
-                        $r80 = ($m / 4294967296) >>> 0;
-                        break;
-                      }
-                    }
-                  } else {
-                    if (!($n79 >= 1 && $n79 <= 4294967296))
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                    $r80 = drawInt(P, $n79);
-                  }
-                  const $digit77 = $r80;
-                  const $value78 = C[$seg46 * CAP + $digit77]!;
-                  const $n83 = N[$seg47]!;
-                  let $r84 = 0;
-                  if ($n83 <= 2097152 && $n83 >= 1) {
-                    for (;;) {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      const $m = ($t >>> 0) * $n83;
-                      const $low = $m >>> 0;
-                      if ($low >= $n83 || $low >= 4294967296 % $n83) {
-                        $r84 = ($m / 4294967296) >>> 0;
-                        break;
-                      }
-                    }
-                  } else {
-                    if (!($n83 >= 1 && $n83 <= 4294967296))
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                    $r84 = drawInt(P, $n83);
-                  }
-                  const $digit81 = $r84;
-                  const $value82 = C[$seg47 * CAP + $digit81]!;
-                  {
-                    const l_mine = $value78;
-                    const l_theirs = $value82;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat35, 5, $value78, $value82);
-                  {
-                    const l_mine = $value78;
-                    const l_theirs = $value82;
-                    {
-                      const $wanted = l_theirs;
-                      let $at = -1;
-                      for (let $i = 0; $i < N[Z_face_up]!; $i++)
-                        if (C[Z_face_up * CAP + $i]! === $wanted) {
-                          $at = $i;
-                          break;
-                        }
-                      if ($at < 0)
-                        throw new GameFault("fault/card-not-in-zone", "the card is not in face_up");
-                      const $at85 = Z_face_up * CAP + $at;
-                      const $card = C[$at85]!;
-                      const $end86 = Z_face_up * CAP + N[Z_face_up]! - 1;
-                      for (let $k87 = $at85; $k87 < $end86; $k87++) C[$k87] = C[$k87 + 1]!;
-                      N[Z_face_up]!--;
-                      const $seg88 = Z_won + l_bidder;
-                      C[$seg88 * CAP + N[$seg88]!] = $card;
-                      N[$seg88]!++;
-                    }
-                    {
-                      const $seg89 = Z_won + l_bidder;
-                      const $wanted = l_mine;
-                      let $at = -1;
-                      for (let $i = 0; $i < N[$seg89]!; $i++)
-                        if (C[$seg89 * CAP + $i]! === $wanted) {
-                          $at = $i;
-                          break;
-                        }
-                      if ($at < 0)
-                        throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
-                      const $at90 = $seg89 * CAP + $at;
-                      const $card = C[$at90]!;
-                      const $end91 = $seg89 * CAP + N[$seg89]! - 1;
-                      for (let $k92 = $at90; $k92 < $end91; $k92++) C[$k92] = C[$k92 + 1]!;
-                      N[$seg89]!--;
-                      C[Z_face_up * CAP + N[Z_face_up]!] = $card;
-                      N[Z_face_up]!++;
-                    }
-                    v_swap_used[l_bidder] = true;
-                    pc = 9;
-                    continue run;
-                  }
-                }
-                if ($offered52 && $pick57-- === 0) {
-                  const $n96 = N[$seg49]!;
-                  let $r97 = 0;
-                  if ($n96 <= 2097152 && $n96 >= 1) {
-                    for (;;) {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      const $m = ($t >>> 0) * $n96;
-                      const $low = $m >>> 0;
-                      if ($low >= $n96 || $low >= 4294967296 % $n96) {
-                        $r97 = ($m / 4294967296) >>> 0;
-                        break;
-                      }
-                    }
-                  } else {
-                    if (!($n96 >= 1 && $n96 <= 4294967296))
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                    $r97 = drawInt(P, $n96);
-                  }
-                  const $digit94 = $r97;
-                  const $value95 = C[$seg49 * CAP + $digit94]!;
-                  const $n100 = Math.max(0, $high51 - $low50 + 1);
-                  let $r101 = 0;
-                  if ($n100 <= 2097152 && $n100 >= 1) {
-                    for (;;) {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      const $m = ($t >>> 0) * $n100;
-                      const $low = $m >>> 0;
-                      if ($low >= $n100 || $low >= 4294967296 % $n100) {
-                        $r101 = ($m / 4294967296) >>> 0;
-                        break;
-                      }
-                    }
-                  } else {
-                    if (!($n100 >= 1 && $n100 <= 4294967296))
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                    $r101 = drawInt(P, $n100);
-                  }
-                  const $digit98 = $r101;
-                  const $value99 = $low50 + $digit98;
-                  {
-                    const l_mine = $value95;
-                    const l_position = $value99;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat35, 6, $value95, $value99);
-                  {
-                    const l_mine = $value95;
-                    const l_position = $value99;
-                    {
-                      const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
-                      let $at = -1;
-                      for (let $i = 0; $i < N[Z_face_down]!; $i++)
-                        if (C[Z_face_down * CAP + $i]! === $wanted) {
-                          $at = $i;
-                          break;
-                        }
-                      if ($at < 0)
-                        throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
-                      const $at102 = Z_face_down * CAP + $at;
-                      const $card = C[$at102]!;
-                      const $end103 = Z_face_down * CAP + N[Z_face_down]! - 1;
-                      for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
-                      N[Z_face_down]!--;
-                      const $seg105 = Z_won + l_bidder;
-                      C[$seg105 * CAP + N[$seg105]!] = $card;
-                      N[$seg105]!++;
-                    }
-                    {
-                      const $seg106 = Z_won + l_bidder;
-                      const $wanted = l_mine;
-                      let $at = -1;
-                      for (let $i = 0; $i < N[$seg106]!; $i++)
-                        if (C[$seg106 * CAP + $i]! === $wanted) {
-                          $at = $i;
-                          break;
-                        }
-                      if ($at < 0)
-                        throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
-                      const $at107 = $seg106 * CAP + $at;
-                      const $card = C[$at107]!;
-                      const $end108 = $seg106 * CAP + N[$seg106]! - 1;
-                      for (let $k109 = $at107; $k109 < $end108; $k109++) C[$k109] = C[$k109 + 1]!;
-                      N[$seg106]!--;
-                      C[Z_face_down * CAP + N[Z_face_down]!] = $card;
-                      N[Z_face_down]!++;
-                    }
-                    v_swap_used[l_bidder] = true;
-                    pc = 9;
-                    continue run;
-                  }
-                }
-                if ($offered53 && $pick57-- === 0) {
-                  if (!$built110) {
-                    $values2$n[0]! = 0;
-                    for (let l_lender = 0; l_lender < players; l_lender++) {
-                      if (!(l_lender !== l_bidder)) continue;
-                      $values2[$values2$n[0]!++] = l_lender;
-                    }
-                    $built110 = true;
-                  }
-                  const $n113 = $values2$n[0]!;
-                  let $r114 = 0;
-                  if ($n113 <= 2097152 && $n113 >= 1) {
-                    for (;;) {
-                      const $a = P[0]!,
-                        $b = P[1]!,
-                        $c = P[2]!,
-                        $d = P[3]!;
-                      const $t = ((($a + $b) | 0) + $d) | 0;
-                      P[3] = $d + 1;
-                      P[0] = $b ^ ($b >>> 9);
-                      P[1] = $c + ($c << 3);
-                      P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                      const $m = ($t >>> 0) * $n113;
-                      const $low = $m >>> 0;
-                      if ($low >= $n113 || $low >= 4294967296 % $n113) {
-                        $r114 = ($m / 4294967296) >>> 0;
-                        break;
-                      }
-                    }
-                  } else {
-                    if (!($n113 >= 1 && $n113 <= 4294967296))
-                      throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                    $r114 = drawInt(P, $n113);
-                  }
-                  const $digit111 = $r114;
-                  const $value112 = $values2[$digit111]!;
-                  {
-                    const l_lender = $value112;
-                  }
-                  decisions++;
-                  steps = 0;
-                  if (trace !== null) trace.push($seat35, 7, $value112);
-                  {
-                    const l_lender = $value112;
-                    {
-                      const $amount = Math.min(1, v_coins[l_lender]!);
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from coins[lender]`,
-                        );
-                      if (v_coins[l_lender] < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `coins[lender] has ${v_coins[l_lender]}, not the ${$amount} to transfer`,
-                        );
-                      v_coins[l_lender] -= $amount;
-                      v_coins[l_bidder] += $amount;
-                    }
-                    v_borrow_used[l_bidder] = true;
-                    pc = 9;
-                    continue run;
-                  }
-                }
-              }
-              throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-            }
+            pc = 11;
+            continue run;
           }
           if (l_fined) {
             {
@@ -1233,6 +599,744 @@ export function playout(): PlayoutKernel {
           pc = 8;
           continue run;
         }
+        case 10: {
+          {
+            const $seat1 = l_turner;
+            const $low2 = 1;
+            const $high3 = N[Z_face_down]!;
+            const $size4 = Math.max(0, $high3 - $low2 + 1);
+            const $count5 = $size4;
+            const $total6 = $count5;
+            if ($total6 === 0)
+              throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
+            if (decisions >= $cap)
+              throw new GameFault(
+                "fault/decision-cap",
+                `the game did not end within ${$cap} decisions: an endless flow loop?`,
+              );
+            const $n8 = $total6;
+            let $r9 = 0;
+            if ($n8 <= 2097152 && $n8 >= 1) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n8;
+                const $low = $m >>> 0;
+                if ($low >= $n8 || $low >= 4294967296 % $n8) {
+                  $r9 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n8 >= 1 && $n8 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r9 = drawInt(P, $n8);
+            }
+            const $index7$drawn = $r9;
+            let $index7 = $index7$drawn;
+            decisions++;
+            steps = 0;
+            if ($index7 < $count5) {
+              const $digit10 = $index7;
+              const $value11 = $low2 + $digit10;
+              if (trace !== null) trace.push($seat1, 0, $value11);
+              {
+                const l_position = $value11;
+                {
+                  const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
+                  let $at = -1;
+                  for (let $i = 0; $i < N[Z_face_down]!; $i++)
+                    if (C[Z_face_down * CAP + $i]! === $wanted) {
+                      $at = $i;
+                      break;
+                    }
+                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
+                  const $at12 = Z_face_down * CAP + $at;
+                  const $card = C[$at12]!;
+                  const $end13 = Z_face_down * CAP + N[Z_face_down]! - 1;
+                  for (let $k14 = $at12; $k14 < $end13; $k14++) C[$k14] = C[$k14 + 1]!;
+                  N[Z_face_down]!--;
+                  C[Z_face_up * CAP + N[Z_face_up]!] = $card;
+                  N[Z_face_up]!++;
+                }
+                pc = 3;
+                continue run;
+              }
+            }
+            $index7 -= $count5;
+            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+          }
+        }
+        case 11: {
+          {
+            const $seat35 = l_bidder;
+            const $low36 = l_high + 1;
+            const $high37 = v_coins[l_bidder]! + v_stake[l_bidder]!;
+            let $offered38 = false;
+            offered38$open: {
+              if (!($low36 <= $high37)) break offered38$open;
+              $offered38 = true;
+            }
+            let $offered39 = false;
+            offered39$open: {
+              if (!(l_high > 0)) break offered39$open;
+              $offered39 = true;
+            }
+            let $offered40 = false;
+            offered40$open: {
+              if (!(l_high === 0)) break offered40$open;
+              if (!(v_coins[l_bidder]! === 0)) break offered40$open;
+              $offered40 = true;
+            }
+            const $low41 = 1;
+            const $high42 = N[Z_face_down]!;
+            const $low43 = 1;
+            const $high44 = N[Z_face_down]!;
+            let $offered45 = false;
+            offered45$open: {
+              if (!($low41 <= $high42)) break offered45$open;
+              if (!($low43 <= $high44)) break offered45$open;
+              if (!!v_peek_used[l_bidder]!) break offered45$open;
+              if (!(N[Z_face_down]! >= 2)) break offered45$open;
+              if (!(Card_kind[l_turned]! !== "clearance_sale")) break offered45$open;
+              $offered45 = true;
+            }
+            const $seg46 = Z_won + l_bidder;
+            const $seg47 = Z_face_up;
+            let $offered48 = false;
+            offered48$open: {
+              if (!(N[$seg46]! > 0)) break offered48$open;
+              if (!(N[$seg47]! > 0)) break offered48$open;
+              if (!!v_swap_used[l_bidder]!) break offered48$open;
+              $offered48 = true;
+            }
+            const $seg49 = Z_won + l_bidder;
+            const $low50 = 1;
+            const $high51 = N[Z_face_down]!;
+            let $offered52 = false;
+            offered52$open: {
+              if (!(N[$seg49]! > 0)) break offered52$open;
+              if (!($low50 <= $high51)) break offered52$open;
+              if (!!v_swap_used[l_bidder]!) break offered52$open;
+              $offered52 = true;
+            }
+            let $offered53 = false;
+            offered53$open: {
+              if (!(players > 0)) break offered53$open;
+              if (!!v_borrow_used[l_bidder]!) break offered53$open;
+              let $found54 = false;
+              for (let l_lender = 0; l_lender < players; l_lender++) {
+                if (!(l_lender !== l_bidder)) continue;
+                $found54 = true;
+                break;
+              }
+              if (!$found54) break offered53$open;
+              $offered53 = true;
+            }
+            const $offered55 =
+              ($offered38 ? 1 : 0) +
+              ($offered39 ? 1 : 0) +
+              ($offered40 ? 1 : 0) +
+              ($offered45 ? 1 : 0) +
+              ($offered48 ? 1 : 0) +
+              ($offered52 ? 1 : 0) +
+              ($offered53 ? 1 : 0);
+            if ($offered55 === 0)
+              throw new GameFault("fault/no-legal-move", `seat ${$seat35} must act but has no legal move`);
+            if (decisions >= $cap)
+              throw new GameFault(
+                "fault/decision-cap",
+                `the game did not end within ${$cap} decisions: an endless flow loop?`,
+              );
+            let $built110 = false;
+            attempt56: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+              const $n58 = $offered55;
+              let $r59 = 0;
+              if ($n58 <= 2097152 && $n58 >= 1) {
+                for (;;) {
+                  const $a = P[0]!,
+                    $b = P[1]!,
+                    $c = P[2]!,
+                    $d = P[3]!;
+                  const $t = ((($a + $b) | 0) + $d) | 0;
+                  P[3] = $d + 1;
+                  P[0] = $b ^ ($b >>> 9);
+                  P[1] = $c + ($c << 3);
+                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                  const $m = ($t >>> 0) * $n58;
+                  const $low = $m >>> 0;
+                  if ($low >= $n58 || $low >= 4294967296 % $n58) {
+                    $r59 = ($m / 4294967296) >>> 0;
+                    break;
+                  }
+                }
+              } else {
+                if (!($n58 >= 1 && $n58 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                $r59 = drawInt(P, $n58);
+              }
+              const $pick57$drawn = $r59;
+              let $pick57 = $pick57$drawn;
+              if ($offered38 && $pick57-- === 0) {
+                const $n63 = Math.max(0, $high37 - $low36 + 1);
+                let $r64 = 0;
+                if ($n63 <= 2097152 && $n63 >= 1) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n63;
+                    const $low = $m >>> 0;
+                    if ($low >= $n63 || $low >= 4294967296 % $n63) {
+                      $r64 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else {
+                  if (!($n63 >= 1 && $n63 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  $r64 = drawInt(P, $n63);
+                }
+                const $digit61 = $r64;
+                const $value62 = $low36 + $digit61;
+                {
+                  const l_amount = $value62;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat35, 1, $value62);
+                {
+                  const l_amount = $value62;
+                  {
+                    const $amount = l_amount - v_stake[l_bidder]!;
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
+                      );
+                    if (v_coins[l_bidder] < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
+                      );
+                    v_coins[l_bidder] -= $amount;
+                    v_stake[l_bidder] += $amount;
+                  }
+                  l_high = l_amount;
+                  l_acted = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+              if ($offered39 && $pick57-- === 0) {
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat35, 2);
+                {
+                  v_passed[l_bidder] = true;
+                  l_acted = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+              if ($offered40 && $pick57-- === 0) {
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat35, 3);
+                {
+                  l_fined = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+              if ($offered45 && $pick57-- === 0) {
+                const $n70 = Math.max(0, $high42 - $low41 + 1);
+                let $r71 = 0;
+                if ($n70 <= 2097152 && $n70 >= 1) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n70;
+                    const $low = $m >>> 0;
+                    if ($low >= $n70 || $low >= 4294967296 % $n70) {
+                      $r71 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else {
+                  if (!($n70 >= 1 && $n70 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  $r71 = drawInt(P, $n70);
+                }
+                const $digit68 = $r71;
+                const $value69 = $low41 + $digit68;
+                const $n74 = Math.max(0, $high44 - $low43 + 1);
+                let $r75 = 0;
+                if ($n74 <= 2097152 && $n74 >= 1) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n74;
+                    const $low = $m >>> 0;
+                    if ($low >= $n74 || $low >= 4294967296 % $n74) {
+                      $r75 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else {
+                  if (!($n74 >= 1 && $n74 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  $r75 = drawInt(P, $n74);
+                }
+                const $digit72 = $r75;
+                const $value73 = $low43 + $digit72;
+                {
+                  const l_first = $value69;
+                  const l_second = $value73;
+                  if (!(l_first !== l_second)) continue attempt56;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat35, 4, $value69, $value73);
+                {
+                  const l_first = $value69;
+                  const l_second = $value73;
+                  v_peek_used[l_bidder] = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+              if ($offered48 && $pick57-- === 0) {
+                const $n79 = N[$seg46]!;
+                let $r80 = 0;
+                if ($n79 <= 2097152 && $n79 >= 1) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n79;
+                    const $low = $m >>> 0;
+                    if ($low >= $n79 || $low >= 4294967296 % $n79) {
+                      $r80 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else {
+                  if (!($n79 >= 1 && $n79 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  $r80 = drawInt(P, $n79);
+                }
+                const $digit77 = $r80;
+                const $value78 = C[$seg46 * CAP + $digit77]!;
+                const $n83 = N[$seg47]!;
+                let $r84 = 0;
+                if ($n83 <= 2097152 && $n83 >= 1) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n83;
+                    const $low = $m >>> 0;
+                    if ($low >= $n83 || $low >= 4294967296 % $n83) {
+                      $r84 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else {
+                  if (!($n83 >= 1 && $n83 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  $r84 = drawInt(P, $n83);
+                }
+                const $digit81 = $r84;
+                const $value82 = C[$seg47 * CAP + $digit81]!;
+                {
+                  const l_mine = $value78;
+                  const l_theirs = $value82;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat35, 5, $value78, $value82);
+                {
+                  const l_mine = $value78;
+                  const l_theirs = $value82;
+                  {
+                    const $wanted = l_theirs;
+                    let $at = -1;
+                    for (let $i = 0; $i < N[Z_face_up]!; $i++)
+                      if (C[Z_face_up * CAP + $i]! === $wanted) {
+                        $at = $i;
+                        break;
+                      }
+                    if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in face_up");
+                    const $at85 = Z_face_up * CAP + $at;
+                    const $card = C[$at85]!;
+                    const $end86 = Z_face_up * CAP + N[Z_face_up]! - 1;
+                    for (let $k87 = $at85; $k87 < $end86; $k87++) C[$k87] = C[$k87 + 1]!;
+                    N[Z_face_up]!--;
+                    const $seg88 = Z_won + l_bidder;
+                    C[$seg88 * CAP + N[$seg88]!] = $card;
+                    N[$seg88]!++;
+                  }
+                  {
+                    const $seg89 = Z_won + l_bidder;
+                    const $wanted = l_mine;
+                    let $at = -1;
+                    for (let $i = 0; $i < N[$seg89]!; $i++)
+                      if (C[$seg89 * CAP + $i]! === $wanted) {
+                        $at = $i;
+                        break;
+                      }
+                    if ($at < 0)
+                      throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
+                    const $at90 = $seg89 * CAP + $at;
+                    const $card = C[$at90]!;
+                    const $end91 = $seg89 * CAP + N[$seg89]! - 1;
+                    for (let $k92 = $at90; $k92 < $end91; $k92++) C[$k92] = C[$k92 + 1]!;
+                    N[$seg89]!--;
+                    C[Z_face_up * CAP + N[Z_face_up]!] = $card;
+                    N[Z_face_up]!++;
+                  }
+                  v_swap_used[l_bidder] = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+              if ($offered52 && $pick57-- === 0) {
+                const $n96 = N[$seg49]!;
+                let $r97 = 0;
+                if ($n96 <= 2097152 && $n96 >= 1) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n96;
+                    const $low = $m >>> 0;
+                    if ($low >= $n96 || $low >= 4294967296 % $n96) {
+                      $r97 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else {
+                  if (!($n96 >= 1 && $n96 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  $r97 = drawInt(P, $n96);
+                }
+                const $digit94 = $r97;
+                const $value95 = C[$seg49 * CAP + $digit94]!;
+                const $n100 = Math.max(0, $high51 - $low50 + 1);
+                let $r101 = 0;
+                if ($n100 <= 2097152 && $n100 >= 1) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n100;
+                    const $low = $m >>> 0;
+                    if ($low >= $n100 || $low >= 4294967296 % $n100) {
+                      $r101 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else {
+                  if (!($n100 >= 1 && $n100 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  $r101 = drawInt(P, $n100);
+                }
+                const $digit98 = $r101;
+                const $value99 = $low50 + $digit98;
+                {
+                  const l_mine = $value95;
+                  const l_position = $value99;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat35, 6, $value95, $value99);
+                {
+                  const l_mine = $value95;
+                  const l_position = $value99;
+                  {
+                    const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
+                    let $at = -1;
+                    for (let $i = 0; $i < N[Z_face_down]!; $i++)
+                      if (C[Z_face_down * CAP + $i]! === $wanted) {
+                        $at = $i;
+                        break;
+                      }
+                    if ($at < 0)
+                      throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
+                    const $at102 = Z_face_down * CAP + $at;
+                    const $card = C[$at102]!;
+                    const $end103 = Z_face_down * CAP + N[Z_face_down]! - 1;
+                    for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
+                    N[Z_face_down]!--;
+                    const $seg105 = Z_won + l_bidder;
+                    C[$seg105 * CAP + N[$seg105]!] = $card;
+                    N[$seg105]!++;
+                  }
+                  {
+                    const $seg106 = Z_won + l_bidder;
+                    const $wanted = l_mine;
+                    let $at = -1;
+                    for (let $i = 0; $i < N[$seg106]!; $i++)
+                      if (C[$seg106 * CAP + $i]! === $wanted) {
+                        $at = $i;
+                        break;
+                      }
+                    if ($at < 0)
+                      throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
+                    const $at107 = $seg106 * CAP + $at;
+                    const $card = C[$at107]!;
+                    const $end108 = $seg106 * CAP + N[$seg106]! - 1;
+                    for (let $k109 = $at107; $k109 < $end108; $k109++) C[$k109] = C[$k109 + 1]!;
+                    N[$seg106]!--;
+                    C[Z_face_down * CAP + N[Z_face_down]!] = $card;
+                    N[Z_face_down]!++;
+                  }
+                  v_swap_used[l_bidder] = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+              if ($offered53 && $pick57-- === 0) {
+                if (!$built110) {
+                  $values2$n[0]! = 0;
+                  for (let l_lender = 0; l_lender < players; l_lender++) {
+                    if (!(l_lender !== l_bidder)) continue;
+                    $values2[$values2$n[0]!++] = l_lender;
+                  }
+                  $built110 = true;
+                }
+                const $n113 = $values2$n[0]!;
+                let $r114 = 0;
+                if ($n113 <= 2097152 && $n113 >= 1) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n113;
+                    const $low = $m >>> 0;
+                    if ($low >= $n113 || $low >= 4294967296 % $n113) {
+                      $r114 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else {
+                  if (!($n113 >= 1 && $n113 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  $r114 = drawInt(P, $n113);
+                }
+                const $digit111 = $r114;
+                const $value112 = $values2[$digit111]!;
+                {
+                  const l_lender = $value112;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push($seat35, 7, $value112);
+                {
+                  const l_lender = $value112;
+                  {
+                    const $amount = Math.min(1, v_coins[l_lender]!);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from coins[lender]`,
+                      );
+                    if (v_coins[l_lender] < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `coins[lender] has ${v_coins[l_lender]}, not the ${$amount} to transfer`,
+                      );
+                    v_coins[l_lender] -= $amount;
+                    v_coins[l_bidder] += $amount;
+                  }
+                  v_borrow_used[l_bidder] = true;
+                  pc = 9;
+                  continue run;
+                }
+              }
+            }
+            throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+          }
+        }
+        case 12: {
+          {
+            let $n15 = 0;
+            for (let l_grabber = 0; l_grabber < players; l_grabber++) {
+              $list0[$n15++] = l_grabber;
+            }
+            for (let $s = 0; $s < players; $s++) $list1[$s] = 0;
+            race16: for (;;) {
+              let $left17 = 0;
+              for (let $a20 = 0; $a20 < $n15; $a20++) if ($list1[$list0[$a20]!] === 0) $left17++;
+              if ($left17 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+              if (decisions >= $cap)
+                throw new GameFault(
+                  "fault/decision-cap",
+                  `the game did not end within ${$cap} decisions: an endless flow loop?`,
+                );
+              let $k19 = 0;
+              if ($left17 > 1) {
+                const $n21 = $left17;
+                let $r22 = 0;
+                if ($n21 <= 2097152 && $n21 >= 1) {
+                  for (;;) {
+                    const $a = P[0]!,
+                      $b = P[1]!,
+                      $c = P[2]!,
+                      $d = P[3]!;
+                    const $t = ((($a + $b) | 0) + $d) | 0;
+                    P[3] = $d + 1;
+                    P[0] = $b ^ ($b >>> 9);
+                    P[1] = $c + ($c << 3);
+                    P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                    const $m = ($t >>> 0) * $n21;
+                    const $low = $m >>> 0;
+                    if ($low >= $n21 || $low >= 4294967296 % $n21) {
+                      $r22 = ($m / 4294967296) >>> 0;
+                      break;
+                    }
+                  }
+                } else {
+                  if (!($n21 >= 1 && $n21 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  $r22 = drawInt(P, $n21);
+                }
+                const $k19$drawn = $r22;
+                $k19 = $k19$drawn;
+              }
+              let $seat18 = -1;
+              for (let $a20 = 0; $a20 < $n15; $a20++)
+                if ($list1[$list0[$a20]!] === 0 && $k19-- === 0) {
+                  $seat18 = $list0[$a20]!;
+                  break;
+                }
+              l_grabber = $seat18;
+              const $count23 = 1;
+              const $count24 = 1;
+              const $total25 = $count23 + $count24;
+              if ($total25 === 0)
+                throw new GameFault(
+                  "fault/no-legal-move",
+                  `seat ${l_grabber} must act but has no legal move`,
+                );
+              if (decisions >= $cap)
+                throw new GameFault(
+                  "fault/decision-cap",
+                  `the game did not end within ${$cap} decisions: an endless flow loop?`,
+                );
+              const $n27 = $total25;
+              let $r28 = 0;
+              if ($n27 <= 2097152 && $n27 >= 1) {
+                for (;;) {
+                  const $a = P[0]!,
+                    $b = P[1]!,
+                    $c = P[2]!,
+                    $d = P[3]!;
+                  const $t = ((($a + $b) | 0) + $d) | 0;
+                  P[3] = $d + 1;
+                  P[0] = $b ^ ($b >>> 9);
+                  P[1] = $c + ($c << 3);
+                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                  const $m = ($t >>> 0) * $n27;
+                  const $low = $m >>> 0;
+                  if ($low >= $n27 || $low >= 4294967296 % $n27) {
+                    $r28 = ($m / 4294967296) >>> 0;
+                    break;
+                  }
+                }
+              } else {
+                if (!($n27 >= 1 && $n27 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                $r28 = drawInt(P, $n27);
+              }
+              const $index26$drawn = $r28;
+              let $index26 = $index26$drawn;
+              decisions++;
+              steps = 0;
+              if ($index26 < $count23) {
+                if (trace !== null) trace.push(l_grabber, 8);
+                {
+                  pc = 6;
+                  continue run;
+                }
+              }
+              $index26 -= $count23;
+              if ($index26 < $count24) {
+                if (trace !== null) trace.push(l_grabber, 9);
+                $list1[l_grabber] = 1;
+                if ($left17 === 1) {
+                  pc = 5;
+                  continue run;
+                }
+                continue race16;
+              }
+              $index26 -= $count24;
+              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+            }
+          }
+        }
         default:
           break run;
       }
@@ -1321,5 +1425,27 @@ export function playout(): PlayoutKernel {
     return rows;
   }
 
-  return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };
+  return {
+    policy: K_P,
+    play: (
+      $players: number,
+      seed: number,
+      trace: unknown[] | null = null,
+      variants: readonly string[] = NO_VARIANTS,
+      preferred = false,
+    ): number => play($players, seed, trace, variants, null, 0, preferred, DECISION_CAP),
+    resume(
+      $s: BaseState,
+      trace: unknown[] | null = null,
+      preferred = false,
+      cap: number = DECISION_CAP,
+    ): number {
+      const $entry = entryOf($s);
+      return $entry < 0
+        ? -1
+        : play($s.humans ?? $s.players, 0, trace, $s.variants, $s, $entry, preferred, cap);
+    },
+    scores,
+    ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
+  };
 }

@@ -287,9 +287,21 @@ export interface PlayoutKernel {
    * per decision: the seat, the move type's index in `game.moves`, then its parameters' values in
    * the schema's order (a card as its id, a set of cards as its size then its cards, an enum member
    * as its name). `variants`:
-   * the variant options chosen, as `MatchOptions.variants` names them (none by default).
+   * the variant options chosen, as `MatchOptions.variants` names them (none by default). `preferred`:
+   * every seat draws by the rules' playout preferences, as `choosePreferredMove` draws (uniform
+   * where the rules state none); by default uniformly, as `chooseRandomMove`.
    */
-  play(players: number, seed: number, trace?: unknown[] | null, variants?: readonly string[]): number;
+  play(players: number, seed: number, trace?: unknown[] | null, variants?: readonly string[], preferred?: boolean): number;
+  /**
+   * Plays on from a state of the game's state machine (which it reads, never changes) to the end, as
+   * `play` does from setup: the same moves the state machine's random players make from that state
+   * with the same policy generator. Returns the decisions taken, or -1 (having done nothing) where it
+   * cannot take the state as it stands: the game is over, an `ask each` has answers pending, a race
+   * has seats that declined, the generator holds scripted outcomes. The caller then plays on with
+   * the state machine until the kernel takes the state (`playOnRandom`). `cap`: the decisions after
+   * which it throws `fault/decision-cap` (DECISION_CAP by default). Absent in kernels written before it.
+   */
+  resume?(state: BaseState, trace?: unknown[] | null, preferred?: boolean, cap?: number): number;
   /** Per seat [score, ...tie-breakers] of the game `play` last played, as `Game.scores` gives them. */
   scores(): number[][];
   /** The `end game` statement that ended the game `play` last played (as `endingOf` names it for the

@@ -16,6 +16,7 @@ export * from "./saves.js";
 export * from "./seat-log.js";
 export * from "./random-play.js";
 export * from "./preferences.js";
+export * from "./play-on.js";
 export * from "./playout.js";
 export * from "./compiled.js";
 export * from "./best-sets.js";

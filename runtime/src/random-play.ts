@@ -1,11 +1,13 @@
 // The fast path for simulations and benchmarks, and the random policy bots use: one mutable state,
 // no copies, no checks. For tools (`@rules/runtime/internal`), not for untrusted input.
-import type { BaseState, Game, Move, PlayoutKernel, Seat } from "./contract.js";
+import type { BaseState, Game, Move, Seat } from "./contract.js";
 import { GameFault, type RuleSite } from "./errors.js";
 import { endingOf } from "./compiled.js";
 import { randomMove } from "./bots.js";
 import type { Rng } from "./random.js";
 import { validateOptions, type MatchOptions } from "./options.js";
+import { kernelOf } from "./play-on.js";
+import { choosePreferredMove } from "./preferences.js";
 
 /**
  * The random bot's move for `seat`: uniform among legal moves, through the game's compiled sampler
@@ -86,9 +88,6 @@ export function playRandomGame<S extends BaseState>(
   }
 }
 
-/** One kernel per game, made on first use: its state is reused by every playout of this thread. */
-const kernels = new WeakMap<Game, PlayoutKernel>();
-
 /** What `playRandomScores` tells of a random game. */
 export interface RandomScores {
   readonly scores: number[][];
@@ -104,33 +103,32 @@ export interface RandomScores {
  * the same game from the same seeds, several times faster). `rng` advances as under
  * `playRandomGame`. When the kernel meets a fault, the game is played again by the state machine
  * from the same seeds, so that the fault is the state machine's own, with the rule it comes from.
+ * `preferred`: the random players follow the rules' playout preferences (`choosePreferredMove`).
  */
 export function playRandomScores<S extends BaseState>(
   game: Game<S>,
   options: MatchOptions,
   rng: Rng,
+  preferred = false,
 ): RandomScores {
   const valid = validateOptions(game, options);
-  if (!game.playout) {
-    const played = playRandomGame(game, valid, rng);
-    return { scores: game.scores(played.state), decisions: played.decisions, ending: endingOf(played.state) };
-  }
-  let kernel = kernels.get(game as Game);
+  const choose: MoveChooser = preferred ? choosePreferredMove : chooseRandomMove;
+  const kernel = kernelOf(game);
   if (!kernel) {
-    kernel = game.playout();
-    kernels.set(game as Game, kernel);
+    const played = playRandomGame(game, valid, rng, undefined, DECISION_CAP, choose);
+    return { scores: game.scores(played.state), decisions: played.decisions, ending: endingOf(played.state) };
   }
   const words = rng.words();
   const before = [...words] as typeof words;
   kernel.policy.set(words);
   try {
-    const decisions = kernel.play(valid.players, valid.seed, null, valid.variants);
+    const decisions = kernel.play(valid.players, valid.seed, null, valid.variants, preferred);
     for (let i = 0; i < 4; i++) words[i] = kernel.policy[i]!;
     return { scores: kernel.scores(), decisions, ending: kernel.ending() };
   } catch (error) {
     if (!(error instanceof GameFault)) throw error;
     for (let i = 0; i < 4; i++) words[i] = before[i]!;
-    playRandomGame(game, valid, rng);
+    playRandomGame(game, valid, rng, undefined, DECISION_CAP, choose);
     throw new Error(`internal: the playout kernel of ${game.id} faulted (${error.message}) where its state machine did not, for seed ${valid.seed}`);
   }
 }

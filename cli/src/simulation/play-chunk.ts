@@ -64,10 +64,10 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
   // Random bots take the fast path; search bots play through the same loop with their own moves.
   const searching = options.bots?.some((bot) => bot.kind !== "random") ?? false;
   // Random games whose moves nobody follows run on the game's playout kernel when it has one (the
-  // same games; its cap is the default one).
-  // Random players follow the rules' preferences unless told to play uniformly; the kernel plays uniformly.
+  // same games; its cap is the default one). Random players follow the rules' preferences unless
+  // told to play uniformly, and so does the kernel then.
   const choose = options.uniform || !game.preferences ? chooseRandomMove : choosePreferredMove;
-  const fast = !searching && !options.leads && cap === DECISION_CAP && choose === chooseRandomMove;
+  const fast = !searching && !options.leads && cap === DECISION_CAP;
   for (let i = chunk.start; i < chunk.end; i++) {
     const bots = gameRng(options.seed, i);
     const gameSeed = bots.int(2 ** 31);
@@ -76,7 +76,7 @@ export function playChunk(game: Game, options: RunOptions, chunk: Pick<Chunk, "s
       const leaders: (number | null)[] = [];
       const onMove = options.leads ? (_seat: Seat, _move: Move, state: BaseState) => leaders.push(soleLeader(game.scores(state))) : undefined;
       const played = fast
-        ? playRandomScores(game, matchOptions, bots)
+        ? playRandomScores(game, matchOptions, bots, choose === choosePreferredMove)
         : statePlayed(game, searching ? playBotGame(game, matchOptions, seatedBots(options, i, seats), bots, onMove, cap) : playRandomGame(game, matchOptions, bots, onMove, cap, choose));
       const ending = played.ending;
       const rule = ending === undefined ? "unknown" : ending && `${ending.file}:${ending.line}:${ending.column}`;

@@ -9,10 +9,11 @@ import { kernelType } from "./playout-lists.js";
 import { EPOCH } from "./playout-memo.js";
 import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
+import { preferredDraw } from "./playout-preferences.js";
 import { setChoicePlans, type CardTerm } from "./set-choice-shape.js";
 
 /** A parameter's domain in the kernel: lines that declare it, its size and its values by index. */
-interface KernelDomain {
+export interface KernelDomain {
   /** Code true when it holds a value now; null when it always does. */
   readonly nonEmpty: string | null;
   readonly size: string;
@@ -26,7 +27,7 @@ interface KernelDomain {
 }
 
 /** What a drawn move does: code that leaves the sampler's block (a jump, a `break`, a `continue`). */
-type Then = (option: number, params: string[]) => string[];
+export type Then = (option: number, params: string[]) => string[];
 
 
 export class KernelDecisions {
@@ -57,8 +58,13 @@ export class KernelDecisions {
       const seat = this.code.temp("seat");
       const player = this.code.hoisted(() => this.code.expression(ask.player!));
       const lines = ["{", ...player.pre, `const ${seat} = ${player.code};`, ...this.botAsked(seat)];
-      if (ask.window) lines.push(...this.passByIdle(decision, seat));
-      return [...lines, ...this.outline(this.sampler(decision, seat, (i, params) => this.applied(decision, i, params)), seat), "}"];
+      const idle = ask.window ? this.passByIdle(decision, seat) : [];
+      const draw = this.outline(this.sampler(decision, seat, (i, params) => this.applied(decision, i, params)), seat);
+      // A game resumed at a window asks the seat, as the state machine waiting there does (a state
+      // drawn by `sample` may leave it only `done`): the pass by an idle seat came before.
+      // Its memo is stale as at any decision (see `decide`).
+      if (ask.window) this.entries.set(decision, [`${EPOCH}++;`, ...lines, ...draw, "}"]);
+      return [...lines, ...idle, ...draw, "}"];
     }
     if (ask.window) unsupported("a window asking several seats at once");
     if (decision.optionEntries.size > 0) unsupported("an `ask each` whose options ask again");
@@ -86,6 +92,9 @@ export class KernelDecisions {
     lines.push("}", ...this.continueAt(decision.resume), "}");
     return this.outline(lines);
   }
+
+  /** The code a resumed game enters a decision by, where it differs from `decide`'s (a window). */
+  readonly entries = new Map<Decision, string[]>();
 
   /** Functions of the kernel that decisions were moved into (see `outline`), in the closure. */
   readonly outlined: string[] = [];
@@ -137,7 +146,7 @@ export class KernelDecisions {
       `let ${left} = 0;`,
       `for (let ${a} = 0; ${a} < ${count}; ${a}++) if (${declined}[${actors}[${a}]!] === 0) ${left}++;`,
       `if (${left} === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");`,
-      `if (decisions >= DECISION_CAP) throw new GameFault("fault/decision-cap", \`the game did not end within \${DECISION_CAP} decisions: an endless flow loop?\`);`,
+      ...this.capCheck(),
       // `rng.pick` among the racers still in, in the order asked, only when there is a choice.
       `let ${k} = 0;`,
       `if (${left} > 1) {`,
@@ -299,7 +308,11 @@ export class KernelDecisions {
     const constrained = options.some((o) => (o.parameters.length > 0 && o.requirements.length > 0) || o.parameters.some((p) => this.game.types.get(p.domain)?.kind === "subsets"));
     // The listing reads the rules' functions through the memo; the move's effect never does.
     const effect: Then = (i, params) => this.code.withMemo(false, () => then(i, params));
-    return this.code.withMemo(true, () => (constrained ? this.constrainedSampler(decision, seat, effect) : this.countingSampler(decision, seat, effect)));
+    return this.code.withMemo(true, () => {
+      const uniform = constrained ? this.constrainedSampler(decision, seat, effect) : this.countingSampler(decision, seat, effect);
+      // Where the rules state preferences, a kernel asked to follow them draws as choosePreferredMove.
+      return [...preferredDraw(this, this.code, decision, seat, effect), ...uniform];
+    });
   }
 
   /** Each option's count of concrete moves, one draw from the policy's generator, the index decoded
@@ -480,7 +493,7 @@ export class KernelDecisions {
    *  requirements about the situation hold, each domain narrowed by the requirements about that
    *  parameter alone still holds one (option-listing.ts). Its listed domains, for the draw, and the
    *  requirements left to test after it. */
-  private offered(option: A.MoveOptionDeclaration, lines: string[]): { flag: string; listed: KernelDomain[]; fill: string[]; rest: A.Requirement[] } {
+  offered(option: A.MoveOptionDeclaration, lines: string[]): { flag: string; listed: KernelDomain[]; fill: string[]; rest: A.Requirement[] } {
     const declared = option.parameters.map((p) => this.domain(p, lines));
     const flag = this.code.temp("offered");
     const block = flag.slice(1) + "$open";
@@ -569,12 +582,13 @@ export class KernelDecisions {
     return code;
   }
 
-  private capCheck(): string[] {
-    return [`if (decisions >= DECISION_CAP) throw new GameFault("fault/decision-cap", \`the game did not end within \${DECISION_CAP} decisions: an endless flow loop?\`);`];
+  /** The decision cap: DECISION_CAP for a whole game, the caller's for a game resumed (`$cap`). */
+  capCheck(): string[] {
+    return [`if (decisions >= $cap) throw new GameFault("fault/decision-cap", \`the game did not end within \${$cap} decisions: an endless flow loop?\`);`];
   }
 
   /** The trace of a move: seat, move type, parameters (a set of cards as its size, then its cards). */
-  private traced(seat: string, option: A.MoveOptionDeclaration, params: string[]): string {
+  traced(seat: string, option: A.MoveOptionDeclaration, params: string[]): string {
     const values = option.parameters.map((p, j) => (this.game.types.get(p.domain)?.kind === "subsets" ? `${params[j]}.length, ...${params[j]}` : params[j]!));
     return `if (trace !== null) trace.push(${[seat, String(this.moveTypes.indexOf(option.name.name)), ...values].join(", ")});`;
   }

@@ -4,7 +4,7 @@
 // its move index as the compiled sampler does (moves-file.ts), decodes it into numbers and applies the
 // option at once. Same generator outputs and same policy, so the same games as `playRandomGame`.
 // A construct this writer does not handle yet makes `kernelFile` return the reason instead.
-import { END, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
+import { END, type Decision, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
 import type * as A from "../syntax/ast.js";
 import { docText } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
@@ -12,6 +12,7 @@ import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { EPOCH, KernelMemo } from "./playout-memo.js";
 import { kernelType } from "./playout-lists.js";
+import { KernelResume } from "./playout-resume.js";
 import { KernelCode } from "./playout-statements.js";
 import { KernelUnsupported, WHERE, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
@@ -58,6 +59,13 @@ export class PlayoutFile {
   /** The move types in `game.moves` order: a trace names a move type by its index there. */
   private readonly moveTypes: string[];
   private readonly memo: KernelMemo;
+  /** Each decision's code (who is asked, the draw, the move's effect), written once: its entry runs
+   *  it (see playout-resume.ts), and the step that leads to it jumps there, or runs it in place where
+   *  steps are functions (the decision is then a function both call) or where a window passes by an
+   *  idle seat first. */
+  private readonly decided = new Map<Decision, string[]>();
+  /** Each decision's entry, numbered after the steps. */
+  private readonly decisionPcs = new Map<Decision, number>();
 
   constructor(private readonly ctx: EmitContext) {
     // The most seats a match has: humans and the rules' bots together.
@@ -107,12 +115,20 @@ export class PlayoutFile {
     this.unfused = split;
     const roots = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
     roots.forEach((step, i) => this.pcs.set(step.label, i));
+    machine.decisions.forEach((decision, i) => this.decisionPcs.set(decision, roots.length + i));
     for (const loop of machine.loops) {
       const { lines, list, count } = this.code.snapshot(loop.statement);
       this.loopLists.set(loop, { list, count: `${localName(loop.binder)}$count`, fill: ["{", ...lines, `${localName(loop.binder)}$count = ${count};`, "}"] });
     }
     let cases: string[];
     let stepFunctions: string[] = [];
+    // After the steps, one entry per decision (for `resume`), numbered on from them.
+    const entries = new Map<Decision, number>();
+    const entryCases = (): [Decision, number, string[]][] =>
+      machine.decisions.filter((d) => this.decided.has(d)).map((d) => {
+        entries.set(d, this.decisionPcs.get(d)!);
+        return [d, this.decisionPcs.get(d)!, this.decisions.entries.get(d) ?? this.decided.get(d)!];
+      });
     if (split) {
       // A step goes on to a later step by calling it (the chain of calls is at most as long as the
       // flow has steps); to an earlier one (a loop) by returning its pc to `play`'s dispatch, which
@@ -124,11 +140,17 @@ export class PlayoutFile {
         current = this.pcs.get(step.label)!;
         return [`function step${current}(): number {`, ...this.stepCode(step), "}"];
       });
-      stepFunctions.push(...this.decisions.outlined);
       cases = roots.map((step) => `case ${this.pcs.get(step.label)}: pc = step${this.pcs.get(step.label)}(); break;`);
+      for (const [, pc, lines] of entryCases()) {
+        stepFunctions.push(`function step${pc}(): number {`, ...lines, "}");
+        cases.push(`case ${pc}: pc = step${pc}(); break;`);
+      }
+      stepFunctions.push(...this.decisions.outlined);
     } else {
       cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
+      for (const [, pc, lines] of entryCases()) cases.push(`case ${pc}: {`, ...lines, "}");
     }
+    const resume = new KernelResume(game, this.zones, this.loopLists);
     const setup = this.setupCode();
     const scores = this.scoresCode();
     const locals = this.localsCode();
@@ -173,6 +195,8 @@ export class PlayoutFile {
             "let decisions = 0;",
             "let steps = 0;",
             "let trace: unknown[] | null = null;",
+            "let $preferred = false;",
+            "let $cap: number = DECISION_CAP;",
             DRAW_P,
             ...locals,
             ...functions,
@@ -180,16 +204,23 @@ export class PlayoutFile {
             ...stepFunctions,
           ]
         : [...scalars.map((s) => `let K_${s.name}: ${s.type} = ${s.blank};`), "let K_variants: readonly string[] = [];"]),
+      // The closure's own aliases where only `play` and `scores` bind them (the object returned reads DECISION_CAP).
+      ...(shared ? [] : [ALIASES]),
+      // One empty list for every game played without variants (a default `[]` is a new array per call).
+      "const NO_VARIANTS: readonly string[] = [];",
       `const ENDS: readonly RuleSite[] = [${this.code.endSites.join(", ")}];`,
       "/** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */",
       "let K_ended = -1;",
       "",
-      // One empty list for every game played without variants (a default `[]` is a new array per call).
-      "const NO_VARIANTS: readonly string[] = [];",
-      `function play($players: number, seed: number, ${shared ? "$trace" : "trace"}: unknown[] | null = null, variants: readonly string[] = NO_VARIANTS): number {`,
+      ...resume.entryFunction(entries),
+      "",
+      // `$from`: the state a resumed game starts from, at the kernel's entry `$entry`; null for a new game.
+      `function play($players: number, seed: number, ${shared ? "$trace" : "trace"}: unknown[] | null, variants: readonly string[], $from: BaseState | null, $entry: number, ${shared ? "$preferredIn" : "$preferred"}: boolean, ${shared ? "$capIn" : "$cap"}: number): number {`,
       ...constants,
       ...aliases,
-      ...(shared ? ["$variants = variants;", "trace = $trace;"] : ["K_variants = variants;", "const $variants = variants;", DRAW_P]),
+      ...(shared
+        ? ["$variants = variants;", "trace = $trace;", "$preferred = $preferredIn;", "$cap = $capIn;"]
+        : ["K_variants = variants;", "const $variants = variants;", DRAW_P]),
       `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
       ...(shared
         ? humans
@@ -199,11 +230,17 @@ export class PlayoutFile {
           ? ["const humans = $players;", "const players = seatCount(BOTS, humans);"]
           : ["const players = $players;"]),
       ...vars.scalars.map((s) => (shared ? `${s.name} = ${s.blank};` : `let ${s.name}: ${s.type} = ${s.blank};`)),
-      "seedWords(G, seed);",
       "K_ended = -1;",
+      "if ($from === null) {",
+      "seedWords(G, seed);",
       ...setup,
+      "}",
       ...(shared ? [...this.resetLocals(), "decisions = 0;", "steps = 0;"] : [...locals, "let decisions = 0;", "let steps = 0;"]),
       `let pc = ${this.pcs.get(machine.start)};`,
+      "if ($from !== null) {",
+      ...resume.load(),
+      "pc = $entry;",
+      "}",
       "run: for (;;) {",
       `if (++steps > 10_000_000) throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");`,
       "switch (pc) {",
@@ -222,7 +259,16 @@ export class PlayoutFile {
       ...scores,
       "}",
       "",
-      "return { policy: K_P, play, scores, ending: () => (K_ended < 0 ? null : ENDS[K_ended]!) };",
+      "return {",
+      "policy: K_P,",
+      "play: ($players: number, seed: number, trace: unknown[] | null = null, variants: readonly string[] = NO_VARIANTS, preferred = false): number => play($players, seed, trace, variants, null, 0, preferred, DECISION_CAP),",
+      "resume($s: BaseState, trace: unknown[] | null = null, preferred = false, cap: number = DECISION_CAP): number {",
+      "const $entry = entryOf($s);",
+      "return $entry < 0 ? -1 : play($s.humans ?? $s.players, 0, trace, $s.variants, $s, $entry, preferred, cap);",
+      "},",
+      "scores,",
+      "ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),",
+      "};",
     ];
     let lines = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n").split("\n");
     // Where the cards were put is kept only for the moves that look it up.
@@ -241,7 +287,7 @@ export class PlayoutFile {
       const runtime = RUNTIME_NAMES.filter(uses).sort();
       const imports = [...runtime, ...runtimeConstants.map((name) => ({ name, alias: `RUNTIME_${name}` }))];
       if (imports.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: imports });
-      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["PlayoutKernel", "RuleSite"] });
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["BaseState", "PlayoutKernel", "RuleSite"] });
       if (this.code.endSites.length > 0) file.addImportDeclaration({ moduleSpecifier: "./sites.js", namedImports: ["AT"] });
       if (cards.length) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: [], namespaceImport: "cardData" });
       file.addStatements(text);
@@ -385,8 +431,16 @@ export class PlayoutFile {
         const list = this.loopLists.get(exit.loop)!;
         return [`if (${localName(exit.loop.binder)}$index < ${list.count}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
       }
-      case "decide":
-        return this.decisions.decide(exit.decision);
+      case "decide": {
+        let lines = this.decided.get(exit.decision);
+        if (!lines) this.decided.set(exit.decision, (lines = this.decisions.decide(exit.decision)));
+        // In one `play`, the step jumps to the decision's entry, so that one copy of its code runs
+        // both for a game played on and for a game resumed there, and V8 optimizes it with the
+        // feedback of both (a copy only `resume` ran would deoptimize `play` the first time it ran).
+        // A window passes by an idle seat first (its entry does not).
+        if (!this.unfused && !exit.decision.ask.window) return this.code.jump(String(this.decisionPcs.get(exit.decision)));
+        return lines;
+      }
     }
   }
 }

@@ -1,47 +1,93 @@
 // The concrete moves of a decision, for search: listed in full when there are few, else left to
 // sampling (progressive widening in mcts.ts), as a bid over a wide range or a set of cards is.
 
-import type { Move, MoveOption, Value } from "../contract.js";
+import type { Move, MoveOption, ParameterDomain, Value } from "../contract.js";
 
 /** Above this many concrete moves a decision's moves are sampled, not listed. */
 export const LIST_LIMIT = 40;
 
 /** Every concrete move of these options, or null when there are more than `limit` or a parameter
- *  is a set of cards (its legal sets are known only by checking each one). */
+ *  is a set of cards (its legal sets are known only by checking each one). In order: option by
+ *  option, the first parameter's values outermost. */
 export function listMoves(options: readonly MoveOption[], limit: number = LIST_LIMIT): Move[] | null {
   const moves: Move[] = [];
   for (const option of options) {
-    let partial: Record<string, Value | readonly number[]>[] = [{ type: option.type }];
+    const names: string[] = [];
+    const domains: ListedDomain[] = [];
+    const sizes: number[] = [];
+    // Moves of this option listed so far with the parameters seen: refused past the limit, as soon
+    // as a parameter takes it there.
+    let product = 1;
     for (const name in option.parameters) {
       const domain = option.parameters[name]!;
-      let values: readonly Value[];
-      switch (domain.kind) {
-        case "cards":
-          return null;
-        case "range":
-          if (domain.max - domain.min + 1 > limit) return null;
-          values = Array.from({ length: Math.max(0, domain.max - domain.min + 1) }, (_, i) => domain.min + i);
-          break;
-        case "card":
-          values = domain.cards;
-          break;
-        case "player":
-          values = domain.players;
-          break;
-        case "choice":
-          values = domain.values;
-          break;
-      }
-      partial = partial.flatMap((move) => values.map((value) => ({ ...move, [name]: value })));
-      if (moves.length + partial.length > limit) return null;
+      if (domain.kind === "cards") return null;
+      const size = domainSize(domain);
+      if (domain.kind === "range" && size > limit) return null;
+      product *= size;
+      if (moves.length + product > limit) return null;
+      names.push(name);
+      domains.push(domain);
+      sizes.push(size);
     }
-    moves.push(...(partial as unknown as Move[]));
+    // Each move built field by field in one order (one object shape per option), the last
+    // parameter's value changing fastest.
+    for (let index = 0; index < product; index++) {
+      const move: Record<string, Value> = { type: option.type };
+      let rest = index;
+      let stride = product;
+      for (let j = 0; j < names.length; j++) {
+        stride /= sizes[j]!;
+        const digit = Math.floor(rest / stride);
+        rest -= digit * stride;
+        move[names[j]!] = domainValue(domains[j]!, digit);
+      }
+      moves.push(move as unknown as Move);
+    }
     if (moves.length > limit) return null;
   }
   return moves;
 }
 
-/** A move's identity in a search tree: its JSON with the fields in a fixed order. */
+/** A domain whose values are listed one by one (a set of cards is not). */
+type ListedDomain = Exclude<ParameterDomain, { kind: "cards" }>;
+
+function domainSize(domain: ListedDomain): number {
+  switch (domain.kind) {
+    case "range":
+      return Math.max(0, domain.max - domain.min + 1);
+    case "card":
+      return domain.cards.length;
+    case "player":
+      return domain.players.length;
+    case "choice":
+      return domain.values.length;
+  }
+}
+
+function domainValue(domain: ListedDomain, index: number): Value {
+  switch (domain.kind) {
+    case "range":
+      return domain.min + index;
+    case "card":
+      return domain.cards[index]!;
+    case "player":
+      return domain.players[index]!;
+    case "choice":
+      return domain.values[index]!;
+  }
+}
+
+/** A move's identity in a search tree: its JSON with the fields in a fixed order (as
+ *  `JSON.stringify(move, sortedKeys)` writes it, without its cost: this runs for every legal move of
+ *  every node an iteration passes). */
 export function moveKey(move: Move): string {
-  return JSON.stringify(move, Object.keys(move).sort());
+  const keys = Object.keys(move).sort();
+  let key = "{";
+  for (const name of keys) {
+    const value = move[name];
+    if (value === undefined) continue;
+    if (key.length > 1) key += ",";
+    key += `${JSON.stringify(name)}:${typeof value === "number" && Number.isFinite(value) ? String(value) : JSON.stringify(value)}`;
+  }
+  return `${key}}`;
 }

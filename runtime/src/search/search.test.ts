@@ -5,7 +5,7 @@ import { Rng, seedRandom } from "../random.js";
 import { redealUnknown, spreadAmount } from "../sample.js";
 import { botName, parseBotSpec } from "./bots.js";
 import { searchMove } from "./mcts.js";
-import { listMoves } from "./moves.js";
+import { listMoves, moveKey } from "./moves.js";
 
 // Take-away: a heap of stones, each turn take 1 or 2, whoever takes the last stone wins. A heap that
 // is a multiple of 3 loses for the player to move, so from 4 the only winning move takes 1; from 5, 2.
@@ -76,6 +76,30 @@ describe("listMoves", () => {
     ] as Move[]);
     expect(listMoves([{ type: "bid", parameters: { amount: { kind: "range", min: 0, max: 100 } } }])).toBeNull();
     expect(listMoves([{ type: "trade", parameters: { cards: { kind: "cards", zone: "hand", cards: [1, 2] } } }])).toBeNull();
+  });
+});
+
+describe("listMoves and moveKey", () => {
+  it("lists a product of domains with the first parameter outermost, and stops at the limit", () => {
+    const options: MoveOption[] = [{ type: "swap", parameters: { a: { kind: "choice", values: ["x", "y"] }, b: { kind: "range", min: 1, max: 3 } } }];
+    expect(listMoves(options)).toEqual([
+      { type: "swap", a: "x", b: 1 },
+      { type: "swap", a: "x", b: 2 },
+      { type: "swap", a: "x", b: 3 },
+      { type: "swap", a: "y", b: 1 },
+      { type: "swap", a: "y", b: 2 },
+      { type: "swap", a: "y", b: 3 },
+    ] as Move[]);
+    expect(listMoves(options, 5)).toBeNull();
+    // An empty domain after a wide one: refused as soon as the wide one passes the limit.
+    expect(listMoves([{ type: "t", parameters: { c: { kind: "card", zone: "z", cards: [1, 2, 3] }, p: { kind: "player", players: [] } } }], 2)).toBeNull();
+    expect(listMoves([{ type: "t", parameters: { p: { kind: "player", players: [] } } }, { type: "u", parameters: {} }])).toEqual([{ type: "u" }]);
+  });
+
+  it("keys a move as its JSON with the fields sorted, whatever order they were written in", () => {
+    const moves = [{ type: "give", to: 2, card: 7 }, { card: 7, type: "give", to: 2 }, { type: "trade", cards: [3, 1], note: 'a "b"', ok: true, n: -0 }] as unknown as Move[];
+    for (const move of moves) expect(moveKey(move)).toBe(JSON.stringify(move, Object.keys(move).sort()));
+    expect(moveKey(moves[0]!)).toBe(moveKey(moves[1]!));
   });
 });
 
