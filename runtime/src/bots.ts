@@ -1,44 +1,11 @@
 // The simplest player: a uniformly random legal move, drawn from the parameter domains without
 // listing every move (a bid from 0..10^6 is one draw, not a million objects).
 
-import type { Move, MoveOption, ParameterDomain, Value } from "./contract.js";
+import type { Move, MoveOption, Value } from "./contract.js";
+import { domainSize, domainValue } from "./domains.js";
 import { GameFault } from "./errors.js";
 import type { Rng } from "./random.js";
 
-/** How many values a parameter may take. */
-function domainSize(domain: ParameterDomain): number {
-  switch (domain.kind) {
-    case "range":
-      return Math.max(0, domain.max - domain.min + 1);
-    case "card":
-      return domain.cards.length;
-    case "cards":
-      // Every subset; a set-valued option with requirements is sampled by the compiled game instead.
-      return 2 ** domain.cards.length;
-    case "player":
-      return domain.players.length;
-    case "choice":
-      return domain.values.length;
-  }
-}
-
-/** The `index`-th value of a parameter's domain. */
-function domainValue(domain: ParameterDomain, index: number): Value | number[] {
-  switch (domain.kind) {
-    case "cards":
-      return domain.cards.filter((_, bit) => Math.floor(index / 2 ** bit) % 2 === 1);
-    case "range":
-      return domain.min + index;
-    case "card":
-      return domain.cards[index]!;
-    case "player":
-      return domain.players[index]!;
-    case "choice":
-      return domain.values[index]!;
-  }
-}
-
-/** Concrete moves one option stands for: the product of its parameters' domain sizes. */
 function optionCount(option: MoveOption): number {
   let count = 1;
   // for…in rather than Object.values: this runs for every bot move of every playout.

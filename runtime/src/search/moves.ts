@@ -2,6 +2,7 @@
 // sampling (progressive widening in mcts.ts), as a bid over a wide range or a set of cards is.
 
 import type { Move, MoveOption, ParameterDomain, Value } from "../contract.js";
+import { domainSize, domainValue } from "../domains.js";
 
 /** Above this many concrete moves a decision's moves are sampled, not listed. */
 export const LIST_LIMIT = 40;
@@ -39,7 +40,8 @@ export function listMoves(options: readonly MoveOption[], limit: number = LIST_L
         stride /= sizes[j]!;
         const digit = Math.floor(rest / stride);
         rest -= digit * stride;
-        move[names[j]!] = domainValue(domains[j]!, digit);
+        // A listed domain is never a set of cards: its value is one Value.
+        move[names[j]!] = domainValue(domains[j]!, digit) as Value;
       }
       moves.push(move as unknown as Move);
     }
@@ -50,32 +52,6 @@ export function listMoves(options: readonly MoveOption[], limit: number = LIST_L
 
 /** A domain whose values are listed one by one (a set of cards is not). */
 type ListedDomain = Exclude<ParameterDomain, { kind: "cards" }>;
-
-function domainSize(domain: ListedDomain): number {
-  switch (domain.kind) {
-    case "range":
-      return Math.max(0, domain.max - domain.min + 1);
-    case "card":
-      return domain.cards.length;
-    case "player":
-      return domain.players.length;
-    case "choice":
-      return domain.values.length;
-  }
-}
-
-function domainValue(domain: ListedDomain, index: number): Value {
-  switch (domain.kind) {
-    case "range":
-      return domain.min + index;
-    case "card":
-      return domain.cards[index]!;
-    case "player":
-      return domain.players[index]!;
-    case "choice":
-      return domain.values[index]!;
-  }
-}
 
 /** A move's identity in a search tree: its JSON with the fields in a fixed order (as
  *  `JSON.stringify(move, sortedKeys)` writes it, without its cost: this runs for every legal move of
