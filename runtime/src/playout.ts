@@ -123,12 +123,6 @@ export function emptyZone(end: "top" | "last"): never {
   throw new GameFault("fault/empty-zone", `the zone is empty: it has no ${end} card`);
 }
 
-/** The card on top of the zone (position 0); a fault when the zone is empty. */
-export function topCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean): number {
-  if (sizes[seg]! === 0) emptyZone("top");
-  return cardAt(cards, sizes, cap, seg, topLast, 0);
-}
-
 /** `nth(zone, position)`: the card at a 1-based position; a fault past either end (as nthCard). */
 export function nthCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean, position: number): number {
   const n = sizes[seg]!;
@@ -136,13 +130,6 @@ export function nthCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg
     throw new GameFault("fault/no-such-position", `the zone has no card at position ${position}: it holds ${n}`);
   }
   return cardAt(cards, sizes, cap, seg, topLast, position - 1);
-}
-
-/** `last(zone)`: the card at its last position; a fault when the zone is empty (as lastCard). */
-export function lastCardOf(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, topLast: boolean): number {
-  const n = sizes[seg]!;
-  if (n === 0) emptyZone("last");
-  return cardAt(cards, sizes, cap, seg, topLast, n - 1);
 }
 
 /** A zone's cards in position order, as a new array: a zone used as a value (a function's argument). */

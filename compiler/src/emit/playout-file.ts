@@ -22,9 +22,9 @@ const SPLIT_STEPS = 40;
 
 /** The runtime's names a kernel may use (imported when its text uses them). */
 const RUNTIME_NAMES = [
-  "GameFault", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod", "lastCardOf",
+  "GameFault", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod",
   "nextSeat", "nthCardOf", "emptyZone", "missingTableKey", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
-  "sortKeys", "longestRun", "bestSets", "topCard", "randomSubsetOn", "SetChoices", "drawIndexOn", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromAnyZone", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "topCardOf",
+  "sortKeys", "longestRun", "bestSets", "topCard", "randomSubsetOn", "SetChoices", "drawIndexOn", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt",
 ];
 
 /** The runtime's constants a kernel may read: imported as RUNTIME_<name>, bound to <name> in each function. */
