@@ -288,6 +288,7 @@ export function playout(): PlayoutKernel {
   let v_bank: number = 0;
   let v_chairman: number = 0;
   let $variants: readonly string[] = [];
+  let $variant_simple = false;
   let decisions = 0;
   let steps = 0;
   let trace: unknown[] | null = null;
@@ -2164,7 +2165,7 @@ export function playout(): PlayoutKernel {
         v_coins[l_p_8] += $amount;
       }
     }
-    if (Property_heart[l_card_7]! && !$variants.includes("simple")) {
+    if (Property_heart[l_card_7]! && !$variant_simple) {
       return step199();
     }
     return step200();
@@ -4400,7 +4401,7 @@ export function playout(): PlayoutKernel {
     }
     let $offered203 = false;
     offered203$open: {
-      if (!!$variants.includes("simple")) break offered203$open;
+      if (!!$variant_simple) break offered203$open;
       if (!(v_protection[l_active]! === 0)) break offered203$open;
       if (!!l_offered) break offered203$open;
       if (!(N[Z_action_deck]! > 0)) break offered203$open;
@@ -7478,6 +7479,7 @@ export function playout(): PlayoutKernel {
     const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
     const DECISION_CAP = RUNTIME_DECISION_CAP;
     $variants = variants;
+    $variant_simple = variants.includes("simple");
     trace = $trace;
     $preferred = $preferredIn;
     $cap = $capIn;
@@ -7544,7 +7546,7 @@ export function playout(): PlayoutKernel {
           C[$b812] = $card;
         }
       }
-      if (!$variants.includes("simple")) {
+      if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
             const $seg816 = Z_hand + l_p;

@@ -109,6 +109,7 @@ export function playout(): PlayoutKernel {
   let players: number = 0;
   let v_shop_keeper: number = 0;
   let $variants: readonly string[] = [];
+  let $variant_first_game = false;
   let decisions = 0;
   let steps = 0;
   let trace: unknown[] | null = null;
@@ -889,6 +890,7 @@ export function playout(): PlayoutKernel {
     const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
     const DECISION_CAP = RUNTIME_DECISION_CAP;
     $variants = variants;
+    $variant_first_game = variants.includes("first_game");
     trace = $trace;
     $preferred = $preferredIn;
     $cap = $capIn;
@@ -1071,7 +1073,7 @@ export function playout(): PlayoutKernel {
           N[Z_shop]!++;
         }
       }
-      if ($variants.includes("first_game")) {
+      if ($variant_first_game) {
         {
           let $n133 = 0;
           {

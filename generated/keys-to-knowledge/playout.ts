@@ -317,6 +317,8 @@ export function playout(): PlayoutKernel {
   let v_claim_amount: number = 0;
   let v_claim_space: number = 0;
   let $variants: readonly string[] = [];
+  let $variant_short = false;
+  let $variant_small_board = false;
   let decisions = 0;
   let steps = 0;
   let trace: unknown[] | null = null;
@@ -417,7 +419,7 @@ export function playout(): PlayoutKernel {
   let l_d_6$count = 0;
   let l_d_6$index = 0;
   function fn_board_in_play(): string {
-    return $variants.includes("small_board") ? "small" : "standard";
+    return $variant_small_board ? "small" : "standard";
   }
   function fn_board_size(): number {
     return N[Z_spaces]!;
@@ -947,7 +949,7 @@ export function playout(): PlayoutKernel {
     return step1();
   }
   function step1(): number {
-    if (fn_players_left() > 1 && (!$variants.includes("short") || v_turns_played < fn_turn_limit())) {
+    if (fn_players_left() > 1 && (!$variant_short || v_turns_played < fn_turn_limit())) {
       return step2();
     }
     return step3();
@@ -7861,6 +7863,8 @@ export function playout(): PlayoutKernel {
     const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
     const DECISION_CAP = RUNTIME_DECISION_CAP;
     $variants = variants;
+    $variant_short = variants.includes("short");
+    $variant_small_board = variants.includes("small_board");
     trace = $trace;
     $preferred = $preferredIn;
     $cap = $capIn;
@@ -8099,7 +8103,7 @@ export function playout(): PlayoutKernel {
           }
         }
       }
-      if ($variants.includes("short")) {
+      if ($variant_short) {
         {
           for (let $i941 = N[Z_bank_deeds]! - 1; $i941 > 0; $i941--) {
             const $n945 = $i941 + 1;

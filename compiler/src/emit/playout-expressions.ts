@@ -5,6 +5,11 @@ import { KernelLists, kernelType } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
 import { ELIMINATED } from "../check/elimination.js";
 
+/** The kernel's flag for one variant of the game: true while a game plays with it. */
+export function variantFlag(variant: string): string {
+  return `$variant_${variant}`;
+}
+
 /** The per-player variable `eliminate` keeps (0 while a seat is in the game). */
 const ELIMINATED_VAR = varName(ELIMINATED);
 
@@ -249,7 +254,8 @@ export abstract class KernelExpressions extends KernelLists {
       case "best_sets":
         return this.bestSets(e);
       case "variant":
-        return `$variants.includes(${quote((e.args[0] as A.NameExpression).name)})`;
+        // A flag set once per game (see variantFlag), not a search of the variant list per test.
+        return variantFlag((e.args[0] as A.NameExpression).name);
       case "next": {
         // A seat is below the player count: the next one wraps to 0 without a division.
         const seat = this.expression(e.args[0]!);

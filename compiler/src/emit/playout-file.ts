@@ -6,7 +6,7 @@
 // A construct this writer does not handle yet makes `kernelFile` return the reason instead.
 import { END, type Decision, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
 import type * as A from "../syntax/ast.js";
-import { docText } from "./code.js";
+import { docText, quote } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
@@ -14,6 +14,7 @@ import { EPOCH, KernelMemo } from "./playout-memo.js";
 import { kernelType } from "./playout-lists.js";
 import { KernelResume } from "./playout-resume.js";
 import { KernelCode } from "./playout-statements.js";
+import { variantFlag } from "./playout-expressions.js";
 import { KernelUnsupported, WHERE, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 
@@ -184,6 +185,8 @@ export class PlayoutFile {
     // each would be a checked load every time.
     const aliases = [...arrays.map((a) => `const ${a.name} = K_${a.name};`), ALIASES];
     const humans = game.bots.length > 0;
+    // Each variant's flag, set from the game's variant list when a game starts (read by `variant(...)`).
+    const variants = game.variants.map((v) => v.name.name);
     const body = [
       ...constants.filter((c) => shared || !c.startsWith("const END")),
       ...arrays.map((a) => `const K_${a.name} = ${a.init};`),
@@ -192,6 +195,7 @@ export class PlayoutFile {
             ...aliases,
             ...scalars.map((s) => `let ${s.name}: ${s.type} = ${s.blank};`),
             "let $variants: readonly string[] = [];",
+            ...variants.map((v) => `let ${variantFlag(v)} = false;`),
             "let decisions = 0;",
             "let steps = 0;",
             "let trace: unknown[] | null = null;",
@@ -219,8 +223,8 @@ export class PlayoutFile {
       ...constants,
       ...aliases,
       ...(shared
-        ? ["$variants = variants;", "trace = $trace;", "$preferred = $preferredIn;", "$cap = $capIn;"]
-        : ["K_variants = variants;", "const $variants = variants;", DRAW_P]),
+        ? ["$variants = variants;", ...variants.map((v) => `${variantFlag(v)} = variants.includes(${quote(v)});`), "trace = $trace;", "$preferred = $preferredIn;", "$cap = $capIn;"]
+        : ["K_variants = variants;", "const $variants = variants;", ...variants.map((v) => `const ${variantFlag(v)} = variants.includes(${quote(v)});`), DRAW_P]),
       `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
       ...(shared
         ? humans
@@ -255,7 +259,7 @@ export class PlayoutFile {
       "function scores(): number[][] {",
       ...constants,
       ...aliases,
-      ...(shared ? [] : [...scalars.map((s) => `const ${s.name} = K_${s.name};`), "const $variants = K_variants;"]),
+      ...(shared ? [] : [...scalars.map((s) => `const ${s.name} = K_${s.name};`), "const $variants = K_variants;", ...variants.map((v) => `const ${variantFlag(v)} = K_variants.includes(${quote(v)});`)]),
       ...scores,
       "}",
       "",
