@@ -332,19 +332,30 @@ export function playout(): PlayoutKernel {
     return step1();
   }
   function step1(): number {
-    if (true) {
-      return step2();
+    for (;;) {
+      const $pc = step1$body();
+      if ($pc !== 1) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
-    return step3();
+  }
+  function step1$body(): number {
+    if (true) {
+      return step3();
+    }
+    return step2();
   }
   function step2(): number {
+    return END;
+  }
+  function step3(): number {
     {
       const $seat0 = l_trader;
       return decide102($seat0);
     }
-  }
-  function step3(): number {
-    return END;
   }
   function step4(): number {
     let l_added = 0;

@@ -12,6 +12,7 @@ import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { EPOCH, KernelMemo } from "./playout-memo.js";
 import { kernelType } from "./playout-lists.js";
+import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
@@ -114,7 +115,9 @@ export class PlayoutFile {
     // and one `play` holding every step of a long game would run in its interpreter.
     const split = game.program.declarations.some((d) => d.kind === "function") || machine.steps.length > SPLIT_STEPS;
     this.unfused = split;
-    const roots = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
+    const inOrder = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
+    // Split, the steps are numbered in the flow's order, so that steps call the steps they lead to.
+    const roots = split ? flowOrder(machine, inOrder) : inOrder;
     roots.forEach((step, i) => this.pcs.set(step.label, i));
     machine.decisions.forEach((decision, i) => this.decisionPcs.set(decision, roots.length + i));
     for (const loop of machine.loops) {
@@ -132,10 +135,16 @@ export class PlayoutFile {
       });
     if (split) {
       // A step goes on to a later step by calling it (the chain of calls is at most as long as the
-      // flow has steps); to an earlier one (a loop) by returning its pc to `play`'s dispatch, which
-      // counts the steps taken without a decision.
+      // flow has steps); to an earlier one (a loop) by returning its pc, to that step's own loop where
+      // it is on the way back (playout-loops.ts), else to `play`'s dispatch; both count the steps
+      // taken without a decision.
       let current = 0;
-      this.code.jump = (pc) => (pc !== "END" && Number(pc) > current ? [`return step${pc}();`] : [`return ${pc};`]);
+      const heads = new Set<number>();
+      this.code.jump = (pc) => {
+        if (pc !== "END" && Number(pc) > current) return [`return step${pc}();`];
+        if (pc !== "END") heads.add(Number(pc));
+        return [`return ${pc};`];
+      };
       this.decisions.split = true;
       stepFunctions = roots.flatMap((step) => {
         current = this.pcs.get(step.label)!;
@@ -147,6 +156,7 @@ export class PlayoutFile {
         cases.push(`case ${pc}: pc = step${pc}(); break;`);
       }
       stepFunctions.push(...this.decisions.outlined);
+      stepFunctions = withLoopHeads(stepFunctions, heads);
     } else {
       cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
       for (const [, pc, lines] of entryCases()) cases.push(`case ${pc}: {`, ...lines, "}");
@@ -246,7 +256,7 @@ export class PlayoutFile {
       "pc = $entry;",
       "}",
       "run: for (;;) {",
-      `if (++steps > 10_000_000) throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");`,
+      STEP_GUARD,
       "switch (pc) {",
       ...cases,
       "default: break run;",
