@@ -140,6 +140,27 @@ export function playout(): PlayoutKernel {
   const K_$values99 = [] as number[];
   const K_$values99$n = new Int32Array(1);
   const K_$list101 = new Int32Array(6);
+  const K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
+    ["standard", "dual", "money"].indexOf($v),
+  );
+  const K_Action_effect$code = Int8Array.from(cardData.Action_effect, ($v) =>
+    [
+      "gain_two",
+      "take_back_protection",
+      "others_lose_one",
+      "discard_action",
+      "no_exchange",
+      "money_points",
+      "double_bonus",
+      "colour_pairs",
+      "colour_penalty",
+      "all_colours",
+      "few_colours",
+      "coin_pairs",
+      "heart_chart",
+      "coin_chart",
+    ].indexOf($v),
+  );
   const K_v_coins = new Array<number>(6).fill(0);
   const K_v_protection = new Array<number>(6).fill(0);
   const K_v_has_taken = new Array<boolean>(6).fill(false);
@@ -255,6 +276,8 @@ export function playout(): PlayoutKernel {
   const $values99 = K_$values99;
   const $values99$n = K_$values99$n;
   const $list101 = K_$list101;
+  const Property_kind$code = K_Property_kind$code;
+  const Action_effect$code = K_Action_effect$code;
   const v_coins = K_v_coins;
   const v_protection = K_v_protection;
   const v_has_taken = K_v_has_taken;
@@ -404,9 +427,9 @@ export function playout(): PlayoutKernel {
   let l_u_5$count = 0;
   let l_u_5$index = 0;
   function fn_colour_of(l_c: number): string {
-    return Property_kind[l_c]! === "standard"
+    return Property_kind$code[l_c]! === 0
       ? Property_colour[l_c]!
-      : Property_kind[l_c]! === "dual"
+      : Property_kind$code[l_c]! === 1
         ? v_committed[l_c]!
         : "none";
   }
@@ -431,7 +454,7 @@ export function playout(): PlayoutKernel {
       const $n839 = N[$seg838]!;
       for (let $i837 = 0; $i837 < $n839; $i837++) {
         const l_c = C[$seg838 * CAP + $i837]!;
-        if (Property_kind[l_c]! === "money") {
+        if (Property_kind$code[l_c]! === 2) {
           $count836++;
         }
       }
@@ -493,11 +516,11 @@ export function playout(): PlayoutKernel {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
   }
   function fn_medal_points(l_a: number, l_p: number): number {
-    return Action_effect[l_a]! === "money_points"
+    return Action_effect$code[l_a]! === 5
       ? fn_money_cards(l_p)
-      : Action_effect[l_a]! === "colour_pairs"
+      : Action_effect$code[l_a]! === 7
         ? Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2)
-        : Action_effect[l_a]! === "all_colours"
+        : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
               for (const $item854 of ALL_Colour) {
@@ -513,7 +536,7 @@ export function playout(): PlayoutKernel {
             })()
             ? Action_value[l_a]!
             : 0
-          : Action_effect[l_a]! === "few_colours"
+          : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
                 for (const $item855 of ALL_Colour) {
@@ -529,12 +552,12 @@ export function playout(): PlayoutKernel {
               })()
               ? Action_value[l_a]!
               : 0
-            : Action_effect[l_a]! === "coin_pairs"
+            : Action_effect$code[l_a]! === 11
               ? Math.floor(v_coins[l_p]! / 2)
-              : Action_effect[l_a]! === "heart_chart"
+              : Action_effect$code[l_a]! === 12
                 ? (TABLE_heart_points.get(Math.min(fn_hearts(l_p), 6)) ??
                   missingTableKey("heart_points", Math.min(fn_hearts(l_p), 6)))
-                : Action_effect[l_a]! === "coin_chart"
+                : Action_effect$code[l_a]! === 13
                   ? (TABLE_coin_points.get(Math.min(fn_coin_symbols(l_p), 5)) ??
                     missingTableKey("coin_points", Math.min(fn_coin_symbols(l_p), 5)))
                   : 0;
@@ -578,7 +601,7 @@ export function playout(): PlayoutKernel {
           const $n868 = N[$seg867]!;
           for (let $i866 = 0; $i866 < $n868; $i866++) {
             const l_a = C[$seg867 * CAP + $i866]!;
-            if (Action_effect[l_a]! === "coin_pairs") {
+            if (Action_effect$code[l_a]! === 11) {
               $any865 = true;
               break;
             }
@@ -606,7 +629,7 @@ export function playout(): PlayoutKernel {
       const $n873 = N[$seg872]!;
       for (let $i871 = 0; $i871 < $n873; $i871++) {
         const l_a = C[$seg872 * CAP + $i871]!;
-        if (Action_effect[l_a]! === "no_exchange") {
+        if (Action_effect$code[l_a]! === 4) {
           $any870 = true;
           break;
         }
@@ -623,7 +646,7 @@ export function playout(): PlayoutKernel {
     return l_q !== l_a && !v_passed_over[l_q]! && !fn_exchanged(l_a, l_q) && !fn_shielded(l_q);
   }
   function fn_uncommitted(l_c: number): boolean {
-    return Property_kind[l_c]! === "dual" && v_committed[l_c]! === "none";
+    return Property_kind$code[l_c]! === 1 && v_committed[l_c]! === "none";
   }
   function fn_shows_colour(l_c: number, l_k: string): boolean {
     return l_k !== "none" && (Property_colour[l_c]! === l_k || Property_second_colour[l_c]! === l_k);
@@ -747,7 +770,7 @@ export function playout(): PlayoutKernel {
       for (let $i61 = 0; $i61 < $n60; $i61++) {
         const l_p = $list15[$i61]!;
         if (
-          Property_kind[N[Z_secret + l_p]! > 0 ? C[(Z_secret + l_p) * CAP]! : emptyZone("top")]! === "money"
+          Property_kind$code[N[Z_secret + l_p]! > 0 ? C[(Z_secret + l_p) * CAP]! : emptyZone("top")]! === 2
         ) {
           {
             const $seg62 = Z_secret + l_p;
@@ -801,7 +824,7 @@ export function playout(): PlayoutKernel {
             if (!(N[Z_secret + l_p]! === 0 && N[Z_box]! > 0)) break;
             if ($passes >= LOOP_LIMIT)
               throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-            if (Property_kind[N[Z_box]! > 0 ? C[Z_box * CAP]! : emptyZone("top")]! === "money") {
+            if (Property_kind$code[N[Z_box]! > 0 ? C[Z_box * CAP]! : emptyZone("top")]! === 2) {
               {
                 if (N[Z_box]! === 0)
                   throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
@@ -1056,13 +1079,13 @@ export function playout(): PlayoutKernel {
     }
     l_p_18 = l_p_17;
     l_card_9 = l_revealed;
-    if (Property_kind[l_card_9]! === "dual") {
+    if (Property_kind$code[l_card_9]! === 1) {
       return step49();
     }
     return step28();
   }
   function step28(): number {
-    if (Property_kind[l_card_9]! === "standard") {
+    if (Property_kind$code[l_card_9]! === 0) {
       return step30();
     }
     return step29();
@@ -1737,7 +1760,7 @@ export function playout(): PlayoutKernel {
           const $n223 = N[$seg222]!;
           for (let $i221 = 0; $i221 < $n223; $i221++) {
             const l_a = C[$seg222 * CAP + $i221]!;
-            if (Action_effect[l_a]! === "no_exchange") $list45[$n220++] = l_a;
+            if (Action_effect$code[l_a]! === 4) $list45[$n220++] = l_a;
           }
         }
         for (let $i224 = 0; $i224 < $n220; $i224++) {
@@ -1806,13 +1829,13 @@ export function playout(): PlayoutKernel {
     }
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
-    if (Property_kind[l_card_8]! === "dual") {
+    if (Property_kind$code[l_card_8]! === 1) {
       return step119();
     }
     return step98();
   }
   function step98(): number {
-    if (Property_kind[l_card_8]! === "standard") {
+    if (Property_kind$code[l_card_8]! === 0) {
       return step100();
     }
     return step99();
@@ -2314,7 +2337,7 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step154(): number {
-    if (Property_kind[l_card_7]! === "money") {
+    if (Property_kind$code[l_card_7]! === 2) {
       {
         const $amount = 1 + l_money_before;
         if ($amount < 0)
@@ -2482,49 +2505,49 @@ export function playout(): PlayoutKernel {
   function step172(): number {
     l_p_6 = l_p_5;
     l_card_6 = l_card_5;
-    if (Action_effect[l_card_6]! === "gain_two") {
+    if (Action_effect$code[l_card_6]! === 0) {
       return step200();
     }
     return step173();
   }
   function step173(): number {
-    if (Action_effect[l_card_6]! === "take_back_protection") {
+    if (Action_effect$code[l_card_6]! === 1) {
       return step198();
     }
     return step174();
   }
   function step174(): number {
-    if (Action_effect[l_card_6]! === "others_lose_one") {
+    if (Action_effect$code[l_card_6]! === 2) {
       return step196();
     }
     return step175();
   }
   function step175(): number {
-    if (Action_effect[l_card_6]! === "discard_action") {
+    if (Action_effect$code[l_card_6]! === 3) {
       return step191();
     }
     return step176();
   }
   function step176(): number {
-    if (Action_effect[l_card_6]! === "no_exchange") {
+    if (Action_effect$code[l_card_6]! === 4) {
       return step189();
     }
     return step177();
   }
   function step177(): number {
-    if (Action_effect[l_card_6]! === "double_bonus") {
+    if (Action_effect$code[l_card_6]! === 6) {
       return step186();
     }
     return step178();
   }
   function step178(): number {
-    if (Action_effect[l_card_6]! === "colour_penalty") {
+    if (Action_effect$code[l_card_6]! === 8) {
       return step184();
     }
     return step179();
   }
   function step179(): number {
-    if (Action_effect[l_card_6]! === "heart_chart" || Action_effect[l_card_6]! === "coin_chart") {
+    if (Action_effect$code[l_card_6]! === 12 || Action_effect$code[l_card_6]! === 13) {
       return step181();
     }
     return step180();
@@ -2985,49 +3008,49 @@ export function playout(): PlayoutKernel {
     l_action_played = true;
     l_p_3 = l_active;
     l_card_4 = l_card_3;
-    if (Action_effect[l_card_4]! === "gain_two") {
+    if (Action_effect$code[l_card_4]! === 0) {
       return step255();
     }
     return step228();
   }
   function step228(): number {
-    if (Action_effect[l_card_4]! === "take_back_protection") {
+    if (Action_effect$code[l_card_4]! === 1) {
       return step253();
     }
     return step229();
   }
   function step229(): number {
-    if (Action_effect[l_card_4]! === "others_lose_one") {
+    if (Action_effect$code[l_card_4]! === 2) {
       return step251();
     }
     return step230();
   }
   function step230(): number {
-    if (Action_effect[l_card_4]! === "discard_action") {
+    if (Action_effect$code[l_card_4]! === 3) {
       return step246();
     }
     return step231();
   }
   function step231(): number {
-    if (Action_effect[l_card_4]! === "no_exchange") {
+    if (Action_effect$code[l_card_4]! === 4) {
       return step244();
     }
     return step232();
   }
   function step232(): number {
-    if (Action_effect[l_card_4]! === "double_bonus") {
+    if (Action_effect$code[l_card_4]! === 6) {
       return step241();
     }
     return step233();
   }
   function step233(): number {
-    if (Action_effect[l_card_4]! === "colour_penalty") {
+    if (Action_effect$code[l_card_4]! === 8) {
       return step239();
     }
     return step234();
   }
   function step234(): number {
-    if (Action_effect[l_card_4]! === "heart_chart" || Action_effect[l_card_4]! === "coin_chart") {
+    if (Action_effect$code[l_card_4]! === 12 || Action_effect$code[l_card_4]! === 13) {
       return step236();
     }
     return step235();
@@ -3298,49 +3321,49 @@ export function playout(): PlayoutKernel {
   function step262(): number {
     l_p_2 = l_p;
     l_card_2 = l_card;
-    if (Action_effect[l_card_2]! === "gain_two") {
+    if (Action_effect$code[l_card_2]! === 0) {
       return step290();
     }
     return step263();
   }
   function step263(): number {
-    if (Action_effect[l_card_2]! === "take_back_protection") {
+    if (Action_effect$code[l_card_2]! === 1) {
       return step288();
     }
     return step264();
   }
   function step264(): number {
-    if (Action_effect[l_card_2]! === "others_lose_one") {
+    if (Action_effect$code[l_card_2]! === 2) {
       return step286();
     }
     return step265();
   }
   function step265(): number {
-    if (Action_effect[l_card_2]! === "discard_action") {
+    if (Action_effect$code[l_card_2]! === 3) {
       return step281();
     }
     return step266();
   }
   function step266(): number {
-    if (Action_effect[l_card_2]! === "no_exchange") {
+    if (Action_effect$code[l_card_2]! === 4) {
       return step279();
     }
     return step267();
   }
   function step267(): number {
-    if (Action_effect[l_card_2]! === "double_bonus") {
+    if (Action_effect$code[l_card_2]! === 6) {
       return step276();
     }
     return step268();
   }
   function step268(): number {
-    if (Action_effect[l_card_2]! === "colour_penalty") {
+    if (Action_effect$code[l_card_2]! === 8) {
       return step274();
     }
     return step269();
   }
   function step269(): number {
-    if (Action_effect[l_card_2]! === "heart_chart" || Action_effect[l_card_2]! === "coin_chart") {
+    if (Action_effect$code[l_card_2]! === 12 || Action_effect$code[l_card_2]! === 13) {
       return step271();
     }
     return step270();
@@ -5098,7 +5121,7 @@ export function playout(): PlayoutKernel {
       const $n358 = N[$seg357]!;
       for (let $i356 = 0; $i356 < $n358; $i356++) {
         const l_card = C[$seg357 * CAP + $i356]!;
-        if (Action_effect[l_card]! === "take_back_protection") $values67[$values67$n[0]!++] = l_card;
+        if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
       }
     }
     let $offered359 = false;
@@ -5117,7 +5140,7 @@ export function playout(): PlayoutKernel {
       const $n363 = N[$seg362]!;
       for (let $i361 = 0; $i361 < $n363; $i361++) {
         const l_card = C[$seg362 * CAP + $i361]!;
-        if (Action_effect[l_card]! === "take_back_protection") $values69[$values69$n[0]!++] = l_card;
+        if (Action_effect$code[l_card]! === 1) $values69[$values69$n[0]!++] = l_card;
       }
     }
     let $offered364 = false;
@@ -5569,10 +5592,10 @@ export function playout(): PlayoutKernel {
       let $found469 = false;
       for (let $i470 = 0; $i470 < N[$seg457]!; $i470++) {
         const l_card_3 = C[$seg457 * CAP + $i470]!;
-        if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0)) continue;
-        if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded$memo(l_active))) continue;
-        if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play$memo() > 0)) continue;
-        let $cond463: boolean = Action_effect[l_card_3]! !== "money_points";
+        if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
+        if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded$memo(l_active))) continue;
+        if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play$memo() > 0)) continue;
+        let $cond463: boolean = Action_effect$code[l_card_3]! !== 5;
         if (!$cond463) {
           let $any459: boolean = false;
           {
@@ -5580,7 +5603,7 @@ export function playout(): PlayoutKernel {
             const $n462 = N[$seg461]!;
             for (let $i460 = 0; $i460 < $n462; $i460++) {
               const l_a = C[$seg461 * CAP + $i460]!;
-              if (Action_effect[l_a]! === "money_points") {
+              if (Action_effect$code[l_a]! === 5) {
                 $any459 = true;
                 break;
               }
@@ -5589,7 +5612,7 @@ export function playout(): PlayoutKernel {
           $cond463 = !$any459;
         }
         if (!$cond463) continue;
-        let $cond468: boolean = Action_effect[l_card_3]! !== "double_bonus";
+        let $cond468: boolean = Action_effect$code[l_card_3]! !== 6;
         if (!$cond468) {
           let $any464: boolean = false;
           {
@@ -5731,11 +5754,10 @@ export function playout(): PlayoutKernel {
           $values78$n[0]! = 0;
           for (let $i471 = 0; $i471 < N[$seg457]!; $i471++) {
             const l_card_3 = C[$seg457 * CAP + $i471]!;
-            if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0))
-              continue;
-            if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded$memo(l_active))) continue;
-            if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play$memo() > 0)) continue;
-            let $cond463: boolean = Action_effect[l_card_3]! !== "money_points";
+            if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
+            if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded$memo(l_active))) continue;
+            if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play$memo() > 0)) continue;
+            let $cond463: boolean = Action_effect$code[l_card_3]! !== 5;
             if (!$cond463) {
               let $any459: boolean = false;
               {
@@ -5743,7 +5765,7 @@ export function playout(): PlayoutKernel {
                 const $n462 = N[$seg461]!;
                 for (let $i460 = 0; $i460 < $n462; $i460++) {
                   const l_a = C[$seg461 * CAP + $i460]!;
-                  if (Action_effect[l_a]! === "money_points") {
+                  if (Action_effect$code[l_a]! === 5) {
                     $any459 = true;
                     break;
                   }
@@ -5752,7 +5774,7 @@ export function playout(): PlayoutKernel {
               $cond463 = !$any459;
             }
             if (!$cond463) continue;
-            let $cond468: boolean = Action_effect[l_card_3]! !== "double_bonus";
+            let $cond468: boolean = Action_effect$code[l_card_3]! !== 6;
             if (!$cond468) {
               let $any464: boolean = false;
               {
@@ -6969,7 +6991,7 @@ export function playout(): PlayoutKernel {
       const $n712 = N[$seg711]!;
       for (let $i710 = 0; $i710 < $n712; $i710++) {
         const l_card = C[$seg711 * CAP + $i710]!;
-        if (Action_effect[l_card]! === "no_exchange") $values91[$values91$n[0]!++] = l_card;
+        if (Action_effect$code[l_card]! === 4) $values91[$values91$n[0]!++] = l_card;
       }
     }
     let $offered713 = false;
@@ -6988,7 +7010,7 @@ export function playout(): PlayoutKernel {
       const $n717 = N[$seg716]!;
       for (let $i715 = 0; $i715 < $n717; $i715++) {
         const l_card = C[$seg716 * CAP + $i715]!;
-        if (Action_effect[l_card]! === "no_exchange") $values93[$values93$n[0]!++] = l_card;
+        if (Action_effect$code[l_card]! === 4) $values93[$values93$n[0]!++] = l_card;
       }
     }
     let $offered718 = false;
@@ -7615,6 +7637,8 @@ export function playout(): PlayoutKernel {
     const $values99 = K_$values99;
     const $values99$n = K_$values99$n;
     const $list101 = K_$list101;
+    const Property_kind$code = K_Property_kind$code;
+    const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;
     const v_protection = K_v_protection;
     const v_has_taken = K_v_has_taken;
@@ -7793,9 +7817,9 @@ export function playout(): PlayoutKernel {
           if ($passes >= LOOP_LIMIT)
             throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
           if (
-            Property_kind[
+            Property_kind$code[
               N[Z_property_deck]! > 0 ? C[Z_property_deck * CAP + N[Z_property_deck]! - 1]! : emptyZone("top")
-            ]! === "standard"
+            ]! === 0
           ) {
             {
               const $seg824 = Z_dealt + l_p;
@@ -9428,6 +9452,8 @@ export function playout(): PlayoutKernel {
     const $values99 = K_$values99;
     const $values99$n = K_$values99$n;
     const $list101 = K_$list101;
+    const Property_kind$code = K_Property_kind$code;
+    const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;
     const v_protection = K_v_protection;
     const v_has_taken = K_v_has_taken;

@@ -146,6 +146,13 @@ export function playout(): PlayoutKernel {
   const K_$list105 = new Int32Array(CAP);
   const K_$list106 = new Int32Array(6);
   const K_$list107 = new Int32Array(6);
+  const K_Fortune_effect$code = Int8Array.from(cardData.Fortune_effect, ($v) =>
+    ["collect", "pay", "advance_home", "go_to_court", "back_three", "repairs"].indexOf($v),
+  );
+  const K_Fortune_deck$code = Int8Array.from(cardData.Fortune_deck, ($v) => ["mercy", "grace"].indexOf($v));
+  const K_Space_kind$code = Int8Array.from(cardData.Space_kind, ($v) =>
+    ["home", "property", "mercy", "grace", "fee", "court", "field_trip", "go_to_court"].indexOf($v),
+  );
   const K_v_eliminated = new Array<number>(6).fill(0);
   const K_v_cash = new Array<number>(6).fill(0);
   const K_v_position = new Array<number>(6).fill(0);
@@ -268,6 +275,9 @@ export function playout(): PlayoutKernel {
   const $list105 = K_$list105;
   const $list106 = K_$list106;
   const $list107 = K_$list107;
+  const Fortune_effect$code = K_Fortune_effect$code;
+  const Fortune_deck$code = K_Fortune_deck$code;
+  const Space_kind$code = K_Space_kind$code;
   const v_eliminated = K_v_eliminated;
   const v_cash = K_v_cash;
   const v_position = K_v_position;
@@ -465,7 +475,7 @@ export function playout(): PlayoutKernel {
       const $n968 = N[Z_spaces]!;
       for (let $i967 = 0; $i967 < $n968; $i967++) {
         const l_s = C[Z_spaces * CAP + $i967]!;
-        if (Space_kind[l_s]! === "court") {
+        if (Space_kind$code[l_s]! === 5) {
           $first965 = l_s;
           $found966 = true;
           break;
@@ -2048,7 +2058,7 @@ export function playout(): PlayoutKernel {
     }
     l_card = N[Z_drawn]! > 0 ? C[Z_drawn * CAP]! : emptyZone("top");
     l_owed = 0;
-    if (Fortune_effect[l_card]! === "collect") {
+    if (Fortune_effect$code[l_card]! === 0) {
       {
         const $amount = Fortune_amount[l_card]!;
         if ($amount < 0)
@@ -2062,10 +2072,10 @@ export function playout(): PlayoutKernel {
         v_cash[l_p_6] += $amount;
       }
     } else {
-      if (Fortune_effect[l_card]! === "pay") {
+      if (Fortune_effect$code[l_card]! === 1) {
         l_owed = Fortune_amount[l_card]!;
       } else {
-        if (Fortune_effect[l_card]! === "repairs") {
+        if (Fortune_effect$code[l_card]! === 5) {
           let $sum274: number = 0;
           {
             const $seg276 = Z_deeds + l_p_6;
@@ -2078,7 +2088,7 @@ export function playout(): PlayoutKernel {
           }
           l_owed = $sum274;
         } else {
-          if (Fortune_effect[l_card]! === "advance_home") {
+          if (Fortune_effect$code[l_card]! === 2) {
             v_position[l_p_6] = 0;
             {
               const $amount = 500;
@@ -2096,7 +2106,7 @@ export function playout(): PlayoutKernel {
               v_cash[l_p_6] += $amount;
             }
           } else {
-            if (Fortune_effect[l_card]! === "back_three") {
+            if (Fortune_effect$code[l_card]! === 4) {
               v_position[l_p_6] = floorMod(v_position[l_p_6]! - 3, fn_board_size());
               v_relocated = true;
             } else {
@@ -8024,6 +8034,9 @@ export function playout(): PlayoutKernel {
     const $list105 = K_$list105;
     const $list106 = K_$list106;
     const $list107 = K_$list107;
+    const Fortune_effect$code = K_Fortune_effect$code;
+    const Fortune_deck$code = K_Fortune_deck$code;
+    const Space_kind$code = K_Space_kind$code;
     const v_eliminated = K_v_eliminated;
     const v_cash = K_v_cash;
     const v_position = K_v_position;
@@ -8184,7 +8197,7 @@ export function playout(): PlayoutKernel {
           const $n922 = N[Z_mercy_deck]!;
           for (let $i921 = 0; $i921 < $n922; $i921++) {
             const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i921]!;
-            if (Fortune_deck[l_c]! === "grace") $list105[$n920++] = l_c;
+            if (Fortune_deck$code[l_c]! === 1) $list105[$n920++] = l_c;
           }
         }
         for (let $i923 = 0; $i923 < $n920; $i923++) {
@@ -9279,6 +9292,9 @@ export function playout(): PlayoutKernel {
     const $list105 = K_$list105;
     const $list106 = K_$list106;
     const $list107 = K_$list107;
+    const Fortune_effect$code = K_Fortune_effect$code;
+    const Fortune_deck$code = K_Fortune_deck$code;
+    const Space_kind$code = K_Space_kind$code;
     const v_eliminated = K_v_eliminated;
     const v_cash = K_v_cash;
     const v_position = K_v_position;

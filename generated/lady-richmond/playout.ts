@@ -27,6 +27,9 @@ export function playout(): PlayoutKernel {
   const K_$list1 = new Int32Array(5);
   const K_$values2 = [] as number[];
   const K_$values2$n = new Int32Array(1);
+  const K_Card_kind$code = Int8Array.from(cardData.Card_kind, ($v) =>
+    ["object", "pause", "clear_face_up", "clear_all", "payday", "clearance_sale"].indexOf($v),
+  );
   const K_v_coins = new Array<number>(5).fill(0);
   const K_v_stake = new Array<number>(5).fill(0);
   const K_v_peek_used = new Array<boolean>(5).fill(false);
@@ -89,6 +92,7 @@ export function playout(): PlayoutKernel {
     const $list1 = K_$list1;
     const $values2 = K_$values2;
     const $values2$n = K_$values2$n;
+    const Card_kind$code = K_Card_kind$code;
     const v_coins = K_v_coins;
     const v_stake = K_v_stake;
     const v_peek_used = K_v_peek_used;
@@ -314,14 +318,14 @@ export function playout(): PlayoutKernel {
         }
         case 3: {
           l_turned = N[Z_face_up]! > 0 ? C[Z_face_up * CAP + N[Z_face_up]! - 1]! : emptyZone("last");
-          if (Card_kind[l_turned]! === "object" || Card_kind[l_turned]! === "clearance_sale") {
+          if (Card_kind$code[l_turned]! === 0 || Card_kind$code[l_turned]! === 5) {
             l_sold = false;
-            if (Card_kind[l_turned]! === "clearance_sale") {
+            if (Card_kind$code[l_turned]! === 5) {
             }
             pc = 12;
             continue run;
           }
-          if (Card_kind[l_turned]! === "clear_face_up") {
+          if (Card_kind$code[l_turned]! === 2) {
             {
               const $from = Z_face_up;
               const $to = Z_discard;
@@ -335,7 +339,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (Card_kind[l_turned]! === "clear_all") {
+            if (Card_kind$code[l_turned]! === 3) {
               {
                 const $from = Z_face_up;
                 const $to = Z_discard;
@@ -371,7 +375,7 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (Card_kind[l_turned]! === "payday") {
+              if (Card_kind$code[l_turned]! === 4) {
                 for (let l_p = 0; l_p < players; l_p++) {
                   if (v_coins[l_p]! > 10) {
                     {
@@ -411,7 +415,7 @@ export function playout(): PlayoutKernel {
                   }
                 }
               } else {
-                if (Card_kind[l_turned]! === "pause") {
+                if (Card_kind$code[l_turned]! === 1) {
                 }
               }
             }
@@ -550,7 +554,7 @@ export function playout(): PlayoutKernel {
                 v_coins[l_q] += $amount;
               }
             }
-            if (Card_kind[l_turned]! === "clearance_sale") {
+            if (Card_kind$code[l_turned]! === 5) {
               {
                 const $from = Z_face_down;
                 const $to = Z_won + l_bidder;
@@ -705,7 +709,7 @@ export function playout(): PlayoutKernel {
               if (!($low43 <= $high44)) break offered45$open;
               if (!!v_peek_used[l_bidder]!) break offered45$open;
               if (!(N[Z_face_down]! >= 2)) break offered45$open;
-              if (!(Card_kind[l_turned]! !== "clearance_sale")) break offered45$open;
+              if (!(Card_kind$code[l_turned]! !== 5)) break offered45$open;
               $offered45 = true;
             }
             const $seg46 = Z_won + l_bidder;
@@ -1364,6 +1368,7 @@ export function playout(): PlayoutKernel {
     const $list1 = K_$list1;
     const $values2 = K_$values2;
     const $values2$n = K_$values2$n;
+    const Card_kind$code = K_Card_kind$code;
     const v_coins = K_v_coins;
     const v_stake = K_v_stake;
     const v_peek_used = K_v_peek_used;
@@ -1407,7 +1412,7 @@ export function playout(): PlayoutKernel {
                 const $n140 = N[$seg139]!;
                 for (let $i138 = 0; $i138 < $n140; $i138++) {
                   const l_c = C[$seg139 * CAP + $i138]!;
-                  if (Card_category[l_c]! === l_k && Card_kind[l_c]! === "object") {
+                  if (Card_category[l_c]! === l_k && Card_kind$code[l_c]! === 0) {
                     $count137++;
                   }
                 }

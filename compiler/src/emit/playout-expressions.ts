@@ -1,6 +1,7 @@
 // The playout kernel's expressions: values, aggregates as loops (hoisted before their statement), iteration.
 import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
+import { KernelEnumCodes } from "./playout-enum-codes.js";
 import { KernelLists, kernelType } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
 import { ELIMINATED } from "../check/elimination.js";
@@ -15,6 +16,9 @@ const ELIMINATED_VAR = varName(ELIMINATED);
 
 /** Expressions as the kernel writes them, over KernelZones' state (statements: playout-statements.ts). */
 export abstract class KernelExpressions extends KernelLists {
+  /** Enum-valued card fields compared as integers (playout-enum-codes.ts). */
+  readonly enumCodes = new KernelEnumCodes(this.game);
+
   // ── hoisting: an aggregate written as a loop before the statement that uses it ──────────────────
 
   /** Where the aggregates of the expression being written go, as loops; null: write them in place
@@ -147,6 +151,8 @@ export abstract class KernelExpressions extends KernelLists {
     if ((e.operator === "and" || e.operator === "or") && this.prelude) {
       return this.shortCircuit(e, this.prelude);
     }
+    const coded = this.enumCodes.comparison(e, (card) => this.expression(card));
+    if (coded !== null) return coded;
     // As code.ts writes it, but a term after `and` or `or` may not run: its aggregates stay in place.
     const chain = chainCode(e, (term, after) => (after === "and" || after === "or" ? this.inPlace(() => this.expression(term)) : this.expression(term)));
     if (chain !== null) return chain;

@@ -181,6 +181,7 @@ export class PlayoutFile {
       { name: "P", init: "new Uint32Array(4)" },
       { name: WHERE, init: `new Int32Array(${this.cardCount})` },
       ...this.code.scratch,
+      ...this.code.enumCodes.arrays(),
       ...vars.arrays,
     ];
     const scalars = [{ name: "players", type: "number", blank: "0" }, ...(game.bots.length > 0 ? [{ name: "humans", type: "number", blank: "0" }] : []), ...vars.scalars];
@@ -303,7 +304,7 @@ export class PlayoutFile {
       if (imports.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: imports });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["BaseState", "PlayoutKernel", "RuleSite"] });
       if (this.code.endSites.length > 0) file.addImportDeclaration({ moduleSpecifier: "./sites.js", namedImports: ["AT"] });
-      if (cards.length) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: [], namespaceImport: "cardData" });
+      if (cards.length || text.includes("cardData.")) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: [], namespaceImport: "cardData" });
       file.addStatements(text);
     });
   }
