@@ -368,7 +368,7 @@ export function playout(): PlayoutKernel {
           let $count0: number = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (!v_passed[l_p]!) {
-              $count0++;
+              if (++$count0 > 1) break;
             }
           }
           if ($count0 > 1) {

@@ -449,7 +449,7 @@ export function playout(): PlayoutKernel {
               let $count32: number = 0;
               for (let l_q = 0; l_q < players; l_q++) {
                 if (!v_passed[l_q]!) {
-                  $count32++;
+                  if (++$count32 > 1) break;
                 }
               }
               $cond33 = $count32 > 1;
