@@ -921,7 +921,7 @@ export function playout(): PlayoutKernel {
         if ($max18 !== $max18)
           throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
         if (v_opening[l_q]! === $max18) {
-          $count17++;
+          if (++$count17 > 1) break;
         }
       }
       if (!($count17 > 1)) break;

@@ -21,6 +21,8 @@ import { entryCounts, isFused } from "./step-fusion.js";
 
 /** Steps of the flow past which each step gets a function of its own. */
 const SPLIT_STEPS = 40;
+/** The most lines of a step copied in place of a jump to it (continueAt). */
+const COPIED_STEP_LINES = 40;
 
 /** The runtime's names a kernel may use (imported when its text uses them). */
 const RUNTIME_NAMES = [
@@ -56,6 +58,8 @@ export class PlayoutFile {
   /** Program counter of each step that keeps a case of its own. */
   private readonly pcs = new Map<string, number>();
   private entries = new Map<string, number>();
+  /** The steps being written in place of a jump to them (see continueAt), so none is written inside itself. */
+  private readonly copying = new Set<string>();
   /** Per lowered `for` loop around decisions: its scratch list and the lets holding its count and place. */
   private readonly loopLists = new Map<LoopSlots, { list: string; count: string; fill: string[] }>();
   /** The move types in `game.moves` order: a trace names a move type by its index there. */
@@ -427,6 +431,16 @@ export class PlayoutFile {
     if (label === END) return this.code.jump("END");
     const step = this.ctx.machine.steps.find((candidate) => candidate.label === label);
     if (step && this.fused(label)) return this.stepCode(step);
+    if (step && !this.unfused && !this.copying.has(label)) {
+      // A short step with several ways in is copied in place of the jump to it, as a fused one is:
+      // For Sale's bid goes on to the next bidder and the test of the auction's end without going
+      // back through the dispatch. Its own case stays for the other ways in; a step already being
+      // copied jumps, so a loop still goes back through the dispatch, which counts its steps.
+      this.copying.add(label);
+      const copy = this.stepCode(step);
+      this.copying.delete(label);
+      if (copy.length <= COPIED_STEP_LINES) return ["{", ...copy, "}"];
+    }
     const pc = this.pcs.get(label);
     if (pc === undefined) throw new Error(`internal: no program counter for ${label}`);
     return this.code.jump(String(pc));
