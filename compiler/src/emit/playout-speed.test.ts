@@ -77,6 +77,36 @@ flow {
 score p: bonus[p] + stars(p) + sum(t in kept[p]: t.points)
 `;
 
+// A loop around a decision that is never reached: its head counts its turns as the dispatch did.
+const ENDLESS = `
+game "Endless Drill" {
+  players 2..2
+}
+card Chip {
+  points: int
+  cards for v in 1..3 { points: v }
+}
+var rounds: int public = 0
+var leader: player public = 0
+zone deck: Chip stack hidden = all Chip
+
+function below(n: int): bool = rounds < n
+
+flow {
+  while count(deck) > 0 {
+    rounds += 1
+    if below(0) {
+      ask leader {
+        pass { }
+        wait { }
+      }
+    }
+  }
+}
+
+score p: rounds
+`;
+
 /** The drill's files: the kernel's dispatch counts its turns in `globalThis.dispatched`. */
 async function compiled(): Promise<{ kernelText: string; game: Game }> {
   const result = await compileGame("speed", [{ path: "speed.rules", text: SPEED }]);
@@ -143,5 +173,25 @@ describe("the split kernel's hot paths", () => {
     expect(kernelText).toContain("Tile_shape$code[");
     expect(kernelText).not.toMatch(/Tile_shape\[[^\]]+\]!? ?[!=]==/);
     expect(kernelText).not.toMatch(/"(round|square|star)" [!=]==/);
+  });
+
+  it("stops a loop whose decision is never reached, in the loop's head, with the dispatch's fault", async () => {
+    const result = await compileGame("endless", [{ path: "endless.rules", text: ENDLESS }]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.notes).toEqual([]);
+    const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
+    // The loop turns in a head of its own (a function per step: the game has a function).
+    expect(kernelText).toMatch(/\$body\(\)/);
+    const game = evaluateFiles(result.files, runtime).get("search.ts")!.game as Game;
+    const kernel = game.playout!();
+    kernel.policy.set(new runtime.Rng(5).words());
+    let fault: unknown = null;
+    try {
+      kernel.play(2, 7);
+    } catch (error) {
+      fault = error;
+    }
+    expect(fault).toBeInstanceOf(runtime.GameFault);
+    expect((fault as runtime.GameFault).code).toBe("fault/endless-flow");
   });
 });
