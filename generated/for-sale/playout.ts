@@ -657,7 +657,7 @@ export function playout(): PlayoutKernel {
             const $size4 = Math.max(0, $high3 - $low2 + 1);
             const $count5 = $size4;
             const $count6 = 1;
-            const $total7 = $count5 + $count6;
+            const $total7: number = $count5 + $count6;
             if ($total7 === 0)
               throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
             if (decisions >= $cap)
@@ -794,7 +794,7 @@ export function playout(): PlayoutKernel {
                 const $seg24 = Z_properties + l_p;
                 const $size25 = N[$seg24]!;
                 const $count26 = $size25;
-                const $total27 = $count26;
+                const $total27: number = $count26;
                 if ($total27 === 0)
                   throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
                 if (decisions >= $cap)

@@ -3963,7 +3963,7 @@ export function playout(): PlayoutKernel {
           const $seg37 = Z_dealt + l_p;
           const $size38 = N[$seg37]!;
           const $count39 = $size38;
-          const $total40 = $count39;
+          const $total40: number = $count39;
           if ($total40 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
           if (decisions >= $cap)
@@ -4063,7 +4063,7 @@ export function playout(): PlayoutKernel {
     }
     const $size82 = $values16$n[0]!;
     const $count83 = $size82;
-    const $total84 = $count83;
+    const $total84: number = $count83;
     if ($total84 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat79} must act but has no legal move`);
     if (decisions >= $cap)
@@ -4137,7 +4137,7 @@ export function playout(): PlayoutKernel {
           }
           const $size96 = $values21$n[0]!;
           const $count97 = $size96;
-          const $total98 = $count97;
+          const $total98: number = $count97;
           if ($total98 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
@@ -4204,7 +4204,7 @@ export function playout(): PlayoutKernel {
     }
     const $size113 = $values23$n[0]!;
     const $count114 = $size113;
-    const $total115 = $count114;
+    const $total115: number = $count114;
     if ($total115 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat110} must act but has no legal move`);
     if (decisions >= $cap)
@@ -4278,7 +4278,7 @@ export function playout(): PlayoutKernel {
           }
           const $size127 = $values28$n[0]!;
           const $count128 = $size127;
-          const $total129 = $count128;
+          const $total129: number = $count128;
           if ($total129 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
@@ -4345,7 +4345,7 @@ export function playout(): PlayoutKernel {
     }
     const $size153 = $values30$n[0]!;
     const $count154 = $size153;
-    const $total155 = $count154;
+    const $total155: number = $count154;
     if ($total155 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat150} must act but has no legal move`);
     if (decisions >= $cap)
@@ -4419,7 +4419,7 @@ export function playout(): PlayoutKernel {
           }
           const $size167 = $values35$n[0]!;
           const $count168 = $size167;
-          const $total169 = $count168;
+          const $total169: number = $count168;
           if ($total169 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
@@ -4486,7 +4486,7 @@ export function playout(): PlayoutKernel {
     }
     const $size183 = $values37$n[0]!;
     const $count184 = $size183;
-    const $total185 = $count184;
+    const $total185: number = $count184;
     if ($total185 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat180} must act but has no legal move`);
     if (decisions >= $cap)
@@ -4560,7 +4560,7 @@ export function playout(): PlayoutKernel {
           }
           const $size197 = $values42$n[0]!;
           const $count198 = $size197;
-          const $total199 = $count198;
+          const $total199: number = $count198;
           if ($total199 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
@@ -4627,7 +4627,7 @@ export function playout(): PlayoutKernel {
     }
     const $size233 = $values46$n[0]!;
     const $count234 = $size233;
-    const $total235 = $count234;
+    const $total235: number = $count234;
     if ($total235 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat230} must act but has no legal move`);
     if (decisions >= $cap)
@@ -4701,7 +4701,7 @@ export function playout(): PlayoutKernel {
           }
           const $size247 = $values51$n[0]!;
           const $count248 = $size247;
-          const $total249 = $count248;
+          const $total249: number = $count248;
           if ($total249 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
@@ -4768,7 +4768,7 @@ export function playout(): PlayoutKernel {
     }
     const $size273 = $values53$n[0]!;
     const $count274 = $size273;
-    const $total275 = $count274;
+    const $total275: number = $count274;
     if ($total275 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat270} must act but has no legal move`);
     if (decisions >= $cap)
@@ -4842,7 +4842,7 @@ export function playout(): PlayoutKernel {
           }
           const $size287 = $values58$n[0]!;
           const $count288 = $size287;
-          const $total289 = $count288;
+          const $total289: number = $count288;
           if ($total289 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
@@ -4909,7 +4909,7 @@ export function playout(): PlayoutKernel {
     }
     const $size303 = $values60$n[0]!;
     const $count304 = $size303;
-    const $total305 = $count304;
+    const $total305: number = $count304;
     if ($total305 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat300} must act but has no legal move`);
     if (decisions >= $cap)
@@ -4983,7 +4983,7 @@ export function playout(): PlayoutKernel {
           }
           const $size317 = $values65$n[0]!;
           const $count318 = $size317;
-          const $total319 = $count318;
+          const $total319: number = $count318;
           if ($total319 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
@@ -5046,7 +5046,7 @@ export function playout(): PlayoutKernel {
     const $seg337 = Z_hand + l_p_16;
     const $size338 = N[$seg337]!;
     const $count339 = $size338;
-    const $total340 = $count339;
+    const $total340: number = $count339;
     if ($total340 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat336} must act but has no legal move`);
     if (decisions >= $cap)
@@ -5245,7 +5245,7 @@ export function playout(): PlayoutKernel {
   function decide389($seat379: number): number {
     const $size380 = players;
     const $count381 = $size380;
-    const $total382 = $count381;
+    const $total382: number = $count381;
     if ($total382 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat379} must act but has no legal move`);
     if (decisions >= $cap)
@@ -5314,7 +5314,7 @@ export function playout(): PlayoutKernel {
     }
     const $size394 = $values71$n[0]!;
     const $count395 = $size394;
-    const $total396 = $count395;
+    const $total396: number = $count395;
     if ($total396 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat390} must act but has no legal move`);
     if (decisions >= $cap)
@@ -5398,7 +5398,7 @@ export function playout(): PlayoutKernel {
     }
     const $size414 = $values73$n[0]!;
     const $count415 = $size414;
-    const $total416 = $count408 + $count415;
+    const $total416: number = $count408 + $count415;
     if ($total416 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat405} must act but has no legal move`);
     if (decisions >= $cap)
@@ -5490,7 +5490,7 @@ export function playout(): PlayoutKernel {
     }
     const $size435 = $values75$n[0]!;
     const $count436 = $size435;
-    const $total437 = $count431 + $count436;
+    const $total437: number = $count431 + $count436;
     if ($total437 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat428} must act but has no legal move`);
     if (decisions >= $cap)
@@ -6096,7 +6096,7 @@ export function playout(): PlayoutKernel {
     const $high524 = v_coins[l_target]!;
     const $size525 = Math.max(0, $high524 - $low523 + 1);
     const $count526 = $size525;
-    const $total527 = $count522 + $count526;
+    const $total527: number = $count522 + $count526;
     if ($total527 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat521} must act but has no legal move`);
     if (decisions >= $cap)
@@ -6224,7 +6224,7 @@ export function playout(): PlayoutKernel {
   function decide571($seat549: number): number {
     const $count550 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
     const $count551 = 1;
-    const $total552 = $count550 + $count551;
+    const $total552: number = $count550 + $count551;
     if ($total552 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat549} must act but has no legal move`);
     if (decisions >= $cap)
@@ -6367,7 +6367,7 @@ export function playout(): PlayoutKernel {
     const $high576 = v_coins[l_opponent]!;
     const $size577 = Math.max(0, $high576 - $low575 + 1);
     const $count578 = $size577;
-    const $total579 = $count578;
+    const $total579: number = $count578;
     if ($total579 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat574} must act but has no legal move`);
     if (decisions >= $cap)
@@ -6434,7 +6434,7 @@ export function playout(): PlayoutKernel {
   function decide608($seat586: number): number {
     const $count587 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
     const $count588 = 1;
-    const $total589 = $count587 + $count588;
+    const $total589: number = $count587 + $count588;
     if ($total589 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat586} must act but has no legal move`);
     if (decisions >= $cap)
@@ -6576,7 +6576,7 @@ export function playout(): PlayoutKernel {
     const $seg611 = Z_hand + l_p_4;
     const $size612 = N[$seg611]!;
     const $count613 = $size612;
-    const $total614 = $count613;
+    const $total614: number = $count613;
     if ($total614 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat610} must act but has no legal move`);
     if (decisions >= $cap)
@@ -6647,7 +6647,7 @@ export function playout(): PlayoutKernel {
   function decide640($seat630: number): number {
     const $size631 = players;
     const $count632 = $size631;
-    const $total633 = $count632;
+    const $total633: number = $count632;
     if ($total633 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat630} must act but has no legal move`);
     if (decisions >= $cap)
@@ -6716,7 +6716,7 @@ export function playout(): PlayoutKernel {
     }
     const $size645 = $values84$n[0]!;
     const $count646 = $size645;
-    const $total647 = $count646;
+    const $total647: number = $count646;
     if ($total647 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat641} must act but has no legal move`);
     if (decisions >= $cap)
@@ -6800,7 +6800,7 @@ export function playout(): PlayoutKernel {
     }
     const $size665 = $values86$n[0]!;
     const $count666 = $size665;
-    const $total667 = $count659 + $count666;
+    const $total667: number = $count659 + $count666;
     if ($total667 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat656} must act but has no legal move`);
     if (decisions >= $cap)
@@ -6892,7 +6892,7 @@ export function playout(): PlayoutKernel {
     }
     const $size686 = $values88$n[0]!;
     const $count687 = $size686;
-    const $total688 = $count682 + $count687;
+    const $total688: number = $count682 + $count687;
     if ($total688 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat679} must act but has no legal move`);
     if (decisions >= $cap)
@@ -7115,7 +7115,7 @@ export function playout(): PlayoutKernel {
   function decide743($seat733: number): number {
     const $size734 = players;
     const $count735 = $size734;
-    const $total736 = $count735;
+    const $total736: number = $count735;
     if ($total736 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat733} must act but has no legal move`);
     if (decisions >= $cap)
@@ -7184,7 +7184,7 @@ export function playout(): PlayoutKernel {
     }
     const $size748 = $values95$n[0]!;
     const $count749 = $size748;
-    const $total750 = $count749;
+    const $total750: number = $count749;
     if ($total750 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat744} must act but has no legal move`);
     if (decisions >= $cap)
@@ -7268,7 +7268,7 @@ export function playout(): PlayoutKernel {
     }
     const $size768 = $values97$n[0]!;
     const $count769 = $size768;
-    const $total770 = $count762 + $count769;
+    const $total770: number = $count762 + $count769;
     if ($total770 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat759} must act but has no legal move`);
     if (decisions >= $cap)
@@ -7360,7 +7360,7 @@ export function playout(): PlayoutKernel {
     }
     const $size789 = $values99$n[0]!;
     const $count790 = $size789;
-    const $total791 = $count785 + $count790;
+    const $total791: number = $count785 + $count790;
     if ($total791 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat782} must act but has no legal move`);
     if (decisions >= $cap)

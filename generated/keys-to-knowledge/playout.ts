@@ -5102,7 +5102,7 @@ export function playout(): PlayoutKernel {
     }
     const $count410 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
     const $count411 = 1;
-    const $total412 = $count410 + $count411;
+    const $total412: number = $count410 + $count411;
     if ($total412 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat409} must act but has no legal move`);
     if (decisions >= $cap)
@@ -7008,7 +7008,7 @@ export function playout(): PlayoutKernel {
     const $high741 = v_cash[l_buyer_2]!;
     const $size742 = Math.max(0, $high741 - $low740 + 1);
     const $count743 = $size742;
-    const $total744 = $count743;
+    const $total744: number = $count743;
     if ($total744 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat739} must act but has no legal move`);
     if (decisions >= $cap)
@@ -7168,7 +7168,7 @@ export function playout(): PlayoutKernel {
     }
     const $count752 = 1;
     const $count753 = 1;
-    const $total754 = $count752 + $count753;
+    const $total754: number = $count752 + $count753;
     if ($total754 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat751} must act but has no legal move`);
     if (decisions >= $cap)

@@ -843,7 +843,7 @@ export function playout(): PlayoutKernel {
             const $high3 = N[Z_face_down]!;
             const $size4 = Math.max(0, $high3 - $low2 + 1);
             const $count5 = $size4;
-            const $total6 = $count5;
+            const $total6: number = $count5;
             if ($total6 === 0)
               throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
             if (decisions >= $cap)
@@ -1624,7 +1624,7 @@ export function playout(): PlayoutKernel {
               l_grabber = $seat18;
               const $count23 = 1;
               const $count24 = 1;
-              const $total25 = $count23 + $count24;
+              const $total25: number = $count23 + $count24;
               if ($total25 === 0)
                 throw new GameFault(
                   "fault/no-legal-move",

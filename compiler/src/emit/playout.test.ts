@@ -346,6 +346,36 @@ describe("the playout kernel", () => {
     expect([...sameGames(game, [2, 3, 4], 80)].sort()).toEqual(["cash", "pass", "stay", "take"]);
   });
 
+  it("is written for a kernel of one function per step whose decision has a lone option without parameters", async () => {
+    const LONE = `
+game "Lone Option" {
+  players 2..3
+}
+per player var points: int public = 0
+function ahead(p: player): bool = all(q in players: points[q] <= points[p])
+
+flow {
+  let rounds = 0
+  while rounds < 5 {
+    for p in players {
+      ask p {
+        score { points[p] += if ahead(p) then 1 else 2 }
+      }
+    }
+    rounds += 1
+  }
+}
+
+score p: points[p]
+`;
+    const result = await compileGame("lone", [{ path: "lone.rules", text: LONE }]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.notes).toEqual([]);
+    expect(result.files.find((f) => f.path === "playout.ts")!.text).toMatch(/function step\d+\(\)/);
+    const game = await loadRulesGame("lone", LONE, runtime);
+    expect([...sameGames(game, [2, 3], 10)]).toEqual(["score"]);
+  });
+
   it("is not emitted for a game using what the kernel writer lacks, and compiling says why in one line", async () => {
     const text = DRILL.replace("deal 2 from deck to bottom of discard", "deal 2 from deck to bottom of discard\n  deal 1 from deck to deck");
     expect(text).not.toEqual(DRILL);
