@@ -3200,10 +3200,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $s = 0; $s < players; $s++) $list10[$s] = 0;
+      let $left50 = $n48;
+      if ($left50 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race49: for (;;) {
-        let $left50 = 0;
-        for (let $a53 = 0; $a53 < $n48; $a53++) if ($list10[$list9[$a53]!] === 0) $left50++;
-        if ($left50 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
@@ -3330,6 +3329,7 @@ export function playout(): PlayoutKernel {
                 if ($left50 === 1) {
                   return step32();
                 }
+                $left50--;
                 continue race49;
               }
               break preferred72;
@@ -3438,6 +3438,7 @@ export function playout(): PlayoutKernel {
             if ($left50 === 1) {
               return step32();
             }
+            $left50--;
             continue race49;
           }
         }
@@ -3804,10 +3805,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $s = 0; $s < players; $s++) $list20[$s] = 0;
+      let $left177 = $n175;
+      if ($left177 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race176: for (;;) {
-        let $left177 = 0;
-        for (let $a180 = 0; $a180 < $n175; $a180++) if ($list20[$list19[$a180]!] === 0) $left177++;
-        if ($left177 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
@@ -3934,6 +3934,7 @@ export function playout(): PlayoutKernel {
                 if ($left177 === 1) {
                   return step65();
                 }
+                $left177--;
                 continue race176;
               }
               break preferred199;
@@ -4042,6 +4043,7 @@ export function playout(): PlayoutKernel {
             if ($left177 === 1) {
               return step65();
             }
+            $left177--;
             continue race176;
           }
         }
@@ -4408,10 +4410,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $s = 0; $s < players; $s++) $list30[$s] = 0;
+      let $left308 = $n306;
+      if ($left308 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race307: for (;;) {
-        let $left308 = 0;
-        for (let $a311 = 0; $a311 < $n306; $a311++) if ($list30[$list29[$a311]!] === 0) $left308++;
-        if ($left308 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
@@ -4538,6 +4539,7 @@ export function playout(): PlayoutKernel {
                 if ($left308 === 1) {
                   return step86();
                 }
+                $left308--;
                 continue race307;
               }
               break preferred330;
@@ -4646,6 +4648,7 @@ export function playout(): PlayoutKernel {
             if ($left308 === 1) {
               return step86();
             }
+            $left308--;
             continue race307;
           }
         }
@@ -5188,10 +5191,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $s = 0; $s < players; $s++) $list38[$s] = 0;
+      let $left437 = $n435;
+      if ($left437 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race436: for (;;) {
-        let $left437 = 0;
-        for (let $a440 = 0; $a440 < $n435; $a440++) if ($list38[$list37[$a440]!] === 0) $left437++;
-        if ($left437 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
@@ -5318,6 +5320,7 @@ export function playout(): PlayoutKernel {
                 if ($left437 === 1) {
                   return step99();
                 }
+                $left437--;
                 continue race436;
               }
               break preferred459;
@@ -5426,6 +5429,7 @@ export function playout(): PlayoutKernel {
             if ($left437 === 1) {
               return step99();
             }
+            $left437--;
             continue race436;
           }
         }
@@ -7266,10 +7270,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $s = 0; $s < players; $s++) $list96[$s] = 0;
+      let $left809 = $n807;
+      if ($left809 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race808: for (;;) {
-        let $left809 = 0;
-        for (let $a812 = 0; $a812 < $n807; $a812++) if ($list96[$list95[$a812]!] === 0) $left809++;
-        if ($left809 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
@@ -7396,6 +7399,7 @@ export function playout(): PlayoutKernel {
                 if ($left809 === 1) {
                   return step125();
                 }
+                $left809--;
                 continue race808;
               }
               break preferred831;
@@ -7504,6 +7508,7 @@ export function playout(): PlayoutKernel {
             if ($left809 === 1) {
               return step125();
             }
+            $left809--;
             continue race808;
           }
         }

@@ -1576,10 +1576,9 @@ export function playout(): PlayoutKernel {
               $list0[$n15++] = l_grabber;
             }
             for (let $s = 0; $s < players; $s++) $list1[$s] = 0;
+            let $left17 = $n15;
+            if ($left17 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
             race16: for (;;) {
-              let $left17 = 0;
-              for (let $a20 = 0; $a20 < $n15; $a20++) if ($list1[$list0[$a20]!] === 0) $left17++;
-              if ($left17 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
               if (decisions >= $cap)
                 throw new GameFault(
                   "fault/decision-cap",
@@ -1696,6 +1695,7 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 }
+                $left17--;
                 continue race16;
               }
               $index26 -= $count24;

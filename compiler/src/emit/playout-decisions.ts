@@ -141,11 +141,11 @@ export class KernelDecisions {
     const k = this.code.temp("k");
     const a = this.code.temp("a");
     const lines = ["{", ...this.askedSeats(each, seatVar, actors, count), `for (let $s = 0; $s < players; $s++) ${declined}[$s] = 0;`];
+    // The racers still in, counted as they decline (a race starts with none declined, resumed too).
     lines.push(
-      `${label}: for (;;) {`,
-      `let ${left} = 0;`,
-      `for (let ${a} = 0; ${a} < ${count}; ${a}++) if (${declined}[${actors}[${a}]!] === 0) ${left}++;`,
+      `let ${left} = ${count};`,
       `if (${left} === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");`,
+      `${label}: for (;;) {`,
       ...this.capCheck(),
       // `rng.pick` among the racers still in, in the order asked, only when there is a choice.
       `let ${k} = 0;`,
@@ -160,7 +160,7 @@ export class KernelDecisions {
     const then: Then = (i, params) => {
       const option = decision.ask.options[i]!;
       if (option.name.name !== "decline" || option.parameters.length > 0) return this.applied(decision, i, params);
-      return [`${declined}[${seatVar}] = 1;`, `if (${left} === 1) {`, ...this.continueAt(decision.resume), "}", `continue ${label};`];
+      return [`${declined}[${seatVar}] = 1;`, `if (${left} === 1) {`, ...this.continueAt(decision.resume), "}", `${left}--;`, `continue ${label};`];
     };
     lines.push(...this.sampler(decision, seatVar, then), "}", "}");
     return lines;
