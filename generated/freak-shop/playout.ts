@@ -6,11 +6,11 @@ import {
   distinctOf,
   drawIndexOn,
   drawInt,
+  drawSubsetInto,
   highestOf,
   integers,
   longestRun,
   missingTableKey,
-  randomSubsetOn,
   scoreRows,
   seatList,
   seedWords,
@@ -39,13 +39,17 @@ export function playout(): PlayoutKernel {
   const K_N = new Int32Array(SEGMENTS);
   const K_G = new Uint32Array(4);
   const K_P = new Uint32Array(4);
-  const K_$values0 = [] as number[];
-  const K_$values1 = [] as number[];
+  const K_$list0 = new Int32Array(CAP);
+  const K_$list1 = new Int32Array(CAP);
   const K_$values2 = [] as number[];
   const K_$values3 = [] as number[];
   const K_$values4 = [] as number[];
   const K_$values5 = [] as number[];
-  const K_$choices65 = new SetChoices({
+  const K_$list6 = new Int32Array(CAP);
+  const K_$list7 = new Int32Array(CAP);
+  const K_$values8 = [] as number[];
+  const K_$values9 = [] as number[];
+  const K_$choices69 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: true },
       { nonEmpty: true, oneKey: true },
@@ -54,7 +58,7 @@ export function playout(): PlayoutKernel {
     sameSum: false,
     differentKeys: true,
   });
-  const K_$choices69 = new SetChoices({
+  const K_$choices73 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: false },
       { nonEmpty: true, oneKey: false },
@@ -63,34 +67,38 @@ export function playout(): PlayoutKernel {
     sameSum: true,
     differentKeys: false,
   });
-  const K_$values8 = [] as number[];
-  const K_$values9 = [] as number[];
-  const K_$values10 = [] as number[];
-  const K_$values11 = [] as number[];
   const K_$values12 = [] as number[];
   const K_$values13 = [] as number[];
-  const K_$list14 = new Int32Array(CAP);
-  const K_$values15 = [] as string[];
+  const K_$values14 = [] as number[];
+  const K_$values15 = [] as number[];
+  const K_$values16 = [] as number[];
+  const K_$values17 = [] as number[];
+  const K_$list18 = new Int32Array(CAP);
+  const K_$values19 = [] as string[];
   const C = K_C;
   const N = K_N;
   const G = K_G;
   const P = K_P;
-  const $values0 = K_$values0;
-  const $values1 = K_$values1;
+  const $list0 = K_$list0;
+  const $list1 = K_$list1;
   const $values2 = K_$values2;
   const $values3 = K_$values3;
   const $values4 = K_$values4;
   const $values5 = K_$values5;
-  const $choices65 = K_$choices65;
-  const $choices69 = K_$choices69;
+  const $list6 = K_$list6;
+  const $list7 = K_$list7;
   const $values8 = K_$values8;
   const $values9 = K_$values9;
-  const $values10 = K_$values10;
-  const $values11 = K_$values11;
+  const $choices69 = K_$choices69;
+  const $choices73 = K_$choices73;
   const $values12 = K_$values12;
   const $values13 = K_$values13;
-  const $list14 = K_$list14;
+  const $values14 = K_$values14;
   const $values15 = K_$values15;
+  const $values16 = K_$values16;
+  const $values17 = K_$values17;
+  const $list18 = K_$list18;
+  const $values19 = K_$values19;
   const ALL_Merchandise = cardData.ALL_Merchandise;
   const ALL_Objective = cardData.ALL_Objective;
   const Merchandise_category = cardData.Merchandise_category;
@@ -116,32 +124,32 @@ export function playout(): PlayoutKernel {
   let $cap: number = DECISION_CAP;
   let l_trader: number = 0;
   function fn_copies(l_p: number, l_v: number): number {
-    let $count154: number = 0;
-    {
-      const $seg156 = Z_mansion + l_p;
-      const $n157 = N[$seg156]!;
-      for (let $i155 = 0; $i155 < $n157; $i155++) {
-        const l_c = C[$seg156 * CAP + $i155]!;
-        if (Merchandise_value[l_c]! === l_v) {
-          $count154++;
-        }
-      }
-    }
-    return $count154;
-  }
-  function fn_marked_cards(l_p: number): number {
     let $count158: number = 0;
     {
       const $seg160 = Z_mansion + l_p;
       const $n161 = N[$seg160]!;
       for (let $i159 = 0; $i159 < $n161; $i159++) {
         const l_c = C[$seg160 * CAP + $i159]!;
-        if (Merchandise_marked[l_c]!) {
+        if (Merchandise_value[l_c]! === l_v) {
           $count158++;
         }
       }
     }
     return $count158;
+  }
+  function fn_marked_cards(l_p: number): number {
+    let $count162: number = 0;
+    {
+      const $seg164 = Z_mansion + l_p;
+      const $n165 = N[$seg164]!;
+      for (let $i163 = 0; $i163 < $n165; $i163++) {
+        const l_c = C[$seg164 * CAP + $i163]!;
+        if (Merchandise_marked[l_c]!) {
+          $count162++;
+        }
+      }
+    }
+    return $count162;
   }
   function fn_majority(l_set: number[]): string {
     return highestOf(
@@ -149,8 +157,8 @@ export function playout(): PlayoutKernel {
       (l_k) =>
         ((): number => {
           let $n: number = 0;
-          for (const $item162 of l_set) {
-            const l_c = $item162;
+          for (const $item166 of l_set) {
+            const l_c = $item166;
             if (Merchandise_category[l_c]! === l_k) {
               $n++;
             }
@@ -173,24 +181,24 @@ export function playout(): PlayoutKernel {
     return l_rank === 1 ? 10 : l_rank === 2 ? 6 : l_rank === 3 ? 3 : 0;
   }
   function fn_least_marked_rank(l_p: number): number {
-    let $count163: number = 0;
-    for (const $item164 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item164;
+    let $count167: number = 0;
+    for (const $item168 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item168;
       if (l_k < fn_marked_cards(l_p)) {
-        $count163++;
+        $count167++;
       }
     }
-    return 1 + $count163;
+    return 1 + $count167;
   }
   function fn_most_marked_rank(l_p: number): number {
-    let $count165: number = 0;
-    for (const $item166 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item166;
+    let $count169: number = 0;
+    for (const $item170 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item170;
       if (l_k > fn_marked_cards(l_p)) {
-        $count165++;
+        $count169++;
       }
     }
-    return 1 + $count165;
+    return 1 + $count169;
   }
   function fn_values_held(l_p: number): number[] {
     return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
@@ -211,25 +219,25 @@ export function playout(): PlayoutKernel {
           ? ((): number => {
               let $n: number = 0;
               {
-                const $high169 = 10;
-                for (let l_v = 1; l_v <= $high169; l_v++) {
-                  let $cond168: boolean = fn_copies(l_p, l_v) > 0;
-                  if ($cond168) {
-                    let $max167: number = NaN;
+                const $high173 = 10;
+                for (let l_v = 1; l_v <= $high173; l_v++) {
+                  let $cond172: boolean = fn_copies(l_p, l_v) > 0;
+                  if ($cond172) {
+                    let $max171: number = NaN;
                     for (let l_q = 0; l_q < players; l_q++) {
                       {
                         const $v = fn_copies(l_q, l_v);
-                        if ($max167 !== $max167 || $v > $max167) $max167 = $v;
+                        if ($max171 !== $max171 || $v > $max171) $max171 = $v;
                       }
                     }
-                    if ($max167 !== $max167)
+                    if ($max171 !== $max171)
                       throw new GameFault(
                         "fault/empty-aggregate",
                         "max(…) of nothing: the collection is empty",
                       );
-                    $cond168 = fn_copies(l_p, l_v) === $max167;
+                    $cond172 = fn_copies(l_p, l_v) === $max171;
                   }
-                  if ($cond168) {
+                  if ($cond172) {
                     $n += 5;
                   }
                 }
@@ -264,10 +272,10 @@ export function playout(): PlayoutKernel {
                         ((): number => {
                           let $n: number = 0;
                           {
-                            const $seg171 = Z_mansion + l_p;
-                            const $n172 = N[$seg171]!;
-                            for (let $i170 = 0; $i170 < $n172; $i170++) {
-                              const l_c = C[$seg171 * CAP + $i170]!;
+                            const $seg175 = Z_mansion + l_p;
+                            const $n176 = N[$seg175]!;
+                            for (let $i174 = 0; $i174 < $n176; $i174++) {
+                              const l_c = C[$seg175 * CAP + $i174]!;
                               $n += Merchandise_value[l_c]!;
                             }
                           }
@@ -278,21 +286,21 @@ export function playout(): PlayoutKernel {
                       ? 2 *
                         ((): number => {
                           let $n: number = 0;
-                          for (const $item177 of fn_values_held(l_p)) {
-                            const l_v = $item177;
-                            let $any173: boolean = false;
+                          for (const $item181 of fn_values_held(l_p)) {
+                            const l_v = $item181;
+                            let $any177: boolean = false;
                             {
-                              const $seg175 = Z_mansion + l_p;
-                              const $n176 = N[$seg175]!;
-                              for (let $i174 = 0; $i174 < $n176; $i174++) {
-                                const l_c = C[$seg175 * CAP + $i174]!;
+                              const $seg179 = Z_mansion + l_p;
+                              const $n180 = N[$seg179]!;
+                              for (let $i178 = 0; $i178 < $n180; $i178++) {
+                                const l_c = C[$seg179 * CAP + $i178]!;
                                 if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                  $any173 = true;
+                                  $any177 = true;
                                   break;
                                 }
                               }
                             }
-                            if (!$any173) {
+                            if (!$any177) {
                               $n++;
                             }
                           }
@@ -302,21 +310,21 @@ export function playout(): PlayoutKernel {
                         ? 2 *
                           ((): number => {
                             let $n: number = 0;
-                            for (const $item182 of fn_values_held(l_p)) {
-                              const l_v = $item182;
-                              let $any178: boolean = false;
+                            for (const $item186 of fn_values_held(l_p)) {
+                              const l_v = $item186;
+                              let $any182: boolean = false;
                               {
-                                const $seg180 = Z_mansion + l_p;
-                                const $n181 = N[$seg180]!;
-                                for (let $i179 = 0; $i179 < $n181; $i179++) {
-                                  const l_c = C[$seg180 * CAP + $i179]!;
+                                const $seg184 = Z_mansion + l_p;
+                                const $n185 = N[$seg184]!;
+                                for (let $i183 = 0; $i183 < $n185; $i183++) {
+                                  const l_c = C[$seg184 * CAP + $i183]!;
                                   if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any178 = true;
+                                    $any182 = true;
                                     break;
                                   }
                                 }
                               }
-                              if ($any178) {
+                              if ($any182) {
                                 $n++;
                               }
                             }
@@ -339,7 +347,7 @@ export function playout(): PlayoutKernel {
   function step2(): number {
     {
       const $seat0 = l_trader;
-      return decide102($seat0);
+      return decide106($seat0);
     }
   }
   function step3(): number {
@@ -365,18 +373,18 @@ export function playout(): PlayoutKernel {
           N[Z_shop]!++;
         }
       }
-      let $any103: boolean = false;
+      let $any107: boolean = false;
       {
-        const $n105 = N[Z_shop]!;
-        for (let $i104 = 0; $i104 < $n105; $i104++) {
-          const l_c = C[Z_shop * CAP + $i104]!;
+        const $n109 = N[Z_shop]!;
+        for (let $i108 = 0; $i108 < $n109; $i108++) {
+          const l_c = C[Z_shop * CAP + $i108]!;
           if (Merchandise_closed[l_c]!) {
-            $any103 = true;
+            $any107 = true;
             break;
           }
         }
       }
-      if ($any103) {
+      if ($any107) {
         K_ended = 0;
         return END;
       }
@@ -388,36 +396,34 @@ export function playout(): PlayoutKernel {
   function step5(): number {
     {
       const $seat0 = l_trader;
-      return decide102($seat0);
+      return decide106($seat0);
     }
   }
-  function decide102($seat0: number): number {
-    const $cards1 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-    const $cards2 = zoneCards(C, N, CAP, Z_shop, false);
+  function decide106($seat0: number): number {
+    const $seg1 = Z_mansion + l_trader;
+    const $seg2 = Z_shop;
     let $offered3 = false;
     offered3$open: {
       if (!(
-        $cards1.length > 0 ||
+        N[$seg1]! > 0 ||
         ((l_give: number[]): boolean =>
           l_give.length > 0 && distinctOf(l_give, (l_c) => Merchandise_value[l_c]!).length === 1)([])
       ))
         break offered3$open;
       if (!(
-        $cards2.length > 0 ||
+        N[$seg2]! > 0 ||
         ((l_take: number[]): boolean =>
           l_take.length > 0 && distinctOf(l_take, (l_c) => Merchandise_value[l_c]!).length === 1)([])
       ))
         break offered3$open;
       $offered3 = true;
     }
-    const $cards4 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-    const $cards5 = zoneCards(C, N, CAP, Z_shop, false);
+    const $seg4 = Z_mansion + l_trader;
+    const $seg5 = Z_shop;
     let $offered6 = false;
     offered6$open: {
-      if (!($cards4.length > 0 || ((l_give: number[]): boolean => l_give.length > 0)([])))
-        break offered6$open;
-      if (!($cards5.length > 0 || ((l_take: number[]): boolean => l_take.length > 0)([])))
-        break offered6$open;
+      if (!(N[$seg4]! > 0 || ((l_give: number[]): boolean => l_give.length > 0)([]))) break offered6$open;
+      if (!(N[$seg5]! > 0 || ((l_take: number[]): boolean => l_take.length > 0)([]))) break offered6$open;
       $offered6 = true;
     }
     const $offered7 = ($offered3 ? 1 : 0) + ($offered6 ? 1 : 0);
@@ -457,83 +463,87 @@ export function playout(): PlayoutKernel {
       const $pick9$drawn = $r11;
       let $pick9 = $pick9$drawn;
       if ($offered3 && $pick9-- === 0) {
-        const $value14 = randomSubsetOn(P, $cards1);
-        const $value16 = randomSubsetOn(P, $cards2);
+        const $size15 = drawSubsetInto(P, C, N, CAP, $seg1, false, $list0);
+        const $size18 = drawSubsetInto(P, C, N, CAP, $seg2, false, $list1);
         {
-          const l_give = $value14;
-          const l_take = $value16;
-          if (!(l_give.length > 0)) continue attempt8;
-          if (!(l_take.length > 0)) continue attempt8;
-          let $distinct17 = 0;
-          for (const $item20 of l_give) {
-            const l_c = $item20;
-            const $key18 = Merchandise_value[l_c]!;
-            let $j19 = 0;
-            while ($j19 < $distinct17 && $values0[$j19] !== $key18) $j19++;
-            if ($j19 === $distinct17) $values0[$distinct17++] = $key18;
+          if (!($size15 > 0)) continue attempt8;
+          if (!($size18 > 0)) continue attempt8;
+          let $distinct19 = 0;
+          for (let $i22 = 0; $i22 < $size15; $i22++) {
+            const l_c = $list0[$i22]!;
+            const $key20 = Merchandise_value[l_c]!;
+            let $j21 = 0;
+            while ($j21 < $distinct19 && $values2[$j21] !== $key20) $j21++;
+            if ($j21 === $distinct19) $values2[$distinct19++] = $key20;
           }
-          if (!($distinct17 === 1)) continue attempt8;
-          let $distinct21 = 0;
-          for (const $item24 of l_take) {
-            const l_c = $item24;
-            const $key22 = Merchandise_value[l_c]!;
-            let $j23 = 0;
-            while ($j23 < $distinct21 && $values1[$j23] !== $key22) $j23++;
-            if ($j23 === $distinct21) $values1[$distinct21++] = $key22;
+          if (!($distinct19 === 1)) continue attempt8;
+          let $distinct23 = 0;
+          for (let $i26 = 0; $i26 < $size18; $i26++) {
+            const l_c = $list1[$i26]!;
+            const $key24 = Merchandise_value[l_c]!;
+            let $j25 = 0;
+            while ($j25 < $distinct23 && $values3[$j25] !== $key24) $j25++;
+            if ($j25 === $distinct23) $values3[$distinct23++] = $key24;
           }
-          if (!($distinct21 === 1)) continue attempt8;
-          if (!(l_give.length === l_take.length)) continue attempt8;
+          if (!($distinct23 === 1)) continue attempt8;
+          if (!($size15 === $size18)) continue attempt8;
           if (
             !(
-              Merchandise_value[topCard(l_give, "the list")]! !==
-              Merchandise_value[topCard(l_take, "the list")]!
+              Merchandise_value[$size15 > 0 ? $list0[0]! : topCard([], "the list")]! !==
+              Merchandise_value[$size18 > 0 ? $list1[0]! : topCard([], "the list")]!
             )
           )
             continue attempt8;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat0, 0, $value14.length, ...$value14, $value16.length, ...$value16);
+        if (trace !== null)
+          trace.push(
+            $seat0,
+            0,
+            $size15,
+            ...$list0.subarray(0, $size15),
+            $size18,
+            ...$list1.subarray(0, $size18),
+          );
         {
-          const l_give = $value14;
-          const l_take = $value16;
           {
-            let $n25 = 0;
-            for (const $item26 of l_give) {
-              const l_c = $item26;
-              $values2[$n25++] = l_c;
+            let $n27 = 0;
+            for (let $i28 = 0; $i28 < $size15; $i28++) {
+              const l_c = $list0[$i28]!;
+              $values4[$n27++] = l_c;
             }
-            for (let $i27 = 0; $i27 < $n25; $i27++) {
-              const l_c = $values2[$i27]!;
+            for (let $i29 = 0; $i29 < $n27; $i29++) {
+              const l_c = $values4[$i29]!;
               {
-                const $seg28 = Z_mansion + l_trader;
+                const $seg30 = Z_mansion + l_trader;
                 const $wanted = l_c;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg28]!; $i++)
-                  if (C[$seg28 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg30]!; $i++)
+                  if (C[$seg30 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0)
                   throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                const $at29 = $seg28 * CAP + $at;
-                const $card = C[$at29]!;
-                const $end30 = $seg28 * CAP + N[$seg28]! - 1;
-                for (let $k31 = $at29; $k31 < $end30; $k31++) C[$k31] = C[$k31 + 1]!;
-                N[$seg28]!--;
+                const $at31 = $seg30 * CAP + $at;
+                const $card = C[$at31]!;
+                const $end32 = $seg30 * CAP + N[$seg30]! - 1;
+                for (let $k33 = $at31; $k33 < $end32; $k33++) C[$k33] = C[$k33 + 1]!;
+                N[$seg30]!--;
                 C[Z_shop * CAP + N[Z_shop]!] = $card;
                 N[Z_shop]!++;
               }
             }
           }
           {
-            let $n32 = 0;
-            for (const $item33 of l_take) {
-              const l_c = $item33;
-              $values3[$n32++] = l_c;
+            let $n34 = 0;
+            for (let $i35 = 0; $i35 < $size18; $i35++) {
+              const l_c = $list1[$i35]!;
+              $values5[$n34++] = l_c;
             }
-            for (let $i34 = 0; $i34 < $n32; $i34++) {
-              const l_c = $values3[$i34]!;
+            for (let $i36 = 0; $i36 < $n34; $i36++) {
+              const l_c = $values5[$i36]!;
               {
                 const $wanted = l_c;
                 let $at = -1;
@@ -543,14 +553,14 @@ export function playout(): PlayoutKernel {
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                const $at35 = Z_shop * CAP + $at;
-                const $card = C[$at35]!;
-                const $end36 = Z_shop * CAP + N[Z_shop]! - 1;
-                for (let $k37 = $at35; $k37 < $end36; $k37++) C[$k37] = C[$k37 + 1]!;
+                const $at37 = Z_shop * CAP + $at;
+                const $card = C[$at37]!;
+                const $end38 = Z_shop * CAP + N[Z_shop]! - 1;
+                for (let $k39 = $at37; $k39 < $end38; $k39++) C[$k39] = C[$k39 + 1]!;
                 N[Z_shop]!--;
-                const $seg38 = Z_mansion + l_trader;
-                C[$seg38 * CAP + N[$seg38]!] = $card;
-                N[$seg38]!++;
+                const $seg40 = Z_mansion + l_trader;
+                C[$seg40 * CAP + N[$seg40]!] = $card;
+                N[$seg40]!++;
               }
             }
           }
@@ -558,68 +568,72 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered6 && $pick9-- === 0) {
-        const $value41 = randomSubsetOn(P, $cards4);
-        const $value43 = randomSubsetOn(P, $cards5);
+        const $size44 = drawSubsetInto(P, C, N, CAP, $seg4, false, $list6);
+        const $size47 = drawSubsetInto(P, C, N, CAP, $seg5, false, $list7);
         {
-          const l_give = $value41;
-          const l_take = $value43;
-          if (!(l_give.length > 0)) continue attempt8;
-          if (!(l_take.length > 0)) continue attempt8;
-          let $sum44: number = 0;
-          for (const $item45 of l_give) {
-            const l_c = $item45;
-            $sum44 += Merchandise_value[l_c]!;
+          if (!($size44 > 0)) continue attempt8;
+          if (!($size47 > 0)) continue attempt8;
+          let $sum48: number = 0;
+          for (let $i49 = 0; $i49 < $size44; $i49++) {
+            const l_c = $list6[$i49]!;
+            $sum48 += Merchandise_value[l_c]!;
           }
-          let $sum46: number = 0;
-          for (const $item47 of l_take) {
-            const l_c = $item47;
-            $sum46 += Merchandise_value[l_c]!;
+          let $sum50: number = 0;
+          for (let $i51 = 0; $i51 < $size47; $i51++) {
+            const l_c = $list7[$i51]!;
+            $sum50 += Merchandise_value[l_c]!;
           }
-          if (!($sum44 === $sum46)) continue attempt8;
+          if (!($sum48 === $sum50)) continue attempt8;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat0, 1, $value41.length, ...$value41, $value43.length, ...$value43);
+        if (trace !== null)
+          trace.push(
+            $seat0,
+            1,
+            $size44,
+            ...$list6.subarray(0, $size44),
+            $size47,
+            ...$list7.subarray(0, $size47),
+          );
         {
-          const l_give = $value41;
-          const l_take = $value43;
           {
-            let $n48 = 0;
-            for (const $item49 of l_give) {
-              const l_c = $item49;
-              $values4[$n48++] = l_c;
+            let $n52 = 0;
+            for (let $i53 = 0; $i53 < $size44; $i53++) {
+              const l_c = $list6[$i53]!;
+              $values8[$n52++] = l_c;
             }
-            for (let $i50 = 0; $i50 < $n48; $i50++) {
-              const l_c = $values4[$i50]!;
+            for (let $i54 = 0; $i54 < $n52; $i54++) {
+              const l_c = $values8[$i54]!;
               {
-                const $seg51 = Z_mansion + l_trader;
+                const $seg55 = Z_mansion + l_trader;
                 const $wanted = l_c;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg51]!; $i++)
-                  if (C[$seg51 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg55]!; $i++)
+                  if (C[$seg55 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0)
                   throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                const $at52 = $seg51 * CAP + $at;
-                const $card = C[$at52]!;
-                const $end53 = $seg51 * CAP + N[$seg51]! - 1;
-                for (let $k54 = $at52; $k54 < $end53; $k54++) C[$k54] = C[$k54 + 1]!;
-                N[$seg51]!--;
+                const $at56 = $seg55 * CAP + $at;
+                const $card = C[$at56]!;
+                const $end57 = $seg55 * CAP + N[$seg55]! - 1;
+                for (let $k58 = $at56; $k58 < $end57; $k58++) C[$k58] = C[$k58 + 1]!;
+                N[$seg55]!--;
                 C[Z_shop * CAP + N[Z_shop]!] = $card;
                 N[Z_shop]!++;
               }
             }
           }
           {
-            let $n55 = 0;
-            for (const $item56 of l_take) {
-              const l_c = $item56;
-              $values5[$n55++] = l_c;
+            let $n59 = 0;
+            for (let $i60 = 0; $i60 < $size47; $i60++) {
+              const l_c = $list7[$i60]!;
+              $values9[$n59++] = l_c;
             }
-            for (let $i57 = 0; $i57 < $n55; $i57++) {
-              const l_c = $values5[$i57]!;
+            for (let $i61 = 0; $i61 < $n59; $i61++) {
+              const l_c = $values9[$i61]!;
               {
                 const $wanted = l_c;
                 let $at = -1;
@@ -629,14 +643,14 @@ export function playout(): PlayoutKernel {
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                const $at58 = Z_shop * CAP + $at;
-                const $card = C[$at58]!;
-                const $end59 = Z_shop * CAP + N[Z_shop]! - 1;
-                for (let $k60 = $at58; $k60 < $end59; $k60++) C[$k60] = C[$k60 + 1]!;
+                const $at62 = Z_shop * CAP + $at;
+                const $card = C[$at62]!;
+                const $end63 = Z_shop * CAP + N[Z_shop]! - 1;
+                for (let $k64 = $at62; $k64 < $end63; $k64++) C[$k64] = C[$k64 + 1]!;
                 N[Z_shop]!--;
-                const $seg61 = Z_mansion + l_trader;
-                C[$seg61 * CAP + N[$seg61]!] = $card;
-                N[$seg61]!++;
+                const $seg65 = Z_mansion + l_trader;
+                C[$seg65 * CAP + N[$seg65]!] = $card;
+                N[$seg65]!++;
               }
             }
           }
@@ -645,78 +659,78 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $cards63 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-      const $cards64 = zoneCards(C, N, CAP, Z_shop, false);
-      const $exact62: number = $choices65.count(
-        [$cards63, $cards64],
-        [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
-        [null, null],
-      );
-      const $cards67 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-      const $cards68 = zoneCards(C, N, CAP, Z_shop, false);
+      const $seg67 = Z_mansion + l_trader;
+      const $seg68 = Z_shop;
       const $exact66: number = $choices69.count(
-        [$cards67, $cards68],
+        [zoneCards(C, N, CAP, $seg67, false), zoneCards(C, N, CAP, $seg68, false)],
+        [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
+        [null, null],
+      );
+      const $seg71 = Z_mansion + l_trader;
+      const $seg72 = Z_shop;
+      const $exact70: number = $choices73.count(
+        [zoneCards(C, N, CAP, $seg71, false), zoneCards(C, N, CAP, $seg72, false)],
         [null, null],
         [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
       );
-      if ($exact62 >= 0 && $exact66 >= 0) {
-        const $total70 = $exact62 + $exact66;
-        if ($total70 === 0)
+      if ($exact66 >= 0 && $exact70 >= 0) {
+        const $total74 = $exact66 + $exact70;
+        if ($total74 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
-        let $index71 = drawIndexOn(P, $total70);
+        let $index75 = drawIndexOn(P, $total74);
         decisions++;
         steps = 0;
-        if ($index71 < $exact62) {
-          const $picked72 = $choices65.pick($index71);
+        if ($index75 < $exact66) {
+          const $picked76 = $choices69.pick($index75);
           if (trace !== null)
             trace.push(
               $seat0,
               0,
-              $picked72[0]!.length,
-              ...$picked72[0]!,
-              $picked72[1]!.length,
-              ...$picked72[1]!,
+              $picked76[0]!.length,
+              ...$picked76[0]!,
+              $picked76[1]!.length,
+              ...$picked76[1]!,
             );
           {
-            const l_give = $picked72[0]!;
-            const l_take = $picked72[1]!;
+            const l_give = $picked76[0]!;
+            const l_take = $picked76[1]!;
             {
-              let $n73 = 0;
-              for (const $item74 of l_give) {
-                const l_c = $item74;
-                $values8[$n73++] = l_c;
+              let $n77 = 0;
+              for (const $item78 of l_give) {
+                const l_c = $item78;
+                $values12[$n77++] = l_c;
               }
-              for (let $i75 = 0; $i75 < $n73; $i75++) {
-                const l_c = $values8[$i75]!;
+              for (let $i79 = 0; $i79 < $n77; $i79++) {
+                const l_c = $values12[$i79]!;
                 {
-                  const $seg76 = Z_mansion + l_trader;
+                  const $seg80 = Z_mansion + l_trader;
                   const $wanted = l_c;
                   let $at = -1;
-                  for (let $i = 0; $i < N[$seg76]!; $i++)
-                    if (C[$seg76 * CAP + $i]! === $wanted) {
+                  for (let $i = 0; $i < N[$seg80]!; $i++)
+                    if (C[$seg80 * CAP + $i]! === $wanted) {
                       $at = $i;
                       break;
                     }
                   if ($at < 0)
                     throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                  const $at77 = $seg76 * CAP + $at;
-                  const $card = C[$at77]!;
-                  const $end78 = $seg76 * CAP + N[$seg76]! - 1;
-                  for (let $k79 = $at77; $k79 < $end78; $k79++) C[$k79] = C[$k79 + 1]!;
-                  N[$seg76]!--;
+                  const $at81 = $seg80 * CAP + $at;
+                  const $card = C[$at81]!;
+                  const $end82 = $seg80 * CAP + N[$seg80]! - 1;
+                  for (let $k83 = $at81; $k83 < $end82; $k83++) C[$k83] = C[$k83 + 1]!;
+                  N[$seg80]!--;
                   C[Z_shop * CAP + N[Z_shop]!] = $card;
                   N[Z_shop]!++;
                 }
               }
             }
             {
-              let $n80 = 0;
-              for (const $item81 of l_take) {
-                const l_c = $item81;
-                $values9[$n80++] = l_c;
+              let $n84 = 0;
+              for (const $item85 of l_take) {
+                const l_c = $item85;
+                $values13[$n84++] = l_c;
               }
-              for (let $i82 = 0; $i82 < $n80; $i82++) {
-                const l_c = $values9[$i82]!;
+              for (let $i86 = 0; $i86 < $n84; $i86++) {
+                const l_c = $values13[$i86]!;
                 {
                   const $wanted = l_c;
                   let $at = -1;
@@ -726,72 +740,72 @@ export function playout(): PlayoutKernel {
                       break;
                     }
                   if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                  const $at83 = Z_shop * CAP + $at;
-                  const $card = C[$at83]!;
-                  const $end84 = Z_shop * CAP + N[Z_shop]! - 1;
-                  for (let $k85 = $at83; $k85 < $end84; $k85++) C[$k85] = C[$k85 + 1]!;
+                  const $at87 = Z_shop * CAP + $at;
+                  const $card = C[$at87]!;
+                  const $end88 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k89 = $at87; $k89 < $end88; $k89++) C[$k89] = C[$k89 + 1]!;
                   N[Z_shop]!--;
-                  const $seg86 = Z_mansion + l_trader;
-                  C[$seg86 * CAP + N[$seg86]!] = $card;
-                  N[$seg86]!++;
+                  const $seg90 = Z_mansion + l_trader;
+                  C[$seg90 * CAP + N[$seg90]!] = $card;
+                  N[$seg90]!++;
                 }
               }
             }
             return step4();
           }
         }
-        $index71 -= $exact62;
-        if ($index71 < $exact66) {
-          const $picked87 = $choices69.pick($index71);
+        $index75 -= $exact66;
+        if ($index75 < $exact70) {
+          const $picked91 = $choices73.pick($index75);
           if (trace !== null)
             trace.push(
               $seat0,
               1,
-              $picked87[0]!.length,
-              ...$picked87[0]!,
-              $picked87[1]!.length,
-              ...$picked87[1]!,
+              $picked91[0]!.length,
+              ...$picked91[0]!,
+              $picked91[1]!.length,
+              ...$picked91[1]!,
             );
           {
-            const l_give = $picked87[0]!;
-            const l_take = $picked87[1]!;
+            const l_give = $picked91[0]!;
+            const l_take = $picked91[1]!;
             {
-              let $n88 = 0;
-              for (const $item89 of l_give) {
-                const l_c = $item89;
-                $values10[$n88++] = l_c;
+              let $n92 = 0;
+              for (const $item93 of l_give) {
+                const l_c = $item93;
+                $values14[$n92++] = l_c;
               }
-              for (let $i90 = 0; $i90 < $n88; $i90++) {
-                const l_c = $values10[$i90]!;
+              for (let $i94 = 0; $i94 < $n92; $i94++) {
+                const l_c = $values14[$i94]!;
                 {
-                  const $seg91 = Z_mansion + l_trader;
+                  const $seg95 = Z_mansion + l_trader;
                   const $wanted = l_c;
                   let $at = -1;
-                  for (let $i = 0; $i < N[$seg91]!; $i++)
-                    if (C[$seg91 * CAP + $i]! === $wanted) {
+                  for (let $i = 0; $i < N[$seg95]!; $i++)
+                    if (C[$seg95 * CAP + $i]! === $wanted) {
                       $at = $i;
                       break;
                     }
                   if ($at < 0)
                     throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                  const $at92 = $seg91 * CAP + $at;
-                  const $card = C[$at92]!;
-                  const $end93 = $seg91 * CAP + N[$seg91]! - 1;
-                  for (let $k94 = $at92; $k94 < $end93; $k94++) C[$k94] = C[$k94 + 1]!;
-                  N[$seg91]!--;
+                  const $at96 = $seg95 * CAP + $at;
+                  const $card = C[$at96]!;
+                  const $end97 = $seg95 * CAP + N[$seg95]! - 1;
+                  for (let $k98 = $at96; $k98 < $end97; $k98++) C[$k98] = C[$k98 + 1]!;
+                  N[$seg95]!--;
                   C[Z_shop * CAP + N[Z_shop]!] = $card;
                   N[Z_shop]!++;
                 }
               }
             }
             {
-              let $n95 = 0;
-              for (const $item96 of l_take) {
-                const l_c = $item96;
-                $values11[$n95++] = l_c;
+              let $n99 = 0;
+              for (const $item100 of l_take) {
+                const l_c = $item100;
+                $values15[$n99++] = l_c;
               }
-              for (let $i97 = 0; $i97 < $n95; $i97++) {
-                const l_c = $values11[$i97]!;
+              for (let $i101 = 0; $i101 < $n99; $i101++) {
+                const l_c = $values15[$i101]!;
                 {
                   const $wanted = l_c;
                   let $at = -1;
@@ -801,21 +815,21 @@ export function playout(): PlayoutKernel {
                       break;
                     }
                   if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                  const $at98 = Z_shop * CAP + $at;
-                  const $card = C[$at98]!;
-                  const $end99 = Z_shop * CAP + N[Z_shop]! - 1;
-                  for (let $k100 = $at98; $k100 < $end99; $k100++) C[$k100] = C[$k100 + 1]!;
+                  const $at102 = Z_shop * CAP + $at;
+                  const $card = C[$at102]!;
+                  const $end103 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
                   N[Z_shop]!--;
-                  const $seg101 = Z_mansion + l_trader;
-                  C[$seg101 * CAP + N[$seg101]!] = $card;
-                  N[$seg101]!++;
+                  const $seg105 = Z_mansion + l_trader;
+                  C[$seg105 * CAP + N[$seg105]!] = $card;
+                  N[$seg105]!++;
                 }
               }
             }
             return step4();
           }
         }
-        $index71 -= $exact66;
+        $index75 -= $exact70;
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -857,22 +871,26 @@ export function playout(): PlayoutKernel {
     const N = K_N;
     const G = K_G;
     const P = K_P;
-    const $values0 = K_$values0;
-    const $values1 = K_$values1;
+    const $list0 = K_$list0;
+    const $list1 = K_$list1;
     const $values2 = K_$values2;
     const $values3 = K_$values3;
     const $values4 = K_$values4;
     const $values5 = K_$values5;
-    const $choices65 = K_$choices65;
-    const $choices69 = K_$choices69;
+    const $list6 = K_$list6;
+    const $list7 = K_$list7;
     const $values8 = K_$values8;
     const $values9 = K_$values9;
-    const $values10 = K_$values10;
-    const $values11 = K_$values11;
+    const $choices69 = K_$choices69;
+    const $choices73 = K_$choices73;
     const $values12 = K_$values12;
     const $values13 = K_$values13;
-    const $list14 = K_$list14;
+    const $values14 = K_$values14;
     const $values15 = K_$values15;
+    const $values16 = K_$values16;
+    const $values17 = K_$values17;
+    const $list18 = K_$list18;
+    const $values19 = K_$values19;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
     const Merchandise_category = cardData.Merchandise_category;
@@ -917,19 +935,19 @@ export function playout(): PlayoutKernel {
           }
         }
         if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-        const $at106 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-        const $card = C[$at106]!;
-        const $end107 = Z_draw * CAP + N[Z_draw]! - 1;
-        for (let $k108 = $at106; $k108 < $end107; $k108++) C[$k108] = C[$k108 + 1]!;
+        const $at110 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+        const $card = C[$at110]!;
+        const $end111 = Z_draw * CAP + N[Z_draw]! - 1;
+        for (let $k112 = $at110; $k112 < $end111; $k112++) C[$k112] = C[$k112 + 1]!;
         N[Z_draw]!--;
         C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
         N[Z_bottom_seven]!++;
       }
       {
-        for (let $i109 = N[Z_draw]! - 1; $i109 > 0; $i109--) {
-          const $n113 = $i109 + 1;
-          let $r114 = 0;
-          if ($n113 <= 2097152 && $n113 >= 1) {
+        for (let $i113 = N[Z_draw]! - 1; $i113 > 0; $i113--) {
+          const $n117 = $i113 + 1;
+          let $r118 = 0;
+          if ($n117 <= 2097152 && $n117 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -940,45 +958,45 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n113;
+              const $m = ($t >>> 0) * $n117;
               const $low = $m >>> 0;
-              if ($low >= $n113 || $low >= 4294967296 % $n113) {
-                $r114 = ($m / 4294967296) >>> 0;
+              if ($low >= $n117 || $low >= 4294967296 % $n117) {
+                $r118 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n113 >= 1 && $n113 <= 4294967296))
+            if (!($n117 >= 1 && $n117 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r114 = drawInt(G, $n113);
+            $r118 = drawInt(G, $n117);
           }
-          const $j112 = $r114;
-          const $a110 = Z_draw * CAP + N[Z_draw]! - 1 - $i109;
-          const $b111 = Z_draw * CAP + N[Z_draw]! - 1 - $j112;
-          const $card = C[$a110]!;
-          C[$a110] = C[$b111]!;
-          C[$b111] = $card;
+          const $j116 = $r118;
+          const $a114 = Z_draw * CAP + N[Z_draw]! - 1 - $i113;
+          const $b115 = Z_draw * CAP + N[Z_draw]! - 1 - $j116;
+          const $card = C[$a114]!;
+          C[$a114] = C[$b115]!;
+          C[$b115] = $card;
         }
       }
       let l_receiver = v_shop_keeper;
       {
-        let $n115 = 0;
+        let $n119 = 0;
         {
-          const $high116 = players;
-          for (let l_k = 1; l_k <= $high116; l_k++) {
-            $values12[$n115++] = l_k;
+          const $high120 = players;
+          for (let l_k = 1; l_k <= $high120; l_k++) {
+            $values16[$n119++] = l_k;
           }
         }
-        for (let $i117 = 0; $i117 < $n115; $i117++) {
-          const l_k = $values12[$i117]!;
+        for (let $i121 = 0; $i121 < $n119; $i121++) {
+          const l_k = $values16[$i121]!;
           {
-            let $n118 = 0;
-            for (const $i119 of [1, 2, 3, 4 + l_k]) {
-              const l_v = $i119;
-              $values13[$n118++] = l_v;
+            let $n122 = 0;
+            for (const $i123 of [1, 2, 3, 4 + l_k]) {
+              const l_v = $i123;
+              $values17[$n122++] = l_v;
             }
-            for (let $i120 = 0; $i120 < $n118; $i120++) {
-              const l_v = $values13[$i120]!;
+            for (let $i124 = 0; $i124 < $n122; $i124++) {
+              const l_v = $values17[$i124]!;
               {
                 let $at = -1;
                 for (let $i = 0; $i < N[Z_draw]!; $i++) {
@@ -989,14 +1007,14 @@ export function playout(): PlayoutKernel {
                   }
                 }
                 if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-                const $at121 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-                const $card = C[$at121]!;
-                const $end122 = Z_draw * CAP + N[Z_draw]! - 1;
-                for (let $k123 = $at121; $k123 < $end122; $k123++) C[$k123] = C[$k123 + 1]!;
+                const $at125 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+                const $card = C[$at125]!;
+                const $end126 = Z_draw * CAP + N[Z_draw]! - 1;
+                for (let $k127 = $at125; $k127 < $end126; $k127++) C[$k127] = C[$k127 + 1]!;
                 N[Z_draw]!--;
-                const $seg124 = Z_mansion + l_receiver;
-                C[$seg124 * CAP + N[$seg124]!] = $card;
-                N[$seg124]!++;
+                const $seg128 = Z_mansion + l_receiver;
+                C[$seg128 * CAP + N[$seg128]!] = $card;
+                N[$seg128]!++;
               }
             }
           }
@@ -1014,10 +1032,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i125 = N[Z_bottom_seven]! - 1; $i125 > 0; $i125--) {
-          const $n129 = $i125 + 1;
-          let $r130 = 0;
-          if ($n129 <= 2097152 && $n129 >= 1) {
+        for (let $i129 = N[Z_bottom_seven]! - 1; $i129 > 0; $i129--) {
+          const $n133 = $i129 + 1;
+          let $r134 = 0;
+          if ($n133 <= 2097152 && $n133 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -1028,33 +1046,33 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n129;
+              const $m = ($t >>> 0) * $n133;
               const $low = $m >>> 0;
-              if ($low >= $n129 || $low >= 4294967296 % $n129) {
-                $r130 = ($m / 4294967296) >>> 0;
+              if ($low >= $n133 || $low >= 4294967296 % $n133) {
+                $r134 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n129 >= 1 && $n129 <= 4294967296))
+            if (!($n133 >= 1 && $n133 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r130 = drawInt(G, $n129);
+            $r134 = drawInt(G, $n133);
           }
-          const $j128 = $r130;
-          const $a126 = Z_bottom_seven * CAP + $i125;
-          const $b127 = Z_bottom_seven * CAP + $j128;
-          const $card = C[$a126]!;
-          C[$a126] = C[$b127]!;
-          C[$b127] = $card;
+          const $j132 = $r134;
+          const $a130 = Z_bottom_seven * CAP + $i129;
+          const $b131 = Z_bottom_seven * CAP + $j132;
+          const $card = C[$a130]!;
+          C[$a130] = C[$b131]!;
+          C[$b131] = $card;
         }
       }
       {
         const $from = Z_bottom_seven;
         const $to = Z_draw;
         {
-          for (let $k131 = 0; $k131 < N[$from]!; $k131++) {
-            const $card = C[$from * CAP + $k131]!;
-            for (let $k132 = $to * CAP + N[$to]!; $k132 > $to * CAP; $k132--) C[$k132] = C[$k132 - 1]!;
+          for (let $k135 = 0; $k135 < N[$from]!; $k135++) {
+            const $card = C[$from * CAP + $k135]!;
+            for (let $k136 = $to * CAP + N[$to]!; $k136 > $to * CAP; $k136--) C[$k136] = C[$k136 - 1]!;
             C[$to * CAP] = $card;
             N[$to]!++;
           }
@@ -1073,16 +1091,16 @@ export function playout(): PlayoutKernel {
       }
       if ($variants.includes("first_game")) {
         {
-          let $n133 = 0;
+          let $n137 = 0;
           {
-            const $n135 = N[Z_objective_stacks]!;
-            for (let $i134 = 0; $i134 < $n135; $i134++) {
-              const l_o = C[Z_objective_stacks * CAP + $i134]!;
-              if (Objective_starting[l_o]!) $list14[$n133++] = l_o;
+            const $n139 = N[Z_objective_stacks]!;
+            for (let $i138 = 0; $i138 < $n139; $i138++) {
+              const l_o = C[Z_objective_stacks * CAP + $i138]!;
+              if (Objective_starting[l_o]!) $list18[$n137++] = l_o;
             }
           }
-          for (let $i136 = 0; $i136 < $n133; $i136++) {
-            const l_o = $list14[$i136]!;
+          for (let $i140 = 0; $i140 < $n137; $i140++) {
+            const l_o = $list18[$i140]!;
             {
               const $wanted = l_o;
               let $at = -1;
@@ -1093,10 +1111,10 @@ export function playout(): PlayoutKernel {
                 }
               if ($at < 0)
                 throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-              const $at137 = Z_objective_stacks * CAP + $at;
-              const $card = C[$at137]!;
-              const $end138 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-              for (let $k139 = $at137; $k139 < $end138; $k139++) C[$k139] = C[$k139 + 1]!;
+              const $at141 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at141]!;
+              const $end142 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k143 = $at141; $k143 < $end142; $k143++) C[$k143] = C[$k143 + 1]!;
               N[Z_objective_stacks]!--;
               C[Z_objectives * CAP + N[Z_objectives]!] = $card;
               N[Z_objectives]!++;
@@ -1105,10 +1123,10 @@ export function playout(): PlayoutKernel {
         }
       } else {
         {
-          for (let $i140 = N[Z_objective_stacks]! - 1; $i140 > 0; $i140--) {
-            const $n144 = $i140 + 1;
-            let $r145 = 0;
-            if ($n144 <= 2097152 && $n144 >= 1) {
+          for (let $i144 = N[Z_objective_stacks]! - 1; $i144 > 0; $i144--) {
+            const $n148 = $i144 + 1;
+            let $r149 = 0;
+            if ($n148 <= 2097152 && $n148 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -1119,34 +1137,34 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n144;
+                const $m = ($t >>> 0) * $n148;
                 const $low = $m >>> 0;
-                if ($low >= $n144 || $low >= 4294967296 % $n144) {
-                  $r145 = ($m / 4294967296) >>> 0;
+                if ($low >= $n148 || $low >= 4294967296 % $n148) {
+                  $r149 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n144 >= 1 && $n144 <= 4294967296))
+              if (!($n148 >= 1 && $n148 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r145 = drawInt(G, $n144);
+              $r149 = drawInt(G, $n148);
             }
-            const $j143 = $r145;
-            const $a141 = Z_objective_stacks * CAP + $i140;
-            const $b142 = Z_objective_stacks * CAP + $j143;
-            const $card = C[$a141]!;
-            C[$a141] = C[$b142]!;
-            C[$b142] = $card;
+            const $j147 = $r149;
+            const $a145 = Z_objective_stacks * CAP + $i144;
+            const $b146 = Z_objective_stacks * CAP + $j147;
+            const $card = C[$a145]!;
+            C[$a145] = C[$b146]!;
+            C[$b146] = $card;
           }
         }
         {
-          let $n146 = 0;
-          for (const $i147 of ["purple", "green", "blue"]) {
-            const l_colour = $i147;
-            $values15[$n146++] = l_colour;
+          let $n150 = 0;
+          for (const $i151 of ["purple", "green", "blue"]) {
+            const l_colour = $i151;
+            $values19[$n150++] = l_colour;
           }
-          for (let $i148 = 0; $i148 < $n146; $i148++) {
-            const l_colour = $values15[$i148]!;
+          for (let $i152 = 0; $i152 < $n150; $i152++) {
+            const l_colour = $values19[$i152]!;
             {
               let $at = -1;
               for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
@@ -1157,10 +1175,10 @@ export function playout(): PlayoutKernel {
                 }
               }
               if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-              const $at149 = Z_objective_stacks * CAP + $at;
-              const $card = C[$at149]!;
-              const $end150 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-              for (let $k151 = $at149; $k151 < $end150; $k151++) C[$k151] = C[$k151 + 1]!;
+              const $at153 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at153]!;
+              const $end154 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k155 = $at153; $k155 < $end154; $k155++) C[$k155] = C[$k155 + 1]!;
               N[Z_objective_stacks]!--;
               C[Z_objectives * CAP + N[Z_objectives]!] = $card;
               N[Z_objectives]!++;
@@ -1260,22 +1278,26 @@ export function playout(): PlayoutKernel {
     const N = K_N;
     const G = K_G;
     const P = K_P;
-    const $values0 = K_$values0;
-    const $values1 = K_$values1;
+    const $list0 = K_$list0;
+    const $list1 = K_$list1;
     const $values2 = K_$values2;
     const $values3 = K_$values3;
     const $values4 = K_$values4;
     const $values5 = K_$values5;
-    const $choices65 = K_$choices65;
-    const $choices69 = K_$choices69;
+    const $list6 = K_$list6;
+    const $list7 = K_$list7;
     const $values8 = K_$values8;
     const $values9 = K_$values9;
-    const $values10 = K_$values10;
-    const $values11 = K_$values11;
+    const $choices69 = K_$choices69;
+    const $choices73 = K_$choices73;
     const $values12 = K_$values12;
     const $values13 = K_$values13;
-    const $list14 = K_$list14;
+    const $values14 = K_$values14;
     const $values15 = K_$values15;
+    const $values16 = K_$values16;
+    const $values17 = K_$values17;
+    const $list18 = K_$list18;
+    const $values19 = K_$values19;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
     const Merchandise_category = cardData.Merchandise_category;
@@ -1299,9 +1321,9 @@ export function playout(): PlayoutKernel {
             ((): number => {
               let $n: number = 0;
               {
-                const $n153 = N[Z_objectives]!;
-                for (let $i152 = 0; $i152 < $n153; $i152++) {
-                  const l_o = C[Z_objectives * CAP + $i152]!;
+                const $n157 = N[Z_objectives]!;
+                for (let $i156 = 0; $i156 < $n157; $i156++) {
+                  const l_o = C[Z_objectives * CAP + $i156]!;
                   $n += fn_objective_points(l_o, l_p);
                 }
               }

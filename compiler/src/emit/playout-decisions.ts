@@ -3,9 +3,10 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { Decision } from "../lower/ir.js";
+import type { LocalSlot } from "../check/types.js";
 import type { DecisionCode } from "./decision-code.js";
 import type { KernelCode } from "./playout-statements.js";
-import { kernelType } from "./playout-lists.js";
+import { kernelType, setArray, subsetAt, type SetView } from "./playout-lists.js";
 import { EPOCH } from "./playout-memo.js";
 import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
@@ -22,8 +23,10 @@ export interface KernelDomain {
   readonly ends?: { readonly low: string; readonly high: string };
   /** Each value in order, bound to `binder`, running `body`. */
   readonly each: (binder: string, body: string[]) => string[];
-  /** A set of cards: the zone it is drawn from (an array, as `randomSubset` reads it). */
+  /** A set of cards: the zone it is drawn from, as a new array (code to run where one is needed). */
   readonly cards?: string;
+  /** A set of cards: the zone's segment (a name bound by the domain's lines), drawn from in place. */
+  readonly zone?: { readonly seg: string; readonly topLast: boolean };
 }
 
 /** What a drawn move does: code that leaves the sampler's block (a jump, a `break`, a `continue`). */
@@ -115,12 +118,28 @@ export class KernelDecisions {
   private applied(decision: Decision, i: number, params: string[]): string[] {
     const option = decision.ask.options[i]!;
     const entry = decision.optionEntries.get(option.name.name);
-    return [
-      "{",
-      ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)),
-      ...(entry ? this.continueAt(entry) : [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]),
-      "}",
-    ];
+    if (entry) return ["{", ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)), ...this.continueAt(entry), "}"];
+    // A set drawn into a scratch list is read there by the body (kept in the state, it is copied).
+    const { bind, views } = this.bindParameters(option, params);
+    return ["{", ...bind, ...this.code.withSetViews(views, () => [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]), "}"];
+  }
+
+  /** Sets drawn into scratch lists (constrainedSampler), by the code of their value as a `Then`
+   *  receives it: an array copied from the list, which `bindParameters` avoids where it can. */
+  private readonly drawnSets = new Map<string, SetView>();
+
+  /** The option's parameters bound to `params`, but a drawn set held in a local of the decision's
+   *  own (not kept in the state) is bound as a view of its scratch list: no array made. */
+  private bindParameters(option: A.MoveOptionDeclaration, params: string[]): { bind: string[]; views: Map<LocalSlot, SetView> } {
+    const bind: string[] = [];
+    const views = new Map<LocalSlot, SetView>();
+    option.parameters.forEach((p, j) => {
+      const view = this.drawnSets.get(params[j]!);
+      const binding = this.game.names.get(p.name);
+      if (view && binding?.kind === "local" && binding.slot.storage !== "state") views.set(binding.slot, view);
+      else bind.push(this.bindParameter(p, params[j]!));
+    });
+    return { bind, views };
   }
 
   /**
@@ -225,14 +244,18 @@ export class KernelDecisions {
     const type = this.game.types.get(p.domain);
     if (type?.kind === "subsets" && p.domain.kind === "call") {
       if (p.condition) unsupported("a set of cards kept by `where`");
-      const cards = this.code.temp("cards");
-      lines.push(`const ${cards} = ${this.code.zoneValue(p.domain.args[0]!)};`);
+      // The zone is read where a set is drawn (no copy of it made per decision).
+      const zone = this.code.zone(p.domain.args[0]!);
+      const seg = this.code.temp("seg");
+      lines.push(`const ${seg} = ${zone.seg};`);
+      const cards = `zoneCards(C, N, CAP, ${seg}, ${zone.layout.topLast})`;
       return {
         nonEmpty: null,
-        size: `2 ** ${cards}.length`,
-        valueAt: (digit) => `${cards}.filter((_, bit) => Math.floor(${digit} / 2 ** bit) % 2 === 1)`,
+        size: `2 ** N[${seg}]!`,
+        valueAt: (digit) => subsetAt(cards, digit),
         each: () => unsupported("a set of cards narrowed value by value"),
         cards,
+        zone: { seg, topLast: zone.layout.topLast },
       };
     }
     if (p.domain.kind === "range" && !p.condition) {
@@ -405,19 +428,32 @@ export class KernelDecisions {
       listed.forEach((domain, j) => {
         const digit = this.code.temp("digit");
         const value = this.code.temp("value");
-        if (domain.cards) draws.push(`const ${value} = randomSubsetOn(P, ${domain.cards});`);
-        else draws.push(...this.code.draw("P", domain.size, digit), `const ${value} = ${domain.valueAt(digit)};`);
+        if (domain.zone) {
+          // A set of cards: drawn from the zone into a scratch list of its own, with its count.
+          const list = this.code.newScratch("CAP");
+          const size = this.code.temp("size");
+          draws.push(`const ${size} = drawSubsetInto(P, C, N, CAP, ${domain.zone.seg}, ${domain.zone.topLast}, ${list});`);
+          const view = { list, count: size };
+          params.push(setArray(view));
+          this.drawnSets.set(setArray(view), view);
+          return;
+        }
+        draws.push(...this.code.draw("P", domain.size, digit), `const ${value} = ${domain.valueAt(digit)};`);
         params.push(value);
       });
-      const tests = rest.flatMap((r) => {
-        const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
-        return [...pre, `if (!(${code})) continue ${attempt};`];
-      });
+      // The requirements read the drawn sets in place.
+      const { bind, views } = this.bindParameters(option, params);
+      const tests = this.code.withSetViews(views, () =>
+        rest.flatMap((r) => {
+          const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
+          return [...pre, `if (!(${code})) continue ${attempt};`];
+        }),
+      );
       lines.push(
         `if (${offered[i]} && ${pick}-- === 0) {`,
         ...draws,
         "{",
-        ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)),
+        ...bind,
         ...tests,
         "}",
         "decisions++;",
@@ -514,11 +550,11 @@ export class KernelDecisions {
       });
       if (own.length === 0) return domain;
       const name = localName(this.decisions.parameterSlot(p));
-      if (domain.cards) {
+      if (domain.zone) {
         // Sets are not listed (2^n of them): offered while the zone holds a card, or while the
         // empty set meets the parameter's own requirements; tested again after the draw.
         const none = this.code.inPlaceCode(() => own.map((r) => `(${this.code.expression(r.condition)})`).join(" && "));
-        open.push(`if (!(${domain.cards}.length > 0 || ((${name}: number[]): boolean => ${none})([]))) break ${block};`);
+        open.push(`if (!(N[${domain.zone.seg}]! > 0 || ((${name}: number[]): boolean => ${none})([]))) break ${block};`);
         return domain;
       }
       if (domain.ends) {
@@ -589,7 +625,12 @@ export class KernelDecisions {
 
   /** The trace of a move: seat, move type, parameters (a set of cards as its size, then its cards). */
   traced(seat: string, option: A.MoveOptionDeclaration, params: string[]): string {
-    const values = option.parameters.map((p, j) => (this.game.types.get(p.domain)?.kind === "subsets" ? `${params[j]}.length, ...${params[j]}` : params[j]!));
+    const set = (value: string): string => {
+      const view = this.drawnSets.get(value);
+      return view ? `${view.count}, ...${view.list}.subarray(0, ${view.count})` : `${value}.length, ...${value}`;
+    };
+    const values = option.parameters.map((p, j) => (this.game.types.get(p.domain)?.kind === "subsets" ? set(params[j]!) : params[j]!));
     return `if (trace !== null) trace.push(${[seat, String(this.moveTypes.indexOf(option.name.name)), ...values].join(", ")});`;
   }
 }
+
