@@ -3,10 +3,10 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { Decision } from "../lower/ir.js";
-import type { LocalSlot } from "../check/types.js";
 import type { DecisionCode } from "./decision-code.js";
 import type { KernelCode } from "./playout-statements.js";
-import { kernelType, setArray, subsetAt, type SetView } from "./playout-lists.js";
+import { kernelType } from "./playout-lists.js";
+import { KernelSets } from "./playout-sets.js";
 import { EPOCH } from "./playout-memo.js";
 import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
@@ -43,7 +43,12 @@ export class KernelDecisions {
     private readonly maxSeats: number,
     /** Code that goes on at a step of the flow. */
     private readonly continueAt: (label: string) => string[],
-  ) {}
+  ) {
+    this.sets = new KernelSets(game, code);
+  }
+
+  /** Sets of cards drawn for moves, read in place. */
+  private readonly sets: KernelSets;
 
   /** A decision: the seat (or each seat, in order; or the racers, in a random order) draws a move as
    *  the compiled sampler does, and the move takes effect at once (an `ask each`: once every seat has
@@ -120,26 +125,8 @@ export class KernelDecisions {
     const entry = decision.optionEntries.get(option.name.name);
     if (entry) return ["{", ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)), ...this.continueAt(entry), "}"];
     // A set drawn into a scratch list is read there by the body (kept in the state, it is copied).
-    const { bind, views } = this.bindParameters(option, params);
+    const { bind, views } = this.sets.bind(option, params, (p, value) => this.bindParameter(p, value));
     return ["{", ...bind, ...this.code.withSetViews(views, () => [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]), "}"];
-  }
-
-  /** Sets drawn into scratch lists (constrainedSampler), by the code of their value as a `Then`
-   *  receives it: an array copied from the list, which `bindParameters` avoids where it can. */
-  private readonly drawnSets = new Map<string, SetView>();
-
-  /** The option's parameters bound to `params`, but a drawn set held in a local of the decision's
-   *  own (not kept in the state) is bound as a view of its scratch list: no array made. */
-  private bindParameters(option: A.MoveOptionDeclaration, params: string[]): { bind: string[]; views: Map<LocalSlot, SetView> } {
-    const bind: string[] = [];
-    const views = new Map<LocalSlot, SetView>();
-    option.parameters.forEach((p, j) => {
-      const view = this.drawnSets.get(params[j]!);
-      const binding = this.game.names.get(p.name);
-      if (view && binding?.kind === "local" && binding.slot.storage !== "state") views.set(binding.slot, view);
-      else bind.push(this.bindParameter(p, params[j]!));
-    });
-    return { bind, views };
   }
 
   /**
@@ -244,19 +231,7 @@ export class KernelDecisions {
     const type = this.game.types.get(p.domain);
     if (type?.kind === "subsets" && p.domain.kind === "call") {
       if (p.condition) unsupported("a set of cards kept by `where`");
-      // The zone is read where a set is drawn (no copy of it made per decision).
-      const zone = this.code.zone(p.domain.args[0]!);
-      const seg = this.code.temp("seg");
-      lines.push(`const ${seg} = ${zone.seg};`);
-      const cards = `zoneCards(C, N, CAP, ${seg}, ${zone.layout.topLast})`;
-      return {
-        nonEmpty: null,
-        size: `2 ** N[${seg}]!`,
-        valueAt: (digit) => subsetAt(cards, digit),
-        each: () => unsupported("a set of cards narrowed value by value"),
-        cards,
-        zone: { seg, topLast: zone.layout.topLast },
-      };
+      return this.sets.domain(p.domain.args[0]!, lines);
     }
     if (p.domain.kind === "range" && !p.condition) {
       const range = p.domain;
@@ -429,20 +404,14 @@ export class KernelDecisions {
         const digit = this.code.temp("digit");
         const value = this.code.temp("value");
         if (domain.zone) {
-          // A set of cards: drawn from the zone into a scratch list of its own, with its count.
-          const list = this.code.newScratch("CAP");
-          const size = this.code.temp("size");
-          draws.push(`const ${size} = drawSubsetInto(P, C, N, CAP, ${domain.zone.seg}, ${domain.zone.topLast}, ${list});`);
-          const view = { list, count: size };
-          params.push(setArray(view));
-          this.drawnSets.set(setArray(view), view);
+          params.push(this.sets.draw(domain.zone, draws));
           return;
         }
         draws.push(...this.code.draw("P", domain.size, digit), `const ${value} = ${domain.valueAt(digit)};`);
         params.push(value);
       });
       // The requirements read the drawn sets in place.
-      const { bind, views } = this.bindParameters(option, params);
+      const { bind, views } = this.sets.bind(option, params, (p, value) => this.bindParameter(p, value));
       const tests = this.code.withSetViews(views, () =>
         rest.flatMap((r) => {
           const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
@@ -625,11 +594,7 @@ export class KernelDecisions {
 
   /** The trace of a move: seat, move type, parameters (a set of cards as its size, then its cards). */
   traced(seat: string, option: A.MoveOptionDeclaration, params: string[]): string {
-    const set = (value: string): string => {
-      const view = this.drawnSets.get(value);
-      return view ? `${view.count}, ...${view.list}.subarray(0, ${view.count})` : `${value}.length, ...${value}`;
-    };
-    const values = option.parameters.map((p, j) => (this.game.types.get(p.domain)?.kind === "subsets" ? set(params[j]!) : params[j]!));
+    const values = option.parameters.map((p, j) => (this.game.types.get(p.domain)?.kind === "subsets" ? this.sets.traced(params[j]!) : params[j]!));
     return `if (trace !== null) trace.push(${[seat, String(this.moveTypes.indexOf(option.name.name)), ...values].join(", ")});`;
   }
 }
