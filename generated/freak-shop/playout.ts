@@ -6,7 +6,7 @@ import {
   distinctOf,
   drawIndexOn,
   drawInt,
-  drawSubsetSize,
+  drawSubsetInto,
   highestOf,
   integers,
   longestRun,
@@ -39,18 +39,17 @@ export function playout(): PlayoutKernel {
   const K_N = new Int32Array(SEGMENTS);
   const K_G = new Uint32Array(4);
   const K_P = new Uint32Array(4);
-  const K_$list0 = new Int32Array(30);
+  const K_$list0 = new Int32Array(CAP);
   const K_$list1 = new Int32Array(CAP);
-  const K_$list2 = new Int32Array(CAP);
+  const K_$values2 = [] as number[];
   const K_$values3 = [] as number[];
   const K_$values4 = [] as number[];
   const K_$values5 = [] as number[];
-  const K_$values6 = [] as number[];
+  const K_$list6 = new Int32Array(CAP);
   const K_$list7 = new Int32Array(CAP);
-  const K_$list8 = new Int32Array(CAP);
+  const K_$values8 = [] as number[];
   const K_$values9 = [] as number[];
-  const K_$values10 = [] as number[];
-  const K_$choices97 = new SetChoices({
+  const K_$choices69 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: true },
       { nonEmpty: true, oneKey: true },
@@ -59,7 +58,7 @@ export function playout(): PlayoutKernel {
     sameSum: false,
     differentKeys: true,
   });
-  const K_$choices101 = new SetChoices({
+  const K_$choices73 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: false },
       { nonEmpty: true, oneKey: false },
@@ -68,39 +67,38 @@ export function playout(): PlayoutKernel {
     sameSum: true,
     differentKeys: false,
   });
+  const K_$values12 = [] as number[];
   const K_$values13 = [] as number[];
   const K_$values14 = [] as number[];
   const K_$values15 = [] as number[];
   const K_$values16 = [] as number[];
   const K_$values17 = [] as number[];
-  const K_$values18 = [] as number[];
-  const K_$list19 = new Int32Array(CAP);
-  const K_$values20 = [] as string[];
+  const K_$list18 = new Int32Array(CAP);
+  const K_$values19 = [] as string[];
   const C = K_C;
   const N = K_N;
   const G = K_G;
   const P = K_P;
   const $list0 = K_$list0;
   const $list1 = K_$list1;
-  const $list2 = K_$list2;
+  const $values2 = K_$values2;
   const $values3 = K_$values3;
   const $values4 = K_$values4;
   const $values5 = K_$values5;
-  const $values6 = K_$values6;
+  const $list6 = K_$list6;
   const $list7 = K_$list7;
-  const $list8 = K_$list8;
+  const $values8 = K_$values8;
   const $values9 = K_$values9;
-  const $values10 = K_$values10;
-  const $choices97 = K_$choices97;
-  const $choices101 = K_$choices101;
+  const $choices69 = K_$choices69;
+  const $choices73 = K_$choices73;
+  const $values12 = K_$values12;
   const $values13 = K_$values13;
   const $values14 = K_$values14;
   const $values15 = K_$values15;
   const $values16 = K_$values16;
   const $values17 = K_$values17;
-  const $values18 = K_$values18;
-  const $list19 = K_$list19;
-  const $values20 = K_$values20;
+  const $list18 = K_$list18;
+  const $values19 = K_$values19;
   const ALL_Merchandise = cardData.ALL_Merchandise;
   const ALL_Objective = cardData.ALL_Objective;
   const Merchandise_category = cardData.Merchandise_category;
@@ -126,32 +124,32 @@ export function playout(): PlayoutKernel {
   let $cap: number = DECISION_CAP;
   let l_trader: number = 0;
   function fn_copies(l_p: number, l_v: number): number {
-    let $count186: number = 0;
+    let $count158: number = 0;
     {
-      const $seg188 = Z_mansion + l_p;
-      const $n189 = N[$seg188]!;
-      for (let $i187 = 0; $i187 < $n189; $i187++) {
-        const l_c = C[$seg188 * CAP + $i187]!;
+      const $seg160 = Z_mansion + l_p;
+      const $n161 = N[$seg160]!;
+      for (let $i159 = 0; $i159 < $n161; $i159++) {
+        const l_c = C[$seg160 * CAP + $i159]!;
         if (Merchandise_value[l_c]! === l_v) {
-          $count186++;
+          $count158++;
         }
       }
     }
-    return $count186;
+    return $count158;
   }
   function fn_marked_cards(l_p: number): number {
-    let $count190: number = 0;
+    let $count162: number = 0;
     {
-      const $seg192 = Z_mansion + l_p;
-      const $n193 = N[$seg192]!;
-      for (let $i191 = 0; $i191 < $n193; $i191++) {
-        const l_c = C[$seg192 * CAP + $i191]!;
+      const $seg164 = Z_mansion + l_p;
+      const $n165 = N[$seg164]!;
+      for (let $i163 = 0; $i163 < $n165; $i163++) {
+        const l_c = C[$seg164 * CAP + $i163]!;
         if (Merchandise_marked[l_c]!) {
-          $count190++;
+          $count162++;
         }
       }
     }
-    return $count190;
+    return $count162;
   }
   function fn_majority(l_set: number[]): string {
     return highestOf(
@@ -159,8 +157,8 @@ export function playout(): PlayoutKernel {
       (l_k) =>
         ((): number => {
           let $n: number = 0;
-          for (const $item194 of l_set) {
-            const l_c = $item194;
+          for (const $item166 of l_set) {
+            const l_c = $item166;
             if (Merchandise_category[l_c]! === l_k) {
               $n++;
             }
@@ -183,24 +181,24 @@ export function playout(): PlayoutKernel {
     return l_rank === 1 ? 10 : l_rank === 2 ? 6 : l_rank === 3 ? 3 : 0;
   }
   function fn_least_marked_rank(l_p: number): number {
-    let $count195: number = 0;
-    for (const $item196 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item196;
+    let $count167: number = 0;
+    for (const $item168 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item168;
       if (l_k < fn_marked_cards(l_p)) {
-        $count195++;
+        $count167++;
       }
     }
-    return 1 + $count195;
+    return 1 + $count167;
   }
   function fn_most_marked_rank(l_p: number): number {
-    let $count197: number = 0;
-    for (const $item198 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item198;
+    let $count169: number = 0;
+    for (const $item170 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item170;
       if (l_k > fn_marked_cards(l_p)) {
-        $count197++;
+        $count169++;
       }
     }
-    return 1 + $count197;
+    return 1 + $count169;
   }
   function fn_values_held(l_p: number): number[] {
     return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
@@ -221,25 +219,25 @@ export function playout(): PlayoutKernel {
           ? ((): number => {
               let $n: number = 0;
               {
-                const $high201 = 10;
-                for (let l_v = 1; l_v <= $high201; l_v++) {
-                  let $cond200: boolean = fn_copies(l_p, l_v) > 0;
-                  if ($cond200) {
-                    let $max199: number = NaN;
+                const $high173 = 10;
+                for (let l_v = 1; l_v <= $high173; l_v++) {
+                  let $cond172: boolean = fn_copies(l_p, l_v) > 0;
+                  if ($cond172) {
+                    let $max171: number = NaN;
                     for (let l_q = 0; l_q < players; l_q++) {
                       {
                         const $v = fn_copies(l_q, l_v);
-                        if ($max199 !== $max199 || $v > $max199) $max199 = $v;
+                        if ($max171 !== $max171 || $v > $max171) $max171 = $v;
                       }
                     }
-                    if ($max199 !== $max199)
+                    if ($max171 !== $max171)
                       throw new GameFault(
                         "fault/empty-aggregate",
                         "max(…) of nothing: the collection is empty",
                       );
-                    $cond200 = fn_copies(l_p, l_v) === $max199;
+                    $cond172 = fn_copies(l_p, l_v) === $max171;
                   }
-                  if ($cond200) {
+                  if ($cond172) {
                     $n += 5;
                   }
                 }
@@ -274,10 +272,10 @@ export function playout(): PlayoutKernel {
                         ((): number => {
                           let $n: number = 0;
                           {
-                            const $seg203 = Z_mansion + l_p;
-                            const $n204 = N[$seg203]!;
-                            for (let $i202 = 0; $i202 < $n204; $i202++) {
-                              const l_c = C[$seg203 * CAP + $i202]!;
+                            const $seg175 = Z_mansion + l_p;
+                            const $n176 = N[$seg175]!;
+                            for (let $i174 = 0; $i174 < $n176; $i174++) {
+                              const l_c = C[$seg175 * CAP + $i174]!;
                               $n += Merchandise_value[l_c]!;
                             }
                           }
@@ -288,21 +286,21 @@ export function playout(): PlayoutKernel {
                       ? 2 *
                         ((): number => {
                           let $n: number = 0;
-                          for (const $item209 of fn_values_held(l_p)) {
-                            const l_v = $item209;
-                            let $any205: boolean = false;
+                          for (const $item181 of fn_values_held(l_p)) {
+                            const l_v = $item181;
+                            let $any177: boolean = false;
                             {
-                              const $seg207 = Z_mansion + l_p;
-                              const $n208 = N[$seg207]!;
-                              for (let $i206 = 0; $i206 < $n208; $i206++) {
-                                const l_c = C[$seg207 * CAP + $i206]!;
+                              const $seg179 = Z_mansion + l_p;
+                              const $n180 = N[$seg179]!;
+                              for (let $i178 = 0; $i178 < $n180; $i178++) {
+                                const l_c = C[$seg179 * CAP + $i178]!;
                                 if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                  $any205 = true;
+                                  $any177 = true;
                                   break;
                                 }
                               }
                             }
-                            if (!$any205) {
+                            if (!$any177) {
                               $n++;
                             }
                           }
@@ -312,21 +310,21 @@ export function playout(): PlayoutKernel {
                         ? 2 *
                           ((): number => {
                             let $n: number = 0;
-                            for (const $item214 of fn_values_held(l_p)) {
-                              const l_v = $item214;
-                              let $any210: boolean = false;
+                            for (const $item186 of fn_values_held(l_p)) {
+                              const l_v = $item186;
+                              let $any182: boolean = false;
                               {
-                                const $seg212 = Z_mansion + l_p;
-                                const $n213 = N[$seg212]!;
-                                for (let $i211 = 0; $i211 < $n213; $i211++) {
-                                  const l_c = C[$seg212 * CAP + $i211]!;
+                                const $seg184 = Z_mansion + l_p;
+                                const $n185 = N[$seg184]!;
+                                for (let $i183 = 0; $i183 < $n185; $i183++) {
+                                  const l_c = C[$seg184 * CAP + $i183]!;
                                   if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any210 = true;
+                                    $any182 = true;
                                     break;
                                   }
                                 }
                               }
-                              if ($any210) {
+                              if ($any182) {
                                 $n++;
                               }
                             }
@@ -349,7 +347,7 @@ export function playout(): PlayoutKernel {
   function step2(): number {
     {
       const $seat0 = l_trader;
-      return decide134($seat0);
+      return decide106($seat0);
     }
   }
   function step3(): number {
@@ -375,18 +373,18 @@ export function playout(): PlayoutKernel {
           N[Z_shop]!++;
         }
       }
-      let $any135: boolean = false;
+      let $any107: boolean = false;
       {
-        const $n137 = N[Z_shop]!;
-        for (let $i136 = 0; $i136 < $n137; $i136++) {
-          const l_c = C[Z_shop * CAP + $i136]!;
+        const $n109 = N[Z_shop]!;
+        for (let $i108 = 0; $i108 < $n109; $i108++) {
+          const l_c = C[Z_shop * CAP + $i108]!;
           if (Merchandise_closed[l_c]!) {
-            $any135 = true;
+            $any107 = true;
             break;
           }
         }
       }
-      if ($any135) {
+      if ($any107) {
         K_ended = 0;
         return END;
       }
@@ -398,10 +396,10 @@ export function playout(): PlayoutKernel {
   function step5(): number {
     {
       const $seat0 = l_trader;
-      return decide134($seat0);
+      return decide106($seat0);
     }
   }
-  function decide134($seat0: number): number {
+  function decide106($seat0: number): number {
     const $seg1 = Z_mansion + l_trader;
     const $seg2 = Z_shop;
     let $offered3 = false;
@@ -465,120 +463,34 @@ export function playout(): PlayoutKernel {
       const $pick9$drawn = $r11;
       let $pick9 = $pick9$drawn;
       if ($offered3 && $pick9-- === 0) {
-        let $size15 = 0;
-        {
-          const $n16 = N[$seg1]!;
-          if ($n16 > 0) {
-            $size15 = drawSubsetSize(P, $n16);
-            for (let $i17 = 0; $i17 < $size15; $i17++) {
-              const $n21 = $n16 - $i17;
-              let $r22 = 0;
-              if ($n21 <= 2097152 && $n21 >= 1) {
-                for (;;) {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n21;
-                  const $low = $m >>> 0;
-                  if ($low >= $n21 || $low >= 4294967296 % $n21) {
-                    $r22 = ($m / 4294967296) >>> 0;
-                    break;
-                  }
-                }
-              } else {
-                if (!($n21 >= 1 && $n21 <= 4294967296))
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r22 = drawInt(P, $n21);
-              }
-              const $at18$drawn = $r22;
-              let $at18 = $at18$drawn;
-              let $k19 = 0;
-              while ($k19 < $i17 && $list0[$k19]! <= $at18) {
-                $at18++;
-                $k19++;
-              }
-              for (let $m20 = $i17; $m20 > $k19; $m20--) $list0[$m20] = $list0[$m20 - 1]!;
-              $list0[$k19] = $at18;
-              $list1[$i17] = C[$seg1 * CAP + $at18]!;
-            }
-          }
-        }
-        let $size25 = 0;
-        {
-          const $n26 = N[$seg2]!;
-          if ($n26 > 0) {
-            $size25 = drawSubsetSize(P, $n26);
-            for (let $i27 = 0; $i27 < $size25; $i27++) {
-              const $n31 = $n26 - $i27;
-              let $r32 = 0;
-              if ($n31 <= 2097152 && $n31 >= 1) {
-                for (;;) {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n31;
-                  const $low = $m >>> 0;
-                  if ($low >= $n31 || $low >= 4294967296 % $n31) {
-                    $r32 = ($m / 4294967296) >>> 0;
-                    break;
-                  }
-                }
-              } else {
-                if (!($n31 >= 1 && $n31 <= 4294967296))
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r32 = drawInt(P, $n31);
-              }
-              const $at28$drawn = $r32;
-              let $at28 = $at28$drawn;
-              let $k29 = 0;
-              while ($k29 < $i27 && $list0[$k29]! <= $at28) {
-                $at28++;
-                $k29++;
-              }
-              for (let $m30 = $i27; $m30 > $k29; $m30--) $list0[$m30] = $list0[$m30 - 1]!;
-              $list0[$k29] = $at28;
-              $list2[$i27] = C[$seg2 * CAP + $at28]!;
-            }
-          }
-        }
+        const $size15 = drawSubsetInto(P, C, N, CAP, $seg1, false, $list0);
+        const $size18 = drawSubsetInto(P, C, N, CAP, $seg2, false, $list1);
         {
           if (!($size15 > 0)) continue attempt8;
-          if (!($size25 > 0)) continue attempt8;
-          let $distinct33 = 0;
-          for (let $i36 = 0; $i36 < $size15; $i36++) {
-            const l_c = $list1[$i36]!;
-            const $key34 = Merchandise_value[l_c]!;
-            let $j35 = 0;
-            while ($j35 < $distinct33 && $values3[$j35] !== $key34) $j35++;
-            if ($j35 === $distinct33) $values3[$distinct33++] = $key34;
+          if (!($size18 > 0)) continue attempt8;
+          let $distinct19 = 0;
+          for (let $i22 = 0; $i22 < $size15; $i22++) {
+            const l_c = $list0[$i22]!;
+            const $key20 = Merchandise_value[l_c]!;
+            let $j21 = 0;
+            while ($j21 < $distinct19 && $values2[$j21] !== $key20) $j21++;
+            if ($j21 === $distinct19) $values2[$distinct19++] = $key20;
           }
-          if (!($distinct33 === 1)) continue attempt8;
-          let $distinct37 = 0;
-          for (let $i40 = 0; $i40 < $size25; $i40++) {
-            const l_c = $list2[$i40]!;
-            const $key38 = Merchandise_value[l_c]!;
-            let $j39 = 0;
-            while ($j39 < $distinct37 && $values4[$j39] !== $key38) $j39++;
-            if ($j39 === $distinct37) $values4[$distinct37++] = $key38;
+          if (!($distinct19 === 1)) continue attempt8;
+          let $distinct23 = 0;
+          for (let $i26 = 0; $i26 < $size18; $i26++) {
+            const l_c = $list1[$i26]!;
+            const $key24 = Merchandise_value[l_c]!;
+            let $j25 = 0;
+            while ($j25 < $distinct23 && $values3[$j25] !== $key24) $j25++;
+            if ($j25 === $distinct23) $values3[$distinct23++] = $key24;
           }
-          if (!($distinct37 === 1)) continue attempt8;
-          if (!($size15 === $size25)) continue attempt8;
+          if (!($distinct23 === 1)) continue attempt8;
+          if (!($size15 === $size18)) continue attempt8;
           if (
             !(
-              Merchandise_value[$size15 > 0 ? $list1[0]! : topCard([], "the list")]! !==
-              Merchandise_value[$size25 > 0 ? $list2[0]! : topCard([], "the list")]!
+              Merchandise_value[$size15 > 0 ? $list0[0]! : topCard([], "the list")]! !==
+              Merchandise_value[$size18 > 0 ? $list1[0]! : topCard([], "the list")]!
             )
           )
             continue attempt8;
@@ -590,48 +502,48 @@ export function playout(): PlayoutKernel {
             $seat0,
             0,
             $size15,
-            ...$list1.subarray(0, $size15),
-            $size25,
-            ...$list2.subarray(0, $size25),
+            ...$list0.subarray(0, $size15),
+            $size18,
+            ...$list1.subarray(0, $size18),
           );
         {
           {
-            let $n41 = 0;
-            for (let $i42 = 0; $i42 < $size15; $i42++) {
-              const l_c = $list1[$i42]!;
-              $values5[$n41++] = l_c;
+            let $n27 = 0;
+            for (let $i28 = 0; $i28 < $size15; $i28++) {
+              const l_c = $list0[$i28]!;
+              $values4[$n27++] = l_c;
             }
-            for (let $i43 = 0; $i43 < $n41; $i43++) {
-              const l_c = $values5[$i43]!;
+            for (let $i29 = 0; $i29 < $n27; $i29++) {
+              const l_c = $values4[$i29]!;
               {
-                const $seg44 = Z_mansion + l_trader;
+                const $seg30 = Z_mansion + l_trader;
                 const $wanted = l_c;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg44]!; $i++)
-                  if (C[$seg44 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg30]!; $i++)
+                  if (C[$seg30 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0)
                   throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                const $at45 = $seg44 * CAP + $at;
-                const $card = C[$at45]!;
-                const $end46 = $seg44 * CAP + N[$seg44]! - 1;
-                for (let $k47 = $at45; $k47 < $end46; $k47++) C[$k47] = C[$k47 + 1]!;
-                N[$seg44]!--;
+                const $at31 = $seg30 * CAP + $at;
+                const $card = C[$at31]!;
+                const $end32 = $seg30 * CAP + N[$seg30]! - 1;
+                for (let $k33 = $at31; $k33 < $end32; $k33++) C[$k33] = C[$k33 + 1]!;
+                N[$seg30]!--;
                 C[Z_shop * CAP + N[Z_shop]!] = $card;
                 N[Z_shop]!++;
               }
             }
           }
           {
-            let $n48 = 0;
-            for (let $i49 = 0; $i49 < $size25; $i49++) {
-              const l_c = $list2[$i49]!;
-              $values6[$n48++] = l_c;
+            let $n34 = 0;
+            for (let $i35 = 0; $i35 < $size18; $i35++) {
+              const l_c = $list1[$i35]!;
+              $values5[$n34++] = l_c;
             }
-            for (let $i50 = 0; $i50 < $n48; $i50++) {
-              const l_c = $values6[$i50]!;
+            for (let $i36 = 0; $i36 < $n34; $i36++) {
+              const l_c = $values5[$i36]!;
               {
                 const $wanted = l_c;
                 let $at = -1;
@@ -641,14 +553,14 @@ export function playout(): PlayoutKernel {
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                const $at51 = Z_shop * CAP + $at;
-                const $card = C[$at51]!;
-                const $end52 = Z_shop * CAP + N[Z_shop]! - 1;
-                for (let $k53 = $at51; $k53 < $end52; $k53++) C[$k53] = C[$k53 + 1]!;
+                const $at37 = Z_shop * CAP + $at;
+                const $card = C[$at37]!;
+                const $end38 = Z_shop * CAP + N[Z_shop]! - 1;
+                for (let $k39 = $at37; $k39 < $end38; $k39++) C[$k39] = C[$k39 + 1]!;
                 N[Z_shop]!--;
-                const $seg54 = Z_mansion + l_trader;
-                C[$seg54 * CAP + N[$seg54]!] = $card;
-                N[$seg54]!++;
+                const $seg40 = Z_mansion + l_trader;
+                C[$seg40 * CAP + N[$seg40]!] = $card;
+                N[$seg40]!++;
               }
             }
           }
@@ -656,108 +568,22 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered6 && $pick9-- === 0) {
-        let $size58 = 0;
+        const $size44 = drawSubsetInto(P, C, N, CAP, $seg4, false, $list6);
+        const $size47 = drawSubsetInto(P, C, N, CAP, $seg5, false, $list7);
         {
-          const $n59 = N[$seg4]!;
-          if ($n59 > 0) {
-            $size58 = drawSubsetSize(P, $n59);
-            for (let $i60 = 0; $i60 < $size58; $i60++) {
-              const $n64 = $n59 - $i60;
-              let $r65 = 0;
-              if ($n64 <= 2097152 && $n64 >= 1) {
-                for (;;) {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n64;
-                  const $low = $m >>> 0;
-                  if ($low >= $n64 || $low >= 4294967296 % $n64) {
-                    $r65 = ($m / 4294967296) >>> 0;
-                    break;
-                  }
-                }
-              } else {
-                if (!($n64 >= 1 && $n64 <= 4294967296))
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r65 = drawInt(P, $n64);
-              }
-              const $at61$drawn = $r65;
-              let $at61 = $at61$drawn;
-              let $k62 = 0;
-              while ($k62 < $i60 && $list0[$k62]! <= $at61) {
-                $at61++;
-                $k62++;
-              }
-              for (let $m63 = $i60; $m63 > $k62; $m63--) $list0[$m63] = $list0[$m63 - 1]!;
-              $list0[$k62] = $at61;
-              $list7[$i60] = C[$seg4 * CAP + $at61]!;
-            }
+          if (!($size44 > 0)) continue attempt8;
+          if (!($size47 > 0)) continue attempt8;
+          let $sum48: number = 0;
+          for (let $i49 = 0; $i49 < $size44; $i49++) {
+            const l_c = $list6[$i49]!;
+            $sum48 += Merchandise_value[l_c]!;
           }
-        }
-        let $size68 = 0;
-        {
-          const $n69 = N[$seg5]!;
-          if ($n69 > 0) {
-            $size68 = drawSubsetSize(P, $n69);
-            for (let $i70 = 0; $i70 < $size68; $i70++) {
-              const $n74 = $n69 - $i70;
-              let $r75 = 0;
-              if ($n74 <= 2097152 && $n74 >= 1) {
-                for (;;) {
-                  const $a = P[0]!,
-                    $b = P[1]!,
-                    $c = P[2]!,
-                    $d = P[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  P[3] = $d + 1;
-                  P[0] = $b ^ ($b >>> 9);
-                  P[1] = $c + ($c << 3);
-                  P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n74;
-                  const $low = $m >>> 0;
-                  if ($low >= $n74 || $low >= 4294967296 % $n74) {
-                    $r75 = ($m / 4294967296) >>> 0;
-                    break;
-                  }
-                }
-              } else {
-                if (!($n74 >= 1 && $n74 <= 4294967296))
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r75 = drawInt(P, $n74);
-              }
-              const $at71$drawn = $r75;
-              let $at71 = $at71$drawn;
-              let $k72 = 0;
-              while ($k72 < $i70 && $list0[$k72]! <= $at71) {
-                $at71++;
-                $k72++;
-              }
-              for (let $m73 = $i70; $m73 > $k72; $m73--) $list0[$m73] = $list0[$m73 - 1]!;
-              $list0[$k72] = $at71;
-              $list8[$i70] = C[$seg5 * CAP + $at71]!;
-            }
+          let $sum50: number = 0;
+          for (let $i51 = 0; $i51 < $size47; $i51++) {
+            const l_c = $list7[$i51]!;
+            $sum50 += Merchandise_value[l_c]!;
           }
-        }
-        {
-          if (!($size58 > 0)) continue attempt8;
-          if (!($size68 > 0)) continue attempt8;
-          let $sum76: number = 0;
-          for (let $i77 = 0; $i77 < $size58; $i77++) {
-            const l_c = $list7[$i77]!;
-            $sum76 += Merchandise_value[l_c]!;
-          }
-          let $sum78: number = 0;
-          for (let $i79 = 0; $i79 < $size68; $i79++) {
-            const l_c = $list8[$i79]!;
-            $sum78 += Merchandise_value[l_c]!;
-          }
-          if (!($sum76 === $sum78)) continue attempt8;
+          if (!($sum48 === $sum50)) continue attempt8;
         }
         decisions++;
         steps = 0;
@@ -765,49 +591,49 @@ export function playout(): PlayoutKernel {
           trace.push(
             $seat0,
             1,
-            $size58,
-            ...$list7.subarray(0, $size58),
-            $size68,
-            ...$list8.subarray(0, $size68),
+            $size44,
+            ...$list6.subarray(0, $size44),
+            $size47,
+            ...$list7.subarray(0, $size47),
           );
         {
           {
-            let $n80 = 0;
-            for (let $i81 = 0; $i81 < $size58; $i81++) {
-              const l_c = $list7[$i81]!;
-              $values9[$n80++] = l_c;
+            let $n52 = 0;
+            for (let $i53 = 0; $i53 < $size44; $i53++) {
+              const l_c = $list6[$i53]!;
+              $values8[$n52++] = l_c;
             }
-            for (let $i82 = 0; $i82 < $n80; $i82++) {
-              const l_c = $values9[$i82]!;
+            for (let $i54 = 0; $i54 < $n52; $i54++) {
+              const l_c = $values8[$i54]!;
               {
-                const $seg83 = Z_mansion + l_trader;
+                const $seg55 = Z_mansion + l_trader;
                 const $wanted = l_c;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg83]!; $i++)
-                  if (C[$seg83 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg55]!; $i++)
+                  if (C[$seg55 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0)
                   throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                const $at84 = $seg83 * CAP + $at;
-                const $card = C[$at84]!;
-                const $end85 = $seg83 * CAP + N[$seg83]! - 1;
-                for (let $k86 = $at84; $k86 < $end85; $k86++) C[$k86] = C[$k86 + 1]!;
-                N[$seg83]!--;
+                const $at56 = $seg55 * CAP + $at;
+                const $card = C[$at56]!;
+                const $end57 = $seg55 * CAP + N[$seg55]! - 1;
+                for (let $k58 = $at56; $k58 < $end57; $k58++) C[$k58] = C[$k58 + 1]!;
+                N[$seg55]!--;
                 C[Z_shop * CAP + N[Z_shop]!] = $card;
                 N[Z_shop]!++;
               }
             }
           }
           {
-            let $n87 = 0;
-            for (let $i88 = 0; $i88 < $size68; $i88++) {
-              const l_c = $list8[$i88]!;
-              $values10[$n87++] = l_c;
+            let $n59 = 0;
+            for (let $i60 = 0; $i60 < $size47; $i60++) {
+              const l_c = $list7[$i60]!;
+              $values9[$n59++] = l_c;
             }
-            for (let $i89 = 0; $i89 < $n87; $i89++) {
-              const l_c = $values10[$i89]!;
+            for (let $i61 = 0; $i61 < $n59; $i61++) {
+              const l_c = $values9[$i61]!;
               {
                 const $wanted = l_c;
                 let $at = -1;
@@ -817,14 +643,14 @@ export function playout(): PlayoutKernel {
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                const $at90 = Z_shop * CAP + $at;
-                const $card = C[$at90]!;
-                const $end91 = Z_shop * CAP + N[Z_shop]! - 1;
-                for (let $k92 = $at90; $k92 < $end91; $k92++) C[$k92] = C[$k92 + 1]!;
+                const $at62 = Z_shop * CAP + $at;
+                const $card = C[$at62]!;
+                const $end63 = Z_shop * CAP + N[Z_shop]! - 1;
+                for (let $k64 = $at62; $k64 < $end63; $k64++) C[$k64] = C[$k64 + 1]!;
                 N[Z_shop]!--;
-                const $seg93 = Z_mansion + l_trader;
-                C[$seg93 * CAP + N[$seg93]!] = $card;
-                N[$seg93]!++;
+                const $seg65 = Z_mansion + l_trader;
+                C[$seg65 * CAP + N[$seg65]!] = $card;
+                N[$seg65]!++;
               }
             }
           }
@@ -833,78 +659,78 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $seg95 = Z_mansion + l_trader;
-      const $seg96 = Z_shop;
-      const $exact94: number = $choices97.count(
-        [zoneCards(C, N, CAP, $seg95, false), zoneCards(C, N, CAP, $seg96, false)],
+      const $seg67 = Z_mansion + l_trader;
+      const $seg68 = Z_shop;
+      const $exact66: number = $choices69.count(
+        [zoneCards(C, N, CAP, $seg67, false), zoneCards(C, N, CAP, $seg68, false)],
         [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
         [null, null],
       );
-      const $seg99 = Z_mansion + l_trader;
-      const $seg100 = Z_shop;
-      const $exact98: number = $choices101.count(
-        [zoneCards(C, N, CAP, $seg99, false), zoneCards(C, N, CAP, $seg100, false)],
+      const $seg71 = Z_mansion + l_trader;
+      const $seg72 = Z_shop;
+      const $exact70: number = $choices73.count(
+        [zoneCards(C, N, CAP, $seg71, false), zoneCards(C, N, CAP, $seg72, false)],
         [null, null],
         [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
       );
-      if ($exact94 >= 0 && $exact98 >= 0) {
-        const $total102 = $exact94 + $exact98;
-        if ($total102 === 0)
+      if ($exact66 >= 0 && $exact70 >= 0) {
+        const $total74 = $exact66 + $exact70;
+        if ($total74 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
-        let $index103 = drawIndexOn(P, $total102);
+        let $index75 = drawIndexOn(P, $total74);
         decisions++;
         steps = 0;
-        if ($index103 < $exact94) {
-          const $picked104 = $choices97.pick($index103);
+        if ($index75 < $exact66) {
+          const $picked76 = $choices69.pick($index75);
           if (trace !== null)
             trace.push(
               $seat0,
               0,
-              $picked104[0]!.length,
-              ...$picked104[0]!,
-              $picked104[1]!.length,
-              ...$picked104[1]!,
+              $picked76[0]!.length,
+              ...$picked76[0]!,
+              $picked76[1]!.length,
+              ...$picked76[1]!,
             );
           {
-            const l_give = $picked104[0]!;
-            const l_take = $picked104[1]!;
+            const l_give = $picked76[0]!;
+            const l_take = $picked76[1]!;
             {
-              let $n105 = 0;
-              for (const $item106 of l_give) {
-                const l_c = $item106;
-                $values13[$n105++] = l_c;
+              let $n77 = 0;
+              for (const $item78 of l_give) {
+                const l_c = $item78;
+                $values12[$n77++] = l_c;
               }
-              for (let $i107 = 0; $i107 < $n105; $i107++) {
-                const l_c = $values13[$i107]!;
+              for (let $i79 = 0; $i79 < $n77; $i79++) {
+                const l_c = $values12[$i79]!;
                 {
-                  const $seg108 = Z_mansion + l_trader;
+                  const $seg80 = Z_mansion + l_trader;
                   const $wanted = l_c;
                   let $at = -1;
-                  for (let $i = 0; $i < N[$seg108]!; $i++)
-                    if (C[$seg108 * CAP + $i]! === $wanted) {
+                  for (let $i = 0; $i < N[$seg80]!; $i++)
+                    if (C[$seg80 * CAP + $i]! === $wanted) {
                       $at = $i;
                       break;
                     }
                   if ($at < 0)
                     throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                  const $at109 = $seg108 * CAP + $at;
-                  const $card = C[$at109]!;
-                  const $end110 = $seg108 * CAP + N[$seg108]! - 1;
-                  for (let $k111 = $at109; $k111 < $end110; $k111++) C[$k111] = C[$k111 + 1]!;
-                  N[$seg108]!--;
+                  const $at81 = $seg80 * CAP + $at;
+                  const $card = C[$at81]!;
+                  const $end82 = $seg80 * CAP + N[$seg80]! - 1;
+                  for (let $k83 = $at81; $k83 < $end82; $k83++) C[$k83] = C[$k83 + 1]!;
+                  N[$seg80]!--;
                   C[Z_shop * CAP + N[Z_shop]!] = $card;
                   N[Z_shop]!++;
                 }
               }
             }
             {
-              let $n112 = 0;
-              for (const $item113 of l_take) {
-                const l_c = $item113;
-                $values14[$n112++] = l_c;
+              let $n84 = 0;
+              for (const $item85 of l_take) {
+                const l_c = $item85;
+                $values13[$n84++] = l_c;
               }
-              for (let $i114 = 0; $i114 < $n112; $i114++) {
-                const l_c = $values14[$i114]!;
+              for (let $i86 = 0; $i86 < $n84; $i86++) {
+                const l_c = $values13[$i86]!;
                 {
                   const $wanted = l_c;
                   let $at = -1;
@@ -914,72 +740,72 @@ export function playout(): PlayoutKernel {
                       break;
                     }
                   if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                  const $at115 = Z_shop * CAP + $at;
-                  const $card = C[$at115]!;
-                  const $end116 = Z_shop * CAP + N[Z_shop]! - 1;
-                  for (let $k117 = $at115; $k117 < $end116; $k117++) C[$k117] = C[$k117 + 1]!;
+                  const $at87 = Z_shop * CAP + $at;
+                  const $card = C[$at87]!;
+                  const $end88 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k89 = $at87; $k89 < $end88; $k89++) C[$k89] = C[$k89 + 1]!;
                   N[Z_shop]!--;
-                  const $seg118 = Z_mansion + l_trader;
-                  C[$seg118 * CAP + N[$seg118]!] = $card;
-                  N[$seg118]!++;
+                  const $seg90 = Z_mansion + l_trader;
+                  C[$seg90 * CAP + N[$seg90]!] = $card;
+                  N[$seg90]!++;
                 }
               }
             }
             return step4();
           }
         }
-        $index103 -= $exact94;
-        if ($index103 < $exact98) {
-          const $picked119 = $choices101.pick($index103);
+        $index75 -= $exact66;
+        if ($index75 < $exact70) {
+          const $picked91 = $choices73.pick($index75);
           if (trace !== null)
             trace.push(
               $seat0,
               1,
-              $picked119[0]!.length,
-              ...$picked119[0]!,
-              $picked119[1]!.length,
-              ...$picked119[1]!,
+              $picked91[0]!.length,
+              ...$picked91[0]!,
+              $picked91[1]!.length,
+              ...$picked91[1]!,
             );
           {
-            const l_give = $picked119[0]!;
-            const l_take = $picked119[1]!;
+            const l_give = $picked91[0]!;
+            const l_take = $picked91[1]!;
             {
-              let $n120 = 0;
-              for (const $item121 of l_give) {
-                const l_c = $item121;
-                $values15[$n120++] = l_c;
+              let $n92 = 0;
+              for (const $item93 of l_give) {
+                const l_c = $item93;
+                $values14[$n92++] = l_c;
               }
-              for (let $i122 = 0; $i122 < $n120; $i122++) {
-                const l_c = $values15[$i122]!;
+              for (let $i94 = 0; $i94 < $n92; $i94++) {
+                const l_c = $values14[$i94]!;
                 {
-                  const $seg123 = Z_mansion + l_trader;
+                  const $seg95 = Z_mansion + l_trader;
                   const $wanted = l_c;
                   let $at = -1;
-                  for (let $i = 0; $i < N[$seg123]!; $i++)
-                    if (C[$seg123 * CAP + $i]! === $wanted) {
+                  for (let $i = 0; $i < N[$seg95]!; $i++)
+                    if (C[$seg95 * CAP + $i]! === $wanted) {
                       $at = $i;
                       break;
                     }
                   if ($at < 0)
                     throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                  const $at124 = $seg123 * CAP + $at;
-                  const $card = C[$at124]!;
-                  const $end125 = $seg123 * CAP + N[$seg123]! - 1;
-                  for (let $k126 = $at124; $k126 < $end125; $k126++) C[$k126] = C[$k126 + 1]!;
-                  N[$seg123]!--;
+                  const $at96 = $seg95 * CAP + $at;
+                  const $card = C[$at96]!;
+                  const $end97 = $seg95 * CAP + N[$seg95]! - 1;
+                  for (let $k98 = $at96; $k98 < $end97; $k98++) C[$k98] = C[$k98 + 1]!;
+                  N[$seg95]!--;
                   C[Z_shop * CAP + N[Z_shop]!] = $card;
                   N[Z_shop]!++;
                 }
               }
             }
             {
-              let $n127 = 0;
-              for (const $item128 of l_take) {
-                const l_c = $item128;
-                $values16[$n127++] = l_c;
+              let $n99 = 0;
+              for (const $item100 of l_take) {
+                const l_c = $item100;
+                $values15[$n99++] = l_c;
               }
-              for (let $i129 = 0; $i129 < $n127; $i129++) {
-                const l_c = $values16[$i129]!;
+              for (let $i101 = 0; $i101 < $n99; $i101++) {
+                const l_c = $values15[$i101]!;
                 {
                   const $wanted = l_c;
                   let $at = -1;
@@ -989,21 +815,21 @@ export function playout(): PlayoutKernel {
                       break;
                     }
                   if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                  const $at130 = Z_shop * CAP + $at;
-                  const $card = C[$at130]!;
-                  const $end131 = Z_shop * CAP + N[Z_shop]! - 1;
-                  for (let $k132 = $at130; $k132 < $end131; $k132++) C[$k132] = C[$k132 + 1]!;
+                  const $at102 = Z_shop * CAP + $at;
+                  const $card = C[$at102]!;
+                  const $end103 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
                   N[Z_shop]!--;
-                  const $seg133 = Z_mansion + l_trader;
-                  C[$seg133 * CAP + N[$seg133]!] = $card;
-                  N[$seg133]!++;
+                  const $seg105 = Z_mansion + l_trader;
+                  C[$seg105 * CAP + N[$seg105]!] = $card;
+                  N[$seg105]!++;
                 }
               }
             }
             return step4();
           }
         }
-        $index103 -= $exact98;
+        $index75 -= $exact70;
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -1047,25 +873,24 @@ export function playout(): PlayoutKernel {
     const P = K_P;
     const $list0 = K_$list0;
     const $list1 = K_$list1;
-    const $list2 = K_$list2;
+    const $values2 = K_$values2;
     const $values3 = K_$values3;
     const $values4 = K_$values4;
     const $values5 = K_$values5;
-    const $values6 = K_$values6;
+    const $list6 = K_$list6;
     const $list7 = K_$list7;
-    const $list8 = K_$list8;
+    const $values8 = K_$values8;
     const $values9 = K_$values9;
-    const $values10 = K_$values10;
-    const $choices97 = K_$choices97;
-    const $choices101 = K_$choices101;
+    const $choices69 = K_$choices69;
+    const $choices73 = K_$choices73;
+    const $values12 = K_$values12;
     const $values13 = K_$values13;
     const $values14 = K_$values14;
     const $values15 = K_$values15;
     const $values16 = K_$values16;
     const $values17 = K_$values17;
-    const $values18 = K_$values18;
-    const $list19 = K_$list19;
-    const $values20 = K_$values20;
+    const $list18 = K_$list18;
+    const $values19 = K_$values19;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
     const Merchandise_category = cardData.Merchandise_category;
@@ -1110,19 +935,19 @@ export function playout(): PlayoutKernel {
           }
         }
         if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-        const $at138 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-        const $card = C[$at138]!;
-        const $end139 = Z_draw * CAP + N[Z_draw]! - 1;
-        for (let $k140 = $at138; $k140 < $end139; $k140++) C[$k140] = C[$k140 + 1]!;
+        const $at110 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+        const $card = C[$at110]!;
+        const $end111 = Z_draw * CAP + N[Z_draw]! - 1;
+        for (let $k112 = $at110; $k112 < $end111; $k112++) C[$k112] = C[$k112 + 1]!;
         N[Z_draw]!--;
         C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
         N[Z_bottom_seven]!++;
       }
       {
-        for (let $i141 = N[Z_draw]! - 1; $i141 > 0; $i141--) {
-          const $n145 = $i141 + 1;
-          let $r146 = 0;
-          if ($n145 <= 2097152 && $n145 >= 1) {
+        for (let $i113 = N[Z_draw]! - 1; $i113 > 0; $i113--) {
+          const $n117 = $i113 + 1;
+          let $r118 = 0;
+          if ($n117 <= 2097152 && $n117 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -1133,45 +958,45 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n145;
+              const $m = ($t >>> 0) * $n117;
               const $low = $m >>> 0;
-              if ($low >= $n145 || $low >= 4294967296 % $n145) {
-                $r146 = ($m / 4294967296) >>> 0;
+              if ($low >= $n117 || $low >= 4294967296 % $n117) {
+                $r118 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n145 >= 1 && $n145 <= 4294967296))
+            if (!($n117 >= 1 && $n117 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r146 = drawInt(G, $n145);
+            $r118 = drawInt(G, $n117);
           }
-          const $j144 = $r146;
-          const $a142 = Z_draw * CAP + N[Z_draw]! - 1 - $i141;
-          const $b143 = Z_draw * CAP + N[Z_draw]! - 1 - $j144;
-          const $card = C[$a142]!;
-          C[$a142] = C[$b143]!;
-          C[$b143] = $card;
+          const $j116 = $r118;
+          const $a114 = Z_draw * CAP + N[Z_draw]! - 1 - $i113;
+          const $b115 = Z_draw * CAP + N[Z_draw]! - 1 - $j116;
+          const $card = C[$a114]!;
+          C[$a114] = C[$b115]!;
+          C[$b115] = $card;
         }
       }
       let l_receiver = v_shop_keeper;
       {
-        let $n147 = 0;
+        let $n119 = 0;
         {
-          const $high148 = players;
-          for (let l_k = 1; l_k <= $high148; l_k++) {
-            $values17[$n147++] = l_k;
+          const $high120 = players;
+          for (let l_k = 1; l_k <= $high120; l_k++) {
+            $values16[$n119++] = l_k;
           }
         }
-        for (let $i149 = 0; $i149 < $n147; $i149++) {
-          const l_k = $values17[$i149]!;
+        for (let $i121 = 0; $i121 < $n119; $i121++) {
+          const l_k = $values16[$i121]!;
           {
-            let $n150 = 0;
-            for (const $i151 of [1, 2, 3, 4 + l_k]) {
-              const l_v = $i151;
-              $values18[$n150++] = l_v;
+            let $n122 = 0;
+            for (const $i123 of [1, 2, 3, 4 + l_k]) {
+              const l_v = $i123;
+              $values17[$n122++] = l_v;
             }
-            for (let $i152 = 0; $i152 < $n150; $i152++) {
-              const l_v = $values18[$i152]!;
+            for (let $i124 = 0; $i124 < $n122; $i124++) {
+              const l_v = $values17[$i124]!;
               {
                 let $at = -1;
                 for (let $i = 0; $i < N[Z_draw]!; $i++) {
@@ -1182,14 +1007,14 @@ export function playout(): PlayoutKernel {
                   }
                 }
                 if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-                const $at153 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-                const $card = C[$at153]!;
-                const $end154 = Z_draw * CAP + N[Z_draw]! - 1;
-                for (let $k155 = $at153; $k155 < $end154; $k155++) C[$k155] = C[$k155 + 1]!;
+                const $at125 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+                const $card = C[$at125]!;
+                const $end126 = Z_draw * CAP + N[Z_draw]! - 1;
+                for (let $k127 = $at125; $k127 < $end126; $k127++) C[$k127] = C[$k127 + 1]!;
                 N[Z_draw]!--;
-                const $seg156 = Z_mansion + l_receiver;
-                C[$seg156 * CAP + N[$seg156]!] = $card;
-                N[$seg156]!++;
+                const $seg128 = Z_mansion + l_receiver;
+                C[$seg128 * CAP + N[$seg128]!] = $card;
+                N[$seg128]!++;
               }
             }
           }
@@ -1207,10 +1032,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i157 = N[Z_bottom_seven]! - 1; $i157 > 0; $i157--) {
-          const $n161 = $i157 + 1;
-          let $r162 = 0;
-          if ($n161 <= 2097152 && $n161 >= 1) {
+        for (let $i129 = N[Z_bottom_seven]! - 1; $i129 > 0; $i129--) {
+          const $n133 = $i129 + 1;
+          let $r134 = 0;
+          if ($n133 <= 2097152 && $n133 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -1221,33 +1046,33 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n161;
+              const $m = ($t >>> 0) * $n133;
               const $low = $m >>> 0;
-              if ($low >= $n161 || $low >= 4294967296 % $n161) {
-                $r162 = ($m / 4294967296) >>> 0;
+              if ($low >= $n133 || $low >= 4294967296 % $n133) {
+                $r134 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n161 >= 1 && $n161 <= 4294967296))
+            if (!($n133 >= 1 && $n133 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r162 = drawInt(G, $n161);
+            $r134 = drawInt(G, $n133);
           }
-          const $j160 = $r162;
-          const $a158 = Z_bottom_seven * CAP + $i157;
-          const $b159 = Z_bottom_seven * CAP + $j160;
-          const $card = C[$a158]!;
-          C[$a158] = C[$b159]!;
-          C[$b159] = $card;
+          const $j132 = $r134;
+          const $a130 = Z_bottom_seven * CAP + $i129;
+          const $b131 = Z_bottom_seven * CAP + $j132;
+          const $card = C[$a130]!;
+          C[$a130] = C[$b131]!;
+          C[$b131] = $card;
         }
       }
       {
         const $from = Z_bottom_seven;
         const $to = Z_draw;
         {
-          for (let $k163 = 0; $k163 < N[$from]!; $k163++) {
-            const $card = C[$from * CAP + $k163]!;
-            for (let $k164 = $to * CAP + N[$to]!; $k164 > $to * CAP; $k164--) C[$k164] = C[$k164 - 1]!;
+          for (let $k135 = 0; $k135 < N[$from]!; $k135++) {
+            const $card = C[$from * CAP + $k135]!;
+            for (let $k136 = $to * CAP + N[$to]!; $k136 > $to * CAP; $k136--) C[$k136] = C[$k136 - 1]!;
             C[$to * CAP] = $card;
             N[$to]!++;
           }
@@ -1266,16 +1091,16 @@ export function playout(): PlayoutKernel {
       }
       if ($variants.includes("first_game")) {
         {
-          let $n165 = 0;
+          let $n137 = 0;
           {
-            const $n167 = N[Z_objective_stacks]!;
-            for (let $i166 = 0; $i166 < $n167; $i166++) {
-              const l_o = C[Z_objective_stacks * CAP + $i166]!;
-              if (Objective_starting[l_o]!) $list19[$n165++] = l_o;
+            const $n139 = N[Z_objective_stacks]!;
+            for (let $i138 = 0; $i138 < $n139; $i138++) {
+              const l_o = C[Z_objective_stacks * CAP + $i138]!;
+              if (Objective_starting[l_o]!) $list18[$n137++] = l_o;
             }
           }
-          for (let $i168 = 0; $i168 < $n165; $i168++) {
-            const l_o = $list19[$i168]!;
+          for (let $i140 = 0; $i140 < $n137; $i140++) {
+            const l_o = $list18[$i140]!;
             {
               const $wanted = l_o;
               let $at = -1;
@@ -1286,10 +1111,10 @@ export function playout(): PlayoutKernel {
                 }
               if ($at < 0)
                 throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-              const $at169 = Z_objective_stacks * CAP + $at;
-              const $card = C[$at169]!;
-              const $end170 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-              for (let $k171 = $at169; $k171 < $end170; $k171++) C[$k171] = C[$k171 + 1]!;
+              const $at141 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at141]!;
+              const $end142 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k143 = $at141; $k143 < $end142; $k143++) C[$k143] = C[$k143 + 1]!;
               N[Z_objective_stacks]!--;
               C[Z_objectives * CAP + N[Z_objectives]!] = $card;
               N[Z_objectives]!++;
@@ -1298,10 +1123,10 @@ export function playout(): PlayoutKernel {
         }
       } else {
         {
-          for (let $i172 = N[Z_objective_stacks]! - 1; $i172 > 0; $i172--) {
-            const $n176 = $i172 + 1;
-            let $r177 = 0;
-            if ($n176 <= 2097152 && $n176 >= 1) {
+          for (let $i144 = N[Z_objective_stacks]! - 1; $i144 > 0; $i144--) {
+            const $n148 = $i144 + 1;
+            let $r149 = 0;
+            if ($n148 <= 2097152 && $n148 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -1312,34 +1137,34 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n176;
+                const $m = ($t >>> 0) * $n148;
                 const $low = $m >>> 0;
-                if ($low >= $n176 || $low >= 4294967296 % $n176) {
-                  $r177 = ($m / 4294967296) >>> 0;
+                if ($low >= $n148 || $low >= 4294967296 % $n148) {
+                  $r149 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n176 >= 1 && $n176 <= 4294967296))
+              if (!($n148 >= 1 && $n148 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r177 = drawInt(G, $n176);
+              $r149 = drawInt(G, $n148);
             }
-            const $j175 = $r177;
-            const $a173 = Z_objective_stacks * CAP + $i172;
-            const $b174 = Z_objective_stacks * CAP + $j175;
-            const $card = C[$a173]!;
-            C[$a173] = C[$b174]!;
-            C[$b174] = $card;
+            const $j147 = $r149;
+            const $a145 = Z_objective_stacks * CAP + $i144;
+            const $b146 = Z_objective_stacks * CAP + $j147;
+            const $card = C[$a145]!;
+            C[$a145] = C[$b146]!;
+            C[$b146] = $card;
           }
         }
         {
-          let $n178 = 0;
-          for (const $i179 of ["purple", "green", "blue"]) {
-            const l_colour = $i179;
-            $values20[$n178++] = l_colour;
+          let $n150 = 0;
+          for (const $i151 of ["purple", "green", "blue"]) {
+            const l_colour = $i151;
+            $values19[$n150++] = l_colour;
           }
-          for (let $i180 = 0; $i180 < $n178; $i180++) {
-            const l_colour = $values20[$i180]!;
+          for (let $i152 = 0; $i152 < $n150; $i152++) {
+            const l_colour = $values19[$i152]!;
             {
               let $at = -1;
               for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
@@ -1350,10 +1175,10 @@ export function playout(): PlayoutKernel {
                 }
               }
               if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-              const $at181 = Z_objective_stacks * CAP + $at;
-              const $card = C[$at181]!;
-              const $end182 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-              for (let $k183 = $at181; $k183 < $end182; $k183++) C[$k183] = C[$k183 + 1]!;
+              const $at153 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at153]!;
+              const $end154 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k155 = $at153; $k155 < $end154; $k155++) C[$k155] = C[$k155 + 1]!;
               N[Z_objective_stacks]!--;
               C[Z_objectives * CAP + N[Z_objectives]!] = $card;
               N[Z_objectives]!++;
@@ -1455,25 +1280,24 @@ export function playout(): PlayoutKernel {
     const P = K_P;
     const $list0 = K_$list0;
     const $list1 = K_$list1;
-    const $list2 = K_$list2;
+    const $values2 = K_$values2;
     const $values3 = K_$values3;
     const $values4 = K_$values4;
     const $values5 = K_$values5;
-    const $values6 = K_$values6;
+    const $list6 = K_$list6;
     const $list7 = K_$list7;
-    const $list8 = K_$list8;
+    const $values8 = K_$values8;
     const $values9 = K_$values9;
-    const $values10 = K_$values10;
-    const $choices97 = K_$choices97;
-    const $choices101 = K_$choices101;
+    const $choices69 = K_$choices69;
+    const $choices73 = K_$choices73;
+    const $values12 = K_$values12;
     const $values13 = K_$values13;
     const $values14 = K_$values14;
     const $values15 = K_$values15;
     const $values16 = K_$values16;
     const $values17 = K_$values17;
-    const $values18 = K_$values18;
-    const $list19 = K_$list19;
-    const $values20 = K_$values20;
+    const $list18 = K_$list18;
+    const $values19 = K_$values19;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
     const Merchandise_category = cardData.Merchandise_category;
@@ -1497,9 +1321,9 @@ export function playout(): PlayoutKernel {
             ((): number => {
               let $n: number = 0;
               {
-                const $n185 = N[Z_objectives]!;
-                for (let $i184 = 0; $i184 < $n185; $i184++) {
-                  const l_o = C[Z_objectives * CAP + $i184]!;
+                const $n157 = N[Z_objectives]!;
+                for (let $i156 = 0; $i156 < $n157; $i156++) {
+                  const l_o = C[Z_objectives * CAP + $i156]!;
                   $n += fn_objective_points(l_o, l_p);
                 }
               }

@@ -24,7 +24,7 @@ const SPLIT_STEPS = 40;
 const RUNTIME_NAMES = [
   "GameFault", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod",
   "nextSeat", "nthCardOf", "emptyZone", "missingTableKey", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
-  "sortKeys", "longestRun", "bestSets", "topCard", "drawSubsetSize", "SetChoices", "drawIndexOn", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt",
+  "sortKeys", "longestRun", "bestSets", "topCard", "drawSubsetInto", "SetChoices", "drawIndexOn", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt",
 ];
 
 /** The runtime's constants a kernel may read: imported as RUNTIME_<name>, bound to <name> in each function. */

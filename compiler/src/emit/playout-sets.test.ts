@@ -1,5 +1,5 @@
 // The playout kernel's sets of cards (`give in subset(zone)`): drawn from the zone's segment into a
-// scratch list of the kernel's (its size by runtime drawSubsetSize), the requirements and the move reading that
+// scratch list of the kernel's (runtime drawSubsetInto), the requirements and the move reading that
 // list in place (count, top, distinct, any, a loop), an array made only where the set goes to a
 // runtime helper (longest_run) or waits in an `ask each` for the other seats' choices. The same games
 // as the state machine, move for move, from a stack (stored top-last) and a row, uniformly and by
@@ -120,7 +120,7 @@ describe("the playout kernel's sets of cards", () => {
     expect(result.notes).toEqual([]);
     const kernel = result.files.find((f) => f.path === "playout.ts")!.text;
     // Every set is drawn in place (no array per draw), and the draws read no copy of a zone.
-    expect(kernel.match(/drawSubsetSize\(P, /g)).toHaveLength(4);
+    expect(kernel.match(/drawSubsetInto\(P, /g)).toHaveLength(4);
     expect(kernel).not.toMatch(/randomSubsetOn/);
     const uniform = uniformDraws(kernel);
     expect(uniform).toHaveLength(2);

@@ -15,8 +15,6 @@ export class KernelSets {
   /** The sets drawn, by the code of their value as a `Then` receives it (an array copied from the
    *  list: right wherever it is used, and avoided by `bind` where the list can be read instead). */
   private readonly drawn = new Map<string, SetView>();
-  /** The positions a set has taken so far, ascending (the kernel's one scratch for it). */
-  private taken: string | null = null;
 
   constructor(
     private readonly game: CheckedGame,
@@ -41,43 +39,17 @@ export class KernelSets {
   }
 
   /**
-   * Lines that draw a set of the zone's cards into a new scratch list: its size k in 1..n with
-   * weight 2^(n-k) (n at most 30), then k cards one by one, each an index among the cards not yet
-   * chosen stepped over the positions taken; nothing drawn from an empty zone. The cards' draws
-   * are written out (a helper drawing the whole set, which V8 inlines at only some of a decision's
-   * calls, costs Freak Shop's kernel 10%). Returns the value's code for a `Then`.
+   * Lines that draw a set of the zone's cards into a new scratch list, as runtime drawSubsetInto
+   * draws it (randomSubset's draws, from the policy's words). A call, not the draws written out in
+   * the decision: those run 5% faster while V8 keeps the decision optimized, but their rare paths
+   * (a low word below 2^32 mod n), first taken mid-loop, often leave V8 running the decision's loop
+   * by on-stack replacement from then on, 3 to 10 times slower (4 runs in 12 of Freak Shop's
+   * kernel, Node 20). Returns the value's code for a `Then`.
    */
   draw(zone: { readonly seg: string; readonly topLast: boolean }, lines: string[]): string {
-    const code = this.code;
-    this.taken ??= code.newScratch("30");
-    const taken = this.taken;
-    const list = code.newScratch("CAP");
-    const size = code.temp("size");
-    const [n, i, at, k, m] = ["n", "i", "at", "k", "m"].map((t) => code.temp(t));
-    lines.push(
-      `let ${size} = 0;`,
-      "{",
-      `const ${n} = N[${zone.seg}]!;`,
-      `if (${n} > 0) {`,
-      // The size by a call: written out, its rare paths (past 2^21, a low word below 2^32 mod n),
-      // first taken by a large zone late in a game, would send V8 back to optimizing the whole
-      // decision, mid-loop (then often left running the loop's on-stack replacement: 4x slower).
-      `${size} = drawSubsetSize(P, ${n});`,
-      `for (let ${i} = 0; ${i} < ${size}; ${i}++) {`,
-      ...code.draw("P", `${n} - ${i}`, `${at}$drawn`),
-      `let ${at} = ${at}$drawn;`,
-      `let ${k} = 0;`,
-      `while (${k} < ${i} && ${taken}[${k}]! <= ${at}) {`,
-      `${at}++;`,
-      `${k}++;`,
-      "}",
-      `for (let ${m} = ${i}; ${m} > ${k}; ${m}--) ${taken}[${m}] = ${taken}[${m} - 1]!;`,
-      `${taken}[${k}] = ${at};`,
-      `${list}[${i}] = ${code.cardAt(zone.seg, zone.topLast, at)};`,
-      "}",
-      "}",
-      "}",
-    );
+    const list = this.code.newScratch("CAP");
+    const size = this.code.temp("size");
+    lines.push(`const ${size} = drawSubsetInto(P, C, N, CAP, ${zone.seg}, ${zone.topLast}, ${list});`);
     const view = { list, count: size };
     const value = setArray(view);
     this.drawn.set(value, view);
