@@ -43,13 +43,9 @@ export function playout(): PlayoutKernel {
   const K_$list1 = new Int32Array(CAP);
   const K_$values2 = [] as number[];
   const K_$values3 = [] as number[];
-  const K_$values4 = [] as number[];
-  const K_$values5 = [] as number[];
-  const K_$list6 = new Int32Array(CAP);
-  const K_$list7 = new Int32Array(CAP);
-  const K_$values8 = [] as number[];
-  const K_$values9 = [] as number[];
-  const K_$choices69 = new SetChoices({
+  const K_$list4 = new Int32Array(CAP);
+  const K_$list5 = new Int32Array(CAP);
+  const K_$choices61 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: true },
       { nonEmpty: true, oneKey: true },
@@ -58,7 +54,7 @@ export function playout(): PlayoutKernel {
     sameSum: false,
     differentKeys: true,
   });
-  const K_$choices73 = new SetChoices({
+  const K_$choices65 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: false },
       { nonEmpty: true, oneKey: false },
@@ -67,14 +63,14 @@ export function playout(): PlayoutKernel {
     sameSum: true,
     differentKeys: false,
   });
+  const K_$values8 = [] as number[];
+  const K_$values9 = [] as number[];
+  const K_$values10 = [] as number[];
+  const K_$values11 = [] as number[];
   const K_$values12 = [] as number[];
   const K_$values13 = [] as number[];
-  const K_$values14 = [] as number[];
-  const K_$values15 = [] as number[];
-  const K_$values16 = [] as number[];
-  const K_$values17 = [] as number[];
-  const K_$list18 = new Int32Array(CAP);
-  const K_$values19 = [] as string[];
+  const K_$list14 = new Int32Array(CAP);
+  const K_$values15 = [] as string[];
   const C = K_C;
   const N = K_N;
   const G = K_G;
@@ -83,22 +79,18 @@ export function playout(): PlayoutKernel {
   const $list1 = K_$list1;
   const $values2 = K_$values2;
   const $values3 = K_$values3;
-  const $values4 = K_$values4;
-  const $values5 = K_$values5;
-  const $list6 = K_$list6;
-  const $list7 = K_$list7;
+  const $list4 = K_$list4;
+  const $list5 = K_$list5;
+  const $choices61 = K_$choices61;
+  const $choices65 = K_$choices65;
   const $values8 = K_$values8;
   const $values9 = K_$values9;
-  const $choices69 = K_$choices69;
-  const $choices73 = K_$choices73;
+  const $values10 = K_$values10;
+  const $values11 = K_$values11;
   const $values12 = K_$values12;
   const $values13 = K_$values13;
-  const $values14 = K_$values14;
+  const $list14 = K_$list14;
   const $values15 = K_$values15;
-  const $values16 = K_$values16;
-  const $values17 = K_$values17;
-  const $list18 = K_$list18;
-  const $values19 = K_$values19;
   const ALL_Merchandise = cardData.ALL_Merchandise;
   const ALL_Objective = cardData.ALL_Objective;
   const Merchandise_category = cardData.Merchandise_category;
@@ -124,32 +116,32 @@ export function playout(): PlayoutKernel {
   let $cap: number = DECISION_CAP;
   let l_trader: number = 0;
   function fn_copies(l_p: number, l_v: number): number {
-    let $count158: number = 0;
+    let $count150: number = 0;
     {
-      const $seg160 = Z_mansion + l_p;
-      const $n161 = N[$seg160]!;
-      for (let $i159 = 0; $i159 < $n161; $i159++) {
-        const l_c = C[$seg160 * CAP + $i159]!;
+      const $seg152 = Z_mansion + l_p;
+      const $n153 = N[$seg152]!;
+      for (let $i151 = 0; $i151 < $n153; $i151++) {
+        const l_c = C[$seg152 * CAP + $i151]!;
         if (Merchandise_value[l_c]! === l_v) {
-          $count158++;
+          $count150++;
         }
       }
     }
-    return $count158;
+    return $count150;
   }
   function fn_marked_cards(l_p: number): number {
-    let $count162: number = 0;
+    let $count154: number = 0;
     {
-      const $seg164 = Z_mansion + l_p;
-      const $n165 = N[$seg164]!;
-      for (let $i163 = 0; $i163 < $n165; $i163++) {
-        const l_c = C[$seg164 * CAP + $i163]!;
+      const $seg156 = Z_mansion + l_p;
+      const $n157 = N[$seg156]!;
+      for (let $i155 = 0; $i155 < $n157; $i155++) {
+        const l_c = C[$seg156 * CAP + $i155]!;
         if (Merchandise_marked[l_c]!) {
-          $count162++;
+          $count154++;
         }
       }
     }
-    return $count162;
+    return $count154;
   }
   function fn_majority(l_set: number[]): string {
     return highestOf(
@@ -157,8 +149,8 @@ export function playout(): PlayoutKernel {
       (l_k) =>
         ((): number => {
           let $n: number = 0;
-          for (const $item166 of l_set) {
-            const l_c = $item166;
+          for (const $item158 of l_set) {
+            const l_c = $item158;
             if (Merchandise_category[l_c]! === l_k) {
               $n++;
             }
@@ -181,24 +173,24 @@ export function playout(): PlayoutKernel {
     return l_rank === 1 ? 10 : l_rank === 2 ? 6 : l_rank === 3 ? 3 : 0;
   }
   function fn_least_marked_rank(l_p: number): number {
-    let $count167: number = 0;
-    for (const $item168 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item168;
+    let $count159: number = 0;
+    for (const $item160 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item160;
       if (l_k < fn_marked_cards(l_p)) {
-        $count167++;
+        $count159++;
       }
     }
-    return 1 + $count167;
+    return 1 + $count159;
   }
   function fn_most_marked_rank(l_p: number): number {
-    let $count169: number = 0;
-    for (const $item170 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item170;
+    let $count161: number = 0;
+    for (const $item162 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item162;
       if (l_k > fn_marked_cards(l_p)) {
-        $count169++;
+        $count161++;
       }
     }
-    return 1 + $count169;
+    return 1 + $count161;
   }
   function fn_values_held(l_p: number): number[] {
     return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
@@ -219,25 +211,25 @@ export function playout(): PlayoutKernel {
           ? ((): number => {
               let $n: number = 0;
               {
-                const $high173 = 10;
-                for (let l_v = 1; l_v <= $high173; l_v++) {
-                  let $cond172: boolean = fn_copies(l_p, l_v) > 0;
-                  if ($cond172) {
-                    let $max171: number = NaN;
+                const $high165 = 10;
+                for (let l_v = 1; l_v <= $high165; l_v++) {
+                  let $cond164: boolean = fn_copies(l_p, l_v) > 0;
+                  if ($cond164) {
+                    let $max163: number = NaN;
                     for (let l_q = 0; l_q < players; l_q++) {
                       {
                         const $v = fn_copies(l_q, l_v);
-                        if ($max171 !== $max171 || $v > $max171) $max171 = $v;
+                        if ($max163 !== $max163 || $v > $max163) $max163 = $v;
                       }
                     }
-                    if ($max171 !== $max171)
+                    if ($max163 !== $max163)
                       throw new GameFault(
                         "fault/empty-aggregate",
                         "max(…) of nothing: the collection is empty",
                       );
-                    $cond172 = fn_copies(l_p, l_v) === $max171;
+                    $cond164 = fn_copies(l_p, l_v) === $max163;
                   }
-                  if ($cond172) {
+                  if ($cond164) {
                     $n += 5;
                   }
                 }
@@ -272,10 +264,10 @@ export function playout(): PlayoutKernel {
                         ((): number => {
                           let $n: number = 0;
                           {
-                            const $seg175 = Z_mansion + l_p;
-                            const $n176 = N[$seg175]!;
-                            for (let $i174 = 0; $i174 < $n176; $i174++) {
-                              const l_c = C[$seg175 * CAP + $i174]!;
+                            const $seg167 = Z_mansion + l_p;
+                            const $n168 = N[$seg167]!;
+                            for (let $i166 = 0; $i166 < $n168; $i166++) {
+                              const l_c = C[$seg167 * CAP + $i166]!;
                               $n += Merchandise_value[l_c]!;
                             }
                           }
@@ -286,21 +278,21 @@ export function playout(): PlayoutKernel {
                       ? 2 *
                         ((): number => {
                           let $n: number = 0;
-                          for (const $item181 of fn_values_held(l_p)) {
-                            const l_v = $item181;
-                            let $any177: boolean = false;
+                          for (const $item173 of fn_values_held(l_p)) {
+                            const l_v = $item173;
+                            let $any169: boolean = false;
                             {
-                              const $seg179 = Z_mansion + l_p;
-                              const $n180 = N[$seg179]!;
-                              for (let $i178 = 0; $i178 < $n180; $i178++) {
-                                const l_c = C[$seg179 * CAP + $i178]!;
+                              const $seg171 = Z_mansion + l_p;
+                              const $n172 = N[$seg171]!;
+                              for (let $i170 = 0; $i170 < $n172; $i170++) {
+                                const l_c = C[$seg171 * CAP + $i170]!;
                                 if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                  $any177 = true;
+                                  $any169 = true;
                                   break;
                                 }
                               }
                             }
-                            if (!$any177) {
+                            if (!$any169) {
                               $n++;
                             }
                           }
@@ -310,21 +302,21 @@ export function playout(): PlayoutKernel {
                         ? 2 *
                           ((): number => {
                             let $n: number = 0;
-                            for (const $item186 of fn_values_held(l_p)) {
-                              const l_v = $item186;
-                              let $any182: boolean = false;
+                            for (const $item178 of fn_values_held(l_p)) {
+                              const l_v = $item178;
+                              let $any174: boolean = false;
                               {
-                                const $seg184 = Z_mansion + l_p;
-                                const $n185 = N[$seg184]!;
-                                for (let $i183 = 0; $i183 < $n185; $i183++) {
-                                  const l_c = C[$seg184 * CAP + $i183]!;
+                                const $seg176 = Z_mansion + l_p;
+                                const $n177 = N[$seg176]!;
+                                for (let $i175 = 0; $i175 < $n177; $i175++) {
+                                  const l_c = C[$seg176 * CAP + $i175]!;
                                   if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any182 = true;
+                                    $any174 = true;
                                     break;
                                   }
                                 }
                               }
-                              if ($any182) {
+                              if ($any174) {
                                 $n++;
                               }
                             }
@@ -347,7 +339,7 @@ export function playout(): PlayoutKernel {
   function step2(): number {
     {
       const $seat0 = l_trader;
-      return decide106($seat0);
+      return decide98($seat0);
     }
   }
   function step3(): number {
@@ -373,18 +365,18 @@ export function playout(): PlayoutKernel {
           N[Z_shop]!++;
         }
       }
-      let $any107: boolean = false;
+      let $any99: boolean = false;
       {
-        const $n109 = N[Z_shop]!;
-        for (let $i108 = 0; $i108 < $n109; $i108++) {
-          const l_c = C[Z_shop * CAP + $i108]!;
+        const $n101 = N[Z_shop]!;
+        for (let $i100 = 0; $i100 < $n101; $i100++) {
+          const l_c = C[Z_shop * CAP + $i100]!;
           if (Merchandise_closed[l_c]!) {
-            $any107 = true;
+            $any99 = true;
             break;
           }
         }
       }
-      if ($any107) {
+      if ($any99) {
         K_ended = 0;
         return END;
       }
@@ -396,10 +388,10 @@ export function playout(): PlayoutKernel {
   function step5(): number {
     {
       const $seat0 = l_trader;
-      return decide106($seat0);
+      return decide98($seat0);
     }
   }
-  function decide106($seat0: number): number {
+  function decide98($seat0: number): number {
     const $seg1 = Z_mansion + l_trader;
     const $seg2 = Z_shop;
     let $offered3 = false;
@@ -507,83 +499,69 @@ export function playout(): PlayoutKernel {
             ...$list1.subarray(0, $size18),
           );
         {
-          {
-            let $n27 = 0;
-            for (let $i28 = 0; $i28 < $size15; $i28++) {
-              const l_c = $list0[$i28]!;
-              $values4[$n27++] = l_c;
-            }
-            for (let $i29 = 0; $i29 < $n27; $i29++) {
-              const l_c = $values4[$i29]!;
-              {
-                const $seg30 = Z_mansion + l_trader;
-                const $wanted = l_c;
-                let $at = -1;
-                for (let $i = 0; $i < N[$seg30]!; $i++)
-                  if (C[$seg30 * CAP + $i]! === $wanted) {
-                    $at = $i;
-                    break;
-                  }
-                if ($at < 0)
-                  throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                const $at31 = $seg30 * CAP + $at;
-                const $card = C[$at31]!;
-                const $end32 = $seg30 * CAP + N[$seg30]! - 1;
-                for (let $k33 = $at31; $k33 < $end32; $k33++) C[$k33] = C[$k33 + 1]!;
-                N[$seg30]!--;
-                C[Z_shop * CAP + N[Z_shop]!] = $card;
-                N[Z_shop]!++;
-              }
+          for (let $i27 = 0; $i27 < $size15; $i27++) {
+            const l_c = $list0[$i27]!;
+            {
+              const $seg28 = Z_mansion + l_trader;
+              const $wanted = l_c;
+              let $at = -1;
+              for (let $i = 0; $i < N[$seg28]!; $i++)
+                if (C[$seg28 * CAP + $i]! === $wanted) {
+                  $at = $i;
+                  break;
+                }
+              if ($at < 0)
+                throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+              const $at29 = $seg28 * CAP + $at;
+              const $card = C[$at29]!;
+              const $end30 = $seg28 * CAP + N[$seg28]! - 1;
+              for (let $k31 = $at29; $k31 < $end30; $k31++) C[$k31] = C[$k31 + 1]!;
+              N[$seg28]!--;
+              C[Z_shop * CAP + N[Z_shop]!] = $card;
+              N[Z_shop]!++;
             }
           }
-          {
-            let $n34 = 0;
-            for (let $i35 = 0; $i35 < $size18; $i35++) {
-              const l_c = $list1[$i35]!;
-              $values5[$n34++] = l_c;
-            }
-            for (let $i36 = 0; $i36 < $n34; $i36++) {
-              const l_c = $values5[$i36]!;
-              {
-                const $wanted = l_c;
-                let $at = -1;
-                for (let $i = 0; $i < N[Z_shop]!; $i++)
-                  if (C[Z_shop * CAP + $i]! === $wanted) {
-                    $at = $i;
-                    break;
-                  }
-                if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                const $at37 = Z_shop * CAP + $at;
-                const $card = C[$at37]!;
-                const $end38 = Z_shop * CAP + N[Z_shop]! - 1;
-                for (let $k39 = $at37; $k39 < $end38; $k39++) C[$k39] = C[$k39 + 1]!;
-                N[Z_shop]!--;
-                const $seg40 = Z_mansion + l_trader;
-                C[$seg40 * CAP + N[$seg40]!] = $card;
-                N[$seg40]!++;
-              }
+          for (let $i32 = 0; $i32 < $size18; $i32++) {
+            const l_c = $list1[$i32]!;
+            {
+              const $wanted = l_c;
+              let $at = -1;
+              for (let $i = 0; $i < N[Z_shop]!; $i++)
+                if (C[Z_shop * CAP + $i]! === $wanted) {
+                  $at = $i;
+                  break;
+                }
+              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+              const $at33 = Z_shop * CAP + $at;
+              const $card = C[$at33]!;
+              const $end34 = Z_shop * CAP + N[Z_shop]! - 1;
+              for (let $k35 = $at33; $k35 < $end34; $k35++) C[$k35] = C[$k35 + 1]!;
+              N[Z_shop]!--;
+              const $seg36 = Z_mansion + l_trader;
+              C[$seg36 * CAP + N[$seg36]!] = $card;
+              N[$seg36]!++;
             }
           }
           return step4();
         }
       }
       if ($offered6 && $pick9-- === 0) {
-        const $size44 = drawSubsetInto(P, C, N, CAP, $seg4, false, $list6);
-        const $size47 = drawSubsetInto(P, C, N, CAP, $seg5, false, $list7);
+        const $size40 = drawSubsetInto(P, C, N, CAP, $seg4, false, $list4);
+        const $size43 = drawSubsetInto(P, C, N, CAP, $seg5, false, $list5);
         {
-          if (!($size44 > 0)) continue attempt8;
-          if (!($size47 > 0)) continue attempt8;
-          let $sum48: number = 0;
-          for (let $i49 = 0; $i49 < $size44; $i49++) {
-            const l_c = $list6[$i49]!;
-            $sum48 += Merchandise_value[l_c]!;
+          if (!($size40 > 0)) continue attempt8;
+          if (!($size43 > 0)) continue attempt8;
+          let $sum44: number = 0;
+          for (let $i45 = 0; $i45 < $size40; $i45++) {
+            const l_c = $list4[$i45]!;
+            $sum44 += Merchandise_value[l_c]!;
           }
-          let $sum50: number = 0;
-          for (let $i51 = 0; $i51 < $size47; $i51++) {
-            const l_c = $list7[$i51]!;
-            $sum50 += Merchandise_value[l_c]!;
+          let $sum46: number = 0;
+          for (let $i47 = 0; $i47 < $size43; $i47++) {
+            const l_c = $list5[$i47]!;
+            $sum46 += Merchandise_value[l_c]!;
           }
-          if (!($sum48 === $sum50)) continue attempt8;
+          if (!($sum44 === $sum46)) continue attempt8;
         }
         decisions++;
         steps = 0;
@@ -591,67 +569,53 @@ export function playout(): PlayoutKernel {
           trace.push(
             $seat0,
             1,
-            $size44,
-            ...$list6.subarray(0, $size44),
-            $size47,
-            ...$list7.subarray(0, $size47),
+            $size40,
+            ...$list4.subarray(0, $size40),
+            $size43,
+            ...$list5.subarray(0, $size43),
           );
         {
-          {
-            let $n52 = 0;
-            for (let $i53 = 0; $i53 < $size44; $i53++) {
-              const l_c = $list6[$i53]!;
-              $values8[$n52++] = l_c;
-            }
-            for (let $i54 = 0; $i54 < $n52; $i54++) {
-              const l_c = $values8[$i54]!;
-              {
-                const $seg55 = Z_mansion + l_trader;
-                const $wanted = l_c;
-                let $at = -1;
-                for (let $i = 0; $i < N[$seg55]!; $i++)
-                  if (C[$seg55 * CAP + $i]! === $wanted) {
-                    $at = $i;
-                    break;
-                  }
-                if ($at < 0)
-                  throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                const $at56 = $seg55 * CAP + $at;
-                const $card = C[$at56]!;
-                const $end57 = $seg55 * CAP + N[$seg55]! - 1;
-                for (let $k58 = $at56; $k58 < $end57; $k58++) C[$k58] = C[$k58 + 1]!;
-                N[$seg55]!--;
-                C[Z_shop * CAP + N[Z_shop]!] = $card;
-                N[Z_shop]!++;
-              }
+          for (let $i48 = 0; $i48 < $size40; $i48++) {
+            const l_c = $list4[$i48]!;
+            {
+              const $seg49 = Z_mansion + l_trader;
+              const $wanted = l_c;
+              let $at = -1;
+              for (let $i = 0; $i < N[$seg49]!; $i++)
+                if (C[$seg49 * CAP + $i]! === $wanted) {
+                  $at = $i;
+                  break;
+                }
+              if ($at < 0)
+                throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+              const $at50 = $seg49 * CAP + $at;
+              const $card = C[$at50]!;
+              const $end51 = $seg49 * CAP + N[$seg49]! - 1;
+              for (let $k52 = $at50; $k52 < $end51; $k52++) C[$k52] = C[$k52 + 1]!;
+              N[$seg49]!--;
+              C[Z_shop * CAP + N[Z_shop]!] = $card;
+              N[Z_shop]!++;
             }
           }
-          {
-            let $n59 = 0;
-            for (let $i60 = 0; $i60 < $size47; $i60++) {
-              const l_c = $list7[$i60]!;
-              $values9[$n59++] = l_c;
-            }
-            for (let $i61 = 0; $i61 < $n59; $i61++) {
-              const l_c = $values9[$i61]!;
-              {
-                const $wanted = l_c;
-                let $at = -1;
-                for (let $i = 0; $i < N[Z_shop]!; $i++)
-                  if (C[Z_shop * CAP + $i]! === $wanted) {
-                    $at = $i;
-                    break;
-                  }
-                if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                const $at62 = Z_shop * CAP + $at;
-                const $card = C[$at62]!;
-                const $end63 = Z_shop * CAP + N[Z_shop]! - 1;
-                for (let $k64 = $at62; $k64 < $end63; $k64++) C[$k64] = C[$k64 + 1]!;
-                N[Z_shop]!--;
-                const $seg65 = Z_mansion + l_trader;
-                C[$seg65 * CAP + N[$seg65]!] = $card;
-                N[$seg65]!++;
-              }
+          for (let $i53 = 0; $i53 < $size43; $i53++) {
+            const l_c = $list5[$i53]!;
+            {
+              const $wanted = l_c;
+              let $at = -1;
+              for (let $i = 0; $i < N[Z_shop]!; $i++)
+                if (C[Z_shop * CAP + $i]! === $wanted) {
+                  $at = $i;
+                  break;
+                }
+              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+              const $at54 = Z_shop * CAP + $at;
+              const $card = C[$at54]!;
+              const $end55 = Z_shop * CAP + N[Z_shop]! - 1;
+              for (let $k56 = $at54; $k56 < $end55; $k56++) C[$k56] = C[$k56 + 1]!;
+              N[Z_shop]!--;
+              const $seg57 = Z_mansion + l_trader;
+              C[$seg57 * CAP + N[$seg57]!] = $card;
+              N[$seg57]!++;
             }
           }
           return step4();
@@ -659,78 +623,78 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $seg67 = Z_mansion + l_trader;
-      const $seg68 = Z_shop;
-      const $exact66: number = $choices69.count(
-        [zoneCards(C, N, CAP, $seg67, false), zoneCards(C, N, CAP, $seg68, false)],
+      const $seg59 = Z_mansion + l_trader;
+      const $seg60 = Z_shop;
+      const $exact58: number = $choices61.count(
+        [zoneCards(C, N, CAP, $seg59, false), zoneCards(C, N, CAP, $seg60, false)],
         [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
         [null, null],
       );
-      const $seg71 = Z_mansion + l_trader;
-      const $seg72 = Z_shop;
-      const $exact70: number = $choices73.count(
-        [zoneCards(C, N, CAP, $seg71, false), zoneCards(C, N, CAP, $seg72, false)],
+      const $seg63 = Z_mansion + l_trader;
+      const $seg64 = Z_shop;
+      const $exact62: number = $choices65.count(
+        [zoneCards(C, N, CAP, $seg63, false), zoneCards(C, N, CAP, $seg64, false)],
         [null, null],
         [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
       );
-      if ($exact66 >= 0 && $exact70 >= 0) {
-        const $total74 = $exact66 + $exact70;
-        if ($total74 === 0)
+      if ($exact58 >= 0 && $exact62 >= 0) {
+        const $total66 = $exact58 + $exact62;
+        if ($total66 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
-        let $index75 = drawIndexOn(P, $total74);
+        let $index67 = drawIndexOn(P, $total66);
         decisions++;
         steps = 0;
-        if ($index75 < $exact66) {
-          const $picked76 = $choices69.pick($index75);
+        if ($index67 < $exact58) {
+          const $picked68 = $choices61.pick($index67);
           if (trace !== null)
             trace.push(
               $seat0,
               0,
-              $picked76[0]!.length,
-              ...$picked76[0]!,
-              $picked76[1]!.length,
-              ...$picked76[1]!,
+              $picked68[0]!.length,
+              ...$picked68[0]!,
+              $picked68[1]!.length,
+              ...$picked68[1]!,
             );
           {
-            const l_give = $picked76[0]!;
-            const l_take = $picked76[1]!;
+            const l_give = $picked68[0]!;
+            const l_take = $picked68[1]!;
             {
-              let $n77 = 0;
-              for (const $item78 of l_give) {
-                const l_c = $item78;
-                $values12[$n77++] = l_c;
+              let $n69 = 0;
+              for (const $item70 of l_give) {
+                const l_c = $item70;
+                $values8[$n69++] = l_c;
               }
-              for (let $i79 = 0; $i79 < $n77; $i79++) {
-                const l_c = $values12[$i79]!;
+              for (let $i71 = 0; $i71 < $n69; $i71++) {
+                const l_c = $values8[$i71]!;
                 {
-                  const $seg80 = Z_mansion + l_trader;
+                  const $seg72 = Z_mansion + l_trader;
                   const $wanted = l_c;
                   let $at = -1;
-                  for (let $i = 0; $i < N[$seg80]!; $i++)
-                    if (C[$seg80 * CAP + $i]! === $wanted) {
+                  for (let $i = 0; $i < N[$seg72]!; $i++)
+                    if (C[$seg72 * CAP + $i]! === $wanted) {
                       $at = $i;
                       break;
                     }
                   if ($at < 0)
                     throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                  const $at81 = $seg80 * CAP + $at;
-                  const $card = C[$at81]!;
-                  const $end82 = $seg80 * CAP + N[$seg80]! - 1;
-                  for (let $k83 = $at81; $k83 < $end82; $k83++) C[$k83] = C[$k83 + 1]!;
-                  N[$seg80]!--;
+                  const $at73 = $seg72 * CAP + $at;
+                  const $card = C[$at73]!;
+                  const $end74 = $seg72 * CAP + N[$seg72]! - 1;
+                  for (let $k75 = $at73; $k75 < $end74; $k75++) C[$k75] = C[$k75 + 1]!;
+                  N[$seg72]!--;
                   C[Z_shop * CAP + N[Z_shop]!] = $card;
                   N[Z_shop]!++;
                 }
               }
             }
             {
-              let $n84 = 0;
-              for (const $item85 of l_take) {
-                const l_c = $item85;
-                $values13[$n84++] = l_c;
+              let $n76 = 0;
+              for (const $item77 of l_take) {
+                const l_c = $item77;
+                $values9[$n76++] = l_c;
               }
-              for (let $i86 = 0; $i86 < $n84; $i86++) {
-                const l_c = $values13[$i86]!;
+              for (let $i78 = 0; $i78 < $n76; $i78++) {
+                const l_c = $values9[$i78]!;
                 {
                   const $wanted = l_c;
                   let $at = -1;
@@ -740,72 +704,72 @@ export function playout(): PlayoutKernel {
                       break;
                     }
                   if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                  const $at87 = Z_shop * CAP + $at;
-                  const $card = C[$at87]!;
-                  const $end88 = Z_shop * CAP + N[Z_shop]! - 1;
-                  for (let $k89 = $at87; $k89 < $end88; $k89++) C[$k89] = C[$k89 + 1]!;
+                  const $at79 = Z_shop * CAP + $at;
+                  const $card = C[$at79]!;
+                  const $end80 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k81 = $at79; $k81 < $end80; $k81++) C[$k81] = C[$k81 + 1]!;
                   N[Z_shop]!--;
-                  const $seg90 = Z_mansion + l_trader;
-                  C[$seg90 * CAP + N[$seg90]!] = $card;
-                  N[$seg90]!++;
+                  const $seg82 = Z_mansion + l_trader;
+                  C[$seg82 * CAP + N[$seg82]!] = $card;
+                  N[$seg82]!++;
                 }
               }
             }
             return step4();
           }
         }
-        $index75 -= $exact66;
-        if ($index75 < $exact70) {
-          const $picked91 = $choices73.pick($index75);
+        $index67 -= $exact58;
+        if ($index67 < $exact62) {
+          const $picked83 = $choices65.pick($index67);
           if (trace !== null)
             trace.push(
               $seat0,
               1,
-              $picked91[0]!.length,
-              ...$picked91[0]!,
-              $picked91[1]!.length,
-              ...$picked91[1]!,
+              $picked83[0]!.length,
+              ...$picked83[0]!,
+              $picked83[1]!.length,
+              ...$picked83[1]!,
             );
           {
-            const l_give = $picked91[0]!;
-            const l_take = $picked91[1]!;
+            const l_give = $picked83[0]!;
+            const l_take = $picked83[1]!;
             {
-              let $n92 = 0;
-              for (const $item93 of l_give) {
-                const l_c = $item93;
-                $values14[$n92++] = l_c;
+              let $n84 = 0;
+              for (const $item85 of l_give) {
+                const l_c = $item85;
+                $values10[$n84++] = l_c;
               }
-              for (let $i94 = 0; $i94 < $n92; $i94++) {
-                const l_c = $values14[$i94]!;
+              for (let $i86 = 0; $i86 < $n84; $i86++) {
+                const l_c = $values10[$i86]!;
                 {
-                  const $seg95 = Z_mansion + l_trader;
+                  const $seg87 = Z_mansion + l_trader;
                   const $wanted = l_c;
                   let $at = -1;
-                  for (let $i = 0; $i < N[$seg95]!; $i++)
-                    if (C[$seg95 * CAP + $i]! === $wanted) {
+                  for (let $i = 0; $i < N[$seg87]!; $i++)
+                    if (C[$seg87 * CAP + $i]! === $wanted) {
                       $at = $i;
                       break;
                     }
                   if ($at < 0)
                     throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                  const $at96 = $seg95 * CAP + $at;
-                  const $card = C[$at96]!;
-                  const $end97 = $seg95 * CAP + N[$seg95]! - 1;
-                  for (let $k98 = $at96; $k98 < $end97; $k98++) C[$k98] = C[$k98 + 1]!;
-                  N[$seg95]!--;
+                  const $at88 = $seg87 * CAP + $at;
+                  const $card = C[$at88]!;
+                  const $end89 = $seg87 * CAP + N[$seg87]! - 1;
+                  for (let $k90 = $at88; $k90 < $end89; $k90++) C[$k90] = C[$k90 + 1]!;
+                  N[$seg87]!--;
                   C[Z_shop * CAP + N[Z_shop]!] = $card;
                   N[Z_shop]!++;
                 }
               }
             }
             {
-              let $n99 = 0;
-              for (const $item100 of l_take) {
-                const l_c = $item100;
-                $values15[$n99++] = l_c;
+              let $n91 = 0;
+              for (const $item92 of l_take) {
+                const l_c = $item92;
+                $values11[$n91++] = l_c;
               }
-              for (let $i101 = 0; $i101 < $n99; $i101++) {
-                const l_c = $values15[$i101]!;
+              for (let $i93 = 0; $i93 < $n91; $i93++) {
+                const l_c = $values11[$i93]!;
                 {
                   const $wanted = l_c;
                   let $at = -1;
@@ -815,21 +779,21 @@ export function playout(): PlayoutKernel {
                       break;
                     }
                   if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                  const $at102 = Z_shop * CAP + $at;
-                  const $card = C[$at102]!;
-                  const $end103 = Z_shop * CAP + N[Z_shop]! - 1;
-                  for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
+                  const $at94 = Z_shop * CAP + $at;
+                  const $card = C[$at94]!;
+                  const $end95 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k96 = $at94; $k96 < $end95; $k96++) C[$k96] = C[$k96 + 1]!;
                   N[Z_shop]!--;
-                  const $seg105 = Z_mansion + l_trader;
-                  C[$seg105 * CAP + N[$seg105]!] = $card;
-                  N[$seg105]!++;
+                  const $seg97 = Z_mansion + l_trader;
+                  C[$seg97 * CAP + N[$seg97]!] = $card;
+                  N[$seg97]!++;
                 }
               }
             }
             return step4();
           }
         }
-        $index75 -= $exact70;
+        $index67 -= $exact62;
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -875,22 +839,18 @@ export function playout(): PlayoutKernel {
     const $list1 = K_$list1;
     const $values2 = K_$values2;
     const $values3 = K_$values3;
-    const $values4 = K_$values4;
-    const $values5 = K_$values5;
-    const $list6 = K_$list6;
-    const $list7 = K_$list7;
+    const $list4 = K_$list4;
+    const $list5 = K_$list5;
+    const $choices61 = K_$choices61;
+    const $choices65 = K_$choices65;
     const $values8 = K_$values8;
     const $values9 = K_$values9;
-    const $choices69 = K_$choices69;
-    const $choices73 = K_$choices73;
+    const $values10 = K_$values10;
+    const $values11 = K_$values11;
     const $values12 = K_$values12;
     const $values13 = K_$values13;
-    const $values14 = K_$values14;
+    const $list14 = K_$list14;
     const $values15 = K_$values15;
-    const $values16 = K_$values16;
-    const $values17 = K_$values17;
-    const $list18 = K_$list18;
-    const $values19 = K_$values19;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
     const Merchandise_category = cardData.Merchandise_category;
@@ -935,19 +895,19 @@ export function playout(): PlayoutKernel {
           }
         }
         if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-        const $at110 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-        const $card = C[$at110]!;
-        const $end111 = Z_draw * CAP + N[Z_draw]! - 1;
-        for (let $k112 = $at110; $k112 < $end111; $k112++) C[$k112] = C[$k112 + 1]!;
+        const $at102 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+        const $card = C[$at102]!;
+        const $end103 = Z_draw * CAP + N[Z_draw]! - 1;
+        for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
         N[Z_draw]!--;
         C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
         N[Z_bottom_seven]!++;
       }
       {
-        for (let $i113 = N[Z_draw]! - 1; $i113 > 0; $i113--) {
-          const $n117 = $i113 + 1;
-          let $r118 = 0;
-          if ($n117 <= 2097152 && $n117 >= 1) {
+        for (let $i105 = N[Z_draw]! - 1; $i105 > 0; $i105--) {
+          const $n109 = $i105 + 1;
+          let $r110 = 0;
+          if ($n109 <= 2097152 && $n109 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -958,45 +918,45 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n117;
+              const $m = ($t >>> 0) * $n109;
               const $low = $m >>> 0;
-              if ($low >= $n117 || $low >= 4294967296 % $n117) {
-                $r118 = ($m / 4294967296) >>> 0;
+              if ($low >= $n109 || $low >= 4294967296 % $n109) {
+                $r110 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n117 >= 1 && $n117 <= 4294967296))
+            if (!($n109 >= 1 && $n109 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r118 = drawInt(G, $n117);
+            $r110 = drawInt(G, $n109);
           }
-          const $j116 = $r118;
-          const $a114 = Z_draw * CAP + N[Z_draw]! - 1 - $i113;
-          const $b115 = Z_draw * CAP + N[Z_draw]! - 1 - $j116;
-          const $card = C[$a114]!;
-          C[$a114] = C[$b115]!;
-          C[$b115] = $card;
+          const $j108 = $r110;
+          const $a106 = Z_draw * CAP + N[Z_draw]! - 1 - $i105;
+          const $b107 = Z_draw * CAP + N[Z_draw]! - 1 - $j108;
+          const $card = C[$a106]!;
+          C[$a106] = C[$b107]!;
+          C[$b107] = $card;
         }
       }
       let l_receiver = v_shop_keeper;
       {
-        let $n119 = 0;
+        let $n111 = 0;
         {
-          const $high120 = players;
-          for (let l_k = 1; l_k <= $high120; l_k++) {
-            $values16[$n119++] = l_k;
+          const $high112 = players;
+          for (let l_k = 1; l_k <= $high112; l_k++) {
+            $values12[$n111++] = l_k;
           }
         }
-        for (let $i121 = 0; $i121 < $n119; $i121++) {
-          const l_k = $values16[$i121]!;
+        for (let $i113 = 0; $i113 < $n111; $i113++) {
+          const l_k = $values12[$i113]!;
           {
-            let $n122 = 0;
-            for (const $i123 of [1, 2, 3, 4 + l_k]) {
-              const l_v = $i123;
-              $values17[$n122++] = l_v;
+            let $n114 = 0;
+            for (const $i115 of [1, 2, 3, 4 + l_k]) {
+              const l_v = $i115;
+              $values13[$n114++] = l_v;
             }
-            for (let $i124 = 0; $i124 < $n122; $i124++) {
-              const l_v = $values17[$i124]!;
+            for (let $i116 = 0; $i116 < $n114; $i116++) {
+              const l_v = $values13[$i116]!;
               {
                 let $at = -1;
                 for (let $i = 0; $i < N[Z_draw]!; $i++) {
@@ -1007,14 +967,14 @@ export function playout(): PlayoutKernel {
                   }
                 }
                 if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-                const $at125 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-                const $card = C[$at125]!;
-                const $end126 = Z_draw * CAP + N[Z_draw]! - 1;
-                for (let $k127 = $at125; $k127 < $end126; $k127++) C[$k127] = C[$k127 + 1]!;
+                const $at117 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+                const $card = C[$at117]!;
+                const $end118 = Z_draw * CAP + N[Z_draw]! - 1;
+                for (let $k119 = $at117; $k119 < $end118; $k119++) C[$k119] = C[$k119 + 1]!;
                 N[Z_draw]!--;
-                const $seg128 = Z_mansion + l_receiver;
-                C[$seg128 * CAP + N[$seg128]!] = $card;
-                N[$seg128]!++;
+                const $seg120 = Z_mansion + l_receiver;
+                C[$seg120 * CAP + N[$seg120]!] = $card;
+                N[$seg120]!++;
               }
             }
           }
@@ -1032,10 +992,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i129 = N[Z_bottom_seven]! - 1; $i129 > 0; $i129--) {
-          const $n133 = $i129 + 1;
-          let $r134 = 0;
-          if ($n133 <= 2097152 && $n133 >= 1) {
+        for (let $i121 = N[Z_bottom_seven]! - 1; $i121 > 0; $i121--) {
+          const $n125 = $i121 + 1;
+          let $r126 = 0;
+          if ($n125 <= 2097152 && $n125 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -1046,33 +1006,33 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n133;
+              const $m = ($t >>> 0) * $n125;
               const $low = $m >>> 0;
-              if ($low >= $n133 || $low >= 4294967296 % $n133) {
-                $r134 = ($m / 4294967296) >>> 0;
+              if ($low >= $n125 || $low >= 4294967296 % $n125) {
+                $r126 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n133 >= 1 && $n133 <= 4294967296))
+            if (!($n125 >= 1 && $n125 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r134 = drawInt(G, $n133);
+            $r126 = drawInt(G, $n125);
           }
-          const $j132 = $r134;
-          const $a130 = Z_bottom_seven * CAP + $i129;
-          const $b131 = Z_bottom_seven * CAP + $j132;
-          const $card = C[$a130]!;
-          C[$a130] = C[$b131]!;
-          C[$b131] = $card;
+          const $j124 = $r126;
+          const $a122 = Z_bottom_seven * CAP + $i121;
+          const $b123 = Z_bottom_seven * CAP + $j124;
+          const $card = C[$a122]!;
+          C[$a122] = C[$b123]!;
+          C[$b123] = $card;
         }
       }
       {
         const $from = Z_bottom_seven;
         const $to = Z_draw;
         {
-          for (let $k135 = 0; $k135 < N[$from]!; $k135++) {
-            const $card = C[$from * CAP + $k135]!;
-            for (let $k136 = $to * CAP + N[$to]!; $k136 > $to * CAP; $k136--) C[$k136] = C[$k136 - 1]!;
+          for (let $k127 = 0; $k127 < N[$from]!; $k127++) {
+            const $card = C[$from * CAP + $k127]!;
+            for (let $k128 = $to * CAP + N[$to]!; $k128 > $to * CAP; $k128--) C[$k128] = C[$k128 - 1]!;
             C[$to * CAP] = $card;
             N[$to]!++;
           }
@@ -1091,16 +1051,16 @@ export function playout(): PlayoutKernel {
       }
       if ($variants.includes("first_game")) {
         {
-          let $n137 = 0;
+          let $n129 = 0;
           {
-            const $n139 = N[Z_objective_stacks]!;
-            for (let $i138 = 0; $i138 < $n139; $i138++) {
-              const l_o = C[Z_objective_stacks * CAP + $i138]!;
-              if (Objective_starting[l_o]!) $list18[$n137++] = l_o;
+            const $n131 = N[Z_objective_stacks]!;
+            for (let $i130 = 0; $i130 < $n131; $i130++) {
+              const l_o = C[Z_objective_stacks * CAP + $i130]!;
+              if (Objective_starting[l_o]!) $list14[$n129++] = l_o;
             }
           }
-          for (let $i140 = 0; $i140 < $n137; $i140++) {
-            const l_o = $list18[$i140]!;
+          for (let $i132 = 0; $i132 < $n129; $i132++) {
+            const l_o = $list14[$i132]!;
             {
               const $wanted = l_o;
               let $at = -1;
@@ -1111,10 +1071,10 @@ export function playout(): PlayoutKernel {
                 }
               if ($at < 0)
                 throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-              const $at141 = Z_objective_stacks * CAP + $at;
-              const $card = C[$at141]!;
-              const $end142 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-              for (let $k143 = $at141; $k143 < $end142; $k143++) C[$k143] = C[$k143 + 1]!;
+              const $at133 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at133]!;
+              const $end134 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k135 = $at133; $k135 < $end134; $k135++) C[$k135] = C[$k135 + 1]!;
               N[Z_objective_stacks]!--;
               C[Z_objectives * CAP + N[Z_objectives]!] = $card;
               N[Z_objectives]!++;
@@ -1123,10 +1083,10 @@ export function playout(): PlayoutKernel {
         }
       } else {
         {
-          for (let $i144 = N[Z_objective_stacks]! - 1; $i144 > 0; $i144--) {
-            const $n148 = $i144 + 1;
-            let $r149 = 0;
-            if ($n148 <= 2097152 && $n148 >= 1) {
+          for (let $i136 = N[Z_objective_stacks]! - 1; $i136 > 0; $i136--) {
+            const $n140 = $i136 + 1;
+            let $r141 = 0;
+            if ($n140 <= 2097152 && $n140 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -1137,34 +1097,34 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n148;
+                const $m = ($t >>> 0) * $n140;
                 const $low = $m >>> 0;
-                if ($low >= $n148 || $low >= 4294967296 % $n148) {
-                  $r149 = ($m / 4294967296) >>> 0;
+                if ($low >= $n140 || $low >= 4294967296 % $n140) {
+                  $r141 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n148 >= 1 && $n148 <= 4294967296))
+              if (!($n140 >= 1 && $n140 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r149 = drawInt(G, $n148);
+              $r141 = drawInt(G, $n140);
             }
-            const $j147 = $r149;
-            const $a145 = Z_objective_stacks * CAP + $i144;
-            const $b146 = Z_objective_stacks * CAP + $j147;
-            const $card = C[$a145]!;
-            C[$a145] = C[$b146]!;
-            C[$b146] = $card;
+            const $j139 = $r141;
+            const $a137 = Z_objective_stacks * CAP + $i136;
+            const $b138 = Z_objective_stacks * CAP + $j139;
+            const $card = C[$a137]!;
+            C[$a137] = C[$b138]!;
+            C[$b138] = $card;
           }
         }
         {
-          let $n150 = 0;
-          for (const $i151 of ["purple", "green", "blue"]) {
-            const l_colour = $i151;
-            $values19[$n150++] = l_colour;
+          let $n142 = 0;
+          for (const $i143 of ["purple", "green", "blue"]) {
+            const l_colour = $i143;
+            $values15[$n142++] = l_colour;
           }
-          for (let $i152 = 0; $i152 < $n150; $i152++) {
-            const l_colour = $values19[$i152]!;
+          for (let $i144 = 0; $i144 < $n142; $i144++) {
+            const l_colour = $values15[$i144]!;
             {
               let $at = -1;
               for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
@@ -1175,10 +1135,10 @@ export function playout(): PlayoutKernel {
                 }
               }
               if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-              const $at153 = Z_objective_stacks * CAP + $at;
-              const $card = C[$at153]!;
-              const $end154 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-              for (let $k155 = $at153; $k155 < $end154; $k155++) C[$k155] = C[$k155 + 1]!;
+              const $at145 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at145]!;
+              const $end146 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k147 = $at145; $k147 < $end146; $k147++) C[$k147] = C[$k147 + 1]!;
               N[Z_objective_stacks]!--;
               C[Z_objectives * CAP + N[Z_objectives]!] = $card;
               N[Z_objectives]!++;
@@ -1282,22 +1242,18 @@ export function playout(): PlayoutKernel {
     const $list1 = K_$list1;
     const $values2 = K_$values2;
     const $values3 = K_$values3;
-    const $values4 = K_$values4;
-    const $values5 = K_$values5;
-    const $list6 = K_$list6;
-    const $list7 = K_$list7;
+    const $list4 = K_$list4;
+    const $list5 = K_$list5;
+    const $choices61 = K_$choices61;
+    const $choices65 = K_$choices65;
     const $values8 = K_$values8;
     const $values9 = K_$values9;
-    const $choices69 = K_$choices69;
-    const $choices73 = K_$choices73;
+    const $values10 = K_$values10;
+    const $values11 = K_$values11;
     const $values12 = K_$values12;
     const $values13 = K_$values13;
-    const $values14 = K_$values14;
+    const $list14 = K_$list14;
     const $values15 = K_$values15;
-    const $values16 = K_$values16;
-    const $values17 = K_$values17;
-    const $list18 = K_$list18;
-    const $values19 = K_$values19;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
     const Merchandise_category = cardData.Merchandise_category;
@@ -1321,9 +1277,9 @@ export function playout(): PlayoutKernel {
             ((): number => {
               let $n: number = 0;
               {
-                const $n157 = N[Z_objectives]!;
-                for (let $i156 = 0; $i156 < $n157; $i156++) {
-                  const l_o = C[Z_objectives * CAP + $i156]!;
+                const $n149 = N[Z_objectives]!;
+                for (let $i148 = 0; $i148 < $n149; $i148++) {
+                  const l_o = C[Z_objectives * CAP + $i148]!;
                   $n += fn_objective_points(l_o, l_p);
                 }
               }

@@ -1,9 +1,9 @@
 // The playout kernel's sets of cards (`give in subset(zone)`): drawn from the zone's segment into a
 // scratch list of the kernel's (runtime drawSubsetInto), the requirements and the move reading that
-// list in place (count, top, distinct, any, a loop), an array made only where the set goes to a
-// runtime helper (longest_run) or waits in an `ask each` for the other seats' choices. The same games
-// as the state machine, move for move, from a stack (stored top-last) and a row, uniformly and by
-// the rules' preferences.
+// list in place (count, top, distinct, any, a loop, a move's `for`), an array made only where the
+// set goes to a runtime helper (longest_run) or waits in an `ask each` for the other seats' choices.
+// The same games as the state machine, move for move, from a stack (stored top-last) and a row,
+// uniformly and by the rules' preferences.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import type { Game, Move } from "../../../runtime/src/internal.js";
@@ -125,6 +125,8 @@ describe("the playout kernel's sets of cards", () => {
     const uniform = uniformDraws(kernel);
     expect(uniform).toHaveLength(2);
     for (const draws of uniform) expect(draws).not.toMatch(/zoneCards\(/);
+    // A move walks its drawn sets' lists as they are: no copy of a set before `for c in give`.
+    for (const draws of uniform) expect(draws).not.toMatch(/\$values\d+\[\$n\d+\+\+\] = l_/);
     // A set read by a runtime helper is an array made for the call.
     expect(kernel).toMatch(/longestRun\(Array\.from\(\$list\d+\.subarray\(0, \$size\d+\)\)/);
 
