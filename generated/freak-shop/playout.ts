@@ -6,11 +6,11 @@ import {
   distinctOf,
   drawIndexOn,
   drawInt,
+  drawSubsetInto,
   highestOf,
   integers,
   longestRun,
   missingTableKey,
-  randomSubsetOn,
   scoreRows,
   seatList,
   seedWords,
@@ -39,13 +39,13 @@ export function playout(): PlayoutKernel {
   const K_N = new Int32Array(SEGMENTS);
   const K_G = new Uint32Array(4);
   const K_P = new Uint32Array(4);
-  const K_$values0 = [] as number[];
-  const K_$values1 = [] as number[];
+  const K_$list0 = new Int32Array(CAP);
+  const K_$list1 = new Int32Array(CAP);
   const K_$values2 = [] as number[];
   const K_$values3 = [] as number[];
-  const K_$values4 = [] as number[];
-  const K_$values5 = [] as number[];
-  const K_$choices65 = new SetChoices({
+  const K_$list4 = new Int32Array(CAP);
+  const K_$list5 = new Int32Array(CAP);
+  const K_$choices61 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: true },
       { nonEmpty: true, oneKey: true },
@@ -54,7 +54,7 @@ export function playout(): PlayoutKernel {
     sameSum: false,
     differentKeys: true,
   });
-  const K_$choices69 = new SetChoices({
+  const K_$choices65 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: false },
       { nonEmpty: true, oneKey: false },
@@ -91,14 +91,14 @@ export function playout(): PlayoutKernel {
   const N = K_N;
   const G = K_G;
   const P = K_P;
-  const $values0 = K_$values0;
-  const $values1 = K_$values1;
+  const $list0 = K_$list0;
+  const $list1 = K_$list1;
   const $values2 = K_$values2;
   const $values3 = K_$values3;
-  const $values4 = K_$values4;
-  const $values5 = K_$values5;
+  const $list4 = K_$list4;
+  const $list5 = K_$list5;
+  const $choices61 = K_$choices61;
   const $choices65 = K_$choices65;
-  const $choices69 = K_$choices69;
   const $values8 = K_$values8;
   const $values9 = K_$values9;
   const $values10 = K_$values10;
@@ -134,32 +134,32 @@ export function playout(): PlayoutKernel {
   let $cap: number = DECISION_CAP;
   let l_trader: number = 0;
   function fn_copies(l_p: number, l_v: number): number {
+    let $count150: number = 0;
+    {
+      const $seg152 = Z_mansion + l_p;
+      const $n153 = N[$seg152]!;
+      for (let $i151 = 0; $i151 < $n153; $i151++) {
+        const l_c = C[$seg152 * CAP + $i151]!;
+        if (Merchandise_value[l_c]! === l_v) {
+          $count150++;
+        }
+      }
+    }
+    return $count150;
+  }
+  function fn_marked_cards(l_p: number): number {
     let $count154: number = 0;
     {
       const $seg156 = Z_mansion + l_p;
       const $n157 = N[$seg156]!;
       for (let $i155 = 0; $i155 < $n157; $i155++) {
         const l_c = C[$seg156 * CAP + $i155]!;
-        if (Merchandise_value[l_c]! === l_v) {
+        if (Merchandise_marked[l_c]!) {
           $count154++;
         }
       }
     }
     return $count154;
-  }
-  function fn_marked_cards(l_p: number): number {
-    let $count158: number = 0;
-    {
-      const $seg160 = Z_mansion + l_p;
-      const $n161 = N[$seg160]!;
-      for (let $i159 = 0; $i159 < $n161; $i159++) {
-        const l_c = C[$seg160 * CAP + $i159]!;
-        if (Merchandise_marked[l_c]!) {
-          $count158++;
-        }
-      }
-    }
-    return $count158;
   }
   function fn_majority(l_set: number[]): string {
     return highestOf(
@@ -167,8 +167,8 @@ export function playout(): PlayoutKernel {
       (l_k) =>
         ((): number => {
           let $n: number = 0;
-          for (const $item162 of l_set) {
-            const l_c = $item162;
+          for (const $item158 of l_set) {
+            const l_c = $item158;
             if (Merchandise_category[l_c]! === l_k) {
               $n++;
             }
@@ -191,24 +191,24 @@ export function playout(): PlayoutKernel {
     return l_rank === 1 ? 10 : l_rank === 2 ? 6 : l_rank === 3 ? 3 : 0;
   }
   function fn_least_marked_rank(l_p: number): number {
-    let $count163: number = 0;
-    for (const $item164 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item164;
+    let $count159: number = 0;
+    for (const $item160 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item160;
       if (l_k < fn_marked_cards(l_p)) {
-        $count163++;
+        $count159++;
       }
     }
-    return 1 + $count163;
+    return 1 + $count159;
   }
   function fn_most_marked_rank(l_p: number): number {
-    let $count165: number = 0;
-    for (const $item166 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item166;
+    let $count161: number = 0;
+    for (const $item162 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item162;
       if (l_k > fn_marked_cards(l_p)) {
-        $count165++;
+        $count161++;
       }
     }
-    return 1 + $count165;
+    return 1 + $count161;
   }
   function fn_values_held(l_p: number): number[] {
     return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
@@ -229,25 +229,25 @@ export function playout(): PlayoutKernel {
           ? ((): number => {
               let $n: number = 0;
               {
-                const $high169 = 10;
-                for (let l_v = 1; l_v <= $high169; l_v++) {
-                  let $cond168: boolean = fn_copies(l_p, l_v) > 0;
-                  if ($cond168) {
-                    let $max167: number = NaN;
+                const $high165 = 10;
+                for (let l_v = 1; l_v <= $high165; l_v++) {
+                  let $cond164: boolean = fn_copies(l_p, l_v) > 0;
+                  if ($cond164) {
+                    let $max163: number = NaN;
                     for (let l_q = 0; l_q < players; l_q++) {
                       {
                         const $v = fn_copies(l_q, l_v);
-                        if ($max167 !== $max167 || $v > $max167) $max167 = $v;
+                        if ($max163 !== $max163 || $v > $max163) $max163 = $v;
                       }
                     }
-                    if ($max167 !== $max167)
+                    if ($max163 !== $max163)
                       throw new GameFault(
                         "fault/empty-aggregate",
                         "max(…) of nothing: the collection is empty",
                       );
-                    $cond168 = fn_copies(l_p, l_v) === $max167;
+                    $cond164 = fn_copies(l_p, l_v) === $max163;
                   }
-                  if ($cond168) {
+                  if ($cond164) {
                     $n += 5;
                   }
                 }
@@ -282,10 +282,10 @@ export function playout(): PlayoutKernel {
                         ((): number => {
                           let $n: number = 0;
                           {
-                            const $seg171 = Z_mansion + l_p;
-                            const $n172 = N[$seg171]!;
-                            for (let $i170 = 0; $i170 < $n172; $i170++) {
-                              const l_c = C[$seg171 * CAP + $i170]!;
+                            const $seg167 = Z_mansion + l_p;
+                            const $n168 = N[$seg167]!;
+                            for (let $i166 = 0; $i166 < $n168; $i166++) {
+                              const l_c = C[$seg167 * CAP + $i166]!;
                               $n += Merchandise_value[l_c]!;
                             }
                           }
@@ -296,21 +296,21 @@ export function playout(): PlayoutKernel {
                       ? 2 *
                         ((): number => {
                           let $n: number = 0;
-                          for (const $item177 of fn_values_held(l_p)) {
-                            const l_v = $item177;
-                            let $any173: boolean = false;
+                          for (const $item173 of fn_values_held(l_p)) {
+                            const l_v = $item173;
+                            let $any169: boolean = false;
                             {
-                              const $seg175 = Z_mansion + l_p;
-                              const $n176 = N[$seg175]!;
-                              for (let $i174 = 0; $i174 < $n176; $i174++) {
-                                const l_c = C[$seg175 * CAP + $i174]!;
+                              const $seg171 = Z_mansion + l_p;
+                              const $n172 = N[$seg171]!;
+                              for (let $i170 = 0; $i170 < $n172; $i170++) {
+                                const l_c = C[$seg171 * CAP + $i170]!;
                                 if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                  $any173 = true;
+                                  $any169 = true;
                                   break;
                                 }
                               }
                             }
-                            if (!$any173) {
+                            if (!$any169) {
                               $n++;
                             }
                           }
@@ -320,21 +320,21 @@ export function playout(): PlayoutKernel {
                         ? 2 *
                           ((): number => {
                             let $n: number = 0;
-                            for (const $item182 of fn_values_held(l_p)) {
-                              const l_v = $item182;
-                              let $any178: boolean = false;
+                            for (const $item178 of fn_values_held(l_p)) {
+                              const l_v = $item178;
+                              let $any174: boolean = false;
                               {
-                                const $seg180 = Z_mansion + l_p;
-                                const $n181 = N[$seg180]!;
-                                for (let $i179 = 0; $i179 < $n181; $i179++) {
-                                  const l_c = C[$seg180 * CAP + $i179]!;
+                                const $seg176 = Z_mansion + l_p;
+                                const $n177 = N[$seg176]!;
+                                for (let $i175 = 0; $i175 < $n177; $i175++) {
+                                  const l_c = C[$seg176 * CAP + $i175]!;
                                   if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any178 = true;
+                                    $any174 = true;
                                     break;
                                   }
                                 }
                               }
-                              if ($any178) {
+                              if ($any174) {
                                 $n++;
                               }
                             }
@@ -371,7 +371,7 @@ export function playout(): PlayoutKernel {
   function step3(): number {
     {
       const $seat0 = l_trader;
-      return decide102($seat0);
+      return decide98($seat0);
     }
   }
   function step4(): number {
@@ -394,18 +394,18 @@ export function playout(): PlayoutKernel {
           N[Z_shop]!++;
         }
       }
-      let $any103: boolean = false;
+      let $any99: boolean = false;
       {
-        const $n105 = N[Z_shop]!;
-        for (let $i104 = 0; $i104 < $n105; $i104++) {
-          const l_c = C[Z_shop * CAP + $i104]!;
+        const $n101 = N[Z_shop]!;
+        for (let $i100 = 0; $i100 < $n101; $i100++) {
+          const l_c = C[Z_shop * CAP + $i100]!;
           if (Merchandise_closed[l_c]!) {
-            $any103 = true;
+            $any99 = true;
             break;
           }
         }
       }
-      if ($any103) {
+      if ($any99) {
         K_ended = 0;
         return END;
       }
@@ -417,36 +417,34 @@ export function playout(): PlayoutKernel {
   function step5(): number {
     {
       const $seat0 = l_trader;
-      return decide102($seat0);
+      return decide98($seat0);
     }
   }
-  function decide102($seat0: number): number {
-    const $cards1 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-    const $cards2 = zoneCards(C, N, CAP, Z_shop, false);
+  function decide98($seat0: number): number {
+    const $seg1 = Z_mansion + l_trader;
+    const $seg2 = Z_shop;
     let $offered3 = false;
     offered3$open: {
       if (!(
-        $cards1.length > 0 ||
+        N[$seg1]! > 0 ||
         ((l_give: number[]): boolean =>
           l_give.length > 0 && distinctOf(l_give, (l_c) => Merchandise_value[l_c]!).length === 1)([])
       ))
         break offered3$open;
       if (!(
-        $cards2.length > 0 ||
+        N[$seg2]! > 0 ||
         ((l_take: number[]): boolean =>
           l_take.length > 0 && distinctOf(l_take, (l_c) => Merchandise_value[l_c]!).length === 1)([])
       ))
         break offered3$open;
       $offered3 = true;
     }
-    const $cards4 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-    const $cards5 = zoneCards(C, N, CAP, Z_shop, false);
+    const $seg4 = Z_mansion + l_trader;
+    const $seg5 = Z_shop;
     let $offered6 = false;
     offered6$open: {
-      if (!($cards4.length > 0 || ((l_give: number[]): boolean => l_give.length > 0)([])))
-        break offered6$open;
-      if (!($cards5.length > 0 || ((l_take: number[]): boolean => l_take.length > 0)([])))
-        break offered6$open;
+      if (!(N[$seg4]! > 0 || ((l_give: number[]): boolean => l_give.length > 0)([]))) break offered6$open;
+      if (!(N[$seg5]! > 0 || ((l_take: number[]): boolean => l_take.length > 0)([]))) break offered6$open;
       $offered6 = true;
     }
     const $offered7 = ($offered3 ? 1 : 0) + ($offered6 ? 1 : 0);
@@ -486,187 +484,167 @@ export function playout(): PlayoutKernel {
       const $pick9$drawn = $r11;
       let $pick9 = $pick9$drawn;
       if ($offered3 && $pick9-- === 0) {
-        const $value14 = randomSubsetOn(P, $cards1);
-        const $value16 = randomSubsetOn(P, $cards2);
+        const $size15 = drawSubsetInto(P, C, N, CAP, $seg1, false, $list0);
+        const $size18 = drawSubsetInto(P, C, N, CAP, $seg2, false, $list1);
         {
-          const l_give = $value14;
-          const l_take = $value16;
-          if (!(l_give.length > 0)) continue attempt8;
-          if (!(l_take.length > 0)) continue attempt8;
-          let $distinct17 = 0;
-          for (const $item20 of l_give) {
-            const l_c = $item20;
-            const $key18 = Merchandise_value[l_c]!;
-            let $j19 = 0;
-            while ($j19 < $distinct17 && $values0[$j19] !== $key18) $j19++;
-            if ($j19 === $distinct17) $values0[$distinct17++] = $key18;
+          if (!($size15 > 0)) continue attempt8;
+          if (!($size18 > 0)) continue attempt8;
+          let $distinct19 = 0;
+          for (let $i22 = 0; $i22 < $size15; $i22++) {
+            const l_c = $list0[$i22]!;
+            const $key20 = Merchandise_value[l_c]!;
+            let $j21 = 0;
+            while ($j21 < $distinct19 && $values2[$j21] !== $key20) $j21++;
+            if ($j21 === $distinct19) $values2[$distinct19++] = $key20;
           }
-          if (!($distinct17 === 1)) continue attempt8;
-          let $distinct21 = 0;
-          for (const $item24 of l_take) {
-            const l_c = $item24;
-            const $key22 = Merchandise_value[l_c]!;
-            let $j23 = 0;
-            while ($j23 < $distinct21 && $values1[$j23] !== $key22) $j23++;
-            if ($j23 === $distinct21) $values1[$distinct21++] = $key22;
+          if (!($distinct19 === 1)) continue attempt8;
+          let $distinct23 = 0;
+          for (let $i26 = 0; $i26 < $size18; $i26++) {
+            const l_c = $list1[$i26]!;
+            const $key24 = Merchandise_value[l_c]!;
+            let $j25 = 0;
+            while ($j25 < $distinct23 && $values3[$j25] !== $key24) $j25++;
+            if ($j25 === $distinct23) $values3[$distinct23++] = $key24;
           }
-          if (!($distinct21 === 1)) continue attempt8;
-          if (!(l_give.length === l_take.length)) continue attempt8;
+          if (!($distinct23 === 1)) continue attempt8;
+          if (!($size15 === $size18)) continue attempt8;
           if (
             !(
-              Merchandise_value[topCard(l_give, "the list")]! !==
-              Merchandise_value[topCard(l_take, "the list")]!
+              Merchandise_value[$size15 > 0 ? $list0[0]! : topCard([], "the list")]! !==
+              Merchandise_value[$size18 > 0 ? $list1[0]! : topCard([], "the list")]!
             )
           )
             continue attempt8;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat0, 0, $value14.length, ...$value14, $value16.length, ...$value16);
+        if (trace !== null)
+          trace.push(
+            $seat0,
+            0,
+            $size15,
+            ...$list0.subarray(0, $size15),
+            $size18,
+            ...$list1.subarray(0, $size18),
+          );
         {
-          const l_give = $value14;
-          const l_take = $value16;
-          {
-            let $n25 = 0;
-            for (const $item26 of l_give) {
-              const l_c = $item26;
-              $values2[$n25++] = l_c;
-            }
-            for (let $i27 = 0; $i27 < $n25; $i27++) {
-              const l_c = $values2[$i27]!;
-              {
-                const $seg28 = Z_mansion + l_trader;
-                const $wanted = l_c;
-                let $at = -1;
-                for (let $i = 0; $i < N[$seg28]!; $i++)
-                  if (C[$seg28 * CAP + $i]! === $wanted) {
-                    $at = $i;
-                    break;
-                  }
-                if ($at < 0)
-                  throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                const $at29 = $seg28 * CAP + $at;
-                const $card = C[$at29]!;
-                const $end30 = $seg28 * CAP + N[$seg28]! - 1;
-                for (let $k31 = $at29; $k31 < $end30; $k31++) C[$k31] = C[$k31 + 1]!;
-                N[$seg28]!--;
-                C[Z_shop * CAP + N[Z_shop]!] = $card;
-                N[Z_shop]!++;
-              }
+          for (let $i27 = 0; $i27 < $size15; $i27++) {
+            const l_c = $list0[$i27]!;
+            {
+              const $seg28 = Z_mansion + l_trader;
+              const $wanted = l_c;
+              let $at = -1;
+              for (let $i = 0; $i < N[$seg28]!; $i++)
+                if (C[$seg28 * CAP + $i]! === $wanted) {
+                  $at = $i;
+                  break;
+                }
+              if ($at < 0)
+                throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+              const $at29 = $seg28 * CAP + $at;
+              const $card = C[$at29]!;
+              const $end30 = $seg28 * CAP + N[$seg28]! - 1;
+              for (let $k31 = $at29; $k31 < $end30; $k31++) C[$k31] = C[$k31 + 1]!;
+              N[$seg28]!--;
+              C[Z_shop * CAP + N[Z_shop]!] = $card;
+              N[Z_shop]!++;
             }
           }
-          {
-            let $n32 = 0;
-            for (const $item33 of l_take) {
-              const l_c = $item33;
-              $values3[$n32++] = l_c;
-            }
-            for (let $i34 = 0; $i34 < $n32; $i34++) {
-              const l_c = $values3[$i34]!;
-              {
-                const $wanted = l_c;
-                let $at = -1;
-                for (let $i = 0; $i < N[Z_shop]!; $i++)
-                  if (C[Z_shop * CAP + $i]! === $wanted) {
-                    $at = $i;
-                    break;
-                  }
-                if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                const $at35 = Z_shop * CAP + $at;
-                const $card = C[$at35]!;
-                const $end36 = Z_shop * CAP + N[Z_shop]! - 1;
-                for (let $k37 = $at35; $k37 < $end36; $k37++) C[$k37] = C[$k37 + 1]!;
-                N[Z_shop]!--;
-                const $seg38 = Z_mansion + l_trader;
-                C[$seg38 * CAP + N[$seg38]!] = $card;
-                N[$seg38]!++;
-              }
+          for (let $i32 = 0; $i32 < $size18; $i32++) {
+            const l_c = $list1[$i32]!;
+            {
+              const $wanted = l_c;
+              let $at = -1;
+              for (let $i = 0; $i < N[Z_shop]!; $i++)
+                if (C[Z_shop * CAP + $i]! === $wanted) {
+                  $at = $i;
+                  break;
+                }
+              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+              const $at33 = Z_shop * CAP + $at;
+              const $card = C[$at33]!;
+              const $end34 = Z_shop * CAP + N[Z_shop]! - 1;
+              for (let $k35 = $at33; $k35 < $end34; $k35++) C[$k35] = C[$k35 + 1]!;
+              N[Z_shop]!--;
+              const $seg36 = Z_mansion + l_trader;
+              C[$seg36 * CAP + N[$seg36]!] = $card;
+              N[$seg36]!++;
             }
           }
           return step4();
         }
       }
       if ($offered6 && $pick9-- === 0) {
-        const $value41 = randomSubsetOn(P, $cards4);
-        const $value43 = randomSubsetOn(P, $cards5);
+        const $size40 = drawSubsetInto(P, C, N, CAP, $seg4, false, $list4);
+        const $size43 = drawSubsetInto(P, C, N, CAP, $seg5, false, $list5);
         {
-          const l_give = $value41;
-          const l_take = $value43;
-          if (!(l_give.length > 0)) continue attempt8;
-          if (!(l_take.length > 0)) continue attempt8;
+          if (!($size40 > 0)) continue attempt8;
+          if (!($size43 > 0)) continue attempt8;
           let $sum44: number = 0;
-          for (const $item45 of l_give) {
-            const l_c = $item45;
+          for (let $i45 = 0; $i45 < $size40; $i45++) {
+            const l_c = $list4[$i45]!;
             $sum44 += Merchandise_value[l_c]!;
           }
           let $sum46: number = 0;
-          for (const $item47 of l_take) {
-            const l_c = $item47;
+          for (let $i47 = 0; $i47 < $size43; $i47++) {
+            const l_c = $list5[$i47]!;
             $sum46 += Merchandise_value[l_c]!;
           }
           if (!($sum44 === $sum46)) continue attempt8;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat0, 1, $value41.length, ...$value41, $value43.length, ...$value43);
+        if (trace !== null)
+          trace.push(
+            $seat0,
+            1,
+            $size40,
+            ...$list4.subarray(0, $size40),
+            $size43,
+            ...$list5.subarray(0, $size43),
+          );
         {
-          const l_give = $value41;
-          const l_take = $value43;
-          {
-            let $n48 = 0;
-            for (const $item49 of l_give) {
-              const l_c = $item49;
-              $values4[$n48++] = l_c;
-            }
-            for (let $i50 = 0; $i50 < $n48; $i50++) {
-              const l_c = $values4[$i50]!;
-              {
-                const $seg51 = Z_mansion + l_trader;
-                const $wanted = l_c;
-                let $at = -1;
-                for (let $i = 0; $i < N[$seg51]!; $i++)
-                  if (C[$seg51 * CAP + $i]! === $wanted) {
-                    $at = $i;
-                    break;
-                  }
-                if ($at < 0)
-                  throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                const $at52 = $seg51 * CAP + $at;
-                const $card = C[$at52]!;
-                const $end53 = $seg51 * CAP + N[$seg51]! - 1;
-                for (let $k54 = $at52; $k54 < $end53; $k54++) C[$k54] = C[$k54 + 1]!;
-                N[$seg51]!--;
-                C[Z_shop * CAP + N[Z_shop]!] = $card;
-                N[Z_shop]!++;
-              }
+          for (let $i48 = 0; $i48 < $size40; $i48++) {
+            const l_c = $list4[$i48]!;
+            {
+              const $seg49 = Z_mansion + l_trader;
+              const $wanted = l_c;
+              let $at = -1;
+              for (let $i = 0; $i < N[$seg49]!; $i++)
+                if (C[$seg49 * CAP + $i]! === $wanted) {
+                  $at = $i;
+                  break;
+                }
+              if ($at < 0)
+                throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+              const $at50 = $seg49 * CAP + $at;
+              const $card = C[$at50]!;
+              const $end51 = $seg49 * CAP + N[$seg49]! - 1;
+              for (let $k52 = $at50; $k52 < $end51; $k52++) C[$k52] = C[$k52 + 1]!;
+              N[$seg49]!--;
+              C[Z_shop * CAP + N[Z_shop]!] = $card;
+              N[Z_shop]!++;
             }
           }
-          {
-            let $n55 = 0;
-            for (const $item56 of l_take) {
-              const l_c = $item56;
-              $values5[$n55++] = l_c;
-            }
-            for (let $i57 = 0; $i57 < $n55; $i57++) {
-              const l_c = $values5[$i57]!;
-              {
-                const $wanted = l_c;
-                let $at = -1;
-                for (let $i = 0; $i < N[Z_shop]!; $i++)
-                  if (C[Z_shop * CAP + $i]! === $wanted) {
-                    $at = $i;
-                    break;
-                  }
-                if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                const $at58 = Z_shop * CAP + $at;
-                const $card = C[$at58]!;
-                const $end59 = Z_shop * CAP + N[Z_shop]! - 1;
-                for (let $k60 = $at58; $k60 < $end59; $k60++) C[$k60] = C[$k60 + 1]!;
-                N[Z_shop]!--;
-                const $seg61 = Z_mansion + l_trader;
-                C[$seg61 * CAP + N[$seg61]!] = $card;
-                N[$seg61]!++;
-              }
+          for (let $i53 = 0; $i53 < $size43; $i53++) {
+            const l_c = $list5[$i53]!;
+            {
+              const $wanted = l_c;
+              let $at = -1;
+              for (let $i = 0; $i < N[Z_shop]!; $i++)
+                if (C[Z_shop * CAP + $i]! === $wanted) {
+                  $at = $i;
+                  break;
+                }
+              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+              const $at54 = Z_shop * CAP + $at;
+              const $card = C[$at54]!;
+              const $end55 = Z_shop * CAP + N[Z_shop]! - 1;
+              for (let $k56 = $at54; $k56 < $end55; $k56++) C[$k56] = C[$k56 + 1]!;
+              N[Z_shop]!--;
+              const $seg57 = Z_mansion + l_trader;
+              C[$seg57 * CAP + N[$seg57]!] = $card;
+              N[$seg57]!++;
             }
           }
           return step4();
@@ -674,78 +652,78 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $cards63 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-      const $cards64 = zoneCards(C, N, CAP, Z_shop, false);
+      const $seg59 = Z_mansion + l_trader;
+      const $seg60 = Z_shop;
+      const $exact58: number = $choices61.count(
+        [zoneCards(C, N, CAP, $seg59, false), zoneCards(C, N, CAP, $seg60, false)],
+        [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
+        [null, null],
+      );
+      const $seg63 = Z_mansion + l_trader;
+      const $seg64 = Z_shop;
       const $exact62: number = $choices65.count(
-        [$cards63, $cards64],
-        [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
-        [null, null],
-      );
-      const $cards67 = zoneCards(C, N, CAP, Z_mansion + l_trader, false);
-      const $cards68 = zoneCards(C, N, CAP, Z_shop, false);
-      const $exact66: number = $choices69.count(
-        [$cards67, $cards68],
+        [zoneCards(C, N, CAP, $seg63, false), zoneCards(C, N, CAP, $seg64, false)],
         [null, null],
         [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
       );
-      if ($exact62 >= 0 && $exact66 >= 0) {
-        const $total70 = $exact62 + $exact66;
-        if ($total70 === 0)
+      if ($exact58 >= 0 && $exact62 >= 0) {
+        const $total66 = $exact58 + $exact62;
+        if ($total66 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
-        let $index71 = drawIndexOn(P, $total70);
+        let $index67 = drawIndexOn(P, $total66);
         decisions++;
         steps = 0;
-        if ($index71 < $exact62) {
-          const $picked72 = $choices65.pick($index71);
+        if ($index67 < $exact58) {
+          const $picked68 = $choices61.pick($index67);
           if (trace !== null)
             trace.push(
               $seat0,
               0,
-              $picked72[0]!.length,
-              ...$picked72[0]!,
-              $picked72[1]!.length,
-              ...$picked72[1]!,
+              $picked68[0]!.length,
+              ...$picked68[0]!,
+              $picked68[1]!.length,
+              ...$picked68[1]!,
             );
           {
-            const l_give = $picked72[0]!;
-            const l_take = $picked72[1]!;
+            const l_give = $picked68[0]!;
+            const l_take = $picked68[1]!;
             {
-              let $n73 = 0;
-              for (const $item74 of l_give) {
-                const l_c = $item74;
-                $values8[$n73++] = l_c;
+              let $n69 = 0;
+              for (const $item70 of l_give) {
+                const l_c = $item70;
+                $values8[$n69++] = l_c;
               }
-              for (let $i75 = 0; $i75 < $n73; $i75++) {
-                const l_c = $values8[$i75]!;
+              for (let $i71 = 0; $i71 < $n69; $i71++) {
+                const l_c = $values8[$i71]!;
                 {
-                  const $seg76 = Z_mansion + l_trader;
+                  const $seg72 = Z_mansion + l_trader;
                   const $wanted = l_c;
                   let $at = -1;
-                  for (let $i = 0; $i < N[$seg76]!; $i++)
-                    if (C[$seg76 * CAP + $i]! === $wanted) {
+                  for (let $i = 0; $i < N[$seg72]!; $i++)
+                    if (C[$seg72 * CAP + $i]! === $wanted) {
                       $at = $i;
                       break;
                     }
                   if ($at < 0)
                     throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                  const $at77 = $seg76 * CAP + $at;
-                  const $card = C[$at77]!;
-                  const $end78 = $seg76 * CAP + N[$seg76]! - 1;
-                  for (let $k79 = $at77; $k79 < $end78; $k79++) C[$k79] = C[$k79 + 1]!;
-                  N[$seg76]!--;
+                  const $at73 = $seg72 * CAP + $at;
+                  const $card = C[$at73]!;
+                  const $end74 = $seg72 * CAP + N[$seg72]! - 1;
+                  for (let $k75 = $at73; $k75 < $end74; $k75++) C[$k75] = C[$k75 + 1]!;
+                  N[$seg72]!--;
                   C[Z_shop * CAP + N[Z_shop]!] = $card;
                   N[Z_shop]!++;
                 }
               }
             }
             {
-              let $n80 = 0;
-              for (const $item81 of l_take) {
-                const l_c = $item81;
-                $values9[$n80++] = l_c;
+              let $n76 = 0;
+              for (const $item77 of l_take) {
+                const l_c = $item77;
+                $values9[$n76++] = l_c;
               }
-              for (let $i82 = 0; $i82 < $n80; $i82++) {
-                const l_c = $values9[$i82]!;
+              for (let $i78 = 0; $i78 < $n76; $i78++) {
+                const l_c = $values9[$i78]!;
                 {
                   const $wanted = l_c;
                   let $at = -1;
@@ -755,72 +733,72 @@ export function playout(): PlayoutKernel {
                       break;
                     }
                   if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                  const $at83 = Z_shop * CAP + $at;
-                  const $card = C[$at83]!;
-                  const $end84 = Z_shop * CAP + N[Z_shop]! - 1;
-                  for (let $k85 = $at83; $k85 < $end84; $k85++) C[$k85] = C[$k85 + 1]!;
+                  const $at79 = Z_shop * CAP + $at;
+                  const $card = C[$at79]!;
+                  const $end80 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k81 = $at79; $k81 < $end80; $k81++) C[$k81] = C[$k81 + 1]!;
                   N[Z_shop]!--;
-                  const $seg86 = Z_mansion + l_trader;
-                  C[$seg86 * CAP + N[$seg86]!] = $card;
-                  N[$seg86]!++;
+                  const $seg82 = Z_mansion + l_trader;
+                  C[$seg82 * CAP + N[$seg82]!] = $card;
+                  N[$seg82]!++;
                 }
               }
             }
             return step4();
           }
         }
-        $index71 -= $exact62;
-        if ($index71 < $exact66) {
-          const $picked87 = $choices69.pick($index71);
+        $index67 -= $exact58;
+        if ($index67 < $exact62) {
+          const $picked83 = $choices65.pick($index67);
           if (trace !== null)
             trace.push(
               $seat0,
               1,
-              $picked87[0]!.length,
-              ...$picked87[0]!,
-              $picked87[1]!.length,
-              ...$picked87[1]!,
+              $picked83[0]!.length,
+              ...$picked83[0]!,
+              $picked83[1]!.length,
+              ...$picked83[1]!,
             );
           {
-            const l_give = $picked87[0]!;
-            const l_take = $picked87[1]!;
+            const l_give = $picked83[0]!;
+            const l_take = $picked83[1]!;
             {
-              let $n88 = 0;
-              for (const $item89 of l_give) {
-                const l_c = $item89;
-                $values10[$n88++] = l_c;
+              let $n84 = 0;
+              for (const $item85 of l_give) {
+                const l_c = $item85;
+                $values10[$n84++] = l_c;
               }
-              for (let $i90 = 0; $i90 < $n88; $i90++) {
-                const l_c = $values10[$i90]!;
+              for (let $i86 = 0; $i86 < $n84; $i86++) {
+                const l_c = $values10[$i86]!;
                 {
-                  const $seg91 = Z_mansion + l_trader;
+                  const $seg87 = Z_mansion + l_trader;
                   const $wanted = l_c;
                   let $at = -1;
-                  for (let $i = 0; $i < N[$seg91]!; $i++)
-                    if (C[$seg91 * CAP + $i]! === $wanted) {
+                  for (let $i = 0; $i < N[$seg87]!; $i++)
+                    if (C[$seg87 * CAP + $i]! === $wanted) {
                       $at = $i;
                       break;
                     }
                   if ($at < 0)
                     throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-                  const $at92 = $seg91 * CAP + $at;
-                  const $card = C[$at92]!;
-                  const $end93 = $seg91 * CAP + N[$seg91]! - 1;
-                  for (let $k94 = $at92; $k94 < $end93; $k94++) C[$k94] = C[$k94 + 1]!;
-                  N[$seg91]!--;
+                  const $at88 = $seg87 * CAP + $at;
+                  const $card = C[$at88]!;
+                  const $end89 = $seg87 * CAP + N[$seg87]! - 1;
+                  for (let $k90 = $at88; $k90 < $end89; $k90++) C[$k90] = C[$k90 + 1]!;
+                  N[$seg87]!--;
                   C[Z_shop * CAP + N[Z_shop]!] = $card;
                   N[Z_shop]!++;
                 }
               }
             }
             {
-              let $n95 = 0;
-              for (const $item96 of l_take) {
-                const l_c = $item96;
-                $values11[$n95++] = l_c;
+              let $n91 = 0;
+              for (const $item92 of l_take) {
+                const l_c = $item92;
+                $values11[$n91++] = l_c;
               }
-              for (let $i97 = 0; $i97 < $n95; $i97++) {
-                const l_c = $values11[$i97]!;
+              for (let $i93 = 0; $i93 < $n91; $i93++) {
+                const l_c = $values11[$i93]!;
                 {
                   const $wanted = l_c;
                   let $at = -1;
@@ -830,21 +808,21 @@ export function playout(): PlayoutKernel {
                       break;
                     }
                   if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
-                  const $at98 = Z_shop * CAP + $at;
-                  const $card = C[$at98]!;
-                  const $end99 = Z_shop * CAP + N[Z_shop]! - 1;
-                  for (let $k100 = $at98; $k100 < $end99; $k100++) C[$k100] = C[$k100 + 1]!;
+                  const $at94 = Z_shop * CAP + $at;
+                  const $card = C[$at94]!;
+                  const $end95 = Z_shop * CAP + N[Z_shop]! - 1;
+                  for (let $k96 = $at94; $k96 < $end95; $k96++) C[$k96] = C[$k96 + 1]!;
                   N[Z_shop]!--;
-                  const $seg101 = Z_mansion + l_trader;
-                  C[$seg101 * CAP + N[$seg101]!] = $card;
-                  N[$seg101]!++;
+                  const $seg97 = Z_mansion + l_trader;
+                  C[$seg97 * CAP + N[$seg97]!] = $card;
+                  N[$seg97]!++;
                 }
               }
             }
             return step4();
           }
         }
-        $index71 -= $exact66;
+        $index67 -= $exact62;
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -886,14 +864,14 @@ export function playout(): PlayoutKernel {
     const N = K_N;
     const G = K_G;
     const P = K_P;
-    const $values0 = K_$values0;
-    const $values1 = K_$values1;
+    const $list0 = K_$list0;
+    const $list1 = K_$list1;
     const $values2 = K_$values2;
     const $values3 = K_$values3;
-    const $values4 = K_$values4;
-    const $values5 = K_$values5;
+    const $list4 = K_$list4;
+    const $list5 = K_$list5;
+    const $choices61 = K_$choices61;
     const $choices65 = K_$choices65;
-    const $choices69 = K_$choices69;
     const $values8 = K_$values8;
     const $values9 = K_$values9;
     const $values10 = K_$values10;
@@ -948,19 +926,19 @@ export function playout(): PlayoutKernel {
           }
         }
         if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-        const $at106 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-        const $card = C[$at106]!;
-        const $end107 = Z_draw * CAP + N[Z_draw]! - 1;
-        for (let $k108 = $at106; $k108 < $end107; $k108++) C[$k108] = C[$k108 + 1]!;
+        const $at102 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+        const $card = C[$at102]!;
+        const $end103 = Z_draw * CAP + N[Z_draw]! - 1;
+        for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
         N[Z_draw]!--;
         C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
         N[Z_bottom_seven]!++;
       }
       {
-        for (let $i109 = N[Z_draw]! - 1; $i109 > 0; $i109--) {
-          const $n113 = $i109 + 1;
-          let $r114 = 0;
-          if ($n113 <= 2097152 && $n113 >= 1) {
+        for (let $i105 = N[Z_draw]! - 1; $i105 > 0; $i105--) {
+          const $n109 = $i105 + 1;
+          let $r110 = 0;
+          if ($n109 <= 2097152 && $n109 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -971,45 +949,45 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n113;
+              const $m = ($t >>> 0) * $n109;
               const $low = $m >>> 0;
-              if ($low >= $n113 || $low >= 4294967296 % $n113) {
-                $r114 = ($m / 4294967296) >>> 0;
+              if ($low >= $n109 || $low >= 4294967296 % $n109) {
+                $r110 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n113 >= 1 && $n113 <= 4294967296))
+            if (!($n109 >= 1 && $n109 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r114 = drawInt(G, $n113);
+            $r110 = drawInt(G, $n109);
           }
-          const $j112 = $r114;
-          const $a110 = Z_draw * CAP + N[Z_draw]! - 1 - $i109;
-          const $b111 = Z_draw * CAP + N[Z_draw]! - 1 - $j112;
-          const $card = C[$a110]!;
-          C[$a110] = C[$b111]!;
-          C[$b111] = $card;
+          const $j108 = $r110;
+          const $a106 = Z_draw * CAP + N[Z_draw]! - 1 - $i105;
+          const $b107 = Z_draw * CAP + N[Z_draw]! - 1 - $j108;
+          const $card = C[$a106]!;
+          C[$a106] = C[$b107]!;
+          C[$b107] = $card;
         }
       }
       let l_receiver = v_shop_keeper;
       {
-        let $n115 = 0;
+        let $n111 = 0;
         {
-          const $high116 = players;
-          for (let l_k = 1; l_k <= $high116; l_k++) {
-            $values12[$n115++] = l_k;
+          const $high112 = players;
+          for (let l_k = 1; l_k <= $high112; l_k++) {
+            $values12[$n111++] = l_k;
           }
         }
-        for (let $i117 = 0; $i117 < $n115; $i117++) {
-          const l_k = $values12[$i117]!;
+        for (let $i113 = 0; $i113 < $n111; $i113++) {
+          const l_k = $values12[$i113]!;
           {
-            let $n118 = 0;
-            for (const $i119 of [1, 2, 3, 4 + l_k]) {
-              const l_v = $i119;
-              $values13[$n118++] = l_v;
+            let $n114 = 0;
+            for (const $i115 of [1, 2, 3, 4 + l_k]) {
+              const l_v = $i115;
+              $values13[$n114++] = l_v;
             }
-            for (let $i120 = 0; $i120 < $n118; $i120++) {
-              const l_v = $values13[$i120]!;
+            for (let $i116 = 0; $i116 < $n114; $i116++) {
+              const l_v = $values13[$i116]!;
               {
                 let $at = -1;
                 for (let $i = 0; $i < N[Z_draw]!; $i++) {
@@ -1020,14 +998,14 @@ export function playout(): PlayoutKernel {
                   }
                 }
                 if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-                const $at121 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
-                const $card = C[$at121]!;
-                const $end122 = Z_draw * CAP + N[Z_draw]! - 1;
-                for (let $k123 = $at121; $k123 < $end122; $k123++) C[$k123] = C[$k123 + 1]!;
+                const $at117 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
+                const $card = C[$at117]!;
+                const $end118 = Z_draw * CAP + N[Z_draw]! - 1;
+                for (let $k119 = $at117; $k119 < $end118; $k119++) C[$k119] = C[$k119 + 1]!;
                 N[Z_draw]!--;
-                const $seg124 = Z_mansion + l_receiver;
-                C[$seg124 * CAP + N[$seg124]!] = $card;
-                N[$seg124]!++;
+                const $seg120 = Z_mansion + l_receiver;
+                C[$seg120 * CAP + N[$seg120]!] = $card;
+                N[$seg120]!++;
               }
             }
           }
@@ -1045,10 +1023,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i125 = N[Z_bottom_seven]! - 1; $i125 > 0; $i125--) {
-          const $n129 = $i125 + 1;
-          let $r130 = 0;
-          if ($n129 <= 2097152 && $n129 >= 1) {
+        for (let $i121 = N[Z_bottom_seven]! - 1; $i121 > 0; $i121--) {
+          const $n125 = $i121 + 1;
+          let $r126 = 0;
+          if ($n125 <= 2097152 && $n125 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -1059,33 +1037,33 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n129;
+              const $m = ($t >>> 0) * $n125;
               const $low = $m >>> 0;
-              if ($low >= $n129 || $low >= 4294967296 % $n129) {
-                $r130 = ($m / 4294967296) >>> 0;
+              if ($low >= $n125 || $low >= 4294967296 % $n125) {
+                $r126 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n129 >= 1 && $n129 <= 4294967296))
+            if (!($n125 >= 1 && $n125 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r130 = drawInt(G, $n129);
+            $r126 = drawInt(G, $n125);
           }
-          const $j128 = $r130;
-          const $a126 = Z_bottom_seven * CAP + $i125;
-          const $b127 = Z_bottom_seven * CAP + $j128;
-          const $card = C[$a126]!;
-          C[$a126] = C[$b127]!;
-          C[$b127] = $card;
+          const $j124 = $r126;
+          const $a122 = Z_bottom_seven * CAP + $i121;
+          const $b123 = Z_bottom_seven * CAP + $j124;
+          const $card = C[$a122]!;
+          C[$a122] = C[$b123]!;
+          C[$b123] = $card;
         }
       }
       {
         const $from = Z_bottom_seven;
         const $to = Z_draw;
         {
-          for (let $k131 = 0; $k131 < N[$from]!; $k131++) {
-            const $card = C[$from * CAP + $k131]!;
-            for (let $k132 = $to * CAP + N[$to]!; $k132 > $to * CAP; $k132--) C[$k132] = C[$k132 - 1]!;
+          for (let $k127 = 0; $k127 < N[$from]!; $k127++) {
+            const $card = C[$from * CAP + $k127]!;
+            for (let $k128 = $to * CAP + N[$to]!; $k128 > $to * CAP; $k128--) C[$k128] = C[$k128 - 1]!;
             C[$to * CAP] = $card;
             N[$to]!++;
           }
@@ -1104,16 +1082,16 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_first_game) {
         {
-          let $n133 = 0;
+          let $n129 = 0;
           {
-            const $n135 = N[Z_objective_stacks]!;
-            for (let $i134 = 0; $i134 < $n135; $i134++) {
-              const l_o = C[Z_objective_stacks * CAP + $i134]!;
-              if (Objective_starting[l_o]!) $list14[$n133++] = l_o;
+            const $n131 = N[Z_objective_stacks]!;
+            for (let $i130 = 0; $i130 < $n131; $i130++) {
+              const l_o = C[Z_objective_stacks * CAP + $i130]!;
+              if (Objective_starting[l_o]!) $list14[$n129++] = l_o;
             }
           }
-          for (let $i136 = 0; $i136 < $n133; $i136++) {
-            const l_o = $list14[$i136]!;
+          for (let $i132 = 0; $i132 < $n129; $i132++) {
+            const l_o = $list14[$i132]!;
             {
               const $wanted = l_o;
               let $at = -1;
@@ -1124,10 +1102,10 @@ export function playout(): PlayoutKernel {
                 }
               if ($at < 0)
                 throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-              const $at137 = Z_objective_stacks * CAP + $at;
-              const $card = C[$at137]!;
-              const $end138 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-              for (let $k139 = $at137; $k139 < $end138; $k139++) C[$k139] = C[$k139 + 1]!;
+              const $at133 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at133]!;
+              const $end134 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k135 = $at133; $k135 < $end134; $k135++) C[$k135] = C[$k135 + 1]!;
               N[Z_objective_stacks]!--;
               C[Z_objectives * CAP + N[Z_objectives]!] = $card;
               N[Z_objectives]!++;
@@ -1136,10 +1114,10 @@ export function playout(): PlayoutKernel {
         }
       } else {
         {
-          for (let $i140 = N[Z_objective_stacks]! - 1; $i140 > 0; $i140--) {
-            const $n144 = $i140 + 1;
-            let $r145 = 0;
-            if ($n144 <= 2097152 && $n144 >= 1) {
+          for (let $i136 = N[Z_objective_stacks]! - 1; $i136 > 0; $i136--) {
+            const $n140 = $i136 + 1;
+            let $r141 = 0;
+            if ($n140 <= 2097152 && $n140 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -1150,34 +1128,34 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n144;
+                const $m = ($t >>> 0) * $n140;
                 const $low = $m >>> 0;
-                if ($low >= $n144 || $low >= 4294967296 % $n144) {
-                  $r145 = ($m / 4294967296) >>> 0;
+                if ($low >= $n140 || $low >= 4294967296 % $n140) {
+                  $r141 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n144 >= 1 && $n144 <= 4294967296))
+              if (!($n140 >= 1 && $n140 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r145 = drawInt(G, $n144);
+              $r141 = drawInt(G, $n140);
             }
-            const $j143 = $r145;
-            const $a141 = Z_objective_stacks * CAP + $i140;
-            const $b142 = Z_objective_stacks * CAP + $j143;
-            const $card = C[$a141]!;
-            C[$a141] = C[$b142]!;
-            C[$b142] = $card;
+            const $j139 = $r141;
+            const $a137 = Z_objective_stacks * CAP + $i136;
+            const $b138 = Z_objective_stacks * CAP + $j139;
+            const $card = C[$a137]!;
+            C[$a137] = C[$b138]!;
+            C[$b138] = $card;
           }
         }
         {
-          let $n146 = 0;
-          for (const $i147 of ["purple", "green", "blue"]) {
-            const l_colour = $i147;
-            $values15[$n146++] = l_colour;
+          let $n142 = 0;
+          for (const $i143 of ["purple", "green", "blue"]) {
+            const l_colour = $i143;
+            $values15[$n142++] = l_colour;
           }
-          for (let $i148 = 0; $i148 < $n146; $i148++) {
-            const l_colour = $values15[$i148]!;
+          for (let $i144 = 0; $i144 < $n142; $i144++) {
+            const l_colour = $values15[$i144]!;
             {
               let $at = -1;
               for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
@@ -1188,10 +1166,10 @@ export function playout(): PlayoutKernel {
                 }
               }
               if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-              const $at149 = Z_objective_stacks * CAP + $at;
-              const $card = C[$at149]!;
-              const $end150 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-              for (let $k151 = $at149; $k151 < $end150; $k151++) C[$k151] = C[$k151 + 1]!;
+              const $at145 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at145]!;
+              const $end146 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k147 = $at145; $k147 < $end146; $k147++) C[$k147] = C[$k147 + 1]!;
               N[Z_objective_stacks]!--;
               C[Z_objectives * CAP + N[Z_objectives]!] = $card;
               N[Z_objectives]!++;
@@ -1291,14 +1269,14 @@ export function playout(): PlayoutKernel {
     const N = K_N;
     const G = K_G;
     const P = K_P;
-    const $values0 = K_$values0;
-    const $values1 = K_$values1;
+    const $list0 = K_$list0;
+    const $list1 = K_$list1;
     const $values2 = K_$values2;
     const $values3 = K_$values3;
-    const $values4 = K_$values4;
-    const $values5 = K_$values5;
+    const $list4 = K_$list4;
+    const $list5 = K_$list5;
+    const $choices61 = K_$choices61;
     const $choices65 = K_$choices65;
-    const $choices69 = K_$choices69;
     const $values8 = K_$values8;
     const $values9 = K_$values9;
     const $values10 = K_$values10;
@@ -1331,9 +1309,9 @@ export function playout(): PlayoutKernel {
             ((): number => {
               let $n: number = 0;
               {
-                const $n153 = N[Z_objectives]!;
-                for (let $i152 = 0; $i152 < $n153; $i152++) {
-                  const l_o = C[Z_objectives * CAP + $i152]!;
+                const $n149 = N[Z_objectives]!;
+                for (let $i148 = 0; $i148 < $n149; $i148++) {
+                  const l_o = C[Z_objectives * CAP + $i148]!;
                   $n += fn_objective_points(l_o, l_p);
                 }
               }

@@ -18,6 +18,7 @@ export * from "./random-play.js";
 export * from "./preferences.js";
 export * from "./play-on.js";
 export * from "./playout.js";
+export * from "./playout-sets.js";
 export * from "./compiled.js";
 export * from "./best-sets.js";
 export * from "./sample.js";

@@ -174,30 +174,3 @@ function takeFromSegment(cards: Int32Array, sizes: Int32Array, cap: number, seg:
   }
   return false;
 }
-
-/** randomSubset (compiled.ts) drawing straight from the policy's words, as a kernel does: the
- *  same draws, so the same set; no draw function to call. */
-export function randomSubsetOn(words: Uint32Array, cards: readonly number[]): number[] {
-  const n = cards.length;
-  if (n === 0) return [];
-  const bits = n < 30 ? n : 30;
-  const draws = (1 << bits) - 1;
-  const size = bits - 31 + Math.clz32(draws - drawInt(words, draws));
-  const chosen = new Array<number>(size);
-  const taken = SUBSET_TAKEN;
-  for (let i = 0; i < size; i++) {
-    let at = drawInt(words, n - i);
-    let k = 0;
-    while (k < i && taken[k]! <= at) {
-      at++;
-      k++;
-    }
-    for (let m = i; m > k; m--) taken[m] = taken[m - 1]!;
-    taken[k] = at;
-    chosen[i] = cards[at]!;
-  }
-  return chosen;
-}
-
-/** randomSubsetOn's scratch: a set has at most 30 cards. */
-const SUBSET_TAKEN = new Int32Array(30);

@@ -6,6 +6,7 @@ import type { Decision } from "../lower/ir.js";
 import type { DecisionCode } from "./decision-code.js";
 import type { KernelCode } from "./playout-statements.js";
 import { kernelType } from "./playout-lists.js";
+import { KernelSets } from "./playout-sets.js";
 import { EPOCH } from "./playout-memo.js";
 import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
@@ -22,8 +23,10 @@ export interface KernelDomain {
   readonly ends?: { readonly low: string; readonly high: string };
   /** Each value in order, bound to `binder`, running `body`. */
   readonly each: (binder: string, body: string[]) => string[];
-  /** A set of cards: the zone it is drawn from (an array, as `randomSubset` reads it). */
+  /** A set of cards: the zone it is drawn from, as a new array (code to run where one is needed). */
   readonly cards?: string;
+  /** A set of cards: the zone's segment (a name bound by the domain's lines), drawn from in place. */
+  readonly zone?: { readonly seg: string; readonly topLast: boolean };
 }
 
 /** What a drawn move does: code that leaves the sampler's block (a jump, a `break`, a `continue`). */
@@ -40,7 +43,12 @@ export class KernelDecisions {
     private readonly maxSeats: number,
     /** Code that goes on at a step of the flow. */
     private readonly continueAt: (label: string) => string[],
-  ) {}
+  ) {
+    this.sets = new KernelSets(game, code);
+  }
+
+  /** Sets of cards drawn for moves, read in place. */
+  private readonly sets: KernelSets;
 
   /** A decision: the seat (or each seat, in order; or the racers, in a random order) draws a move as
    *  the compiled sampler does, and the move takes effect at once (an `ask each`: once every seat has
@@ -115,12 +123,10 @@ export class KernelDecisions {
   private applied(decision: Decision, i: number, params: string[]): string[] {
     const option = decision.ask.options[i]!;
     const entry = decision.optionEntries.get(option.name.name);
-    return [
-      "{",
-      ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)),
-      ...(entry ? this.continueAt(entry) : [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]),
-      "}",
-    ];
+    if (entry) return ["{", ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)), ...this.continueAt(entry), "}"];
+    // A set drawn into a scratch list is read there by the body (kept in the state, it is copied).
+    const { bind, views } = this.sets.bind(option, params, (p, value) => this.bindParameter(p, value));
+    return ["{", ...bind, ...this.code.withSetViews(views, () => [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]), "}"];
   }
 
   /**
@@ -225,15 +231,7 @@ export class KernelDecisions {
     const type = this.game.types.get(p.domain);
     if (type?.kind === "subsets" && p.domain.kind === "call") {
       if (p.condition) unsupported("a set of cards kept by `where`");
-      const cards = this.code.temp("cards");
-      lines.push(`const ${cards} = ${this.code.zoneValue(p.domain.args[0]!)};`);
-      return {
-        nonEmpty: null,
-        size: `2 ** ${cards}.length`,
-        valueAt: (digit) => `${cards}.filter((_, bit) => Math.floor(${digit} / 2 ** bit) % 2 === 1)`,
-        each: () => unsupported("a set of cards narrowed value by value"),
-        cards,
-      };
+      return this.sets.domain(p.domain.args[0]!, lines);
     }
     if (p.domain.kind === "range" && !p.condition) {
       const range = p.domain;
@@ -406,19 +404,26 @@ export class KernelDecisions {
       listed.forEach((domain, j) => {
         const digit = this.code.temp("digit");
         const value = this.code.temp("value");
-        if (domain.cards) draws.push(`const ${value} = randomSubsetOn(P, ${domain.cards});`);
-        else draws.push(...this.code.draw("P", domain.size, digit), `const ${value} = ${domain.valueAt(digit)};`);
+        if (domain.zone) {
+          params.push(this.sets.draw(domain.zone, draws));
+          return;
+        }
+        draws.push(...this.code.draw("P", domain.size, digit), `const ${value} = ${domain.valueAt(digit)};`);
         params.push(value);
       });
-      const tests = rest.flatMap((r) => {
-        const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
-        return [...pre, `if (!(${code})) continue ${attempt};`];
-      });
+      // The requirements read the drawn sets in place.
+      const { bind, views } = this.sets.bind(option, params, (p, value) => this.bindParameter(p, value));
+      const tests = this.code.withSetViews(views, () =>
+        rest.flatMap((r) => {
+          const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
+          return [...pre, `if (!(${code})) continue ${attempt};`];
+        }),
+      );
       lines.push(
         `if (${offered[i]} && ${pick}-- === 0) {`,
         ...draws,
         "{",
-        ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)),
+        ...bind,
         ...tests,
         "}",
         "decisions++;",
@@ -515,11 +520,11 @@ export class KernelDecisions {
       });
       if (own.length === 0) return domain;
       const name = localName(this.decisions.parameterSlot(p));
-      if (domain.cards) {
+      if (domain.zone) {
         // Sets are not listed (2^n of them): offered while the zone holds a card, or while the
         // empty set meets the parameter's own requirements; tested again after the draw.
         const none = this.code.inPlaceCode(() => own.map((r) => `(${this.code.expression(r.condition)})`).join(" && "));
-        open.push(`if (!(${domain.cards}.length > 0 || ((${name}: number[]): boolean => ${none})([]))) break ${block};`);
+        open.push(`if (!(N[${domain.zone.seg}]! > 0 || ((${name}: number[]): boolean => ${none})([]))) break ${block};`);
         return domain;
       }
       if (domain.ends) {
@@ -590,7 +595,8 @@ export class KernelDecisions {
 
   /** The trace of a move: seat, move type, parameters (a set of cards as its size, then its cards). */
   traced(seat: string, option: A.MoveOptionDeclaration, params: string[]): string {
-    const values = option.parameters.map((p, j) => (this.game.types.get(p.domain)?.kind === "subsets" ? `${params[j]}.length, ...${params[j]}` : params[j]!));
+    const values = option.parameters.map((p, j) => (this.game.types.get(p.domain)?.kind === "subsets" ? this.sets.traced(params[j]!) : params[j]!));
     return `if (trace !== null) trace.push(${[seat, String(this.moveTypes.indexOf(option.name.name)), ...values].join(", ")});`;
   }
 }
+

@@ -2,7 +2,7 @@
 import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
 import { KernelEnumCodes } from "./playout-enum-codes.js";
-import { KernelLists, kernelType } from "./playout-lists.js";
+import { KernelLists, kernelType, setArray } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
 import { ELIMINATED } from "../check/elimination.js";
 
@@ -136,8 +136,10 @@ export abstract class KernelExpressions extends KernelLists {
       case "builtin":
         if (binding.name !== "players") return "players";
         return this.game.eliminates ? `seatsInPlay(players, ${ELIMINATED_VAR})` : "seatList(players)";
-      case "local":
-        return localName(binding.slot);
+      case "local": {
+        const view = this.setView(e);
+        return view ? setArray(view) : localName(binding.slot);
+      }
       case "enum-type":
         // An enum as a collection (`k in Colour`): its members in order.
         this.cardImports.add(`ALL_${e.name}`);
@@ -269,10 +271,16 @@ export abstract class KernelExpressions extends KernelLists {
             return n;
           }
         }
-        return `${this.expression(counted)}.length`;
+        const view = this.setView(counted);
+        return view ? view.count : `${this.expression(counted)}.length`;
       }
-      case "top":
-        return this.isZone(e.args[0]!) ? this.endCard(this.zone(e.args[0]!), "top") : `topCard(${this.expression(e.args[0]!)}, "the list")`;
+      case "top": {
+        if (this.isZone(e.args[0]!)) return this.endCard(this.zone(e.args[0]!), "top");
+        // A drawn set's first card, read in place; topCard's fault when it is empty.
+        const view = this.setView(e.args[0]!);
+        if (view) return `(${view.count} > 0 ? ${view.list}[0]! : topCard([], "the list"))`;
+        return `topCard(${this.expression(e.args[0]!)}, "the list")`;
+      }
       case "best_sets":
         return this.bestSets(e);
       case "variant":
@@ -352,6 +360,12 @@ export abstract class KernelExpressions extends KernelLists {
       const values = source.elements.map((element) => this.expression(element));
       const i = this.temp("i");
       return [`for (const ${i} of [${values.join(", ")}]) {`, `const ${binder} = ${i};`, ...body, "}"];
+    }
+    const view = this.setView(source);
+    if (view) {
+      // A drawn set: its scratch list, in the order drawn.
+      const i = this.temp("i");
+      return [`for (let ${i} = 0; ${i} < ${view.count}; ${i}++) {`, `const ${binder} = ${view.list}[${i}]!;`, ...body, "}"];
     }
     // Any other list: its values as an array.
     const item = this.temp("item");

@@ -3,7 +3,7 @@
 // aggregates and built-ins over them through the state machine's own runtime helpers. The rules
 // read lists mostly while scoring and in requirements about sets, where an array costs little.
 import type * as A from "../syntax/ast.js";
-import type { Type } from "../check/types.js";
+import type { LocalSlot, Type } from "../check/types.js";
 import { cardFieldArray, functionName, quote } from "./code.js";
 import type { KernelMemo } from "./playout-memo.js";
 import { KernelZones, localName, unsupported } from "./playout-zones.js";
@@ -31,7 +31,47 @@ export function kernelType(type: Type | undefined): string {
   }
 }
 
+/** A set of cards a decision drew into a scratch list of its own (playout-decisions.ts): the list
+ *  (an Int32Array) and the code of its count. */
+export interface SetView {
+  readonly list: string;
+  readonly count: string;
+}
+
+/** A set view's cards as a new array, for the reads that need one (a function's argument, `in`). */
+export function setArray(view: SetView): string {
+  return `Array.from(${view.list}.subarray(0, ${view.count}))`;
+}
+
+/** The subset of `cards` (an array's code) at `index` of its 2^n: bit b of the index takes card b. */
+export function subsetAt(cards: string, index: string): string {
+  return `${cards}.filter((_, bit) => Math.floor(${index} / 2 ** bit) % 2 === 1)`;
+}
+
 export abstract class KernelLists extends KernelZones {
+  /** The parameters bound to a drawn set in the code being written: read in place (their count, top
+   *  card, a loop over them), and copied into an array only where an array is needed. */
+  private setViews = new Map<LocalSlot, SetView>();
+
+  /** Code written with `views` bound (and those bound around it). */
+  withSetViews<T>(views: ReadonlyMap<LocalSlot, SetView>, write: () => T): T {
+    if (views.size === 0) return write();
+    const outer = this.setViews;
+    this.setViews = new Map([...outer, ...views]);
+    try {
+      return write();
+    } finally {
+      this.setViews = outer;
+    }
+  }
+
+  /** The drawn set a name reads, when it reads one. */
+  setView(e: A.Expression): SetView | null {
+    if (e.kind !== "name" || this.setViews.size === 0) return null;
+    const binding = this.game.names.get(e);
+    return binding?.kind === "local" ? (this.setViews.get(binding.slot) ?? null) : null;
+  }
+
   /** Set by the kernel writer: best_sets' kind function. */
   alikeToScorer: AlikeToScorer | null = null;
 

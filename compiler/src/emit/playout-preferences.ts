@@ -8,6 +8,7 @@
 import type * as A from "../syntax/ast.js";
 import type { Decision } from "../lower/ir.js";
 import type { KernelDecisions, KernelDomain, Then } from "./playout-decisions.js";
+import { subsetAt } from "./playout-lists.js";
 import type { KernelCode } from "./playout-statements.js";
 
 /** Draws of a move within the option drawn before the uniform draw decides (preferences.ts ATTEMPTS). */
@@ -64,10 +65,17 @@ function optionDraw(
   block: string,
 ): string[] {
   const lines = [...offer.fill];
-  // Each parameter's domain size; a set of cards has 2^n (every subset, the empty one too).
+  // A set's zone copied once, for the draws below; each parameter's domain size (a set of cards
+  // has 2^n: every subset, the empty one too).
+  const valueAt = offer.listed.map((domain) => {
+    if (!domain.cards) return domain.valueAt;
+    const cards = code.temp("cards");
+    lines.push(`const ${cards} = ${domain.cards};`);
+    return (digit: string) => subsetAt(cards, digit);
+  });
   const sizes = offer.listed.map((domain) => {
     const size = code.temp("size");
-    lines.push(`const ${size} = ${domain.cards ? `2 ** ${domain.cards}.length` : domain.size};`);
+    lines.push(`const ${size} = ${domain.size};`);
     return size;
   });
   const product = code.temp("moves");
@@ -83,7 +91,7 @@ function optionDraw(
   const params = offer.listed.map((domain, j) => {
     const digit = code.temp("digit");
     const value = code.temp("value");
-    lines.push(`const ${digit} = ${index} % ${sizes[j]};`, `${index} = Math.floor(${index} / ${sizes[j]});`, `const ${value} = ${domain.valueAt(digit)};`);
+    lines.push(`const ${digit} = ${index} % ${sizes[j]};`, `${index} = Math.floor(${index} / ${sizes[j]});`, `const ${value} = ${valueAt[j]!(digit)};`);
     return value;
   });
   const tests = offer.rest.flatMap((r) => {

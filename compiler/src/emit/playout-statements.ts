@@ -178,6 +178,13 @@ export class KernelCode extends KernelExpressions {
     if (!s.condition && !s.orderBy && !this.game.eliminates && s.source.kind === "name" && s.source.name === "players" && this.game.names.get(s.source)?.kind === "builtin") {
       return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...this.statements(s.body.statements), "}"];
     }
+    const view = s.condition || s.orderBy ? null : this.setView(s.source);
+    if (view) {
+      // A drawn set: its scratch list is written only by its draw, which a move's effect never
+      // reaches, so it is walked as it is (no snapshot).
+      const i = this.temp("i");
+      return [`for (let ${i} = 0; ${i} < ${view.count}; ${i}++) {`, `const ${binder} = ${view.list}[${i}]!;`, ...this.statements(s.body.statements), "}"];
+    }
     const { lines, list, count } = this.snapshot(s);
     const i = this.temp("i");
     return ["{", ...lines, `for (let ${i} = 0; ${i} < ${count}; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...this.statements(s.body.statements), "}", "}"];
