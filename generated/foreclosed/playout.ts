@@ -630,17 +630,18 @@ export function playout(): PlayoutKernel {
   function fn_shares_colour(l_a: number, l_b: number): boolean {
     return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
   }
-  let $epoch = 0;
+  let $generation_cards_in_play = 1;
   const $memo_cards_in_play = new Float64Array(1);
   const $stamp_cards_in_play = new Float64Array(1);
   function fn_cards_in_play$memo(): number {
     let $key = 0;
-    if ($stamp_cards_in_play[$key] === $epoch) return $memo_cards_in_play[$key]!;
+    if ($stamp_cards_in_play[$key] === $generation_cards_in_play) return $memo_cards_in_play[$key]!;
     const $value = fn_cards_in_play();
-    $stamp_cards_in_play[$key] = $epoch;
+    $stamp_cards_in_play[$key] = $generation_cards_in_play;
     $memo_cards_in_play[$key] = $value;
     return $value;
   }
+  let $generation_shielded = 1;
   const $memo_shielded = new Float64Array(6);
   const $stamp_shielded = new Float64Array(6);
   function fn_shielded$memo(l_p: number): boolean {
@@ -650,9 +651,9 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_shielded(l_p);
       $key = $key * 6 + $digit;
     }
-    if ($stamp_shielded[$key] === $epoch) return $memo_shielded[$key] === 1;
+    if ($stamp_shielded[$key] === $generation_shielded) return $memo_shielded[$key] === 1;
     const $value = fn_shielded(l_p);
-    $stamp_shielded[$key] = $epoch;
+    $stamp_shielded[$key] = $generation_shielded;
     $memo_shielded[$key] = $value ? 1 : 0;
     return $value;
   }
@@ -660,7 +661,6 @@ export function playout(): PlayoutKernel {
     return step1();
   }
   function step1(): number {
-    $epoch++;
     return decide52();
   }
   function step2(): number {
@@ -909,7 +909,6 @@ export function playout(): PlayoutKernel {
     return step13();
   }
   function step12(): number {
-    $epoch++;
     {
       const $seat84 = l_p;
       if ($seat84 >= humans)
@@ -952,6 +951,8 @@ export function playout(): PlayoutKernel {
       v_bank -= $amount;
       v_coins[l_p_2] += $amount;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -986,6 +987,8 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_2] -= $amount;
       v_coins[l_p_2] += $amount;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1029,6 +1032,8 @@ export function playout(): PlayoutKernel {
         }
       }
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1048,6 +1053,8 @@ export function playout(): PlayoutKernel {
     return 21;
   }
   function step25(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1055,7 +1062,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $epoch++;
     {
       const $seat109 = l_p_2;
       if ($seat109 >= humans)
@@ -1079,7 +1085,6 @@ export function playout(): PlayoutKernel {
     return 27;
   }
   function step29(): number {
-    $epoch++;
     {
       const $seat132 = l_p_2;
       if ($seat132 >= humans)
@@ -1094,6 +1099,8 @@ export function playout(): PlayoutKernel {
     return 28;
   }
   function step31(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1114,7 +1121,6 @@ export function playout(): PlayoutKernel {
     return 27;
   }
   function step34(): number {
-    $epoch++;
     {
       const $seat159 = l_p_2;
       if ($seat159 >= humans)
@@ -1138,6 +1144,8 @@ export function playout(): PlayoutKernel {
     return 36;
   }
   function step38(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1157,7 +1165,6 @@ export function playout(): PlayoutKernel {
     return 36;
   }
   function step41(): number {
-    $epoch++;
     {
       const $seat173 = l_p_2;
       if ($seat173 >= humans)
@@ -1169,6 +1176,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function step42(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1225,7 +1234,6 @@ export function playout(): PlayoutKernel {
     return step50();
   }
   function step49(): number {
-    $epoch++;
     {
       const $seat185 = l_active;
       if ($seat185 >= humans)
@@ -1279,6 +1287,8 @@ export function playout(): PlayoutKernel {
       v_bank -= $amount;
       v_coins[l_p_3] += $amount;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1313,6 +1323,8 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_3] -= $amount;
       v_coins[l_p_3] += $amount;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1356,6 +1368,8 @@ export function playout(): PlayoutKernel {
         }
       }
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1375,6 +1389,8 @@ export function playout(): PlayoutKernel {
     return 58;
   }
   function step62(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1382,7 +1398,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $epoch++;
     {
       const $seat254 = l_p_3;
       if ($seat254 >= humans)
@@ -1406,7 +1421,6 @@ export function playout(): PlayoutKernel {
     return 64;
   }
   function step66(): number {
-    $epoch++;
     {
       const $seat277 = l_p_3;
       if ($seat277 >= humans)
@@ -1421,6 +1435,8 @@ export function playout(): PlayoutKernel {
     return 65;
   }
   function step68(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1441,7 +1457,6 @@ export function playout(): PlayoutKernel {
     return 64;
   }
   function step71(): number {
-    $epoch++;
     {
       const $seat304 = l_p_3;
       if ($seat304 >= humans)
@@ -1465,6 +1480,8 @@ export function playout(): PlayoutKernel {
     return 73;
   }
   function step75(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1484,7 +1501,6 @@ export function playout(): PlayoutKernel {
     return 73;
   }
   function step78(): number {
-    $epoch++;
     {
       const $seat318 = l_p_3;
       if ($seat318 >= humans)
@@ -1496,6 +1512,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function step79(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1557,6 +1575,8 @@ export function playout(): PlayoutKernel {
     return 85;
   }
   function step89(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $seg331 = Z_hand + l_p_4;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
@@ -1579,7 +1599,6 @@ export function playout(): PlayoutKernel {
     return step91();
   }
   function step90(): number {
-    $epoch++;
     {
       const $seat335 = l_p_4;
       if ($seat335 >= humans)
@@ -1623,7 +1642,6 @@ export function playout(): PlayoutKernel {
     }
     if (!$found351) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     l_opponent = $first350;
-    $epoch++;
     {
       const $seat352 = l_opponent;
       if ($seat352 >= humans)
@@ -1635,7 +1653,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step95(): number {
-    $epoch++;
     {
       const $seat364 = l_target;
       if ($seat364 >= humans)
@@ -1650,7 +1667,6 @@ export function playout(): PlayoutKernel {
     return 51;
   }
   function step97(): number {
-    $epoch++;
     {
       const $seat392 = l_active;
       if ($seat392 >= humans)
@@ -1698,7 +1714,6 @@ export function playout(): PlayoutKernel {
       v_coins[l_target] -= $amount;
       v_protection[l_target] += $amount;
     }
-    $epoch++;
     {
       const $seat415 = l_active;
       if ($seat415 >= humans)
@@ -1745,7 +1760,6 @@ export function playout(): PlayoutKernel {
     return step107();
   }
   function step106(): number {
-    $epoch++;
     {
       const $seat438 = l_p_5;
       if ($seat438 >= humans)
@@ -1788,6 +1802,8 @@ export function playout(): PlayoutKernel {
       v_bank -= $amount;
       v_coins[l_p_6] += $amount;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1822,6 +1838,8 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_6] -= $amount;
       v_coins[l_p_6] += $amount;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1865,6 +1883,8 @@ export function playout(): PlayoutKernel {
         }
       }
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1884,6 +1904,8 @@ export function playout(): PlayoutKernel {
     return 115;
   }
   function step119(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1891,7 +1913,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $epoch++;
     {
       const $seat463 = l_p_6;
       if ($seat463 >= humans)
@@ -1915,7 +1936,6 @@ export function playout(): PlayoutKernel {
     return 121;
   }
   function step123(): number {
-    $epoch++;
     {
       const $seat486 = l_p_6;
       if ($seat486 >= humans)
@@ -1930,6 +1950,8 @@ export function playout(): PlayoutKernel {
     return 122;
   }
   function step125(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1950,7 +1972,6 @@ export function playout(): PlayoutKernel {
     return 121;
   }
   function step128(): number {
-    $epoch++;
     {
       const $seat513 = l_p_6;
       if ($seat513 >= humans)
@@ -1974,6 +1995,8 @@ export function playout(): PlayoutKernel {
     return 130;
   }
   function step132(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1993,7 +2016,6 @@ export function playout(): PlayoutKernel {
     return 130;
   }
   function step135(): number {
-    $epoch++;
     {
       const $seat527 = l_p_6;
       if ($seat527 >= humans)
@@ -2005,6 +2027,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function step136(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -2076,6 +2100,8 @@ export function playout(): PlayoutKernel {
         }
         for (let $i544 = 0; $i544 < $n540; $i544++) {
           const l_a = $list52[$i544]!;
+          $generation_cards_in_play++;
+          $generation_shielded++;
           {
             const $seg545 = Z_played + l_p;
             const $wanted = l_a;
@@ -2262,7 +2288,6 @@ export function playout(): PlayoutKernel {
     return step158();
   }
   function step155(): number {
-    $epoch++;
     {
       const $seat564 = l_p_10;
       if ($seat564 >= humans)
@@ -2308,7 +2333,6 @@ export function playout(): PlayoutKernel {
     return step162();
   }
   function step161(): number {
-    $epoch++;
     return decide589();
   }
   function step162(): number {
@@ -2388,7 +2412,6 @@ export function playout(): PlayoutKernel {
     return step172();
   }
   function step169(): number {
-    $epoch++;
     {
       const $seat594 = l_p_12;
       if ($seat594 >= humans)
@@ -2421,7 +2444,6 @@ export function playout(): PlayoutKernel {
     return step176();
   }
   function step175(): number {
-    $epoch++;
     return decide619();
   }
   function step176(): number {
@@ -2538,7 +2560,6 @@ export function playout(): PlayoutKernel {
     return step192();
   }
   function step189(): number {
-    $epoch++;
     {
       const $seat624 = l_p_14;
       if ($seat624 >= humans)
@@ -2570,7 +2591,6 @@ export function playout(): PlayoutKernel {
     return step196();
   }
   function step195(): number {
-    $epoch++;
     return decide649();
   }
   function step196(): number {
@@ -2672,6 +2692,8 @@ export function playout(): PlayoutKernel {
     return 204;
   }
   function step208(): number {
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $seg655 = Z_hand + l_p_16;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_16, false, rollOn(G, N[Z_hand + l_p_16]!));
@@ -2694,7 +2716,6 @@ export function playout(): PlayoutKernel {
     return step210();
   }
   function step209(): number {
-    $epoch++;
     {
       const $seat659 = l_p_16;
       if ($seat659 >= humans)
@@ -2887,7 +2908,6 @@ export function playout(): PlayoutKernel {
     return step235();
   }
   function step232(): number {
-    $epoch++;
     {
       const $seat690 = l_p_19;
       if ($seat690 >= humans)
@@ -2933,7 +2953,6 @@ export function playout(): PlayoutKernel {
     return step239();
   }
   function step238(): number {
-    $epoch++;
     return decide715();
   }
   function step239(): number {
@@ -3013,7 +3032,6 @@ export function playout(): PlayoutKernel {
     return step249();
   }
   function step246(): number {
-    $epoch++;
     {
       const $seat720 = l_p_21;
       if ($seat720 >= humans)
@@ -3046,7 +3064,6 @@ export function playout(): PlayoutKernel {
     return step253();
   }
   function step252(): number {
-    $epoch++;
     return decide745();
   }
   function step253(): number {
@@ -3163,7 +3180,6 @@ export function playout(): PlayoutKernel {
     return step269();
   }
   function step266(): number {
-    $epoch++;
     {
       const $seat750 = l_p_23;
       if ($seat750 >= humans)
@@ -3195,7 +3211,6 @@ export function playout(): PlayoutKernel {
     return step273();
   }
   function step272(): number {
-    $epoch++;
     return decide775();
   }
   function step273(): number {
@@ -3302,7 +3317,6 @@ export function playout(): PlayoutKernel {
     return step286();
   }
   function step283(): number {
-    $epoch++;
     {
       const $seat780 = l_p_26;
       if ($seat780 >= humans)
@@ -3335,7 +3349,6 @@ export function playout(): PlayoutKernel {
     return step290();
   }
   function step289(): number {
-    $epoch++;
     return decide805();
   }
   function step290(): number {
@@ -3387,11 +3400,9 @@ export function playout(): PlayoutKernel {
     return 284;
   }
   function step293(): number {
-    $epoch++;
     return decide52();
   }
   function step294(): number {
-    $epoch++;
     {
       const $seat132 = l_p_2;
       if ($seat132 >= humans)
@@ -3403,7 +3414,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step295(): number {
-    $epoch++;
     {
       const $seat109 = l_p_2;
       if ($seat109 >= humans)
@@ -3415,7 +3425,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step296(): number {
-    $epoch++;
     {
       const $seat159 = l_p_2;
       if ($seat159 >= humans)
@@ -3427,7 +3436,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step297(): number {
-    $epoch++;
     {
       const $seat173 = l_p_2;
       if ($seat173 >= humans)
@@ -3439,7 +3447,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step298(): number {
-    $epoch++;
     {
       const $seat84 = l_p;
       if ($seat84 >= humans)
@@ -3451,7 +3458,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step299(): number {
-    $epoch++;
     {
       const $seat277 = l_p_3;
       if ($seat277 >= humans)
@@ -3463,7 +3469,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step300(): number {
-    $epoch++;
     {
       const $seat254 = l_p_3;
       if ($seat254 >= humans)
@@ -3475,7 +3480,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step301(): number {
-    $epoch++;
     {
       const $seat304 = l_p_3;
       if ($seat304 >= humans)
@@ -3487,7 +3491,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step302(): number {
-    $epoch++;
     {
       const $seat318 = l_p_3;
       if ($seat318 >= humans)
@@ -3499,7 +3502,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step303(): number {
-    $epoch++;
     {
       const $seat335 = l_p_4;
       if ($seat335 >= humans)
@@ -3511,7 +3513,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step304(): number {
-    $epoch++;
     {
       const $seat352 = l_opponent;
       if ($seat352 >= humans)
@@ -3523,7 +3524,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step305(): number {
-    $epoch++;
     {
       const $seat392 = l_active;
       if ($seat392 >= humans)
@@ -3535,7 +3535,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step306(): number {
-    $epoch++;
     {
       const $seat415 = l_active;
       if ($seat415 >= humans)
@@ -3547,7 +3546,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step307(): number {
-    $epoch++;
     {
       const $seat364 = l_target;
       if ($seat364 >= humans)
@@ -3559,7 +3557,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step308(): number {
-    $epoch++;
     {
       const $seat185 = l_active;
       if ($seat185 >= humans)
@@ -3571,7 +3568,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step309(): number {
-    $epoch++;
     {
       const $seat486 = l_p_6;
       if ($seat486 >= humans)
@@ -3583,7 +3579,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step310(): number {
-    $epoch++;
     {
       const $seat463 = l_p_6;
       if ($seat463 >= humans)
@@ -3595,7 +3590,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step311(): number {
-    $epoch++;
     {
       const $seat513 = l_p_6;
       if ($seat513 >= humans)
@@ -3607,7 +3601,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step312(): number {
-    $epoch++;
     {
       const $seat527 = l_p_6;
       if ($seat527 >= humans)
@@ -3619,7 +3612,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step313(): number {
-    $epoch++;
     {
       const $seat438 = l_p_5;
       if ($seat438 >= humans)
@@ -3631,11 +3623,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step314(): number {
-    $epoch++;
     return decide589();
   }
   function step315(): number {
-    $epoch++;
     {
       const $seat564 = l_p_10;
       if ($seat564 >= humans)
@@ -3647,11 +3637,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step316(): number {
-    $epoch++;
     return decide619();
   }
   function step317(): number {
-    $epoch++;
     {
       const $seat594 = l_p_12;
       if ($seat594 >= humans)
@@ -3663,11 +3651,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step318(): number {
-    $epoch++;
     return decide649();
   }
   function step319(): number {
-    $epoch++;
     {
       const $seat624 = l_p_14;
       if ($seat624 >= humans)
@@ -3679,7 +3665,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step320(): number {
-    $epoch++;
     {
       const $seat659 = l_p_16;
       if ($seat659 >= humans)
@@ -3691,11 +3676,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step321(): number {
-    $epoch++;
     return decide715();
   }
   function step322(): number {
-    $epoch++;
     {
       const $seat690 = l_p_19;
       if ($seat690 >= humans)
@@ -3707,11 +3690,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step323(): number {
-    $epoch++;
     return decide745();
   }
   function step324(): number {
-    $epoch++;
     {
       const $seat720 = l_p_21;
       if ($seat720 >= humans)
@@ -3723,11 +3704,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step325(): number {
-    $epoch++;
     return decide775();
   }
   function step326(): number {
-    $epoch++;
     {
       const $seat750 = l_p_23;
       if ($seat750 >= humans)
@@ -3739,11 +3718,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step327(): number {
-    $epoch++;
     return decide805();
   }
   function step328(): number {
-    $epoch++;
     {
       const $seat780 = l_p_26;
       if ($seat780 >= humans)
@@ -4063,6 +4040,8 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat109, 3, $value125);
       {
         const l_target = $value125;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -4155,6 +4134,8 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat132, 1, $value146);
       {
         const l_target = $value146;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $seg147 = Z_played + l_whose_2;
           const $wanted = l_target;
@@ -4185,6 +4166,8 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value152;
         v_doubled[l_target] = false;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $seg153 = Z_attached + l_whose_2;
           if (N[$seg153]! === 0)
@@ -4260,6 +4243,8 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value170;
         v_doubled[l_target] = true;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $card = l_card_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -4320,6 +4305,8 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat173, 6, $value181);
       {
         const l_whose = $value181;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $card = l_card_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -4912,6 +4899,8 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat254, 3, $value270);
       {
         const l_target = $value270;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -5004,6 +4993,8 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat277, 1, $value291);
       {
         const l_target = $value291;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $seg292 = Z_played + l_whose_3;
           const $wanted = l_target;
@@ -5034,6 +5025,8 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value297;
         v_doubled[l_target] = false;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $seg298 = Z_attached + l_whose_3;
           if (N[$seg298]! === 0)
@@ -5109,6 +5102,8 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value315;
         v_doubled[l_target] = true;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $card = l_card_4;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -5169,6 +5164,8 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat318, 6, $value326);
       {
         const l_whose = $value326;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $card = l_card_4;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -5230,6 +5227,8 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat335, 9, $value344);
       {
         const l_card = $value344;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $seg345 = Z_hand + l_p_4;
           const $wanted = l_card;
@@ -5934,6 +5933,8 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat463, 3, $value479);
       {
         const l_target = $value479;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -6026,6 +6027,8 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat486, 1, $value500);
       {
         const l_target = $value500;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $seg501 = Z_played + l_whose_4;
           const $wanted = l_target;
@@ -6056,6 +6059,8 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value506;
         v_doubled[l_target] = false;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $seg507 = Z_attached + l_whose_4;
           if (N[$seg507]! === 0)
@@ -6131,6 +6136,8 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value524;
         v_doubled[l_target] = true;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $card = l_card_6;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -6191,6 +6198,8 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat527, 6, $value535);
       {
         const l_whose = $value535;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $card = l_card_6;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -6675,6 +6684,8 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat659, 9, $value668);
       {
         const l_card = $value668;
+        $generation_cards_in_play++;
+        $generation_shielded++;
         {
           const $seg669 = Z_hand + l_p_16;
           const $wanted = l_card;
@@ -8134,6 +8145,8 @@ export function playout(): PlayoutKernel {
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       pc = $entry;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(

@@ -739,7 +739,7 @@ export function playout(): PlayoutKernel {
     }
     return v_cash[l_p]! + $sum1013;
   }
-  let $epoch = 0;
+  let $generation_any_mortgaged = 1;
   const $memo_any_mortgaged = new Float64Array(48);
   const $stamp_any_mortgaged = new Float64Array(48);
   function fn_any_mortgaged$memo(l_p: number, l_g: string): boolean {
@@ -754,12 +754,13 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
       $key = $key * 8 + $digit;
     }
-    if ($stamp_any_mortgaged[$key] === $epoch) return $memo_any_mortgaged[$key] === 1;
+    if ($stamp_any_mortgaged[$key] === $generation_any_mortgaged) return $memo_any_mortgaged[$key] === 1;
     const $value = fn_any_mortgaged(l_p, l_g);
-    $stamp_any_mortgaged[$key] = $epoch;
+    $stamp_any_mortgaged[$key] = $generation_any_mortgaged;
     $memo_any_mortgaged[$key] = $value ? 1 : 0;
     return $value;
   }
+  let $generation_complete = 1;
   const $memo_complete = new Float64Array(48);
   const $stamp_complete = new Float64Array(48);
   function fn_complete$memo(l_p: number, l_g: string): boolean {
@@ -774,12 +775,13 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_complete(l_p, l_g);
       $key = $key * 8 + $digit;
     }
-    if ($stamp_complete[$key] === $epoch) return $memo_complete[$key] === 1;
+    if ($stamp_complete[$key] === $generation_complete) return $memo_complete[$key] === 1;
     const $value = fn_complete(l_p, l_g);
-    $stamp_complete[$key] = $epoch;
+    $stamp_complete[$key] = $generation_complete;
     $memo_complete[$key] = $value ? 1 : 0;
     return $value;
   }
+  let $generation_lowest_level = 1;
   const $memo_lowest_level = new Float64Array(48);
   const $stamp_lowest_level = new Float64Array(48);
   function fn_lowest_level$memo(l_p: number, l_g: string): number {
@@ -794,12 +796,13 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_lowest_level(l_p, l_g);
       $key = $key * 8 + $digit;
     }
-    if ($stamp_lowest_level[$key] === $epoch) return $memo_lowest_level[$key]!;
+    if ($stamp_lowest_level[$key] === $generation_lowest_level) return $memo_lowest_level[$key]!;
     const $value = fn_lowest_level(l_p, l_g);
-    $stamp_lowest_level[$key] = $epoch;
+    $stamp_lowest_level[$key] = $generation_lowest_level;
     $memo_lowest_level[$key] = $value;
     return $value;
   }
+  let $generation_may_mortgage = 1;
   const $memo_may_mortgage = new Float64Array(636);
   const $stamp_may_mortgage = new Float64Array(636);
   function fn_may_mortgage$memo(l_p: number, l_d: number): boolean {
@@ -814,12 +817,13 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_may_mortgage(l_p, l_d);
       $key = $key * 106 + $digit;
     }
-    if ($stamp_may_mortgage[$key] === $epoch) return $memo_may_mortgage[$key] === 1;
+    if ($stamp_may_mortgage[$key] === $generation_may_mortgage) return $memo_may_mortgage[$key] === 1;
     const $value = fn_may_mortgage(l_p, l_d);
-    $stamp_may_mortgage[$key] = $epoch;
+    $stamp_may_mortgage[$key] = $generation_may_mortgage;
     $memo_may_mortgage[$key] = $value ? 1 : 0;
     return $value;
   }
+  let $generation_may_sell_stack = 1;
   const $memo_may_sell_stack = new Float64Array(636);
   const $stamp_may_sell_stack = new Float64Array(636);
   function fn_may_sell_stack$memo(l_p: number, l_d: number): boolean {
@@ -834,12 +838,13 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_may_sell_stack(l_p, l_d);
       $key = $key * 106 + $digit;
     }
-    if ($stamp_may_sell_stack[$key] === $epoch) return $memo_may_sell_stack[$key] === 1;
+    if ($stamp_may_sell_stack[$key] === $generation_may_sell_stack) return $memo_may_sell_stack[$key] === 1;
     const $value = fn_may_sell_stack(l_p, l_d);
-    $stamp_may_sell_stack[$key] = $epoch;
+    $stamp_may_sell_stack[$key] = $generation_may_sell_stack;
     $memo_may_sell_stack[$key] = $value ? 1 : 0;
     return $value;
   }
+  let $generation_undeveloped = 1;
   const $memo_undeveloped = new Float64Array(48);
   const $stamp_undeveloped = new Float64Array(48);
   function fn_undeveloped$memo(l_p: number, l_g: string): boolean {
@@ -854,9 +859,9 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_undeveloped(l_p, l_g);
       $key = $key * 8 + $digit;
     }
-    if ($stamp_undeveloped[$key] === $epoch) return $memo_undeveloped[$key] === 1;
+    if ($stamp_undeveloped[$key] === $generation_undeveloped) return $memo_undeveloped[$key] === 1;
     const $value = fn_undeveloped(l_p, l_g);
-    $stamp_undeveloped[$key] = $epoch;
+    $stamp_undeveloped[$key] = $generation_undeveloped;
     $memo_undeveloped[$key] = $value ? 1 : 0;
     return $value;
   }
@@ -1030,7 +1035,6 @@ export function playout(): PlayoutKernel {
     return step16();
   }
   function step15(): number {
-    $epoch++;
     {
       const $seat22 = l_q_2;
       if (!offers66($seat22)) {
@@ -1062,7 +1066,6 @@ export function playout(): PlayoutKernel {
     return step21();
   }
   function step20(): number {
-    $epoch++;
     {
       const $seat277 = l_p;
       return decide331($seat277);
@@ -1130,6 +1133,10 @@ export function playout(): PlayoutKernel {
       for (let $i336 = 0; $i336 < $n332; $i336++) {
         const l_d = $list67[$i336]!;
         if (v_key[l_d]!) {
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_key[l_d] = false;
           v_keys_left += 1;
           {
@@ -1159,6 +1166,10 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_2] += $amount;
           }
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_books[l_d] = 0;
         }
       }
@@ -1199,7 +1210,15 @@ export function playout(): PlayoutKernel {
       }
       for (let $i341 = 0; $i341 < $n337; $i341++) {
         const l_d = $list68[$i341]!;
+        $generation_any_mortgaged++;
+        $generation_may_mortgage++;
         v_mortgaged[l_d] = false;
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
         {
           const $seg342 = Z_deeds + l_p_2;
           const $wanted = l_d;
@@ -1226,6 +1245,12 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument346;
         if (v_eliminated[l_p]! === 0) {
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           let $seats347 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats347++;
           v_eliminated[l_p] = players - $seats347 + 1;
@@ -1267,6 +1292,12 @@ export function playout(): PlayoutKernel {
       v_cash[l_p_2] -= $amount;
       v_cash[l_creditor_2] += $amount;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
     {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
@@ -1285,6 +1316,12 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument349;
         if (v_eliminated[l_p]! === 0) {
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           let $seats350 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats350++;
           v_eliminated[l_p] = players - $seats350 + 1;
@@ -1309,6 +1346,12 @@ export function playout(): PlayoutKernel {
   }
   function step30(): number {
     l_d_2 = $list1[l_d_2$index]!;
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
     {
       const $wanted = l_d_2;
       let $at = -1;
@@ -1356,7 +1399,6 @@ export function playout(): PlayoutKernel {
   }
   function step33(): number {
     l_bidding_2 = false;
-    $epoch++;
     return decide399();
   }
   function step34(): number {
@@ -1376,6 +1418,12 @@ export function playout(): PlayoutKernel {
         v_cash[l_leader_2] -= $amount;
         v_bank += $amount;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
       {
         const $card = l_lot;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1393,7 +1441,6 @@ export function playout(): PlayoutKernel {
     return 32;
   }
   function step36(): number {
-    $epoch++;
     {
       const $seat401 = l_q_2;
       return decide412($seat401);
@@ -1403,7 +1450,6 @@ export function playout(): PlayoutKernel {
     return 17;
   }
   function step38(): number {
-    $epoch++;
     {
       const $seat413 = l_buyer_2;
       return decide443($seat413);
@@ -1502,7 +1548,6 @@ export function playout(): PlayoutKernel {
     return step54();
   }
   function step53(): number {
-    $epoch++;
     {
       const $seat445 = l_p_3;
       return decide499($seat445);
@@ -1570,6 +1615,10 @@ export function playout(): PlayoutKernel {
       for (let $i504 = 0; $i504 < $n500; $i504++) {
         const l_d = $list77[$i504]!;
         if (v_key[l_d]!) {
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_key[l_d] = false;
           v_keys_left += 1;
           {
@@ -1599,6 +1648,10 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_4] += $amount;
           }
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_books[l_d] = 0;
         }
       }
@@ -1639,7 +1692,15 @@ export function playout(): PlayoutKernel {
       }
       for (let $i509 = 0; $i509 < $n505; $i509++) {
         const l_d = $list78[$i509]!;
+        $generation_any_mortgaged++;
+        $generation_may_mortgage++;
         v_mortgaged[l_d] = false;
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
         {
           const $seg510 = Z_deeds + l_p_4;
           const $wanted = l_d;
@@ -1666,6 +1727,12 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument514;
         if (v_eliminated[l_p]! === 0) {
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           let $seats515 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats515++;
           v_eliminated[l_p] = players - $seats515 + 1;
@@ -1707,6 +1774,12 @@ export function playout(): PlayoutKernel {
       v_cash[l_p_4] -= $amount;
       v_cash[l_creditor_4] += $amount;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
     {
       const $from = Z_deeds + l_p_4;
       const $to = Z_deeds + l_creditor_4;
@@ -1725,6 +1798,12 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument517;
         if (v_eliminated[l_p]! === 0) {
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           let $seats518 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats518++;
           v_eliminated[l_p] = players - $seats518 + 1;
@@ -1749,6 +1828,12 @@ export function playout(): PlayoutKernel {
   }
   function step63(): number {
     l_d_4 = $list2[l_d_4$index]!;
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
     {
       const $wanted = l_d_4;
       let $at = -1;
@@ -1796,7 +1881,6 @@ export function playout(): PlayoutKernel {
   }
   function step66(): number {
     l_bidding_3 = false;
-    $epoch++;
     return decide567();
   }
   function step67(): number {
@@ -1816,6 +1900,12 @@ export function playout(): PlayoutKernel {
         v_cash[l_leader_3] -= $amount;
         v_bank += $amount;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
       {
         const $card = l_lot_2;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1973,7 +2063,6 @@ export function playout(): PlayoutKernel {
     }
     if (!$found577) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     l_deed_2 = $first576;
-    $epoch++;
     {
       const $seat580 = l_p_5;
       return decide602($seat580);
@@ -2012,7 +2101,6 @@ export function playout(): PlayoutKernel {
   }
   function step84(): number {
     l_bidding_4 = false;
-    $epoch++;
     return decide648();
   }
   function step85(): number {
@@ -2032,6 +2120,12 @@ export function playout(): PlayoutKernel {
         v_cash[l_leader_4] -= $amount;
         v_bank += $amount;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
       {
         const $card = l_lot_3;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -2194,7 +2288,6 @@ export function playout(): PlayoutKernel {
     return step95();
   }
   function step94(): number {
-    $epoch++;
     {
       const $seat657 = l_p_7;
       return decide711($seat657);
@@ -2262,6 +2355,10 @@ export function playout(): PlayoutKernel {
       for (let $i716 = 0; $i716 < $n712; $i716++) {
         const l_d = $list89[$i716]!;
         if (v_key[l_d]!) {
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_key[l_d] = false;
           v_keys_left += 1;
           {
@@ -2291,6 +2388,10 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_8] += $amount;
           }
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_books[l_d] = 0;
         }
       }
@@ -2331,7 +2432,15 @@ export function playout(): PlayoutKernel {
       }
       for (let $i721 = 0; $i721 < $n717; $i721++) {
         const l_d = $list90[$i721]!;
+        $generation_any_mortgaged++;
+        $generation_may_mortgage++;
         v_mortgaged[l_d] = false;
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
         {
           const $seg722 = Z_deeds + l_p_8;
           const $wanted = l_d;
@@ -2358,6 +2467,12 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument726;
         if (v_eliminated[l_p]! === 0) {
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           let $seats727 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats727++;
           v_eliminated[l_p] = players - $seats727 + 1;
@@ -2399,6 +2514,12 @@ export function playout(): PlayoutKernel {
       v_cash[l_p_8] -= $amount;
       v_cash[l_creditor_6] += $amount;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
     {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
@@ -2417,6 +2538,12 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument729;
         if (v_eliminated[l_p]! === 0) {
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           let $seats730 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats730++;
           v_eliminated[l_p] = players - $seats730 + 1;
@@ -2441,6 +2568,12 @@ export function playout(): PlayoutKernel {
   }
   function step104(): number {
     l_d_5 = $list3[l_d_5$index]!;
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
     {
       const $wanted = l_d_5;
       let $at = -1;
@@ -2488,7 +2621,6 @@ export function playout(): PlayoutKernel {
   }
   function step107(): number {
     l_bidding_5 = false;
-    $epoch++;
     return decide779();
   }
   function step108(): number {
@@ -2508,6 +2640,12 @@ export function playout(): PlayoutKernel {
         v_cash[l_leader_5] -= $amount;
         v_bank += $amount;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
       {
         const $card = l_lot_4;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -2570,7 +2708,6 @@ export function playout(): PlayoutKernel {
     return step115();
   }
   function step114(): number {
-    $epoch++;
     {
       const $seat782 = l_p_9;
       return decide836($seat782);
@@ -2638,6 +2775,10 @@ export function playout(): PlayoutKernel {
       for (let $i841 = 0; $i841 < $n837; $i841++) {
         const l_d = $list99[$i841]!;
         if (v_key[l_d]!) {
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_key[l_d] = false;
           v_keys_left += 1;
           {
@@ -2667,6 +2808,10 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_10] += $amount;
           }
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_books[l_d] = 0;
         }
       }
@@ -2707,7 +2852,15 @@ export function playout(): PlayoutKernel {
       }
       for (let $i846 = 0; $i846 < $n842; $i846++) {
         const l_d = $list100[$i846]!;
+        $generation_any_mortgaged++;
+        $generation_may_mortgage++;
         v_mortgaged[l_d] = false;
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
         {
           const $seg847 = Z_deeds + l_p_10;
           const $wanted = l_d;
@@ -2734,6 +2887,12 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument851;
         if (v_eliminated[l_p]! === 0) {
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           let $seats852 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats852++;
           v_eliminated[l_p] = players - $seats852 + 1;
@@ -2775,6 +2934,12 @@ export function playout(): PlayoutKernel {
       v_cash[l_p_10] -= $amount;
       v_cash[l_creditor_8] += $amount;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
     {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
@@ -2793,6 +2958,12 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument854;
         if (v_eliminated[l_p]! === 0) {
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           let $seats855 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats855++;
           v_eliminated[l_p] = players - $seats855 + 1;
@@ -2817,6 +2988,12 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_d_6 = $list4[l_d_6$index]!;
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
     {
       const $wanted = l_d_6;
       let $at = -1;
@@ -2864,7 +3041,6 @@ export function playout(): PlayoutKernel {
   }
   function step127(): number {
     l_bidding_6 = false;
-    $epoch++;
     return decide904();
   }
   function step128(): number {
@@ -2884,6 +3060,12 @@ export function playout(): PlayoutKernel {
         v_cash[l_leader_6] -= $amount;
         v_bank += $amount;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
       {
         const $card = l_lot_5;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -2905,79 +3087,66 @@ export function playout(): PlayoutKernel {
     return 1;
   }
   function step131(): number {
-    $epoch++;
     {
       const $seat277 = l_p;
       return decide331($seat277);
     }
   }
   function step132(): number {
-    $epoch++;
     return decide399();
   }
   function step133(): number {
-    $epoch++;
     {
       const $seat413 = l_buyer_2;
       return decide443($seat413);
     }
   }
   function step134(): number {
-    $epoch++;
     {
       const $seat401 = l_q_2;
       return decide412($seat401);
     }
   }
   function step135(): number {
-    $epoch++;
     {
       const $seat22 = l_q_2;
       return decide276($seat22);
     }
   }
   function step136(): number {
-    $epoch++;
     {
       const $seat445 = l_p_3;
       return decide499($seat445);
     }
   }
   function step137(): number {
-    $epoch++;
     return decide567();
   }
   function step138(): number {
-    $epoch++;
     return decide648();
   }
   function step139(): number {
-    $epoch++;
     {
       const $seat580 = l_p_5;
       return decide602($seat580);
     }
   }
   function step140(): number {
-    $epoch++;
     {
       const $seat657 = l_p_7;
       return decide711($seat657);
     }
   }
   function step141(): number {
-    $epoch++;
     return decide779();
   }
   function step142(): number {
-    $epoch++;
     {
       const $seat782 = l_p_9;
       return decide836($seat782);
     }
   }
   function step143(): number {
-    $epoch++;
     return decide904();
   }
   function offers66($seat22: number): boolean {
@@ -3456,6 +3625,10 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_books[l_d] += 1;
               v_stacks_left -= 1;
               return step17();
@@ -3509,8 +3682,16 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_books[l_d] = 0;
               v_stacks_left += 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_key[l_d] = true;
               v_keys_left -= 1;
               return step17();
@@ -3552,6 +3733,10 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument240;
                   let l_sold = $argument241;
+                  $generation_lowest_level++;
+                  $generation_may_mortgage++;
+                  $generation_may_sell_stack++;
+                  $generation_undeveloped++;
                   v_books[l_sold] -= 1;
                   v_stacks_left += 1;
                   {
@@ -3609,8 +3794,16 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument248;
                   let l_sold = $argument249;
+                  $generation_lowest_level++;
+                  $generation_may_mortgage++;
+                  $generation_may_sell_stack++;
+                  $generation_undeveloped++;
                   v_key[l_sold] = false;
                   v_keys_left += 1;
+                  $generation_lowest_level++;
+                  $generation_may_mortgage++;
+                  $generation_may_sell_stack++;
+                  $generation_undeveloped++;
                   v_books[l_sold] = 4;
                   v_stacks_left -= 4;
                   {
@@ -3669,6 +3862,8 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument256;
                   let l_pledged = $argument257;
+                  $generation_any_mortgaged++;
+                  $generation_may_mortgage++;
                   v_mortgaged[l_pledged] = true;
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
@@ -3735,6 +3930,8 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
               v_mortgaged[l_d] = false;
               return step17();
             }
@@ -4090,6 +4287,10 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_books[l_d] += 1;
           v_stacks_left -= 1;
           return step17();
@@ -4159,8 +4360,16 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_books[l_d] = 0;
           v_stacks_left += 4;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_key[l_d] = true;
           v_keys_left -= 1;
           return step17();
@@ -4218,6 +4427,10 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument132;
               let l_sold = $argument133;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -4291,8 +4504,16 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument139;
               let l_sold = $argument140;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_key[l_sold] = false;
               v_keys_left += 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_books[l_sold] = 4;
               v_stacks_left -= 4;
               {
@@ -4367,6 +4588,8 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument146;
               let l_pledged = $argument147;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4449,6 +4672,8 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
+          $generation_any_mortgaged++;
+          $generation_may_mortgage++;
           v_mortgaged[l_d] = false;
           return step17();
         }
@@ -4726,6 +4951,10 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument315;
               let l_sold = $argument316;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -4799,8 +5028,16 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument322;
               let l_sold = $argument323;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_key[l_sold] = false;
               v_keys_left += 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_books[l_sold] = 4;
               v_stacks_left -= 4;
               {
@@ -4875,6 +5112,8 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument329;
               let l_pledged = $argument330;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5270,6 +5509,12 @@ export function playout(): PlayoutKernel {
                 v_cash[l_buyer_2] -= $amount;
                 v_cash[l_q_2] += $amount;
               }
+              $generation_any_mortgaged++;
+              $generation_complete++;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               {
                 const $seg435 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
@@ -5374,6 +5619,12 @@ export function playout(): PlayoutKernel {
           v_cash[l_buyer_2] -= $amount;
           v_cash[l_q_2] += $amount;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
         {
           const $seg420 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
@@ -5583,6 +5834,10 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument483;
               let l_sold = $argument484;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -5656,8 +5911,16 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument490;
               let l_sold = $argument491;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_key[l_sold] = false;
               v_keys_left += 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_books[l_sold] = 4;
               v_stacks_left -= 4;
               {
@@ -5732,6 +5995,8 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument497;
               let l_pledged = $argument498;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -6074,6 +6339,12 @@ export function playout(): PlayoutKernel {
                 v_cash[l_p_5] -= $amount;
                 v_bank += $amount;
               }
+              $generation_any_mortgaged++;
+              $generation_complete++;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               {
                 const $card = l_deed_2;
                 takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -6166,6 +6437,12 @@ export function playout(): PlayoutKernel {
           v_cash[l_p_5] -= $amount;
           v_bank += $amount;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
         {
           const $card = l_deed_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -6618,6 +6895,10 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument695;
               let l_sold = $argument696;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -6691,8 +6972,16 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument702;
               let l_sold = $argument703;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_key[l_sold] = false;
               v_keys_left += 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_books[l_sold] = 4;
               v_stacks_left -= 4;
               {
@@ -6767,6 +7056,8 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument709;
               let l_pledged = $argument710;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -7222,6 +7513,10 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument820;
               let l_sold = $argument821;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
@@ -7295,8 +7590,16 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument827;
               let l_sold = $argument828;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_key[l_sold] = false;
               v_keys_left += 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_books[l_sold] = 4;
               v_stacks_left -= 4;
               {
@@ -7371,6 +7674,8 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument834;
               let l_pledged = $argument835;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
               v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -7954,6 +8259,12 @@ export function playout(): PlayoutKernel {
         }
         for (let $i916 = 0; $i916 < $n913; $i916++) {
           const l_d = $list104[$i916]!;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           {
             const $wanted = l_d;
             let $at = -1;
@@ -8100,6 +8411,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($variants.includes("short")) {
+        $generation_complete++;
         {
           for (let $i941 = N[Z_bank_deeds]! - 1; $i941 > 0; $i941--) {
             const $n945 = $i941 + 1;
@@ -8144,6 +8456,12 @@ export function playout(): PlayoutKernel {
           }
           for (let $i948 = 0; $i948 < $n947; $i948++) {
             const l_p = $list107[$i948]!;
+            $generation_any_mortgaged++;
+            $generation_complete++;
+            $generation_lowest_level++;
+            $generation_may_mortgage++;
+            $generation_may_sell_stack++;
+            $generation_undeveloped++;
             {
               const $seg949 = Z_deeds + l_p;
               const $count = l_dealt_each;
@@ -8504,6 +8822,12 @@ export function playout(): PlayoutKernel {
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       pc = $entry;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(

@@ -6,7 +6,7 @@ import type { Decision } from "../lower/ir.js";
 import type { DecisionCode } from "./decision-code.js";
 import type { KernelCode } from "./playout-statements.js";
 import { kernelType } from "./playout-lists.js";
-import { EPOCH } from "./playout-memo.js";
+import { DECISION_MARKER } from "./playout-memo.js";
 import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 import { preferredDraw } from "./playout-preferences.js";
@@ -46,8 +46,8 @@ export class KernelDecisions {
    *  the compiled sampler does, and the move takes effect at once (an `ask each`: once every seat has
    *  chosen, in seat order). */
   decide(decision: Decision): string[] {
-    // The memo's values were computed before the last move took effect (playout-memo.ts).
-    return [`${EPOCH}++;`, ...this.decision(decision)];
+    // The memo of a function whose reads the writer cannot name is stale at every decision (playout-memo.ts).
+    return [DECISION_MARKER, ...this.decision(decision)];
   }
 
   private decision(decision: Decision): string[] {
@@ -63,7 +63,7 @@ export class KernelDecisions {
       // A game resumed at a window asks the seat, as the state machine waiting there does (a state
       // drawn by `sample` may leave it only `done`): the pass by an idle seat came before.
       // Its memo is stale as at any decision (see `decide`).
-      if (ask.window) this.entries.set(decision, [`${EPOCH}++;`, ...lines, ...draw, "}"]);
+      if (ask.window) this.entries.set(decision, [DECISION_MARKER, ...lines, ...draw, "}"]);
       return [...lines, ...idle, ...draw, "}"];
     }
     if (ask.window) unsupported("a window asking several seats at once");

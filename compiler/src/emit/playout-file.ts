@@ -10,7 +10,7 @@ import { docText } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
-import { EPOCH, KernelMemo } from "./playout-memo.js";
+import { KernelMemo, START_MARKER } from "./playout-memo.js";
 import { kernelType } from "./playout-lists.js";
 import { KernelResume } from "./playout-resume.js";
 import { KernelCode } from "./playout-statements.js";
@@ -241,6 +241,8 @@ export class PlayoutFile {
       ...resume.load(),
       "pc = $entry;",
       "}",
+      // Values the memo kept are of another game, or of this one before it was resumed.
+      START_MARKER,
       "run: for (;;) {",
       `if (++steps > 10_000_000) throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");`,
       "switch (pc) {",
@@ -273,8 +275,8 @@ export class PlayoutFile {
     let lines = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n").split("\n");
     // Where the cards were put is kept only for the moves that look it up.
     if (!lines.some((line) => line.includes("takeFromZoneOf("))) lines = lines.filter((line) => !line.includes(WHERE));
-    // The epoch is bumped before every decision, read only where a function is memoized.
-    if (memo.length === 0) lines = lines.filter((line) => line !== `${EPOCH}++;`);
+    // Code that writes what memoized functions read bumps their generations.
+    lines = lines.flatMap((line) => this.memo.writesCode(line) ?? [line]);
     let text = lines.join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;

@@ -1,21 +1,37 @@
-// The playout kernel's memo of the rules' functions while a decision lists its moves. Listing a
+// The playout kernel's memo of the rules' functions while decisions list their moves. Listing a
 // decision (is an option offered? which values meet its requirements?) only reads the state, and
 // calls the same functions over and over with the same arguments: `complete(p, d.group)` for every
-// deed a seat holds, once to offer a window and again to draw from it. A function whose arguments
-// come from small sets (seats, cards, enum members, booleans) and which draws nothing gets a memo
-// table: a value and the epoch it was computed in, per argument tuple. The epoch goes up before
-// every decision (KernelDecisions.decide), and the memo is read only by code written while
-// `KernelLists.memo` is on (the listing, never a move's effect), so no state can change between a
-// value computed and read.
+// deed a seat holds, once to offer a window and again to draw from it, and again at the next
+// decision, the state mostly unchanged. A function whose arguments come from small sets (seats,
+// cards, enum members, booleans) and which draws nothing gets a memo table: a value and the
+// generation it was computed in, per argument tuple. Each such function has a generation of its
+// own, bumped by every statement that writes an item of the state the function reads (directly or
+// through the functions it calls: playout-memo-reads.ts), and by the start of every game played or
+// resumed; so a value stays good across decisions until what it was computed from changes. The
+// memo is read only by code written while `KernelLists.memo` is on (the listing, never a move's
+// effect), so no state changes between a value computed and read.
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { Type } from "../check/types.js";
 import { functionName } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import { localName } from "./playout-zones.js";
+import { EACH_DECISION, EVERYTHING, StateReads } from "./playout-memo-reads.js";
 
-/** The epoch of the memo tables (a closure `let`; the writer drops its lines where nothing is memoized). */
-export const EPOCH = "$epoch";
+/** A line of the written kernel that says which items of the state the code after it writes; the
+ *  kernel writer turns it into the bumps of the memoized functions that read them (`writesCode`),
+ *  once every function the kernel memoizes is known. */
+const WRITES = "/*$memo-writes ";
+
+/** The marker line for code that writes `items`, or no line when it writes none. */
+export function writesMarker(items: ReadonlySet<string>): string[] {
+  return items.size === 0 ? [] : [`${WRITES}${[...items].sort().join(" ")}*/`];
+}
+
+/** The marker before every decision (for functions whose reads cannot be named) and before a game
+ *  starts or resumes (every item). */
+export const DECISION_MARKER = writesMarker(new Set([EACH_DECISION]))[0]!;
+export const START_MARKER = writesMarker(new Set([EVERYTHING]))[0]!;
 
 /** The most argument tuples a function's memo table holds. */
 const MOST_ENTRIES = 4096;
@@ -32,6 +48,7 @@ export class KernelMemo {
   private readonly verdicts = new Map<string, boolean>();
   /** Functions whose memo the written code calls. */
   readonly used = new Set<string>();
+  readonly reads: StateReads;
 
   constructor(
     private readonly game: CheckedGame,
@@ -39,6 +56,26 @@ export class KernelMemo {
     private readonly cardCount: number,
   ) {
     for (const d of game.program.declarations) if (d.kind === "function") this.functions.set(d.name.name, d);
+    this.reads = new StateReads(game);
+  }
+
+  /** The line (or none) that comes before a statement's code: the items it writes. */
+  statementMarker(s: A.Statement): string[] {
+    return writesMarker(this.reads.statementWrites(s));
+  }
+
+  /** A marker line replaced by the bumps of the used functions that read what it names: a bump
+   *  makes every value in the function's table stale. Null for a line that is no marker. */
+  writesCode(line: string): string[] | null {
+    const at = line.indexOf(WRITES);
+    if (at < 0 || line.slice(0, at).trim() !== "") return null;
+    const items = line.slice(at + WRITES.length, line.lastIndexOf("*/")).split(" ");
+    const everything = items.includes(EVERYTHING);
+    const bumped = [...this.used].sort().filter((name) => {
+      const reads = this.reads.functionReads(name);
+      return everything || reads.has(EACH_DECISION) || items.some((item) => reads.has(item));
+    });
+    return bumped.length === 0 ? [] : [bumped.map((name) => `${generation(name)}++;`).join(" ")];
   }
 
   /** The call of `name`'s memo, when it has one (noted as used), else null. */
@@ -135,7 +172,7 @@ export class KernelMemo {
    *  the epoch, for the kernel's closure. */
   code(): string[] {
     if (this.used.size === 0) return [];
-    const lines = [`let ${EPOCH} = 0;`];
+    const lines: string[] = [];
     const enums = new Set<string>();
     for (const name of [...this.used].sort()) {
       const f = this.functions.get(name)!;
@@ -149,19 +186,21 @@ export class KernelMemo {
       });
       const values = `$memo_${name}`;
       const stamps = `$stamp_${name}`;
+      const current = generation(name);
       const args = parameters.map((p) => p.name).join(", ");
       // The tuple's index in mixed radix; -1 when an argument is outside its set (then no memo).
       const digits = sets.map((s, i) => ({ code: s.index(parameters[i]!.name), size: s.size }));
       const body: string[] = ["let $key = 0;"];
       for (const d of digits) body.push(`{`, `const $digit = ${d.code};`, `if ($digit < 0) return ${functionName(name)}(${args});`, `$key = $key * ${d.size} + $digit;`, `}`);
       lines.push(
+        `let ${current} = 1;`,
         `const ${values} = new Float64Array(${size});`,
         `const ${stamps} = new Float64Array(${size});`,
         `function ${functionName(name)}$memo(${parameters.map((p) => `${p.name}: ${p.type}`).join(", ")}): ${result} {`,
         ...body,
-        `if (${stamps}[$key] === ${EPOCH}) return ${result === "boolean" ? `${values}[$key] === 1` : `${values}[$key]!`};`,
+        `if (${stamps}[$key] === ${current}) return ${result === "boolean" ? `${values}[$key] === 1` : `${values}[$key]!`};`,
         `const $value = ${functionName(name)}(${args});`,
-        `${stamps}[$key] = ${EPOCH};`,
+        `${stamps}[$key] = ${current};`,
         `${values}[$key] = ${result === "boolean" ? "$value ? 1 : 0" : "$value"};`,
         "return $value;",
         "}",
@@ -173,6 +212,11 @@ export class KernelMemo {
     }
     return lines;
   }
+}
+
+/** The generation of a function's memo: its table's values computed in another are stale. */
+function generation(name: string): string {
+  return `$generation_${name}`;
 }
 
 function enumIndex(name: string): string {

@@ -38,6 +38,12 @@ export class KernelCode extends KernelExpressions {
   }
 
   statement(s: A.Statement): string[] {
+    // Values the memo keeps across decisions are forgotten where what they read is written.
+    const marker = this.memoTable?.statementMarker(s) ?? [];
+    return marker.length === 0 ? this.statementCode(s) : [...marker, ...this.statementCode(s)];
+  }
+
+  private statementCode(s: A.Statement): string[] {
     switch (s.kind) {
       case "let": {
         const binding = this.game.names.get(s.name);
