@@ -424,69 +424,58 @@ export function playout(): PlayoutKernel {
     return $count832;
   }
   function fn_money_cards(l_p: number): number {
+    return $tally_collection_kind(Z_collection + l_p, 2);
+  }
+  function fn_hearts(l_p: number): number {
     let $count836: number = 0;
     {
       const $seg838 = Z_collection + l_p;
       const $n839 = N[$seg838]!;
       for (let $i837 = 0; $i837 < $n839; $i837++) {
         const l_c = C[$seg838 * CAP + $i837]!;
-        if (Property_kind[l_c]! === "money") {
+        if (Property_heart[l_c]!) {
           $count836++;
         }
       }
     }
     return $count836;
   }
-  function fn_hearts(l_p: number): number {
+  function fn_coin_symbols(l_p: number): number {
     let $count840: number = 0;
     {
       const $seg842 = Z_collection + l_p;
       const $n843 = N[$seg842]!;
       for (let $i841 = 0; $i841 < $n843; $i841++) {
         const l_c = C[$seg842 * CAP + $i841]!;
-        if (Property_heart[l_c]!) {
+        if (Property_coin[l_c]!) {
           $count840++;
         }
       }
     }
     return $count840;
   }
-  function fn_coin_symbols(l_p: number): number {
-    let $count844: number = 0;
-    {
-      const $seg846 = Z_collection + l_p;
-      const $n847 = N[$seg846]!;
-      for (let $i845 = 0; $i845 < $n847; $i845++) {
-        const l_c = C[$seg846 * CAP + $i845]!;
-        if (Property_coin[l_c]!) {
-          $count844++;
-        }
-      }
-    }
-    return $count844;
-  }
   function fn_set_score(l_p: number): number {
-    let $sum848: number = 0;
-    for (const $item849 of ALL_Colour) {
-      const l_k = $item849;
+    let $sum844: number = 0;
+    for (const $item845 of ALL_Colour) {
+      const l_k = $item845;
       if (l_k !== "none") {
-        $sum848 +=
+        $sum844 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum848;
+    return $sum844;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum850: number = 0;
+    let $sum846: number = 0;
     {
-      const $seg852 = Z_collection + l_p;
-      const $n853 = N[$seg852]!;
-      for (let $i851 = 0; $i851 < $n853; $i851++) {
-        const l_c = C[$seg852 * CAP + $i851]!;
-        $sum850 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg848 = Z_collection + l_p;
+      const $n849 = N[$seg848]!;
+      for (let $i847 = 0; $i847 < $n849; $i847++) {
+        const l_c = C[$seg848 * CAP + $i847]!;
+        $sum846 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum850;
+    return $sum846;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -499,8 +488,8 @@ export function playout(): PlayoutKernel {
         : Action_effect[l_a]! === "all_colours"
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item854 of ALL_Colour) {
-                const l_k = $item854;
+              for (const $item850 of ALL_Colour) {
+                const l_k = $item850;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -515,8 +504,8 @@ export function playout(): PlayoutKernel {
           : Action_effect[l_a]! === "few_colours"
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item855 of ALL_Colour) {
-                  const l_k = $item855;
+                for (const $item851 of ALL_Colour) {
+                  const l_k = $item851;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -539,79 +528,79 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum856: number = 0;
+    let $sum852: number = 0;
     {
-      const $n858 = N[Z_board]!;
-      for (let $i857 = 0; $i857 < $n858; $i857++) {
-        const l_a = C[Z_board * CAP + $i857]!;
-        $sum856 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      const $n854 = N[Z_board]!;
+      for (let $i853 = 0; $i853 < $n854; $i853++) {
+        const l_a = C[Z_board * CAP + $i853]!;
+        $sum852 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
       }
     }
-    return 0 - $sum856;
+    return 0 - $sum852;
   }
   function fn_action_points(l_p: number): number {
-    let $sum859: number = 0;
+    let $sum855: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum860: number = 0;
+        let $sum856: number = 0;
         {
-          const $seg862 = Z_played + l_q;
-          const $n863 = N[$seg862]!;
-          for (let $i861 = 0; $i861 < $n863; $i861++) {
-            const l_a = C[$seg862 * CAP + $i861]!;
-            $sum860 += fn_medal_points(l_a, l_p);
+          const $seg858 = Z_played + l_q;
+          const $n859 = N[$seg858]!;
+          for (let $i857 = 0; $i857 < $n859; $i857++) {
+            const l_a = C[$seg858 * CAP + $i857]!;
+            $sum856 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum859 += $sum860;
+        $sum855 += $sum856;
       }
     }
-    return $sum859 + fn_board_points(l_p);
+    return $sum855 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any864: boolean = false;
+    let $any860: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $any865: boolean = false;
+        let $any861: boolean = false;
         {
-          const $seg867 = Z_played + l_q;
-          const $n868 = N[$seg867]!;
-          for (let $i866 = 0; $i866 < $n868; $i866++) {
-            const l_a = C[$seg867 * CAP + $i866]!;
+          const $seg863 = Z_played + l_q;
+          const $n864 = N[$seg863]!;
+          for (let $i862 = 0; $i862 < $n864; $i862++) {
+            const l_a = C[$seg863 * CAP + $i862]!;
             if (Action_effect[l_a]! === "coin_pairs") {
-              $any865 = true;
+              $any861 = true;
               break;
             }
           }
         }
-        if ($any865) {
-          $any864 = true;
+        if ($any861) {
+          $any860 = true;
           break;
         }
       }
     }
-    return $any864 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any860 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum869: number = 0;
+    let $sum865: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum869 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum865 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum869;
+    return N[Z_board]! + $sum865;
   }
   function fn_shielded(l_p: number): boolean {
-    let $any870: boolean = false;
+    let $any866: boolean = false;
     {
-      const $seg872 = Z_played + l_p;
-      const $n873 = N[$seg872]!;
-      for (let $i871 = 0; $i871 < $n873; $i871++) {
-        const l_a = C[$seg872 * CAP + $i871]!;
+      const $seg868 = Z_played + l_p;
+      const $n869 = N[$seg868]!;
+      for (let $i867 = 0; $i867 < $n869; $i867++) {
+        const l_a = C[$seg868 * CAP + $i867]!;
         if (Action_effect[l_a]! === "no_exchange") {
-          $any870 = true;
+          $any866 = true;
           break;
         }
       }
     }
-    return $any870;
+    return $any866;
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
     return (
@@ -657,6 +646,36 @@ export function playout(): PlayoutKernel {
     $memo_shielded[$key] = $value ? 1 : 0;
     return $value;
   }
+  function $index_PropertyKind(value: string): number {
+    switch (value) {
+      case "standard":
+        return 0;
+      case "dual":
+        return 1;
+      case "money":
+        return 2;
+      default:
+        return -1;
+    }
+  }
+  const Property_kind$index = Int32Array.from(Property_kind, $index_PropertyKind);
+  let $generation_zone_collection = 1;
+  const $tally_collection_kind$counts = new Int32Array(18);
+  const $tally_collection_kind$stamps = new Float64Array(6);
+  function $tally_collection_kind(seg: number, member: number): number {
+    const $s = seg - Z_collection;
+    const $base = $s * 3;
+    if ($tally_collection_kind$stamps[$s] !== $generation_zone_collection) {
+      $tally_collection_kind$counts.fill(0, $base, $base + 3);
+      const $n = N[seg]!;
+      for (let $i = 0; $i < $n; $i++) {
+        const $member = Property_kind$index[C[seg * CAP + $i]!]!;
+        if ($member >= 0) $tally_collection_kind$counts[$base + $member]!++;
+      }
+      $tally_collection_kind$stamps[$s] = $generation_zone_collection;
+    }
+    return member < 0 ? 0 : $tally_collection_kind$counts[$base + member]!;
+  }
   function step0(): number {
     return step1();
   }
@@ -684,6 +703,7 @@ export function playout(): PlayoutKernel {
             N[$from] = 0;
           }
         }
+        $generation_zone_collection++;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {
@@ -753,6 +773,7 @@ export function playout(): PlayoutKernel {
             N[Z_set_aside]!++;
             $where[$card] = Z_set_aside;
           }
+          $generation_zone_collection++;
           {
             for (let $i66 = N[Z_box]! - 1; $i66 > 0; $i66--) {
               const $n70 = $i66 + 1;
@@ -805,6 +826,7 @@ export function playout(): PlayoutKernel {
                 N[Z_set_aside]!++;
                 $where[$card] = Z_set_aside;
               }
+              $generation_zone_collection++;
             } else {
               {
                 if (N[Z_box]! === 0)
@@ -820,6 +842,7 @@ export function playout(): PlayoutKernel {
                 N[$seg78]!++;
                 $where[$card] = $seg78;
               }
+              $generation_zone_collection++;
             }
           }
         }
@@ -951,8 +974,6 @@ export function playout(): PlayoutKernel {
       v_bank -= $amount;
       v_coins[l_p_2] += $amount;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -960,6 +981,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step18();
   }
   function step17(): number {
@@ -987,8 +1010,6 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_2] -= $amount;
       v_coins[l_p_2] += $amount;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -996,6 +1017,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step21();
   }
   function step20(): number {
@@ -1032,8 +1055,6 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1041,6 +1062,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step24();
   }
   function step23(): number {
@@ -1053,8 +1076,6 @@ export function playout(): PlayoutKernel {
     return 21;
   }
   function step25(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1062,6 +1083,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $seat109 = l_p_2;
       if ($seat109 >= humans)
@@ -1099,8 +1122,6 @@ export function playout(): PlayoutKernel {
     return 28;
   }
   function step31(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1109,6 +1130,8 @@ export function playout(): PlayoutKernel {
       N[$seg158]!++;
       $where[$card] = $seg158;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step33();
   }
   function step32(): number {
@@ -1144,8 +1167,6 @@ export function playout(): PlayoutKernel {
     return 36;
   }
   function step38(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1153,6 +1174,8 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step40();
   }
   function step39(): number {
@@ -1176,8 +1199,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step42(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1186,6 +1207,8 @@ export function playout(): PlayoutKernel {
       N[$seg184]!++;
       $where[$card] = $seg184;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step43();
   }
   function step43(): number {
@@ -1287,8 +1310,6 @@ export function playout(): PlayoutKernel {
       v_bank -= $amount;
       v_coins[l_p_3] += $amount;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1296,6 +1317,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step55();
   }
   function step54(): number {
@@ -1323,8 +1346,6 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_3] -= $amount;
       v_coins[l_p_3] += $amount;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1332,6 +1353,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step58();
   }
   function step57(): number {
@@ -1368,8 +1391,6 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1377,6 +1398,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step61();
   }
   function step60(): number {
@@ -1389,8 +1412,6 @@ export function playout(): PlayoutKernel {
     return 58;
   }
   function step62(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1398,6 +1419,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $seat254 = l_p_3;
       if ($seat254 >= humans)
@@ -1435,8 +1458,6 @@ export function playout(): PlayoutKernel {
     return 65;
   }
   function step68(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1445,6 +1466,8 @@ export function playout(): PlayoutKernel {
       N[$seg303]!++;
       $where[$card] = $seg303;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step70();
   }
   function step69(): number {
@@ -1480,8 +1503,6 @@ export function playout(): PlayoutKernel {
     return 73;
   }
   function step75(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1489,6 +1510,8 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step77();
   }
   function step76(): number {
@@ -1512,8 +1535,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step79(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1522,6 +1543,8 @@ export function playout(): PlayoutKernel {
       N[$seg329]!++;
       $where[$card] = $seg329;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step80();
   }
   function step80(): number {
@@ -1575,8 +1598,6 @@ export function playout(): PlayoutKernel {
     return 85;
   }
   function step89(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $seg331 = Z_hand + l_p_4;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
@@ -1596,6 +1617,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step91();
   }
   function step90(): number {
@@ -1802,8 +1825,6 @@ export function playout(): PlayoutKernel {
       v_bank -= $amount;
       v_coins[l_p_6] += $amount;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1811,6 +1832,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step112();
   }
   function step111(): number {
@@ -1838,8 +1861,6 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_6] -= $amount;
       v_coins[l_p_6] += $amount;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1847,6 +1868,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step115();
   }
   function step114(): number {
@@ -1883,8 +1906,6 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1892,6 +1913,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step118();
   }
   function step117(): number {
@@ -1904,8 +1927,6 @@ export function playout(): PlayoutKernel {
     return 115;
   }
   function step119(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1913,6 +1934,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $seat463 = l_p_6;
       if ($seat463 >= humans)
@@ -1950,8 +1973,6 @@ export function playout(): PlayoutKernel {
     return 122;
   }
   function step125(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1960,6 +1981,8 @@ export function playout(): PlayoutKernel {
       N[$seg512]!++;
       $where[$card] = $seg512;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step127();
   }
   function step126(): number {
@@ -1995,8 +2018,6 @@ export function playout(): PlayoutKernel {
     return 130;
   }
   function step132(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -2004,6 +2025,8 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step134();
   }
   function step133(): number {
@@ -2027,8 +2050,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step136(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -2037,6 +2058,8 @@ export function playout(): PlayoutKernel {
       N[$seg538]!++;
       $where[$card] = $seg538;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step137();
   }
   function step137(): number {
@@ -2079,6 +2102,7 @@ export function playout(): PlayoutKernel {
       N[$seg539]!++;
       $where[$card] = $seg539;
     }
+    $generation_zone_collection++;
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
     if (Property_kind[l_card_8]! === "dual") {
@@ -2100,8 +2124,6 @@ export function playout(): PlayoutKernel {
         }
         for (let $i544 = 0; $i544 < $n540; $i544++) {
           const l_a = $list52[$i544]!;
-          $generation_cards_in_play++;
-          $generation_shielded++;
           {
             const $seg545 = Z_played + l_p;
             const $wanted = l_a;
@@ -2121,6 +2143,8 @@ export function playout(): PlayoutKernel {
             N[Z_action_discard]!++;
             $where[$card] = Z_action_discard;
           }
+          $generation_cards_in_play++;
+          $generation_shielded++;
         }
       }
     }
@@ -2692,8 +2716,6 @@ export function playout(): PlayoutKernel {
     return 204;
   }
   function step208(): number {
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $seg655 = Z_hand + l_p_16;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_16, false, rollOn(G, N[Z_hand + l_p_16]!));
@@ -2713,6 +2735,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step210();
   }
   function step209(): number {
@@ -2769,6 +2793,7 @@ export function playout(): PlayoutKernel {
       N[$seg674]!++;
       $where[$card] = $seg674;
     }
+    $generation_zone_collection++;
     l_p_18 = l_p_17;
     l_card_9 = l_revealed;
     if (Property_kind[l_card_9]! === "dual") {
@@ -3825,6 +3850,7 @@ export function playout(): PlayoutKernel {
             N[$seg50]!++;
             $where[$card] = $seg50;
           }
+          $generation_zone_collection++;
           {
             const $from = Z_dealt + l_p;
             const $to = Z_collection + l_p;
@@ -3838,6 +3864,7 @@ export function playout(): PlayoutKernel {
               N[$from] = 0;
             }
           }
+          $generation_zone_collection++;
         }
       }
       return step2();
@@ -4040,8 +4067,6 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat109, 3, $value125);
       {
         const l_target = $value125;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -4060,6 +4085,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step28();
       }
     }
@@ -4134,8 +4161,6 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat132, 1, $value146);
       {
         const l_target = $value146;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $seg147 = Z_played + l_whose_2;
           const $wanted = l_target;
@@ -4155,6 +4180,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step30();
       }
     }
@@ -4166,8 +4193,6 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value152;
         v_doubled[l_target] = false;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $seg153 = Z_attached + l_whose_2;
           if (N[$seg153]! === 0)
@@ -4181,6 +4206,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step30();
       }
     }
@@ -4243,8 +4270,6 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value170;
         v_doubled[l_target] = true;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $card = l_card_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -4253,6 +4278,8 @@ export function playout(): PlayoutKernel {
           N[$seg171]!++;
           $where[$card] = $seg171;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step37();
       }
     }
@@ -4305,8 +4332,6 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat173, 6, $value181);
       {
         const l_whose = $value181;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $card = l_card_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -4315,6 +4340,8 @@ export function playout(): PlayoutKernel {
           N[$seg182]!++;
           $where[$card] = $seg182;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step44();
       }
     }
@@ -4779,6 +4806,7 @@ export function playout(): PlayoutKernel {
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
+              $generation_zone_collection++;
               {
                 const $seg239 = Z_exchange + l_b;
                 if (N[$seg239]! === 0)
@@ -4794,6 +4822,7 @@ export function playout(): PlayoutKernel {
                 N[$seg243]!++;
                 $where[$card] = $seg243;
               }
+              $generation_zone_collection++;
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
@@ -4808,6 +4837,7 @@ export function playout(): PlayoutKernel {
                 N[$seg247]!++;
                 $where[$card] = $seg247;
               }
+              $generation_zone_collection++;
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
             }
@@ -4899,8 +4929,6 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat254, 3, $value270);
       {
         const l_target = $value270;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -4919,6 +4947,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step65();
       }
     }
@@ -4993,8 +5023,6 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat277, 1, $value291);
       {
         const l_target = $value291;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $seg292 = Z_played + l_whose_3;
           const $wanted = l_target;
@@ -5014,6 +5042,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step67();
       }
     }
@@ -5025,8 +5055,6 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value297;
         v_doubled[l_target] = false;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $seg298 = Z_attached + l_whose_3;
           if (N[$seg298]! === 0)
@@ -5040,6 +5068,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step67();
       }
     }
@@ -5102,8 +5132,6 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value315;
         v_doubled[l_target] = true;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $card = l_card_4;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -5112,6 +5140,8 @@ export function playout(): PlayoutKernel {
           N[$seg316]!++;
           $where[$card] = $seg316;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step74();
       }
     }
@@ -5164,8 +5194,6 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat318, 6, $value326);
       {
         const l_whose = $value326;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $card = l_card_4;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -5174,6 +5202,8 @@ export function playout(): PlayoutKernel {
           N[$seg327]!++;
           $where[$card] = $seg327;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step81();
       }
     }
@@ -5227,8 +5257,6 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat335, 9, $value344);
       {
         const l_card = $value344;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $seg345 = Z_hand + l_p_4;
           const $wanted = l_card;
@@ -5248,6 +5276,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step92();
       }
     }
@@ -5404,6 +5434,7 @@ export function playout(): PlayoutKernel {
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
+            $generation_zone_collection++;
             {
               const $seg380 = Z_exchange + l_b;
               if (N[$seg380]! === 0)
@@ -5419,6 +5450,7 @@ export function playout(): PlayoutKernel {
               N[$seg384]!++;
               $where[$card] = $seg384;
             }
+            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
@@ -5433,6 +5465,7 @@ export function playout(): PlayoutKernel {
               N[$seg388]!++;
               $where[$card] = $seg388;
             }
+            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -5547,6 +5580,7 @@ export function playout(): PlayoutKernel {
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
+            $generation_zone_collection++;
             {
               const $seg405 = Z_exchange + l_b;
               if (N[$seg405]! === 0)
@@ -5562,6 +5596,7 @@ export function playout(): PlayoutKernel {
               N[$seg409]!++;
               $where[$card] = $seg409;
             }
+            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
@@ -5576,6 +5611,7 @@ export function playout(): PlayoutKernel {
               N[$seg413]!++;
               $where[$card] = $seg413;
             }
+            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -5688,6 +5724,7 @@ export function playout(): PlayoutKernel {
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
+            $generation_zone_collection++;
             {
               const $seg428 = Z_exchange + l_b;
               if (N[$seg428]! === 0)
@@ -5703,6 +5740,7 @@ export function playout(): PlayoutKernel {
               N[$seg432]!++;
               $where[$card] = $seg432;
             }
+            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
@@ -5717,6 +5755,7 @@ export function playout(): PlayoutKernel {
               N[$seg436]!++;
               $where[$card] = $seg436;
             }
+            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -5933,8 +5972,6 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat463, 3, $value479);
       {
         const l_target = $value479;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -5953,6 +5990,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step122();
       }
     }
@@ -6027,8 +6066,6 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat486, 1, $value500);
       {
         const l_target = $value500;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $seg501 = Z_played + l_whose_4;
           const $wanted = l_target;
@@ -6048,6 +6085,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step124();
       }
     }
@@ -6059,8 +6098,6 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value506;
         v_doubled[l_target] = false;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $seg507 = Z_attached + l_whose_4;
           if (N[$seg507]! === 0)
@@ -6074,6 +6111,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step124();
       }
     }
@@ -6136,8 +6175,6 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value524;
         v_doubled[l_target] = true;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $card = l_card_6;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -6146,6 +6183,8 @@ export function playout(): PlayoutKernel {
           N[$seg525]!++;
           $where[$card] = $seg525;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step131();
       }
     }
@@ -6198,8 +6237,6 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat527, 6, $value535);
       {
         const l_whose = $value535;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $card = l_card_6;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -6208,6 +6245,8 @@ export function playout(): PlayoutKernel {
           N[$seg536]!++;
           $where[$card] = $seg536;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step138();
       }
     }
@@ -6684,8 +6723,6 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat659, 9, $value668);
       {
         const l_card = $value668;
-        $generation_cards_in_play++;
-        $generation_shielded++;
         {
           const $seg669 = Z_hand + l_p_16;
           const $wanted = l_card;
@@ -6705,6 +6742,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step211();
       }
     }
@@ -7499,6 +7538,9 @@ export function playout(): PlayoutKernel {
     v_bank = 0;
     v_chairman = 0;
     K_ended = -1;
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    $generation_zone_collection++;
     if ($from === null) {
       seedWords(G, seed);
       N.fill(0);
@@ -7665,6 +7707,7 @@ export function playout(): PlayoutKernel {
               N[Z_set_aside]!++;
               $where[$card] = Z_set_aside;
             }
+            $generation_zone_collection++;
           }
         }
       }
@@ -8147,6 +8190,7 @@ export function playout(): PlayoutKernel {
     }
     $generation_cards_in_play++;
     $generation_shielded++;
+    $generation_zone_collection++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(

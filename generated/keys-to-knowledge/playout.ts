@@ -514,47 +514,15 @@ export function playout(): PlayoutKernel {
     return $first974;
   }
   function fn_group_size(l_g: string): number {
-    let $count976: number = 0;
-    {
-      const $n978 = N[Z_bank_deeds]!;
-      for (let $i977 = 0; $i977 < $n978; $i977++) {
-        const l_d = C[Z_bank_deeds * CAP + $i977]!;
-        if (Deed_group[l_d]! === l_g) {
-          $count976++;
-        }
-      }
-    }
-    let $sum979: number = 0;
+    let $sum976: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
-      let $count980: number = 0;
-      {
-        const $seg982 = Z_deeds + l_q;
-        const $n983 = N[$seg982]!;
-        for (let $i981 = 0; $i981 < $n983; $i981++) {
-          const l_d = C[$seg982 * CAP + $i981]!;
-          if (Deed_group[l_d]! === l_g) {
-            $count980++;
-          }
-        }
-      }
-      $sum979 += $count980;
+      $sum976 += $tally_deeds_group(Z_deeds + l_q, $index_Group(l_g));
     }
-    return $count976 + $sum979;
+    return $tally_bank_deeds_group(Z_bank_deeds, $index_Group(l_g)) + $sum976;
   }
   function fn_held(l_p: number, l_g: string): number {
-    let $count984: number = 0;
-    {
-      const $seg986 = Z_deeds + l_p;
-      const $n987 = N[$seg986]!;
-      for (let $i985 = 0; $i985 < $n987; $i985++) {
-        const l_d = C[$seg986 * CAP + $i985]!;
-        if (Deed_group[l_d]! === l_g) {
-          $count984++;
-        }
-      }
-    }
-    return $count984;
+    return $tally_deeds_group(Z_deeds + l_p, $index_Group(l_g));
   }
   function fn_complete(l_p: number, l_g: string): boolean {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
@@ -563,76 +531,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min988: number = NaN;
+    let $min977: number = NaN;
     {
-      const $seg990 = Z_deeds + l_p;
-      const $n991 = N[$seg990]!;
-      for (let $i989 = 0; $i989 < $n991; $i989++) {
-        const l_e = C[$seg990 * CAP + $i989]!;
+      const $seg979 = Z_deeds + l_p;
+      const $n980 = N[$seg979]!;
+      for (let $i978 = 0; $i978 < $n980; $i978++) {
+        const l_e = C[$seg979 * CAP + $i978]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min988 !== $min988 || $v < $min988) $min988 = $v;
+            if ($min977 !== $min977 || $v < $min977) $min977 = $v;
           }
         }
       }
     }
-    if ($min988 !== $min988)
+    if ($min977 !== $min977)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min988;
+    return $min977;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max992: number = NaN;
+    let $max981: number = NaN;
     {
-      const $seg994 = Z_deeds + l_p;
-      const $n995 = N[$seg994]!;
-      for (let $i993 = 0; $i993 < $n995; $i993++) {
-        const l_e = C[$seg994 * CAP + $i993]!;
+      const $seg983 = Z_deeds + l_p;
+      const $n984 = N[$seg983]!;
+      for (let $i982 = 0; $i982 < $n984; $i982++) {
+        const l_e = C[$seg983 * CAP + $i982]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max992 !== $max992 || $v > $max992) $max992 = $v;
+            if ($max981 !== $max981 || $v > $max981) $max981 = $v;
           }
         }
       }
     }
-    if ($max992 !== $max992)
+    if ($max981 !== $max981)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max992;
+    return $max981;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all996: boolean = true;
+    let $all985: boolean = true;
     {
-      const $seg998 = Z_deeds + l_p;
-      const $n999 = N[$seg998]!;
-      for (let $i997 = 0; $i997 < $n999; $i997++) {
-        const l_e = C[$seg998 * CAP + $i997]!;
+      const $seg987 = Z_deeds + l_p;
+      const $n988 = N[$seg987]!;
+      for (let $i986 = 0; $i986 < $n988; $i986++) {
+        const l_e = C[$seg987 * CAP + $i986]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all996 = false;
+            $all985 = false;
             break;
           }
         }
       }
     }
-    return $all996;
+    return $all985;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any1000: boolean = false;
+    let $any989: boolean = false;
     {
-      const $seg1002 = Z_deeds + l_p;
-      const $n1003 = N[$seg1002]!;
-      for (let $i1001 = 0; $i1001 < $n1003; $i1001++) {
-        const l_e = C[$seg1002 * CAP + $i1001]!;
+      const $seg991 = Z_deeds + l_p;
+      const $n992 = N[$seg991]!;
+      for (let $i990 = 0; $i990 < $n992; $i990++) {
+        const l_e = C[$seg991 * CAP + $i990]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any1000 = true;
+            $any989 = true;
             break;
           }
         }
       }
     }
-    return $any1000;
+    return $any989;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -685,38 +653,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any1004: boolean = false;
+    let $any993: boolean = false;
     {
-      const $seg1006 = Z_deeds + l_p;
-      const $n1007 = N[$seg1006]!;
-      for (let $i1005 = 0; $i1005 < $n1007; $i1005++) {
-        const l_d = C[$seg1006 * CAP + $i1005]!;
+      const $seg995 = Z_deeds + l_p;
+      const $n996 = N[$seg995]!;
+      for (let $i994 = 0; $i994 < $n996; $i994++) {
+        const l_d = C[$seg995 * CAP + $i994]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any1004 = true;
+          $any993 = true;
           break;
         }
       }
     }
-    return $any1004;
+    return $any993;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum1008: number = 0;
+    let $sum997: number = 0;
     {
-      const $seg1010 = Z_deeds + l_p;
-      const $n1011 = N[$seg1010]!;
-      for (let $i1009 = 0; $i1009 < $n1011; $i1009++) {
-        const l_d = C[$seg1010 * CAP + $i1009]!;
-        $sum1008 +=
+      const $seg999 = Z_deeds + l_p;
+      const $n1000 = N[$seg999]!;
+      for (let $i998 = 0; $i998 < $n1000; $i998++) {
+        const l_d = C[$seg999 * CAP + $i998]!;
+        $sum997 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum1008 >= l_amount;
+    return v_cash[l_p]! + $sum997 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats1012 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats1012++;
-    return $seats1012;
+    let $seats1001 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats1001++;
+    return $seats1001;
   }
   function fn_round_limit(): number {
     return 20;
@@ -725,19 +693,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum1013: number = 0;
+    let $sum1002: number = 0;
     {
-      const $seg1015 = Z_deeds + l_p;
-      const $n1016 = N[$seg1015]!;
-      for (let $i1014 = 0; $i1014 < $n1016; $i1014++) {
-        const l_d = C[$seg1015 * CAP + $i1014]!;
-        $sum1013 +=
+      const $seg1004 = Z_deeds + l_p;
+      const $n1005 = N[$seg1004]!;
+      for (let $i1003 = 0; $i1003 < $n1005; $i1003++) {
+        const l_d = C[$seg1004 * CAP + $i1003]!;
+        $sum1002 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum1013;
+    return v_cash[l_p]! + $sum1002;
   }
   let $generation_any_mortgaged = 1;
   const $memo_any_mortgaged = new Float64Array(48);
@@ -751,6 +719,24 @@ export function playout(): PlayoutKernel {
     }
     {
       const $digit = $index_Group(l_g);
+      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_any_mortgaged[$key] === $generation_any_mortgaged) return $memo_any_mortgaged[$key] === 1;
+    const $value = fn_any_mortgaged(l_p, l_g);
+    $stamp_any_mortgaged[$key] = $generation_any_mortgaged;
+    $memo_any_mortgaged[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  function fn_any_mortgaged$memoAt(l_p: number, l_g: string, $digit1: number): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $digit1;
       if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
       $key = $key * 8 + $digit;
     }
@@ -781,6 +767,24 @@ export function playout(): PlayoutKernel {
     $memo_complete[$key] = $value ? 1 : 0;
     return $value;
   }
+  function fn_complete$memoAt(l_p: number, l_g: string, $digit1: number): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_complete(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $digit1;
+      if ($digit < 0) return fn_complete(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_complete[$key] === $generation_complete) return $memo_complete[$key] === 1;
+    const $value = fn_complete(l_p, l_g);
+    $stamp_complete[$key] = $generation_complete;
+    $memo_complete[$key] = $value ? 1 : 0;
+    return $value;
+  }
   let $generation_lowest_level = 1;
   const $memo_lowest_level = new Float64Array(48);
   const $stamp_lowest_level = new Float64Array(48);
@@ -793,6 +797,24 @@ export function playout(): PlayoutKernel {
     }
     {
       const $digit = $index_Group(l_g);
+      if ($digit < 0) return fn_lowest_level(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_lowest_level[$key] === $generation_lowest_level) return $memo_lowest_level[$key]!;
+    const $value = fn_lowest_level(l_p, l_g);
+    $stamp_lowest_level[$key] = $generation_lowest_level;
+    $memo_lowest_level[$key] = $value;
+    return $value;
+  }
+  function fn_lowest_level$memoAt(l_p: number, l_g: string, $digit1: number): number {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_lowest_level(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $digit1;
       if ($digit < 0) return fn_lowest_level(l_p, l_g);
       $key = $key * 8 + $digit;
     }
@@ -865,6 +887,24 @@ export function playout(): PlayoutKernel {
     $memo_undeveloped[$key] = $value ? 1 : 0;
     return $value;
   }
+  function fn_undeveloped$memoAt(l_p: number, l_g: string, $digit1: number): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_undeveloped(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $digit1;
+      if ($digit < 0) return fn_undeveloped(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_undeveloped[$key] === $generation_undeveloped) return $memo_undeveloped[$key] === 1;
+    const $value = fn_undeveloped(l_p, l_g);
+    $stamp_undeveloped[$key] = $generation_undeveloped;
+    $memo_undeveloped[$key] = $value ? 1 : 0;
+    return $value;
+  }
   function $index_Group(value: string): number {
     switch (value) {
       case "brown":
@@ -886,6 +926,41 @@ export function playout(): PlayoutKernel {
       default:
         return -1;
     }
+  }
+  const Deed_group$index = Int32Array.from(Deed_group, $index_Group);
+  let $generation_zone_bank_deeds = 1;
+  let $generation_zone_deeds = 1;
+  const $tally_bank_deeds_group$counts = new Int32Array(8);
+  const $tally_bank_deeds_group$stamps = new Float64Array(1);
+  function $tally_bank_deeds_group(seg: number, member: number): number {
+    const $s = seg - Z_bank_deeds;
+    const $base = $s * 8;
+    if ($tally_bank_deeds_group$stamps[$s] !== $generation_zone_bank_deeds) {
+      $tally_bank_deeds_group$counts.fill(0, $base, $base + 8);
+      const $n = N[seg]!;
+      for (let $i = 0; $i < $n; $i++) {
+        const $member = Deed_group$index[C[seg * CAP + $i]!]!;
+        if ($member >= 0) $tally_bank_deeds_group$counts[$base + $member]!++;
+      }
+      $tally_bank_deeds_group$stamps[$s] = $generation_zone_bank_deeds;
+    }
+    return member < 0 ? 0 : $tally_bank_deeds_group$counts[$base + member]!;
+  }
+  const $tally_deeds_group$counts = new Int32Array(48);
+  const $tally_deeds_group$stamps = new Float64Array(6);
+  function $tally_deeds_group(seg: number, member: number): number {
+    const $s = seg - Z_deeds;
+    const $base = $s * 8;
+    if ($tally_deeds_group$stamps[$s] !== $generation_zone_deeds) {
+      $tally_deeds_group$counts.fill(0, $base, $base + 8);
+      const $n = N[seg]!;
+      for (let $i = 0; $i < $n; $i++) {
+        const $member = Deed_group$index[C[seg * CAP + $i]!]!;
+        if ($member >= 0) $tally_deeds_group$counts[$base + $member]!++;
+      }
+      $tally_deeds_group$stamps[$s] = $generation_zone_deeds;
+    }
+    return member < 0 ? 0 : $tally_deeds_group$counts[$base + member]!;
   }
   function step0(): number {
     {
@@ -1133,11 +1208,11 @@ export function playout(): PlayoutKernel {
       for (let $i336 = 0; $i336 < $n332; $i336++) {
         const l_d = $list67[$i336]!;
         if (v_key[l_d]!) {
+          v_key[l_d] = false;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          v_key[l_d] = false;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -1166,11 +1241,11 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_2] += $amount;
           }
+          v_books[l_d] = 0;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          v_books[l_d] = 0;
         }
       }
     }
@@ -1210,15 +1285,9 @@ export function playout(): PlayoutKernel {
       }
       for (let $i341 = 0; $i341 < $n337; $i341++) {
         const l_d = $list68[$i341]!;
-        $generation_any_mortgaged++;
-        $generation_may_mortgage++;
         v_mortgaged[l_d] = false;
         $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
         $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
         {
           const $seg342 = Z_deeds + l_p_2;
           const $wanted = l_d;
@@ -1238,6 +1307,14 @@ export function playout(): PlayoutKernel {
           N[Z_seized]!++;
           $where[$card] = Z_seized;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
     }
     {
@@ -1245,15 +1322,15 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument346;
         if (v_eliminated[l_p]! === 0) {
+          let $seats347 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats347++;
+          v_eliminated[l_p] = players - $seats347 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          let $seats347 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats347++;
-          v_eliminated[l_p] = players - $seats347 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1292,12 +1369,6 @@ export function playout(): PlayoutKernel {
       v_cash[l_p_2] -= $amount;
       v_cash[l_creditor_2] += $amount;
     }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
@@ -1311,20 +1382,27 @@ export function playout(): PlayoutKernel {
         N[$from] = 0;
       }
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_deeds++;
     {
       const $argument349 = l_p_2;
       {
         let l_p = $argument349;
         if (v_eliminated[l_p]! === 0) {
+          let $seats350 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats350++;
+          v_eliminated[l_p] = players - $seats350 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          let $seats350 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats350++;
-          v_eliminated[l_p] = players - $seats350 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1346,12 +1424,6 @@ export function playout(): PlayoutKernel {
   }
   function step30(): number {
     l_d_2 = $list1[l_d_2$index]!;
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $wanted = l_d_2;
       let $at = -1;
@@ -1370,6 +1442,14 @@ export function playout(): PlayoutKernel {
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
     l_lot = l_d_2;
     l_high_2 = 0;
     l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -1418,12 +1498,6 @@ export function playout(): PlayoutKernel {
         v_cash[l_leader_2] -= $amount;
         v_bank += $amount;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
       {
         const $card = l_lot;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1432,6 +1506,14 @@ export function playout(): PlayoutKernel {
         N[$seg400]!++;
         $where[$card] = $seg400;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     } else {
     }
     l_d_2$index += 1;
@@ -1615,11 +1697,11 @@ export function playout(): PlayoutKernel {
       for (let $i504 = 0; $i504 < $n500; $i504++) {
         const l_d = $list77[$i504]!;
         if (v_key[l_d]!) {
+          v_key[l_d] = false;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          v_key[l_d] = false;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -1648,11 +1730,11 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_4] += $amount;
           }
+          v_books[l_d] = 0;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          v_books[l_d] = 0;
         }
       }
     }
@@ -1692,15 +1774,9 @@ export function playout(): PlayoutKernel {
       }
       for (let $i509 = 0; $i509 < $n505; $i509++) {
         const l_d = $list78[$i509]!;
-        $generation_any_mortgaged++;
-        $generation_may_mortgage++;
         v_mortgaged[l_d] = false;
         $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
         $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
         {
           const $seg510 = Z_deeds + l_p_4;
           const $wanted = l_d;
@@ -1720,6 +1796,14 @@ export function playout(): PlayoutKernel {
           N[Z_seized]!++;
           $where[$card] = Z_seized;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
     }
     {
@@ -1727,15 +1811,15 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument514;
         if (v_eliminated[l_p]! === 0) {
+          let $seats515 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats515++;
+          v_eliminated[l_p] = players - $seats515 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          let $seats515 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats515++;
-          v_eliminated[l_p] = players - $seats515 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1774,12 +1858,6 @@ export function playout(): PlayoutKernel {
       v_cash[l_p_4] -= $amount;
       v_cash[l_creditor_4] += $amount;
     }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $from = Z_deeds + l_p_4;
       const $to = Z_deeds + l_creditor_4;
@@ -1793,20 +1871,27 @@ export function playout(): PlayoutKernel {
         N[$from] = 0;
       }
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_deeds++;
     {
       const $argument517 = l_p_4;
       {
         let l_p = $argument517;
         if (v_eliminated[l_p]! === 0) {
+          let $seats518 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats518++;
+          v_eliminated[l_p] = players - $seats518 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          let $seats518 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats518++;
-          v_eliminated[l_p] = players - $seats518 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1828,12 +1913,6 @@ export function playout(): PlayoutKernel {
   }
   function step63(): number {
     l_d_4 = $list2[l_d_4$index]!;
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $wanted = l_d_4;
       let $at = -1;
@@ -1852,6 +1931,14 @@ export function playout(): PlayoutKernel {
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
     l_lot_2 = l_d_4;
     l_high_3 = 0;
     l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -1900,12 +1987,6 @@ export function playout(): PlayoutKernel {
         v_cash[l_leader_3] -= $amount;
         v_bank += $amount;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
       {
         const $card = l_lot_2;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -1914,6 +1995,14 @@ export function playout(): PlayoutKernel {
         N[$seg568]!++;
         $where[$card] = $seg568;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     } else {
     }
     l_d_4$index += 1;
@@ -2120,12 +2209,6 @@ export function playout(): PlayoutKernel {
         v_cash[l_leader_4] -= $amount;
         v_bank += $amount;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
       {
         const $card = l_lot_3;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -2134,6 +2217,14 @@ export function playout(): PlayoutKernel {
         N[$seg649]!++;
         $where[$card] = $seg649;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     } else {
     }
     return 81;
@@ -2355,11 +2446,11 @@ export function playout(): PlayoutKernel {
       for (let $i716 = 0; $i716 < $n712; $i716++) {
         const l_d = $list89[$i716]!;
         if (v_key[l_d]!) {
+          v_key[l_d] = false;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          v_key[l_d] = false;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -2388,11 +2479,11 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_8] += $amount;
           }
+          v_books[l_d] = 0;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          v_books[l_d] = 0;
         }
       }
     }
@@ -2432,15 +2523,9 @@ export function playout(): PlayoutKernel {
       }
       for (let $i721 = 0; $i721 < $n717; $i721++) {
         const l_d = $list90[$i721]!;
-        $generation_any_mortgaged++;
-        $generation_may_mortgage++;
         v_mortgaged[l_d] = false;
         $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
         $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
         {
           const $seg722 = Z_deeds + l_p_8;
           const $wanted = l_d;
@@ -2460,6 +2545,14 @@ export function playout(): PlayoutKernel {
           N[Z_seized]!++;
           $where[$card] = Z_seized;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
     }
     {
@@ -2467,15 +2560,15 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument726;
         if (v_eliminated[l_p]! === 0) {
+          let $seats727 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats727++;
+          v_eliminated[l_p] = players - $seats727 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          let $seats727 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats727++;
-          v_eliminated[l_p] = players - $seats727 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2514,12 +2607,6 @@ export function playout(): PlayoutKernel {
       v_cash[l_p_8] -= $amount;
       v_cash[l_creditor_6] += $amount;
     }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
@@ -2533,20 +2620,27 @@ export function playout(): PlayoutKernel {
         N[$from] = 0;
       }
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_deeds++;
     {
       const $argument729 = l_p_8;
       {
         let l_p = $argument729;
         if (v_eliminated[l_p]! === 0) {
+          let $seats730 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats730++;
+          v_eliminated[l_p] = players - $seats730 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          let $seats730 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats730++;
-          v_eliminated[l_p] = players - $seats730 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2568,12 +2662,6 @@ export function playout(): PlayoutKernel {
   }
   function step104(): number {
     l_d_5 = $list3[l_d_5$index]!;
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $wanted = l_d_5;
       let $at = -1;
@@ -2592,6 +2680,14 @@ export function playout(): PlayoutKernel {
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
     l_lot_4 = l_d_5;
     l_high_5 = 0;
     l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -2640,12 +2736,6 @@ export function playout(): PlayoutKernel {
         v_cash[l_leader_5] -= $amount;
         v_bank += $amount;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
       {
         const $card = l_lot_4;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -2654,6 +2744,14 @@ export function playout(): PlayoutKernel {
         N[$seg780]!++;
         $where[$card] = $seg780;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     } else {
     }
     l_d_5$index += 1;
@@ -2775,11 +2873,11 @@ export function playout(): PlayoutKernel {
       for (let $i841 = 0; $i841 < $n837; $i841++) {
         const l_d = $list99[$i841]!;
         if (v_key[l_d]!) {
+          v_key[l_d] = false;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          v_key[l_d] = false;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -2808,11 +2906,11 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_10] += $amount;
           }
+          v_books[l_d] = 0;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          v_books[l_d] = 0;
         }
       }
     }
@@ -2852,15 +2950,9 @@ export function playout(): PlayoutKernel {
       }
       for (let $i846 = 0; $i846 < $n842; $i846++) {
         const l_d = $list100[$i846]!;
-        $generation_any_mortgaged++;
-        $generation_may_mortgage++;
         v_mortgaged[l_d] = false;
         $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
         $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
         {
           const $seg847 = Z_deeds + l_p_10;
           const $wanted = l_d;
@@ -2880,6 +2972,14 @@ export function playout(): PlayoutKernel {
           N[Z_seized]!++;
           $where[$card] = Z_seized;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
     }
     {
@@ -2887,15 +2987,15 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument851;
         if (v_eliminated[l_p]! === 0) {
+          let $seats852 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats852++;
+          v_eliminated[l_p] = players - $seats852 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          let $seats852 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats852++;
-          v_eliminated[l_p] = players - $seats852 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2934,12 +3034,6 @@ export function playout(): PlayoutKernel {
       v_cash[l_p_10] -= $amount;
       v_cash[l_creditor_8] += $amount;
     }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
@@ -2953,20 +3047,27 @@ export function playout(): PlayoutKernel {
         N[$from] = 0;
       }
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_deeds++;
     {
       const $argument854 = l_p_10;
       {
         let l_p = $argument854;
         if (v_eliminated[l_p]! === 0) {
+          let $seats855 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats855++;
+          v_eliminated[l_p] = players - $seats855 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          let $seats855 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats855++;
-          v_eliminated[l_p] = players - $seats855 + 1;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2988,12 +3089,6 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_d_6 = $list4[l_d_6$index]!;
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $wanted = l_d_6;
       let $at = -1;
@@ -3012,6 +3107,14 @@ export function playout(): PlayoutKernel {
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
     l_lot_5 = l_d_6;
     l_high_6 = 0;
     l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -3060,12 +3163,6 @@ export function playout(): PlayoutKernel {
         v_cash[l_leader_6] -= $amount;
         v_bank += $amount;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
       {
         const $card = l_lot_5;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -3074,6 +3171,14 @@ export function playout(): PlayoutKernel {
         N[$seg905]!++;
         $where[$card] = $seg905;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     } else {
     }
     l_d_6$index += 1;
@@ -3179,10 +3284,11 @@ export function playout(): PlayoutKernel {
       let $found30 = false;
       for (let $i31 = 0; $i31 < N[$seg28]!; $i31++) {
         const l_d = C[$seg28 * CAP + $i31]!;
-        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
-        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+        if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-        if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
+        if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
+          continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found30 = true;
         break;
@@ -3200,10 +3306,10 @@ export function playout(): PlayoutKernel {
       let $found35 = false;
       for (let $i36 = 0; $i36 < N[$seg33]!; $i36++) {
         const l_d = C[$seg33 * CAP + $i36]!;
-        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
-        if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
+        if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found35 = true;
         break;
@@ -3255,7 +3361,7 @@ export function playout(): PlayoutKernel {
       for (let $i51 = 0; $i51 < N[$seg48]!; $i51++) {
         const l_d = C[$seg48 * CAP + $i51]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         $found50 = true;
         break;
       }
@@ -3356,10 +3462,11 @@ export function playout(): PlayoutKernel {
         let $found172 = false;
         for (let $i173 = 0; $i173 < N[$seg170]!; $i173++) {
           const l_d = C[$seg170 * CAP + $i173]!;
-          if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
-          if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+          if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+          if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-          if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
+          if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
+            continue;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
           $found172 = true;
           break;
@@ -3385,10 +3492,10 @@ export function playout(): PlayoutKernel {
         let $found178 = false;
         for (let $i179 = 0; $i179 < N[$seg176]!; $i179++) {
           const l_d = C[$seg176 * CAP + $i179]!;
-          if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+          if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!!v_key[l_d]!) continue;
-          if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-          if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+          if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
+          if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
           $found178 = true;
           break;
@@ -3464,7 +3571,7 @@ export function playout(): PlayoutKernel {
         for (let $i197 = 0; $i197 < N[$seg194]!; $i197++) {
           const l_d = C[$seg194 * CAP + $i197]!;
           if (!!v_mortgaged[l_d]!) continue;
-          if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
+          if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           $found196 = true;
           break;
         }
@@ -3586,10 +3693,11 @@ export function playout(): PlayoutKernel {
           $values43$n[0]! = 0;
           for (let $i174 = 0; $i174 < N[$seg170]!; $i174++) {
             const l_d = C[$seg170 * CAP + $i174]!;
-            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
-            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+            if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-            if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
+            if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
+              continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values43[$values43$n[0]!++] = l_d;
           }
@@ -3625,11 +3733,11 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
+              v_books[l_d] += 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
-              v_books[l_d] += 1;
               v_stacks_left -= 1;
               return step17();
             }
@@ -3643,10 +3751,10 @@ export function playout(): PlayoutKernel {
           $values45$n[0]! = 0;
           for (let $i180 = 0; $i180 < N[$seg176]!; $i180++) {
             const l_d = C[$seg176 * CAP + $i180]!;
-            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
-            if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
+            if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values45[$values45$n[0]!++] = l_d;
           }
@@ -3682,17 +3790,17 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
               v_books[l_d] = 0;
-              v_stacks_left += 4;
               $generation_lowest_level++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
+              v_stacks_left += 4;
               v_key[l_d] = true;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_keys_left -= 1;
               return step17();
             }
@@ -3733,11 +3841,11 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument240;
                   let l_sold = $argument241;
+                  v_books[l_sold] -= 1;
                   $generation_lowest_level++;
                   $generation_may_mortgage++;
                   $generation_may_sell_stack++;
                   $generation_undeveloped++;
-                  v_books[l_sold] -= 1;
                   v_stacks_left += 1;
                   {
                     const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -3794,17 +3902,17 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument248;
                   let l_sold = $argument249;
-                  $generation_lowest_level++;
-                  $generation_may_mortgage++;
-                  $generation_may_sell_stack++;
-                  $generation_undeveloped++;
                   v_key[l_sold] = false;
-                  v_keys_left += 1;
                   $generation_lowest_level++;
                   $generation_may_mortgage++;
                   $generation_may_sell_stack++;
                   $generation_undeveloped++;
+                  v_keys_left += 1;
                   v_books[l_sold] = 4;
+                  $generation_lowest_level++;
+                  $generation_may_mortgage++;
+                  $generation_may_sell_stack++;
+                  $generation_undeveloped++;
                   v_stacks_left -= 4;
                   {
                     const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -3836,7 +3944,7 @@ export function playout(): PlayoutKernel {
           for (let $i198 = 0; $i198 < N[$seg194]!; $i198++) {
             const l_d = C[$seg194 * CAP + $i198]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values51[$values51$n[0]!++] = l_d;
           }
           const $size250 = $values51$n[0]!;
@@ -3862,9 +3970,9 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument256;
                   let l_pledged = $argument257;
+                  v_mortgaged[l_pledged] = true;
                   $generation_any_mortgaged++;
                   $generation_may_mortgage++;
-                  v_mortgaged[l_pledged] = true;
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
                     if ($amount < 0)
@@ -3930,9 +4038,9 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
+              v_mortgaged[l_d] = false;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
-              v_mortgaged[l_d] = false;
               return step17();
             }
           }
@@ -4033,10 +4141,11 @@ export function playout(): PlayoutKernel {
       let $found74 = false;
       for (let $i75 = 0; $i75 < N[$seg72]!; $i75++) {
         const l_d = C[$seg72 * CAP + $i75]!;
-        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
-        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+        if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-        if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
+        if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
+          continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found74 = true;
         break;
@@ -4053,10 +4162,10 @@ export function playout(): PlayoutKernel {
       let $found79 = false;
       for (let $i80 = 0; $i80 < N[$seg77]!; $i80++) {
         const l_d = C[$seg77 * CAP + $i80]!;
-        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
-        if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
+        if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found79 = true;
         break;
@@ -4105,7 +4214,7 @@ export function playout(): PlayoutKernel {
       for (let $i95 = 0; $i95 < N[$seg92]!; $i95++) {
         const l_d = C[$seg92 * CAP + $i95]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         $found94 = true;
         break;
       }
@@ -4228,10 +4337,11 @@ export function playout(): PlayoutKernel {
           $values25$n[0]! = 0;
           for (let $i76 = 0; $i76 < N[$seg72]!; $i76++) {
             const l_d = C[$seg72 * CAP + $i76]!;
-            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
-            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+            if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-            if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
+            if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
+              continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values25[$values25$n[0]!++] = l_d;
           }
@@ -4287,11 +4397,11 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
+          v_books[l_d] += 1;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          v_books[l_d] += 1;
           v_stacks_left -= 1;
           return step17();
         }
@@ -4301,10 +4411,10 @@ export function playout(): PlayoutKernel {
           $values27$n[0]! = 0;
           for (let $i81 = 0; $i81 < N[$seg77]!; $i81++) {
             const l_d = C[$seg77 * CAP + $i81]!;
-            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
-            if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
+            if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values27[$values27$n[0]!++] = l_d;
           }
@@ -4360,17 +4470,17 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
           v_books[l_d] = 0;
-          v_stacks_left += 4;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
+          v_stacks_left += 4;
           v_key[l_d] = true;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_keys_left -= 1;
           return step17();
         }
@@ -4427,11 +4537,11 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument132;
               let l_sold = $argument133;
+              v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
-              v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4504,17 +4614,17 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument139;
               let l_sold = $argument140;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
               v_key[l_sold] = false;
-              v_keys_left += 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
+              v_keys_left += 1;
               v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4542,7 +4652,7 @@ export function playout(): PlayoutKernel {
           for (let $i96 = 0; $i96 < N[$seg92]!; $i96++) {
             const l_d = C[$seg92 * CAP + $i96]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values33[$values33$n[0]!++] = l_d;
           }
           $built141 = true;
@@ -4588,9 +4698,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument146;
               let l_pledged = $argument147;
+              v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
-              v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -4672,9 +4782,9 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
+          v_mortgaged[l_d] = false;
           $generation_any_mortgaged++;
           $generation_may_mortgage++;
-          v_mortgaged[l_d] = false;
           return step17();
         }
       }
@@ -4853,7 +4963,7 @@ export function playout(): PlayoutKernel {
       for (let $i303 = 0; $i303 < N[$seg296]!; $i303++) {
         const l_d = C[$seg296 * CAP + $i303]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_p, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         $found302 = true;
         break;
       }
@@ -4951,11 +5061,11 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument315;
               let l_sold = $argument316;
+              v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
-              v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -5028,17 +5138,17 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument322;
               let l_sold = $argument323;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
               v_key[l_sold] = false;
-              v_keys_left += 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
+              v_keys_left += 1;
               v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -5066,7 +5176,7 @@ export function playout(): PlayoutKernel {
           for (let $i304 = 0; $i304 < N[$seg296]!; $i304++) {
             const l_d = C[$seg296 * CAP + $i304]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_p, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values65[$values65$n[0]!++] = l_d;
           }
           $built324 = true;
@@ -5112,9 +5222,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument329;
               let l_pledged = $argument330;
+              v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
-              v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -5509,12 +5619,6 @@ export function playout(): PlayoutKernel {
                 v_cash[l_buyer_2] -= $amount;
                 v_cash[l_q_2] += $amount;
               }
-              $generation_any_mortgaged++;
-              $generation_complete++;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
               {
                 const $seg435 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
@@ -5535,6 +5639,14 @@ export function playout(): PlayoutKernel {
                 N[$seg439]!++;
                 $where[$card] = $seg439;
               }
+              $generation_any_mortgaged++;
+              $generation_complete++;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              $generation_zone_bank_deeds++;
+              $generation_zone_deeds++;
               return step39();
             }
           }
@@ -5619,12 +5731,6 @@ export function playout(): PlayoutKernel {
           v_cash[l_buyer_2] -= $amount;
           v_cash[l_q_2] += $amount;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
         {
           const $seg420 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
@@ -5645,6 +5751,14 @@ export function playout(): PlayoutKernel {
           N[$seg424]!++;
           $where[$card] = $seg424;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
         return step39();
       }
     }
@@ -5736,7 +5850,7 @@ export function playout(): PlayoutKernel {
       for (let $i471 = 0; $i471 < N[$seg464]!; $i471++) {
         const l_d = C[$seg464 * CAP + $i471]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_p_3, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         $found470 = true;
         break;
       }
@@ -5834,11 +5948,11 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument483;
               let l_sold = $argument484;
+              v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
-              v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -5911,17 +6025,17 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument490;
               let l_sold = $argument491;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
               v_key[l_sold] = false;
-              v_keys_left += 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
+              v_keys_left += 1;
               v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -5949,7 +6063,7 @@ export function playout(): PlayoutKernel {
           for (let $i472 = 0; $i472 < N[$seg464]!; $i472++) {
             const l_d = C[$seg464 * CAP + $i472]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_p_3, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values75[$values75$n[0]!++] = l_d;
           }
           $built492 = true;
@@ -5995,9 +6109,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument497;
               let l_pledged = $argument498;
+              v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
-              v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -6339,12 +6453,6 @@ export function playout(): PlayoutKernel {
                 v_cash[l_p_5] -= $amount;
                 v_bank += $amount;
               }
-              $generation_any_mortgaged++;
-              $generation_complete++;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
               {
                 const $card = l_deed_2;
                 takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -6353,6 +6461,14 @@ export function playout(): PlayoutKernel {
                 N[$seg598]!++;
                 $where[$card] = $seg598;
               }
+              $generation_any_mortgaged++;
+              $generation_complete++;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              $generation_zone_bank_deeds++;
+              $generation_zone_deeds++;
               return step81();
             }
           }
@@ -6437,12 +6553,6 @@ export function playout(): PlayoutKernel {
           v_cash[l_p_5] -= $amount;
           v_bank += $amount;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
         {
           const $card = l_deed_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -6451,6 +6561,14 @@ export function playout(): PlayoutKernel {
           N[$seg587]!++;
           $where[$card] = $seg587;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
         return step81();
       }
     }
@@ -6797,7 +6915,7 @@ export function playout(): PlayoutKernel {
       for (let $i683 = 0; $i683 < N[$seg676]!; $i683++) {
         const l_d = C[$seg676 * CAP + $i683]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         $found682 = true;
         break;
       }
@@ -6895,11 +7013,11 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument695;
               let l_sold = $argument696;
+              v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
-              v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -6972,17 +7090,17 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument702;
               let l_sold = $argument703;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
               v_key[l_sold] = false;
-              v_keys_left += 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
+              v_keys_left += 1;
               v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -7010,7 +7128,7 @@ export function playout(): PlayoutKernel {
           for (let $i684 = 0; $i684 < N[$seg676]!; $i684++) {
             const l_d = C[$seg676 * CAP + $i684]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values87[$values87$n[0]!++] = l_d;
           }
           $built704 = true;
@@ -7056,9 +7174,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument709;
               let l_pledged = $argument710;
+              v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
-              v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -7415,7 +7533,7 @@ export function playout(): PlayoutKernel {
       for (let $i808 = 0; $i808 < N[$seg801]!; $i808++) {
         const l_d = C[$seg801 * CAP + $i808]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         $found807 = true;
         break;
       }
@@ -7513,11 +7631,11 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument820;
               let l_sold = $argument821;
+              v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
-              v_books[l_sold] -= 1;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -7590,17 +7708,17 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument827;
               let l_sold = $argument828;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
               v_key[l_sold] = false;
-              v_keys_left += 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
+              v_keys_left += 1;
               v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -7628,7 +7746,7 @@ export function playout(): PlayoutKernel {
           for (let $i809 = 0; $i809 < N[$seg801]!; $i809++) {
             const l_d = C[$seg801 * CAP + $i809]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values97[$values97$n[0]!++] = l_d;
           }
           $built829 = true;
@@ -7674,9 +7792,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument834;
               let l_pledged = $argument835;
+              v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
-              v_mortgaged[l_pledged] = true;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -8184,6 +8302,14 @@ export function playout(): PlayoutKernel {
     v_claim_amount = 0;
     v_claim_space = 0;
     K_ended = -1;
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
     if ($from === null) {
       seedWords(G, seed);
       N.fill(0);
@@ -8259,12 +8385,6 @@ export function playout(): PlayoutKernel {
         }
         for (let $i916 = 0; $i916 < $n913; $i916++) {
           const l_d = $list104[$i916]!;
-          $generation_any_mortgaged++;
-          $generation_complete++;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
           {
             const $wanted = l_d;
             let $at = -1;
@@ -8283,6 +8403,14 @@ export function playout(): PlayoutKernel {
             N[Z_box_deeds]!++;
             $where[$card] = Z_box_deeds;
           }
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+          $generation_zone_bank_deeds++;
+          $generation_zone_deeds++;
         }
       }
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
@@ -8411,7 +8539,6 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($variants.includes("short")) {
-        $generation_complete++;
         {
           for (let $i941 = N[Z_bank_deeds]! - 1; $i941 > 0; $i941--) {
             const $n945 = $i941 + 1;
@@ -8447,6 +8574,8 @@ export function playout(): PlayoutKernel {
             C[$b943] = $card;
           }
         }
+        $generation_complete++;
+        $generation_zone_bank_deeds++;
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
           let $n947 = 0;
@@ -8456,12 +8585,6 @@ export function playout(): PlayoutKernel {
           }
           for (let $i948 = 0; $i948 < $n947; $i948++) {
             const l_p = $list107[$i948]!;
-            $generation_any_mortgaged++;
-            $generation_complete++;
-            $generation_lowest_level++;
-            $generation_may_mortgage++;
-            $generation_may_sell_stack++;
-            $generation_undeveloped++;
             {
               const $seg949 = Z_deeds + l_p;
               const $count = l_dealt_each;
@@ -8478,6 +8601,14 @@ export function playout(): PlayoutKernel {
                 $where[$card] = $seg949;
               }
             }
+            $generation_any_mortgaged++;
+            $generation_complete++;
+            $generation_lowest_level++;
+            $generation_may_mortgage++;
+            $generation_may_sell_stack++;
+            $generation_undeveloped++;
+            $generation_zone_bank_deeds++;
+            $generation_zone_deeds++;
             {
               let $sum953: number = 0;
               {
@@ -8828,6 +8959,8 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(

@@ -87,7 +87,7 @@ export class PlayoutFile {
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
     this.code.alikeToScorer = (scorer, cardType, field) => ctx.code.alikeToScorer(scorer, cardType, field);
-    this.memo = new KernelMemo(ctx.game, this.maxSeats, this.cardCount);
+    this.memo = new KernelMemo(ctx.game, this.maxSeats, this.cardCount, this.zones);
     this.code.memoTable = this.memo;
     this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
   }
@@ -231,6 +231,8 @@ export class PlayoutFile {
           : ["const players = $players;"]),
       ...vars.scalars.map((s) => (shared ? `${s.name} = ${s.blank};` : `let ${s.name}: ${s.type} = ${s.blank};`)),
       "K_ended = -1;",
+      // Tallies kept are of another game: setup reads them afresh.
+      START_MARKER,
       "if ($from === null) {",
       "seedWords(G, seed);",
       ...setup,

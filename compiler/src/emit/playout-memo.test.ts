@@ -1,6 +1,6 @@
 // The playout kernel keeps the values of the rules' memoized functions from one decision to the
-// next (playout-memo.ts), and forgets a function's values where a statement writes what it reads
-// (playout-memo-reads.ts). The drill's requirements read functions whose values each kind of write
+// next (playout-memo.ts), and its tallies of a zone's cards by a printed field (playout-tallies.ts),
+// and forgets them where a statement writes what they read (playout-memo-reads.ts). The drill's requirements read functions whose values each kind of write
 // changes (a move, a deal, `move all`, a shuffle, a transfer, an assignment to a per-card, a
 // per-player and a plain variable, `eliminate`): a value kept past any of them would offer other
 // moves than the state machine, and the games would part.
@@ -122,6 +122,9 @@ describe("the playout kernel's memo across decisions", () => {
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
     for (const name of ["kept_of", "wear", "richest", "tide_low", "top_sun", "spare_of"]) expect(kernelText).toContain(`fn_${name}$memo(`);
+    // Counts of a zone's cards by a printed enum field are look-ups (playout-tallies.ts).
+    expect(kernelText).toContain("$tally_kept_suit(");
+    expect(kernelText).toContain("$tally_spare_suit(");
     // No memo of a whole decision: each function has a generation of its own.
     expect(kernelText).not.toContain("$epoch");
     const game = await loadRulesGame("memo-across", DRILL, runtime);

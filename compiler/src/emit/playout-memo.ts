@@ -17,6 +17,8 @@ import { functionName } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import { localName } from "./playout-zones.js";
 import { EACH_DECISION, EVERYTHING, StateReads } from "./playout-memo-reads.js";
+import { KernelTallies, zoneGeneration, type EnumIndexes } from "./playout-tallies.js";
+import type { ZoneLayout } from "./playout-zones.js";
 
 /** A line of the written kernel that says which items of the state the code after it writes; the
  *  kernel writer turns it into the bumps of the memoized functions that read them (`writesCode`),
@@ -43,20 +45,40 @@ interface ArgumentSet {
   readonly index: (value: string) => string;
 }
 
-export class KernelMemo {
+export class KernelMemo implements EnumIndexes {
   private readonly functions = new Map<string, A.FunctionDeclaration>();
   private readonly verdicts = new Map<string, boolean>();
   /** Functions whose memo the written code calls. */
   readonly used = new Set<string>();
+  /** Functions whose memo is called with the indexes of their enum arguments at hand (`callAt`). */
+  private readonly usedAt = new Set<string>();
+  /** Per card field of an enum type read as a memo's argument: its members' indexes by card id. */
+  private readonly fieldIndexes = new Map<string, { array: string; enumName: string }>();
   readonly reads: StateReads;
+  readonly tallies: KernelTallies;
+  /** Enums whose members' index function the written code calls. */
+  private readonly enums = new Set<string>();
 
   constructor(
     private readonly game: CheckedGame,
     private readonly maxSeats: number,
     private readonly cardCount: number,
+    zones: ReadonlyMap<string, ZoneLayout>,
   ) {
     for (const d of game.program.declarations) if (d.kind === "function") this.functions.set(d.name.name, d);
     this.reads = new StateReads(game);
+    this.tallies = new KernelTallies(game, zones, maxSeats, this);
+  }
+
+  memberIndex(enumName: string, value: string): string {
+    this.enums.add(enumName);
+    return `${enumIndex(enumName)}(${value})`;
+  }
+
+  fieldIndex(array: string, enumName: string): string {
+    const index = `${array}$index`;
+    this.fieldIndexes.set(index, { array, enumName });
+    return index;
   }
 
   /** The line (or none) that comes before a statement's code: the items it writes. */
@@ -75,14 +97,24 @@ export class KernelMemo {
       const reads = this.reads.functionReads(name);
       return everything || reads.has(EACH_DECISION) || items.some((item) => reads.has(item));
     });
-    return bumped.length === 0 ? [] : [bumped.map((name) => `${generation(name)}++;`).join(" ")];
+    const zones = [...this.tallies.zonesRead()].sort().filter((zone) => everything || items.includes(`zone:${zone}`));
+    const bumps = [...bumped.map((name) => `${generation(name)}++;`), ...zones.map((zone) => `${zoneGeneration(zone)}++;`)];
+    return bumps.length === 0 ? [] : [bumps.join(" ")];
   }
 
-  /** The call of `name`'s memo, when it has one (noted as used), else null. */
-  call(name: string, args: string[]): string | null {
+  /** The call of `name`'s memo, when it has one (noted as used), else null. `fields` names, per
+   *  argument, the card field it reads (`d.group`: the array and the card's code), or null: where
+   *  every enum argument is a card's field, the call passes their indexes, read from arrays made
+   *  once, and the memo skips the `switch` that finds a member's index. */
+  call(name: string, args: string[], fields: readonly ({ array: string; card: string } | null)[] = []): string | null {
     if (!this.memoizable(name)) return null;
     this.used.add(name);
-    return `${functionName(name)}$memo(${args.join(", ")})`;
+    const f = this.functions.get(name)!;
+    const enums = f.parameters.map((p, i) => ({ type: this.slotType(p.name), field: fields[i] ?? null })).filter((a) => a.type?.kind === "enum");
+    if (enums.length === 0 || enums.some((a) => a.field === null)) return `${functionName(name)}$memo(${args.join(", ")})`;
+    this.usedAt.add(name);
+    const digits = enums.map(({ type, field }) => `${this.fieldIndex(field!.array, (type as { name: string }).name)}[${field!.card}]!`);
+    return `${functionName(name)}$memoAt(${[...args, ...digits].join(", ")})`;
   }
 
   /** Whether a call of `name` is worth a memo: its value is a number or a boolean, its arguments
@@ -171,9 +203,8 @@ export class KernelMemo {
   /** The memo tables and functions of the functions used, the enums' index functions they read and
    *  the epoch, for the kernel's closure. */
   code(): string[] {
-    if (this.used.size === 0) return [];
     const lines: string[] = [];
-    const enums = new Set<string>();
+    const enums = new Set<string>(this.enums);
     for (const name of [...this.used].sort()) {
       const f = this.functions.get(name)!;
       const sets = this.argumentSets(f)!;
@@ -189,28 +220,49 @@ export class KernelMemo {
       const current = generation(name);
       const args = parameters.map((p) => p.name).join(", ");
       // The tuple's index in mixed radix; -1 when an argument is outside its set (then no memo).
-      const digits = sets.map((s, i) => ({ code: s.index(parameters[i]!.name), size: s.size }));
-      const body: string[] = ["let $key = 0;"];
-      for (const d of digits) body.push(`{`, `const $digit = ${d.code};`, `if ($digit < 0) return ${functionName(name)}(${args});`, `$key = $key * ${d.size} + $digit;`, `}`);
+      // `$memoAt` is given the enum arguments' indexes (one `$digit<i>` each, in order).
+      const given = sets.map((_, i) => (this.slotType(f.parameters[i]!.name)?.kind === "enum" ? `$digit${i}` : null));
+      const memoBody = (at: boolean): string[] => {
+        const body: string[] = ["let $key = 0;"];
+        sets.forEach((set, i) => {
+          const code = at && given[i] ? given[i] : set.index(parameters[i]!.name);
+          body.push(`{`, `const $digit = ${code};`, `if ($digit < 0) return ${functionName(name)}(${args});`, `$key = $key * ${set.size} + $digit;`, `}`);
+        });
+        return [
+          ...body,
+          `if (${stamps}[$key] === ${current}) return ${result === "boolean" ? `${values}[$key] === 1` : `${values}[$key]!`};`,
+          `const $value = ${functionName(name)}(${args});`,
+          `${stamps}[$key] = ${current};`,
+          `${values}[$key] = ${result === "boolean" ? "$value ? 1 : 0" : "$value"};`,
+          "return $value;",
+        ];
+      };
+      const signature = parameters.map((p) => `${p.name}: ${p.type}`);
       lines.push(
         `let ${current} = 1;`,
         `const ${values} = new Float64Array(${size});`,
         `const ${stamps} = new Float64Array(${size});`,
-        `function ${functionName(name)}$memo(${parameters.map((p) => `${p.name}: ${p.type}`).join(", ")}): ${result} {`,
-        ...body,
-        `if (${stamps}[$key] === ${current}) return ${result === "boolean" ? `${values}[$key] === 1` : `${values}[$key]!`};`,
-        `const $value = ${functionName(name)}(${args});`,
-        `${stamps}[$key] = ${current};`,
-        `${values}[$key] = ${result === "boolean" ? "$value ? 1 : 0" : "$value"};`,
-        "return $value;",
+        `function ${functionName(name)}$memo(${signature.join(", ")}): ${result} {`,
+        ...memoBody(false),
         "}",
       );
+      if (this.usedAt.has(name)) {
+        const digitParameters = given.filter((g): g is string => g !== null).map((g) => `${g}: number`);
+        lines.push(`function ${functionName(name)}$memoAt(${[...signature, ...digitParameters].join(", ")}): ${result} {`, ...memoBody(true), "}");
+      }
     }
-    for (const name of [...enums].sort()) {
-      const members = this.game.enums.get(name)!.members;
-      lines.push(`function ${enumIndex(name)}(value: string): number {`, "switch (value) {", ...members.map((m, i) => `case ${JSON.stringify(m.name)}: return ${i};`), "default: return -1;", "}", "}");
+    for (const { enumName } of this.fieldIndexes.values()) enums.add(enumName);
+    for (const name of [...enums].sort()) lines.push(...this.enumIndexFunction(name));
+    for (const [index, { array, enumName }] of [...this.fieldIndexes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      lines.push(`const ${index} = Int32Array.from(${array}, ${enumIndex(enumName)});`);
     }
-    return lines;
+    return [...lines, ...this.tallies.code()];
+  }
+
+  /** A member's index in its enum, -1 for a string that is none. */
+  private enumIndexFunction(name: string): string[] {
+    const members = this.game.enums.get(name)!.members;
+    return [`function ${enumIndex(name)}(value: string): number {`, "switch (value) {", ...members.map((m, i) => `case ${JSON.stringify(m.name)}: return ${i};`), "default: return -1;", "}", "}"];
   }
 }
 

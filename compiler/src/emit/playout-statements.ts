@@ -38,9 +38,10 @@ export class KernelCode extends KernelExpressions {
   }
 
   statement(s: A.Statement): string[] {
-    // Values the memo keeps across decisions are forgotten where what they read is written.
+    // Values the memo and the tallies keep are forgotten once what they read is written: right
+    // after the statement (no statement that writes jumps or reads the state after its writes).
     const marker = this.memoTable?.statementMarker(s) ?? [];
-    return marker.length === 0 ? this.statementCode(s) : [...marker, ...this.statementCode(s)];
+    return marker.length === 0 ? this.statementCode(s) : [...this.statementCode(s), ...marker];
   }
 
   private statementCode(s: A.Statement): string[] {
