@@ -939,7 +939,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat84} is played by the rules: the rules must decide for it, never ask it`,
         );
-      if (!offers89($seat84)) {
+      if (!offers85($seat84)) {
         l___window_0 = false;
         return step14();
       }
@@ -1790,7 +1790,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat438} is played by the rules: the rules must decide for it, never ask it`,
         );
-      if (!offers443($seat438)) {
+      if (!offers439($seat438)) {
         l___window_1 = false;
         return step108();
       }
@@ -3870,23 +3870,34 @@ export function playout(): PlayoutKernel {
       return step2();
     }
   }
-  function offers89($seat84: number): boolean {
-    $values17$n[0]! = 0;
-    {
-      const $seg86 = Z_hand + l_p;
-      const $n87 = N[$seg86]!;
-      for (let $i85 = 0; $i85 < $n87; $i85++) {
-        const l_card = C[$seg86 * CAP + $i85]!;
-        if (Action_effect[l_card]! === "no_exchange") $values17[$values17$n[0]!++] = l_card;
+  let offers85$last = 0;
+  function offers85($seat84: number): boolean {
+    for (let $k = 0, $o = offers85$last; $k < 1; $k++, $o = $o + 1 === 1 ? 0 : $o + 1) {
+      switch ($o) {
+        case 0: {
+          $values17$n[0]! = 0;
+          {
+            const $seg87 = Z_hand + l_p;
+            const $n88 = N[$seg87]!;
+            for (let $i86 = 0; $i86 < $n88; $i86++) {
+              const l_card = C[$seg87 * CAP + $i86]!;
+              if (Action_effect[l_card]! === "no_exchange") $values17[$values17$n[0]!++] = l_card;
+            }
+          }
+          let $offered89 = false;
+          offered89$open: {
+            if (!($values17$n[0]! > 0)) break offered89$open;
+            if (!!fn_shielded$memo(l_p)) break offered89$open;
+            $offered89 = true;
+          }
+          if ($offered89) {
+            offers85$last = 0;
+            return true;
+          }
+          break;
+        }
       }
     }
-    let $offered88 = false;
-    offered88$open: {
-      if (!($values17$n[0]! > 0)) break offered88$open;
-      if (!!fn_shielded$memo(l_p)) break offered88$open;
-      $offered88 = true;
-    }
-    if ($offered88) return true;
     return false;
   }
   function decide106($seat84: number): number {
@@ -5775,23 +5786,34 @@ export function playout(): PlayoutKernel {
     $index419 -= $count417;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function offers443($seat438: number): boolean {
-    $values41$n[0]! = 0;
-    {
-      const $seg440 = Z_hand + l_p_5;
-      const $n441 = N[$seg440]!;
-      for (let $i439 = 0; $i439 < $n441; $i439++) {
-        const l_card = C[$seg440 * CAP + $i439]!;
-        if (Action_effect[l_card]! === "take_back_protection") $values41[$values41$n[0]!++] = l_card;
+  let offers439$last = 0;
+  function offers439($seat438: number): boolean {
+    for (let $k = 0, $o = offers439$last; $k < 1; $k++, $o = $o + 1 === 1 ? 0 : $o + 1) {
+      switch ($o) {
+        case 0: {
+          $values41$n[0]! = 0;
+          {
+            const $seg441 = Z_hand + l_p_5;
+            const $n442 = N[$seg441]!;
+            for (let $i440 = 0; $i440 < $n442; $i440++) {
+              const l_card = C[$seg441 * CAP + $i440]!;
+              if (Action_effect[l_card]! === "take_back_protection") $values41[$values41$n[0]!++] = l_card;
+            }
+          }
+          let $offered443 = false;
+          offered443$open: {
+            if (!($values41$n[0]! > 0)) break offered443$open;
+            if (!(v_protection[l_p_5]! > 0)) break offered443$open;
+            $offered443 = true;
+          }
+          if ($offered443) {
+            offers439$last = 0;
+            return true;
+          }
+          break;
+        }
       }
     }
-    let $offered442 = false;
-    offered442$open: {
-      if (!($values41$n[0]! > 0)) break offered442$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered442$open;
-      $offered442 = true;
-    }
-    if ($offered442) return true;
     return false;
   }
   function decide460($seat438: number): number {

@@ -1112,7 +1112,7 @@ export function playout(): PlayoutKernel {
   function step15(): number {
     {
       const $seat22 = l_q_2;
-      if (!offers66($seat22)) {
+      if (!offers23($seat22)) {
         l___window_0_2 = false;
         return step17();
       }
@@ -3254,168 +3254,223 @@ export function playout(): PlayoutKernel {
   function step143(): number {
     return decide904();
   }
-  function offers66($seat22: number): boolean {
-    let $offered23 = false;
-    offered23$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered23$open;
-      if (!fn_owns(l_q_2, v_claim_space)) break offered23$open;
-      let $any24: boolean = false;
-      {
-        const $seg26 = Z_deeds + l_q_2;
-        const $n27 = N[$seg26]!;
-        for (let $i25 = 0; $i25 < $n27; $i25++) {
-          const l_e = C[$seg26 * CAP + $i25]!;
-          if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any24 = true;
-            break;
+  let offers23$last = 0;
+  function offers23($seat22: number): boolean {
+    for (let $k = 0, $o = offers23$last; $k < 8; $k++, $o = $o + 1 === 8 ? 0 : $o + 1) {
+      switch ($o) {
+        case 0: {
+          let $offered24 = false;
+          offered24$open: {
+            if (!(v_claim_open && v_claim_owner === l_q_2)) break offered24$open;
+            if (!fn_owns(l_q_2, v_claim_space)) break offered24$open;
+            let $any25: boolean = false;
+            {
+              const $seg27 = Z_deeds + l_q_2;
+              const $n28 = N[$seg27]!;
+              for (let $i26 = 0; $i26 < $n28; $i26++) {
+                const l_e = C[$seg27 * CAP + $i26]!;
+                if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
+                  $any25 = true;
+                  break;
+                }
+              }
+            }
+            if (!!$any25) break offered24$open;
+            $offered24 = true;
           }
+          if ($offered24) {
+            offers23$last = 0;
+            return true;
+          }
+          break;
+        }
+        case 1: {
+          const $seg29 = Z_deeds + l_q_2;
+          let $offered30 = false;
+          offered30$open: {
+            if (!(N[$seg29]! > 0)) break offered30$open;
+            if (!(l_q_2 === l_roller)) break offered30$open;
+            if (!(v_stacks_left > 0)) break offered30$open;
+            let $found31 = false;
+            for (let $i32 = 0; $i32 < N[$seg29]!; $i32++) {
+              const l_d = C[$seg29 * CAP + $i32]!;
+              if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+              if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+              if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+              if (
+                !(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!))
+              )
+                continue;
+              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+              $found31 = true;
+              break;
+            }
+            if (!$found31) break offered30$open;
+            $offered30 = true;
+          }
+          if ($offered30) {
+            offers23$last = 1;
+            return true;
+          }
+          break;
+        }
+        case 2: {
+          const $seg34 = Z_deeds + l_q_2;
+          let $offered35 = false;
+          offered35$open: {
+            if (!(N[$seg34]! > 0)) break offered35$open;
+            if (!(l_q_2 === l_roller)) break offered35$open;
+            if (!(v_keys_left > 0)) break offered35$open;
+            let $found36 = false;
+            for (let $i37 = 0; $i37 < N[$seg34]!; $i37++) {
+              const l_d = C[$seg34 * CAP + $i37]!;
+              if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+              if (!!v_key[l_d]!) continue;
+              if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
+              if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+              $found36 = true;
+              break;
+            }
+            if (!$found36) break offered35$open;
+            $offered35 = true;
+          }
+          if ($offered35) {
+            offers23$last = 2;
+            return true;
+          }
+          break;
+        }
+        case 3: {
+          const $seg39 = Z_deeds + l_q_2;
+          let $offered40 = false;
+          offered40$open: {
+            if (!(N[$seg39]! > 0)) break offered40$open;
+            if (!(l_q_2 === l_roller)) break offered40$open;
+            let $found41 = false;
+            for (let $i42 = 0; $i42 < N[$seg39]!; $i42++) {
+              const l_d = C[$seg39 * CAP + $i42]!;
+              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+              if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
+              $found41 = true;
+              break;
+            }
+            if (!$found41) break offered40$open;
+            $offered40 = true;
+          }
+          if ($offered40) {
+            offers23$last = 3;
+            return true;
+          }
+          break;
+        }
+        case 4: {
+          const $seg44 = Z_deeds + l_q_2;
+          let $offered45 = false;
+          offered45$open: {
+            if (!(N[$seg44]! > 0)) break offered45$open;
+            if (!(l_q_2 === l_roller)) break offered45$open;
+            if (!(v_stacks_left >= 4)) break offered45$open;
+            let $found46 = false;
+            for (let $i47 = 0; $i47 < N[$seg44]!; $i47++) {
+              const l_d = C[$seg44 * CAP + $i47]!;
+              if (!v_key[l_d]!) continue;
+              $found46 = true;
+              break;
+            }
+            if (!$found46) break offered45$open;
+            $offered45 = true;
+          }
+          if ($offered45) {
+            offers23$last = 4;
+            return true;
+          }
+          break;
+        }
+        case 5: {
+          const $seg49 = Z_deeds + l_q_2;
+          let $offered50 = false;
+          offered50$open: {
+            if (!(N[$seg49]! > 0)) break offered50$open;
+            if (!(l_q_2 === l_roller)) break offered50$open;
+            let $found51 = false;
+            for (let $i52 = 0; $i52 < N[$seg49]!; $i52++) {
+              const l_d = C[$seg49 * CAP + $i52]!;
+              if (!!v_mortgaged[l_d]!) continue;
+              if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+              $found51 = true;
+              break;
+            }
+            if (!$found51) break offered50$open;
+            $offered50 = true;
+          }
+          if ($offered50) {
+            offers23$last = 5;
+            return true;
+          }
+          break;
+        }
+        case 6: {
+          const $seg54 = Z_deeds + l_q_2;
+          let $offered55 = false;
+          offered55$open: {
+            if (!(N[$seg54]! > 0)) break offered55$open;
+            if (!(l_q_2 === l_roller)) break offered55$open;
+            let $found56 = false;
+            for (let $i57 = 0; $i57 < N[$seg54]!; $i57++) {
+              const l_d = C[$seg54 * CAP + $i57]!;
+              if (!v_mortgaged[l_d]!) continue;
+              if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+              $found56 = true;
+              break;
+            }
+            if (!$found56) break offered55$open;
+            $offered55 = true;
+          }
+          if ($offered55) {
+            offers23$last = 6;
+            return true;
+          }
+          break;
+        }
+        case 7: {
+          const $seg59 = Z_deeds + l_q_2;
+          $values19$n[0]! = 0;
+          for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+            if (v_eliminated[l_buyer] !== 0) continue;
+            if (l_buyer !== l_q_2) $values19[$values19$n[0]!++] = l_buyer;
+          }
+          let $offered60 = false;
+          offered60$open: {
+            if (!(N[$seg59]! > 0)) break offered60$open;
+            if (!($values19$n[0]! > 0)) break offered60$open;
+            if (!(l_q_2 === l_roller)) break offered60$open;
+            let $found61 = false;
+            for (let $i62 = 0; $i62 < N[$seg59]!; $i62++) {
+              const l_d_3 = C[$seg59 * CAP + $i62]!;
+              if (!fn_may_sell_deed(l_d_3)) continue;
+              $found61 = true;
+              break;
+            }
+            if (!$found61) break offered60$open;
+            let $found64 = false;
+            for (let $i65 = 0; $i65 < $values19$n[0]!; $i65++) {
+              const l_buyer_2 = $values19[$i65]!;
+              if (!(v_cash[l_buyer_2]! > 0)) continue;
+              $found64 = true;
+              break;
+            }
+            if (!$found64) break offered60$open;
+            $offered60 = true;
+          }
+          if ($offered60) {
+            offers23$last = 7;
+            return true;
+          }
+          break;
         }
       }
-      if (!!$any24) break offered23$open;
-      $offered23 = true;
     }
-    if ($offered23) return true;
-    const $seg28 = Z_deeds + l_q_2;
-    let $offered29 = false;
-    offered29$open: {
-      if (!(N[$seg28]! > 0)) break offered29$open;
-      if (!(l_q_2 === l_roller)) break offered29$open;
-      if (!(v_stacks_left > 0)) break offered29$open;
-      let $found30 = false;
-      for (let $i31 = 0; $i31 < N[$seg28]!; $i31++) {
-        const l_d = C[$seg28 * CAP + $i31]!;
-        if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-        if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-          continue;
-        if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found30 = true;
-        break;
-      }
-      if (!$found30) break offered29$open;
-      $offered29 = true;
-    }
-    if ($offered29) return true;
-    const $seg33 = Z_deeds + l_q_2;
-    let $offered34 = false;
-    offered34$open: {
-      if (!(N[$seg33]! > 0)) break offered34$open;
-      if (!(l_q_2 === l_roller)) break offered34$open;
-      if (!(v_keys_left > 0)) break offered34$open;
-      let $found35 = false;
-      for (let $i36 = 0; $i36 < N[$seg33]!; $i36++) {
-        const l_d = C[$seg33 * CAP + $i36]!;
-        if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        if (!!v_key[l_d]!) continue;
-        if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
-        if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found35 = true;
-        break;
-      }
-      if (!$found35) break offered34$open;
-      $offered34 = true;
-    }
-    if ($offered34) return true;
-    const $seg38 = Z_deeds + l_q_2;
-    let $offered39 = false;
-    offered39$open: {
-      if (!(N[$seg38]! > 0)) break offered39$open;
-      if (!(l_q_2 === l_roller)) break offered39$open;
-      let $found40 = false;
-      for (let $i41 = 0; $i41 < N[$seg38]!; $i41++) {
-        const l_d = C[$seg38 * CAP + $i41]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-        $found40 = true;
-        break;
-      }
-      if (!$found40) break offered39$open;
-      $offered39 = true;
-    }
-    if ($offered39) return true;
-    const $seg43 = Z_deeds + l_q_2;
-    let $offered44 = false;
-    offered44$open: {
-      if (!(N[$seg43]! > 0)) break offered44$open;
-      if (!(l_q_2 === l_roller)) break offered44$open;
-      if (!(v_stacks_left >= 4)) break offered44$open;
-      let $found45 = false;
-      for (let $i46 = 0; $i46 < N[$seg43]!; $i46++) {
-        const l_d = C[$seg43 * CAP + $i46]!;
-        if (!v_key[l_d]!) continue;
-        $found45 = true;
-        break;
-      }
-      if (!$found45) break offered44$open;
-      $offered44 = true;
-    }
-    if ($offered44) return true;
-    const $seg48 = Z_deeds + l_q_2;
-    let $offered49 = false;
-    offered49$open: {
-      if (!(N[$seg48]! > 0)) break offered49$open;
-      if (!(l_q_2 === l_roller)) break offered49$open;
-      let $found50 = false;
-      for (let $i51 = 0; $i51 < N[$seg48]!; $i51++) {
-        const l_d = C[$seg48 * CAP + $i51]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found50 = true;
-        break;
-      }
-      if (!$found50) break offered49$open;
-      $offered49 = true;
-    }
-    if ($offered49) return true;
-    const $seg53 = Z_deeds + l_q_2;
-    let $offered54 = false;
-    offered54$open: {
-      if (!(N[$seg53]! > 0)) break offered54$open;
-      if (!(l_q_2 === l_roller)) break offered54$open;
-      let $found55 = false;
-      for (let $i56 = 0; $i56 < N[$seg53]!; $i56++) {
-        const l_d = C[$seg53 * CAP + $i56]!;
-        if (!v_mortgaged[l_d]!) continue;
-        if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-        $found55 = true;
-        break;
-      }
-      if (!$found55) break offered54$open;
-      $offered54 = true;
-    }
-    if ($offered54) return true;
-    const $seg58 = Z_deeds + l_q_2;
-    $values19$n[0]! = 0;
-    for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-      if (v_eliminated[l_buyer] !== 0) continue;
-      if (l_buyer !== l_q_2) $values19[$values19$n[0]!++] = l_buyer;
-    }
-    let $offered59 = false;
-    offered59$open: {
-      if (!(N[$seg58]! > 0)) break offered59$open;
-      if (!($values19$n[0]! > 0)) break offered59$open;
-      if (!(l_q_2 === l_roller)) break offered59$open;
-      let $found60 = false;
-      for (let $i61 = 0; $i61 < N[$seg58]!; $i61++) {
-        const l_d_3 = C[$seg58 * CAP + $i61]!;
-        if (!fn_may_sell_deed(l_d_3)) continue;
-        $found60 = true;
-        break;
-      }
-      if (!$found60) break offered59$open;
-      let $found63 = false;
-      for (let $i64 = 0; $i64 < $values19$n[0]!; $i64++) {
-        const l_buyer_2 = $values19[$i64]!;
-        if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found63 = true;
-        break;
-      }
-      if (!$found63) break offered59$open;
-      $offered59 = true;
-    }
-    if ($offered59) return true;
     return false;
   }
   function decide276($seat22: number): number {
