@@ -666,7 +666,7 @@ export function playout(): PlayoutKernel {
     const $s = seg - Z_collection;
     const $base = $s * 3;
     if ($tally_collection_kind$stamps[$s] !== $generation_zone_collection) {
-      $tally_collection_kind$counts.fill(0, $base, $base + 3);
+      for (let $k = 0; $k < 3; $k++) $tally_collection_kind$counts[$base + $k] = 0;
       const $n = N[seg]!;
       for (let $i = 0; $i < $n; $i++) {
         const $member = Property_kind$index[C[seg * CAP + $i]!]!;

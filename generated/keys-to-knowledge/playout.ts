@@ -936,7 +936,7 @@ export function playout(): PlayoutKernel {
     const $s = seg - Z_bank_deeds;
     const $base = $s * 8;
     if ($tally_bank_deeds_group$stamps[$s] !== $generation_zone_bank_deeds) {
-      $tally_bank_deeds_group$counts.fill(0, $base, $base + 8);
+      for (let $k = 0; $k < 8; $k++) $tally_bank_deeds_group$counts[$base + $k] = 0;
       const $n = N[seg]!;
       for (let $i = 0; $i < $n; $i++) {
         const $member = Deed_group$index[C[seg * CAP + $i]!]!;
@@ -952,7 +952,7 @@ export function playout(): PlayoutKernel {
     const $s = seg - Z_deeds;
     const $base = $s * 8;
     if ($tally_deeds_group$stamps[$s] !== $generation_zone_deeds) {
-      $tally_deeds_group$counts.fill(0, $base, $base + 8);
+      for (let $k = 0; $k < 8; $k++) $tally_deeds_group$counts[$base + $k] = 0;
       const $n = N[seg]!;
       for (let $i = 0; $i < $n; $i++) {
         const $member = Deed_group$index[C[seg * CAP + $i]!]!;

@@ -113,6 +113,7 @@ export class PlayoutFile {
     // and one `play` holding every step of a long game would run in its interpreter.
     const split = game.program.declarations.some((d) => d.kind === "function") || machine.steps.length > SPLIT_STEPS;
     this.unfused = split;
+    this.memo.tallies.enabled = split;
     const roots = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
     roots.forEach((step, i) => this.pcs.set(step.label, i));
     machine.decisions.forEach((decision, i) => this.decisionPcs.set(decision, roots.length + i));

@@ -180,4 +180,42 @@ describe("the playout kernel's memo across decisions", () => {
     expect(writes("deal")).toEqual(["zone:kept zone:pool"]);
     expect(writes("assign")).toEqual(expect.arrayContaining(["var:worn", "var:tide", "var:gold", "var:eliminated"]));
   });
+
+  it("counts by a printed field in a kernel without functions of the rules' own, as the state machine does", async () => {
+    // No functions: the kernel is one `play`, with no closure for tallies; the counts are loops.
+    const text = DRILL.replace(/^function .*$/gm, "").replace(/flow \{[\s\S]*\n\}\n\nscore p: .*$/m, `flow {
+  let rounds = 0
+  while rounds < 6 {
+    for p in players {
+      ask p {
+        take(t in pool)
+          require count(t2 in kept[p] where t2.suit == t.suit) < 2 else "enough of that suit"
+        {
+          move t to kept[p]
+        }
+        pass { }
+      }
+    }
+    rounds += 1
+  }
+}
+
+score p: count(t in kept[p] where t.suit == Suit.sun)`);
+    expect(text).not.toMatch(/^function /m);
+    const result = await compileGame("tally-inline", [{ path: "tally-inline.rules", text }]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.notes).toEqual([]);
+    expect(result.files.find((f) => f.path === "playout.ts")!.text).not.toContain("$tally_");
+    const game = await loadRulesGame("tally-inline", text, runtime);
+    const kernel = game.playout!();
+    const seeds = new runtime.Rng(5);
+    for (let i = 0; i < 40; i++) {
+      const gameSeed = seeds.int(2 ** 31);
+      const policySeed = seeds.int(2 ** 31);
+      const played = runtime.playRandomGame(game, { players: 3, seed: gameSeed }, new runtime.Rng(policySeed));
+      kernel.policy.set(new runtime.Rng(policySeed).words());
+      expect(kernel.play(3, gameSeed)).toBe(played.decisions);
+      expect(kernel.scores()).toEqual(game.scores(played.state));
+    }
+  });
 });

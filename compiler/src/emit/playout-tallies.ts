@@ -28,6 +28,9 @@ interface Tally {
 
 export class KernelTallies {
   private readonly tallies = new Map<string, Tally>();
+  /** Set by the kernel writer: tallies live in the closure beside the rules' functions, which a
+   *  kernel written as one `play` (no functions of the rules, a short flow) does not have. */
+  enabled = false;
 
   constructor(
     private readonly game: CheckedGame,
@@ -39,7 +42,7 @@ export class KernelTallies {
   /** The look-up for a `count` whose condition compares a static enum field of the binder with a
    *  value that does not read it, or null. `write` writes an expression; `zone` the source's segment. */
   count(e: A.AggregateExpression, write: (e: A.Expression) => string, zone: (e: A.Expression) => ZoneRef): string | null {
-    if (e.callee.name !== "count" || !e.condition || e.value || this.game.types.get(e.source)?.kind !== "zone") return null;
+    if (!this.enabled || e.callee.name !== "count" || !e.condition || e.value || this.game.types.get(e.source)?.kind !== "zone") return null;
     const condition = e.condition;
     if (condition.kind !== "binary" || condition.operator !== "==") return null;
     const binder = this.game.names.get(e.binder);
@@ -84,7 +87,8 @@ export class KernelTallies {
         `const $s = seg - ${t.zone.constant};`,
         `const $base = $s * ${t.members};`,
         `if (${name}$stamps[$s] !== ${generation}) {`,
-        `${name}$counts.fill(0, $base, $base + ${t.members});`,
+        // A loop, not `fill`: a handful of members, and no call into the runtime.
+        `for (let $k = 0; $k < ${t.members}; $k++) ${name}$counts[$base + $k] = 0;`,
         "const $n = N[seg]!;",
         "for (let $i = 0; $i < $n; $i++) {",
         `const $member = ${t.indexes}[C[seg * CAP + $i]!]!;`,
