@@ -646,17 +646,25 @@ export function playout(): PlayoutKernel {
     $memo_shielded[$key] = $value ? 1 : 0;
     return $value;
   }
+  let $index_PropertyKind$lastValue = "";
+  let $index_PropertyKind$lastIndex = -1;
   function $index_PropertyKind(value: string): number {
+    if (value === $index_PropertyKind$lastValue) return $index_PropertyKind$lastIndex;
+    let $index = -1;
     switch (value) {
       case "standard":
-        return 0;
+        $index = 0;
+        break;
       case "dual":
-        return 1;
+        $index = 1;
+        break;
       case "money":
-        return 2;
-      default:
-        return -1;
+        $index = 2;
+        break;
     }
+    $index_PropertyKind$lastValue = value;
+    $index_PropertyKind$lastIndex = $index;
+    return $index;
   }
   const Property_kind$index = Int32Array.from(Property_kind, $index_PropertyKind);
   let $generation_zone_collection = 1;

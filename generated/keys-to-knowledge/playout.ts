@@ -905,27 +905,40 @@ export function playout(): PlayoutKernel {
     $memo_undeveloped[$key] = $value ? 1 : 0;
     return $value;
   }
+  let $index_Group$lastValue = "";
+  let $index_Group$lastIndex = -1;
   function $index_Group(value: string): number {
+    if (value === $index_Group$lastValue) return $index_Group$lastIndex;
+    let $index = -1;
     switch (value) {
       case "brown":
-        return 0;
+        $index = 0;
+        break;
       case "light_blue":
-        return 1;
+        $index = 1;
+        break;
       case "pink":
-        return 2;
+        $index = 2;
+        break;
       case "orange":
-        return 3;
+        $index = 3;
+        break;
       case "red":
-        return 4;
+        $index = 4;
+        break;
       case "yellow":
-        return 5;
+        $index = 5;
+        break;
       case "green":
-        return 6;
+        $index = 6;
+        break;
       case "blue":
-        return 7;
-      default:
-        return -1;
+        $index = 7;
+        break;
     }
+    $index_Group$lastValue = value;
+    $index_Group$lastIndex = $index;
+    return $index;
   }
   const Deed_group$index = Int32Array.from(Deed_group, $index_Group);
   let $generation_zone_bank_deeds = 1;

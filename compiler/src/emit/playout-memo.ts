@@ -262,7 +262,23 @@ export class KernelMemo implements EnumIndexes {
   /** A member's index in its enum, -1 for a string that is none. */
   private enumIndexFunction(name: string): string[] {
     const members = this.game.enums.get(name)!.members;
-    return [`function ${enumIndex(name)}(value: string): number {`, "switch (value) {", ...members.map((m, i) => `case ${JSON.stringify(m.name)}: return ${i};`), "default: return -1;", "}", "}"];
+    // The last member looked up, answered by one comparison: a function's loop looks up the same
+    // argument again for each seat's tally.
+    const [lastValue, lastIndex] = [`${enumIndex(name)}$lastValue`, `${enumIndex(name)}$lastIndex`];
+    return [
+      `let ${lastValue} = "";`,
+      `let ${lastIndex} = -1;`,
+      `function ${enumIndex(name)}(value: string): number {`,
+      `if (value === ${lastValue}) return ${lastIndex};`,
+      "let $index = -1;",
+      "switch (value) {",
+      ...members.map((m, i) => `case ${JSON.stringify(m.name)}: $index = ${i}; break;`),
+      "}",
+      `${lastValue} = value;`,
+      `${lastIndex} = $index;`,
+      "return $index;",
+      "}",
+    ];
   }
 }
 
