@@ -33,6 +33,8 @@ export function playout(): PlayoutKernel {
   const K_$values2 = [] as unknown[];
   const K_$list3 = new Int32Array(6);
   const K_$keys4 = new Float64Array(6);
+  const K_$list5 = new Int32Array(6);
+  const K_$keys6 = new Float64Array(6);
   const K_v_coins = new Array<number>(6).fill(0);
   const K_v_bid = new Array<number>(6).fill(0);
   const K_v_passed = new Array<boolean>(6).fill(false);
@@ -97,6 +99,8 @@ export function playout(): PlayoutKernel {
     const $values2 = K_$values2;
     const $list3 = K_$list3;
     const $keys4 = K_$keys4;
+    const $list5 = K_$list5;
+    const $keys6 = K_$keys6;
     const v_coins = K_v_coins;
     const v_bid = K_v_bid;
     const v_passed = K_v_passed;
@@ -131,10 +135,10 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
       v_start_player = 0;
       {
-        for (let $i45 = N[Z_property_deck]! - 1; $i45 > 0; $i45--) {
-          const $n49 = $i45 + 1;
-          let $r50 = 0;
-          if ($n49 <= 2097152 && $n49 >= 1) {
+        for (let $i72 = N[Z_property_deck]! - 1; $i72 > 0; $i72--) {
+          const $n76 = $i72 + 1;
+          let $r77 = 0;
+          if ($n76 <= 2097152 && $n76 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -145,31 +149,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n49;
+              const $m = ($t >>> 0) * $n76;
               const $low = $m >>> 0;
-              if ($low >= $n49 || $low >= 4294967296 % $n49) {
-                $r50 = ($m / 4294967296) >>> 0;
+              if ($low >= $n76 || $low >= 4294967296 % $n76) {
+                $r77 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n49 >= 1 && $n49 <= 4294967296))
+            if (!($n76 >= 1 && $n76 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r50 = drawInt(G, $n49);
+            $r77 = drawInt(G, $n76);
           }
-          const $j48 = $r50;
-          const $a46 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i45;
-          const $b47 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j48;
-          const $card = C[$a46]!;
-          C[$a46] = C[$b47]!;
-          C[$b47] = $card;
+          const $j75 = $r77;
+          const $a73 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i72;
+          const $b74 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j75;
+          const $card = C[$a73]!;
+          C[$a73] = C[$b74]!;
+          C[$b74] = $card;
         }
       }
       {
-        for (let $i51 = N[Z_currency_deck]! - 1; $i51 > 0; $i51--) {
-          const $n55 = $i51 + 1;
-          let $r56 = 0;
-          if ($n55 <= 2097152 && $n55 >= 1) {
+        for (let $i78 = N[Z_currency_deck]! - 1; $i78 > 0; $i78--) {
+          const $n82 = $i78 + 1;
+          let $r83 = 0;
+          if ($n82 <= 2097152 && $n82 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -180,24 +184,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n55;
+              const $m = ($t >>> 0) * $n82;
               const $low = $m >>> 0;
-              if ($low >= $n55 || $low >= 4294967296 % $n55) {
-                $r56 = ($m / 4294967296) >>> 0;
+              if ($low >= $n82 || $low >= 4294967296 % $n82) {
+                $r83 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n55 >= 1 && $n55 <= 4294967296))
+            if (!($n82 >= 1 && $n82 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r56 = drawInt(G, $n55);
+            $r83 = drawInt(G, $n82);
           }
-          const $j54 = $r56;
-          const $a52 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i51;
-          const $b53 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j54;
-          const $card = C[$a52]!;
-          C[$a52] = C[$b53]!;
-          C[$b53] = $card;
+          const $j81 = $r83;
+          const $a79 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i78;
+          const $b80 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j81;
+          const $card = C[$a79]!;
+          C[$a79] = C[$b80]!;
+          C[$b80] = $card;
         }
       }
       {
@@ -334,8 +338,52 @@ export function playout(): PlayoutKernel {
       switch (pc) {
         case 0: {
           l_leader = v_start_player;
-          pc = 1;
-          continue run;
+          {
+            if (N[Z_property_deck]! > 0) {
+              {
+                const $count = players;
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+                  throw new GameFault(
+                    "fault/not-enough-cards",
+                    "cannot deal that many cards from property_deck",
+                  );
+                for (let $dealt = 0; $dealt < $count; $dealt++) {
+                  const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+                  C[Z_auction * CAP + N[Z_auction]!] = $card;
+                  N[Z_auction]!++;
+                }
+              }
+              for (let l_p = 0; l_p < players; l_p++) {
+                v_bid[l_p] = 0;
+                v_passed[l_p] = false;
+              }
+              l_high = 0;
+              l_bidder = l_leader;
+              pc = 2;
+              continue run;
+            }
+            {
+              if (N[Z_properties + 0]! > 0) {
+                {
+                  const $count = players;
+                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
+                    throw new GameFault(
+                      "fault/not-enough-cards",
+                      "cannot deal that many cards from currency_deck",
+                    );
+                  for (let $dealt = 0; $dealt < $count; $dealt++) {
+                    const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
+                    C[Z_market * CAP + N[Z_market]!] = $card;
+                    N[Z_market]!++;
+                  }
+                }
+                pc = 7;
+                continue run;
+              }
+              pc = END;
+              continue run;
+            }
+          }
         }
         case 1: {
           if (N[Z_property_deck]! > 0) {
@@ -361,17 +409,36 @@ export function playout(): PlayoutKernel {
             pc = 2;
             continue run;
           }
-          pc = 4;
-          continue run;
+          {
+            if (N[Z_properties + 0]! > 0) {
+              {
+                const $count = players;
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
+                  throw new GameFault(
+                    "fault/not-enough-cards",
+                    "cannot deal that many cards from currency_deck",
+                  );
+                for (let $dealt = 0; $dealt < $count; $dealt++) {
+                  const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
+                  C[Z_market * CAP + N[Z_market]!] = $card;
+                  N[Z_market]!++;
+                }
+              }
+              pc = 7;
+              continue run;
+            }
+            pc = END;
+            continue run;
+          }
         }
         case 2: {
-          let $count0: number = 0;
+          let $count50: number = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (!v_passed[l_p]!) {
-              $count0++;
+              if (++$count50 > 1) break;
             }
           }
-          if ($count0 > 1) {
+          if ($count50 > 1) {
             pc = 6;
             continue run;
           }
@@ -408,18 +475,62 @@ export function playout(): PlayoutKernel {
                 $best = $key;
               }
             }
-            const $at17 = Z_auction * CAP + $at;
-            const $card = C[$at17]!;
-            const $end18 = Z_auction * CAP + N[Z_auction]! - 1;
-            for (let $k19 = $at17; $k19 < $end18; $k19++) C[$k19] = C[$k19 + 1]!;
+            const $at51 = Z_auction * CAP + $at;
+            const $card = C[$at51]!;
+            const $end52 = Z_auction * CAP + N[Z_auction]! - 1;
+            for (let $k53 = $at51; $k53 < $end52; $k53++) C[$k53] = C[$k53 + 1]!;
             N[Z_auction]!--;
-            const $seg20 = Z_properties + l_bidder;
-            C[$seg20 * CAP + N[$seg20]!] = $card;
-            N[$seg20]!++;
+            const $seg54 = Z_properties + l_bidder;
+            C[$seg54 * CAP + N[$seg54]!] = $card;
+            N[$seg54]!++;
           }
           l_leader = l_bidder;
-          pc = 1;
-          continue run;
+          {
+            if (N[Z_property_deck]! > 0) {
+              {
+                const $count = players;
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+                  throw new GameFault(
+                    "fault/not-enough-cards",
+                    "cannot deal that many cards from property_deck",
+                  );
+                for (let $dealt = 0; $dealt < $count; $dealt++) {
+                  const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+                  C[Z_auction * CAP + N[Z_auction]!] = $card;
+                  N[Z_auction]!++;
+                }
+              }
+              for (let l_p = 0; l_p < players; l_p++) {
+                v_bid[l_p] = 0;
+                v_passed[l_p] = false;
+              }
+              l_high = 0;
+              l_bidder = l_leader;
+              pc = 2;
+              continue run;
+            }
+            {
+              if (N[Z_properties + 0]! > 0) {
+                {
+                  const $count = players;
+                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
+                    throw new GameFault(
+                      "fault/not-enough-cards",
+                      "cannot deal that many cards from currency_deck",
+                    );
+                  for (let $dealt = 0; $dealt < $count; $dealt++) {
+                    const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
+                    C[Z_market * CAP + N[Z_market]!] = $card;
+                    N[Z_market]!++;
+                  }
+                }
+                pc = 7;
+                continue run;
+              }
+              pc = END;
+              continue run;
+            }
+          }
         }
         case 3: {
           l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
@@ -455,25 +566,25 @@ export function playout(): PlayoutKernel {
         }
         case 5: {
           {
-            let $n38 = 0;
+            let $n65 = 0;
             for (let l_p = 0; l_p < players; l_p++) {
-              $list3[$n38++] = l_p;
+              $list5[$n65++] = l_p;
             }
-            for (let $k = 0; $k < $n38; $k++) {
-              const l_p = $list3[$k]!;
+            for (let $k = 0; $k < $n65; $k++) {
+              const l_p = $list5[$k]!;
               const $key =
                 -Property_value[N[Z_offer + l_p]! > 0 ? C[(Z_offer + l_p) * CAP]! : emptyZone("top")]!;
               let $at = $k;
-              while ($at > 0 && $keys4[$at - 1]! > $key) {
-                $list3[$at] = $list3[$at - 1]!;
-                $keys4[$at] = $keys4[$at - 1]!;
+              while ($at > 0 && $keys6[$at - 1]! > $key) {
+                $list5[$at] = $list5[$at - 1]!;
+                $keys6[$at] = $keys6[$at - 1]!;
                 $at--;
               }
-              $list3[$at] = l_p;
-              $keys4[$at] = $key;
+              $list5[$at] = l_p;
+              $keys6[$at] = $key;
             }
-            for (let $i39 = 0; $i39 < $n38; $i39++) {
-              const l_p = $list3[$i39]!;
+            for (let $i66 = 0; $i66 < $n65; $i66++) {
+              const l_p = $list5[$i66]!;
               {
                 const $n = N[Z_market]!;
                 if ($n === 0)
@@ -491,14 +602,14 @@ export function playout(): PlayoutKernel {
                     $best = $key;
                   }
                 }
-                const $at40 = Z_market * CAP + $at;
-                const $card = C[$at40]!;
-                const $end41 = Z_market * CAP + N[Z_market]! - 1;
-                for (let $k42 = $at40; $k42 < $end41; $k42++) C[$k42] = C[$k42 + 1]!;
+                const $at67 = Z_market * CAP + $at;
+                const $card = C[$at67]!;
+                const $end68 = Z_market * CAP + N[Z_market]! - 1;
+                for (let $k69 = $at67; $k69 < $end68; $k69++) C[$k69] = C[$k69 + 1]!;
                 N[Z_market]!--;
-                const $seg43 = Z_proceeds + l_p;
-                C[$seg43 * CAP + N[$seg43]!] = $card;
-                N[$seg43]!++;
+                const $seg70 = Z_proceeds + l_p;
+                C[$seg70 * CAP + N[$seg70]!] = $card;
+                N[$seg70]!++;
               }
             }
           }
@@ -507,8 +618,8 @@ export function playout(): PlayoutKernel {
               const $from = Z_offer + l_p;
               const $to = Z_sold;
               {
-                for (let $k44 = 0; $k44 < N[$from]!; $k44++) {
-                  const $card = C[$from * CAP + $k44]!;
+                for (let $k71 = 0; $k71 < N[$from]!; $k71++) {
+                  const $card = C[$from * CAP + $k71]!;
                   C[$to * CAP + N[$to]!] = $card;
                   N[$to]!++;
                 }
@@ -516,8 +627,27 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          pc = 4;
-          continue run;
+          {
+            if (N[Z_properties + 0]! > 0) {
+              {
+                const $count = players;
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
+                  throw new GameFault(
+                    "fault/not-enough-cards",
+                    "cannot deal that many cards from currency_deck",
+                  );
+                for (let $dealt = 0; $dealt < $count; $dealt++) {
+                  const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
+                  C[Z_market * CAP + N[Z_market]!] = $card;
+                  N[Z_market]!++;
+                }
+              }
+              pc = 7;
+              continue run;
+            }
+            pc = END;
+            continue run;
+          }
         }
         case 6: {
           {
@@ -527,7 +657,7 @@ export function playout(): PlayoutKernel {
             const $size4 = Math.max(0, $high3 - $low2 + 1);
             const $count5 = $size4;
             const $count6 = 1;
-            const $total7 = $count5 + $count6;
+            const $total7: number = $count5 + $count6;
             if ($total7 === 0)
               throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
             if (decisions >= $cap)
@@ -572,8 +702,17 @@ export function playout(): PlayoutKernel {
                 const l_amount = $value12;
                 v_bid[l_bidder] = l_amount;
                 l_high = l_amount;
-                pc = 3;
-                continue run;
+                {
+                  l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                  for (let $passes = 0; ; $passes++) {
+                    if (!v_passed[l_bidder]!) break;
+                    if ($passes >= LOOP_LIMIT)
+                      throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+                    l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                  }
+                  pc = 2;
+                  continue run;
+                }
               }
             }
             $index8 -= $count5;
@@ -623,8 +762,17 @@ export function playout(): PlayoutKernel {
                 }
                 v_bid[l_bidder] = 0;
                 v_passed[l_bidder] = true;
-                pc = 3;
-                continue run;
+                {
+                  l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                  for (let $passes = 0; ; $passes++) {
+                    if (!v_passed[l_bidder]!) break;
+                    if ($passes >= LOOP_LIMIT)
+                      throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+                    l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                  }
+                  pc = 2;
+                  continue run;
+                }
               }
             }
             $index8 -= $count6;
@@ -646,7 +794,7 @@ export function playout(): PlayoutKernel {
                 const $seg24 = Z_properties + l_p;
                 const $size25 = N[$seg24]!;
                 const $count26 = $size25;
-                const $total27 = $count26;
+                const $total27: number = $count26;
                 if ($total27 === 0)
                   throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
                 if (decisions >= $cap)
@@ -759,6 +907,8 @@ export function playout(): PlayoutKernel {
     const $values2 = K_$values2;
     const $list3 = K_$list3;
     const $keys4 = K_$keys4;
+    const $list5 = K_$list5;
+    const $keys6 = K_$keys6;
     const v_coins = K_v_coins;
     const v_bid = K_v_bid;
     const v_passed = K_v_passed;
@@ -781,10 +931,10 @@ export function playout(): PlayoutKernel {
           ((): number => {
             let $n: number = 0;
             {
-              const $seg58 = Z_proceeds + l_p;
-              const $n59 = N[$seg58]!;
-              for (let $i57 = 0; $i57 < $n59; $i57++) {
-                const l_c = C[$seg58 * CAP + $i57]!;
+              const $seg85 = Z_proceeds + l_p;
+              const $n86 = N[$seg85]!;
+              for (let $i84 = 0; $i84 < $n86; $i84++) {
+                const l_c = C[$seg85 * CAP + $i84]!;
                 $n += Currency_value[l_c]!;
               }
             }

@@ -54,43 +54,43 @@ export function playout(): PlayoutKernel {
   const K_$values13 = [] as unknown[];
   const K_$list14 = new Int32Array(6);
   const K_$list15 = new Int32Array(6);
-  const K_$values16 = [] as number[];
-  const K_$values17 = [] as number[];
-  const K_$values17$n = new Int32Array(1);
-  const K_$values19 = [] as number[];
-  const K_$values19$n = new Int32Array(1);
-  const K_$list21 = new Int32Array(6);
-  const K_$values22 = [] as number[];
-  const K_$values22$n = new Int32Array(1);
-  const K_$values24 = [] as number[];
-  const K_$values24$n = new Int32Array(1);
-  const K_$values26 = [] as number[];
-  const K_$values26$n = new Int32Array(1);
-  const K_$values28 = [] as number[];
+  const K_$values16 = [] as string[];
+  const K_$values16$n = new Int32Array(1);
+  const K_$list18 = new Int32Array(6);
+  const K_$list19 = new Int32Array(6);
+  const K_$values20 = [] as unknown[];
+  const K_$values21 = [] as string[];
+  const K_$values21$n = new Int32Array(1);
+  const K_$values23 = [] as string[];
+  const K_$values23$n = new Int32Array(1);
+  const K_$list25 = new Int32Array(6);
+  const K_$list26 = new Int32Array(6);
+  const K_$values27 = [] as unknown[];
+  const K_$values28 = [] as string[];
   const K_$values28$n = new Int32Array(1);
-  const K_$values30 = [] as number[];
+  const K_$values30 = [] as string[];
   const K_$values30$n = new Int32Array(1);
-  const K_$values32 = [] as number[];
-  const K_$values32$n = new Int32Array(1);
-  const K_$list34 = new Int32Array(6);
-  const K_$values35 = [] as number[];
+  const K_$list32 = new Int32Array(6);
+  const K_$list33 = new Int32Array(6);
+  const K_$values34 = [] as unknown[];
+  const K_$values35 = [] as string[];
   const K_$values35$n = new Int32Array(1);
-  const K_$values37 = [] as number[];
+  const K_$values37 = [] as string[];
   const K_$values37$n = new Int32Array(1);
-  const K_$values39 = [] as number[];
-  const K_$values39$n = new Int32Array(1);
-  const K_$values41 = [] as number[];
-  const K_$values41$n = new Int32Array(1);
-  const K_$values43 = [] as number[];
-  const K_$values43$n = new Int32Array(1);
-  const K_$list45 = new Int32Array(6);
-  const K_$values46 = [] as number[];
+  const K_$list39 = new Int32Array(6);
+  const K_$list40 = new Int32Array(6);
+  const K_$values41 = [] as unknown[];
+  const K_$values42 = [] as string[];
+  const K_$values42$n = new Int32Array(1);
+  const K_$values44 = [] as number[];
+  const K_$list45 = new Int32Array(CAP);
+  const K_$values46 = [] as string[];
   const K_$values46$n = new Int32Array(1);
-  const K_$values48 = [] as number[];
-  const K_$values48$n = new Int32Array(1);
-  const K_$values50 = [] as number[];
-  const K_$values50$n = new Int32Array(1);
-  const K_$list52 = new Int32Array(CAP);
+  const K_$list48 = new Int32Array(6);
+  const K_$list49 = new Int32Array(6);
+  const K_$values50 = [] as unknown[];
+  const K_$values51 = [] as string[];
+  const K_$values51$n = new Int32Array(1);
   const K_$values53 = [] as string[];
   const K_$values53$n = new Int32Array(1);
   const K_$list55 = new Int32Array(6);
@@ -105,41 +105,62 @@ export function playout(): PlayoutKernel {
   const K_$values64 = [] as unknown[];
   const K_$values65 = [] as string[];
   const K_$values65$n = new Int32Array(1);
-  const K_$values67 = [] as string[];
+  const K_$values67 = [] as number[];
   const K_$values67$n = new Int32Array(1);
-  const K_$list69 = new Int32Array(6);
-  const K_$list70 = new Int32Array(6);
-  const K_$values71 = [] as unknown[];
-  const K_$values72 = [] as string[];
-  const K_$values72$n = new Int32Array(1);
-  const K_$values74 = [] as string[];
-  const K_$values74$n = new Int32Array(1);
-  const K_$list76 = new Int32Array(6);
+  const K_$values69 = [] as number[];
+  const K_$values69$n = new Int32Array(1);
+  const K_$values71 = [] as number[];
+  const K_$values71$n = new Int32Array(1);
+  const K_$values73 = [] as number[];
+  const K_$values73$n = new Int32Array(1);
+  const K_$values75 = [] as number[];
+  const K_$values75$n = new Int32Array(1);
   const K_$list77 = new Int32Array(6);
-  const K_$values78 = [] as unknown[];
-  const K_$values79 = [] as string[];
-  const K_$values79$n = new Int32Array(1);
-  const K_$values81 = [] as string[];
-  const K_$values81$n = new Int32Array(1);
-  const K_$list83 = new Int32Array(6);
-  const K_$list84 = new Int32Array(6);
-  const K_$values85 = [] as unknown[];
-  const K_$values86 = [] as string[];
+  const K_$values78 = [] as number[];
+  const K_$values78$n = new Int32Array(1);
+  const K_$values80 = [] as number[];
+  const K_$values80$n = new Int32Array(1);
+  const K_$values82 = [] as number[];
+  const K_$values82$n = new Int32Array(1);
+  const K_$values84 = [] as number[];
+  const K_$values84$n = new Int32Array(1);
+  const K_$values86 = [] as number[];
   const K_$values86$n = new Int32Array(1);
-  const K_$values88 = [] as string[];
+  const K_$values88 = [] as number[];
   const K_$values88$n = new Int32Array(1);
   const K_$list90 = new Int32Array(6);
-  const K_$list91 = new Int32Array(6);
-  const K_$values92 = [] as unknown[];
-  const K_$values93 = [] as string[];
+  const K_$values91 = [] as number[];
+  const K_$values91$n = new Int32Array(1);
+  const K_$values93 = [] as number[];
   const K_$values93$n = new Int32Array(1);
-  const K_$values95 = [] as string[];
+  const K_$values95 = [] as number[];
   const K_$values95$n = new Int32Array(1);
-  const K_$list97 = new Int32Array(6);
-  const K_$list98 = new Int32Array(6);
-  const K_$values99 = [] as unknown[];
-  const K_$values100 = [] as string[];
-  const K_$values100$n = new Int32Array(1);
+  const K_$values97 = [] as number[];
+  const K_$values97$n = new Int32Array(1);
+  const K_$values99 = [] as number[];
+  const K_$values99$n = new Int32Array(1);
+  const K_$list101 = new Int32Array(6);
+  const K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
+    ["standard", "dual", "money"].indexOf($v),
+  );
+  const K_Action_effect$code = Int8Array.from(cardData.Action_effect, ($v) =>
+    [
+      "gain_two",
+      "take_back_protection",
+      "others_lose_one",
+      "discard_action",
+      "no_exchange",
+      "money_points",
+      "double_bonus",
+      "colour_pairs",
+      "colour_penalty",
+      "all_colours",
+      "few_colours",
+      "coin_pairs",
+      "heart_chart",
+      "coin_chart",
+    ].indexOf($v),
+  );
   const K_v_coins = new Array<number>(6).fill(0);
   const K_v_protection = new Array<number>(6).fill(0);
   const K_v_has_taken = new Array<boolean>(6).fill(false);
@@ -170,42 +191,42 @@ export function playout(): PlayoutKernel {
   const $list14 = K_$list14;
   const $list15 = K_$list15;
   const $values16 = K_$values16;
-  const $values17 = K_$values17;
-  const $values17$n = K_$values17$n;
-  const $values19 = K_$values19;
-  const $values19$n = K_$values19$n;
-  const $list21 = K_$list21;
-  const $values22 = K_$values22;
-  const $values22$n = K_$values22$n;
-  const $values24 = K_$values24;
-  const $values24$n = K_$values24$n;
-  const $values26 = K_$values26;
-  const $values26$n = K_$values26$n;
+  const $values16$n = K_$values16$n;
+  const $list18 = K_$list18;
+  const $list19 = K_$list19;
+  const $values20 = K_$values20;
+  const $values21 = K_$values21;
+  const $values21$n = K_$values21$n;
+  const $values23 = K_$values23;
+  const $values23$n = K_$values23$n;
+  const $list25 = K_$list25;
+  const $list26 = K_$list26;
+  const $values27 = K_$values27;
   const $values28 = K_$values28;
   const $values28$n = K_$values28$n;
   const $values30 = K_$values30;
   const $values30$n = K_$values30$n;
-  const $values32 = K_$values32;
-  const $values32$n = K_$values32$n;
-  const $list34 = K_$list34;
+  const $list32 = K_$list32;
+  const $list33 = K_$list33;
+  const $values34 = K_$values34;
   const $values35 = K_$values35;
   const $values35$n = K_$values35$n;
   const $values37 = K_$values37;
   const $values37$n = K_$values37$n;
-  const $values39 = K_$values39;
-  const $values39$n = K_$values39$n;
+  const $list39 = K_$list39;
+  const $list40 = K_$list40;
   const $values41 = K_$values41;
-  const $values41$n = K_$values41$n;
-  const $values43 = K_$values43;
-  const $values43$n = K_$values43$n;
+  const $values42 = K_$values42;
+  const $values42$n = K_$values42$n;
+  const $values44 = K_$values44;
   const $list45 = K_$list45;
   const $values46 = K_$values46;
   const $values46$n = K_$values46$n;
-  const $values48 = K_$values48;
-  const $values48$n = K_$values48$n;
+  const $list48 = K_$list48;
+  const $list49 = K_$list49;
   const $values50 = K_$values50;
-  const $values50$n = K_$values50$n;
-  const $list52 = K_$list52;
+  const $values51 = K_$values51;
+  const $values51$n = K_$values51$n;
   const $values53 = K_$values53;
   const $values53$n = K_$values53$n;
   const $list55 = K_$list55;
@@ -222,39 +243,41 @@ export function playout(): PlayoutKernel {
   const $values65$n = K_$values65$n;
   const $values67 = K_$values67;
   const $values67$n = K_$values67$n;
-  const $list69 = K_$list69;
-  const $list70 = K_$list70;
+  const $values69 = K_$values69;
+  const $values69$n = K_$values69$n;
   const $values71 = K_$values71;
-  const $values72 = K_$values72;
-  const $values72$n = K_$values72$n;
-  const $values74 = K_$values74;
-  const $values74$n = K_$values74$n;
-  const $list76 = K_$list76;
+  const $values71$n = K_$values71$n;
+  const $values73 = K_$values73;
+  const $values73$n = K_$values73$n;
+  const $values75 = K_$values75;
+  const $values75$n = K_$values75$n;
   const $list77 = K_$list77;
   const $values78 = K_$values78;
-  const $values79 = K_$values79;
-  const $values79$n = K_$values79$n;
-  const $values81 = K_$values81;
-  const $values81$n = K_$values81$n;
-  const $list83 = K_$list83;
-  const $list84 = K_$list84;
-  const $values85 = K_$values85;
+  const $values78$n = K_$values78$n;
+  const $values80 = K_$values80;
+  const $values80$n = K_$values80$n;
+  const $values82 = K_$values82;
+  const $values82$n = K_$values82$n;
+  const $values84 = K_$values84;
+  const $values84$n = K_$values84$n;
   const $values86 = K_$values86;
   const $values86$n = K_$values86$n;
   const $values88 = K_$values88;
   const $values88$n = K_$values88$n;
   const $list90 = K_$list90;
-  const $list91 = K_$list91;
-  const $values92 = K_$values92;
+  const $values91 = K_$values91;
+  const $values91$n = K_$values91$n;
   const $values93 = K_$values93;
   const $values93$n = K_$values93$n;
   const $values95 = K_$values95;
   const $values95$n = K_$values95$n;
-  const $list97 = K_$list97;
-  const $list98 = K_$list98;
+  const $values97 = K_$values97;
+  const $values97$n = K_$values97$n;
   const $values99 = K_$values99;
-  const $values100 = K_$values100;
-  const $values100$n = K_$values100$n;
+  const $values99$n = K_$values99$n;
+  const $list101 = K_$list101;
+  const Property_kind$code = K_Property_kind$code;
+  const Action_effect$code = K_Action_effect$code;
   const v_coins = K_v_coins;
   const v_protection = K_v_protection;
   const v_has_taken = K_v_has_taken;
@@ -288,6 +311,7 @@ export function playout(): PlayoutKernel {
   let v_bank: number = 0;
   let v_chairman: number = 0;
   let $variants: readonly string[] = [];
+  let $variant_simple = false;
   let decisions = 0;
   let steps = 0;
   let trace: unknown[] | null = null;
@@ -403,9 +427,9 @@ export function playout(): PlayoutKernel {
   let l_u_5$count = 0;
   let l_u_5$index = 0;
   function fn_colour_of(l_c: number): string {
-    return Property_kind[l_c]! === "standard"
+    return Property_kind$code[l_c]! === 0
       ? Property_colour[l_c]!
-      : Property_kind[l_c]! === "dual"
+      : Property_kind$code[l_c]! === 1
         ? v_committed[l_c]!
         : "none";
   }
@@ -481,11 +505,11 @@ export function playout(): PlayoutKernel {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
   }
   function fn_medal_points(l_a: number, l_p: number): number {
-    return Action_effect[l_a]! === "money_points"
+    return Action_effect$code[l_a]! === 5
       ? fn_money_cards(l_p)
-      : Action_effect[l_a]! === "colour_pairs"
+      : Action_effect$code[l_a]! === 7
         ? Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2)
-        : Action_effect[l_a]! === "all_colours"
+        : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
               for (const $item850 of ALL_Colour) {
@@ -501,7 +525,7 @@ export function playout(): PlayoutKernel {
             })()
             ? Action_value[l_a]!
             : 0
-          : Action_effect[l_a]! === "few_colours"
+          : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
                 for (const $item851 of ALL_Colour) {
@@ -517,12 +541,12 @@ export function playout(): PlayoutKernel {
               })()
               ? Action_value[l_a]!
               : 0
-            : Action_effect[l_a]! === "coin_pairs"
+            : Action_effect$code[l_a]! === 11
               ? Math.floor(v_coins[l_p]! / 2)
-              : Action_effect[l_a]! === "heart_chart"
+              : Action_effect$code[l_a]! === 12
                 ? (TABLE_heart_points.get(Math.min(fn_hearts(l_p), 6)) ??
                   missingTableKey("heart_points", Math.min(fn_hearts(l_p), 6)))
-                : Action_effect[l_a]! === "coin_chart"
+                : Action_effect$code[l_a]! === 13
                   ? (TABLE_coin_points.get(Math.min(fn_coin_symbols(l_p), 5)) ??
                     missingTableKey("coin_points", Math.min(fn_coin_symbols(l_p), 5)))
                   : 0;
@@ -566,7 +590,7 @@ export function playout(): PlayoutKernel {
           const $n864 = N[$seg863]!;
           for (let $i862 = 0; $i862 < $n864; $i862++) {
             const l_a = C[$seg863 * CAP + $i862]!;
-            if (Action_effect[l_a]! === "coin_pairs") {
+            if (Action_effect$code[l_a]! === 11) {
               $any861 = true;
               break;
             }
@@ -594,7 +618,7 @@ export function playout(): PlayoutKernel {
       const $n869 = N[$seg868]!;
       for (let $i867 = 0; $i867 < $n869; $i867++) {
         const l_a = C[$seg868 * CAP + $i867]!;
-        if (Action_effect[l_a]! === "no_exchange") {
+        if (Action_effect$code[l_a]! === 4) {
           $any866 = true;
           break;
         }
@@ -611,7 +635,7 @@ export function playout(): PlayoutKernel {
     return l_q !== l_a && !v_passed_over[l_q]! && !fn_exchanged(l_a, l_q) && !fn_shielded(l_q);
   }
   function fn_uncommitted(l_c: number): boolean {
-    return Property_kind[l_c]! === "dual" && v_committed[l_c]! === "none";
+    return Property_kind$code[l_c]! === 1 && v_committed[l_c]! === "none";
   }
   function fn_shows_colour(l_c: number, l_k: string): boolean {
     return l_k !== "none" && (Property_colour[l_c]! === l_k || Property_second_colour[l_c]! === l_k);
@@ -749,15 +773,23 @@ export function playout(): PlayoutKernel {
     return step4();
   }
   function step4(): number {
-    if (N[Z_property_deck]! > 0) {
-      return step5();
+    for (;;) {
+      const $pc = step4$body();
+      if ($pc !== 4) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
-    return step6();
+  }
+  function step4$body(): number {
+    if (N[Z_property_deck]! > 0) {
+      return step86();
+    }
+    return step5();
   }
   function step5(): number {
-    return step7();
-  }
-  function step6(): number {
     {
       let $n60 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
@@ -766,7 +798,7 @@ export function playout(): PlayoutKernel {
       for (let $i61 = 0; $i61 < $n60; $i61++) {
         const l_p = $list15[$i61]!;
         if (
-          Property_kind[N[Z_secret + l_p]! > 0 ? C[(Z_secret + l_p) * CAP]! : emptyZone("top")]! === "money"
+          Property_kind$code[N[Z_secret + l_p]! > 0 ? C[(Z_secret + l_p) * CAP]! : emptyZone("top")]! === 2
         ) {
           {
             const $seg62 = Z_secret + l_p;
@@ -821,7 +853,7 @@ export function playout(): PlayoutKernel {
             if (!(N[Z_secret + l_p]! === 0 && N[Z_box]! > 0)) break;
             if ($passes >= LOOP_LIMIT)
               throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-            if (Property_kind[N[Z_box]! > 0 ? C[Z_box * CAP]! : emptyZone("top")]! === "money") {
+            if (Property_kind$code[N[Z_box]! > 0 ? C[Z_box * CAP]! : emptyZone("top")]! === 2) {
               {
                 if (N[Z_box]! === 0)
                   throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
@@ -864,30 +896,753 @@ export function playout(): PlayoutKernel {
       l_p_17$count = $n20;
     }
     l_p_17$index = 0;
-    return step213();
+    return step6();
+  }
+  function step6(): number {
+    for (;;) {
+      const $pc = step6$body();
+      if ($pc !== 6) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step6$body(): number {
+    if (l_p_17$index < l_p_17$count) {
+      return step25();
+    }
+    return step7();
   }
   function step7(): number {
     {
-      let $n79 = 0;
+      let $n29 = 0;
+      for (let l_p_25 = 0; l_p_25 < players; l_p_25++) {
+        $list9[$n29++] = l_p_25;
+      }
+      l_p_25$count = $n29;
+    }
+    l_p_25$index = 0;
+    return step8();
+  }
+  function step8(): number {
+    for (;;) {
+      const $pc = step8$body();
+      if ($pc !== 8) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step8$body(): number {
+    if (l_p_25$index < l_p_25$count) {
+      return step10();
+    }
+    return step9();
+  }
+  function step9(): number {
+    return END;
+  }
+  function step10(): number {
+    l_p_25 = $list9[l_p_25$index]!;
+    {
+      let $n30 = 0;
       {
-        const $start80 = v_chairman;
-        for (let $k81 = 0; $k81 < players; $k81++) {
-          const l_p = $start80 + $k81 < players ? $start80 + $k81 : $start80 + $k81 - players;
-          $values16[$n79++] = l_p;
+        const $seg32 = Z_collection + l_p_25;
+        const $n33 = N[$seg32]!;
+        for (let $i31 = 0; $i31 < $n33; $i31++) {
+          const l_u_5 = C[$seg32 * CAP + $i31]!;
+          if (fn_uncommitted(l_u_5)) $list10[$n30++] = l_u_5;
         }
       }
-      for (let $i82 = 0; $i82 < $n79; $i82++) {
-        const l_p = $values16[$i82]!;
+      l_u_5$count = $n30;
+    }
+    l_u_5$index = 0;
+    return step11();
+  }
+  function step11(): number {
+    for (;;) {
+      const $pc = step11$body();
+      if ($pc !== 11) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step11$body(): number {
+    if (l_u_5$index < l_u_5$count) {
+      return step13();
+    }
+    return step12();
+  }
+  function step12(): number {
+    l_p_25$index += 1;
+    return 8;
+  }
+  function step13(): number {
+    l_u_5 = $list10[l_u_5$index]!;
+    l_p_26 = l_p_25;
+    l_dual_13 = l_u_5;
+    if (l_p_26 >= humans) {
+      return step16();
+    }
+    return step14();
+  }
+  function step14(): number {
+    {
+      const $seat79 = l_p_26;
+      if ($seat79 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat79} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide90($seat79);
+    }
+  }
+  function step15(): number {
+    return step24();
+  }
+  function step16(): number {
+    l_p_27 = l_p_26;
+    l_dual_14 = l_dual_13;
+    l_first_count_8 = fn_cards_of(l_p_27, Property_colour[l_dual_14]!);
+    l_second_count_8 = fn_cards_of(l_p_27, Property_second_colour[l_dual_14]!);
+    if (l_first_count_8 > l_second_count_8) {
+      return step22();
+    }
+    return step17();
+  }
+  function step17(): number {
+    if (l_second_count_8 > l_first_count_8) {
+      return step20();
+    }
+    return step18();
+  }
+  function step18(): number {
+    return decide104();
+  }
+  function step19(): number {
+    let $first105: number = 0;
+    let $found106 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first105 = l_h;
+        $found106 = true;
+        break;
+      }
+    }
+    if (!$found106) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first105;
+    let $first107: number = 0;
+    let $found108 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first107 = l_h;
+        $found108 = true;
+        break;
+      }
+    }
+    if (!$found108) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first107;
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_14] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_14] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_14] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_14] = Property_colour[l_dual_14]!;
+          } else {
+            v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
+          }
+        }
+      }
+    }
+    return step21();
+  }
+  function step20(): number {
+    v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
+    return step21();
+  }
+  function step21(): number {
+    return step23();
+  }
+  function step22(): number {
+    v_committed[l_dual_14] = Property_colour[l_dual_14]!;
+    return step23();
+  }
+  function step23(): number {
+    return step24();
+  }
+  function step24(): number {
+    l_u_5$index += 1;
+    return 11;
+  }
+  function step25(): number {
+    l_p_17 = $list6[l_p_17$index]!;
+    if (N[Z_secret + l_p_17]! > 0) {
+      return step27();
+    }
+    return step26();
+  }
+  function step26(): number {
+    return step85();
+  }
+  function step27(): number {
+    l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
+    {
+      const $card = l_revealed;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $seg109 = Z_collection + l_p_17;
+      C[$seg109 * CAP + N[$seg109]!] = $card;
+      N[$seg109]!++;
+      $where[$card] = $seg109;
+    }
+    $generation_zone_collection++;
+    l_p_18 = l_p_17;
+    l_card_9 = l_revealed;
+    if (Property_kind$code[l_card_9]! === 1) {
+      return step49();
+    }
+    return step28();
+  }
+  function step28(): number {
+    if (Property_kind$code[l_card_9]! === 0) {
+      return step30();
+    }
+    return step29();
+  }
+  function step29(): number {
+    return step33();
+  }
+  function step30(): number {
+    {
+      let $n25 = 0;
+      {
+        const $seg27 = Z_collection + l_p_18;
+        const $n28 = N[$seg27]!;
+        for (let $i26 = 0; $i26 < $n28; $i26++) {
+          const l_u_4 = C[$seg27 * CAP + $i26]!;
+          if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
+            $list8[$n25++] = l_u_4;
+        }
+      }
+      l_u_4$count = $n25;
+    }
+    l_u_4$index = 0;
+    return step31();
+  }
+  function step31(): number {
+    for (;;) {
+      const $pc = step31$body();
+      if ($pc !== 31) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step31$body(): number {
+    if (l_u_4$index < l_u_4$count) {
+      return step34();
+    }
+    return step32();
+  }
+  function step32(): number {
+    return step33();
+  }
+  function step33(): number {
+    return step84();
+  }
+  function step34(): number {
+    l_u_4 = $list8[l_u_4$index]!;
+    if (l_p_18 >= humans) {
+      return step47();
+    }
+    return step35();
+  }
+  function step35(): number {
+    l_p_23 = l_p_18;
+    l_dual_11 = l_u_4;
+    if (l_p_23 >= humans) {
+      return step38();
+    }
+    return step36();
+  }
+  function step36(): number {
+    {
+      const $seat110 = l_p_23;
+      if ($seat110 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat110} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide121($seat110);
+    }
+  }
+  function step37(): number {
+    return step46();
+  }
+  function step38(): number {
+    l_p_24 = l_p_23;
+    l_dual_12 = l_dual_11;
+    l_first_count_7 = fn_cards_of(l_p_24, Property_colour[l_dual_12]!);
+    l_second_count_7 = fn_cards_of(l_p_24, Property_second_colour[l_dual_12]!);
+    if (l_first_count_7 > l_second_count_7) {
+      return step44();
+    }
+    return step39();
+  }
+  function step39(): number {
+    if (l_second_count_7 > l_first_count_7) {
+      return step42();
+    }
+    return step40();
+  }
+  function step40(): number {
+    return decide135();
+  }
+  function step41(): number {
+    let $first136: number = 0;
+    let $found137 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first136 = l_h;
+        $found137 = true;
+        break;
+      }
+    }
+    if (!$found137) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first136;
+    let $first138: number = 0;
+    let $found139 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first138 = l_h;
+        $found139 = true;
+        break;
+      }
+    }
+    if (!$found139) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first138;
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_12] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_12] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_12] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_12] = Property_colour[l_dual_12]!;
+          } else {
+            v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
+          }
+        }
+      }
+    }
+    return step43();
+  }
+  function step42(): number {
+    v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
+    return step43();
+  }
+  function step43(): number {
+    return step45();
+  }
+  function step44(): number {
+    v_committed[l_dual_12] = Property_colour[l_dual_12]!;
+    return step45();
+  }
+  function step45(): number {
+    return step46();
+  }
+  function step46(): number {
+    return step48();
+  }
+  function step47(): number {
+    v_committed[l_u_4] = Property_colour[l_card_9]!;
+    return step48();
+  }
+  function step48(): number {
+    l_u_4$index += 1;
+    return 31;
+  }
+  function step49(): number {
+    let $cond144: boolean = l_p_18 >= humans;
+    if ($cond144) {
+      let $any140: boolean = false;
+      {
+        const $seg142 = Z_collection + l_p_18;
+        const $n143 = N[$seg142]!;
+        for (let $i141 = 0; $i141 < $n143; $i141++) {
+          const l_u = C[$seg142 * CAP + $i141]!;
+          if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+            $any140 = true;
+            break;
+          }
+        }
+      }
+      $cond144 = $any140;
+    }
+    if ($cond144) {
+      return step82();
+    }
+    return step50();
+  }
+  function step50(): number {
+    if (
+      l_p_18 >= humans &&
+      fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
+        fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) ===
+        0
+    ) {
+      return step80();
+    }
+    return step51();
+  }
+  function step51(): number {
+    let $cond149: boolean =
+      fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
+        fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) >
+      0;
+    if (!$cond149) {
+      let $any145: boolean = false;
+      {
+        const $seg147 = Z_collection + l_p_18;
+        const $n148 = N[$seg147]!;
+        for (let $i146 = 0; $i146 < $n148; $i146++) {
+          const l_u = C[$seg147 * CAP + $i146]!;
+          if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+            $any145 = true;
+            break;
+          }
+        }
+      }
+      $cond149 = $any145;
+    }
+    if ($cond149) {
+      return step53();
+    }
+    return step52();
+  }
+  function step52(): number {
+    return step67();
+  }
+  function step53(): number {
+    l_p_19 = l_p_18;
+    l_dual_7 = l_card_9;
+    if (l_p_19 >= humans) {
+      return step56();
+    }
+    return step54();
+  }
+  function step54(): number {
+    {
+      const $seat150 = l_p_19;
+      if ($seat150 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat150} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide161($seat150);
+    }
+  }
+  function step55(): number {
+    return step64();
+  }
+  function step56(): number {
+    l_p_20 = l_p_19;
+    l_dual_8 = l_dual_7;
+    l_first_count_5 = fn_cards_of(l_p_20, Property_colour[l_dual_8]!);
+    l_second_count_5 = fn_cards_of(l_p_20, Property_second_colour[l_dual_8]!);
+    if (l_first_count_5 > l_second_count_5) {
+      return step62();
+    }
+    return step57();
+  }
+  function step57(): number {
+    if (l_second_count_5 > l_first_count_5) {
+      return step60();
+    }
+    return step58();
+  }
+  function step58(): number {
+    return decide175();
+  }
+  function step59(): number {
+    let $first176: number = 0;
+    let $found177 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first176 = l_h;
+        $found177 = true;
+        break;
+      }
+    }
+    if (!$found177) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first176;
+    let $first178: number = 0;
+    let $found179 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first178 = l_h;
+        $found179 = true;
+        break;
+      }
+    }
+    if (!$found179) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first178;
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_8] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_8] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_8] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_8] = Property_colour[l_dual_8]!;
+          } else {
+            v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
+          }
+        }
+      }
+    }
+    return step61();
+  }
+  function step60(): number {
+    v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
+    return step61();
+  }
+  function step61(): number {
+    return step63();
+  }
+  function step62(): number {
+    v_committed[l_dual_8] = Property_colour[l_dual_8]!;
+    return step63();
+  }
+  function step63(): number {
+    return step64();
+  }
+  function step64(): number {
+    {
+      let $n21 = 0;
+      {
+        const $seg23 = Z_collection + l_p_18;
+        const $n24 = N[$seg23]!;
+        for (let $i22 = 0; $i22 < $n24; $i22++) {
+          const l_u_3 = C[$seg23 * CAP + $i22]!;
+          if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
+            $list7[$n21++] = l_u_3;
+        }
+      }
+      l_u_3$count = $n21;
+    }
+    l_u_3$index = 0;
+    return step65();
+  }
+  function step65(): number {
+    for (;;) {
+      const $pc = step65$body();
+      if ($pc !== 65) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step65$body(): number {
+    if (l_u_3$index < l_u_3$count) {
+      return step68();
+    }
+    return step66();
+  }
+  function step66(): number {
+    return step67();
+  }
+  function step67(): number {
+    return step81();
+  }
+  function step68(): number {
+    l_u_3 = $list7[l_u_3$index]!;
+    l_p_21 = l_p_18;
+    l_dual_9 = l_u_3;
+    if (l_p_21 >= humans) {
+      return step71();
+    }
+    return step69();
+  }
+  function step69(): number {
+    {
+      const $seat180 = l_p_21;
+      if ($seat180 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat180} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide191($seat180);
+    }
+  }
+  function step70(): number {
+    return step79();
+  }
+  function step71(): number {
+    l_p_22 = l_p_21;
+    l_dual_10 = l_dual_9;
+    l_first_count_6 = fn_cards_of(l_p_22, Property_colour[l_dual_10]!);
+    l_second_count_6 = fn_cards_of(l_p_22, Property_second_colour[l_dual_10]!);
+    if (l_first_count_6 > l_second_count_6) {
+      return step77();
+    }
+    return step72();
+  }
+  function step72(): number {
+    if (l_second_count_6 > l_first_count_6) {
+      return step75();
+    }
+    return step73();
+  }
+  function step73(): number {
+    return decide205();
+  }
+  function step74(): number {
+    let $first206: number = 0;
+    let $found207 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first206 = l_h;
+        $found207 = true;
+        break;
+      }
+    }
+    if (!$found207) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first206;
+    let $first208: number = 0;
+    let $found209 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first208 = l_h;
+        $found209 = true;
+        break;
+      }
+    }
+    if (!$found209) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first208;
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_10] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_10] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_10] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_10] = Property_colour[l_dual_10]!;
+          } else {
+            v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
+          }
+        }
+      }
+    }
+    return step76();
+  }
+  function step75(): number {
+    v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
+    return step76();
+  }
+  function step76(): number {
+    return step78();
+  }
+  function step77(): number {
+    v_committed[l_dual_10] = Property_colour[l_dual_10]!;
+    return step78();
+  }
+  function step78(): number {
+    return step79();
+  }
+  function step79(): number {
+    l_u_3$index += 1;
+    return 65;
+  }
+  function step80(): number {
+    return step81();
+  }
+  function step81(): number {
+    return step83();
+  }
+  function step82(): number {
+    let $first210: number = 0;
+    let $found211 = false;
+    {
+      const $seg213 = Z_collection + l_p_18;
+      const $n214 = N[$seg213]!;
+      for (let $i212 = 0; $i212 < $n214; $i212++) {
+        const l_u = C[$seg213 * CAP + $i212]!;
+        if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+          $first210 = l_u;
+          $found211 = true;
+          break;
+        }
+      }
+    }
+    if (!$found211) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first210;
+    let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
+      ? Property_colour[l_card_9]!
+      : Property_second_colour[l_card_9]!;
+    v_committed[l_card_9] = l_common;
+    v_committed[l_other] = l_common;
+    return step83();
+  }
+  function step83(): number {
+    return step84();
+  }
+  function step84(): number {
+    return step85();
+  }
+  function step85(): number {
+    l_p_17$index += 1;
+    return 6;
+  }
+  function step86(): number {
+    return step87();
+  }
+  function step87(): number {
+    {
+      let $n215 = 0;
+      {
+        const $start216 = v_chairman;
+        for (let $k217 = 0; $k217 < players; $k217++) {
+          const l_p = $start216 + $k217 < players ? $start216 + $k217 : $start216 + $k217 - players;
+          $values44[$n215++] = l_p;
+        }
+      }
+      for (let $i218 = 0; $i218 < $n215; $i218++) {
+        const l_p = $values44[$i218]!;
         {
-          const $seg83 = Z_exchange + l_p;
+          const $seg219 = Z_exchange + l_p;
           const $count = 1;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg83 * CAP + N[$seg83]!] = $card;
-            N[$seg83]!++;
-            $where[$card] = $seg83;
+            C[$seg219 * CAP + N[$seg219]!] = $card;
+            N[$seg219]!++;
+            $where[$card] = $seg219;
           }
         }
         v_has_taken[l_p] = false;
@@ -905,20 +1660,26 @@ export function playout(): PlayoutKernel {
       l_p$count = $n0;
     }
     l_p$index = 0;
-    return step8();
+    return step88();
   }
-  function step8(): number {
-    if (l_p$index < l_p$count) {
-      return step9();
+  function step88(): number {
+    for (;;) {
+      const $pc = step88$body();
+      if ($pc !== 88) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
-    return step10();
   }
-  function step9(): number {
-    l_p = $values0[l_p$index]!;
-    l___window_0 = true;
-    return step11();
+  function step88$body(): number {
+    if (l_p$index < l_p$count) {
+      return step258();
+    }
+    return step89();
   }
-  function step10(): number {
+  function step89(): number {
     {
       let $n3 = 0;
       {
@@ -931,319 +1692,26 @@ export function playout(): PlayoutKernel {
       l_active$count = $n3;
     }
     l_active$index = 0;
-    return step45();
+    return step90();
   }
-  function step11(): number {
-    if (l___window_0) {
-      return step12();
-    }
-    return step13();
-  }
-  function step12(): number {
-    {
-      const $seat84 = l_p;
-      if ($seat84 >= humans)
+  function step90(): number {
+    for (;;) {
+      const $pc = step90$body();
+      if ($pc !== 90) return $pc;
+      if (++steps > 10_000_000)
         throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat84} is played by the rules: the rules must decide for it, never ask it`,
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
         );
-      if (!offers85($seat84)) {
-        l___window_0 = false;
-        return step14();
-      }
-      return decide106($seat84);
     }
   }
-  function step13(): number {
-    l_p$index += 1;
-    return 8;
-  }
-  function step14(): number {
-    return 11;
-  }
-  function step15(): number {
-    l_p_2 = l_p;
-    l_card_2 = l_card;
-    if (Action_effect[l_card_2]! === "gain_two") {
-      return step16();
-    }
-    return step17();
-  }
-  function step16(): number {
-    {
-      const $amount = 2;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from bank`,
-        );
-      if (v_bank < $amount)
-        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-      v_bank -= $amount;
-      v_coins[l_p_2] += $amount;
-    }
-    {
-      const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step18();
-  }
-  function step17(): number {
-    if (Action_effect[l_card_2]! === "take_back_protection") {
-      return step19();
-    }
-    return step20();
-  }
-  function step18(): number {
-    return 14;
-  }
-  function step19(): number {
-    {
-      const $amount = v_protection[l_p_2]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[p]`,
-        );
-      if (v_protection[l_p_2] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[p] has ${v_protection[l_p_2]}, not the ${$amount} to transfer`,
-        );
-      v_protection[l_p_2] -= $amount;
-      v_coins[l_p_2] += $amount;
-    }
-    {
-      const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step21();
-  }
-  function step20(): number {
-    if (Action_effect[l_card_2]! === "others_lose_one") {
-      return step22();
-    }
-    return step23();
-  }
-  function step21(): number {
-    return 18;
-  }
-  function step22(): number {
-    {
-      let $n107 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list21[$n107++] = l_q;
-      }
-      for (let $i108 = 0; $i108 < $n107; $i108++) {
-        const l_q = $list21[$i108]!;
-        {
-          const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[q]`,
-            );
-          if (v_coins[l_q] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-            );
-          v_coins[l_q] -= $amount;
-          v_bank += $amount;
-        }
-      }
-    }
-    {
-      const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step24();
-  }
-  function step23(): number {
-    if (Action_effect[l_card_2]! === "discard_action") {
-      return step25();
-    }
-    return step26();
-  }
-  function step24(): number {
-    return 21;
-  }
-  function step25(): number {
-    {
-      const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    {
-      const $seat109 = l_p_2;
-      if ($seat109 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat109} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide131($seat109);
-    }
-  }
-  function step26(): number {
-    if (Action_effect[l_card_2]! === "no_exchange") {
-      return step31();
-    }
-    return step32();
-  }
-  function step27(): number {
-    return 24;
-  }
-  function step28(): number {
-    return 27;
-  }
-  function step29(): number {
-    {
-      const $seat132 = l_p_2;
-      if ($seat132 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat132} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide157($seat132);
-    }
-  }
-  function step30(): number {
-    return 28;
-  }
-  function step31(): number {
-    {
-      const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg158 = Z_played + l_p_2;
-      C[$seg158 * CAP + N[$seg158]!] = $card;
-      N[$seg158]!++;
-      $where[$card] = $seg158;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step33();
-  }
-  function step32(): number {
-    if (Action_effect[l_card_2]! === "double_bonus") {
-      return step34();
-    }
-    return step35();
-  }
-  function step33(): number {
-    return 27;
-  }
-  function step34(): number {
-    {
-      const $seat159 = l_p_2;
-      if ($seat159 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat159} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide172($seat159);
-    }
-  }
-  function step35(): number {
-    if (Action_effect[l_card_2]! === "colour_penalty") {
-      return step38();
-    }
-    return step39();
-  }
-  function step36(): number {
-    return 33;
-  }
-  function step37(): number {
-    return 36;
-  }
-  function step38(): number {
-    {
-      const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_board * CAP + N[Z_board]!] = $card;
-      N[Z_board]!++;
-      $where[$card] = Z_board;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step40();
-  }
-  function step39(): number {
-    if (Action_effect[l_card_2]! === "heart_chart" || Action_effect[l_card_2]! === "coin_chart") {
-      return step41();
-    }
-    return step42();
-  }
-  function step40(): number {
-    return 36;
-  }
-  function step41(): number {
-    {
-      const $seat173 = l_p_2;
-      if ($seat173 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat173} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide183($seat173);
-    }
-  }
-  function step42(): number {
-    {
-      const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg184 = Z_played + l_p_2;
-      C[$seg184 * CAP + N[$seg184]!] = $card;
-      N[$seg184]!++;
-      $where[$card] = $seg184;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step43();
-  }
-  function step43(): number {
-    return 40;
-  }
-  function step44(): number {
-    return 43;
-  }
-  function step45(): number {
+  function step90$body(): number {
     if (l_active$index < l_active$count) {
-      return step46();
+      return step203();
     }
-    return step47();
+    return step91();
   }
-  function step46(): number {
-    l_active = $values1[l_active$index]!;
-    for (let l_q = 0; l_q < players; l_q++) {
-      v_passed_over[l_q] = false;
-    }
-    if (l_active >= humans) {
-    }
-    l_action_played = false;
-    l_offered = false;
-    l_turn_over = l_active >= humans;
-    return step48();
-  }
-  function step47(): number {
+  function step91(): number {
     {
       let $n6 = 0;
       {
@@ -1256,520 +1724,26 @@ export function playout(): PlayoutKernel {
       l_p_5$count = $n6;
     }
     l_p_5$index = 0;
-    return step102();
-  }
-  function step48(): number {
-    if (!l_turn_over) {
-      return step49();
-    }
-    return step50();
-  }
-  function step49(): number {
-    {
-      const $seat185 = l_active;
-      if ($seat185 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat185} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide249($seat185);
-    }
-  }
-  function step50(): number {
-    l_active$index += 1;
-    return 45;
-  }
-  function step51(): number {
-    let $cond251: boolean = l_offered;
-    if ($cond251) {
-      let $any250: boolean = false;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (fn_reachable(l_active, l_q)) {
-          $any250 = true;
-          break;
-        }
-      }
-      $cond251 = !$any250;
-    }
-    if ($cond251) {
-      l_turn_over = true;
-    }
-    return 48;
-  }
-  function step52(): number {
-    l_action_played = true;
-    l_p_3 = l_active;
-    l_card_4 = l_card_3;
-    if (Action_effect[l_card_4]! === "gain_two") {
-      return step53();
-    }
-    return step54();
-  }
-  function step53(): number {
-    {
-      const $amount = 2;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from bank`,
-        );
-      if (v_bank < $amount)
-        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-      v_bank -= $amount;
-      v_coins[l_p_3] += $amount;
-    }
-    {
-      const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step55();
-  }
-  function step54(): number {
-    if (Action_effect[l_card_4]! === "take_back_protection") {
-      return step56();
-    }
-    return step57();
-  }
-  function step55(): number {
-    return 51;
-  }
-  function step56(): number {
-    {
-      const $amount = v_protection[l_p_3]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[p]`,
-        );
-      if (v_protection[l_p_3] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[p] has ${v_protection[l_p_3]}, not the ${$amount} to transfer`,
-        );
-      v_protection[l_p_3] -= $amount;
-      v_coins[l_p_3] += $amount;
-    }
-    {
-      const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step58();
-  }
-  function step57(): number {
-    if (Action_effect[l_card_4]! === "others_lose_one") {
-      return step59();
-    }
-    return step60();
-  }
-  function step58(): number {
-    return 55;
-  }
-  function step59(): number {
-    {
-      let $n252 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list34[$n252++] = l_q;
-      }
-      for (let $i253 = 0; $i253 < $n252; $i253++) {
-        const l_q = $list34[$i253]!;
-        {
-          const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[q]`,
-            );
-          if (v_coins[l_q] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-            );
-          v_coins[l_q] -= $amount;
-          v_bank += $amount;
-        }
-      }
-    }
-    {
-      const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step61();
-  }
-  function step60(): number {
-    if (Action_effect[l_card_4]! === "discard_action") {
-      return step62();
-    }
-    return step63();
-  }
-  function step61(): number {
-    return 58;
-  }
-  function step62(): number {
-    {
-      const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    {
-      const $seat254 = l_p_3;
-      if ($seat254 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat254} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide276($seat254);
-    }
-  }
-  function step63(): number {
-    if (Action_effect[l_card_4]! === "no_exchange") {
-      return step68();
-    }
-    return step69();
-  }
-  function step64(): number {
-    return 61;
-  }
-  function step65(): number {
-    return 64;
-  }
-  function step66(): number {
-    {
-      const $seat277 = l_p_3;
-      if ($seat277 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat277} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide302($seat277);
-    }
-  }
-  function step67(): number {
-    return 65;
-  }
-  function step68(): number {
-    {
-      const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg303 = Z_played + l_p_3;
-      C[$seg303 * CAP + N[$seg303]!] = $card;
-      N[$seg303]!++;
-      $where[$card] = $seg303;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step70();
-  }
-  function step69(): number {
-    if (Action_effect[l_card_4]! === "double_bonus") {
-      return step71();
-    }
-    return step72();
-  }
-  function step70(): number {
-    return 64;
-  }
-  function step71(): number {
-    {
-      const $seat304 = l_p_3;
-      if ($seat304 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat304} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide317($seat304);
-    }
-  }
-  function step72(): number {
-    if (Action_effect[l_card_4]! === "colour_penalty") {
-      return step75();
-    }
-    return step76();
-  }
-  function step73(): number {
-    return 70;
-  }
-  function step74(): number {
-    return 73;
-  }
-  function step75(): number {
-    {
-      const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_board * CAP + N[Z_board]!] = $card;
-      N[Z_board]!++;
-      $where[$card] = Z_board;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step77();
-  }
-  function step76(): number {
-    if (Action_effect[l_card_4]! === "heart_chart" || Action_effect[l_card_4]! === "coin_chart") {
-      return step78();
-    }
-    return step79();
-  }
-  function step77(): number {
-    return 73;
-  }
-  function step78(): number {
-    {
-      const $seat318 = l_p_3;
-      if ($seat318 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat318} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide328($seat318);
-    }
-  }
-  function step79(): number {
-    {
-      const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg329 = Z_played + l_p_3;
-      C[$seg329 * CAP + N[$seg329]!] = $card;
-      N[$seg329]!++;
-      $where[$card] = $seg329;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step80();
-  }
-  function step80(): number {
-    return 77;
-  }
-  function step81(): number {
-    return 80;
-  }
-  function step82(): number {
-    l_p_4 = l_active;
-    if (N[Z_action_deck]! > 0) {
-      return step83();
-    }
-    return step84();
-  }
-  function step83(): number {
-    {
-      const $seg330 = Z_hand + l_p_4;
-      const $count = 1;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg330 * CAP + N[$seg330]!] = $card;
-        N[$seg330]!++;
-        $where[$card] = $seg330;
-      }
-    }
-    if (N[Z_hand + l_p_4]! > 5) {
-      return step86();
-    }
-    return step87();
-  }
-  function step84(): number {
-    return step85();
-  }
-  function step85(): number {
-    l_turn_over = true;
-    return 51;
-  }
-  function step86(): number {
-    if (l_p_4 >= humans) {
-      return step89();
-    }
-    return step90();
-  }
-  function step87(): number {
-    return step88();
-  }
-  function step88(): number {
-    return 85;
-  }
-  function step89(): number {
-    {
-      const $seg331 = Z_hand + l_p_4;
-      const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
-      let $at = -1;
-      for (let $i = 0; $i < N[$seg331]!; $i++)
-        if (C[$seg331 * CAP + $i]! === $wanted) {
-          $at = $i;
-          break;
-        }
-      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at332 = $seg331 * CAP + $at;
-      const $card = C[$at332]!;
-      const $end333 = $seg331 * CAP + N[$seg331]! - 1;
-      for (let $k334 = $at332; $k334 < $end333; $k334++) C[$k334] = C[$k334 + 1]!;
-      N[$seg331]!--;
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step91();
-  }
-  function step90(): number {
-    {
-      const $seat335 = l_p_4;
-      if ($seat335 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat335} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide349($seat335);
-    }
-  }
-  function step91(): number {
-    return 88;
+    return step92();
   }
   function step92(): number {
-    return 91;
+    for (;;) {
+      const $pc = step92$body();
+      if ($pc !== 92) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step92$body(): number {
+    if (l_p_5$index < l_p_5$count) {
+      return step168();
+    }
+    return step93();
   }
   function step93(): number {
-    l_offered = true;
-    l_between = l_active + 1 < players ? l_active + 1 : 0;
-    for (let $passes = 0; ; $passes++) {
-      if (!(l_between !== l_target)) break;
-      if ($passes >= LOOP_LIMIT)
-        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-      v_passed_over[l_between] = true;
-      l_between = l_between + 1 < players ? l_between + 1 : 0;
-    }
-    if (l_target >= humans) {
-      return step94();
-    }
-    return step95();
-  }
-  function step94(): number {
-    let $first350: number = 0;
-    let $found351 = false;
-    for (let l_q = 0; l_q < players; l_q++) {
-      if (!(l_q >= humans) && l_q !== l_active) {
-        $first350 = l_q;
-        $found351 = true;
-        break;
-      }
-    }
-    if (!$found351) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first350;
-    {
-      const $seat352 = l_opponent;
-      if ($seat352 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat352} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide363($seat352);
-    }
-  }
-  function step95(): number {
-    {
-      const $seat364 = l_target;
-      if ($seat364 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat364} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide391($seat364);
-    }
-  }
-  function step96(): number {
-    return 51;
-  }
-  function step97(): number {
-    {
-      const $seat392 = l_active;
-      if ($seat392 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat392} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide414($seat392);
-    }
-  }
-  function step98(): number {
-    {
-      const $amount = v_protection[l_target]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[target]`,
-        );
-      if (v_protection[l_target] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
-        );
-      v_protection[l_target] -= $amount;
-      v_bank += $amount;
-    }
-    return 96;
-  }
-  function step99(): number {
-    return 96;
-  }
-  function step100(): number {
-    {
-      const $amount = l_amount;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from coins[target]`,
-        );
-      if (v_coins[l_target] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `coins[target] has ${v_coins[l_target]}, not the ${$amount} to transfer`,
-        );
-      v_coins[l_target] -= $amount;
-      v_protection[l_target] += $amount;
-    }
-    {
-      const $seat415 = l_active;
-      if ($seat415 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat415} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide437($seat415);
-    }
-  }
-  function step101(): number {
-    return 99;
-  }
-  function step102(): number {
-    if (l_p_5$index < l_p_5$count) {
-      return step103();
-    }
-    return step104();
-  }
-  function step103(): number {
-    l_p_5 = $values2[l_p_5$index]!;
-    l___window_1 = true;
-    return step105();
-  }
-  function step104(): number {
     {
       let $n9 = 0;
       {
@@ -1782,307 +1756,76 @@ export function playout(): PlayoutKernel {
       l_p_7$count = $n9;
     }
     l_p_7$index = 0;
-    return step139();
+    return step94();
   }
-  function step105(): number {
-    if (l___window_1) {
-      return step106();
-    }
-    return step107();
-  }
-  function step106(): number {
-    {
-      const $seat438 = l_p_5;
-      if ($seat438 >= humans)
+  function step94(): number {
+    for (;;) {
+      const $pc = step94$body();
+      if ($pc !== 94) return $pc;
+      if (++steps > 10_000_000)
         throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat438} is played by the rules: the rules must decide for it, never ask it`,
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
         );
-      if (!offers439($seat438)) {
-        l___window_1 = false;
-        return step108();
-      }
-      return decide460($seat438);
     }
   }
-  function step107(): number {
-    l_p_5$index += 1;
-    return 102;
-  }
-  function step108(): number {
-    return 105;
-  }
-  function step109(): number {
-    l_p_6 = l_p_5;
-    l_card_6 = l_card_5;
-    if (Action_effect[l_card_6]! === "gain_two") {
-      return step110();
+  function step94$body(): number {
+    if (l_p_7$index < l_p_7$count) {
+      return step97();
     }
-    return step111();
+    return step95();
   }
-  function step110(): number {
-    {
-      const $amount = 2;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from bank`,
-        );
-      if (v_bank < $amount)
-        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-      v_bank -= $amount;
-      v_coins[l_p_6] += $amount;
-    }
-    {
-      const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step112();
-  }
-  function step111(): number {
-    if (Action_effect[l_card_6]! === "take_back_protection") {
-      return step113();
-    }
-    return step114();
-  }
-  function step112(): number {
-    return 108;
-  }
-  function step113(): number {
-    {
-      const $amount = v_protection[l_p_6]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[p]`,
-        );
-      if (v_protection[l_p_6] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[p] has ${v_protection[l_p_6]}, not the ${$amount} to transfer`,
-        );
-      v_protection[l_p_6] -= $amount;
-      v_coins[l_p_6] += $amount;
-    }
-    {
-      const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step115();
-  }
-  function step114(): number {
-    if (Action_effect[l_card_6]! === "others_lose_one") {
-      return step116();
-    }
-    return step117();
-  }
-  function step115(): number {
-    return 112;
-  }
-  function step116(): number {
-    {
-      let $n461 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list45[$n461++] = l_q;
-      }
-      for (let $i462 = 0; $i462 < $n461; $i462++) {
-        const l_q = $list45[$i462]!;
+  function step95(): number {
+    for (let l_p = 0; l_p < players; l_p++) {
+      {
+        let $n220 = 0;
         {
-          const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[q]`,
-            );
-          if (v_coins[l_q] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-            );
-          v_coins[l_q] -= $amount;
-          v_bank += $amount;
+          const $seg222 = Z_played + l_p;
+          const $n223 = N[$seg222]!;
+          for (let $i221 = 0; $i221 < $n223; $i221++) {
+            const l_a = C[$seg222 * CAP + $i221]!;
+            if (Action_effect$code[l_a]! === 4) $list45[$n220++] = l_a;
+          }
+        }
+        for (let $i224 = 0; $i224 < $n220; $i224++) {
+          const l_a = $list45[$i224]!;
+          {
+            const $seg225 = Z_played + l_p;
+            const $wanted = l_a;
+            let $at = -1;
+            for (let $i = 0; $i < N[$seg225]!; $i++)
+              if (C[$seg225 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
+            const $at226 = $seg225 * CAP + $at;
+            const $card = C[$at226]!;
+            const $end227 = $seg225 * CAP + N[$seg225]! - 1;
+            for (let $k228 = $at226; $k228 < $end227; $k228++) C[$k228] = C[$k228 + 1]!;
+            N[$seg225]!--;
+            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+            N[Z_action_discard]!++;
+            $where[$card] = Z_action_discard;
+          }
+          $generation_cards_in_play++;
+          $generation_shielded++;
         }
       }
     }
-    {
-      const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
+    v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
+    for (let $passes = 0; ; $passes++) {
+      if (!(v_chairman >= humans)) break;
+      if ($passes >= LOOP_LIMIT)
+        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step118();
+    return step96();
   }
-  function step117(): number {
-    if (Action_effect[l_card_6]! === "discard_action") {
-      return step119();
-    }
-    return step120();
+  function step96(): number {
+    return 4;
   }
-  function step118(): number {
-    return 115;
-  }
-  function step119(): number {
-    {
-      const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-      N[Z_action_discard]!++;
-      $where[$card] = Z_action_discard;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    {
-      const $seat463 = l_p_6;
-      if ($seat463 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat463} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide485($seat463);
-    }
-  }
-  function step120(): number {
-    if (Action_effect[l_card_6]! === "no_exchange") {
-      return step125();
-    }
-    return step126();
-  }
-  function step121(): number {
-    return 118;
-  }
-  function step122(): number {
-    return 121;
-  }
-  function step123(): number {
-    {
-      const $seat486 = l_p_6;
-      if ($seat486 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat486} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide511($seat486);
-    }
-  }
-  function step124(): number {
-    return 122;
-  }
-  function step125(): number {
-    {
-      const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg512 = Z_played + l_p_6;
-      C[$seg512 * CAP + N[$seg512]!] = $card;
-      N[$seg512]!++;
-      $where[$card] = $seg512;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step127();
-  }
-  function step126(): number {
-    if (Action_effect[l_card_6]! === "double_bonus") {
-      return step128();
-    }
-    return step129();
-  }
-  function step127(): number {
-    return 121;
-  }
-  function step128(): number {
-    {
-      const $seat513 = l_p_6;
-      if ($seat513 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat513} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide526($seat513);
-    }
-  }
-  function step129(): number {
-    if (Action_effect[l_card_6]! === "colour_penalty") {
-      return step132();
-    }
-    return step133();
-  }
-  function step130(): number {
-    return 127;
-  }
-  function step131(): number {
-    return 130;
-  }
-  function step132(): number {
-    {
-      const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      C[Z_board * CAP + N[Z_board]!] = $card;
-      N[Z_board]!++;
-      $where[$card] = Z_board;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step134();
-  }
-  function step133(): number {
-    if (Action_effect[l_card_6]! === "heart_chart" || Action_effect[l_card_6]! === "coin_chart") {
-      return step135();
-    }
-    return step136();
-  }
-  function step134(): number {
-    return 130;
-  }
-  function step135(): number {
-    {
-      const $seat527 = l_p_6;
-      if ($seat527 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat527} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide537($seat527);
-    }
-  }
-  function step136(): number {
-    {
-      const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg538 = Z_played + l_p_6;
-      C[$seg538 * CAP + N[$seg538]!] = $card;
-      N[$seg538]!++;
-      $where[$card] = $seg538;
-    }
-    $generation_cards_in_play++;
-    $generation_shielded++;
-    return step137();
-  }
-  function step137(): number {
-    return 134;
-  }
-  function step138(): number {
-    return 137;
-  }
-  function step139(): number {
-    if (l_p_7$index < l_p_7$count) {
-      return step140();
-    }
-    return step141();
-  }
-  function step140(): number {
+  function step97(): number {
     l_p_7 = $values3[l_p_7$index]!;
     l_p_8 = l_p_7;
     l_card_7 = N[Z_exchange + l_p_8]! > 0 ? C[(Z_exchange + l_p_8) * CAP]! : emptyZone("top");
@@ -2105,96 +1848,517 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_7;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg539 = Z_collection + l_p_8;
-      C[$seg539 * CAP + N[$seg539]!] = $card;
-      N[$seg539]!++;
-      $where[$card] = $seg539;
+      const $seg229 = Z_collection + l_p_8;
+      C[$seg229 * CAP + N[$seg229]!] = $card;
+      N[$seg229]!++;
+      $where[$card] = $seg229;
     }
     $generation_zone_collection++;
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
-    if (Property_kind[l_card_8]! === "dual") {
-      return step142();
+    if (Property_kind$code[l_card_8]! === 1) {
+      return step119();
     }
-    return step143();
+    return step98();
   }
-  function step141(): number {
-    for (let l_p = 0; l_p < players; l_p++) {
+  function step98(): number {
+    if (Property_kind$code[l_card_8]! === 0) {
+      return step100();
+    }
+    return step99();
+  }
+  function step99(): number {
+    return step103();
+  }
+  function step100(): number {
+    {
+      let $n16 = 0;
       {
-        let $n540 = 0;
-        {
-          const $seg542 = Z_played + l_p;
-          const $n543 = N[$seg542]!;
-          for (let $i541 = 0; $i541 < $n543; $i541++) {
-            const l_a = C[$seg542 * CAP + $i541]!;
-            if (Action_effect[l_a]! === "no_exchange") $list52[$n540++] = l_a;
-          }
+        const $seg18 = Z_collection + l_p_9;
+        const $n19 = N[$seg18]!;
+        for (let $i17 = 0; $i17 < $n19; $i17++) {
+          const l_u_2 = C[$seg18 * CAP + $i17]!;
+          if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
+            $list5[$n16++] = l_u_2;
         }
-        for (let $i544 = 0; $i544 < $n540; $i544++) {
-          const l_a = $list52[$i544]!;
-          {
-            const $seg545 = Z_played + l_p;
-            const $wanted = l_a;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg545]!; $i++)
-              if (C[$seg545 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
-            const $at546 = $seg545 * CAP + $at;
-            const $card = C[$at546]!;
-            const $end547 = $seg545 * CAP + N[$seg545]! - 1;
-            for (let $k548 = $at546; $k548 < $end547; $k548++) C[$k548] = C[$k548 + 1]!;
-            N[$seg545]!--;
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-            $where[$card] = Z_action_discard;
+      }
+      l_u_2$count = $n16;
+    }
+    l_u_2$index = 0;
+    return step101();
+  }
+  function step101(): number {
+    for (;;) {
+      const $pc = step101$body();
+      if ($pc !== 101) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step101$body(): number {
+    if (l_u_2$index < l_u_2$count) {
+      return step104();
+    }
+    return step102();
+  }
+  function step102(): number {
+    return step103();
+  }
+  function step103(): number {
+    return step154();
+  }
+  function step104(): number {
+    l_u_2 = $list5[l_u_2$index]!;
+    if (l_p_9 >= humans) {
+      return step117();
+    }
+    return step105();
+  }
+  function step105(): number {
+    l_p_14 = l_p_9;
+    l_dual_5 = l_u_2;
+    if (l_p_14 >= humans) {
+      return step108();
+    }
+    return step106();
+  }
+  function step106(): number {
+    {
+      const $seat230 = l_p_14;
+      if ($seat230 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat230} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide241($seat230);
+    }
+  }
+  function step107(): number {
+    return step116();
+  }
+  function step108(): number {
+    l_p_15 = l_p_14;
+    l_dual_6 = l_dual_5;
+    l_first_count_4 = fn_cards_of(l_p_15, Property_colour[l_dual_6]!);
+    l_second_count_4 = fn_cards_of(l_p_15, Property_second_colour[l_dual_6]!);
+    if (l_first_count_4 > l_second_count_4) {
+      return step114();
+    }
+    return step109();
+  }
+  function step109(): number {
+    if (l_second_count_4 > l_first_count_4) {
+      return step112();
+    }
+    return step110();
+  }
+  function step110(): number {
+    return decide255();
+  }
+  function step111(): number {
+    let $first256: number = 0;
+    let $found257 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first256 = l_h;
+        $found257 = true;
+        break;
+      }
+    }
+    if (!$found257) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first256;
+    let $first258: number = 0;
+    let $found259 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first258 = l_h;
+        $found259 = true;
+        break;
+      }
+    }
+    if (!$found259) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first258;
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_6] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_6] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_6] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_6] = Property_colour[l_dual_6]!;
+          } else {
+            v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
           }
-          $generation_cards_in_play++;
-          $generation_shielded++;
         }
       }
     }
-    v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
-    for (let $passes = 0; ; $passes++) {
-      if (!(v_chairman >= humans)) break;
-      if ($passes >= LOOP_LIMIT)
-        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-      v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
-    }
-    return step212();
+    return step113();
   }
-  function step142(): number {
-    let $cond553: boolean = l_p_9 >= humans;
-    if ($cond553) {
-      let $any549: boolean = false;
+  function step112(): number {
+    v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
+    return step113();
+  }
+  function step113(): number {
+    return step115();
+  }
+  function step114(): number {
+    v_committed[l_dual_6] = Property_colour[l_dual_6]!;
+    return step115();
+  }
+  function step115(): number {
+    return step116();
+  }
+  function step116(): number {
+    return step118();
+  }
+  function step117(): number {
+    v_committed[l_u_2] = Property_colour[l_card_8]!;
+    return step118();
+  }
+  function step118(): number {
+    l_u_2$index += 1;
+    return 101;
+  }
+  function step119(): number {
+    let $cond264: boolean = l_p_9 >= humans;
+    if ($cond264) {
+      let $any260: boolean = false;
       {
-        const $seg551 = Z_collection + l_p_9;
-        const $n552 = N[$seg551]!;
-        for (let $i550 = 0; $i550 < $n552; $i550++) {
-          const l_u = C[$seg551 * CAP + $i550]!;
+        const $seg262 = Z_collection + l_p_9;
+        const $n263 = N[$seg262]!;
+        for (let $i261 = 0; $i261 < $n263; $i261++) {
+          const l_u = C[$seg262 * CAP + $i261]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any549 = true;
+            $any260 = true;
             break;
           }
         }
       }
-      $cond553 = $any549;
+      $cond264 = $any260;
     }
-    if ($cond553) {
+    if ($cond264) {
+      return step152();
+    }
+    return step120();
+  }
+  function step120(): number {
+    if (
+      l_p_9 >= humans &&
+      fn_cards_of(l_p_9, Property_colour[l_card_8]!) +
+        fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) ===
+        0
+    ) {
+      return step150();
+    }
+    return step121();
+  }
+  function step121(): number {
+    let $cond269: boolean =
+      fn_cards_of(l_p_9, Property_colour[l_card_8]!) + fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) >
+      0;
+    if (!$cond269) {
+      let $any265: boolean = false;
+      {
+        const $seg267 = Z_collection + l_p_9;
+        const $n268 = N[$seg267]!;
+        for (let $i266 = 0; $i266 < $n268; $i266++) {
+          const l_u = C[$seg267 * CAP + $i266]!;
+          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
+            $any265 = true;
+            break;
+          }
+        }
+      }
+      $cond269 = $any265;
+    }
+    if ($cond269) {
+      return step123();
+    }
+    return step122();
+  }
+  function step122(): number {
+    return step137();
+  }
+  function step123(): number {
+    l_p_10 = l_p_9;
+    l_dual = l_card_8;
+    if (l_p_10 >= humans) {
+      return step126();
+    }
+    return step124();
+  }
+  function step124(): number {
+    {
+      const $seat270 = l_p_10;
+      if ($seat270 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat270} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide281($seat270);
+    }
+  }
+  function step125(): number {
+    return step134();
+  }
+  function step126(): number {
+    l_p_11 = l_p_10;
+    l_dual_2 = l_dual;
+    l_first_count_2 = fn_cards_of(l_p_11, Property_colour[l_dual_2]!);
+    l_second_count_2 = fn_cards_of(l_p_11, Property_second_colour[l_dual_2]!);
+    if (l_first_count_2 > l_second_count_2) {
+      return step132();
+    }
+    return step127();
+  }
+  function step127(): number {
+    if (l_second_count_2 > l_first_count_2) {
+      return step130();
+    }
+    return step128();
+  }
+  function step128(): number {
+    return decide295();
+  }
+  function step129(): number {
+    let $first296: number = 0;
+    let $found297 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first296 = l_h;
+        $found297 = true;
+        break;
+      }
+    }
+    if (!$found297) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first296;
+    let $first298: number = 0;
+    let $found299 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first298 = l_h;
+        $found299 = true;
+        break;
+      }
+    }
+    if (!$found299) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first298;
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_2] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_2] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_2] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_2] = Property_colour[l_dual_2]!;
+          } else {
+            v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
+          }
+        }
+      }
+    }
+    return step131();
+  }
+  function step130(): number {
+    v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
+    return step131();
+  }
+  function step131(): number {
+    return step133();
+  }
+  function step132(): number {
+    v_committed[l_dual_2] = Property_colour[l_dual_2]!;
+    return step133();
+  }
+  function step133(): number {
+    return step134();
+  }
+  function step134(): number {
+    {
+      let $n12 = 0;
+      {
+        const $seg14 = Z_collection + l_p_9;
+        const $n15 = N[$seg14]!;
+        for (let $i13 = 0; $i13 < $n15; $i13++) {
+          const l_u = C[$seg14 * CAP + $i13]!;
+          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8))
+            $list4[$n12++] = l_u;
+        }
+      }
+      l_u$count = $n12;
+    }
+    l_u$index = 0;
+    return step135();
+  }
+  function step135(): number {
+    for (;;) {
+      const $pc = step135$body();
+      if ($pc !== 135) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step135$body(): number {
+    if (l_u$index < l_u$count) {
+      return step138();
+    }
+    return step136();
+  }
+  function step136(): number {
+    return step137();
+  }
+  function step137(): number {
+    return step151();
+  }
+  function step138(): number {
+    l_u = $list4[l_u$index]!;
+    l_p_12 = l_p_9;
+    l_dual_3 = l_u;
+    if (l_p_12 >= humans) {
+      return step141();
+    }
+    return step139();
+  }
+  function step139(): number {
+    {
+      const $seat300 = l_p_12;
+      if ($seat300 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat300} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide311($seat300);
+    }
+  }
+  function step140(): number {
+    return step149();
+  }
+  function step141(): number {
+    l_p_13 = l_p_12;
+    l_dual_4 = l_dual_3;
+    l_first_count_3 = fn_cards_of(l_p_13, Property_colour[l_dual_4]!);
+    l_second_count_3 = fn_cards_of(l_p_13, Property_second_colour[l_dual_4]!);
+    if (l_first_count_3 > l_second_count_3) {
+      return step147();
+    }
+    return step142();
+  }
+  function step142(): number {
+    if (l_second_count_3 > l_first_count_3) {
       return step145();
+    }
+    return step143();
+  }
+  function step143(): number {
+    return decide325();
+  }
+  function step144(): number {
+    let $first326: number = 0;
+    let $found327 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first326 = l_h;
+        $found327 = true;
+        break;
+      }
+    }
+    if (!$found327) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first326;
+    let $first328: number = 0;
+    let $found329 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first328 = l_h;
+        $found329 = true;
+        break;
+      }
+    }
+    if (!$found329) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first328;
+    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
+      v_committed[l_dual_4] = v_merc_vote[l_one]!;
+    } else {
+      if (v_coins[l_one]! > v_coins[l_other]!) {
+        v_committed[l_dual_4] = v_merc_vote[l_one]!;
+      } else {
+        if (v_coins[l_other]! > v_coins[l_one]!) {
+          v_committed[l_dual_4] = v_merc_vote[l_other]!;
+        } else {
+          if (rollOn(G, 2) === 1) {
+            v_committed[l_dual_4] = Property_colour[l_dual_4]!;
+          } else {
+            v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
+          }
+        }
+      }
     }
     return step146();
   }
-  function step143(): number {
-    if (Property_kind[l_card_8]! === "standard") {
-      return step179();
-    }
-    return step180();
+  function step145(): number {
+    v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
+    return step146();
   }
-  function step144(): number {
-    if (Property_kind[l_card_7]! === "money") {
+  function step146(): number {
+    return step148();
+  }
+  function step147(): number {
+    v_committed[l_dual_4] = Property_colour[l_dual_4]!;
+    return step148();
+  }
+  function step148(): number {
+    return step149();
+  }
+  function step149(): number {
+    l_u$index += 1;
+    return 135;
+  }
+  function step150(): number {
+    return step151();
+  }
+  function step151(): number {
+    return step153();
+  }
+  function step152(): number {
+    let $first330: number = 0;
+    let $found331 = false;
+    {
+      const $seg333 = Z_collection + l_p_9;
+      const $n334 = N[$seg333]!;
+      for (let $i332 = 0; $i332 < $n334; $i332++) {
+        const l_u = C[$seg333 * CAP + $i332]!;
+        if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
+          $first330 = l_u;
+          $found331 = true;
+          break;
+        }
+      }
+    }
+    if (!$found331) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first330;
+    let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
+      ? Property_colour[l_card_8]!
+      : Property_second_colour[l_card_8]!;
+    v_committed[l_card_8] = l_common;
+    v_committed[l_other] = l_common;
+    return step153();
+  }
+  function step153(): number {
+    return step154();
+  }
+  function step154(): number {
+    if (Property_kind$code[l_card_7]! === 2) {
       {
         const $amount = 1 + l_money_before;
         if ($amount < 0)
@@ -2222,1546 +2386,1571 @@ export function playout(): PlayoutKernel {
         v_coins[l_p_8] += $amount;
       }
     }
-    if (Property_heart[l_card_7]! && !$variants.includes("simple")) {
-      return step199();
-    }
-    return step200();
-  }
-  function step145(): number {
-    let $first554: number = 0;
-    let $found555 = false;
-    {
-      const $seg557 = Z_collection + l_p_9;
-      const $n558 = N[$seg557]!;
-      for (let $i556 = 0; $i556 < $n558; $i556++) {
-        const l_u = C[$seg557 * CAP + $i556]!;
-        if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-          $first554 = l_u;
-          $found555 = true;
-          break;
-        }
-      }
-    }
-    if (!$found555) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first554;
-    let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
-      ? Property_colour[l_card_8]!
-      : Property_second_colour[l_card_8]!;
-    v_committed[l_card_8] = l_common;
-    v_committed[l_other] = l_common;
-    return step147();
-  }
-  function step146(): number {
-    if (
-      l_p_9 >= humans &&
-      fn_cards_of(l_p_9, Property_colour[l_card_8]!) +
-        fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) ===
-        0
-    ) {
-      return step148();
-    }
-    return step149();
-  }
-  function step147(): number {
-    return 144;
-  }
-  function step148(): number {
-    return step150();
-  }
-  function step149(): number {
-    let $cond563: boolean =
-      fn_cards_of(l_p_9, Property_colour[l_card_8]!) + fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) >
-      0;
-    if (!$cond563) {
-      let $any559: boolean = false;
-      {
-        const $seg561 = Z_collection + l_p_9;
-        const $n562 = N[$seg561]!;
-        for (let $i560 = 0; $i560 < $n562; $i560++) {
-          const l_u = C[$seg561 * CAP + $i560]!;
-          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any559 = true;
-            break;
-          }
-        }
-      }
-      $cond563 = $any559;
-    }
-    if ($cond563) {
-      return step151();
-    }
-    return step152();
-  }
-  function step150(): number {
-    return 147;
-  }
-  function step151(): number {
-    l_p_10 = l_p_9;
-    l_dual = l_card_8;
-    if (l_p_10 >= humans) {
-      return step154();
+    if (Property_heart[l_card_7]! && !$variant_simple) {
+      return step156();
     }
     return step155();
   }
-  function step152(): number {
-    return step153();
-  }
-  function step153(): number {
-    return 150;
-  }
-  function step154(): number {
-    l_p_11 = l_p_10;
-    l_dual_2 = l_dual;
-    l_first_count_2 = fn_cards_of(l_p_11, Property_colour[l_dual_2]!);
-    l_second_count_2 = fn_cards_of(l_p_11, Property_second_colour[l_dual_2]!);
-    if (l_first_count_2 > l_second_count_2) {
-      return step157();
-    }
-    return step158();
-  }
   function step155(): number {
-    {
-      const $seat564 = l_p_10;
-      if ($seat564 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat564} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide575($seat564);
-    }
-  }
-  function step156(): number {
-    {
-      let $n12 = 0;
-      {
-        const $seg14 = Z_collection + l_p_9;
-        const $n15 = N[$seg14]!;
-        for (let $i13 = 0; $i13 < $n15; $i13++) {
-          const l_u = C[$seg14 * CAP + $i13]!;
-          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8))
-            $list4[$n12++] = l_u;
-        }
-      }
-      l_u$count = $n12;
-    }
-    l_u$index = 0;
-    return step165();
-  }
-  function step157(): number {
-    v_committed[l_dual_2] = Property_colour[l_dual_2]!;
-    return step159();
-  }
-  function step158(): number {
-    if (l_second_count_2 > l_first_count_2) {
-      return step160();
-    }
-    return step161();
-  }
-  function step159(): number {
-    return 156;
-  }
-  function step160(): number {
-    v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
-    return step162();
-  }
-  function step161(): number {
-    return decide589();
-  }
-  function step162(): number {
-    return 159;
-  }
-  function step163(): number {
-    let $first590: number = 0;
-    let $found591 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
-        $first590 = l_h;
-        $found591 = true;
-        break;
-      }
-    }
-    if (!$found591) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first590;
-    let $first592: number = 0;
-    let $found593 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
-        $first592 = l_h;
-        $found593 = true;
-        break;
-      }
-    }
-    if (!$found593) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first592;
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_2] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_2] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_2] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_2] = Property_colour[l_dual_2]!;
-          } else {
-            v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
-          }
-        }
-      }
-    }
-    return 162;
-  }
-  function step164(): number {
-    return 156;
-  }
-  function step165(): number {
-    if (l_u$index < l_u$count) {
-      return step166();
-    }
     return step167();
   }
-  function step166(): number {
-    l_u = $list4[l_u$index]!;
-    l_p_12 = l_p_9;
-    l_dual_3 = l_u;
-    if (l_p_12 >= humans) {
-      return step168();
-    }
-    return step169();
-  }
-  function step167(): number {
-    return 153;
-  }
-  function step168(): number {
-    l_p_13 = l_p_12;
-    l_dual_4 = l_dual_3;
-    l_first_count_3 = fn_cards_of(l_p_13, Property_colour[l_dual_4]!);
-    l_second_count_3 = fn_cards_of(l_p_13, Property_second_colour[l_dual_4]!);
-    if (l_first_count_3 > l_second_count_3) {
-      return step171();
-    }
-    return step172();
-  }
-  function step169(): number {
-    {
-      const $seat594 = l_p_12;
-      if ($seat594 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat594} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide605($seat594);
-    }
-  }
-  function step170(): number {
-    l_u$index += 1;
-    return 165;
-  }
-  function step171(): number {
-    v_committed[l_dual_4] = Property_colour[l_dual_4]!;
-    return step173();
-  }
-  function step172(): number {
-    if (l_second_count_3 > l_first_count_3) {
-      return step174();
-    }
-    return step175();
-  }
-  function step173(): number {
-    return 170;
-  }
-  function step174(): number {
-    v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
-    return step176();
-  }
-  function step175(): number {
-    return decide619();
-  }
-  function step176(): number {
-    return 173;
-  }
-  function step177(): number {
-    let $first620: number = 0;
-    let $found621 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
-        $first620 = l_h;
-        $found621 = true;
-        break;
-      }
-    }
-    if (!$found621) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first620;
-    let $first622: number = 0;
-    let $found623 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
-        $first622 = l_h;
-        $found623 = true;
-        break;
-      }
-    }
-    if (!$found623) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first622;
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_4] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_4] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_4] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_4] = Property_colour[l_dual_4]!;
-          } else {
-            v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
-          }
-        }
-      }
-    }
-    return 176;
-  }
-  function step178(): number {
-    return 170;
-  }
-  function step179(): number {
-    {
-      let $n16 = 0;
-      {
-        const $seg18 = Z_collection + l_p_9;
-        const $n19 = N[$seg18]!;
-        for (let $i17 = 0; $i17 < $n19; $i17++) {
-          const l_u_2 = C[$seg18 * CAP + $i17]!;
-          if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
-            $list5[$n16++] = l_u_2;
-        }
-      }
-      l_u_2$count = $n16;
-    }
-    l_u_2$index = 0;
-    return step182();
-  }
-  function step180(): number {
-    return step181();
-  }
-  function step181(): number {
-    return 144;
-  }
-  function step182(): number {
-    if (l_u_2$index < l_u_2$count) {
-      return step183();
-    }
-    return step184();
-  }
-  function step183(): number {
-    l_u_2 = $list5[l_u_2$index]!;
-    if (l_p_9 >= humans) {
-      return step185();
-    }
-    return step186();
-  }
-  function step184(): number {
-    return 181;
-  }
-  function step185(): number {
-    v_committed[l_u_2] = Property_colour[l_card_8]!;
-    return step187();
-  }
-  function step186(): number {
-    l_p_14 = l_p_9;
-    l_dual_5 = l_u_2;
-    if (l_p_14 >= humans) {
-      return step188();
-    }
-    return step189();
-  }
-  function step187(): number {
-    l_u_2$index += 1;
-    return 182;
-  }
-  function step188(): number {
-    l_p_15 = l_p_14;
-    l_dual_6 = l_dual_5;
-    l_first_count_4 = fn_cards_of(l_p_15, Property_colour[l_dual_6]!);
-    l_second_count_4 = fn_cards_of(l_p_15, Property_second_colour[l_dual_6]!);
-    if (l_first_count_4 > l_second_count_4) {
-      return step191();
-    }
-    return step192();
-  }
-  function step189(): number {
-    {
-      const $seat624 = l_p_14;
-      if ($seat624 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat624} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide635($seat624);
-    }
-  }
-  function step190(): number {
-    return 187;
-  }
-  function step191(): number {
-    v_committed[l_dual_6] = Property_colour[l_dual_6]!;
-    return step193();
-  }
-  function step192(): number {
-    if (l_second_count_4 > l_first_count_4) {
-      return step194();
-    }
-    return step195();
-  }
-  function step193(): number {
-    return 190;
-  }
-  function step194(): number {
-    v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
-    return step196();
-  }
-  function step195(): number {
-    return decide649();
-  }
-  function step196(): number {
-    return 193;
-  }
-  function step197(): number {
-    let $first650: number = 0;
-    let $found651 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
-        $first650 = l_h;
-        $found651 = true;
-        break;
-      }
-    }
-    if (!$found651) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first650;
-    let $first652: number = 0;
-    let $found653 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
-        $first652 = l_h;
-        $found653 = true;
-        break;
-      }
-    }
-    if (!$found653) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first652;
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_6] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_6] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_6] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_6] = Property_colour[l_dual_6]!;
-          } else {
-            v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
-          }
-        }
-      }
-    }
-    return 196;
-  }
-  function step198(): number {
-    return 190;
-  }
-  function step199(): number {
+  function step156(): number {
     l_p_16 = l_p_8;
     if (N[Z_action_deck]! > 0) {
-      return step202();
+      return step158();
     }
-    return step203();
+    return step157();
   }
-  function step200(): number {
-    return step201();
+  function step157(): number {
+    return step166();
   }
-  function step201(): number {
-    l_p_7$index += 1;
-    return 139;
-  }
-  function step202(): number {
+  function step158(): number {
     {
-      const $seg654 = Z_hand + l_p_16;
+      const $seg335 = Z_hand + l_p_16;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg654 * CAP + N[$seg654]!] = $card;
-        N[$seg654]!++;
-        $where[$card] = $seg654;
+        C[$seg335 * CAP + N[$seg335]!] = $card;
+        N[$seg335]!++;
+        $where[$card] = $seg335;
       }
     }
     if (N[Z_hand + l_p_16]! > 5) {
-      return step205();
+      return step160();
     }
-    return step206();
+    return step159();
   }
-  function step203(): number {
-    return step204();
+  function step159(): number {
+    return step165();
   }
-  function step204(): number {
-    return 201;
-  }
-  function step205(): number {
+  function step160(): number {
     if (l_p_16 >= humans) {
-      return step208();
+      return step163();
     }
-    return step209();
+    return step161();
   }
-  function step206(): number {
-    return step207();
-  }
-  function step207(): number {
-    return 204;
-  }
-  function step208(): number {
+  function step161(): number {
     {
-      const $seg655 = Z_hand + l_p_16;
+      const $seat336 = l_p_16;
+      if ($seat336 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat336} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide350($seat336);
+    }
+  }
+  function step162(): number {
+    return step164();
+  }
+  function step163(): number {
+    {
+      const $seg351 = Z_hand + l_p_16;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_16, false, rollOn(G, N[Z_hand + l_p_16]!));
       let $at = -1;
-      for (let $i = 0; $i < N[$seg655]!; $i++)
-        if (C[$seg655 * CAP + $i]! === $wanted) {
+      for (let $i = 0; $i < N[$seg351]!; $i++)
+        if (C[$seg351 * CAP + $i]! === $wanted) {
           $at = $i;
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at656 = $seg655 * CAP + $at;
-      const $card = C[$at656]!;
-      const $end657 = $seg655 * CAP + N[$seg655]! - 1;
-      for (let $k658 = $at656; $k658 < $end657; $k658++) C[$k658] = C[$k658 + 1]!;
-      N[$seg655]!--;
+      const $at352 = $seg351 * CAP + $at;
+      const $card = C[$at352]!;
+      const $end353 = $seg351 * CAP + N[$seg351]! - 1;
+      for (let $k354 = $at352; $k354 < $end353; $k354++) C[$k354] = C[$k354 + 1]!;
+      N[$seg351]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
     $generation_cards_in_play++;
     $generation_shielded++;
-    return step210();
+    return step164();
+  }
+  function step164(): number {
+    return step165();
+  }
+  function step165(): number {
+    return step166();
+  }
+  function step166(): number {
+    return step167();
+  }
+  function step167(): number {
+    l_p_7$index += 1;
+    return 94;
+  }
+  function step168(): number {
+    l_p_5 = $values2[l_p_5$index]!;
+    l___window_1 = true;
+    return step169();
+  }
+  function step169(): number {
+    for (;;) {
+      const $pc = step169$body();
+      if ($pc !== 169) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step169$body(): number {
+    if (l___window_1) {
+      return step171();
+    }
+    return step170();
+  }
+  function step170(): number {
+    l_p_5$index += 1;
+    return 92;
+  }
+  function step171(): number {
+    {
+      const $seat355 = l_p_5;
+      if ($seat355 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat355} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      if (!offers356($seat355)) {
+        l___window_1 = false;
+        return step202();
+      }
+      return decide377($seat355);
+    }
+  }
+  function step172(): number {
+    l_p_6 = l_p_5;
+    l_card_6 = l_card_5;
+    if (Action_effect$code[l_card_6]! === 0) {
+      return step200();
+    }
+    return step173();
+  }
+  function step173(): number {
+    if (Action_effect$code[l_card_6]! === 1) {
+      return step198();
+    }
+    return step174();
+  }
+  function step174(): number {
+    if (Action_effect$code[l_card_6]! === 2) {
+      return step196();
+    }
+    return step175();
+  }
+  function step175(): number {
+    if (Action_effect$code[l_card_6]! === 3) {
+      return step191();
+    }
+    return step176();
+  }
+  function step176(): number {
+    if (Action_effect$code[l_card_6]! === 4) {
+      return step189();
+    }
+    return step177();
+  }
+  function step177(): number {
+    if (Action_effect$code[l_card_6]! === 6) {
+      return step186();
+    }
+    return step178();
+  }
+  function step178(): number {
+    if (Action_effect$code[l_card_6]! === 8) {
+      return step184();
+    }
+    return step179();
+  }
+  function step179(): number {
+    if (Action_effect$code[l_card_6]! === 12 || Action_effect$code[l_card_6]! === 13) {
+      return step181();
+    }
+    return step180();
+  }
+  function step180(): number {
+    {
+      const $card = l_card_6;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $seg378 = Z_played + l_p_6;
+      C[$seg378 * CAP + N[$seg378]!] = $card;
+      N[$seg378]!++;
+      $where[$card] = $seg378;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step183();
+  }
+  function step181(): number {
+    {
+      const $seat379 = l_p_6;
+      if ($seat379 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat379} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide389($seat379);
+    }
+  }
+  function step182(): number {
+    return step183();
+  }
+  function step183(): number {
+    return step185();
+  }
+  function step184(): number {
+    {
+      const $card = l_card_6;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_board * CAP + N[Z_board]!] = $card;
+      N[Z_board]!++;
+      $where[$card] = Z_board;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step185();
+  }
+  function step185(): number {
+    return step188();
+  }
+  function step186(): number {
+    {
+      const $seat390 = l_p_6;
+      if ($seat390 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat390} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide403($seat390);
+    }
+  }
+  function step187(): number {
+    return step188();
+  }
+  function step188(): number {
+    return step190();
+  }
+  function step189(): number {
+    {
+      const $card = l_card_6;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $seg404 = Z_played + l_p_6;
+      C[$seg404 * CAP + N[$seg404]!] = $card;
+      N[$seg404]!++;
+      $where[$card] = $seg404;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step190();
+  }
+  function step190(): number {
+    return step195();
+  }
+  function step191(): number {
+    {
+      const $card = l_card_6;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    {
+      const $seat405 = l_p_6;
+      if ($seat405 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat405} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide427($seat405);
+    }
+  }
+  function step192(): number {
+    {
+      const $seat428 = l_p_6;
+      if ($seat428 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat428} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide453($seat428);
+    }
+  }
+  function step193(): number {
+    return step194();
+  }
+  function step194(): number {
+    return step195();
+  }
+  function step195(): number {
+    return step197();
+  }
+  function step196(): number {
+    {
+      let $n454 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_p_6) $list77[$n454++] = l_q;
+      }
+      for (let $i455 = 0; $i455 < $n454; $i455++) {
+        const l_q = $list77[$i455]!;
+        {
+          const $amount = Math.min(1, v_coins[l_q]);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_q] -= $amount;
+          v_bank += $amount;
+        }
+      }
+    }
+    {
+      const $card = l_card_6;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step197();
+  }
+  function step197(): number {
+    return step199();
+  }
+  function step198(): number {
+    {
+      const $amount = v_protection[l_p_6]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_6] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_6]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_p_6] -= $amount;
+      v_coins[l_p_6] += $amount;
+    }
+    {
+      const $card = l_card_6;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step199();
+  }
+  function step199(): number {
+    return step201();
+  }
+  function step200(): number {
+    {
+      const $amount = 2;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
+        );
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      v_bank -= $amount;
+      v_coins[l_p_6] += $amount;
+    }
+    {
+      const $card = l_card_6;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step201();
+  }
+  function step201(): number {
+    return step202();
+  }
+  function step202(): number {
+    return 169;
+  }
+  function step203(): number {
+    l_active = $values1[l_active$index]!;
+    for (let l_q = 0; l_q < players; l_q++) {
+      v_passed_over[l_q] = false;
+    }
+    if (l_active >= humans) {
+    }
+    l_action_played = false;
+    l_offered = false;
+    l_turn_over = l_active >= humans;
+    return step204();
+  }
+  function step204(): number {
+    for (;;) {
+      const $pc = step204$body();
+      if ($pc !== 204) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step204$body(): number {
+    if (!l_turn_over) {
+      return step206();
+    }
+    return step205();
+  }
+  function step205(): number {
+    l_active$index += 1;
+    return 90;
+  }
+  function step206(): number {
+    {
+      const $seat456 = l_active;
+      if ($seat456 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat456} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide520($seat456);
+    }
+  }
+  function step207(): number {
+    l_offered = true;
+    l_between = l_active + 1 < players ? l_active + 1 : 0;
+    for (let $passes = 0; ; $passes++) {
+      if (!(l_between !== l_target)) break;
+      if ($passes >= LOOP_LIMIT)
+        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      v_passed_over[l_between] = true;
+      l_between = l_between + 1 < players ? l_between + 1 : 0;
+    }
+    if (l_target >= humans) {
+      return step212();
+    }
+    return step208();
+  }
+  function step208(): number {
+    {
+      const $seat521 = l_target;
+      if ($seat521 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat521} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide548($seat521);
+    }
   }
   function step209(): number {
     {
-      const $seat659 = l_p_16;
-      if ($seat659 >= humans)
+      const $amount = l_amount;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from coins[target]`,
+        );
+      if (v_coins[l_target] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `coins[target] has ${v_coins[l_target]}, not the ${$amount} to transfer`,
+        );
+      v_coins[l_target] -= $amount;
+      v_protection[l_target] += $amount;
+    }
+    {
+      const $seat549 = l_active;
+      if ($seat549 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat659} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat549} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide673($seat659);
+      return decide571($seat549);
     }
   }
   function step210(): number {
-    return 207;
+    return step211();
   }
   function step211(): number {
-    return 210;
+    return step215();
   }
   function step212(): number {
-    return 4;
+    let $first572: number = 0;
+    let $found573 = false;
+    for (let l_q = 0; l_q < players; l_q++) {
+      if (!(l_q >= humans) && l_q !== l_active) {
+        $first572 = l_q;
+        $found573 = true;
+        break;
+      }
+    }
+    if (!$found573) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first572;
+    {
+      const $seat574 = l_opponent;
+      if ($seat574 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat574} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide585($seat574);
+    }
   }
   function step213(): number {
-    if (l_p_17$index < l_p_17$count) {
-      return step214();
+    {
+      const $seat586 = l_active;
+      if ($seat586 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat586} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide608($seat586);
+    }
+  }
+  function step214(): number {
+    {
+      const $amount = v_protection[l_target]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[target]`,
+        );
+      if (v_protection[l_target] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_target] -= $amount;
+      v_bank += $amount;
     }
     return step215();
   }
-  function step214(): number {
-    l_p_17 = $list6[l_p_17$index]!;
-    if (N[Z_secret + l_p_17]! > 0) {
-      return step216();
+  function step215(): number {
+    return step257();
+  }
+  function step216(): number {
+    l_p_4 = l_active;
+    if (N[Z_action_deck]! > 0) {
+      return step218();
     }
     return step217();
   }
-  function step215(): number {
-    {
-      let $n29 = 0;
-      for (let l_p_25 = 0; l_p_25 < players; l_p_25++) {
-        $list9[$n29++] = l_p_25;
-      }
-      l_p_25$count = $n29;
-    }
-    l_p_25$index = 0;
-    return step276();
-  }
-  function step216(): number {
-    l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
-    {
-      const $card = l_revealed;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg674 = Z_collection + l_p_17;
-      C[$seg674 * CAP + N[$seg674]!] = $card;
-      N[$seg674]!++;
-      $where[$card] = $seg674;
-    }
-    $generation_zone_collection++;
-    l_p_18 = l_p_17;
-    l_card_9 = l_revealed;
-    if (Property_kind[l_card_9]! === "dual") {
-      return step219();
-    }
-    return step220();
-  }
   function step217(): number {
-    return step218();
+    return step226();
   }
   function step218(): number {
-    l_p_17$index += 1;
-    return 213;
+    {
+      const $seg609 = Z_hand + l_p_4;
+      const $count = 1;
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+      for (let $dealt = 0; $dealt < $count; $dealt++) {
+        const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
+        C[$seg609 * CAP + N[$seg609]!] = $card;
+        N[$seg609]!++;
+        $where[$card] = $seg609;
+      }
+    }
+    if (N[Z_hand + l_p_4]! > 5) {
+      return step220();
+    }
+    return step219();
   }
   function step219(): number {
-    let $cond679: boolean = l_p_18 >= humans;
-    if ($cond679) {
-      let $any675: boolean = false;
-      {
-        const $seg677 = Z_collection + l_p_18;
-        const $n678 = N[$seg677]!;
-        for (let $i676 = 0; $i676 < $n678; $i676++) {
-          const l_u = C[$seg677 * CAP + $i676]!;
-          if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any675 = true;
-            break;
-          }
-        }
-      }
-      $cond679 = $any675;
-    }
-    if ($cond679) {
-      return step222();
-    }
-    return step223();
+    return step225();
   }
   function step220(): number {
-    if (Property_kind[l_card_9]! === "standard") {
-      return step256();
+    if (l_p_4 >= humans) {
+      return step223();
     }
-    return step257();
+    return step221();
   }
   function step221(): number {
-    return 218;
+    {
+      const $seat610 = l_p_4;
+      if ($seat610 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat610} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide624($seat610);
+    }
   }
   function step222(): number {
-    let $first680: number = 0;
-    let $found681 = false;
-    {
-      const $seg683 = Z_collection + l_p_18;
-      const $n684 = N[$seg683]!;
-      for (let $i682 = 0; $i682 < $n684; $i682++) {
-        const l_u = C[$seg683 * CAP + $i682]!;
-        if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-          $first680 = l_u;
-          $found681 = true;
-          break;
-        }
-      }
-    }
-    if (!$found681) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first680;
-    let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
-      ? Property_colour[l_card_9]!
-      : Property_second_colour[l_card_9]!;
-    v_committed[l_card_9] = l_common;
-    v_committed[l_other] = l_common;
     return step224();
   }
   function step223(): number {
-    if (
-      l_p_18 >= humans &&
-      fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
-        fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) ===
-        0
-    ) {
-      return step225();
+    {
+      const $seg625 = Z_hand + l_p_4;
+      const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
+      let $at = -1;
+      for (let $i = 0; $i < N[$seg625]!; $i++)
+        if (C[$seg625 * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+      const $at626 = $seg625 * CAP + $at;
+      const $card = C[$at626]!;
+      const $end627 = $seg625 * CAP + N[$seg625]! - 1;
+      for (let $k628 = $at626; $k628 < $end627; $k628++) C[$k628] = C[$k628 + 1]!;
+      N[$seg625]!--;
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return step226();
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step224();
   }
   function step224(): number {
-    return 221;
+    return step225();
   }
   function step225(): number {
-    return step227();
+    return step226();
   }
   function step226(): number {
-    let $cond689: boolean =
-      fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
-        fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) >
-      0;
-    if (!$cond689) {
-      let $any685: boolean = false;
-      {
-        const $seg687 = Z_collection + l_p_18;
-        const $n688 = N[$seg687]!;
-        for (let $i686 = 0; $i686 < $n688; $i686++) {
-          const l_u = C[$seg687 * CAP + $i686]!;
-          if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any685 = true;
-            break;
-          }
-        }
-      }
-      $cond689 = $any685;
+    l_turn_over = true;
+    return step257();
+  }
+  function step227(): number {
+    l_action_played = true;
+    l_p_3 = l_active;
+    l_card_4 = l_card_3;
+    if (Action_effect$code[l_card_4]! === 0) {
+      return step255();
     }
-    if ($cond689) {
-      return step228();
+    return step228();
+  }
+  function step228(): number {
+    if (Action_effect$code[l_card_4]! === 1) {
+      return step253();
     }
     return step229();
   }
-  function step227(): number {
-    return 224;
-  }
-  function step228(): number {
-    l_p_19 = l_p_18;
-    l_dual_7 = l_card_9;
-    if (l_p_19 >= humans) {
-      return step231();
-    }
-    return step232();
-  }
   function step229(): number {
+    if (Action_effect$code[l_card_4]! === 2) {
+      return step251();
+    }
     return step230();
   }
   function step230(): number {
-    return 227;
+    if (Action_effect$code[l_card_4]! === 3) {
+      return step246();
+    }
+    return step231();
   }
   function step231(): number {
-    l_p_20 = l_p_19;
-    l_dual_8 = l_dual_7;
-    l_first_count_5 = fn_cards_of(l_p_20, Property_colour[l_dual_8]!);
-    l_second_count_5 = fn_cards_of(l_p_20, Property_second_colour[l_dual_8]!);
-    if (l_first_count_5 > l_second_count_5) {
-      return step234();
+    if (Action_effect$code[l_card_4]! === 4) {
+      return step244();
+    }
+    return step232();
+  }
+  function step232(): number {
+    if (Action_effect$code[l_card_4]! === 6) {
+      return step241();
+    }
+    return step233();
+  }
+  function step233(): number {
+    if (Action_effect$code[l_card_4]! === 8) {
+      return step239();
+    }
+    return step234();
+  }
+  function step234(): number {
+    if (Action_effect$code[l_card_4]! === 12 || Action_effect$code[l_card_4]! === 13) {
+      return step236();
     }
     return step235();
   }
-  function step232(): number {
-    {
-      const $seat690 = l_p_19;
-      if ($seat690 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat690} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide701($seat690);
-    }
-  }
-  function step233(): number {
-    {
-      let $n21 = 0;
-      {
-        const $seg23 = Z_collection + l_p_18;
-        const $n24 = N[$seg23]!;
-        for (let $i22 = 0; $i22 < $n24; $i22++) {
-          const l_u_3 = C[$seg23 * CAP + $i22]!;
-          if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
-            $list7[$n21++] = l_u_3;
-        }
-      }
-      l_u_3$count = $n21;
-    }
-    l_u_3$index = 0;
-    return step242();
-  }
-  function step234(): number {
-    v_committed[l_dual_8] = Property_colour[l_dual_8]!;
-    return step236();
-  }
   function step235(): number {
-    if (l_second_count_5 > l_first_count_5) {
-      return step237();
+    {
+      const $card = l_card_4;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $seg629 = Z_played + l_p_3;
+      C[$seg629 * CAP + N[$seg629]!] = $card;
+      N[$seg629]!++;
+      $where[$card] = $seg629;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step238();
   }
   function step236(): number {
-    return 233;
+    {
+      const $seat630 = l_p_3;
+      if ($seat630 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide640($seat630);
+    }
   }
   function step237(): number {
-    v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
-    return step239();
+    return step238();
   }
   function step238(): number {
-    return decide715();
+    return step240();
   }
   function step239(): number {
-    return 236;
+    {
+      const $card = l_card_4;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_board * CAP + N[Z_board]!] = $card;
+      N[Z_board]!++;
+      $where[$card] = Z_board;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step240();
   }
   function step240(): number {
-    let $first716: number = 0;
-    let $found717 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
-        $first716 = l_h;
-        $found717 = true;
-        break;
-      }
-    }
-    if (!$found717) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first716;
-    let $first718: number = 0;
-    let $found719 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
-        $first718 = l_h;
-        $found719 = true;
-        break;
-      }
-    }
-    if (!$found719) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first718;
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_8] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_8] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_8] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_8] = Property_colour[l_dual_8]!;
-          } else {
-            v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
-          }
-        }
-      }
-    }
-    return 239;
+    return step243();
   }
   function step241(): number {
-    return 233;
+    {
+      const $seat641 = l_p_3;
+      if ($seat641 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat641} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide654($seat641);
+    }
   }
   function step242(): number {
-    if (l_u_3$index < l_u_3$count) {
-      return step243();
-    }
-    return step244();
+    return step243();
   }
   function step243(): number {
-    l_u_3 = $list7[l_u_3$index]!;
-    l_p_21 = l_p_18;
-    l_dual_9 = l_u_3;
-    if (l_p_21 >= humans) {
-      return step245();
-    }
-    return step246();
+    return step245();
   }
   function step244(): number {
-    return 230;
+    {
+      const $card = l_card_4;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $seg655 = Z_played + l_p_3;
+      C[$seg655 * CAP + N[$seg655]!] = $card;
+      N[$seg655]!++;
+      $where[$card] = $seg655;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step245();
   }
   function step245(): number {
-    l_p_22 = l_p_21;
-    l_dual_10 = l_dual_9;
-    l_first_count_6 = fn_cards_of(l_p_22, Property_colour[l_dual_10]!);
-    l_second_count_6 = fn_cards_of(l_p_22, Property_second_colour[l_dual_10]!);
-    if (l_first_count_6 > l_second_count_6) {
-      return step248();
-    }
-    return step249();
+    return step250();
   }
   function step246(): number {
     {
-      const $seat720 = l_p_21;
-      if ($seat720 >= humans)
+      const $card = l_card_4;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    {
+      const $seat656 = l_p_3;
+      if ($seat656 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat656} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide731($seat720);
+      return decide678($seat656);
     }
   }
   function step247(): number {
-    l_u_3$index += 1;
-    return 242;
+    {
+      const $seat679 = l_p_3;
+      if ($seat679 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat679} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide704($seat679);
+    }
   }
   function step248(): number {
-    v_committed[l_dual_10] = Property_colour[l_dual_10]!;
-    return step250();
+    return step249();
   }
   function step249(): number {
-    if (l_second_count_6 > l_first_count_6) {
-      return step251();
-    }
-    return step252();
+    return step250();
   }
   function step250(): number {
-    return 247;
+    return step252();
   }
   function step251(): number {
-    v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
-    return step253();
+    {
+      let $n705 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_p_3) $list90[$n705++] = l_q;
+      }
+      for (let $i706 = 0; $i706 < $n705; $i706++) {
+        const l_q = $list90[$i706]!;
+        {
+          const $amount = Math.min(1, v_coins[l_q]);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_q] -= $amount;
+          v_bank += $amount;
+        }
+      }
+    }
+    {
+      const $card = l_card_4;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step252();
   }
   function step252(): number {
-    return decide745();
+    return step254();
   }
   function step253(): number {
-    return 250;
+    {
+      const $amount = v_protection[l_p_3]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_3] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_3]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_p_3] -= $amount;
+      v_coins[l_p_3] += $amount;
+    }
+    {
+      const $card = l_card_4;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step254();
   }
   function step254(): number {
-    let $first746: number = 0;
-    let $found747 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
-        $first746 = l_h;
-        $found747 = true;
-        break;
-      }
-    }
-    if (!$found747) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first746;
-    let $first748: number = 0;
-    let $found749 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
-        $first748 = l_h;
-        $found749 = true;
-        break;
-      }
-    }
-    if (!$found749) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first748;
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_10] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_10] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_10] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_10] = Property_colour[l_dual_10]!;
-          } else {
-            v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
-          }
-        }
-      }
-    }
-    return 253;
+    return step256();
   }
   function step255(): number {
-    return 247;
+    {
+      const $amount = 2;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
+        );
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      v_bank -= $amount;
+      v_coins[l_p_3] += $amount;
+    }
+    {
+      const $card = l_card_4;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step256();
   }
   function step256(): number {
-    {
-      let $n25 = 0;
-      {
-        const $seg27 = Z_collection + l_p_18;
-        const $n28 = N[$seg27]!;
-        for (let $i26 = 0; $i26 < $n28; $i26++) {
-          const l_u_4 = C[$seg27 * CAP + $i26]!;
-          if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
-            $list8[$n25++] = l_u_4;
-        }
-      }
-      l_u_4$count = $n25;
-    }
-    l_u_4$index = 0;
-    return step259();
+    return step257();
   }
   function step257(): number {
-    return step258();
+    let $cond708: boolean = l_offered;
+    if ($cond708) {
+      let $any707: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (fn_reachable(l_active, l_q)) {
+          $any707 = true;
+          break;
+        }
+      }
+      $cond708 = !$any707;
+    }
+    if ($cond708) {
+      l_turn_over = true;
+    }
+    return 204;
   }
   function step258(): number {
-    return 221;
+    l_p = $values0[l_p$index]!;
+    l___window_0 = true;
+    return step259();
   }
   function step259(): number {
-    if (l_u_4$index < l_u_4$count) {
-      return step260();
+    for (;;) {
+      const $pc = step259$body();
+      if ($pc !== 259) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
-    return step261();
+  }
+  function step259$body(): number {
+    if (l___window_0) {
+      return step261();
+    }
+    return step260();
   }
   function step260(): number {
-    l_u_4 = $list8[l_u_4$index]!;
-    if (l_p_18 >= humans) {
-      return step262();
+    l_p$index += 1;
+    return 88;
+  }
+  function step261(): number {
+    {
+      const $seat709 = l_p;
+      if ($seat709 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat709} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      if (!offers710($seat709)) {
+        l___window_0 = false;
+        return step292();
+      }
+      return decide731($seat709);
+    }
+  }
+  function step262(): number {
+    l_p_2 = l_p;
+    l_card_2 = l_card;
+    if (Action_effect$code[l_card_2]! === 0) {
+      return step290();
     }
     return step263();
   }
-  function step261(): number {
-    return 258;
-  }
-  function step262(): number {
-    v_committed[l_u_4] = Property_colour[l_card_9]!;
+  function step263(): number {
+    if (Action_effect$code[l_card_2]! === 1) {
+      return step288();
+    }
     return step264();
   }
-  function step263(): number {
-    l_p_23 = l_p_18;
-    l_dual_11 = l_u_4;
-    if (l_p_23 >= humans) {
-      return step265();
+  function step264(): number {
+    if (Action_effect$code[l_card_2]! === 2) {
+      return step286();
+    }
+    return step265();
+  }
+  function step265(): number {
+    if (Action_effect$code[l_card_2]! === 3) {
+      return step281();
     }
     return step266();
   }
-  function step264(): number {
-    l_u_4$index += 1;
-    return 259;
+  function step266(): number {
+    if (Action_effect$code[l_card_2]! === 4) {
+      return step279();
+    }
+    return step267();
   }
-  function step265(): number {
-    l_p_24 = l_p_23;
-    l_dual_12 = l_dual_11;
-    l_first_count_7 = fn_cards_of(l_p_24, Property_colour[l_dual_12]!);
-    l_second_count_7 = fn_cards_of(l_p_24, Property_second_colour[l_dual_12]!);
-    if (l_first_count_7 > l_second_count_7) {
-      return step268();
+  function step267(): number {
+    if (Action_effect$code[l_card_2]! === 6) {
+      return step276();
+    }
+    return step268();
+  }
+  function step268(): number {
+    if (Action_effect$code[l_card_2]! === 8) {
+      return step274();
     }
     return step269();
   }
-  function step266(): number {
-    {
-      const $seat750 = l_p_23;
-      if ($seat750 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat750} is played by the rules: the rules must decide for it, never ask it`,
-        );
-      return decide761($seat750);
-    }
-  }
-  function step267(): number {
-    return 264;
-  }
-  function step268(): number {
-    v_committed[l_dual_12] = Property_colour[l_dual_12]!;
-    return step270();
-  }
   function step269(): number {
-    if (l_second_count_7 > l_first_count_7) {
+    if (Action_effect$code[l_card_2]! === 12 || Action_effect$code[l_card_2]! === 13) {
       return step271();
     }
-    return step272();
+    return step270();
   }
   function step270(): number {
-    return 267;
-  }
-  function step271(): number {
-    v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
+    {
+      const $card = l_card_2;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $seg732 = Z_played + l_p_2;
+      C[$seg732 * CAP + N[$seg732]!] = $card;
+      N[$seg732]!++;
+      $where[$card] = $seg732;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step273();
   }
-  function step272(): number {
-    return decide775();
-  }
-  function step273(): number {
-    return 270;
-  }
-  function step274(): number {
-    let $first776: number = 0;
-    let $found777 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
-        $first776 = l_h;
-        $found777 = true;
-        break;
-      }
-    }
-    if (!$found777) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first776;
-    let $first778: number = 0;
-    let $found779 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
-        $first778 = l_h;
-        $found779 = true;
-        break;
-      }
-    }
-    if (!$found779) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first778;
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_12] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_12] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_12] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_12] = Property_colour[l_dual_12]!;
-          } else {
-            v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
-          }
-        }
-      }
-    }
-    return 273;
-  }
-  function step275(): number {
-    return 267;
-  }
-  function step276(): number {
-    if (l_p_25$index < l_p_25$count) {
-      return step277();
-    }
-    return step278();
-  }
-  function step277(): number {
-    l_p_25 = $list9[l_p_25$index]!;
+  function step271(): number {
     {
-      let $n30 = 0;
-      {
-        const $seg32 = Z_collection + l_p_25;
-        const $n33 = N[$seg32]!;
-        for (let $i31 = 0; $i31 < $n33; $i31++) {
-          const l_u_5 = C[$seg32 * CAP + $i31]!;
-          if (fn_uncommitted(l_u_5)) $list10[$n30++] = l_u_5;
-        }
-      }
-      l_u_5$count = $n30;
-    }
-    l_u_5$index = 0;
-    return step279();
-  }
-  function step278(): number {
-    return END;
-  }
-  function step279(): number {
-    if (l_u_5$index < l_u_5$count) {
-      return step280();
-    }
-    return step281();
-  }
-  function step280(): number {
-    l_u_5 = $list10[l_u_5$index]!;
-    l_p_26 = l_p_25;
-    l_dual_13 = l_u_5;
-    if (l_p_26 >= humans) {
-      return step282();
-    }
-    return step283();
-  }
-  function step281(): number {
-    l_p_25$index += 1;
-    return 276;
-  }
-  function step282(): number {
-    l_p_27 = l_p_26;
-    l_dual_14 = l_dual_13;
-    l_first_count_8 = fn_cards_of(l_p_27, Property_colour[l_dual_14]!);
-    l_second_count_8 = fn_cards_of(l_p_27, Property_second_colour[l_dual_14]!);
-    if (l_first_count_8 > l_second_count_8) {
-      return step285();
-    }
-    return step286();
-  }
-  function step283(): number {
-    {
-      const $seat780 = l_p_26;
-      if ($seat780 >= humans)
+      const $seat733 = l_p_2;
+      if ($seat733 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat780} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat733} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide791($seat780);
+      return decide743($seat733);
     }
   }
+  function step272(): number {
+    return step273();
+  }
+  function step273(): number {
+    return step275();
+  }
+  function step274(): number {
+    {
+      const $card = l_card_2;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_board * CAP + N[Z_board]!] = $card;
+      N[Z_board]!++;
+      $where[$card] = Z_board;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step275();
+  }
+  function step275(): number {
+    return step278();
+  }
+  function step276(): number {
+    {
+      const $seat744 = l_p_2;
+      if ($seat744 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide757($seat744);
+    }
+  }
+  function step277(): number {
+    return step278();
+  }
+  function step278(): number {
+    return step280();
+  }
+  function step279(): number {
+    {
+      const $card = l_card_2;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $seg758 = Z_played + l_p_2;
+      C[$seg758 * CAP + N[$seg758]!] = $card;
+      N[$seg758]!++;
+      $where[$card] = $seg758;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step280();
+  }
+  function step280(): number {
+    return step285();
+  }
+  function step281(): number {
+    {
+      const $card = l_card_2;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    {
+      const $seat759 = l_p_2;
+      if ($seat759 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat759} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide781($seat759);
+    }
+  }
+  function step282(): number {
+    {
+      const $seat782 = l_p_2;
+      if ($seat782 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat782} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide807($seat782);
+    }
+  }
+  function step283(): number {
+    return step284();
+  }
   function step284(): number {
-    l_u_5$index += 1;
-    return 279;
+    return step285();
   }
   function step285(): number {
-    v_committed[l_dual_14] = Property_colour[l_dual_14]!;
     return step287();
   }
   function step286(): number {
-    if (l_second_count_8 > l_first_count_8) {
-      return step288();
-    }
-    return step289();
-  }
-  function step287(): number {
-    return 284;
-  }
-  function step288(): number {
-    v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
-    return step290();
-  }
-  function step289(): number {
-    return decide805();
-  }
-  function step290(): number {
-    return 287;
-  }
-  function step291(): number {
-    let $first806: number = 0;
-    let $found807 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
-        $first806 = l_h;
-        $found807 = true;
-        break;
+    {
+      let $n808 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_p_2) $list101[$n808++] = l_q;
       }
-    }
-    if (!$found807) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first806;
-    let $first808: number = 0;
-    let $found809 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
-        $first808 = l_h;
-        $found809 = true;
-        break;
-      }
-    }
-    if (!$found809) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first808;
-    if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_14] = v_merc_vote[l_one]!;
-    } else {
-      if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_14] = v_merc_vote[l_one]!;
-      } else {
-        if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_14] = v_merc_vote[l_other]!;
-        } else {
-          if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_14] = Property_colour[l_dual_14]!;
-          } else {
-            v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
-          }
+      for (let $i809 = 0; $i809 < $n808; $i809++) {
+        const l_q = $list101[$i809]!;
+        {
+          const $amount = Math.min(1, v_coins[l_q]);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_q] -= $amount;
+          v_bank += $amount;
         }
       }
     }
-    return 290;
+    {
+      const $card = l_card_2;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step287();
+  }
+  function step287(): number {
+    return step289();
+  }
+  function step288(): number {
+    {
+      const $amount = v_protection[l_p_2]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_2] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_2]}, not the ${$amount} to transfer`,
+        );
+      v_protection[l_p_2] -= $amount;
+      v_coins[l_p_2] += $amount;
+    }
+    {
+      const $card = l_card_2;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step289();
+  }
+  function step289(): number {
+    return step291();
+  }
+  function step290(): number {
+    {
+      const $amount = 2;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
+        );
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      v_bank -= $amount;
+      v_coins[l_p_2] += $amount;
+    }
+    {
+      const $card = l_card_2;
+      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    return step291();
+  }
+  function step291(): number {
+    return step292();
   }
   function step292(): number {
-    return 284;
+    return 259;
   }
   function step293(): number {
     return decide52();
   }
   function step294(): number {
     {
-      const $seat132 = l_p_2;
-      if ($seat132 >= humans)
+      const $seat782 = l_p_2;
+      if ($seat782 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat132} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat782} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide157($seat132);
+      return decide807($seat782);
     }
   }
   function step295(): number {
     {
-      const $seat109 = l_p_2;
-      if ($seat109 >= humans)
+      const $seat759 = l_p_2;
+      if ($seat759 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat109} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat759} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide131($seat109);
+      return decide781($seat759);
     }
   }
   function step296(): number {
     {
-      const $seat159 = l_p_2;
-      if ($seat159 >= humans)
+      const $seat744 = l_p_2;
+      if ($seat744 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat159} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide172($seat159);
+      return decide757($seat744);
     }
   }
   function step297(): number {
     {
-      const $seat173 = l_p_2;
-      if ($seat173 >= humans)
+      const $seat733 = l_p_2;
+      if ($seat733 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat173} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat733} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide183($seat173);
+      return decide743($seat733);
     }
   }
   function step298(): number {
     {
-      const $seat84 = l_p;
-      if ($seat84 >= humans)
+      const $seat709 = l_p;
+      if ($seat709 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat84} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat709} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide106($seat84);
+      return decide731($seat709);
     }
   }
   function step299(): number {
     {
-      const $seat277 = l_p_3;
-      if ($seat277 >= humans)
+      const $seat679 = l_p_3;
+      if ($seat679 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat277} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat679} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide302($seat277);
+      return decide704($seat679);
     }
   }
   function step300(): number {
     {
-      const $seat254 = l_p_3;
-      if ($seat254 >= humans)
+      const $seat656 = l_p_3;
+      if ($seat656 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat254} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat656} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide276($seat254);
+      return decide678($seat656);
     }
   }
   function step301(): number {
     {
-      const $seat304 = l_p_3;
-      if ($seat304 >= humans)
+      const $seat641 = l_p_3;
+      if ($seat641 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat304} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat641} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide317($seat304);
+      return decide654($seat641);
     }
   }
   function step302(): number {
     {
-      const $seat318 = l_p_3;
-      if ($seat318 >= humans)
+      const $seat630 = l_p_3;
+      if ($seat630 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat318} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide328($seat318);
+      return decide640($seat630);
     }
   }
   function step303(): number {
     {
-      const $seat335 = l_p_4;
-      if ($seat335 >= humans)
+      const $seat610 = l_p_4;
+      if ($seat610 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat335} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat610} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide349($seat335);
+      return decide624($seat610);
     }
   }
   function step304(): number {
     {
-      const $seat352 = l_opponent;
-      if ($seat352 >= humans)
+      const $seat574 = l_opponent;
+      if ($seat574 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat352} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat574} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide363($seat352);
+      return decide585($seat574);
     }
   }
   function step305(): number {
     {
-      const $seat392 = l_active;
-      if ($seat392 >= humans)
+      const $seat586 = l_active;
+      if ($seat586 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat392} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat586} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide414($seat392);
+      return decide608($seat586);
     }
   }
   function step306(): number {
     {
-      const $seat415 = l_active;
-      if ($seat415 >= humans)
+      const $seat549 = l_active;
+      if ($seat549 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat415} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat549} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide437($seat415);
+      return decide571($seat549);
     }
   }
   function step307(): number {
     {
-      const $seat364 = l_target;
-      if ($seat364 >= humans)
+      const $seat521 = l_target;
+      if ($seat521 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat364} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat521} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide391($seat364);
+      return decide548($seat521);
     }
   }
   function step308(): number {
     {
-      const $seat185 = l_active;
-      if ($seat185 >= humans)
+      const $seat456 = l_active;
+      if ($seat456 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat185} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat456} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide249($seat185);
+      return decide520($seat456);
     }
   }
   function step309(): number {
     {
-      const $seat486 = l_p_6;
-      if ($seat486 >= humans)
+      const $seat428 = l_p_6;
+      if ($seat428 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat486} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat428} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide511($seat486);
+      return decide453($seat428);
     }
   }
   function step310(): number {
     {
-      const $seat463 = l_p_6;
-      if ($seat463 >= humans)
+      const $seat405 = l_p_6;
+      if ($seat405 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat463} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat405} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide485($seat463);
+      return decide427($seat405);
     }
   }
   function step311(): number {
     {
-      const $seat513 = l_p_6;
-      if ($seat513 >= humans)
+      const $seat390 = l_p_6;
+      if ($seat390 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat513} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat390} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide526($seat513);
+      return decide403($seat390);
     }
   }
   function step312(): number {
     {
-      const $seat527 = l_p_6;
-      if ($seat527 >= humans)
+      const $seat379 = l_p_6;
+      if ($seat379 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat527} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat379} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide537($seat527);
+      return decide389($seat379);
     }
   }
   function step313(): number {
     {
-      const $seat438 = l_p_5;
-      if ($seat438 >= humans)
+      const $seat355 = l_p_5;
+      if ($seat355 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat438} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat355} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide460($seat438);
+      return decide377($seat355);
     }
   }
   function step314(): number {
-    return decide589();
+    return decide295();
   }
   function step315(): number {
     {
-      const $seat564 = l_p_10;
-      if ($seat564 >= humans)
+      const $seat270 = l_p_10;
+      if ($seat270 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat564} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat270} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide575($seat564);
+      return decide281($seat270);
     }
   }
   function step316(): number {
-    return decide619();
+    return decide325();
   }
   function step317(): number {
     {
-      const $seat594 = l_p_12;
-      if ($seat594 >= humans)
+      const $seat300 = l_p_12;
+      if ($seat300 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat594} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat300} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide605($seat594);
+      return decide311($seat300);
     }
   }
   function step318(): number {
-    return decide649();
+    return decide255();
   }
   function step319(): number {
     {
-      const $seat624 = l_p_14;
-      if ($seat624 >= humans)
+      const $seat230 = l_p_14;
+      if ($seat230 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat624} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat230} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide635($seat624);
+      return decide241($seat230);
     }
   }
   function step320(): number {
     {
-      const $seat659 = l_p_16;
-      if ($seat659 >= humans)
+      const $seat336 = l_p_16;
+      if ($seat336 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat659} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat336} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide673($seat659);
+      return decide350($seat336);
     }
   }
   function step321(): number {
-    return decide715();
+    return decide175();
   }
   function step322(): number {
     {
-      const $seat690 = l_p_19;
-      if ($seat690 >= humans)
+      const $seat150 = l_p_19;
+      if ($seat150 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat690} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat150} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide701($seat690);
+      return decide161($seat150);
     }
   }
   function step323(): number {
-    return decide745();
+    return decide205();
   }
   function step324(): number {
     {
-      const $seat720 = l_p_21;
-      if ($seat720 >= humans)
+      const $seat180 = l_p_21;
+      if ($seat180 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat180} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide731($seat720);
+      return decide191($seat180);
     }
   }
   function step325(): number {
-    return decide775();
+    return decide135();
   }
   function step326(): number {
     {
-      const $seat750 = l_p_23;
-      if ($seat750 >= humans)
+      const $seat110 = l_p_23;
+      if ($seat110 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat750} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat110} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide761($seat750);
+      return decide121($seat110);
     }
   }
   function step327(): number {
-    return decide805();
+    return decide104();
   }
   function step328(): number {
     {
-      const $seat780 = l_p_26;
-      if ($seat780 >= humans)
+      const $seat79 = l_p_26;
+      if ($seat79 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat780} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat79} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide791($seat780);
+      return decide90($seat79);
     }
   }
   function decide52(): number {
@@ -3784,7 +3973,7 @@ export function playout(): PlayoutKernel {
           const $seg37 = Z_dealt + l_p;
           const $size38 = N[$seg37]!;
           const $count39 = $size38;
-          const $total40 = $count39;
+          const $total40: number = $count39;
           if ($total40 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
           if (decisions >= $cap)
@@ -3878,182 +4067,25 @@ export function playout(): PlayoutKernel {
       return step2();
     }
   }
-  let offers85$last = 0;
-  function offers85($seat84: number): boolean {
-    for (let $k = 0, $o = offers85$last; $k < 1; $k++, $o = $o + 1 === 1 ? 0 : $o + 1) {
-      switch ($o) {
-        case 0: {
-          $values17$n[0]! = 0;
-          {
-            const $seg87 = Z_hand + l_p;
-            const $n88 = N[$seg87]!;
-            for (let $i86 = 0; $i86 < $n88; $i86++) {
-              const l_card = C[$seg87 * CAP + $i86]!;
-              if (Action_effect[l_card]! === "no_exchange") $values17[$values17$n[0]!++] = l_card;
-            }
-          }
-          let $offered89 = false;
-          offered89$open: {
-            if (!($values17$n[0]! > 0)) break offered89$open;
-            if (!!fn_shielded$memo(l_p)) break offered89$open;
-            $offered89 = true;
-          }
-          if ($offered89) {
-            offers85$last = 0;
-            return true;
-          }
-          break;
-        }
-      }
+  function decide90($seat79: number): number {
+    $values16$n[0]! = 0;
+    for (const $i81 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
+      const $item80 = $i81;
+      $values16[$values16$n[0]!++] = $item80;
     }
-    return false;
-  }
-  function decide106($seat84: number): number {
-    $values19$n[0]! = 0;
-    {
-      const $seg91 = Z_hand + l_p;
-      const $n92 = N[$seg91]!;
-      for (let $i90 = 0; $i90 < $n92; $i90++) {
-        const l_card = C[$seg91 * CAP + $i90]!;
-        if (Action_effect[l_card]! === "no_exchange") $values19[$values19$n[0]!++] = l_card;
-      }
-    }
-    let $offered93 = false;
-    offered93$open: {
-      if (!($values19$n[0]! > 0)) break offered93$open;
-      if (!!fn_shielded$memo(l_p)) break offered93$open;
-      $offered93 = true;
-    }
-    let $offered94 = false;
-    offered94$open: {
-      $offered94 = true;
-    }
-    const $offered95 = ($offered93 ? 1 : 0) + ($offered94 ? 1 : 0);
-    if ($offered95 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat84} must act but has no legal move`);
+    const $size82 = $values16$n[0]!;
+    const $count83 = $size82;
+    const $total84: number = $count83;
+    if ($total84 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat79} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt96: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n98 = $offered95;
-      let $r99 = 0;
-      if ($n98 <= 2097152 && $n98 >= 1) {
-        for (;;) {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n98;
-          const $low = $m >>> 0;
-          if ($low >= $n98 || $low >= 4294967296 % $n98) {
-            $r99 = ($m / 4294967296) >>> 0;
-            break;
-          }
-        }
-      } else {
-        if (!($n98 >= 1 && $n98 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r99 = drawInt(P, $n98);
-      }
-      const $pick97$drawn = $r99;
-      let $pick97 = $pick97$drawn;
-      if ($offered93 && $pick97-- === 0) {
-        const $n103 = $values19$n[0]!;
-        let $r104 = 0;
-        if ($n103 <= 2097152 && $n103 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n103;
-            const $low = $m >>> 0;
-            if ($low >= $n103 || $low >= 4294967296 % $n103) {
-              $r104 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n103 >= 1 && $n103 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r104 = drawInt(P, $n103);
-        }
-        const $digit101 = $r104;
-        const $value102 = $values19[$digit101]!;
-        {
-          l_card = $value102;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat84, 7, $value102);
-        {
-          l_card = $value102;
-          return step15();
-        }
-      }
-      if ($offered94 && $pick97-- === 0) {
-        {
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat84, 8);
-        {
-          l___window_0 = false;
-          return step14();
-        }
-      }
-    }
-    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-  }
-  function decide131($seat109: number): number {
-    const $seg110 = Z_board;
-    const $size111 = N[$seg110]!;
-    const $count112 = $size111;
-    $values22$n[0]! = 0;
-    for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond117: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond117) {
-        let $any113: boolean = false;
-        {
-          const $seg115 = Z_collection + l_whose;
-          const $n116 = N[$seg115]!;
-          for (let $i114 = 0; $i114 < $n116; $i114++) {
-            const l_c = C[$seg115 * CAP + $i114]!;
-            if (v_doubled[l_c]!) {
-              $any113 = true;
-              break;
-            }
-          }
-        }
-        $cond117 = $any113;
-      }
-      if ($cond117) $values22[$values22$n[0]!++] = l_whose;
-    }
-    const $size118 = $values22$n[0]!;
-    const $count119 = $size118;
-    const $total120 = $count112 + $count119;
-    if ($total120 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat109} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n122 = $total120;
-    let $r123 = 0;
-    if ($n122 <= 2097152 && $n122 >= 1) {
+    const $n86 = $total84;
+    let $r87 = 0;
+    if ($n86 <= 2097152 && $n86 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4064,28 +4096,1380 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n122;
+        const $m = ($t >>> 0) * $n86;
         const $low = $m >>> 0;
-        if ($low >= $n122 || $low >= 4294967296 % $n122) {
-          $r123 = ($m / 4294967296) >>> 0;
+        if ($low >= $n86 || $low >= 4294967296 % $n86) {
+          $r87 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n122 >= 1 && $n122 <= 4294967296))
+      if (!($n86 >= 1 && $n86 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r123 = drawInt(P, $n122);
+      $r87 = drawInt(P, $n86);
     }
-    const $index121$drawn = $r123;
-    let $index121 = $index121$drawn;
+    const $index85$drawn = $r87;
+    let $index85 = $index85$drawn;
     decisions++;
     steps = 0;
-    if ($index121 < $count112) {
-      const $digit124 = $index121;
-      const $value125 = C[$seg110 * CAP + $digit124]!;
-      if (trace !== null) trace.push($seat109, 3, $value125);
+    if ($index85 < $count83) {
+      const $digit88 = $index85;
+      const $value89 = $values16[$digit88]!;
+      if (trace !== null) trace.push($seat79, 26, $value89);
       {
-        const l_target = $value125;
+        const l_colour = $value89;
+        v_committed[l_dual_13] = l_colour;
+        return step15();
+      }
+    }
+    $index85 -= $count83;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide104(): number {
+    {
+      let $n91 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list18[$n91++] = l_h;
+        }
+      }
+      if ($n91 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a92 = 0; $a92 < $n91; $a92++) {
+        const l_h = $list18[$a92]!;
+        pick93: {
+          $values21$n[0]! = 0;
+          for (const $i95 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
+            const $item94 = $i95;
+            $values21[$values21$n[0]!++] = $item94;
+          }
+          const $size96 = $values21$n[0]!;
+          const $count97 = $size96;
+          const $total98: number = $count97;
+          if ($total98 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n100 = $total98;
+          let $r101 = 0;
+          if ($n100 <= 2097152 && $n100 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n100;
+              const $low = $m >>> 0;
+              if ($low >= $n100 || $low >= 4294967296 % $n100) {
+                $r101 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n100 >= 1 && $n100 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r101 = drawInt(P, $n100);
+          }
+          const $index99$drawn = $r101;
+          let $index99 = $index99$drawn;
+          decisions++;
+          steps = 0;
+          if ($index99 < $count97) {
+            const $digit102 = $index99;
+            const $value103 = $values21[$digit102]!;
+            if (trace !== null) trace.push(l_h, 25, $value103);
+            $list19[$a92] = 0;
+            $values20[$a92 * 1 + 0] = $value103;
+            break pick93;
+          }
+          $index99 -= $count97;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a92 = 0; $a92 < $n91; $a92++) {
+        const l_h = $list18[$a92]!;
+        if ($list19[$a92] === 0) {
+          const l_colour = $values20[$a92 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return step19();
+    }
+  }
+  function decide121($seat110: number): number {
+    $values23$n[0]! = 0;
+    for (const $i112 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+      const $item111 = $i112;
+      $values23[$values23$n[0]!++] = $item111;
+    }
+    const $size113 = $values23$n[0]!;
+    const $count114 = $size113;
+    const $total115: number = $count114;
+    if ($total115 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat110} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n117 = $total115;
+    let $r118 = 0;
+    if ($n117 <= 2097152 && $n117 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n117;
+        const $low = $m >>> 0;
+        if ($low >= $n117 || $low >= 4294967296 % $n117) {
+          $r118 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n117 >= 1 && $n117 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r118 = drawInt(P, $n117);
+    }
+    const $index116$drawn = $r118;
+    let $index116 = $index116$drawn;
+    decisions++;
+    steps = 0;
+    if ($index116 < $count114) {
+      const $digit119 = $index116;
+      const $value120 = $values23[$digit119]!;
+      if (trace !== null) trace.push($seat110, 26, $value120);
+      {
+        const l_colour = $value120;
+        v_committed[l_dual_11] = l_colour;
+        return step37();
+      }
+    }
+    $index116 -= $count114;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide135(): number {
+    {
+      let $n122 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list25[$n122++] = l_h;
+        }
+      }
+      if ($n122 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a123 = 0; $a123 < $n122; $a123++) {
+        const l_h = $list25[$a123]!;
+        pick124: {
+          $values28$n[0]! = 0;
+          for (const $i126 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+            const $item125 = $i126;
+            $values28[$values28$n[0]!++] = $item125;
+          }
+          const $size127 = $values28$n[0]!;
+          const $count128 = $size127;
+          const $total129: number = $count128;
+          if ($total129 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n131 = $total129;
+          let $r132 = 0;
+          if ($n131 <= 2097152 && $n131 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n131;
+              const $low = $m >>> 0;
+              if ($low >= $n131 || $low >= 4294967296 % $n131) {
+                $r132 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n131 >= 1 && $n131 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r132 = drawInt(P, $n131);
+          }
+          const $index130$drawn = $r132;
+          let $index130 = $index130$drawn;
+          decisions++;
+          steps = 0;
+          if ($index130 < $count128) {
+            const $digit133 = $index130;
+            const $value134 = $values28[$digit133]!;
+            if (trace !== null) trace.push(l_h, 25, $value134);
+            $list26[$a123] = 0;
+            $values27[$a123 * 1 + 0] = $value134;
+            break pick124;
+          }
+          $index130 -= $count128;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a123 = 0; $a123 < $n122; $a123++) {
+        const l_h = $list25[$a123]!;
+        if ($list26[$a123] === 0) {
+          const l_colour = $values27[$a123 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return step41();
+    }
+  }
+  function decide161($seat150: number): number {
+    $values30$n[0]! = 0;
+    for (const $i152 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+      const $item151 = $i152;
+      $values30[$values30$n[0]!++] = $item151;
+    }
+    const $size153 = $values30$n[0]!;
+    const $count154 = $size153;
+    const $total155: number = $count154;
+    if ($total155 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat150} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n157 = $total155;
+    let $r158 = 0;
+    if ($n157 <= 2097152 && $n157 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n157;
+        const $low = $m >>> 0;
+        if ($low >= $n157 || $low >= 4294967296 % $n157) {
+          $r158 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n157 >= 1 && $n157 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r158 = drawInt(P, $n157);
+    }
+    const $index156$drawn = $r158;
+    let $index156 = $index156$drawn;
+    decisions++;
+    steps = 0;
+    if ($index156 < $count154) {
+      const $digit159 = $index156;
+      const $value160 = $values30[$digit159]!;
+      if (trace !== null) trace.push($seat150, 26, $value160);
+      {
+        const l_colour = $value160;
+        v_committed[l_dual_7] = l_colour;
+        return step55();
+      }
+    }
+    $index156 -= $count154;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide175(): number {
+    {
+      let $n162 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list32[$n162++] = l_h;
+        }
+      }
+      if ($n162 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a163 = 0; $a163 < $n162; $a163++) {
+        const l_h = $list32[$a163]!;
+        pick164: {
+          $values35$n[0]! = 0;
+          for (const $i166 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+            const $item165 = $i166;
+            $values35[$values35$n[0]!++] = $item165;
+          }
+          const $size167 = $values35$n[0]!;
+          const $count168 = $size167;
+          const $total169: number = $count168;
+          if ($total169 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n171 = $total169;
+          let $r172 = 0;
+          if ($n171 <= 2097152 && $n171 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n171;
+              const $low = $m >>> 0;
+              if ($low >= $n171 || $low >= 4294967296 % $n171) {
+                $r172 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n171 >= 1 && $n171 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r172 = drawInt(P, $n171);
+          }
+          const $index170$drawn = $r172;
+          let $index170 = $index170$drawn;
+          decisions++;
+          steps = 0;
+          if ($index170 < $count168) {
+            const $digit173 = $index170;
+            const $value174 = $values35[$digit173]!;
+            if (trace !== null) trace.push(l_h, 25, $value174);
+            $list33[$a163] = 0;
+            $values34[$a163 * 1 + 0] = $value174;
+            break pick164;
+          }
+          $index170 -= $count168;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a163 = 0; $a163 < $n162; $a163++) {
+        const l_h = $list32[$a163]!;
+        if ($list33[$a163] === 0) {
+          const l_colour = $values34[$a163 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return step59();
+    }
+  }
+  function decide191($seat180: number): number {
+    $values37$n[0]! = 0;
+    for (const $i182 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+      const $item181 = $i182;
+      $values37[$values37$n[0]!++] = $item181;
+    }
+    const $size183 = $values37$n[0]!;
+    const $count184 = $size183;
+    const $total185: number = $count184;
+    if ($total185 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat180} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n187 = $total185;
+    let $r188 = 0;
+    if ($n187 <= 2097152 && $n187 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n187;
+        const $low = $m >>> 0;
+        if ($low >= $n187 || $low >= 4294967296 % $n187) {
+          $r188 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n187 >= 1 && $n187 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r188 = drawInt(P, $n187);
+    }
+    const $index186$drawn = $r188;
+    let $index186 = $index186$drawn;
+    decisions++;
+    steps = 0;
+    if ($index186 < $count184) {
+      const $digit189 = $index186;
+      const $value190 = $values37[$digit189]!;
+      if (trace !== null) trace.push($seat180, 26, $value190);
+      {
+        const l_colour = $value190;
+        v_committed[l_dual_9] = l_colour;
+        return step70();
+      }
+    }
+    $index186 -= $count184;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide205(): number {
+    {
+      let $n192 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list39[$n192++] = l_h;
+        }
+      }
+      if ($n192 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a193 = 0; $a193 < $n192; $a193++) {
+        const l_h = $list39[$a193]!;
+        pick194: {
+          $values42$n[0]! = 0;
+          for (const $i196 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+            const $item195 = $i196;
+            $values42[$values42$n[0]!++] = $item195;
+          }
+          const $size197 = $values42$n[0]!;
+          const $count198 = $size197;
+          const $total199: number = $count198;
+          if ($total199 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n201 = $total199;
+          let $r202 = 0;
+          if ($n201 <= 2097152 && $n201 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n201;
+              const $low = $m >>> 0;
+              if ($low >= $n201 || $low >= 4294967296 % $n201) {
+                $r202 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n201 >= 1 && $n201 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r202 = drawInt(P, $n201);
+          }
+          const $index200$drawn = $r202;
+          let $index200 = $index200$drawn;
+          decisions++;
+          steps = 0;
+          if ($index200 < $count198) {
+            const $digit203 = $index200;
+            const $value204 = $values42[$digit203]!;
+            if (trace !== null) trace.push(l_h, 25, $value204);
+            $list40[$a193] = 0;
+            $values41[$a193 * 1 + 0] = $value204;
+            break pick194;
+          }
+          $index200 -= $count198;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a193 = 0; $a193 < $n192; $a193++) {
+        const l_h = $list39[$a193]!;
+        if ($list40[$a193] === 0) {
+          const l_colour = $values41[$a193 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return step74();
+    }
+  }
+  function decide241($seat230: number): number {
+    $values46$n[0]! = 0;
+    for (const $i232 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+      const $item231 = $i232;
+      $values46[$values46$n[0]!++] = $item231;
+    }
+    const $size233 = $values46$n[0]!;
+    const $count234 = $size233;
+    const $total235: number = $count234;
+    if ($total235 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat230} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n237 = $total235;
+    let $r238 = 0;
+    if ($n237 <= 2097152 && $n237 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n237;
+        const $low = $m >>> 0;
+        if ($low >= $n237 || $low >= 4294967296 % $n237) {
+          $r238 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n237 >= 1 && $n237 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r238 = drawInt(P, $n237);
+    }
+    const $index236$drawn = $r238;
+    let $index236 = $index236$drawn;
+    decisions++;
+    steps = 0;
+    if ($index236 < $count234) {
+      const $digit239 = $index236;
+      const $value240 = $values46[$digit239]!;
+      if (trace !== null) trace.push($seat230, 26, $value240);
+      {
+        const l_colour = $value240;
+        v_committed[l_dual_5] = l_colour;
+        return step107();
+      }
+    }
+    $index236 -= $count234;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide255(): number {
+    {
+      let $n242 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list48[$n242++] = l_h;
+        }
+      }
+      if ($n242 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a243 = 0; $a243 < $n242; $a243++) {
+        const l_h = $list48[$a243]!;
+        pick244: {
+          $values51$n[0]! = 0;
+          for (const $i246 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item245 = $i246;
+            $values51[$values51$n[0]!++] = $item245;
+          }
+          const $size247 = $values51$n[0]!;
+          const $count248 = $size247;
+          const $total249: number = $count248;
+          if ($total249 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n251 = $total249;
+          let $r252 = 0;
+          if ($n251 <= 2097152 && $n251 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n251;
+              const $low = $m >>> 0;
+              if ($low >= $n251 || $low >= 4294967296 % $n251) {
+                $r252 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n251 >= 1 && $n251 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r252 = drawInt(P, $n251);
+          }
+          const $index250$drawn = $r252;
+          let $index250 = $index250$drawn;
+          decisions++;
+          steps = 0;
+          if ($index250 < $count248) {
+            const $digit253 = $index250;
+            const $value254 = $values51[$digit253]!;
+            if (trace !== null) trace.push(l_h, 25, $value254);
+            $list49[$a243] = 0;
+            $values50[$a243 * 1 + 0] = $value254;
+            break pick244;
+          }
+          $index250 -= $count248;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a243 = 0; $a243 < $n242; $a243++) {
+        const l_h = $list48[$a243]!;
+        if ($list49[$a243] === 0) {
+          const l_colour = $values50[$a243 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return step111();
+    }
+  }
+  function decide281($seat270: number): number {
+    $values53$n[0]! = 0;
+    for (const $i272 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+      const $item271 = $i272;
+      $values53[$values53$n[0]!++] = $item271;
+    }
+    const $size273 = $values53$n[0]!;
+    const $count274 = $size273;
+    const $total275: number = $count274;
+    if ($total275 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat270} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n277 = $total275;
+    let $r278 = 0;
+    if ($n277 <= 2097152 && $n277 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n277;
+        const $low = $m >>> 0;
+        if ($low >= $n277 || $low >= 4294967296 % $n277) {
+          $r278 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n277 >= 1 && $n277 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r278 = drawInt(P, $n277);
+    }
+    const $index276$drawn = $r278;
+    let $index276 = $index276$drawn;
+    decisions++;
+    steps = 0;
+    if ($index276 < $count274) {
+      const $digit279 = $index276;
+      const $value280 = $values53[$digit279]!;
+      if (trace !== null) trace.push($seat270, 26, $value280);
+      {
+        const l_colour = $value280;
+        v_committed[l_dual] = l_colour;
+        return step125();
+      }
+    }
+    $index276 -= $count274;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide295(): number {
+    {
+      let $n282 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list55[$n282++] = l_h;
+        }
+      }
+      if ($n282 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a283 = 0; $a283 < $n282; $a283++) {
+        const l_h = $list55[$a283]!;
+        pick284: {
+          $values58$n[0]! = 0;
+          for (const $i286 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item285 = $i286;
+            $values58[$values58$n[0]!++] = $item285;
+          }
+          const $size287 = $values58$n[0]!;
+          const $count288 = $size287;
+          const $total289: number = $count288;
+          if ($total289 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n291 = $total289;
+          let $r292 = 0;
+          if ($n291 <= 2097152 && $n291 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n291;
+              const $low = $m >>> 0;
+              if ($low >= $n291 || $low >= 4294967296 % $n291) {
+                $r292 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n291 >= 1 && $n291 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r292 = drawInt(P, $n291);
+          }
+          const $index290$drawn = $r292;
+          let $index290 = $index290$drawn;
+          decisions++;
+          steps = 0;
+          if ($index290 < $count288) {
+            const $digit293 = $index290;
+            const $value294 = $values58[$digit293]!;
+            if (trace !== null) trace.push(l_h, 25, $value294);
+            $list56[$a283] = 0;
+            $values57[$a283 * 1 + 0] = $value294;
+            break pick284;
+          }
+          $index290 -= $count288;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a283 = 0; $a283 < $n282; $a283++) {
+        const l_h = $list55[$a283]!;
+        if ($list56[$a283] === 0) {
+          const l_colour = $values57[$a283 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return step129();
+    }
+  }
+  function decide311($seat300: number): number {
+    $values60$n[0]! = 0;
+    for (const $i302 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+      const $item301 = $i302;
+      $values60[$values60$n[0]!++] = $item301;
+    }
+    const $size303 = $values60$n[0]!;
+    const $count304 = $size303;
+    const $total305: number = $count304;
+    if ($total305 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat300} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n307 = $total305;
+    let $r308 = 0;
+    if ($n307 <= 2097152 && $n307 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n307;
+        const $low = $m >>> 0;
+        if ($low >= $n307 || $low >= 4294967296 % $n307) {
+          $r308 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n307 >= 1 && $n307 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r308 = drawInt(P, $n307);
+    }
+    const $index306$drawn = $r308;
+    let $index306 = $index306$drawn;
+    decisions++;
+    steps = 0;
+    if ($index306 < $count304) {
+      const $digit309 = $index306;
+      const $value310 = $values60[$digit309]!;
+      if (trace !== null) trace.push($seat300, 26, $value310);
+      {
+        const l_colour = $value310;
+        v_committed[l_dual_3] = l_colour;
+        return step140();
+      }
+    }
+    $index306 -= $count304;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide325(): number {
+    {
+      let $n312 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list62[$n312++] = l_h;
+        }
+      }
+      if ($n312 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a313 = 0; $a313 < $n312; $a313++) {
+        const l_h = $list62[$a313]!;
+        pick314: {
+          $values65$n[0]! = 0;
+          for (const $i316 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item315 = $i316;
+            $values65[$values65$n[0]!++] = $item315;
+          }
+          const $size317 = $values65$n[0]!;
+          const $count318 = $size317;
+          const $total319: number = $count318;
+          if ($total319 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n321 = $total319;
+          let $r322 = 0;
+          if ($n321 <= 2097152 && $n321 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n321;
+              const $low = $m >>> 0;
+              if ($low >= $n321 || $low >= 4294967296 % $n321) {
+                $r322 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n321 >= 1 && $n321 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r322 = drawInt(P, $n321);
+          }
+          const $index320$drawn = $r322;
+          let $index320 = $index320$drawn;
+          decisions++;
+          steps = 0;
+          if ($index320 < $count318) {
+            const $digit323 = $index320;
+            const $value324 = $values65[$digit323]!;
+            if (trace !== null) trace.push(l_h, 25, $value324);
+            $list63[$a313] = 0;
+            $values64[$a313 * 1 + 0] = $value324;
+            break pick314;
+          }
+          $index320 -= $count318;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a313 = 0; $a313 < $n312; $a313++) {
+        const l_h = $list62[$a313]!;
+        if ($list63[$a313] === 0) {
+          const l_colour = $values64[$a313 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return step144();
+    }
+  }
+  function decide350($seat336: number): number {
+    const $seg337 = Z_hand + l_p_16;
+    const $size338 = N[$seg337]!;
+    const $count339 = $size338;
+    const $total340: number = $count339;
+    if ($total340 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat336} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n342 = $total340;
+    let $r343 = 0;
+    if ($n342 <= 2097152 && $n342 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n342;
+        const $low = $m >>> 0;
+        if ($low >= $n342 || $low >= 4294967296 % $n342) {
+          $r343 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n342 >= 1 && $n342 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r343 = drawInt(P, $n342);
+    }
+    const $index341$drawn = $r343;
+    let $index341 = $index341$drawn;
+    decisions++;
+    steps = 0;
+    if ($index341 < $count339) {
+      const $digit344 = $index341;
+      const $value345 = C[$seg337 * CAP + $digit344]!;
+      if (trace !== null) trace.push($seat336, 9, $value345);
+      {
+        const l_card = $value345;
+        {
+          const $seg346 = Z_hand + l_p_16;
+          const $wanted = l_card;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg346]!; $i++)
+            if (C[$seg346 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+          const $at347 = $seg346 * CAP + $at;
+          const $card = C[$at347]!;
+          const $end348 = $seg346 * CAP + N[$seg346]! - 1;
+          for (let $k349 = $at347; $k349 < $end348; $k349++) C[$k349] = C[$k349 + 1]!;
+          N[$seg346]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
+        }
+        $generation_cards_in_play++;
+        $generation_shielded++;
+        return step162();
+      }
+    }
+    $index341 -= $count339;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  let offers356$last = 0;
+  function offers356($seat355: number): boolean {
+    for (let $k = 0, $o = offers356$last; $k < 1; $k++, $o = $o + 1 === 1 ? 0 : $o + 1) {
+      switch ($o) {
+        case 0: {
+          $values67$n[0]! = 0;
+          {
+            const $seg358 = Z_hand + l_p_5;
+            const $n359 = N[$seg358]!;
+            for (let $i357 = 0; $i357 < $n359; $i357++) {
+              const l_card = C[$seg358 * CAP + $i357]!;
+              if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
+            }
+          }
+          let $offered360 = false;
+          offered360$open: {
+            if (!($values67$n[0]! > 0)) break offered360$open;
+            if (!(v_protection[l_p_5]! > 0)) break offered360$open;
+            $offered360 = true;
+          }
+          if ($offered360) {
+            offers356$last = 0;
+            return true;
+          }
+          break;
+        }
+      }
+    }
+    return false;
+  }
+  function decide377($seat355: number): number {
+    $values69$n[0]! = 0;
+    {
+      const $seg362 = Z_hand + l_p_5;
+      const $n363 = N[$seg362]!;
+      for (let $i361 = 0; $i361 < $n363; $i361++) {
+        const l_card = C[$seg362 * CAP + $i361]!;
+        if (Action_effect$code[l_card]! === 1) $values69[$values69$n[0]!++] = l_card;
+      }
+    }
+    let $offered364 = false;
+    offered364$open: {
+      if (!($values69$n[0]! > 0)) break offered364$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered364$open;
+      $offered364 = true;
+    }
+    let $offered365 = false;
+    offered365$open: {
+      $offered365 = true;
+    }
+    const $offered366 = ($offered364 ? 1 : 0) + ($offered365 ? 1 : 0);
+    if ($offered366 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat355} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    attempt367: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n369 = $offered366;
+      let $r370 = 0;
+      if ($n369 <= 2097152 && $n369 >= 1) {
+        for (;;) {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          const $m = ($t >>> 0) * $n369;
+          const $low = $m >>> 0;
+          if ($low >= $n369 || $low >= 4294967296 % $n369) {
+            $r370 = ($m / 4294967296) >>> 0;
+            break;
+          }
+        }
+      } else {
+        if (!($n369 >= 1 && $n369 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        $r370 = drawInt(P, $n369);
+      }
+      const $pick368$drawn = $r370;
+      let $pick368 = $pick368$drawn;
+      if ($offered364 && $pick368-- === 0) {
+        const $n374 = $values69$n[0]!;
+        let $r375 = 0;
+        if ($n374 <= 2097152 && $n374 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n374;
+            const $low = $m >>> 0;
+            if ($low >= $n374 || $low >= 4294967296 % $n374) {
+              $r375 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n374 >= 1 && $n374 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r375 = drawInt(P, $n374);
+        }
+        const $digit372 = $r375;
+        const $value373 = $values69[$digit372]!;
+        {
+          l_card_5 = $value373;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat355, 24, $value373);
+        {
+          l_card_5 = $value373;
+          return step172();
+        }
+      }
+      if ($offered365 && $pick368-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat355, 8);
+        {
+          l___window_1 = false;
+          return step202();
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide389($seat379: number): number {
+    const $size380 = players;
+    const $count381 = $size380;
+    const $total382: number = $count381;
+    if ($total382 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat379} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n384 = $total382;
+    let $r385 = 0;
+    if ($n384 <= 2097152 && $n384 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n384;
+        const $low = $m >>> 0;
+        if ($low >= $n384 || $low >= 4294967296 % $n384) {
+          $r385 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n384 >= 1 && $n384 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r385 = drawInt(P, $n384);
+    }
+    const $index383$drawn = $r385;
+    let $index383 = $index383$drawn;
+    decisions++;
+    steps = 0;
+    if ($index383 < $count381) {
+      const $digit386 = $index383;
+      const $value387 = $digit386;
+      if (trace !== null) trace.push($seat379, 6, $value387);
+      {
+        const l_whose = $value387;
+        {
+          const $card = l_card_6;
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $seg388 = Z_played + l_whose;
+          C[$seg388 * CAP + N[$seg388]!] = $card;
+          N[$seg388]!++;
+          $where[$card] = $seg388;
+        }
+        $generation_cards_in_play++;
+        $generation_shielded++;
+        return step182();
+      }
+    }
+    $index383 -= $count381;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide403($seat390: number): number {
+    $values71$n[0]! = 0;
+    {
+      const $seg392 = Z_collection + l_p_6;
+      const $n393 = N[$seg392]!;
+      for (let $i391 = 0; $i391 < $n393; $i391++) {
+        const l_target = C[$seg392 * CAP + $i391]!;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values71[$values71$n[0]!++] = l_target;
+      }
+    }
+    const $size394 = $values71$n[0]!;
+    const $count395 = $size394;
+    const $total396: number = $count395;
+    if ($total396 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat390} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n398 = $total396;
+    let $r399 = 0;
+    if ($n398 <= 2097152 && $n398 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n398;
+        const $low = $m >>> 0;
+        if ($low >= $n398 || $low >= 4294967296 % $n398) {
+          $r399 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n398 >= 1 && $n398 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r399 = drawInt(P, $n398);
+    }
+    const $index397$drawn = $r399;
+    let $index397 = $index397$drawn;
+    decisions++;
+    steps = 0;
+    if ($index397 < $count395) {
+      const $digit400 = $index397;
+      const $value401 = $values71[$digit400]!;
+      if (trace !== null) trace.push($seat390, 5, $value401);
+      {
+        const l_target = $value401;
+        v_doubled[l_target] = true;
+        {
+          const $card = l_card_6;
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $seg402 = Z_attached + l_p_6;
+          C[$seg402 * CAP + N[$seg402]!] = $card;
+          N[$seg402]!++;
+          $where[$card] = $seg402;
+        }
+        $generation_cards_in_play++;
+        $generation_shielded++;
+        return step187();
+      }
+    }
+    $index397 -= $count395;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide427($seat405: number): number {
+    const $seg406 = Z_board;
+    const $size407 = N[$seg406]!;
+    const $count408 = $size407;
+    $values73$n[0]! = 0;
+    for (let l_whose = 0; l_whose < players; l_whose++) {
+      let $cond413: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond413) {
+        let $any409: boolean = false;
+        {
+          const $seg411 = Z_collection + l_whose;
+          const $n412 = N[$seg411]!;
+          for (let $i410 = 0; $i410 < $n412; $i410++) {
+            const l_c = C[$seg411 * CAP + $i410]!;
+            if (v_doubled[l_c]!) {
+              $any409 = true;
+              break;
+            }
+          }
+        }
+        $cond413 = $any409;
+      }
+      if ($cond413) $values73[$values73$n[0]!++] = l_whose;
+    }
+    const $size414 = $values73$n[0]!;
+    const $count415 = $size414;
+    const $total416: number = $count408 + $count415;
+    if ($total416 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat405} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n418 = $total416;
+    let $r419 = 0;
+    if ($n418 <= 2097152 && $n418 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n418;
+        const $low = $m >>> 0;
+        if ($low >= $n418 || $low >= 4294967296 % $n418) {
+          $r419 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n418 >= 1 && $n418 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r419 = drawInt(P, $n418);
+    }
+    const $index417$drawn = $r419;
+    let $index417 = $index417$drawn;
+    decisions++;
+    steps = 0;
+    if ($index417 < $count408) {
+      const $digit420 = $index417;
+      const $value421 = C[$seg406 * CAP + $digit420]!;
+      if (trace !== null) trace.push($seat405, 3, $value421);
+      {
+        const l_target = $value421;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -4095,10 +5479,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at126 = Z_board * CAP + $at;
-          const $card = C[$at126]!;
-          const $end127 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k128 = $at126; $k128 < $end127; $k128++) C[$k128] = C[$k128 + 1]!;
+          const $at422 = Z_board * CAP + $at;
+          const $card = C[$at422]!;
+          const $end423 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k424 = $at422; $k424 < $end423; $k424++) C[$k424] = C[$k424 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -4106,48 +5490,48 @@ export function playout(): PlayoutKernel {
         }
         $generation_cards_in_play++;
         $generation_shielded++;
-        return step28();
+        return step194();
       }
     }
-    $index121 -= $count112;
-    if ($index121 < $count119) {
-      const $digit129 = $index121;
-      const $value130 = $values22[$digit129]!;
-      if (trace !== null) trace.push($seat109, 4, $value130);
+    $index417 -= $count408;
+    if ($index417 < $count415) {
+      const $digit425 = $index417;
+      const $value426 = $values73[$digit425]!;
+      if (trace !== null) trace.push($seat405, 4, $value426);
       {
-        l_whose_2 = $value130;
-        return step29();
+        l_whose_4 = $value426;
+        return step192();
       }
     }
-    $index121 -= $count119;
+    $index417 -= $count415;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide157($seat132: number): number {
-    const $seg133 = Z_played + l_whose_2;
-    const $size134 = N[$seg133]!;
-    const $count135 = $size134;
-    $values24$n[0]! = 0;
+  function decide453($seat428: number): number {
+    const $seg429 = Z_played + l_whose_4;
+    const $size430 = N[$seg429]!;
+    const $count431 = $size430;
+    $values75$n[0]! = 0;
     {
-      const $seg137 = Z_collection + l_whose_2;
-      const $n138 = N[$seg137]!;
-      for (let $i136 = 0; $i136 < $n138; $i136++) {
-        const l_target = C[$seg137 * CAP + $i136]!;
-        if (v_doubled[l_target]!) $values24[$values24$n[0]!++] = l_target;
+      const $seg433 = Z_collection + l_whose_4;
+      const $n434 = N[$seg433]!;
+      for (let $i432 = 0; $i432 < $n434; $i432++) {
+        const l_target = C[$seg433 * CAP + $i432]!;
+        if (v_doubled[l_target]!) $values75[$values75$n[0]!++] = l_target;
       }
     }
-    const $size139 = $values24$n[0]!;
-    const $count140 = $size139;
-    const $total141 = $count135 + $count140;
-    if ($total141 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat132} must act but has no legal move`);
+    const $size435 = $values75$n[0]!;
+    const $count436 = $size435;
+    const $total437: number = $count431 + $count436;
+    if ($total437 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat428} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n143 = $total141;
-    let $r144 = 0;
-    if ($n143 <= 2097152 && $n143 >= 1) {
+    const $n439 = $total437;
+    let $r440 = 0;
+    if ($n439 <= 2097152 && $n439 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4158,318 +5542,184 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n143;
+        const $m = ($t >>> 0) * $n439;
         const $low = $m >>> 0;
-        if ($low >= $n143 || $low >= 4294967296 % $n143) {
-          $r144 = ($m / 4294967296) >>> 0;
+        if ($low >= $n439 || $low >= 4294967296 % $n439) {
+          $r440 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n143 >= 1 && $n143 <= 4294967296))
+      if (!($n439 >= 1 && $n439 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r144 = drawInt(P, $n143);
+      $r440 = drawInt(P, $n439);
     }
-    const $index142$drawn = $r144;
-    let $index142 = $index142$drawn;
+    const $index438$drawn = $r440;
+    let $index438 = $index438$drawn;
     decisions++;
     steps = 0;
-    if ($index142 < $count135) {
-      const $digit145 = $index142;
-      const $value146 = C[$seg133 * CAP + $digit145]!;
-      if (trace !== null) trace.push($seat132, 1, $value146);
+    if ($index438 < $count431) {
+      const $digit441 = $index438;
+      const $value442 = C[$seg429 * CAP + $digit441]!;
+      if (trace !== null) trace.push($seat428, 1, $value442);
       {
-        const l_target = $value146;
+        const l_target = $value442;
         {
-          const $seg147 = Z_played + l_whose_2;
+          const $seg443 = Z_played + l_whose_4;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg147]!; $i++)
-            if (C[$seg147 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg443]!; $i++)
+            if (C[$seg443 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at148 = $seg147 * CAP + $at;
-          const $card = C[$at148]!;
-          const $end149 = $seg147 * CAP + N[$seg147]! - 1;
-          for (let $k150 = $at148; $k150 < $end149; $k150++) C[$k150] = C[$k150 + 1]!;
-          N[$seg147]!--;
+          const $at444 = $seg443 * CAP + $at;
+          const $card = C[$at444]!;
+          const $end445 = $seg443 * CAP + N[$seg443]! - 1;
+          for (let $k446 = $at444; $k446 < $end445; $k446++) C[$k446] = C[$k446 + 1]!;
+          N[$seg443]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
         $generation_cards_in_play++;
         $generation_shielded++;
-        return step30();
+        return step193();
       }
     }
-    $index142 -= $count135;
-    if ($index142 < $count140) {
-      const $digit151 = $index142;
-      const $value152 = $values24[$digit151]!;
-      if (trace !== null) trace.push($seat132, 2, $value152);
+    $index438 -= $count431;
+    if ($index438 < $count436) {
+      const $digit447 = $index438;
+      const $value448 = $values75[$digit447]!;
+      if (trace !== null) trace.push($seat428, 2, $value448);
       {
-        const l_target = $value152;
+        const l_target = $value448;
         v_doubled[l_target] = false;
         {
-          const $seg153 = Z_attached + l_whose_2;
-          if (N[$seg153]! === 0)
+          const $seg449 = Z_attached + l_whose_4;
+          if (N[$seg449]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at154 = $seg153 * CAP;
-          const $card = C[$at154]!;
-          const $end155 = $seg153 * CAP + N[$seg153]! - 1;
-          for (let $k156 = $at154; $k156 < $end155; $k156++) C[$k156] = C[$k156 + 1]!;
-          N[$seg153]!--;
+          const $at450 = $seg449 * CAP;
+          const $card = C[$at450]!;
+          const $end451 = $seg449 * CAP + N[$seg449]! - 1;
+          for (let $k452 = $at450; $k452 < $end451; $k452++) C[$k452] = C[$k452 + 1]!;
+          N[$seg449]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
         $generation_cards_in_play++;
         $generation_shielded++;
-        return step30();
+        return step193();
       }
     }
-    $index142 -= $count140;
+    $index438 -= $count436;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide172($seat159: number): number {
-    $values26$n[0]! = 0;
-    {
-      const $seg161 = Z_collection + l_p_2;
-      const $n162 = N[$seg161]!;
-      for (let $i160 = 0; $i160 < $n162; $i160++) {
-        const l_target = C[$seg161 * CAP + $i160]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values26[$values26$n[0]!++] = l_target;
-      }
-    }
-    const $size163 = $values26$n[0]!;
-    const $count164 = $size163;
-    const $total165 = $count164;
-    if ($total165 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat159} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n167 = $total165;
-    let $r168 = 0;
-    if ($n167 <= 2097152 && $n167 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n167;
-        const $low = $m >>> 0;
-        if ($low >= $n167 || $low >= 4294967296 % $n167) {
-          $r168 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n167 >= 1 && $n167 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r168 = drawInt(P, $n167);
-    }
-    const $index166$drawn = $r168;
-    let $index166 = $index166$drawn;
-    decisions++;
-    steps = 0;
-    if ($index166 < $count164) {
-      const $digit169 = $index166;
-      const $value170 = $values26[$digit169]!;
-      if (trace !== null) trace.push($seat159, 5, $value170);
-      {
-        const l_target = $value170;
-        v_doubled[l_target] = true;
-        {
-          const $card = l_card_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg171 = Z_attached + l_p_2;
-          C[$seg171 * CAP + N[$seg171]!] = $card;
-          N[$seg171]!++;
-          $where[$card] = $seg171;
-        }
-        $generation_cards_in_play++;
-        $generation_shielded++;
-        return step37();
-      }
-    }
-    $index166 -= $count164;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide183($seat173: number): number {
-    const $size174 = players;
-    const $count175 = $size174;
-    const $total176 = $count175;
-    if ($total176 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat173} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n178 = $total176;
-    let $r179 = 0;
-    if ($n178 <= 2097152 && $n178 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n178;
-        const $low = $m >>> 0;
-        if ($low >= $n178 || $low >= 4294967296 % $n178) {
-          $r179 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n178 >= 1 && $n178 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r179 = drawInt(P, $n178);
-    }
-    const $index177$drawn = $r179;
-    let $index177 = $index177$drawn;
-    decisions++;
-    steps = 0;
-    if ($index177 < $count175) {
-      const $digit180 = $index177;
-      const $value181 = $digit180;
-      if (trace !== null) trace.push($seat173, 6, $value181);
-      {
-        const l_whose = $value181;
-        {
-          const $card = l_card_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg182 = Z_played + l_whose;
-          C[$seg182 * CAP + N[$seg182]!] = $card;
-          N[$seg182]!++;
-          $where[$card] = $seg182;
-        }
-        $generation_cards_in_play++;
-        $generation_shielded++;
-        return step44();
-      }
-    }
-    $index177 -= $count175;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide249($seat185: number): number {
-    const $seg186 = Z_hand + l_active;
-    let $offered187 = false;
-    offered187$open: {
-      if (!(N[$seg186]! > 0)) break offered187$open;
-      if (!!l_action_played) break offered187$open;
-      if (!!l_offered) break offered187$open;
-      let $found198 = false;
-      for (let $i199 = 0; $i199 < N[$seg186]!; $i199++) {
-        const l_card_3 = C[$seg186 * CAP + $i199]!;
-        if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0)) continue;
-        if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded$memo(l_active))) continue;
-        if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play$memo() > 0)) continue;
-        let $cond192: boolean = Action_effect[l_card_3]! !== "money_points";
-        if (!$cond192) {
-          let $any188: boolean = false;
+  function decide520($seat456: number): number {
+    const $seg457 = Z_hand + l_active;
+    let $offered458 = false;
+    offered458$open: {
+      if (!(N[$seg457]! > 0)) break offered458$open;
+      if (!!l_action_played) break offered458$open;
+      if (!!l_offered) break offered458$open;
+      let $found469 = false;
+      for (let $i470 = 0; $i470 < N[$seg457]!; $i470++) {
+        const l_card_3 = C[$seg457 * CAP + $i470]!;
+        if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
+        if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded$memo(l_active))) continue;
+        if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play$memo() > 0)) continue;
+        let $cond463: boolean = Action_effect$code[l_card_3]! !== 5;
+        if (!$cond463) {
+          let $any459: boolean = false;
           {
-            const $seg190 = Z_played + l_active;
-            const $n191 = N[$seg190]!;
-            for (let $i189 = 0; $i189 < $n191; $i189++) {
-              const l_a = C[$seg190 * CAP + $i189]!;
-              if (Action_effect[l_a]! === "money_points") {
-                $any188 = true;
+            const $seg461 = Z_played + l_active;
+            const $n462 = N[$seg461]!;
+            for (let $i460 = 0; $i460 < $n462; $i460++) {
+              const l_a = C[$seg461 * CAP + $i460]!;
+              if (Action_effect$code[l_a]! === 5) {
+                $any459 = true;
                 break;
               }
             }
           }
-          $cond192 = !$any188;
+          $cond463 = !$any459;
         }
-        if (!$cond192) continue;
-        let $cond197: boolean = Action_effect[l_card_3]! !== "double_bonus";
-        if (!$cond197) {
-          let $any193: boolean = false;
+        if (!$cond463) continue;
+        let $cond468: boolean = Action_effect$code[l_card_3]! !== 6;
+        if (!$cond468) {
+          let $any464: boolean = false;
           {
-            const $seg195 = Z_collection + l_active;
-            const $n196 = N[$seg195]!;
-            for (let $i194 = 0; $i194 < $n196; $i194++) {
-              const l_c = C[$seg195 * CAP + $i194]!;
+            const $seg466 = Z_collection + l_active;
+            const $n467 = N[$seg466]!;
+            for (let $i465 = 0; $i465 < $n467; $i465++) {
+              const l_c = C[$seg466 * CAP + $i465]!;
               if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                $any193 = true;
+                $any464 = true;
                 break;
               }
             }
           }
-          $cond197 = $any193;
+          $cond468 = $any464;
         }
-        if (!$cond197) continue;
-        $found198 = true;
+        if (!$cond468) continue;
+        $found469 = true;
         break;
       }
-      if (!$found198) break offered187$open;
-      $offered187 = true;
+      if (!$found469) break offered458$open;
+      $offered458 = true;
     }
-    let $offered201 = false;
-    offered201$open: {
-      if (!(v_protection[l_active]! > 0)) break offered201$open;
-      $offered201 = true;
+    let $offered472 = false;
+    offered472$open: {
+      if (!(v_protection[l_active]! > 0)) break offered472$open;
+      $offered472 = true;
     }
-    let $offered202 = false;
-    offered202$open: {
-      if (!(v_protection[l_active]! === 0)) break offered202$open;
-      if (!!l_offered) break offered202$open;
-      $offered202 = true;
+    let $offered473 = false;
+    offered473$open: {
+      if (!(v_protection[l_active]! === 0)) break offered473$open;
+      if (!!l_offered) break offered473$open;
+      $offered473 = true;
     }
-    let $offered203 = false;
-    offered203$open: {
-      if (!!$variants.includes("simple")) break offered203$open;
-      if (!(v_protection[l_active]! === 0)) break offered203$open;
-      if (!!l_offered) break offered203$open;
-      if (!(N[Z_action_deck]! > 0)) break offered203$open;
-      $offered203 = true;
+    let $offered474 = false;
+    offered474$open: {
+      if (!!$variant_simple) break offered474$open;
+      if (!(v_protection[l_active]! === 0)) break offered474$open;
+      if (!!l_offered) break offered474$open;
+      if (!(N[Z_action_deck]! > 0)) break offered474$open;
+      $offered474 = true;
     }
-    let $offered204 = false;
-    offered204$open: {
-      if (!(players > 0)) break offered204$open;
-      if (!(v_protection[l_active]! === 0)) break offered204$open;
-      if (!(v_coins[l_active]! >= 1)) break offered204$open;
-      let $found205 = false;
+    let $offered475 = false;
+    offered475$open: {
+      if (!(players > 0)) break offered475$open;
+      if (!(v_protection[l_active]! === 0)) break offered475$open;
+      if (!(v_coins[l_active]! >= 1)) break offered475$open;
+      let $found476 = false;
       for (let l_target = 0; l_target < players; l_target++) {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
         if (!!fn_shielded$memo(l_target)) continue;
         if (!(v_protection[l_target]! === 0)) continue;
-        $found205 = true;
+        $found476 = true;
         break;
       }
-      if (!$found205) break offered204$open;
-      $offered204 = true;
+      if (!$found476) break offered475$open;
+      $offered475 = true;
     }
-    let $offered206 = false;
-    offered206$open: {
-      if (!(players > 0)) break offered206$open;
-      if (!(v_protection[l_active]! === 0)) break offered206$open;
-      let $any207: boolean = false;
+    let $offered477 = false;
+    offered477$open: {
+      if (!(players > 0)) break offered477$open;
+      if (!(v_protection[l_active]! === 0)) break offered477$open;
+      let $any478: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (l_q !== l_active && v_protection[l_q]! > 0) {
-          $any207 = true;
+          $any478 = true;
           break;
         }
       }
-      if (!$any207) break offered206$open;
-      let $found208 = false;
+      if (!$any478) break offered477$open;
+      let $found479 = false;
       for (let l_target = 0; l_target < players; l_target++) {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
@@ -4477,39 +5727,39 @@ export function playout(): PlayoutKernel {
         if (!!fn_shielded$memo(l_target)) continue;
         if (!(v_protection[l_target]! > 0)) continue;
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found208 = true;
+        $found479 = true;
         break;
       }
-      if (!$found208) break offered206$open;
-      $offered206 = true;
+      if (!$found479) break offered477$open;
+      $offered477 = true;
     }
-    let $offered209 = false;
-    offered209$open: {
-      if (!l_offered) break offered209$open;
-      $offered209 = true;
+    let $offered480 = false;
+    offered480$open: {
+      if (!l_offered) break offered480$open;
+      $offered480 = true;
     }
-    const $offered210 =
-      ($offered187 ? 1 : 0) +
-      ($offered201 ? 1 : 0) +
-      ($offered202 ? 1 : 0) +
-      ($offered203 ? 1 : 0) +
-      ($offered204 ? 1 : 0) +
-      ($offered206 ? 1 : 0) +
-      ($offered209 ? 1 : 0);
-    if ($offered210 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat185} must act but has no legal move`);
+    const $offered481 =
+      ($offered458 ? 1 : 0) +
+      ($offered472 ? 1 : 0) +
+      ($offered473 ? 1 : 0) +
+      ($offered474 ? 1 : 0) +
+      ($offered475 ? 1 : 0) +
+      ($offered477 ? 1 : 0) +
+      ($offered480 ? 1 : 0);
+    if ($offered481 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat456} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built215 = false;
-    let $built223 = false;
-    let $built228 = false;
-    attempt211: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n213 = $offered210;
-      let $r214 = 0;
-      if ($n213 <= 2097152 && $n213 >= 1) {
+    let $built486 = false;
+    let $built494 = false;
+    let $built499 = false;
+    attempt482: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n484 = $offered481;
+      let $r485 = 0;
+      if ($n484 <= 2097152 && $n484 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4520,70 +5770,69 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n213;
+          const $m = ($t >>> 0) * $n484;
           const $low = $m >>> 0;
-          if ($low >= $n213 || $low >= 4294967296 % $n213) {
-            $r214 = ($m / 4294967296) >>> 0;
+          if ($low >= $n484 || $low >= 4294967296 % $n484) {
+            $r485 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n213 >= 1 && $n213 <= 4294967296))
+        if (!($n484 >= 1 && $n484 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r214 = drawInt(P, $n213);
+        $r485 = drawInt(P, $n484);
       }
-      const $pick212$drawn = $r214;
-      let $pick212 = $pick212$drawn;
-      if ($offered187 && $pick212-- === 0) {
-        if (!$built215) {
-          $values28$n[0]! = 0;
-          for (let $i200 = 0; $i200 < N[$seg186]!; $i200++) {
-            const l_card_3 = C[$seg186 * CAP + $i200]!;
-            if (!(Action_effect[l_card_3]! !== "take_back_protection" || v_protection[l_active]! > 0))
-              continue;
-            if (!(Action_effect[l_card_3]! !== "no_exchange" || !fn_shielded$memo(l_active))) continue;
-            if (!(Action_effect[l_card_3]! !== "discard_action" || fn_cards_in_play$memo() > 0)) continue;
-            let $cond192: boolean = Action_effect[l_card_3]! !== "money_points";
-            if (!$cond192) {
-              let $any188: boolean = false;
+      const $pick483$drawn = $r485;
+      let $pick483 = $pick483$drawn;
+      if ($offered458 && $pick483-- === 0) {
+        if (!$built486) {
+          $values78$n[0]! = 0;
+          for (let $i471 = 0; $i471 < N[$seg457]!; $i471++) {
+            const l_card_3 = C[$seg457 * CAP + $i471]!;
+            if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
+            if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded$memo(l_active))) continue;
+            if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play$memo() > 0)) continue;
+            let $cond463: boolean = Action_effect$code[l_card_3]! !== 5;
+            if (!$cond463) {
+              let $any459: boolean = false;
               {
-                const $seg190 = Z_played + l_active;
-                const $n191 = N[$seg190]!;
-                for (let $i189 = 0; $i189 < $n191; $i189++) {
-                  const l_a = C[$seg190 * CAP + $i189]!;
-                  if (Action_effect[l_a]! === "money_points") {
-                    $any188 = true;
+                const $seg461 = Z_played + l_active;
+                const $n462 = N[$seg461]!;
+                for (let $i460 = 0; $i460 < $n462; $i460++) {
+                  const l_a = C[$seg461 * CAP + $i460]!;
+                  if (Action_effect$code[l_a]! === 5) {
+                    $any459 = true;
                     break;
                   }
                 }
               }
-              $cond192 = !$any188;
+              $cond463 = !$any459;
             }
-            if (!$cond192) continue;
-            let $cond197: boolean = Action_effect[l_card_3]! !== "double_bonus";
-            if (!$cond197) {
-              let $any193: boolean = false;
+            if (!$cond463) continue;
+            let $cond468: boolean = Action_effect$code[l_card_3]! !== 6;
+            if (!$cond468) {
+              let $any464: boolean = false;
               {
-                const $seg195 = Z_collection + l_active;
-                const $n196 = N[$seg195]!;
-                for (let $i194 = 0; $i194 < $n196; $i194++) {
-                  const l_c = C[$seg195 * CAP + $i194]!;
+                const $seg466 = Z_collection + l_active;
+                const $n467 = N[$seg466]!;
+                for (let $i465 = 0; $i465 < $n467; $i465++) {
+                  const l_c = C[$seg466 * CAP + $i465]!;
                   if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                    $any193 = true;
+                    $any464 = true;
                     break;
                   }
                 }
               }
-              $cond197 = $any193;
+              $cond468 = $any464;
             }
-            if (!$cond197) continue;
-            $values28[$values28$n[0]!++] = l_card_3;
+            if (!$cond468) continue;
+            $values78[$values78$n[0]!++] = l_card_3;
           }
-          $built215 = true;
+          $built486 = true;
         }
-        const $n218 = $values28$n[0]!;
-        let $r219 = 0;
-        if ($n218 <= 2097152 && $n218 >= 1) {
+        const $n489 = $values78$n[0]!;
+        let $r490 = 0;
+        if ($n489 <= 2097152 && $n489 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4594,37 +5843,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n218;
+            const $m = ($t >>> 0) * $n489;
             const $low = $m >>> 0;
-            if ($low >= $n218 || $low >= 4294967296 % $n218) {
-              $r219 = ($m / 4294967296) >>> 0;
+            if ($low >= $n489 || $low >= 4294967296 % $n489) {
+              $r490 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n218 >= 1 && $n218 <= 4294967296))
+          if (!($n489 >= 1 && $n489 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r219 = drawInt(P, $n218);
+          $r490 = drawInt(P, $n489);
         }
-        const $digit216 = $r219;
-        const $value217 = $values28[$digit216]!;
+        const $digit487 = $r490;
+        const $value488 = $values78[$digit487]!;
         {
-          l_card_3 = $value217;
+          l_card_3 = $value488;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat185, 17, $value217);
+        if (trace !== null) trace.push($seat456, 17, $value488);
         {
-          l_card_3 = $value217;
-          return step52();
+          l_card_3 = $value488;
+          return step227();
         }
       }
-      if ($offered201 && $pick212-- === 0) {
+      if ($offered472 && $pick483-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat185, 18);
+        if (trace !== null) trace.push($seat456, 18);
         {
           {
             const $amount = 1;
@@ -4639,15 +5888,15 @@ export function playout(): PlayoutKernel {
             v_coins[l_active] += $amount;
           }
           l_turn_over = true;
-          return step51();
+          return step257();
         }
       }
-      if ($offered202 && $pick212-- === 0) {
+      if ($offered473 && $pick483-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat185, 19);
+        if (trace !== null) trace.push($seat456, 19);
         {
           {
             const $amount = 1;
@@ -4662,35 +5911,35 @@ export function playout(): PlayoutKernel {
             v_coins[l_active] += $amount;
           }
           l_turn_over = true;
-          return step51();
+          return step257();
         }
       }
-      if ($offered203 && $pick212-- === 0) {
+      if ($offered474 && $pick483-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat185, 20);
+        if (trace !== null) trace.push($seat456, 20);
         {
-          return step82();
+          return step216();
         }
       }
-      if ($offered204 && $pick212-- === 0) {
-        if (!$built223) {
-          $values30$n[0]! = 0;
+      if ($offered475 && $pick483-- === 0) {
+        if (!$built494) {
+          $values80$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
             if (!!fn_exchanged(l_active, l_target)) continue;
             if (!!fn_shielded$memo(l_target)) continue;
             if (!(v_protection[l_target]! === 0)) continue;
-            $values30[$values30$n[0]!++] = l_target;
+            $values80[$values80$n[0]!++] = l_target;
           }
-          $built223 = true;
+          $built494 = true;
         }
-        const $n226 = $values30$n[0]!;
-        let $r227 = 0;
-        if ($n226 <= 2097152 && $n226 >= 1) {
+        const $n497 = $values80$n[0]!;
+        let $r498 = 0;
+        if ($n497 <= 2097152 && $n497 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4701,34 +5950,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n226;
+            const $m = ($t >>> 0) * $n497;
             const $low = $m >>> 0;
-            if ($low >= $n226 || $low >= 4294967296 % $n226) {
-              $r227 = ($m / 4294967296) >>> 0;
+            if ($low >= $n497 || $low >= 4294967296 % $n497) {
+              $r498 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n226 >= 1 && $n226 <= 4294967296))
+          if (!($n497 >= 1 && $n497 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r227 = drawInt(P, $n226);
+          $r498 = drawInt(P, $n497);
         }
-        const $digit224 = $r227;
-        const $value225 = $values30[$digit224]!;
+        const $digit495 = $r498;
+        const $value496 = $values80[$digit495]!;
         {
-          l_target = $value225;
+          l_target = $value496;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat185, 21, $value225);
+        if (trace !== null) trace.push($seat456, 21, $value496);
         {
-          l_target = $value225;
-          return step93();
+          l_target = $value496;
+          return step207();
         }
       }
-      if ($offered206 && $pick212-- === 0) {
-        if (!$built228) {
-          $values32$n[0]! = 0;
+      if ($offered477 && $pick483-- === 0) {
+        if (!$built499) {
+          $values82$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
@@ -4736,13 +5985,13 @@ export function playout(): PlayoutKernel {
             if (!!fn_shielded$memo(l_target)) continue;
             if (!(v_protection[l_target]! > 0)) continue;
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-            $values32[$values32$n[0]!++] = l_target;
+            $values82[$values82$n[0]!++] = l_target;
           }
-          $built228 = true;
+          $built499 = true;
         }
-        const $n231 = $values32$n[0]!;
-        let $r232 = 0;
-        if ($n231 <= 2097152 && $n231 >= 1) {
+        const $n502 = $values82$n[0]!;
+        let $r503 = 0;
+        if ($n502 <= 2097152 && $n502 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4753,28 +6002,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n231;
+            const $m = ($t >>> 0) * $n502;
             const $low = $m >>> 0;
-            if ($low >= $n231 || $low >= 4294967296 % $n231) {
-              $r232 = ($m / 4294967296) >>> 0;
+            if ($low >= $n502 || $low >= 4294967296 % $n502) {
+              $r503 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n231 >= 1 && $n231 <= 4294967296))
+          if (!($n502 >= 1 && $n502 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r232 = drawInt(P, $n231);
+          $r503 = drawInt(P, $n502);
         }
-        const $digit229 = $r232;
-        const $value230 = $values32[$digit229]!;
+        const $digit500 = $r503;
+        const $value501 = $values82[$digit500]!;
         {
-          const l_target = $value230;
+          const l_target = $value501;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat185, 22, $value230);
+        if (trace !== null) trace.push($seat456, 22, $value501);
         {
-          const l_target = $value230;
+          const l_target = $value501;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -4806,20 +6055,20 @@ export function playout(): PlayoutKernel {
             v_coins[l_target] += $amount;
           }
           {
-            const $argument233 = l_active;
-            const $argument234 = l_target;
+            const $argument504 = l_active;
+            const $argument505 = l_target;
             {
-              let l_a = $argument233;
-              let l_b = $argument234;
+              let l_a = $argument504;
+              let l_b = $argument505;
               {
-                const $seg235 = Z_exchange + l_a;
-                if (N[$seg235]! === 0)
+                const $seg506 = Z_exchange + l_a;
+                if (N[$seg506]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at236 = $seg235 * CAP;
-                const $card = C[$at236]!;
-                const $end237 = $seg235 * CAP + N[$seg235]! - 1;
-                for (let $k238 = $at236; $k238 < $end237; $k238++) C[$k238] = C[$k238 + 1]!;
-                N[$seg235]!--;
+                const $at507 = $seg506 * CAP;
+                const $card = C[$at507]!;
+                const $end508 = $seg506 * CAP + N[$seg506]! - 1;
+                for (let $k509 = $at507; $k509 < $end508; $k509++) C[$k509] = C[$k509 + 1]!;
+                N[$seg506]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
@@ -4827,34 +6076,34 @@ export function playout(): PlayoutKernel {
               }
               $generation_zone_collection++;
               {
-                const $seg239 = Z_exchange + l_b;
-                if (N[$seg239]! === 0)
+                const $seg510 = Z_exchange + l_b;
+                if (N[$seg510]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at240 = $seg239 * CAP;
-                const $card = C[$at240]!;
-                const $end241 = $seg239 * CAP + N[$seg239]! - 1;
-                for (let $k242 = $at240; $k242 < $end241; $k242++) C[$k242] = C[$k242 + 1]!;
-                N[$seg239]!--;
-                const $seg243 = Z_exchange + l_a;
-                if (N[$seg243]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg243 * CAP + N[$seg243]!] = $card;
-                N[$seg243]!++;
-                $where[$card] = $seg243;
+                const $at511 = $seg510 * CAP;
+                const $card = C[$at511]!;
+                const $end512 = $seg510 * CAP + N[$seg510]! - 1;
+                for (let $k513 = $at511; $k513 < $end512; $k513++) C[$k513] = C[$k513 + 1]!;
+                N[$seg510]!--;
+                const $seg514 = Z_exchange + l_a;
+                if (N[$seg514]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg514 * CAP + N[$seg514]!] = $card;
+                N[$seg514]!++;
+                $where[$card] = $seg514;
               }
               $generation_zone_collection++;
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at244 = Z_in_transit * CAP;
-                const $card = C[$at244]!;
-                const $end245 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k246 = $at244; $k246 < $end245; $k246++) C[$k246] = C[$k246 + 1]!;
+                const $at515 = Z_in_transit * CAP;
+                const $card = C[$at515]!;
+                const $end516 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k517 = $at515; $k517 < $end516; $k517++) C[$k517] = C[$k517 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg247 = Z_exchange + l_b;
-                if (N[$seg247]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg247 * CAP + N[$seg247]!] = $card;
-                N[$seg247]!++;
-                $where[$card] = $seg247;
+                const $seg518 = Z_exchange + l_b;
+                if (N[$seg518]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg518 * CAP + N[$seg518]!] = $card;
+                N[$seg518]!++;
+                $where[$card] = $seg518;
               }
               $generation_zone_collection++;
               v_has_taken[l_a] = true;
@@ -4862,60 +6111,40 @@ export function playout(): PlayoutKernel {
             }
           }
           l_turn_over = true;
-          return step51();
+          return step257();
         }
       }
-      if ($offered209 && $pick212-- === 0) {
+      if ($offered480 && $pick483-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat185, 23);
+        if (trace !== null) trace.push($seat456, 23);
         {
           l_turn_over = true;
-          return step51();
+          return step257();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide276($seat254: number): number {
-    const $seg255 = Z_board;
-    const $size256 = N[$seg255]!;
-    const $count257 = $size256;
-    $values35$n[0]! = 0;
-    for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond262: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond262) {
-        let $any258: boolean = false;
-        {
-          const $seg260 = Z_collection + l_whose;
-          const $n261 = N[$seg260]!;
-          for (let $i259 = 0; $i259 < $n261; $i259++) {
-            const l_c = C[$seg260 * CAP + $i259]!;
-            if (v_doubled[l_c]!) {
-              $any258 = true;
-              break;
-            }
-          }
-        }
-        $cond262 = $any258;
-      }
-      if ($cond262) $values35[$values35$n[0]!++] = l_whose;
-    }
-    const $size263 = $values35$n[0]!;
-    const $count264 = $size263;
-    const $total265 = $count257 + $count264;
-    if ($total265 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat254} must act but has no legal move`);
+  function decide548($seat521: number): number {
+    const $count522 = 1;
+    const $low523 = 1;
+    const $high524 = v_coins[l_target]!;
+    const $size525 = Math.max(0, $high524 - $low523 + 1);
+    const $count526 = $size525;
+    const $total527: number = $count522 + $count526;
+    if ($total527 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat521} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n267 = $total265;
-    let $r268 = 0;
-    if ($n267 <= 2097152 && $n267 >= 1) {
+    const $n529 = $total527;
+    let $r530 = 0;
+    if ($n529 <= 2097152 && $n529 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4926,497 +6155,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n267;
+        const $m = ($t >>> 0) * $n529;
         const $low = $m >>> 0;
-        if ($low >= $n267 || $low >= 4294967296 % $n267) {
-          $r268 = ($m / 4294967296) >>> 0;
+        if ($low >= $n529 || $low >= 4294967296 % $n529) {
+          $r530 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n267 >= 1 && $n267 <= 4294967296))
+      if (!($n529 >= 1 && $n529 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r268 = drawInt(P, $n267);
+      $r530 = drawInt(P, $n529);
     }
-    const $index266$drawn = $r268;
-    let $index266 = $index266$drawn;
+    const $index528$drawn = $r530;
+    let $index528 = $index528$drawn;
     decisions++;
     steps = 0;
-    if ($index266 < $count257) {
-      const $digit269 = $index266;
-      const $value270 = C[$seg255 * CAP + $digit269]!;
-      if (trace !== null) trace.push($seat254, 3, $value270);
-      {
-        const l_target = $value270;
-        {
-          const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_board]!; $i++)
-            if (C[Z_board * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at271 = Z_board * CAP + $at;
-          const $card = C[$at271]!;
-          const $end272 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k273 = $at271; $k273 < $end272; $k273++) C[$k273] = C[$k273 + 1]!;
-          N[Z_board]!--;
-          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-          N[Z_action_discard]!++;
-          $where[$card] = Z_action_discard;
-        }
-        $generation_cards_in_play++;
-        $generation_shielded++;
-        return step65();
-      }
-    }
-    $index266 -= $count257;
-    if ($index266 < $count264) {
-      const $digit274 = $index266;
-      const $value275 = $values35[$digit274]!;
-      if (trace !== null) trace.push($seat254, 4, $value275);
-      {
-        l_whose_3 = $value275;
-        return step66();
-      }
-    }
-    $index266 -= $count264;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide302($seat277: number): number {
-    const $seg278 = Z_played + l_whose_3;
-    const $size279 = N[$seg278]!;
-    const $count280 = $size279;
-    $values37$n[0]! = 0;
-    {
-      const $seg282 = Z_collection + l_whose_3;
-      const $n283 = N[$seg282]!;
-      for (let $i281 = 0; $i281 < $n283; $i281++) {
-        const l_target = C[$seg282 * CAP + $i281]!;
-        if (v_doubled[l_target]!) $values37[$values37$n[0]!++] = l_target;
-      }
-    }
-    const $size284 = $values37$n[0]!;
-    const $count285 = $size284;
-    const $total286 = $count280 + $count285;
-    if ($total286 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat277} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n288 = $total286;
-    let $r289 = 0;
-    if ($n288 <= 2097152 && $n288 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n288;
-        const $low = $m >>> 0;
-        if ($low >= $n288 || $low >= 4294967296 % $n288) {
-          $r289 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n288 >= 1 && $n288 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r289 = drawInt(P, $n288);
-    }
-    const $index287$drawn = $r289;
-    let $index287 = $index287$drawn;
-    decisions++;
-    steps = 0;
-    if ($index287 < $count280) {
-      const $digit290 = $index287;
-      const $value291 = C[$seg278 * CAP + $digit290]!;
-      if (trace !== null) trace.push($seat277, 1, $value291);
-      {
-        const l_target = $value291;
-        {
-          const $seg292 = Z_played + l_whose_3;
-          const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg292]!; $i++)
-            if (C[$seg292 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at293 = $seg292 * CAP + $at;
-          const $card = C[$at293]!;
-          const $end294 = $seg292 * CAP + N[$seg292]! - 1;
-          for (let $k295 = $at293; $k295 < $end294; $k295++) C[$k295] = C[$k295 + 1]!;
-          N[$seg292]!--;
-          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-          N[Z_action_discard]!++;
-          $where[$card] = Z_action_discard;
-        }
-        $generation_cards_in_play++;
-        $generation_shielded++;
-        return step67();
-      }
-    }
-    $index287 -= $count280;
-    if ($index287 < $count285) {
-      const $digit296 = $index287;
-      const $value297 = $values37[$digit296]!;
-      if (trace !== null) trace.push($seat277, 2, $value297);
-      {
-        const l_target = $value297;
-        v_doubled[l_target] = false;
-        {
-          const $seg298 = Z_attached + l_whose_3;
-          if (N[$seg298]! === 0)
-            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at299 = $seg298 * CAP;
-          const $card = C[$at299]!;
-          const $end300 = $seg298 * CAP + N[$seg298]! - 1;
-          for (let $k301 = $at299; $k301 < $end300; $k301++) C[$k301] = C[$k301 + 1]!;
-          N[$seg298]!--;
-          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-          N[Z_action_discard]!++;
-          $where[$card] = Z_action_discard;
-        }
-        $generation_cards_in_play++;
-        $generation_shielded++;
-        return step67();
-      }
-    }
-    $index287 -= $count285;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide317($seat304: number): number {
-    $values39$n[0]! = 0;
-    {
-      const $seg306 = Z_collection + l_p_3;
-      const $n307 = N[$seg306]!;
-      for (let $i305 = 0; $i305 < $n307; $i305++) {
-        const l_target = C[$seg306 * CAP + $i305]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values39[$values39$n[0]!++] = l_target;
-      }
-    }
-    const $size308 = $values39$n[0]!;
-    const $count309 = $size308;
-    const $total310 = $count309;
-    if ($total310 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat304} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n312 = $total310;
-    let $r313 = 0;
-    if ($n312 <= 2097152 && $n312 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n312;
-        const $low = $m >>> 0;
-        if ($low >= $n312 || $low >= 4294967296 % $n312) {
-          $r313 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n312 >= 1 && $n312 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r313 = drawInt(P, $n312);
-    }
-    const $index311$drawn = $r313;
-    let $index311 = $index311$drawn;
-    decisions++;
-    steps = 0;
-    if ($index311 < $count309) {
-      const $digit314 = $index311;
-      const $value315 = $values39[$digit314]!;
-      if (trace !== null) trace.push($seat304, 5, $value315);
-      {
-        const l_target = $value315;
-        v_doubled[l_target] = true;
-        {
-          const $card = l_card_4;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg316 = Z_attached + l_p_3;
-          C[$seg316 * CAP + N[$seg316]!] = $card;
-          N[$seg316]!++;
-          $where[$card] = $seg316;
-        }
-        $generation_cards_in_play++;
-        $generation_shielded++;
-        return step74();
-      }
-    }
-    $index311 -= $count309;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide328($seat318: number): number {
-    const $size319 = players;
-    const $count320 = $size319;
-    const $total321 = $count320;
-    if ($total321 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat318} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n323 = $total321;
-    let $r324 = 0;
-    if ($n323 <= 2097152 && $n323 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n323;
-        const $low = $m >>> 0;
-        if ($low >= $n323 || $low >= 4294967296 % $n323) {
-          $r324 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n323 >= 1 && $n323 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r324 = drawInt(P, $n323);
-    }
-    const $index322$drawn = $r324;
-    let $index322 = $index322$drawn;
-    decisions++;
-    steps = 0;
-    if ($index322 < $count320) {
-      const $digit325 = $index322;
-      const $value326 = $digit325;
-      if (trace !== null) trace.push($seat318, 6, $value326);
-      {
-        const l_whose = $value326;
-        {
-          const $card = l_card_4;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg327 = Z_played + l_whose;
-          C[$seg327 * CAP + N[$seg327]!] = $card;
-          N[$seg327]!++;
-          $where[$card] = $seg327;
-        }
-        $generation_cards_in_play++;
-        $generation_shielded++;
-        return step81();
-      }
-    }
-    $index322 -= $count320;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide349($seat335: number): number {
-    const $seg336 = Z_hand + l_p_4;
-    const $size337 = N[$seg336]!;
-    const $count338 = $size337;
-    const $total339 = $count338;
-    if ($total339 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat335} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n341 = $total339;
-    let $r342 = 0;
-    if ($n341 <= 2097152 && $n341 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n341;
-        const $low = $m >>> 0;
-        if ($low >= $n341 || $low >= 4294967296 % $n341) {
-          $r342 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n341 >= 1 && $n341 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r342 = drawInt(P, $n341);
-    }
-    const $index340$drawn = $r342;
-    let $index340 = $index340$drawn;
-    decisions++;
-    steps = 0;
-    if ($index340 < $count338) {
-      const $digit343 = $index340;
-      const $value344 = C[$seg336 * CAP + $digit343]!;
-      if (trace !== null) trace.push($seat335, 9, $value344);
-      {
-        const l_card = $value344;
-        {
-          const $seg345 = Z_hand + l_p_4;
-          const $wanted = l_card;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg345]!; $i++)
-            if (C[$seg345 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at346 = $seg345 * CAP + $at;
-          const $card = C[$at346]!;
-          const $end347 = $seg345 * CAP + N[$seg345]! - 1;
-          for (let $k348 = $at346; $k348 < $end347; $k348++) C[$k348] = C[$k348 + 1]!;
-          N[$seg345]!--;
-          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-          N[Z_action_discard]!++;
-          $where[$card] = Z_action_discard;
-        }
-        $generation_cards_in_play++;
-        $generation_shielded++;
-        return step92();
-      }
-    }
-    $index340 -= $count338;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide363($seat352: number): number {
-    const $low353 = 0;
-    const $high354 = v_coins[l_opponent]!;
-    const $size355 = Math.max(0, $high354 - $low353 + 1);
-    const $count356 = $size355;
-    const $total357 = $count356;
-    if ($total357 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat352} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n359 = $total357;
-    let $r360 = 0;
-    if ($n359 <= 2097152 && $n359 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n359;
-        const $low = $m >>> 0;
-        if ($low >= $n359 || $low >= 4294967296 % $n359) {
-          $r360 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n359 >= 1 && $n359 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r360 = drawInt(P, $n359);
-    }
-    const $index358$drawn = $r360;
-    let $index358 = $index358$drawn;
-    decisions++;
-    steps = 0;
-    if ($index358 < $count356) {
-      const $digit361 = $index358;
-      const $value362 = $low353 + $digit361;
-      if (trace !== null) trace.push($seat352, 10, $value362);
-      {
-        const l_amount = $value362;
-        {
-          const $amount = l_amount;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[opponent]`,
-            );
-          if (v_coins[l_opponent] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[opponent] has ${v_coins[l_opponent]}, not the ${$amount} to transfer`,
-            );
-          v_coins[l_opponent] -= $amount;
-          v_protection[l_target] += $amount;
-        }
-        return step97();
-      }
-    }
-    $index358 -= $count356;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide391($seat364: number): number {
-    const $count365 = 1;
-    const $low366 = 1;
-    const $high367 = v_coins[l_target]!;
-    const $size368 = Math.max(0, $high367 - $low366 + 1);
-    const $count369 = $size368;
-    const $total370 = $count365 + $count369;
-    if ($total370 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat364} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n372 = $total370;
-    let $r373 = 0;
-    if ($n372 <= 2097152 && $n372 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n372;
-        const $low = $m >>> 0;
-        if ($low >= $n372 || $low >= 4294967296 % $n372) {
-          $r373 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n372 >= 1 && $n372 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r373 = drawInt(P, $n372);
-    }
-    const $index371$drawn = $r373;
-    let $index371 = $index371$drawn;
-    decisions++;
-    steps = 0;
-    if ($index371 < $count365) {
-      if (trace !== null) trace.push($seat364, 15);
+    if ($index528 < $count522) {
+      if (trace !== null) trace.push($seat521, 15);
       {
         {
           const $amount = 1;
@@ -5434,20 +6190,20 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument374 = l_active;
-          const $argument375 = l_target;
+          const $argument531 = l_active;
+          const $argument532 = l_target;
           {
-            let l_a = $argument374;
-            let l_b = $argument375;
+            let l_a = $argument531;
+            let l_b = $argument532;
             {
-              const $seg376 = Z_exchange + l_a;
-              if (N[$seg376]! === 0)
+              const $seg533 = Z_exchange + l_a;
+              if (N[$seg533]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at377 = $seg376 * CAP;
-              const $card = C[$at377]!;
-              const $end378 = $seg376 * CAP + N[$seg376]! - 1;
-              for (let $k379 = $at377; $k379 < $end378; $k379++) C[$k379] = C[$k379 + 1]!;
-              N[$seg376]!--;
+              const $at534 = $seg533 * CAP;
+              const $card = C[$at534]!;
+              const $end535 = $seg533 * CAP + N[$seg533]! - 1;
+              for (let $k536 = $at534; $k536 < $end535; $k536++) C[$k536] = C[$k536 + 1]!;
+              N[$seg533]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
@@ -5455,34 +6211,34 @@ export function playout(): PlayoutKernel {
             }
             $generation_zone_collection++;
             {
-              const $seg380 = Z_exchange + l_b;
-              if (N[$seg380]! === 0)
+              const $seg537 = Z_exchange + l_b;
+              if (N[$seg537]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at381 = $seg380 * CAP;
-              const $card = C[$at381]!;
-              const $end382 = $seg380 * CAP + N[$seg380]! - 1;
-              for (let $k383 = $at381; $k383 < $end382; $k383++) C[$k383] = C[$k383 + 1]!;
-              N[$seg380]!--;
-              const $seg384 = Z_exchange + l_a;
-              if (N[$seg384]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg384 * CAP + N[$seg384]!] = $card;
-              N[$seg384]!++;
-              $where[$card] = $seg384;
+              const $at538 = $seg537 * CAP;
+              const $card = C[$at538]!;
+              const $end539 = $seg537 * CAP + N[$seg537]! - 1;
+              for (let $k540 = $at538; $k540 < $end539; $k540++) C[$k540] = C[$k540 + 1]!;
+              N[$seg537]!--;
+              const $seg541 = Z_exchange + l_a;
+              if (N[$seg541]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg541 * CAP + N[$seg541]!] = $card;
+              N[$seg541]!++;
+              $where[$card] = $seg541;
             }
             $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at385 = Z_in_transit * CAP;
-              const $card = C[$at385]!;
-              const $end386 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k387 = $at385; $k387 < $end386; $k387++) C[$k387] = C[$k387 + 1]!;
+              const $at542 = Z_in_transit * CAP;
+              const $card = C[$at542]!;
+              const $end543 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k544 = $at542; $k544 < $end543; $k544++) C[$k544] = C[$k544 + 1]!;
               N[Z_in_transit]!--;
-              const $seg388 = Z_exchange + l_b;
-              if (N[$seg388]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg388 * CAP + N[$seg388]!] = $card;
-              N[$seg388]!++;
-              $where[$card] = $seg388;
+              const $seg545 = Z_exchange + l_b;
+              if (N[$seg545]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg545 * CAP + N[$seg545]!] = $card;
+              N[$seg545]!++;
+              $where[$card] = $seg545;
             }
             $generation_zone_collection++;
             v_has_taken[l_a] = true;
@@ -5490,36 +6246,36 @@ export function playout(): PlayoutKernel {
           }
         }
         l_turn_over = true;
-        return step99();
+        return step211();
       }
     }
-    $index371 -= $count365;
-    if ($index371 < $count369) {
-      const $digit389 = $index371;
-      const $value390 = $low366 + $digit389;
-      if (trace !== null) trace.push($seat364, 16, $value390);
+    $index528 -= $count522;
+    if ($index528 < $count526) {
+      const $digit546 = $index528;
+      const $value547 = $low523 + $digit546;
+      if (trace !== null) trace.push($seat521, 16, $value547);
       {
-        l_amount = $value390;
-        return step100();
+        l_amount = $value547;
+        return step209();
       }
     }
-    $index371 -= $count369;
+    $index528 -= $count526;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide414($seat392: number): number {
-    const $count393 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count394 = 1;
-    const $total395 = $count393 + $count394;
-    if ($total395 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat392} must act but has no legal move`);
+  function decide571($seat549: number): number {
+    const $count550 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count551 = 1;
+    const $total552: number = $count550 + $count551;
+    if ($total552 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat549} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n397 = $total395;
-    let $r398 = 0;
-    if ($n397 <= 2097152 && $n397 >= 1) {
+    const $n554 = $total552;
+    let $r555 = 0;
+    if ($n554 <= 2097152 && $n554 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5530,168 +6286,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n397;
+        const $m = ($t >>> 0) * $n554;
         const $low = $m >>> 0;
-        if ($low >= $n397 || $low >= 4294967296 % $n397) {
-          $r398 = ($m / 4294967296) >>> 0;
+        if ($low >= $n554 || $low >= 4294967296 % $n554) {
+          $r555 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n397 >= 1 && $n397 <= 4294967296))
+      if (!($n554 >= 1 && $n554 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r398 = drawInt(P, $n397);
+      $r555 = drawInt(P, $n554);
     }
-    const $index396$drawn = $r398;
-    let $index396 = $index396$drawn;
+    const $index553$drawn = $r555;
+    let $index553 = $index553$drawn;
     decisions++;
     steps = 0;
-    if ($index396 < $count393) {
-      if (trace !== null) trace.push($seat392, 11);
-      {
-        {
-          const $amount = 3;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[active]`,
-            );
-          if (v_coins[l_active] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-            );
-          v_coins[l_active] -= $amount;
-          v_coins[l_target] += $amount;
-        }
-        {
-          const $amount = v_protection[l_target]!;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[active]`,
-            );
-          if (v_coins[l_active] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-            );
-          v_coins[l_active] -= $amount;
-          v_bank += $amount;
-        }
-        {
-          const $argument399 = l_active;
-          const $argument400 = l_target;
-          {
-            let l_a = $argument399;
-            let l_b = $argument400;
-            {
-              const $seg401 = Z_exchange + l_a;
-              if (N[$seg401]! === 0)
-                throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at402 = $seg401 * CAP;
-              const $card = C[$at402]!;
-              const $end403 = $seg401 * CAP + N[$seg401]! - 1;
-              for (let $k404 = $at402; $k404 < $end403; $k404++) C[$k404] = C[$k404 + 1]!;
-              N[$seg401]!--;
-              if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
-              C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
-              N[Z_in_transit]!++;
-              $where[$card] = Z_in_transit;
-            }
-            $generation_zone_collection++;
-            {
-              const $seg405 = Z_exchange + l_b;
-              if (N[$seg405]! === 0)
-                throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at406 = $seg405 * CAP;
-              const $card = C[$at406]!;
-              const $end407 = $seg405 * CAP + N[$seg405]! - 1;
-              for (let $k408 = $at406; $k408 < $end407; $k408++) C[$k408] = C[$k408 + 1]!;
-              N[$seg405]!--;
-              const $seg409 = Z_exchange + l_a;
-              if (N[$seg409]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg409 * CAP + N[$seg409]!] = $card;
-              N[$seg409]!++;
-              $where[$card] = $seg409;
-            }
-            $generation_zone_collection++;
-            {
-              if (N[Z_in_transit]! === 0)
-                throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at410 = Z_in_transit * CAP;
-              const $card = C[$at410]!;
-              const $end411 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k412 = $at410; $k412 < $end411; $k412++) C[$k412] = C[$k412 + 1]!;
-              N[Z_in_transit]!--;
-              const $seg413 = Z_exchange + l_b;
-              if (N[$seg413]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg413 * CAP + N[$seg413]!] = $card;
-              N[$seg413]!++;
-              $where[$card] = $seg413;
-            }
-            $generation_zone_collection++;
-            v_has_taken[l_a] = true;
-            v_took_from[l_a] = l_b;
-          }
-        }
-        l_turn_over = true;
-        return step98();
-      }
-    }
-    $index396 -= $count393;
-    if ($index396 < $count394) {
-      if (trace !== null) trace.push($seat392, 12);
-      {
-        v_passed_over[l_target] = true;
-        return step98();
-      }
-    }
-    $index396 -= $count394;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide437($seat415: number): number {
-    const $count416 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count417 = 1;
-    const $total418 = $count416 + $count417;
-    if ($total418 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat415} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n420 = $total418;
-    let $r421 = 0;
-    if ($n420 <= 2097152 && $n420 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n420;
-        const $low = $m >>> 0;
-        if ($low >= $n420 || $low >= 4294967296 % $n420) {
-          $r421 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n420 >= 1 && $n420 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r421 = drawInt(P, $n420);
-    }
-    const $index419$drawn = $r421;
-    let $index419 = $index419$drawn;
-    decisions++;
-    steps = 0;
-    if ($index419 < $count416) {
-      if (trace !== null) trace.push($seat415, 13);
+    if ($index553 < $count550) {
+      if (trace !== null) trace.push($seat549, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -5724,20 +6336,20 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument422 = l_active;
-          const $argument423 = l_target;
+          const $argument556 = l_active;
+          const $argument557 = l_target;
           {
-            let l_a = $argument422;
-            let l_b = $argument423;
+            let l_a = $argument556;
+            let l_b = $argument557;
             {
-              const $seg424 = Z_exchange + l_a;
-              if (N[$seg424]! === 0)
+              const $seg558 = Z_exchange + l_a;
+              if (N[$seg558]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at425 = $seg424 * CAP;
-              const $card = C[$at425]!;
-              const $end426 = $seg424 * CAP + N[$seg424]! - 1;
-              for (let $k427 = $at425; $k427 < $end426; $k427++) C[$k427] = C[$k427 + 1]!;
-              N[$seg424]!--;
+              const $at559 = $seg558 * CAP;
+              const $card = C[$at559]!;
+              const $end560 = $seg558 * CAP + N[$seg558]! - 1;
+              for (let $k561 = $at559; $k561 < $end560; $k561++) C[$k561] = C[$k561 + 1]!;
+              N[$seg558]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
@@ -5745,34 +6357,34 @@ export function playout(): PlayoutKernel {
             }
             $generation_zone_collection++;
             {
-              const $seg428 = Z_exchange + l_b;
-              if (N[$seg428]! === 0)
+              const $seg562 = Z_exchange + l_b;
+              if (N[$seg562]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at429 = $seg428 * CAP;
-              const $card = C[$at429]!;
-              const $end430 = $seg428 * CAP + N[$seg428]! - 1;
-              for (let $k431 = $at429; $k431 < $end430; $k431++) C[$k431] = C[$k431 + 1]!;
-              N[$seg428]!--;
-              const $seg432 = Z_exchange + l_a;
-              if (N[$seg432]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg432 * CAP + N[$seg432]!] = $card;
-              N[$seg432]!++;
-              $where[$card] = $seg432;
+              const $at563 = $seg562 * CAP;
+              const $card = C[$at563]!;
+              const $end564 = $seg562 * CAP + N[$seg562]! - 1;
+              for (let $k565 = $at563; $k565 < $end564; $k565++) C[$k565] = C[$k565 + 1]!;
+              N[$seg562]!--;
+              const $seg566 = Z_exchange + l_a;
+              if (N[$seg566]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg566 * CAP + N[$seg566]!] = $card;
+              N[$seg566]!++;
+              $where[$card] = $seg566;
             }
             $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at433 = Z_in_transit * CAP;
-              const $card = C[$at433]!;
-              const $end434 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k435 = $at433; $k435 < $end434; $k435++) C[$k435] = C[$k435 + 1]!;
+              const $at567 = Z_in_transit * CAP;
+              const $card = C[$at567]!;
+              const $end568 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k569 = $at567; $k569 < $end568; $k569++) C[$k569] = C[$k569 + 1]!;
               N[Z_in_transit]!--;
-              const $seg436 = Z_exchange + l_b;
-              if (N[$seg436]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg436 * CAP + N[$seg436]!] = $card;
-              N[$seg436]!++;
-              $where[$card] = $seg436;
+              const $seg570 = Z_exchange + l_b;
+              if (N[$seg570]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg570 * CAP + N[$seg570]!] = $card;
+              N[$seg570]!++;
+              $where[$card] = $seg570;
             }
             $generation_zone_collection++;
             v_has_taken[l_a] = true;
@@ -5780,42 +6392,679 @@ export function playout(): PlayoutKernel {
           }
         }
         l_turn_over = true;
-        return step101();
+        return step210();
       }
     }
-    $index419 -= $count416;
-    if ($index419 < $count417) {
-      if (trace !== null) trace.push($seat415, 14);
+    $index553 -= $count550;
+    if ($index553 < $count551) {
+      if (trace !== null) trace.push($seat549, 14);
       {
         v_passed_over[l_target] = true;
-        return step101();
+        return step210();
       }
     }
-    $index419 -= $count417;
+    $index553 -= $count551;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  let offers439$last = 0;
-  function offers439($seat438: number): boolean {
-    for (let $k = 0, $o = offers439$last; $k < 1; $k++, $o = $o + 1 === 1 ? 0 : $o + 1) {
-      switch ($o) {
-        case 0: {
-          $values41$n[0]! = 0;
+  function decide585($seat574: number): number {
+    const $low575 = 0;
+    const $high576 = v_coins[l_opponent]!;
+    const $size577 = Math.max(0, $high576 - $low575 + 1);
+    const $count578 = $size577;
+    const $total579: number = $count578;
+    if ($total579 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat574} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n581 = $total579;
+    let $r582 = 0;
+    if ($n581 <= 2097152 && $n581 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n581;
+        const $low = $m >>> 0;
+        if ($low >= $n581 || $low >= 4294967296 % $n581) {
+          $r582 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n581 >= 1 && $n581 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r582 = drawInt(P, $n581);
+    }
+    const $index580$drawn = $r582;
+    let $index580 = $index580$drawn;
+    decisions++;
+    steps = 0;
+    if ($index580 < $count578) {
+      const $digit583 = $index580;
+      const $value584 = $low575 + $digit583;
+      if (trace !== null) trace.push($seat574, 10, $value584);
+      {
+        const l_amount = $value584;
+        {
+          const $amount = l_amount;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[opponent]`,
+            );
+          if (v_coins[l_opponent] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[opponent] has ${v_coins[l_opponent]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_opponent] -= $amount;
+          v_protection[l_target] += $amount;
+        }
+        return step213();
+      }
+    }
+    $index580 -= $count578;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide608($seat586: number): number {
+    const $count587 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count588 = 1;
+    const $total589: number = $count587 + $count588;
+    if ($total589 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat586} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n591 = $total589;
+    let $r592 = 0;
+    if ($n591 <= 2097152 && $n591 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n591;
+        const $low = $m >>> 0;
+        if ($low >= $n591 || $low >= 4294967296 % $n591) {
+          $r592 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n591 >= 1 && $n591 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r592 = drawInt(P, $n591);
+    }
+    const $index590$drawn = $r592;
+    let $index590 = $index590$drawn;
+    decisions++;
+    steps = 0;
+    if ($index590 < $count587) {
+      if (trace !== null) trace.push($seat586, 11);
+      {
+        {
+          const $amount = 3;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[active]`,
+            );
+          if (v_coins[l_active] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_active] -= $amount;
+          v_coins[l_target] += $amount;
+        }
+        {
+          const $amount = v_protection[l_target]!;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[active]`,
+            );
+          if (v_coins[l_active] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_active] -= $amount;
+          v_bank += $amount;
+        }
+        {
+          const $argument593 = l_active;
+          const $argument594 = l_target;
           {
-            const $seg441 = Z_hand + l_p_5;
-            const $n442 = N[$seg441]!;
-            for (let $i440 = 0; $i440 < $n442; $i440++) {
-              const l_card = C[$seg441 * CAP + $i440]!;
-              if (Action_effect[l_card]! === "take_back_protection") $values41[$values41$n[0]!++] = l_card;
+            let l_a = $argument593;
+            let l_b = $argument594;
+            {
+              const $seg595 = Z_exchange + l_a;
+              if (N[$seg595]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+              const $at596 = $seg595 * CAP;
+              const $card = C[$at596]!;
+              const $end597 = $seg595 * CAP + N[$seg595]! - 1;
+              for (let $k598 = $at596; $k598 < $end597; $k598++) C[$k598] = C[$k598 + 1]!;
+              N[$seg595]!--;
+              if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
+              C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
+              N[Z_in_transit]!++;
+              $where[$card] = Z_in_transit;
+            }
+            $generation_zone_collection++;
+            {
+              const $seg599 = Z_exchange + l_b;
+              if (N[$seg599]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+              const $at600 = $seg599 * CAP;
+              const $card = C[$at600]!;
+              const $end601 = $seg599 * CAP + N[$seg599]! - 1;
+              for (let $k602 = $at600; $k602 < $end601; $k602++) C[$k602] = C[$k602 + 1]!;
+              N[$seg599]!--;
+              const $seg603 = Z_exchange + l_a;
+              if (N[$seg603]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg603 * CAP + N[$seg603]!] = $card;
+              N[$seg603]!++;
+              $where[$card] = $seg603;
+            }
+            $generation_zone_collection++;
+            {
+              if (N[Z_in_transit]! === 0)
+                throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+              const $at604 = Z_in_transit * CAP;
+              const $card = C[$at604]!;
+              const $end605 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k606 = $at604; $k606 < $end605; $k606++) C[$k606] = C[$k606 + 1]!;
+              N[Z_in_transit]!--;
+              const $seg607 = Z_exchange + l_b;
+              if (N[$seg607]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg607 * CAP + N[$seg607]!] = $card;
+              N[$seg607]!++;
+              $where[$card] = $seg607;
+            }
+            $generation_zone_collection++;
+            v_has_taken[l_a] = true;
+            v_took_from[l_a] = l_b;
+          }
+        }
+        l_turn_over = true;
+        return step214();
+      }
+    }
+    $index590 -= $count587;
+    if ($index590 < $count588) {
+      if (trace !== null) trace.push($seat586, 12);
+      {
+        v_passed_over[l_target] = true;
+        return step214();
+      }
+    }
+    $index590 -= $count588;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide624($seat610: number): number {
+    const $seg611 = Z_hand + l_p_4;
+    const $size612 = N[$seg611]!;
+    const $count613 = $size612;
+    const $total614: number = $count613;
+    if ($total614 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat610} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n616 = $total614;
+    let $r617 = 0;
+    if ($n616 <= 2097152 && $n616 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n616;
+        const $low = $m >>> 0;
+        if ($low >= $n616 || $low >= 4294967296 % $n616) {
+          $r617 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n616 >= 1 && $n616 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r617 = drawInt(P, $n616);
+    }
+    const $index615$drawn = $r617;
+    let $index615 = $index615$drawn;
+    decisions++;
+    steps = 0;
+    if ($index615 < $count613) {
+      const $digit618 = $index615;
+      const $value619 = C[$seg611 * CAP + $digit618]!;
+      if (trace !== null) trace.push($seat610, 9, $value619);
+      {
+        const l_card = $value619;
+        {
+          const $seg620 = Z_hand + l_p_4;
+          const $wanted = l_card;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg620]!; $i++)
+            if (C[$seg620 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+          const $at621 = $seg620 * CAP + $at;
+          const $card = C[$at621]!;
+          const $end622 = $seg620 * CAP + N[$seg620]! - 1;
+          for (let $k623 = $at621; $k623 < $end622; $k623++) C[$k623] = C[$k623 + 1]!;
+          N[$seg620]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
+        }
+        $generation_cards_in_play++;
+        $generation_shielded++;
+        return step222();
+      }
+    }
+    $index615 -= $count613;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide640($seat630: number): number {
+    const $size631 = players;
+    const $count632 = $size631;
+    const $total633: number = $count632;
+    if ($total633 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat630} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n635 = $total633;
+    let $r636 = 0;
+    if ($n635 <= 2097152 && $n635 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n635;
+        const $low = $m >>> 0;
+        if ($low >= $n635 || $low >= 4294967296 % $n635) {
+          $r636 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n635 >= 1 && $n635 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r636 = drawInt(P, $n635);
+    }
+    const $index634$drawn = $r636;
+    let $index634 = $index634$drawn;
+    decisions++;
+    steps = 0;
+    if ($index634 < $count632) {
+      const $digit637 = $index634;
+      const $value638 = $digit637;
+      if (trace !== null) trace.push($seat630, 6, $value638);
+      {
+        const l_whose = $value638;
+        {
+          const $card = l_card_4;
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $seg639 = Z_played + l_whose;
+          C[$seg639 * CAP + N[$seg639]!] = $card;
+          N[$seg639]!++;
+          $where[$card] = $seg639;
+        }
+        $generation_cards_in_play++;
+        $generation_shielded++;
+        return step237();
+      }
+    }
+    $index634 -= $count632;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide654($seat641: number): number {
+    $values84$n[0]! = 0;
+    {
+      const $seg643 = Z_collection + l_p_3;
+      const $n644 = N[$seg643]!;
+      for (let $i642 = 0; $i642 < $n644; $i642++) {
+        const l_target = C[$seg643 * CAP + $i642]!;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values84[$values84$n[0]!++] = l_target;
+      }
+    }
+    const $size645 = $values84$n[0]!;
+    const $count646 = $size645;
+    const $total647: number = $count646;
+    if ($total647 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat641} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n649 = $total647;
+    let $r650 = 0;
+    if ($n649 <= 2097152 && $n649 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n649;
+        const $low = $m >>> 0;
+        if ($low >= $n649 || $low >= 4294967296 % $n649) {
+          $r650 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n649 >= 1 && $n649 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r650 = drawInt(P, $n649);
+    }
+    const $index648$drawn = $r650;
+    let $index648 = $index648$drawn;
+    decisions++;
+    steps = 0;
+    if ($index648 < $count646) {
+      const $digit651 = $index648;
+      const $value652 = $values84[$digit651]!;
+      if (trace !== null) trace.push($seat641, 5, $value652);
+      {
+        const l_target = $value652;
+        v_doubled[l_target] = true;
+        {
+          const $card = l_card_4;
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $seg653 = Z_attached + l_p_3;
+          C[$seg653 * CAP + N[$seg653]!] = $card;
+          N[$seg653]!++;
+          $where[$card] = $seg653;
+        }
+        $generation_cards_in_play++;
+        $generation_shielded++;
+        return step242();
+      }
+    }
+    $index648 -= $count646;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide678($seat656: number): number {
+    const $seg657 = Z_board;
+    const $size658 = N[$seg657]!;
+    const $count659 = $size658;
+    $values86$n[0]! = 0;
+    for (let l_whose = 0; l_whose < players; l_whose++) {
+      let $cond664: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond664) {
+        let $any660: boolean = false;
+        {
+          const $seg662 = Z_collection + l_whose;
+          const $n663 = N[$seg662]!;
+          for (let $i661 = 0; $i661 < $n663; $i661++) {
+            const l_c = C[$seg662 * CAP + $i661]!;
+            if (v_doubled[l_c]!) {
+              $any660 = true;
+              break;
             }
           }
-          let $offered443 = false;
-          offered443$open: {
-            if (!($values41$n[0]! > 0)) break offered443$open;
-            if (!(v_protection[l_p_5]! > 0)) break offered443$open;
-            $offered443 = true;
+        }
+        $cond664 = $any660;
+      }
+      if ($cond664) $values86[$values86$n[0]!++] = l_whose;
+    }
+    const $size665 = $values86$n[0]!;
+    const $count666 = $size665;
+    const $total667: number = $count659 + $count666;
+    if ($total667 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat656} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n669 = $total667;
+    let $r670 = 0;
+    if ($n669 <= 2097152 && $n669 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n669;
+        const $low = $m >>> 0;
+        if ($low >= $n669 || $low >= 4294967296 % $n669) {
+          $r670 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n669 >= 1 && $n669 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r670 = drawInt(P, $n669);
+    }
+    const $index668$drawn = $r670;
+    let $index668 = $index668$drawn;
+    decisions++;
+    steps = 0;
+    if ($index668 < $count659) {
+      const $digit671 = $index668;
+      const $value672 = C[$seg657 * CAP + $digit671]!;
+      if (trace !== null) trace.push($seat656, 3, $value672);
+      {
+        const l_target = $value672;
+        {
+          const $wanted = l_target;
+          let $at = -1;
+          for (let $i = 0; $i < N[Z_board]!; $i++)
+            if (C[Z_board * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          const $at673 = Z_board * CAP + $at;
+          const $card = C[$at673]!;
+          const $end674 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k675 = $at673; $k675 < $end674; $k675++) C[$k675] = C[$k675 + 1]!;
+          N[Z_board]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
+        }
+        $generation_cards_in_play++;
+        $generation_shielded++;
+        return step249();
+      }
+    }
+    $index668 -= $count659;
+    if ($index668 < $count666) {
+      const $digit676 = $index668;
+      const $value677 = $values86[$digit676]!;
+      if (trace !== null) trace.push($seat656, 4, $value677);
+      {
+        l_whose_3 = $value677;
+        return step247();
+      }
+    }
+    $index668 -= $count666;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide704($seat679: number): number {
+    const $seg680 = Z_played + l_whose_3;
+    const $size681 = N[$seg680]!;
+    const $count682 = $size681;
+    $values88$n[0]! = 0;
+    {
+      const $seg684 = Z_collection + l_whose_3;
+      const $n685 = N[$seg684]!;
+      for (let $i683 = 0; $i683 < $n685; $i683++) {
+        const l_target = C[$seg684 * CAP + $i683]!;
+        if (v_doubled[l_target]!) $values88[$values88$n[0]!++] = l_target;
+      }
+    }
+    const $size686 = $values88$n[0]!;
+    const $count687 = $size686;
+    const $total688: number = $count682 + $count687;
+    if ($total688 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat679} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n690 = $total688;
+    let $r691 = 0;
+    if ($n690 <= 2097152 && $n690 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n690;
+        const $low = $m >>> 0;
+        if ($low >= $n690 || $low >= 4294967296 % $n690) {
+          $r691 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n690 >= 1 && $n690 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r691 = drawInt(P, $n690);
+    }
+    const $index689$drawn = $r691;
+    let $index689 = $index689$drawn;
+    decisions++;
+    steps = 0;
+    if ($index689 < $count682) {
+      const $digit692 = $index689;
+      const $value693 = C[$seg680 * CAP + $digit692]!;
+      if (trace !== null) trace.push($seat679, 1, $value693);
+      {
+        const l_target = $value693;
+        {
+          const $seg694 = Z_played + l_whose_3;
+          const $wanted = l_target;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg694]!; $i++)
+            if (C[$seg694 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+          const $at695 = $seg694 * CAP + $at;
+          const $card = C[$at695]!;
+          const $end696 = $seg694 * CAP + N[$seg694]! - 1;
+          for (let $k697 = $at695; $k697 < $end696; $k697++) C[$k697] = C[$k697 + 1]!;
+          N[$seg694]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
+        }
+        $generation_cards_in_play++;
+        $generation_shielded++;
+        return step248();
+      }
+    }
+    $index689 -= $count682;
+    if ($index689 < $count687) {
+      const $digit698 = $index689;
+      const $value699 = $values88[$digit698]!;
+      if (trace !== null) trace.push($seat679, 2, $value699);
+      {
+        const l_target = $value699;
+        v_doubled[l_target] = false;
+        {
+          const $seg700 = Z_attached + l_whose_3;
+          if (N[$seg700]! === 0)
+            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+          const $at701 = $seg700 * CAP;
+          const $card = C[$at701]!;
+          const $end702 = $seg700 * CAP + N[$seg700]! - 1;
+          for (let $k703 = $at701; $k703 < $end702; $k703++) C[$k703] = C[$k703 + 1]!;
+          N[$seg700]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
+        }
+        $generation_cards_in_play++;
+        $generation_shielded++;
+        return step248();
+      }
+    }
+    $index689 -= $count687;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  let offers710$last = 0;
+  function offers710($seat709: number): boolean {
+    for (let $k = 0, $o = offers710$last; $k < 1; $k++, $o = $o + 1 === 1 ? 0 : $o + 1) {
+      switch ($o) {
+        case 0: {
+          $values91$n[0]! = 0;
+          {
+            const $seg712 = Z_hand + l_p;
+            const $n713 = N[$seg712]!;
+            for (let $i711 = 0; $i711 < $n713; $i711++) {
+              const l_card = C[$seg712 * CAP + $i711]!;
+              if (Action_effect$code[l_card]! === 4) $values91[$values91$n[0]!++] = l_card;
+            }
           }
-          if ($offered443) {
-            offers439$last = 0;
+          let $offered714 = false;
+          offered714$open: {
+            if (!($values91$n[0]! > 0)) break offered714$open;
+            if (!!fn_shielded$memo(l_p)) break offered714$open;
+            $offered714 = true;
+          }
+          if ($offered714) {
+            offers710$last = 0;
             return true;
           }
           break;
@@ -5824,38 +7073,38 @@ export function playout(): PlayoutKernel {
     }
     return false;
   }
-  function decide460($seat438: number): number {
-    $values43$n[0]! = 0;
+  function decide731($seat709: number): number {
+    $values93$n[0]! = 0;
     {
-      const $seg445 = Z_hand + l_p_5;
-      const $n446 = N[$seg445]!;
-      for (let $i444 = 0; $i444 < $n446; $i444++) {
-        const l_card = C[$seg445 * CAP + $i444]!;
-        if (Action_effect[l_card]! === "take_back_protection") $values43[$values43$n[0]!++] = l_card;
+      const $seg716 = Z_hand + l_p;
+      const $n717 = N[$seg716]!;
+      for (let $i715 = 0; $i715 < $n717; $i715++) {
+        const l_card = C[$seg716 * CAP + $i715]!;
+        if (Action_effect$code[l_card]! === 4) $values93[$values93$n[0]!++] = l_card;
       }
     }
-    let $offered447 = false;
-    offered447$open: {
-      if (!($values43$n[0]! > 0)) break offered447$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered447$open;
-      $offered447 = true;
+    let $offered718 = false;
+    offered718$open: {
+      if (!($values93$n[0]! > 0)) break offered718$open;
+      if (!!fn_shielded$memo(l_p)) break offered718$open;
+      $offered718 = true;
     }
-    let $offered448 = false;
-    offered448$open: {
-      $offered448 = true;
+    let $offered719 = false;
+    offered719$open: {
+      $offered719 = true;
     }
-    const $offered449 = ($offered447 ? 1 : 0) + ($offered448 ? 1 : 0);
-    if ($offered449 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat438} must act but has no legal move`);
+    const $offered720 = ($offered718 ? 1 : 0) + ($offered719 ? 1 : 0);
+    if ($offered720 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat709} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt450: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n452 = $offered449;
-      let $r453 = 0;
-      if ($n452 <= 2097152 && $n452 >= 1) {
+    attempt721: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n723 = $offered720;
+      let $r724 = 0;
+      if ($n723 <= 2097152 && $n723 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5866,24 +7115,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n452;
+          const $m = ($t >>> 0) * $n723;
           const $low = $m >>> 0;
-          if ($low >= $n452 || $low >= 4294967296 % $n452) {
-            $r453 = ($m / 4294967296) >>> 0;
+          if ($low >= $n723 || $low >= 4294967296 % $n723) {
+            $r724 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n452 >= 1 && $n452 <= 4294967296))
+        if (!($n723 >= 1 && $n723 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r453 = drawInt(P, $n452);
+        $r724 = drawInt(P, $n723);
       }
-      const $pick451$drawn = $r453;
-      let $pick451 = $pick451$drawn;
-      if ($offered447 && $pick451-- === 0) {
-        const $n457 = $values43$n[0]!;
-        let $r458 = 0;
-        if ($n457 <= 2097152 && $n457 >= 1) {
+      const $pick722$drawn = $r724;
+      let $pick722 = $pick722$drawn;
+      if ($offered718 && $pick722-- === 0) {
+        const $n728 = $values93$n[0]!;
+        let $r729 = 0;
+        if ($n728 <= 2097152 && $n728 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5894,82 +7143,59 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n457;
+            const $m = ($t >>> 0) * $n728;
             const $low = $m >>> 0;
-            if ($low >= $n457 || $low >= 4294967296 % $n457) {
-              $r458 = ($m / 4294967296) >>> 0;
+            if ($low >= $n728 || $low >= 4294967296 % $n728) {
+              $r729 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n457 >= 1 && $n457 <= 4294967296))
+          if (!($n728 >= 1 && $n728 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r458 = drawInt(P, $n457);
+          $r729 = drawInt(P, $n728);
         }
-        const $digit455 = $r458;
-        const $value456 = $values43[$digit455]!;
+        const $digit726 = $r729;
+        const $value727 = $values93[$digit726]!;
         {
-          l_card_5 = $value456;
+          l_card = $value727;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat438, 24, $value456);
+        if (trace !== null) trace.push($seat709, 7, $value727);
         {
-          l_card_5 = $value456;
-          return step109();
+          l_card = $value727;
+          return step262();
         }
       }
-      if ($offered448 && $pick451-- === 0) {
+      if ($offered719 && $pick722-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat438, 8);
+        if (trace !== null) trace.push($seat709, 8);
         {
-          l___window_1 = false;
-          return step108();
+          l___window_0 = false;
+          return step292();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide485($seat463: number): number {
-    const $seg464 = Z_board;
-    const $size465 = N[$seg464]!;
-    const $count466 = $size465;
-    $values46$n[0]! = 0;
-    for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond471: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond471) {
-        let $any467: boolean = false;
-        {
-          const $seg469 = Z_collection + l_whose;
-          const $n470 = N[$seg469]!;
-          for (let $i468 = 0; $i468 < $n470; $i468++) {
-            const l_c = C[$seg469 * CAP + $i468]!;
-            if (v_doubled[l_c]!) {
-              $any467 = true;
-              break;
-            }
-          }
-        }
-        $cond471 = $any467;
-      }
-      if ($cond471) $values46[$values46$n[0]!++] = l_whose;
-    }
-    const $size472 = $values46$n[0]!;
-    const $count473 = $size472;
-    const $total474 = $count466 + $count473;
-    if ($total474 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat463} must act but has no legal move`);
+  function decide743($seat733: number): number {
+    const $size734 = players;
+    const $count735 = $size734;
+    const $total736: number = $count735;
+    if ($total736 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat733} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n476 = $total474;
-    let $r477 = 0;
-    if ($n476 <= 2097152 && $n476 >= 1) {
+    const $n738 = $total736;
+    let $r739 = 0;
+    if ($n738 <= 2097152 && $n738 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5980,28 +7206,185 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n476;
+        const $m = ($t >>> 0) * $n738;
         const $low = $m >>> 0;
-        if ($low >= $n476 || $low >= 4294967296 % $n476) {
-          $r477 = ($m / 4294967296) >>> 0;
+        if ($low >= $n738 || $low >= 4294967296 % $n738) {
+          $r739 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n476 >= 1 && $n476 <= 4294967296))
+      if (!($n738 >= 1 && $n738 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r477 = drawInt(P, $n476);
+      $r739 = drawInt(P, $n738);
     }
-    const $index475$drawn = $r477;
-    let $index475 = $index475$drawn;
+    const $index737$drawn = $r739;
+    let $index737 = $index737$drawn;
     decisions++;
     steps = 0;
-    if ($index475 < $count466) {
-      const $digit478 = $index475;
-      const $value479 = C[$seg464 * CAP + $digit478]!;
-      if (trace !== null) trace.push($seat463, 3, $value479);
+    if ($index737 < $count735) {
+      const $digit740 = $index737;
+      const $value741 = $digit740;
+      if (trace !== null) trace.push($seat733, 6, $value741);
       {
-        const l_target = $value479;
+        const l_whose = $value741;
+        {
+          const $card = l_card_2;
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $seg742 = Z_played + l_whose;
+          C[$seg742 * CAP + N[$seg742]!] = $card;
+          N[$seg742]!++;
+          $where[$card] = $seg742;
+        }
+        $generation_cards_in_play++;
+        $generation_shielded++;
+        return step272();
+      }
+    }
+    $index737 -= $count735;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide757($seat744: number): number {
+    $values95$n[0]! = 0;
+    {
+      const $seg746 = Z_collection + l_p_2;
+      const $n747 = N[$seg746]!;
+      for (let $i745 = 0; $i745 < $n747; $i745++) {
+        const l_target = C[$seg746 * CAP + $i745]!;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values95[$values95$n[0]!++] = l_target;
+      }
+    }
+    const $size748 = $values95$n[0]!;
+    const $count749 = $size748;
+    const $total750: number = $count749;
+    if ($total750 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat744} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n752 = $total750;
+    let $r753 = 0;
+    if ($n752 <= 2097152 && $n752 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n752;
+        const $low = $m >>> 0;
+        if ($low >= $n752 || $low >= 4294967296 % $n752) {
+          $r753 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n752 >= 1 && $n752 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r753 = drawInt(P, $n752);
+    }
+    const $index751$drawn = $r753;
+    let $index751 = $index751$drawn;
+    decisions++;
+    steps = 0;
+    if ($index751 < $count749) {
+      const $digit754 = $index751;
+      const $value755 = $values95[$digit754]!;
+      if (trace !== null) trace.push($seat744, 5, $value755);
+      {
+        const l_target = $value755;
+        v_doubled[l_target] = true;
+        {
+          const $card = l_card_2;
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $seg756 = Z_attached + l_p_2;
+          C[$seg756 * CAP + N[$seg756]!] = $card;
+          N[$seg756]!++;
+          $where[$card] = $seg756;
+        }
+        $generation_cards_in_play++;
+        $generation_shielded++;
+        return step277();
+      }
+    }
+    $index751 -= $count749;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide781($seat759: number): number {
+    const $seg760 = Z_board;
+    const $size761 = N[$seg760]!;
+    const $count762 = $size761;
+    $values97$n[0]! = 0;
+    for (let l_whose = 0; l_whose < players; l_whose++) {
+      let $cond767: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond767) {
+        let $any763: boolean = false;
+        {
+          const $seg765 = Z_collection + l_whose;
+          const $n766 = N[$seg765]!;
+          for (let $i764 = 0; $i764 < $n766; $i764++) {
+            const l_c = C[$seg765 * CAP + $i764]!;
+            if (v_doubled[l_c]!) {
+              $any763 = true;
+              break;
+            }
+          }
+        }
+        $cond767 = $any763;
+      }
+      if ($cond767) $values97[$values97$n[0]!++] = l_whose;
+    }
+    const $size768 = $values97$n[0]!;
+    const $count769 = $size768;
+    const $total770: number = $count762 + $count769;
+    if ($total770 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat759} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n772 = $total770;
+    let $r773 = 0;
+    if ($n772 <= 2097152 && $n772 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n772;
+        const $low = $m >>> 0;
+        if ($low >= $n772 || $low >= 4294967296 % $n772) {
+          $r773 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n772 >= 1 && $n772 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r773 = drawInt(P, $n772);
+    }
+    const $index771$drawn = $r773;
+    let $index771 = $index771$drawn;
+    decisions++;
+    steps = 0;
+    if ($index771 < $count762) {
+      const $digit774 = $index771;
+      const $value775 = C[$seg760 * CAP + $digit774]!;
+      if (trace !== null) trace.push($seat759, 3, $value775);
+      {
+        const l_target = $value775;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -6011,10 +7394,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at480 = Z_board * CAP + $at;
-          const $card = C[$at480]!;
-          const $end481 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k482 = $at480; $k482 < $end481; $k482++) C[$k482] = C[$k482 + 1]!;
+          const $at776 = Z_board * CAP + $at;
+          const $card = C[$at776]!;
+          const $end777 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k778 = $at776; $k778 < $end777; $k778++) C[$k778] = C[$k778 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6022,48 +7405,48 @@ export function playout(): PlayoutKernel {
         }
         $generation_cards_in_play++;
         $generation_shielded++;
-        return step122();
+        return step284();
       }
     }
-    $index475 -= $count466;
-    if ($index475 < $count473) {
-      const $digit483 = $index475;
-      const $value484 = $values46[$digit483]!;
-      if (trace !== null) trace.push($seat463, 4, $value484);
+    $index771 -= $count762;
+    if ($index771 < $count769) {
+      const $digit779 = $index771;
+      const $value780 = $values97[$digit779]!;
+      if (trace !== null) trace.push($seat759, 4, $value780);
       {
-        l_whose_4 = $value484;
-        return step123();
+        l_whose_2 = $value780;
+        return step282();
       }
     }
-    $index475 -= $count473;
+    $index771 -= $count769;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide511($seat486: number): number {
-    const $seg487 = Z_played + l_whose_4;
-    const $size488 = N[$seg487]!;
-    const $count489 = $size488;
-    $values48$n[0]! = 0;
+  function decide807($seat782: number): number {
+    const $seg783 = Z_played + l_whose_2;
+    const $size784 = N[$seg783]!;
+    const $count785 = $size784;
+    $values99$n[0]! = 0;
     {
-      const $seg491 = Z_collection + l_whose_4;
-      const $n492 = N[$seg491]!;
-      for (let $i490 = 0; $i490 < $n492; $i490++) {
-        const l_target = C[$seg491 * CAP + $i490]!;
-        if (v_doubled[l_target]!) $values48[$values48$n[0]!++] = l_target;
+      const $seg787 = Z_collection + l_whose_2;
+      const $n788 = N[$seg787]!;
+      for (let $i786 = 0; $i786 < $n788; $i786++) {
+        const l_target = C[$seg787 * CAP + $i786]!;
+        if (v_doubled[l_target]!) $values99[$values99$n[0]!++] = l_target;
       }
     }
-    const $size493 = $values48$n[0]!;
-    const $count494 = $size493;
-    const $total495 = $count489 + $count494;
-    if ($total495 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat486} must act but has no legal move`);
+    const $size789 = $values99$n[0]!;
+    const $count790 = $size789;
+    const $total791: number = $count785 + $count790;
+    if ($total791 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat782} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n497 = $total495;
-    let $r498 = 0;
-    if ($n497 <= 2097152 && $n497 >= 1) {
+    const $n793 = $total791;
+    let $r794 = 0;
+    if ($n793 <= 2097152 && $n793 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6074,1275 +7457,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n497;
+        const $m = ($t >>> 0) * $n793;
         const $low = $m >>> 0;
-        if ($low >= $n497 || $low >= 4294967296 % $n497) {
-          $r498 = ($m / 4294967296) >>> 0;
+        if ($low >= $n793 || $low >= 4294967296 % $n793) {
+          $r794 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n497 >= 1 && $n497 <= 4294967296))
+      if (!($n793 >= 1 && $n793 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r498 = drawInt(P, $n497);
+      $r794 = drawInt(P, $n793);
     }
-    const $index496$drawn = $r498;
-    let $index496 = $index496$drawn;
+    const $index792$drawn = $r794;
+    let $index792 = $index792$drawn;
     decisions++;
     steps = 0;
-    if ($index496 < $count489) {
-      const $digit499 = $index496;
-      const $value500 = C[$seg487 * CAP + $digit499]!;
-      if (trace !== null) trace.push($seat486, 1, $value500);
+    if ($index792 < $count785) {
+      const $digit795 = $index792;
+      const $value796 = C[$seg783 * CAP + $digit795]!;
+      if (trace !== null) trace.push($seat782, 1, $value796);
       {
-        const l_target = $value500;
+        const l_target = $value796;
         {
-          const $seg501 = Z_played + l_whose_4;
+          const $seg797 = Z_played + l_whose_2;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg501]!; $i++)
-            if (C[$seg501 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg797]!; $i++)
+            if (C[$seg797 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at502 = $seg501 * CAP + $at;
-          const $card = C[$at502]!;
-          const $end503 = $seg501 * CAP + N[$seg501]! - 1;
-          for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
-          N[$seg501]!--;
+          const $at798 = $seg797 * CAP + $at;
+          const $card = C[$at798]!;
+          const $end799 = $seg797 * CAP + N[$seg797]! - 1;
+          for (let $k800 = $at798; $k800 < $end799; $k800++) C[$k800] = C[$k800 + 1]!;
+          N[$seg797]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
         $generation_cards_in_play++;
         $generation_shielded++;
-        return step124();
+        return step283();
       }
     }
-    $index496 -= $count489;
-    if ($index496 < $count494) {
-      const $digit505 = $index496;
-      const $value506 = $values48[$digit505]!;
-      if (trace !== null) trace.push($seat486, 2, $value506);
+    $index792 -= $count785;
+    if ($index792 < $count790) {
+      const $digit801 = $index792;
+      const $value802 = $values99[$digit801]!;
+      if (trace !== null) trace.push($seat782, 2, $value802);
       {
-        const l_target = $value506;
+        const l_target = $value802;
         v_doubled[l_target] = false;
         {
-          const $seg507 = Z_attached + l_whose_4;
-          if (N[$seg507]! === 0)
+          const $seg803 = Z_attached + l_whose_2;
+          if (N[$seg803]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at508 = $seg507 * CAP;
-          const $card = C[$at508]!;
-          const $end509 = $seg507 * CAP + N[$seg507]! - 1;
-          for (let $k510 = $at508; $k510 < $end509; $k510++) C[$k510] = C[$k510 + 1]!;
-          N[$seg507]!--;
+          const $at804 = $seg803 * CAP;
+          const $card = C[$at804]!;
+          const $end805 = $seg803 * CAP + N[$seg803]! - 1;
+          for (let $k806 = $at804; $k806 < $end805; $k806++) C[$k806] = C[$k806 + 1]!;
+          N[$seg803]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
         $generation_cards_in_play++;
         $generation_shielded++;
-        return step124();
+        return step283();
       }
     }
-    $index496 -= $count494;
+    $index792 -= $count790;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide526($seat513: number): number {
-    $values50$n[0]! = 0;
-    {
-      const $seg515 = Z_collection + l_p_6;
-      const $n516 = N[$seg515]!;
-      for (let $i514 = 0; $i514 < $n516; $i514++) {
-        const l_target = C[$seg515 * CAP + $i514]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values50[$values50$n[0]!++] = l_target;
-      }
-    }
-    const $size517 = $values50$n[0]!;
-    const $count518 = $size517;
-    const $total519 = $count518;
-    if ($total519 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat513} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n521 = $total519;
-    let $r522 = 0;
-    if ($n521 <= 2097152 && $n521 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n521;
-        const $low = $m >>> 0;
-        if ($low >= $n521 || $low >= 4294967296 % $n521) {
-          $r522 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n521 >= 1 && $n521 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r522 = drawInt(P, $n521);
-    }
-    const $index520$drawn = $r522;
-    let $index520 = $index520$drawn;
-    decisions++;
-    steps = 0;
-    if ($index520 < $count518) {
-      const $digit523 = $index520;
-      const $value524 = $values50[$digit523]!;
-      if (trace !== null) trace.push($seat513, 5, $value524);
-      {
-        const l_target = $value524;
-        v_doubled[l_target] = true;
-        {
-          const $card = l_card_6;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg525 = Z_attached + l_p_6;
-          C[$seg525 * CAP + N[$seg525]!] = $card;
-          N[$seg525]!++;
-          $where[$card] = $seg525;
-        }
-        $generation_cards_in_play++;
-        $generation_shielded++;
-        return step131();
-      }
-    }
-    $index520 -= $count518;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide537($seat527: number): number {
-    const $size528 = players;
-    const $count529 = $size528;
-    const $total530 = $count529;
-    if ($total530 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat527} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n532 = $total530;
-    let $r533 = 0;
-    if ($n532 <= 2097152 && $n532 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n532;
-        const $low = $m >>> 0;
-        if ($low >= $n532 || $low >= 4294967296 % $n532) {
-          $r533 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n532 >= 1 && $n532 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r533 = drawInt(P, $n532);
-    }
-    const $index531$drawn = $r533;
-    let $index531 = $index531$drawn;
-    decisions++;
-    steps = 0;
-    if ($index531 < $count529) {
-      const $digit534 = $index531;
-      const $value535 = $digit534;
-      if (trace !== null) trace.push($seat527, 6, $value535);
-      {
-        const l_whose = $value535;
-        {
-          const $card = l_card_6;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg536 = Z_played + l_whose;
-          C[$seg536 * CAP + N[$seg536]!] = $card;
-          N[$seg536]!++;
-          $where[$card] = $seg536;
-        }
-        $generation_cards_in_play++;
-        $generation_shielded++;
-        return step138();
-      }
-    }
-    $index531 -= $count529;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide575($seat564: number): number {
-    $values53$n[0]! = 0;
-    for (const $i566 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-      const $item565 = $i566;
-      $values53[$values53$n[0]!++] = $item565;
-    }
-    const $size567 = $values53$n[0]!;
-    const $count568 = $size567;
-    const $total569 = $count568;
-    if ($total569 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat564} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n571 = $total569;
-    let $r572 = 0;
-    if ($n571 <= 2097152 && $n571 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n571;
-        const $low = $m >>> 0;
-        if ($low >= $n571 || $low >= 4294967296 % $n571) {
-          $r572 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n571 >= 1 && $n571 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r572 = drawInt(P, $n571);
-    }
-    const $index570$drawn = $r572;
-    let $index570 = $index570$drawn;
-    decisions++;
-    steps = 0;
-    if ($index570 < $count568) {
-      const $digit573 = $index570;
-      const $value574 = $values53[$digit573]!;
-      if (trace !== null) trace.push($seat564, 26, $value574);
-      {
-        const l_colour = $value574;
-        v_committed[l_dual] = l_colour;
-        return step164();
-      }
-    }
-    $index570 -= $count568;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide589(): number {
-    {
-      let $n576 = 0;
-      for (let l_h = 0; l_h < players; l_h++) {
-        if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
-          $list55[$n576++] = l_h;
-        }
-      }
-      if ($n576 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a577 = 0; $a577 < $n576; $a577++) {
-        const l_h = $list55[$a577]!;
-        pick578: {
-          $values58$n[0]! = 0;
-          for (const $i580 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-            const $item579 = $i580;
-            $values58[$values58$n[0]!++] = $item579;
-          }
-          const $size581 = $values58$n[0]!;
-          const $count582 = $size581;
-          const $total583 = $count582;
-          if ($total583 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $n585 = $total583;
-          let $r586 = 0;
-          if ($n585 <= 2097152 && $n585 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n585;
-              const $low = $m >>> 0;
-              if ($low >= $n585 || $low >= 4294967296 % $n585) {
-                $r586 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n585 >= 1 && $n585 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r586 = drawInt(P, $n585);
-          }
-          const $index584$drawn = $r586;
-          let $index584 = $index584$drawn;
-          decisions++;
-          steps = 0;
-          if ($index584 < $count582) {
-            const $digit587 = $index584;
-            const $value588 = $values58[$digit587]!;
-            if (trace !== null) trace.push(l_h, 25, $value588);
-            $list56[$a577] = 0;
-            $values57[$a577 * 1 + 0] = $value588;
-            break pick578;
-          }
-          $index584 -= $count582;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-        }
-      }
-      for (let $a577 = 0; $a577 < $n576; $a577++) {
-        const l_h = $list55[$a577]!;
-        if ($list56[$a577] === 0) {
-          const l_colour = $values57[$a577 * 1 + 0] as string;
-          v_merc_vote[l_h] = l_colour;
-        }
-      }
-      return step163();
-    }
-  }
-  function decide605($seat594: number): number {
-    $values60$n[0]! = 0;
-    for (const $i596 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-      const $item595 = $i596;
-      $values60[$values60$n[0]!++] = $item595;
-    }
-    const $size597 = $values60$n[0]!;
-    const $count598 = $size597;
-    const $total599 = $count598;
-    if ($total599 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat594} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n601 = $total599;
-    let $r602 = 0;
-    if ($n601 <= 2097152 && $n601 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n601;
-        const $low = $m >>> 0;
-        if ($low >= $n601 || $low >= 4294967296 % $n601) {
-          $r602 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n601 >= 1 && $n601 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r602 = drawInt(P, $n601);
-    }
-    const $index600$drawn = $r602;
-    let $index600 = $index600$drawn;
-    decisions++;
-    steps = 0;
-    if ($index600 < $count598) {
-      const $digit603 = $index600;
-      const $value604 = $values60[$digit603]!;
-      if (trace !== null) trace.push($seat594, 26, $value604);
-      {
-        const l_colour = $value604;
-        v_committed[l_dual_3] = l_colour;
-        return step178();
-      }
-    }
-    $index600 -= $count598;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide619(): number {
-    {
-      let $n606 = 0;
-      for (let l_h = 0; l_h < players; l_h++) {
-        if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
-          $list62[$n606++] = l_h;
-        }
-      }
-      if ($n606 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a607 = 0; $a607 < $n606; $a607++) {
-        const l_h = $list62[$a607]!;
-        pick608: {
-          $values65$n[0]! = 0;
-          for (const $i610 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-            const $item609 = $i610;
-            $values65[$values65$n[0]!++] = $item609;
-          }
-          const $size611 = $values65$n[0]!;
-          const $count612 = $size611;
-          const $total613 = $count612;
-          if ($total613 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $n615 = $total613;
-          let $r616 = 0;
-          if ($n615 <= 2097152 && $n615 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n615;
-              const $low = $m >>> 0;
-              if ($low >= $n615 || $low >= 4294967296 % $n615) {
-                $r616 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n615 >= 1 && $n615 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r616 = drawInt(P, $n615);
-          }
-          const $index614$drawn = $r616;
-          let $index614 = $index614$drawn;
-          decisions++;
-          steps = 0;
-          if ($index614 < $count612) {
-            const $digit617 = $index614;
-            const $value618 = $values65[$digit617]!;
-            if (trace !== null) trace.push(l_h, 25, $value618);
-            $list63[$a607] = 0;
-            $values64[$a607 * 1 + 0] = $value618;
-            break pick608;
-          }
-          $index614 -= $count612;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-        }
-      }
-      for (let $a607 = 0; $a607 < $n606; $a607++) {
-        const l_h = $list62[$a607]!;
-        if ($list63[$a607] === 0) {
-          const l_colour = $values64[$a607 * 1 + 0] as string;
-          v_merc_vote[l_h] = l_colour;
-        }
-      }
-      return step177();
-    }
-  }
-  function decide635($seat624: number): number {
-    $values67$n[0]! = 0;
-    for (const $i626 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-      const $item625 = $i626;
-      $values67[$values67$n[0]!++] = $item625;
-    }
-    const $size627 = $values67$n[0]!;
-    const $count628 = $size627;
-    const $total629 = $count628;
-    if ($total629 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat624} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n631 = $total629;
-    let $r632 = 0;
-    if ($n631 <= 2097152 && $n631 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n631;
-        const $low = $m >>> 0;
-        if ($low >= $n631 || $low >= 4294967296 % $n631) {
-          $r632 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n631 >= 1 && $n631 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r632 = drawInt(P, $n631);
-    }
-    const $index630$drawn = $r632;
-    let $index630 = $index630$drawn;
-    decisions++;
-    steps = 0;
-    if ($index630 < $count628) {
-      const $digit633 = $index630;
-      const $value634 = $values67[$digit633]!;
-      if (trace !== null) trace.push($seat624, 26, $value634);
-      {
-        const l_colour = $value634;
-        v_committed[l_dual_5] = l_colour;
-        return step198();
-      }
-    }
-    $index630 -= $count628;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide649(): number {
-    {
-      let $n636 = 0;
-      for (let l_h = 0; l_h < players; l_h++) {
-        if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
-          $list69[$n636++] = l_h;
-        }
-      }
-      if ($n636 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a637 = 0; $a637 < $n636; $a637++) {
-        const l_h = $list69[$a637]!;
-        pick638: {
-          $values72$n[0]! = 0;
-          for (const $i640 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-            const $item639 = $i640;
-            $values72[$values72$n[0]!++] = $item639;
-          }
-          const $size641 = $values72$n[0]!;
-          const $count642 = $size641;
-          const $total643 = $count642;
-          if ($total643 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $n645 = $total643;
-          let $r646 = 0;
-          if ($n645 <= 2097152 && $n645 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n645;
-              const $low = $m >>> 0;
-              if ($low >= $n645 || $low >= 4294967296 % $n645) {
-                $r646 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n645 >= 1 && $n645 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r646 = drawInt(P, $n645);
-          }
-          const $index644$drawn = $r646;
-          let $index644 = $index644$drawn;
-          decisions++;
-          steps = 0;
-          if ($index644 < $count642) {
-            const $digit647 = $index644;
-            const $value648 = $values72[$digit647]!;
-            if (trace !== null) trace.push(l_h, 25, $value648);
-            $list70[$a637] = 0;
-            $values71[$a637 * 1 + 0] = $value648;
-            break pick638;
-          }
-          $index644 -= $count642;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-        }
-      }
-      for (let $a637 = 0; $a637 < $n636; $a637++) {
-        const l_h = $list69[$a637]!;
-        if ($list70[$a637] === 0) {
-          const l_colour = $values71[$a637 * 1 + 0] as string;
-          v_merc_vote[l_h] = l_colour;
-        }
-      }
-      return step197();
-    }
-  }
-  function decide673($seat659: number): number {
-    const $seg660 = Z_hand + l_p_16;
-    const $size661 = N[$seg660]!;
-    const $count662 = $size661;
-    const $total663 = $count662;
-    if ($total663 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat659} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n665 = $total663;
-    let $r666 = 0;
-    if ($n665 <= 2097152 && $n665 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n665;
-        const $low = $m >>> 0;
-        if ($low >= $n665 || $low >= 4294967296 % $n665) {
-          $r666 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n665 >= 1 && $n665 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r666 = drawInt(P, $n665);
-    }
-    const $index664$drawn = $r666;
-    let $index664 = $index664$drawn;
-    decisions++;
-    steps = 0;
-    if ($index664 < $count662) {
-      const $digit667 = $index664;
-      const $value668 = C[$seg660 * CAP + $digit667]!;
-      if (trace !== null) trace.push($seat659, 9, $value668);
-      {
-        const l_card = $value668;
-        {
-          const $seg669 = Z_hand + l_p_16;
-          const $wanted = l_card;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg669]!; $i++)
-            if (C[$seg669 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at670 = $seg669 * CAP + $at;
-          const $card = C[$at670]!;
-          const $end671 = $seg669 * CAP + N[$seg669]! - 1;
-          for (let $k672 = $at670; $k672 < $end671; $k672++) C[$k672] = C[$k672 + 1]!;
-          N[$seg669]!--;
-          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-          N[Z_action_discard]!++;
-          $where[$card] = Z_action_discard;
-        }
-        $generation_cards_in_play++;
-        $generation_shielded++;
-        return step211();
-      }
-    }
-    $index664 -= $count662;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide701($seat690: number): number {
-    $values74$n[0]! = 0;
-    for (const $i692 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
-      const $item691 = $i692;
-      $values74[$values74$n[0]!++] = $item691;
-    }
-    const $size693 = $values74$n[0]!;
-    const $count694 = $size693;
-    const $total695 = $count694;
-    if ($total695 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat690} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n697 = $total695;
-    let $r698 = 0;
-    if ($n697 <= 2097152 && $n697 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n697;
-        const $low = $m >>> 0;
-        if ($low >= $n697 || $low >= 4294967296 % $n697) {
-          $r698 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n697 >= 1 && $n697 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r698 = drawInt(P, $n697);
-    }
-    const $index696$drawn = $r698;
-    let $index696 = $index696$drawn;
-    decisions++;
-    steps = 0;
-    if ($index696 < $count694) {
-      const $digit699 = $index696;
-      const $value700 = $values74[$digit699]!;
-      if (trace !== null) trace.push($seat690, 26, $value700);
-      {
-        const l_colour = $value700;
-        v_committed[l_dual_7] = l_colour;
-        return step241();
-      }
-    }
-    $index696 -= $count694;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide715(): number {
-    {
-      let $n702 = 0;
-      for (let l_h = 0; l_h < players; l_h++) {
-        if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
-          $list76[$n702++] = l_h;
-        }
-      }
-      if ($n702 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a703 = 0; $a703 < $n702; $a703++) {
-        const l_h = $list76[$a703]!;
-        pick704: {
-          $values79$n[0]! = 0;
-          for (const $i706 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
-            const $item705 = $i706;
-            $values79[$values79$n[0]!++] = $item705;
-          }
-          const $size707 = $values79$n[0]!;
-          const $count708 = $size707;
-          const $total709 = $count708;
-          if ($total709 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $n711 = $total709;
-          let $r712 = 0;
-          if ($n711 <= 2097152 && $n711 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n711;
-              const $low = $m >>> 0;
-              if ($low >= $n711 || $low >= 4294967296 % $n711) {
-                $r712 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n711 >= 1 && $n711 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r712 = drawInt(P, $n711);
-          }
-          const $index710$drawn = $r712;
-          let $index710 = $index710$drawn;
-          decisions++;
-          steps = 0;
-          if ($index710 < $count708) {
-            const $digit713 = $index710;
-            const $value714 = $values79[$digit713]!;
-            if (trace !== null) trace.push(l_h, 25, $value714);
-            $list77[$a703] = 0;
-            $values78[$a703 * 1 + 0] = $value714;
-            break pick704;
-          }
-          $index710 -= $count708;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-        }
-      }
-      for (let $a703 = 0; $a703 < $n702; $a703++) {
-        const l_h = $list76[$a703]!;
-        if ($list77[$a703] === 0) {
-          const l_colour = $values78[$a703 * 1 + 0] as string;
-          v_merc_vote[l_h] = l_colour;
-        }
-      }
-      return step240();
-    }
-  }
-  function decide731($seat720: number): number {
-    $values81$n[0]! = 0;
-    for (const $i722 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
-      const $item721 = $i722;
-      $values81[$values81$n[0]!++] = $item721;
-    }
-    const $size723 = $values81$n[0]!;
-    const $count724 = $size723;
-    const $total725 = $count724;
-    if ($total725 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat720} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n727 = $total725;
-    let $r728 = 0;
-    if ($n727 <= 2097152 && $n727 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n727;
-        const $low = $m >>> 0;
-        if ($low >= $n727 || $low >= 4294967296 % $n727) {
-          $r728 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n727 >= 1 && $n727 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r728 = drawInt(P, $n727);
-    }
-    const $index726$drawn = $r728;
-    let $index726 = $index726$drawn;
-    decisions++;
-    steps = 0;
-    if ($index726 < $count724) {
-      const $digit729 = $index726;
-      const $value730 = $values81[$digit729]!;
-      if (trace !== null) trace.push($seat720, 26, $value730);
-      {
-        const l_colour = $value730;
-        v_committed[l_dual_9] = l_colour;
-        return step255();
-      }
-    }
-    $index726 -= $count724;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide745(): number {
-    {
-      let $n732 = 0;
-      for (let l_h = 0; l_h < players; l_h++) {
-        if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
-          $list83[$n732++] = l_h;
-        }
-      }
-      if ($n732 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a733 = 0; $a733 < $n732; $a733++) {
-        const l_h = $list83[$a733]!;
-        pick734: {
-          $values86$n[0]! = 0;
-          for (const $i736 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
-            const $item735 = $i736;
-            $values86[$values86$n[0]!++] = $item735;
-          }
-          const $size737 = $values86$n[0]!;
-          const $count738 = $size737;
-          const $total739 = $count738;
-          if ($total739 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $n741 = $total739;
-          let $r742 = 0;
-          if ($n741 <= 2097152 && $n741 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n741;
-              const $low = $m >>> 0;
-              if ($low >= $n741 || $low >= 4294967296 % $n741) {
-                $r742 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n741 >= 1 && $n741 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r742 = drawInt(P, $n741);
-          }
-          const $index740$drawn = $r742;
-          let $index740 = $index740$drawn;
-          decisions++;
-          steps = 0;
-          if ($index740 < $count738) {
-            const $digit743 = $index740;
-            const $value744 = $values86[$digit743]!;
-            if (trace !== null) trace.push(l_h, 25, $value744);
-            $list84[$a733] = 0;
-            $values85[$a733 * 1 + 0] = $value744;
-            break pick734;
-          }
-          $index740 -= $count738;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-        }
-      }
-      for (let $a733 = 0; $a733 < $n732; $a733++) {
-        const l_h = $list83[$a733]!;
-        if ($list84[$a733] === 0) {
-          const l_colour = $values85[$a733 * 1 + 0] as string;
-          v_merc_vote[l_h] = l_colour;
-        }
-      }
-      return step254();
-    }
-  }
-  function decide761($seat750: number): number {
-    $values88$n[0]! = 0;
-    for (const $i752 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
-      const $item751 = $i752;
-      $values88[$values88$n[0]!++] = $item751;
-    }
-    const $size753 = $values88$n[0]!;
-    const $count754 = $size753;
-    const $total755 = $count754;
-    if ($total755 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat750} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n757 = $total755;
-    let $r758 = 0;
-    if ($n757 <= 2097152 && $n757 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n757;
-        const $low = $m >>> 0;
-        if ($low >= $n757 || $low >= 4294967296 % $n757) {
-          $r758 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n757 >= 1 && $n757 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r758 = drawInt(P, $n757);
-    }
-    const $index756$drawn = $r758;
-    let $index756 = $index756$drawn;
-    decisions++;
-    steps = 0;
-    if ($index756 < $count754) {
-      const $digit759 = $index756;
-      const $value760 = $values88[$digit759]!;
-      if (trace !== null) trace.push($seat750, 26, $value760);
-      {
-        const l_colour = $value760;
-        v_committed[l_dual_11] = l_colour;
-        return step275();
-      }
-    }
-    $index756 -= $count754;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide775(): number {
-    {
-      let $n762 = 0;
-      for (let l_h = 0; l_h < players; l_h++) {
-        if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
-          $list90[$n762++] = l_h;
-        }
-      }
-      if ($n762 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a763 = 0; $a763 < $n762; $a763++) {
-        const l_h = $list90[$a763]!;
-        pick764: {
-          $values93$n[0]! = 0;
-          for (const $i766 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
-            const $item765 = $i766;
-            $values93[$values93$n[0]!++] = $item765;
-          }
-          const $size767 = $values93$n[0]!;
-          const $count768 = $size767;
-          const $total769 = $count768;
-          if ($total769 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $n771 = $total769;
-          let $r772 = 0;
-          if ($n771 <= 2097152 && $n771 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n771;
-              const $low = $m >>> 0;
-              if ($low >= $n771 || $low >= 4294967296 % $n771) {
-                $r772 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n771 >= 1 && $n771 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r772 = drawInt(P, $n771);
-          }
-          const $index770$drawn = $r772;
-          let $index770 = $index770$drawn;
-          decisions++;
-          steps = 0;
-          if ($index770 < $count768) {
-            const $digit773 = $index770;
-            const $value774 = $values93[$digit773]!;
-            if (trace !== null) trace.push(l_h, 25, $value774);
-            $list91[$a763] = 0;
-            $values92[$a763 * 1 + 0] = $value774;
-            break pick764;
-          }
-          $index770 -= $count768;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-        }
-      }
-      for (let $a763 = 0; $a763 < $n762; $a763++) {
-        const l_h = $list90[$a763]!;
-        if ($list91[$a763] === 0) {
-          const l_colour = $values92[$a763 * 1 + 0] as string;
-          v_merc_vote[l_h] = l_colour;
-        }
-      }
-      return step274();
-    }
-  }
-  function decide791($seat780: number): number {
-    $values95$n[0]! = 0;
-    for (const $i782 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
-      const $item781 = $i782;
-      $values95[$values95$n[0]!++] = $item781;
-    }
-    const $size783 = $values95$n[0]!;
-    const $count784 = $size783;
-    const $total785 = $count784;
-    if ($total785 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat780} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n787 = $total785;
-    let $r788 = 0;
-    if ($n787 <= 2097152 && $n787 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n787;
-        const $low = $m >>> 0;
-        if ($low >= $n787 || $low >= 4294967296 % $n787) {
-          $r788 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n787 >= 1 && $n787 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r788 = drawInt(P, $n787);
-    }
-    const $index786$drawn = $r788;
-    let $index786 = $index786$drawn;
-    decisions++;
-    steps = 0;
-    if ($index786 < $count784) {
-      const $digit789 = $index786;
-      const $value790 = $values95[$digit789]!;
-      if (trace !== null) trace.push($seat780, 26, $value790);
-      {
-        const l_colour = $value790;
-        v_committed[l_dual_13] = l_colour;
-        return step292();
-      }
-    }
-    $index786 -= $count784;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide805(): number {
-    {
-      let $n792 = 0;
-      for (let l_h = 0; l_h < players; l_h++) {
-        if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
-          $list97[$n792++] = l_h;
-        }
-      }
-      if ($n792 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a793 = 0; $a793 < $n792; $a793++) {
-        const l_h = $list97[$a793]!;
-        pick794: {
-          $values100$n[0]! = 0;
-          for (const $i796 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
-            const $item795 = $i796;
-            $values100[$values100$n[0]!++] = $item795;
-          }
-          const $size797 = $values100$n[0]!;
-          const $count798 = $size797;
-          const $total799 = $count798;
-          if ($total799 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $n801 = $total799;
-          let $r802 = 0;
-          if ($n801 <= 2097152 && $n801 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n801;
-              const $low = $m >>> 0;
-              if ($low >= $n801 || $low >= 4294967296 % $n801) {
-                $r802 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n801 >= 1 && $n801 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r802 = drawInt(P, $n801);
-          }
-          const $index800$drawn = $r802;
-          let $index800 = $index800$drawn;
-          decisions++;
-          steps = 0;
-          if ($index800 < $count798) {
-            const $digit803 = $index800;
-            const $value804 = $values100[$digit803]!;
-            if (trace !== null) trace.push(l_h, 25, $value804);
-            $list98[$a793] = 0;
-            $values99[$a793 * 1 + 0] = $value804;
-            break pick794;
-          }
-          $index800 -= $count798;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-        }
-      }
-      for (let $a793 = 0; $a793 < $n792; $a793++) {
-        const l_h = $list97[$a793]!;
-        if ($list98[$a793] === 0) {
-          const l_colour = $values99[$a793 * 1 + 0] as string;
-          v_merc_vote[l_h] = l_colour;
-        }
-      }
-      return step291();
-    }
   }
   const NO_VARIANTS: readonly string[] = [];
   const ENDS: readonly RuleSite[] = [];
@@ -7444,42 +7632,42 @@ export function playout(): PlayoutKernel {
     const $list14 = K_$list14;
     const $list15 = K_$list15;
     const $values16 = K_$values16;
-    const $values17 = K_$values17;
-    const $values17$n = K_$values17$n;
-    const $values19 = K_$values19;
-    const $values19$n = K_$values19$n;
-    const $list21 = K_$list21;
-    const $values22 = K_$values22;
-    const $values22$n = K_$values22$n;
-    const $values24 = K_$values24;
-    const $values24$n = K_$values24$n;
-    const $values26 = K_$values26;
-    const $values26$n = K_$values26$n;
+    const $values16$n = K_$values16$n;
+    const $list18 = K_$list18;
+    const $list19 = K_$list19;
+    const $values20 = K_$values20;
+    const $values21 = K_$values21;
+    const $values21$n = K_$values21$n;
+    const $values23 = K_$values23;
+    const $values23$n = K_$values23$n;
+    const $list25 = K_$list25;
+    const $list26 = K_$list26;
+    const $values27 = K_$values27;
     const $values28 = K_$values28;
     const $values28$n = K_$values28$n;
     const $values30 = K_$values30;
     const $values30$n = K_$values30$n;
-    const $values32 = K_$values32;
-    const $values32$n = K_$values32$n;
-    const $list34 = K_$list34;
+    const $list32 = K_$list32;
+    const $list33 = K_$list33;
+    const $values34 = K_$values34;
     const $values35 = K_$values35;
     const $values35$n = K_$values35$n;
     const $values37 = K_$values37;
     const $values37$n = K_$values37$n;
-    const $values39 = K_$values39;
-    const $values39$n = K_$values39$n;
+    const $list39 = K_$list39;
+    const $list40 = K_$list40;
     const $values41 = K_$values41;
-    const $values41$n = K_$values41$n;
-    const $values43 = K_$values43;
-    const $values43$n = K_$values43$n;
+    const $values42 = K_$values42;
+    const $values42$n = K_$values42$n;
+    const $values44 = K_$values44;
     const $list45 = K_$list45;
     const $values46 = K_$values46;
     const $values46$n = K_$values46$n;
-    const $values48 = K_$values48;
-    const $values48$n = K_$values48$n;
+    const $list48 = K_$list48;
+    const $list49 = K_$list49;
     const $values50 = K_$values50;
-    const $values50$n = K_$values50$n;
-    const $list52 = K_$list52;
+    const $values51 = K_$values51;
+    const $values51$n = K_$values51$n;
     const $values53 = K_$values53;
     const $values53$n = K_$values53$n;
     const $list55 = K_$list55;
@@ -7496,39 +7684,41 @@ export function playout(): PlayoutKernel {
     const $values65$n = K_$values65$n;
     const $values67 = K_$values67;
     const $values67$n = K_$values67$n;
-    const $list69 = K_$list69;
-    const $list70 = K_$list70;
+    const $values69 = K_$values69;
+    const $values69$n = K_$values69$n;
     const $values71 = K_$values71;
-    const $values72 = K_$values72;
-    const $values72$n = K_$values72$n;
-    const $values74 = K_$values74;
-    const $values74$n = K_$values74$n;
-    const $list76 = K_$list76;
+    const $values71$n = K_$values71$n;
+    const $values73 = K_$values73;
+    const $values73$n = K_$values73$n;
+    const $values75 = K_$values75;
+    const $values75$n = K_$values75$n;
     const $list77 = K_$list77;
     const $values78 = K_$values78;
-    const $values79 = K_$values79;
-    const $values79$n = K_$values79$n;
-    const $values81 = K_$values81;
-    const $values81$n = K_$values81$n;
-    const $list83 = K_$list83;
-    const $list84 = K_$list84;
-    const $values85 = K_$values85;
+    const $values78$n = K_$values78$n;
+    const $values80 = K_$values80;
+    const $values80$n = K_$values80$n;
+    const $values82 = K_$values82;
+    const $values82$n = K_$values82$n;
+    const $values84 = K_$values84;
+    const $values84$n = K_$values84$n;
     const $values86 = K_$values86;
     const $values86$n = K_$values86$n;
     const $values88 = K_$values88;
     const $values88$n = K_$values88$n;
     const $list90 = K_$list90;
-    const $list91 = K_$list91;
-    const $values92 = K_$values92;
+    const $values91 = K_$values91;
+    const $values91$n = K_$values91$n;
     const $values93 = K_$values93;
     const $values93$n = K_$values93$n;
     const $values95 = K_$values95;
     const $values95$n = K_$values95$n;
-    const $list97 = K_$list97;
-    const $list98 = K_$list98;
+    const $values97 = K_$values97;
+    const $values97$n = K_$values97$n;
     const $values99 = K_$values99;
-    const $values100 = K_$values100;
-    const $values100$n = K_$values100$n;
+    const $values99$n = K_$values99$n;
+    const $list101 = K_$list101;
+    const Property_kind$code = K_Property_kind$code;
+    const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;
     const v_protection = K_v_protection;
     const v_has_taken = K_v_has_taken;
@@ -7558,6 +7748,7 @@ export function playout(): PlayoutKernel {
     const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
     const DECISION_CAP = RUNTIME_DECISION_CAP;
     $variants = variants;
+    $variant_simple = variants.includes("simple");
     trace = $trace;
     $preferred = $preferredIn;
     $cap = $capIn;
@@ -7627,7 +7818,7 @@ export function playout(): PlayoutKernel {
           C[$b812] = $card;
         }
       }
-      if (!$variants.includes("simple")) {
+      if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
             const $seg816 = Z_hand + l_p;
@@ -7709,9 +7900,9 @@ export function playout(): PlayoutKernel {
           if ($passes >= LOOP_LIMIT)
             throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
           if (
-            Property_kind[
+            Property_kind$code[
               N[Z_property_deck]! > 0 ? C[Z_property_deck * CAP + N[Z_property_deck]! - 1]! : emptyZone("top")
-            ]! === "standard"
+            ]! === 0
           ) {
             {
               const $seg824 = Z_dealt + l_p;
@@ -9263,42 +9454,42 @@ export function playout(): PlayoutKernel {
     const $list14 = K_$list14;
     const $list15 = K_$list15;
     const $values16 = K_$values16;
-    const $values17 = K_$values17;
-    const $values17$n = K_$values17$n;
-    const $values19 = K_$values19;
-    const $values19$n = K_$values19$n;
-    const $list21 = K_$list21;
-    const $values22 = K_$values22;
-    const $values22$n = K_$values22$n;
-    const $values24 = K_$values24;
-    const $values24$n = K_$values24$n;
-    const $values26 = K_$values26;
-    const $values26$n = K_$values26$n;
+    const $values16$n = K_$values16$n;
+    const $list18 = K_$list18;
+    const $list19 = K_$list19;
+    const $values20 = K_$values20;
+    const $values21 = K_$values21;
+    const $values21$n = K_$values21$n;
+    const $values23 = K_$values23;
+    const $values23$n = K_$values23$n;
+    const $list25 = K_$list25;
+    const $list26 = K_$list26;
+    const $values27 = K_$values27;
     const $values28 = K_$values28;
     const $values28$n = K_$values28$n;
     const $values30 = K_$values30;
     const $values30$n = K_$values30$n;
-    const $values32 = K_$values32;
-    const $values32$n = K_$values32$n;
-    const $list34 = K_$list34;
+    const $list32 = K_$list32;
+    const $list33 = K_$list33;
+    const $values34 = K_$values34;
     const $values35 = K_$values35;
     const $values35$n = K_$values35$n;
     const $values37 = K_$values37;
     const $values37$n = K_$values37$n;
-    const $values39 = K_$values39;
-    const $values39$n = K_$values39$n;
+    const $list39 = K_$list39;
+    const $list40 = K_$list40;
     const $values41 = K_$values41;
-    const $values41$n = K_$values41$n;
-    const $values43 = K_$values43;
-    const $values43$n = K_$values43$n;
+    const $values42 = K_$values42;
+    const $values42$n = K_$values42$n;
+    const $values44 = K_$values44;
     const $list45 = K_$list45;
     const $values46 = K_$values46;
     const $values46$n = K_$values46$n;
-    const $values48 = K_$values48;
-    const $values48$n = K_$values48$n;
+    const $list48 = K_$list48;
+    const $list49 = K_$list49;
     const $values50 = K_$values50;
-    const $values50$n = K_$values50$n;
-    const $list52 = K_$list52;
+    const $values51 = K_$values51;
+    const $values51$n = K_$values51$n;
     const $values53 = K_$values53;
     const $values53$n = K_$values53$n;
     const $list55 = K_$list55;
@@ -9315,39 +9506,41 @@ export function playout(): PlayoutKernel {
     const $values65$n = K_$values65$n;
     const $values67 = K_$values67;
     const $values67$n = K_$values67$n;
-    const $list69 = K_$list69;
-    const $list70 = K_$list70;
+    const $values69 = K_$values69;
+    const $values69$n = K_$values69$n;
     const $values71 = K_$values71;
-    const $values72 = K_$values72;
-    const $values72$n = K_$values72$n;
-    const $values74 = K_$values74;
-    const $values74$n = K_$values74$n;
-    const $list76 = K_$list76;
+    const $values71$n = K_$values71$n;
+    const $values73 = K_$values73;
+    const $values73$n = K_$values73$n;
+    const $values75 = K_$values75;
+    const $values75$n = K_$values75$n;
     const $list77 = K_$list77;
     const $values78 = K_$values78;
-    const $values79 = K_$values79;
-    const $values79$n = K_$values79$n;
-    const $values81 = K_$values81;
-    const $values81$n = K_$values81$n;
-    const $list83 = K_$list83;
-    const $list84 = K_$list84;
-    const $values85 = K_$values85;
+    const $values78$n = K_$values78$n;
+    const $values80 = K_$values80;
+    const $values80$n = K_$values80$n;
+    const $values82 = K_$values82;
+    const $values82$n = K_$values82$n;
+    const $values84 = K_$values84;
+    const $values84$n = K_$values84$n;
     const $values86 = K_$values86;
     const $values86$n = K_$values86$n;
     const $values88 = K_$values88;
     const $values88$n = K_$values88$n;
     const $list90 = K_$list90;
-    const $list91 = K_$list91;
-    const $values92 = K_$values92;
+    const $values91 = K_$values91;
+    const $values91$n = K_$values91$n;
     const $values93 = K_$values93;
     const $values93$n = K_$values93$n;
     const $values95 = K_$values95;
     const $values95$n = K_$values95$n;
-    const $list97 = K_$list97;
-    const $list98 = K_$list98;
+    const $values97 = K_$values97;
+    const $values97$n = K_$values97$n;
     const $values99 = K_$values99;
-    const $values100 = K_$values100;
-    const $values100$n = K_$values100$n;
+    const $values99$n = K_$values99$n;
+    const $list101 = K_$list101;
+    const Property_kind$code = K_Property_kind$code;
+    const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;
     const v_protection = K_v_protection;
     const v_has_taken = K_v_has_taken;

@@ -71,6 +71,22 @@ export function playout(): PlayoutKernel {
   const K_$values13 = [] as number[];
   const K_$list14 = new Int32Array(CAP);
   const K_$values15 = [] as string[];
+  const K_Objective_goal$code = Int8Array.from(cardData.Objective_goal, ($v) =>
+    [
+      "tidy_mansion",
+      "obsessed_by_arrangement",
+      "neighbors_festival",
+      "gem_of_my_collection",
+      "collector",
+      "seeing_double",
+      "three_is_better_than_two",
+      "sum_of_all_fears",
+      "too_snob",
+      "art_of_bargaining",
+      "not_the_same_values",
+      "fashion_at_lowest_price",
+    ].indexOf($v),
+  );
   const C = K_C;
   const N = K_N;
   const G = K_G;
@@ -91,6 +107,7 @@ export function playout(): PlayoutKernel {
   const $values13 = K_$values13;
   const $list14 = K_$list14;
   const $values15 = K_$values15;
+  const Objective_goal$code = K_Objective_goal$code;
   const ALL_Merchandise = cardData.ALL_Merchandise;
   const ALL_Objective = cardData.ALL_Objective;
   const Merchandise_category = cardData.Merchandise_category;
@@ -109,6 +126,7 @@ export function playout(): PlayoutKernel {
   let players: number = 0;
   let v_shop_keeper: number = 0;
   let $variants: readonly string[] = [];
+  let $variant_first_game = false;
   let decisions = 0;
   let steps = 0;
   let trace: unknown[] | null = null;
@@ -196,7 +214,7 @@ export function playout(): PlayoutKernel {
     return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
   }
   function fn_objective_points(l_o: number, l_p: number): number {
-    return Objective_goal[l_o]! === "tidy_mansion"
+    return Objective_goal$code[l_o]! === 0
       ? bestSets(
           zoneCards(C, N, CAP, Z_mansion + l_p, false),
           3,
@@ -205,9 +223,9 @@ export function playout(): PlayoutKernel {
           (set) => fn_run_score(set),
           (card) => Merchandise_category[card]!,
         )
-      : Objective_goal[l_o]! === "obsessed_by_arrangement"
+      : Objective_goal$code[l_o]! === 1
         ? 3 * longestRun(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!)
-        : Objective_goal[l_o]! === "neighbors_festival"
+        : Objective_goal$code[l_o]! === 2
           ? ((): number => {
               let $n: number = 0;
               {
@@ -236,11 +254,11 @@ export function playout(): PlayoutKernel {
               }
               return $n;
             })()
-          : Objective_goal[l_o]! === "gem_of_my_collection"
+          : Objective_goal$code[l_o]! === 3
             ? 3 * highestOf(integers(1, 10), (l_v) => fn_copies(l_p, l_v), "highest(…)")
-            : Objective_goal[l_o]! === "collector"
+            : Objective_goal$code[l_o]! === 4
               ? 3 * fn_values_held(l_p).length
-              : Objective_goal[l_o]! === "seeing_double"
+              : Objective_goal$code[l_o]! === 5
                 ? bestSets(
                     zoneCards(C, N, CAP, Z_mansion + l_p, false),
                     2,
@@ -249,7 +267,7 @@ export function playout(): PlayoutKernel {
                     (set) => fn_pair_score(set),
                     (card) => Merchandise_category[card]!,
                   )
-                : Objective_goal[l_o]! === "three_is_better_than_two"
+                : Objective_goal$code[l_o]! === 6
                   ? bestSets(
                       zoneCards(C, N, CAP, Z_mansion + l_p, false),
                       3,
@@ -258,7 +276,7 @@ export function playout(): PlayoutKernel {
                       (set) => fn_triple_score(set),
                       (card) => Merchandise_category[card]!,
                     )
-                  : Objective_goal[l_o]! === "sum_of_all_fears"
+                  : Objective_goal$code[l_o]! === 7
                     ? 3 *
                       Math.floor(
                         ((): number => {
@@ -274,7 +292,7 @@ export function playout(): PlayoutKernel {
                           return $n;
                         })() / 10,
                       )
-                    : Objective_goal[l_o]! === "too_snob"
+                    : Objective_goal$code[l_o]! === 8
                       ? 2 *
                         ((): number => {
                           let $n: number = 0;
@@ -298,7 +316,7 @@ export function playout(): PlayoutKernel {
                           }
                           return $n;
                         })()
-                      : Objective_goal[l_o]! === "art_of_bargaining"
+                      : Objective_goal$code[l_o]! === 9
                         ? 2 *
                           ((): number => {
                             let $n: number = 0;
@@ -322,7 +340,7 @@ export function playout(): PlayoutKernel {
                             }
                             return $n;
                           })()
-                        : Objective_goal[l_o]! === "not_the_same_values"
+                        : Objective_goal$code[l_o]! === 10
                           ? fn_rank_points(fn_least_marked_rank(l_p))
                           : fn_rank_points(fn_most_marked_rank(l_p));
   }
@@ -331,19 +349,30 @@ export function playout(): PlayoutKernel {
     return step1();
   }
   function step1(): number {
-    if (true) {
-      return step2();
+    for (;;) {
+      const $pc = step1$body();
+      if ($pc !== 1) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
-    return step3();
+  }
+  function step1$body(): number {
+    if (true) {
+      return step3();
+    }
+    return step2();
   }
   function step2(): number {
+    return END;
+  }
+  function step3(): number {
     {
       const $seat0 = l_trader;
       return decide102($seat0);
     }
-  }
-  function step3(): number {
-    return END;
   }
   function step4(): number {
     let l_added = 0;
@@ -873,6 +902,7 @@ export function playout(): PlayoutKernel {
     const $values13 = K_$values13;
     const $list14 = K_$list14;
     const $values15 = K_$values15;
+    const Objective_goal$code = K_Objective_goal$code;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
     const Merchandise_category = cardData.Merchandise_category;
@@ -889,6 +919,7 @@ export function playout(): PlayoutKernel {
     const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
     const DECISION_CAP = RUNTIME_DECISION_CAP;
     $variants = variants;
+    $variant_first_game = variants.includes("first_game");
     trace = $trace;
     $preferred = $preferredIn;
     $cap = $capIn;
@@ -1071,7 +1102,7 @@ export function playout(): PlayoutKernel {
           N[Z_shop]!++;
         }
       }
-      if ($variants.includes("first_game")) {
+      if ($variant_first_game) {
         {
           let $n133 = 0;
           {
@@ -1276,6 +1307,7 @@ export function playout(): PlayoutKernel {
     const $values13 = K_$values13;
     const $list14 = K_$list14;
     const $values15 = K_$values15;
+    const Objective_goal$code = K_Objective_goal$code;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
     const Merchandise_category = cardData.Merchandise_category;

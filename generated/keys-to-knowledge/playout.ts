@@ -45,38 +45,38 @@ export function playout(): PlayoutKernel {
   const K_$list4 = new Int32Array(CAP);
   const K_$list5 = new Int32Array(6);
   const K_$list6 = new Int32Array(6);
-  const K_$values7 = [] as number[];
-  const K_$values7$n = new Int32Array(1);
-  const K_$values9 = [] as number[];
-  const K_$values9$n = new Int32Array(1);
+  const K_$list7 = new Int32Array(CAP);
+  const K_$list8 = new Int32Array(CAP);
+  const K_$list9 = new Int32Array(6);
+  const K_$list10 = new Int32Array(6);
   const K_$values11 = [] as number[];
   const K_$values11$n = new Int32Array(1);
   const K_$values13 = [] as number[];
   const K_$values13$n = new Int32Array(1);
   const K_$values15 = [] as number[];
   const K_$values15$n = new Int32Array(1);
-  const K_$values17 = [] as number[];
-  const K_$values17$n = new Int32Array(1);
-  const K_$values19 = [] as number[];
-  const K_$values19$n = new Int32Array(1);
+  const K_$list17 = new Int32Array(CAP);
+  const K_$list18 = new Int32Array(CAP);
+  const K_$list19 = new Int32Array(6);
+  const K_$list20 = new Int32Array(6);
   const K_$values21 = [] as number[];
   const K_$values21$n = new Int32Array(1);
   const K_$values23 = [] as number[];
   const K_$values23$n = new Int32Array(1);
   const K_$values25 = [] as number[];
   const K_$values25$n = new Int32Array(1);
-  const K_$values27 = [] as number[];
-  const K_$values27$n = new Int32Array(1);
-  const K_$values29 = [] as number[];
-  const K_$values29$n = new Int32Array(1);
+  const K_$list27 = new Int32Array(CAP);
+  const K_$list28 = new Int32Array(CAP);
+  const K_$list29 = new Int32Array(6);
+  const K_$list30 = new Int32Array(6);
   const K_$values31 = [] as number[];
   const K_$values31$n = new Int32Array(1);
   const K_$values33 = [] as number[];
   const K_$values33$n = new Int32Array(1);
   const K_$values35 = [] as number[];
   const K_$values35$n = new Int32Array(1);
-  const K_$values37 = [] as number[];
-  const K_$values37$n = new Int32Array(1);
+  const K_$list37 = new Int32Array(6);
+  const K_$list38 = new Int32Array(6);
   const K_$values39 = [] as number[];
   const K_$values39$n = new Int32Array(1);
   const K_$values41 = [] as number[];
@@ -105,47 +105,54 @@ export function playout(): PlayoutKernel {
   const K_$values63$n = new Int32Array(1);
   const K_$values65 = [] as number[];
   const K_$values65$n = new Int32Array(1);
-  const K_$list67 = new Int32Array(CAP);
-  const K_$list68 = new Int32Array(CAP);
-  const K_$list69 = new Int32Array(6);
-  const K_$list70 = new Int32Array(6);
+  const K_$values67 = [] as number[];
+  const K_$values67$n = new Int32Array(1);
+  const K_$values69 = [] as number[];
+  const K_$values69$n = new Int32Array(1);
   const K_$values71 = [] as number[];
   const K_$values71$n = new Int32Array(1);
   const K_$values73 = [] as number[];
   const K_$values73$n = new Int32Array(1);
   const K_$values75 = [] as number[];
   const K_$values75$n = new Int32Array(1);
-  const K_$list77 = new Int32Array(CAP);
-  const K_$list78 = new Int32Array(CAP);
-  const K_$list79 = new Int32Array(6);
-  const K_$list80 = new Int32Array(6);
-  const K_$list81 = new Int32Array(6);
-  const K_$list82 = new Int32Array(6);
+  const K_$values77 = [] as number[];
+  const K_$values77$n = new Int32Array(1);
+  const K_$values79 = [] as number[];
+  const K_$values79$n = new Int32Array(1);
+  const K_$values81 = [] as number[];
+  const K_$values81$n = new Int32Array(1);
   const K_$values83 = [] as number[];
   const K_$values83$n = new Int32Array(1);
   const K_$values85 = [] as number[];
   const K_$values85$n = new Int32Array(1);
   const K_$values87 = [] as number[];
   const K_$values87$n = new Int32Array(1);
-  const K_$list89 = new Int32Array(CAP);
-  const K_$list90 = new Int32Array(CAP);
-  const K_$list91 = new Int32Array(6);
-  const K_$list92 = new Int32Array(6);
-  const K_$values93 = [] as number[];
-  const K_$values93$n = new Int32Array(1);
-  const K_$values95 = [] as number[];
-  const K_$values95$n = new Int32Array(1);
+  const K_$values89 = [] as number[];
+  const K_$values89$n = new Int32Array(1);
+  const K_$values91 = [] as number[];
+  const K_$values91$n = new Int32Array(1);
+  const K_$list93 = new Int32Array(CAP);
+  const K_$list94 = new Int32Array(CAP);
+  const K_$list95 = new Int32Array(6);
+  const K_$list96 = new Int32Array(6);
   const K_$values97 = [] as number[];
   const K_$values97$n = new Int32Array(1);
-  const K_$list99 = new Int32Array(CAP);
-  const K_$list100 = new Int32Array(CAP);
-  const K_$list101 = new Int32Array(6);
-  const K_$list102 = new Int32Array(6);
+  const K_$values99 = [] as number[];
+  const K_$values99$n = new Int32Array(1);
+  const K_$values101 = [] as number[];
+  const K_$values101$n = new Int32Array(1);
   const K_$list103 = new Int32Array(CAP);
   const K_$list104 = new Int32Array(CAP);
   const K_$list105 = new Int32Array(CAP);
   const K_$list106 = new Int32Array(6);
   const K_$list107 = new Int32Array(6);
+  const K_Fortune_effect$code = Int8Array.from(cardData.Fortune_effect, ($v) =>
+    ["collect", "pay", "advance_home", "go_to_court", "back_three", "repairs"].indexOf($v),
+  );
+  const K_Fortune_deck$code = Int8Array.from(cardData.Fortune_deck, ($v) => ["mercy", "grace"].indexOf($v));
+  const K_Space_kind$code = Int8Array.from(cardData.Space_kind, ($v) =>
+    ["home", "property", "mercy", "grace", "fee", "court", "field_trip", "go_to_court"].indexOf($v),
+  );
   const K_v_eliminated = new Array<number>(6).fill(0);
   const K_v_cash = new Array<number>(6).fill(0);
   const K_v_position = new Array<number>(6).fill(0);
@@ -167,38 +174,38 @@ export function playout(): PlayoutKernel {
   const $list4 = K_$list4;
   const $list5 = K_$list5;
   const $list6 = K_$list6;
-  const $values7 = K_$values7;
-  const $values7$n = K_$values7$n;
-  const $values9 = K_$values9;
-  const $values9$n = K_$values9$n;
+  const $list7 = K_$list7;
+  const $list8 = K_$list8;
+  const $list9 = K_$list9;
+  const $list10 = K_$list10;
   const $values11 = K_$values11;
   const $values11$n = K_$values11$n;
   const $values13 = K_$values13;
   const $values13$n = K_$values13$n;
   const $values15 = K_$values15;
   const $values15$n = K_$values15$n;
-  const $values17 = K_$values17;
-  const $values17$n = K_$values17$n;
-  const $values19 = K_$values19;
-  const $values19$n = K_$values19$n;
+  const $list17 = K_$list17;
+  const $list18 = K_$list18;
+  const $list19 = K_$list19;
+  const $list20 = K_$list20;
   const $values21 = K_$values21;
   const $values21$n = K_$values21$n;
   const $values23 = K_$values23;
   const $values23$n = K_$values23$n;
   const $values25 = K_$values25;
   const $values25$n = K_$values25$n;
-  const $values27 = K_$values27;
-  const $values27$n = K_$values27$n;
-  const $values29 = K_$values29;
-  const $values29$n = K_$values29$n;
+  const $list27 = K_$list27;
+  const $list28 = K_$list28;
+  const $list29 = K_$list29;
+  const $list30 = K_$list30;
   const $values31 = K_$values31;
   const $values31$n = K_$values31$n;
   const $values33 = K_$values33;
   const $values33$n = K_$values33$n;
   const $values35 = K_$values35;
   const $values35$n = K_$values35$n;
-  const $values37 = K_$values37;
-  const $values37$n = K_$values37$n;
+  const $list37 = K_$list37;
+  const $list38 = K_$list38;
   const $values39 = K_$values39;
   const $values39$n = K_$values39$n;
   const $values41 = K_$values41;
@@ -227,47 +234,50 @@ export function playout(): PlayoutKernel {
   const $values63$n = K_$values63$n;
   const $values65 = K_$values65;
   const $values65$n = K_$values65$n;
-  const $list67 = K_$list67;
-  const $list68 = K_$list68;
-  const $list69 = K_$list69;
-  const $list70 = K_$list70;
+  const $values67 = K_$values67;
+  const $values67$n = K_$values67$n;
+  const $values69 = K_$values69;
+  const $values69$n = K_$values69$n;
   const $values71 = K_$values71;
   const $values71$n = K_$values71$n;
   const $values73 = K_$values73;
   const $values73$n = K_$values73$n;
   const $values75 = K_$values75;
   const $values75$n = K_$values75$n;
-  const $list77 = K_$list77;
-  const $list78 = K_$list78;
-  const $list79 = K_$list79;
-  const $list80 = K_$list80;
-  const $list81 = K_$list81;
-  const $list82 = K_$list82;
+  const $values77 = K_$values77;
+  const $values77$n = K_$values77$n;
+  const $values79 = K_$values79;
+  const $values79$n = K_$values79$n;
+  const $values81 = K_$values81;
+  const $values81$n = K_$values81$n;
   const $values83 = K_$values83;
   const $values83$n = K_$values83$n;
   const $values85 = K_$values85;
   const $values85$n = K_$values85$n;
   const $values87 = K_$values87;
   const $values87$n = K_$values87$n;
-  const $list89 = K_$list89;
-  const $list90 = K_$list90;
-  const $list91 = K_$list91;
-  const $list92 = K_$list92;
-  const $values93 = K_$values93;
-  const $values93$n = K_$values93$n;
-  const $values95 = K_$values95;
-  const $values95$n = K_$values95$n;
+  const $values89 = K_$values89;
+  const $values89$n = K_$values89$n;
+  const $values91 = K_$values91;
+  const $values91$n = K_$values91$n;
+  const $list93 = K_$list93;
+  const $list94 = K_$list94;
+  const $list95 = K_$list95;
+  const $list96 = K_$list96;
   const $values97 = K_$values97;
   const $values97$n = K_$values97$n;
-  const $list99 = K_$list99;
-  const $list100 = K_$list100;
-  const $list101 = K_$list101;
-  const $list102 = K_$list102;
+  const $values99 = K_$values99;
+  const $values99$n = K_$values99$n;
+  const $values101 = K_$values101;
+  const $values101$n = K_$values101$n;
   const $list103 = K_$list103;
   const $list104 = K_$list104;
   const $list105 = K_$list105;
   const $list106 = K_$list106;
   const $list107 = K_$list107;
+  const Fortune_effect$code = K_Fortune_effect$code;
+  const Fortune_deck$code = K_Fortune_deck$code;
+  const Space_kind$code = K_Space_kind$code;
   const v_eliminated = K_v_eliminated;
   const v_cash = K_v_cash;
   const v_position = K_v_position;
@@ -317,6 +327,8 @@ export function playout(): PlayoutKernel {
   let v_claim_amount: number = 0;
   let v_claim_space: number = 0;
   let $variants: readonly string[] = [];
+  let $variant_short = false;
+  let $variant_small_board = false;
   let decisions = 0;
   let steps = 0;
   let trace: unknown[] | null = null;
@@ -417,7 +429,7 @@ export function playout(): PlayoutKernel {
   let l_d_6$count = 0;
   let l_d_6$index = 0;
   function fn_board_in_play(): string {
-    return $variants.includes("small_board") ? "small" : "standard";
+    return $variant_small_board ? "small" : "standard";
   }
   function fn_board_size(): number {
     return N[Z_spaces]!;
@@ -463,7 +475,7 @@ export function playout(): PlayoutKernel {
       const $n968 = N[Z_spaces]!;
       for (let $i967 = 0; $i967 < $n968; $i967++) {
         const l_s = C[Z_spaces * CAP + $i967]!;
-        if (Space_kind[l_s]! === "court") {
+        if (Space_kind$code[l_s]! === 5) {
           $first965 = l_s;
           $found966 = true;
           break;
@@ -1002,7 +1014,7 @@ export function playout(): PlayoutKernel {
         if ($max18 !== $max18)
           throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
         if (v_opening[l_q]! === $max18) {
-          $count17++;
+          if (++$count17 > 1) break;
         }
       }
       if (!($count17 > 1)) break;
@@ -1040,16 +1052,27 @@ export function playout(): PlayoutKernel {
     return step1();
   }
   function step1(): number {
-    if (fn_players_left() > 1 && (!$variants.includes("short") || v_turns_played < fn_turn_limit())) {
-      return step2();
+    for (;;) {
+      const $pc = step1$body();
+      if ($pc !== 1) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
-    return step3();
+  }
+  function step1$body(): number {
+    if (fn_players_left() > 1 && (!$variant_short || v_turns_played < fn_turn_limit())) {
+      return step3();
+    }
+    return step2();
   }
   function step2(): number {
-    return step4();
+    return END;
   }
   function step3(): number {
-    return END;
+    return step4();
   }
   function step4(): number {
     l_doubles = 0;
@@ -1057,23 +1080,41 @@ export function playout(): PlayoutKernel {
     return step5();
   }
   function step5(): number {
-    if (l_again && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
-      return step6();
+    for (;;) {
+      const $pc = step5$body();
+      if ($pc !== 5) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
-    return step7();
+  }
+  function step5$body(): number {
+    if (l_again && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+      return step8();
+    }
+    return step6();
   }
   function step6(): number {
+    v_turns_played += 1;
+    return step7();
+  }
+  function step7(): number {
+    l_active = nextSeatInPlay(l_active, players, v_eliminated);
+    return 1;
+  }
+  function step8(): number {
     l_again = false;
     if (l_preset === 0) {
-      return step8();
+      return step10();
     }
     return step9();
   }
-  function step7(): number {
-    v_turns_played += 1;
-    return step130();
+  function step9(): number {
+    return step13();
   }
-  function step8(): number {
+  function step10(): number {
     l_roller = l_active;
     {
       let $n0 = 0;
@@ -1090,470 +1131,39 @@ export function playout(): PlayoutKernel {
     l_q_2$index = 0;
     return step11();
   }
-  function step9(): number {
-    return step10();
-  }
-  function step10(): number {
-    if (l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
-      return step40();
-    }
-    return step41();
-  }
   function step11(): number {
-    if (l_q_2$index < l_q_2$count) {
-      return step12();
+    for (;;) {
+      const $pc = step11$body();
+      if ($pc !== 11) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
-    return step13();
+  }
+  function step11$body(): number {
+    if (l_q_2$index < l_q_2$count) {
+      return step104();
+    }
+    return step12();
   }
   function step12(): number {
-    l_q_2 = $values0[l_q_2$index]!;
-    l___window_0_2 = true;
-    return step14();
-  }
-  function step13(): number {
     if (v_claim_open) {
       v_claim_open = false;
     }
-    return 10;
+    return step13();
   }
-  function step14(): number {
-    if (l___window_0_2) {
+  function step13(): number {
+    if (l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step15();
     }
-    return step16();
+    return step14();
+  }
+  function step14(): number {
+    return step47();
   }
   function step15(): number {
-    {
-      const $seat22 = l_q_2;
-      if (!offers23($seat22)) {
-        l___window_0_2 = false;
-        return step17();
-      }
-      return decide276($seat22);
-    }
-  }
-  function step16(): number {
-    l_q_2$index += 1;
-    return 11;
-  }
-  function step17(): number {
-    return 14;
-  }
-  function step18(): number {
-    v_claim_open = false;
-    l_p = v_claim_payer;
-    l_amount_2 = v_claim_amount;
-    l_to_centre = false;
-    l_creditor = l_q_2;
-    return step19();
-  }
-  function step19(): number {
-    if (v_cash[l_p]! < l_amount_2 && fn_can_pay(l_p, l_amount_2) && fn_can_raise(l_p)) {
-      return step20();
-    }
-    return step21();
-  }
-  function step20(): number {
-    {
-      const $seat277 = l_p;
-      return decide331($seat277);
-    }
-  }
-  function step21(): number {
-    if (v_cash[l_p]! >= l_amount_2) {
-      return step23();
-    }
-    return step24();
-  }
-  function step22(): number {
-    return 19;
-  }
-  function step23(): number {
-    if (l_to_centre) {
-      {
-        const $amount = l_amount_2;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[p]`,
-          );
-        if (v_cash[l_p] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_p] -= $amount;
-        v_centre += $amount;
-      }
-    } else {
-      {
-        const $amount = l_amount_2;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[p]`,
-          );
-        if (v_cash[l_p] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_p] -= $amount;
-        v_cash[l_creditor] += $amount;
-      }
-    }
-    return step25();
-  }
-  function step24(): number {
-    l_p_2 = l_p;
-    l_to_centre_2 = l_to_centre;
-    l_creditor_2 = l_creditor;
-    {
-      let $n332 = 0;
-      {
-        const $seg334 = Z_deeds + l_p_2;
-        const $n335 = N[$seg334]!;
-        for (let $i333 = 0; $i333 < $n335; $i333++) {
-          const l_d = C[$seg334 * CAP + $i333]!;
-          $list67[$n332++] = l_d;
-        }
-      }
-      for (let $i336 = 0; $i336 < $n332; $i336++) {
-        const l_d = $list67[$i336]!;
-        if (v_key[l_d]!) {
-          v_key[l_d] = false;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
-          v_keys_left += 1;
-          {
-            const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from bank`,
-              );
-            if (v_bank < $amount)
-              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-            v_bank -= $amount;
-            v_cash[l_p_2] += $amount;
-          }
-        }
-        if (v_books[l_d]! > 0) {
-          v_stacks_left += v_books[l_d]!;
-          {
-            const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from bank`,
-              );
-            if (v_bank < $amount)
-              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-            v_bank -= $amount;
-            v_cash[l_p_2] += $amount;
-          }
-          v_books[l_d] = 0;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
-        }
-      }
-    }
-    if (l_to_centre_2) {
-      return step26();
-    }
-    return step27();
-  }
-  function step25(): number {
-    return 17;
-  }
-  function step26(): number {
-    {
-      const $amount = v_cash[l_p_2]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_2] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_2]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_2] -= $amount;
-      v_centre += $amount;
-    }
-    {
-      let $n337 = 0;
-      {
-        const $seg339 = Z_deeds + l_p_2;
-        const $n340 = N[$seg339]!;
-        for (let $i338 = 0; $i338 < $n340; $i338++) {
-          const l_d = C[$seg339 * CAP + $i338]!;
-          $list68[$n337++] = l_d;
-        }
-      }
-      for (let $i341 = 0; $i341 < $n337; $i341++) {
-        const l_d = $list68[$i341]!;
-        v_mortgaged[l_d] = false;
-        $generation_any_mortgaged++;
-        $generation_may_mortgage++;
-        {
-          const $seg342 = Z_deeds + l_p_2;
-          const $wanted = l_d;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg342]!; $i++)
-            if (C[$seg342 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at343 = $seg342 * CAP + $at;
-          const $card = C[$at343]!;
-          const $end344 = $seg342 * CAP + N[$seg342]! - 1;
-          for (let $k345 = $at343; $k345 < $end344; $k345++) C[$k345] = C[$k345 + 1]!;
-          N[$seg342]!--;
-          C[Z_seized * CAP + N[Z_seized]!] = $card;
-          N[Z_seized]!++;
-          $where[$card] = Z_seized;
-        }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
-      }
-    }
-    {
-      const $argument346 = l_p_2;
-      {
-        let l_p = $argument346;
-        if (v_eliminated[l_p]! === 0) {
-          let $seats347 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats347++;
-          v_eliminated[l_p] = players - $seats347 + 1;
-          $generation_any_mortgaged++;
-          $generation_complete++;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
-        }
-        v_in_court[l_p] = false;
-        if (fn_players_left() === 1) {
-          K_ended = 0;
-          return END;
-        }
-      }
-    }
-    {
-      let $n3 = 0;
-      {
-        const $n5 = N[Z_seized]!;
-        for (let $i4 = 0; $i4 < $n5; $i4++) {
-          const l_d_2 = C[Z_seized * CAP + $i4]!;
-          $list1[$n3++] = l_d_2;
-        }
-      }
-      l_d_2$count = $n3;
-    }
-    l_d_2$index = 0;
-    return step29();
-  }
-  function step27(): number {
-    {
-      const $amount = v_cash[l_p_2]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_2] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_2]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_2] -= $amount;
-      v_cash[l_creditor_2] += $amount;
-    }
-    {
-      const $from = Z_deeds + l_p_2;
-      const $to = Z_deeds + l_creditor_2;
-      if ($from !== $to) {
-        for (let $k348 = 0; $k348 < N[$from]!; $k348++) {
-          const $card = C[$from * CAP + $k348]!;
-          C[$to * CAP + N[$to]!] = $card;
-          N[$to]!++;
-          $where[$card] = $to;
-        }
-        N[$from] = 0;
-      }
-    }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
-    $generation_zone_deeds++;
-    {
-      const $argument349 = l_p_2;
-      {
-        let l_p = $argument349;
-        if (v_eliminated[l_p]! === 0) {
-          let $seats350 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats350++;
-          v_eliminated[l_p] = players - $seats350 + 1;
-          $generation_any_mortgaged++;
-          $generation_complete++;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
-        }
-        v_in_court[l_p] = false;
-        if (fn_players_left() === 1) {
-          K_ended = 1;
-          return END;
-        }
-      }
-    }
-    return step28();
-  }
-  function step28(): number {
-    return 25;
-  }
-  function step29(): number {
-    if (l_d_2$index < l_d_2$count) {
-      return step30();
-    }
-    return step31();
-  }
-  function step30(): number {
-    l_d_2 = $list1[l_d_2$index]!;
-    {
-      const $wanted = l_d_2;
-      let $at = -1;
-      for (let $i = 0; $i < N[Z_seized]!; $i++)
-        if (C[Z_seized * CAP + $i]! === $wanted) {
-          $at = $i;
-          break;
-        }
-      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at351 = Z_seized * CAP + $at;
-      const $card = C[$at351]!;
-      const $end352 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k353 = $at351; $k353 < $end352; $k353++) C[$k353] = C[$k353 + 1]!;
-      N[Z_seized]!--;
-      C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
-      N[Z_bank_deeds]!++;
-      $where[$card] = Z_bank_deeds;
-    }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
-    l_lot = l_d_2;
-    l_high_2 = 0;
-    l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
-    l_bidding_2 = true;
-    return step32();
-  }
-  function step31(): number {
-    return 28;
-  }
-  function step32(): number {
-    let $cond355: boolean = l_bidding_2;
-    if ($cond355) {
-      let $any354: boolean = false;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any354 = true;
-          break;
-        }
-      }
-      $cond355 = $any354;
-    }
-    if ($cond355) {
-      return step33();
-    }
-    return step34();
-  }
-  function step33(): number {
-    l_bidding_2 = false;
-    return decide399();
-  }
-  function step34(): number {
-    if (l_high_2 > 0) {
-      {
-        const $amount = l_high_2;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
-          );
-        if (v_cash[l_leader_2] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[leader] has ${v_cash[l_leader_2]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_leader_2] -= $amount;
-        v_bank += $amount;
-      }
-      {
-        const $card = l_lot;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg400 = Z_deeds + l_leader_2;
-        C[$seg400 * CAP + N[$seg400]!] = $card;
-        N[$seg400]!++;
-        $where[$card] = $seg400;
-      }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
-    } else {
-    }
-    l_d_2$index += 1;
-    return 29;
-  }
-  function step35(): number {
-    return 32;
-  }
-  function step36(): number {
-    {
-      const $seat401 = l_q_2;
-      return decide412($seat401);
-    }
-  }
-  function step37(): number {
-    return 17;
-  }
-  function step38(): number {
-    {
-      const $seat413 = l_buyer_2;
-      return decide443($seat413);
-    }
-  }
-  function step39(): number {
-    return 37;
-  }
-  function step40(): number {
     l_steps = l_preset;
     l_is_double = false;
     l_preset = 0;
@@ -1565,30 +1175,18 @@ export function playout(): PlayoutKernel {
     }
     l_move_token = true;
     if (v_in_court[l_active]!) {
-      return step43();
+      return step17();
     }
-    return step44();
+    return step16();
   }
-  function step41(): number {
-    return step42();
-  }
-  function step42(): number {
-    return 5;
-  }
-  function step43(): number {
-    if (l_is_double) {
-      return step46();
-    }
-    return step47();
-  }
-  function step44(): number {
+  function step16(): number {
     if (l_is_double) {
       l_doubles += 1;
       if (l_doubles === 3) {
         {
-          const $argument444 = l_active;
+          const $argument22 = l_active;
           {
-            let l_p = $argument444;
+            let l_p = $argument22;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1598,117 +1196,68 @@ export function playout(): PlayoutKernel {
         l_is_double = false;
       }
     }
-    return step45();
+    return step41();
   }
-  function step45(): number {
-    if (l_move_token && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
-      return step69();
+  function step17(): number {
+    if (l_is_double) {
+      return step39();
     }
-    return step70();
+    return step18();
   }
-  function step46(): number {
-    v_in_court[l_active] = false;
-    return step48();
-  }
-  function step47(): number {
+  function step18(): number {
     v_court_rolls[l_active] += 1;
     if (v_court_rolls[l_active]! < 3) {
-      return step49();
+      return step37();
     }
-    return step50();
+    return step19();
   }
-  function step48(): number {
-    l_is_double = false;
-    return 45;
-  }
-  function step49(): number {
-    l_move_token = false;
-    return step51();
-  }
-  function step50(): number {
+  function step19(): number {
     v_in_court[l_active] = false;
     l_p_3 = l_active;
     l_amount_4 = 85;
     l_to_centre_3 = true;
     l_creditor_3 = l_active;
-    return step52();
+    return step20();
   }
-  function step51(): number {
-    return 48;
+  function step20(): number {
+    for (;;) {
+      const $pc = step20$body();
+      if ($pc !== 20) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
   }
-  function step52(): number {
+  function step20$body(): number {
     if (v_cash[l_p_3]! < l_amount_4 && fn_can_pay(l_p_3, l_amount_4) && fn_can_raise(l_p_3)) {
-      return step53();
+      return step35();
     }
-    return step54();
+    return step21();
   }
-  function step53(): number {
-    {
-      const $seat445 = l_p_3;
-      return decide499($seat445);
-    }
-  }
-  function step54(): number {
+  function step21(): number {
     if (v_cash[l_p_3]! >= l_amount_4) {
-      return step56();
+      return step33();
     }
-    return step57();
+    return step22();
   }
-  function step55(): number {
-    return 52;
-  }
-  function step56(): number {
-    if (l_to_centre_3) {
-      {
-        const $amount = l_amount_4;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[p]`,
-          );
-        if (v_cash[l_p_3] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_p_3] -= $amount;
-        v_centre += $amount;
-      }
-    } else {
-      {
-        const $amount = l_amount_4;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[p]`,
-          );
-        if (v_cash[l_p_3] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_p_3] -= $amount;
-        v_cash[l_creditor_3] += $amount;
-      }
-    }
-    return step58();
-  }
-  function step57(): number {
+  function step22(): number {
     l_p_4 = l_p_3;
     l_to_centre_4 = l_to_centre_3;
     l_creditor_4 = l_creditor_3;
     {
-      let $n500 = 0;
+      let $n23 = 0;
       {
-        const $seg502 = Z_deeds + l_p_4;
-        const $n503 = N[$seg502]!;
-        for (let $i501 = 0; $i501 < $n503; $i501++) {
-          const l_d = C[$seg502 * CAP + $i501]!;
-          $list77[$n500++] = l_d;
+        const $seg25 = Z_deeds + l_p_4;
+        const $n26 = N[$seg25]!;
+        for (let $i24 = 0; $i24 < $n26; $i24++) {
+          const l_d = C[$seg25 * CAP + $i24]!;
+          $list7[$n23++] = l_d;
         }
       }
-      for (let $i504 = 0; $i504 < $n500; $i504++) {
-        const l_d = $list77[$i504]!;
+      for (let $i27 = 0; $i27 < $n23; $i27++) {
+        const l_d = $list7[$i27]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $generation_lowest_level++;
@@ -1752,110 +1301,11 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_4) {
-      return step59();
+      return step24();
     }
-    return step60();
+    return step23();
   }
-  function step58(): number {
-    return 51;
-  }
-  function step59(): number {
-    {
-      const $amount = v_cash[l_p_4]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_4] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_4]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_4] -= $amount;
-      v_centre += $amount;
-    }
-    {
-      let $n505 = 0;
-      {
-        const $seg507 = Z_deeds + l_p_4;
-        const $n508 = N[$seg507]!;
-        for (let $i506 = 0; $i506 < $n508; $i506++) {
-          const l_d = C[$seg507 * CAP + $i506]!;
-          $list78[$n505++] = l_d;
-        }
-      }
-      for (let $i509 = 0; $i509 < $n505; $i509++) {
-        const l_d = $list78[$i509]!;
-        v_mortgaged[l_d] = false;
-        $generation_any_mortgaged++;
-        $generation_may_mortgage++;
-        {
-          const $seg510 = Z_deeds + l_p_4;
-          const $wanted = l_d;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg510]!; $i++)
-            if (C[$seg510 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at511 = $seg510 * CAP + $at;
-          const $card = C[$at511]!;
-          const $end512 = $seg510 * CAP + N[$seg510]! - 1;
-          for (let $k513 = $at511; $k513 < $end512; $k513++) C[$k513] = C[$k513 + 1]!;
-          N[$seg510]!--;
-          C[Z_seized * CAP + N[Z_seized]!] = $card;
-          N[Z_seized]!++;
-          $where[$card] = Z_seized;
-        }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
-      }
-    }
-    {
-      const $argument514 = l_p_4;
-      {
-        let l_p = $argument514;
-        if (v_eliminated[l_p]! === 0) {
-          let $seats515 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats515++;
-          v_eliminated[l_p] = players - $seats515 + 1;
-          $generation_any_mortgaged++;
-          $generation_complete++;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
-        }
-        v_in_court[l_p] = false;
-        if (fn_players_left() === 1) {
-          K_ended = 2;
-          return END;
-        }
-      }
-    }
-    {
-      let $n6 = 0;
-      {
-        const $n8 = N[Z_seized]!;
-        for (let $i7 = 0; $i7 < $n8; $i7++) {
-          const l_d_4 = C[Z_seized * CAP + $i7]!;
-          $list2[$n6++] = l_d_4;
-        }
-      }
-      l_d_4$count = $n6;
-    }
-    l_d_4$index = 0;
-    return step62();
-  }
-  function step60(): number {
+  function step23(): number {
     {
       const $amount = v_cash[l_p_4]!;
       if ($amount < 0)
@@ -1875,8 +1325,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_4;
       const $to = Z_deeds + l_creditor_4;
       if ($from !== $to) {
-        for (let $k516 = 0; $k516 < N[$from]!; $k516++) {
-          const $card = C[$from * CAP + $k516]!;
+        for (let $k28 = 0; $k28 < N[$from]!; $k28++) {
+          const $card = C[$from * CAP + $k28]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -1892,13 +1342,13 @@ export function playout(): PlayoutKernel {
     $generation_undeveloped++;
     $generation_zone_deeds++;
     {
-      const $argument517 = l_p_4;
+      const $argument29 = l_p_4;
       {
-        let l_p = $argument517;
+        let l_p = $argument29;
         if (v_eliminated[l_p]! === 0) {
-          let $seats518 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats518++;
-          v_eliminated[l_p] = players - $seats518 + 1;
+          let $seats30 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats30++;
+          v_eliminated[l_p] = players - $seats30 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -1908,23 +1358,133 @@ export function playout(): PlayoutKernel {
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
-          K_ended = 3;
+          K_ended = 0;
           return END;
         }
       }
     }
-    return step61();
+    return step27();
   }
-  function step61(): number {
-    return 58;
-  }
-  function step62(): number {
-    if (l_d_4$index < l_d_4$count) {
-      return step63();
+  function step24(): number {
+    {
+      const $amount = v_cash[l_p_4]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_4] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_4]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_4] -= $amount;
+      v_centre += $amount;
     }
-    return step64();
+    {
+      let $n31 = 0;
+      {
+        const $seg33 = Z_deeds + l_p_4;
+        const $n34 = N[$seg33]!;
+        for (let $i32 = 0; $i32 < $n34; $i32++) {
+          const l_d = C[$seg33 * CAP + $i32]!;
+          $list8[$n31++] = l_d;
+        }
+      }
+      for (let $i35 = 0; $i35 < $n31; $i35++) {
+        const l_d = $list8[$i35]!;
+        v_mortgaged[l_d] = false;
+        $generation_any_mortgaged++;
+        $generation_may_mortgage++;
+        {
+          const $seg36 = Z_deeds + l_p_4;
+          const $wanted = l_d;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg36]!; $i++)
+            if (C[$seg36 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
+          const $at37 = $seg36 * CAP + $at;
+          const $card = C[$at37]!;
+          const $end38 = $seg36 * CAP + N[$seg36]! - 1;
+          for (let $k39 = $at37; $k39 < $end38; $k39++) C[$k39] = C[$k39 + 1]!;
+          N[$seg36]!--;
+          C[Z_seized * CAP + N[Z_seized]!] = $card;
+          N[Z_seized]!++;
+          $where[$card] = Z_seized;
+        }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
+      }
+    }
+    {
+      const $argument40 = l_p_4;
+      {
+        let l_p = $argument40;
+        if (v_eliminated[l_p]! === 0) {
+          let $seats41 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats41++;
+          v_eliminated[l_p] = players - $seats41 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 1;
+          return END;
+        }
+      }
+    }
+    {
+      let $n6 = 0;
+      {
+        const $n8 = N[Z_seized]!;
+        for (let $i7 = 0; $i7 < $n8; $i7++) {
+          const l_d_4 = C[Z_seized * CAP + $i7]!;
+          $list2[$n6++] = l_d_4;
+        }
+      }
+      l_d_4$count = $n6;
+    }
+    l_d_4$index = 0;
+    return step25();
   }
-  function step63(): number {
+  function step25(): number {
+    for (;;) {
+      const $pc = step25$body();
+      if ($pc !== 25) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step25$body(): number {
+    if (l_d_4$index < l_d_4$count) {
+      return step28();
+    }
+    return step26();
+  }
+  function step26(): number {
+    return step27();
+  }
+  function step27(): number {
+    return step34();
+  }
+  function step28(): number {
     l_d_4 = $list2[l_d_4$index]!;
     {
       const $wanted = l_d_4;
@@ -1935,10 +1495,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at519 = Z_seized * CAP + $at;
-      const $card = C[$at519]!;
-      const $end520 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k521 = $at519; $k521 < $end520; $k521++) C[$k521] = C[$k521 + 1]!;
+      const $at42 = Z_seized * CAP + $at;
+      const $card = C[$at42]!;
+      const $end43 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k44 = $at42; $k44 < $end43; $k44++) C[$k44] = C[$k44 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1956,34 +1516,38 @@ export function playout(): PlayoutKernel {
     l_high_3 = 0;
     l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_3 = true;
-    return step65();
+    return step29();
   }
-  function step64(): number {
-    return 61;
+  function step29(): number {
+    for (;;) {
+      const $pc = step29$body();
+      if ($pc !== 29) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
   }
-  function step65(): number {
-    let $cond523: boolean = l_bidding_3;
-    if ($cond523) {
-      let $any522: boolean = false;
+  function step29$body(): number {
+    let $cond46: boolean = l_bidding_3;
+    if ($cond46) {
+      let $any45: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $any522 = true;
+          $any45 = true;
           break;
         }
       }
-      $cond523 = $any522;
+      $cond46 = $any45;
     }
-    if ($cond523) {
-      return step66();
+    if ($cond46) {
+      return step31();
     }
-    return step67();
+    return step30();
   }
-  function step66(): number {
-    l_bidding_3 = false;
-    return decide567();
-  }
-  function step67(): number {
+  function step30(): number {
     if (l_high_3 > 0) {
       {
         const $amount = l_high_3;
@@ -2003,10 +1567,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_2;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg568 = Z_deeds + l_leader_3;
-        C[$seg568 * CAP + N[$seg568]!] = $card;
-        N[$seg568]!++;
-        $where[$card] = $seg568;
+        const $seg47 = Z_deeds + l_leader_3;
+        C[$seg47 * CAP + N[$seg47]!] = $card;
+        N[$seg47]!++;
+        $where[$card] = $seg47;
       }
       $generation_any_mortgaged++;
       $generation_complete++;
@@ -2019,18 +1583,94 @@ export function playout(): PlayoutKernel {
     } else {
     }
     l_d_4$index += 1;
-    return 62;
+    return 25;
   }
-  function step68(): number {
-    return 65;
+  function step31(): number {
+    l_bidding_3 = false;
+    return decide91();
   }
-  function step69(): number {
-    {
-      const $argument569 = l_active;
-      const $argument570 = l_steps;
+  function step32(): number {
+    return 29;
+  }
+  function step33(): number {
+    if (l_to_centre_3) {
       {
-        let l_p = $argument569;
-        let l_steps = $argument570;
+        const $amount = l_amount_4;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_3] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_3] -= $amount;
+        v_centre += $amount;
+      }
+    } else {
+      {
+        const $amount = l_amount_4;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_3] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_3] -= $amount;
+        v_cash[l_creditor_3] += $amount;
+      }
+    }
+    return step34();
+  }
+  function step34(): number {
+    return step38();
+  }
+  function step35(): number {
+    {
+      const $seat92 = l_p_3;
+      return decide146($seat92);
+    }
+  }
+  function step36(): number {
+    return 20;
+  }
+  function step37(): number {
+    l_move_token = false;
+    return step38();
+  }
+  function step38(): number {
+    return step40();
+  }
+  function step39(): number {
+    v_in_court[l_active] = false;
+    return step40();
+  }
+  function step40(): number {
+    l_is_double = false;
+    return step41();
+  }
+  function step41(): number {
+    if (l_move_token && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+      return step43();
+    }
+    return step42();
+  }
+  function step42(): number {
+    return step46();
+  }
+  function step43(): number {
+    {
+      const $argument147 = l_active;
+      const $argument148 = l_steps;
+      {
+        let l_p = $argument147;
+        let l_steps = $argument148;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -2071,716 +1711,63 @@ export function playout(): PlayoutKernel {
       }
     }
     v_relocated = true;
-    return step72();
+    return step44();
   }
-  function step70(): number {
-    return step71();
+  function step44(): number {
+    for (;;) {
+      const $pc = step44$body();
+      if ($pc !== 44) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
   }
-  function step71(): number {
-    return 42;
-  }
-  function step72(): number {
+  function step44$body(): number {
     if (v_relocated && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
-      return step73();
+      return step48();
     }
-    return step74();
+    return step45();
   }
-  function step73(): number {
-    v_relocated = false;
-    l_p_5 = l_active;
-    l_here_2 = v_position[l_p_5]!;
-    l_kind_2 = fn_kind_at(l_here_2);
-    if (l_kind_2 === "property") {
-      return step75();
-    }
-    return step76();
-  }
-  function step74(): number {
+  function step45(): number {
     l_again =
       l_is_double &&
       !v_in_court[l_active]! &&
       l_active >= 0 &&
       l_active < players &&
       v_eliminated[l_active] === 0;
-    return 71;
+    return step46();
   }
-  function step75(): number {
-    if (fn_owned(l_here_2)) {
-      return step78();
+  function step46(): number {
+    return step47();
+  }
+  function step47(): number {
+    return 5;
+  }
+  function step48(): number {
+    v_relocated = false;
+    l_p_5 = l_active;
+    l_here_2 = v_position[l_p_5]!;
+    l_kind_2 = fn_kind_at(l_here_2);
+    if (l_kind_2 === "property") {
+      return step93();
     }
-    return step79();
+    return step49();
   }
-  function step76(): number {
+  function step49(): number {
     if (l_kind_2 === "mercy" || l_kind_2 === "grace") {
-      return step87();
+      return step71();
     }
-    return step88();
+    return step50();
   }
-  function step77(): number {
-    return 72;
-  }
-  function step78(): number {
-    let l_holder = fn_owner_of(l_here_2);
-    if (l_holder !== l_p_5) {
-      let $first571: number = 0;
-      let $found572 = false;
-      {
-        const $seg574 = Z_deeds + l_holder;
-        const $n575 = N[$seg574]!;
-        for (let $i573 = 0; $i573 < $n575; $i573++) {
-          const l_e = C[$seg574 * CAP + $i573]!;
-          if (Deed_space[l_e]! === l_here_2) {
-            $first571 = l_e;
-            $found572 = true;
-            break;
-          }
-        }
-      }
-      if (!$found572) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      let l_deed = $first571;
-      if (v_mortgaged[l_deed]!) {
-      } else {
-        v_claim_open = true;
-        v_claim_owner = l_holder;
-        v_claim_payer = l_p_5;
-        v_claim_amount = fn_rent_of(l_deed, l_holder);
-        v_claim_space = l_here_2;
-      }
-    }
-    return step80();
-  }
-  function step79(): number {
-    let $first576: number = 0;
-    let $found577 = false;
-    {
-      const $n579 = N[Z_bank_deeds]!;
-      for (let $i578 = 0; $i578 < $n579; $i578++) {
-        const l_e = C[Z_bank_deeds * CAP + $i578]!;
-        if (Deed_space[l_e]! === l_here_2) {
-          $first576 = l_e;
-          $found577 = true;
-          break;
-        }
-      }
-    }
-    if (!$found577) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_deed_2 = $first576;
-    {
-      const $seat580 = l_p_5;
-      return decide602($seat580);
-    }
-  }
-  function step80(): number {
-    return 77;
-  }
-  function step81(): number {
-    return 80;
-  }
-  function step82(): number {
-    l_lot_3 = l_deed_2;
-    l_high_4 = 0;
-    l_leader_4 = topCard(seatsInPlay(players, v_eliminated), "the list");
-    l_bidding_4 = true;
-    return step83();
-  }
-  function step83(): number {
-    let $cond604: boolean = l_bidding_4;
-    if ($cond604) {
-      let $any603: boolean = false;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any603 = true;
-          break;
-        }
-      }
-      $cond604 = $any603;
-    }
-    if ($cond604) {
-      return step84();
-    }
-    return step85();
-  }
-  function step84(): number {
-    l_bidding_4 = false;
-    return decide648();
-  }
-  function step85(): number {
-    if (l_high_4 > 0) {
-      {
-        const $amount = l_high_4;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
-          );
-        if (v_cash[l_leader_4] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[leader] has ${v_cash[l_leader_4]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_leader_4] -= $amount;
-        v_bank += $amount;
-      }
-      {
-        const $card = l_lot_3;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg649 = Z_deeds + l_leader_4;
-        C[$seg649 * CAP + N[$seg649]!] = $card;
-        N[$seg649]!++;
-        $where[$card] = $seg649;
-      }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
-    } else {
-    }
-    return 81;
-  }
-  function step86(): number {
-    return 83;
-  }
-  function step87(): number {
-    l_p_6 = l_p_5;
-    l_mercy = l_kind_2 === "mercy";
-    if (l_mercy) {
-      {
-        if (N[Z_mercy_deck]! === 0)
-          throw new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
-        const $card = C[Z_mercy_deck * CAP + --N[Z_mercy_deck]!]!;
-        if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
-        C[Z_drawn * CAP + N[Z_drawn]!] = $card;
-        N[Z_drawn]!++;
-        $where[$card] = Z_drawn;
-      }
-    } else {
-      {
-        if (N[Z_grace_deck]! === 0)
-          throw new GameFault("fault/empty-zone", "grace_deck is empty: it has no top card");
-        const $card = C[Z_grace_deck * CAP + --N[Z_grace_deck]!]!;
-        if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
-        C[Z_drawn * CAP + N[Z_drawn]!] = $card;
-        N[Z_drawn]!++;
-        $where[$card] = Z_drawn;
-      }
-    }
-    l_card = N[Z_drawn]! > 0 ? C[Z_drawn * CAP]! : emptyZone("top");
-    l_owed = 0;
-    if (Fortune_effect[l_card]! === "collect") {
-      {
-        const $amount = Fortune_amount[l_card]!;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from bank`,
-          );
-        if (v_bank < $amount)
-          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-        v_bank -= $amount;
-        v_cash[l_p_6] += $amount;
-      }
-    } else {
-      if (Fortune_effect[l_card]! === "pay") {
-        l_owed = Fortune_amount[l_card]!;
-      } else {
-        if (Fortune_effect[l_card]! === "repairs") {
-          let $sum650: number = 0;
-          {
-            const $seg652 = Z_deeds + l_p_6;
-            const $n653 = N[$seg652]!;
-            for (let $i651 = 0; $i651 < $n653; $i651++) {
-              const l_d = C[$seg652 * CAP + $i651]!;
-              $sum650 +=
-                v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
-            }
-          }
-          l_owed = $sum650;
-        } else {
-          if (Fortune_effect[l_card]! === "advance_home") {
-            v_position[l_p_6] = 0;
-            {
-              const $amount = 500;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from bank`,
-                );
-              if (v_bank < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `bank has ${v_bank}, not the ${$amount} to transfer`,
-                );
-              v_bank -= $amount;
-              v_cash[l_p_6] += $amount;
-            }
-          } else {
-            if (Fortune_effect[l_card]! === "back_three") {
-              v_position[l_p_6] = floorMod(v_position[l_p_6]! - 3, fn_board_size());
-              v_relocated = true;
-            } else {
-              {
-                const $argument654 = l_p_6;
-                {
-                  let l_p = $argument654;
-                  v_position[l_p] = fn_court_space();
-                  v_in_court[l_p] = true;
-                  v_court_rolls[l_p] = 0;
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    if (l_mercy) {
-      {
-        const $card = l_card;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        for (let $k655 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k655 > Z_mercy_deck * CAP; $k655--)
-          C[$k655] = C[$k655 - 1]!;
-        C[Z_mercy_deck * CAP] = $card;
-        N[Z_mercy_deck]!++;
-        $where[$card] = Z_mercy_deck;
-      }
-    } else {
-      {
-        const $card = l_card;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        for (let $k656 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k656 > Z_grace_deck * CAP; $k656--)
-          C[$k656] = C[$k656 - 1]!;
-        C[Z_grace_deck * CAP] = $card;
-        N[Z_grace_deck]!++;
-        $where[$card] = Z_grace_deck;
-      }
-    }
-    if (l_owed > 0) {
-      return step90();
-    }
-    return step91();
-  }
-  function step88(): number {
+  function step50(): number {
     if (l_kind_2 === "fee") {
-      return step110();
+      return step52();
     }
-    return step111();
+    return step51();
   }
-  function step89(): number {
-    return 77;
-  }
-  function step90(): number {
-    l_p_7 = l_p_6;
-    l_amount_5 = l_owed;
-    l_to_centre_5 = true;
-    l_creditor_5 = l_p_6;
-    return step93();
-  }
-  function step91(): number {
-    return step92();
-  }
-  function step92(): number {
-    return 89;
-  }
-  function step93(): number {
-    if (v_cash[l_p_7]! < l_amount_5 && fn_can_pay(l_p_7, l_amount_5) && fn_can_raise(l_p_7)) {
-      return step94();
-    }
-    return step95();
-  }
-  function step94(): number {
-    {
-      const $seat657 = l_p_7;
-      return decide711($seat657);
-    }
-  }
-  function step95(): number {
-    if (v_cash[l_p_7]! >= l_amount_5) {
-      return step97();
-    }
-    return step98();
-  }
-  function step96(): number {
-    return 93;
-  }
-  function step97(): number {
-    if (l_to_centre_5) {
-      {
-        const $amount = l_amount_5;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[p]`,
-          );
-        if (v_cash[l_p_7] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_p_7] -= $amount;
-        v_centre += $amount;
-      }
-    } else {
-      {
-        const $amount = l_amount_5;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[p]`,
-          );
-        if (v_cash[l_p_7] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_p_7] -= $amount;
-        v_cash[l_creditor_5] += $amount;
-      }
-    }
-    return step99();
-  }
-  function step98(): number {
-    l_p_8 = l_p_7;
-    l_to_centre_6 = l_to_centre_5;
-    l_creditor_6 = l_creditor_5;
-    {
-      let $n712 = 0;
-      {
-        const $seg714 = Z_deeds + l_p_8;
-        const $n715 = N[$seg714]!;
-        for (let $i713 = 0; $i713 < $n715; $i713++) {
-          const l_d = C[$seg714 * CAP + $i713]!;
-          $list89[$n712++] = l_d;
-        }
-      }
-      for (let $i716 = 0; $i716 < $n712; $i716++) {
-        const l_d = $list89[$i716]!;
-        if (v_key[l_d]!) {
-          v_key[l_d] = false;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
-          v_keys_left += 1;
-          {
-            const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from bank`,
-              );
-            if (v_bank < $amount)
-              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-            v_bank -= $amount;
-            v_cash[l_p_8] += $amount;
-          }
-        }
-        if (v_books[l_d]! > 0) {
-          v_stacks_left += v_books[l_d]!;
-          {
-            const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from bank`,
-              );
-            if (v_bank < $amount)
-              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-            v_bank -= $amount;
-            v_cash[l_p_8] += $amount;
-          }
-          v_books[l_d] = 0;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
-        }
-      }
-    }
-    if (l_to_centre_6) {
-      return step100();
-    }
-    return step101();
-  }
-  function step99(): number {
-    return 92;
-  }
-  function step100(): number {
-    {
-      const $amount = v_cash[l_p_8]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_8] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_8]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_8] -= $amount;
-      v_centre += $amount;
-    }
-    {
-      let $n717 = 0;
-      {
-        const $seg719 = Z_deeds + l_p_8;
-        const $n720 = N[$seg719]!;
-        for (let $i718 = 0; $i718 < $n720; $i718++) {
-          const l_d = C[$seg719 * CAP + $i718]!;
-          $list90[$n717++] = l_d;
-        }
-      }
-      for (let $i721 = 0; $i721 < $n717; $i721++) {
-        const l_d = $list90[$i721]!;
-        v_mortgaged[l_d] = false;
-        $generation_any_mortgaged++;
-        $generation_may_mortgage++;
-        {
-          const $seg722 = Z_deeds + l_p_8;
-          const $wanted = l_d;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg722]!; $i++)
-            if (C[$seg722 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at723 = $seg722 * CAP + $at;
-          const $card = C[$at723]!;
-          const $end724 = $seg722 * CAP + N[$seg722]! - 1;
-          for (let $k725 = $at723; $k725 < $end724; $k725++) C[$k725] = C[$k725 + 1]!;
-          N[$seg722]!--;
-          C[Z_seized * CAP + N[Z_seized]!] = $card;
-          N[Z_seized]!++;
-          $where[$card] = Z_seized;
-        }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
-      }
-    }
-    {
-      const $argument726 = l_p_8;
-      {
-        let l_p = $argument726;
-        if (v_eliminated[l_p]! === 0) {
-          let $seats727 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats727++;
-          v_eliminated[l_p] = players - $seats727 + 1;
-          $generation_any_mortgaged++;
-          $generation_complete++;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
-        }
-        v_in_court[l_p] = false;
-        if (fn_players_left() === 1) {
-          K_ended = 4;
-          return END;
-        }
-      }
-    }
-    {
-      let $n9 = 0;
-      {
-        const $n11 = N[Z_seized]!;
-        for (let $i10 = 0; $i10 < $n11; $i10++) {
-          const l_d_5 = C[Z_seized * CAP + $i10]!;
-          $list3[$n9++] = l_d_5;
-        }
-      }
-      l_d_5$count = $n9;
-    }
-    l_d_5$index = 0;
-    return step103();
-  }
-  function step101(): number {
-    {
-      const $amount = v_cash[l_p_8]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_8] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_8]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_8] -= $amount;
-      v_cash[l_creditor_6] += $amount;
-    }
-    {
-      const $from = Z_deeds + l_p_8;
-      const $to = Z_deeds + l_creditor_6;
-      if ($from !== $to) {
-        for (let $k728 = 0; $k728 < N[$from]!; $k728++) {
-          const $card = C[$from * CAP + $k728]!;
-          C[$to * CAP + N[$to]!] = $card;
-          N[$to]!++;
-          $where[$card] = $to;
-        }
-        N[$from] = 0;
-      }
-    }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
-    $generation_zone_deeds++;
-    {
-      const $argument729 = l_p_8;
-      {
-        let l_p = $argument729;
-        if (v_eliminated[l_p]! === 0) {
-          let $seats730 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats730++;
-          v_eliminated[l_p] = players - $seats730 + 1;
-          $generation_any_mortgaged++;
-          $generation_complete++;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
-        }
-        v_in_court[l_p] = false;
-        if (fn_players_left() === 1) {
-          K_ended = 5;
-          return END;
-        }
-      }
-    }
-    return step102();
-  }
-  function step102(): number {
-    return 99;
-  }
-  function step103(): number {
-    if (l_d_5$index < l_d_5$count) {
-      return step104();
-    }
-    return step105();
-  }
-  function step104(): number {
-    l_d_5 = $list3[l_d_5$index]!;
-    {
-      const $wanted = l_d_5;
-      let $at = -1;
-      for (let $i = 0; $i < N[Z_seized]!; $i++)
-        if (C[Z_seized * CAP + $i]! === $wanted) {
-          $at = $i;
-          break;
-        }
-      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at731 = Z_seized * CAP + $at;
-      const $card = C[$at731]!;
-      const $end732 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k733 = $at731; $k733 < $end732; $k733++) C[$k733] = C[$k733 + 1]!;
-      N[Z_seized]!--;
-      C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
-      N[Z_bank_deeds]!++;
-      $where[$card] = Z_bank_deeds;
-    }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
-    l_lot_4 = l_d_5;
-    l_high_5 = 0;
-    l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
-    l_bidding_5 = true;
-    return step106();
-  }
-  function step105(): number {
-    return 102;
-  }
-  function step106(): number {
-    let $cond735: boolean = l_bidding_5;
-    if ($cond735) {
-      let $any734: boolean = false;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any734 = true;
-          break;
-        }
-      }
-      $cond735 = $any734;
-    }
-    if ($cond735) {
-      return step107();
-    }
-    return step108();
-  }
-  function step107(): number {
-    l_bidding_5 = false;
-    return decide779();
-  }
-  function step108(): number {
-    if (l_high_5 > 0) {
-      {
-        const $amount = l_high_5;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
-          );
-        if (v_cash[l_leader_5] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[leader] has ${v_cash[l_leader_5]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_leader_5] -= $amount;
-        v_bank += $amount;
-      }
-      {
-        const $card = l_lot_4;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg780 = Z_deeds + l_leader_5;
-        C[$seg780 * CAP + N[$seg780]!] = $card;
-        N[$seg780]!++;
-        $where[$card] = $seg780;
-      }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
-    } else {
-    }
-    l_d_5$index += 1;
-    return 103;
-  }
-  function step109(): number {
-    return 106;
-  }
-  function step110(): number {
-    l_p_9 = l_p_5;
-    l_amount_6 = fn_fee_at(l_here_2);
-    l_to_centre_7 = true;
-    l_creditor_7 = l_p_5;
-    return step113();
-  }
-  function step111(): number {
+  function step51(): number {
     if (l_kind_2 === "field_trip") {
       {
         const $amount = v_centre;
@@ -2797,9 +1784,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument781 = l_p_5;
+          const $argument149 = l_p_5;
           {
-            let l_p = $argument781;
+            let l_p = $argument149;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -2807,84 +1794,54 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step112();
+    return step68();
   }
-  function step112(): number {
-    return 89;
+  function step52(): number {
+    l_p_9 = l_p_5;
+    l_amount_6 = fn_fee_at(l_here_2);
+    l_to_centre_7 = true;
+    l_creditor_7 = l_p_5;
+    return step53();
   }
-  function step113(): number {
+  function step53(): number {
+    for (;;) {
+      const $pc = step53$body();
+      if ($pc !== 53) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step53$body(): number {
     if (v_cash[l_p_9]! < l_amount_6 && fn_can_pay(l_p_9, l_amount_6) && fn_can_raise(l_p_9)) {
-      return step114();
+      return step69();
     }
-    return step115();
+    return step54();
   }
-  function step114(): number {
-    {
-      const $seat782 = l_p_9;
-      return decide836($seat782);
-    }
-  }
-  function step115(): number {
+  function step54(): number {
     if (v_cash[l_p_9]! >= l_amount_6) {
-      return step117();
+      return step66();
     }
-    return step118();
+    return step55();
   }
-  function step116(): number {
-    return 113;
-  }
-  function step117(): number {
-    if (l_to_centre_7) {
-      {
-        const $amount = l_amount_6;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[p]`,
-          );
-        if (v_cash[l_p_9] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_p_9] -= $amount;
-        v_centre += $amount;
-      }
-    } else {
-      {
-        const $amount = l_amount_6;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[p]`,
-          );
-        if (v_cash[l_p_9] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_p_9] -= $amount;
-        v_cash[l_creditor_7] += $amount;
-      }
-    }
-    return step119();
-  }
-  function step118(): number {
+  function step55(): number {
     l_p_10 = l_p_9;
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n837 = 0;
+      let $n150 = 0;
       {
-        const $seg839 = Z_deeds + l_p_10;
-        const $n840 = N[$seg839]!;
-        for (let $i838 = 0; $i838 < $n840; $i838++) {
-          const l_d = C[$seg839 * CAP + $i838]!;
-          $list99[$n837++] = l_d;
+        const $seg152 = Z_deeds + l_p_10;
+        const $n153 = N[$seg152]!;
+        for (let $i151 = 0; $i151 < $n153; $i151++) {
+          const l_d = C[$seg152 * CAP + $i151]!;
+          $list17[$n150++] = l_d;
         }
       }
-      for (let $i841 = 0; $i841 < $n837; $i841++) {
-        const l_d = $list99[$i841]!;
+      for (let $i154 = 0; $i154 < $n150; $i154++) {
+        const l_d = $list17[$i154]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $generation_lowest_level++;
@@ -2928,110 +1885,11 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_8) {
-      return step120();
+      return step57();
     }
-    return step121();
+    return step56();
   }
-  function step119(): number {
-    return 112;
-  }
-  function step120(): number {
-    {
-      const $amount = v_cash[l_p_10]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_10] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_10]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_10] -= $amount;
-      v_centre += $amount;
-    }
-    {
-      let $n842 = 0;
-      {
-        const $seg844 = Z_deeds + l_p_10;
-        const $n845 = N[$seg844]!;
-        for (let $i843 = 0; $i843 < $n845; $i843++) {
-          const l_d = C[$seg844 * CAP + $i843]!;
-          $list100[$n842++] = l_d;
-        }
-      }
-      for (let $i846 = 0; $i846 < $n842; $i846++) {
-        const l_d = $list100[$i846]!;
-        v_mortgaged[l_d] = false;
-        $generation_any_mortgaged++;
-        $generation_may_mortgage++;
-        {
-          const $seg847 = Z_deeds + l_p_10;
-          const $wanted = l_d;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg847]!; $i++)
-            if (C[$seg847 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at848 = $seg847 * CAP + $at;
-          const $card = C[$at848]!;
-          const $end849 = $seg847 * CAP + N[$seg847]! - 1;
-          for (let $k850 = $at848; $k850 < $end849; $k850++) C[$k850] = C[$k850 + 1]!;
-          N[$seg847]!--;
-          C[Z_seized * CAP + N[Z_seized]!] = $card;
-          N[Z_seized]!++;
-          $where[$card] = Z_seized;
-        }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
-      }
-    }
-    {
-      const $argument851 = l_p_10;
-      {
-        let l_p = $argument851;
-        if (v_eliminated[l_p]! === 0) {
-          let $seats852 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats852++;
-          v_eliminated[l_p] = players - $seats852 + 1;
-          $generation_any_mortgaged++;
-          $generation_complete++;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
-        }
-        v_in_court[l_p] = false;
-        if (fn_players_left() === 1) {
-          K_ended = 6;
-          return END;
-        }
-      }
-    }
-    {
-      let $n12 = 0;
-      {
-        const $n14 = N[Z_seized]!;
-        for (let $i13 = 0; $i13 < $n14; $i13++) {
-          const l_d_6 = C[Z_seized * CAP + $i13]!;
-          $list4[$n12++] = l_d_6;
-        }
-      }
-      l_d_6$count = $n12;
-    }
-    l_d_6$index = 0;
-    return step123();
-  }
-  function step121(): number {
+  function step56(): number {
     {
       const $amount = v_cash[l_p_10]!;
       if ($amount < 0)
@@ -3051,8 +1909,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k853 = 0; $k853 < N[$from]!; $k853++) {
-          const $card = C[$from * CAP + $k853]!;
+        for (let $k155 = 0; $k155 < N[$from]!; $k155++) {
+          const $card = C[$from * CAP + $k155]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -3068,13 +1926,13 @@ export function playout(): PlayoutKernel {
     $generation_undeveloped++;
     $generation_zone_deeds++;
     {
-      const $argument854 = l_p_10;
+      const $argument156 = l_p_10;
       {
-        let l_p = $argument854;
+        let l_p = $argument156;
         if (v_eliminated[l_p]! === 0) {
-          let $seats855 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats855++;
-          v_eliminated[l_p] = players - $seats855 + 1;
+          let $seats157 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats157++;
+          v_eliminated[l_p] = players - $seats157 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -3084,23 +1942,133 @@ export function playout(): PlayoutKernel {
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
-          K_ended = 7;
+          K_ended = 2;
           return END;
         }
       }
     }
-    return step122();
+    return step60();
   }
-  function step122(): number {
-    return 119;
-  }
-  function step123(): number {
-    if (l_d_6$index < l_d_6$count) {
-      return step124();
+  function step57(): number {
+    {
+      const $amount = v_cash[l_p_10]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_10] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_10]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_10] -= $amount;
+      v_centre += $amount;
     }
-    return step125();
+    {
+      let $n158 = 0;
+      {
+        const $seg160 = Z_deeds + l_p_10;
+        const $n161 = N[$seg160]!;
+        for (let $i159 = 0; $i159 < $n161; $i159++) {
+          const l_d = C[$seg160 * CAP + $i159]!;
+          $list18[$n158++] = l_d;
+        }
+      }
+      for (let $i162 = 0; $i162 < $n158; $i162++) {
+        const l_d = $list18[$i162]!;
+        v_mortgaged[l_d] = false;
+        $generation_any_mortgaged++;
+        $generation_may_mortgage++;
+        {
+          const $seg163 = Z_deeds + l_p_10;
+          const $wanted = l_d;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg163]!; $i++)
+            if (C[$seg163 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
+          const $at164 = $seg163 * CAP + $at;
+          const $card = C[$at164]!;
+          const $end165 = $seg163 * CAP + N[$seg163]! - 1;
+          for (let $k166 = $at164; $k166 < $end165; $k166++) C[$k166] = C[$k166 + 1]!;
+          N[$seg163]!--;
+          C[Z_seized * CAP + N[Z_seized]!] = $card;
+          N[Z_seized]!++;
+          $where[$card] = Z_seized;
+        }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
+      }
+    }
+    {
+      const $argument167 = l_p_10;
+      {
+        let l_p = $argument167;
+        if (v_eliminated[l_p]! === 0) {
+          let $seats168 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats168++;
+          v_eliminated[l_p] = players - $seats168 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 3;
+          return END;
+        }
+      }
+    }
+    {
+      let $n12 = 0;
+      {
+        const $n14 = N[Z_seized]!;
+        for (let $i13 = 0; $i13 < $n14; $i13++) {
+          const l_d_6 = C[Z_seized * CAP + $i13]!;
+          $list4[$n12++] = l_d_6;
+        }
+      }
+      l_d_6$count = $n12;
+    }
+    l_d_6$index = 0;
+    return step58();
   }
-  function step124(): number {
+  function step58(): number {
+    for (;;) {
+      const $pc = step58$body();
+      if ($pc !== 58) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step58$body(): number {
+    if (l_d_6$index < l_d_6$count) {
+      return step61();
+    }
+    return step59();
+  }
+  function step59(): number {
+    return step60();
+  }
+  function step60(): number {
+    return step67();
+  }
+  function step61(): number {
     l_d_6 = $list4[l_d_6$index]!;
     {
       const $wanted = l_d_6;
@@ -3111,10 +2079,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at856 = Z_seized * CAP + $at;
-      const $card = C[$at856]!;
-      const $end857 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k858 = $at856; $k858 < $end857; $k858++) C[$k858] = C[$k858 + 1]!;
+      const $at169 = Z_seized * CAP + $at;
+      const $card = C[$at169]!;
+      const $end170 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k171 = $at169; $k171 < $end170; $k171++) C[$k171] = C[$k171 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3132,34 +2100,38 @@ export function playout(): PlayoutKernel {
     l_high_6 = 0;
     l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_6 = true;
-    return step126();
+    return step62();
   }
-  function step125(): number {
-    return 122;
+  function step62(): number {
+    for (;;) {
+      const $pc = step62$body();
+      if ($pc !== 62) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
   }
-  function step126(): number {
-    let $cond860: boolean = l_bidding_6;
-    if ($cond860) {
-      let $any859: boolean = false;
+  function step62$body(): number {
+    let $cond173: boolean = l_bidding_6;
+    if ($cond173) {
+      let $any172: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any859 = true;
+          $any172 = true;
           break;
         }
       }
-      $cond860 = $any859;
+      $cond173 = $any172;
     }
-    if ($cond860) {
-      return step127();
+    if ($cond173) {
+      return step64();
     }
-    return step128();
+    return step63();
   }
-  function step127(): number {
-    l_bidding_6 = false;
-    return decide904();
-  }
-  function step128(): number {
+  function step63(): number {
     if (l_high_6 > 0) {
       {
         const $amount = l_high_6;
@@ -3179,10 +2151,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_5;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg905 = Z_deeds + l_leader_6;
-        C[$seg905 * CAP + N[$seg905]!] = $card;
-        N[$seg905]!++;
-        $where[$card] = $seg905;
+        const $seg174 = Z_deeds + l_leader_6;
+        C[$seg174 * CAP + N[$seg174]!] = $card;
+        N[$seg174]!++;
+        $where[$card] = $seg174;
       }
       $generation_any_mortgaged++;
       $generation_complete++;
@@ -3195,118 +2167,3657 @@ export function playout(): PlayoutKernel {
     } else {
     }
     l_d_6$index += 1;
-    return 123;
+    return 58;
+  }
+  function step64(): number {
+    l_bidding_6 = false;
+    return decide218();
+  }
+  function step65(): number {
+    return 62;
+  }
+  function step66(): number {
+    if (l_to_centre_7) {
+      {
+        const $amount = l_amount_6;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_9] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_9] -= $amount;
+        v_centre += $amount;
+      }
+    } else {
+      {
+        const $amount = l_amount_6;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_9] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_9] -= $amount;
+        v_cash[l_creditor_7] += $amount;
+      }
+    }
+    return step67();
+  }
+  function step67(): number {
+    return step68();
+  }
+  function step68(): number {
+    return step90();
+  }
+  function step69(): number {
+    {
+      const $seat219 = l_p_9;
+      return decide273($seat219);
+    }
+  }
+  function step70(): number {
+    return 53;
+  }
+  function step71(): number {
+    l_p_6 = l_p_5;
+    l_mercy = l_kind_2 === "mercy";
+    if (l_mercy) {
+      {
+        if (N[Z_mercy_deck]! === 0)
+          throw new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
+        const $card = C[Z_mercy_deck * CAP + --N[Z_mercy_deck]!]!;
+        if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
+        C[Z_drawn * CAP + N[Z_drawn]!] = $card;
+        N[Z_drawn]!++;
+        $where[$card] = Z_drawn;
+      }
+    } else {
+      {
+        if (N[Z_grace_deck]! === 0)
+          throw new GameFault("fault/empty-zone", "grace_deck is empty: it has no top card");
+        const $card = C[Z_grace_deck * CAP + --N[Z_grace_deck]!]!;
+        if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
+        C[Z_drawn * CAP + N[Z_drawn]!] = $card;
+        N[Z_drawn]!++;
+        $where[$card] = Z_drawn;
+      }
+    }
+    l_card = N[Z_drawn]! > 0 ? C[Z_drawn * CAP]! : emptyZone("top");
+    l_owed = 0;
+    if (Fortune_effect$code[l_card]! === 0) {
+      {
+        const $amount = Fortune_amount[l_card]!;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from bank`,
+          );
+        if (v_bank < $amount)
+          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+        v_bank -= $amount;
+        v_cash[l_p_6] += $amount;
+      }
+    } else {
+      if (Fortune_effect$code[l_card]! === 1) {
+        l_owed = Fortune_amount[l_card]!;
+      } else {
+        if (Fortune_effect$code[l_card]! === 5) {
+          let $sum274: number = 0;
+          {
+            const $seg276 = Z_deeds + l_p_6;
+            const $n277 = N[$seg276]!;
+            for (let $i275 = 0; $i275 < $n277; $i275++) {
+              const l_d = C[$seg276 * CAP + $i275]!;
+              $sum274 +=
+                v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
+            }
+          }
+          l_owed = $sum274;
+        } else {
+          if (Fortune_effect$code[l_card]! === 2) {
+            v_position[l_p_6] = 0;
+            {
+              const $amount = 500;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from bank`,
+                );
+              if (v_bank < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `bank has ${v_bank}, not the ${$amount} to transfer`,
+                );
+              v_bank -= $amount;
+              v_cash[l_p_6] += $amount;
+            }
+          } else {
+            if (Fortune_effect$code[l_card]! === 4) {
+              v_position[l_p_6] = floorMod(v_position[l_p_6]! - 3, fn_board_size());
+              v_relocated = true;
+            } else {
+              {
+                const $argument278 = l_p_6;
+                {
+                  let l_p = $argument278;
+                  v_position[l_p] = fn_court_space();
+                  v_in_court[l_p] = true;
+                  v_court_rolls[l_p] = 0;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if (l_mercy) {
+      {
+        const $card = l_card;
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        for (let $k279 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k279 > Z_mercy_deck * CAP; $k279--)
+          C[$k279] = C[$k279 - 1]!;
+        C[Z_mercy_deck * CAP] = $card;
+        N[Z_mercy_deck]!++;
+        $where[$card] = Z_mercy_deck;
+      }
+    } else {
+      {
+        const $card = l_card;
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        for (let $k280 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k280 > Z_grace_deck * CAP; $k280--)
+          C[$k280] = C[$k280 - 1]!;
+        C[Z_grace_deck * CAP] = $card;
+        N[Z_grace_deck]!++;
+        $where[$card] = Z_grace_deck;
+      }
+    }
+    if (l_owed > 0) {
+      return step73();
+    }
+    return step72();
+  }
+  function step72(): number {
+    return step89();
+  }
+  function step73(): number {
+    l_p_7 = l_p_6;
+    l_amount_5 = l_owed;
+    l_to_centre_5 = true;
+    l_creditor_5 = l_p_6;
+    return step74();
+  }
+  function step74(): number {
+    for (;;) {
+      const $pc = step74$body();
+      if ($pc !== 74) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step74$body(): number {
+    if (v_cash[l_p_7]! < l_amount_5 && fn_can_pay(l_p_7, l_amount_5) && fn_can_raise(l_p_7)) {
+      return step91();
+    }
+    return step75();
+  }
+  function step75(): number {
+    if (v_cash[l_p_7]! >= l_amount_5) {
+      return step87();
+    }
+    return step76();
+  }
+  function step76(): number {
+    l_p_8 = l_p_7;
+    l_to_centre_6 = l_to_centre_5;
+    l_creditor_6 = l_creditor_5;
+    {
+      let $n281 = 0;
+      {
+        const $seg283 = Z_deeds + l_p_8;
+        const $n284 = N[$seg283]!;
+        for (let $i282 = 0; $i282 < $n284; $i282++) {
+          const l_d = C[$seg283 * CAP + $i282]!;
+          $list27[$n281++] = l_d;
+        }
+      }
+      for (let $i285 = 0; $i285 < $n281; $i285++) {
+        const l_d = $list27[$i285]!;
+        if (v_key[l_d]!) {
+          v_key[l_d] = false;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+          v_keys_left += 1;
+          {
+            const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p_8] += $amount;
+          }
+        }
+        if (v_books[l_d]! > 0) {
+          v_stacks_left += v_books[l_d]!;
+          {
+            const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p_8] += $amount;
+          }
+          v_books[l_d] = 0;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+        }
+      }
+    }
+    if (l_to_centre_6) {
+      return step78();
+    }
+    return step77();
+  }
+  function step77(): number {
+    {
+      const $amount = v_cash[l_p_8]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_8] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_8]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_8] -= $amount;
+      v_cash[l_creditor_6] += $amount;
+    }
+    {
+      const $from = Z_deeds + l_p_8;
+      const $to = Z_deeds + l_creditor_6;
+      if ($from !== $to) {
+        for (let $k286 = 0; $k286 < N[$from]!; $k286++) {
+          const $card = C[$from * CAP + $k286]!;
+          C[$to * CAP + N[$to]!] = $card;
+          N[$to]!++;
+          $where[$card] = $to;
+        }
+        N[$from] = 0;
+      }
+    }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_deeds++;
+    {
+      const $argument287 = l_p_8;
+      {
+        let l_p = $argument287;
+        if (v_eliminated[l_p]! === 0) {
+          let $seats288 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats288++;
+          v_eliminated[l_p] = players - $seats288 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 4;
+          return END;
+        }
+      }
+    }
+    return step81();
+  }
+  function step78(): number {
+    {
+      const $amount = v_cash[l_p_8]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_8] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_8]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_8] -= $amount;
+      v_centre += $amount;
+    }
+    {
+      let $n289 = 0;
+      {
+        const $seg291 = Z_deeds + l_p_8;
+        const $n292 = N[$seg291]!;
+        for (let $i290 = 0; $i290 < $n292; $i290++) {
+          const l_d = C[$seg291 * CAP + $i290]!;
+          $list28[$n289++] = l_d;
+        }
+      }
+      for (let $i293 = 0; $i293 < $n289; $i293++) {
+        const l_d = $list28[$i293]!;
+        v_mortgaged[l_d] = false;
+        $generation_any_mortgaged++;
+        $generation_may_mortgage++;
+        {
+          const $seg294 = Z_deeds + l_p_8;
+          const $wanted = l_d;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg294]!; $i++)
+            if (C[$seg294 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
+          const $at295 = $seg294 * CAP + $at;
+          const $card = C[$at295]!;
+          const $end296 = $seg294 * CAP + N[$seg294]! - 1;
+          for (let $k297 = $at295; $k297 < $end296; $k297++) C[$k297] = C[$k297 + 1]!;
+          N[$seg294]!--;
+          C[Z_seized * CAP + N[Z_seized]!] = $card;
+          N[Z_seized]!++;
+          $where[$card] = Z_seized;
+        }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
+      }
+    }
+    {
+      const $argument298 = l_p_8;
+      {
+        let l_p = $argument298;
+        if (v_eliminated[l_p]! === 0) {
+          let $seats299 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats299++;
+          v_eliminated[l_p] = players - $seats299 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 5;
+          return END;
+        }
+      }
+    }
+    {
+      let $n9 = 0;
+      {
+        const $n11 = N[Z_seized]!;
+        for (let $i10 = 0; $i10 < $n11; $i10++) {
+          const l_d_5 = C[Z_seized * CAP + $i10]!;
+          $list3[$n9++] = l_d_5;
+        }
+      }
+      l_d_5$count = $n9;
+    }
+    l_d_5$index = 0;
+    return step79();
+  }
+  function step79(): number {
+    for (;;) {
+      const $pc = step79$body();
+      if ($pc !== 79) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step79$body(): number {
+    if (l_d_5$index < l_d_5$count) {
+      return step82();
+    }
+    return step80();
+  }
+  function step80(): number {
+    return step81();
+  }
+  function step81(): number {
+    return step88();
+  }
+  function step82(): number {
+    l_d_5 = $list3[l_d_5$index]!;
+    {
+      const $wanted = l_d_5;
+      let $at = -1;
+      for (let $i = 0; $i < N[Z_seized]!; $i++)
+        if (C[Z_seized * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
+      const $at300 = Z_seized * CAP + $at;
+      const $card = C[$at300]!;
+      const $end301 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k302 = $at300; $k302 < $end301; $k302++) C[$k302] = C[$k302 + 1]!;
+      N[Z_seized]!--;
+      C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
+      N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
+    }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
+    l_lot_4 = l_d_5;
+    l_high_5 = 0;
+    l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_bidding_5 = true;
+    return step83();
+  }
+  function step83(): number {
+    for (;;) {
+      const $pc = step83$body();
+      if ($pc !== 83) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step83$body(): number {
+    let $cond304: boolean = l_bidding_5;
+    if ($cond304) {
+      let $any303: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
+          $any303 = true;
+          break;
+        }
+      }
+      $cond304 = $any303;
+    }
+    if ($cond304) {
+      return step85();
+    }
+    return step84();
+  }
+  function step84(): number {
+    if (l_high_5 > 0) {
+      {
+        const $amount = l_high_5;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_5] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_5]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_leader_5] -= $amount;
+        v_bank += $amount;
+      }
+      {
+        const $card = l_lot_4;
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $seg305 = Z_deeds + l_leader_5;
+        C[$seg305 * CAP + N[$seg305]!] = $card;
+        N[$seg305]!++;
+        $where[$card] = $seg305;
+      }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
+    } else {
+    }
+    l_d_5$index += 1;
+    return 79;
+  }
+  function step85(): number {
+    l_bidding_5 = false;
+    return decide349();
+  }
+  function step86(): number {
+    return 83;
+  }
+  function step87(): number {
+    if (l_to_centre_5) {
+      {
+        const $amount = l_amount_5;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_7] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_7] -= $amount;
+        v_centre += $amount;
+      }
+    } else {
+      {
+        const $amount = l_amount_5;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_7] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_7] -= $amount;
+        v_cash[l_creditor_5] += $amount;
+      }
+    }
+    return step88();
+  }
+  function step88(): number {
+    return step89();
+  }
+  function step89(): number {
+    return step90();
+  }
+  function step90(): number {
+    return step103();
+  }
+  function step91(): number {
+    {
+      const $seat350 = l_p_7;
+      return decide404($seat350);
+    }
+  }
+  function step92(): number {
+    return 74;
+  }
+  function step93(): number {
+    if (fn_owned(l_here_2)) {
+      return step101();
+    }
+    return step94();
+  }
+  function step94(): number {
+    let $first405: number = 0;
+    let $found406 = false;
+    {
+      const $n408 = N[Z_bank_deeds]!;
+      for (let $i407 = 0; $i407 < $n408; $i407++) {
+        const l_e = C[Z_bank_deeds * CAP + $i407]!;
+        if (Deed_space[l_e]! === l_here_2) {
+          $first405 = l_e;
+          $found406 = true;
+          break;
+        }
+      }
+    }
+    if (!$found406) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_deed_2 = $first405;
+    {
+      const $seat409 = l_p_5;
+      return decide431($seat409);
+    }
+  }
+  function step95(): number {
+    l_lot_3 = l_deed_2;
+    l_high_4 = 0;
+    l_leader_4 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_bidding_4 = true;
+    return step96();
+  }
+  function step96(): number {
+    for (;;) {
+      const $pc = step96$body();
+      if ($pc !== 96) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step96$body(): number {
+    let $cond433: boolean = l_bidding_4;
+    if ($cond433) {
+      let $any432: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
+          $any432 = true;
+          break;
+        }
+      }
+      $cond433 = $any432;
+    }
+    if ($cond433) {
+      return step98();
+    }
+    return step97();
+  }
+  function step97(): number {
+    if (l_high_4 > 0) {
+      {
+        const $amount = l_high_4;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_4] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_4]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_leader_4] -= $amount;
+        v_bank += $amount;
+      }
+      {
+        const $card = l_lot_3;
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $seg434 = Z_deeds + l_leader_4;
+        C[$seg434 * CAP + N[$seg434]!] = $card;
+        N[$seg434]!++;
+        $where[$card] = $seg434;
+      }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
+    } else {
+    }
+    return step100();
+  }
+  function step98(): number {
+    l_bidding_4 = false;
+    return decide478();
+  }
+  function step99(): number {
+    return 96;
+  }
+  function step100(): number {
+    return step102();
+  }
+  function step101(): number {
+    let l_holder = fn_owner_of(l_here_2);
+    if (l_holder !== l_p_5) {
+      let $first479: number = 0;
+      let $found480 = false;
+      {
+        const $seg482 = Z_deeds + l_holder;
+        const $n483 = N[$seg482]!;
+        for (let $i481 = 0; $i481 < $n483; $i481++) {
+          const l_e = C[$seg482 * CAP + $i481]!;
+          if (Deed_space[l_e]! === l_here_2) {
+            $first479 = l_e;
+            $found480 = true;
+            break;
+          }
+        }
+      }
+      if (!$found480) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+      let l_deed = $first479;
+      if (v_mortgaged[l_deed]!) {
+      } else {
+        v_claim_open = true;
+        v_claim_owner = l_holder;
+        v_claim_payer = l_p_5;
+        v_claim_amount = fn_rent_of(l_deed, l_holder);
+        v_claim_space = l_here_2;
+      }
+    }
+    return step102();
+  }
+  function step102(): number {
+    return step103();
+  }
+  function step103(): number {
+    return 44;
+  }
+  function step104(): number {
+    l_q_2 = $values0[l_q_2$index]!;
+    l___window_0_2 = true;
+    return step105();
+  }
+  function step105(): number {
+    for (;;) {
+      const $pc = step105$body();
+      if ($pc !== 105) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step105$body(): number {
+    if (l___window_0_2) {
+      return step107();
+    }
+    return step106();
+  }
+  function step106(): number {
+    l_q_2$index += 1;
+    return 11;
+  }
+  function step107(): number {
+    {
+      const $seat484 = l_q_2;
+      if (!offers485($seat484)) {
+        l___window_0_2 = false;
+        return step130();
+      }
+      return decide738($seat484);
+    }
+  }
+  function step108(): number {
+    {
+      const $seat739 = l_q_2;
+      return decide750($seat739);
+    }
+  }
+  function step109(): number {
+    {
+      const $seat751 = l_buyer_2;
+      return decide781($seat751);
+    }
+  }
+  function step110(): number {
+    return step111();
+  }
+  function step111(): number {
+    return step130();
+  }
+  function step112(): number {
+    v_claim_open = false;
+    l_p = v_claim_payer;
+    l_amount_2 = v_claim_amount;
+    l_to_centre = false;
+    l_creditor = l_q_2;
+    return step113();
+  }
+  function step113(): number {
+    for (;;) {
+      const $pc = step113$body();
+      if ($pc !== 113) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step113$body(): number {
+    if (v_cash[l_p]! < l_amount_2 && fn_can_pay(l_p, l_amount_2) && fn_can_raise(l_p)) {
+      return step128();
+    }
+    return step114();
+  }
+  function step114(): number {
+    if (v_cash[l_p]! >= l_amount_2) {
+      return step126();
+    }
+    return step115();
+  }
+  function step115(): number {
+    l_p_2 = l_p;
+    l_to_centre_2 = l_to_centre;
+    l_creditor_2 = l_creditor;
+    {
+      let $n782 = 0;
+      {
+        const $seg784 = Z_deeds + l_p_2;
+        const $n785 = N[$seg784]!;
+        for (let $i783 = 0; $i783 < $n785; $i783++) {
+          const l_d = C[$seg784 * CAP + $i783]!;
+          $list93[$n782++] = l_d;
+        }
+      }
+      for (let $i786 = 0; $i786 < $n782; $i786++) {
+        const l_d = $list93[$i786]!;
+        if (v_key[l_d]!) {
+          v_key[l_d] = false;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+          v_keys_left += 1;
+          {
+            const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p_2] += $amount;
+          }
+        }
+        if (v_books[l_d]! > 0) {
+          v_stacks_left += v_books[l_d]!;
+          {
+            const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_cash[l_p_2] += $amount;
+          }
+          v_books[l_d] = 0;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+        }
+      }
+    }
+    if (l_to_centre_2) {
+      return step117();
+    }
+    return step116();
+  }
+  function step116(): number {
+    {
+      const $amount = v_cash[l_p_2]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_2] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_2]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_2] -= $amount;
+      v_cash[l_creditor_2] += $amount;
+    }
+    {
+      const $from = Z_deeds + l_p_2;
+      const $to = Z_deeds + l_creditor_2;
+      if ($from !== $to) {
+        for (let $k787 = 0; $k787 < N[$from]!; $k787++) {
+          const $card = C[$from * CAP + $k787]!;
+          C[$to * CAP + N[$to]!] = $card;
+          N[$to]!++;
+          $where[$card] = $to;
+        }
+        N[$from] = 0;
+      }
+    }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_deeds++;
+    {
+      const $argument788 = l_p_2;
+      {
+        let l_p = $argument788;
+        if (v_eliminated[l_p]! === 0) {
+          let $seats789 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats789++;
+          v_eliminated[l_p] = players - $seats789 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 6;
+          return END;
+        }
+      }
+    }
+    return step120();
+  }
+  function step117(): number {
+    {
+      const $amount = v_cash[l_p_2]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_2] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_2]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_2] -= $amount;
+      v_centre += $amount;
+    }
+    {
+      let $n790 = 0;
+      {
+        const $seg792 = Z_deeds + l_p_2;
+        const $n793 = N[$seg792]!;
+        for (let $i791 = 0; $i791 < $n793; $i791++) {
+          const l_d = C[$seg792 * CAP + $i791]!;
+          $list94[$n790++] = l_d;
+        }
+      }
+      for (let $i794 = 0; $i794 < $n790; $i794++) {
+        const l_d = $list94[$i794]!;
+        v_mortgaged[l_d] = false;
+        $generation_any_mortgaged++;
+        $generation_may_mortgage++;
+        {
+          const $seg795 = Z_deeds + l_p_2;
+          const $wanted = l_d;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg795]!; $i++)
+            if (C[$seg795 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
+          const $at796 = $seg795 * CAP + $at;
+          const $card = C[$at796]!;
+          const $end797 = $seg795 * CAP + N[$seg795]! - 1;
+          for (let $k798 = $at796; $k798 < $end797; $k798++) C[$k798] = C[$k798 + 1]!;
+          N[$seg795]!--;
+          C[Z_seized * CAP + N[Z_seized]!] = $card;
+          N[Z_seized]!++;
+          $where[$card] = Z_seized;
+        }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
+      }
+    }
+    {
+      const $argument799 = l_p_2;
+      {
+        let l_p = $argument799;
+        if (v_eliminated[l_p]! === 0) {
+          let $seats800 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats800++;
+          v_eliminated[l_p] = players - $seats800 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 7;
+          return END;
+        }
+      }
+    }
+    {
+      let $n3 = 0;
+      {
+        const $n5 = N[Z_seized]!;
+        for (let $i4 = 0; $i4 < $n5; $i4++) {
+          const l_d_2 = C[Z_seized * CAP + $i4]!;
+          $list1[$n3++] = l_d_2;
+        }
+      }
+      l_d_2$count = $n3;
+    }
+    l_d_2$index = 0;
+    return step118();
+  }
+  function step118(): number {
+    for (;;) {
+      const $pc = step118$body();
+      if ($pc !== 118) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step118$body(): number {
+    if (l_d_2$index < l_d_2$count) {
+      return step121();
+    }
+    return step119();
+  }
+  function step119(): number {
+    return step120();
+  }
+  function step120(): number {
+    return step127();
+  }
+  function step121(): number {
+    l_d_2 = $list1[l_d_2$index]!;
+    {
+      const $wanted = l_d_2;
+      let $at = -1;
+      for (let $i = 0; $i < N[Z_seized]!; $i++)
+        if (C[Z_seized * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
+      const $at801 = Z_seized * CAP + $at;
+      const $card = C[$at801]!;
+      const $end802 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k803 = $at801; $k803 < $end802; $k803++) C[$k803] = C[$k803 + 1]!;
+      N[Z_seized]!--;
+      C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
+      N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
+    }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
+    l_lot = l_d_2;
+    l_high_2 = 0;
+    l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_bidding_2 = true;
+    return step122();
+  }
+  function step122(): number {
+    for (;;) {
+      const $pc = step122$body();
+      if ($pc !== 122) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step122$body(): number {
+    let $cond805: boolean = l_bidding_2;
+    if ($cond805) {
+      let $any804: boolean = false;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
+          $any804 = true;
+          break;
+        }
+      }
+      $cond805 = $any804;
+    }
+    if ($cond805) {
+      return step124();
+    }
+    return step123();
+  }
+  function step123(): number {
+    if (l_high_2 > 0) {
+      {
+        const $amount = l_high_2;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_2] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_2]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_leader_2] -= $amount;
+        v_bank += $amount;
+      }
+      {
+        const $card = l_lot;
+        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $seg806 = Z_deeds + l_leader_2;
+        C[$seg806 * CAP + N[$seg806]!] = $card;
+        N[$seg806]!++;
+        $where[$card] = $seg806;
+      }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
+    } else {
+    }
+    l_d_2$index += 1;
+    return 118;
+  }
+  function step124(): number {
+    l_bidding_2 = false;
+    return decide850();
+  }
+  function step125(): number {
+    return 122;
+  }
+  function step126(): number {
+    if (l_to_centre) {
+      {
+        const $amount = l_amount_2;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p] -= $amount;
+        v_centre += $amount;
+      }
+    } else {
+      {
+        const $amount = l_amount_2;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p] -= $amount;
+        v_cash[l_creditor] += $amount;
+      }
+    }
+    return step127();
+  }
+  function step127(): number {
+    return step130();
+  }
+  function step128(): number {
+    {
+      const $seat851 = l_p;
+      return decide905($seat851);
+    }
   }
   function step129(): number {
-    return 126;
+    return 113;
   }
   function step130(): number {
-    l_active = nextSeatInPlay(l_active, players, v_eliminated);
-    return 1;
+    return 105;
   }
   function step131(): number {
     {
-      const $seat277 = l_p;
-      return decide331($seat277);
+      const $seat851 = l_p;
+      return decide905($seat851);
     }
   }
   function step132(): number {
-    return decide399();
+    return decide850();
   }
   function step133(): number {
     {
-      const $seat413 = l_buyer_2;
-      return decide443($seat413);
+      const $seat751 = l_buyer_2;
+      return decide781($seat751);
     }
   }
   function step134(): number {
     {
-      const $seat401 = l_q_2;
-      return decide412($seat401);
+      const $seat739 = l_q_2;
+      return decide750($seat739);
     }
   }
   function step135(): number {
     {
-      const $seat22 = l_q_2;
-      return decide276($seat22);
+      const $seat484 = l_q_2;
+      return decide738($seat484);
     }
   }
   function step136(): number {
     {
-      const $seat445 = l_p_3;
-      return decide499($seat445);
+      const $seat92 = l_p_3;
+      return decide146($seat92);
     }
   }
   function step137(): number {
-    return decide567();
+    return decide91();
   }
   function step138(): number {
-    return decide648();
+    return decide478();
   }
   function step139(): number {
     {
-      const $seat580 = l_p_5;
-      return decide602($seat580);
+      const $seat409 = l_p_5;
+      return decide431($seat409);
     }
   }
   function step140(): number {
     {
-      const $seat657 = l_p_7;
-      return decide711($seat657);
+      const $seat350 = l_p_7;
+      return decide404($seat350);
     }
   }
   function step141(): number {
-    return decide779();
+    return decide349();
   }
   function step142(): number {
     {
-      const $seat782 = l_p_9;
-      return decide836($seat782);
+      const $seat219 = l_p_9;
+      return decide273($seat219);
     }
   }
   function step143(): number {
-    return decide904();
+    return decide218();
   }
-  let offers23$last = 0;
-  function offers23($seat22: number): boolean {
-    for (let $k = 0, $o = offers23$last; $k < 8; $k++, $o = $o + 1 === 8 ? 0 : $o + 1) {
+  function decide91(): number {
+    {
+      let $n48 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
+          $list9[$n48++] = l_q;
+        }
+      }
+      for (let $s = 0; $s < players; $s++) $list10[$s] = 0;
+      race49: for (;;) {
+        let $left50 = 0;
+        for (let $a53 = 0; $a53 < $n48; $a53++) if ($list10[$list9[$a53]!] === 0) $left50++;
+        if ($left50 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        let $k52 = 0;
+        if ($left50 > 1) {
+          const $n54 = $left50;
+          let $r55 = 0;
+          if ($n54 <= 2097152 && $n54 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n54;
+              const $low = $m >>> 0;
+              if ($low >= $n54 || $low >= 4294967296 % $n54) {
+                $r55 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n54 >= 1 && $n54 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r55 = drawInt(P, $n54);
+          }
+          const $k52$drawn = $r55;
+          $k52 = $k52$drawn;
+        }
+        let $seat51 = -1;
+        for (let $a53 = 0; $a53 < $n48; $a53++)
+          if ($list10[$list9[$a53]!] === 0 && $k52-- === 0) {
+            $seat51 = $list9[$a53]!;
+            break;
+          }
+        const l_q = $seat51;
+        preferred72: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low73 = l_high_3 + 1;
+          const $high74 = v_cash[l_q]!;
+          let $offered75 = false;
+          let $least76 = $low73;
+          offered75$open: {
+            if (!($low73 <= $high74)) break offered75$open;
+            $least76 = Math.max($low73, l_high_3 + 1);
+            if (!($least76 <= $high74)) break offered75$open;
+            $offered75 = true;
+          }
+          let $weight77 = 0;
+          if ($offered75) {
+            $weight77 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight77) || $weight77 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight77}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered78 = false;
+          offered78$open: {
+            $offered78 = true;
+          }
+          let $weight79 = 0;
+          if ($offered78) {
+            $weight79 = 1;
+          }
+          const $weights80 = $weight77 + $weight79;
+          if ($weights80 === 0) break preferred72;
+          if ($weights80 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick81 = drawInt(P, $weights80);
+          if ($offered75) {
+            $pick81 -= $weight77;
+            if ($pick81 < 0) {
+              const $size82 = Math.max(0, $high74 - $least76 + 1);
+              const $moves83 = $size82;
+              if ($moves83 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt84: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index85 = drawInt(P, $moves83);
+                const $digit86 = $index85 % $size82;
+                $index85 = Math.floor($index85 / $size82);
+                const $value87 = $least76 + $digit86;
+                {
+                  const l_amount = $value87;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value87);
+                {
+                  const l_amount = $value87;
+                  l_high_3 = l_amount;
+                  l_leader_3 = l_q;
+                  l_bidding_3 = true;
+                  return step32();
+                }
+              }
+              break preferred72;
+            }
+          }
+          if ($offered78) {
+            $pick81 -= $weight79;
+            if ($pick81 < 0) {
+              const $moves88 = 1;
+              if ($moves88 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt89: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index90 = drawInt(P, $moves88);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list10[l_q] = 1;
+                if ($left50 === 1) {
+                  return step32();
+                }
+                continue race49;
+              }
+              break preferred72;
+            }
+          }
+        }
+        const $low56 = l_high_3 + 1;
+        const $high57 = v_cash[l_q]!;
+        let $offered58 = false;
+        let $least59 = $low56;
+        offered58$open: {
+          if (!($low56 <= $high57)) break offered58$open;
+          $least59 = Math.max($low56, l_high_3 + 1);
+          if (!($least59 <= $high57)) break offered58$open;
+          $offered58 = true;
+        }
+        let $offered60 = false;
+        offered60$open: {
+          $offered60 = true;
+        }
+        const $offered61 = ($offered58 ? 1 : 0) + ($offered60 ? 1 : 0);
+        if ($offered61 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        attempt62: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n64 = $offered61;
+          let $r65 = 0;
+          if ($n64 <= 2097152 && $n64 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n64;
+              const $low = $m >>> 0;
+              if ($low >= $n64 || $low >= 4294967296 % $n64) {
+                $r65 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n64 >= 1 && $n64 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r65 = drawInt(P, $n64);
+          }
+          const $pick63$drawn = $r65;
+          let $pick63 = $pick63$drawn;
+          if ($offered58 && $pick63-- === 0) {
+            const $n69 = Math.max(0, $high57 - $least59 + 1);
+            let $r70 = 0;
+            if ($n69 <= 2097152 && $n69 >= 1) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n69;
+                const $low = $m >>> 0;
+                if ($low >= $n69 || $low >= 4294967296 % $n69) {
+                  $r70 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n69 >= 1 && $n69 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r70 = drawInt(P, $n69);
+            }
+            const $digit67 = $r70;
+            const $value68 = $least59 + $digit67;
+            {
+              const l_amount = $value68;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value68);
+            {
+              const l_amount = $value68;
+              l_high_3 = l_amount;
+              l_leader_3 = l_q;
+              l_bidding_3 = true;
+              return step32();
+            }
+          }
+          if ($offered60 && $pick63-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list10[l_q] = 1;
+            if ($left50 === 1) {
+              return step32();
+            }
+            continue race49;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide146($seat92: number): number {
+    const $seg93 = Z_deeds + l_p_3;
+    let $offered94 = false;
+    offered94$open: {
+      if (!(N[$seg93]! > 0)) break offered94$open;
+      let $any95: boolean = false;
+      {
+        const $seg97 = Z_deeds + l_p_3;
+        const $n98 = N[$seg97]!;
+        for (let $i96 = 0; $i96 < $n98; $i96++) {
+          const l_e = C[$seg97 * CAP + $i96]!;
+          if (fn_may_sell_stack$memo(l_p_3, l_e)) {
+            $any95 = true;
+            break;
+          }
+        }
+      }
+      if (!$any95) break offered94$open;
+      let $found99 = false;
+      for (let $i100 = 0; $i100 < N[$seg93]!; $i100++) {
+        const l_d = C[$seg93 * CAP + $i100]!;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
+        $found99 = true;
+        break;
+      }
+      if (!$found99) break offered94$open;
+      $offered94 = true;
+    }
+    const $seg102 = Z_deeds + l_p_3;
+    let $offered103 = false;
+    offered103$open: {
+      if (!(N[$seg102]! > 0)) break offered103$open;
+      let $any104: boolean = false;
+      {
+        const $seg106 = Z_deeds + l_p_3;
+        const $n107 = N[$seg106]!;
+        for (let $i105 = 0; $i105 < $n107; $i105++) {
+          const l_e = C[$seg106 * CAP + $i105]!;
+          if (fn_may_sell_key(l_p_3, l_e)) {
+            $any104 = true;
+            break;
+          }
+        }
+      }
+      if (!$any104) break offered103$open;
+      if (!(v_stacks_left >= 4)) break offered103$open;
+      let $found108 = false;
+      for (let $i109 = 0; $i109 < N[$seg102]!; $i109++) {
+        const l_d = C[$seg102 * CAP + $i109]!;
+        if (!v_key[l_d]!) continue;
+        $found108 = true;
+        break;
+      }
+      if (!$found108) break offered103$open;
+      $offered103 = true;
+    }
+    const $seg111 = Z_deeds + l_p_3;
+    let $offered112 = false;
+    offered112$open: {
+      if (!(N[$seg111]! > 0)) break offered112$open;
+      let $any113: boolean = false;
+      {
+        const $seg115 = Z_deeds + l_p_3;
+        const $n116 = N[$seg115]!;
+        for (let $i114 = 0; $i114 < $n116; $i114++) {
+          const l_e = C[$seg115 * CAP + $i114]!;
+          if (fn_may_mortgage$memo(l_p_3, l_e)) {
+            $any113 = true;
+            break;
+          }
+        }
+      }
+      if (!$any113) break offered112$open;
+      let $found117 = false;
+      for (let $i118 = 0; $i118 < N[$seg111]!; $i118++) {
+        const l_d = C[$seg111 * CAP + $i118]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+        $found117 = true;
+        break;
+      }
+      if (!$found117) break offered112$open;
+      $offered112 = true;
+    }
+    const $offered120 = ($offered94 ? 1 : 0) + ($offered103 ? 1 : 0) + ($offered112 ? 1 : 0);
+    if ($offered120 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat92} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    let $built125 = false;
+    let $built132 = false;
+    let $built139 = false;
+    attempt121: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n123 = $offered120;
+      let $r124 = 0;
+      if ($n123 <= 2097152 && $n123 >= 1) {
+        for (;;) {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          const $m = ($t >>> 0) * $n123;
+          const $low = $m >>> 0;
+          if ($low >= $n123 || $low >= 4294967296 % $n123) {
+            $r124 = ($m / 4294967296) >>> 0;
+            break;
+          }
+        }
+      } else {
+        if (!($n123 >= 1 && $n123 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        $r124 = drawInt(P, $n123);
+      }
+      const $pick122$drawn = $r124;
+      let $pick122 = $pick122$drawn;
+      if ($offered94 && $pick122-- === 0) {
+        if (!$built125) {
+          $values11$n[0]! = 0;
+          for (let $i101 = 0; $i101 < N[$seg93]!; $i101++) {
+            const l_d = C[$seg93 * CAP + $i101]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
+            $values11[$values11$n[0]!++] = l_d;
+          }
+          $built125 = true;
+        }
+        const $n128 = $values11$n[0]!;
+        let $r129 = 0;
+        if ($n128 <= 2097152 && $n128 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n128;
+            const $low = $m >>> 0;
+            if ($low >= $n128 || $low >= 4294967296 % $n128) {
+              $r129 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n128 >= 1 && $n128 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r129 = drawInt(P, $n128);
+        }
+        const $digit126 = $r129;
+        const $value127 = $values11[$digit126]!;
+        {
+          const l_d = $value127;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat92, 0, $value127);
+        {
+          const l_d = $value127;
+          {
+            const $argument130 = l_p_3;
+            const $argument131 = l_d;
+            {
+              let l_p = $argument130;
+              let l_sold = $argument131;
+              v_books[l_sold] -= 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step36();
+        }
+      }
+      if ($offered103 && $pick122-- === 0) {
+        if (!$built132) {
+          $values13$n[0]! = 0;
+          for (let $i110 = 0; $i110 < N[$seg102]!; $i110++) {
+            const l_d = C[$seg102 * CAP + $i110]!;
+            if (!v_key[l_d]!) continue;
+            $values13[$values13$n[0]!++] = l_d;
+          }
+          $built132 = true;
+        }
+        const $n135 = $values13$n[0]!;
+        let $r136 = 0;
+        if ($n135 <= 2097152 && $n135 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n135;
+            const $low = $m >>> 0;
+            if ($low >= $n135 || $low >= 4294967296 % $n135) {
+              $r136 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n135 >= 1 && $n135 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r136 = drawInt(P, $n135);
+        }
+        const $digit133 = $r136;
+        const $value134 = $values13[$digit133]!;
+        {
+          const l_d = $value134;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat92, 1, $value134);
+        {
+          const l_d = $value134;
+          {
+            const $argument137 = l_p_3;
+            const $argument138 = l_d;
+            {
+              let l_p = $argument137;
+              let l_sold = $argument138;
+              v_key[l_sold] = false;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_keys_left += 1;
+              v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step36();
+        }
+      }
+      if ($offered112 && $pick122-- === 0) {
+        if (!$built139) {
+          $values15$n[0]! = 0;
+          for (let $i119 = 0; $i119 < N[$seg111]!; $i119++) {
+            const l_d = C[$seg111 * CAP + $i119]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+            $values15[$values15$n[0]!++] = l_d;
+          }
+          $built139 = true;
+        }
+        const $n142 = $values15$n[0]!;
+        let $r143 = 0;
+        if ($n142 <= 2097152 && $n142 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n142;
+            const $low = $m >>> 0;
+            if ($low >= $n142 || $low >= 4294967296 % $n142) {
+              $r143 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n142 >= 1 && $n142 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r143 = drawInt(P, $n142);
+        }
+        const $digit140 = $r143;
+        const $value141 = $values15[$digit140]!;
+        {
+          const l_d = $value141;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat92, 2, $value141);
+        {
+          const l_d = $value141;
+          {
+            const $argument144 = l_p_3;
+            const $argument145 = l_d;
+            {
+              let l_p = $argument144;
+              let l_pledged = $argument145;
+              v_mortgaged[l_pledged] = true;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step36();
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide218(): number {
+    {
+      let $n175 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
+          $list19[$n175++] = l_q;
+        }
+      }
+      for (let $s = 0; $s < players; $s++) $list20[$s] = 0;
+      race176: for (;;) {
+        let $left177 = 0;
+        for (let $a180 = 0; $a180 < $n175; $a180++) if ($list20[$list19[$a180]!] === 0) $left177++;
+        if ($left177 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        let $k179 = 0;
+        if ($left177 > 1) {
+          const $n181 = $left177;
+          let $r182 = 0;
+          if ($n181 <= 2097152 && $n181 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n181;
+              const $low = $m >>> 0;
+              if ($low >= $n181 || $low >= 4294967296 % $n181) {
+                $r182 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n181 >= 1 && $n181 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r182 = drawInt(P, $n181);
+          }
+          const $k179$drawn = $r182;
+          $k179 = $k179$drawn;
+        }
+        let $seat178 = -1;
+        for (let $a180 = 0; $a180 < $n175; $a180++)
+          if ($list20[$list19[$a180]!] === 0 && $k179-- === 0) {
+            $seat178 = $list19[$a180]!;
+            break;
+          }
+        const l_q = $seat178;
+        preferred199: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low200 = l_high_6 + 1;
+          const $high201 = v_cash[l_q]!;
+          let $offered202 = false;
+          let $least203 = $low200;
+          offered202$open: {
+            if (!($low200 <= $high201)) break offered202$open;
+            $least203 = Math.max($low200, l_high_6 + 1);
+            if (!($least203 <= $high201)) break offered202$open;
+            $offered202 = true;
+          }
+          let $weight204 = 0;
+          if ($offered202) {
+            $weight204 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight204) || $weight204 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight204}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered205 = false;
+          offered205$open: {
+            $offered205 = true;
+          }
+          let $weight206 = 0;
+          if ($offered205) {
+            $weight206 = 1;
+          }
+          const $weights207 = $weight204 + $weight206;
+          if ($weights207 === 0) break preferred199;
+          if ($weights207 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick208 = drawInt(P, $weights207);
+          if ($offered202) {
+            $pick208 -= $weight204;
+            if ($pick208 < 0) {
+              const $size209 = Math.max(0, $high201 - $least203 + 1);
+              const $moves210 = $size209;
+              if ($moves210 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt211: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index212 = drawInt(P, $moves210);
+                const $digit213 = $index212 % $size209;
+                $index212 = Math.floor($index212 / $size209);
+                const $value214 = $least203 + $digit213;
+                {
+                  const l_amount = $value214;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value214);
+                {
+                  const l_amount = $value214;
+                  l_high_6 = l_amount;
+                  l_leader_6 = l_q;
+                  l_bidding_6 = true;
+                  return step65();
+                }
+              }
+              break preferred199;
+            }
+          }
+          if ($offered205) {
+            $pick208 -= $weight206;
+            if ($pick208 < 0) {
+              const $moves215 = 1;
+              if ($moves215 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt216: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index217 = drawInt(P, $moves215);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list20[l_q] = 1;
+                if ($left177 === 1) {
+                  return step65();
+                }
+                continue race176;
+              }
+              break preferred199;
+            }
+          }
+        }
+        const $low183 = l_high_6 + 1;
+        const $high184 = v_cash[l_q]!;
+        let $offered185 = false;
+        let $least186 = $low183;
+        offered185$open: {
+          if (!($low183 <= $high184)) break offered185$open;
+          $least186 = Math.max($low183, l_high_6 + 1);
+          if (!($least186 <= $high184)) break offered185$open;
+          $offered185 = true;
+        }
+        let $offered187 = false;
+        offered187$open: {
+          $offered187 = true;
+        }
+        const $offered188 = ($offered185 ? 1 : 0) + ($offered187 ? 1 : 0);
+        if ($offered188 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        attempt189: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n191 = $offered188;
+          let $r192 = 0;
+          if ($n191 <= 2097152 && $n191 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n191;
+              const $low = $m >>> 0;
+              if ($low >= $n191 || $low >= 4294967296 % $n191) {
+                $r192 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n191 >= 1 && $n191 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r192 = drawInt(P, $n191);
+          }
+          const $pick190$drawn = $r192;
+          let $pick190 = $pick190$drawn;
+          if ($offered185 && $pick190-- === 0) {
+            const $n196 = Math.max(0, $high184 - $least186 + 1);
+            let $r197 = 0;
+            if ($n196 <= 2097152 && $n196 >= 1) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n196;
+                const $low = $m >>> 0;
+                if ($low >= $n196 || $low >= 4294967296 % $n196) {
+                  $r197 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n196 >= 1 && $n196 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r197 = drawInt(P, $n196);
+            }
+            const $digit194 = $r197;
+            const $value195 = $least186 + $digit194;
+            {
+              const l_amount = $value195;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value195);
+            {
+              const l_amount = $value195;
+              l_high_6 = l_amount;
+              l_leader_6 = l_q;
+              l_bidding_6 = true;
+              return step65();
+            }
+          }
+          if ($offered187 && $pick190-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list20[l_q] = 1;
+            if ($left177 === 1) {
+              return step65();
+            }
+            continue race176;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide273($seat219: number): number {
+    const $seg220 = Z_deeds + l_p_9;
+    let $offered221 = false;
+    offered221$open: {
+      if (!(N[$seg220]! > 0)) break offered221$open;
+      let $any222: boolean = false;
+      {
+        const $seg224 = Z_deeds + l_p_9;
+        const $n225 = N[$seg224]!;
+        for (let $i223 = 0; $i223 < $n225; $i223++) {
+          const l_e = C[$seg224 * CAP + $i223]!;
+          if (fn_may_sell_stack$memo(l_p_9, l_e)) {
+            $any222 = true;
+            break;
+          }
+        }
+      }
+      if (!$any222) break offered221$open;
+      let $found226 = false;
+      for (let $i227 = 0; $i227 < N[$seg220]!; $i227++) {
+        const l_d = C[$seg220 * CAP + $i227]!;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
+        $found226 = true;
+        break;
+      }
+      if (!$found226) break offered221$open;
+      $offered221 = true;
+    }
+    const $seg229 = Z_deeds + l_p_9;
+    let $offered230 = false;
+    offered230$open: {
+      if (!(N[$seg229]! > 0)) break offered230$open;
+      let $any231: boolean = false;
+      {
+        const $seg233 = Z_deeds + l_p_9;
+        const $n234 = N[$seg233]!;
+        for (let $i232 = 0; $i232 < $n234; $i232++) {
+          const l_e = C[$seg233 * CAP + $i232]!;
+          if (fn_may_sell_key(l_p_9, l_e)) {
+            $any231 = true;
+            break;
+          }
+        }
+      }
+      if (!$any231) break offered230$open;
+      if (!(v_stacks_left >= 4)) break offered230$open;
+      let $found235 = false;
+      for (let $i236 = 0; $i236 < N[$seg229]!; $i236++) {
+        const l_d = C[$seg229 * CAP + $i236]!;
+        if (!v_key[l_d]!) continue;
+        $found235 = true;
+        break;
+      }
+      if (!$found235) break offered230$open;
+      $offered230 = true;
+    }
+    const $seg238 = Z_deeds + l_p_9;
+    let $offered239 = false;
+    offered239$open: {
+      if (!(N[$seg238]! > 0)) break offered239$open;
+      let $any240: boolean = false;
+      {
+        const $seg242 = Z_deeds + l_p_9;
+        const $n243 = N[$seg242]!;
+        for (let $i241 = 0; $i241 < $n243; $i241++) {
+          const l_e = C[$seg242 * CAP + $i241]!;
+          if (fn_may_mortgage$memo(l_p_9, l_e)) {
+            $any240 = true;
+            break;
+          }
+        }
+      }
+      if (!$any240) break offered239$open;
+      let $found244 = false;
+      for (let $i245 = 0; $i245 < N[$seg238]!; $i245++) {
+        const l_d = C[$seg238 * CAP + $i245]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+        $found244 = true;
+        break;
+      }
+      if (!$found244) break offered239$open;
+      $offered239 = true;
+    }
+    const $offered247 = ($offered221 ? 1 : 0) + ($offered230 ? 1 : 0) + ($offered239 ? 1 : 0);
+    if ($offered247 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat219} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    let $built252 = false;
+    let $built259 = false;
+    let $built266 = false;
+    attempt248: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n250 = $offered247;
+      let $r251 = 0;
+      if ($n250 <= 2097152 && $n250 >= 1) {
+        for (;;) {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          const $m = ($t >>> 0) * $n250;
+          const $low = $m >>> 0;
+          if ($low >= $n250 || $low >= 4294967296 % $n250) {
+            $r251 = ($m / 4294967296) >>> 0;
+            break;
+          }
+        }
+      } else {
+        if (!($n250 >= 1 && $n250 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        $r251 = drawInt(P, $n250);
+      }
+      const $pick249$drawn = $r251;
+      let $pick249 = $pick249$drawn;
+      if ($offered221 && $pick249-- === 0) {
+        if (!$built252) {
+          $values21$n[0]! = 0;
+          for (let $i228 = 0; $i228 < N[$seg220]!; $i228++) {
+            const l_d = C[$seg220 * CAP + $i228]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
+            $values21[$values21$n[0]!++] = l_d;
+          }
+          $built252 = true;
+        }
+        const $n255 = $values21$n[0]!;
+        let $r256 = 0;
+        if ($n255 <= 2097152 && $n255 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n255;
+            const $low = $m >>> 0;
+            if ($low >= $n255 || $low >= 4294967296 % $n255) {
+              $r256 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n255 >= 1 && $n255 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r256 = drawInt(P, $n255);
+        }
+        const $digit253 = $r256;
+        const $value254 = $values21[$digit253]!;
+        {
+          const l_d = $value254;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat219, 0, $value254);
+        {
+          const l_d = $value254;
+          {
+            const $argument257 = l_p_9;
+            const $argument258 = l_d;
+            {
+              let l_p = $argument257;
+              let l_sold = $argument258;
+              v_books[l_sold] -= 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step70();
+        }
+      }
+      if ($offered230 && $pick249-- === 0) {
+        if (!$built259) {
+          $values23$n[0]! = 0;
+          for (let $i237 = 0; $i237 < N[$seg229]!; $i237++) {
+            const l_d = C[$seg229 * CAP + $i237]!;
+            if (!v_key[l_d]!) continue;
+            $values23[$values23$n[0]!++] = l_d;
+          }
+          $built259 = true;
+        }
+        const $n262 = $values23$n[0]!;
+        let $r263 = 0;
+        if ($n262 <= 2097152 && $n262 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n262;
+            const $low = $m >>> 0;
+            if ($low >= $n262 || $low >= 4294967296 % $n262) {
+              $r263 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n262 >= 1 && $n262 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r263 = drawInt(P, $n262);
+        }
+        const $digit260 = $r263;
+        const $value261 = $values23[$digit260]!;
+        {
+          const l_d = $value261;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat219, 1, $value261);
+        {
+          const l_d = $value261;
+          {
+            const $argument264 = l_p_9;
+            const $argument265 = l_d;
+            {
+              let l_p = $argument264;
+              let l_sold = $argument265;
+              v_key[l_sold] = false;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_keys_left += 1;
+              v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step70();
+        }
+      }
+      if ($offered239 && $pick249-- === 0) {
+        if (!$built266) {
+          $values25$n[0]! = 0;
+          for (let $i246 = 0; $i246 < N[$seg238]!; $i246++) {
+            const l_d = C[$seg238 * CAP + $i246]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+            $values25[$values25$n[0]!++] = l_d;
+          }
+          $built266 = true;
+        }
+        const $n269 = $values25$n[0]!;
+        let $r270 = 0;
+        if ($n269 <= 2097152 && $n269 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n269;
+            const $low = $m >>> 0;
+            if ($low >= $n269 || $low >= 4294967296 % $n269) {
+              $r270 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n269 >= 1 && $n269 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r270 = drawInt(P, $n269);
+        }
+        const $digit267 = $r270;
+        const $value268 = $values25[$digit267]!;
+        {
+          const l_d = $value268;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat219, 2, $value268);
+        {
+          const l_d = $value268;
+          {
+            const $argument271 = l_p_9;
+            const $argument272 = l_d;
+            {
+              let l_p = $argument271;
+              let l_pledged = $argument272;
+              v_mortgaged[l_pledged] = true;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step70();
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide349(): number {
+    {
+      let $n306 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
+          $list29[$n306++] = l_q;
+        }
+      }
+      for (let $s = 0; $s < players; $s++) $list30[$s] = 0;
+      race307: for (;;) {
+        let $left308 = 0;
+        for (let $a311 = 0; $a311 < $n306; $a311++) if ($list30[$list29[$a311]!] === 0) $left308++;
+        if ($left308 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        let $k310 = 0;
+        if ($left308 > 1) {
+          const $n312 = $left308;
+          let $r313 = 0;
+          if ($n312 <= 2097152 && $n312 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n312;
+              const $low = $m >>> 0;
+              if ($low >= $n312 || $low >= 4294967296 % $n312) {
+                $r313 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n312 >= 1 && $n312 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r313 = drawInt(P, $n312);
+          }
+          const $k310$drawn = $r313;
+          $k310 = $k310$drawn;
+        }
+        let $seat309 = -1;
+        for (let $a311 = 0; $a311 < $n306; $a311++)
+          if ($list30[$list29[$a311]!] === 0 && $k310-- === 0) {
+            $seat309 = $list29[$a311]!;
+            break;
+          }
+        const l_q = $seat309;
+        preferred330: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low331 = l_high_5 + 1;
+          const $high332 = v_cash[l_q]!;
+          let $offered333 = false;
+          let $least334 = $low331;
+          offered333$open: {
+            if (!($low331 <= $high332)) break offered333$open;
+            $least334 = Math.max($low331, l_high_5 + 1);
+            if (!($least334 <= $high332)) break offered333$open;
+            $offered333 = true;
+          }
+          let $weight335 = 0;
+          if ($offered333) {
+            $weight335 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight335) || $weight335 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight335}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered336 = false;
+          offered336$open: {
+            $offered336 = true;
+          }
+          let $weight337 = 0;
+          if ($offered336) {
+            $weight337 = 1;
+          }
+          const $weights338 = $weight335 + $weight337;
+          if ($weights338 === 0) break preferred330;
+          if ($weights338 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick339 = drawInt(P, $weights338);
+          if ($offered333) {
+            $pick339 -= $weight335;
+            if ($pick339 < 0) {
+              const $size340 = Math.max(0, $high332 - $least334 + 1);
+              const $moves341 = $size340;
+              if ($moves341 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt342: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index343 = drawInt(P, $moves341);
+                const $digit344 = $index343 % $size340;
+                $index343 = Math.floor($index343 / $size340);
+                const $value345 = $least334 + $digit344;
+                {
+                  const l_amount = $value345;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value345);
+                {
+                  const l_amount = $value345;
+                  l_high_5 = l_amount;
+                  l_leader_5 = l_q;
+                  l_bidding_5 = true;
+                  return step86();
+                }
+              }
+              break preferred330;
+            }
+          }
+          if ($offered336) {
+            $pick339 -= $weight337;
+            if ($pick339 < 0) {
+              const $moves346 = 1;
+              if ($moves346 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt347: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index348 = drawInt(P, $moves346);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list30[l_q] = 1;
+                if ($left308 === 1) {
+                  return step86();
+                }
+                continue race307;
+              }
+              break preferred330;
+            }
+          }
+        }
+        const $low314 = l_high_5 + 1;
+        const $high315 = v_cash[l_q]!;
+        let $offered316 = false;
+        let $least317 = $low314;
+        offered316$open: {
+          if (!($low314 <= $high315)) break offered316$open;
+          $least317 = Math.max($low314, l_high_5 + 1);
+          if (!($least317 <= $high315)) break offered316$open;
+          $offered316 = true;
+        }
+        let $offered318 = false;
+        offered318$open: {
+          $offered318 = true;
+        }
+        const $offered319 = ($offered316 ? 1 : 0) + ($offered318 ? 1 : 0);
+        if ($offered319 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        attempt320: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n322 = $offered319;
+          let $r323 = 0;
+          if ($n322 <= 2097152 && $n322 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n322;
+              const $low = $m >>> 0;
+              if ($low >= $n322 || $low >= 4294967296 % $n322) {
+                $r323 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n322 >= 1 && $n322 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r323 = drawInt(P, $n322);
+          }
+          const $pick321$drawn = $r323;
+          let $pick321 = $pick321$drawn;
+          if ($offered316 && $pick321-- === 0) {
+            const $n327 = Math.max(0, $high315 - $least317 + 1);
+            let $r328 = 0;
+            if ($n327 <= 2097152 && $n327 >= 1) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n327;
+                const $low = $m >>> 0;
+                if ($low >= $n327 || $low >= 4294967296 % $n327) {
+                  $r328 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n327 >= 1 && $n327 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r328 = drawInt(P, $n327);
+            }
+            const $digit325 = $r328;
+            const $value326 = $least317 + $digit325;
+            {
+              const l_amount = $value326;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value326);
+            {
+              const l_amount = $value326;
+              l_high_5 = l_amount;
+              l_leader_5 = l_q;
+              l_bidding_5 = true;
+              return step86();
+            }
+          }
+          if ($offered318 && $pick321-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list30[l_q] = 1;
+            if ($left308 === 1) {
+              return step86();
+            }
+            continue race307;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide404($seat350: number): number {
+    const $seg351 = Z_deeds + l_p_7;
+    let $offered352 = false;
+    offered352$open: {
+      if (!(N[$seg351]! > 0)) break offered352$open;
+      let $any353: boolean = false;
+      {
+        const $seg355 = Z_deeds + l_p_7;
+        const $n356 = N[$seg355]!;
+        for (let $i354 = 0; $i354 < $n356; $i354++) {
+          const l_e = C[$seg355 * CAP + $i354]!;
+          if (fn_may_sell_stack$memo(l_p_7, l_e)) {
+            $any353 = true;
+            break;
+          }
+        }
+      }
+      if (!$any353) break offered352$open;
+      let $found357 = false;
+      for (let $i358 = 0; $i358 < N[$seg351]!; $i358++) {
+        const l_d = C[$seg351 * CAP + $i358]!;
+        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+        if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
+        $found357 = true;
+        break;
+      }
+      if (!$found357) break offered352$open;
+      $offered352 = true;
+    }
+    const $seg360 = Z_deeds + l_p_7;
+    let $offered361 = false;
+    offered361$open: {
+      if (!(N[$seg360]! > 0)) break offered361$open;
+      let $any362: boolean = false;
+      {
+        const $seg364 = Z_deeds + l_p_7;
+        const $n365 = N[$seg364]!;
+        for (let $i363 = 0; $i363 < $n365; $i363++) {
+          const l_e = C[$seg364 * CAP + $i363]!;
+          if (fn_may_sell_key(l_p_7, l_e)) {
+            $any362 = true;
+            break;
+          }
+        }
+      }
+      if (!$any362) break offered361$open;
+      if (!(v_stacks_left >= 4)) break offered361$open;
+      let $found366 = false;
+      for (let $i367 = 0; $i367 < N[$seg360]!; $i367++) {
+        const l_d = C[$seg360 * CAP + $i367]!;
+        if (!v_key[l_d]!) continue;
+        $found366 = true;
+        break;
+      }
+      if (!$found366) break offered361$open;
+      $offered361 = true;
+    }
+    const $seg369 = Z_deeds + l_p_7;
+    let $offered370 = false;
+    offered370$open: {
+      if (!(N[$seg369]! > 0)) break offered370$open;
+      let $any371: boolean = false;
+      {
+        const $seg373 = Z_deeds + l_p_7;
+        const $n374 = N[$seg373]!;
+        for (let $i372 = 0; $i372 < $n374; $i372++) {
+          const l_e = C[$seg373 * CAP + $i372]!;
+          if (fn_may_mortgage$memo(l_p_7, l_e)) {
+            $any371 = true;
+            break;
+          }
+        }
+      }
+      if (!$any371) break offered370$open;
+      let $found375 = false;
+      for (let $i376 = 0; $i376 < N[$seg369]!; $i376++) {
+        const l_d = C[$seg369 * CAP + $i376]!;
+        if (!!v_mortgaged[l_d]!) continue;
+        if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+        $found375 = true;
+        break;
+      }
+      if (!$found375) break offered370$open;
+      $offered370 = true;
+    }
+    const $offered378 = ($offered352 ? 1 : 0) + ($offered361 ? 1 : 0) + ($offered370 ? 1 : 0);
+    if ($offered378 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat350} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    let $built383 = false;
+    let $built390 = false;
+    let $built397 = false;
+    attempt379: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n381 = $offered378;
+      let $r382 = 0;
+      if ($n381 <= 2097152 && $n381 >= 1) {
+        for (;;) {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          const $m = ($t >>> 0) * $n381;
+          const $low = $m >>> 0;
+          if ($low >= $n381 || $low >= 4294967296 % $n381) {
+            $r382 = ($m / 4294967296) >>> 0;
+            break;
+          }
+        }
+      } else {
+        if (!($n381 >= 1 && $n381 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        $r382 = drawInt(P, $n381);
+      }
+      const $pick380$drawn = $r382;
+      let $pick380 = $pick380$drawn;
+      if ($offered352 && $pick380-- === 0) {
+        if (!$built383) {
+          $values31$n[0]! = 0;
+          for (let $i359 = 0; $i359 < N[$seg351]!; $i359++) {
+            const l_d = C[$seg351 * CAP + $i359]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
+            $values31[$values31$n[0]!++] = l_d;
+          }
+          $built383 = true;
+        }
+        const $n386 = $values31$n[0]!;
+        let $r387 = 0;
+        if ($n386 <= 2097152 && $n386 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n386;
+            const $low = $m >>> 0;
+            if ($low >= $n386 || $low >= 4294967296 % $n386) {
+              $r387 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n386 >= 1 && $n386 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r387 = drawInt(P, $n386);
+        }
+        const $digit384 = $r387;
+        const $value385 = $values31[$digit384]!;
+        {
+          const l_d = $value385;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat350, 0, $value385);
+        {
+          const l_d = $value385;
+          {
+            const $argument388 = l_p_7;
+            const $argument389 = l_d;
+            {
+              let l_p = $argument388;
+              let l_sold = $argument389;
+              v_books[l_sold] -= 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step92();
+        }
+      }
+      if ($offered361 && $pick380-- === 0) {
+        if (!$built390) {
+          $values33$n[0]! = 0;
+          for (let $i368 = 0; $i368 < N[$seg360]!; $i368++) {
+            const l_d = C[$seg360 * CAP + $i368]!;
+            if (!v_key[l_d]!) continue;
+            $values33[$values33$n[0]!++] = l_d;
+          }
+          $built390 = true;
+        }
+        const $n393 = $values33$n[0]!;
+        let $r394 = 0;
+        if ($n393 <= 2097152 && $n393 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n393;
+            const $low = $m >>> 0;
+            if ($low >= $n393 || $low >= 4294967296 % $n393) {
+              $r394 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n393 >= 1 && $n393 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r394 = drawInt(P, $n393);
+        }
+        const $digit391 = $r394;
+        const $value392 = $values33[$digit391]!;
+        {
+          const l_d = $value392;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat350, 1, $value392);
+        {
+          const l_d = $value392;
+          {
+            const $argument395 = l_p_7;
+            const $argument396 = l_d;
+            {
+              let l_p = $argument395;
+              let l_sold = $argument396;
+              v_key[l_sold] = false;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_keys_left += 1;
+              v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step92();
+        }
+      }
+      if ($offered370 && $pick380-- === 0) {
+        if (!$built397) {
+          $values35$n[0]! = 0;
+          for (let $i377 = 0; $i377 < N[$seg369]!; $i377++) {
+            const l_d = C[$seg369 * CAP + $i377]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+            $values35[$values35$n[0]!++] = l_d;
+          }
+          $built397 = true;
+        }
+        const $n400 = $values35$n[0]!;
+        let $r401 = 0;
+        if ($n400 <= 2097152 && $n400 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n400;
+            const $low = $m >>> 0;
+            if ($low >= $n400 || $low >= 4294967296 % $n400) {
+              $r401 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n400 >= 1 && $n400 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r401 = drawInt(P, $n400);
+        }
+        const $digit398 = $r401;
+        const $value399 = $values35[$digit398]!;
+        {
+          const l_d = $value399;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat350, 2, $value399);
+        {
+          const l_d = $value399;
+          {
+            const $argument402 = l_p_7;
+            const $argument403 = l_d;
+            {
+              let l_p = $argument402;
+              let l_pledged = $argument403;
+              v_mortgaged[l_pledged] = true;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step92();
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide431($seat409: number): number {
+    preferred417: if ($preferred) {
+      if (decisions >= $cap)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${$cap} decisions: an endless flow loop?`,
+        );
+      let $offered418 = false;
+      offered418$open: {
+        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered418$open;
+        $offered418 = true;
+      }
+      let $weight419 = 0;
+      if ($offered418) {
+        $weight419 = 3;
+        if (!Number.isSafeInteger($weight419) || $weight419 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy' is ${$weight419}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $offered420 = false;
+      offered420$open: {
+        $offered420 = true;
+      }
+      let $weight421 = 0;
+      if ($offered420) {
+        $weight421 = 1;
+      }
+      const $weights422 = $weight419 + $weight421;
+      if ($weights422 === 0) break preferred417;
+      if ($weights422 > 4294967296)
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      let $pick423 = drawInt(P, $weights422);
+      if ($offered418) {
+        $pick423 -= $weight419;
+        if ($pick423 < 0) {
+          const $moves424 = 1;
+          if ($moves424 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt425: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index426 = drawInt(P, $moves424);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat409, 17);
+            {
+              {
+                const $amount = Deed_price[l_deed_2]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
+                  );
+                if (v_cash[l_p_5] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
+                  );
+                v_cash[l_p_5] -= $amount;
+                v_bank += $amount;
+              }
+              {
+                const $card = l_deed_2;
+                takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+                const $seg427 = Z_deeds + l_p_5;
+                C[$seg427 * CAP + N[$seg427]!] = $card;
+                N[$seg427]!++;
+                $where[$card] = $seg427;
+              }
+              $generation_any_mortgaged++;
+              $generation_complete++;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              $generation_zone_bank_deeds++;
+              $generation_zone_deeds++;
+              return step100();
+            }
+          }
+          break preferred417;
+        }
+      }
+      if ($offered420) {
+        $pick423 -= $weight421;
+        if ($pick423 < 0) {
+          const $moves428 = 1;
+          if ($moves428 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          attempt429: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index430 = drawInt(P, $moves428);
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push($seat409, 4);
+            {
+              return step95();
+            }
+          }
+          break preferred417;
+        }
+      }
+    }
+    const $count410 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count411 = 1;
+    const $total412: number = $count410 + $count411;
+    if ($total412 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat409} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n414 = $total412;
+    let $r415 = 0;
+    if ($n414 <= 2097152 && $n414 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n414;
+        const $low = $m >>> 0;
+        if ($low >= $n414 || $low >= 4294967296 % $n414) {
+          $r415 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n414 >= 1 && $n414 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r415 = drawInt(P, $n414);
+    }
+    const $index413$drawn = $r415;
+    let $index413 = $index413$drawn;
+    decisions++;
+    steps = 0;
+    if ($index413 < $count410) {
+      if (trace !== null) trace.push($seat409, 17);
+      {
+        {
+          const $amount = Deed_price[l_deed_2]!;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from cash[p]`,
+            );
+          if (v_cash[l_p_5] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
+            );
+          v_cash[l_p_5] -= $amount;
+          v_bank += $amount;
+        }
+        {
+          const $card = l_deed_2;
+          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $seg416 = Z_deeds + l_p_5;
+          C[$seg416 * CAP + N[$seg416]!] = $card;
+          N[$seg416]!++;
+          $where[$card] = $seg416;
+        }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
+        return step100();
+      }
+    }
+    $index413 -= $count410;
+    if ($index413 < $count411) {
+      if (trace !== null) trace.push($seat409, 4);
+      {
+        return step95();
+      }
+    }
+    $index413 -= $count411;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide478(): number {
+    {
+      let $n435 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
+          $list37[$n435++] = l_q;
+        }
+      }
+      for (let $s = 0; $s < players; $s++) $list38[$s] = 0;
+      race436: for (;;) {
+        let $left437 = 0;
+        for (let $a440 = 0; $a440 < $n435; $a440++) if ($list38[$list37[$a440]!] === 0) $left437++;
+        if ($left437 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        let $k439 = 0;
+        if ($left437 > 1) {
+          const $n441 = $left437;
+          let $r442 = 0;
+          if ($n441 <= 2097152 && $n441 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n441;
+              const $low = $m >>> 0;
+              if ($low >= $n441 || $low >= 4294967296 % $n441) {
+                $r442 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n441 >= 1 && $n441 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r442 = drawInt(P, $n441);
+          }
+          const $k439$drawn = $r442;
+          $k439 = $k439$drawn;
+        }
+        let $seat438 = -1;
+        for (let $a440 = 0; $a440 < $n435; $a440++)
+          if ($list38[$list37[$a440]!] === 0 && $k439-- === 0) {
+            $seat438 = $list37[$a440]!;
+            break;
+          }
+        const l_q = $seat438;
+        preferred459: if ($preferred) {
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $low460 = l_high_4 + 1;
+          const $high461 = v_cash[l_q]!;
+          let $offered462 = false;
+          let $least463 = $low460;
+          offered462$open: {
+            if (!($low460 <= $high461)) break offered462$open;
+            $least463 = Math.max($low460, l_high_4 + 1);
+            if (!($least463 <= $high461)) break offered462$open;
+            $offered462 = true;
+          }
+          let $weight464 = 0;
+          if ($offered462) {
+            $weight464 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight464) || $weight464 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight464}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $offered465 = false;
+          offered465$open: {
+            $offered465 = true;
+          }
+          let $weight466 = 0;
+          if ($offered465) {
+            $weight466 = 1;
+          }
+          const $weights467 = $weight464 + $weight466;
+          if ($weights467 === 0) break preferred459;
+          if ($weights467 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick468 = drawInt(P, $weights467);
+          if ($offered462) {
+            $pick468 -= $weight464;
+            if ($pick468 < 0) {
+              const $size469 = Math.max(0, $high461 - $least463 + 1);
+              const $moves470 = $size469;
+              if ($moves470 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt471: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index472 = drawInt(P, $moves470);
+                const $digit473 = $index472 % $size469;
+                $index472 = Math.floor($index472 / $size469);
+                const $value474 = $least463 + $digit473;
+                {
+                  const l_amount = $value474;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value474);
+                {
+                  const l_amount = $value474;
+                  l_high_4 = l_amount;
+                  l_leader_4 = l_q;
+                  l_bidding_4 = true;
+                  return step99();
+                }
+              }
+              break preferred459;
+            }
+          }
+          if ($offered465) {
+            $pick468 -= $weight466;
+            if ($pick468 < 0) {
+              const $moves475 = 1;
+              if ($moves475 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt476: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index477 = drawInt(P, $moves475);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list38[l_q] = 1;
+                if ($left437 === 1) {
+                  return step99();
+                }
+                continue race436;
+              }
+              break preferred459;
+            }
+          }
+        }
+        const $low443 = l_high_4 + 1;
+        const $high444 = v_cash[l_q]!;
+        let $offered445 = false;
+        let $least446 = $low443;
+        offered445$open: {
+          if (!($low443 <= $high444)) break offered445$open;
+          $least446 = Math.max($low443, l_high_4 + 1);
+          if (!($least446 <= $high444)) break offered445$open;
+          $offered445 = true;
+        }
+        let $offered447 = false;
+        offered447$open: {
+          $offered447 = true;
+        }
+        const $offered448 = ($offered445 ? 1 : 0) + ($offered447 ? 1 : 0);
+        if ($offered448 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        attempt449: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n451 = $offered448;
+          let $r452 = 0;
+          if ($n451 <= 2097152 && $n451 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n451;
+              const $low = $m >>> 0;
+              if ($low >= $n451 || $low >= 4294967296 % $n451) {
+                $r452 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n451 >= 1 && $n451 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r452 = drawInt(P, $n451);
+          }
+          const $pick450$drawn = $r452;
+          let $pick450 = $pick450$drawn;
+          if ($offered445 && $pick450-- === 0) {
+            const $n456 = Math.max(0, $high444 - $least446 + 1);
+            let $r457 = 0;
+            if ($n456 <= 2097152 && $n456 >= 1) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n456;
+                const $low = $m >>> 0;
+                if ($low >= $n456 || $low >= 4294967296 % $n456) {
+                  $r457 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n456 >= 1 && $n456 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r457 = drawInt(P, $n456);
+            }
+            const $digit454 = $r457;
+            const $value455 = $least446 + $digit454;
+            {
+              const l_amount = $value455;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value455);
+            {
+              const l_amount = $value455;
+              l_high_4 = l_amount;
+              l_leader_4 = l_q;
+              l_bidding_4 = true;
+              return step99();
+            }
+          }
+          if ($offered447 && $pick450-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list38[l_q] = 1;
+            if ($left437 === 1) {
+              return step99();
+            }
+            continue race436;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  let offers485$last = 0;
+  function offers485($seat484: number): boolean {
+    for (let $k = 0, $o = offers485$last; $k < 8; $k++, $o = $o + 1 === 8 ? 0 : $o + 1) {
       switch ($o) {
         case 0: {
-          let $offered24 = false;
-          offered24$open: {
-            if (!(v_claim_open && v_claim_owner === l_q_2)) break offered24$open;
-            if (!fn_owns(l_q_2, v_claim_space)) break offered24$open;
-            let $any25: boolean = false;
+          let $offered486 = false;
+          offered486$open: {
+            if (!(v_claim_open && v_claim_owner === l_q_2)) break offered486$open;
+            if (!fn_owns(l_q_2, v_claim_space)) break offered486$open;
+            let $any487: boolean = false;
             {
-              const $seg27 = Z_deeds + l_q_2;
-              const $n28 = N[$seg27]!;
-              for (let $i26 = 0; $i26 < $n28; $i26++) {
-                const l_e = C[$seg27 * CAP + $i26]!;
+              const $seg489 = Z_deeds + l_q_2;
+              const $n490 = N[$seg489]!;
+              for (let $i488 = 0; $i488 < $n490; $i488++) {
+                const l_e = C[$seg489 * CAP + $i488]!;
                 if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-                  $any25 = true;
+                  $any487 = true;
                   break;
                 }
               }
             }
-            if (!!$any25) break offered24$open;
-            $offered24 = true;
+            if (!!$any487) break offered486$open;
+            $offered486 = true;
           }
-          if ($offered24) {
-            offers23$last = 0;
+          if ($offered486) {
+            offers485$last = 0;
             return true;
           }
           break;
         }
         case 1: {
-          const $seg29 = Z_deeds + l_q_2;
-          let $offered30 = false;
-          offered30$open: {
-            if (!(N[$seg29]! > 0)) break offered30$open;
-            if (!(l_q_2 === l_roller)) break offered30$open;
-            if (!(v_stacks_left > 0)) break offered30$open;
-            let $found31 = false;
-            for (let $i32 = 0; $i32 < N[$seg29]!; $i32++) {
-              const l_d = C[$seg29 * CAP + $i32]!;
+          const $seg491 = Z_deeds + l_q_2;
+          let $offered492 = false;
+          offered492$open: {
+            if (!(N[$seg491]! > 0)) break offered492$open;
+            if (!(l_q_2 === l_roller)) break offered492$open;
+            if (!(v_stacks_left > 0)) break offered492$open;
+            let $found493 = false;
+            for (let $i494 = 0; $i494 < N[$seg491]!; $i494++) {
+              const l_d = C[$seg491 * CAP + $i494]!;
               if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
               if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
               if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
@@ -3315,169 +5826,169 @@ export function playout(): PlayoutKernel {
               )
                 continue;
               if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-              $found31 = true;
+              $found493 = true;
               break;
             }
-            if (!$found31) break offered30$open;
-            $offered30 = true;
+            if (!$found493) break offered492$open;
+            $offered492 = true;
           }
-          if ($offered30) {
-            offers23$last = 1;
+          if ($offered492) {
+            offers485$last = 1;
             return true;
           }
           break;
         }
         case 2: {
-          const $seg34 = Z_deeds + l_q_2;
-          let $offered35 = false;
-          offered35$open: {
-            if (!(N[$seg34]! > 0)) break offered35$open;
-            if (!(l_q_2 === l_roller)) break offered35$open;
-            if (!(v_keys_left > 0)) break offered35$open;
-            let $found36 = false;
-            for (let $i37 = 0; $i37 < N[$seg34]!; $i37++) {
-              const l_d = C[$seg34 * CAP + $i37]!;
+          const $seg496 = Z_deeds + l_q_2;
+          let $offered497 = false;
+          offered497$open: {
+            if (!(N[$seg496]! > 0)) break offered497$open;
+            if (!(l_q_2 === l_roller)) break offered497$open;
+            if (!(v_keys_left > 0)) break offered497$open;
+            let $found498 = false;
+            for (let $i499 = 0; $i499 < N[$seg496]!; $i499++) {
+              const l_d = C[$seg496 * CAP + $i499]!;
               if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
               if (!!v_key[l_d]!) continue;
               if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
               if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
               if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-              $found36 = true;
+              $found498 = true;
               break;
             }
-            if (!$found36) break offered35$open;
-            $offered35 = true;
+            if (!$found498) break offered497$open;
+            $offered497 = true;
           }
-          if ($offered35) {
-            offers23$last = 2;
+          if ($offered497) {
+            offers485$last = 2;
             return true;
           }
           break;
         }
         case 3: {
-          const $seg39 = Z_deeds + l_q_2;
-          let $offered40 = false;
-          offered40$open: {
-            if (!(N[$seg39]! > 0)) break offered40$open;
-            if (!(l_q_2 === l_roller)) break offered40$open;
-            let $found41 = false;
-            for (let $i42 = 0; $i42 < N[$seg39]!; $i42++) {
-              const l_d = C[$seg39 * CAP + $i42]!;
+          const $seg501 = Z_deeds + l_q_2;
+          let $offered502 = false;
+          offered502$open: {
+            if (!(N[$seg501]! > 0)) break offered502$open;
+            if (!(l_q_2 === l_roller)) break offered502$open;
+            let $found503 = false;
+            for (let $i504 = 0; $i504 < N[$seg501]!; $i504++) {
+              const l_d = C[$seg501 * CAP + $i504]!;
               if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
               if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-              $found41 = true;
+              $found503 = true;
               break;
             }
-            if (!$found41) break offered40$open;
-            $offered40 = true;
+            if (!$found503) break offered502$open;
+            $offered502 = true;
           }
-          if ($offered40) {
-            offers23$last = 3;
+          if ($offered502) {
+            offers485$last = 3;
             return true;
           }
           break;
         }
         case 4: {
-          const $seg44 = Z_deeds + l_q_2;
-          let $offered45 = false;
-          offered45$open: {
-            if (!(N[$seg44]! > 0)) break offered45$open;
-            if (!(l_q_2 === l_roller)) break offered45$open;
-            if (!(v_stacks_left >= 4)) break offered45$open;
-            let $found46 = false;
-            for (let $i47 = 0; $i47 < N[$seg44]!; $i47++) {
-              const l_d = C[$seg44 * CAP + $i47]!;
+          const $seg506 = Z_deeds + l_q_2;
+          let $offered507 = false;
+          offered507$open: {
+            if (!(N[$seg506]! > 0)) break offered507$open;
+            if (!(l_q_2 === l_roller)) break offered507$open;
+            if (!(v_stacks_left >= 4)) break offered507$open;
+            let $found508 = false;
+            for (let $i509 = 0; $i509 < N[$seg506]!; $i509++) {
+              const l_d = C[$seg506 * CAP + $i509]!;
               if (!v_key[l_d]!) continue;
-              $found46 = true;
+              $found508 = true;
               break;
             }
-            if (!$found46) break offered45$open;
-            $offered45 = true;
+            if (!$found508) break offered507$open;
+            $offered507 = true;
           }
-          if ($offered45) {
-            offers23$last = 4;
+          if ($offered507) {
+            offers485$last = 4;
             return true;
           }
           break;
         }
         case 5: {
-          const $seg49 = Z_deeds + l_q_2;
-          let $offered50 = false;
-          offered50$open: {
-            if (!(N[$seg49]! > 0)) break offered50$open;
-            if (!(l_q_2 === l_roller)) break offered50$open;
-            let $found51 = false;
-            for (let $i52 = 0; $i52 < N[$seg49]!; $i52++) {
-              const l_d = C[$seg49 * CAP + $i52]!;
+          const $seg511 = Z_deeds + l_q_2;
+          let $offered512 = false;
+          offered512$open: {
+            if (!(N[$seg511]! > 0)) break offered512$open;
+            if (!(l_q_2 === l_roller)) break offered512$open;
+            let $found513 = false;
+            for (let $i514 = 0; $i514 < N[$seg511]!; $i514++) {
+              const l_d = C[$seg511 * CAP + $i514]!;
               if (!!v_mortgaged[l_d]!) continue;
               if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-              $found51 = true;
+              $found513 = true;
               break;
             }
-            if (!$found51) break offered50$open;
-            $offered50 = true;
+            if (!$found513) break offered512$open;
+            $offered512 = true;
           }
-          if ($offered50) {
-            offers23$last = 5;
+          if ($offered512) {
+            offers485$last = 5;
             return true;
           }
           break;
         }
         case 6: {
-          const $seg54 = Z_deeds + l_q_2;
-          let $offered55 = false;
-          offered55$open: {
-            if (!(N[$seg54]! > 0)) break offered55$open;
-            if (!(l_q_2 === l_roller)) break offered55$open;
-            let $found56 = false;
-            for (let $i57 = 0; $i57 < N[$seg54]!; $i57++) {
-              const l_d = C[$seg54 * CAP + $i57]!;
+          const $seg516 = Z_deeds + l_q_2;
+          let $offered517 = false;
+          offered517$open: {
+            if (!(N[$seg516]! > 0)) break offered517$open;
+            if (!(l_q_2 === l_roller)) break offered517$open;
+            let $found518 = false;
+            for (let $i519 = 0; $i519 < N[$seg516]!; $i519++) {
+              const l_d = C[$seg516 * CAP + $i519]!;
               if (!v_mortgaged[l_d]!) continue;
               if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-              $found56 = true;
+              $found518 = true;
               break;
             }
-            if (!$found56) break offered55$open;
-            $offered55 = true;
+            if (!$found518) break offered517$open;
+            $offered517 = true;
           }
-          if ($offered55) {
-            offers23$last = 6;
+          if ($offered517) {
+            offers485$last = 6;
             return true;
           }
           break;
         }
         case 7: {
-          const $seg59 = Z_deeds + l_q_2;
-          $values19$n[0]! = 0;
+          const $seg521 = Z_deeds + l_q_2;
+          $values51$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
-            if (l_buyer !== l_q_2) $values19[$values19$n[0]!++] = l_buyer;
+            if (l_buyer !== l_q_2) $values51[$values51$n[0]!++] = l_buyer;
           }
-          let $offered60 = false;
-          offered60$open: {
-            if (!(N[$seg59]! > 0)) break offered60$open;
-            if (!($values19$n[0]! > 0)) break offered60$open;
-            if (!(l_q_2 === l_roller)) break offered60$open;
-            let $found61 = false;
-            for (let $i62 = 0; $i62 < N[$seg59]!; $i62++) {
-              const l_d_3 = C[$seg59 * CAP + $i62]!;
+          let $offered522 = false;
+          offered522$open: {
+            if (!(N[$seg521]! > 0)) break offered522$open;
+            if (!($values51$n[0]! > 0)) break offered522$open;
+            if (!(l_q_2 === l_roller)) break offered522$open;
+            let $found523 = false;
+            for (let $i524 = 0; $i524 < N[$seg521]!; $i524++) {
+              const l_d_3 = C[$seg521 * CAP + $i524]!;
               if (!fn_may_sell_deed(l_d_3)) continue;
-              $found61 = true;
+              $found523 = true;
               break;
             }
-            if (!$found61) break offered60$open;
-            let $found64 = false;
-            for (let $i65 = 0; $i65 < $values19$n[0]!; $i65++) {
-              const l_buyer_2 = $values19[$i65]!;
+            if (!$found523) break offered522$open;
+            let $found526 = false;
+            for (let $i527 = 0; $i527 < $values51$n[0]!; $i527++) {
+              const l_buyer_2 = $values51[$i527]!;
               if (!(v_cash[l_buyer_2]! > 0)) continue;
-              $found64 = true;
+              $found526 = true;
               break;
             }
-            if (!$found64) break offered60$open;
-            $offered60 = true;
+            if (!$found526) break offered522$open;
+            $offered522 = true;
           }
-          if ($offered60) {
-            offers23$last = 7;
+          if ($offered522) {
+            offers485$last = 7;
             return true;
           }
           break;
@@ -3486,306 +5997,306 @@ export function playout(): PlayoutKernel {
     }
     return false;
   }
-  function decide276($seat22: number): number {
-    preferred163: if ($preferred) {
+  function decide738($seat484: number): number {
+    preferred625: if ($preferred) {
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $offered164 = false;
-      offered164$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered164$open;
-        if (!fn_owns(l_q_2, v_claim_space)) break offered164$open;
-        let $any165: boolean = false;
+      let $offered626 = false;
+      offered626$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered626$open;
+        if (!fn_owns(l_q_2, v_claim_space)) break offered626$open;
+        let $any627: boolean = false;
         {
-          const $seg167 = Z_deeds + l_q_2;
-          const $n168 = N[$seg167]!;
-          for (let $i166 = 0; $i166 < $n168; $i166++) {
-            const l_e = C[$seg167 * CAP + $i166]!;
+          const $seg629 = Z_deeds + l_q_2;
+          const $n630 = N[$seg629]!;
+          for (let $i628 = 0; $i628 < $n630; $i628++) {
+            const l_e = C[$seg629 * CAP + $i628]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-              $any165 = true;
+              $any627 = true;
               break;
             }
           }
         }
-        if (!!$any165) break offered164$open;
-        $offered164 = true;
+        if (!!$any627) break offered626$open;
+        $offered626 = true;
       }
-      let $weight169 = 0;
-      if ($offered164) {
-        $weight169 = 20;
-        if (!Number.isSafeInteger($weight169) || $weight169 < 0)
+      let $weight631 = 0;
+      if ($offered626) {
+        $weight631 = 20;
+        if (!Number.isSafeInteger($weight631) || $weight631 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight169}: a preference is a whole number from 0 up`,
+            `the preference of 'request_rent' is ${$weight631}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg170 = Z_deeds + l_q_2;
-      let $offered171 = false;
-      offered171$open: {
-        if (!(N[$seg170]! > 0)) break offered171$open;
-        if (!(l_q_2 === l_roller)) break offered171$open;
-        if (!(v_stacks_left > 0)) break offered171$open;
-        let $found172 = false;
-        for (let $i173 = 0; $i173 < N[$seg170]!; $i173++) {
-          const l_d = C[$seg170 * CAP + $i173]!;
+      const $seg632 = Z_deeds + l_q_2;
+      let $offered633 = false;
+      offered633$open: {
+        if (!(N[$seg632]! > 0)) break offered633$open;
+        if (!(l_q_2 === l_roller)) break offered633$open;
+        if (!(v_stacks_left > 0)) break offered633$open;
+        let $found634 = false;
+        for (let $i635 = 0; $i635 < N[$seg632]!; $i635++) {
+          const l_d = C[$seg632 * CAP + $i635]!;
           if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
             continue;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-          $found172 = true;
+          $found634 = true;
           break;
         }
-        if (!$found172) break offered171$open;
-        $offered171 = true;
+        if (!$found634) break offered633$open;
+        $offered633 = true;
       }
-      let $weight175 = 0;
-      if ($offered171) {
-        $weight175 = 2;
-        if (!Number.isSafeInteger($weight175) || $weight175 < 0)
+      let $weight637 = 0;
+      if ($offered633) {
+        $weight637 = 2;
+        if (!Number.isSafeInteger($weight637) || $weight637 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'build' is ${$weight175}: a preference is a whole number from 0 up`,
+            `the preference of 'build' is ${$weight637}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg176 = Z_deeds + l_q_2;
-      let $offered177 = false;
-      offered177$open: {
-        if (!(N[$seg176]! > 0)) break offered177$open;
-        if (!(l_q_2 === l_roller)) break offered177$open;
-        if (!(v_keys_left > 0)) break offered177$open;
-        let $found178 = false;
-        for (let $i179 = 0; $i179 < N[$seg176]!; $i179++) {
-          const l_d = C[$seg176 * CAP + $i179]!;
+      const $seg638 = Z_deeds + l_q_2;
+      let $offered639 = false;
+      offered639$open: {
+        if (!(N[$seg638]! > 0)) break offered639$open;
+        if (!(l_q_2 === l_roller)) break offered639$open;
+        if (!(v_keys_left > 0)) break offered639$open;
+        let $found640 = false;
+        for (let $i641 = 0; $i641 < N[$seg638]!; $i641++) {
+          const l_d = C[$seg638 * CAP + $i641]!;
           if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!!v_key[l_d]!) continue;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
           if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-          $found178 = true;
+          $found640 = true;
           break;
         }
-        if (!$found178) break offered177$open;
-        $offered177 = true;
+        if (!$found640) break offered639$open;
+        $offered639 = true;
       }
-      let $weight181 = 0;
-      if ($offered177) {
-        $weight181 = 2;
-        if (!Number.isSafeInteger($weight181) || $weight181 < 0)
+      let $weight643 = 0;
+      if ($offered639) {
+        $weight643 = 2;
+        if (!Number.isSafeInteger($weight643) || $weight643 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight181}: a preference is a whole number from 0 up`,
+            `the preference of 'buy_key' is ${$weight643}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg182 = Z_deeds + l_q_2;
-      let $offered183 = false;
-      offered183$open: {
-        if (!(N[$seg182]! > 0)) break offered183$open;
-        if (!(l_q_2 === l_roller)) break offered183$open;
-        let $found184 = false;
-        for (let $i185 = 0; $i185 < N[$seg182]!; $i185++) {
-          const l_d = C[$seg182 * CAP + $i185]!;
+      const $seg644 = Z_deeds + l_q_2;
+      let $offered645 = false;
+      offered645$open: {
+        if (!(N[$seg644]! > 0)) break offered645$open;
+        if (!(l_q_2 === l_roller)) break offered645$open;
+        let $found646 = false;
+        for (let $i647 = 0; $i647 < N[$seg644]!; $i647++) {
+          const l_d = C[$seg644 * CAP + $i647]!;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
           if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-          $found184 = true;
+          $found646 = true;
           break;
         }
-        if (!$found184) break offered183$open;
-        $offered183 = true;
+        if (!$found646) break offered645$open;
+        $offered645 = true;
       }
-      let $weight187 = 0;
-      if ($offered183) {
-        $weight187 = 0;
-        if (!Number.isSafeInteger($weight187) || $weight187 < 0)
+      let $weight649 = 0;
+      if ($offered645) {
+        $weight649 = 0;
+        if (!Number.isSafeInteger($weight649) || $weight649 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight187}: a preference is a whole number from 0 up`,
+            `the preference of 'sell_stack' is ${$weight649}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg188 = Z_deeds + l_q_2;
-      let $offered189 = false;
-      offered189$open: {
-        if (!(N[$seg188]! > 0)) break offered189$open;
-        if (!(l_q_2 === l_roller)) break offered189$open;
-        if (!(v_stacks_left >= 4)) break offered189$open;
-        let $found190 = false;
-        for (let $i191 = 0; $i191 < N[$seg188]!; $i191++) {
-          const l_d = C[$seg188 * CAP + $i191]!;
+      const $seg650 = Z_deeds + l_q_2;
+      let $offered651 = false;
+      offered651$open: {
+        if (!(N[$seg650]! > 0)) break offered651$open;
+        if (!(l_q_2 === l_roller)) break offered651$open;
+        if (!(v_stacks_left >= 4)) break offered651$open;
+        let $found652 = false;
+        for (let $i653 = 0; $i653 < N[$seg650]!; $i653++) {
+          const l_d = C[$seg650 * CAP + $i653]!;
           if (!v_key[l_d]!) continue;
-          $found190 = true;
+          $found652 = true;
           break;
         }
-        if (!$found190) break offered189$open;
-        $offered189 = true;
+        if (!$found652) break offered651$open;
+        $offered651 = true;
       }
-      let $weight193 = 0;
-      if ($offered189) {
-        $weight193 = 0;
-        if (!Number.isSafeInteger($weight193) || $weight193 < 0)
+      let $weight655 = 0;
+      if ($offered651) {
+        $weight655 = 0;
+        if (!Number.isSafeInteger($weight655) || $weight655 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight193}: a preference is a whole number from 0 up`,
+            `the preference of 'sell_key' is ${$weight655}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg194 = Z_deeds + l_q_2;
-      let $offered195 = false;
-      offered195$open: {
-        if (!(N[$seg194]! > 0)) break offered195$open;
-        if (!(l_q_2 === l_roller)) break offered195$open;
-        let $found196 = false;
-        for (let $i197 = 0; $i197 < N[$seg194]!; $i197++) {
-          const l_d = C[$seg194 * CAP + $i197]!;
+      const $seg656 = Z_deeds + l_q_2;
+      let $offered657 = false;
+      offered657$open: {
+        if (!(N[$seg656]! > 0)) break offered657$open;
+        if (!(l_q_2 === l_roller)) break offered657$open;
+        let $found658 = false;
+        for (let $i659 = 0; $i659 < N[$seg656]!; $i659++) {
+          const l_d = C[$seg656 * CAP + $i659]!;
           if (!!v_mortgaged[l_d]!) continue;
           if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-          $found196 = true;
+          $found658 = true;
           break;
         }
-        if (!$found196) break offered195$open;
-        $offered195 = true;
+        if (!$found658) break offered657$open;
+        $offered657 = true;
       }
-      let $weight199 = 0;
-      if ($offered195) {
-        $weight199 = 0;
-        if (!Number.isSafeInteger($weight199) || $weight199 < 0)
+      let $weight661 = 0;
+      if ($offered657) {
+        $weight661 = 0;
+        if (!Number.isSafeInteger($weight661) || $weight661 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight199}: a preference is a whole number from 0 up`,
+            `the preference of 'mortgage' is ${$weight661}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg200 = Z_deeds + l_q_2;
-      let $offered201 = false;
-      offered201$open: {
-        if (!(N[$seg200]! > 0)) break offered201$open;
-        if (!(l_q_2 === l_roller)) break offered201$open;
-        let $found202 = false;
-        for (let $i203 = 0; $i203 < N[$seg200]!; $i203++) {
-          const l_d = C[$seg200 * CAP + $i203]!;
+      const $seg662 = Z_deeds + l_q_2;
+      let $offered663 = false;
+      offered663$open: {
+        if (!(N[$seg662]! > 0)) break offered663$open;
+        if (!(l_q_2 === l_roller)) break offered663$open;
+        let $found664 = false;
+        for (let $i665 = 0; $i665 < N[$seg662]!; $i665++) {
+          const l_d = C[$seg662 * CAP + $i665]!;
           if (!v_mortgaged[l_d]!) continue;
           if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-          $found202 = true;
+          $found664 = true;
           break;
         }
-        if (!$found202) break offered201$open;
-        $offered201 = true;
+        if (!$found664) break offered663$open;
+        $offered663 = true;
       }
-      let $weight205 = 0;
-      if ($offered201) {
-        $weight205 = v_cash[l_q_2]! > 500 ? 1 : 0;
-        if (!Number.isSafeInteger($weight205) || $weight205 < 0)
+      let $weight667 = 0;
+      if ($offered663) {
+        $weight667 = v_cash[l_q_2]! > 500 ? 1 : 0;
+        if (!Number.isSafeInteger($weight667) || $weight667 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'lift' is ${$weight205}: a preference is a whole number from 0 up`,
+            `the preference of 'lift' is ${$weight667}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg206 = Z_deeds + l_q_2;
-      $values55$n[0]! = 0;
+      const $seg668 = Z_deeds + l_q_2;
+      $values87$n[0]! = 0;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
-        if (l_buyer !== l_q_2) $values55[$values55$n[0]!++] = l_buyer;
+        if (l_buyer !== l_q_2) $values87[$values87$n[0]!++] = l_buyer;
       }
-      let $offered207 = false;
-      offered207$open: {
-        if (!(N[$seg206]! > 0)) break offered207$open;
-        if (!($values55$n[0]! > 0)) break offered207$open;
-        if (!(l_q_2 === l_roller)) break offered207$open;
-        let $found208 = false;
-        for (let $i209 = 0; $i209 < N[$seg206]!; $i209++) {
-          const l_d_3 = C[$seg206 * CAP + $i209]!;
+      let $offered669 = false;
+      offered669$open: {
+        if (!(N[$seg668]! > 0)) break offered669$open;
+        if (!($values87$n[0]! > 0)) break offered669$open;
+        if (!(l_q_2 === l_roller)) break offered669$open;
+        let $found670 = false;
+        for (let $i671 = 0; $i671 < N[$seg668]!; $i671++) {
+          const l_d_3 = C[$seg668 * CAP + $i671]!;
           if (!fn_may_sell_deed(l_d_3)) continue;
-          $found208 = true;
+          $found670 = true;
           break;
         }
-        if (!$found208) break offered207$open;
-        let $found211 = false;
-        for (let $i212 = 0; $i212 < $values55$n[0]!; $i212++) {
-          const l_buyer_2 = $values55[$i212]!;
+        if (!$found670) break offered669$open;
+        let $found673 = false;
+        for (let $i674 = 0; $i674 < $values87$n[0]!; $i674++) {
+          const l_buyer_2 = $values87[$i674]!;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found211 = true;
+          $found673 = true;
           break;
         }
-        if (!$found211) break offered207$open;
-        $offered207 = true;
+        if (!$found673) break offered669$open;
+        $offered669 = true;
       }
-      let $weight214 = 0;
-      if ($offered207) {
-        $weight214 = 1;
+      let $weight676 = 0;
+      if ($offered669) {
+        $weight676 = 1;
       }
-      let $offered215 = false;
-      offered215$open: {
-        $offered215 = true;
+      let $offered677 = false;
+      offered677$open: {
+        $offered677 = true;
       }
-      let $weight216 = 0;
-      if ($offered215) {
-        $weight216 = 1;
+      let $weight678 = 0;
+      if ($offered677) {
+        $weight678 = 1;
       }
-      const $weights217 =
-        $weight169 +
-        $weight175 +
-        $weight181 +
-        $weight187 +
-        $weight193 +
-        $weight199 +
-        $weight205 +
-        $weight214 +
-        $weight216;
-      if ($weights217 === 0) break preferred163;
-      if ($weights217 > 4294967296)
+      const $weights679 =
+        $weight631 +
+        $weight637 +
+        $weight643 +
+        $weight649 +
+        $weight655 +
+        $weight661 +
+        $weight667 +
+        $weight676 +
+        $weight678;
+      if ($weights679 === 0) break preferred625;
+      if ($weights679 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick218 = drawInt(P, $weights217);
-      if ($offered164) {
-        $pick218 -= $weight169;
-        if ($pick218 < 0) {
-          const $moves219 = 1;
-          if ($moves219 > 4294967296)
+      let $pick680 = drawInt(P, $weights679);
+      if ($offered626) {
+        $pick680 -= $weight631;
+        if ($pick680 < 0) {
+          const $moves681 = 1;
+          if ($moves681 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt220: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index221 = drawInt(P, $moves219);
+          attempt682: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index683 = drawInt(P, $moves681);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat22, 8);
+            if (trace !== null) trace.push($seat484, 8);
             {
-              return step18();
+              return step112();
             }
           }
-          break preferred163;
+          break preferred625;
         }
       }
-      if ($offered171) {
-        $pick218 -= $weight175;
-        if ($pick218 < 0) {
-          $values43$n[0]! = 0;
-          for (let $i174 = 0; $i174 < N[$seg170]!; $i174++) {
-            const l_d = C[$seg170 * CAP + $i174]!;
+      if ($offered633) {
+        $pick680 -= $weight637;
+        if ($pick680 < 0) {
+          $values75$n[0]! = 0;
+          for (let $i636 = 0; $i636 < N[$seg632]!; $i636++) {
+            const l_d = C[$seg632 * CAP + $i636]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
               continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $values43[$values43$n[0]!++] = l_d;
+            $values75[$values75$n[0]!++] = l_d;
           }
-          const $size222 = $values43$n[0]!;
-          const $moves223 = $size222;
-          if ($moves223 > 4294967296)
+          const $size684 = $values75$n[0]!;
+          const $moves685 = $size684;
+          if ($moves685 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt224: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index225 = drawInt(P, $moves223);
-            const $digit226 = $index225 % $size222;
-            $index225 = Math.floor($index225 / $size222);
-            const $value227 = $values43[$digit226]!;
+          attempt686: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index687 = drawInt(P, $moves685);
+            const $digit688 = $index687 % $size684;
+            $index687 = Math.floor($index687 / $size684);
+            const $value689 = $values75[$digit688]!;
             {
-              const l_d = $value227;
+              const l_d = $value689;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat22, 9, $value227);
+            if (trace !== null) trace.push($seat484, 9, $value689);
             {
-              const l_d = $value227;
+              const l_d = $value689;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -3807,42 +6318,42 @@ export function playout(): PlayoutKernel {
               $generation_may_sell_stack++;
               $generation_undeveloped++;
               v_stacks_left -= 1;
-              return step17();
+              return step130();
             }
           }
-          break preferred163;
+          break preferred625;
         }
       }
-      if ($offered177) {
-        $pick218 -= $weight181;
-        if ($pick218 < 0) {
-          $values45$n[0]! = 0;
-          for (let $i180 = 0; $i180 < N[$seg176]!; $i180++) {
-            const l_d = C[$seg176 * CAP + $i180]!;
+      if ($offered639) {
+        $pick680 -= $weight643;
+        if ($pick680 < 0) {
+          $values77$n[0]! = 0;
+          for (let $i642 = 0; $i642 < N[$seg638]!; $i642++) {
+            const l_d = C[$seg638 * CAP + $i642]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
             if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $values45[$values45$n[0]!++] = l_d;
+            $values77[$values77$n[0]!++] = l_d;
           }
-          const $size228 = $values45$n[0]!;
-          const $moves229 = $size228;
-          if ($moves229 > 4294967296)
+          const $size690 = $values77$n[0]!;
+          const $moves691 = $size690;
+          if ($moves691 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt230: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index231 = drawInt(P, $moves229);
-            const $digit232 = $index231 % $size228;
-            $index231 = Math.floor($index231 / $size228);
-            const $value233 = $values45[$digit232]!;
+          attempt692: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index693 = drawInt(P, $moves691);
+            const $digit694 = $index693 % $size690;
+            $index693 = Math.floor($index693 / $size690);
+            const $value695 = $values77[$digit694]!;
             {
-              const l_d = $value233;
+              const l_d = $value695;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat22, 10, $value233);
+            if (trace !== null) trace.push($seat484, 10, $value695);
             {
-              const l_d = $value233;
+              const l_d = $value695;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -3870,45 +6381,45 @@ export function playout(): PlayoutKernel {
               $generation_may_sell_stack++;
               $generation_undeveloped++;
               v_keys_left -= 1;
-              return step17();
+              return step130();
             }
           }
-          break preferred163;
+          break preferred625;
         }
       }
-      if ($offered183) {
-        $pick218 -= $weight187;
-        if ($pick218 < 0) {
-          $values47$n[0]! = 0;
-          for (let $i186 = 0; $i186 < N[$seg182]!; $i186++) {
-            const l_d = C[$seg182 * CAP + $i186]!;
+      if ($offered645) {
+        $pick680 -= $weight649;
+        if ($pick680 < 0) {
+          $values79$n[0]! = 0;
+          for (let $i648 = 0; $i648 < N[$seg644]!; $i648++) {
+            const l_d = C[$seg644 * CAP + $i648]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-            $values47[$values47$n[0]!++] = l_d;
+            $values79[$values79$n[0]!++] = l_d;
           }
-          const $size234 = $values47$n[0]!;
-          const $moves235 = $size234;
-          if ($moves235 > 4294967296)
+          const $size696 = $values79$n[0]!;
+          const $moves697 = $size696;
+          if ($moves697 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt236: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index237 = drawInt(P, $moves235);
-            const $digit238 = $index237 % $size234;
-            $index237 = Math.floor($index237 / $size234);
-            const $value239 = $values47[$digit238]!;
+          attempt698: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index699 = drawInt(P, $moves697);
+            const $digit700 = $index699 % $size696;
+            $index699 = Math.floor($index699 / $size696);
+            const $value701 = $values79[$digit700]!;
             {
-              const l_d = $value239;
+              const l_d = $value701;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat22, 11, $value239);
+            if (trace !== null) trace.push($seat484, 11, $value701);
             {
-              const l_d = $value239;
+              const l_d = $value701;
               {
-                const $argument240 = l_q_2;
-                const $argument241 = l_d;
+                const $argument702 = l_q_2;
+                const $argument703 = l_d;
                 {
-                  let l_p = $argument240;
-                  let l_sold = $argument241;
+                  let l_p = $argument702;
+                  let l_sold = $argument703;
                   v_books[l_sold] -= 1;
                   $generation_lowest_level++;
                   $generation_may_mortgage++;
@@ -3932,44 +6443,44 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              return step17();
+              return step130();
             }
           }
-          break preferred163;
+          break preferred625;
         }
       }
-      if ($offered189) {
-        $pick218 -= $weight193;
-        if ($pick218 < 0) {
-          $values49$n[0]! = 0;
-          for (let $i192 = 0; $i192 < N[$seg188]!; $i192++) {
-            const l_d = C[$seg188 * CAP + $i192]!;
+      if ($offered651) {
+        $pick680 -= $weight655;
+        if ($pick680 < 0) {
+          $values81$n[0]! = 0;
+          for (let $i654 = 0; $i654 < N[$seg650]!; $i654++) {
+            const l_d = C[$seg650 * CAP + $i654]!;
             if (!v_key[l_d]!) continue;
-            $values49[$values49$n[0]!++] = l_d;
+            $values81[$values81$n[0]!++] = l_d;
           }
-          const $size242 = $values49$n[0]!;
-          const $moves243 = $size242;
-          if ($moves243 > 4294967296)
+          const $size704 = $values81$n[0]!;
+          const $moves705 = $size704;
+          if ($moves705 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt244: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index245 = drawInt(P, $moves243);
-            const $digit246 = $index245 % $size242;
-            $index245 = Math.floor($index245 / $size242);
-            const $value247 = $values49[$digit246]!;
+          attempt706: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index707 = drawInt(P, $moves705);
+            const $digit708 = $index707 % $size704;
+            $index707 = Math.floor($index707 / $size704);
+            const $value709 = $values81[$digit708]!;
             {
-              const l_d = $value247;
+              const l_d = $value709;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat22, 12, $value247);
+            if (trace !== null) trace.push($seat484, 12, $value709);
             {
-              const l_d = $value247;
+              const l_d = $value709;
               {
-                const $argument248 = l_q_2;
-                const $argument249 = l_d;
+                const $argument710 = l_q_2;
+                const $argument711 = l_d;
                 {
-                  let l_p = $argument248;
-                  let l_sold = $argument249;
+                  let l_p = $argument710;
+                  let l_sold = $argument711;
                   v_key[l_sold] = false;
                   $generation_lowest_level++;
                   $generation_may_mortgage++;
@@ -3999,45 +6510,45 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              return step17();
+              return step130();
             }
           }
-          break preferred163;
+          break preferred625;
         }
       }
-      if ($offered195) {
-        $pick218 -= $weight199;
-        if ($pick218 < 0) {
-          $values51$n[0]! = 0;
-          for (let $i198 = 0; $i198 < N[$seg194]!; $i198++) {
-            const l_d = C[$seg194 * CAP + $i198]!;
+      if ($offered657) {
+        $pick680 -= $weight661;
+        if ($pick680 < 0) {
+          $values83$n[0]! = 0;
+          for (let $i660 = 0; $i660 < N[$seg656]!; $i660++) {
+            const l_d = C[$seg656 * CAP + $i660]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values51[$values51$n[0]!++] = l_d;
+            $values83[$values83$n[0]!++] = l_d;
           }
-          const $size250 = $values51$n[0]!;
-          const $moves251 = $size250;
-          if ($moves251 > 4294967296)
+          const $size712 = $values83$n[0]!;
+          const $moves713 = $size712;
+          if ($moves713 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt252: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index253 = drawInt(P, $moves251);
-            const $digit254 = $index253 % $size250;
-            $index253 = Math.floor($index253 / $size250);
-            const $value255 = $values51[$digit254]!;
+          attempt714: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index715 = drawInt(P, $moves713);
+            const $digit716 = $index715 % $size712;
+            $index715 = Math.floor($index715 / $size712);
+            const $value717 = $values83[$digit716]!;
             {
-              const l_d = $value255;
+              const l_d = $value717;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat22, 13, $value255);
+            if (trace !== null) trace.push($seat484, 13, $value717);
             {
-              const l_d = $value255;
+              const l_d = $value717;
               {
-                const $argument256 = l_q_2;
-                const $argument257 = l_d;
+                const $argument718 = l_q_2;
+                const $argument719 = l_d;
                 {
-                  let l_p = $argument256;
-                  let l_pledged = $argument257;
+                  let l_p = $argument718;
+                  let l_pledged = $argument719;
                   v_mortgaged[l_pledged] = true;
                   $generation_any_mortgaged++;
                   $generation_may_mortgage++;
@@ -4058,39 +6569,39 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              return step17();
+              return step130();
             }
           }
-          break preferred163;
+          break preferred625;
         }
       }
-      if ($offered201) {
-        $pick218 -= $weight205;
-        if ($pick218 < 0) {
-          $values53$n[0]! = 0;
-          for (let $i204 = 0; $i204 < N[$seg200]!; $i204++) {
-            const l_d = C[$seg200 * CAP + $i204]!;
+      if ($offered663) {
+        $pick680 -= $weight667;
+        if ($pick680 < 0) {
+          $values85$n[0]! = 0;
+          for (let $i666 = 0; $i666 < N[$seg662]!; $i666++) {
+            const l_d = C[$seg662 * CAP + $i666]!;
             if (!v_mortgaged[l_d]!) continue;
             if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-            $values53[$values53$n[0]!++] = l_d;
+            $values85[$values85$n[0]!++] = l_d;
           }
-          const $size258 = $values53$n[0]!;
-          const $moves259 = $size258;
-          if ($moves259 > 4294967296)
+          const $size720 = $values85$n[0]!;
+          const $moves721 = $size720;
+          if ($moves721 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt260: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index261 = drawInt(P, $moves259);
-            const $digit262 = $index261 % $size258;
-            $index261 = Math.floor($index261 / $size258);
-            const $value263 = $values53[$digit262]!;
+          attempt722: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index723 = drawInt(P, $moves721);
+            const $digit724 = $index723 % $size720;
+            $index723 = Math.floor($index723 / $size720);
+            const $value725 = $values85[$digit724]!;
             {
-              const l_d = $value263;
+              const l_d = $value725;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat22, 14, $value263);
+            if (trace !== null) trace.push($seat484, 14, $value725);
             {
-              const l_d = $value263;
+              const l_d = $value725;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -4109,263 +6620,263 @@ export function playout(): PlayoutKernel {
               v_mortgaged[l_d] = false;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
-              return step17();
+              return step130();
             }
           }
-          break preferred163;
+          break preferred625;
         }
       }
-      if ($offered207) {
-        $pick218 -= $weight214;
-        if ($pick218 < 0) {
-          $values57$n[0]! = 0;
-          for (let $i210 = 0; $i210 < N[$seg206]!; $i210++) {
-            const l_d_3 = C[$seg206 * CAP + $i210]!;
+      if ($offered669) {
+        $pick680 -= $weight676;
+        if ($pick680 < 0) {
+          $values89$n[0]! = 0;
+          for (let $i672 = 0; $i672 < N[$seg668]!; $i672++) {
+            const l_d_3 = C[$seg668 * CAP + $i672]!;
             if (!fn_may_sell_deed(l_d_3)) continue;
-            $values57[$values57$n[0]!++] = l_d_3;
+            $values89[$values89$n[0]!++] = l_d_3;
           }
-          $values59$n[0]! = 0;
-          for (let $i213 = 0; $i213 < $values55$n[0]!; $i213++) {
-            const l_buyer_2 = $values55[$i213]!;
+          $values91$n[0]! = 0;
+          for (let $i675 = 0; $i675 < $values87$n[0]!; $i675++) {
+            const l_buyer_2 = $values87[$i675]!;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values59[$values59$n[0]!++] = l_buyer_2;
+            $values91[$values91$n[0]!++] = l_buyer_2;
           }
-          const $size264 = $values57$n[0]!;
-          const $size265 = $values59$n[0]!;
-          const $moves266 = $size264 * $size265;
-          if ($moves266 > 4294967296)
+          const $size726 = $values89$n[0]!;
+          const $size727 = $values91$n[0]!;
+          const $moves728 = $size726 * $size727;
+          if ($moves728 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt267: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index268 = drawInt(P, $moves266);
-            const $digit269 = $index268 % $size264;
-            $index268 = Math.floor($index268 / $size264);
-            const $value270 = $values57[$digit269]!;
-            const $digit271 = $index268 % $size265;
-            $index268 = Math.floor($index268 / $size265);
-            const $value272 = $values59[$digit271]!;
+          attempt729: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index730 = drawInt(P, $moves728);
+            const $digit731 = $index730 % $size726;
+            $index730 = Math.floor($index730 / $size726);
+            const $value732 = $values89[$digit731]!;
+            const $digit733 = $index730 % $size727;
+            $index730 = Math.floor($index730 / $size727);
+            const $value734 = $values91[$digit733]!;
             {
-              l_d_3 = $value270;
-              l_buyer_2 = $value272;
+              l_d_3 = $value732;
+              l_buyer_2 = $value734;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat22, 15, $value270, $value272);
+            if (trace !== null) trace.push($seat484, 15, $value732, $value734);
             {
-              l_d_3 = $value270;
-              l_buyer_2 = $value272;
-              return step36();
+              l_d_3 = $value732;
+              l_buyer_2 = $value734;
+              return step108();
             }
           }
-          break preferred163;
+          break preferred625;
         }
       }
-      if ($offered215) {
-        $pick218 -= $weight216;
-        if ($pick218 < 0) {
-          const $moves273 = 1;
-          if ($moves273 > 4294967296)
+      if ($offered677) {
+        $pick680 -= $weight678;
+        if ($pick680 < 0) {
+          const $moves735 = 1;
+          if ($moves735 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt274: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index275 = drawInt(P, $moves273);
+          attempt736: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index737 = drawInt(P, $moves735);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat22, 16);
+            if (trace !== null) trace.push($seat484, 16);
             {
               l___window_0_2 = false;
-              return step17();
+              return step130();
             }
           }
-          break preferred163;
+          break preferred625;
         }
       }
     }
-    let $offered67 = false;
-    offered67$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered67$open;
-      if (!fn_owns(l_q_2, v_claim_space)) break offered67$open;
-      let $any68: boolean = false;
+    let $offered529 = false;
+    offered529$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered529$open;
+      if (!fn_owns(l_q_2, v_claim_space)) break offered529$open;
+      let $any530: boolean = false;
       {
-        const $seg70 = Z_deeds + l_q_2;
-        const $n71 = N[$seg70]!;
-        for (let $i69 = 0; $i69 < $n71; $i69++) {
-          const l_e = C[$seg70 * CAP + $i69]!;
+        const $seg532 = Z_deeds + l_q_2;
+        const $n533 = N[$seg532]!;
+        for (let $i531 = 0; $i531 < $n533; $i531++) {
+          const l_e = C[$seg532 * CAP + $i531]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any68 = true;
+            $any530 = true;
             break;
           }
         }
       }
-      if (!!$any68) break offered67$open;
-      $offered67 = true;
+      if (!!$any530) break offered529$open;
+      $offered529 = true;
     }
-    const $seg72 = Z_deeds + l_q_2;
-    let $offered73 = false;
-    offered73$open: {
-      if (!(N[$seg72]! > 0)) break offered73$open;
-      if (!(l_q_2 === l_roller)) break offered73$open;
-      if (!(v_stacks_left > 0)) break offered73$open;
-      let $found74 = false;
-      for (let $i75 = 0; $i75 < N[$seg72]!; $i75++) {
-        const l_d = C[$seg72 * CAP + $i75]!;
+    const $seg534 = Z_deeds + l_q_2;
+    let $offered535 = false;
+    offered535$open: {
+      if (!(N[$seg534]! > 0)) break offered535$open;
+      if (!(l_q_2 === l_roller)) break offered535$open;
+      if (!(v_stacks_left > 0)) break offered535$open;
+      let $found536 = false;
+      for (let $i537 = 0; $i537 < N[$seg534]!; $i537++) {
+        const l_d = C[$seg534 * CAP + $i537]!;
         if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
         if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
           continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found74 = true;
+        $found536 = true;
         break;
       }
-      if (!$found74) break offered73$open;
-      $offered73 = true;
+      if (!$found536) break offered535$open;
+      $offered535 = true;
     }
-    const $seg77 = Z_deeds + l_q_2;
-    let $offered78 = false;
-    offered78$open: {
-      if (!(N[$seg77]! > 0)) break offered78$open;
-      if (!(l_q_2 === l_roller)) break offered78$open;
-      if (!(v_keys_left > 0)) break offered78$open;
-      let $found79 = false;
-      for (let $i80 = 0; $i80 < N[$seg77]!; $i80++) {
-        const l_d = C[$seg77 * CAP + $i80]!;
+    const $seg539 = Z_deeds + l_q_2;
+    let $offered540 = false;
+    offered540$open: {
+      if (!(N[$seg539]! > 0)) break offered540$open;
+      if (!(l_q_2 === l_roller)) break offered540$open;
+      if (!(v_keys_left > 0)) break offered540$open;
+      let $found541 = false;
+      for (let $i542 = 0; $i542 < N[$seg539]!; $i542++) {
+        const l_d = C[$seg539 * CAP + $i542]!;
         if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
         if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
         if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found79 = true;
+        $found541 = true;
         break;
       }
-      if (!$found79) break offered78$open;
-      $offered78 = true;
+      if (!$found541) break offered540$open;
+      $offered540 = true;
     }
-    const $seg82 = Z_deeds + l_q_2;
-    let $offered83 = false;
-    offered83$open: {
-      if (!(N[$seg82]! > 0)) break offered83$open;
-      if (!(l_q_2 === l_roller)) break offered83$open;
-      let $found84 = false;
-      for (let $i85 = 0; $i85 < N[$seg82]!; $i85++) {
-        const l_d = C[$seg82 * CAP + $i85]!;
+    const $seg544 = Z_deeds + l_q_2;
+    let $offered545 = false;
+    offered545$open: {
+      if (!(N[$seg544]! > 0)) break offered545$open;
+      if (!(l_q_2 === l_roller)) break offered545$open;
+      let $found546 = false;
+      for (let $i547 = 0; $i547 < N[$seg544]!; $i547++) {
+        const l_d = C[$seg544 * CAP + $i547]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-        $found84 = true;
+        $found546 = true;
         break;
       }
-      if (!$found84) break offered83$open;
-      $offered83 = true;
+      if (!$found546) break offered545$open;
+      $offered545 = true;
     }
-    const $seg87 = Z_deeds + l_q_2;
-    let $offered88 = false;
-    offered88$open: {
-      if (!(N[$seg87]! > 0)) break offered88$open;
-      if (!(l_q_2 === l_roller)) break offered88$open;
-      if (!(v_stacks_left >= 4)) break offered88$open;
-      let $found89 = false;
-      for (let $i90 = 0; $i90 < N[$seg87]!; $i90++) {
-        const l_d = C[$seg87 * CAP + $i90]!;
+    const $seg549 = Z_deeds + l_q_2;
+    let $offered550 = false;
+    offered550$open: {
+      if (!(N[$seg549]! > 0)) break offered550$open;
+      if (!(l_q_2 === l_roller)) break offered550$open;
+      if (!(v_stacks_left >= 4)) break offered550$open;
+      let $found551 = false;
+      for (let $i552 = 0; $i552 < N[$seg549]!; $i552++) {
+        const l_d = C[$seg549 * CAP + $i552]!;
         if (!v_key[l_d]!) continue;
-        $found89 = true;
+        $found551 = true;
         break;
       }
-      if (!$found89) break offered88$open;
-      $offered88 = true;
+      if (!$found551) break offered550$open;
+      $offered550 = true;
     }
-    const $seg92 = Z_deeds + l_q_2;
-    let $offered93 = false;
-    offered93$open: {
-      if (!(N[$seg92]! > 0)) break offered93$open;
-      if (!(l_q_2 === l_roller)) break offered93$open;
-      let $found94 = false;
-      for (let $i95 = 0; $i95 < N[$seg92]!; $i95++) {
-        const l_d = C[$seg92 * CAP + $i95]!;
+    const $seg554 = Z_deeds + l_q_2;
+    let $offered555 = false;
+    offered555$open: {
+      if (!(N[$seg554]! > 0)) break offered555$open;
+      if (!(l_q_2 === l_roller)) break offered555$open;
+      let $found556 = false;
+      for (let $i557 = 0; $i557 < N[$seg554]!; $i557++) {
+        const l_d = C[$seg554 * CAP + $i557]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found94 = true;
+        $found556 = true;
         break;
       }
-      if (!$found94) break offered93$open;
-      $offered93 = true;
+      if (!$found556) break offered555$open;
+      $offered555 = true;
     }
-    const $seg97 = Z_deeds + l_q_2;
-    let $offered98 = false;
-    offered98$open: {
-      if (!(N[$seg97]! > 0)) break offered98$open;
-      if (!(l_q_2 === l_roller)) break offered98$open;
-      let $found99 = false;
-      for (let $i100 = 0; $i100 < N[$seg97]!; $i100++) {
-        const l_d = C[$seg97 * CAP + $i100]!;
+    const $seg559 = Z_deeds + l_q_2;
+    let $offered560 = false;
+    offered560$open: {
+      if (!(N[$seg559]! > 0)) break offered560$open;
+      if (!(l_q_2 === l_roller)) break offered560$open;
+      let $found561 = false;
+      for (let $i562 = 0; $i562 < N[$seg559]!; $i562++) {
+        const l_d = C[$seg559 * CAP + $i562]!;
         if (!v_mortgaged[l_d]!) continue;
         if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-        $found99 = true;
+        $found561 = true;
         break;
       }
-      if (!$found99) break offered98$open;
-      $offered98 = true;
+      if (!$found561) break offered560$open;
+      $offered560 = true;
     }
-    const $seg102 = Z_deeds + l_q_2;
-    $values37$n[0]! = 0;
+    const $seg564 = Z_deeds + l_q_2;
+    $values69$n[0]! = 0;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
-      if (l_buyer !== l_q_2) $values37[$values37$n[0]!++] = l_buyer;
+      if (l_buyer !== l_q_2) $values69[$values69$n[0]!++] = l_buyer;
     }
-    let $offered103 = false;
-    offered103$open: {
-      if (!(N[$seg102]! > 0)) break offered103$open;
-      if (!($values37$n[0]! > 0)) break offered103$open;
-      if (!(l_q_2 === l_roller)) break offered103$open;
-      let $found104 = false;
-      for (let $i105 = 0; $i105 < N[$seg102]!; $i105++) {
-        const l_d_3 = C[$seg102 * CAP + $i105]!;
+    let $offered565 = false;
+    offered565$open: {
+      if (!(N[$seg564]! > 0)) break offered565$open;
+      if (!($values69$n[0]! > 0)) break offered565$open;
+      if (!(l_q_2 === l_roller)) break offered565$open;
+      let $found566 = false;
+      for (let $i567 = 0; $i567 < N[$seg564]!; $i567++) {
+        const l_d_3 = C[$seg564 * CAP + $i567]!;
         if (!fn_may_sell_deed(l_d_3)) continue;
-        $found104 = true;
+        $found566 = true;
         break;
       }
-      if (!$found104) break offered103$open;
-      let $found107 = false;
-      for (let $i108 = 0; $i108 < $values37$n[0]!; $i108++) {
-        const l_buyer_2 = $values37[$i108]!;
+      if (!$found566) break offered565$open;
+      let $found569 = false;
+      for (let $i570 = 0; $i570 < $values69$n[0]!; $i570++) {
+        const l_buyer_2 = $values69[$i570]!;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found107 = true;
+        $found569 = true;
         break;
       }
-      if (!$found107) break offered103$open;
-      $offered103 = true;
+      if (!$found569) break offered565$open;
+      $offered565 = true;
     }
-    let $offered110 = false;
-    offered110$open: {
-      $offered110 = true;
+    let $offered572 = false;
+    offered572$open: {
+      $offered572 = true;
     }
-    const $offered111 =
-      ($offered67 ? 1 : 0) +
-      ($offered73 ? 1 : 0) +
-      ($offered78 ? 1 : 0) +
-      ($offered83 ? 1 : 0) +
-      ($offered88 ? 1 : 0) +
-      ($offered93 ? 1 : 0) +
-      ($offered98 ? 1 : 0) +
-      ($offered103 ? 1 : 0) +
-      ($offered110 ? 1 : 0);
-    if ($offered111 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat22} must act but has no legal move`);
+    const $offered573 =
+      ($offered529 ? 1 : 0) +
+      ($offered535 ? 1 : 0) +
+      ($offered540 ? 1 : 0) +
+      ($offered545 ? 1 : 0) +
+      ($offered550 ? 1 : 0) +
+      ($offered555 ? 1 : 0) +
+      ($offered560 ? 1 : 0) +
+      ($offered565 ? 1 : 0) +
+      ($offered572 ? 1 : 0);
+    if ($offered573 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat484} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built117 = false;
-    let $built122 = false;
-    let $built127 = false;
-    let $built134 = false;
-    let $built141 = false;
-    let $built148 = false;
-    let $built153 = false;
-    attempt112: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n114 = $offered111;
-      let $r115 = 0;
-      if ($n114 <= 2097152 && $n114 >= 1) {
+    let $built579 = false;
+    let $built584 = false;
+    let $built589 = false;
+    let $built596 = false;
+    let $built603 = false;
+    let $built610 = false;
+    let $built615 = false;
+    attempt574: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n576 = $offered573;
+      let $r577 = 0;
+      if ($n576 <= 2097152 && $n576 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4376,48 +6887,48 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n114;
+          const $m = ($t >>> 0) * $n576;
           const $low = $m >>> 0;
-          if ($low >= $n114 || $low >= 4294967296 % $n114) {
-            $r115 = ($m / 4294967296) >>> 0;
+          if ($low >= $n576 || $low >= 4294967296 % $n576) {
+            $r577 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n114 >= 1 && $n114 <= 4294967296))
+        if (!($n576 >= 1 && $n576 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r115 = drawInt(P, $n114);
+        $r577 = drawInt(P, $n576);
       }
-      const $pick113$drawn = $r115;
-      let $pick113 = $pick113$drawn;
-      if ($offered67 && $pick113-- === 0) {
+      const $pick575$drawn = $r577;
+      let $pick575 = $pick575$drawn;
+      if ($offered529 && $pick575-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat22, 8);
+        if (trace !== null) trace.push($seat484, 8);
         {
-          return step18();
+          return step112();
         }
       }
-      if ($offered73 && $pick113-- === 0) {
-        if (!$built117) {
-          $values25$n[0]! = 0;
-          for (let $i76 = 0; $i76 < N[$seg72]!; $i76++) {
-            const l_d = C[$seg72 * CAP + $i76]!;
+      if ($offered535 && $pick575-- === 0) {
+        if (!$built579) {
+          $values57$n[0]! = 0;
+          for (let $i538 = 0; $i538 < N[$seg534]!; $i538++) {
+            const l_d = C[$seg534 * CAP + $i538]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
               continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $values25[$values25$n[0]!++] = l_d;
+            $values57[$values57$n[0]!++] = l_d;
           }
-          $built117 = true;
+          $built579 = true;
         }
-        const $n120 = $values25$n[0]!;
-        let $r121 = 0;
-        if ($n120 <= 2097152 && $n120 >= 1) {
+        const $n582 = $values57$n[0]!;
+        let $r583 = 0;
+        if ($n582 <= 2097152 && $n582 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4428,28 +6939,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n120;
+            const $m = ($t >>> 0) * $n582;
             const $low = $m >>> 0;
-            if ($low >= $n120 || $low >= 4294967296 % $n120) {
-              $r121 = ($m / 4294967296) >>> 0;
+            if ($low >= $n582 || $low >= 4294967296 % $n582) {
+              $r583 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n120 >= 1 && $n120 <= 4294967296))
+          if (!($n582 >= 1 && $n582 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r121 = drawInt(P, $n120);
+          $r583 = drawInt(P, $n582);
         }
-        const $digit118 = $r121;
-        const $value119 = $values25[$digit118]!;
+        const $digit580 = $r583;
+        const $value581 = $values57[$digit580]!;
         {
-          const l_d = $value119;
+          const l_d = $value581;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat22, 9, $value119);
+        if (trace !== null) trace.push($seat484, 9, $value581);
         {
-          const l_d = $value119;
+          const l_d = $value581;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -4471,26 +6982,26 @@ export function playout(): PlayoutKernel {
           $generation_may_sell_stack++;
           $generation_undeveloped++;
           v_stacks_left -= 1;
-          return step17();
+          return step130();
         }
       }
-      if ($offered78 && $pick113-- === 0) {
-        if (!$built122) {
-          $values27$n[0]! = 0;
-          for (let $i81 = 0; $i81 < N[$seg77]!; $i81++) {
-            const l_d = C[$seg77 * CAP + $i81]!;
+      if ($offered540 && $pick575-- === 0) {
+        if (!$built584) {
+          $values59$n[0]! = 0;
+          for (let $i543 = 0; $i543 < N[$seg539]!; $i543++) {
+            const l_d = C[$seg539 * CAP + $i543]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
             if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $values27[$values27$n[0]!++] = l_d;
+            $values59[$values59$n[0]!++] = l_d;
           }
-          $built122 = true;
+          $built584 = true;
         }
-        const $n125 = $values27$n[0]!;
-        let $r126 = 0;
-        if ($n125 <= 2097152 && $n125 >= 1) {
+        const $n587 = $values59$n[0]!;
+        let $r588 = 0;
+        if ($n587 <= 2097152 && $n587 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4501,28 +7012,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n125;
+            const $m = ($t >>> 0) * $n587;
             const $low = $m >>> 0;
-            if ($low >= $n125 || $low >= 4294967296 % $n125) {
-              $r126 = ($m / 4294967296) >>> 0;
+            if ($low >= $n587 || $low >= 4294967296 % $n587) {
+              $r588 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n125 >= 1 && $n125 <= 4294967296))
+          if (!($n587 >= 1 && $n587 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r126 = drawInt(P, $n125);
+          $r588 = drawInt(P, $n587);
         }
-        const $digit123 = $r126;
-        const $value124 = $values27[$digit123]!;
+        const $digit585 = $r588;
+        const $value586 = $values59[$digit585]!;
         {
-          const l_d = $value124;
+          const l_d = $value586;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat22, 10, $value124);
+        if (trace !== null) trace.push($seat484, 10, $value586);
         {
-          const l_d = $value124;
+          const l_d = $value586;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -4550,23 +7061,23 @@ export function playout(): PlayoutKernel {
           $generation_may_sell_stack++;
           $generation_undeveloped++;
           v_keys_left -= 1;
-          return step17();
+          return step130();
         }
       }
-      if ($offered83 && $pick113-- === 0) {
-        if (!$built127) {
-          $values29$n[0]! = 0;
-          for (let $i86 = 0; $i86 < N[$seg82]!; $i86++) {
-            const l_d = C[$seg82 * CAP + $i86]!;
+      if ($offered545 && $pick575-- === 0) {
+        if (!$built589) {
+          $values61$n[0]! = 0;
+          for (let $i548 = 0; $i548 < N[$seg544]!; $i548++) {
+            const l_d = C[$seg544 * CAP + $i548]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-            $values29[$values29$n[0]!++] = l_d;
+            $values61[$values61$n[0]!++] = l_d;
           }
-          $built127 = true;
+          $built589 = true;
         }
-        const $n130 = $values29$n[0]!;
-        let $r131 = 0;
-        if ($n130 <= 2097152 && $n130 >= 1) {
+        const $n592 = $values61$n[0]!;
+        let $r593 = 0;
+        if ($n592 <= 2097152 && $n592 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4577,34 +7088,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n130;
+            const $m = ($t >>> 0) * $n592;
             const $low = $m >>> 0;
-            if ($low >= $n130 || $low >= 4294967296 % $n130) {
-              $r131 = ($m / 4294967296) >>> 0;
+            if ($low >= $n592 || $low >= 4294967296 % $n592) {
+              $r593 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n130 >= 1 && $n130 <= 4294967296))
+          if (!($n592 >= 1 && $n592 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r131 = drawInt(P, $n130);
+          $r593 = drawInt(P, $n592);
         }
-        const $digit128 = $r131;
-        const $value129 = $values29[$digit128]!;
+        const $digit590 = $r593;
+        const $value591 = $values61[$digit590]!;
         {
-          const l_d = $value129;
+          const l_d = $value591;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat22, 11, $value129);
+        if (trace !== null) trace.push($seat484, 11, $value591);
         {
-          const l_d = $value129;
+          const l_d = $value591;
           {
-            const $argument132 = l_q_2;
-            const $argument133 = l_d;
+            const $argument594 = l_q_2;
+            const $argument595 = l_d;
             {
-              let l_p = $argument132;
-              let l_sold = $argument133;
+              let l_p = $argument594;
+              let l_sold = $argument595;
               v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -4628,22 +7139,22 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step17();
+          return step130();
         }
       }
-      if ($offered88 && $pick113-- === 0) {
-        if (!$built134) {
-          $values31$n[0]! = 0;
-          for (let $i91 = 0; $i91 < N[$seg87]!; $i91++) {
-            const l_d = C[$seg87 * CAP + $i91]!;
+      if ($offered550 && $pick575-- === 0) {
+        if (!$built596) {
+          $values63$n[0]! = 0;
+          for (let $i553 = 0; $i553 < N[$seg549]!; $i553++) {
+            const l_d = C[$seg549 * CAP + $i553]!;
             if (!v_key[l_d]!) continue;
-            $values31[$values31$n[0]!++] = l_d;
+            $values63[$values63$n[0]!++] = l_d;
           }
-          $built134 = true;
+          $built596 = true;
         }
-        const $n137 = $values31$n[0]!;
-        let $r138 = 0;
-        if ($n137 <= 2097152 && $n137 >= 1) {
+        const $n599 = $values63$n[0]!;
+        let $r600 = 0;
+        if ($n599 <= 2097152 && $n599 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4654,34 +7165,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n137;
+            const $m = ($t >>> 0) * $n599;
             const $low = $m >>> 0;
-            if ($low >= $n137 || $low >= 4294967296 % $n137) {
-              $r138 = ($m / 4294967296) >>> 0;
+            if ($low >= $n599 || $low >= 4294967296 % $n599) {
+              $r600 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n137 >= 1 && $n137 <= 4294967296))
+          if (!($n599 >= 1 && $n599 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r138 = drawInt(P, $n137);
+          $r600 = drawInt(P, $n599);
         }
-        const $digit135 = $r138;
-        const $value136 = $values31[$digit135]!;
+        const $digit597 = $r600;
+        const $value598 = $values63[$digit597]!;
         {
-          const l_d = $value136;
+          const l_d = $value598;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat22, 12, $value136);
+        if (trace !== null) trace.push($seat484, 12, $value598);
         {
-          const l_d = $value136;
+          const l_d = $value598;
           {
-            const $argument139 = l_q_2;
-            const $argument140 = l_d;
+            const $argument601 = l_q_2;
+            const $argument602 = l_d;
             {
-              let l_p = $argument139;
-              let l_sold = $argument140;
+              let l_p = $argument601;
+              let l_sold = $argument602;
               v_key[l_sold] = false;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -4711,23 +7222,23 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step17();
+          return step130();
         }
       }
-      if ($offered93 && $pick113-- === 0) {
-        if (!$built141) {
-          $values33$n[0]! = 0;
-          for (let $i96 = 0; $i96 < N[$seg92]!; $i96++) {
-            const l_d = C[$seg92 * CAP + $i96]!;
+      if ($offered555 && $pick575-- === 0) {
+        if (!$built603) {
+          $values65$n[0]! = 0;
+          for (let $i558 = 0; $i558 < N[$seg554]!; $i558++) {
+            const l_d = C[$seg554 * CAP + $i558]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values33[$values33$n[0]!++] = l_d;
+            $values65[$values65$n[0]!++] = l_d;
           }
-          $built141 = true;
+          $built603 = true;
         }
-        const $n144 = $values33$n[0]!;
-        let $r145 = 0;
-        if ($n144 <= 2097152 && $n144 >= 1) {
+        const $n606 = $values65$n[0]!;
+        let $r607 = 0;
+        if ($n606 <= 2097152 && $n606 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4738,34 +7249,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n144;
+            const $m = ($t >>> 0) * $n606;
             const $low = $m >>> 0;
-            if ($low >= $n144 || $low >= 4294967296 % $n144) {
-              $r145 = ($m / 4294967296) >>> 0;
+            if ($low >= $n606 || $low >= 4294967296 % $n606) {
+              $r607 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n144 >= 1 && $n144 <= 4294967296))
+          if (!($n606 >= 1 && $n606 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r145 = drawInt(P, $n144);
+          $r607 = drawInt(P, $n606);
         }
-        const $digit142 = $r145;
-        const $value143 = $values33[$digit142]!;
+        const $digit604 = $r607;
+        const $value605 = $values65[$digit604]!;
         {
-          const l_d = $value143;
+          const l_d = $value605;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat22, 13, $value143);
+        if (trace !== null) trace.push($seat484, 13, $value605);
         {
-          const l_d = $value143;
+          const l_d = $value605;
           {
-            const $argument146 = l_q_2;
-            const $argument147 = l_d;
+            const $argument608 = l_q_2;
+            const $argument609 = l_d;
             {
-              let l_p = $argument146;
-              let l_pledged = $argument147;
+              let l_p = $argument608;
+              let l_pledged = $argument609;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -4786,23 +7297,23 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step17();
+          return step130();
         }
       }
-      if ($offered98 && $pick113-- === 0) {
-        if (!$built148) {
-          $values35$n[0]! = 0;
-          for (let $i101 = 0; $i101 < N[$seg97]!; $i101++) {
-            const l_d = C[$seg97 * CAP + $i101]!;
+      if ($offered560 && $pick575-- === 0) {
+        if (!$built610) {
+          $values67$n[0]! = 0;
+          for (let $i563 = 0; $i563 < N[$seg559]!; $i563++) {
+            const l_d = C[$seg559 * CAP + $i563]!;
             if (!v_mortgaged[l_d]!) continue;
             if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-            $values35[$values35$n[0]!++] = l_d;
+            $values67[$values67$n[0]!++] = l_d;
           }
-          $built148 = true;
+          $built610 = true;
         }
-        const $n151 = $values35$n[0]!;
-        let $r152 = 0;
-        if ($n151 <= 2097152 && $n151 >= 1) {
+        const $n613 = $values67$n[0]!;
+        let $r614 = 0;
+        if ($n613 <= 2097152 && $n613 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4813,28 +7324,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n151;
+            const $m = ($t >>> 0) * $n613;
             const $low = $m >>> 0;
-            if ($low >= $n151 || $low >= 4294967296 % $n151) {
-              $r152 = ($m / 4294967296) >>> 0;
+            if ($low >= $n613 || $low >= 4294967296 % $n613) {
+              $r614 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n151 >= 1 && $n151 <= 4294967296))
+          if (!($n613 >= 1 && $n613 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r152 = drawInt(P, $n151);
+          $r614 = drawInt(P, $n613);
         }
-        const $digit149 = $r152;
-        const $value150 = $values35[$digit149]!;
+        const $digit611 = $r614;
+        const $value612 = $values67[$digit611]!;
         {
-          const l_d = $value150;
+          const l_d = $value612;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat22, 14, $value150);
+        if (trace !== null) trace.push($seat484, 14, $value612);
         {
-          const l_d = $value150;
+          const l_d = $value612;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -4853,28 +7364,28 @@ export function playout(): PlayoutKernel {
           v_mortgaged[l_d] = false;
           $generation_any_mortgaged++;
           $generation_may_mortgage++;
-          return step17();
+          return step130();
         }
       }
-      if ($offered103 && $pick113-- === 0) {
-        if (!$built153) {
-          $values39$n[0]! = 0;
-          for (let $i106 = 0; $i106 < N[$seg102]!; $i106++) {
-            const l_d_3 = C[$seg102 * CAP + $i106]!;
+      if ($offered565 && $pick575-- === 0) {
+        if (!$built615) {
+          $values71$n[0]! = 0;
+          for (let $i568 = 0; $i568 < N[$seg564]!; $i568++) {
+            const l_d_3 = C[$seg564 * CAP + $i568]!;
             if (!fn_may_sell_deed(l_d_3)) continue;
-            $values39[$values39$n[0]!++] = l_d_3;
+            $values71[$values71$n[0]!++] = l_d_3;
           }
-          $values41$n[0]! = 0;
-          for (let $i109 = 0; $i109 < $values37$n[0]!; $i109++) {
-            const l_buyer_2 = $values37[$i109]!;
+          $values73$n[0]! = 0;
+          for (let $i571 = 0; $i571 < $values69$n[0]!; $i571++) {
+            const l_buyer_2 = $values69[$i571]!;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values41[$values41$n[0]!++] = l_buyer_2;
+            $values73[$values73$n[0]!++] = l_buyer_2;
           }
-          $built153 = true;
+          $built615 = true;
         }
-        const $n156 = $values39$n[0]!;
-        let $r157 = 0;
-        if ($n156 <= 2097152 && $n156 >= 1) {
+        const $n618 = $values71$n[0]!;
+        let $r619 = 0;
+        if ($n618 <= 2097152 && $n618 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4885,23 +7396,23 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n156;
+            const $m = ($t >>> 0) * $n618;
             const $low = $m >>> 0;
-            if ($low >= $n156 || $low >= 4294967296 % $n156) {
-              $r157 = ($m / 4294967296) >>> 0;
+            if ($low >= $n618 || $low >= 4294967296 % $n618) {
+              $r619 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n156 >= 1 && $n156 <= 4294967296))
+          if (!($n618 >= 1 && $n618 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r157 = drawInt(P, $n156);
+          $r619 = drawInt(P, $n618);
         }
-        const $digit154 = $r157;
-        const $value155 = $values39[$digit154]!;
-        const $n160 = $values41$n[0]!;
-        let $r161 = 0;
-        if ($n160 <= 2097152 && $n160 >= 1) {
+        const $digit616 = $r619;
+        const $value617 = $values71[$digit616]!;
+        const $n622 = $values73$n[0]!;
+        let $r623 = 0;
+        if ($n622 <= 2097152 && $n622 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4912,681 +7423,63 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n160;
+            const $m = ($t >>> 0) * $n622;
             const $low = $m >>> 0;
-            if ($low >= $n160 || $low >= 4294967296 % $n160) {
-              $r161 = ($m / 4294967296) >>> 0;
+            if ($low >= $n622 || $low >= 4294967296 % $n622) {
+              $r623 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n160 >= 1 && $n160 <= 4294967296))
+          if (!($n622 >= 1 && $n622 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r161 = drawInt(P, $n160);
+          $r623 = drawInt(P, $n622);
         }
-        const $digit158 = $r161;
-        const $value159 = $values41[$digit158]!;
+        const $digit620 = $r623;
+        const $value621 = $values73[$digit620]!;
         {
-          l_d_3 = $value155;
-          l_buyer_2 = $value159;
+          l_d_3 = $value617;
+          l_buyer_2 = $value621;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat22, 15, $value155, $value159);
+        if (trace !== null) trace.push($seat484, 15, $value617, $value621);
         {
-          l_d_3 = $value155;
-          l_buyer_2 = $value159;
-          return step36();
+          l_d_3 = $value617;
+          l_buyer_2 = $value621;
+          return step108();
         }
       }
-      if ($offered110 && $pick113-- === 0) {
+      if ($offered572 && $pick575-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat22, 16);
+        if (trace !== null) trace.push($seat484, 16);
         {
           l___window_0_2 = false;
-          return step17();
+          return step130();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide331($seat277: number): number {
-    const $seg278 = Z_deeds + l_p;
-    let $offered279 = false;
-    offered279$open: {
-      if (!(N[$seg278]! > 0)) break offered279$open;
-      let $any280: boolean = false;
-      {
-        const $seg282 = Z_deeds + l_p;
-        const $n283 = N[$seg282]!;
-        for (let $i281 = 0; $i281 < $n283; $i281++) {
-          const l_e = C[$seg282 * CAP + $i281]!;
-          if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any280 = true;
-            break;
-          }
-        }
-      }
-      if (!$any280) break offered279$open;
-      let $found284 = false;
-      for (let $i285 = 0; $i285 < N[$seg278]!; $i285++) {
-        const l_d = C[$seg278 * CAP + $i285]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
-        $found284 = true;
-        break;
-      }
-      if (!$found284) break offered279$open;
-      $offered279 = true;
-    }
-    const $seg287 = Z_deeds + l_p;
-    let $offered288 = false;
-    offered288$open: {
-      if (!(N[$seg287]! > 0)) break offered288$open;
-      let $any289: boolean = false;
-      {
-        const $seg291 = Z_deeds + l_p;
-        const $n292 = N[$seg291]!;
-        for (let $i290 = 0; $i290 < $n292; $i290++) {
-          const l_e = C[$seg291 * CAP + $i290]!;
-          if (fn_may_sell_key(l_p, l_e)) {
-            $any289 = true;
-            break;
-          }
-        }
-      }
-      if (!$any289) break offered288$open;
-      if (!(v_stacks_left >= 4)) break offered288$open;
-      let $found293 = false;
-      for (let $i294 = 0; $i294 < N[$seg287]!; $i294++) {
-        const l_d = C[$seg287 * CAP + $i294]!;
-        if (!v_key[l_d]!) continue;
-        $found293 = true;
-        break;
-      }
-      if (!$found293) break offered288$open;
-      $offered288 = true;
-    }
-    const $seg296 = Z_deeds + l_p;
-    let $offered297 = false;
-    offered297$open: {
-      if (!(N[$seg296]! > 0)) break offered297$open;
-      let $any298: boolean = false;
-      {
-        const $seg300 = Z_deeds + l_p;
-        const $n301 = N[$seg300]!;
-        for (let $i299 = 0; $i299 < $n301; $i299++) {
-          const l_e = C[$seg300 * CAP + $i299]!;
-          if (fn_may_mortgage$memo(l_p, l_e)) {
-            $any298 = true;
-            break;
-          }
-        }
-      }
-      if (!$any298) break offered297$open;
-      let $found302 = false;
-      for (let $i303 = 0; $i303 < N[$seg296]!; $i303++) {
-        const l_d = C[$seg296 * CAP + $i303]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found302 = true;
-        break;
-      }
-      if (!$found302) break offered297$open;
-      $offered297 = true;
-    }
-    const $offered305 = ($offered279 ? 1 : 0) + ($offered288 ? 1 : 0) + ($offered297 ? 1 : 0);
-    if ($offered305 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat277} must act but has no legal move`);
+  function decide750($seat739: number): number {
+    const $low740 = 1;
+    const $high741 = v_cash[l_buyer_2]!;
+    const $size742 = Math.max(0, $high741 - $low740 + 1);
+    const $count743 = $size742;
+    const $total744: number = $count743;
+    if ($total744 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat739} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built310 = false;
-    let $built317 = false;
-    let $built324 = false;
-    attempt306: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n308 = $offered305;
-      let $r309 = 0;
-      if ($n308 <= 2097152 && $n308 >= 1) {
-        for (;;) {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n308;
-          const $low = $m >>> 0;
-          if ($low >= $n308 || $low >= 4294967296 % $n308) {
-            $r309 = ($m / 4294967296) >>> 0;
-            break;
-          }
-        }
-      } else {
-        if (!($n308 >= 1 && $n308 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r309 = drawInt(P, $n308);
-      }
-      const $pick307$drawn = $r309;
-      let $pick307 = $pick307$drawn;
-      if ($offered279 && $pick307-- === 0) {
-        if (!$built310) {
-          $values61$n[0]! = 0;
-          for (let $i286 = 0; $i286 < N[$seg278]!; $i286++) {
-            const l_d = C[$seg278 * CAP + $i286]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
-            $values61[$values61$n[0]!++] = l_d;
-          }
-          $built310 = true;
-        }
-        const $n313 = $values61$n[0]!;
-        let $r314 = 0;
-        if ($n313 <= 2097152 && $n313 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n313;
-            const $low = $m >>> 0;
-            if ($low >= $n313 || $low >= 4294967296 % $n313) {
-              $r314 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n313 >= 1 && $n313 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r314 = drawInt(P, $n313);
-        }
-        const $digit311 = $r314;
-        const $value312 = $values61[$digit311]!;
-        {
-          const l_d = $value312;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat277, 0, $value312);
-        {
-          const l_d = $value312;
-          {
-            const $argument315 = l_p;
-            const $argument316 = l_d;
-            {
-              let l_p = $argument315;
-              let l_sold = $argument316;
-              v_books[l_sold] -= 1;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_stacks_left += 1;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step22();
-        }
-      }
-      if ($offered288 && $pick307-- === 0) {
-        if (!$built317) {
-          $values63$n[0]! = 0;
-          for (let $i295 = 0; $i295 < N[$seg287]!; $i295++) {
-            const l_d = C[$seg287 * CAP + $i295]!;
-            if (!v_key[l_d]!) continue;
-            $values63[$values63$n[0]!++] = l_d;
-          }
-          $built317 = true;
-        }
-        const $n320 = $values63$n[0]!;
-        let $r321 = 0;
-        if ($n320 <= 2097152 && $n320 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n320;
-            const $low = $m >>> 0;
-            if ($low >= $n320 || $low >= 4294967296 % $n320) {
-              $r321 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n320 >= 1 && $n320 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r321 = drawInt(P, $n320);
-        }
-        const $digit318 = $r321;
-        const $value319 = $values63[$digit318]!;
-        {
-          const l_d = $value319;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat277, 1, $value319);
-        {
-          const l_d = $value319;
-          {
-            const $argument322 = l_p;
-            const $argument323 = l_d;
-            {
-              let l_p = $argument322;
-              let l_sold = $argument323;
-              v_key[l_sold] = false;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_keys_left += 1;
-              v_books[l_sold] = 4;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_stacks_left -= 4;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step22();
-        }
-      }
-      if ($offered297 && $pick307-- === 0) {
-        if (!$built324) {
-          $values65$n[0]! = 0;
-          for (let $i304 = 0; $i304 < N[$seg296]!; $i304++) {
-            const l_d = C[$seg296 * CAP + $i304]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values65[$values65$n[0]!++] = l_d;
-          }
-          $built324 = true;
-        }
-        const $n327 = $values65$n[0]!;
-        let $r328 = 0;
-        if ($n327 <= 2097152 && $n327 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n327;
-            const $low = $m >>> 0;
-            if ($low >= $n327 || $low >= 4294967296 % $n327) {
-              $r328 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n327 >= 1 && $n327 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r328 = drawInt(P, $n327);
-        }
-        const $digit325 = $r328;
-        const $value326 = $values65[$digit325]!;
-        {
-          const l_d = $value326;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat277, 2, $value326);
-        {
-          const l_d = $value326;
-          {
-            const $argument329 = l_p;
-            const $argument330 = l_d;
-            {
-              let l_p = $argument329;
-              let l_pledged = $argument330;
-              v_mortgaged[l_pledged] = true;
-              $generation_any_mortgaged++;
-              $generation_may_mortgage++;
-              {
-                const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step22();
-        }
-      }
-    }
-    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-  }
-  function decide399(): number {
-    {
-      let $n356 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list69[$n356++] = l_q;
-        }
-      }
-      for (let $s = 0; $s < players; $s++) $list70[$s] = 0;
-      race357: for (;;) {
-        let $left358 = 0;
-        for (let $a361 = 0; $a361 < $n356; $a361++) if ($list70[$list69[$a361]!] === 0) $left358++;
-        if ($left358 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        let $k360 = 0;
-        if ($left358 > 1) {
-          const $n362 = $left358;
-          let $r363 = 0;
-          if ($n362 <= 2097152 && $n362 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n362;
-              const $low = $m >>> 0;
-              if ($low >= $n362 || $low >= 4294967296 % $n362) {
-                $r363 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n362 >= 1 && $n362 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r363 = drawInt(P, $n362);
-          }
-          const $k360$drawn = $r363;
-          $k360 = $k360$drawn;
-        }
-        let $seat359 = -1;
-        for (let $a361 = 0; $a361 < $n356; $a361++)
-          if ($list70[$list69[$a361]!] === 0 && $k360-- === 0) {
-            $seat359 = $list69[$a361]!;
-            break;
-          }
-        const l_q = $seat359;
-        preferred380: if ($preferred) {
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $low381 = l_high_2 + 1;
-          const $high382 = v_cash[l_q]!;
-          let $offered383 = false;
-          let $least384 = $low381;
-          offered383$open: {
-            if (!($low381 <= $high382)) break offered383$open;
-            $least384 = Math.max($low381, l_high_2 + 1);
-            if (!($least384 <= $high382)) break offered383$open;
-            $offered383 = true;
-          }
-          let $weight385 = 0;
-          if ($offered383) {
-            $weight385 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight385) || $weight385 < 0)
-              throw new GameFault(
-                "fault/bad-preference",
-                `the preference of 'bid' is ${$weight385}: a preference is a whole number from 0 up`,
-              );
-          }
-          let $offered386 = false;
-          offered386$open: {
-            $offered386 = true;
-          }
-          let $weight387 = 0;
-          if ($offered386) {
-            $weight387 = 1;
-          }
-          const $weights388 = $weight385 + $weight387;
-          if ($weights388 === 0) break preferred380;
-          if ($weights388 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick389 = drawInt(P, $weights388);
-          if ($offered383) {
-            $pick389 -= $weight385;
-            if ($pick389 < 0) {
-              const $size390 = Math.max(0, $high382 - $least384 + 1);
-              const $moves391 = $size390;
-              if ($moves391 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt392: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index393 = drawInt(P, $moves391);
-                const $digit394 = $index393 % $size390;
-                $index393 = Math.floor($index393 / $size390);
-                const $value395 = $least384 + $digit394;
-                {
-                  const l_amount = $value395;
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value395);
-                {
-                  const l_amount = $value395;
-                  l_high_2 = l_amount;
-                  l_leader_2 = l_q;
-                  l_bidding_2 = true;
-                  return step35();
-                }
-              }
-              break preferred380;
-            }
-          }
-          if ($offered386) {
-            $pick389 -= $weight387;
-            if ($pick389 < 0) {
-              const $moves396 = 1;
-              if ($moves396 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt397: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index398 = drawInt(P, $moves396);
-                {
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 4);
-                $list70[l_q] = 1;
-                if ($left358 === 1) {
-                  return step35();
-                }
-                continue race357;
-              }
-              break preferred380;
-            }
-          }
-        }
-        const $low364 = l_high_2 + 1;
-        const $high365 = v_cash[l_q]!;
-        let $offered366 = false;
-        let $least367 = $low364;
-        offered366$open: {
-          if (!($low364 <= $high365)) break offered366$open;
-          $least367 = Math.max($low364, l_high_2 + 1);
-          if (!($least367 <= $high365)) break offered366$open;
-          $offered366 = true;
-        }
-        let $offered368 = false;
-        offered368$open: {
-          $offered368 = true;
-        }
-        const $offered369 = ($offered366 ? 1 : 0) + ($offered368 ? 1 : 0);
-        if ($offered369 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        attempt370: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n372 = $offered369;
-          let $r373 = 0;
-          if ($n372 <= 2097152 && $n372 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n372;
-              const $low = $m >>> 0;
-              if ($low >= $n372 || $low >= 4294967296 % $n372) {
-                $r373 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n372 >= 1 && $n372 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r373 = drawInt(P, $n372);
-          }
-          const $pick371$drawn = $r373;
-          let $pick371 = $pick371$drawn;
-          if ($offered366 && $pick371-- === 0) {
-            const $n377 = Math.max(0, $high365 - $least367 + 1);
-            let $r378 = 0;
-            if ($n377 <= 2097152 && $n377 >= 1) {
-              for (;;) {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n377;
-                const $low = $m >>> 0;
-                if ($low >= $n377 || $low >= 4294967296 % $n377) {
-                  $r378 = ($m / 4294967296) >>> 0;
-                  break;
-                }
-              }
-            } else {
-              if (!($n377 >= 1 && $n377 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r378 = drawInt(P, $n377);
-            }
-            const $digit375 = $r378;
-            const $value376 = $least367 + $digit375;
-            {
-              const l_amount = $value376;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value376);
-            {
-              const l_amount = $value376;
-              l_high_2 = l_amount;
-              l_leader_2 = l_q;
-              l_bidding_2 = true;
-              return step35();
-            }
-          }
-          if ($offered368 && $pick371-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list70[l_q] = 1;
-            if ($left358 === 1) {
-              return step35();
-            }
-            continue race357;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
-  }
-  function decide412($seat401: number): number {
-    const $low402 = 1;
-    const $high403 = v_cash[l_buyer_2]!;
-    const $size404 = Math.max(0, $high403 - $low402 + 1);
-    const $count405 = $size404;
-    const $total406 = $count405;
-    if ($total406 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat401} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n408 = $total406;
-    let $r409 = 0;
-    if ($n408 <= 2097152 && $n408 >= 1) {
+    const $n746 = $total744;
+    let $r747 = 0;
+    if ($n746 <= 2097152 && $n746 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5597,80 +7490,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n408;
+        const $m = ($t >>> 0) * $n746;
         const $low = $m >>> 0;
-        if ($low >= $n408 || $low >= 4294967296 % $n408) {
-          $r409 = ($m / 4294967296) >>> 0;
+        if ($low >= $n746 || $low >= 4294967296 % $n746) {
+          $r747 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n408 >= 1 && $n408 <= 4294967296))
+      if (!($n746 >= 1 && $n746 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r409 = drawInt(P, $n408);
+      $r747 = drawInt(P, $n746);
     }
-    const $index407$drawn = $r409;
-    let $index407 = $index407$drawn;
+    const $index745$drawn = $r747;
+    let $index745 = $index745$drawn;
     decisions++;
     steps = 0;
-    if ($index407 < $count405) {
-      const $digit410 = $index407;
-      const $value411 = $low402 + $digit410;
-      if (trace !== null) trace.push($seat401, 7, $value411);
+    if ($index745 < $count743) {
+      const $digit748 = $index745;
+      const $value749 = $low740 + $digit748;
+      if (trace !== null) trace.push($seat739, 7, $value749);
       {
-        l_amount_3 = $value411;
-        return step38();
+        l_amount_3 = $value749;
+        return step109();
       }
     }
-    $index407 -= $count405;
+    $index745 -= $count743;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide443($seat413: number): number {
-    preferred425: if ($preferred) {
+  function decide781($seat751: number): number {
+    preferred763: if ($preferred) {
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $offered426 = false;
-      offered426$open: {
-        $offered426 = true;
+      let $offered764 = false;
+      offered764$open: {
+        $offered764 = true;
       }
-      let $weight427 = 0;
-      if ($offered426) {
-        $weight427 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight427) || $weight427 < 0)
+      let $weight765 = 0;
+      if ($offered764) {
+        $weight765 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight765) || $weight765 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight427}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight765}: a preference is a whole number from 0 up`,
           );
       }
-      let $offered428 = false;
-      offered428$open: {
-        $offered428 = true;
+      let $offered766 = false;
+      offered766$open: {
+        $offered766 = true;
       }
-      let $weight429 = 0;
-      if ($offered428) {
-        $weight429 = 1;
+      let $weight767 = 0;
+      if ($offered766) {
+        $weight767 = 1;
       }
-      const $weights430 = $weight427 + $weight429;
-      if ($weights430 === 0) break preferred425;
-      if ($weights430 > 4294967296)
+      const $weights768 = $weight765 + $weight767;
+      if ($weights768 === 0) break preferred763;
+      if ($weights768 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick431 = drawInt(P, $weights430);
-      if ($offered426) {
-        $pick431 -= $weight427;
-        if ($pick431 < 0) {
-          const $moves432 = 1;
-          if ($moves432 > 4294967296)
+      let $pick769 = drawInt(P, $weights768);
+      if ($offered764) {
+        $pick769 -= $weight765;
+        if ($pick769 < 0) {
+          const $moves770 = 1;
+          if ($moves770 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt433: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index434 = drawInt(P, $moves432);
+          attempt771: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index772 = drawInt(P, $moves770);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat413, 5);
+            if (trace !== null) trace.push($seat751, 5);
             {
               {
                 const $amount = l_amount_3;
@@ -5688,24 +7581,24 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] += $amount;
               }
               {
-                const $seg435 = Z_deeds + l_q_2;
+                const $seg773 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg435]!; $i++)
-                  if (C[$seg435 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg773]!; $i++)
+                  if (C[$seg773 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at436 = $seg435 * CAP + $at;
-                const $card = C[$at436]!;
-                const $end437 = $seg435 * CAP + N[$seg435]! - 1;
-                for (let $k438 = $at436; $k438 < $end437; $k438++) C[$k438] = C[$k438 + 1]!;
-                N[$seg435]!--;
-                const $seg439 = Z_deeds + l_buyer_2;
-                C[$seg439 * CAP + N[$seg439]!] = $card;
-                N[$seg439]!++;
-                $where[$card] = $seg439;
+                const $at774 = $seg773 * CAP + $at;
+                const $card = C[$at774]!;
+                const $end775 = $seg773 * CAP + N[$seg773]! - 1;
+                for (let $k776 = $at774; $k776 < $end775; $k776++) C[$k776] = C[$k776 + 1]!;
+                N[$seg773]!--;
+                const $seg777 = Z_deeds + l_buyer_2;
+                C[$seg777 * CAP + N[$seg777]!] = $card;
+                N[$seg777]!++;
+                $where[$card] = $seg777;
               }
               $generation_any_mortgaged++;
               $generation_complete++;
@@ -5715,46 +7608,46 @@ export function playout(): PlayoutKernel {
               $generation_undeveloped++;
               $generation_zone_bank_deeds++;
               $generation_zone_deeds++;
-              return step39();
+              return step110();
             }
           }
-          break preferred425;
+          break preferred763;
         }
       }
-      if ($offered428) {
-        $pick431 -= $weight429;
-        if ($pick431 < 0) {
-          const $moves440 = 1;
-          if ($moves440 > 4294967296)
+      if ($offered766) {
+        $pick769 -= $weight767;
+        if ($pick769 < 0) {
+          const $moves778 = 1;
+          if ($moves778 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt441: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index442 = drawInt(P, $moves440);
+          attempt779: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index780 = drawInt(P, $moves778);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat413, 6);
+            if (trace !== null) trace.push($seat751, 6);
             {
-              return step39();
+              return step110();
             }
           }
-          break preferred425;
+          break preferred763;
         }
       }
     }
-    const $count414 = 1;
-    const $count415 = 1;
-    const $total416 = $count414 + $count415;
-    if ($total416 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat413} must act but has no legal move`);
+    const $count752 = 1;
+    const $count753 = 1;
+    const $total754: number = $count752 + $count753;
+    if ($total754 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat751} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n418 = $total416;
-    let $r419 = 0;
-    if ($n418 <= 2097152 && $n418 >= 1) {
+    const $n756 = $total754;
+    let $r757 = 0;
+    if ($n756 <= 2097152 && $n756 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5765,24 +7658,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n418;
+        const $m = ($t >>> 0) * $n756;
         const $low = $m >>> 0;
-        if ($low >= $n418 || $low >= 4294967296 % $n418) {
-          $r419 = ($m / 4294967296) >>> 0;
+        if ($low >= $n756 || $low >= 4294967296 % $n756) {
+          $r757 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n418 >= 1 && $n418 <= 4294967296))
+      if (!($n756 >= 1 && $n756 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r419 = drawInt(P, $n418);
+      $r757 = drawInt(P, $n756);
     }
-    const $index417$drawn = $r419;
-    let $index417 = $index417$drawn;
+    const $index755$drawn = $r757;
+    let $index755 = $index755$drawn;
     decisions++;
     steps = 0;
-    if ($index417 < $count414) {
-      if (trace !== null) trace.push($seat413, 5);
+    if ($index755 < $count752) {
+      if (trace !== null) trace.push($seat751, 5);
       {
         {
           const $amount = l_amount_3;
@@ -5800,24 +7693,24 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg420 = Z_deeds + l_q_2;
+          const $seg758 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg420]!; $i++)
-            if (C[$seg420 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg758]!; $i++)
+            if (C[$seg758 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at421 = $seg420 * CAP + $at;
-          const $card = C[$at421]!;
-          const $end422 = $seg420 * CAP + N[$seg420]! - 1;
-          for (let $k423 = $at421; $k423 < $end422; $k423++) C[$k423] = C[$k423 + 1]!;
-          N[$seg420]!--;
-          const $seg424 = Z_deeds + l_buyer_2;
-          C[$seg424 * CAP + N[$seg424]!] = $card;
-          N[$seg424]!++;
-          $where[$card] = $seg424;
+          const $at759 = $seg758 * CAP + $at;
+          const $card = C[$at759]!;
+          const $end760 = $seg758 * CAP + N[$seg758]! - 1;
+          for (let $k761 = $at759; $k761 < $end760; $k761++) C[$k761] = C[$k761 + 1]!;
+          N[$seg758]!--;
+          const $seg762 = Z_deeds + l_buyer_2;
+          C[$seg762 * CAP + N[$seg762]!] = $card;
+          N[$seg762]!++;
+          $where[$card] = $seg762;
         }
         $generation_any_mortgaged++;
         $generation_complete++;
@@ -5827,406 +7720,43 @@ export function playout(): PlayoutKernel {
         $generation_undeveloped++;
         $generation_zone_bank_deeds++;
         $generation_zone_deeds++;
-        return step39();
+        return step110();
       }
     }
-    $index417 -= $count414;
-    if ($index417 < $count415) {
-      if (trace !== null) trace.push($seat413, 6);
+    $index755 -= $count752;
+    if ($index755 < $count753) {
+      if (trace !== null) trace.push($seat751, 6);
       {
-        return step39();
+        return step110();
       }
     }
-    $index417 -= $count415;
+    $index755 -= $count753;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide499($seat445: number): number {
-    const $seg446 = Z_deeds + l_p_3;
-    let $offered447 = false;
-    offered447$open: {
-      if (!(N[$seg446]! > 0)) break offered447$open;
-      let $any448: boolean = false;
-      {
-        const $seg450 = Z_deeds + l_p_3;
-        const $n451 = N[$seg450]!;
-        for (let $i449 = 0; $i449 < $n451; $i449++) {
-          const l_e = C[$seg450 * CAP + $i449]!;
-          if (fn_may_sell_stack$memo(l_p_3, l_e)) {
-            $any448 = true;
-            break;
-          }
-        }
-      }
-      if (!$any448) break offered447$open;
-      let $found452 = false;
-      for (let $i453 = 0; $i453 < N[$seg446]!; $i453++) {
-        const l_d = C[$seg446 * CAP + $i453]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
-        $found452 = true;
-        break;
-      }
-      if (!$found452) break offered447$open;
-      $offered447 = true;
-    }
-    const $seg455 = Z_deeds + l_p_3;
-    let $offered456 = false;
-    offered456$open: {
-      if (!(N[$seg455]! > 0)) break offered456$open;
-      let $any457: boolean = false;
-      {
-        const $seg459 = Z_deeds + l_p_3;
-        const $n460 = N[$seg459]!;
-        for (let $i458 = 0; $i458 < $n460; $i458++) {
-          const l_e = C[$seg459 * CAP + $i458]!;
-          if (fn_may_sell_key(l_p_3, l_e)) {
-            $any457 = true;
-            break;
-          }
-        }
-      }
-      if (!$any457) break offered456$open;
-      if (!(v_stacks_left >= 4)) break offered456$open;
-      let $found461 = false;
-      for (let $i462 = 0; $i462 < N[$seg455]!; $i462++) {
-        const l_d = C[$seg455 * CAP + $i462]!;
-        if (!v_key[l_d]!) continue;
-        $found461 = true;
-        break;
-      }
-      if (!$found461) break offered456$open;
-      $offered456 = true;
-    }
-    const $seg464 = Z_deeds + l_p_3;
-    let $offered465 = false;
-    offered465$open: {
-      if (!(N[$seg464]! > 0)) break offered465$open;
-      let $any466: boolean = false;
-      {
-        const $seg468 = Z_deeds + l_p_3;
-        const $n469 = N[$seg468]!;
-        for (let $i467 = 0; $i467 < $n469; $i467++) {
-          const l_e = C[$seg468 * CAP + $i467]!;
-          if (fn_may_mortgage$memo(l_p_3, l_e)) {
-            $any466 = true;
-            break;
-          }
-        }
-      }
-      if (!$any466) break offered465$open;
-      let $found470 = false;
-      for (let $i471 = 0; $i471 < N[$seg464]!; $i471++) {
-        const l_d = C[$seg464 * CAP + $i471]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found470 = true;
-        break;
-      }
-      if (!$found470) break offered465$open;
-      $offered465 = true;
-    }
-    const $offered473 = ($offered447 ? 1 : 0) + ($offered456 ? 1 : 0) + ($offered465 ? 1 : 0);
-    if ($offered473 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat445} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    let $built478 = false;
-    let $built485 = false;
-    let $built492 = false;
-    attempt474: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n476 = $offered473;
-      let $r477 = 0;
-      if ($n476 <= 2097152 && $n476 >= 1) {
-        for (;;) {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n476;
-          const $low = $m >>> 0;
-          if ($low >= $n476 || $low >= 4294967296 % $n476) {
-            $r477 = ($m / 4294967296) >>> 0;
-            break;
-          }
-        }
-      } else {
-        if (!($n476 >= 1 && $n476 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r477 = drawInt(P, $n476);
-      }
-      const $pick475$drawn = $r477;
-      let $pick475 = $pick475$drawn;
-      if ($offered447 && $pick475-- === 0) {
-        if (!$built478) {
-          $values71$n[0]! = 0;
-          for (let $i454 = 0; $i454 < N[$seg446]!; $i454++) {
-            const l_d = C[$seg446 * CAP + $i454]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
-            $values71[$values71$n[0]!++] = l_d;
-          }
-          $built478 = true;
-        }
-        const $n481 = $values71$n[0]!;
-        let $r482 = 0;
-        if ($n481 <= 2097152 && $n481 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n481;
-            const $low = $m >>> 0;
-            if ($low >= $n481 || $low >= 4294967296 % $n481) {
-              $r482 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n481 >= 1 && $n481 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r482 = drawInt(P, $n481);
-        }
-        const $digit479 = $r482;
-        const $value480 = $values71[$digit479]!;
-        {
-          const l_d = $value480;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat445, 0, $value480);
-        {
-          const l_d = $value480;
-          {
-            const $argument483 = l_p_3;
-            const $argument484 = l_d;
-            {
-              let l_p = $argument483;
-              let l_sold = $argument484;
-              v_books[l_sold] -= 1;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_stacks_left += 1;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step55();
-        }
-      }
-      if ($offered456 && $pick475-- === 0) {
-        if (!$built485) {
-          $values73$n[0]! = 0;
-          for (let $i463 = 0; $i463 < N[$seg455]!; $i463++) {
-            const l_d = C[$seg455 * CAP + $i463]!;
-            if (!v_key[l_d]!) continue;
-            $values73[$values73$n[0]!++] = l_d;
-          }
-          $built485 = true;
-        }
-        const $n488 = $values73$n[0]!;
-        let $r489 = 0;
-        if ($n488 <= 2097152 && $n488 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n488;
-            const $low = $m >>> 0;
-            if ($low >= $n488 || $low >= 4294967296 % $n488) {
-              $r489 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n488 >= 1 && $n488 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r489 = drawInt(P, $n488);
-        }
-        const $digit486 = $r489;
-        const $value487 = $values73[$digit486]!;
-        {
-          const l_d = $value487;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat445, 1, $value487);
-        {
-          const l_d = $value487;
-          {
-            const $argument490 = l_p_3;
-            const $argument491 = l_d;
-            {
-              let l_p = $argument490;
-              let l_sold = $argument491;
-              v_key[l_sold] = false;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_keys_left += 1;
-              v_books[l_sold] = 4;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_stacks_left -= 4;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step55();
-        }
-      }
-      if ($offered465 && $pick475-- === 0) {
-        if (!$built492) {
-          $values75$n[0]! = 0;
-          for (let $i472 = 0; $i472 < N[$seg464]!; $i472++) {
-            const l_d = C[$seg464 * CAP + $i472]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values75[$values75$n[0]!++] = l_d;
-          }
-          $built492 = true;
-        }
-        const $n495 = $values75$n[0]!;
-        let $r496 = 0;
-        if ($n495 <= 2097152 && $n495 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n495;
-            const $low = $m >>> 0;
-            if ($low >= $n495 || $low >= 4294967296 % $n495) {
-              $r496 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n495 >= 1 && $n495 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r496 = drawInt(P, $n495);
-        }
-        const $digit493 = $r496;
-        const $value494 = $values75[$digit493]!;
-        {
-          const l_d = $value494;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat445, 2, $value494);
-        {
-          const l_d = $value494;
-          {
-            const $argument497 = l_p_3;
-            const $argument498 = l_d;
-            {
-              let l_p = $argument497;
-              let l_pledged = $argument498;
-              v_mortgaged[l_pledged] = true;
-              $generation_any_mortgaged++;
-              $generation_may_mortgage++;
-              {
-                const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step55();
-        }
-      }
-    }
-    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-  }
-  function decide567(): number {
+  function decide850(): number {
     {
-      let $n524 = 0;
+      let $n807 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $list79[$n524++] = l_q;
+        if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
+          $list95[$n807++] = l_q;
         }
       }
-      for (let $s = 0; $s < players; $s++) $list80[$s] = 0;
-      race525: for (;;) {
-        let $left526 = 0;
-        for (let $a529 = 0; $a529 < $n524; $a529++) if ($list80[$list79[$a529]!] === 0) $left526++;
-        if ($left526 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      for (let $s = 0; $s < players; $s++) $list96[$s] = 0;
+      race808: for (;;) {
+        let $left809 = 0;
+        for (let $a812 = 0; $a812 < $n807; $a812++) if ($list96[$list95[$a812]!] === 0) $left809++;
+        if ($left809 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k528 = 0;
-        if ($left526 > 1) {
-          const $n530 = $left526;
-          let $r531 = 0;
-          if ($n530 <= 2097152 && $n530 >= 1) {
+        let $k811 = 0;
+        if ($left809 > 1) {
+          const $n813 = $left809;
+          let $r814 = 0;
+          if ($n813 <= 2097152 && $n813 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6237,144 +7767,144 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n530;
+              const $m = ($t >>> 0) * $n813;
               const $low = $m >>> 0;
-              if ($low >= $n530 || $low >= 4294967296 % $n530) {
-                $r531 = ($m / 4294967296) >>> 0;
+              if ($low >= $n813 || $low >= 4294967296 % $n813) {
+                $r814 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n530 >= 1 && $n530 <= 4294967296))
+            if (!($n813 >= 1 && $n813 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r531 = drawInt(P, $n530);
+            $r814 = drawInt(P, $n813);
           }
-          const $k528$drawn = $r531;
-          $k528 = $k528$drawn;
+          const $k811$drawn = $r814;
+          $k811 = $k811$drawn;
         }
-        let $seat527 = -1;
-        for (let $a529 = 0; $a529 < $n524; $a529++)
-          if ($list80[$list79[$a529]!] === 0 && $k528-- === 0) {
-            $seat527 = $list79[$a529]!;
+        let $seat810 = -1;
+        for (let $a812 = 0; $a812 < $n807; $a812++)
+          if ($list96[$list95[$a812]!] === 0 && $k811-- === 0) {
+            $seat810 = $list95[$a812]!;
             break;
           }
-        const l_q = $seat527;
-        preferred548: if ($preferred) {
+        const l_q = $seat810;
+        preferred831: if ($preferred) {
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $low549 = l_high_3 + 1;
-          const $high550 = v_cash[l_q]!;
-          let $offered551 = false;
-          let $least552 = $low549;
-          offered551$open: {
-            if (!($low549 <= $high550)) break offered551$open;
-            $least552 = Math.max($low549, l_high_3 + 1);
-            if (!($least552 <= $high550)) break offered551$open;
-            $offered551 = true;
+          const $low832 = l_high_2 + 1;
+          const $high833 = v_cash[l_q]!;
+          let $offered834 = false;
+          let $least835 = $low832;
+          offered834$open: {
+            if (!($low832 <= $high833)) break offered834$open;
+            $least835 = Math.max($low832, l_high_2 + 1);
+            if (!($least835 <= $high833)) break offered834$open;
+            $offered834 = true;
           }
-          let $weight553 = 0;
-          if ($offered551) {
-            $weight553 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight553) || $weight553 < 0)
+          let $weight836 = 0;
+          if ($offered834) {
+            $weight836 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight836) || $weight836 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight553}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight836}: a preference is a whole number from 0 up`,
               );
           }
-          let $offered554 = false;
-          offered554$open: {
-            $offered554 = true;
+          let $offered837 = false;
+          offered837$open: {
+            $offered837 = true;
           }
-          let $weight555 = 0;
-          if ($offered554) {
-            $weight555 = 1;
+          let $weight838 = 0;
+          if ($offered837) {
+            $weight838 = 1;
           }
-          const $weights556 = $weight553 + $weight555;
-          if ($weights556 === 0) break preferred548;
-          if ($weights556 > 4294967296)
+          const $weights839 = $weight836 + $weight838;
+          if ($weights839 === 0) break preferred831;
+          if ($weights839 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick557 = drawInt(P, $weights556);
-          if ($offered551) {
-            $pick557 -= $weight553;
-            if ($pick557 < 0) {
-              const $size558 = Math.max(0, $high550 - $least552 + 1);
-              const $moves559 = $size558;
-              if ($moves559 > 4294967296)
+          let $pick840 = drawInt(P, $weights839);
+          if ($offered834) {
+            $pick840 -= $weight836;
+            if ($pick840 < 0) {
+              const $size841 = Math.max(0, $high833 - $least835 + 1);
+              const $moves842 = $size841;
+              if ($moves842 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt560: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index561 = drawInt(P, $moves559);
-                const $digit562 = $index561 % $size558;
-                $index561 = Math.floor($index561 / $size558);
-                const $value563 = $least552 + $digit562;
+              attempt843: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index844 = drawInt(P, $moves842);
+                const $digit845 = $index844 % $size841;
+                $index844 = Math.floor($index844 / $size841);
+                const $value846 = $least835 + $digit845;
                 {
-                  const l_amount = $value563;
+                  const l_amount = $value846;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value563);
+                if (trace !== null) trace.push(l_q, 3, $value846);
                 {
-                  const l_amount = $value563;
-                  l_high_3 = l_amount;
-                  l_leader_3 = l_q;
-                  l_bidding_3 = true;
-                  return step68();
+                  const l_amount = $value846;
+                  l_high_2 = l_amount;
+                  l_leader_2 = l_q;
+                  l_bidding_2 = true;
+                  return step125();
                 }
               }
-              break preferred548;
+              break preferred831;
             }
           }
-          if ($offered554) {
-            $pick557 -= $weight555;
-            if ($pick557 < 0) {
-              const $moves564 = 1;
-              if ($moves564 > 4294967296)
+          if ($offered837) {
+            $pick840 -= $weight838;
+            if ($pick840 < 0) {
+              const $moves847 = 1;
+              if ($moves847 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt565: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index566 = drawInt(P, $moves564);
+              attempt848: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index849 = drawInt(P, $moves847);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list80[l_q] = 1;
-                if ($left526 === 1) {
-                  return step68();
+                $list96[l_q] = 1;
+                if ($left809 === 1) {
+                  return step125();
                 }
-                continue race525;
+                continue race808;
               }
-              break preferred548;
+              break preferred831;
             }
           }
         }
-        const $low532 = l_high_3 + 1;
-        const $high533 = v_cash[l_q]!;
-        let $offered534 = false;
-        let $least535 = $low532;
-        offered534$open: {
-          if (!($low532 <= $high533)) break offered534$open;
-          $least535 = Math.max($low532, l_high_3 + 1);
-          if (!($least535 <= $high533)) break offered534$open;
-          $offered534 = true;
+        const $low815 = l_high_2 + 1;
+        const $high816 = v_cash[l_q]!;
+        let $offered817 = false;
+        let $least818 = $low815;
+        offered817$open: {
+          if (!($low815 <= $high816)) break offered817$open;
+          $least818 = Math.max($low815, l_high_2 + 1);
+          if (!($least818 <= $high816)) break offered817$open;
+          $offered817 = true;
         }
-        let $offered536 = false;
-        offered536$open: {
-          $offered536 = true;
+        let $offered819 = false;
+        offered819$open: {
+          $offered819 = true;
         }
-        const $offered537 = ($offered534 ? 1 : 0) + ($offered536 ? 1 : 0);
-        if ($offered537 === 0)
+        const $offered820 = ($offered817 ? 1 : 0) + ($offered819 ? 1 : 0);
+        if ($offered820 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt538: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n540 = $offered537;
-          let $r541 = 0;
-          if ($n540 <= 2097152 && $n540 >= 1) {
+        attempt821: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n823 = $offered820;
+          let $r824 = 0;
+          if ($n823 <= 2097152 && $n823 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6385,24 +7915,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n540;
+              const $m = ($t >>> 0) * $n823;
               const $low = $m >>> 0;
-              if ($low >= $n540 || $low >= 4294967296 % $n540) {
-                $r541 = ($m / 4294967296) >>> 0;
+              if ($low >= $n823 || $low >= 4294967296 % $n823) {
+                $r824 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n540 >= 1 && $n540 <= 4294967296))
+            if (!($n823 >= 1 && $n823 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r541 = drawInt(P, $n540);
+            $r824 = drawInt(P, $n823);
           }
-          const $pick539$drawn = $r541;
-          let $pick539 = $pick539$drawn;
-          if ($offered534 && $pick539-- === 0) {
-            const $n545 = Math.max(0, $high533 - $least535 + 1);
-            let $r546 = 0;
-            if ($n545 <= 2097152 && $n545 >= 1) {
+          const $pick822$drawn = $r824;
+          let $pick822 = $pick822$drawn;
+          if ($offered817 && $pick822-- === 0) {
+            const $n828 = Math.max(0, $high816 - $least818 + 1);
+            let $r829 = 0;
+            if ($n828 <= 2097152 && $n828 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -6413,598 +7943,151 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n545;
+                const $m = ($t >>> 0) * $n828;
                 const $low = $m >>> 0;
-                if ($low >= $n545 || $low >= 4294967296 % $n545) {
-                  $r546 = ($m / 4294967296) >>> 0;
+                if ($low >= $n828 || $low >= 4294967296 % $n828) {
+                  $r829 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n545 >= 1 && $n545 <= 4294967296))
+              if (!($n828 >= 1 && $n828 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r546 = drawInt(P, $n545);
+              $r829 = drawInt(P, $n828);
             }
-            const $digit543 = $r546;
-            const $value544 = $least535 + $digit543;
+            const $digit826 = $r829;
+            const $value827 = $least818 + $digit826;
             {
-              const l_amount = $value544;
+              const l_amount = $value827;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value544);
+            if (trace !== null) trace.push(l_q, 3, $value827);
             {
-              const l_amount = $value544;
-              l_high_3 = l_amount;
-              l_leader_3 = l_q;
-              l_bidding_3 = true;
-              return step68();
+              const l_amount = $value827;
+              l_high_2 = l_amount;
+              l_leader_2 = l_q;
+              l_bidding_2 = true;
+              return step125();
             }
           }
-          if ($offered536 && $pick539-- === 0) {
+          if ($offered819 && $pick822-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list80[l_q] = 1;
-            if ($left526 === 1) {
-              return step68();
+            $list96[l_q] = 1;
+            if ($left809 === 1) {
+              return step125();
             }
-            continue race525;
+            continue race808;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide602($seat580: number): number {
-    preferred588: if ($preferred) {
-      if (decisions >= $cap)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${$cap} decisions: an endless flow loop?`,
-        );
-      let $offered589 = false;
-      offered589$open: {
-        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered589$open;
-        $offered589 = true;
-      }
-      let $weight590 = 0;
-      if ($offered589) {
-        $weight590 = 3;
-        if (!Number.isSafeInteger($weight590) || $weight590 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'buy' is ${$weight590}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $offered591 = false;
-      offered591$open: {
-        $offered591 = true;
-      }
-      let $weight592 = 0;
-      if ($offered591) {
-        $weight592 = 1;
-      }
-      const $weights593 = $weight590 + $weight592;
-      if ($weights593 === 0) break preferred588;
-      if ($weights593 > 4294967296)
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick594 = drawInt(P, $weights593);
-      if ($offered589) {
-        $pick594 -= $weight590;
-        if ($pick594 < 0) {
-          const $moves595 = 1;
-          if ($moves595 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt596: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index597 = drawInt(P, $moves595);
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push($seat580, 17);
-            {
-              {
-                const $amount = Deed_price[l_deed_2]!;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
-                  );
-                if (v_cash[l_p_5] < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
-                  );
-                v_cash[l_p_5] -= $amount;
-                v_bank += $amount;
-              }
-              {
-                const $card = l_deed_2;
-                takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-                const $seg598 = Z_deeds + l_p_5;
-                C[$seg598 * CAP + N[$seg598]!] = $card;
-                N[$seg598]!++;
-                $where[$card] = $seg598;
-              }
-              $generation_any_mortgaged++;
-              $generation_complete++;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              $generation_zone_bank_deeds++;
-              $generation_zone_deeds++;
-              return step81();
-            }
-          }
-          break preferred588;
-        }
-      }
-      if ($offered591) {
-        $pick594 -= $weight592;
-        if ($pick594 < 0) {
-          const $moves599 = 1;
-          if ($moves599 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt600: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index601 = drawInt(P, $moves599);
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push($seat580, 4);
-            {
-              return step82();
-            }
-          }
-          break preferred588;
-        }
-      }
-    }
-    const $count581 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count582 = 1;
-    const $total583 = $count581 + $count582;
-    if ($total583 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat580} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n585 = $total583;
-    let $r586 = 0;
-    if ($n585 <= 2097152 && $n585 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n585;
-        const $low = $m >>> 0;
-        if ($low >= $n585 || $low >= 4294967296 % $n585) {
-          $r586 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n585 >= 1 && $n585 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r586 = drawInt(P, $n585);
-    }
-    const $index584$drawn = $r586;
-    let $index584 = $index584$drawn;
-    decisions++;
-    steps = 0;
-    if ($index584 < $count581) {
-      if (trace !== null) trace.push($seat580, 17);
+  function decide905($seat851: number): number {
+    const $seg852 = Z_deeds + l_p;
+    let $offered853 = false;
+    offered853$open: {
+      if (!(N[$seg852]! > 0)) break offered853$open;
+      let $any854: boolean = false;
       {
-        {
-          const $amount = Deed_price[l_deed_2]!;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from cash[p]`,
-            );
-          if (v_cash[l_p_5] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
-            );
-          v_cash[l_p_5] -= $amount;
-          v_bank += $amount;
-        }
-        {
-          const $card = l_deed_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg587 = Z_deeds + l_p_5;
-          C[$seg587 * CAP + N[$seg587]!] = $card;
-          N[$seg587]!++;
-          $where[$card] = $seg587;
-        }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
-        return step81();
-      }
-    }
-    $index584 -= $count581;
-    if ($index584 < $count582) {
-      if (trace !== null) trace.push($seat580, 4);
-      {
-        return step82();
-      }
-    }
-    $index584 -= $count582;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide648(): number {
-    {
-      let $n605 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list81[$n605++] = l_q;
-        }
-      }
-      for (let $s = 0; $s < players; $s++) $list82[$s] = 0;
-      race606: for (;;) {
-        let $left607 = 0;
-        for (let $a610 = 0; $a610 < $n605; $a610++) if ($list82[$list81[$a610]!] === 0) $left607++;
-        if ($left607 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        let $k609 = 0;
-        if ($left607 > 1) {
-          const $n611 = $left607;
-          let $r612 = 0;
-          if ($n611 <= 2097152 && $n611 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n611;
-              const $low = $m >>> 0;
-              if ($low >= $n611 || $low >= 4294967296 % $n611) {
-                $r612 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n611 >= 1 && $n611 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r612 = drawInt(P, $n611);
-          }
-          const $k609$drawn = $r612;
-          $k609 = $k609$drawn;
-        }
-        let $seat608 = -1;
-        for (let $a610 = 0; $a610 < $n605; $a610++)
-          if ($list82[$list81[$a610]!] === 0 && $k609-- === 0) {
-            $seat608 = $list81[$a610]!;
-            break;
-          }
-        const l_q = $seat608;
-        preferred629: if ($preferred) {
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $low630 = l_high_4 + 1;
-          const $high631 = v_cash[l_q]!;
-          let $offered632 = false;
-          let $least633 = $low630;
-          offered632$open: {
-            if (!($low630 <= $high631)) break offered632$open;
-            $least633 = Math.max($low630, l_high_4 + 1);
-            if (!($least633 <= $high631)) break offered632$open;
-            $offered632 = true;
-          }
-          let $weight634 = 0;
-          if ($offered632) {
-            $weight634 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight634) || $weight634 < 0)
-              throw new GameFault(
-                "fault/bad-preference",
-                `the preference of 'bid' is ${$weight634}: a preference is a whole number from 0 up`,
-              );
-          }
-          let $offered635 = false;
-          offered635$open: {
-            $offered635 = true;
-          }
-          let $weight636 = 0;
-          if ($offered635) {
-            $weight636 = 1;
-          }
-          const $weights637 = $weight634 + $weight636;
-          if ($weights637 === 0) break preferred629;
-          if ($weights637 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick638 = drawInt(P, $weights637);
-          if ($offered632) {
-            $pick638 -= $weight634;
-            if ($pick638 < 0) {
-              const $size639 = Math.max(0, $high631 - $least633 + 1);
-              const $moves640 = $size639;
-              if ($moves640 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt641: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index642 = drawInt(P, $moves640);
-                const $digit643 = $index642 % $size639;
-                $index642 = Math.floor($index642 / $size639);
-                const $value644 = $least633 + $digit643;
-                {
-                  const l_amount = $value644;
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value644);
-                {
-                  const l_amount = $value644;
-                  l_high_4 = l_amount;
-                  l_leader_4 = l_q;
-                  l_bidding_4 = true;
-                  return step86();
-                }
-              }
-              break preferred629;
-            }
-          }
-          if ($offered635) {
-            $pick638 -= $weight636;
-            if ($pick638 < 0) {
-              const $moves645 = 1;
-              if ($moves645 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt646: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index647 = drawInt(P, $moves645);
-                {
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 4);
-                $list82[l_q] = 1;
-                if ($left607 === 1) {
-                  return step86();
-                }
-                continue race606;
-              }
-              break preferred629;
-            }
-          }
-        }
-        const $low613 = l_high_4 + 1;
-        const $high614 = v_cash[l_q]!;
-        let $offered615 = false;
-        let $least616 = $low613;
-        offered615$open: {
-          if (!($low613 <= $high614)) break offered615$open;
-          $least616 = Math.max($low613, l_high_4 + 1);
-          if (!($least616 <= $high614)) break offered615$open;
-          $offered615 = true;
-        }
-        let $offered617 = false;
-        offered617$open: {
-          $offered617 = true;
-        }
-        const $offered618 = ($offered615 ? 1 : 0) + ($offered617 ? 1 : 0);
-        if ($offered618 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        attempt619: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n621 = $offered618;
-          let $r622 = 0;
-          if ($n621 <= 2097152 && $n621 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n621;
-              const $low = $m >>> 0;
-              if ($low >= $n621 || $low >= 4294967296 % $n621) {
-                $r622 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n621 >= 1 && $n621 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r622 = drawInt(P, $n621);
-          }
-          const $pick620$drawn = $r622;
-          let $pick620 = $pick620$drawn;
-          if ($offered615 && $pick620-- === 0) {
-            const $n626 = Math.max(0, $high614 - $least616 + 1);
-            let $r627 = 0;
-            if ($n626 <= 2097152 && $n626 >= 1) {
-              for (;;) {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n626;
-                const $low = $m >>> 0;
-                if ($low >= $n626 || $low >= 4294967296 % $n626) {
-                  $r627 = ($m / 4294967296) >>> 0;
-                  break;
-                }
-              }
-            } else {
-              if (!($n626 >= 1 && $n626 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r627 = drawInt(P, $n626);
-            }
-            const $digit624 = $r627;
-            const $value625 = $least616 + $digit624;
-            {
-              const l_amount = $value625;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value625);
-            {
-              const l_amount = $value625;
-              l_high_4 = l_amount;
-              l_leader_4 = l_q;
-              l_bidding_4 = true;
-              return step86();
-            }
-          }
-          if ($offered617 && $pick620-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list82[l_q] = 1;
-            if ($left607 === 1) {
-              return step86();
-            }
-            continue race606;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
-  }
-  function decide711($seat657: number): number {
-    const $seg658 = Z_deeds + l_p_7;
-    let $offered659 = false;
-    offered659$open: {
-      if (!(N[$seg658]! > 0)) break offered659$open;
-      let $any660: boolean = false;
-      {
-        const $seg662 = Z_deeds + l_p_7;
-        const $n663 = N[$seg662]!;
-        for (let $i661 = 0; $i661 < $n663; $i661++) {
-          const l_e = C[$seg662 * CAP + $i661]!;
-          if (fn_may_sell_stack$memo(l_p_7, l_e)) {
-            $any660 = true;
+        const $seg856 = Z_deeds + l_p;
+        const $n857 = N[$seg856]!;
+        for (let $i855 = 0; $i855 < $n857; $i855++) {
+          const l_e = C[$seg856 * CAP + $i855]!;
+          if (fn_may_sell_stack$memo(l_p, l_e)) {
+            $any854 = true;
             break;
           }
         }
       }
-      if (!$any660) break offered659$open;
-      let $found664 = false;
-      for (let $i665 = 0; $i665 < N[$seg658]!; $i665++) {
-        const l_d = C[$seg658 * CAP + $i665]!;
+      if (!$any854) break offered853$open;
+      let $found858 = false;
+      for (let $i859 = 0; $i859 < N[$seg852]!; $i859++) {
+        const l_d = C[$seg852 * CAP + $i859]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
-        $found664 = true;
+        if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
+        $found858 = true;
         break;
       }
-      if (!$found664) break offered659$open;
-      $offered659 = true;
+      if (!$found858) break offered853$open;
+      $offered853 = true;
     }
-    const $seg667 = Z_deeds + l_p_7;
-    let $offered668 = false;
-    offered668$open: {
-      if (!(N[$seg667]! > 0)) break offered668$open;
-      let $any669: boolean = false;
+    const $seg861 = Z_deeds + l_p;
+    let $offered862 = false;
+    offered862$open: {
+      if (!(N[$seg861]! > 0)) break offered862$open;
+      let $any863: boolean = false;
       {
-        const $seg671 = Z_deeds + l_p_7;
-        const $n672 = N[$seg671]!;
-        for (let $i670 = 0; $i670 < $n672; $i670++) {
-          const l_e = C[$seg671 * CAP + $i670]!;
-          if (fn_may_sell_key(l_p_7, l_e)) {
-            $any669 = true;
+        const $seg865 = Z_deeds + l_p;
+        const $n866 = N[$seg865]!;
+        for (let $i864 = 0; $i864 < $n866; $i864++) {
+          const l_e = C[$seg865 * CAP + $i864]!;
+          if (fn_may_sell_key(l_p, l_e)) {
+            $any863 = true;
             break;
           }
         }
       }
-      if (!$any669) break offered668$open;
-      if (!(v_stacks_left >= 4)) break offered668$open;
-      let $found673 = false;
-      for (let $i674 = 0; $i674 < N[$seg667]!; $i674++) {
-        const l_d = C[$seg667 * CAP + $i674]!;
+      if (!$any863) break offered862$open;
+      if (!(v_stacks_left >= 4)) break offered862$open;
+      let $found867 = false;
+      for (let $i868 = 0; $i868 < N[$seg861]!; $i868++) {
+        const l_d = C[$seg861 * CAP + $i868]!;
         if (!v_key[l_d]!) continue;
-        $found673 = true;
+        $found867 = true;
         break;
       }
-      if (!$found673) break offered668$open;
-      $offered668 = true;
+      if (!$found867) break offered862$open;
+      $offered862 = true;
     }
-    const $seg676 = Z_deeds + l_p_7;
-    let $offered677 = false;
-    offered677$open: {
-      if (!(N[$seg676]! > 0)) break offered677$open;
-      let $any678: boolean = false;
+    const $seg870 = Z_deeds + l_p;
+    let $offered871 = false;
+    offered871$open: {
+      if (!(N[$seg870]! > 0)) break offered871$open;
+      let $any872: boolean = false;
       {
-        const $seg680 = Z_deeds + l_p_7;
-        const $n681 = N[$seg680]!;
-        for (let $i679 = 0; $i679 < $n681; $i679++) {
-          const l_e = C[$seg680 * CAP + $i679]!;
-          if (fn_may_mortgage$memo(l_p_7, l_e)) {
-            $any678 = true;
+        const $seg874 = Z_deeds + l_p;
+        const $n875 = N[$seg874]!;
+        for (let $i873 = 0; $i873 < $n875; $i873++) {
+          const l_e = C[$seg874 * CAP + $i873]!;
+          if (fn_may_mortgage$memo(l_p, l_e)) {
+            $any872 = true;
             break;
           }
         }
       }
-      if (!$any678) break offered677$open;
-      let $found682 = false;
-      for (let $i683 = 0; $i683 < N[$seg676]!; $i683++) {
-        const l_d = C[$seg676 * CAP + $i683]!;
+      if (!$any872) break offered871$open;
+      let $found876 = false;
+      for (let $i877 = 0; $i877 < N[$seg870]!; $i877++) {
+        const l_d = C[$seg870 * CAP + $i877]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found682 = true;
+        if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+        $found876 = true;
         break;
       }
-      if (!$found682) break offered677$open;
-      $offered677 = true;
+      if (!$found876) break offered871$open;
+      $offered871 = true;
     }
-    const $offered685 = ($offered659 ? 1 : 0) + ($offered668 ? 1 : 0) + ($offered677 ? 1 : 0);
-    if ($offered685 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat657} must act but has no legal move`);
+    const $offered879 = ($offered853 ? 1 : 0) + ($offered862 ? 1 : 0) + ($offered871 ? 1 : 0);
+    if ($offered879 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat851} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built690 = false;
-    let $built697 = false;
-    let $built704 = false;
-    attempt686: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n688 = $offered685;
-      let $r689 = 0;
-      if ($n688 <= 2097152 && $n688 >= 1) {
+    let $built884 = false;
+    let $built891 = false;
+    let $built898 = false;
+    attempt880: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n882 = $offered879;
+      let $r883 = 0;
+      if ($n882 <= 2097152 && $n882 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7015,813 +8098,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n688;
+          const $m = ($t >>> 0) * $n882;
           const $low = $m >>> 0;
-          if ($low >= $n688 || $low >= 4294967296 % $n688) {
-            $r689 = ($m / 4294967296) >>> 0;
+          if ($low >= $n882 || $low >= 4294967296 % $n882) {
+            $r883 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n688 >= 1 && $n688 <= 4294967296))
+        if (!($n882 >= 1 && $n882 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r689 = drawInt(P, $n688);
+        $r883 = drawInt(P, $n882);
       }
-      const $pick687$drawn = $r689;
-      let $pick687 = $pick687$drawn;
-      if ($offered659 && $pick687-- === 0) {
-        if (!$built690) {
-          $values83$n[0]! = 0;
-          for (let $i666 = 0; $i666 < N[$seg658]!; $i666++) {
-            const l_d = C[$seg658 * CAP + $i666]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
-            $values83[$values83$n[0]!++] = l_d;
-          }
-          $built690 = true;
-        }
-        const $n693 = $values83$n[0]!;
-        let $r694 = 0;
-        if ($n693 <= 2097152 && $n693 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n693;
-            const $low = $m >>> 0;
-            if ($low >= $n693 || $low >= 4294967296 % $n693) {
-              $r694 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n693 >= 1 && $n693 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r694 = drawInt(P, $n693);
-        }
-        const $digit691 = $r694;
-        const $value692 = $values83[$digit691]!;
-        {
-          const l_d = $value692;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat657, 0, $value692);
-        {
-          const l_d = $value692;
-          {
-            const $argument695 = l_p_7;
-            const $argument696 = l_d;
-            {
-              let l_p = $argument695;
-              let l_sold = $argument696;
-              v_books[l_sold] -= 1;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_stacks_left += 1;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step96();
-        }
-      }
-      if ($offered668 && $pick687-- === 0) {
-        if (!$built697) {
-          $values85$n[0]! = 0;
-          for (let $i675 = 0; $i675 < N[$seg667]!; $i675++) {
-            const l_d = C[$seg667 * CAP + $i675]!;
-            if (!v_key[l_d]!) continue;
-            $values85[$values85$n[0]!++] = l_d;
-          }
-          $built697 = true;
-        }
-        const $n700 = $values85$n[0]!;
-        let $r701 = 0;
-        if ($n700 <= 2097152 && $n700 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n700;
-            const $low = $m >>> 0;
-            if ($low >= $n700 || $low >= 4294967296 % $n700) {
-              $r701 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n700 >= 1 && $n700 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r701 = drawInt(P, $n700);
-        }
-        const $digit698 = $r701;
-        const $value699 = $values85[$digit698]!;
-        {
-          const l_d = $value699;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat657, 1, $value699);
-        {
-          const l_d = $value699;
-          {
-            const $argument702 = l_p_7;
-            const $argument703 = l_d;
-            {
-              let l_p = $argument702;
-              let l_sold = $argument703;
-              v_key[l_sold] = false;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_keys_left += 1;
-              v_books[l_sold] = 4;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_stacks_left -= 4;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step96();
-        }
-      }
-      if ($offered677 && $pick687-- === 0) {
-        if (!$built704) {
-          $values87$n[0]! = 0;
-          for (let $i684 = 0; $i684 < N[$seg676]!; $i684++) {
-            const l_d = C[$seg676 * CAP + $i684]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values87[$values87$n[0]!++] = l_d;
-          }
-          $built704 = true;
-        }
-        const $n707 = $values87$n[0]!;
-        let $r708 = 0;
-        if ($n707 <= 2097152 && $n707 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n707;
-            const $low = $m >>> 0;
-            if ($low >= $n707 || $low >= 4294967296 % $n707) {
-              $r708 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n707 >= 1 && $n707 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r708 = drawInt(P, $n707);
-        }
-        const $digit705 = $r708;
-        const $value706 = $values87[$digit705]!;
-        {
-          const l_d = $value706;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat657, 2, $value706);
-        {
-          const l_d = $value706;
-          {
-            const $argument709 = l_p_7;
-            const $argument710 = l_d;
-            {
-              let l_p = $argument709;
-              let l_pledged = $argument710;
-              v_mortgaged[l_pledged] = true;
-              $generation_any_mortgaged++;
-              $generation_may_mortgage++;
-              {
-                const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step96();
-        }
-      }
-    }
-    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-  }
-  function decide779(): number {
-    {
-      let $n736 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list91[$n736++] = l_q;
-        }
-      }
-      for (let $s = 0; $s < players; $s++) $list92[$s] = 0;
-      race737: for (;;) {
-        let $left738 = 0;
-        for (let $a741 = 0; $a741 < $n736; $a741++) if ($list92[$list91[$a741]!] === 0) $left738++;
-        if ($left738 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        let $k740 = 0;
-        if ($left738 > 1) {
-          const $n742 = $left738;
-          let $r743 = 0;
-          if ($n742 <= 2097152 && $n742 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n742;
-              const $low = $m >>> 0;
-              if ($low >= $n742 || $low >= 4294967296 % $n742) {
-                $r743 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n742 >= 1 && $n742 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r743 = drawInt(P, $n742);
-          }
-          const $k740$drawn = $r743;
-          $k740 = $k740$drawn;
-        }
-        let $seat739 = -1;
-        for (let $a741 = 0; $a741 < $n736; $a741++)
-          if ($list92[$list91[$a741]!] === 0 && $k740-- === 0) {
-            $seat739 = $list91[$a741]!;
-            break;
-          }
-        const l_q = $seat739;
-        preferred760: if ($preferred) {
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $low761 = l_high_5 + 1;
-          const $high762 = v_cash[l_q]!;
-          let $offered763 = false;
-          let $least764 = $low761;
-          offered763$open: {
-            if (!($low761 <= $high762)) break offered763$open;
-            $least764 = Math.max($low761, l_high_5 + 1);
-            if (!($least764 <= $high762)) break offered763$open;
-            $offered763 = true;
-          }
-          let $weight765 = 0;
-          if ($offered763) {
-            $weight765 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight765) || $weight765 < 0)
-              throw new GameFault(
-                "fault/bad-preference",
-                `the preference of 'bid' is ${$weight765}: a preference is a whole number from 0 up`,
-              );
-          }
-          let $offered766 = false;
-          offered766$open: {
-            $offered766 = true;
-          }
-          let $weight767 = 0;
-          if ($offered766) {
-            $weight767 = 1;
-          }
-          const $weights768 = $weight765 + $weight767;
-          if ($weights768 === 0) break preferred760;
-          if ($weights768 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick769 = drawInt(P, $weights768);
-          if ($offered763) {
-            $pick769 -= $weight765;
-            if ($pick769 < 0) {
-              const $size770 = Math.max(0, $high762 - $least764 + 1);
-              const $moves771 = $size770;
-              if ($moves771 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt772: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index773 = drawInt(P, $moves771);
-                const $digit774 = $index773 % $size770;
-                $index773 = Math.floor($index773 / $size770);
-                const $value775 = $least764 + $digit774;
-                {
-                  const l_amount = $value775;
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value775);
-                {
-                  const l_amount = $value775;
-                  l_high_5 = l_amount;
-                  l_leader_5 = l_q;
-                  l_bidding_5 = true;
-                  return step109();
-                }
-              }
-              break preferred760;
-            }
-          }
-          if ($offered766) {
-            $pick769 -= $weight767;
-            if ($pick769 < 0) {
-              const $moves776 = 1;
-              if ($moves776 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt777: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index778 = drawInt(P, $moves776);
-                {
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 4);
-                $list92[l_q] = 1;
-                if ($left738 === 1) {
-                  return step109();
-                }
-                continue race737;
-              }
-              break preferred760;
-            }
-          }
-        }
-        const $low744 = l_high_5 + 1;
-        const $high745 = v_cash[l_q]!;
-        let $offered746 = false;
-        let $least747 = $low744;
-        offered746$open: {
-          if (!($low744 <= $high745)) break offered746$open;
-          $least747 = Math.max($low744, l_high_5 + 1);
-          if (!($least747 <= $high745)) break offered746$open;
-          $offered746 = true;
-        }
-        let $offered748 = false;
-        offered748$open: {
-          $offered748 = true;
-        }
-        const $offered749 = ($offered746 ? 1 : 0) + ($offered748 ? 1 : 0);
-        if ($offered749 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        attempt750: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n752 = $offered749;
-          let $r753 = 0;
-          if ($n752 <= 2097152 && $n752 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n752;
-              const $low = $m >>> 0;
-              if ($low >= $n752 || $low >= 4294967296 % $n752) {
-                $r753 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n752 >= 1 && $n752 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r753 = drawInt(P, $n752);
-          }
-          const $pick751$drawn = $r753;
-          let $pick751 = $pick751$drawn;
-          if ($offered746 && $pick751-- === 0) {
-            const $n757 = Math.max(0, $high745 - $least747 + 1);
-            let $r758 = 0;
-            if ($n757 <= 2097152 && $n757 >= 1) {
-              for (;;) {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n757;
-                const $low = $m >>> 0;
-                if ($low >= $n757 || $low >= 4294967296 % $n757) {
-                  $r758 = ($m / 4294967296) >>> 0;
-                  break;
-                }
-              }
-            } else {
-              if (!($n757 >= 1 && $n757 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r758 = drawInt(P, $n757);
-            }
-            const $digit755 = $r758;
-            const $value756 = $least747 + $digit755;
-            {
-              const l_amount = $value756;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value756);
-            {
-              const l_amount = $value756;
-              l_high_5 = l_amount;
-              l_leader_5 = l_q;
-              l_bidding_5 = true;
-              return step109();
-            }
-          }
-          if ($offered748 && $pick751-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list92[l_q] = 1;
-            if ($left738 === 1) {
-              return step109();
-            }
-            continue race737;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
-  }
-  function decide836($seat782: number): number {
-    const $seg783 = Z_deeds + l_p_9;
-    let $offered784 = false;
-    offered784$open: {
-      if (!(N[$seg783]! > 0)) break offered784$open;
-      let $any785: boolean = false;
-      {
-        const $seg787 = Z_deeds + l_p_9;
-        const $n788 = N[$seg787]!;
-        for (let $i786 = 0; $i786 < $n788; $i786++) {
-          const l_e = C[$seg787 * CAP + $i786]!;
-          if (fn_may_sell_stack$memo(l_p_9, l_e)) {
-            $any785 = true;
-            break;
-          }
-        }
-      }
-      if (!$any785) break offered784$open;
-      let $found789 = false;
-      for (let $i790 = 0; $i790 < N[$seg783]!; $i790++) {
-        const l_d = C[$seg783 * CAP + $i790]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
-        $found789 = true;
-        break;
-      }
-      if (!$found789) break offered784$open;
-      $offered784 = true;
-    }
-    const $seg792 = Z_deeds + l_p_9;
-    let $offered793 = false;
-    offered793$open: {
-      if (!(N[$seg792]! > 0)) break offered793$open;
-      let $any794: boolean = false;
-      {
-        const $seg796 = Z_deeds + l_p_9;
-        const $n797 = N[$seg796]!;
-        for (let $i795 = 0; $i795 < $n797; $i795++) {
-          const l_e = C[$seg796 * CAP + $i795]!;
-          if (fn_may_sell_key(l_p_9, l_e)) {
-            $any794 = true;
-            break;
-          }
-        }
-      }
-      if (!$any794) break offered793$open;
-      if (!(v_stacks_left >= 4)) break offered793$open;
-      let $found798 = false;
-      for (let $i799 = 0; $i799 < N[$seg792]!; $i799++) {
-        const l_d = C[$seg792 * CAP + $i799]!;
-        if (!v_key[l_d]!) continue;
-        $found798 = true;
-        break;
-      }
-      if (!$found798) break offered793$open;
-      $offered793 = true;
-    }
-    const $seg801 = Z_deeds + l_p_9;
-    let $offered802 = false;
-    offered802$open: {
-      if (!(N[$seg801]! > 0)) break offered802$open;
-      let $any803: boolean = false;
-      {
-        const $seg805 = Z_deeds + l_p_9;
-        const $n806 = N[$seg805]!;
-        for (let $i804 = 0; $i804 < $n806; $i804++) {
-          const l_e = C[$seg805 * CAP + $i804]!;
-          if (fn_may_mortgage$memo(l_p_9, l_e)) {
-            $any803 = true;
-            break;
-          }
-        }
-      }
-      if (!$any803) break offered802$open;
-      let $found807 = false;
-      for (let $i808 = 0; $i808 < N[$seg801]!; $i808++) {
-        const l_d = C[$seg801 * CAP + $i808]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found807 = true;
-        break;
-      }
-      if (!$found807) break offered802$open;
-      $offered802 = true;
-    }
-    const $offered810 = ($offered784 ? 1 : 0) + ($offered793 ? 1 : 0) + ($offered802 ? 1 : 0);
-    if ($offered810 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat782} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    let $built815 = false;
-    let $built822 = false;
-    let $built829 = false;
-    attempt811: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n813 = $offered810;
-      let $r814 = 0;
-      if ($n813 <= 2097152 && $n813 >= 1) {
-        for (;;) {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n813;
-          const $low = $m >>> 0;
-          if ($low >= $n813 || $low >= 4294967296 % $n813) {
-            $r814 = ($m / 4294967296) >>> 0;
-            break;
-          }
-        }
-      } else {
-        if (!($n813 >= 1 && $n813 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r814 = drawInt(P, $n813);
-      }
-      const $pick812$drawn = $r814;
-      let $pick812 = $pick812$drawn;
-      if ($offered784 && $pick812-- === 0) {
-        if (!$built815) {
-          $values93$n[0]! = 0;
-          for (let $i791 = 0; $i791 < N[$seg783]!; $i791++) {
-            const l_d = C[$seg783 * CAP + $i791]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
-            $values93[$values93$n[0]!++] = l_d;
-          }
-          $built815 = true;
-        }
-        const $n818 = $values93$n[0]!;
-        let $r819 = 0;
-        if ($n818 <= 2097152 && $n818 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n818;
-            const $low = $m >>> 0;
-            if ($low >= $n818 || $low >= 4294967296 % $n818) {
-              $r819 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n818 >= 1 && $n818 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r819 = drawInt(P, $n818);
-        }
-        const $digit816 = $r819;
-        const $value817 = $values93[$digit816]!;
-        {
-          const l_d = $value817;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat782, 0, $value817);
-        {
-          const l_d = $value817;
-          {
-            const $argument820 = l_p_9;
-            const $argument821 = l_d;
-            {
-              let l_p = $argument820;
-              let l_sold = $argument821;
-              v_books[l_sold] -= 1;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_stacks_left += 1;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step116();
-        }
-      }
-      if ($offered793 && $pick812-- === 0) {
-        if (!$built822) {
-          $values95$n[0]! = 0;
-          for (let $i800 = 0; $i800 < N[$seg792]!; $i800++) {
-            const l_d = C[$seg792 * CAP + $i800]!;
-            if (!v_key[l_d]!) continue;
-            $values95[$values95$n[0]!++] = l_d;
-          }
-          $built822 = true;
-        }
-        const $n825 = $values95$n[0]!;
-        let $r826 = 0;
-        if ($n825 <= 2097152 && $n825 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n825;
-            const $low = $m >>> 0;
-            if ($low >= $n825 || $low >= 4294967296 % $n825) {
-              $r826 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n825 >= 1 && $n825 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r826 = drawInt(P, $n825);
-        }
-        const $digit823 = $r826;
-        const $value824 = $values95[$digit823]!;
-        {
-          const l_d = $value824;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat782, 1, $value824);
-        {
-          const l_d = $value824;
-          {
-            const $argument827 = l_p_9;
-            const $argument828 = l_d;
-            {
-              let l_p = $argument827;
-              let l_sold = $argument828;
-              v_key[l_sold] = false;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_keys_left += 1;
-              v_books[l_sold] = 4;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_stacks_left -= 4;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step116();
-        }
-      }
-      if ($offered802 && $pick812-- === 0) {
-        if (!$built829) {
+      const $pick881$drawn = $r883;
+      let $pick881 = $pick881$drawn;
+      if ($offered853 && $pick881-- === 0) {
+        if (!$built884) {
           $values97$n[0]! = 0;
-          for (let $i809 = 0; $i809 < N[$seg801]!; $i809++) {
-            const l_d = C[$seg801 * CAP + $i809]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+          for (let $i860 = 0; $i860 < N[$seg852]!; $i860++) {
+            const l_d = C[$seg852 * CAP + $i860]!;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+            if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
             $values97[$values97$n[0]!++] = l_d;
           }
-          $built829 = true;
+          $built884 = true;
         }
-        const $n832 = $values97$n[0]!;
-        let $r833 = 0;
-        if ($n832 <= 2097152 && $n832 >= 1) {
+        const $n887 = $values97$n[0]!;
+        let $r888 = 0;
+        if ($n887 <= 2097152 && $n887 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7832,34 +8136,195 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n832;
+            const $m = ($t >>> 0) * $n887;
             const $low = $m >>> 0;
-            if ($low >= $n832 || $low >= 4294967296 % $n832) {
-              $r833 = ($m / 4294967296) >>> 0;
+            if ($low >= $n887 || $low >= 4294967296 % $n887) {
+              $r888 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n832 >= 1 && $n832 <= 4294967296))
+          if (!($n887 >= 1 && $n887 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r833 = drawInt(P, $n832);
+          $r888 = drawInt(P, $n887);
         }
-        const $digit830 = $r833;
-        const $value831 = $values97[$digit830]!;
+        const $digit885 = $r888;
+        const $value886 = $values97[$digit885]!;
         {
-          const l_d = $value831;
+          const l_d = $value886;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat782, 2, $value831);
+        if (trace !== null) trace.push($seat851, 0, $value886);
         {
-          const l_d = $value831;
+          const l_d = $value886;
           {
-            const $argument834 = l_p_9;
-            const $argument835 = l_d;
+            const $argument889 = l_p;
+            const $argument890 = l_d;
             {
-              let l_p = $argument834;
-              let l_pledged = $argument835;
+              let l_p = $argument889;
+              let l_sold = $argument890;
+              v_books[l_sold] -= 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step129();
+        }
+      }
+      if ($offered862 && $pick881-- === 0) {
+        if (!$built891) {
+          $values99$n[0]! = 0;
+          for (let $i869 = 0; $i869 < N[$seg861]!; $i869++) {
+            const l_d = C[$seg861 * CAP + $i869]!;
+            if (!v_key[l_d]!) continue;
+            $values99[$values99$n[0]!++] = l_d;
+          }
+          $built891 = true;
+        }
+        const $n894 = $values99$n[0]!;
+        let $r895 = 0;
+        if ($n894 <= 2097152 && $n894 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n894;
+            const $low = $m >>> 0;
+            if ($low >= $n894 || $low >= 4294967296 % $n894) {
+              $r895 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n894 >= 1 && $n894 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r895 = drawInt(P, $n894);
+        }
+        const $digit892 = $r895;
+        const $value893 = $values99[$digit892]!;
+        {
+          const l_d = $value893;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat851, 1, $value893);
+        {
+          const l_d = $value893;
+          {
+            const $argument896 = l_p;
+            const $argument897 = l_d;
+            {
+              let l_p = $argument896;
+              let l_sold = $argument897;
+              v_key[l_sold] = false;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_keys_left += 1;
+              v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step129();
+        }
+      }
+      if ($offered871 && $pick881-- === 0) {
+        if (!$built898) {
+          $values101$n[0]! = 0;
+          for (let $i878 = 0; $i878 < N[$seg870]!; $i878++) {
+            const l_d = C[$seg870 * CAP + $i878]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+            $values101[$values101$n[0]!++] = l_d;
+          }
+          $built898 = true;
+        }
+        const $n901 = $values101$n[0]!;
+        let $r902 = 0;
+        if ($n901 <= 2097152 && $n901 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n901;
+            const $low = $m >>> 0;
+            if ($low >= $n901 || $low >= 4294967296 % $n901) {
+              $r902 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n901 >= 1 && $n901 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r902 = drawInt(P, $n901);
+        }
+        const $digit899 = $r902;
+        const $value900 = $values101[$digit899]!;
+        {
+          const l_d = $value900;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat851, 2, $value900);
+        {
+          const l_d = $value900;
+          {
+            const $argument903 = l_p;
+            const $argument904 = l_d;
+            {
+              let l_p = $argument903;
+              let l_pledged = $argument904;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -7880,266 +8345,11 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step116();
+          return step129();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-  }
-  function decide904(): number {
-    {
-      let $n861 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list101[$n861++] = l_q;
-        }
-      }
-      for (let $s = 0; $s < players; $s++) $list102[$s] = 0;
-      race862: for (;;) {
-        let $left863 = 0;
-        for (let $a866 = 0; $a866 < $n861; $a866++) if ($list102[$list101[$a866]!] === 0) $left863++;
-        if ($left863 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        let $k865 = 0;
-        if ($left863 > 1) {
-          const $n867 = $left863;
-          let $r868 = 0;
-          if ($n867 <= 2097152 && $n867 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n867;
-              const $low = $m >>> 0;
-              if ($low >= $n867 || $low >= 4294967296 % $n867) {
-                $r868 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n867 >= 1 && $n867 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r868 = drawInt(P, $n867);
-          }
-          const $k865$drawn = $r868;
-          $k865 = $k865$drawn;
-        }
-        let $seat864 = -1;
-        for (let $a866 = 0; $a866 < $n861; $a866++)
-          if ($list102[$list101[$a866]!] === 0 && $k865-- === 0) {
-            $seat864 = $list101[$a866]!;
-            break;
-          }
-        const l_q = $seat864;
-        preferred885: if ($preferred) {
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $low886 = l_high_6 + 1;
-          const $high887 = v_cash[l_q]!;
-          let $offered888 = false;
-          let $least889 = $low886;
-          offered888$open: {
-            if (!($low886 <= $high887)) break offered888$open;
-            $least889 = Math.max($low886, l_high_6 + 1);
-            if (!($least889 <= $high887)) break offered888$open;
-            $offered888 = true;
-          }
-          let $weight890 = 0;
-          if ($offered888) {
-            $weight890 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight890) || $weight890 < 0)
-              throw new GameFault(
-                "fault/bad-preference",
-                `the preference of 'bid' is ${$weight890}: a preference is a whole number from 0 up`,
-              );
-          }
-          let $offered891 = false;
-          offered891$open: {
-            $offered891 = true;
-          }
-          let $weight892 = 0;
-          if ($offered891) {
-            $weight892 = 1;
-          }
-          const $weights893 = $weight890 + $weight892;
-          if ($weights893 === 0) break preferred885;
-          if ($weights893 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick894 = drawInt(P, $weights893);
-          if ($offered888) {
-            $pick894 -= $weight890;
-            if ($pick894 < 0) {
-              const $size895 = Math.max(0, $high887 - $least889 + 1);
-              const $moves896 = $size895;
-              if ($moves896 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt897: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index898 = drawInt(P, $moves896);
-                const $digit899 = $index898 % $size895;
-                $index898 = Math.floor($index898 / $size895);
-                const $value900 = $least889 + $digit899;
-                {
-                  const l_amount = $value900;
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value900);
-                {
-                  const l_amount = $value900;
-                  l_high_6 = l_amount;
-                  l_leader_6 = l_q;
-                  l_bidding_6 = true;
-                  return step129();
-                }
-              }
-              break preferred885;
-            }
-          }
-          if ($offered891) {
-            $pick894 -= $weight892;
-            if ($pick894 < 0) {
-              const $moves901 = 1;
-              if ($moves901 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt902: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index903 = drawInt(P, $moves901);
-                {
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 4);
-                $list102[l_q] = 1;
-                if ($left863 === 1) {
-                  return step129();
-                }
-                continue race862;
-              }
-              break preferred885;
-            }
-          }
-        }
-        const $low869 = l_high_6 + 1;
-        const $high870 = v_cash[l_q]!;
-        let $offered871 = false;
-        let $least872 = $low869;
-        offered871$open: {
-          if (!($low869 <= $high870)) break offered871$open;
-          $least872 = Math.max($low869, l_high_6 + 1);
-          if (!($least872 <= $high870)) break offered871$open;
-          $offered871 = true;
-        }
-        let $offered873 = false;
-        offered873$open: {
-          $offered873 = true;
-        }
-        const $offered874 = ($offered871 ? 1 : 0) + ($offered873 ? 1 : 0);
-        if ($offered874 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        attempt875: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n877 = $offered874;
-          let $r878 = 0;
-          if ($n877 <= 2097152 && $n877 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n877;
-              const $low = $m >>> 0;
-              if ($low >= $n877 || $low >= 4294967296 % $n877) {
-                $r878 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n877 >= 1 && $n877 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r878 = drawInt(P, $n877);
-          }
-          const $pick876$drawn = $r878;
-          let $pick876 = $pick876$drawn;
-          if ($offered871 && $pick876-- === 0) {
-            const $n882 = Math.max(0, $high870 - $least872 + 1);
-            let $r883 = 0;
-            if ($n882 <= 2097152 && $n882 >= 1) {
-              for (;;) {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n882;
-                const $low = $m >>> 0;
-                if ($low >= $n882 || $low >= 4294967296 % $n882) {
-                  $r883 = ($m / 4294967296) >>> 0;
-                  break;
-                }
-              }
-            } else {
-              if (!($n882 >= 1 && $n882 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r883 = drawInt(P, $n882);
-            }
-            const $digit880 = $r883;
-            const $value881 = $least872 + $digit880;
-            {
-              const l_amount = $value881;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value881);
-            {
-              const l_amount = $value881;
-              l_high_6 = l_amount;
-              l_leader_6 = l_q;
-              l_bidding_6 = true;
-              return step129();
-            }
-          }
-          if ($offered873 && $pick876-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list102[l_q] = 1;
-            if ($left863 === 1) {
-              return step129();
-            }
-            continue race862;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
   }
   const NO_VARIANTS: readonly string[] = [];
   const ENDS: readonly RuleSite[] = [AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198];
@@ -8214,38 +8424,38 @@ export function playout(): PlayoutKernel {
     const $list4 = K_$list4;
     const $list5 = K_$list5;
     const $list6 = K_$list6;
-    const $values7 = K_$values7;
-    const $values7$n = K_$values7$n;
-    const $values9 = K_$values9;
-    const $values9$n = K_$values9$n;
+    const $list7 = K_$list7;
+    const $list8 = K_$list8;
+    const $list9 = K_$list9;
+    const $list10 = K_$list10;
     const $values11 = K_$values11;
     const $values11$n = K_$values11$n;
     const $values13 = K_$values13;
     const $values13$n = K_$values13$n;
     const $values15 = K_$values15;
     const $values15$n = K_$values15$n;
-    const $values17 = K_$values17;
-    const $values17$n = K_$values17$n;
-    const $values19 = K_$values19;
-    const $values19$n = K_$values19$n;
+    const $list17 = K_$list17;
+    const $list18 = K_$list18;
+    const $list19 = K_$list19;
+    const $list20 = K_$list20;
     const $values21 = K_$values21;
     const $values21$n = K_$values21$n;
     const $values23 = K_$values23;
     const $values23$n = K_$values23$n;
     const $values25 = K_$values25;
     const $values25$n = K_$values25$n;
-    const $values27 = K_$values27;
-    const $values27$n = K_$values27$n;
-    const $values29 = K_$values29;
-    const $values29$n = K_$values29$n;
+    const $list27 = K_$list27;
+    const $list28 = K_$list28;
+    const $list29 = K_$list29;
+    const $list30 = K_$list30;
     const $values31 = K_$values31;
     const $values31$n = K_$values31$n;
     const $values33 = K_$values33;
     const $values33$n = K_$values33$n;
     const $values35 = K_$values35;
     const $values35$n = K_$values35$n;
-    const $values37 = K_$values37;
-    const $values37$n = K_$values37$n;
+    const $list37 = K_$list37;
+    const $list38 = K_$list38;
     const $values39 = K_$values39;
     const $values39$n = K_$values39$n;
     const $values41 = K_$values41;
@@ -8274,47 +8484,50 @@ export function playout(): PlayoutKernel {
     const $values63$n = K_$values63$n;
     const $values65 = K_$values65;
     const $values65$n = K_$values65$n;
-    const $list67 = K_$list67;
-    const $list68 = K_$list68;
-    const $list69 = K_$list69;
-    const $list70 = K_$list70;
+    const $values67 = K_$values67;
+    const $values67$n = K_$values67$n;
+    const $values69 = K_$values69;
+    const $values69$n = K_$values69$n;
     const $values71 = K_$values71;
     const $values71$n = K_$values71$n;
     const $values73 = K_$values73;
     const $values73$n = K_$values73$n;
     const $values75 = K_$values75;
     const $values75$n = K_$values75$n;
-    const $list77 = K_$list77;
-    const $list78 = K_$list78;
-    const $list79 = K_$list79;
-    const $list80 = K_$list80;
-    const $list81 = K_$list81;
-    const $list82 = K_$list82;
+    const $values77 = K_$values77;
+    const $values77$n = K_$values77$n;
+    const $values79 = K_$values79;
+    const $values79$n = K_$values79$n;
+    const $values81 = K_$values81;
+    const $values81$n = K_$values81$n;
     const $values83 = K_$values83;
     const $values83$n = K_$values83$n;
     const $values85 = K_$values85;
     const $values85$n = K_$values85$n;
     const $values87 = K_$values87;
     const $values87$n = K_$values87$n;
-    const $list89 = K_$list89;
-    const $list90 = K_$list90;
-    const $list91 = K_$list91;
-    const $list92 = K_$list92;
-    const $values93 = K_$values93;
-    const $values93$n = K_$values93$n;
-    const $values95 = K_$values95;
-    const $values95$n = K_$values95$n;
+    const $values89 = K_$values89;
+    const $values89$n = K_$values89$n;
+    const $values91 = K_$values91;
+    const $values91$n = K_$values91$n;
+    const $list93 = K_$list93;
+    const $list94 = K_$list94;
+    const $list95 = K_$list95;
+    const $list96 = K_$list96;
     const $values97 = K_$values97;
     const $values97$n = K_$values97$n;
-    const $list99 = K_$list99;
-    const $list100 = K_$list100;
-    const $list101 = K_$list101;
-    const $list102 = K_$list102;
+    const $values99 = K_$values99;
+    const $values99$n = K_$values99$n;
+    const $values101 = K_$values101;
+    const $values101$n = K_$values101$n;
     const $list103 = K_$list103;
     const $list104 = K_$list104;
     const $list105 = K_$list105;
     const $list106 = K_$list106;
     const $list107 = K_$list107;
+    const Fortune_effect$code = K_Fortune_effect$code;
+    const Fortune_deck$code = K_Fortune_deck$code;
+    const Space_kind$code = K_Space_kind$code;
     const v_eliminated = K_v_eliminated;
     const v_cash = K_v_cash;
     const v_position = K_v_position;
@@ -8352,6 +8565,8 @@ export function playout(): PlayoutKernel {
     const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
     const DECISION_CAP = RUNTIME_DECISION_CAP;
     $variants = variants;
+    $variant_short = variants.includes("short");
+    $variant_small_board = variants.includes("small_board");
     trace = $trace;
     $preferred = $preferredIn;
     $cap = $capIn;
@@ -8489,7 +8704,7 @@ export function playout(): PlayoutKernel {
           const $n922 = N[Z_mercy_deck]!;
           for (let $i921 = 0; $i921 < $n922; $i921++) {
             const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i921]!;
-            if (Fortune_deck[l_c]! === "grace") $list105[$n920++] = l_c;
+            if (Fortune_deck$code[l_c]! === 1) $list105[$n920++] = l_c;
           }
         }
         for (let $i923 = 0; $i923 < $n920; $i923++) {
@@ -8606,7 +8821,7 @@ export function playout(): PlayoutKernel {
           }
         }
       }
-      if ($variants.includes("short")) {
+      if ($variant_short) {
         {
           for (let $i941 = N[Z_bank_deeds]! - 1; $i941 > 0; $i941--) {
             const $n945 = $i941 + 1;
@@ -9501,38 +9716,38 @@ export function playout(): PlayoutKernel {
     const $list4 = K_$list4;
     const $list5 = K_$list5;
     const $list6 = K_$list6;
-    const $values7 = K_$values7;
-    const $values7$n = K_$values7$n;
-    const $values9 = K_$values9;
-    const $values9$n = K_$values9$n;
+    const $list7 = K_$list7;
+    const $list8 = K_$list8;
+    const $list9 = K_$list9;
+    const $list10 = K_$list10;
     const $values11 = K_$values11;
     const $values11$n = K_$values11$n;
     const $values13 = K_$values13;
     const $values13$n = K_$values13$n;
     const $values15 = K_$values15;
     const $values15$n = K_$values15$n;
-    const $values17 = K_$values17;
-    const $values17$n = K_$values17$n;
-    const $values19 = K_$values19;
-    const $values19$n = K_$values19$n;
+    const $list17 = K_$list17;
+    const $list18 = K_$list18;
+    const $list19 = K_$list19;
+    const $list20 = K_$list20;
     const $values21 = K_$values21;
     const $values21$n = K_$values21$n;
     const $values23 = K_$values23;
     const $values23$n = K_$values23$n;
     const $values25 = K_$values25;
     const $values25$n = K_$values25$n;
-    const $values27 = K_$values27;
-    const $values27$n = K_$values27$n;
-    const $values29 = K_$values29;
-    const $values29$n = K_$values29$n;
+    const $list27 = K_$list27;
+    const $list28 = K_$list28;
+    const $list29 = K_$list29;
+    const $list30 = K_$list30;
     const $values31 = K_$values31;
     const $values31$n = K_$values31$n;
     const $values33 = K_$values33;
     const $values33$n = K_$values33$n;
     const $values35 = K_$values35;
     const $values35$n = K_$values35$n;
-    const $values37 = K_$values37;
-    const $values37$n = K_$values37$n;
+    const $list37 = K_$list37;
+    const $list38 = K_$list38;
     const $values39 = K_$values39;
     const $values39$n = K_$values39$n;
     const $values41 = K_$values41;
@@ -9561,47 +9776,50 @@ export function playout(): PlayoutKernel {
     const $values63$n = K_$values63$n;
     const $values65 = K_$values65;
     const $values65$n = K_$values65$n;
-    const $list67 = K_$list67;
-    const $list68 = K_$list68;
-    const $list69 = K_$list69;
-    const $list70 = K_$list70;
+    const $values67 = K_$values67;
+    const $values67$n = K_$values67$n;
+    const $values69 = K_$values69;
+    const $values69$n = K_$values69$n;
     const $values71 = K_$values71;
     const $values71$n = K_$values71$n;
     const $values73 = K_$values73;
     const $values73$n = K_$values73$n;
     const $values75 = K_$values75;
     const $values75$n = K_$values75$n;
-    const $list77 = K_$list77;
-    const $list78 = K_$list78;
-    const $list79 = K_$list79;
-    const $list80 = K_$list80;
-    const $list81 = K_$list81;
-    const $list82 = K_$list82;
+    const $values77 = K_$values77;
+    const $values77$n = K_$values77$n;
+    const $values79 = K_$values79;
+    const $values79$n = K_$values79$n;
+    const $values81 = K_$values81;
+    const $values81$n = K_$values81$n;
     const $values83 = K_$values83;
     const $values83$n = K_$values83$n;
     const $values85 = K_$values85;
     const $values85$n = K_$values85$n;
     const $values87 = K_$values87;
     const $values87$n = K_$values87$n;
-    const $list89 = K_$list89;
-    const $list90 = K_$list90;
-    const $list91 = K_$list91;
-    const $list92 = K_$list92;
-    const $values93 = K_$values93;
-    const $values93$n = K_$values93$n;
-    const $values95 = K_$values95;
-    const $values95$n = K_$values95$n;
+    const $values89 = K_$values89;
+    const $values89$n = K_$values89$n;
+    const $values91 = K_$values91;
+    const $values91$n = K_$values91$n;
+    const $list93 = K_$list93;
+    const $list94 = K_$list94;
+    const $list95 = K_$list95;
+    const $list96 = K_$list96;
     const $values97 = K_$values97;
     const $values97$n = K_$values97$n;
-    const $list99 = K_$list99;
-    const $list100 = K_$list100;
-    const $list101 = K_$list101;
-    const $list102 = K_$list102;
+    const $values99 = K_$values99;
+    const $values99$n = K_$values99$n;
+    const $values101 = K_$values101;
+    const $values101$n = K_$values101$n;
     const $list103 = K_$list103;
     const $list104 = K_$list104;
     const $list105 = K_$list105;
     const $list106 = K_$list106;
     const $list107 = K_$list107;
+    const Fortune_effect$code = K_Fortune_effect$code;
+    const Fortune_deck$code = K_Fortune_deck$code;
+    const Space_kind$code = K_Space_kind$code;
     const v_eliminated = K_v_eliminated;
     const v_cash = K_v_cash;
     const v_position = K_v_position;

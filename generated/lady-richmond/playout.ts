@@ -27,6 +27,9 @@ export function playout(): PlayoutKernel {
   const K_$list1 = new Int32Array(5);
   const K_$values2 = [] as number[];
   const K_$values2$n = new Int32Array(1);
+  const K_Card_kind$code = Int8Array.from(cardData.Card_kind, ($v) =>
+    ["object", "pause", "clear_face_up", "clear_all", "payday", "clearance_sale"].indexOf($v),
+  );
   const K_v_coins = new Array<number>(5).fill(0);
   const K_v_stake = new Array<number>(5).fill(0);
   const K_v_peek_used = new Array<boolean>(5).fill(false);
@@ -89,6 +92,7 @@ export function playout(): PlayoutKernel {
     const $list1 = K_$list1;
     const $values2 = K_$values2;
     const $values2$n = K_$values2$n;
+    const Card_kind$code = K_Card_kind$code;
     const v_coins = K_v_coins;
     const v_stake = K_v_stake;
     const v_peek_used = K_v_peek_used;
@@ -123,10 +127,10 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_borrow_used[$p] = false;
       for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
       {
-        for (let $i128 = N[Z_draw]! - 1; $i128 > 0; $i128--) {
-          const $n132 = $i128 + 1;
-          let $r133 = 0;
-          if ($n132 <= 2097152 && $n132 >= 1) {
+        for (let $i222 = N[Z_draw]! - 1; $i222 > 0; $i222--) {
+          const $n226 = $i222 + 1;
+          let $r227 = 0;
+          if ($n226 <= 2097152 && $n226 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -137,24 +141,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n132;
+              const $m = ($t >>> 0) * $n226;
               const $low = $m >>> 0;
-              if ($low >= $n132 || $low >= 4294967296 % $n132) {
-                $r133 = ($m / 4294967296) >>> 0;
+              if ($low >= $n226 || $low >= 4294967296 % $n226) {
+                $r227 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n132 >= 1 && $n132 <= 4294967296))
+            if (!($n226 >= 1 && $n226 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r133 = drawInt(G, $n132);
+            $r227 = drawInt(G, $n226);
           }
-          const $j131 = $r133;
-          const $a129 = Z_draw * CAP + N[Z_draw]! - 1 - $i128;
-          const $b130 = Z_draw * CAP + N[Z_draw]! - 1 - $j131;
-          const $card = C[$a129]!;
-          C[$a129] = C[$b130]!;
-          C[$b130] = $card;
+          const $j225 = $r227;
+          const $a223 = Z_draw * CAP + N[Z_draw]! - 1 - $i222;
+          const $b224 = Z_draw * CAP + N[Z_draw]! - 1 - $j225;
+          const $card = C[$a223]!;
+          C[$a223] = C[$b224]!;
+          C[$b224] = $card;
         }
       }
       {
@@ -269,8 +273,44 @@ export function playout(): PlayoutKernel {
       switch (pc) {
         case 0: {
           l_turner = drawInt(G, players);
-          pc = 1;
-          continue run;
+          {
+            if (N[Z_face_down]! + N[Z_face_up]! + N[Z_draw]! > 0) {
+              if (N[Z_face_down]! === 0) {
+                {
+                  const $from = Z_face_up;
+                  const $to = Z_discard;
+                  {
+                    for (let $k0 = 0; $k0 < N[$from]!; $k0++) {
+                      const $card = C[$from * CAP + $k0]!;
+                      C[$to * CAP + N[$to]!] = $card;
+                      N[$to]!++;
+                    }
+                    N[$from] = 0;
+                  }
+                }
+                {
+                  const $count = Math.min(7, N[Z_draw]!);
+                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                    throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+                  for (let $dealt = 0; $dealt < $count; $dealt++) {
+                    const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+                    C[Z_face_down * CAP + N[Z_face_down]!] = $card;
+                    N[Z_face_down]!++;
+                  }
+                }
+              }
+              if (N[Z_face_down]! > 0) {
+                pc = 10;
+                continue run;
+              }
+              {
+                pc = 1;
+                continue run;
+              }
+            }
+            pc = END;
+            continue run;
+          }
         }
         case 1: {
           if (N[Z_face_down]! + N[Z_face_up]! + N[Z_draw]! > 0) {
@@ -279,8 +319,8 @@ export function playout(): PlayoutKernel {
                 const $from = Z_face_up;
                 const $to = Z_discard;
                 {
-                  for (let $k0 = 0; $k0 < N[$from]!; $k0++) {
-                    const $card = C[$from * CAP + $k0]!;
+                  for (let $k128 = 0; $k128 < N[$from]!; $k128++) {
+                    const $card = C[$from * CAP + $k128]!;
                     C[$to * CAP + N[$to]!] = $card;
                     N[$to]!++;
                   }
@@ -302,32 +342,107 @@ export function playout(): PlayoutKernel {
               pc = 10;
               continue run;
             }
-            pc = 2;
-            continue run;
+            {
+              {
+                if (N[Z_face_down]! + N[Z_face_up]! + N[Z_draw]! > 0) {
+                  if (N[Z_face_down]! === 0) {
+                    {
+                      const $from = Z_face_up;
+                      const $to = Z_discard;
+                      {
+                        for (let $k129 = 0; $k129 < N[$from]!; $k129++) {
+                          const $card = C[$from * CAP + $k129]!;
+                          C[$to * CAP + N[$to]!] = $card;
+                          N[$to]!++;
+                        }
+                        N[$from] = 0;
+                      }
+                    }
+                    {
+                      const $count = Math.min(7, N[Z_draw]!);
+                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                        throw new GameFault(
+                          "fault/not-enough-cards",
+                          "cannot deal that many cards from draw",
+                        );
+                      for (let $dealt = 0; $dealt < $count; $dealt++) {
+                        const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+                        C[Z_face_down * CAP + N[Z_face_down]!] = $card;
+                        N[Z_face_down]!++;
+                      }
+                    }
+                  }
+                  if (N[Z_face_down]! > 0) {
+                    pc = 10;
+                    continue run;
+                  }
+                  pc = 2;
+                  continue run;
+                }
+                pc = END;
+                continue run;
+              }
+            }
           }
           pc = END;
           continue run;
         }
         case 2: {
-          pc = 1;
-          continue run;
+          {
+            if (N[Z_face_down]! + N[Z_face_up]! + N[Z_draw]! > 0) {
+              if (N[Z_face_down]! === 0) {
+                {
+                  const $from = Z_face_up;
+                  const $to = Z_discard;
+                  {
+                    for (let $k130 = 0; $k130 < N[$from]!; $k130++) {
+                      const $card = C[$from * CAP + $k130]!;
+                      C[$to * CAP + N[$to]!] = $card;
+                      N[$to]!++;
+                    }
+                    N[$from] = 0;
+                  }
+                }
+                {
+                  const $count = Math.min(7, N[Z_draw]!);
+                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                    throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+                  for (let $dealt = 0; $dealt < $count; $dealt++) {
+                    const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+                    C[Z_face_down * CAP + N[Z_face_down]!] = $card;
+                    N[Z_face_down]!++;
+                  }
+                }
+              }
+              if (N[Z_face_down]! > 0) {
+                pc = 10;
+                continue run;
+              }
+              {
+                pc = 1;
+                continue run;
+              }
+            }
+            pc = END;
+            continue run;
+          }
         }
         case 3: {
           l_turned = N[Z_face_up]! > 0 ? C[Z_face_up * CAP + N[Z_face_up]! - 1]! : emptyZone("last");
-          if (Card_kind[l_turned]! === "object" || Card_kind[l_turned]! === "clearance_sale") {
+          if (Card_kind$code[l_turned]! === 0 || Card_kind$code[l_turned]! === 5) {
             l_sold = false;
-            if (Card_kind[l_turned]! === "clearance_sale") {
+            if (Card_kind$code[l_turned]! === 5) {
             }
             pc = 12;
             continue run;
           }
-          if (Card_kind[l_turned]! === "clear_face_up") {
+          if (Card_kind$code[l_turned]! === 2) {
             {
               const $from = Z_face_up;
               const $to = Z_discard;
               {
-                for (let $k29 = 0; $k29 < N[$from]!; $k29++) {
-                  const $card = C[$from * CAP + $k29]!;
+                for (let $k131 = 0; $k131 < N[$from]!; $k131++) {
+                  const $card = C[$from * CAP + $k131]!;
                   C[$to * CAP + N[$to]!] = $card;
                   N[$to]!++;
                 }
@@ -335,13 +450,13 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (Card_kind[l_turned]! === "clear_all") {
+            if (Card_kind$code[l_turned]! === 3) {
               {
                 const $from = Z_face_up;
                 const $to = Z_discard;
                 {
-                  for (let $k30 = 0; $k30 < N[$from]!; $k30++) {
-                    const $card = C[$from * CAP + $k30]!;
+                  for (let $k132 = 0; $k132 < N[$from]!; $k132++) {
+                    const $card = C[$from * CAP + $k132]!;
                     C[$to * CAP + N[$to]!] = $card;
                     N[$to]!++;
                   }
@@ -352,8 +467,8 @@ export function playout(): PlayoutKernel {
                 const $from = Z_face_down;
                 const $to = Z_discard;
                 {
-                  for (let $k31 = 0; $k31 < N[$from]!; $k31++) {
-                    const $card = C[$from * CAP + $k31]!;
+                  for (let $k133 = 0; $k133 < N[$from]!; $k133++) {
+                    const $card = C[$from * CAP + $k133]!;
                     C[$to * CAP + N[$to]!] = $card;
                     N[$to]!++;
                   }
@@ -371,7 +486,7 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (Card_kind[l_turned]! === "payday") {
+              if (Card_kind$code[l_turned]! === 4) {
                 for (let l_p = 0; l_p < players; l_p++) {
                   if (v_coins[l_p]! > 10) {
                     {
@@ -411,25 +526,143 @@ export function playout(): PlayoutKernel {
                   }
                 }
               } else {
-                if (Card_kind[l_turned]! === "pause") {
+                if (Card_kind$code[l_turned]! === 1) {
                 }
               }
             }
           }
           l_turner = l_turner + 1 < players ? l_turner + 1 : 0;
-          pc = 4;
-          continue run;
+          {
+            {
+              {
+                if (N[Z_face_down]! + N[Z_face_up]! + N[Z_draw]! > 0) {
+                  if (N[Z_face_down]! === 0) {
+                    {
+                      const $from = Z_face_up;
+                      const $to = Z_discard;
+                      {
+                        for (let $k134 = 0; $k134 < N[$from]!; $k134++) {
+                          const $card = C[$from * CAP + $k134]!;
+                          C[$to * CAP + N[$to]!] = $card;
+                          N[$to]!++;
+                        }
+                        N[$from] = 0;
+                      }
+                    }
+                    {
+                      const $count = Math.min(7, N[Z_draw]!);
+                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                        throw new GameFault(
+                          "fault/not-enough-cards",
+                          "cannot deal that many cards from draw",
+                        );
+                      for (let $dealt = 0; $dealt < $count; $dealt++) {
+                        const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+                        C[Z_face_down * CAP + N[Z_face_down]!] = $card;
+                        N[Z_face_down]!++;
+                      }
+                    }
+                  }
+                  if (N[Z_face_down]! > 0) {
+                    pc = 10;
+                    continue run;
+                  }
+                  pc = 2;
+                  continue run;
+                }
+                pc = END;
+                continue run;
+              }
+            }
+          }
         }
         case 4: {
-          pc = 2;
-          continue run;
+          {
+            {
+              if (N[Z_face_down]! + N[Z_face_up]! + N[Z_draw]! > 0) {
+                if (N[Z_face_down]! === 0) {
+                  {
+                    const $from = Z_face_up;
+                    const $to = Z_discard;
+                    {
+                      for (let $k135 = 0; $k135 < N[$from]!; $k135++) {
+                        const $card = C[$from * CAP + $k135]!;
+                        C[$to * CAP + N[$to]!] = $card;
+                        N[$to]!++;
+                      }
+                      N[$from] = 0;
+                    }
+                  }
+                  {
+                    const $count = Math.min(7, N[Z_draw]!);
+                    if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                      throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+                    for (let $dealt = 0; $dealt < $count; $dealt++) {
+                      const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+                      C[Z_face_down * CAP + N[Z_face_down]!] = $card;
+                      N[Z_face_down]!++;
+                    }
+                  }
+                }
+                if (N[Z_face_down]! > 0) {
+                  pc = 10;
+                  continue run;
+                }
+                pc = 2;
+                continue run;
+              }
+              pc = END;
+              continue run;
+            }
+          }
         }
         case 5: {
           if (!l_sold) {
             l_turner = l_turner + 1 < players ? l_turner + 1 : 0;
           }
-          pc = 4;
-          continue run;
+          {
+            {
+              {
+                if (N[Z_face_down]! + N[Z_face_up]! + N[Z_draw]! > 0) {
+                  if (N[Z_face_down]! === 0) {
+                    {
+                      const $from = Z_face_up;
+                      const $to = Z_discard;
+                      {
+                        for (let $k136 = 0; $k136 < N[$from]!; $k136++) {
+                          const $card = C[$from * CAP + $k136]!;
+                          C[$to * CAP + N[$to]!] = $card;
+                          N[$to]!++;
+                        }
+                        N[$from] = 0;
+                      }
+                    }
+                    {
+                      const $count = Math.min(7, N[Z_draw]!);
+                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                        throw new GameFault(
+                          "fault/not-enough-cards",
+                          "cannot deal that many cards from draw",
+                        );
+                      for (let $dealt = 0; $dealt < $count; $dealt++) {
+                        const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+                        C[Z_face_down * CAP + N[Z_face_down]!] = $card;
+                        N[Z_face_down]!++;
+                      }
+                    }
+                  }
+                  if (N[Z_face_down]! > 0) {
+                    pc = 10;
+                    continue run;
+                  }
+                  pc = 2;
+                  continue run;
+                }
+                pc = END;
+                continue run;
+              }
+            }
+          }
         }
         case 6: {
           for (let l_q = 0; l_q < players; l_q++) {
@@ -442,25 +675,27 @@ export function playout(): PlayoutKernel {
           continue run;
         }
         case 7: {
-          let $cond34: boolean = !l_fined;
-          if ($cond34) {
-            let $cond33: boolean = l_high === 0;
-            if (!$cond33) {
-              let $count32: number = 0;
+          let $cond156: boolean = !l_fined;
+          if ($cond156) {
+            let $cond155: boolean = l_high === 0;
+            if (!$cond155) {
+              let $count154: number = 0;
               for (let l_q = 0; l_q < players; l_q++) {
                 if (!v_passed[l_q]!) {
-                  $count32++;
+                  if (++$count154 > 1) break;
                 }
               }
-              $cond33 = $count32 > 1;
+              $cond155 = $count154 > 1;
             }
-            $cond34 = $cond33;
+            $cond156 = $cond155;
           }
-          if ($cond34) {
+          if ($cond156) {
             if (l_high === 0 && v_coins[l_grabber]! === 0 && v_borrow_used[l_grabber]!) {
               l_fined = true;
-              pc = 8;
-              continue run;
+              {
+                pc = 7;
+                continue run;
+              }
             }
             l_acted = false;
             pc = 11;
@@ -468,11 +703,11 @@ export function playout(): PlayoutKernel {
           }
           if (l_fined) {
             {
-              const $seg115 = Z_won + l_grabber;
-              for (let $i116 = N[$seg115]! - 1; $i116 > 0; $i116--) {
-                const $n120 = $i116 + 1;
-                let $r121 = 0;
-                if ($n120 <= 2097152 && $n120 >= 1) {
+              const $seg174 = Z_won + l_grabber;
+              for (let $i175 = N[$seg174]! - 1; $i175 > 0; $i175--) {
+                const $n179 = $i175 + 1;
+                let $r180 = 0;
+                if ($n179 <= 2097152 && $n179 >= 1) {
                   for (;;) {
                     const $a = G[0]!,
                       $b = G[1]!,
@@ -483,36 +718,36 @@ export function playout(): PlayoutKernel {
                     G[0] = $b ^ ($b >>> 9);
                     G[1] = $c + ($c << 3);
                     G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n120;
+                    const $m = ($t >>> 0) * $n179;
                     const $low = $m >>> 0;
-                    if ($low >= $n120 || $low >= 4294967296 % $n120) {
-                      $r121 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n179 || $low >= 4294967296 % $n179) {
+                      $r180 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n120 >= 1 && $n120 <= 4294967296))
+                  if (!($n179 >= 1 && $n179 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r121 = drawInt(G, $n120);
+                  $r180 = drawInt(G, $n179);
                 }
-                const $j119 = $r121;
-                const $a117 = $seg115 * CAP + $i116;
-                const $b118 = $seg115 * CAP + $j119;
-                const $card = C[$a117]!;
-                C[$a117] = C[$b118]!;
-                C[$b118] = $card;
+                const $j178 = $r180;
+                const $a176 = $seg174 * CAP + $i175;
+                const $b177 = $seg174 * CAP + $j178;
+                const $card = C[$a176]!;
+                C[$a176] = C[$b177]!;
+                C[$b177] = $card;
               }
             }
             if (N[Z_won + l_grabber]! > 0) {
               {
-                const $seg122 = Z_won + l_grabber;
-                if (N[$seg122]! === 0)
+                const $seg181 = Z_won + l_grabber;
+                if (N[$seg181]! === 0)
                   throw new GameFault("fault/empty-zone", "won[grabber] is empty: it has no top card");
-                const $at123 = $seg122 * CAP;
-                const $card = C[$at123]!;
-                const $end124 = $seg122 * CAP + N[$seg122]! - 1;
-                for (let $k125 = $at123; $k125 < $end124; $k125++) C[$k125] = C[$k125 + 1]!;
-                N[$seg122]!--;
+                const $at182 = $seg181 * CAP;
+                const $card = C[$at182]!;
+                const $end183 = $seg181 * CAP + N[$seg181]! - 1;
+                for (let $k184 = $at182; $k184 < $end183; $k184++) C[$k184] = C[$k184 + 1]!;
+                N[$seg181]!--;
                 C[Z_discard * CAP + N[Z_discard]!] = $card;
                 N[Z_discard]!++;
               }
@@ -550,13 +785,13 @@ export function playout(): PlayoutKernel {
                 v_coins[l_q] += $amount;
               }
             }
-            if (Card_kind[l_turned]! === "clearance_sale") {
+            if (Card_kind$code[l_turned]! === 5) {
               {
                 const $from = Z_face_down;
                 const $to = Z_won + l_bidder;
                 {
-                  for (let $k126 = 0; $k126 < N[$from]!; $k126++) {
-                    const $card = C[$from * CAP + $k126]!;
+                  for (let $k185 = 0; $k185 < N[$from]!; $k185++) {
+                    const $card = C[$from * CAP + $k185]!;
                     C[$to * CAP + N[$to]!] = $card;
                     N[$to]!++;
                   }
@@ -568,8 +803,8 @@ export function playout(): PlayoutKernel {
               const $from = Z_face_up;
               const $to = Z_won + l_bidder;
               {
-                for (let $k127 = 0; $k127 < N[$from]!; $k127++) {
-                  const $card = C[$from * CAP + $k127]!;
+                for (let $k186 = 0; $k186 < N[$from]!; $k186++) {
+                  const $card = C[$from * CAP + $k186]!;
                   C[$to * CAP + N[$to]!] = $card;
                   N[$to]!++;
                 }
@@ -596,8 +831,10 @@ export function playout(): PlayoutKernel {
               l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
             }
           }
-          pc = 8;
-          continue run;
+          {
+            pc = 7;
+            continue run;
+          }
         }
         case 10: {
           {
@@ -606,7 +843,7 @@ export function playout(): PlayoutKernel {
             const $high3 = N[Z_face_down]!;
             const $size4 = Math.max(0, $high3 - $low2 + 1);
             const $count5 = $size4;
-            const $total6 = $count5;
+            const $total6: number = $count5;
             if ($total6 === 0)
               throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
             if (decisions >= $cap)
@@ -676,90 +913,90 @@ export function playout(): PlayoutKernel {
         }
         case 11: {
           {
-            const $seat35 = l_bidder;
-            const $low36 = l_high + 1;
-            const $high37 = v_coins[l_bidder]! + v_stake[l_bidder]!;
-            let $offered38 = false;
-            offered38$open: {
-              if (!($low36 <= $high37)) break offered38$open;
-              $offered38 = true;
+            const $seat32 = l_bidder;
+            const $low33 = l_high + 1;
+            const $high34 = v_coins[l_bidder]! + v_stake[l_bidder]!;
+            let $offered35 = false;
+            offered35$open: {
+              if (!($low33 <= $high34)) break offered35$open;
+              $offered35 = true;
             }
-            let $offered39 = false;
-            offered39$open: {
-              if (!(l_high > 0)) break offered39$open;
-              $offered39 = true;
+            let $offered36 = false;
+            offered36$open: {
+              if (!(l_high > 0)) break offered36$open;
+              $offered36 = true;
             }
-            let $offered40 = false;
-            offered40$open: {
-              if (!(l_high === 0)) break offered40$open;
-              if (!(v_coins[l_bidder]! === 0)) break offered40$open;
-              $offered40 = true;
+            let $offered37 = false;
+            offered37$open: {
+              if (!(l_high === 0)) break offered37$open;
+              if (!(v_coins[l_bidder]! === 0)) break offered37$open;
+              $offered37 = true;
             }
-            const $low41 = 1;
-            const $high42 = N[Z_face_down]!;
-            const $low43 = 1;
-            const $high44 = N[Z_face_down]!;
+            const $low38 = 1;
+            const $high39 = N[Z_face_down]!;
+            const $low40 = 1;
+            const $high41 = N[Z_face_down]!;
+            let $offered42 = false;
+            offered42$open: {
+              if (!($low38 <= $high39)) break offered42$open;
+              if (!($low40 <= $high41)) break offered42$open;
+              if (!!v_peek_used[l_bidder]!) break offered42$open;
+              if (!(N[Z_face_down]! >= 2)) break offered42$open;
+              if (!(Card_kind$code[l_turned]! !== 5)) break offered42$open;
+              $offered42 = true;
+            }
+            const $seg43 = Z_won + l_bidder;
+            const $seg44 = Z_face_up;
             let $offered45 = false;
             offered45$open: {
-              if (!($low41 <= $high42)) break offered45$open;
-              if (!($low43 <= $high44)) break offered45$open;
-              if (!!v_peek_used[l_bidder]!) break offered45$open;
-              if (!(N[Z_face_down]! >= 2)) break offered45$open;
-              if (!(Card_kind[l_turned]! !== "clearance_sale")) break offered45$open;
+              if (!(N[$seg43]! > 0)) break offered45$open;
+              if (!(N[$seg44]! > 0)) break offered45$open;
+              if (!!v_swap_used[l_bidder]!) break offered45$open;
               $offered45 = true;
             }
             const $seg46 = Z_won + l_bidder;
-            const $seg47 = Z_face_up;
-            let $offered48 = false;
-            offered48$open: {
-              if (!(N[$seg46]! > 0)) break offered48$open;
-              if (!(N[$seg47]! > 0)) break offered48$open;
-              if (!!v_swap_used[l_bidder]!) break offered48$open;
-              $offered48 = true;
+            const $low47 = 1;
+            const $high48 = N[Z_face_down]!;
+            let $offered49 = false;
+            offered49$open: {
+              if (!(N[$seg46]! > 0)) break offered49$open;
+              if (!($low47 <= $high48)) break offered49$open;
+              if (!!v_swap_used[l_bidder]!) break offered49$open;
+              $offered49 = true;
             }
-            const $seg49 = Z_won + l_bidder;
-            const $low50 = 1;
-            const $high51 = N[Z_face_down]!;
-            let $offered52 = false;
-            offered52$open: {
-              if (!(N[$seg49]! > 0)) break offered52$open;
-              if (!($low50 <= $high51)) break offered52$open;
-              if (!!v_swap_used[l_bidder]!) break offered52$open;
-              $offered52 = true;
-            }
-            let $offered53 = false;
-            offered53$open: {
-              if (!(players > 0)) break offered53$open;
-              if (!!v_borrow_used[l_bidder]!) break offered53$open;
-              let $found54 = false;
+            let $offered50 = false;
+            offered50$open: {
+              if (!(players > 0)) break offered50$open;
+              if (!!v_borrow_used[l_bidder]!) break offered50$open;
+              let $found51 = false;
               for (let l_lender = 0; l_lender < players; l_lender++) {
                 if (!(l_lender !== l_bidder)) continue;
-                $found54 = true;
+                $found51 = true;
                 break;
               }
-              if (!$found54) break offered53$open;
-              $offered53 = true;
+              if (!$found51) break offered50$open;
+              $offered50 = true;
             }
-            const $offered55 =
-              ($offered38 ? 1 : 0) +
-              ($offered39 ? 1 : 0) +
-              ($offered40 ? 1 : 0) +
+            const $offered52 =
+              ($offered35 ? 1 : 0) +
+              ($offered36 ? 1 : 0) +
+              ($offered37 ? 1 : 0) +
+              ($offered42 ? 1 : 0) +
               ($offered45 ? 1 : 0) +
-              ($offered48 ? 1 : 0) +
-              ($offered52 ? 1 : 0) +
-              ($offered53 ? 1 : 0);
-            if ($offered55 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat35} must act but has no legal move`);
+              ($offered49 ? 1 : 0) +
+              ($offered50 ? 1 : 0);
+            if ($offered52 === 0)
+              throw new GameFault("fault/no-legal-move", `seat ${$seat32} must act but has no legal move`);
             if (decisions >= $cap)
               throw new GameFault(
                 "fault/decision-cap",
                 `the game did not end within ${$cap} decisions: an endless flow loop?`,
               );
-            let $built110 = false;
-            attempt56: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-              const $n58 = $offered55;
-              let $r59 = 0;
-              if ($n58 <= 2097152 && $n58 >= 1) {
+            let $built107 = false;
+            attempt53: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+              const $n55 = $offered52;
+              let $r56 = 0;
+              if ($n55 <= 2097152 && $n55 >= 1) {
                 for (;;) {
                   const $a = P[0]!,
                     $b = P[1]!,
@@ -770,24 +1007,24 @@ export function playout(): PlayoutKernel {
                   P[0] = $b ^ ($b >>> 9);
                   P[1] = $c + ($c << 3);
                   P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n58;
+                  const $m = ($t >>> 0) * $n55;
                   const $low = $m >>> 0;
-                  if ($low >= $n58 || $low >= 4294967296 % $n58) {
-                    $r59 = ($m / 4294967296) >>> 0;
+                  if ($low >= $n55 || $low >= 4294967296 % $n55) {
+                    $r56 = ($m / 4294967296) >>> 0;
                     break;
                   }
                 }
               } else {
-                if (!($n58 >= 1 && $n58 <= 4294967296))
+                if (!($n55 >= 1 && $n55 <= 4294967296))
                   throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r59 = drawInt(P, $n58);
+                $r56 = drawInt(P, $n55);
               }
-              const $pick57$drawn = $r59;
-              let $pick57 = $pick57$drawn;
-              if ($offered38 && $pick57-- === 0) {
-                const $n63 = Math.max(0, $high37 - $low36 + 1);
-                let $r64 = 0;
-                if ($n63 <= 2097152 && $n63 >= 1) {
+              const $pick54$drawn = $r56;
+              let $pick54 = $pick54$drawn;
+              if ($offered35 && $pick54-- === 0) {
+                const $n60 = Math.max(0, $high34 - $low33 + 1);
+                let $r61 = 0;
+                if ($n60 <= 2097152 && $n60 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -798,28 +1035,28 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n63;
+                    const $m = ($t >>> 0) * $n60;
                     const $low = $m >>> 0;
-                    if ($low >= $n63 || $low >= 4294967296 % $n63) {
-                      $r64 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n60 || $low >= 4294967296 % $n60) {
+                      $r61 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n63 >= 1 && $n63 <= 4294967296))
+                  if (!($n60 >= 1 && $n60 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r64 = drawInt(P, $n63);
+                  $r61 = drawInt(P, $n60);
                 }
-                const $digit61 = $r64;
-                const $value62 = $low36 + $digit61;
+                const $digit58 = $r61;
+                const $value59 = $low33 + $digit58;
                 {
-                  const l_amount = $value62;
+                  const l_amount = $value59;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat35, 1, $value62);
+                if (trace !== null) trace.push($seat32, 1, $value59);
                 {
-                  const l_amount = $value62;
+                  const l_amount = $value59;
                   {
                     const $amount = l_amount - v_stake[l_bidder]!;
                     if ($amount < 0)
@@ -837,39 +1074,87 @@ export function playout(): PlayoutKernel {
                   }
                   l_high = l_amount;
                   l_acted = true;
-                  pc = 9;
-                  continue run;
+                  {
+                    if (l_acted) {
+                      l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      for (let $passes = 0; ; $passes++) {
+                        if (!v_passed[l_bidder]!) break;
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
+                        l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      }
+                    }
+                    {
+                      pc = 7;
+                      continue run;
+                    }
+                  }
                 }
               }
-              if ($offered39 && $pick57-- === 0) {
+              if ($offered36 && $pick54-- === 0) {
                 {
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat35, 2);
+                if (trace !== null) trace.push($seat32, 2);
                 {
                   v_passed[l_bidder] = true;
                   l_acted = true;
-                  pc = 9;
-                  continue run;
+                  {
+                    if (l_acted) {
+                      l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      for (let $passes = 0; ; $passes++) {
+                        if (!v_passed[l_bidder]!) break;
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
+                        l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      }
+                    }
+                    {
+                      pc = 7;
+                      continue run;
+                    }
+                  }
                 }
               }
-              if ($offered40 && $pick57-- === 0) {
+              if ($offered37 && $pick54-- === 0) {
                 {
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat35, 3);
+                if (trace !== null) trace.push($seat32, 3);
                 {
                   l_fined = true;
-                  pc = 9;
-                  continue run;
+                  {
+                    if (l_acted) {
+                      l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      for (let $passes = 0; ; $passes++) {
+                        if (!v_passed[l_bidder]!) break;
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
+                        l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      }
+                    }
+                    {
+                      pc = 7;
+                      continue run;
+                    }
+                  }
                 }
               }
-              if ($offered45 && $pick57-- === 0) {
-                const $n70 = Math.max(0, $high42 - $low41 + 1);
-                let $r71 = 0;
-                if ($n70 <= 2097152 && $n70 >= 1) {
+              if ($offered42 && $pick54-- === 0) {
+                const $n67 = Math.max(0, $high39 - $low38 + 1);
+                let $r68 = 0;
+                if ($n67 <= 2097152 && $n67 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -880,23 +1165,23 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n70;
+                    const $m = ($t >>> 0) * $n67;
                     const $low = $m >>> 0;
-                    if ($low >= $n70 || $low >= 4294967296 % $n70) {
-                      $r71 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n67 || $low >= 4294967296 % $n67) {
+                      $r68 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n70 >= 1 && $n70 <= 4294967296))
+                  if (!($n67 >= 1 && $n67 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r71 = drawInt(P, $n70);
+                  $r68 = drawInt(P, $n67);
                 }
-                const $digit68 = $r71;
-                const $value69 = $low41 + $digit68;
-                const $n74 = Math.max(0, $high44 - $low43 + 1);
-                let $r75 = 0;
-                if ($n74 <= 2097152 && $n74 >= 1) {
+                const $digit65 = $r68;
+                const $value66 = $low38 + $digit65;
+                const $n71 = Math.max(0, $high41 - $low40 + 1);
+                let $r72 = 0;
+                if ($n71 <= 2097152 && $n71 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -907,40 +1192,56 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n74;
+                    const $m = ($t >>> 0) * $n71;
                     const $low = $m >>> 0;
-                    if ($low >= $n74 || $low >= 4294967296 % $n74) {
-                      $r75 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n71 || $low >= 4294967296 % $n71) {
+                      $r72 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n74 >= 1 && $n74 <= 4294967296))
+                  if (!($n71 >= 1 && $n71 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r75 = drawInt(P, $n74);
+                  $r72 = drawInt(P, $n71);
                 }
-                const $digit72 = $r75;
-                const $value73 = $low43 + $digit72;
+                const $digit69 = $r72;
+                const $value70 = $low40 + $digit69;
                 {
-                  const l_first = $value69;
-                  const l_second = $value73;
-                  if (!(l_first !== l_second)) continue attempt56;
+                  const l_first = $value66;
+                  const l_second = $value70;
+                  if (!(l_first !== l_second)) continue attempt53;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat35, 4, $value69, $value73);
+                if (trace !== null) trace.push($seat32, 4, $value66, $value70);
                 {
-                  const l_first = $value69;
-                  const l_second = $value73;
+                  const l_first = $value66;
+                  const l_second = $value70;
                   v_peek_used[l_bidder] = true;
-                  pc = 9;
-                  continue run;
+                  {
+                    if (l_acted) {
+                      l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      for (let $passes = 0; ; $passes++) {
+                        if (!v_passed[l_bidder]!) break;
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
+                        l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      }
+                    }
+                    {
+                      pc = 7;
+                      continue run;
+                    }
+                  }
                 }
               }
-              if ($offered48 && $pick57-- === 0) {
-                const $n79 = N[$seg46]!;
-                let $r80 = 0;
-                if ($n79 <= 2097152 && $n79 >= 1) {
+              if ($offered45 && $pick54-- === 0) {
+                const $n76 = N[$seg43]!;
+                let $r77 = 0;
+                if ($n76 <= 2097152 && $n76 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -951,23 +1252,23 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n79;
+                    const $m = ($t >>> 0) * $n76;
                     const $low = $m >>> 0;
-                    if ($low >= $n79 || $low >= 4294967296 % $n79) {
-                      $r80 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n76 || $low >= 4294967296 % $n76) {
+                      $r77 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n79 >= 1 && $n79 <= 4294967296))
+                  if (!($n76 >= 1 && $n76 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r80 = drawInt(P, $n79);
+                  $r77 = drawInt(P, $n76);
                 }
-                const $digit77 = $r80;
-                const $value78 = C[$seg46 * CAP + $digit77]!;
-                const $n83 = N[$seg47]!;
-                let $r84 = 0;
-                if ($n83 <= 2097152 && $n83 >= 1) {
+                const $digit74 = $r77;
+                const $value75 = C[$seg43 * CAP + $digit74]!;
+                const $n80 = N[$seg44]!;
+                let $r81 = 0;
+                if ($n80 <= 2097152 && $n80 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -978,30 +1279,30 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n83;
+                    const $m = ($t >>> 0) * $n80;
                     const $low = $m >>> 0;
-                    if ($low >= $n83 || $low >= 4294967296 % $n83) {
-                      $r84 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n80 || $low >= 4294967296 % $n80) {
+                      $r81 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n83 >= 1 && $n83 <= 4294967296))
+                  if (!($n80 >= 1 && $n80 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r84 = drawInt(P, $n83);
+                  $r81 = drawInt(P, $n80);
                 }
-                const $digit81 = $r84;
-                const $value82 = C[$seg47 * CAP + $digit81]!;
+                const $digit78 = $r81;
+                const $value79 = C[$seg44 * CAP + $digit78]!;
                 {
-                  const l_mine = $value78;
-                  const l_theirs = $value82;
+                  const l_mine = $value75;
+                  const l_theirs = $value79;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat35, 5, $value78, $value82);
+                if (trace !== null) trace.push($seat32, 5, $value75, $value79);
                 {
-                  const l_mine = $value78;
-                  const l_theirs = $value82;
+                  const l_mine = $value75;
+                  const l_theirs = $value79;
                   {
                     const $wanted = l_theirs;
                     let $at = -1;
@@ -1011,43 +1312,59 @@ export function playout(): PlayoutKernel {
                         break;
                       }
                     if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in face_up");
-                    const $at85 = Z_face_up * CAP + $at;
-                    const $card = C[$at85]!;
-                    const $end86 = Z_face_up * CAP + N[Z_face_up]! - 1;
-                    for (let $k87 = $at85; $k87 < $end86; $k87++) C[$k87] = C[$k87 + 1]!;
+                    const $at82 = Z_face_up * CAP + $at;
+                    const $card = C[$at82]!;
+                    const $end83 = Z_face_up * CAP + N[Z_face_up]! - 1;
+                    for (let $k84 = $at82; $k84 < $end83; $k84++) C[$k84] = C[$k84 + 1]!;
                     N[Z_face_up]!--;
-                    const $seg88 = Z_won + l_bidder;
-                    C[$seg88 * CAP + N[$seg88]!] = $card;
-                    N[$seg88]!++;
+                    const $seg85 = Z_won + l_bidder;
+                    C[$seg85 * CAP + N[$seg85]!] = $card;
+                    N[$seg85]!++;
                   }
                   {
-                    const $seg89 = Z_won + l_bidder;
+                    const $seg86 = Z_won + l_bidder;
                     const $wanted = l_mine;
                     let $at = -1;
-                    for (let $i = 0; $i < N[$seg89]!; $i++)
-                      if (C[$seg89 * CAP + $i]! === $wanted) {
+                    for (let $i = 0; $i < N[$seg86]!; $i++)
+                      if (C[$seg86 * CAP + $i]! === $wanted) {
                         $at = $i;
                         break;
                       }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
-                    const $at90 = $seg89 * CAP + $at;
-                    const $card = C[$at90]!;
-                    const $end91 = $seg89 * CAP + N[$seg89]! - 1;
-                    for (let $k92 = $at90; $k92 < $end91; $k92++) C[$k92] = C[$k92 + 1]!;
-                    N[$seg89]!--;
+                    const $at87 = $seg86 * CAP + $at;
+                    const $card = C[$at87]!;
+                    const $end88 = $seg86 * CAP + N[$seg86]! - 1;
+                    for (let $k89 = $at87; $k89 < $end88; $k89++) C[$k89] = C[$k89 + 1]!;
+                    N[$seg86]!--;
                     C[Z_face_up * CAP + N[Z_face_up]!] = $card;
                     N[Z_face_up]!++;
                   }
                   v_swap_used[l_bidder] = true;
-                  pc = 9;
-                  continue run;
+                  {
+                    if (l_acted) {
+                      l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      for (let $passes = 0; ; $passes++) {
+                        if (!v_passed[l_bidder]!) break;
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
+                        l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      }
+                    }
+                    {
+                      pc = 7;
+                      continue run;
+                    }
+                  }
                 }
               }
-              if ($offered52 && $pick57-- === 0) {
-                const $n96 = N[$seg49]!;
-                let $r97 = 0;
-                if ($n96 <= 2097152 && $n96 >= 1) {
+              if ($offered49 && $pick54-- === 0) {
+                const $n93 = N[$seg46]!;
+                let $r94 = 0;
+                if ($n93 <= 2097152 && $n93 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1058,23 +1375,23 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n96;
+                    const $m = ($t >>> 0) * $n93;
                     const $low = $m >>> 0;
-                    if ($low >= $n96 || $low >= 4294967296 % $n96) {
-                      $r97 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n93 || $low >= 4294967296 % $n93) {
+                      $r94 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n96 >= 1 && $n96 <= 4294967296))
+                  if (!($n93 >= 1 && $n93 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r97 = drawInt(P, $n96);
+                  $r94 = drawInt(P, $n93);
                 }
-                const $digit94 = $r97;
-                const $value95 = C[$seg49 * CAP + $digit94]!;
-                const $n100 = Math.max(0, $high51 - $low50 + 1);
-                let $r101 = 0;
-                if ($n100 <= 2097152 && $n100 >= 1) {
+                const $digit91 = $r94;
+                const $value92 = C[$seg46 * CAP + $digit91]!;
+                const $n97 = Math.max(0, $high48 - $low47 + 1);
+                let $r98 = 0;
+                if ($n97 <= 2097152 && $n97 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1085,30 +1402,30 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n100;
+                    const $m = ($t >>> 0) * $n97;
                     const $low = $m >>> 0;
-                    if ($low >= $n100 || $low >= 4294967296 % $n100) {
-                      $r101 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n97 || $low >= 4294967296 % $n97) {
+                      $r98 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n100 >= 1 && $n100 <= 4294967296))
+                  if (!($n97 >= 1 && $n97 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r101 = drawInt(P, $n100);
+                  $r98 = drawInt(P, $n97);
                 }
-                const $digit98 = $r101;
-                const $value99 = $low50 + $digit98;
+                const $digit95 = $r98;
+                const $value96 = $low47 + $digit95;
                 {
-                  const l_mine = $value95;
-                  const l_position = $value99;
+                  const l_mine = $value92;
+                  const l_position = $value96;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat35, 6, $value95, $value99);
+                if (trace !== null) trace.push($seat32, 6, $value92, $value96);
                 {
-                  const l_mine = $value95;
-                  const l_position = $value99;
+                  const l_mine = $value92;
+                  const l_position = $value96;
                   {
                     const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
                     let $at = -1;
@@ -1119,51 +1436,67 @@ export function playout(): PlayoutKernel {
                       }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
-                    const $at102 = Z_face_down * CAP + $at;
-                    const $card = C[$at102]!;
-                    const $end103 = Z_face_down * CAP + N[Z_face_down]! - 1;
-                    for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
+                    const $at99 = Z_face_down * CAP + $at;
+                    const $card = C[$at99]!;
+                    const $end100 = Z_face_down * CAP + N[Z_face_down]! - 1;
+                    for (let $k101 = $at99; $k101 < $end100; $k101++) C[$k101] = C[$k101 + 1]!;
                     N[Z_face_down]!--;
-                    const $seg105 = Z_won + l_bidder;
-                    C[$seg105 * CAP + N[$seg105]!] = $card;
-                    N[$seg105]!++;
+                    const $seg102 = Z_won + l_bidder;
+                    C[$seg102 * CAP + N[$seg102]!] = $card;
+                    N[$seg102]!++;
                   }
                   {
-                    const $seg106 = Z_won + l_bidder;
+                    const $seg103 = Z_won + l_bidder;
                     const $wanted = l_mine;
                     let $at = -1;
-                    for (let $i = 0; $i < N[$seg106]!; $i++)
-                      if (C[$seg106 * CAP + $i]! === $wanted) {
+                    for (let $i = 0; $i < N[$seg103]!; $i++)
+                      if (C[$seg103 * CAP + $i]! === $wanted) {
                         $at = $i;
                         break;
                       }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
-                    const $at107 = $seg106 * CAP + $at;
-                    const $card = C[$at107]!;
-                    const $end108 = $seg106 * CAP + N[$seg106]! - 1;
-                    for (let $k109 = $at107; $k109 < $end108; $k109++) C[$k109] = C[$k109 + 1]!;
-                    N[$seg106]!--;
+                    const $at104 = $seg103 * CAP + $at;
+                    const $card = C[$at104]!;
+                    const $end105 = $seg103 * CAP + N[$seg103]! - 1;
+                    for (let $k106 = $at104; $k106 < $end105; $k106++) C[$k106] = C[$k106 + 1]!;
+                    N[$seg103]!--;
                     C[Z_face_down * CAP + N[Z_face_down]!] = $card;
                     N[Z_face_down]!++;
                   }
                   v_swap_used[l_bidder] = true;
-                  pc = 9;
-                  continue run;
+                  {
+                    if (l_acted) {
+                      l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      for (let $passes = 0; ; $passes++) {
+                        if (!v_passed[l_bidder]!) break;
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
+                        l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      }
+                    }
+                    {
+                      pc = 7;
+                      continue run;
+                    }
+                  }
                 }
               }
-              if ($offered53 && $pick57-- === 0) {
-                if (!$built110) {
+              if ($offered50 && $pick54-- === 0) {
+                if (!$built107) {
                   $values2$n[0]! = 0;
                   for (let l_lender = 0; l_lender < players; l_lender++) {
                     if (!(l_lender !== l_bidder)) continue;
                     $values2[$values2$n[0]!++] = l_lender;
                   }
-                  $built110 = true;
+                  $built107 = true;
                 }
-                const $n113 = $values2$n[0]!;
-                let $r114 = 0;
-                if ($n113 <= 2097152 && $n113 >= 1) {
+                const $n110 = $values2$n[0]!;
+                let $r111 = 0;
+                if ($n110 <= 2097152 && $n110 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1174,28 +1507,28 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n113;
+                    const $m = ($t >>> 0) * $n110;
                     const $low = $m >>> 0;
-                    if ($low >= $n113 || $low >= 4294967296 % $n113) {
-                      $r114 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n110 || $low >= 4294967296 % $n110) {
+                      $r111 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n113 >= 1 && $n113 <= 4294967296))
+                  if (!($n110 >= 1 && $n110 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r114 = drawInt(P, $n113);
+                  $r111 = drawInt(P, $n110);
                 }
-                const $digit111 = $r114;
-                const $value112 = $values2[$digit111]!;
+                const $digit108 = $r111;
+                const $value109 = $values2[$digit108]!;
                 {
-                  const l_lender = $value112;
+                  const l_lender = $value109;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat35, 7, $value112);
+                if (trace !== null) trace.push($seat32, 7, $value109);
                 {
-                  const l_lender = $value112;
+                  const l_lender = $value109;
                   {
                     const $amount = Math.min(1, v_coins[l_lender]!);
                     if ($amount < 0)
@@ -1212,8 +1545,24 @@ export function playout(): PlayoutKernel {
                     v_coins[l_bidder] += $amount;
                   }
                   v_borrow_used[l_bidder] = true;
-                  pc = 9;
-                  continue run;
+                  {
+                    if (l_acted) {
+                      l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      for (let $passes = 0; ; $passes++) {
+                        if (!v_passed[l_bidder]!) break;
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
+                        l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
+                      }
+                    }
+                    {
+                      pc = 7;
+                      continue run;
+                    }
+                  }
                 }
               }
             }
@@ -1275,7 +1624,7 @@ export function playout(): PlayoutKernel {
               l_grabber = $seat18;
               const $count23 = 1;
               const $count24 = 1;
-              const $total25 = $count23 + $count24;
+              const $total25: number = $count23 + $count24;
               if ($total25 === 0)
                 throw new GameFault(
                   "fault/no-legal-move",
@@ -1318,8 +1667,16 @@ export function playout(): PlayoutKernel {
               if ($index26 < $count23) {
                 if (trace !== null) trace.push(l_grabber, 8);
                 {
-                  pc = 6;
-                  continue run;
+                  {
+                    for (let l_q = 0; l_q < players; l_q++) {
+                      v_passed[l_q] = false;
+                    }
+                    l_high = 0;
+                    l_bidder = l_grabber;
+                    l_fined = false;
+                    pc = 7;
+                    continue run;
+                  }
                 }
               }
               $index26 -= $count23;
@@ -1327,8 +1684,17 @@ export function playout(): PlayoutKernel {
                 if (trace !== null) trace.push(l_grabber, 9);
                 $list1[l_grabber] = 1;
                 if ($left17 === 1) {
-                  pc = 5;
-                  continue run;
+                  {
+                    if (!l_sold) {
+                      l_turner = l_turner + 1 < players ? l_turner + 1 : 0;
+                    }
+                    {
+                      {
+                        pc = 1;
+                        continue run;
+                      }
+                    }
+                  }
                 }
                 continue race16;
               }
@@ -1364,6 +1730,7 @@ export function playout(): PlayoutKernel {
     const $list1 = K_$list1;
     const $values2 = K_$values2;
     const $values2$n = K_$values2$n;
+    const Card_kind$code = K_Card_kind$code;
     const v_coins = K_v_coins;
     const v_stake = K_v_stake;
     const v_peek_used = K_v_peek_used;
@@ -1387,10 +1754,10 @@ export function playout(): PlayoutKernel {
           ((): number => {
             let $n: number = 0;
             {
-              const $seg135 = Z_won + l_p;
-              const $n136 = N[$seg135]!;
-              for (let $i134 = 0; $i134 < $n136; $i134++) {
-                const l_c = C[$seg135 * CAP + $i134]!;
+              const $seg229 = Z_won + l_p;
+              const $n230 = N[$seg229]!;
+              for (let $i228 = 0; $i228 < $n230; $i228++) {
+                const l_c = C[$seg229 * CAP + $i228]!;
                 $n += Card_points[l_c]!;
               }
             }
@@ -1399,21 +1766,21 @@ export function playout(): PlayoutKernel {
         ((l_p: number) =>
           ((): number => {
             let $n: number = NaN;
-            for (const $i141 of ["paintings", "jewellery", "furniture", "stuffed_animals", "curiosities"]) {
-              const l_k = $i141;
-              let $count137: number = 0;
+            for (const $i235 of ["paintings", "jewellery", "furniture", "stuffed_animals", "curiosities"]) {
+              const l_k = $i235;
+              let $count231: number = 0;
               {
-                const $seg139 = Z_won + l_p;
-                const $n140 = N[$seg139]!;
-                for (let $i138 = 0; $i138 < $n140; $i138++) {
-                  const l_c = C[$seg139 * CAP + $i138]!;
-                  if (Card_category[l_c]! === l_k && Card_kind[l_c]! === "object") {
-                    $count137++;
+                const $seg233 = Z_won + l_p;
+                const $n234 = N[$seg233]!;
+                for (let $i232 = 0; $i232 < $n234; $i232++) {
+                  const l_c = C[$seg233 * CAP + $i232]!;
+                  if (Card_category[l_c]! === l_k && Card_kind$code[l_c]! === 0) {
+                    $count231++;
                   }
                 }
               }
               {
-                const $v = $count137;
+                const $v = $count231;
                 if ($n !== $n || $v > $n) $n = $v;
               }
             }

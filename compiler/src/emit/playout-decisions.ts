@@ -359,7 +359,8 @@ export class KernelDecisions {
     const total = this.code.temp("total");
     const index = this.code.temp("index");
     lines.push(
-      `const ${total} = ${counts.join(" + ")};`,
+      // Typed: a lone option without parameters counts 1, which tsc would not compare with 0.
+      `const ${total}: number = ${counts.join(" + ")};`,
       `if (${total} === 0) throw new GameFault("fault/no-legal-move", \`seat \${${seat}} must act but has no legal move\`);`,
       ...this.capCheck(),
       ...this.code.draw("P", total, `${index}$drawn`),

@@ -1,15 +1,24 @@
 // The playout kernel's expressions: values, aggregates as loops (hoisted before their statement), iteration.
 import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
+import { KernelEnumCodes } from "./playout-enum-codes.js";
 import { KernelLists, kernelType } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
 import { ELIMINATED } from "../check/elimination.js";
+
+/** The kernel's flag for one variant of the game: true while a game plays with it. */
+export function variantFlag(variant: string): string {
+  return `$variant_${variant}`;
+}
 
 /** The per-player variable `eliminate` keeps (0 while a seat is in the game). */
 const ELIMINATED_VAR = varName(ELIMINATED);
 
 /** Expressions as the kernel writes them, over KernelZones' state (statements: playout-statements.ts). */
 export abstract class KernelExpressions extends KernelLists {
+  /** Enum-valued card fields compared as integers (playout-enum-codes.ts). */
+  readonly enumCodes = new KernelEnumCodes(this.game);
+
   // ── hoisting: an aggregate written as a loop before the statement that uses it ──────────────────
 
   /** Where the aggregates of the expression being written go, as loops; null: write them in place
@@ -142,7 +151,11 @@ export abstract class KernelExpressions extends KernelLists {
     if ((e.operator === "and" || e.operator === "or") && this.prelude) {
       return this.shortCircuit(e, this.prelude);
     }
+    const coded = this.enumCodes.comparison(e, (card) => this.expression(card));
+    if (coded !== null) return coded;
     // As code.ts writes it, but a term after `and` or `or` may not run: its aggregates stay in place.
+    const capped = this.cappedCount(e);
+    if (capped !== null) return capped;
     const chain = chainCode(e, (term, after) => (after === "and" || after === "or" ? this.inPlace(() => this.expression(term)) : this.expression(term)));
     if (chain !== null) return chain;
     const left = this.expression(e.left);
@@ -172,6 +185,20 @@ export abstract class KernelExpressions extends KernelLists {
       default:
         return `(${left} ${e.operator} ${right})`;
     }
+  }
+
+  /** `count(x in S where W) > 1` and the like, a count compared with a whole number k: the loop stops
+   *  once it has counted k + 1, which every comparison with k tells apart from the full count as well
+   *  (For Sale asks whether more than one seat is still bidding before every bid). */
+  private cappedCount(e: A.BinaryExpression): string | null {
+    if (!this.prelude || !["<", "<=", ">", ">=", "==", "!="].includes(e.operator)) return null;
+    const counts = (side: A.Expression): side is A.AggregateExpression => side.kind === "aggregate" && side.callee.name === "count" && side.condition !== null;
+    const [count, limit] = counts(e.left) && e.right.kind === "integer" ? [e.left, e.right] : counts(e.right) && e.left.kind === "integer" ? [e.right, e.left] : [null, null];
+    if (count === null || limit === null || limit.value < 0) return null;
+    const counted = this.aggregate(count, String(limit.value));
+    const [left, right] = count === e.left ? [counted, String(limit.value)] : [String(limit.value), counted];
+    const operator = e.operator === "==" ? "===" : e.operator === "!=" ? "!==" : e.operator;
+    return `(${left} ${operator} ${right})`;
   }
 
   /** A chain of `and` (or of `or`) whose later terms hold aggregates, written as statements before
@@ -249,7 +276,8 @@ export abstract class KernelExpressions extends KernelLists {
       case "best_sets":
         return this.bestSets(e);
       case "variant":
-        return `$variants.includes(${quote((e.args[0] as A.NameExpression).name)})`;
+        // A flag set once per game (see variantFlag), not a search of the variant list per test.
+        return variantFlag((e.args[0] as A.NameExpression).name);
       case "next": {
         // A seat is below the player count: the next one wraps to 0 without a division.
         const seat = this.expression(e.args[0]!);
@@ -353,7 +381,8 @@ export abstract class KernelExpressions extends KernelLists {
     return result;
   }
 
-  private aggregate(e: A.AggregateExpression): string {
+  /** `cap`, for a count: a whole number at which the count may stop once past it (see cappedCount). */
+  private aggregate(e: A.AggregateExpression, cap: string | null = null): string {
     const binder = this.binderOf(e.binder);
     if (!e.condition && e.callee.name === "count" && this.isZone(e.source)) return this.size(this.zone(e.source));
     // A count of the cards of a zone by a field printed on them: a look-up (playout-tallies.ts).
@@ -379,7 +408,7 @@ export abstract class KernelExpressions extends KernelLists {
       e.callee.name === "min" || e.callee.name === "max"
         ? ["number", "NaN", (v: string) => `{ const $v = ${v}; if (${result} !== ${result} || $v ${best} ${result}) ${result} = $v; }`]
         : e.callee.name === "count"
-          ? ["number", "0", () => `${result}++;`]
+          ? ["number", "0", () => (cap === null ? `${result}++;` : `if (++${result} > ${cap}) break;`)]
           : e.callee.name === "sum"
             ? ["number", "0", (v: string) => `${result} += ${v};`]
             : e.callee.name === "any"

@@ -6,19 +6,23 @@
 // A construct this writer does not handle yet makes `kernelFile` return the reason instead.
 import { END, type Decision, type Exit, type LoopSlots, type Step } from "../lower/ir.js";
 import type * as A from "../syntax/ast.js";
-import { docText } from "./code.js";
+import { docText, quote } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { KernelMemo, START_MARKER } from "./playout-memo.js";
 import { kernelType } from "./playout-lists.js";
+import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
 import { KernelCode } from "./playout-statements.js";
+import { variantFlag } from "./playout-expressions.js";
 import { KernelUnsupported, WHERE, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 
 /** Steps of the flow past which each step gets a function of its own. */
 const SPLIT_STEPS = 40;
+/** The most lines of a step copied in place of a jump to it (continueAt). */
+const COPIED_STEP_LINES = 40;
 
 /** The runtime's names a kernel may use (imported when its text uses them). */
 const RUNTIME_NAMES = [
@@ -54,6 +58,8 @@ export class PlayoutFile {
   /** Program counter of each step that keeps a case of its own. */
   private readonly pcs = new Map<string, number>();
   private entries = new Map<string, number>();
+  /** The steps being written in place of a jump to them (see continueAt), so none is written inside itself. */
+  private readonly copying = new Set<string>();
   /** Per lowered `for` loop around decisions: its scratch list and the lets holding its count and place. */
   private readonly loopLists = new Map<LoopSlots, { list: string; count: string; fill: string[] }>();
   /** The move types in `game.moves` order: a trace names a move type by its index there. */
@@ -114,7 +120,9 @@ export class PlayoutFile {
     const split = game.program.declarations.some((d) => d.kind === "function") || machine.steps.length > SPLIT_STEPS;
     this.unfused = split;
     this.memo.tallies.enabled = split;
-    const roots = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
+    const inOrder = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
+    // Split, the steps are numbered in the flow's order, so that steps call the steps they lead to.
+    const roots = split ? flowOrder(machine, inOrder) : inOrder;
     roots.forEach((step, i) => this.pcs.set(step.label, i));
     machine.decisions.forEach((decision, i) => this.decisionPcs.set(decision, roots.length + i));
     for (const loop of machine.loops) {
@@ -132,10 +140,16 @@ export class PlayoutFile {
       });
     if (split) {
       // A step goes on to a later step by calling it (the chain of calls is at most as long as the
-      // flow has steps); to an earlier one (a loop) by returning its pc to `play`'s dispatch, which
-      // counts the steps taken without a decision.
+      // flow has steps); to an earlier one (a loop) by returning its pc, to that step's own loop where
+      // it is on the way back (playout-loops.ts), else to `play`'s dispatch; both count the steps
+      // taken without a decision.
       let current = 0;
-      this.code.jump = (pc) => (pc !== "END" && Number(pc) > current ? [`return step${pc}();`] : [`return ${pc};`]);
+      const heads = new Set<number>();
+      this.code.jump = (pc) => {
+        if (pc !== "END" && Number(pc) > current) return [`return step${pc}();`];
+        if (pc !== "END") heads.add(Number(pc));
+        return [`return ${pc};`];
+      };
       this.decisions.split = true;
       stepFunctions = roots.flatMap((step) => {
         current = this.pcs.get(step.label)!;
@@ -147,6 +161,7 @@ export class PlayoutFile {
         cases.push(`case ${pc}: pc = step${pc}(); break;`);
       }
       stepFunctions.push(...this.decisions.outlined);
+      stepFunctions = withLoopHeads(stepFunctions, heads);
     } else {
       cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
       for (const [, pc, lines] of entryCases()) cases.push(`case ${pc}: {`, ...lines, "}");
@@ -171,6 +186,7 @@ export class PlayoutFile {
       { name: "P", init: "new Uint32Array(4)" },
       { name: WHERE, init: `new Int32Array(${this.cardCount})` },
       ...this.code.scratch,
+      ...this.code.enumCodes.arrays(),
       ...vars.arrays,
     ];
     const scalars = [{ name: "players", type: "number", blank: "0" }, ...(game.bots.length > 0 ? [{ name: "humans", type: "number", blank: "0" }] : []), ...vars.scalars];
@@ -185,6 +201,8 @@ export class PlayoutFile {
     // each would be a checked load every time.
     const aliases = [...arrays.map((a) => `const ${a.name} = K_${a.name};`), ALIASES];
     const humans = game.bots.length > 0;
+    // Each variant's flag, set from the game's variant list when a game starts (read by `variant(...)`).
+    const variants = game.variants.map((v) => v.name.name);
     const body = [
       ...constants.filter((c) => shared || !c.startsWith("const END")),
       ...arrays.map((a) => `const K_${a.name} = ${a.init};`),
@@ -193,6 +211,7 @@ export class PlayoutFile {
             ...aliases,
             ...scalars.map((s) => `let ${s.name}: ${s.type} = ${s.blank};`),
             "let $variants: readonly string[] = [];",
+            ...variants.map((v) => `let ${variantFlag(v)} = false;`),
             "let decisions = 0;",
             "let steps = 0;",
             "let trace: unknown[] | null = null;",
@@ -220,8 +239,8 @@ export class PlayoutFile {
       ...constants,
       ...aliases,
       ...(shared
-        ? ["$variants = variants;", "trace = $trace;", "$preferred = $preferredIn;", "$cap = $capIn;"]
-        : ["K_variants = variants;", "const $variants = variants;", DRAW_P]),
+        ? ["$variants = variants;", ...variants.map((v) => `${variantFlag(v)} = variants.includes(${quote(v)});`), "trace = $trace;", "$preferred = $preferredIn;", "$cap = $capIn;"]
+        : ["K_variants = variants;", "const $variants = variants;", ...variants.map((v) => `const ${variantFlag(v)} = variants.includes(${quote(v)});`), DRAW_P]),
       `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
       ...(shared
         ? humans
@@ -247,7 +266,7 @@ export class PlayoutFile {
       // Values the memo kept are of another game, or of this one before it was resumed.
       START_MARKER,
       "run: for (;;) {",
-      `if (++steps > 10_000_000) throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");`,
+      STEP_GUARD,
       "switch (pc) {",
       ...cases,
       "default: break run;",
@@ -260,7 +279,7 @@ export class PlayoutFile {
       "function scores(): number[][] {",
       ...constants,
       ...aliases,
-      ...(shared ? [] : [...scalars.map((s) => `const ${s.name} = K_${s.name};`), "const $variants = K_variants;"]),
+      ...(shared ? [] : [...scalars.map((s) => `const ${s.name} = K_${s.name};`), "const $variants = K_variants;", ...variants.map((v) => `const ${variantFlag(v)} = K_variants.includes(${quote(v)});`)]),
       ...scores,
       "}",
       "",
@@ -294,7 +313,7 @@ export class PlayoutFile {
       if (imports.length) file.addImportDeclaration({ moduleSpecifier: RUNTIME, namedImports: imports });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["BaseState", "PlayoutKernel", "RuleSite"] });
       if (this.code.endSites.length > 0) file.addImportDeclaration({ moduleSpecifier: "./sites.js", namedImports: ["AT"] });
-      if (cards.length) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: [], namespaceImport: "cardData" });
+      if (cards.length || text.includes("cardData.")) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: [], namespaceImport: "cardData" });
       file.addStatements(text);
     });
   }
@@ -417,6 +436,16 @@ export class PlayoutFile {
     if (label === END) return this.code.jump("END");
     const step = this.ctx.machine.steps.find((candidate) => candidate.label === label);
     if (step && this.fused(label)) return this.stepCode(step);
+    if (step && !this.unfused && !this.copying.has(label)) {
+      // A short step with several ways in is copied in place of the jump to it, as a fused one is:
+      // For Sale's bid goes on to the next bidder and the test of the auction's end without going
+      // back through the dispatch. Its own case stays for the other ways in; a step already being
+      // copied jumps, so a loop still goes back through the dispatch, which counts its steps.
+      this.copying.add(label);
+      const copy = this.stepCode(step);
+      this.copying.delete(label);
+      if (copy.length <= COPIED_STEP_LINES) return ["{", ...copy, "}"];
+    }
     const pc = this.pcs.get(label);
     if (pc === undefined) throw new Error(`internal: no program counter for ${label}`);
     return this.code.jump(String(pc));

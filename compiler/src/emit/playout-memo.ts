@@ -83,6 +83,9 @@ export class KernelMemo implements EnumIndexes {
 
   /** The line (or none) that comes before a statement's code: the items it writes. */
   statementMarker(s: A.Statement): string[] {
+    // Memos and tallies live only in kernels with a closure (`tallies.enabled`); elsewhere a marker
+    // line, dropped at the end, would still count in a step's length (a short step is copied in place).
+    if (!this.tallies.enabled) return [];
     return writesMarker(this.reads.statementWrites(s));
   }
 

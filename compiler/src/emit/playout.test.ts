@@ -201,6 +201,53 @@ flow {
 score p: worth(p) + coins[p]
 `;
 
+/** Counts compared with whole numbers, on either side and by every comparison, often past the number:
+ *  the kernel stops counting one past it (cappedCount), which must decide every test as the state
+ *  machine's full count does. */
+const COUNTS = `
+game "Counts Drill" {
+  players 2..4
+}
+card Chip {
+  value: int
+  cards for v in 1..6, copy in 1..3 { value: v }
+}
+zone pool: Chip row public = all Chip
+per player zone bag: Chip pile public
+per player var points: int public = 0
+
+flow {
+  let rounds = 0
+  while rounds < 12 and count(pool) > 0 {
+    for p in players {
+      ask p {
+        take(c in pool)
+          require count(d in bag[p] where d.value == c.value) < 2 else "no"
+        {
+          move c to bag[p]
+        }
+        cash
+          require 1 < count(d in bag[p] where d.value > 3) else "no"
+          require count(q in players where count(bag[q]) >= 3) != 1 else "no"
+        {
+          points[p] += count(d in bag[p] where d.value > 3)
+        }
+        stay
+          require count(d in bag[p] where d.value <= 3) >= 2 or count(d in pool where d.value == 6) == 3 else "no"
+          require 4 >= count(d in bag[p] where d.value != 1) else "no"
+        {
+          points[p] += 1
+        }
+        pass { }
+      }
+    }
+    rounds += 1
+  }
+}
+
+score p: points[p]
+`;
+
 /** Plays `count` random games on the state machine and on the kernel, from the same seeds, and
  *  expects the same moves, lengths and scores. */
 function sameGames(game: Game, playerCounts: readonly number[], count: number): Set<string> {
@@ -288,6 +335,45 @@ describe("the playout kernel", () => {
     expect(kernel).not.toMatch(/seatList|firstOf/);
     const game = await loadRulesGame("memo", MEMO, runtime);
     expect([...sameGames(game, [2, 3, 4], 60)].sort()).toEqual(["dig", "give", "pass", "polish"]);
+  });
+
+  it("stops a count compared with a number one past that number, and plays the state machine's games", async () => {
+    const result = await compileGame("counts", [{ path: "counts.rules", text: COUNTS }]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const kernel = result.files.find((f) => f.path === "playout.ts")!.text;
+    for (const limit of [1, 2, 3, 4]) expect(kernel).toMatch(new RegExp(`if \\(\\+\\+\\$count\\d+ > ${limit}\\) break;`));
+    const game = await loadRulesGame("counts", COUNTS, runtime);
+    expect([...sameGames(game, [2, 3, 4], 80)].sort()).toEqual(["cash", "pass", "stay", "take"]);
+  });
+
+  it("is written for a kernel of one function per step whose decision has a lone option without parameters", async () => {
+    const LONE = `
+game "Lone Option" {
+  players 2..3
+}
+per player var points: int public = 0
+function ahead(p: player): bool = all(q in players: points[q] <= points[p])
+
+flow {
+  let rounds = 0
+  while rounds < 5 {
+    for p in players {
+      ask p {
+        score { points[p] += if ahead(p) then 1 else 2 }
+      }
+    }
+    rounds += 1
+  }
+}
+
+score p: points[p]
+`;
+    const result = await compileGame("lone", [{ path: "lone.rules", text: LONE }]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.notes).toEqual([]);
+    expect(result.files.find((f) => f.path === "playout.ts")!.text).toMatch(/function step\d+\(\)/);
+    const game = await loadRulesGame("lone", LONE, runtime);
+    expect([...sameGames(game, [2, 3], 10)]).toEqual(["score"]);
   });
 
   it("is not emitted for a game using what the kernel writer lacks, and compiling says why in one line", async () => {

@@ -1,0 +1,59 @@
+// Enum-valued card fields compared with a member, as small integers in the kernel. cards.js keeps a
+// card's enum field as the member's name (a string), and `c.kind == Kind.dual` read it and compared
+// strings; the kernel makes each such field's codes once, per kernel (the member's place in its
+// enum, in a typed array by card id), and compares integers: no string's map to check in the hot
+// loops that test cards' kinds. Values the kernel hands out stay names (only the tests change).
+import type { CheckedGame } from "../check/checker.js";
+import type * as A from "../syntax/ast.js";
+import { cardFieldArray, quote } from "./code.js";
+
+/** The codes of one card field: the array's name in the kernel and how it is made from cards.js. */
+export type EnumCodes = { readonly name: string; readonly init: string };
+
+export class KernelEnumCodes {
+  /** Per card field array of cards.js compared with a member: its codes' array. */
+  private readonly used = new Map<string, EnumCodes>();
+
+  constructor(private readonly game: CheckedGame) {}
+
+  /** `card.field == Enum.member` (or `!=`, either way round) as a comparison of codes, where the
+   *  field is an enum's; null for any other comparison. `card` writes the card's expression. */
+  comparison(e: A.BinaryExpression, card: (target: A.Expression) => string): string | null {
+    if (e.operator !== "==" && e.operator !== "!=") return null;
+    const pairs: [A.Expression, A.Expression][] = [[e.left, e.right], [e.right, e.left]];
+    for (const [field, member] of pairs) {
+      const code = this.memberCode(member);
+      if (code === null || field.kind !== "member") continue;
+      const target = this.game.types.get(field.target);
+      const type = this.game.types.get(field);
+      if (target?.kind !== "card" || type?.kind !== "enum" || type.name !== code.enumName) continue;
+      const codes = this.codes(cardFieldArray(target.cardType, field.member.name), code.members);
+      return `(${codes}[${card(field.target)}]! ${e.operator === "==" ? "===" : "!=="} ${code.index})`;
+    }
+    return null;
+  }
+
+  /** The code arrays the written code reads, to make once per kernel. */
+  arrays(): EnumCodes[] {
+    return [...this.used.values()];
+  }
+
+  /** `Enum.member`: its enum, members and place; null for anything else. */
+  private memberCode(e: A.Expression): { enumName: string; members: readonly string[]; index: number } | null {
+    if (e.kind !== "member" || this.game.types.get(e.target)?.kind !== "enum-type" || e.target.kind !== "name") return null;
+    const declaration = this.game.enums.get(e.target.name);
+    if (!declaration) return null;
+    const members = declaration.members.map((m) => m.name);
+    const index = members.indexOf(e.member.name);
+    return index < 0 ? null : { enumName: e.target.name, members, index };
+  }
+
+  private codes(array: string, members: readonly string[]): string {
+    const name = `${array}$code`;
+    if (!this.used.has(array)) {
+      const typed = members.length <= 127 ? "Int8Array" : "Int32Array";
+      this.used.set(array, { name, init: `${typed}.from(cardData.${array}, ($v) => [${members.map(quote).join(", ")}].indexOf($v))` });
+    }
+    return name;
+  }
+}
