@@ -448,69 +448,58 @@ export function playout(): PlayoutKernel {
     return $count832;
   }
   function fn_money_cards(l_p: number): number {
+    return $tally_collection_kind(Z_collection + l_p, 2);
+  }
+  function fn_hearts(l_p: number): number {
     let $count836: number = 0;
     {
       const $seg838 = Z_collection + l_p;
       const $n839 = N[$seg838]!;
       for (let $i837 = 0; $i837 < $n839; $i837++) {
         const l_c = C[$seg838 * CAP + $i837]!;
-        if (Property_kind$code[l_c]! === 2) {
+        if (Property_heart[l_c]!) {
           $count836++;
         }
       }
     }
     return $count836;
   }
-  function fn_hearts(l_p: number): number {
+  function fn_coin_symbols(l_p: number): number {
     let $count840: number = 0;
     {
       const $seg842 = Z_collection + l_p;
       const $n843 = N[$seg842]!;
       for (let $i841 = 0; $i841 < $n843; $i841++) {
         const l_c = C[$seg842 * CAP + $i841]!;
-        if (Property_heart[l_c]!) {
+        if (Property_coin[l_c]!) {
           $count840++;
         }
       }
     }
     return $count840;
   }
-  function fn_coin_symbols(l_p: number): number {
-    let $count844: number = 0;
-    {
-      const $seg846 = Z_collection + l_p;
-      const $n847 = N[$seg846]!;
-      for (let $i845 = 0; $i845 < $n847; $i845++) {
-        const l_c = C[$seg846 * CAP + $i845]!;
-        if (Property_coin[l_c]!) {
-          $count844++;
-        }
-      }
-    }
-    return $count844;
-  }
   function fn_set_score(l_p: number): number {
-    let $sum848: number = 0;
-    for (const $item849 of ALL_Colour) {
-      const l_k = $item849;
+    let $sum844: number = 0;
+    for (const $item845 of ALL_Colour) {
+      const l_k = $item845;
       if (l_k !== "none") {
-        $sum848 +=
+        $sum844 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum848;
+    return $sum844;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum850: number = 0;
+    let $sum846: number = 0;
     {
-      const $seg852 = Z_collection + l_p;
-      const $n853 = N[$seg852]!;
-      for (let $i851 = 0; $i851 < $n853; $i851++) {
-        const l_c = C[$seg852 * CAP + $i851]!;
-        $sum850 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg848 = Z_collection + l_p;
+      const $n849 = N[$seg848]!;
+      for (let $i847 = 0; $i847 < $n849; $i847++) {
+        const l_c = C[$seg848 * CAP + $i847]!;
+        $sum846 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum850;
+    return $sum846;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -523,8 +512,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item854 of ALL_Colour) {
-                const l_k = $item854;
+              for (const $item850 of ALL_Colour) {
+                const l_k = $item850;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -539,8 +528,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item855 of ALL_Colour) {
-                  const l_k = $item855;
+                for (const $item851 of ALL_Colour) {
+                  const l_k = $item851;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -563,79 +552,79 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum856: number = 0;
+    let $sum852: number = 0;
     {
-      const $n858 = N[Z_board]!;
-      for (let $i857 = 0; $i857 < $n858; $i857++) {
-        const l_a = C[Z_board * CAP + $i857]!;
-        $sum856 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      const $n854 = N[Z_board]!;
+      for (let $i853 = 0; $i853 < $n854; $i853++) {
+        const l_a = C[Z_board * CAP + $i853]!;
+        $sum852 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
       }
     }
-    return 0 - $sum856;
+    return 0 - $sum852;
   }
   function fn_action_points(l_p: number): number {
-    let $sum859: number = 0;
+    let $sum855: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum860: number = 0;
+        let $sum856: number = 0;
         {
-          const $seg862 = Z_played + l_q;
-          const $n863 = N[$seg862]!;
-          for (let $i861 = 0; $i861 < $n863; $i861++) {
-            const l_a = C[$seg862 * CAP + $i861]!;
-            $sum860 += fn_medal_points(l_a, l_p);
+          const $seg858 = Z_played + l_q;
+          const $n859 = N[$seg858]!;
+          for (let $i857 = 0; $i857 < $n859; $i857++) {
+            const l_a = C[$seg858 * CAP + $i857]!;
+            $sum856 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum859 += $sum860;
+        $sum855 += $sum856;
       }
     }
-    return $sum859 + fn_board_points(l_p);
+    return $sum855 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any864: boolean = false;
+    let $any860: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $any865: boolean = false;
+        let $any861: boolean = false;
         {
-          const $seg867 = Z_played + l_q;
-          const $n868 = N[$seg867]!;
-          for (let $i866 = 0; $i866 < $n868; $i866++) {
-            const l_a = C[$seg867 * CAP + $i866]!;
+          const $seg863 = Z_played + l_q;
+          const $n864 = N[$seg863]!;
+          for (let $i862 = 0; $i862 < $n864; $i862++) {
+            const l_a = C[$seg863 * CAP + $i862]!;
             if (Action_effect$code[l_a]! === 11) {
-              $any865 = true;
+              $any861 = true;
               break;
             }
           }
         }
-        if ($any865) {
-          $any864 = true;
+        if ($any861) {
+          $any860 = true;
           break;
         }
       }
     }
-    return $any864 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any860 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum869: number = 0;
+    let $sum865: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum869 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum865 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum869;
+    return N[Z_board]! + $sum865;
   }
   function fn_shielded(l_p: number): boolean {
-    let $any870: boolean = false;
+    let $any866: boolean = false;
     {
-      const $seg872 = Z_played + l_p;
-      const $n873 = N[$seg872]!;
-      for (let $i871 = 0; $i871 < $n873; $i871++) {
-        const l_a = C[$seg872 * CAP + $i871]!;
+      const $seg868 = Z_played + l_p;
+      const $n869 = N[$seg868]!;
+      for (let $i867 = 0; $i867 < $n869; $i867++) {
+        const l_a = C[$seg868 * CAP + $i867]!;
         if (Action_effect$code[l_a]! === 4) {
-          $any870 = true;
+          $any866 = true;
           break;
         }
       }
     }
-    return $any870;
+    return $any866;
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
     return (
@@ -654,17 +643,18 @@ export function playout(): PlayoutKernel {
   function fn_shares_colour(l_a: number, l_b: number): boolean {
     return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
   }
-  let $epoch = 0;
+  let $generation_cards_in_play = 1;
   const $memo_cards_in_play = new Float64Array(1);
   const $stamp_cards_in_play = new Float64Array(1);
   function fn_cards_in_play$memo(): number {
     let $key = 0;
-    if ($stamp_cards_in_play[$key] === $epoch) return $memo_cards_in_play[$key]!;
+    if ($stamp_cards_in_play[$key] === $generation_cards_in_play) return $memo_cards_in_play[$key]!;
     const $value = fn_cards_in_play();
-    $stamp_cards_in_play[$key] = $epoch;
+    $stamp_cards_in_play[$key] = $generation_cards_in_play;
     $memo_cards_in_play[$key] = $value;
     return $value;
   }
+  let $generation_shielded = 1;
   const $memo_shielded = new Float64Array(6);
   const $stamp_shielded = new Float64Array(6);
   function fn_shielded$memo(l_p: number): boolean {
@@ -674,17 +664,54 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_shielded(l_p);
       $key = $key * 6 + $digit;
     }
-    if ($stamp_shielded[$key] === $epoch) return $memo_shielded[$key] === 1;
+    if ($stamp_shielded[$key] === $generation_shielded) return $memo_shielded[$key] === 1;
     const $value = fn_shielded(l_p);
-    $stamp_shielded[$key] = $epoch;
+    $stamp_shielded[$key] = $generation_shielded;
     $memo_shielded[$key] = $value ? 1 : 0;
     return $value;
+  }
+  let $index_PropertyKind$lastValue = "";
+  let $index_PropertyKind$lastIndex = -1;
+  function $index_PropertyKind(value: string): number {
+    if (value === $index_PropertyKind$lastValue) return $index_PropertyKind$lastIndex;
+    let $index = -1;
+    switch (value) {
+      case "standard":
+        $index = 0;
+        break;
+      case "dual":
+        $index = 1;
+        break;
+      case "money":
+        $index = 2;
+        break;
+    }
+    $index_PropertyKind$lastValue = value;
+    $index_PropertyKind$lastIndex = $index;
+    return $index;
+  }
+  const Property_kind$index = Int32Array.from(Property_kind, $index_PropertyKind);
+  let $generation_zone_collection = 1;
+  const $tally_collection_kind$counts = new Int32Array(18);
+  const $tally_collection_kind$stamps = new Float64Array(6);
+  function $tally_collection_kind(seg: number, member: number): number {
+    const $s = seg - Z_collection;
+    const $base = $s * 3;
+    if ($tally_collection_kind$stamps[$s] !== $generation_zone_collection) {
+      for (let $k = 0; $k < 3; $k++) $tally_collection_kind$counts[$base + $k] = 0;
+      const $n = N[seg]!;
+      for (let $i = 0; $i < $n; $i++) {
+        const $member = Property_kind$index[C[seg * CAP + $i]!]!;
+        if ($member >= 0) $tally_collection_kind$counts[$base + $member]!++;
+      }
+      $tally_collection_kind$stamps[$s] = $generation_zone_collection;
+    }
+    return member < 0 ? 0 : $tally_collection_kind$counts[$base + member]!;
   }
   function step0(): number {
     return step1();
   }
   function step1(): number {
-    $epoch++;
     return decide52();
   }
   function step2(): number {
@@ -708,6 +735,7 @@ export function playout(): PlayoutKernel {
             N[$from] = 0;
           }
         }
+        $generation_zone_collection++;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {
@@ -785,6 +813,7 @@ export function playout(): PlayoutKernel {
             N[Z_set_aside]!++;
             $where[$card] = Z_set_aside;
           }
+          $generation_zone_collection++;
           {
             for (let $i66 = N[Z_box]! - 1; $i66 > 0; $i66--) {
               const $n70 = $i66 + 1;
@@ -837,6 +866,7 @@ export function playout(): PlayoutKernel {
                 N[Z_set_aside]!++;
                 $where[$card] = Z_set_aside;
               }
+              $generation_zone_collection++;
             } else {
               {
                 if (N[Z_box]! === 0)
@@ -852,6 +882,7 @@ export function playout(): PlayoutKernel {
                 N[$seg78]!++;
                 $where[$card] = $seg78;
               }
+              $generation_zone_collection++;
             }
           }
         }
@@ -963,7 +994,6 @@ export function playout(): PlayoutKernel {
     return step14();
   }
   function step14(): number {
-    $epoch++;
     {
       const $seat79 = l_p_26;
       if ($seat79 >= humans)
@@ -994,7 +1024,6 @@ export function playout(): PlayoutKernel {
     return step18();
   }
   function step18(): number {
-    $epoch++;
     return decide104();
   }
   function step19(): number {
@@ -1077,6 +1106,7 @@ export function playout(): PlayoutKernel {
       N[$seg109]!++;
       $where[$card] = $seg109;
     }
+    $generation_zone_collection++;
     l_p_18 = l_p_17;
     l_card_9 = l_revealed;
     if (Property_kind$code[l_card_9]! === 1) {
@@ -1149,7 +1179,6 @@ export function playout(): PlayoutKernel {
     return step36();
   }
   function step36(): number {
-    $epoch++;
     {
       const $seat110 = l_p_23;
       if ($seat110 >= humans)
@@ -1180,7 +1209,6 @@ export function playout(): PlayoutKernel {
     return step40();
   }
   function step40(): number {
-    $epoch++;
     return decide135();
   }
   function step41(): number {
@@ -1320,7 +1348,6 @@ export function playout(): PlayoutKernel {
     return step54();
   }
   function step54(): number {
-    $epoch++;
     {
       const $seat150 = l_p_19;
       if ($seat150 >= humans)
@@ -1351,7 +1378,6 @@ export function playout(): PlayoutKernel {
     return step58();
   }
   function step58(): number {
-    $epoch++;
     return decide175();
   }
   function step59(): number {
@@ -1460,7 +1486,6 @@ export function playout(): PlayoutKernel {
     return step69();
   }
   function step69(): number {
-    $epoch++;
     {
       const $seat180 = l_p_21;
       if ($seat180 >= humans)
@@ -1491,7 +1516,6 @@ export function playout(): PlayoutKernel {
     return step73();
   }
   function step73(): number {
-    $epoch++;
     return decide205();
   }
   function step74(): number {
@@ -1784,6 +1808,8 @@ export function playout(): PlayoutKernel {
             N[Z_action_discard]!++;
             $where[$card] = Z_action_discard;
           }
+          $generation_cards_in_play++;
+          $generation_shielded++;
         }
       }
     }
@@ -1827,6 +1853,7 @@ export function playout(): PlayoutKernel {
       N[$seg229]!++;
       $where[$card] = $seg229;
     }
+    $generation_zone_collection++;
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
     if (Property_kind$code[l_card_8]! === 1) {
@@ -1899,7 +1926,6 @@ export function playout(): PlayoutKernel {
     return step106();
   }
   function step106(): number {
-    $epoch++;
     {
       const $seat230 = l_p_14;
       if ($seat230 >= humans)
@@ -1930,7 +1956,6 @@ export function playout(): PlayoutKernel {
     return step110();
   }
   function step110(): number {
-    $epoch++;
     return decide255();
   }
   function step111(): number {
@@ -2069,7 +2094,6 @@ export function playout(): PlayoutKernel {
     return step124();
   }
   function step124(): number {
-    $epoch++;
     {
       const $seat270 = l_p_10;
       if ($seat270 >= humans)
@@ -2100,7 +2124,6 @@ export function playout(): PlayoutKernel {
     return step128();
   }
   function step128(): number {
-    $epoch++;
     return decide295();
   }
   function step129(): number {
@@ -2209,7 +2232,6 @@ export function playout(): PlayoutKernel {
     return step139();
   }
   function step139(): number {
-    $epoch++;
     {
       const $seat300 = l_p_12;
       if ($seat300 >= humans)
@@ -2240,7 +2262,6 @@ export function playout(): PlayoutKernel {
     return step143();
   }
   function step143(): number {
-    $epoch++;
     return decide325();
   }
   function step144(): number {
@@ -2411,7 +2432,6 @@ export function playout(): PlayoutKernel {
     return step161();
   }
   function step161(): number {
-    $epoch++;
     {
       const $seat336 = l_p_16;
       if ($seat336 >= humans)
@@ -2445,6 +2465,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step164();
   }
   function step164(): number {
@@ -2487,7 +2509,6 @@ export function playout(): PlayoutKernel {
     return 92;
   }
   function step171(): number {
-    $epoch++;
     {
       const $seat355 = l_p_5;
       if ($seat355 >= humans)
@@ -2495,7 +2516,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat355} is played by the rules: the rules must decide for it, never ask it`,
         );
-      if (!offers360($seat355)) {
+      if (!offers356($seat355)) {
         l___window_1 = false;
         return step202();
       }
@@ -2561,10 +2582,11 @@ export function playout(): PlayoutKernel {
       N[$seg378]!++;
       $where[$card] = $seg378;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step183();
   }
   function step181(): number {
-    $epoch++;
     {
       const $seat379 = l_p_6;
       if ($seat379 >= humans)
@@ -2589,13 +2611,14 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step185();
   }
   function step185(): number {
     return step188();
   }
   function step186(): number {
-    $epoch++;
     {
       const $seat390 = l_p_6;
       if ($seat390 >= humans)
@@ -2621,6 +2644,8 @@ export function playout(): PlayoutKernel {
       N[$seg404]!++;
       $where[$card] = $seg404;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step190();
   }
   function step190(): number {
@@ -2634,7 +2659,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $epoch++;
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $seat405 = l_p_6;
       if ($seat405 >= humans)
@@ -2646,7 +2672,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step192(): number {
-    $epoch++;
     {
       const $seat428 = l_p_6;
       if ($seat428 >= humans)
@@ -2698,6 +2723,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step197();
   }
   function step197(): number {
@@ -2726,6 +2753,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step199();
   }
   function step199(): number {
@@ -2751,6 +2780,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step201();
   }
   function step201(): number {
@@ -2793,7 +2824,6 @@ export function playout(): PlayoutKernel {
     return 90;
   }
   function step206(): number {
-    $epoch++;
     {
       const $seat456 = l_active;
       if ($seat456 >= humans)
@@ -2820,7 +2850,6 @@ export function playout(): PlayoutKernel {
     return step208();
   }
   function step208(): number {
-    $epoch++;
     {
       const $seat521 = l_target;
       if ($seat521 >= humans)
@@ -2847,7 +2876,6 @@ export function playout(): PlayoutKernel {
       v_coins[l_target] -= $amount;
       v_protection[l_target] += $amount;
     }
-    $epoch++;
     {
       const $seat549 = l_active;
       if ($seat549 >= humans)
@@ -2876,7 +2904,6 @@ export function playout(): PlayoutKernel {
     }
     if (!$found573) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     l_opponent = $first572;
-    $epoch++;
     {
       const $seat574 = l_opponent;
       if ($seat574 >= humans)
@@ -2888,7 +2915,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step213(): number {
-    $epoch++;
     {
       const $seat586 = l_active;
       if ($seat586 >= humans)
@@ -2958,7 +2984,6 @@ export function playout(): PlayoutKernel {
     return step221();
   }
   function step221(): number {
-    $epoch++;
     {
       const $seat610 = l_p_4;
       if ($seat610 >= humans)
@@ -2992,6 +3017,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step224();
   }
   function step224(): number {
@@ -3064,10 +3091,11 @@ export function playout(): PlayoutKernel {
       N[$seg629]!++;
       $where[$card] = $seg629;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step238();
   }
   function step236(): number {
-    $epoch++;
     {
       const $seat630 = l_p_3;
       if ($seat630 >= humans)
@@ -3092,13 +3120,14 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step240();
   }
   function step240(): number {
     return step243();
   }
   function step241(): number {
-    $epoch++;
     {
       const $seat641 = l_p_3;
       if ($seat641 >= humans)
@@ -3124,6 +3153,8 @@ export function playout(): PlayoutKernel {
       N[$seg655]!++;
       $where[$card] = $seg655;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step245();
   }
   function step245(): number {
@@ -3137,7 +3168,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $epoch++;
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $seat656 = l_p_3;
       if ($seat656 >= humans)
@@ -3149,7 +3181,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step247(): number {
-    $epoch++;
     {
       const $seat679 = l_p_3;
       if ($seat679 >= humans)
@@ -3201,6 +3232,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step252();
   }
   function step252(): number {
@@ -3229,6 +3262,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step254();
   }
   function step254(): number {
@@ -3254,6 +3289,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step256();
   }
   function step256(): number {
@@ -3303,7 +3340,6 @@ export function playout(): PlayoutKernel {
     return 88;
   }
   function step261(): number {
-    $epoch++;
     {
       const $seat709 = l_p;
       if ($seat709 >= humans)
@@ -3311,7 +3347,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat709} is played by the rules: the rules must decide for it, never ask it`,
         );
-      if (!offers714($seat709)) {
+      if (!offers710($seat709)) {
         l___window_0 = false;
         return step292();
       }
@@ -3377,10 +3413,11 @@ export function playout(): PlayoutKernel {
       N[$seg732]!++;
       $where[$card] = $seg732;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step273();
   }
   function step271(): number {
-    $epoch++;
     {
       const $seat733 = l_p_2;
       if ($seat733 >= humans)
@@ -3405,13 +3442,14 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step275();
   }
   function step275(): number {
     return step278();
   }
   function step276(): number {
-    $epoch++;
     {
       const $seat744 = l_p_2;
       if ($seat744 >= humans)
@@ -3437,6 +3475,8 @@ export function playout(): PlayoutKernel {
       N[$seg758]!++;
       $where[$card] = $seg758;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step280();
   }
   function step280(): number {
@@ -3450,7 +3490,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $epoch++;
+    $generation_cards_in_play++;
+    $generation_shielded++;
     {
       const $seat759 = l_p_2;
       if ($seat759 >= humans)
@@ -3462,7 +3503,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step282(): number {
-    $epoch++;
     {
       const $seat782 = l_p_2;
       if ($seat782 >= humans)
@@ -3514,6 +3554,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step287();
   }
   function step287(): number {
@@ -3542,6 +3584,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step289();
   }
   function step289(): number {
@@ -3567,6 +3611,8 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
     return step291();
   }
   function step291(): number {
@@ -3576,11 +3622,9 @@ export function playout(): PlayoutKernel {
     return 259;
   }
   function step293(): number {
-    $epoch++;
     return decide52();
   }
   function step294(): number {
-    $epoch++;
     {
       const $seat782 = l_p_2;
       if ($seat782 >= humans)
@@ -3592,7 +3636,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step295(): number {
-    $epoch++;
     {
       const $seat759 = l_p_2;
       if ($seat759 >= humans)
@@ -3604,7 +3647,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step296(): number {
-    $epoch++;
     {
       const $seat744 = l_p_2;
       if ($seat744 >= humans)
@@ -3616,7 +3658,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step297(): number {
-    $epoch++;
     {
       const $seat733 = l_p_2;
       if ($seat733 >= humans)
@@ -3628,7 +3669,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step298(): number {
-    $epoch++;
     {
       const $seat709 = l_p;
       if ($seat709 >= humans)
@@ -3640,7 +3680,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step299(): number {
-    $epoch++;
     {
       const $seat679 = l_p_3;
       if ($seat679 >= humans)
@@ -3652,7 +3691,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step300(): number {
-    $epoch++;
     {
       const $seat656 = l_p_3;
       if ($seat656 >= humans)
@@ -3664,7 +3702,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step301(): number {
-    $epoch++;
     {
       const $seat641 = l_p_3;
       if ($seat641 >= humans)
@@ -3676,7 +3713,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step302(): number {
-    $epoch++;
     {
       const $seat630 = l_p_3;
       if ($seat630 >= humans)
@@ -3688,7 +3724,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step303(): number {
-    $epoch++;
     {
       const $seat610 = l_p_4;
       if ($seat610 >= humans)
@@ -3700,7 +3735,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step304(): number {
-    $epoch++;
     {
       const $seat574 = l_opponent;
       if ($seat574 >= humans)
@@ -3712,7 +3746,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step305(): number {
-    $epoch++;
     {
       const $seat586 = l_active;
       if ($seat586 >= humans)
@@ -3724,7 +3757,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step306(): number {
-    $epoch++;
     {
       const $seat549 = l_active;
       if ($seat549 >= humans)
@@ -3736,7 +3768,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step307(): number {
-    $epoch++;
     {
       const $seat521 = l_target;
       if ($seat521 >= humans)
@@ -3748,7 +3779,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step308(): number {
-    $epoch++;
     {
       const $seat456 = l_active;
       if ($seat456 >= humans)
@@ -3760,7 +3790,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step309(): number {
-    $epoch++;
     {
       const $seat428 = l_p_6;
       if ($seat428 >= humans)
@@ -3772,7 +3801,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step310(): number {
-    $epoch++;
     {
       const $seat405 = l_p_6;
       if ($seat405 >= humans)
@@ -3784,7 +3812,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step311(): number {
-    $epoch++;
     {
       const $seat390 = l_p_6;
       if ($seat390 >= humans)
@@ -3796,7 +3823,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step312(): number {
-    $epoch++;
     {
       const $seat379 = l_p_6;
       if ($seat379 >= humans)
@@ -3808,7 +3834,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step313(): number {
-    $epoch++;
     {
       const $seat355 = l_p_5;
       if ($seat355 >= humans)
@@ -3820,11 +3845,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step314(): number {
-    $epoch++;
     return decide295();
   }
   function step315(): number {
-    $epoch++;
     {
       const $seat270 = l_p_10;
       if ($seat270 >= humans)
@@ -3836,11 +3859,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step316(): number {
-    $epoch++;
     return decide325();
   }
   function step317(): number {
-    $epoch++;
     {
       const $seat300 = l_p_12;
       if ($seat300 >= humans)
@@ -3852,11 +3873,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step318(): number {
-    $epoch++;
     return decide255();
   }
   function step319(): number {
-    $epoch++;
     {
       const $seat230 = l_p_14;
       if ($seat230 >= humans)
@@ -3868,7 +3887,6 @@ export function playout(): PlayoutKernel {
     }
   }
   function step320(): number {
-    $epoch++;
     {
       const $seat336 = l_p_16;
       if ($seat336 >= humans)
@@ -3880,11 +3898,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step321(): number {
-    $epoch++;
     return decide175();
   }
   function step322(): number {
-    $epoch++;
     {
       const $seat150 = l_p_19;
       if ($seat150 >= humans)
@@ -3896,11 +3912,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step323(): number {
-    $epoch++;
     return decide205();
   }
   function step324(): number {
-    $epoch++;
     {
       const $seat180 = l_p_21;
       if ($seat180 >= humans)
@@ -3912,11 +3926,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step325(): number {
-    $epoch++;
     return decide135();
   }
   function step326(): number {
-    $epoch++;
     {
       const $seat110 = l_p_23;
       if ($seat110 >= humans)
@@ -3928,11 +3940,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step327(): number {
-    $epoch++;
     return decide104();
   }
   function step328(): number {
-    $epoch++;
     {
       const $seat79 = l_p_26;
       if ($seat79 >= humans)
@@ -4037,6 +4047,7 @@ export function playout(): PlayoutKernel {
             N[$seg50]!++;
             $where[$card] = $seg50;
           }
+          $generation_zone_collection++;
           {
             const $from = Z_dealt + l_p;
             const $to = Z_collection + l_p;
@@ -4050,6 +4061,7 @@ export function playout(): PlayoutKernel {
               N[$from] = 0;
             }
           }
+          $generation_zone_collection++;
         }
       }
       return step2();
@@ -5108,29 +5120,42 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step162();
       }
     }
     $index341 -= $count339;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function offers360($seat355: number): boolean {
-    $values67$n[0]! = 0;
-    {
-      const $seg357 = Z_hand + l_p_5;
-      const $n358 = N[$seg357]!;
-      for (let $i356 = 0; $i356 < $n358; $i356++) {
-        const l_card = C[$seg357 * CAP + $i356]!;
-        if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
+  let offers356$last = 0;
+  function offers356($seat355: number): boolean {
+    for (let $k = 0, $o = offers356$last; $k < 1; $k++, $o = $o + 1 === 1 ? 0 : $o + 1) {
+      switch ($o) {
+        case 0: {
+          $values67$n[0]! = 0;
+          {
+            const $seg358 = Z_hand + l_p_5;
+            const $n359 = N[$seg358]!;
+            for (let $i357 = 0; $i357 < $n359; $i357++) {
+              const l_card = C[$seg358 * CAP + $i357]!;
+              if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
+            }
+          }
+          let $offered360 = false;
+          offered360$open: {
+            if (!($values67$n[0]! > 0)) break offered360$open;
+            if (!(v_protection[l_p_5]! > 0)) break offered360$open;
+            $offered360 = true;
+          }
+          if ($offered360) {
+            offers356$last = 0;
+            return true;
+          }
+          break;
+        }
       }
     }
-    let $offered359 = false;
-    offered359$open: {
-      if (!($values67$n[0]! > 0)) break offered359$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered359$open;
-      $offered359 = true;
-    }
-    if ($offered359) return true;
     return false;
   }
   function decide377($seat355: number): number {
@@ -5296,6 +5321,8 @@ export function playout(): PlayoutKernel {
           N[$seg388]!++;
           $where[$card] = $seg388;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step182();
       }
     }
@@ -5366,6 +5393,8 @@ export function playout(): PlayoutKernel {
           N[$seg402]!++;
           $where[$card] = $seg402;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step187();
       }
     }
@@ -5459,6 +5488,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step194();
       }
     }
@@ -5552,6 +5583,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step193();
       }
     }
@@ -5576,6 +5609,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step193();
       }
     }
@@ -6039,6 +6074,7 @@ export function playout(): PlayoutKernel {
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
+              $generation_zone_collection++;
               {
                 const $seg510 = Z_exchange + l_b;
                 if (N[$seg510]! === 0)
@@ -6054,6 +6090,7 @@ export function playout(): PlayoutKernel {
                 N[$seg514]!++;
                 $where[$card] = $seg514;
               }
+              $generation_zone_collection++;
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
@@ -6068,6 +6105,7 @@ export function playout(): PlayoutKernel {
                 N[$seg518]!++;
                 $where[$card] = $seg518;
               }
+              $generation_zone_collection++;
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
             }
@@ -6171,6 +6209,7 @@ export function playout(): PlayoutKernel {
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
+            $generation_zone_collection++;
             {
               const $seg537 = Z_exchange + l_b;
               if (N[$seg537]! === 0)
@@ -6186,6 +6225,7 @@ export function playout(): PlayoutKernel {
               N[$seg541]!++;
               $where[$card] = $seg541;
             }
+            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
@@ -6200,6 +6240,7 @@ export function playout(): PlayoutKernel {
               N[$seg545]!++;
               $where[$card] = $seg545;
             }
+            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -6314,6 +6355,7 @@ export function playout(): PlayoutKernel {
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
+            $generation_zone_collection++;
             {
               const $seg562 = Z_exchange + l_b;
               if (N[$seg562]! === 0)
@@ -6329,6 +6371,7 @@ export function playout(): PlayoutKernel {
               N[$seg566]!++;
               $where[$card] = $seg566;
             }
+            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
@@ -6343,6 +6386,7 @@ export function playout(): PlayoutKernel {
               N[$seg570]!++;
               $where[$card] = $seg570;
             }
+            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -6524,6 +6568,7 @@ export function playout(): PlayoutKernel {
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
+            $generation_zone_collection++;
             {
               const $seg599 = Z_exchange + l_b;
               if (N[$seg599]! === 0)
@@ -6539,6 +6584,7 @@ export function playout(): PlayoutKernel {
               N[$seg603]!++;
               $where[$card] = $seg603;
             }
+            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
@@ -6553,6 +6599,7 @@ export function playout(): PlayoutKernel {
               N[$seg607]!++;
               $where[$card] = $seg607;
             }
+            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -6638,6 +6685,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step222();
       }
     }
@@ -6698,6 +6747,8 @@ export function playout(): PlayoutKernel {
           N[$seg639]!++;
           $where[$card] = $seg639;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step237();
       }
     }
@@ -6768,6 +6819,8 @@ export function playout(): PlayoutKernel {
           N[$seg653]!++;
           $where[$card] = $seg653;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step242();
       }
     }
@@ -6861,6 +6914,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step249();
       }
     }
@@ -6954,6 +7009,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step248();
       }
     }
@@ -6978,29 +7035,42 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step248();
       }
     }
     $index689 -= $count687;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function offers714($seat709: number): boolean {
-    $values91$n[0]! = 0;
-    {
-      const $seg711 = Z_hand + l_p;
-      const $n712 = N[$seg711]!;
-      for (let $i710 = 0; $i710 < $n712; $i710++) {
-        const l_card = C[$seg711 * CAP + $i710]!;
-        if (Action_effect$code[l_card]! === 4) $values91[$values91$n[0]!++] = l_card;
+  let offers710$last = 0;
+  function offers710($seat709: number): boolean {
+    for (let $k = 0, $o = offers710$last; $k < 1; $k++, $o = $o + 1 === 1 ? 0 : $o + 1) {
+      switch ($o) {
+        case 0: {
+          $values91$n[0]! = 0;
+          {
+            const $seg712 = Z_hand + l_p;
+            const $n713 = N[$seg712]!;
+            for (let $i711 = 0; $i711 < $n713; $i711++) {
+              const l_card = C[$seg712 * CAP + $i711]!;
+              if (Action_effect$code[l_card]! === 4) $values91[$values91$n[0]!++] = l_card;
+            }
+          }
+          let $offered714 = false;
+          offered714$open: {
+            if (!($values91$n[0]! > 0)) break offered714$open;
+            if (!!fn_shielded$memo(l_p)) break offered714$open;
+            $offered714 = true;
+          }
+          if ($offered714) {
+            offers710$last = 0;
+            return true;
+          }
+          break;
+        }
       }
     }
-    let $offered713 = false;
-    offered713$open: {
-      if (!($values91$n[0]! > 0)) break offered713$open;
-      if (!!fn_shielded$memo(l_p)) break offered713$open;
-      $offered713 = true;
-    }
-    if ($offered713) return true;
     return false;
   }
   function decide731($seat709: number): number {
@@ -7166,6 +7236,8 @@ export function playout(): PlayoutKernel {
           N[$seg742]!++;
           $where[$card] = $seg742;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step272();
       }
     }
@@ -7236,6 +7308,8 @@ export function playout(): PlayoutKernel {
           N[$seg756]!++;
           $where[$card] = $seg756;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step277();
       }
     }
@@ -7329,6 +7403,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step284();
       }
     }
@@ -7422,6 +7498,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step283();
       }
     }
@@ -7446,6 +7524,8 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
+        $generation_cards_in_play++;
+        $generation_shielded++;
         return step283();
       }
     }
@@ -7679,6 +7759,9 @@ export function playout(): PlayoutKernel {
     v_bank = 0;
     v_chairman = 0;
     K_ended = -1;
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    $generation_zone_collection++;
     if ($from === null) {
       seedWords(G, seed);
       N.fill(0);
@@ -7845,6 +7928,7 @@ export function playout(): PlayoutKernel {
               N[Z_set_aside]!++;
               $where[$card] = Z_set_aside;
             }
+            $generation_zone_collection++;
           }
         }
       }
@@ -8325,6 +8409,9 @@ export function playout(): PlayoutKernel {
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       pc = $entry;
     }
+    $generation_cards_in_play++;
+    $generation_shielded++;
+    $generation_zone_collection++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(

@@ -526,47 +526,15 @@ export function playout(): PlayoutKernel {
     return $first974;
   }
   function fn_group_size(l_g: string): number {
-    let $count976: number = 0;
-    {
-      const $n978 = N[Z_bank_deeds]!;
-      for (let $i977 = 0; $i977 < $n978; $i977++) {
-        const l_d = C[Z_bank_deeds * CAP + $i977]!;
-        if (Deed_group[l_d]! === l_g) {
-          $count976++;
-        }
-      }
-    }
-    let $sum979: number = 0;
+    let $sum976: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
-      let $count980: number = 0;
-      {
-        const $seg982 = Z_deeds + l_q;
-        const $n983 = N[$seg982]!;
-        for (let $i981 = 0; $i981 < $n983; $i981++) {
-          const l_d = C[$seg982 * CAP + $i981]!;
-          if (Deed_group[l_d]! === l_g) {
-            $count980++;
-          }
-        }
-      }
-      $sum979 += $count980;
+      $sum976 += $tally_deeds_group(Z_deeds + l_q, $index_Group(l_g));
     }
-    return $count976 + $sum979;
+    return $tally_bank_deeds_group(Z_bank_deeds, $index_Group(l_g)) + $sum976;
   }
   function fn_held(l_p: number, l_g: string): number {
-    let $count984: number = 0;
-    {
-      const $seg986 = Z_deeds + l_p;
-      const $n987 = N[$seg986]!;
-      for (let $i985 = 0; $i985 < $n987; $i985++) {
-        const l_d = C[$seg986 * CAP + $i985]!;
-        if (Deed_group[l_d]! === l_g) {
-          $count984++;
-        }
-      }
-    }
-    return $count984;
+    return $tally_deeds_group(Z_deeds + l_p, $index_Group(l_g));
   }
   function fn_complete(l_p: number, l_g: string): boolean {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
@@ -575,76 +543,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min988: number = NaN;
+    let $min977: number = NaN;
     {
-      const $seg990 = Z_deeds + l_p;
-      const $n991 = N[$seg990]!;
-      for (let $i989 = 0; $i989 < $n991; $i989++) {
-        const l_e = C[$seg990 * CAP + $i989]!;
+      const $seg979 = Z_deeds + l_p;
+      const $n980 = N[$seg979]!;
+      for (let $i978 = 0; $i978 < $n980; $i978++) {
+        const l_e = C[$seg979 * CAP + $i978]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min988 !== $min988 || $v < $min988) $min988 = $v;
+            if ($min977 !== $min977 || $v < $min977) $min977 = $v;
           }
         }
       }
     }
-    if ($min988 !== $min988)
+    if ($min977 !== $min977)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min988;
+    return $min977;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max992: number = NaN;
+    let $max981: number = NaN;
     {
-      const $seg994 = Z_deeds + l_p;
-      const $n995 = N[$seg994]!;
-      for (let $i993 = 0; $i993 < $n995; $i993++) {
-        const l_e = C[$seg994 * CAP + $i993]!;
+      const $seg983 = Z_deeds + l_p;
+      const $n984 = N[$seg983]!;
+      for (let $i982 = 0; $i982 < $n984; $i982++) {
+        const l_e = C[$seg983 * CAP + $i982]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max992 !== $max992 || $v > $max992) $max992 = $v;
+            if ($max981 !== $max981 || $v > $max981) $max981 = $v;
           }
         }
       }
     }
-    if ($max992 !== $max992)
+    if ($max981 !== $max981)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max992;
+    return $max981;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all996: boolean = true;
+    let $all985: boolean = true;
     {
-      const $seg998 = Z_deeds + l_p;
-      const $n999 = N[$seg998]!;
-      for (let $i997 = 0; $i997 < $n999; $i997++) {
-        const l_e = C[$seg998 * CAP + $i997]!;
+      const $seg987 = Z_deeds + l_p;
+      const $n988 = N[$seg987]!;
+      for (let $i986 = 0; $i986 < $n988; $i986++) {
+        const l_e = C[$seg987 * CAP + $i986]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all996 = false;
+            $all985 = false;
             break;
           }
         }
       }
     }
-    return $all996;
+    return $all985;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any1000: boolean = false;
+    let $any989: boolean = false;
     {
-      const $seg1002 = Z_deeds + l_p;
-      const $n1003 = N[$seg1002]!;
-      for (let $i1001 = 0; $i1001 < $n1003; $i1001++) {
-        const l_e = C[$seg1002 * CAP + $i1001]!;
+      const $seg991 = Z_deeds + l_p;
+      const $n992 = N[$seg991]!;
+      for (let $i990 = 0; $i990 < $n992; $i990++) {
+        const l_e = C[$seg991 * CAP + $i990]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any1000 = true;
+            $any989 = true;
             break;
           }
         }
       }
     }
-    return $any1000;
+    return $any989;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -697,38 +665,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any1004: boolean = false;
+    let $any993: boolean = false;
     {
-      const $seg1006 = Z_deeds + l_p;
-      const $n1007 = N[$seg1006]!;
-      for (let $i1005 = 0; $i1005 < $n1007; $i1005++) {
-        const l_d = C[$seg1006 * CAP + $i1005]!;
+      const $seg995 = Z_deeds + l_p;
+      const $n996 = N[$seg995]!;
+      for (let $i994 = 0; $i994 < $n996; $i994++) {
+        const l_d = C[$seg995 * CAP + $i994]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any1004 = true;
+          $any993 = true;
           break;
         }
       }
     }
-    return $any1004;
+    return $any993;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum1008: number = 0;
+    let $sum997: number = 0;
     {
-      const $seg1010 = Z_deeds + l_p;
-      const $n1011 = N[$seg1010]!;
-      for (let $i1009 = 0; $i1009 < $n1011; $i1009++) {
-        const l_d = C[$seg1010 * CAP + $i1009]!;
-        $sum1008 +=
+      const $seg999 = Z_deeds + l_p;
+      const $n1000 = N[$seg999]!;
+      for (let $i998 = 0; $i998 < $n1000; $i998++) {
+        const l_d = C[$seg999 * CAP + $i998]!;
+        $sum997 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum1008 >= l_amount;
+    return v_cash[l_p]! + $sum997 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats1012 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats1012++;
-    return $seats1012;
+    let $seats1001 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats1001++;
+    return $seats1001;
   }
   function fn_round_limit(): number {
     return 20;
@@ -737,21 +705,21 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum1013: number = 0;
+    let $sum1002: number = 0;
     {
-      const $seg1015 = Z_deeds + l_p;
-      const $n1016 = N[$seg1015]!;
-      for (let $i1014 = 0; $i1014 < $n1016; $i1014++) {
-        const l_d = C[$seg1015 * CAP + $i1014]!;
-        $sum1013 +=
+      const $seg1004 = Z_deeds + l_p;
+      const $n1005 = N[$seg1004]!;
+      for (let $i1003 = 0; $i1003 < $n1005; $i1003++) {
+        const l_d = C[$seg1004 * CAP + $i1003]!;
+        $sum1002 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum1013;
+    return v_cash[l_p]! + $sum1002;
   }
-  let $epoch = 0;
+  let $generation_any_mortgaged = 1;
   const $memo_any_mortgaged = new Float64Array(48);
   const $stamp_any_mortgaged = new Float64Array(48);
   function fn_any_mortgaged$memo(l_p: number, l_g: string): boolean {
@@ -766,12 +734,31 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
       $key = $key * 8 + $digit;
     }
-    if ($stamp_any_mortgaged[$key] === $epoch) return $memo_any_mortgaged[$key] === 1;
+    if ($stamp_any_mortgaged[$key] === $generation_any_mortgaged) return $memo_any_mortgaged[$key] === 1;
     const $value = fn_any_mortgaged(l_p, l_g);
-    $stamp_any_mortgaged[$key] = $epoch;
+    $stamp_any_mortgaged[$key] = $generation_any_mortgaged;
     $memo_any_mortgaged[$key] = $value ? 1 : 0;
     return $value;
   }
+  function fn_any_mortgaged$memoAt(l_p: number, l_g: string, $digit1: number): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $digit1;
+      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_any_mortgaged[$key] === $generation_any_mortgaged) return $memo_any_mortgaged[$key] === 1;
+    const $value = fn_any_mortgaged(l_p, l_g);
+    $stamp_any_mortgaged[$key] = $generation_any_mortgaged;
+    $memo_any_mortgaged[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  let $generation_complete = 1;
   const $memo_complete = new Float64Array(48);
   const $stamp_complete = new Float64Array(48);
   function fn_complete$memo(l_p: number, l_g: string): boolean {
@@ -786,12 +773,31 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_complete(l_p, l_g);
       $key = $key * 8 + $digit;
     }
-    if ($stamp_complete[$key] === $epoch) return $memo_complete[$key] === 1;
+    if ($stamp_complete[$key] === $generation_complete) return $memo_complete[$key] === 1;
     const $value = fn_complete(l_p, l_g);
-    $stamp_complete[$key] = $epoch;
+    $stamp_complete[$key] = $generation_complete;
     $memo_complete[$key] = $value ? 1 : 0;
     return $value;
   }
+  function fn_complete$memoAt(l_p: number, l_g: string, $digit1: number): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_complete(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $digit1;
+      if ($digit < 0) return fn_complete(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_complete[$key] === $generation_complete) return $memo_complete[$key] === 1;
+    const $value = fn_complete(l_p, l_g);
+    $stamp_complete[$key] = $generation_complete;
+    $memo_complete[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  let $generation_lowest_level = 1;
   const $memo_lowest_level = new Float64Array(48);
   const $stamp_lowest_level = new Float64Array(48);
   function fn_lowest_level$memo(l_p: number, l_g: string): number {
@@ -806,12 +812,31 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_lowest_level(l_p, l_g);
       $key = $key * 8 + $digit;
     }
-    if ($stamp_lowest_level[$key] === $epoch) return $memo_lowest_level[$key]!;
+    if ($stamp_lowest_level[$key] === $generation_lowest_level) return $memo_lowest_level[$key]!;
     const $value = fn_lowest_level(l_p, l_g);
-    $stamp_lowest_level[$key] = $epoch;
+    $stamp_lowest_level[$key] = $generation_lowest_level;
     $memo_lowest_level[$key] = $value;
     return $value;
   }
+  function fn_lowest_level$memoAt(l_p: number, l_g: string, $digit1: number): number {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_lowest_level(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $digit1;
+      if ($digit < 0) return fn_lowest_level(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_lowest_level[$key] === $generation_lowest_level) return $memo_lowest_level[$key]!;
+    const $value = fn_lowest_level(l_p, l_g);
+    $stamp_lowest_level[$key] = $generation_lowest_level;
+    $memo_lowest_level[$key] = $value;
+    return $value;
+  }
+  let $generation_may_mortgage = 1;
   const $memo_may_mortgage = new Float64Array(636);
   const $stamp_may_mortgage = new Float64Array(636);
   function fn_may_mortgage$memo(l_p: number, l_d: number): boolean {
@@ -826,12 +851,13 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_may_mortgage(l_p, l_d);
       $key = $key * 106 + $digit;
     }
-    if ($stamp_may_mortgage[$key] === $epoch) return $memo_may_mortgage[$key] === 1;
+    if ($stamp_may_mortgage[$key] === $generation_may_mortgage) return $memo_may_mortgage[$key] === 1;
     const $value = fn_may_mortgage(l_p, l_d);
-    $stamp_may_mortgage[$key] = $epoch;
+    $stamp_may_mortgage[$key] = $generation_may_mortgage;
     $memo_may_mortgage[$key] = $value ? 1 : 0;
     return $value;
   }
+  let $generation_may_sell_stack = 1;
   const $memo_may_sell_stack = new Float64Array(636);
   const $stamp_may_sell_stack = new Float64Array(636);
   function fn_may_sell_stack$memo(l_p: number, l_d: number): boolean {
@@ -846,12 +872,13 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_may_sell_stack(l_p, l_d);
       $key = $key * 106 + $digit;
     }
-    if ($stamp_may_sell_stack[$key] === $epoch) return $memo_may_sell_stack[$key] === 1;
+    if ($stamp_may_sell_stack[$key] === $generation_may_sell_stack) return $memo_may_sell_stack[$key] === 1;
     const $value = fn_may_sell_stack(l_p, l_d);
-    $stamp_may_sell_stack[$key] = $epoch;
+    $stamp_may_sell_stack[$key] = $generation_may_sell_stack;
     $memo_may_sell_stack[$key] = $value ? 1 : 0;
     return $value;
   }
+  let $generation_undeveloped = 1;
   const $memo_undeveloped = new Float64Array(48);
   const $stamp_undeveloped = new Float64Array(48);
   function fn_undeveloped$memo(l_p: number, l_g: string): boolean {
@@ -866,33 +893,99 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_undeveloped(l_p, l_g);
       $key = $key * 8 + $digit;
     }
-    if ($stamp_undeveloped[$key] === $epoch) return $memo_undeveloped[$key] === 1;
+    if ($stamp_undeveloped[$key] === $generation_undeveloped) return $memo_undeveloped[$key] === 1;
     const $value = fn_undeveloped(l_p, l_g);
-    $stamp_undeveloped[$key] = $epoch;
+    $stamp_undeveloped[$key] = $generation_undeveloped;
     $memo_undeveloped[$key] = $value ? 1 : 0;
     return $value;
   }
+  function fn_undeveloped$memoAt(l_p: number, l_g: string, $digit1: number): boolean {
+    let $key = 0;
+    {
+      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
+      if ($digit < 0) return fn_undeveloped(l_p, l_g);
+      $key = $key * 6 + $digit;
+    }
+    {
+      const $digit = $digit1;
+      if ($digit < 0) return fn_undeveloped(l_p, l_g);
+      $key = $key * 8 + $digit;
+    }
+    if ($stamp_undeveloped[$key] === $generation_undeveloped) return $memo_undeveloped[$key] === 1;
+    const $value = fn_undeveloped(l_p, l_g);
+    $stamp_undeveloped[$key] = $generation_undeveloped;
+    $memo_undeveloped[$key] = $value ? 1 : 0;
+    return $value;
+  }
+  let $index_Group$lastValue = "";
+  let $index_Group$lastIndex = -1;
   function $index_Group(value: string): number {
+    if (value === $index_Group$lastValue) return $index_Group$lastIndex;
+    let $index = -1;
     switch (value) {
       case "brown":
-        return 0;
+        $index = 0;
+        break;
       case "light_blue":
-        return 1;
+        $index = 1;
+        break;
       case "pink":
-        return 2;
+        $index = 2;
+        break;
       case "orange":
-        return 3;
+        $index = 3;
+        break;
       case "red":
-        return 4;
+        $index = 4;
+        break;
       case "yellow":
-        return 5;
+        $index = 5;
+        break;
       case "green":
-        return 6;
+        $index = 6;
+        break;
       case "blue":
-        return 7;
-      default:
-        return -1;
+        $index = 7;
+        break;
     }
+    $index_Group$lastValue = value;
+    $index_Group$lastIndex = $index;
+    return $index;
+  }
+  const Deed_group$index = Int32Array.from(Deed_group, $index_Group);
+  let $generation_zone_bank_deeds = 1;
+  let $generation_zone_deeds = 1;
+  const $tally_bank_deeds_group$counts = new Int32Array(8);
+  const $tally_bank_deeds_group$stamps = new Float64Array(1);
+  function $tally_bank_deeds_group(seg: number, member: number): number {
+    const $s = seg - Z_bank_deeds;
+    const $base = $s * 8;
+    if ($tally_bank_deeds_group$stamps[$s] !== $generation_zone_bank_deeds) {
+      for (let $k = 0; $k < 8; $k++) $tally_bank_deeds_group$counts[$base + $k] = 0;
+      const $n = N[seg]!;
+      for (let $i = 0; $i < $n; $i++) {
+        const $member = Deed_group$index[C[seg * CAP + $i]!]!;
+        if ($member >= 0) $tally_bank_deeds_group$counts[$base + $member]!++;
+      }
+      $tally_bank_deeds_group$stamps[$s] = $generation_zone_bank_deeds;
+    }
+    return member < 0 ? 0 : $tally_bank_deeds_group$counts[$base + member]!;
+  }
+  const $tally_deeds_group$counts = new Int32Array(48);
+  const $tally_deeds_group$stamps = new Float64Array(6);
+  function $tally_deeds_group(seg: number, member: number): number {
+    const $s = seg - Z_deeds;
+    const $base = $s * 8;
+    if ($tally_deeds_group$stamps[$s] !== $generation_zone_deeds) {
+      for (let $k = 0; $k < 8; $k++) $tally_deeds_group$counts[$base + $k] = 0;
+      const $n = N[seg]!;
+      for (let $i = 0; $i < $n; $i++) {
+        const $member = Deed_group$index[C[seg * CAP + $i]!]!;
+        if ($member >= 0) $tally_deeds_group$counts[$base + $member]!++;
+      }
+      $tally_deeds_group$stamps[$s] = $generation_zone_deeds;
+    }
+    return member < 0 ? 0 : $tally_deeds_group$counts[$base + member]!;
   }
   function step0(): number {
     {
@@ -1167,6 +1260,10 @@ export function playout(): PlayoutKernel {
         const l_d = $list7[$i27]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -1196,6 +1293,10 @@ export function playout(): PlayoutKernel {
             v_cash[l_p_4] += $amount;
           }
           v_books[l_d] = 0;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
       }
     }
@@ -1233,6 +1334,13 @@ export function playout(): PlayoutKernel {
         N[$from] = 0;
       }
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_deeds++;
     {
       const $argument29 = l_p_4;
       {
@@ -1241,6 +1349,12 @@ export function playout(): PlayoutKernel {
           let $seats30 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats30++;
           v_eliminated[l_p] = players - $seats30 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1280,6 +1394,8 @@ export function playout(): PlayoutKernel {
       for (let $i35 = 0; $i35 < $n31; $i35++) {
         const l_d = $list8[$i35]!;
         v_mortgaged[l_d] = false;
+        $generation_any_mortgaged++;
+        $generation_may_mortgage++;
         {
           const $seg36 = Z_deeds + l_p_4;
           const $wanted = l_d;
@@ -1299,6 +1415,14 @@ export function playout(): PlayoutKernel {
           N[Z_seized]!++;
           $where[$card] = Z_seized;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
     }
     {
@@ -1309,6 +1433,12 @@ export function playout(): PlayoutKernel {
           let $seats41 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats41++;
           v_eliminated[l_p] = players - $seats41 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1374,6 +1504,14 @@ export function playout(): PlayoutKernel {
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
     l_lot_2 = l_d_4;
     l_high_3 = 0;
     l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -1434,6 +1572,14 @@ export function playout(): PlayoutKernel {
         N[$seg47]!++;
         $where[$card] = $seg47;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     } else {
     }
     l_d_4$index += 1;
@@ -1441,7 +1587,6 @@ export function playout(): PlayoutKernel {
   }
   function step31(): number {
     l_bidding_3 = false;
-    $epoch++;
     return decide91();
   }
   function step32(): number {
@@ -1487,7 +1632,6 @@ export function playout(): PlayoutKernel {
     return step38();
   }
   function step35(): number {
-    $epoch++;
     {
       const $seat92 = l_p_3;
       return decide146($seat92);
@@ -1700,6 +1844,10 @@ export function playout(): PlayoutKernel {
         const l_d = $list17[$i154]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -1729,6 +1877,10 @@ export function playout(): PlayoutKernel {
             v_cash[l_p_10] += $amount;
           }
           v_books[l_d] = 0;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
       }
     }
@@ -1766,6 +1918,13 @@ export function playout(): PlayoutKernel {
         N[$from] = 0;
       }
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_deeds++;
     {
       const $argument156 = l_p_10;
       {
@@ -1774,6 +1933,12 @@ export function playout(): PlayoutKernel {
           let $seats157 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats157++;
           v_eliminated[l_p] = players - $seats157 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1813,6 +1978,8 @@ export function playout(): PlayoutKernel {
       for (let $i162 = 0; $i162 < $n158; $i162++) {
         const l_d = $list18[$i162]!;
         v_mortgaged[l_d] = false;
+        $generation_any_mortgaged++;
+        $generation_may_mortgage++;
         {
           const $seg163 = Z_deeds + l_p_10;
           const $wanted = l_d;
@@ -1832,6 +1999,14 @@ export function playout(): PlayoutKernel {
           N[Z_seized]!++;
           $where[$card] = Z_seized;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
     }
     {
@@ -1842,6 +2017,12 @@ export function playout(): PlayoutKernel {
           let $seats168 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats168++;
           v_eliminated[l_p] = players - $seats168 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1907,6 +2088,14 @@ export function playout(): PlayoutKernel {
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
     l_lot_5 = l_d_6;
     l_high_6 = 0;
     l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -1967,6 +2156,14 @@ export function playout(): PlayoutKernel {
         N[$seg174]!++;
         $where[$card] = $seg174;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     } else {
     }
     l_d_6$index += 1;
@@ -1974,7 +2171,6 @@ export function playout(): PlayoutKernel {
   }
   function step64(): number {
     l_bidding_6 = false;
-    $epoch++;
     return decide218();
   }
   function step65(): number {
@@ -2023,7 +2219,6 @@ export function playout(): PlayoutKernel {
     return step90();
   }
   function step69(): number {
-    $epoch++;
     {
       const $seat219 = l_p_9;
       return decide273($seat219);
@@ -2201,6 +2396,10 @@ export function playout(): PlayoutKernel {
         const l_d = $list27[$i285]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -2230,6 +2429,10 @@ export function playout(): PlayoutKernel {
             v_cash[l_p_8] += $amount;
           }
           v_books[l_d] = 0;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
       }
     }
@@ -2267,6 +2470,13 @@ export function playout(): PlayoutKernel {
         N[$from] = 0;
       }
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_deeds++;
     {
       const $argument287 = l_p_8;
       {
@@ -2275,6 +2485,12 @@ export function playout(): PlayoutKernel {
           let $seats288 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats288++;
           v_eliminated[l_p] = players - $seats288 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2314,6 +2530,8 @@ export function playout(): PlayoutKernel {
       for (let $i293 = 0; $i293 < $n289; $i293++) {
         const l_d = $list28[$i293]!;
         v_mortgaged[l_d] = false;
+        $generation_any_mortgaged++;
+        $generation_may_mortgage++;
         {
           const $seg294 = Z_deeds + l_p_8;
           const $wanted = l_d;
@@ -2333,6 +2551,14 @@ export function playout(): PlayoutKernel {
           N[Z_seized]!++;
           $where[$card] = Z_seized;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
     }
     {
@@ -2343,6 +2569,12 @@ export function playout(): PlayoutKernel {
           let $seats299 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats299++;
           v_eliminated[l_p] = players - $seats299 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2408,6 +2640,14 @@ export function playout(): PlayoutKernel {
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
     l_lot_4 = l_d_5;
     l_high_5 = 0;
     l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -2468,6 +2708,14 @@ export function playout(): PlayoutKernel {
         N[$seg305]!++;
         $where[$card] = $seg305;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     } else {
     }
     l_d_5$index += 1;
@@ -2475,7 +2723,6 @@ export function playout(): PlayoutKernel {
   }
   function step85(): number {
     l_bidding_5 = false;
-    $epoch++;
     return decide349();
   }
   function step86(): number {
@@ -2527,7 +2774,6 @@ export function playout(): PlayoutKernel {
     return step103();
   }
   function step91(): number {
-    $epoch++;
     {
       const $seat350 = l_p_7;
       return decide404($seat350);
@@ -2558,7 +2804,6 @@ export function playout(): PlayoutKernel {
     }
     if (!$found406) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     l_deed_2 = $first405;
-    $epoch++;
     {
       const $seat409 = l_p_5;
       return decide431($seat409);
@@ -2625,13 +2870,20 @@ export function playout(): PlayoutKernel {
         N[$seg434]!++;
         $where[$card] = $seg434;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     } else {
     }
     return step100();
   }
   function step98(): number {
     l_bidding_4 = false;
-    $epoch++;
     return decide478();
   }
   function step99(): number {
@@ -2703,10 +2955,9 @@ export function playout(): PlayoutKernel {
     return 11;
   }
   function step107(): number {
-    $epoch++;
     {
       const $seat484 = l_q_2;
-      if (!offers528($seat484)) {
+      if (!offers485($seat484)) {
         l___window_0_2 = false;
         return step130();
       }
@@ -2714,14 +2965,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function step108(): number {
-    $epoch++;
     {
       const $seat739 = l_q_2;
       return decide750($seat739);
     }
   }
   function step109(): number {
-    $epoch++;
     {
       const $seat751 = l_buyer_2;
       return decide781($seat751);
@@ -2782,6 +3031,10 @@ export function playout(): PlayoutKernel {
         const l_d = $list93[$i786]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -2811,6 +3064,10 @@ export function playout(): PlayoutKernel {
             v_cash[l_p_2] += $amount;
           }
           v_books[l_d] = 0;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
       }
     }
@@ -2848,6 +3105,13 @@ export function playout(): PlayoutKernel {
         N[$from] = 0;
       }
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_deeds++;
     {
       const $argument788 = l_p_2;
       {
@@ -2856,6 +3120,12 @@ export function playout(): PlayoutKernel {
           let $seats789 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats789++;
           v_eliminated[l_p] = players - $seats789 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2895,6 +3165,8 @@ export function playout(): PlayoutKernel {
       for (let $i794 = 0; $i794 < $n790; $i794++) {
         const l_d = $list94[$i794]!;
         v_mortgaged[l_d] = false;
+        $generation_any_mortgaged++;
+        $generation_may_mortgage++;
         {
           const $seg795 = Z_deeds + l_p_2;
           const $wanted = l_d;
@@ -2914,6 +3186,14 @@ export function playout(): PlayoutKernel {
           N[Z_seized]!++;
           $where[$card] = Z_seized;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
     }
     {
@@ -2924,6 +3204,12 @@ export function playout(): PlayoutKernel {
           let $seats800 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats800++;
           v_eliminated[l_p] = players - $seats800 + 1;
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2989,6 +3275,14 @@ export function playout(): PlayoutKernel {
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
     l_lot = l_d_2;
     l_high_2 = 0;
     l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -3049,6 +3343,14 @@ export function playout(): PlayoutKernel {
         N[$seg806]!++;
         $where[$card] = $seg806;
       }
+      $generation_any_mortgaged++;
+      $generation_complete++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     } else {
     }
     l_d_2$index += 1;
@@ -3056,7 +3358,6 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    $epoch++;
     return decide850();
   }
   function step125(): number {
@@ -3102,7 +3403,6 @@ export function playout(): PlayoutKernel {
     return step130();
   }
   function step128(): number {
-    $epoch++;
     {
       const $seat851 = l_p;
       return decide905($seat851);
@@ -3115,79 +3415,66 @@ export function playout(): PlayoutKernel {
     return 105;
   }
   function step131(): number {
-    $epoch++;
     {
       const $seat851 = l_p;
       return decide905($seat851);
     }
   }
   function step132(): number {
-    $epoch++;
     return decide850();
   }
   function step133(): number {
-    $epoch++;
     {
       const $seat751 = l_buyer_2;
       return decide781($seat751);
     }
   }
   function step134(): number {
-    $epoch++;
     {
       const $seat739 = l_q_2;
       return decide750($seat739);
     }
   }
   function step135(): number {
-    $epoch++;
     {
       const $seat484 = l_q_2;
       return decide738($seat484);
     }
   }
   function step136(): number {
-    $epoch++;
     {
       const $seat92 = l_p_3;
       return decide146($seat92);
     }
   }
   function step137(): number {
-    $epoch++;
     return decide91();
   }
   function step138(): number {
-    $epoch++;
     return decide478();
   }
   function step139(): number {
-    $epoch++;
     {
       const $seat409 = l_p_5;
       return decide431($seat409);
     }
   }
   function step140(): number {
-    $epoch++;
     {
       const $seat350 = l_p_7;
       return decide404($seat350);
     }
   }
   function step141(): number {
-    $epoch++;
     return decide349();
   }
   function step142(): number {
-    $epoch++;
     {
       const $seat219 = l_p_9;
       return decide273($seat219);
     }
   }
   function step143(): number {
-    $epoch++;
     return decide218();
   }
   function decide91(): number {
@@ -3524,7 +3811,7 @@ export function playout(): PlayoutKernel {
       for (let $i118 = 0; $i118 < N[$seg111]!; $i118++) {
         const l_d = C[$seg111 * CAP + $i118]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_p_3, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         $found117 = true;
         break;
       }
@@ -3623,6 +3910,10 @@ export function playout(): PlayoutKernel {
               let l_p = $argument130;
               let l_sold = $argument131;
               v_books[l_sold] -= 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -3696,8 +3987,16 @@ export function playout(): PlayoutKernel {
               let l_p = $argument137;
               let l_sold = $argument138;
               v_key[l_sold] = false;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_keys_left += 1;
               v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -3725,7 +4024,7 @@ export function playout(): PlayoutKernel {
           for (let $i119 = 0; $i119 < N[$seg111]!; $i119++) {
             const l_d = C[$seg111 * CAP + $i119]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_p_3, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values15[$values15$n[0]!++] = l_d;
           }
           $built139 = true;
@@ -3772,6 +4071,8 @@ export function playout(): PlayoutKernel {
               let l_p = $argument144;
               let l_pledged = $argument145;
               v_mortgaged[l_pledged] = true;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -4129,7 +4430,7 @@ export function playout(): PlayoutKernel {
       for (let $i245 = 0; $i245 < N[$seg238]!; $i245++) {
         const l_d = C[$seg238 * CAP + $i245]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         $found244 = true;
         break;
       }
@@ -4228,6 +4529,10 @@ export function playout(): PlayoutKernel {
               let l_p = $argument257;
               let l_sold = $argument258;
               v_books[l_sold] -= 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4301,8 +4606,16 @@ export function playout(): PlayoutKernel {
               let l_p = $argument264;
               let l_sold = $argument265;
               v_key[l_sold] = false;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_keys_left += 1;
               v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4330,7 +4643,7 @@ export function playout(): PlayoutKernel {
           for (let $i246 = 0; $i246 < N[$seg238]!; $i246++) {
             const l_d = C[$seg238 * CAP + $i246]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_p_9, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values25[$values25$n[0]!++] = l_d;
           }
           $built266 = true;
@@ -4377,6 +4690,8 @@ export function playout(): PlayoutKernel {
               let l_p = $argument271;
               let l_pledged = $argument272;
               v_mortgaged[l_pledged] = true;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -4734,7 +5049,7 @@ export function playout(): PlayoutKernel {
       for (let $i376 = 0; $i376 < N[$seg369]!; $i376++) {
         const l_d = C[$seg369 * CAP + $i376]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         $found375 = true;
         break;
       }
@@ -4833,6 +5148,10 @@ export function playout(): PlayoutKernel {
               let l_p = $argument388;
               let l_sold = $argument389;
               v_books[l_sold] -= 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4906,8 +5225,16 @@ export function playout(): PlayoutKernel {
               let l_p = $argument395;
               let l_sold = $argument396;
               v_key[l_sold] = false;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_keys_left += 1;
               v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4935,7 +5262,7 @@ export function playout(): PlayoutKernel {
           for (let $i377 = 0; $i377 < N[$seg369]!; $i377++) {
             const l_d = C[$seg369 * CAP + $i377]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_p_7, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values35[$values35$n[0]!++] = l_d;
           }
           $built397 = true;
@@ -4982,6 +5309,8 @@ export function playout(): PlayoutKernel {
               let l_p = $argument402;
               let l_pledged = $argument403;
               v_mortgaged[l_pledged] = true;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -5076,6 +5405,14 @@ export function playout(): PlayoutKernel {
                 N[$seg427]!++;
                 $where[$card] = $seg427;
               }
+              $generation_any_mortgaged++;
+              $generation_complete++;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              $generation_zone_bank_deeds++;
+              $generation_zone_deeds++;
               return step100();
             }
           }
@@ -5168,6 +5505,14 @@ export function playout(): PlayoutKernel {
           N[$seg416]!++;
           $where[$card] = $seg416;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
         return step100();
       }
     }
@@ -5437,167 +5782,223 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  function offers528($seat484: number): boolean {
-    let $offered485 = false;
-    offered485$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered485$open;
-      if (!fn_owns(l_q_2, v_claim_space)) break offered485$open;
-      let $any486: boolean = false;
-      {
-        const $seg488 = Z_deeds + l_q_2;
-        const $n489 = N[$seg488]!;
-        for (let $i487 = 0; $i487 < $n489; $i487++) {
-          const l_e = C[$seg488 * CAP + $i487]!;
-          if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any486 = true;
-            break;
+  let offers485$last = 0;
+  function offers485($seat484: number): boolean {
+    for (let $k = 0, $o = offers485$last; $k < 8; $k++, $o = $o + 1 === 8 ? 0 : $o + 1) {
+      switch ($o) {
+        case 0: {
+          let $offered486 = false;
+          offered486$open: {
+            if (!(v_claim_open && v_claim_owner === l_q_2)) break offered486$open;
+            if (!fn_owns(l_q_2, v_claim_space)) break offered486$open;
+            let $any487: boolean = false;
+            {
+              const $seg489 = Z_deeds + l_q_2;
+              const $n490 = N[$seg489]!;
+              for (let $i488 = 0; $i488 < $n490; $i488++) {
+                const l_e = C[$seg489 * CAP + $i488]!;
+                if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
+                  $any487 = true;
+                  break;
+                }
+              }
+            }
+            if (!!$any487) break offered486$open;
+            $offered486 = true;
           }
+          if ($offered486) {
+            offers485$last = 0;
+            return true;
+          }
+          break;
+        }
+        case 1: {
+          const $seg491 = Z_deeds + l_q_2;
+          let $offered492 = false;
+          offered492$open: {
+            if (!(N[$seg491]! > 0)) break offered492$open;
+            if (!(l_q_2 === l_roller)) break offered492$open;
+            if (!(v_stacks_left > 0)) break offered492$open;
+            let $found493 = false;
+            for (let $i494 = 0; $i494 < N[$seg491]!; $i494++) {
+              const l_d = C[$seg491 * CAP + $i494]!;
+              if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+              if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+              if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
+              if (
+                !(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!))
+              )
+                continue;
+              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+              $found493 = true;
+              break;
+            }
+            if (!$found493) break offered492$open;
+            $offered492 = true;
+          }
+          if ($offered492) {
+            offers485$last = 1;
+            return true;
+          }
+          break;
+        }
+        case 2: {
+          const $seg496 = Z_deeds + l_q_2;
+          let $offered497 = false;
+          offered497$open: {
+            if (!(N[$seg496]! > 0)) break offered497$open;
+            if (!(l_q_2 === l_roller)) break offered497$open;
+            if (!(v_keys_left > 0)) break offered497$open;
+            let $found498 = false;
+            for (let $i499 = 0; $i499 < N[$seg496]!; $i499++) {
+              const l_d = C[$seg496 * CAP + $i499]!;
+              if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+              if (!!v_key[l_d]!) continue;
+              if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
+              if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
+              $found498 = true;
+              break;
+            }
+            if (!$found498) break offered497$open;
+            $offered497 = true;
+          }
+          if ($offered497) {
+            offers485$last = 2;
+            return true;
+          }
+          break;
+        }
+        case 3: {
+          const $seg501 = Z_deeds + l_q_2;
+          let $offered502 = false;
+          offered502$open: {
+            if (!(N[$seg501]! > 0)) break offered502$open;
+            if (!(l_q_2 === l_roller)) break offered502$open;
+            let $found503 = false;
+            for (let $i504 = 0; $i504 < N[$seg501]!; $i504++) {
+              const l_d = C[$seg501 * CAP + $i504]!;
+              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
+              if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
+              $found503 = true;
+              break;
+            }
+            if (!$found503) break offered502$open;
+            $offered502 = true;
+          }
+          if ($offered502) {
+            offers485$last = 3;
+            return true;
+          }
+          break;
+        }
+        case 4: {
+          const $seg506 = Z_deeds + l_q_2;
+          let $offered507 = false;
+          offered507$open: {
+            if (!(N[$seg506]! > 0)) break offered507$open;
+            if (!(l_q_2 === l_roller)) break offered507$open;
+            if (!(v_stacks_left >= 4)) break offered507$open;
+            let $found508 = false;
+            for (let $i509 = 0; $i509 < N[$seg506]!; $i509++) {
+              const l_d = C[$seg506 * CAP + $i509]!;
+              if (!v_key[l_d]!) continue;
+              $found508 = true;
+              break;
+            }
+            if (!$found508) break offered507$open;
+            $offered507 = true;
+          }
+          if ($offered507) {
+            offers485$last = 4;
+            return true;
+          }
+          break;
+        }
+        case 5: {
+          const $seg511 = Z_deeds + l_q_2;
+          let $offered512 = false;
+          offered512$open: {
+            if (!(N[$seg511]! > 0)) break offered512$open;
+            if (!(l_q_2 === l_roller)) break offered512$open;
+            let $found513 = false;
+            for (let $i514 = 0; $i514 < N[$seg511]!; $i514++) {
+              const l_d = C[$seg511 * CAP + $i514]!;
+              if (!!v_mortgaged[l_d]!) continue;
+              if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+              $found513 = true;
+              break;
+            }
+            if (!$found513) break offered512$open;
+            $offered512 = true;
+          }
+          if ($offered512) {
+            offers485$last = 5;
+            return true;
+          }
+          break;
+        }
+        case 6: {
+          const $seg516 = Z_deeds + l_q_2;
+          let $offered517 = false;
+          offered517$open: {
+            if (!(N[$seg516]! > 0)) break offered517$open;
+            if (!(l_q_2 === l_roller)) break offered517$open;
+            let $found518 = false;
+            for (let $i519 = 0; $i519 < N[$seg516]!; $i519++) {
+              const l_d = C[$seg516 * CAP + $i519]!;
+              if (!v_mortgaged[l_d]!) continue;
+              if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+              $found518 = true;
+              break;
+            }
+            if (!$found518) break offered517$open;
+            $offered517 = true;
+          }
+          if ($offered517) {
+            offers485$last = 6;
+            return true;
+          }
+          break;
+        }
+        case 7: {
+          const $seg521 = Z_deeds + l_q_2;
+          $values51$n[0]! = 0;
+          for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+            if (v_eliminated[l_buyer] !== 0) continue;
+            if (l_buyer !== l_q_2) $values51[$values51$n[0]!++] = l_buyer;
+          }
+          let $offered522 = false;
+          offered522$open: {
+            if (!(N[$seg521]! > 0)) break offered522$open;
+            if (!($values51$n[0]! > 0)) break offered522$open;
+            if (!(l_q_2 === l_roller)) break offered522$open;
+            let $found523 = false;
+            for (let $i524 = 0; $i524 < N[$seg521]!; $i524++) {
+              const l_d_3 = C[$seg521 * CAP + $i524]!;
+              if (!fn_may_sell_deed(l_d_3)) continue;
+              $found523 = true;
+              break;
+            }
+            if (!$found523) break offered522$open;
+            let $found526 = false;
+            for (let $i527 = 0; $i527 < $values51$n[0]!; $i527++) {
+              const l_buyer_2 = $values51[$i527]!;
+              if (!(v_cash[l_buyer_2]! > 0)) continue;
+              $found526 = true;
+              break;
+            }
+            if (!$found526) break offered522$open;
+            $offered522 = true;
+          }
+          if ($offered522) {
+            offers485$last = 7;
+            return true;
+          }
+          break;
         }
       }
-      if (!!$any486) break offered485$open;
-      $offered485 = true;
     }
-    if ($offered485) return true;
-    const $seg490 = Z_deeds + l_q_2;
-    let $offered491 = false;
-    offered491$open: {
-      if (!(N[$seg490]! > 0)) break offered491$open;
-      if (!(l_q_2 === l_roller)) break offered491$open;
-      if (!(v_stacks_left > 0)) break offered491$open;
-      let $found492 = false;
-      for (let $i493 = 0; $i493 < N[$seg490]!; $i493++) {
-        const l_d = C[$seg490 * CAP + $i493]!;
-        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
-        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
-        if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-        if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
-        if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found492 = true;
-        break;
-      }
-      if (!$found492) break offered491$open;
-      $offered491 = true;
-    }
-    if ($offered491) return true;
-    const $seg495 = Z_deeds + l_q_2;
-    let $offered496 = false;
-    offered496$open: {
-      if (!(N[$seg495]! > 0)) break offered496$open;
-      if (!(l_q_2 === l_roller)) break offered496$open;
-      if (!(v_keys_left > 0)) break offered496$open;
-      let $found497 = false;
-      for (let $i498 = 0; $i498 < N[$seg495]!; $i498++) {
-        const l_d = C[$seg495 * CAP + $i498]!;
-        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
-        if (!!v_key[l_d]!) continue;
-        if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
-        if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found497 = true;
-        break;
-      }
-      if (!$found497) break offered496$open;
-      $offered496 = true;
-    }
-    if ($offered496) return true;
-    const $seg500 = Z_deeds + l_q_2;
-    let $offered501 = false;
-    offered501$open: {
-      if (!(N[$seg500]! > 0)) break offered501$open;
-      if (!(l_q_2 === l_roller)) break offered501$open;
-      let $found502 = false;
-      for (let $i503 = 0; $i503 < N[$seg500]!; $i503++) {
-        const l_d = C[$seg500 * CAP + $i503]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-        $found502 = true;
-        break;
-      }
-      if (!$found502) break offered501$open;
-      $offered501 = true;
-    }
-    if ($offered501) return true;
-    const $seg505 = Z_deeds + l_q_2;
-    let $offered506 = false;
-    offered506$open: {
-      if (!(N[$seg505]! > 0)) break offered506$open;
-      if (!(l_q_2 === l_roller)) break offered506$open;
-      if (!(v_stacks_left >= 4)) break offered506$open;
-      let $found507 = false;
-      for (let $i508 = 0; $i508 < N[$seg505]!; $i508++) {
-        const l_d = C[$seg505 * CAP + $i508]!;
-        if (!v_key[l_d]!) continue;
-        $found507 = true;
-        break;
-      }
-      if (!$found507) break offered506$open;
-      $offered506 = true;
-    }
-    if ($offered506) return true;
-    const $seg510 = Z_deeds + l_q_2;
-    let $offered511 = false;
-    offered511$open: {
-      if (!(N[$seg510]! > 0)) break offered511$open;
-      if (!(l_q_2 === l_roller)) break offered511$open;
-      let $found512 = false;
-      for (let $i513 = 0; $i513 < N[$seg510]!; $i513++) {
-        const l_d = C[$seg510 * CAP + $i513]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
-        $found512 = true;
-        break;
-      }
-      if (!$found512) break offered511$open;
-      $offered511 = true;
-    }
-    if ($offered511) return true;
-    const $seg515 = Z_deeds + l_q_2;
-    let $offered516 = false;
-    offered516$open: {
-      if (!(N[$seg515]! > 0)) break offered516$open;
-      if (!(l_q_2 === l_roller)) break offered516$open;
-      let $found517 = false;
-      for (let $i518 = 0; $i518 < N[$seg515]!; $i518++) {
-        const l_d = C[$seg515 * CAP + $i518]!;
-        if (!v_mortgaged[l_d]!) continue;
-        if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-        $found517 = true;
-        break;
-      }
-      if (!$found517) break offered516$open;
-      $offered516 = true;
-    }
-    if ($offered516) return true;
-    const $seg520 = Z_deeds + l_q_2;
-    $values51$n[0]! = 0;
-    for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-      if (v_eliminated[l_buyer] !== 0) continue;
-      if (l_buyer !== l_q_2) $values51[$values51$n[0]!++] = l_buyer;
-    }
-    let $offered521 = false;
-    offered521$open: {
-      if (!(N[$seg520]! > 0)) break offered521$open;
-      if (!($values51$n[0]! > 0)) break offered521$open;
-      if (!(l_q_2 === l_roller)) break offered521$open;
-      let $found522 = false;
-      for (let $i523 = 0; $i523 < N[$seg520]!; $i523++) {
-        const l_d_3 = C[$seg520 * CAP + $i523]!;
-        if (!fn_may_sell_deed(l_d_3)) continue;
-        $found522 = true;
-        break;
-      }
-      if (!$found522) break offered521$open;
-      let $found525 = false;
-      for (let $i526 = 0; $i526 < $values51$n[0]!; $i526++) {
-        const l_buyer_2 = $values51[$i526]!;
-        if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found525 = true;
-        break;
-      }
-      if (!$found525) break offered521$open;
-      $offered521 = true;
-    }
-    if ($offered521) return true;
     return false;
   }
   function decide738($seat484: number): number {
@@ -5644,10 +6045,11 @@ export function playout(): PlayoutKernel {
         let $found634 = false;
         for (let $i635 = 0; $i635 < N[$seg632]!; $i635++) {
           const l_d = C[$seg632 * CAP + $i635]!;
-          if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
-          if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+          if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+          if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-          if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
+          if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
+            continue;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
           $found634 = true;
           break;
@@ -5673,10 +6075,10 @@ export function playout(): PlayoutKernel {
         let $found640 = false;
         for (let $i641 = 0; $i641 < N[$seg638]!; $i641++) {
           const l_d = C[$seg638 * CAP + $i641]!;
-          if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+          if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!!v_key[l_d]!) continue;
-          if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-          if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+          if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
+          if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
           $found640 = true;
           break;
@@ -5752,7 +6154,7 @@ export function playout(): PlayoutKernel {
         for (let $i659 = 0; $i659 < N[$seg656]!; $i659++) {
           const l_d = C[$seg656 * CAP + $i659]!;
           if (!!v_mortgaged[l_d]!) continue;
-          if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
+          if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           $found658 = true;
           break;
         }
@@ -5874,10 +6276,11 @@ export function playout(): PlayoutKernel {
           $values75$n[0]! = 0;
           for (let $i636 = 0; $i636 < N[$seg632]!; $i636++) {
             const l_d = C[$seg632 * CAP + $i636]!;
-            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
-            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+            if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-            if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
+            if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
+              continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values75[$values75$n[0]!++] = l_d;
           }
@@ -5914,6 +6317,10 @@ export function playout(): PlayoutKernel {
                 v_bank += $amount;
               }
               v_books[l_d] += 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left -= 1;
               return step130();
             }
@@ -5927,10 +6334,10 @@ export function playout(): PlayoutKernel {
           $values77$n[0]! = 0;
           for (let $i642 = 0; $i642 < N[$seg638]!; $i642++) {
             const l_d = C[$seg638 * CAP + $i642]!;
-            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
-            if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
+            if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values77[$values77$n[0]!++] = l_d;
           }
@@ -5967,8 +6374,16 @@ export function playout(): PlayoutKernel {
                 v_bank += $amount;
               }
               v_books[l_d] = 0;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left += 4;
               v_key[l_d] = true;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_keys_left -= 1;
               return step130();
             }
@@ -6010,6 +6425,10 @@ export function playout(): PlayoutKernel {
                   let l_p = $argument702;
                   let l_sold = $argument703;
                   v_books[l_sold] -= 1;
+                  $generation_lowest_level++;
+                  $generation_may_mortgage++;
+                  $generation_may_sell_stack++;
+                  $generation_undeveloped++;
                   v_stacks_left += 1;
                   {
                     const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -6067,8 +6486,16 @@ export function playout(): PlayoutKernel {
                   let l_p = $argument710;
                   let l_sold = $argument711;
                   v_key[l_sold] = false;
+                  $generation_lowest_level++;
+                  $generation_may_mortgage++;
+                  $generation_may_sell_stack++;
+                  $generation_undeveloped++;
                   v_keys_left += 1;
                   v_books[l_sold] = 4;
+                  $generation_lowest_level++;
+                  $generation_may_mortgage++;
+                  $generation_may_sell_stack++;
+                  $generation_undeveloped++;
                   v_stacks_left -= 4;
                   {
                     const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -6100,7 +6527,7 @@ export function playout(): PlayoutKernel {
           for (let $i660 = 0; $i660 < N[$seg656]!; $i660++) {
             const l_d = C[$seg656 * CAP + $i660]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values83[$values83$n[0]!++] = l_d;
           }
           const $size712 = $values83$n[0]!;
@@ -6127,6 +6554,8 @@ export function playout(): PlayoutKernel {
                   let l_p = $argument718;
                   let l_pledged = $argument719;
                   v_mortgaged[l_pledged] = true;
+                  $generation_any_mortgaged++;
+                  $generation_may_mortgage++;
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
                     if ($amount < 0)
@@ -6193,6 +6622,8 @@ export function playout(): PlayoutKernel {
                 v_bank += $amount;
               }
               v_mortgaged[l_d] = false;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
               return step130();
             }
           }
@@ -6293,10 +6724,11 @@ export function playout(): PlayoutKernel {
       let $found536 = false;
       for (let $i537 = 0; $i537 < N[$seg534]!; $i537++) {
         const l_d = C[$seg534 * CAP + $i537]!;
-        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
-        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+        if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-        if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
+        if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
+          continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found536 = true;
         break;
@@ -6313,10 +6745,10 @@ export function playout(): PlayoutKernel {
       let $found541 = false;
       for (let $i542 = 0; $i542 < N[$seg539]!; $i542++) {
         const l_d = C[$seg539 * CAP + $i542]!;
-        if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
-        if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-        if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
+        if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
         $found541 = true;
         break;
@@ -6365,7 +6797,7 @@ export function playout(): PlayoutKernel {
       for (let $i557 = 0; $i557 < N[$seg554]!; $i557++) {
         const l_d = C[$seg554 * CAP + $i557]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         $found556 = true;
         break;
       }
@@ -6488,10 +6920,11 @@ export function playout(): PlayoutKernel {
           $values57$n[0]! = 0;
           for (let $i538 = 0; $i538 < N[$seg534]!; $i538++) {
             const l_d = C[$seg534 * CAP + $i538]!;
-            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
-            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+            if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-            if (!(v_books[l_d]! === fn_lowest_level$memo(l_q_2, Deed_group[l_d]!))) continue;
+            if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
+              continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values57[$values57$n[0]!++] = l_d;
           }
@@ -6548,6 +6981,10 @@ export function playout(): PlayoutKernel {
             v_bank += $amount;
           }
           v_books[l_d] += 1;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_stacks_left -= 1;
           return step130();
         }
@@ -6557,10 +6994,10 @@ export function playout(): PlayoutKernel {
           $values59$n[0]! = 0;
           for (let $i543 = 0; $i543 < N[$seg539]!; $i543++) {
             const l_d = C[$seg539 * CAP + $i543]!;
-            if (!fn_complete$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
-            if (!(fn_lowest_level$memo(l_q_2, Deed_group[l_d]!) >= 4)) continue;
-            if (!!fn_any_mortgaged$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
+            if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values59[$values59$n[0]!++] = l_d;
           }
@@ -6617,8 +7054,16 @@ export function playout(): PlayoutKernel {
             v_bank += $amount;
           }
           v_books[l_d] = 0;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_stacks_left += 4;
           v_key[l_d] = true;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
           v_keys_left -= 1;
           return step130();
         }
@@ -6676,6 +7121,10 @@ export function playout(): PlayoutKernel {
               let l_p = $argument594;
               let l_sold = $argument595;
               v_books[l_sold] -= 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -6749,8 +7198,16 @@ export function playout(): PlayoutKernel {
               let l_p = $argument601;
               let l_sold = $argument602;
               v_key[l_sold] = false;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_keys_left += 1;
               v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -6778,7 +7235,7 @@ export function playout(): PlayoutKernel {
           for (let $i558 = 0; $i558 < N[$seg554]!; $i558++) {
             const l_d = C[$seg554 * CAP + $i558]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_q_2, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values65[$values65$n[0]!++] = l_d;
           }
           $built603 = true;
@@ -6825,6 +7282,8 @@ export function playout(): PlayoutKernel {
               let l_p = $argument608;
               let l_pledged = $argument609;
               v_mortgaged[l_pledged] = true;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -6907,6 +7366,8 @@ export function playout(): PlayoutKernel {
             v_bank += $amount;
           }
           v_mortgaged[l_d] = false;
+          $generation_any_mortgaged++;
+          $generation_may_mortgage++;
           return step130();
         }
       }
@@ -7143,6 +7604,14 @@ export function playout(): PlayoutKernel {
                 N[$seg777]!++;
                 $where[$card] = $seg777;
               }
+              $generation_any_mortgaged++;
+              $generation_complete++;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              $generation_zone_bank_deeds++;
+              $generation_zone_deeds++;
               return step110();
             }
           }
@@ -7247,6 +7716,14 @@ export function playout(): PlayoutKernel {
           N[$seg762]!++;
           $where[$card] = $seg762;
         }
+        $generation_any_mortgaged++;
+        $generation_complete++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
         return step110();
       }
     }
@@ -7594,7 +8071,7 @@ export function playout(): PlayoutKernel {
       for (let $i877 = 0; $i877 < N[$seg870]!; $i877++) {
         const l_d = C[$seg870 * CAP + $i877]!;
         if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memo(l_p, Deed_group[l_d]!)) continue;
+        if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         $found876 = true;
         break;
       }
@@ -7693,6 +8170,10 @@ export function playout(): PlayoutKernel {
               let l_p = $argument889;
               let l_sold = $argument890;
               v_books[l_sold] -= 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -7766,8 +8247,16 @@ export function playout(): PlayoutKernel {
               let l_p = $argument896;
               let l_sold = $argument897;
               v_key[l_sold] = false;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_keys_left += 1;
               v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -7795,7 +8284,7 @@ export function playout(): PlayoutKernel {
           for (let $i878 = 0; $i878 < N[$seg870]!; $i878++) {
             const l_d = C[$seg870 * CAP + $i878]!;
             if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memo(l_p, Deed_group[l_d]!)) continue;
+            if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values101[$values101$n[0]!++] = l_d;
           }
           $built898 = true;
@@ -7842,6 +8331,8 @@ export function playout(): PlayoutKernel {
               let l_p = $argument903;
               let l_pledged = $argument904;
               v_mortgaged[l_pledged] = true;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -8099,6 +8590,14 @@ export function playout(): PlayoutKernel {
     v_claim_amount = 0;
     v_claim_space = 0;
     K_ended = -1;
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
     if ($from === null) {
       seedWords(G, seed);
       N.fill(0);
@@ -8192,6 +8691,14 @@ export function playout(): PlayoutKernel {
             N[Z_box_deeds]!++;
             $where[$card] = Z_box_deeds;
           }
+          $generation_any_mortgaged++;
+          $generation_complete++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+          $generation_zone_bank_deeds++;
+          $generation_zone_deeds++;
         }
       }
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
@@ -8355,6 +8862,8 @@ export function playout(): PlayoutKernel {
             C[$b943] = $card;
           }
         }
+        $generation_complete++;
+        $generation_zone_bank_deeds++;
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
           let $n947 = 0;
@@ -8380,6 +8889,14 @@ export function playout(): PlayoutKernel {
                 $where[$card] = $seg949;
               }
             }
+            $generation_any_mortgaged++;
+            $generation_complete++;
+            $generation_lowest_level++;
+            $generation_may_mortgage++;
+            $generation_may_sell_stack++;
+            $generation_undeveloped++;
+            $generation_zone_bank_deeds++;
+            $generation_zone_deeds++;
             {
               let $sum953: number = 0;
               {
@@ -8724,6 +9241,14 @@ export function playout(): PlayoutKernel {
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       pc = $entry;
     }
+    $generation_any_mortgaged++;
+    $generation_complete++;
+    $generation_lowest_level++;
+    $generation_may_mortgage++;
+    $generation_may_sell_stack++;
+    $generation_undeveloped++;
+    $generation_zone_bank_deeds++;
+    $generation_zone_deeds++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(

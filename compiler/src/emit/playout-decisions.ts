@@ -7,7 +7,7 @@ import type { DecisionCode } from "./decision-code.js";
 import type { KernelCode } from "./playout-statements.js";
 import { kernelType } from "./playout-lists.js";
 import { KernelSets } from "./playout-sets.js";
-import { EPOCH } from "./playout-memo.js";
+import { DECISION_MARKER } from "./playout-memo.js";
 import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 import { preferredDraw } from "./playout-preferences.js";
@@ -54,8 +54,8 @@ export class KernelDecisions {
    *  the compiled sampler does, and the move takes effect at once (an `ask each`: once every seat has
    *  chosen, in seat order). */
   decide(decision: Decision): string[] {
-    // The memo's values were computed before the last move took effect (playout-memo.ts).
-    return [`${EPOCH}++;`, ...this.decision(decision)];
+    // The memo of a function whose reads the writer cannot name is stale at every decision (playout-memo.ts).
+    return [DECISION_MARKER, ...this.decision(decision)];
   }
 
   private decision(decision: Decision): string[] {
@@ -71,7 +71,7 @@ export class KernelDecisions {
       // A game resumed at a window asks the seat, as the state machine waiting there does (a state
       // drawn by `sample` may leave it only `done`): the pass by an idle seat came before.
       // Its memo is stale as at any decision (see `decide`).
-      if (ask.window) this.entries.set(decision, [`${EPOCH}++;`, ...lines, ...draw, "}"]);
+      if (ask.window) this.entries.set(decision, [DECISION_MARKER, ...lines, ...draw, "}"]);
       return [...lines, ...idle, ...draw, "}"];
     }
     if (ask.window) unsupported("a window asking several seats at once");
@@ -190,18 +190,38 @@ export class KernelDecisions {
    * is done at once and the flow goes on, no decision taken (flow-file.ts `passByIdle`).
    */
   private passByIdle(decision: Decision, seat: string): string[] {
-    // As `offers_…`: the options in order, up to the first on offer.
-    const search: string[] = [];
-    for (const option of decision.ask.options.slice(0, -1)) {
-      const { flag } = this.code.withMemo(true, () => this.offered(option, search));
-      search.push(`if (${flag}) return true;`);
-    }
     const offers = this.code.temp("offers").slice(1);
     const done = decision.ask.options[decision.ask.options.length - 1]!;
     const idle = [...this.code.statements(done.body.statements), ...this.continueAt(decision.resume)];
+    const options = decision.ask.options.slice(0, -1);
     if (this.split) {
-      this.outlined.push(`function ${offers}(${seat}: number): boolean {`, ...search, "return false;", "}");
+      // Whether any option is on offer does not depend on the order they are looked at in (a
+      // listing reads the state and draws nothing), so the search starts at the option found on
+      // offer last time: at a window asked over and over, mostly the one found first.
+      const last = `${offers}$last`;
+      const cases = options.flatMap((option, i) => {
+        const lines: string[] = [];
+        const { flag } = this.code.withMemo(true, () => this.offered(option, lines));
+        return [`case ${i}: {`, ...lines, `if (${flag}) { ${last} = ${i}; return true; }`, "break;", "}"];
+      });
+      this.outlined.push(
+        `let ${last} = 0;`,
+        `function ${offers}(${seat}: number): boolean {`,
+        `for (let $k = 0, $o = ${last}; $k < ${options.length}; $k++, $o = $o + 1 === ${options.length} ? 0 : $o + 1) {`,
+        "switch ($o) {",
+        ...cases,
+        "}",
+        "}",
+        "return false;",
+        "}",
+      );
       return [`if (!${offers}(${seat})) {`, ...idle, "}"];
+    }
+    // As `offers_…`: the options in order, up to the first on offer.
+    const search: string[] = [];
+    for (const option of options) {
+      const { flag } = this.code.withMemo(true, () => this.offered(option, search));
+      search.push(`if (${flag}) return true;`);
     }
     return [`const ${offers} = ((): boolean => {`, ...search, "return false;", "})();", `if (!${offers}) {`, ...idle, "}"];
   }

@@ -399,6 +399,9 @@ export abstract class KernelExpressions extends KernelLists {
   private aggregate(e: A.AggregateExpression, cap: string | null = null): string {
     const binder = this.binderOf(e.binder);
     if (!e.condition && e.callee.name === "count" && this.isZone(e.source)) return this.size(this.zone(e.source));
+    // A count of the cards of a zone by a field printed on them: a look-up (playout-tallies.ts).
+    const tally = this.memoTable?.tallies.count(e, (x) => this.expression(x), (x) => this.zone(x));
+    if (tally) return tally;
     if (e.callee.name === "first" && this.prelude) return this.firstIn(e, binder, this.prelude);
     if (!["count", "sum", "any", "all", "min", "max"].includes(e.callee.name)) return this.listAggregate(e, binder);
     if (e.callee.name !== "count" && !e.value) return unsupported(`${e.callee.name} without a value`);

@@ -10,7 +10,7 @@ import { docText, quote } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
-import { EPOCH, KernelMemo } from "./playout-memo.js";
+import { KernelMemo, START_MARKER } from "./playout-memo.js";
 import { kernelType } from "./playout-lists.js";
 import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
@@ -93,7 +93,7 @@ export class PlayoutFile {
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
     this.code.alikeToScorer = (scorer, cardType, field) => ctx.code.alikeToScorer(scorer, cardType, field);
-    this.memo = new KernelMemo(ctx.game, this.maxSeats, this.cardCount);
+    this.memo = new KernelMemo(ctx.game, this.maxSeats, this.cardCount, this.zones);
     this.code.memoTable = this.memo;
     this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
   }
@@ -119,6 +119,7 @@ export class PlayoutFile {
     // and one `play` holding every step of a long game would run in its interpreter.
     const split = game.program.declarations.some((d) => d.kind === "function") || machine.steps.length > SPLIT_STEPS;
     this.unfused = split;
+    this.memo.tallies.enabled = split;
     const inOrder = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
     // Split, the steps are numbered in the flow's order, so that steps call the steps they lead to.
     const roots = split ? flowOrder(machine, inOrder) : inOrder;
@@ -250,6 +251,8 @@ export class PlayoutFile {
           : ["const players = $players;"]),
       ...vars.scalars.map((s) => (shared ? `${s.name} = ${s.blank};` : `let ${s.name}: ${s.type} = ${s.blank};`)),
       "K_ended = -1;",
+      // Tallies kept are of another game: setup reads them afresh.
+      START_MARKER,
       "if ($from === null) {",
       "seedWords(G, seed);",
       ...setup,
@@ -260,6 +263,8 @@ export class PlayoutFile {
       ...resume.load(),
       "pc = $entry;",
       "}",
+      // Values the memo kept are of another game, or of this one before it was resumed.
+      START_MARKER,
       "run: for (;;) {",
       STEP_GUARD,
       "switch (pc) {",
@@ -292,8 +297,8 @@ export class PlayoutFile {
     let lines = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n").split("\n");
     // Where the cards were put is kept only for the moves that look it up.
     if (!lines.some((line) => line.includes("takeFromZoneOf("))) lines = lines.filter((line) => !line.includes(WHERE));
-    // The epoch is bumped before every decision, read only where a function is memoized.
-    if (memo.length === 0) lines = lines.filter((line) => line !== `${EPOCH}++;`);
+    // Code that writes what memoized functions read bumps their generations.
+    lines = lines.flatMap((line) => this.memo.writesCode(line) ?? [line]);
     let text = lines.join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;

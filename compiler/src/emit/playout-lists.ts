@@ -107,8 +107,21 @@ export abstract class KernelLists extends KernelZones {
   /** A call of one of the rules' functions: a function of the kernel (see functionsCode), or its memo. */
   functionCall(e: A.CallExpression): string {
     const args = e.args.map((a) => (this.isZone(a) ? this.zoneValue(a) : this.expression(a)));
-    const memoized = this.memo ? this.memoTable?.call(e.callee.name, args) : null;
+    const memoized = this.memo ? this.memoTable?.call(e.callee.name, args, e.args.map((a) => this.cardField(a))) : null;
     return memoized ?? `${functionName(e.callee.name)}(${args.join(", ")})`;
+  }
+
+  /** A card's field of an enum type (`d.group`): its array of values by card id and the card's code. */
+  private cardField(e: A.Expression): { array: string; card: string } | null {
+    if (e.kind !== "member" || this.game.types.get(e)?.kind !== "enum") return null;
+    const target = this.game.types.get(e.target);
+    if (target?.kind !== "card") return null;
+    // The card is read twice (its field, its field's index): only a name, read at no cost.
+    const card = this.expression(e.target);
+    if (!/^[\w$]+$/.test(card)) return null;
+    const array = cardFieldArray(target.cardType, e.member.name);
+    this.cardImports.add(array);
+    return { array, card };
   }
 
   /** Code written with the memo on (`on`) or off. */

@@ -1,21 +1,39 @@
-// The playout kernel's memo of the rules' functions while a decision lists its moves. Listing a
+// The playout kernel's memo of the rules' functions while decisions list their moves. Listing a
 // decision (is an option offered? which values meet its requirements?) only reads the state, and
 // calls the same functions over and over with the same arguments: `complete(p, d.group)` for every
-// deed a seat holds, once to offer a window and again to draw from it. A function whose arguments
-// come from small sets (seats, cards, enum members, booleans) and which draws nothing gets a memo
-// table: a value and the epoch it was computed in, per argument tuple. The epoch goes up before
-// every decision (KernelDecisions.decide), and the memo is read only by code written while
-// `KernelLists.memo` is on (the listing, never a move's effect), so no state can change between a
-// value computed and read.
+// deed a seat holds, once to offer a window and again to draw from it, and again at the next
+// decision, the state mostly unchanged. A function whose arguments come from small sets (seats,
+// cards, enum members, booleans) and which draws nothing gets a memo table: a value and the
+// generation it was computed in, per argument tuple. Each such function has a generation of its
+// own, bumped by every statement that writes an item of the state the function reads (directly or
+// through the functions it calls: playout-memo-reads.ts), and by the start of every game played or
+// resumed; so a value stays good across decisions until what it was computed from changes. The
+// memo is read only by code written while `KernelLists.memo` is on (the listing, never a move's
+// effect), so no state changes between a value computed and read.
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { Type } from "../check/types.js";
 import { functionName } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import { localName } from "./playout-zones.js";
+import { EACH_DECISION, EVERYTHING, StateReads } from "./playout-memo-reads.js";
+import { KernelTallies, zoneGeneration, type EnumIndexes } from "./playout-tallies.js";
+import type { ZoneLayout } from "./playout-zones.js";
 
-/** The epoch of the memo tables (a closure `let`; the writer drops its lines where nothing is memoized). */
-export const EPOCH = "$epoch";
+/** A line of the written kernel that says which items of the state the code after it writes; the
+ *  kernel writer turns it into the bumps of the memoized functions that read them (`writesCode`),
+ *  once every function the kernel memoizes is known. */
+const WRITES = "/*$memo-writes ";
+
+/** The marker line for code that writes `items`, or no line when it writes none. */
+export function writesMarker(items: ReadonlySet<string>): string[] {
+  return items.size === 0 ? [] : [`${WRITES}${[...items].sort().join(" ")}*/`];
+}
+
+/** The marker before every decision (for functions whose reads cannot be named) and before a game
+ *  starts or resumes (every item). */
+export const DECISION_MARKER = writesMarker(new Set([EACH_DECISION]))[0]!;
+export const START_MARKER = writesMarker(new Set([EVERYTHING]))[0]!;
 
 /** The most argument tuples a function's memo table holds. */
 const MOST_ENTRIES = 4096;
@@ -27,25 +45,79 @@ interface ArgumentSet {
   readonly index: (value: string) => string;
 }
 
-export class KernelMemo {
+export class KernelMemo implements EnumIndexes {
   private readonly functions = new Map<string, A.FunctionDeclaration>();
   private readonly verdicts = new Map<string, boolean>();
   /** Functions whose memo the written code calls. */
   readonly used = new Set<string>();
+  /** Functions whose memo is called with the indexes of their enum arguments at hand (`callAt`). */
+  private readonly usedAt = new Set<string>();
+  /** Per card field of an enum type read as a memo's argument: its members' indexes by card id. */
+  private readonly fieldIndexes = new Map<string, { array: string; enumName: string }>();
+  readonly reads: StateReads;
+  readonly tallies: KernelTallies;
+  /** Enums whose members' index function the written code calls. */
+  private readonly enums = new Set<string>();
 
   constructor(
     private readonly game: CheckedGame,
     private readonly maxSeats: number,
     private readonly cardCount: number,
+    zones: ReadonlyMap<string, ZoneLayout>,
   ) {
     for (const d of game.program.declarations) if (d.kind === "function") this.functions.set(d.name.name, d);
+    this.reads = new StateReads(game);
+    this.tallies = new KernelTallies(game, zones, maxSeats, this);
   }
 
-  /** The call of `name`'s memo, when it has one (noted as used), else null. */
-  call(name: string, args: string[]): string | null {
+  memberIndex(enumName: string, value: string): string {
+    this.enums.add(enumName);
+    return `${enumIndex(enumName)}(${value})`;
+  }
+
+  fieldIndex(array: string, enumName: string): string {
+    const index = `${array}$index`;
+    this.fieldIndexes.set(index, { array, enumName });
+    return index;
+  }
+
+  /** The line (or none) that comes before a statement's code: the items it writes. */
+  statementMarker(s: A.Statement): string[] {
+    // Memos and tallies live only in kernels with a closure (`tallies.enabled`); elsewhere a marker
+    // line, dropped at the end, would still count in a step's length (a short step is copied in place).
+    if (!this.tallies.enabled) return [];
+    return writesMarker(this.reads.statementWrites(s));
+  }
+
+  /** A marker line replaced by the bumps of the used functions that read what it names: a bump
+   *  makes every value in the function's table stale. Null for a line that is no marker. */
+  writesCode(line: string): string[] | null {
+    const at = line.indexOf(WRITES);
+    if (at < 0 || line.slice(0, at).trim() !== "") return null;
+    const items = line.slice(at + WRITES.length, line.lastIndexOf("*/")).split(" ");
+    const everything = items.includes(EVERYTHING);
+    const bumped = [...this.used].sort().filter((name) => {
+      const reads = this.reads.functionReads(name);
+      return everything || reads.has(EACH_DECISION) || items.some((item) => reads.has(item));
+    });
+    const zones = [...this.tallies.zonesRead()].sort().filter((zone) => everything || items.includes(`zone:${zone}`));
+    const bumps = [...bumped.map((name) => `${generation(name)}++;`), ...zones.map((zone) => `${zoneGeneration(zone)}++;`)];
+    return bumps.length === 0 ? [] : [bumps.join(" ")];
+  }
+
+  /** The call of `name`'s memo, when it has one (noted as used), else null. `fields` names, per
+   *  argument, the card field it reads (`d.group`: the array and the card's code), or null: where
+   *  every enum argument is a card's field, the call passes their indexes, read from arrays made
+   *  once, and the memo skips the `switch` that finds a member's index. */
+  call(name: string, args: string[], fields: readonly ({ array: string; card: string } | null)[] = []): string | null {
     if (!this.memoizable(name)) return null;
     this.used.add(name);
-    return `${functionName(name)}$memo(${args.join(", ")})`;
+    const f = this.functions.get(name)!;
+    const enums = f.parameters.map((p, i) => ({ type: this.slotType(p.name), field: fields[i] ?? null })).filter((a) => a.type?.kind === "enum");
+    if (enums.length === 0 || enums.some((a) => a.field === null)) return `${functionName(name)}$memo(${args.join(", ")})`;
+    this.usedAt.add(name);
+    const digits = enums.map(({ type, field }) => `${this.fieldIndex(field!.array, (type as { name: string }).name)}[${field!.card}]!`);
+    return `${functionName(name)}$memoAt(${[...args, ...digits].join(", ")})`;
   }
 
   /** Whether a call of `name` is worth a memo: its value is a number or a boolean, its arguments
@@ -134,9 +206,8 @@ export class KernelMemo {
   /** The memo tables and functions of the functions used, the enums' index functions they read and
    *  the epoch, for the kernel's closure. */
   code(): string[] {
-    if (this.used.size === 0) return [];
-    const lines = [`let ${EPOCH} = 0;`];
-    const enums = new Set<string>();
+    const lines: string[] = [];
+    const enums = new Set<string>(this.enums);
     for (const name of [...this.used].sort()) {
       const f = this.functions.get(name)!;
       const sets = this.argumentSets(f)!;
@@ -149,30 +220,74 @@ export class KernelMemo {
       });
       const values = `$memo_${name}`;
       const stamps = `$stamp_${name}`;
+      const current = generation(name);
       const args = parameters.map((p) => p.name).join(", ");
       // The tuple's index in mixed radix; -1 when an argument is outside its set (then no memo).
-      const digits = sets.map((s, i) => ({ code: s.index(parameters[i]!.name), size: s.size }));
-      const body: string[] = ["let $key = 0;"];
-      for (const d of digits) body.push(`{`, `const $digit = ${d.code};`, `if ($digit < 0) return ${functionName(name)}(${args});`, `$key = $key * ${d.size} + $digit;`, `}`);
+      // `$memoAt` is given the enum arguments' indexes (one `$digit<i>` each, in order).
+      const given = sets.map((_, i) => (this.slotType(f.parameters[i]!.name)?.kind === "enum" ? `$digit${i}` : null));
+      const memoBody = (at: boolean): string[] => {
+        const body: string[] = ["let $key = 0;"];
+        sets.forEach((set, i) => {
+          const code = at && given[i] ? given[i] : set.index(parameters[i]!.name);
+          body.push(`{`, `const $digit = ${code};`, `if ($digit < 0) return ${functionName(name)}(${args});`, `$key = $key * ${set.size} + $digit;`, `}`);
+        });
+        return [
+          ...body,
+          `if (${stamps}[$key] === ${current}) return ${result === "boolean" ? `${values}[$key] === 1` : `${values}[$key]!`};`,
+          `const $value = ${functionName(name)}(${args});`,
+          `${stamps}[$key] = ${current};`,
+          `${values}[$key] = ${result === "boolean" ? "$value ? 1 : 0" : "$value"};`,
+          "return $value;",
+        ];
+      };
+      const signature = parameters.map((p) => `${p.name}: ${p.type}`);
       lines.push(
+        `let ${current} = 1;`,
         `const ${values} = new Float64Array(${size});`,
         `const ${stamps} = new Float64Array(${size});`,
-        `function ${functionName(name)}$memo(${parameters.map((p) => `${p.name}: ${p.type}`).join(", ")}): ${result} {`,
-        ...body,
-        `if (${stamps}[$key] === ${EPOCH}) return ${result === "boolean" ? `${values}[$key] === 1` : `${values}[$key]!`};`,
-        `const $value = ${functionName(name)}(${args});`,
-        `${stamps}[$key] = ${EPOCH};`,
-        `${values}[$key] = ${result === "boolean" ? "$value ? 1 : 0" : "$value"};`,
-        "return $value;",
+        `function ${functionName(name)}$memo(${signature.join(", ")}): ${result} {`,
+        ...memoBody(false),
         "}",
       );
+      if (this.usedAt.has(name)) {
+        const digitParameters = given.filter((g): g is string => g !== null).map((g) => `${g}: number`);
+        lines.push(`function ${functionName(name)}$memoAt(${[...signature, ...digitParameters].join(", ")}): ${result} {`, ...memoBody(true), "}");
+      }
     }
-    for (const name of [...enums].sort()) {
-      const members = this.game.enums.get(name)!.members;
-      lines.push(`function ${enumIndex(name)}(value: string): number {`, "switch (value) {", ...members.map((m, i) => `case ${JSON.stringify(m.name)}: return ${i};`), "default: return -1;", "}", "}");
+    for (const { enumName } of this.fieldIndexes.values()) enums.add(enumName);
+    for (const name of [...enums].sort()) lines.push(...this.enumIndexFunction(name));
+    for (const [index, { array, enumName }] of [...this.fieldIndexes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      lines.push(`const ${index} = Int32Array.from(${array}, ${enumIndex(enumName)});`);
     }
-    return lines;
+    return [...lines, ...this.tallies.code()];
   }
+
+  /** A member's index in its enum, -1 for a string that is none. */
+  private enumIndexFunction(name: string): string[] {
+    const members = this.game.enums.get(name)!.members;
+    // The last member looked up, answered by one comparison: a function's loop looks up the same
+    // argument again for each seat's tally.
+    const [lastValue, lastIndex] = [`${enumIndex(name)}$lastValue`, `${enumIndex(name)}$lastIndex`];
+    return [
+      `let ${lastValue} = "";`,
+      `let ${lastIndex} = -1;`,
+      `function ${enumIndex(name)}(value: string): number {`,
+      `if (value === ${lastValue}) return ${lastIndex};`,
+      "let $index = -1;",
+      "switch (value) {",
+      ...members.map((m, i) => `case ${JSON.stringify(m.name)}: $index = ${i}; break;`),
+      "}",
+      `${lastValue} = value;`,
+      `${lastIndex} = $index;`,
+      "return $index;",
+      "}",
+    ];
+  }
+}
+
+/** The generation of a function's memo: its table's values computed in another are stale. */
+function generation(name: string): string {
+  return `$generation_${name}`;
 }
 
 function enumIndex(name: string): string {

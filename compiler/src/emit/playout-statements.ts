@@ -38,6 +38,13 @@ export class KernelCode extends KernelExpressions {
   }
 
   statement(s: A.Statement): string[] {
+    // Values the memo and the tallies keep are forgotten once what they read is written: right
+    // after the statement (no statement that writes jumps or reads the state after its writes).
+    const marker = this.memoTable?.statementMarker(s) ?? [];
+    return marker.length === 0 ? this.statementCode(s) : [...this.statementCode(s), ...marker];
+  }
+
+  private statementCode(s: A.Statement): string[] {
     switch (s.kind) {
       case "let": {
         const binding = this.game.names.get(s.name);

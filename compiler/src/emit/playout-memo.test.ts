@@ -1,0 +1,221 @@
+// The playout kernel keeps the values of the rules' memoized functions from one decision to the
+// next (playout-memo.ts), and its tallies of a zone's cards by a printed field (playout-tallies.ts),
+// and forgets them where a statement writes what they read (playout-memo-reads.ts). The drill's requirements read functions whose values each kind of write
+// changes (a move, a deal, `move all`, a shuffle, a transfer, an assignment to a per-card, a
+// per-player and a plain variable, `eliminate`): a value kept past any of them would offer other
+// moves than the state machine, and the games would part.
+import { describe, expect, it } from "vitest";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { Game, Move } from "../../../runtime/src/internal.js";
+import { checkGame } from "../check-game.js";
+import { compileGame } from "../index.js";
+import { loadRulesGame } from "../testing/load-game.js";
+import { StateReads } from "./playout-memo-reads.js";
+
+const DRILL = `
+game "Memo Across Decisions" {
+  players 2..4
+}
+enum Suit { sun, moon }
+card Token {
+  suit: Suit
+  value: int
+  cards for v in 1..4 { suit: Suit.sun, value: v }
+  cards for v in 1..4 { suit: Suit.moon, value: v }
+}
+per Token var worn: int public = 0
+per player var gold: int public = 4
+var tide: int public = 0
+var vault: int public = 100
+zone pool: Token pile public = all Token
+zone spare: Token stack public
+per player zone kept: Token pile public
+
+function kept_of(p: player, s: Suit): int = count(t in kept[p] where t.suit == s)
+function short_of(p: player, s: Suit): bool = kept_of(p, s) < 2
+function wear(p: player): int = sum(t in kept[p]: worn[t])
+function richest(p: player): bool = all(q in players: gold[q] <= gold[p])
+function tide_low(): bool = count(t in pool where t.value > tide) > 2
+function top_sun(): bool = any(t in spare: t.suit == Suit.sun) and top(spare).suit == Suit.sun
+function spare_of(s: Suit): int = count(t in spare where t.suit == s)
+
+flow {
+  let rounds = 0
+  while rounds < 12 and count(players) > 1 {
+    for p in players {
+      if p in players {
+        ask p {
+          take(t in pool)
+            require short_of(p, t.suit) else "enough of that suit"
+          {
+            move t to kept[p]
+          }
+          draw
+            require count(pool) > 0 and kept_of(p, Suit.sun) + kept_of(p, Suit.moon) < 3 else "hands full"
+          {
+            deal 1 from pool to kept[p]
+          }
+          polish(t in kept[p])
+            require wear(p) < 3 else "worn out"
+          {
+            worn[t] += 1
+          }
+          pay(q in players)
+            require q != p and richest(p) else "not the richest"
+          {
+            transfer 1 from gold[p] to gold[q]
+          }
+          earn
+            require not richest(p) and vault > 0 else "rich enough"
+          {
+            transfer 2 from vault to gold[p]
+          }
+          rise
+            require tide_low() else "the tide is high"
+          {
+            tide += 1
+          }
+          stash(t in kept[p]) {
+            move t to spare
+          }
+          mix
+            require top_sun() and spare_of(Suit.moon) > 0 else "nothing to mix"
+          {
+            shuffle spare
+          }
+          recall
+            require spare_of(Suit.sun) > 1 else "no suns to recall"
+          {
+            move all spare to pool
+          }
+          retire
+            require count(players) > 2 and not short_of(p, Suit.moon) and not short_of(p, Suit.sun) else "stay"
+          {
+            move all kept[p] to pool
+            eliminate(p)
+          }
+          pass { }
+        }
+      }
+    }
+    rounds += 1
+    if rounds == 6 {
+      tide = 0
+      for p in players {
+        gold[p] = 4
+      }
+    }
+  }
+}
+
+score p: gold[p] + wear(p)
+`;
+
+function traced(game: Game, seat: number, move: Move): number[] {
+  const types = Object.keys(game.moves!);
+  return [seat, types.indexOf(move.type), ...Object.keys(game.moves![move.type]!).map((name) => move[name] as number)];
+}
+
+describe("the playout kernel's memo across decisions", () => {
+  it("forgets a function's values where a statement writes what it reads, and plays the state machine's games", async () => {
+    const result = await compileGame("memo-across", [{ path: "memo-across.rules", text: DRILL }]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
+    for (const name of ["kept_of", "wear", "richest", "tide_low", "top_sun", "spare_of"]) expect(kernelText).toContain(`fn_${name}$memo(`);
+    // Counts of a zone's cards by a printed enum field are look-ups (playout-tallies.ts).
+    expect(kernelText).toContain("$tally_kept_suit(");
+    expect(kernelText).toContain("$tally_spare_suit(");
+    // No memo of a whole decision: each function has a generation of its own.
+    expect(kernelText).not.toContain("$epoch");
+    const game = await loadRulesGame("memo-across", DRILL, runtime);
+    // One kernel plays every game: the values of the game before are forgotten too.
+    const kernel = game.playout!();
+    const seeds = new runtime.Rng(11);
+    const typesSeen = new Set<string>();
+    for (const players of [2, 3, 4]) {
+      for (let i = 0; i < 80; i++) {
+        const gameSeed = seeds.int(2 ** 31);
+        const policySeed = seeds.int(2 ** 31);
+        const expected: number[] = [];
+        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => {
+          expected.push(...traced(game, seat, move));
+          typesSeen.add(move.type);
+        });
+        kernel.policy.set(new runtime.Rng(policySeed).words());
+        const trace: number[] = [];
+        const decisions = kernel.play(players, gameSeed, trace);
+        const context = `${players} players, seeds ${gameSeed} ${policySeed}`;
+        expect(trace, context).toEqual(expected);
+        expect(decisions, context).toBe(played.decisions);
+        expect(kernel.scores(), context).toEqual(game.scores(played.state));
+      }
+    }
+    // Every write the drill is about happened.
+    expect([...typesSeen].sort()).toEqual(["draw", "earn", "mix", "pass", "pay", "polish", "recall", "retire", "rise", "stash", "take"]);
+  });
+
+  it("names what each function reads, through the functions it calls, and what each statement writes", () => {
+    const checked = checkGame("memo-across", [{ path: "memo-across.rules", text: DRILL }]);
+    const reads = new StateReads(checked.game!);
+    // `players` reads who was eliminated.
+    expect([...reads.functionReads("short_of")].sort()).toEqual(["var:eliminated", "zone:kept"]);
+    expect([...reads.functionReads("wear")].sort()).toEqual(["var:eliminated", "var:worn", "zone:kept"]);
+    expect([...reads.functionReads("tide_low")].sort()).toEqual(["var:eliminated", "var:tide", "zone:pool"]);
+    // A card moved from wherever it lies: every zone of its card type.
+    const flow = checked.game!.flow!;
+    const statements: import("../syntax/ast.js").Statement[] = [];
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(collect);
+      else if (node && typeof node === "object") {
+        const record = node as Record<string, unknown>;
+        if (typeof record.kind === "string" && ["move", "transfer", "assign", "shuffle", "move-all", "deal"].includes(record.kind) && "range" in record) statements.push(record as never);
+        for (const [key, child] of Object.entries(record)) if (key !== "range") collect(child);
+      }
+    };
+    collect(flow);
+    const writes = (kind: string): string[] => statements.filter((s) => s.kind === kind).map((s) => [...reads.statementWrites(s)].sort().join(" "));
+    expect(writes("move")).toContain("zone:kept zone:pool zone:spare");
+    expect(writes("transfer")).toEqual(expect.arrayContaining(["var:gold", "var:gold var:vault"]));
+    expect(writes("shuffle")).toEqual(["zone:spare"]);
+    expect(writes("deal")).toEqual(["zone:kept zone:pool"]);
+    expect(writes("assign")).toEqual(expect.arrayContaining(["var:worn", "var:tide", "var:gold", "var:eliminated"]));
+  });
+
+  it("counts by a printed field in a kernel without functions of the rules' own, as the state machine does", async () => {
+    // No functions: the kernel is one `play`, with no closure for tallies; the counts are loops.
+    const text = DRILL.replace(/^function .*$/gm, "").replace(/flow \{[\s\S]*\n\}\n\nscore p: .*$/m, `flow {
+  let rounds = 0
+  while rounds < 6 {
+    for p in players {
+      ask p {
+        take(t in pool)
+          require count(t2 in kept[p] where t2.suit == t.suit) < 2 else "enough of that suit"
+        {
+          move t to kept[p]
+        }
+        pass { }
+      }
+    }
+    rounds += 1
+  }
+}
+
+score p: count(t in kept[p] where t.suit == Suit.sun)`);
+    expect(text).not.toMatch(/^function /m);
+    const result = await compileGame("tally-inline", [{ path: "tally-inline.rules", text }]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.notes).toEqual([]);
+    expect(result.files.find((f) => f.path === "playout.ts")!.text).not.toContain("$tally_");
+    const game = await loadRulesGame("tally-inline", text, runtime);
+    const kernel = game.playout!();
+    const seeds = new runtime.Rng(5);
+    for (let i = 0; i < 40; i++) {
+      const gameSeed = seeds.int(2 ** 31);
+      const policySeed = seeds.int(2 ** 31);
+      const played = runtime.playRandomGame(game, { players: 3, seed: gameSeed }, new runtime.Rng(policySeed));
+      kernel.policy.set(new runtime.Rng(policySeed).words());
+      expect(kernel.play(3, gameSeed)).toBe(played.decisions);
+      expect(kernel.scores()).toEqual(game.scores(played.state));
+    }
+  });
+});
