@@ -24,14 +24,20 @@ flow {
 ${scoring}
 `;
 
-/** The kind argument (the last one before the site) of each bestSets call in the emitted files. */
+/** The kind argument (the last one before the site) of each bestSets call in the state machine's
+ *  files; the playout kernel, which scores the same way, must pass the same kinds. */
 async function kindsPassed(scoring: string): Promise<string[]> {
   const result = await compileGame("sets", [{ path: "sets.rules", text: rules(scoring) }]);
   expect(result.diagnostics).toEqual([]);
-  const text = result.files.map((f) => f.text).join("\n");
-  const calls = [...text.matchAll(/bestSets\(([\s\S]*?)\n\s*\)/g)].map((m) => m[1]!);
-  // The kind comes last but for the rule's site (`AT.L12`), which says where a fault comes from.
-  return calls.map((call) => call.trim().replace(/,$/, "").split(/,\n\s*/).filter((arg) => !arg.startsWith("AT.")).pop()!.trim());
+  const kinds = (files: typeof result.files): string[] => {
+    const text = files.map((f) => f.text).join("\n");
+    const calls = [...text.matchAll(/bestSets\(([\s\S]*?)\n\s*\)/g)].map((m) => m[1]!);
+    // The kind comes last but for the rule's site (`AT.L12`), which says where a fault comes from.
+    return calls.map((call) => call.trim().replace(/,$/, "").split(/,\n\s*/).filter((arg) => !arg.startsWith("AT.")).pop()!.trim());
+  };
+  const machine = kinds(result.files.filter((f) => f.path !== "playout.ts"));
+  expect(kinds(result.files.filter((f) => f.path === "playout.ts"))).toEqual(machine);
+  return machine;
 }
 
 describe("best_sets: the cards alike to the scorer", () => {
