@@ -125,9 +125,9 @@ export function primeCompilerFingerprint(value: string): void {
 
 /**
  * A hash of the compiler's own code (the folder this CLI runs from: `dist/`, or `src/` under the
- * tests), so that a rebuilt compiler never serves games compiled by its previous version. The
- * versions of ts-morph and Prettier are left out: a new one changes the layout of the code, not
- * what it does.
+ * tests; its files by their paths inside that folder), so that a rebuilt compiler never serves games
+ * compiled by its previous version. The versions of ts-morph and Prettier are left out: a new one
+ * changes the layout of the code, not what it does.
  */
 export function compilerFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
@@ -137,7 +137,9 @@ export function compilerFingerprint(): Promise<string> {
       .map((e) => join(e.parentPath, e.name))
       .sort();
     const hash = createHash("sha256");
-    for (const file of files) hash.update(`\0${file}\0`).update(await fs.readFile(file));
+    // Paths from the compiler's folder, not from the disk's root: the same compiler in another place
+    // (a scratch copy of the workspace, another clone) compiles the same, and may read its records.
+    for (const file of files) hash.update(`\0${file.slice(root.length)}\0`).update(await fs.readFile(file));
     return hash.digest("hex");
   })();
   return fingerprint;

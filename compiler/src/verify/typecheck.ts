@@ -1,6 +1,7 @@
 // The last phase: the emitted TypeScript must type-check under `strict`, against the runtime's own
 // declarations, before anything is written or run. A failure here is a compiler bug, never the
 // designer's; it is reported loudly instead of leaving a build that tsc refuses.
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import ts from "typescript";
@@ -35,10 +36,36 @@ const OPTIONS: ts.CompilerOptions = {
 const shared = new Map<string, ts.SourceFile>();
 
 /**
+ * The last few verdicts, by a hash of the files and of the runtime's declarations they were checked
+ * against (read once per process, like the standard library above). The same files are often checked
+ * twice in one process: a strict compile checks what it wrote, then a test checks the files it was
+ * given; the second check finds what the first found, so it reads it here instead of checking again.
+ * Bounded, as a language server or a watch compiles on every save.
+ */
+const verdicts = new Map<string, readonly string[]>();
+const VERDICTS_KEPT = 32;
+
+function verdictKey(files: readonly EmittedSource[], runtimeTypes: string): string {
+  const hash = createHash("sha256").update(runtimeTypes);
+  for (const file of files) hash.update(`\0${file.path}\0${file.text}`);
+  return hash.digest("hex");
+}
+
+/**
  * Type errors of one game's emitted files, each as `file:line: message` (empty when it type-checks).
  * The files are checked as an ES module package in a virtual folder.
  */
 export function typeErrors(files: readonly EmittedSource[], runtimeTypes: string = runtimeDeclarations()): string[] {
+  const key = verdictKey(files, runtimeTypes);
+  const known = verdicts.get(key);
+  if (known) return [...known];
+  const found = checkTypes(files, runtimeTypes);
+  verdicts.set(key, found);
+  if (verdicts.size > VERDICTS_KEPT) verdicts.delete(verdicts.keys().next().value!);
+  return [...found];
+}
+
+function checkTypes(files: readonly EmittedSource[], runtimeTypes: string): string[] {
   const folder = "/virtual/game/";
   const virtual = new Map(files.map((f) => [folder + f.path, f.text]));
   virtual.set("/virtual/package.json", '{ "type": "module" }');

@@ -1,0 +1,46 @@
+// The order in which a Vitest run starts its test files: the longest first, so that a run's workers
+// finish together instead of one of them playing a minute-long file alone at the end while the other
+// core idles. Vitest orders by the durations it recorded in earlier runs; a fresh clone (CI) has none,
+// and would start the files in the order it found them. The files below are the longest of their
+// projects, measured (CPU seconds, children included, with `npm test` from an empty cache; see
+// docs/tooling.md, "Where npm test's CPU time goes"); a file not listed keeps Vitest's order after them.
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/** Longest first; paths from the workspace root. Roughly: 50 s, 30 s, 20 s, 15 s, 10 s, 7 s of CPU. */
+export const LONGEST: readonly string[] = [
+  "tests/nx/cache.test.ts",
+  "tests/kernel.test.ts",
+  "compiler/src/emit/programs.test.ts",
+  "compiler/src/emit/emit.test.ts",
+  "tests/kernel-resume.test.ts",
+  "examples/web/e2e/play.test.ts",
+  "tests/packaging/tarballs.test.ts",
+  "cli/src/commands/bench.test.ts",
+  "tests/properties/told-events.test.ts",
+  "tests/properties/untrusted.test.ts",
+  "tests/properties/search.test.ts",
+  "cli/src/commands/e2e.test.ts",
+  "examples/web/e2e/online.test.ts",
+  "cli/src/commands/designer-loop.test.ts",
+  "cli/src/simulation/redis.test.ts",
+  "examples/web/e2e/hidden-information.test.ts",
+  "bench/hand-written/replay.test.ts",
+  "examples/web/e2e/rules-play-web.test.ts",
+  "compiler/src/check/broken-inputs.test.ts",
+  "compiler/src/format/repo-files.test.ts",
+  "compiler/src/emit/plain-source.test.ts",
+  "language-server/src/analysis.test.ts",
+];
+
+export default class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = `${this.ctx.config.root.replace(/\/$/, "")}/`;
+    const rank = (spec: TestSpecification) => {
+      const at = LONGEST.indexOf(spec.moduleId.startsWith(root) ? spec.moduleId.slice(root.length) : spec.moduleId);
+      return at === -1 ? LONGEST.length : at;
+    };
+    // A stable sort: the unlisted files keep Vitest's order (recorded durations, when it has them).
+    return sorted.map((spec, index) => ({ spec, index, rank: rank(spec) })).sort((a, b) => a.rank - b.rank || a.index - b.index).map(({ spec }) => spec);
+  }
+}
