@@ -69,7 +69,10 @@ for (const { id, query, maxClicks } of GAMES) {
     for (const reason of counts.reasons) expect(rules).toContain(`"${reason}"`);
 
     await page.locator("button[name=save]").click();
-    const save = await page.locator('textarea[name="save"]').inputValue();
+    // The page writes the save into its box on its next render, not within the click.
+    const box = page.locator('textarea[name="save"]');
+    await expect.poll(() => box.inputValue()).not.toBe("");
+    const save = await box.inputValue();
     const replayed = resultOf(deserializeMatch(game, save));
     expect(replayed).not.toBeNull();
     const result = replayed!;
