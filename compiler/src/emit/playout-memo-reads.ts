@@ -118,7 +118,7 @@ const NOTHING: ReadonlySet<string> = new Set();
 const EVERYTHING_SET: ReadonlySet<string> = new Set([EVERYTHING]);
 
 /** Every node of an expression's tree (objects with a `kind`), the expression first. */
-function walk(node: unknown, visit: (node: { kind: string }) => void): void {
+export function walk(node: unknown, visit: (node: { kind: string }) => void): void {
   if (Array.isArray(node)) {
     for (const child of node) walk(child, visit);
     return;

@@ -16,7 +16,7 @@ import type { Type } from "../check/types.js";
 import { functionName } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import { localName } from "./playout-zones.js";
-import { EACH_DECISION, EVERYTHING, StateReads } from "./playout-memo-reads.js";
+import { EACH_DECISION, EVERYTHING, StateReads, walk } from "./playout-memo-reads.js";
 import { KernelTallies, zoneGeneration, type EnumIndexes } from "./playout-tallies.js";
 import type { ZoneLayout } from "./playout-zones.js";
 
@@ -306,16 +306,4 @@ function kernelTypeOrNull(type: Type | undefined): string | null {
   } catch {
     return null;
   }
-}
-
-/** Every node of an expression's tree (objects with a `kind`), the expression first. */
-function walk(node: unknown, visit: (node: { kind: string }) => void): void {
-  if (Array.isArray(node)) {
-    for (const child of node) walk(child, visit);
-    return;
-  }
-  if (node === null || typeof node !== "object") return;
-  const record = node as Record<string, unknown>;
-  if (typeof record.kind === "string") visit(record as { kind: string });
-  for (const [key, child] of Object.entries(record)) if (key !== "range") walk(child, visit);
 }
