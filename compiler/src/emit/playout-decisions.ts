@@ -223,36 +223,14 @@ export class KernelDecisions {
 
   /**
    * A window passes by a seat offered nothing but its `done` (the last option): what `done` does
-   * is done at once and the flow goes on, no decision taken (flow-file.ts `passByIdle`).
+   * is done at once and the flow goes on, no decision taken (flow-file.ts `passByIdle`). In a kernel
+   * of one `play`; where steps are functions, the decision's own listing tests it (`windowDecision`).
    */
   private idleSearch(decision: Decision, seat: string): string[] {
     const offers = this.code.temp("offers").slice(1);
     const done = decision.ask.options[decision.ask.options.length - 1]!;
     const idle = [...this.code.statements(done.body.statements), ...this.continueAt(decision.resume)];
     const options = decision.ask.options.slice(0, -1);
-    if (this.split) {
-      // Whether any option is on offer does not depend on the order they are looked at in (a
-      // listing reads the state and draws nothing), so the search starts at the option found on
-      // offer last time: at a window asked over and over, mostly the one found first.
-      const last = `${offers}$last`;
-      const cases = options.flatMap((option, i) => {
-        const lines: string[] = [];
-        const { flag } = this.code.withMemo(true, () => this.offered(option, lines));
-        return [`case ${i}: {`, ...lines, `if (${flag}) { ${last} = ${i}; return true; }`, "break;", "}"];
-      });
-      this.outlined.push(
-        `let ${last} = 0;`,
-        `function ${offers}(${seat}: number): boolean {`,
-        `for (let $k = 0, $o = ${last}; $k < ${options.length}; $k++, $o = $o + 1 === ${options.length} ? 0 : $o + 1) {`,
-        "switch ($o) {",
-        ...cases,
-        "}",
-        "}",
-        "return false;",
-        "}",
-      );
-      return [`if (!${offers}(${seat})) {`, ...idle, "}"];
-    }
     // As `offers_…`: the options in order, up to the first on offer.
     const search: string[] = [];
     for (const option of options) {
