@@ -113,9 +113,9 @@ export function playout(): PlayoutKernel {
   const K_$values71$n = new Int32Array(1);
   const K_$values73 = [] as number[];
   const K_$values73$n = new Int32Array(1);
-  const K_$values75 = [] as number[];
-  const K_$values75$n = new Int32Array(1);
-  const K_$list77 = new Int32Array(6);
+  const K_$list75 = new Int32Array(6);
+  const K_$values76 = [] as number[];
+  const K_$values76$n = new Int32Array(1);
   const K_$values78 = [] as number[];
   const K_$values78$n = new Int32Array(1);
   const K_$values80 = [] as number[];
@@ -126,20 +126,16 @@ export function playout(): PlayoutKernel {
   const K_$values84$n = new Int32Array(1);
   const K_$values86 = [] as number[];
   const K_$values86$n = new Int32Array(1);
-  const K_$values88 = [] as number[];
-  const K_$values88$n = new Int32Array(1);
-  const K_$list90 = new Int32Array(6);
+  const K_$list88 = new Int32Array(6);
+  const K_$values89 = [] as number[];
+  const K_$values89$n = new Int32Array(1);
   const K_$values91 = [] as number[];
   const K_$values91$n = new Int32Array(1);
   const K_$values93 = [] as number[];
   const K_$values93$n = new Int32Array(1);
   const K_$values95 = [] as number[];
   const K_$values95$n = new Int32Array(1);
-  const K_$values97 = [] as number[];
-  const K_$values97$n = new Int32Array(1);
-  const K_$values99 = [] as number[];
-  const K_$values99$n = new Int32Array(1);
-  const K_$list101 = new Int32Array(6);
+  const K_$list97 = new Int32Array(6);
   const K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
     ["standard", "dual", "money"].indexOf($v),
   );
@@ -249,9 +245,9 @@ export function playout(): PlayoutKernel {
   const $values71$n = K_$values71$n;
   const $values73 = K_$values73;
   const $values73$n = K_$values73$n;
-  const $values75 = K_$values75;
-  const $values75$n = K_$values75$n;
-  const $list77 = K_$list77;
+  const $list75 = K_$list75;
+  const $values76 = K_$values76;
+  const $values76$n = K_$values76$n;
   const $values78 = K_$values78;
   const $values78$n = K_$values78$n;
   const $values80 = K_$values80;
@@ -262,20 +258,16 @@ export function playout(): PlayoutKernel {
   const $values84$n = K_$values84$n;
   const $values86 = K_$values86;
   const $values86$n = K_$values86$n;
-  const $values88 = K_$values88;
-  const $values88$n = K_$values88$n;
-  const $list90 = K_$list90;
+  const $list88 = K_$list88;
+  const $values89 = K_$values89;
+  const $values89$n = K_$values89$n;
   const $values91 = K_$values91;
   const $values91$n = K_$values91$n;
   const $values93 = K_$values93;
   const $values93$n = K_$values93$n;
   const $values95 = K_$values95;
   const $values95$n = K_$values95$n;
-  const $values97 = K_$values97;
-  const $values97$n = K_$values97$n;
-  const $values99 = K_$values99;
-  const $values99$n = K_$values99$n;
-  const $list101 = K_$list101;
+  const $list97 = K_$list97;
   const Property_kind$code = K_Property_kind$code;
   const Action_effect$code = K_Action_effect$code;
   const v_coins = K_v_coins;
@@ -434,72 +426,72 @@ export function playout(): PlayoutKernel {
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
-    let $count832: number = 0;
+    let $count822: number = 0;
     {
-      const $seg834 = Z_collection + l_p;
-      const $n835 = N[$seg834]!;
-      for (let $i833 = 0; $i833 < $n835; $i833++) {
-        const l_c = C[$seg834 * CAP + $i833]!;
+      const $seg824 = Z_collection + l_p;
+      const $n825 = N[$seg824]!;
+      for (let $i823 = 0; $i823 < $n825; $i823++) {
+        const l_c = C[$seg824 * CAP + $i823]!;
         if (fn_colour_of(l_c) === l_k) {
-          $count832++;
+          $count822++;
         }
       }
     }
-    return $count832;
+    return $count822;
   }
   function fn_money_cards(l_p: number): number {
     return $tally_collection_kind(Z_collection + l_p, 2);
   }
   function fn_hearts(l_p: number): number {
-    let $count836: number = 0;
+    let $count826: number = 0;
+    {
+      const $seg828 = Z_collection + l_p;
+      const $n829 = N[$seg828]!;
+      for (let $i827 = 0; $i827 < $n829; $i827++) {
+        const l_c = C[$seg828 * CAP + $i827]!;
+        if (Property_heart[l_c]!) {
+          $count826++;
+        }
+      }
+    }
+    return $count826;
+  }
+  function fn_coin_symbols(l_p: number): number {
+    let $count830: number = 0;
+    {
+      const $seg832 = Z_collection + l_p;
+      const $n833 = N[$seg832]!;
+      for (let $i831 = 0; $i831 < $n833; $i831++) {
+        const l_c = C[$seg832 * CAP + $i831]!;
+        if (Property_coin[l_c]!) {
+          $count830++;
+        }
+      }
+    }
+    return $count830;
+  }
+  function fn_set_score(l_p: number): number {
+    let $sum834: number = 0;
+    for (const $item835 of ALL_Colour) {
+      const l_k = $item835;
+      if (l_k !== "none") {
+        $sum834 +=
+          TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
+      }
+    }
+    return $sum834;
+  }
+  function fn_bonus_points(l_p: number): number {
+    let $sum836: number = 0;
     {
       const $seg838 = Z_collection + l_p;
       const $n839 = N[$seg838]!;
       for (let $i837 = 0; $i837 < $n839; $i837++) {
         const l_c = C[$seg838 * CAP + $i837]!;
-        if (Property_heart[l_c]!) {
-          $count836++;
-        }
+        $sum836 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $count836;
-  }
-  function fn_coin_symbols(l_p: number): number {
-    let $count840: number = 0;
-    {
-      const $seg842 = Z_collection + l_p;
-      const $n843 = N[$seg842]!;
-      for (let $i841 = 0; $i841 < $n843; $i841++) {
-        const l_c = C[$seg842 * CAP + $i841]!;
-        if (Property_coin[l_c]!) {
-          $count840++;
-        }
-      }
-    }
-    return $count840;
-  }
-  function fn_set_score(l_p: number): number {
-    let $sum844: number = 0;
-    for (const $item845 of ALL_Colour) {
-      const l_k = $item845;
-      if (l_k !== "none") {
-        $sum844 +=
-          TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
-      }
-    }
-    return $sum844;
-  }
-  function fn_bonus_points(l_p: number): number {
-    let $sum846: number = 0;
-    {
-      const $seg848 = Z_collection + l_p;
-      const $n849 = N[$seg848]!;
-      for (let $i847 = 0; $i847 < $n849; $i847++) {
-        const l_c = C[$seg848 * CAP + $i847]!;
-        $sum846 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
-      }
-    }
-    return $sum846;
+    return $sum836;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -512,8 +504,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item850 of ALL_Colour) {
-                const l_k = $item850;
+              for (const $item840 of ALL_Colour) {
+                const l_k = $item840;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -528,8 +520,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item851 of ALL_Colour) {
-                  const l_k = $item851;
+                for (const $item841 of ALL_Colour) {
+                  const l_k = $item841;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -552,79 +544,79 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum852: number = 0;
+    let $sum842: number = 0;
     {
-      const $n854 = N[Z_board]!;
-      for (let $i853 = 0; $i853 < $n854; $i853++) {
-        const l_a = C[Z_board * CAP + $i853]!;
-        $sum852 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      const $n844 = N[Z_board]!;
+      for (let $i843 = 0; $i843 < $n844; $i843++) {
+        const l_a = C[Z_board * CAP + $i843]!;
+        $sum842 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
       }
     }
-    return 0 - $sum852;
+    return 0 - $sum842;
   }
   function fn_action_points(l_p: number): number {
-    let $sum855: number = 0;
+    let $sum845: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum856: number = 0;
+        let $sum846: number = 0;
         {
-          const $seg858 = Z_played + l_q;
-          const $n859 = N[$seg858]!;
-          for (let $i857 = 0; $i857 < $n859; $i857++) {
-            const l_a = C[$seg858 * CAP + $i857]!;
-            $sum856 += fn_medal_points(l_a, l_p);
+          const $seg848 = Z_played + l_q;
+          const $n849 = N[$seg848]!;
+          for (let $i847 = 0; $i847 < $n849; $i847++) {
+            const l_a = C[$seg848 * CAP + $i847]!;
+            $sum846 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum855 += $sum856;
+        $sum845 += $sum846;
       }
     }
-    return $sum855 + fn_board_points(l_p);
+    return $sum845 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any860: boolean = false;
+    let $any850: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $any861: boolean = false;
+        let $any851: boolean = false;
         {
-          const $seg863 = Z_played + l_q;
-          const $n864 = N[$seg863]!;
-          for (let $i862 = 0; $i862 < $n864; $i862++) {
-            const l_a = C[$seg863 * CAP + $i862]!;
+          const $seg853 = Z_played + l_q;
+          const $n854 = N[$seg853]!;
+          for (let $i852 = 0; $i852 < $n854; $i852++) {
+            const l_a = C[$seg853 * CAP + $i852]!;
             if (Action_effect$code[l_a]! === 11) {
-              $any861 = true;
+              $any851 = true;
               break;
             }
           }
         }
-        if ($any861) {
-          $any860 = true;
+        if ($any851) {
+          $any850 = true;
           break;
         }
       }
     }
-    return $any860 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any850 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum865: number = 0;
+    let $sum855: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum865 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum855 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum865;
+    return N[Z_board]! + $sum855;
   }
   function fn_shielded(l_p: number): boolean {
-    let $any866: boolean = false;
+    let $any856: boolean = false;
     {
-      const $seg868 = Z_played + l_p;
-      const $n869 = N[$seg868]!;
-      for (let $i867 = 0; $i867 < $n869; $i867++) {
-        const l_a = C[$seg868 * CAP + $i867]!;
+      const $seg858 = Z_played + l_p;
+      const $n859 = N[$seg858]!;
+      for (let $i857 = 0; $i857 < $n859; $i857++) {
+        const l_a = C[$seg858 * CAP + $i857]!;
         if (Action_effect$code[l_a]! === 4) {
-          $any866 = true;
+          $any856 = true;
           break;
         }
       }
     }
-    return $any866;
+    return $any856;
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
     return (
@@ -2516,11 +2508,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat355} is played by the rules: the rules must decide for it, never ask it`,
         );
-      if (!offers356($seat355)) {
-        l___window_1 = false;
-        return step202();
-      }
-      return decide377($seat355);
+      return decide372($seat355, true);
     }
   }
   function step172(): number {
@@ -2577,10 +2565,10 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg378 = Z_played + l_p_6;
-      C[$seg378 * CAP + N[$seg378]!] = $card;
-      N[$seg378]!++;
-      $where[$card] = $seg378;
+      const $seg373 = Z_played + l_p_6;
+      C[$seg373 * CAP + N[$seg373]!] = $card;
+      N[$seg373]!++;
+      $where[$card] = $seg373;
     }
     $generation_cards_in_play++;
     $generation_shielded++;
@@ -2588,13 +2576,13 @@ export function playout(): PlayoutKernel {
   }
   function step181(): number {
     {
-      const $seat379 = l_p_6;
-      if ($seat379 >= humans)
+      const $seat374 = l_p_6;
+      if ($seat374 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat379} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat374} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide389($seat379);
+      return decide384($seat374);
     }
   }
   function step182(): number {
@@ -2620,13 +2608,13 @@ export function playout(): PlayoutKernel {
   }
   function step186(): number {
     {
-      const $seat390 = l_p_6;
-      if ($seat390 >= humans)
+      const $seat385 = l_p_6;
+      if ($seat385 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat390} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat385} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide403($seat390);
+      return decide398($seat385);
     }
   }
   function step187(): number {
@@ -2639,10 +2627,10 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_6;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg404 = Z_played + l_p_6;
-      C[$seg404 * CAP + N[$seg404]!] = $card;
-      N[$seg404]!++;
-      $where[$card] = $seg404;
+      const $seg399 = Z_played + l_p_6;
+      C[$seg399 * CAP + N[$seg399]!] = $card;
+      N[$seg399]!++;
+      $where[$card] = $seg399;
     }
     $generation_cards_in_play++;
     $generation_shielded++;
@@ -2662,24 +2650,24 @@ export function playout(): PlayoutKernel {
     $generation_cards_in_play++;
     $generation_shielded++;
     {
-      const $seat405 = l_p_6;
-      if ($seat405 >= humans)
+      const $seat400 = l_p_6;
+      if ($seat400 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat405} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat400} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide427($seat405);
+      return decide422($seat400);
     }
   }
   function step192(): number {
     {
-      const $seat428 = l_p_6;
-      if ($seat428 >= humans)
+      const $seat423 = l_p_6;
+      if ($seat423 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat428} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat423} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide453($seat428);
+      return decide448($seat423);
     }
   }
   function step193(): number {
@@ -2693,12 +2681,12 @@ export function playout(): PlayoutKernel {
   }
   function step196(): number {
     {
-      let $n454 = 0;
+      let $n449 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list77[$n454++] = l_q;
+        if (l_q !== l_p_6) $list75[$n449++] = l_q;
       }
-      for (let $i455 = 0; $i455 < $n454; $i455++) {
-        const l_q = $list77[$i455]!;
+      for (let $i450 = 0; $i450 < $n449; $i450++) {
+        const l_q = $list75[$i450]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -2825,13 +2813,13 @@ export function playout(): PlayoutKernel {
   }
   function step206(): number {
     {
-      const $seat456 = l_active;
-      if ($seat456 >= humans)
+      const $seat451 = l_active;
+      if ($seat451 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat456} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide520($seat456);
+      return decide515($seat451);
     }
   }
   function step207(): number {
@@ -2851,13 +2839,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat521 = l_target;
-      if ($seat521 >= humans)
+      const $seat516 = l_target;
+      if ($seat516 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat521} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat516} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide548($seat521);
+      return decide543($seat516);
     }
   }
   function step209(): number {
@@ -2877,13 +2865,13 @@ export function playout(): PlayoutKernel {
       v_protection[l_target] += $amount;
     }
     {
-      const $seat549 = l_active;
-      if ($seat549 >= humans)
+      const $seat544 = l_active;
+      if ($seat544 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat549} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide571($seat549);
+      return decide566($seat544);
     }
   }
   function step210(): number {
@@ -2893,36 +2881,36 @@ export function playout(): PlayoutKernel {
     return step215();
   }
   function step212(): number {
-    let $first572: number = 0;
-    let $found573 = false;
+    let $first567: number = 0;
+    let $found568 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first572 = l_q;
-        $found573 = true;
+        $first567 = l_q;
+        $found568 = true;
         break;
       }
     }
-    if (!$found573) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first572;
+    if (!$found568) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first567;
     {
-      const $seat574 = l_opponent;
-      if ($seat574 >= humans)
+      const $seat569 = l_opponent;
+      if ($seat569 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat574} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat569} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide585($seat574);
+      return decide580($seat569);
     }
   }
   function step213(): number {
     {
-      const $seat586 = l_active;
-      if ($seat586 >= humans)
+      const $seat581 = l_active;
+      if ($seat581 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat586} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat581} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide608($seat586);
+      return decide603($seat581);
     }
   }
   function step214(): number {
@@ -2958,15 +2946,15 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg609 = Z_hand + l_p_4;
+      const $seg604 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg609 * CAP + N[$seg609]!] = $card;
-        N[$seg609]!++;
-        $where[$card] = $seg609;
+        C[$seg604 * CAP + N[$seg604]!] = $card;
+        N[$seg604]!++;
+        $where[$card] = $seg604;
       }
     }
     if (N[Z_hand + l_p_4]! > 5) {
@@ -2985,13 +2973,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat610 = l_p_4;
-      if ($seat610 >= humans)
+      const $seat605 = l_p_4;
+      if ($seat605 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat610} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat605} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide624($seat610);
+      return decide619($seat605);
     }
   }
   function step222(): number {
@@ -2999,20 +2987,20 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg625 = Z_hand + l_p_4;
+      const $seg620 = Z_hand + l_p_4;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
       let $at = -1;
-      for (let $i = 0; $i < N[$seg625]!; $i++)
-        if (C[$seg625 * CAP + $i]! === $wanted) {
+      for (let $i = 0; $i < N[$seg620]!; $i++)
+        if (C[$seg620 * CAP + $i]! === $wanted) {
           $at = $i;
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at626 = $seg625 * CAP + $at;
-      const $card = C[$at626]!;
-      const $end627 = $seg625 * CAP + N[$seg625]! - 1;
-      for (let $k628 = $at626; $k628 < $end627; $k628++) C[$k628] = C[$k628 + 1]!;
-      N[$seg625]!--;
+      const $at621 = $seg620 * CAP + $at;
+      const $card = C[$at621]!;
+      const $end622 = $seg620 * CAP + N[$seg620]! - 1;
+      for (let $k623 = $at621; $k623 < $end622; $k623++) C[$k623] = C[$k623 + 1]!;
+      N[$seg620]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3086,10 +3074,10 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg629 = Z_played + l_p_3;
-      C[$seg629 * CAP + N[$seg629]!] = $card;
-      N[$seg629]!++;
-      $where[$card] = $seg629;
+      const $seg624 = Z_played + l_p_3;
+      C[$seg624 * CAP + N[$seg624]!] = $card;
+      N[$seg624]!++;
+      $where[$card] = $seg624;
     }
     $generation_cards_in_play++;
     $generation_shielded++;
@@ -3097,13 +3085,13 @@ export function playout(): PlayoutKernel {
   }
   function step236(): number {
     {
-      const $seat630 = l_p_3;
-      if ($seat630 >= humans)
+      const $seat625 = l_p_3;
+      if ($seat625 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat625} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide640($seat630);
+      return decide635($seat625);
     }
   }
   function step237(): number {
@@ -3129,13 +3117,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat641 = l_p_3;
-      if ($seat641 >= humans)
+      const $seat636 = l_p_3;
+      if ($seat636 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat641} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat636} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide654($seat641);
+      return decide649($seat636);
     }
   }
   function step242(): number {
@@ -3148,10 +3136,10 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg655 = Z_played + l_p_3;
-      C[$seg655 * CAP + N[$seg655]!] = $card;
-      N[$seg655]!++;
-      $where[$card] = $seg655;
+      const $seg650 = Z_played + l_p_3;
+      C[$seg650 * CAP + N[$seg650]!] = $card;
+      N[$seg650]!++;
+      $where[$card] = $seg650;
     }
     $generation_cards_in_play++;
     $generation_shielded++;
@@ -3171,24 +3159,24 @@ export function playout(): PlayoutKernel {
     $generation_cards_in_play++;
     $generation_shielded++;
     {
-      const $seat656 = l_p_3;
-      if ($seat656 >= humans)
+      const $seat651 = l_p_3;
+      if ($seat651 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat656} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat651} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide678($seat656);
+      return decide673($seat651);
     }
   }
   function step247(): number {
     {
-      const $seat679 = l_p_3;
-      if ($seat679 >= humans)
+      const $seat674 = l_p_3;
+      if ($seat674 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat679} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat674} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide704($seat679);
+      return decide699($seat674);
     }
   }
   function step248(): number {
@@ -3202,12 +3190,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n705 = 0;
+      let $n700 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list90[$n705++] = l_q;
+        if (l_q !== l_p_3) $list88[$n700++] = l_q;
       }
-      for (let $i706 = 0; $i706 < $n705; $i706++) {
-        const l_q = $list90[$i706]!;
+      for (let $i701 = 0; $i701 < $n700; $i701++) {
+        const l_q = $list88[$i701]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3297,18 +3285,18 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step257(): number {
-    let $cond708: boolean = l_offered;
-    if ($cond708) {
-      let $any707: boolean = false;
+    let $cond703: boolean = l_offered;
+    if ($cond703) {
+      let $any702: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (fn_reachable(l_active, l_q)) {
-          $any707 = true;
+          $any702 = true;
           break;
         }
       }
-      $cond708 = !$any707;
+      $cond703 = !$any702;
     }
-    if ($cond708) {
+    if ($cond703) {
       l_turn_over = true;
     }
     return 204;
@@ -3341,17 +3329,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat709 = l_p;
-      if ($seat709 >= humans)
+      const $seat704 = l_p;
+      if ($seat704 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat709} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat704} is played by the rules: the rules must decide for it, never ask it`,
         );
-      if (!offers710($seat709)) {
-        l___window_0 = false;
-        return step292();
-      }
-      return decide731($seat709);
+      return decide721($seat704, true);
     }
   }
   function step262(): number {
@@ -3408,10 +3392,10 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg732 = Z_played + l_p_2;
-      C[$seg732 * CAP + N[$seg732]!] = $card;
-      N[$seg732]!++;
-      $where[$card] = $seg732;
+      const $seg722 = Z_played + l_p_2;
+      C[$seg722 * CAP + N[$seg722]!] = $card;
+      N[$seg722]!++;
+      $where[$card] = $seg722;
     }
     $generation_cards_in_play++;
     $generation_shielded++;
@@ -3419,13 +3403,13 @@ export function playout(): PlayoutKernel {
   }
   function step271(): number {
     {
-      const $seat733 = l_p_2;
-      if ($seat733 >= humans)
+      const $seat723 = l_p_2;
+      if ($seat723 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat733} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide743($seat733);
+      return decide733($seat723);
     }
   }
   function step272(): number {
@@ -3451,13 +3435,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat744 = l_p_2;
-      if ($seat744 >= humans)
+      const $seat734 = l_p_2;
+      if ($seat734 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide757($seat744);
+      return decide747($seat734);
     }
   }
   function step277(): number {
@@ -3470,10 +3454,10 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg758 = Z_played + l_p_2;
-      C[$seg758 * CAP + N[$seg758]!] = $card;
-      N[$seg758]!++;
-      $where[$card] = $seg758;
+      const $seg748 = Z_played + l_p_2;
+      C[$seg748 * CAP + N[$seg748]!] = $card;
+      N[$seg748]!++;
+      $where[$card] = $seg748;
     }
     $generation_cards_in_play++;
     $generation_shielded++;
@@ -3493,24 +3477,24 @@ export function playout(): PlayoutKernel {
     $generation_cards_in_play++;
     $generation_shielded++;
     {
-      const $seat759 = l_p_2;
-      if ($seat759 >= humans)
+      const $seat749 = l_p_2;
+      if ($seat749 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat759} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide781($seat759);
+      return decide771($seat749);
     }
   }
   function step282(): number {
     {
-      const $seat782 = l_p_2;
-      if ($seat782 >= humans)
+      const $seat772 = l_p_2;
+      if ($seat772 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat782} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide807($seat782);
+      return decide797($seat772);
     }
   }
   function step283(): number {
@@ -3524,12 +3508,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n808 = 0;
+      let $n798 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list101[$n808++] = l_q;
+        if (l_q !== l_p_2) $list97[$n798++] = l_q;
       }
-      for (let $i809 = 0; $i809 < $n808; $i809++) {
-        const l_q = $list101[$i809]!;
+      for (let $i799 = 0; $i799 < $n798; $i799++) {
+        const l_q = $list97[$i799]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3626,211 +3610,211 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat782 = l_p_2;
-      if ($seat782 >= humans)
+      const $seat772 = l_p_2;
+      if ($seat772 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat782} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide807($seat782);
+      return decide797($seat772);
     }
   }
   function step295(): number {
     {
-      const $seat759 = l_p_2;
-      if ($seat759 >= humans)
+      const $seat749 = l_p_2;
+      if ($seat749 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat759} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide781($seat759);
+      return decide771($seat749);
     }
   }
   function step296(): number {
     {
-      const $seat744 = l_p_2;
-      if ($seat744 >= humans)
+      const $seat734 = l_p_2;
+      if ($seat734 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide757($seat744);
+      return decide747($seat734);
     }
   }
   function step297(): number {
     {
-      const $seat733 = l_p_2;
-      if ($seat733 >= humans)
+      const $seat723 = l_p_2;
+      if ($seat723 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat733} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide743($seat733);
+      return decide733($seat723);
     }
   }
   function step298(): number {
     {
-      const $seat709 = l_p;
-      if ($seat709 >= humans)
+      const $seat704 = l_p;
+      if ($seat704 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat709} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat704} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide731($seat709);
+      return decide721($seat704, false);
     }
   }
   function step299(): number {
     {
-      const $seat679 = l_p_3;
-      if ($seat679 >= humans)
+      const $seat674 = l_p_3;
+      if ($seat674 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat679} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat674} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide704($seat679);
+      return decide699($seat674);
     }
   }
   function step300(): number {
     {
-      const $seat656 = l_p_3;
-      if ($seat656 >= humans)
+      const $seat651 = l_p_3;
+      if ($seat651 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat656} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat651} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide678($seat656);
+      return decide673($seat651);
     }
   }
   function step301(): number {
     {
-      const $seat641 = l_p_3;
-      if ($seat641 >= humans)
+      const $seat636 = l_p_3;
+      if ($seat636 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat641} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat636} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide654($seat641);
+      return decide649($seat636);
     }
   }
   function step302(): number {
     {
-      const $seat630 = l_p_3;
-      if ($seat630 >= humans)
+      const $seat625 = l_p_3;
+      if ($seat625 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat625} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide640($seat630);
+      return decide635($seat625);
     }
   }
   function step303(): number {
     {
-      const $seat610 = l_p_4;
-      if ($seat610 >= humans)
+      const $seat605 = l_p_4;
+      if ($seat605 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat610} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat605} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide624($seat610);
+      return decide619($seat605);
     }
   }
   function step304(): number {
     {
-      const $seat574 = l_opponent;
-      if ($seat574 >= humans)
+      const $seat569 = l_opponent;
+      if ($seat569 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat574} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat569} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide585($seat574);
+      return decide580($seat569);
     }
   }
   function step305(): number {
     {
-      const $seat586 = l_active;
-      if ($seat586 >= humans)
+      const $seat581 = l_active;
+      if ($seat581 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat586} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat581} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide608($seat586);
+      return decide603($seat581);
     }
   }
   function step306(): number {
     {
-      const $seat549 = l_active;
-      if ($seat549 >= humans)
+      const $seat544 = l_active;
+      if ($seat544 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat549} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide571($seat549);
+      return decide566($seat544);
     }
   }
   function step307(): number {
     {
-      const $seat521 = l_target;
-      if ($seat521 >= humans)
+      const $seat516 = l_target;
+      if ($seat516 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat521} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat516} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide548($seat521);
+      return decide543($seat516);
     }
   }
   function step308(): number {
     {
-      const $seat456 = l_active;
-      if ($seat456 >= humans)
+      const $seat451 = l_active;
+      if ($seat451 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat456} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide520($seat456);
+      return decide515($seat451);
     }
   }
   function step309(): number {
     {
-      const $seat428 = l_p_6;
-      if ($seat428 >= humans)
+      const $seat423 = l_p_6;
+      if ($seat423 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat428} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat423} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide453($seat428);
+      return decide448($seat423);
     }
   }
   function step310(): number {
     {
-      const $seat405 = l_p_6;
-      if ($seat405 >= humans)
+      const $seat400 = l_p_6;
+      if ($seat400 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat405} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat400} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide427($seat405);
+      return decide422($seat400);
     }
   }
   function step311(): number {
     {
-      const $seat390 = l_p_6;
-      if ($seat390 >= humans)
+      const $seat385 = l_p_6;
+      if ($seat385 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat390} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat385} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide403($seat390);
+      return decide398($seat385);
     }
   }
   function step312(): number {
     {
-      const $seat379 = l_p_6;
-      if ($seat379 >= humans)
+      const $seat374 = l_p_6;
+      if ($seat374 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat379} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat374} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide389($seat379);
+      return decide384($seat374);
     }
   }
   function step313(): number {
@@ -3841,7 +3825,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat355} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide377($seat355);
+      return decide372($seat355, false);
     }
   }
   function step314(): number {
@@ -5128,68 +5112,42 @@ export function playout(): PlayoutKernel {
     $index341 -= $count339;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  let offers356$last = 0;
-  function offers356($seat355: number): boolean {
-    for (let $k = 0, $o = offers356$last; $k < 1; $k++, $o = $o + 1 === 1 ? 0 : $o + 1) {
-      switch ($o) {
-        case 0: {
-          $values67$n[0]! = 0;
-          {
-            const $seg358 = Z_hand + l_p_5;
-            const $n359 = N[$seg358]!;
-            for (let $i357 = 0; $i357 < $n359; $i357++) {
-              const l_card = C[$seg358 * CAP + $i357]!;
-              if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
-            }
-          }
-          let $offered360 = false;
-          offered360$open: {
-            if (!($values67$n[0]! > 0)) break offered360$open;
-            if (!(v_protection[l_p_5]! > 0)) break offered360$open;
-            $offered360 = true;
-          }
-          if ($offered360) {
-            offers356$last = 0;
-            return true;
-          }
-          break;
-        }
-      }
-    }
-    return false;
-  }
-  function decide377($seat355: number): number {
-    $values69$n[0]! = 0;
+  function decide372($seat355: number, $passBy: boolean): number {
+    $values67$n[0]! = 0;
     {
-      const $seg362 = Z_hand + l_p_5;
-      const $n363 = N[$seg362]!;
-      for (let $i361 = 0; $i361 < $n363; $i361++) {
-        const l_card = C[$seg362 * CAP + $i361]!;
-        if (Action_effect$code[l_card]! === 1) $values69[$values69$n[0]!++] = l_card;
+      const $seg357 = Z_hand + l_p_5;
+      const $n358 = N[$seg357]!;
+      for (let $i356 = 0; $i356 < $n358; $i356++) {
+        const l_card = C[$seg357 * CAP + $i356]!;
+        if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
       }
     }
-    let $offered364 = false;
-    offered364$open: {
-      if (!($values69$n[0]! > 0)) break offered364$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered364$open;
-      $offered364 = true;
+    let $offered359 = false;
+    offered359$open: {
+      if (!($values67$n[0]! > 0)) break offered359$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered359$open;
+      $offered359 = true;
     }
-    let $offered365 = false;
-    offered365$open: {
-      $offered365 = true;
+    let $offered360 = false;
+    offered360$open: {
+      $offered360 = true;
     }
-    const $offered366 = ($offered364 ? 1 : 0) + ($offered365 ? 1 : 0);
-    if ($offered366 === 0)
+    if ($passBy && !$offered359) {
+      l___window_1 = false;
+      return step202();
+    }
+    const $offered361 = ($offered359 ? 1 : 0) + ($offered360 ? 1 : 0);
+    if ($offered361 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat355} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt367: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n369 = $offered366;
-      let $r370 = 0;
-      if ($n369 <= 2097152 && $n369 >= 1) {
+    attempt362: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n364 = $offered361;
+      let $r365 = 0;
+      if ($n364 <= 2097152 && $n364 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5200,24 +5158,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n369;
+          const $m = ($t >>> 0) * $n364;
           const $low = $m >>> 0;
-          if ($low >= $n369 || $low >= 4294967296 % $n369) {
-            $r370 = ($m / 4294967296) >>> 0;
+          if ($low >= $n364 || $low >= 4294967296 % $n364) {
+            $r365 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n369 >= 1 && $n369 <= 4294967296))
+        if (!($n364 >= 1 && $n364 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r370 = drawInt(P, $n369);
+        $r365 = drawInt(P, $n364);
       }
-      const $pick368$drawn = $r370;
-      let $pick368 = $pick368$drawn;
-      if ($offered364 && $pick368-- === 0) {
-        const $n374 = $values69$n[0]!;
-        let $r375 = 0;
-        if ($n374 <= 2097152 && $n374 >= 1) {
+      const $pick363$drawn = $r365;
+      let $pick363 = $pick363$drawn;
+      if ($offered359 && $pick363-- === 0) {
+        const $n369 = $values67$n[0]!;
+        let $r370 = 0;
+        if ($n369 <= 2097152 && $n369 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5228,32 +5186,32 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n374;
+            const $m = ($t >>> 0) * $n369;
             const $low = $m >>> 0;
-            if ($low >= $n374 || $low >= 4294967296 % $n374) {
-              $r375 = ($m / 4294967296) >>> 0;
+            if ($low >= $n369 || $low >= 4294967296 % $n369) {
+              $r370 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n374 >= 1 && $n374 <= 4294967296))
+          if (!($n369 >= 1 && $n369 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r375 = drawInt(P, $n374);
+          $r370 = drawInt(P, $n369);
         }
-        const $digit372 = $r375;
-        const $value373 = $values69[$digit372]!;
+        const $digit367 = $r370;
+        const $value368 = $values67[$digit367]!;
         {
-          l_card_5 = $value373;
+          l_card_5 = $value368;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat355, 24, $value373);
+        if (trace !== null) trace.push($seat355, 24, $value368);
         {
-          l_card_5 = $value373;
+          l_card_5 = $value368;
           return step172();
         }
       }
-      if ($offered365 && $pick368-- === 0) {
+      if ($offered360 && $pick363-- === 0) {
         {
         }
         decisions++;
@@ -5267,20 +5225,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide389($seat379: number): number {
-    const $size380 = players;
-    const $count381 = $size380;
-    const $total382: number = $count381;
-    if ($total382 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat379} must act but has no legal move`);
+  function decide384($seat374: number): number {
+    const $size375 = players;
+    const $count376 = $size375;
+    const $total377: number = $count376;
+    if ($total377 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat374} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n384 = $total382;
-    let $r385 = 0;
-    if ($n384 <= 2097152 && $n384 >= 1) {
+    const $n379 = $total377;
+    let $r380 = 0;
+    if ($n379 <= 2097152 && $n379 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5291,67 +5249,67 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n384;
+        const $m = ($t >>> 0) * $n379;
         const $low = $m >>> 0;
-        if ($low >= $n384 || $low >= 4294967296 % $n384) {
-          $r385 = ($m / 4294967296) >>> 0;
+        if ($low >= $n379 || $low >= 4294967296 % $n379) {
+          $r380 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n384 >= 1 && $n384 <= 4294967296))
+      if (!($n379 >= 1 && $n379 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r385 = drawInt(P, $n384);
+      $r380 = drawInt(P, $n379);
     }
-    const $index383$drawn = $r385;
-    let $index383 = $index383$drawn;
+    const $index378$drawn = $r380;
+    let $index378 = $index378$drawn;
     decisions++;
     steps = 0;
-    if ($index383 < $count381) {
-      const $digit386 = $index383;
-      const $value387 = $digit386;
-      if (trace !== null) trace.push($seat379, 6, $value387);
+    if ($index378 < $count376) {
+      const $digit381 = $index378;
+      const $value382 = $digit381;
+      if (trace !== null) trace.push($seat374, 6, $value382);
       {
-        const l_whose = $value387;
+        const l_whose = $value382;
         {
           const $card = l_card_6;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg388 = Z_played + l_whose;
-          C[$seg388 * CAP + N[$seg388]!] = $card;
-          N[$seg388]!++;
-          $where[$card] = $seg388;
+          const $seg383 = Z_played + l_whose;
+          C[$seg383 * CAP + N[$seg383]!] = $card;
+          N[$seg383]!++;
+          $where[$card] = $seg383;
         }
         $generation_cards_in_play++;
         $generation_shielded++;
         return step182();
       }
     }
-    $index383 -= $count381;
+    $index378 -= $count376;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide403($seat390: number): number {
-    $values71$n[0]! = 0;
+  function decide398($seat385: number): number {
+    $values69$n[0]! = 0;
     {
-      const $seg392 = Z_collection + l_p_6;
-      const $n393 = N[$seg392]!;
-      for (let $i391 = 0; $i391 < $n393; $i391++) {
-        const l_target = C[$seg392 * CAP + $i391]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values71[$values71$n[0]!++] = l_target;
+      const $seg387 = Z_collection + l_p_6;
+      const $n388 = N[$seg387]!;
+      for (let $i386 = 0; $i386 < $n388; $i386++) {
+        const l_target = C[$seg387 * CAP + $i386]!;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values69[$values69$n[0]!++] = l_target;
       }
     }
-    const $size394 = $values71$n[0]!;
-    const $count395 = $size394;
-    const $total396: number = $count395;
-    if ($total396 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat390} must act but has no legal move`);
+    const $size389 = $values69$n[0]!;
+    const $count390 = $size389;
+    const $total391: number = $count390;
+    if ($total391 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat385} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n398 = $total396;
-    let $r399 = 0;
-    if ($n398 <= 2097152 && $n398 >= 1) {
+    const $n393 = $total391;
+    let $r394 = 0;
+    if ($n393 <= 2097152 && $n393 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5362,82 +5320,82 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n398;
+        const $m = ($t >>> 0) * $n393;
         const $low = $m >>> 0;
-        if ($low >= $n398 || $low >= 4294967296 % $n398) {
-          $r399 = ($m / 4294967296) >>> 0;
+        if ($low >= $n393 || $low >= 4294967296 % $n393) {
+          $r394 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n398 >= 1 && $n398 <= 4294967296))
+      if (!($n393 >= 1 && $n393 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r399 = drawInt(P, $n398);
+      $r394 = drawInt(P, $n393);
     }
-    const $index397$drawn = $r399;
-    let $index397 = $index397$drawn;
+    const $index392$drawn = $r394;
+    let $index392 = $index392$drawn;
     decisions++;
     steps = 0;
-    if ($index397 < $count395) {
-      const $digit400 = $index397;
-      const $value401 = $values71[$digit400]!;
-      if (trace !== null) trace.push($seat390, 5, $value401);
+    if ($index392 < $count390) {
+      const $digit395 = $index392;
+      const $value396 = $values69[$digit395]!;
+      if (trace !== null) trace.push($seat385, 5, $value396);
       {
-        const l_target = $value401;
+        const l_target = $value396;
         v_doubled[l_target] = true;
         {
           const $card = l_card_6;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg402 = Z_attached + l_p_6;
-          C[$seg402 * CAP + N[$seg402]!] = $card;
-          N[$seg402]!++;
-          $where[$card] = $seg402;
+          const $seg397 = Z_attached + l_p_6;
+          C[$seg397 * CAP + N[$seg397]!] = $card;
+          N[$seg397]!++;
+          $where[$card] = $seg397;
         }
         $generation_cards_in_play++;
         $generation_shielded++;
         return step187();
       }
     }
-    $index397 -= $count395;
+    $index392 -= $count390;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide427($seat405: number): number {
-    const $seg406 = Z_board;
-    const $size407 = N[$seg406]!;
-    const $count408 = $size407;
-    $values73$n[0]! = 0;
+  function decide422($seat400: number): number {
+    const $seg401 = Z_board;
+    const $size402 = N[$seg401]!;
+    const $count403 = $size402;
+    $values71$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond413: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond413) {
-        let $any409: boolean = false;
+      let $cond408: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond408) {
+        let $any404: boolean = false;
         {
-          const $seg411 = Z_collection + l_whose;
-          const $n412 = N[$seg411]!;
-          for (let $i410 = 0; $i410 < $n412; $i410++) {
-            const l_c = C[$seg411 * CAP + $i410]!;
+          const $seg406 = Z_collection + l_whose;
+          const $n407 = N[$seg406]!;
+          for (let $i405 = 0; $i405 < $n407; $i405++) {
+            const l_c = C[$seg406 * CAP + $i405]!;
             if (v_doubled[l_c]!) {
-              $any409 = true;
+              $any404 = true;
               break;
             }
           }
         }
-        $cond413 = $any409;
+        $cond408 = $any404;
       }
-      if ($cond413) $values73[$values73$n[0]!++] = l_whose;
+      if ($cond408) $values71[$values71$n[0]!++] = l_whose;
     }
-    const $size414 = $values73$n[0]!;
-    const $count415 = $size414;
-    const $total416: number = $count408 + $count415;
-    if ($total416 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat405} must act but has no legal move`);
+    const $size409 = $values71$n[0]!;
+    const $count410 = $size409;
+    const $total411: number = $count403 + $count410;
+    if ($total411 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat400} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n418 = $total416;
-    let $r419 = 0;
-    if ($n418 <= 2097152 && $n418 >= 1) {
+    const $n413 = $total411;
+    let $r414 = 0;
+    if ($n413 <= 2097152 && $n413 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5448,28 +5406,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n418;
+        const $m = ($t >>> 0) * $n413;
         const $low = $m >>> 0;
-        if ($low >= $n418 || $low >= 4294967296 % $n418) {
-          $r419 = ($m / 4294967296) >>> 0;
+        if ($low >= $n413 || $low >= 4294967296 % $n413) {
+          $r414 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n418 >= 1 && $n418 <= 4294967296))
+      if (!($n413 >= 1 && $n413 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r419 = drawInt(P, $n418);
+      $r414 = drawInt(P, $n413);
     }
-    const $index417$drawn = $r419;
-    let $index417 = $index417$drawn;
+    const $index412$drawn = $r414;
+    let $index412 = $index412$drawn;
     decisions++;
     steps = 0;
-    if ($index417 < $count408) {
-      const $digit420 = $index417;
-      const $value421 = C[$seg406 * CAP + $digit420]!;
-      if (trace !== null) trace.push($seat405, 3, $value421);
+    if ($index412 < $count403) {
+      const $digit415 = $index412;
+      const $value416 = C[$seg401 * CAP + $digit415]!;
+      if (trace !== null) trace.push($seat400, 3, $value416);
       {
-        const l_target = $value421;
+        const l_target = $value416;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -5479,10 +5437,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at422 = Z_board * CAP + $at;
-          const $card = C[$at422]!;
-          const $end423 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k424 = $at422; $k424 < $end423; $k424++) C[$k424] = C[$k424 + 1]!;
+          const $at417 = Z_board * CAP + $at;
+          const $card = C[$at417]!;
+          const $end418 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k419 = $at417; $k419 < $end418; $k419++) C[$k419] = C[$k419 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5493,45 +5451,45 @@ export function playout(): PlayoutKernel {
         return step194();
       }
     }
-    $index417 -= $count408;
-    if ($index417 < $count415) {
-      const $digit425 = $index417;
-      const $value426 = $values73[$digit425]!;
-      if (trace !== null) trace.push($seat405, 4, $value426);
+    $index412 -= $count403;
+    if ($index412 < $count410) {
+      const $digit420 = $index412;
+      const $value421 = $values71[$digit420]!;
+      if (trace !== null) trace.push($seat400, 4, $value421);
       {
-        l_whose_4 = $value426;
+        l_whose_4 = $value421;
         return step192();
       }
     }
-    $index417 -= $count415;
+    $index412 -= $count410;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide453($seat428: number): number {
-    const $seg429 = Z_played + l_whose_4;
-    const $size430 = N[$seg429]!;
-    const $count431 = $size430;
-    $values75$n[0]! = 0;
+  function decide448($seat423: number): number {
+    const $seg424 = Z_played + l_whose_4;
+    const $size425 = N[$seg424]!;
+    const $count426 = $size425;
+    $values73$n[0]! = 0;
     {
-      const $seg433 = Z_collection + l_whose_4;
-      const $n434 = N[$seg433]!;
-      for (let $i432 = 0; $i432 < $n434; $i432++) {
-        const l_target = C[$seg433 * CAP + $i432]!;
-        if (v_doubled[l_target]!) $values75[$values75$n[0]!++] = l_target;
+      const $seg428 = Z_collection + l_whose_4;
+      const $n429 = N[$seg428]!;
+      for (let $i427 = 0; $i427 < $n429; $i427++) {
+        const l_target = C[$seg428 * CAP + $i427]!;
+        if (v_doubled[l_target]!) $values73[$values73$n[0]!++] = l_target;
       }
     }
-    const $size435 = $values75$n[0]!;
-    const $count436 = $size435;
-    const $total437: number = $count431 + $count436;
-    if ($total437 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat428} must act but has no legal move`);
+    const $size430 = $values73$n[0]!;
+    const $count431 = $size430;
+    const $total432: number = $count426 + $count431;
+    if ($total432 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat423} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n439 = $total437;
-    let $r440 = 0;
-    if ($n439 <= 2097152 && $n439 >= 1) {
+    const $n434 = $total432;
+    let $r435 = 0;
+    if ($n434 <= 2097152 && $n434 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5542,43 +5500,43 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n439;
+        const $m = ($t >>> 0) * $n434;
         const $low = $m >>> 0;
-        if ($low >= $n439 || $low >= 4294967296 % $n439) {
-          $r440 = ($m / 4294967296) >>> 0;
+        if ($low >= $n434 || $low >= 4294967296 % $n434) {
+          $r435 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n439 >= 1 && $n439 <= 4294967296))
+      if (!($n434 >= 1 && $n434 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r440 = drawInt(P, $n439);
+      $r435 = drawInt(P, $n434);
     }
-    const $index438$drawn = $r440;
-    let $index438 = $index438$drawn;
+    const $index433$drawn = $r435;
+    let $index433 = $index433$drawn;
     decisions++;
     steps = 0;
-    if ($index438 < $count431) {
-      const $digit441 = $index438;
-      const $value442 = C[$seg429 * CAP + $digit441]!;
-      if (trace !== null) trace.push($seat428, 1, $value442);
+    if ($index433 < $count426) {
+      const $digit436 = $index433;
+      const $value437 = C[$seg424 * CAP + $digit436]!;
+      if (trace !== null) trace.push($seat423, 1, $value437);
       {
-        const l_target = $value442;
+        const l_target = $value437;
         {
-          const $seg443 = Z_played + l_whose_4;
+          const $seg438 = Z_played + l_whose_4;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg443]!; $i++)
-            if (C[$seg443 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg438]!; $i++)
+            if (C[$seg438 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at444 = $seg443 * CAP + $at;
-          const $card = C[$at444]!;
-          const $end445 = $seg443 * CAP + N[$seg443]! - 1;
-          for (let $k446 = $at444; $k446 < $end445; $k446++) C[$k446] = C[$k446 + 1]!;
-          N[$seg443]!--;
+          const $at439 = $seg438 * CAP + $at;
+          const $card = C[$at439]!;
+          const $end440 = $seg438 * CAP + N[$seg438]! - 1;
+          for (let $k441 = $at439; $k441 < $end440; $k441++) C[$k441] = C[$k441 + 1]!;
+          N[$seg438]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -5588,23 +5546,23 @@ export function playout(): PlayoutKernel {
         return step193();
       }
     }
-    $index438 -= $count431;
-    if ($index438 < $count436) {
-      const $digit447 = $index438;
-      const $value448 = $values75[$digit447]!;
-      if (trace !== null) trace.push($seat428, 2, $value448);
+    $index433 -= $count426;
+    if ($index433 < $count431) {
+      const $digit442 = $index433;
+      const $value443 = $values73[$digit442]!;
+      if (trace !== null) trace.push($seat423, 2, $value443);
       {
-        const l_target = $value448;
+        const l_target = $value443;
         v_doubled[l_target] = false;
         {
-          const $seg449 = Z_attached + l_whose_4;
-          if (N[$seg449]! === 0)
+          const $seg444 = Z_attached + l_whose_4;
+          if (N[$seg444]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at450 = $seg449 * CAP;
-          const $card = C[$at450]!;
-          const $end451 = $seg449 * CAP + N[$seg449]! - 1;
-          for (let $k452 = $at450; $k452 < $end451; $k452++) C[$k452] = C[$k452 + 1]!;
-          N[$seg449]!--;
+          const $at445 = $seg444 * CAP;
+          const $card = C[$at445]!;
+          const $end446 = $seg444 * CAP + N[$seg444]! - 1;
+          for (let $k447 = $at445; $k447 < $end446; $k447++) C[$k447] = C[$k447 + 1]!;
+          N[$seg444]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -5614,112 +5572,112 @@ export function playout(): PlayoutKernel {
         return step193();
       }
     }
-    $index438 -= $count436;
+    $index433 -= $count431;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide520($seat456: number): number {
-    const $seg457 = Z_hand + l_active;
-    let $offered458 = false;
-    offered458$open: {
-      if (!(N[$seg457]! > 0)) break offered458$open;
-      if (!!l_action_played) break offered458$open;
-      if (!!l_offered) break offered458$open;
-      let $found469 = false;
-      for (let $i470 = 0; $i470 < N[$seg457]!; $i470++) {
-        const l_card_3 = C[$seg457 * CAP + $i470]!;
+  function decide515($seat451: number): number {
+    const $seg452 = Z_hand + l_active;
+    let $offered453 = false;
+    offered453$open: {
+      if (!(N[$seg452]! > 0)) break offered453$open;
+      if (!!l_action_played) break offered453$open;
+      if (!!l_offered) break offered453$open;
+      let $found464 = false;
+      for (let $i465 = 0; $i465 < N[$seg452]!; $i465++) {
+        const l_card_3 = C[$seg452 * CAP + $i465]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded$memo(l_active))) continue;
         if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play$memo() > 0)) continue;
-        let $cond463: boolean = Action_effect$code[l_card_3]! !== 5;
+        let $cond458: boolean = Action_effect$code[l_card_3]! !== 5;
+        if (!$cond458) {
+          let $any454: boolean = false;
+          {
+            const $seg456 = Z_played + l_active;
+            const $n457 = N[$seg456]!;
+            for (let $i455 = 0; $i455 < $n457; $i455++) {
+              const l_a = C[$seg456 * CAP + $i455]!;
+              if (Action_effect$code[l_a]! === 5) {
+                $any454 = true;
+                break;
+              }
+            }
+          }
+          $cond458 = !$any454;
+        }
+        if (!$cond458) continue;
+        let $cond463: boolean = Action_effect$code[l_card_3]! !== 6;
         if (!$cond463) {
           let $any459: boolean = false;
           {
-            const $seg461 = Z_played + l_active;
+            const $seg461 = Z_collection + l_active;
             const $n462 = N[$seg461]!;
             for (let $i460 = 0; $i460 < $n462; $i460++) {
-              const l_a = C[$seg461 * CAP + $i460]!;
-              if (Action_effect$code[l_a]! === 5) {
+              const l_c = C[$seg461 * CAP + $i460]!;
+              if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
                 $any459 = true;
                 break;
               }
             }
           }
-          $cond463 = !$any459;
+          $cond463 = $any459;
         }
         if (!$cond463) continue;
-        let $cond468: boolean = Action_effect$code[l_card_3]! !== 6;
-        if (!$cond468) {
-          let $any464: boolean = false;
-          {
-            const $seg466 = Z_collection + l_active;
-            const $n467 = N[$seg466]!;
-            for (let $i465 = 0; $i465 < $n467; $i465++) {
-              const l_c = C[$seg466 * CAP + $i465]!;
-              if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                $any464 = true;
-                break;
-              }
-            }
-          }
-          $cond468 = $any464;
-        }
-        if (!$cond468) continue;
-        $found469 = true;
+        $found464 = true;
         break;
       }
-      if (!$found469) break offered458$open;
-      $offered458 = true;
+      if (!$found464) break offered453$open;
+      $offered453 = true;
     }
-    let $offered472 = false;
-    offered472$open: {
-      if (!(v_protection[l_active]! > 0)) break offered472$open;
-      $offered472 = true;
+    let $offered467 = false;
+    offered467$open: {
+      if (!(v_protection[l_active]! > 0)) break offered467$open;
+      $offered467 = true;
     }
-    let $offered473 = false;
-    offered473$open: {
-      if (!(v_protection[l_active]! === 0)) break offered473$open;
-      if (!!l_offered) break offered473$open;
-      $offered473 = true;
+    let $offered468 = false;
+    offered468$open: {
+      if (!(v_protection[l_active]! === 0)) break offered468$open;
+      if (!!l_offered) break offered468$open;
+      $offered468 = true;
     }
-    let $offered474 = false;
-    offered474$open: {
-      if (!!$variant_simple) break offered474$open;
-      if (!(v_protection[l_active]! === 0)) break offered474$open;
-      if (!!l_offered) break offered474$open;
-      if (!(N[Z_action_deck]! > 0)) break offered474$open;
-      $offered474 = true;
+    let $offered469 = false;
+    offered469$open: {
+      if (!!$variant_simple) break offered469$open;
+      if (!(v_protection[l_active]! === 0)) break offered469$open;
+      if (!!l_offered) break offered469$open;
+      if (!(N[Z_action_deck]! > 0)) break offered469$open;
+      $offered469 = true;
     }
-    let $offered475 = false;
-    offered475$open: {
-      if (!(players > 0)) break offered475$open;
-      if (!(v_protection[l_active]! === 0)) break offered475$open;
-      if (!(v_coins[l_active]! >= 1)) break offered475$open;
-      let $found476 = false;
+    let $offered470 = false;
+    offered470$open: {
+      if (!(players > 0)) break offered470$open;
+      if (!(v_protection[l_active]! === 0)) break offered470$open;
+      if (!(v_coins[l_active]! >= 1)) break offered470$open;
+      let $found471 = false;
       for (let l_target = 0; l_target < players; l_target++) {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
         if (!!fn_shielded$memo(l_target)) continue;
         if (!(v_protection[l_target]! === 0)) continue;
-        $found476 = true;
+        $found471 = true;
         break;
       }
-      if (!$found476) break offered475$open;
-      $offered475 = true;
+      if (!$found471) break offered470$open;
+      $offered470 = true;
     }
-    let $offered477 = false;
-    offered477$open: {
-      if (!(players > 0)) break offered477$open;
-      if (!(v_protection[l_active]! === 0)) break offered477$open;
-      let $any478: boolean = false;
+    let $offered472 = false;
+    offered472$open: {
+      if (!(players > 0)) break offered472$open;
+      if (!(v_protection[l_active]! === 0)) break offered472$open;
+      let $any473: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (l_q !== l_active && v_protection[l_q]! > 0) {
-          $any478 = true;
+          $any473 = true;
           break;
         }
       }
-      if (!$any478) break offered477$open;
-      let $found479 = false;
+      if (!$any473) break offered472$open;
+      let $found474 = false;
       for (let l_target = 0; l_target < players; l_target++) {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
@@ -5727,39 +5685,39 @@ export function playout(): PlayoutKernel {
         if (!!fn_shielded$memo(l_target)) continue;
         if (!(v_protection[l_target]! > 0)) continue;
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found479 = true;
+        $found474 = true;
         break;
       }
-      if (!$found479) break offered477$open;
-      $offered477 = true;
+      if (!$found474) break offered472$open;
+      $offered472 = true;
     }
-    let $offered480 = false;
-    offered480$open: {
-      if (!l_offered) break offered480$open;
-      $offered480 = true;
+    let $offered475 = false;
+    offered475$open: {
+      if (!l_offered) break offered475$open;
+      $offered475 = true;
     }
-    const $offered481 =
-      ($offered458 ? 1 : 0) +
+    const $offered476 =
+      ($offered453 ? 1 : 0) +
+      ($offered467 ? 1 : 0) +
+      ($offered468 ? 1 : 0) +
+      ($offered469 ? 1 : 0) +
+      ($offered470 ? 1 : 0) +
       ($offered472 ? 1 : 0) +
-      ($offered473 ? 1 : 0) +
-      ($offered474 ? 1 : 0) +
-      ($offered475 ? 1 : 0) +
-      ($offered477 ? 1 : 0) +
-      ($offered480 ? 1 : 0);
-    if ($offered481 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat456} must act but has no legal move`);
+      ($offered475 ? 1 : 0);
+    if ($offered476 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built486 = false;
+    let $built481 = false;
+    let $built489 = false;
     let $built494 = false;
-    let $built499 = false;
-    attempt482: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n484 = $offered481;
-      let $r485 = 0;
-      if ($n484 <= 2097152 && $n484 >= 1) {
+    attempt477: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n479 = $offered476;
+      let $r480 = 0;
+      if ($n479 <= 2097152 && $n479 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5770,69 +5728,69 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n484;
+          const $m = ($t >>> 0) * $n479;
           const $low = $m >>> 0;
-          if ($low >= $n484 || $low >= 4294967296 % $n484) {
-            $r485 = ($m / 4294967296) >>> 0;
+          if ($low >= $n479 || $low >= 4294967296 % $n479) {
+            $r480 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n484 >= 1 && $n484 <= 4294967296))
+        if (!($n479 >= 1 && $n479 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r485 = drawInt(P, $n484);
+        $r480 = drawInt(P, $n479);
       }
-      const $pick483$drawn = $r485;
-      let $pick483 = $pick483$drawn;
-      if ($offered458 && $pick483-- === 0) {
-        if (!$built486) {
-          $values78$n[0]! = 0;
-          for (let $i471 = 0; $i471 < N[$seg457]!; $i471++) {
-            const l_card_3 = C[$seg457 * CAP + $i471]!;
+      const $pick478$drawn = $r480;
+      let $pick478 = $pick478$drawn;
+      if ($offered453 && $pick478-- === 0) {
+        if (!$built481) {
+          $values76$n[0]! = 0;
+          for (let $i466 = 0; $i466 < N[$seg452]!; $i466++) {
+            const l_card_3 = C[$seg452 * CAP + $i466]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded$memo(l_active))) continue;
             if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play$memo() > 0)) continue;
-            let $cond463: boolean = Action_effect$code[l_card_3]! !== 5;
+            let $cond458: boolean = Action_effect$code[l_card_3]! !== 5;
+            if (!$cond458) {
+              let $any454: boolean = false;
+              {
+                const $seg456 = Z_played + l_active;
+                const $n457 = N[$seg456]!;
+                for (let $i455 = 0; $i455 < $n457; $i455++) {
+                  const l_a = C[$seg456 * CAP + $i455]!;
+                  if (Action_effect$code[l_a]! === 5) {
+                    $any454 = true;
+                    break;
+                  }
+                }
+              }
+              $cond458 = !$any454;
+            }
+            if (!$cond458) continue;
+            let $cond463: boolean = Action_effect$code[l_card_3]! !== 6;
             if (!$cond463) {
               let $any459: boolean = false;
               {
-                const $seg461 = Z_played + l_active;
+                const $seg461 = Z_collection + l_active;
                 const $n462 = N[$seg461]!;
                 for (let $i460 = 0; $i460 < $n462; $i460++) {
-                  const l_a = C[$seg461 * CAP + $i460]!;
-                  if (Action_effect$code[l_a]! === 5) {
+                  const l_c = C[$seg461 * CAP + $i460]!;
+                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
                     $any459 = true;
                     break;
                   }
                 }
               }
-              $cond463 = !$any459;
+              $cond463 = $any459;
             }
             if (!$cond463) continue;
-            let $cond468: boolean = Action_effect$code[l_card_3]! !== 6;
-            if (!$cond468) {
-              let $any464: boolean = false;
-              {
-                const $seg466 = Z_collection + l_active;
-                const $n467 = N[$seg466]!;
-                for (let $i465 = 0; $i465 < $n467; $i465++) {
-                  const l_c = C[$seg466 * CAP + $i465]!;
-                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                    $any464 = true;
-                    break;
-                  }
-                }
-              }
-              $cond468 = $any464;
-            }
-            if (!$cond468) continue;
-            $values78[$values78$n[0]!++] = l_card_3;
+            $values76[$values76$n[0]!++] = l_card_3;
           }
-          $built486 = true;
+          $built481 = true;
         }
-        const $n489 = $values78$n[0]!;
-        let $r490 = 0;
-        if ($n489 <= 2097152 && $n489 >= 1) {
+        const $n484 = $values76$n[0]!;
+        let $r485 = 0;
+        if ($n484 <= 2097152 && $n484 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5843,37 +5801,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n489;
+            const $m = ($t >>> 0) * $n484;
             const $low = $m >>> 0;
-            if ($low >= $n489 || $low >= 4294967296 % $n489) {
-              $r490 = ($m / 4294967296) >>> 0;
+            if ($low >= $n484 || $low >= 4294967296 % $n484) {
+              $r485 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n489 >= 1 && $n489 <= 4294967296))
+          if (!($n484 >= 1 && $n484 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r490 = drawInt(P, $n489);
+          $r485 = drawInt(P, $n484);
         }
-        const $digit487 = $r490;
-        const $value488 = $values78[$digit487]!;
+        const $digit482 = $r485;
+        const $value483 = $values76[$digit482]!;
         {
-          l_card_3 = $value488;
+          l_card_3 = $value483;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat456, 17, $value488);
+        if (trace !== null) trace.push($seat451, 17, $value483);
         {
-          l_card_3 = $value488;
+          l_card_3 = $value483;
           return step227();
         }
       }
-      if ($offered472 && $pick483-- === 0) {
+      if ($offered467 && $pick478-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat456, 18);
+        if (trace !== null) trace.push($seat451, 18);
         {
           {
             const $amount = 1;
@@ -5891,12 +5849,12 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered473 && $pick483-- === 0) {
+      if ($offered468 && $pick478-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat456, 19);
+        if (trace !== null) trace.push($seat451, 19);
         {
           {
             const $amount = 1;
@@ -5914,17 +5872,68 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered474 && $pick483-- === 0) {
+      if ($offered469 && $pick478-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat456, 20);
+        if (trace !== null) trace.push($seat451, 20);
         {
           return step216();
         }
       }
-      if ($offered475 && $pick483-- === 0) {
+      if ($offered470 && $pick478-- === 0) {
+        if (!$built489) {
+          $values78$n[0]! = 0;
+          for (let l_target = 0; l_target < players; l_target++) {
+            if (!(l_target !== l_active)) continue;
+            if (!!v_passed_over[l_target]!) continue;
+            if (!!fn_exchanged(l_active, l_target)) continue;
+            if (!!fn_shielded$memo(l_target)) continue;
+            if (!(v_protection[l_target]! === 0)) continue;
+            $values78[$values78$n[0]!++] = l_target;
+          }
+          $built489 = true;
+        }
+        const $n492 = $values78$n[0]!;
+        let $r493 = 0;
+        if ($n492 <= 2097152 && $n492 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n492;
+            const $low = $m >>> 0;
+            if ($low >= $n492 || $low >= 4294967296 % $n492) {
+              $r493 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n492 >= 1 && $n492 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r493 = drawInt(P, $n492);
+        }
+        const $digit490 = $r493;
+        const $value491 = $values78[$digit490]!;
+        {
+          l_target = $value491;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat451, 21, $value491);
+        {
+          l_target = $value491;
+          return step207();
+        }
+      }
+      if ($offered472 && $pick478-- === 0) {
         if (!$built494) {
           $values80$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
@@ -5932,7 +5941,8 @@ export function playout(): PlayoutKernel {
             if (!!v_passed_over[l_target]!) continue;
             if (!!fn_exchanged(l_active, l_target)) continue;
             if (!!fn_shielded$memo(l_target)) continue;
-            if (!(v_protection[l_target]! === 0)) continue;
+            if (!(v_protection[l_target]! > 0)) continue;
+            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values80[$values80$n[0]!++] = l_target;
           }
           $built494 = true;
@@ -5965,65 +5975,13 @@ export function playout(): PlayoutKernel {
         const $digit495 = $r498;
         const $value496 = $values80[$digit495]!;
         {
-          l_target = $value496;
+          const l_target = $value496;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat456, 21, $value496);
+        if (trace !== null) trace.push($seat451, 22, $value496);
         {
-          l_target = $value496;
-          return step207();
-        }
-      }
-      if ($offered477 && $pick483-- === 0) {
-        if (!$built499) {
-          $values82$n[0]! = 0;
-          for (let l_target = 0; l_target < players; l_target++) {
-            if (!(l_target !== l_active)) continue;
-            if (!!v_passed_over[l_target]!) continue;
-            if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded$memo(l_target)) continue;
-            if (!(v_protection[l_target]! > 0)) continue;
-            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-            $values82[$values82$n[0]!++] = l_target;
-          }
-          $built499 = true;
-        }
-        const $n502 = $values82$n[0]!;
-        let $r503 = 0;
-        if ($n502 <= 2097152 && $n502 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n502;
-            const $low = $m >>> 0;
-            if ($low >= $n502 || $low >= 4294967296 % $n502) {
-              $r503 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n502 >= 1 && $n502 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r503 = drawInt(P, $n502);
-        }
-        const $digit500 = $r503;
-        const $value501 = $values82[$digit500]!;
-        {
-          const l_target = $value501;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat456, 22, $value501);
-        {
-          const l_target = $value501;
+          const l_target = $value496;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6055,20 +6013,20 @@ export function playout(): PlayoutKernel {
             v_coins[l_target] += $amount;
           }
           {
-            const $argument504 = l_active;
-            const $argument505 = l_target;
+            const $argument499 = l_active;
+            const $argument500 = l_target;
             {
-              let l_a = $argument504;
-              let l_b = $argument505;
+              let l_a = $argument499;
+              let l_b = $argument500;
               {
-                const $seg506 = Z_exchange + l_a;
-                if (N[$seg506]! === 0)
+                const $seg501 = Z_exchange + l_a;
+                if (N[$seg501]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at507 = $seg506 * CAP;
-                const $card = C[$at507]!;
-                const $end508 = $seg506 * CAP + N[$seg506]! - 1;
-                for (let $k509 = $at507; $k509 < $end508; $k509++) C[$k509] = C[$k509 + 1]!;
-                N[$seg506]!--;
+                const $at502 = $seg501 * CAP;
+                const $card = C[$at502]!;
+                const $end503 = $seg501 * CAP + N[$seg501]! - 1;
+                for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
+                N[$seg501]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
@@ -6076,34 +6034,34 @@ export function playout(): PlayoutKernel {
               }
               $generation_zone_collection++;
               {
-                const $seg510 = Z_exchange + l_b;
-                if (N[$seg510]! === 0)
+                const $seg505 = Z_exchange + l_b;
+                if (N[$seg505]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at511 = $seg510 * CAP;
-                const $card = C[$at511]!;
-                const $end512 = $seg510 * CAP + N[$seg510]! - 1;
-                for (let $k513 = $at511; $k513 < $end512; $k513++) C[$k513] = C[$k513 + 1]!;
-                N[$seg510]!--;
-                const $seg514 = Z_exchange + l_a;
-                if (N[$seg514]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg514 * CAP + N[$seg514]!] = $card;
-                N[$seg514]!++;
-                $where[$card] = $seg514;
+                const $at506 = $seg505 * CAP;
+                const $card = C[$at506]!;
+                const $end507 = $seg505 * CAP + N[$seg505]! - 1;
+                for (let $k508 = $at506; $k508 < $end507; $k508++) C[$k508] = C[$k508 + 1]!;
+                N[$seg505]!--;
+                const $seg509 = Z_exchange + l_a;
+                if (N[$seg509]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg509 * CAP + N[$seg509]!] = $card;
+                N[$seg509]!++;
+                $where[$card] = $seg509;
               }
               $generation_zone_collection++;
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at515 = Z_in_transit * CAP;
-                const $card = C[$at515]!;
-                const $end516 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k517 = $at515; $k517 < $end516; $k517++) C[$k517] = C[$k517 + 1]!;
+                const $at510 = Z_in_transit * CAP;
+                const $card = C[$at510]!;
+                const $end511 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k512 = $at510; $k512 < $end511; $k512++) C[$k512] = C[$k512 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg518 = Z_exchange + l_b;
-                if (N[$seg518]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg518 * CAP + N[$seg518]!] = $card;
-                N[$seg518]!++;
-                $where[$card] = $seg518;
+                const $seg513 = Z_exchange + l_b;
+                if (N[$seg513]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg513 * CAP + N[$seg513]!] = $card;
+                N[$seg513]!++;
+                $where[$card] = $seg513;
               }
               $generation_zone_collection++;
               v_has_taken[l_a] = true;
@@ -6114,12 +6072,12 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered480 && $pick483-- === 0) {
+      if ($offered475 && $pick478-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat456, 23);
+        if (trace !== null) trace.push($seat451, 23);
         {
           l_turn_over = true;
           return step257();
@@ -6128,23 +6086,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide548($seat521: number): number {
-    const $count522 = 1;
-    const $low523 = 1;
-    const $high524 = v_coins[l_target]!;
-    const $size525 = Math.max(0, $high524 - $low523 + 1);
-    const $count526 = $size525;
-    const $total527: number = $count522 + $count526;
-    if ($total527 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat521} must act but has no legal move`);
+  function decide543($seat516: number): number {
+    const $count517 = 1;
+    const $low518 = 1;
+    const $high519 = v_coins[l_target]!;
+    const $size520 = Math.max(0, $high519 - $low518 + 1);
+    const $count521 = $size520;
+    const $total522: number = $count517 + $count521;
+    if ($total522 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat516} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n529 = $total527;
-    let $r530 = 0;
-    if ($n529 <= 2097152 && $n529 >= 1) {
+    const $n524 = $total522;
+    let $r525 = 0;
+    if ($n524 <= 2097152 && $n524 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6155,24 +6113,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n529;
+        const $m = ($t >>> 0) * $n524;
         const $low = $m >>> 0;
-        if ($low >= $n529 || $low >= 4294967296 % $n529) {
-          $r530 = ($m / 4294967296) >>> 0;
+        if ($low >= $n524 || $low >= 4294967296 % $n524) {
+          $r525 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n529 >= 1 && $n529 <= 4294967296))
+      if (!($n524 >= 1 && $n524 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r530 = drawInt(P, $n529);
+      $r525 = drawInt(P, $n524);
     }
-    const $index528$drawn = $r530;
-    let $index528 = $index528$drawn;
+    const $index523$drawn = $r525;
+    let $index523 = $index523$drawn;
     decisions++;
     steps = 0;
-    if ($index528 < $count522) {
-      if (trace !== null) trace.push($seat521, 15);
+    if ($index523 < $count517) {
+      if (trace !== null) trace.push($seat516, 15);
       {
         {
           const $amount = 1;
@@ -6190,20 +6148,20 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument531 = l_active;
-          const $argument532 = l_target;
+          const $argument526 = l_active;
+          const $argument527 = l_target;
           {
-            let l_a = $argument531;
-            let l_b = $argument532;
+            let l_a = $argument526;
+            let l_b = $argument527;
             {
-              const $seg533 = Z_exchange + l_a;
-              if (N[$seg533]! === 0)
+              const $seg528 = Z_exchange + l_a;
+              if (N[$seg528]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at534 = $seg533 * CAP;
-              const $card = C[$at534]!;
-              const $end535 = $seg533 * CAP + N[$seg533]! - 1;
-              for (let $k536 = $at534; $k536 < $end535; $k536++) C[$k536] = C[$k536 + 1]!;
-              N[$seg533]!--;
+              const $at529 = $seg528 * CAP;
+              const $card = C[$at529]!;
+              const $end530 = $seg528 * CAP + N[$seg528]! - 1;
+              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
+              N[$seg528]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
@@ -6211,34 +6169,34 @@ export function playout(): PlayoutKernel {
             }
             $generation_zone_collection++;
             {
-              const $seg537 = Z_exchange + l_b;
-              if (N[$seg537]! === 0)
+              const $seg532 = Z_exchange + l_b;
+              if (N[$seg532]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at538 = $seg537 * CAP;
-              const $card = C[$at538]!;
-              const $end539 = $seg537 * CAP + N[$seg537]! - 1;
-              for (let $k540 = $at538; $k540 < $end539; $k540++) C[$k540] = C[$k540 + 1]!;
-              N[$seg537]!--;
-              const $seg541 = Z_exchange + l_a;
-              if (N[$seg541]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg541 * CAP + N[$seg541]!] = $card;
-              N[$seg541]!++;
-              $where[$card] = $seg541;
+              const $at533 = $seg532 * CAP;
+              const $card = C[$at533]!;
+              const $end534 = $seg532 * CAP + N[$seg532]! - 1;
+              for (let $k535 = $at533; $k535 < $end534; $k535++) C[$k535] = C[$k535 + 1]!;
+              N[$seg532]!--;
+              const $seg536 = Z_exchange + l_a;
+              if (N[$seg536]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg536 * CAP + N[$seg536]!] = $card;
+              N[$seg536]!++;
+              $where[$card] = $seg536;
             }
             $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at542 = Z_in_transit * CAP;
-              const $card = C[$at542]!;
-              const $end543 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k544 = $at542; $k544 < $end543; $k544++) C[$k544] = C[$k544 + 1]!;
+              const $at537 = Z_in_transit * CAP;
+              const $card = C[$at537]!;
+              const $end538 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k539 = $at537; $k539 < $end538; $k539++) C[$k539] = C[$k539 + 1]!;
               N[Z_in_transit]!--;
-              const $seg545 = Z_exchange + l_b;
-              if (N[$seg545]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg545 * CAP + N[$seg545]!] = $card;
-              N[$seg545]!++;
-              $where[$card] = $seg545;
+              const $seg540 = Z_exchange + l_b;
+              if (N[$seg540]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg540 * CAP + N[$seg540]!] = $card;
+              N[$seg540]!++;
+              $where[$card] = $seg540;
             }
             $generation_zone_collection++;
             v_has_taken[l_a] = true;
@@ -6249,33 +6207,33 @@ export function playout(): PlayoutKernel {
         return step211();
       }
     }
-    $index528 -= $count522;
-    if ($index528 < $count526) {
-      const $digit546 = $index528;
-      const $value547 = $low523 + $digit546;
-      if (trace !== null) trace.push($seat521, 16, $value547);
+    $index523 -= $count517;
+    if ($index523 < $count521) {
+      const $digit541 = $index523;
+      const $value542 = $low518 + $digit541;
+      if (trace !== null) trace.push($seat516, 16, $value542);
       {
-        l_amount = $value547;
+        l_amount = $value542;
         return step209();
       }
     }
-    $index528 -= $count526;
+    $index523 -= $count521;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide571($seat549: number): number {
-    const $count550 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count551 = 1;
-    const $total552: number = $count550 + $count551;
-    if ($total552 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat549} must act but has no legal move`);
+  function decide566($seat544: number): number {
+    const $count545 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count546 = 1;
+    const $total547: number = $count545 + $count546;
+    if ($total547 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat544} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n554 = $total552;
-    let $r555 = 0;
-    if ($n554 <= 2097152 && $n554 >= 1) {
+    const $n549 = $total547;
+    let $r550 = 0;
+    if ($n549 <= 2097152 && $n549 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6286,24 +6244,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n554;
+        const $m = ($t >>> 0) * $n549;
         const $low = $m >>> 0;
-        if ($low >= $n554 || $low >= 4294967296 % $n554) {
-          $r555 = ($m / 4294967296) >>> 0;
+        if ($low >= $n549 || $low >= 4294967296 % $n549) {
+          $r550 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n554 >= 1 && $n554 <= 4294967296))
+      if (!($n549 >= 1 && $n549 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r555 = drawInt(P, $n554);
+      $r550 = drawInt(P, $n549);
     }
-    const $index553$drawn = $r555;
-    let $index553 = $index553$drawn;
+    const $index548$drawn = $r550;
+    let $index548 = $index548$drawn;
     decisions++;
     steps = 0;
-    if ($index553 < $count550) {
-      if (trace !== null) trace.push($seat549, 13);
+    if ($index548 < $count545) {
+      if (trace !== null) trace.push($seat544, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6336,20 +6294,20 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument556 = l_active;
-          const $argument557 = l_target;
+          const $argument551 = l_active;
+          const $argument552 = l_target;
           {
-            let l_a = $argument556;
-            let l_b = $argument557;
+            let l_a = $argument551;
+            let l_b = $argument552;
             {
-              const $seg558 = Z_exchange + l_a;
-              if (N[$seg558]! === 0)
+              const $seg553 = Z_exchange + l_a;
+              if (N[$seg553]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at559 = $seg558 * CAP;
-              const $card = C[$at559]!;
-              const $end560 = $seg558 * CAP + N[$seg558]! - 1;
-              for (let $k561 = $at559; $k561 < $end560; $k561++) C[$k561] = C[$k561 + 1]!;
-              N[$seg558]!--;
+              const $at554 = $seg553 * CAP;
+              const $card = C[$at554]!;
+              const $end555 = $seg553 * CAP + N[$seg553]! - 1;
+              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
+              N[$seg553]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
@@ -6357,34 +6315,34 @@ export function playout(): PlayoutKernel {
             }
             $generation_zone_collection++;
             {
-              const $seg562 = Z_exchange + l_b;
-              if (N[$seg562]! === 0)
+              const $seg557 = Z_exchange + l_b;
+              if (N[$seg557]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at563 = $seg562 * CAP;
-              const $card = C[$at563]!;
-              const $end564 = $seg562 * CAP + N[$seg562]! - 1;
-              for (let $k565 = $at563; $k565 < $end564; $k565++) C[$k565] = C[$k565 + 1]!;
-              N[$seg562]!--;
-              const $seg566 = Z_exchange + l_a;
-              if (N[$seg566]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg566 * CAP + N[$seg566]!] = $card;
-              N[$seg566]!++;
-              $where[$card] = $seg566;
+              const $at558 = $seg557 * CAP;
+              const $card = C[$at558]!;
+              const $end559 = $seg557 * CAP + N[$seg557]! - 1;
+              for (let $k560 = $at558; $k560 < $end559; $k560++) C[$k560] = C[$k560 + 1]!;
+              N[$seg557]!--;
+              const $seg561 = Z_exchange + l_a;
+              if (N[$seg561]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg561 * CAP + N[$seg561]!] = $card;
+              N[$seg561]!++;
+              $where[$card] = $seg561;
             }
             $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at567 = Z_in_transit * CAP;
-              const $card = C[$at567]!;
-              const $end568 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k569 = $at567; $k569 < $end568; $k569++) C[$k569] = C[$k569 + 1]!;
+              const $at562 = Z_in_transit * CAP;
+              const $card = C[$at562]!;
+              const $end563 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k564 = $at562; $k564 < $end563; $k564++) C[$k564] = C[$k564 + 1]!;
               N[Z_in_transit]!--;
-              const $seg570 = Z_exchange + l_b;
-              if (N[$seg570]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg570 * CAP + N[$seg570]!] = $card;
-              N[$seg570]!++;
-              $where[$card] = $seg570;
+              const $seg565 = Z_exchange + l_b;
+              if (N[$seg565]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg565 * CAP + N[$seg565]!] = $card;
+              N[$seg565]!++;
+              $where[$card] = $seg565;
             }
             $generation_zone_collection++;
             v_has_taken[l_a] = true;
@@ -6395,33 +6353,33 @@ export function playout(): PlayoutKernel {
         return step210();
       }
     }
-    $index553 -= $count550;
-    if ($index553 < $count551) {
-      if (trace !== null) trace.push($seat549, 14);
+    $index548 -= $count545;
+    if ($index548 < $count546) {
+      if (trace !== null) trace.push($seat544, 14);
       {
         v_passed_over[l_target] = true;
         return step210();
       }
     }
-    $index553 -= $count551;
+    $index548 -= $count546;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide585($seat574: number): number {
-    const $low575 = 0;
-    const $high576 = v_coins[l_opponent]!;
-    const $size577 = Math.max(0, $high576 - $low575 + 1);
-    const $count578 = $size577;
-    const $total579: number = $count578;
-    if ($total579 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat574} must act but has no legal move`);
+  function decide580($seat569: number): number {
+    const $low570 = 0;
+    const $high571 = v_coins[l_opponent]!;
+    const $size572 = Math.max(0, $high571 - $low570 + 1);
+    const $count573 = $size572;
+    const $total574: number = $count573;
+    if ($total574 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat569} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n581 = $total579;
-    let $r582 = 0;
-    if ($n581 <= 2097152 && $n581 >= 1) {
+    const $n576 = $total574;
+    let $r577 = 0;
+    if ($n576 <= 2097152 && $n576 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6432,28 +6390,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n581;
+        const $m = ($t >>> 0) * $n576;
         const $low = $m >>> 0;
-        if ($low >= $n581 || $low >= 4294967296 % $n581) {
-          $r582 = ($m / 4294967296) >>> 0;
+        if ($low >= $n576 || $low >= 4294967296 % $n576) {
+          $r577 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n581 >= 1 && $n581 <= 4294967296))
+      if (!($n576 >= 1 && $n576 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r582 = drawInt(P, $n581);
+      $r577 = drawInt(P, $n576);
     }
-    const $index580$drawn = $r582;
-    let $index580 = $index580$drawn;
+    const $index575$drawn = $r577;
+    let $index575 = $index575$drawn;
     decisions++;
     steps = 0;
-    if ($index580 < $count578) {
-      const $digit583 = $index580;
-      const $value584 = $low575 + $digit583;
-      if (trace !== null) trace.push($seat574, 10, $value584);
+    if ($index575 < $count573) {
+      const $digit578 = $index575;
+      const $value579 = $low570 + $digit578;
+      if (trace !== null) trace.push($seat569, 10, $value579);
       {
-        const l_amount = $value584;
+        const l_amount = $value579;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6472,23 +6430,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index580 -= $count578;
+    $index575 -= $count573;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide608($seat586: number): number {
-    const $count587 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count588 = 1;
-    const $total589: number = $count587 + $count588;
-    if ($total589 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat586} must act but has no legal move`);
+  function decide603($seat581: number): number {
+    const $count582 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count583 = 1;
+    const $total584: number = $count582 + $count583;
+    if ($total584 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat581} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n591 = $total589;
-    let $r592 = 0;
-    if ($n591 <= 2097152 && $n591 >= 1) {
+    const $n586 = $total584;
+    let $r587 = 0;
+    if ($n586 <= 2097152 && $n586 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6499,24 +6457,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n591;
+        const $m = ($t >>> 0) * $n586;
         const $low = $m >>> 0;
-        if ($low >= $n591 || $low >= 4294967296 % $n591) {
-          $r592 = ($m / 4294967296) >>> 0;
+        if ($low >= $n586 || $low >= 4294967296 % $n586) {
+          $r587 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n591 >= 1 && $n591 <= 4294967296))
+      if (!($n586 >= 1 && $n586 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r592 = drawInt(P, $n591);
+      $r587 = drawInt(P, $n586);
     }
-    const $index590$drawn = $r592;
-    let $index590 = $index590$drawn;
+    const $index585$drawn = $r587;
+    let $index585 = $index585$drawn;
     decisions++;
     steps = 0;
-    if ($index590 < $count587) {
-      if (trace !== null) trace.push($seat586, 11);
+    if ($index585 < $count582) {
+      if (trace !== null) trace.push($seat581, 11);
       {
         {
           const $amount = 3;
@@ -6549,20 +6507,20 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument593 = l_active;
-          const $argument594 = l_target;
+          const $argument588 = l_active;
+          const $argument589 = l_target;
           {
-            let l_a = $argument593;
-            let l_b = $argument594;
+            let l_a = $argument588;
+            let l_b = $argument589;
             {
-              const $seg595 = Z_exchange + l_a;
-              if (N[$seg595]! === 0)
+              const $seg590 = Z_exchange + l_a;
+              if (N[$seg590]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at596 = $seg595 * CAP;
-              const $card = C[$at596]!;
-              const $end597 = $seg595 * CAP + N[$seg595]! - 1;
-              for (let $k598 = $at596; $k598 < $end597; $k598++) C[$k598] = C[$k598 + 1]!;
-              N[$seg595]!--;
+              const $at591 = $seg590 * CAP;
+              const $card = C[$at591]!;
+              const $end592 = $seg590 * CAP + N[$seg590]! - 1;
+              for (let $k593 = $at591; $k593 < $end592; $k593++) C[$k593] = C[$k593 + 1]!;
+              N[$seg590]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
@@ -6570,34 +6528,34 @@ export function playout(): PlayoutKernel {
             }
             $generation_zone_collection++;
             {
-              const $seg599 = Z_exchange + l_b;
-              if (N[$seg599]! === 0)
+              const $seg594 = Z_exchange + l_b;
+              if (N[$seg594]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at600 = $seg599 * CAP;
-              const $card = C[$at600]!;
-              const $end601 = $seg599 * CAP + N[$seg599]! - 1;
-              for (let $k602 = $at600; $k602 < $end601; $k602++) C[$k602] = C[$k602 + 1]!;
-              N[$seg599]!--;
-              const $seg603 = Z_exchange + l_a;
-              if (N[$seg603]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg603 * CAP + N[$seg603]!] = $card;
-              N[$seg603]!++;
-              $where[$card] = $seg603;
+              const $at595 = $seg594 * CAP;
+              const $card = C[$at595]!;
+              const $end596 = $seg594 * CAP + N[$seg594]! - 1;
+              for (let $k597 = $at595; $k597 < $end596; $k597++) C[$k597] = C[$k597 + 1]!;
+              N[$seg594]!--;
+              const $seg598 = Z_exchange + l_a;
+              if (N[$seg598]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg598 * CAP + N[$seg598]!] = $card;
+              N[$seg598]!++;
+              $where[$card] = $seg598;
             }
             $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at604 = Z_in_transit * CAP;
-              const $card = C[$at604]!;
-              const $end605 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k606 = $at604; $k606 < $end605; $k606++) C[$k606] = C[$k606 + 1]!;
+              const $at599 = Z_in_transit * CAP;
+              const $card = C[$at599]!;
+              const $end600 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k601 = $at599; $k601 < $end600; $k601++) C[$k601] = C[$k601 + 1]!;
               N[Z_in_transit]!--;
-              const $seg607 = Z_exchange + l_b;
-              if (N[$seg607]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg607 * CAP + N[$seg607]!] = $card;
-              N[$seg607]!++;
-              $where[$card] = $seg607;
+              const $seg602 = Z_exchange + l_b;
+              if (N[$seg602]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg602 * CAP + N[$seg602]!] = $card;
+              N[$seg602]!++;
+              $where[$card] = $seg602;
             }
             $generation_zone_collection++;
             v_has_taken[l_a] = true;
@@ -6608,32 +6566,32 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index590 -= $count587;
-    if ($index590 < $count588) {
-      if (trace !== null) trace.push($seat586, 12);
+    $index585 -= $count582;
+    if ($index585 < $count583) {
+      if (trace !== null) trace.push($seat581, 12);
       {
         v_passed_over[l_target] = true;
         return step214();
       }
     }
-    $index590 -= $count588;
+    $index585 -= $count583;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide624($seat610: number): number {
-    const $seg611 = Z_hand + l_p_4;
-    const $size612 = N[$seg611]!;
-    const $count613 = $size612;
-    const $total614: number = $count613;
-    if ($total614 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat610} must act but has no legal move`);
+  function decide619($seat605: number): number {
+    const $seg606 = Z_hand + l_p_4;
+    const $size607 = N[$seg606]!;
+    const $count608 = $size607;
+    const $total609: number = $count608;
+    if ($total609 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat605} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n616 = $total614;
-    let $r617 = 0;
-    if ($n616 <= 2097152 && $n616 >= 1) {
+    const $n611 = $total609;
+    let $r612 = 0;
+    if ($n611 <= 2097152 && $n611 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6644,43 +6602,43 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n616;
+        const $m = ($t >>> 0) * $n611;
         const $low = $m >>> 0;
-        if ($low >= $n616 || $low >= 4294967296 % $n616) {
-          $r617 = ($m / 4294967296) >>> 0;
+        if ($low >= $n611 || $low >= 4294967296 % $n611) {
+          $r612 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n616 >= 1 && $n616 <= 4294967296))
+      if (!($n611 >= 1 && $n611 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r617 = drawInt(P, $n616);
+      $r612 = drawInt(P, $n611);
     }
-    const $index615$drawn = $r617;
-    let $index615 = $index615$drawn;
+    const $index610$drawn = $r612;
+    let $index610 = $index610$drawn;
     decisions++;
     steps = 0;
-    if ($index615 < $count613) {
-      const $digit618 = $index615;
-      const $value619 = C[$seg611 * CAP + $digit618]!;
-      if (trace !== null) trace.push($seat610, 9, $value619);
+    if ($index610 < $count608) {
+      const $digit613 = $index610;
+      const $value614 = C[$seg606 * CAP + $digit613]!;
+      if (trace !== null) trace.push($seat605, 9, $value614);
       {
-        const l_card = $value619;
+        const l_card = $value614;
         {
-          const $seg620 = Z_hand + l_p_4;
+          const $seg615 = Z_hand + l_p_4;
           const $wanted = l_card;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg620]!; $i++)
-            if (C[$seg620 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg615]!; $i++)
+            if (C[$seg615 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at621 = $seg620 * CAP + $at;
-          const $card = C[$at621]!;
-          const $end622 = $seg620 * CAP + N[$seg620]! - 1;
-          for (let $k623 = $at621; $k623 < $end622; $k623++) C[$k623] = C[$k623 + 1]!;
-          N[$seg620]!--;
+          const $at616 = $seg615 * CAP + $at;
+          const $card = C[$at616]!;
+          const $end617 = $seg615 * CAP + N[$seg615]! - 1;
+          for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
+          N[$seg615]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6690,23 +6648,23 @@ export function playout(): PlayoutKernel {
         return step222();
       }
     }
-    $index615 -= $count613;
+    $index610 -= $count608;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide640($seat630: number): number {
-    const $size631 = players;
-    const $count632 = $size631;
-    const $total633: number = $count632;
-    if ($total633 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat630} must act but has no legal move`);
+  function decide635($seat625: number): number {
+    const $size626 = players;
+    const $count627 = $size626;
+    const $total628: number = $count627;
+    if ($total628 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat625} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n635 = $total633;
-    let $r636 = 0;
-    if ($n635 <= 2097152 && $n635 >= 1) {
+    const $n630 = $total628;
+    let $r631 = 0;
+    if ($n630 <= 2097152 && $n630 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6717,67 +6675,67 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n635;
+        const $m = ($t >>> 0) * $n630;
         const $low = $m >>> 0;
-        if ($low >= $n635 || $low >= 4294967296 % $n635) {
-          $r636 = ($m / 4294967296) >>> 0;
+        if ($low >= $n630 || $low >= 4294967296 % $n630) {
+          $r631 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n635 >= 1 && $n635 <= 4294967296))
+      if (!($n630 >= 1 && $n630 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r636 = drawInt(P, $n635);
+      $r631 = drawInt(P, $n630);
     }
-    const $index634$drawn = $r636;
-    let $index634 = $index634$drawn;
+    const $index629$drawn = $r631;
+    let $index629 = $index629$drawn;
     decisions++;
     steps = 0;
-    if ($index634 < $count632) {
-      const $digit637 = $index634;
-      const $value638 = $digit637;
-      if (trace !== null) trace.push($seat630, 6, $value638);
+    if ($index629 < $count627) {
+      const $digit632 = $index629;
+      const $value633 = $digit632;
+      if (trace !== null) trace.push($seat625, 6, $value633);
       {
-        const l_whose = $value638;
+        const l_whose = $value633;
         {
           const $card = l_card_4;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg639 = Z_played + l_whose;
-          C[$seg639 * CAP + N[$seg639]!] = $card;
-          N[$seg639]!++;
-          $where[$card] = $seg639;
+          const $seg634 = Z_played + l_whose;
+          C[$seg634 * CAP + N[$seg634]!] = $card;
+          N[$seg634]!++;
+          $where[$card] = $seg634;
         }
         $generation_cards_in_play++;
         $generation_shielded++;
         return step237();
       }
     }
-    $index634 -= $count632;
+    $index629 -= $count627;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide654($seat641: number): number {
-    $values84$n[0]! = 0;
+  function decide649($seat636: number): number {
+    $values82$n[0]! = 0;
     {
-      const $seg643 = Z_collection + l_p_3;
-      const $n644 = N[$seg643]!;
-      for (let $i642 = 0; $i642 < $n644; $i642++) {
-        const l_target = C[$seg643 * CAP + $i642]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values84[$values84$n[0]!++] = l_target;
+      const $seg638 = Z_collection + l_p_3;
+      const $n639 = N[$seg638]!;
+      for (let $i637 = 0; $i637 < $n639; $i637++) {
+        const l_target = C[$seg638 * CAP + $i637]!;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size645 = $values84$n[0]!;
-    const $count646 = $size645;
-    const $total647: number = $count646;
-    if ($total647 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat641} must act but has no legal move`);
+    const $size640 = $values82$n[0]!;
+    const $count641 = $size640;
+    const $total642: number = $count641;
+    if ($total642 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat636} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n649 = $total647;
-    let $r650 = 0;
-    if ($n649 <= 2097152 && $n649 >= 1) {
+    const $n644 = $total642;
+    let $r645 = 0;
+    if ($n644 <= 2097152 && $n644 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6788,82 +6746,82 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n649;
+        const $m = ($t >>> 0) * $n644;
         const $low = $m >>> 0;
-        if ($low >= $n649 || $low >= 4294967296 % $n649) {
-          $r650 = ($m / 4294967296) >>> 0;
+        if ($low >= $n644 || $low >= 4294967296 % $n644) {
+          $r645 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n649 >= 1 && $n649 <= 4294967296))
+      if (!($n644 >= 1 && $n644 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r650 = drawInt(P, $n649);
+      $r645 = drawInt(P, $n644);
     }
-    const $index648$drawn = $r650;
-    let $index648 = $index648$drawn;
+    const $index643$drawn = $r645;
+    let $index643 = $index643$drawn;
     decisions++;
     steps = 0;
-    if ($index648 < $count646) {
-      const $digit651 = $index648;
-      const $value652 = $values84[$digit651]!;
-      if (trace !== null) trace.push($seat641, 5, $value652);
+    if ($index643 < $count641) {
+      const $digit646 = $index643;
+      const $value647 = $values82[$digit646]!;
+      if (trace !== null) trace.push($seat636, 5, $value647);
       {
-        const l_target = $value652;
+        const l_target = $value647;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg653 = Z_attached + l_p_3;
-          C[$seg653 * CAP + N[$seg653]!] = $card;
-          N[$seg653]!++;
-          $where[$card] = $seg653;
+          const $seg648 = Z_attached + l_p_3;
+          C[$seg648 * CAP + N[$seg648]!] = $card;
+          N[$seg648]!++;
+          $where[$card] = $seg648;
         }
         $generation_cards_in_play++;
         $generation_shielded++;
         return step242();
       }
     }
-    $index648 -= $count646;
+    $index643 -= $count641;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide678($seat656: number): number {
-    const $seg657 = Z_board;
-    const $size658 = N[$seg657]!;
-    const $count659 = $size658;
-    $values86$n[0]! = 0;
+  function decide673($seat651: number): number {
+    const $seg652 = Z_board;
+    const $size653 = N[$seg652]!;
+    const $count654 = $size653;
+    $values84$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond664: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond664) {
-        let $any660: boolean = false;
+      let $cond659: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond659) {
+        let $any655: boolean = false;
         {
-          const $seg662 = Z_collection + l_whose;
-          const $n663 = N[$seg662]!;
-          for (let $i661 = 0; $i661 < $n663; $i661++) {
-            const l_c = C[$seg662 * CAP + $i661]!;
+          const $seg657 = Z_collection + l_whose;
+          const $n658 = N[$seg657]!;
+          for (let $i656 = 0; $i656 < $n658; $i656++) {
+            const l_c = C[$seg657 * CAP + $i656]!;
             if (v_doubled[l_c]!) {
-              $any660 = true;
+              $any655 = true;
               break;
             }
           }
         }
-        $cond664 = $any660;
+        $cond659 = $any655;
       }
-      if ($cond664) $values86[$values86$n[0]!++] = l_whose;
+      if ($cond659) $values84[$values84$n[0]!++] = l_whose;
     }
-    const $size665 = $values86$n[0]!;
-    const $count666 = $size665;
-    const $total667: number = $count659 + $count666;
-    if ($total667 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat656} must act but has no legal move`);
+    const $size660 = $values84$n[0]!;
+    const $count661 = $size660;
+    const $total662: number = $count654 + $count661;
+    if ($total662 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat651} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n669 = $total667;
-    let $r670 = 0;
-    if ($n669 <= 2097152 && $n669 >= 1) {
+    const $n664 = $total662;
+    let $r665 = 0;
+    if ($n664 <= 2097152 && $n664 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6874,28 +6832,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n669;
+        const $m = ($t >>> 0) * $n664;
         const $low = $m >>> 0;
-        if ($low >= $n669 || $low >= 4294967296 % $n669) {
-          $r670 = ($m / 4294967296) >>> 0;
+        if ($low >= $n664 || $low >= 4294967296 % $n664) {
+          $r665 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n669 >= 1 && $n669 <= 4294967296))
+      if (!($n664 >= 1 && $n664 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r670 = drawInt(P, $n669);
+      $r665 = drawInt(P, $n664);
     }
-    const $index668$drawn = $r670;
-    let $index668 = $index668$drawn;
+    const $index663$drawn = $r665;
+    let $index663 = $index663$drawn;
     decisions++;
     steps = 0;
-    if ($index668 < $count659) {
-      const $digit671 = $index668;
-      const $value672 = C[$seg657 * CAP + $digit671]!;
-      if (trace !== null) trace.push($seat656, 3, $value672);
+    if ($index663 < $count654) {
+      const $digit666 = $index663;
+      const $value667 = C[$seg652 * CAP + $digit666]!;
+      if (trace !== null) trace.push($seat651, 3, $value667);
       {
-        const l_target = $value672;
+        const l_target = $value667;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -6905,10 +6863,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at673 = Z_board * CAP + $at;
-          const $card = C[$at673]!;
-          const $end674 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k675 = $at673; $k675 < $end674; $k675++) C[$k675] = C[$k675 + 1]!;
+          const $at668 = Z_board * CAP + $at;
+          const $card = C[$at668]!;
+          const $end669 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k670 = $at668; $k670 < $end669; $k670++) C[$k670] = C[$k670 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6919,45 +6877,45 @@ export function playout(): PlayoutKernel {
         return step249();
       }
     }
-    $index668 -= $count659;
-    if ($index668 < $count666) {
-      const $digit676 = $index668;
-      const $value677 = $values86[$digit676]!;
-      if (trace !== null) trace.push($seat656, 4, $value677);
+    $index663 -= $count654;
+    if ($index663 < $count661) {
+      const $digit671 = $index663;
+      const $value672 = $values84[$digit671]!;
+      if (trace !== null) trace.push($seat651, 4, $value672);
       {
-        l_whose_3 = $value677;
+        l_whose_3 = $value672;
         return step247();
       }
     }
-    $index668 -= $count666;
+    $index663 -= $count661;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide704($seat679: number): number {
-    const $seg680 = Z_played + l_whose_3;
-    const $size681 = N[$seg680]!;
-    const $count682 = $size681;
-    $values88$n[0]! = 0;
+  function decide699($seat674: number): number {
+    const $seg675 = Z_played + l_whose_3;
+    const $size676 = N[$seg675]!;
+    const $count677 = $size676;
+    $values86$n[0]! = 0;
     {
-      const $seg684 = Z_collection + l_whose_3;
-      const $n685 = N[$seg684]!;
-      for (let $i683 = 0; $i683 < $n685; $i683++) {
-        const l_target = C[$seg684 * CAP + $i683]!;
-        if (v_doubled[l_target]!) $values88[$values88$n[0]!++] = l_target;
+      const $seg679 = Z_collection + l_whose_3;
+      const $n680 = N[$seg679]!;
+      for (let $i678 = 0; $i678 < $n680; $i678++) {
+        const l_target = C[$seg679 * CAP + $i678]!;
+        if (v_doubled[l_target]!) $values86[$values86$n[0]!++] = l_target;
       }
     }
-    const $size686 = $values88$n[0]!;
-    const $count687 = $size686;
-    const $total688: number = $count682 + $count687;
-    if ($total688 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat679} must act but has no legal move`);
+    const $size681 = $values86$n[0]!;
+    const $count682 = $size681;
+    const $total683: number = $count677 + $count682;
+    if ($total683 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat674} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n690 = $total688;
-    let $r691 = 0;
-    if ($n690 <= 2097152 && $n690 >= 1) {
+    const $n685 = $total683;
+    let $r686 = 0;
+    if ($n685 <= 2097152 && $n685 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6968,43 +6926,43 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n690;
+        const $m = ($t >>> 0) * $n685;
         const $low = $m >>> 0;
-        if ($low >= $n690 || $low >= 4294967296 % $n690) {
-          $r691 = ($m / 4294967296) >>> 0;
+        if ($low >= $n685 || $low >= 4294967296 % $n685) {
+          $r686 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n690 >= 1 && $n690 <= 4294967296))
+      if (!($n685 >= 1 && $n685 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r691 = drawInt(P, $n690);
+      $r686 = drawInt(P, $n685);
     }
-    const $index689$drawn = $r691;
-    let $index689 = $index689$drawn;
+    const $index684$drawn = $r686;
+    let $index684 = $index684$drawn;
     decisions++;
     steps = 0;
-    if ($index689 < $count682) {
-      const $digit692 = $index689;
-      const $value693 = C[$seg680 * CAP + $digit692]!;
-      if (trace !== null) trace.push($seat679, 1, $value693);
+    if ($index684 < $count677) {
+      const $digit687 = $index684;
+      const $value688 = C[$seg675 * CAP + $digit687]!;
+      if (trace !== null) trace.push($seat674, 1, $value688);
       {
-        const l_target = $value693;
+        const l_target = $value688;
         {
-          const $seg694 = Z_played + l_whose_3;
+          const $seg689 = Z_played + l_whose_3;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg694]!; $i++)
-            if (C[$seg694 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg689]!; $i++)
+            if (C[$seg689 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at695 = $seg694 * CAP + $at;
-          const $card = C[$at695]!;
-          const $end696 = $seg694 * CAP + N[$seg694]! - 1;
-          for (let $k697 = $at695; $k697 < $end696; $k697++) C[$k697] = C[$k697 + 1]!;
-          N[$seg694]!--;
+          const $at690 = $seg689 * CAP + $at;
+          const $card = C[$at690]!;
+          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
+          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
+          N[$seg689]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7014,23 +6972,23 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index689 -= $count682;
-    if ($index689 < $count687) {
-      const $digit698 = $index689;
-      const $value699 = $values88[$digit698]!;
-      if (trace !== null) trace.push($seat679, 2, $value699);
+    $index684 -= $count677;
+    if ($index684 < $count682) {
+      const $digit693 = $index684;
+      const $value694 = $values86[$digit693]!;
+      if (trace !== null) trace.push($seat674, 2, $value694);
       {
-        const l_target = $value699;
+        const l_target = $value694;
         v_doubled[l_target] = false;
         {
-          const $seg700 = Z_attached + l_whose_3;
-          if (N[$seg700]! === 0)
+          const $seg695 = Z_attached + l_whose_3;
+          if (N[$seg695]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at701 = $seg700 * CAP;
-          const $card = C[$at701]!;
-          const $end702 = $seg700 * CAP + N[$seg700]! - 1;
-          for (let $k703 = $at701; $k703 < $end702; $k703++) C[$k703] = C[$k703 + 1]!;
-          N[$seg700]!--;
+          const $at696 = $seg695 * CAP;
+          const $card = C[$at696]!;
+          const $end697 = $seg695 * CAP + N[$seg695]! - 1;
+          for (let $k698 = $at696; $k698 < $end697; $k698++) C[$k698] = C[$k698 + 1]!;
+          N[$seg695]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7040,71 +6998,45 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index689 -= $count687;
+    $index684 -= $count682;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  let offers710$last = 0;
-  function offers710($seat709: number): boolean {
-    for (let $k = 0, $o = offers710$last; $k < 1; $k++, $o = $o + 1 === 1 ? 0 : $o + 1) {
-      switch ($o) {
-        case 0: {
-          $values91$n[0]! = 0;
-          {
-            const $seg712 = Z_hand + l_p;
-            const $n713 = N[$seg712]!;
-            for (let $i711 = 0; $i711 < $n713; $i711++) {
-              const l_card = C[$seg712 * CAP + $i711]!;
-              if (Action_effect$code[l_card]! === 4) $values91[$values91$n[0]!++] = l_card;
-            }
-          }
-          let $offered714 = false;
-          offered714$open: {
-            if (!($values91$n[0]! > 0)) break offered714$open;
-            if (!!fn_shielded$memo(l_p)) break offered714$open;
-            $offered714 = true;
-          }
-          if ($offered714) {
-            offers710$last = 0;
-            return true;
-          }
-          break;
-        }
-      }
-    }
-    return false;
-  }
-  function decide731($seat709: number): number {
-    $values93$n[0]! = 0;
+  function decide721($seat704: number, $passBy: boolean): number {
+    $values89$n[0]! = 0;
     {
-      const $seg716 = Z_hand + l_p;
-      const $n717 = N[$seg716]!;
-      for (let $i715 = 0; $i715 < $n717; $i715++) {
-        const l_card = C[$seg716 * CAP + $i715]!;
-        if (Action_effect$code[l_card]! === 4) $values93[$values93$n[0]!++] = l_card;
+      const $seg706 = Z_hand + l_p;
+      const $n707 = N[$seg706]!;
+      for (let $i705 = 0; $i705 < $n707; $i705++) {
+        const l_card = C[$seg706 * CAP + $i705]!;
+        if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
       }
     }
-    let $offered718 = false;
-    offered718$open: {
-      if (!($values93$n[0]! > 0)) break offered718$open;
-      if (!!fn_shielded$memo(l_p)) break offered718$open;
-      $offered718 = true;
+    let $offered708 = false;
+    offered708$open: {
+      if (!($values89$n[0]! > 0)) break offered708$open;
+      if (!!fn_shielded$memo(l_p)) break offered708$open;
+      $offered708 = true;
     }
-    let $offered719 = false;
-    offered719$open: {
-      $offered719 = true;
+    let $offered709 = false;
+    offered709$open: {
+      $offered709 = true;
     }
-    const $offered720 = ($offered718 ? 1 : 0) + ($offered719 ? 1 : 0);
-    if ($offered720 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat709} must act but has no legal move`);
+    if ($passBy && !$offered708) {
+      l___window_0 = false;
+      return step292();
+    }
+    const $offered710 = ($offered708 ? 1 : 0) + ($offered709 ? 1 : 0);
+    if ($offered710 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat704} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt721: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n723 = $offered720;
-      let $r724 = 0;
-      if ($n723 <= 2097152 && $n723 >= 1) {
+    attempt711: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n713 = $offered710;
+      let $r714 = 0;
+      if ($n713 <= 2097152 && $n713 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7115,24 +7047,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n723;
+          const $m = ($t >>> 0) * $n713;
           const $low = $m >>> 0;
-          if ($low >= $n723 || $low >= 4294967296 % $n723) {
-            $r724 = ($m / 4294967296) >>> 0;
+          if ($low >= $n713 || $low >= 4294967296 % $n713) {
+            $r714 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n723 >= 1 && $n723 <= 4294967296))
+        if (!($n713 >= 1 && $n713 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r724 = drawInt(P, $n723);
+        $r714 = drawInt(P, $n713);
       }
-      const $pick722$drawn = $r724;
-      let $pick722 = $pick722$drawn;
-      if ($offered718 && $pick722-- === 0) {
-        const $n728 = $values93$n[0]!;
-        let $r729 = 0;
-        if ($n728 <= 2097152 && $n728 >= 1) {
+      const $pick712$drawn = $r714;
+      let $pick712 = $pick712$drawn;
+      if ($offered708 && $pick712-- === 0) {
+        const $n718 = $values89$n[0]!;
+        let $r719 = 0;
+        if ($n718 <= 2097152 && $n718 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7143,37 +7075,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n728;
+            const $m = ($t >>> 0) * $n718;
             const $low = $m >>> 0;
-            if ($low >= $n728 || $low >= 4294967296 % $n728) {
-              $r729 = ($m / 4294967296) >>> 0;
+            if ($low >= $n718 || $low >= 4294967296 % $n718) {
+              $r719 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n728 >= 1 && $n728 <= 4294967296))
+          if (!($n718 >= 1 && $n718 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r729 = drawInt(P, $n728);
+          $r719 = drawInt(P, $n718);
         }
-        const $digit726 = $r729;
-        const $value727 = $values93[$digit726]!;
+        const $digit716 = $r719;
+        const $value717 = $values89[$digit716]!;
         {
-          l_card = $value727;
+          l_card = $value717;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat709, 7, $value727);
+        if (trace !== null) trace.push($seat704, 7, $value717);
         {
-          l_card = $value727;
+          l_card = $value717;
           return step262();
         }
       }
-      if ($offered719 && $pick722-- === 0) {
+      if ($offered709 && $pick712-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat709, 8);
+        if (trace !== null) trace.push($seat704, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7182,20 +7114,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide743($seat733: number): number {
-    const $size734 = players;
-    const $count735 = $size734;
-    const $total736: number = $count735;
-    if ($total736 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat733} must act but has no legal move`);
+  function decide733($seat723: number): number {
+    const $size724 = players;
+    const $count725 = $size724;
+    const $total726: number = $count725;
+    if ($total726 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat723} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n738 = $total736;
-    let $r739 = 0;
-    if ($n738 <= 2097152 && $n738 >= 1) {
+    const $n728 = $total726;
+    let $r729 = 0;
+    if ($n728 <= 2097152 && $n728 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7206,67 +7138,67 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n738;
+        const $m = ($t >>> 0) * $n728;
         const $low = $m >>> 0;
-        if ($low >= $n738 || $low >= 4294967296 % $n738) {
-          $r739 = ($m / 4294967296) >>> 0;
+        if ($low >= $n728 || $low >= 4294967296 % $n728) {
+          $r729 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n738 >= 1 && $n738 <= 4294967296))
+      if (!($n728 >= 1 && $n728 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r739 = drawInt(P, $n738);
+      $r729 = drawInt(P, $n728);
     }
-    const $index737$drawn = $r739;
-    let $index737 = $index737$drawn;
+    const $index727$drawn = $r729;
+    let $index727 = $index727$drawn;
     decisions++;
     steps = 0;
-    if ($index737 < $count735) {
-      const $digit740 = $index737;
-      const $value741 = $digit740;
-      if (trace !== null) trace.push($seat733, 6, $value741);
+    if ($index727 < $count725) {
+      const $digit730 = $index727;
+      const $value731 = $digit730;
+      if (trace !== null) trace.push($seat723, 6, $value731);
       {
-        const l_whose = $value741;
+        const l_whose = $value731;
         {
           const $card = l_card_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg742 = Z_played + l_whose;
-          C[$seg742 * CAP + N[$seg742]!] = $card;
-          N[$seg742]!++;
-          $where[$card] = $seg742;
+          const $seg732 = Z_played + l_whose;
+          C[$seg732 * CAP + N[$seg732]!] = $card;
+          N[$seg732]!++;
+          $where[$card] = $seg732;
         }
         $generation_cards_in_play++;
         $generation_shielded++;
         return step272();
       }
     }
-    $index737 -= $count735;
+    $index727 -= $count725;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide757($seat744: number): number {
-    $values95$n[0]! = 0;
+  function decide747($seat734: number): number {
+    $values91$n[0]! = 0;
     {
-      const $seg746 = Z_collection + l_p_2;
-      const $n747 = N[$seg746]!;
-      for (let $i745 = 0; $i745 < $n747; $i745++) {
-        const l_target = C[$seg746 * CAP + $i745]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values95[$values95$n[0]!++] = l_target;
+      const $seg736 = Z_collection + l_p_2;
+      const $n737 = N[$seg736]!;
+      for (let $i735 = 0; $i735 < $n737; $i735++) {
+        const l_target = C[$seg736 * CAP + $i735]!;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size748 = $values95$n[0]!;
-    const $count749 = $size748;
-    const $total750: number = $count749;
-    if ($total750 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat744} must act but has no legal move`);
+    const $size738 = $values91$n[0]!;
+    const $count739 = $size738;
+    const $total740: number = $count739;
+    if ($total740 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat734} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n752 = $total750;
-    let $r753 = 0;
-    if ($n752 <= 2097152 && $n752 >= 1) {
+    const $n742 = $total740;
+    let $r743 = 0;
+    if ($n742 <= 2097152 && $n742 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7277,82 +7209,82 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n752;
+        const $m = ($t >>> 0) * $n742;
         const $low = $m >>> 0;
-        if ($low >= $n752 || $low >= 4294967296 % $n752) {
-          $r753 = ($m / 4294967296) >>> 0;
+        if ($low >= $n742 || $low >= 4294967296 % $n742) {
+          $r743 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n752 >= 1 && $n752 <= 4294967296))
+      if (!($n742 >= 1 && $n742 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r753 = drawInt(P, $n752);
+      $r743 = drawInt(P, $n742);
     }
-    const $index751$drawn = $r753;
-    let $index751 = $index751$drawn;
+    const $index741$drawn = $r743;
+    let $index741 = $index741$drawn;
     decisions++;
     steps = 0;
-    if ($index751 < $count749) {
-      const $digit754 = $index751;
-      const $value755 = $values95[$digit754]!;
-      if (trace !== null) trace.push($seat744, 5, $value755);
+    if ($index741 < $count739) {
+      const $digit744 = $index741;
+      const $value745 = $values91[$digit744]!;
+      if (trace !== null) trace.push($seat734, 5, $value745);
       {
-        const l_target = $value755;
+        const l_target = $value745;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg756 = Z_attached + l_p_2;
-          C[$seg756 * CAP + N[$seg756]!] = $card;
-          N[$seg756]!++;
-          $where[$card] = $seg756;
+          const $seg746 = Z_attached + l_p_2;
+          C[$seg746 * CAP + N[$seg746]!] = $card;
+          N[$seg746]!++;
+          $where[$card] = $seg746;
         }
         $generation_cards_in_play++;
         $generation_shielded++;
         return step277();
       }
     }
-    $index751 -= $count749;
+    $index741 -= $count739;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide781($seat759: number): number {
-    const $seg760 = Z_board;
-    const $size761 = N[$seg760]!;
-    const $count762 = $size761;
-    $values97$n[0]! = 0;
+  function decide771($seat749: number): number {
+    const $seg750 = Z_board;
+    const $size751 = N[$seg750]!;
+    const $count752 = $size751;
+    $values93$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond767: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond767) {
-        let $any763: boolean = false;
+      let $cond757: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond757) {
+        let $any753: boolean = false;
         {
-          const $seg765 = Z_collection + l_whose;
-          const $n766 = N[$seg765]!;
-          for (let $i764 = 0; $i764 < $n766; $i764++) {
-            const l_c = C[$seg765 * CAP + $i764]!;
+          const $seg755 = Z_collection + l_whose;
+          const $n756 = N[$seg755]!;
+          for (let $i754 = 0; $i754 < $n756; $i754++) {
+            const l_c = C[$seg755 * CAP + $i754]!;
             if (v_doubled[l_c]!) {
-              $any763 = true;
+              $any753 = true;
               break;
             }
           }
         }
-        $cond767 = $any763;
+        $cond757 = $any753;
       }
-      if ($cond767) $values97[$values97$n[0]!++] = l_whose;
+      if ($cond757) $values93[$values93$n[0]!++] = l_whose;
     }
-    const $size768 = $values97$n[0]!;
-    const $count769 = $size768;
-    const $total770: number = $count762 + $count769;
-    if ($total770 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat759} must act but has no legal move`);
+    const $size758 = $values93$n[0]!;
+    const $count759 = $size758;
+    const $total760: number = $count752 + $count759;
+    if ($total760 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat749} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n772 = $total770;
-    let $r773 = 0;
-    if ($n772 <= 2097152 && $n772 >= 1) {
+    const $n762 = $total760;
+    let $r763 = 0;
+    if ($n762 <= 2097152 && $n762 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7363,28 +7295,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n772;
+        const $m = ($t >>> 0) * $n762;
         const $low = $m >>> 0;
-        if ($low >= $n772 || $low >= 4294967296 % $n772) {
-          $r773 = ($m / 4294967296) >>> 0;
+        if ($low >= $n762 || $low >= 4294967296 % $n762) {
+          $r763 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n772 >= 1 && $n772 <= 4294967296))
+      if (!($n762 >= 1 && $n762 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r773 = drawInt(P, $n772);
+      $r763 = drawInt(P, $n762);
     }
-    const $index771$drawn = $r773;
-    let $index771 = $index771$drawn;
+    const $index761$drawn = $r763;
+    let $index761 = $index761$drawn;
     decisions++;
     steps = 0;
-    if ($index771 < $count762) {
-      const $digit774 = $index771;
-      const $value775 = C[$seg760 * CAP + $digit774]!;
-      if (trace !== null) trace.push($seat759, 3, $value775);
+    if ($index761 < $count752) {
+      const $digit764 = $index761;
+      const $value765 = C[$seg750 * CAP + $digit764]!;
+      if (trace !== null) trace.push($seat749, 3, $value765);
       {
-        const l_target = $value775;
+        const l_target = $value765;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -7394,10 +7326,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at776 = Z_board * CAP + $at;
-          const $card = C[$at776]!;
-          const $end777 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k778 = $at776; $k778 < $end777; $k778++) C[$k778] = C[$k778 + 1]!;
+          const $at766 = Z_board * CAP + $at;
+          const $card = C[$at766]!;
+          const $end767 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k768 = $at766; $k768 < $end767; $k768++) C[$k768] = C[$k768 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7408,45 +7340,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index771 -= $count762;
-    if ($index771 < $count769) {
-      const $digit779 = $index771;
-      const $value780 = $values97[$digit779]!;
-      if (trace !== null) trace.push($seat759, 4, $value780);
+    $index761 -= $count752;
+    if ($index761 < $count759) {
+      const $digit769 = $index761;
+      const $value770 = $values93[$digit769]!;
+      if (trace !== null) trace.push($seat749, 4, $value770);
       {
-        l_whose_2 = $value780;
+        l_whose_2 = $value770;
         return step282();
       }
     }
-    $index771 -= $count769;
+    $index761 -= $count759;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide807($seat782: number): number {
-    const $seg783 = Z_played + l_whose_2;
-    const $size784 = N[$seg783]!;
-    const $count785 = $size784;
-    $values99$n[0]! = 0;
+  function decide797($seat772: number): number {
+    const $seg773 = Z_played + l_whose_2;
+    const $size774 = N[$seg773]!;
+    const $count775 = $size774;
+    $values95$n[0]! = 0;
     {
-      const $seg787 = Z_collection + l_whose_2;
-      const $n788 = N[$seg787]!;
-      for (let $i786 = 0; $i786 < $n788; $i786++) {
-        const l_target = C[$seg787 * CAP + $i786]!;
-        if (v_doubled[l_target]!) $values99[$values99$n[0]!++] = l_target;
+      const $seg777 = Z_collection + l_whose_2;
+      const $n778 = N[$seg777]!;
+      for (let $i776 = 0; $i776 < $n778; $i776++) {
+        const l_target = C[$seg777 * CAP + $i776]!;
+        if (v_doubled[l_target]!) $values95[$values95$n[0]!++] = l_target;
       }
     }
-    const $size789 = $values99$n[0]!;
-    const $count790 = $size789;
-    const $total791: number = $count785 + $count790;
-    if ($total791 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat782} must act but has no legal move`);
+    const $size779 = $values95$n[0]!;
+    const $count780 = $size779;
+    const $total781: number = $count775 + $count780;
+    if ($total781 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat772} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n793 = $total791;
-    let $r794 = 0;
-    if ($n793 <= 2097152 && $n793 >= 1) {
+    const $n783 = $total781;
+    let $r784 = 0;
+    if ($n783 <= 2097152 && $n783 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7457,43 +7389,43 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n793;
+        const $m = ($t >>> 0) * $n783;
         const $low = $m >>> 0;
-        if ($low >= $n793 || $low >= 4294967296 % $n793) {
-          $r794 = ($m / 4294967296) >>> 0;
+        if ($low >= $n783 || $low >= 4294967296 % $n783) {
+          $r784 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n793 >= 1 && $n793 <= 4294967296))
+      if (!($n783 >= 1 && $n783 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r794 = drawInt(P, $n793);
+      $r784 = drawInt(P, $n783);
     }
-    const $index792$drawn = $r794;
-    let $index792 = $index792$drawn;
+    const $index782$drawn = $r784;
+    let $index782 = $index782$drawn;
     decisions++;
     steps = 0;
-    if ($index792 < $count785) {
-      const $digit795 = $index792;
-      const $value796 = C[$seg783 * CAP + $digit795]!;
-      if (trace !== null) trace.push($seat782, 1, $value796);
+    if ($index782 < $count775) {
+      const $digit785 = $index782;
+      const $value786 = C[$seg773 * CAP + $digit785]!;
+      if (trace !== null) trace.push($seat772, 1, $value786);
       {
-        const l_target = $value796;
+        const l_target = $value786;
         {
-          const $seg797 = Z_played + l_whose_2;
+          const $seg787 = Z_played + l_whose_2;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg797]!; $i++)
-            if (C[$seg797 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg787]!; $i++)
+            if (C[$seg787 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at798 = $seg797 * CAP + $at;
-          const $card = C[$at798]!;
-          const $end799 = $seg797 * CAP + N[$seg797]! - 1;
-          for (let $k800 = $at798; $k800 < $end799; $k800++) C[$k800] = C[$k800 + 1]!;
-          N[$seg797]!--;
+          const $at788 = $seg787 * CAP + $at;
+          const $card = C[$at788]!;
+          const $end789 = $seg787 * CAP + N[$seg787]! - 1;
+          for (let $k790 = $at788; $k790 < $end789; $k790++) C[$k790] = C[$k790 + 1]!;
+          N[$seg787]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7503,23 +7435,23 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index792 -= $count785;
-    if ($index792 < $count790) {
-      const $digit801 = $index792;
-      const $value802 = $values99[$digit801]!;
-      if (trace !== null) trace.push($seat782, 2, $value802);
+    $index782 -= $count775;
+    if ($index782 < $count780) {
+      const $digit791 = $index782;
+      const $value792 = $values95[$digit791]!;
+      if (trace !== null) trace.push($seat772, 2, $value792);
       {
-        const l_target = $value802;
+        const l_target = $value792;
         v_doubled[l_target] = false;
         {
-          const $seg803 = Z_attached + l_whose_2;
-          if (N[$seg803]! === 0)
+          const $seg793 = Z_attached + l_whose_2;
+          if (N[$seg793]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at804 = $seg803 * CAP;
-          const $card = C[$at804]!;
-          const $end805 = $seg803 * CAP + N[$seg803]! - 1;
-          for (let $k806 = $at804; $k806 < $end805; $k806++) C[$k806] = C[$k806 + 1]!;
-          N[$seg803]!--;
+          const $at794 = $seg793 * CAP;
+          const $card = C[$at794]!;
+          const $end795 = $seg793 * CAP + N[$seg793]! - 1;
+          for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
+          N[$seg793]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7529,7 +7461,7 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index792 -= $count790;
+    $index782 -= $count780;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   const NO_VARIANTS: readonly string[] = [];
@@ -7690,9 +7622,9 @@ export function playout(): PlayoutKernel {
     const $values71$n = K_$values71$n;
     const $values73 = K_$values73;
     const $values73$n = K_$values73$n;
-    const $values75 = K_$values75;
-    const $values75$n = K_$values75$n;
-    const $list77 = K_$list77;
+    const $list75 = K_$list75;
+    const $values76 = K_$values76;
+    const $values76$n = K_$values76$n;
     const $values78 = K_$values78;
     const $values78$n = K_$values78$n;
     const $values80 = K_$values80;
@@ -7703,20 +7635,16 @@ export function playout(): PlayoutKernel {
     const $values84$n = K_$values84$n;
     const $values86 = K_$values86;
     const $values86$n = K_$values86$n;
-    const $values88 = K_$values88;
-    const $values88$n = K_$values88$n;
-    const $list90 = K_$list90;
+    const $list88 = K_$list88;
+    const $values89 = K_$values89;
+    const $values89$n = K_$values89$n;
     const $values91 = K_$values91;
     const $values91$n = K_$values91$n;
     const $values93 = K_$values93;
     const $values93$n = K_$values93$n;
     const $values95 = K_$values95;
     const $values95$n = K_$values95$n;
-    const $values97 = K_$values97;
-    const $values97$n = K_$values97$n;
-    const $values99 = K_$values99;
-    const $values99$n = K_$values99$n;
-    const $list101 = K_$list101;
+    const $list97 = K_$list97;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;
@@ -7784,10 +7712,10 @@ export function playout(): PlayoutKernel {
       for (const $c of ALL_Property) v_doubled[$c] = false;
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       {
-        for (let $i810 = N[Z_action_deck]! - 1; $i810 > 0; $i810--) {
-          const $n814 = $i810 + 1;
-          let $r815 = 0;
-          if ($n814 <= 2097152 && $n814 >= 1) {
+        for (let $i800 = N[Z_action_deck]! - 1; $i800 > 0; $i800--) {
+          const $n804 = $i800 + 1;
+          let $r805 = 0;
+          if ($n804 <= 2097152 && $n804 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7798,47 +7726,47 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n814;
+              const $m = ($t >>> 0) * $n804;
               const $low = $m >>> 0;
-              if ($low >= $n814 || $low >= 4294967296 % $n814) {
-                $r815 = ($m / 4294967296) >>> 0;
+              if ($low >= $n804 || $low >= 4294967296 % $n804) {
+                $r805 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n814 >= 1 && $n814 <= 4294967296))
+            if (!($n804 >= 1 && $n804 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r815 = drawInt(G, $n814);
+            $r805 = drawInt(G, $n804);
           }
-          const $j813 = $r815;
-          const $a811 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i810;
-          const $b812 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j813;
-          const $card = C[$a811]!;
-          C[$a811] = C[$b812]!;
-          C[$b812] = $card;
+          const $j803 = $r805;
+          const $a801 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i800;
+          const $b802 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j803;
+          const $card = C[$a801]!;
+          C[$a801] = C[$b802]!;
+          C[$b802] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg816 = Z_hand + l_p;
+            const $seg806 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg816 * CAP + N[$seg816]!] = $card;
-              N[$seg816]!++;
-              $where[$card] = $seg816;
+              C[$seg806 * CAP + N[$seg806]!] = $card;
+              N[$seg806]!++;
+              $where[$card] = $seg806;
             }
           }
         }
       }
       {
-        for (let $i817 = N[Z_property_deck]! - 1; $i817 > 0; $i817--) {
-          const $n821 = $i817 + 1;
-          let $r822 = 0;
-          if ($n821 <= 2097152 && $n821 >= 1) {
+        for (let $i807 = N[Z_property_deck]! - 1; $i807 > 0; $i807--) {
+          const $n811 = $i807 + 1;
+          let $r812 = 0;
+          if ($n811 <= 2097152 && $n811 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7849,24 +7777,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n821;
+              const $m = ($t >>> 0) * $n811;
               const $low = $m >>> 0;
-              if ($low >= $n821 || $low >= 4294967296 % $n821) {
-                $r822 = ($m / 4294967296) >>> 0;
+              if ($low >= $n811 || $low >= 4294967296 % $n811) {
+                $r812 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n821 >= 1 && $n821 <= 4294967296))
+            if (!($n811 >= 1 && $n811 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r822 = drawInt(G, $n821);
+            $r812 = drawInt(G, $n811);
           }
-          const $j820 = $r822;
-          const $a818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i817;
-          const $b819 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j820;
-          const $card = C[$a818]!;
-          C[$a818] = C[$b819]!;
-          C[$b819] = $card;
+          const $j810 = $r812;
+          const $a808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i807;
+          const $b809 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j810;
+          const $card = C[$a808]!;
+          C[$a808] = C[$b809]!;
+          C[$b809] = $card;
         }
       }
       {
@@ -7883,15 +7811,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg823 = Z_secret + l_p;
+            const $seg813 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg823 * CAP + N[$seg823]!] = $card;
-              N[$seg823]!++;
-              $where[$card] = $seg823;
+              C[$seg813 * CAP + N[$seg813]!] = $card;
+              N[$seg813]!++;
+              $where[$card] = $seg813;
             }
           }
         }
@@ -7905,7 +7833,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg824 = Z_dealt + l_p;
+              const $seg814 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -7914,9 +7842,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg824 * CAP + N[$seg824]!] = $card;
-                N[$seg824]!++;
-                $where[$card] = $seg824;
+                C[$seg814 * CAP + N[$seg814]!] = $card;
+                N[$seg814]!++;
+                $where[$card] = $seg814;
               }
             }
           } else {
@@ -7936,8 +7864,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k825 = N[$from]! - 1; $k825 >= 0; $k825--) {
-            const $card = C[$from * CAP + $k825]!;
+          for (let $k815 = N[$from]! - 1; $k815 >= 0; $k815--) {
+            const $card = C[$from * CAP + $k815]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -7946,10 +7874,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i826 = N[Z_property_deck]! - 1; $i826 > 0; $i826--) {
-          const $n830 = $i826 + 1;
-          let $r831 = 0;
-          if ($n830 <= 2097152 && $n830 >= 1) {
+        for (let $i816 = N[Z_property_deck]! - 1; $i816 > 0; $i816--) {
+          const $n820 = $i816 + 1;
+          let $r821 = 0;
+          if ($n820 <= 2097152 && $n820 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7960,24 +7888,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n830;
+              const $m = ($t >>> 0) * $n820;
               const $low = $m >>> 0;
-              if ($low >= $n830 || $low >= 4294967296 % $n830) {
-                $r831 = ($m / 4294967296) >>> 0;
+              if ($low >= $n820 || $low >= 4294967296 % $n820) {
+                $r821 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n830 >= 1 && $n830 <= 4294967296))
+            if (!($n820 >= 1 && $n820 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r831 = drawInt(G, $n830);
+            $r821 = drawInt(G, $n820);
           }
-          const $j829 = $r831;
-          const $a827 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i826;
-          const $b828 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j829;
-          const $card = C[$a827]!;
-          C[$a827] = C[$b828]!;
-          C[$b828] = $card;
+          const $j819 = $r821;
+          const $a817 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i816;
+          const $b818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j819;
+          const $card = C[$a817]!;
+          C[$a817] = C[$b818]!;
+          C[$b818] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {
@@ -9512,9 +9440,9 @@ export function playout(): PlayoutKernel {
     const $values71$n = K_$values71$n;
     const $values73 = K_$values73;
     const $values73$n = K_$values73$n;
-    const $values75 = K_$values75;
-    const $values75$n = K_$values75$n;
-    const $list77 = K_$list77;
+    const $list75 = K_$list75;
+    const $values76 = K_$values76;
+    const $values76$n = K_$values76$n;
     const $values78 = K_$values78;
     const $values78$n = K_$values78$n;
     const $values80 = K_$values80;
@@ -9525,20 +9453,16 @@ export function playout(): PlayoutKernel {
     const $values84$n = K_$values84$n;
     const $values86 = K_$values86;
     const $values86$n = K_$values86$n;
-    const $values88 = K_$values88;
-    const $values88$n = K_$values88$n;
-    const $list90 = K_$list90;
+    const $list88 = K_$list88;
+    const $values89 = K_$values89;
+    const $values89$n = K_$values89$n;
     const $values91 = K_$values91;
     const $values91$n = K_$values91$n;
     const $values93 = K_$values93;
     const $values93$n = K_$values93$n;
     const $values95 = K_$values95;
     const $values95$n = K_$values95$n;
-    const $values97 = K_$values97;
-    const $values97$n = K_$values97$n;
-    const $values99 = K_$values99;
-    const $values99$n = K_$values99$n;
-    const $list101 = K_$list101;
+    const $list97 = K_$list97;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;

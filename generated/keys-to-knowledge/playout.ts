@@ -113,39 +113,21 @@ export function playout(): PlayoutKernel {
   const K_$values71$n = new Int32Array(1);
   const K_$values73 = [] as number[];
   const K_$values73$n = new Int32Array(1);
-  const K_$values75 = [] as number[];
-  const K_$values75$n = new Int32Array(1);
-  const K_$values77 = [] as number[];
-  const K_$values77$n = new Int32Array(1);
+  const K_$list75 = new Int32Array(CAP);
+  const K_$list76 = new Int32Array(CAP);
+  const K_$list77 = new Int32Array(6);
+  const K_$list78 = new Int32Array(6);
   const K_$values79 = [] as number[];
   const K_$values79$n = new Int32Array(1);
   const K_$values81 = [] as number[];
   const K_$values81$n = new Int32Array(1);
   const K_$values83 = [] as number[];
   const K_$values83$n = new Int32Array(1);
-  const K_$values85 = [] as number[];
-  const K_$values85$n = new Int32Array(1);
-  const K_$values87 = [] as number[];
-  const K_$values87$n = new Int32Array(1);
-  const K_$values89 = [] as number[];
-  const K_$values89$n = new Int32Array(1);
-  const K_$values91 = [] as number[];
-  const K_$values91$n = new Int32Array(1);
-  const K_$list93 = new Int32Array(CAP);
-  const K_$list94 = new Int32Array(CAP);
-  const K_$list95 = new Int32Array(6);
-  const K_$list96 = new Int32Array(6);
-  const K_$values97 = [] as number[];
-  const K_$values97$n = new Int32Array(1);
-  const K_$values99 = [] as number[];
-  const K_$values99$n = new Int32Array(1);
-  const K_$values101 = [] as number[];
-  const K_$values101$n = new Int32Array(1);
-  const K_$list103 = new Int32Array(CAP);
-  const K_$list104 = new Int32Array(CAP);
-  const K_$list105 = new Int32Array(CAP);
-  const K_$list106 = new Int32Array(6);
-  const K_$list107 = new Int32Array(6);
+  const K_$list85 = new Int32Array(CAP);
+  const K_$list86 = new Int32Array(CAP);
+  const K_$list87 = new Int32Array(CAP);
+  const K_$list88 = new Int32Array(6);
+  const K_$list89 = new Int32Array(6);
   const K_Fortune_effect$code = Int8Array.from(cardData.Fortune_effect, ($v) =>
     ["collect", "pay", "advance_home", "go_to_court", "back_three", "repairs"].indexOf($v),
   );
@@ -242,39 +224,21 @@ export function playout(): PlayoutKernel {
   const $values71$n = K_$values71$n;
   const $values73 = K_$values73;
   const $values73$n = K_$values73$n;
-  const $values75 = K_$values75;
-  const $values75$n = K_$values75$n;
-  const $values77 = K_$values77;
-  const $values77$n = K_$values77$n;
+  const $list75 = K_$list75;
+  const $list76 = K_$list76;
+  const $list77 = K_$list77;
+  const $list78 = K_$list78;
   const $values79 = K_$values79;
   const $values79$n = K_$values79$n;
   const $values81 = K_$values81;
   const $values81$n = K_$values81$n;
   const $values83 = K_$values83;
   const $values83$n = K_$values83$n;
-  const $values85 = K_$values85;
-  const $values85$n = K_$values85$n;
-  const $values87 = K_$values87;
-  const $values87$n = K_$values87$n;
-  const $values89 = K_$values89;
-  const $values89$n = K_$values89$n;
-  const $values91 = K_$values91;
-  const $values91$n = K_$values91$n;
-  const $list93 = K_$list93;
-  const $list94 = K_$list94;
-  const $list95 = K_$list95;
-  const $list96 = K_$list96;
-  const $values97 = K_$values97;
-  const $values97$n = K_$values97$n;
-  const $values99 = K_$values99;
-  const $values99$n = K_$values99$n;
-  const $values101 = K_$values101;
-  const $values101$n = K_$values101$n;
-  const $list103 = K_$list103;
-  const $list104 = K_$list104;
-  const $list105 = K_$list105;
-  const $list106 = K_$list106;
-  const $list107 = K_$list107;
+  const $list85 = K_$list85;
+  const $list86 = K_$list86;
+  const $list87 = K_$list87;
+  const $list88 = K_$list88;
+  const $list89 = K_$list89;
   const Fortune_effect$code = K_Fortune_effect$code;
   const Fortune_deck$code = K_Fortune_deck$code;
   const Space_kind$code = K_Space_kind$code;
@@ -435,103 +399,103 @@ export function playout(): PlayoutKernel {
     return N[Z_spaces]!;
   }
   function fn_kind_at(l_i: number): string {
-    let $first957: number = 0;
-    let $found958 = false;
+    let $first913: number = 0;
+    let $found914 = false;
     {
-      const $n960 = N[Z_spaces]!;
-      for (let $i959 = 0; $i959 < $n960; $i959++) {
-        const l_s = C[Z_spaces * CAP + $i959]!;
+      const $n916 = N[Z_spaces]!;
+      for (let $i915 = 0; $i915 < $n916; $i915++) {
+        const l_s = C[Z_spaces * CAP + $i915]!;
         if (Space_index[l_s]! === l_i) {
-          $first957 = l_s;
-          $found958 = true;
+          $first913 = l_s;
+          $found914 = true;
           break;
         }
       }
     }
-    if (!$found958) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_kind[$first957]!;
+    if (!$found914) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_kind[$first913]!;
   }
   function fn_fee_at(l_i: number): number {
-    let $first961: number = 0;
-    let $found962 = false;
+    let $first917: number = 0;
+    let $found918 = false;
     {
-      const $n964 = N[Z_spaces]!;
-      for (let $i963 = 0; $i963 < $n964; $i963++) {
-        const l_s = C[Z_spaces * CAP + $i963]!;
+      const $n920 = N[Z_spaces]!;
+      for (let $i919 = 0; $i919 < $n920; $i919++) {
+        const l_s = C[Z_spaces * CAP + $i919]!;
         if (Space_index[l_s]! === l_i) {
-          $first961 = l_s;
-          $found962 = true;
+          $first917 = l_s;
+          $found918 = true;
           break;
         }
       }
     }
-    if (!$found962) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_fee[$first961]!;
+    if (!$found918) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_fee[$first917]!;
   }
   function fn_court_space(): number {
-    let $first965: number = 0;
-    let $found966 = false;
+    let $first921: number = 0;
+    let $found922 = false;
     {
-      const $n968 = N[Z_spaces]!;
-      for (let $i967 = 0; $i967 < $n968; $i967++) {
-        const l_s = C[Z_spaces * CAP + $i967]!;
+      const $n924 = N[Z_spaces]!;
+      for (let $i923 = 0; $i923 < $n924; $i923++) {
+        const l_s = C[Z_spaces * CAP + $i923]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first965 = l_s;
-          $found966 = true;
+          $first921 = l_s;
+          $found922 = true;
           break;
         }
       }
     }
-    if (!$found966) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first965]!;
+    if (!$found922) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first921]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    let $any969: boolean = false;
+    let $any925: boolean = false;
     {
-      const $seg971 = Z_deeds + l_p;
-      const $n972 = N[$seg971]!;
-      for (let $i970 = 0; $i970 < $n972; $i970++) {
-        const l_d = C[$seg971 * CAP + $i970]!;
+      const $seg927 = Z_deeds + l_p;
+      const $n928 = N[$seg927]!;
+      for (let $i926 = 0; $i926 < $n928; $i926++) {
+        const l_d = C[$seg927 * CAP + $i926]!;
         if (Deed_space[l_d]! === l_i) {
-          $any969 = true;
+          $any925 = true;
           break;
         }
       }
     }
-    return $any969;
+    return $any925;
   }
   function fn_owned(l_i: number): boolean {
-    let $any973: boolean = false;
+    let $any929: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any973 = true;
+        $any929 = true;
         break;
       }
     }
-    return $any973;
+    return $any929;
   }
   function fn_owner_of(l_i: number): number {
-    let $first974: number = 0;
-    let $found975 = false;
+    let $first930: number = 0;
+    let $found931 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first974 = l_q;
-        $found975 = true;
+        $first930 = l_q;
+        $found931 = true;
         break;
       }
     }
-    if (!$found975) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first974;
+    if (!$found931) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first930;
   }
   function fn_group_size(l_g: string): number {
-    let $sum976: number = 0;
+    let $sum932: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
-      $sum976 += $tally_deeds_group(Z_deeds + l_q, $index_Group(l_g));
+      $sum932 += $tally_deeds_group(Z_deeds + l_q, $index_Group(l_g));
     }
-    return $tally_bank_deeds_group(Z_bank_deeds, $index_Group(l_g)) + $sum976;
+    return $tally_bank_deeds_group(Z_bank_deeds, $index_Group(l_g)) + $sum932;
   }
   function fn_held(l_p: number, l_g: string): number {
     return $tally_deeds_group(Z_deeds + l_p, $index_Group(l_g));
@@ -543,76 +507,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min977: number = NaN;
+    let $min933: number = NaN;
     {
-      const $seg979 = Z_deeds + l_p;
-      const $n980 = N[$seg979]!;
-      for (let $i978 = 0; $i978 < $n980; $i978++) {
-        const l_e = C[$seg979 * CAP + $i978]!;
+      const $seg935 = Z_deeds + l_p;
+      const $n936 = N[$seg935]!;
+      for (let $i934 = 0; $i934 < $n936; $i934++) {
+        const l_e = C[$seg935 * CAP + $i934]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min977 !== $min977 || $v < $min977) $min977 = $v;
+            if ($min933 !== $min933 || $v < $min933) $min933 = $v;
           }
         }
       }
     }
-    if ($min977 !== $min977)
+    if ($min933 !== $min933)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min977;
+    return $min933;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max981: number = NaN;
+    let $max937: number = NaN;
     {
-      const $seg983 = Z_deeds + l_p;
-      const $n984 = N[$seg983]!;
-      for (let $i982 = 0; $i982 < $n984; $i982++) {
-        const l_e = C[$seg983 * CAP + $i982]!;
+      const $seg939 = Z_deeds + l_p;
+      const $n940 = N[$seg939]!;
+      for (let $i938 = 0; $i938 < $n940; $i938++) {
+        const l_e = C[$seg939 * CAP + $i938]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max981 !== $max981 || $v > $max981) $max981 = $v;
+            if ($max937 !== $max937 || $v > $max937) $max937 = $v;
           }
         }
       }
     }
-    if ($max981 !== $max981)
+    if ($max937 !== $max937)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max981;
+    return $max937;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all985: boolean = true;
+    let $all941: boolean = true;
     {
-      const $seg987 = Z_deeds + l_p;
-      const $n988 = N[$seg987]!;
-      for (let $i986 = 0; $i986 < $n988; $i986++) {
-        const l_e = C[$seg987 * CAP + $i986]!;
+      const $seg943 = Z_deeds + l_p;
+      const $n944 = N[$seg943]!;
+      for (let $i942 = 0; $i942 < $n944; $i942++) {
+        const l_e = C[$seg943 * CAP + $i942]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all985 = false;
+            $all941 = false;
             break;
           }
         }
       }
     }
-    return $all985;
+    return $all941;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any989: boolean = false;
+    let $any945: boolean = false;
     {
-      const $seg991 = Z_deeds + l_p;
-      const $n992 = N[$seg991]!;
-      for (let $i990 = 0; $i990 < $n992; $i990++) {
-        const l_e = C[$seg991 * CAP + $i990]!;
+      const $seg947 = Z_deeds + l_p;
+      const $n948 = N[$seg947]!;
+      for (let $i946 = 0; $i946 < $n948; $i946++) {
+        const l_e = C[$seg947 * CAP + $i946]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any989 = true;
+            $any945 = true;
             break;
           }
         }
       }
     }
-    return $any989;
+    return $any945;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -665,38 +629,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any993: boolean = false;
+    let $any949: boolean = false;
     {
-      const $seg995 = Z_deeds + l_p;
-      const $n996 = N[$seg995]!;
-      for (let $i994 = 0; $i994 < $n996; $i994++) {
-        const l_d = C[$seg995 * CAP + $i994]!;
+      const $seg951 = Z_deeds + l_p;
+      const $n952 = N[$seg951]!;
+      for (let $i950 = 0; $i950 < $n952; $i950++) {
+        const l_d = C[$seg951 * CAP + $i950]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any993 = true;
+          $any949 = true;
           break;
         }
       }
     }
-    return $any993;
+    return $any949;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum997: number = 0;
+    let $sum953: number = 0;
     {
-      const $seg999 = Z_deeds + l_p;
-      const $n1000 = N[$seg999]!;
-      for (let $i998 = 0; $i998 < $n1000; $i998++) {
-        const l_d = C[$seg999 * CAP + $i998]!;
-        $sum997 +=
+      const $seg955 = Z_deeds + l_p;
+      const $n956 = N[$seg955]!;
+      for (let $i954 = 0; $i954 < $n956; $i954++) {
+        const l_d = C[$seg955 * CAP + $i954]!;
+        $sum953 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum997 >= l_amount;
+    return v_cash[l_p]! + $sum953 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats1001 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats1001++;
-    return $seats1001;
+    let $seats957 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats957++;
+    return $seats957;
   }
   function fn_round_limit(): number {
     return 20;
@@ -705,19 +669,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum1002: number = 0;
+    let $sum958: number = 0;
     {
-      const $seg1004 = Z_deeds + l_p;
-      const $n1005 = N[$seg1004]!;
-      for (let $i1003 = 0; $i1003 < $n1005; $i1003++) {
-        const l_d = C[$seg1004 * CAP + $i1003]!;
-        $sum1002 +=
+      const $seg960 = Z_deeds + l_p;
+      const $n961 = N[$seg960]!;
+      for (let $i959 = 0; $i959 < $n961; $i959++) {
+        const l_d = C[$seg960 * CAP + $i959]!;
+        $sum958 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum1002;
+    return v_cash[l_p]! + $sum958;
   }
   let $generation_any_mortgaged = 1;
   const $memo_any_mortgaged = new Float64Array(48);
@@ -2957,23 +2921,19 @@ export function playout(): PlayoutKernel {
   function step107(): number {
     {
       const $seat484 = l_q_2;
-      if (!offers485($seat484)) {
-        l___window_0_2 = false;
-        return step130();
-      }
-      return decide738($seat484);
+      return decide694($seat484, true);
     }
   }
   function step108(): number {
     {
-      const $seat739 = l_q_2;
-      return decide750($seat739);
+      const $seat695 = l_q_2;
+      return decide706($seat695);
     }
   }
   function step109(): number {
     {
-      const $seat751 = l_buyer_2;
-      return decide781($seat751);
+      const $seat707 = l_buyer_2;
+      return decide737($seat707);
     }
   }
   function step110(): number {
@@ -3018,17 +2978,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n782 = 0;
+      let $n738 = 0;
       {
-        const $seg784 = Z_deeds + l_p_2;
-        const $n785 = N[$seg784]!;
-        for (let $i783 = 0; $i783 < $n785; $i783++) {
-          const l_d = C[$seg784 * CAP + $i783]!;
-          $list93[$n782++] = l_d;
+        const $seg740 = Z_deeds + l_p_2;
+        const $n741 = N[$seg740]!;
+        for (let $i739 = 0; $i739 < $n741; $i739++) {
+          const l_d = C[$seg740 * CAP + $i739]!;
+          $list75[$n738++] = l_d;
         }
       }
-      for (let $i786 = 0; $i786 < $n782; $i786++) {
-        const l_d = $list93[$i786]!;
+      for (let $i742 = 0; $i742 < $n738; $i742++) {
+        const l_d = $list75[$i742]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $generation_lowest_level++;
@@ -3096,8 +3056,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k787 = 0; $k787 < N[$from]!; $k787++) {
-          const $card = C[$from * CAP + $k787]!;
+        for (let $k743 = 0; $k743 < N[$from]!; $k743++) {
+          const $card = C[$from * CAP + $k743]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -3113,13 +3073,13 @@ export function playout(): PlayoutKernel {
     $generation_undeveloped++;
     $generation_zone_deeds++;
     {
-      const $argument788 = l_p_2;
+      const $argument744 = l_p_2;
       {
-        let l_p = $argument788;
+        let l_p = $argument744;
         if (v_eliminated[l_p]! === 0) {
-          let $seats789 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats789++;
-          v_eliminated[l_p] = players - $seats789 + 1;
+          let $seats745 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats745++;
+          v_eliminated[l_p] = players - $seats745 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -3153,35 +3113,35 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n790 = 0;
+      let $n746 = 0;
       {
-        const $seg792 = Z_deeds + l_p_2;
-        const $n793 = N[$seg792]!;
-        for (let $i791 = 0; $i791 < $n793; $i791++) {
-          const l_d = C[$seg792 * CAP + $i791]!;
-          $list94[$n790++] = l_d;
+        const $seg748 = Z_deeds + l_p_2;
+        const $n749 = N[$seg748]!;
+        for (let $i747 = 0; $i747 < $n749; $i747++) {
+          const l_d = C[$seg748 * CAP + $i747]!;
+          $list76[$n746++] = l_d;
         }
       }
-      for (let $i794 = 0; $i794 < $n790; $i794++) {
-        const l_d = $list94[$i794]!;
+      for (let $i750 = 0; $i750 < $n746; $i750++) {
+        const l_d = $list76[$i750]!;
         v_mortgaged[l_d] = false;
         $generation_any_mortgaged++;
         $generation_may_mortgage++;
         {
-          const $seg795 = Z_deeds + l_p_2;
+          const $seg751 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg795]!; $i++)
-            if (C[$seg795 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg751]!; $i++)
+            if (C[$seg751 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at796 = $seg795 * CAP + $at;
-          const $card = C[$at796]!;
-          const $end797 = $seg795 * CAP + N[$seg795]! - 1;
-          for (let $k798 = $at796; $k798 < $end797; $k798++) C[$k798] = C[$k798 + 1]!;
-          N[$seg795]!--;
+          const $at752 = $seg751 * CAP + $at;
+          const $card = C[$at752]!;
+          const $end753 = $seg751 * CAP + N[$seg751]! - 1;
+          for (let $k754 = $at752; $k754 < $end753; $k754++) C[$k754] = C[$k754 + 1]!;
+          N[$seg751]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -3197,13 +3157,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument799 = l_p_2;
+      const $argument755 = l_p_2;
       {
-        let l_p = $argument799;
+        let l_p = $argument755;
         if (v_eliminated[l_p]! === 0) {
-          let $seats800 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats800++;
-          v_eliminated[l_p] = players - $seats800 + 1;
+          let $seats756 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats756++;
+          v_eliminated[l_p] = players - $seats756 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -3266,10 +3226,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at801 = Z_seized * CAP + $at;
-      const $card = C[$at801]!;
-      const $end802 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k803 = $at801; $k803 < $end802; $k803++) C[$k803] = C[$k803 + 1]!;
+      const $at757 = Z_seized * CAP + $at;
+      const $card = C[$at757]!;
+      const $end758 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k759 = $at757; $k759 < $end758; $k759++) C[$k759] = C[$k759 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3301,19 +3261,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond805: boolean = l_bidding_2;
-    if ($cond805) {
-      let $any804: boolean = false;
+    let $cond761: boolean = l_bidding_2;
+    if ($cond761) {
+      let $any760: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any804 = true;
+          $any760 = true;
           break;
         }
       }
-      $cond805 = $any804;
+      $cond761 = $any760;
     }
-    if ($cond805) {
+    if ($cond761) {
       return step124();
     }
     return step123();
@@ -3338,10 +3298,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg806 = Z_deeds + l_leader_2;
-        C[$seg806 * CAP + N[$seg806]!] = $card;
-        N[$seg806]!++;
-        $where[$card] = $seg806;
+        const $seg762 = Z_deeds + l_leader_2;
+        C[$seg762 * CAP + N[$seg762]!] = $card;
+        N[$seg762]!++;
+        $where[$card] = $seg762;
       }
       $generation_any_mortgaged++;
       $generation_complete++;
@@ -3358,7 +3318,7 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    return decide850();
+    return decide806();
   }
   function step125(): number {
     return 122;
@@ -3404,8 +3364,8 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat851 = l_p;
-      return decide905($seat851);
+      const $seat807 = l_p;
+      return decide861($seat807);
     }
   }
   function step129(): number {
@@ -3416,29 +3376,29 @@ export function playout(): PlayoutKernel {
   }
   function step131(): number {
     {
-      const $seat851 = l_p;
-      return decide905($seat851);
+      const $seat807 = l_p;
+      return decide861($seat807);
     }
   }
   function step132(): number {
-    return decide850();
+    return decide806();
   }
   function step133(): number {
     {
-      const $seat751 = l_buyer_2;
-      return decide781($seat751);
+      const $seat707 = l_buyer_2;
+      return decide737($seat707);
     }
   }
   function step134(): number {
     {
-      const $seat739 = l_q_2;
-      return decide750($seat739);
+      const $seat695 = l_q_2;
+      return decide706($seat695);
     }
   }
   function step135(): number {
     {
       const $seat484 = l_q_2;
-      return decide738($seat484);
+      return decide694($seat484, false);
     }
   }
   function step136(): number {
@@ -3533,11 +3493,6 @@ export function playout(): PlayoutKernel {
           }
         const l_q = $seat51;
         preferred72: if ($preferred) {
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
           const $low73 = l_high_3 + 1;
           const $high74 = v_cash[l_q]!;
           let $offered75 = false;
@@ -3548,30 +3503,35 @@ export function playout(): PlayoutKernel {
             if (!($least76 <= $high74)) break offered75$open;
             $offered75 = true;
           }
-          let $weight77 = 0;
+          let $offered77 = false;
+          offered77$open: {
+            $offered77 = true;
+          }
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          let $weight78 = 0;
           if ($offered75) {
-            $weight77 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight77) || $weight77 < 0)
+            $weight78 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight78) || $weight78 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight77}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight78}: a preference is a whole number from 0 up`,
               );
           }
-          let $offered78 = false;
-          offered78$open: {
-            $offered78 = true;
-          }
           let $weight79 = 0;
-          if ($offered78) {
+          if ($offered77) {
             $weight79 = 1;
           }
-          const $weights80 = $weight77 + $weight79;
+          const $weights80 = $weight78 + $weight79;
           if ($weights80 === 0) break preferred72;
           if ($weights80 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           let $pick81 = drawInt(P, $weights80);
           if ($offered75) {
-            $pick81 -= $weight77;
+            $pick81 -= $weight78;
             if ($pick81 < 0) {
               const $size82 = Math.max(0, $high74 - $least76 + 1);
               const $moves83 = $size82;
@@ -3599,7 +3559,7 @@ export function playout(): PlayoutKernel {
               break preferred72;
             }
           }
-          if ($offered78) {
+          if ($offered77) {
             $pick81 -= $weight79;
             if ($pick81 < 0) {
               const $moves88 = 1;
@@ -4152,11 +4112,6 @@ export function playout(): PlayoutKernel {
           }
         const l_q = $seat178;
         preferred199: if ($preferred) {
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
           const $low200 = l_high_6 + 1;
           const $high201 = v_cash[l_q]!;
           let $offered202 = false;
@@ -4167,30 +4122,35 @@ export function playout(): PlayoutKernel {
             if (!($least203 <= $high201)) break offered202$open;
             $offered202 = true;
           }
-          let $weight204 = 0;
+          let $offered204 = false;
+          offered204$open: {
+            $offered204 = true;
+          }
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          let $weight205 = 0;
           if ($offered202) {
-            $weight204 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight204) || $weight204 < 0)
+            $weight205 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight205) || $weight205 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight204}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight205}: a preference is a whole number from 0 up`,
               );
           }
-          let $offered205 = false;
-          offered205$open: {
-            $offered205 = true;
-          }
           let $weight206 = 0;
-          if ($offered205) {
+          if ($offered204) {
             $weight206 = 1;
           }
-          const $weights207 = $weight204 + $weight206;
+          const $weights207 = $weight205 + $weight206;
           if ($weights207 === 0) break preferred199;
           if ($weights207 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           let $pick208 = drawInt(P, $weights207);
           if ($offered202) {
-            $pick208 -= $weight204;
+            $pick208 -= $weight205;
             if ($pick208 < 0) {
               const $size209 = Math.max(0, $high201 - $least203 + 1);
               const $moves210 = $size209;
@@ -4218,7 +4178,7 @@ export function playout(): PlayoutKernel {
               break preferred199;
             }
           }
-          if ($offered205) {
+          if ($offered204) {
             $pick208 -= $weight206;
             if ($pick208 < 0) {
               const $moves215 = 1;
@@ -4771,11 +4731,6 @@ export function playout(): PlayoutKernel {
           }
         const l_q = $seat309;
         preferred330: if ($preferred) {
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
           const $low331 = l_high_5 + 1;
           const $high332 = v_cash[l_q]!;
           let $offered333 = false;
@@ -4786,30 +4741,35 @@ export function playout(): PlayoutKernel {
             if (!($least334 <= $high332)) break offered333$open;
             $offered333 = true;
           }
-          let $weight335 = 0;
+          let $offered335 = false;
+          offered335$open: {
+            $offered335 = true;
+          }
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          let $weight336 = 0;
           if ($offered333) {
-            $weight335 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight335) || $weight335 < 0)
+            $weight336 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight336) || $weight336 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight335}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight336}: a preference is a whole number from 0 up`,
               );
           }
-          let $offered336 = false;
-          offered336$open: {
-            $offered336 = true;
-          }
           let $weight337 = 0;
-          if ($offered336) {
+          if ($offered335) {
             $weight337 = 1;
           }
-          const $weights338 = $weight335 + $weight337;
+          const $weights338 = $weight336 + $weight337;
           if ($weights338 === 0) break preferred330;
           if ($weights338 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           let $pick339 = drawInt(P, $weights338);
           if ($offered333) {
-            $pick339 -= $weight335;
+            $pick339 -= $weight336;
             if ($pick339 < 0) {
               const $size340 = Math.max(0, $high332 - $least334 + 1);
               const $moves341 = $size340;
@@ -4837,7 +4797,7 @@ export function playout(): PlayoutKernel {
               break preferred330;
             }
           }
-          if ($offered336) {
+          if ($offered335) {
             $pick339 -= $weight337;
             if ($pick339 < 0) {
               const $moves346 = 1;
@@ -5336,40 +5296,40 @@ export function playout(): PlayoutKernel {
   }
   function decide431($seat409: number): number {
     preferred417: if ($preferred) {
-      if (decisions >= $cap)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${$cap} decisions: an endless flow loop?`,
-        );
       let $offered418 = false;
       offered418$open: {
         if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered418$open;
         $offered418 = true;
       }
-      let $weight419 = 0;
+      let $offered419 = false;
+      offered419$open: {
+        $offered419 = true;
+      }
+      if (decisions >= $cap)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${$cap} decisions: an endless flow loop?`,
+        );
+      let $weight420 = 0;
       if ($offered418) {
-        $weight419 = 3;
-        if (!Number.isSafeInteger($weight419) || $weight419 < 0)
+        $weight420 = 3;
+        if (!Number.isSafeInteger($weight420) || $weight420 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy' is ${$weight419}: a preference is a whole number from 0 up`,
+            `the preference of 'buy' is ${$weight420}: a preference is a whole number from 0 up`,
           );
       }
-      let $offered420 = false;
-      offered420$open: {
-        $offered420 = true;
-      }
       let $weight421 = 0;
-      if ($offered420) {
+      if ($offered419) {
         $weight421 = 1;
       }
-      const $weights422 = $weight419 + $weight421;
+      const $weights422 = $weight420 + $weight421;
       if ($weights422 === 0) break preferred417;
       if ($weights422 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
       let $pick423 = drawInt(P, $weights422);
       if ($offered418) {
-        $pick423 -= $weight419;
+        $pick423 -= $weight420;
         if ($pick423 < 0) {
           const $moves424 = 1;
           if ($moves424 > 4294967296)
@@ -5419,7 +5379,7 @@ export function playout(): PlayoutKernel {
           break preferred417;
         }
       }
-      if ($offered420) {
+      if ($offered419) {
         $pick423 -= $weight421;
         if ($pick423 < 0) {
           const $moves428 = 1;
@@ -5582,11 +5542,6 @@ export function playout(): PlayoutKernel {
           }
         const l_q = $seat438;
         preferred459: if ($preferred) {
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
           const $low460 = l_high_4 + 1;
           const $high461 = v_cash[l_q]!;
           let $offered462 = false;
@@ -5597,30 +5552,35 @@ export function playout(): PlayoutKernel {
             if (!($least463 <= $high461)) break offered462$open;
             $offered462 = true;
           }
-          let $weight464 = 0;
+          let $offered464 = false;
+          offered464$open: {
+            $offered464 = true;
+          }
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          let $weight465 = 0;
           if ($offered462) {
-            $weight464 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight464) || $weight464 < 0)
+            $weight465 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight465) || $weight465 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight464}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight465}: a preference is a whole number from 0 up`,
               );
           }
-          let $offered465 = false;
-          offered465$open: {
-            $offered465 = true;
-          }
           let $weight466 = 0;
-          if ($offered465) {
+          if ($offered464) {
             $weight466 = 1;
           }
-          const $weights467 = $weight464 + $weight466;
+          const $weights467 = $weight465 + $weight466;
           if ($weights467 === 0) break preferred459;
           if ($weights467 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           let $pick468 = drawInt(P, $weights467);
           if ($offered462) {
-            $pick468 -= $weight464;
+            $pick468 -= $weight465;
             if ($pick468 < 0) {
               const $size469 = Math.max(0, $high461 - $least463 + 1);
               const $moves470 = $size469;
@@ -5648,7 +5608,7 @@ export function playout(): PlayoutKernel {
               break preferred459;
             }
           }
-          if ($offered465) {
+          if ($offered464) {
             $pick468 -= $weight466;
             if ($pick468 < 0) {
               const $moves475 = 1;
@@ -5782,482 +5742,279 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  let offers485$last = 0;
-  function offers485($seat484: number): boolean {
-    for (let $k = 0, $o = offers485$last; $k < 8; $k++, $o = $o + 1 === 8 ? 0 : $o + 1) {
-      switch ($o) {
-        case 0: {
-          let $offered486 = false;
-          offered486$open: {
-            if (!(v_claim_open && v_claim_owner === l_q_2)) break offered486$open;
-            if (!fn_owns(l_q_2, v_claim_space)) break offered486$open;
-            let $any487: boolean = false;
-            {
-              const $seg489 = Z_deeds + l_q_2;
-              const $n490 = N[$seg489]!;
-              for (let $i488 = 0; $i488 < $n490; $i488++) {
-                const l_e = C[$seg489 * CAP + $i488]!;
-                if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-                  $any487 = true;
-                  break;
-                }
-              }
-            }
-            if (!!$any487) break offered486$open;
-            $offered486 = true;
-          }
-          if ($offered486) {
-            offers485$last = 0;
-            return true;
-          }
-          break;
-        }
-        case 1: {
-          const $seg491 = Z_deeds + l_q_2;
-          let $offered492 = false;
-          offered492$open: {
-            if (!(N[$seg491]! > 0)) break offered492$open;
-            if (!(l_q_2 === l_roller)) break offered492$open;
-            if (!(v_stacks_left > 0)) break offered492$open;
-            let $found493 = false;
-            for (let $i494 = 0; $i494 < N[$seg491]!; $i494++) {
-              const l_d = C[$seg491 * CAP + $i494]!;
-              if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-              if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-              if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-              if (
-                !(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!))
-              )
-                continue;
-              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-              $found493 = true;
-              break;
-            }
-            if (!$found493) break offered492$open;
-            $offered492 = true;
-          }
-          if ($offered492) {
-            offers485$last = 1;
-            return true;
-          }
-          break;
-        }
-        case 2: {
-          const $seg496 = Z_deeds + l_q_2;
-          let $offered497 = false;
-          offered497$open: {
-            if (!(N[$seg496]! > 0)) break offered497$open;
-            if (!(l_q_2 === l_roller)) break offered497$open;
-            if (!(v_keys_left > 0)) break offered497$open;
-            let $found498 = false;
-            for (let $i499 = 0; $i499 < N[$seg496]!; $i499++) {
-              const l_d = C[$seg496 * CAP + $i499]!;
-              if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-              if (!!v_key[l_d]!) continue;
-              if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
-              if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-              $found498 = true;
-              break;
-            }
-            if (!$found498) break offered497$open;
-            $offered497 = true;
-          }
-          if ($offered497) {
-            offers485$last = 2;
-            return true;
-          }
-          break;
-        }
-        case 3: {
-          const $seg501 = Z_deeds + l_q_2;
-          let $offered502 = false;
-          offered502$open: {
-            if (!(N[$seg501]! > 0)) break offered502$open;
-            if (!(l_q_2 === l_roller)) break offered502$open;
-            let $found503 = false;
-            for (let $i504 = 0; $i504 < N[$seg501]!; $i504++) {
-              const l_d = C[$seg501 * CAP + $i504]!;
-              if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-              if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-              $found503 = true;
-              break;
-            }
-            if (!$found503) break offered502$open;
-            $offered502 = true;
-          }
-          if ($offered502) {
-            offers485$last = 3;
-            return true;
-          }
-          break;
-        }
-        case 4: {
-          const $seg506 = Z_deeds + l_q_2;
-          let $offered507 = false;
-          offered507$open: {
-            if (!(N[$seg506]! > 0)) break offered507$open;
-            if (!(l_q_2 === l_roller)) break offered507$open;
-            if (!(v_stacks_left >= 4)) break offered507$open;
-            let $found508 = false;
-            for (let $i509 = 0; $i509 < N[$seg506]!; $i509++) {
-              const l_d = C[$seg506 * CAP + $i509]!;
-              if (!v_key[l_d]!) continue;
-              $found508 = true;
-              break;
-            }
-            if (!$found508) break offered507$open;
-            $offered507 = true;
-          }
-          if ($offered507) {
-            offers485$last = 4;
-            return true;
-          }
-          break;
-        }
-        case 5: {
-          const $seg511 = Z_deeds + l_q_2;
-          let $offered512 = false;
-          offered512$open: {
-            if (!(N[$seg511]! > 0)) break offered512$open;
-            if (!(l_q_2 === l_roller)) break offered512$open;
-            let $found513 = false;
-            for (let $i514 = 0; $i514 < N[$seg511]!; $i514++) {
-              const l_d = C[$seg511 * CAP + $i514]!;
-              if (!!v_mortgaged[l_d]!) continue;
-              if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-              $found513 = true;
-              break;
-            }
-            if (!$found513) break offered512$open;
-            $offered512 = true;
-          }
-          if ($offered512) {
-            offers485$last = 5;
-            return true;
-          }
-          break;
-        }
-        case 6: {
-          const $seg516 = Z_deeds + l_q_2;
-          let $offered517 = false;
-          offered517$open: {
-            if (!(N[$seg516]! > 0)) break offered517$open;
-            if (!(l_q_2 === l_roller)) break offered517$open;
-            let $found518 = false;
-            for (let $i519 = 0; $i519 < N[$seg516]!; $i519++) {
-              const l_d = C[$seg516 * CAP + $i519]!;
-              if (!v_mortgaged[l_d]!) continue;
-              if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-              $found518 = true;
-              break;
-            }
-            if (!$found518) break offered517$open;
-            $offered517 = true;
-          }
-          if ($offered517) {
-            offers485$last = 6;
-            return true;
-          }
-          break;
-        }
-        case 7: {
-          const $seg521 = Z_deeds + l_q_2;
-          $values51$n[0]! = 0;
-          for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-            if (v_eliminated[l_buyer] !== 0) continue;
-            if (l_buyer !== l_q_2) $values51[$values51$n[0]!++] = l_buyer;
-          }
-          let $offered522 = false;
-          offered522$open: {
-            if (!(N[$seg521]! > 0)) break offered522$open;
-            if (!($values51$n[0]! > 0)) break offered522$open;
-            if (!(l_q_2 === l_roller)) break offered522$open;
-            let $found523 = false;
-            for (let $i524 = 0; $i524 < N[$seg521]!; $i524++) {
-              const l_d_3 = C[$seg521 * CAP + $i524]!;
-              if (!fn_may_sell_deed(l_d_3)) continue;
-              $found523 = true;
-              break;
-            }
-            if (!$found523) break offered522$open;
-            let $found526 = false;
-            for (let $i527 = 0; $i527 < $values51$n[0]!; $i527++) {
-              const l_buyer_2 = $values51[$i527]!;
-              if (!(v_cash[l_buyer_2]! > 0)) continue;
-              $found526 = true;
-              break;
-            }
-            if (!$found526) break offered522$open;
-            $offered522 = true;
-          }
-          if ($offered522) {
-            offers485$last = 7;
-            return true;
-          }
-          break;
-        }
-      }
-    }
-    return false;
-  }
-  function decide738($seat484: number): number {
-    preferred625: if ($preferred) {
-      if (decisions >= $cap)
-        throw new GameFault(
-          "fault/decision-cap",
-          `the game did not end within ${$cap} decisions: an endless flow loop?`,
-        );
-      let $offered626 = false;
-      offered626$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered626$open;
-        if (!fn_owns(l_q_2, v_claim_space)) break offered626$open;
-        let $any627: boolean = false;
+  function decide694($seat484: number, $passBy: boolean): number {
+    preferred581: if ($preferred) {
+      let $offered582 = false;
+      offered582$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered582$open;
+        if (!fn_owns(l_q_2, v_claim_space)) break offered582$open;
+        let $any583: boolean = false;
         {
-          const $seg629 = Z_deeds + l_q_2;
-          const $n630 = N[$seg629]!;
-          for (let $i628 = 0; $i628 < $n630; $i628++) {
-            const l_e = C[$seg629 * CAP + $i628]!;
+          const $seg585 = Z_deeds + l_q_2;
+          const $n586 = N[$seg585]!;
+          for (let $i584 = 0; $i584 < $n586; $i584++) {
+            const l_e = C[$seg585 * CAP + $i584]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-              $any627 = true;
+              $any583 = true;
               break;
             }
           }
         }
-        if (!!$any627) break offered626$open;
-        $offered626 = true;
+        if (!!$any583) break offered582$open;
+        $offered582 = true;
       }
-      let $weight631 = 0;
-      if ($offered626) {
-        $weight631 = 20;
-        if (!Number.isSafeInteger($weight631) || $weight631 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight631}: a preference is a whole number from 0 up`,
-          );
-      }
-      const $seg632 = Z_deeds + l_q_2;
-      let $offered633 = false;
-      offered633$open: {
-        if (!(N[$seg632]! > 0)) break offered633$open;
-        if (!(l_q_2 === l_roller)) break offered633$open;
-        if (!(v_stacks_left > 0)) break offered633$open;
-        let $found634 = false;
-        for (let $i635 = 0; $i635 < N[$seg632]!; $i635++) {
-          const l_d = C[$seg632 * CAP + $i635]!;
+      const $seg587 = Z_deeds + l_q_2;
+      let $offered588 = false;
+      offered588$open: {
+        if (!(N[$seg587]! > 0)) break offered588$open;
+        if (!(l_q_2 === l_roller)) break offered588$open;
+        if (!(v_stacks_left > 0)) break offered588$open;
+        let $found589 = false;
+        for (let $i590 = 0; $i590 < N[$seg587]!; $i590++) {
+          const l_d = C[$seg587 * CAP + $i590]!;
           if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
             continue;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-          $found634 = true;
+          $found589 = true;
           break;
         }
-        if (!$found634) break offered633$open;
-        $offered633 = true;
+        if (!$found589) break offered588$open;
+        $offered588 = true;
       }
-      let $weight637 = 0;
-      if ($offered633) {
-        $weight637 = 2;
-        if (!Number.isSafeInteger($weight637) || $weight637 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'build' is ${$weight637}: a preference is a whole number from 0 up`,
-          );
-      }
-      const $seg638 = Z_deeds + l_q_2;
-      let $offered639 = false;
-      offered639$open: {
-        if (!(N[$seg638]! > 0)) break offered639$open;
-        if (!(l_q_2 === l_roller)) break offered639$open;
-        if (!(v_keys_left > 0)) break offered639$open;
-        let $found640 = false;
-        for (let $i641 = 0; $i641 < N[$seg638]!; $i641++) {
-          const l_d = C[$seg638 * CAP + $i641]!;
+      const $seg592 = Z_deeds + l_q_2;
+      let $offered593 = false;
+      offered593$open: {
+        if (!(N[$seg592]! > 0)) break offered593$open;
+        if (!(l_q_2 === l_roller)) break offered593$open;
+        if (!(v_keys_left > 0)) break offered593$open;
+        let $found594 = false;
+        for (let $i595 = 0; $i595 < N[$seg592]!; $i595++) {
+          const l_d = C[$seg592 * CAP + $i595]!;
           if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!!v_key[l_d]!) continue;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
           if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-          $found640 = true;
+          $found594 = true;
           break;
         }
-        if (!$found640) break offered639$open;
-        $offered639 = true;
+        if (!$found594) break offered593$open;
+        $offered593 = true;
       }
-      let $weight643 = 0;
-      if ($offered639) {
-        $weight643 = 2;
-        if (!Number.isSafeInteger($weight643) || $weight643 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight643}: a preference is a whole number from 0 up`,
-          );
-      }
-      const $seg644 = Z_deeds + l_q_2;
-      let $offered645 = false;
-      offered645$open: {
-        if (!(N[$seg644]! > 0)) break offered645$open;
-        if (!(l_q_2 === l_roller)) break offered645$open;
-        let $found646 = false;
-        for (let $i647 = 0; $i647 < N[$seg644]!; $i647++) {
-          const l_d = C[$seg644 * CAP + $i647]!;
+      const $seg597 = Z_deeds + l_q_2;
+      let $offered598 = false;
+      offered598$open: {
+        if (!(N[$seg597]! > 0)) break offered598$open;
+        if (!(l_q_2 === l_roller)) break offered598$open;
+        let $found599 = false;
+        for (let $i600 = 0; $i600 < N[$seg597]!; $i600++) {
+          const l_d = C[$seg597 * CAP + $i600]!;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
           if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-          $found646 = true;
+          $found599 = true;
           break;
         }
-        if (!$found646) break offered645$open;
-        $offered645 = true;
+        if (!$found599) break offered598$open;
+        $offered598 = true;
       }
-      let $weight649 = 0;
-      if ($offered645) {
-        $weight649 = 0;
-        if (!Number.isSafeInteger($weight649) || $weight649 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight649}: a preference is a whole number from 0 up`,
-          );
-      }
-      const $seg650 = Z_deeds + l_q_2;
-      let $offered651 = false;
-      offered651$open: {
-        if (!(N[$seg650]! > 0)) break offered651$open;
-        if (!(l_q_2 === l_roller)) break offered651$open;
-        if (!(v_stacks_left >= 4)) break offered651$open;
-        let $found652 = false;
-        for (let $i653 = 0; $i653 < N[$seg650]!; $i653++) {
-          const l_d = C[$seg650 * CAP + $i653]!;
+      const $seg602 = Z_deeds + l_q_2;
+      let $offered603 = false;
+      offered603$open: {
+        if (!(N[$seg602]! > 0)) break offered603$open;
+        if (!(l_q_2 === l_roller)) break offered603$open;
+        if (!(v_stacks_left >= 4)) break offered603$open;
+        let $found604 = false;
+        for (let $i605 = 0; $i605 < N[$seg602]!; $i605++) {
+          const l_d = C[$seg602 * CAP + $i605]!;
           if (!v_key[l_d]!) continue;
-          $found652 = true;
+          $found604 = true;
           break;
         }
-        if (!$found652) break offered651$open;
-        $offered651 = true;
+        if (!$found604) break offered603$open;
+        $offered603 = true;
       }
-      let $weight655 = 0;
-      if ($offered651) {
-        $weight655 = 0;
-        if (!Number.isSafeInteger($weight655) || $weight655 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight655}: a preference is a whole number from 0 up`,
-          );
-      }
-      const $seg656 = Z_deeds + l_q_2;
-      let $offered657 = false;
-      offered657$open: {
-        if (!(N[$seg656]! > 0)) break offered657$open;
-        if (!(l_q_2 === l_roller)) break offered657$open;
-        let $found658 = false;
-        for (let $i659 = 0; $i659 < N[$seg656]!; $i659++) {
-          const l_d = C[$seg656 * CAP + $i659]!;
+      const $seg607 = Z_deeds + l_q_2;
+      let $offered608 = false;
+      offered608$open: {
+        if (!(N[$seg607]! > 0)) break offered608$open;
+        if (!(l_q_2 === l_roller)) break offered608$open;
+        let $found609 = false;
+        for (let $i610 = 0; $i610 < N[$seg607]!; $i610++) {
+          const l_d = C[$seg607 * CAP + $i610]!;
           if (!!v_mortgaged[l_d]!) continue;
           if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-          $found658 = true;
+          $found609 = true;
           break;
         }
-        if (!$found658) break offered657$open;
-        $offered657 = true;
+        if (!$found609) break offered608$open;
+        $offered608 = true;
       }
-      let $weight661 = 0;
-      if ($offered657) {
-        $weight661 = 0;
-        if (!Number.isSafeInteger($weight661) || $weight661 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight661}: a preference is a whole number from 0 up`,
-          );
-      }
-      const $seg662 = Z_deeds + l_q_2;
-      let $offered663 = false;
-      offered663$open: {
-        if (!(N[$seg662]! > 0)) break offered663$open;
-        if (!(l_q_2 === l_roller)) break offered663$open;
-        let $found664 = false;
-        for (let $i665 = 0; $i665 < N[$seg662]!; $i665++) {
-          const l_d = C[$seg662 * CAP + $i665]!;
+      const $seg612 = Z_deeds + l_q_2;
+      let $offered613 = false;
+      offered613$open: {
+        if (!(N[$seg612]! > 0)) break offered613$open;
+        if (!(l_q_2 === l_roller)) break offered613$open;
+        let $found614 = false;
+        for (let $i615 = 0; $i615 < N[$seg612]!; $i615++) {
+          const l_d = C[$seg612 * CAP + $i615]!;
           if (!v_mortgaged[l_d]!) continue;
           if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-          $found664 = true;
+          $found614 = true;
           break;
         }
-        if (!$found664) break offered663$open;
-        $offered663 = true;
+        if (!$found614) break offered613$open;
+        $offered613 = true;
       }
-      let $weight667 = 0;
-      if ($offered663) {
-        $weight667 = v_cash[l_q_2]! > 500 ? 1 : 0;
-        if (!Number.isSafeInteger($weight667) || $weight667 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'lift' is ${$weight667}: a preference is a whole number from 0 up`,
-          );
-      }
-      const $seg668 = Z_deeds + l_q_2;
-      $values87$n[0]! = 0;
+      const $seg617 = Z_deeds + l_q_2;
+      $values69$n[0]! = 0;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
-        if (l_buyer !== l_q_2) $values87[$values87$n[0]!++] = l_buyer;
+        if (l_buyer !== l_q_2) $values69[$values69$n[0]!++] = l_buyer;
       }
-      let $offered669 = false;
-      offered669$open: {
-        if (!(N[$seg668]! > 0)) break offered669$open;
-        if (!($values87$n[0]! > 0)) break offered669$open;
-        if (!(l_q_2 === l_roller)) break offered669$open;
-        let $found670 = false;
-        for (let $i671 = 0; $i671 < N[$seg668]!; $i671++) {
-          const l_d_3 = C[$seg668 * CAP + $i671]!;
+      let $offered618 = false;
+      offered618$open: {
+        if (!(N[$seg617]! > 0)) break offered618$open;
+        if (!($values69$n[0]! > 0)) break offered618$open;
+        if (!(l_q_2 === l_roller)) break offered618$open;
+        let $found619 = false;
+        for (let $i620 = 0; $i620 < N[$seg617]!; $i620++) {
+          const l_d_3 = C[$seg617 * CAP + $i620]!;
           if (!fn_may_sell_deed(l_d_3)) continue;
-          $found670 = true;
+          $found619 = true;
           break;
         }
-        if (!$found670) break offered669$open;
-        let $found673 = false;
-        for (let $i674 = 0; $i674 < $values87$n[0]!; $i674++) {
-          const l_buyer_2 = $values87[$i674]!;
+        if (!$found619) break offered618$open;
+        let $found622 = false;
+        for (let $i623 = 0; $i623 < $values69$n[0]!; $i623++) {
+          const l_buyer_2 = $values69[$i623]!;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found673 = true;
+          $found622 = true;
           break;
         }
-        if (!$found673) break offered669$open;
-        $offered669 = true;
+        if (!$found622) break offered618$open;
+        $offered618 = true;
       }
-      let $weight676 = 0;
-      if ($offered669) {
-        $weight676 = 1;
+      let $offered625 = false;
+      offered625$open: {
+        $offered625 = true;
       }
-      let $offered677 = false;
-      offered677$open: {
-        $offered677 = true;
+      if (
+        $passBy &&
+        !(
+          $offered582 ||
+          $offered588 ||
+          $offered593 ||
+          $offered598 ||
+          $offered603 ||
+          $offered608 ||
+          $offered613 ||
+          $offered618
+        )
+      ) {
+        l___window_0_2 = false;
+        return step130();
       }
-      let $weight678 = 0;
-      if ($offered677) {
-        $weight678 = 1;
+      if (decisions >= $cap)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${$cap} decisions: an endless flow loop?`,
+        );
+      let $weight626 = 0;
+      if ($offered582) {
+        $weight626 = 20;
+        if (!Number.isSafeInteger($weight626) || $weight626 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'request_rent' is ${$weight626}: a preference is a whole number from 0 up`,
+          );
       }
-      const $weights679 =
+      let $weight627 = 0;
+      if ($offered588) {
+        $weight627 = 2;
+        if (!Number.isSafeInteger($weight627) || $weight627 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'build' is ${$weight627}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight628 = 0;
+      if ($offered593) {
+        $weight628 = 2;
+        if (!Number.isSafeInteger($weight628) || $weight628 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy_key' is ${$weight628}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight629 = 0;
+      if ($offered598) {
+        $weight629 = 0;
+        if (!Number.isSafeInteger($weight629) || $weight629 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_stack' is ${$weight629}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight630 = 0;
+      if ($offered603) {
+        $weight630 = 0;
+        if (!Number.isSafeInteger($weight630) || $weight630 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_key' is ${$weight630}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight631 = 0;
+      if ($offered608) {
+        $weight631 = 0;
+        if (!Number.isSafeInteger($weight631) || $weight631 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'mortgage' is ${$weight631}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight632 = 0;
+      if ($offered613) {
+        $weight632 = v_cash[l_q_2]! > 500 ? 1 : 0;
+        if (!Number.isSafeInteger($weight632) || $weight632 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'lift' is ${$weight632}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight633 = 0;
+      if ($offered618) {
+        $weight633 = 1;
+      }
+      let $weight634 = 0;
+      if ($offered625) {
+        $weight634 = 1;
+      }
+      const $weights635 =
+        $weight626 +
+        $weight627 +
+        $weight628 +
+        $weight629 +
+        $weight630 +
         $weight631 +
-        $weight637 +
-        $weight643 +
-        $weight649 +
-        $weight655 +
-        $weight661 +
-        $weight667 +
-        $weight676 +
-        $weight678;
-      if ($weights679 === 0) break preferred625;
-      if ($weights679 > 4294967296)
+        $weight632 +
+        $weight633 +
+        $weight634;
+      if ($weights635 === 0) break preferred581;
+      if ($weights635 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick680 = drawInt(P, $weights679);
-      if ($offered626) {
-        $pick680 -= $weight631;
-        if ($pick680 < 0) {
-          const $moves681 = 1;
-          if ($moves681 > 4294967296)
+      let $pick636 = drawInt(P, $weights635);
+      if ($offered582) {
+        $pick636 -= $weight626;
+        if ($pick636 < 0) {
+          const $moves637 = 1;
+          if ($moves637 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt682: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index683 = drawInt(P, $moves681);
+          attempt638: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index639 = drawInt(P, $moves637);
             {
             }
             decisions++;
@@ -6267,40 +6024,40 @@ export function playout(): PlayoutKernel {
               return step112();
             }
           }
-          break preferred625;
+          break preferred581;
         }
       }
-      if ($offered633) {
-        $pick680 -= $weight637;
-        if ($pick680 < 0) {
-          $values75$n[0]! = 0;
-          for (let $i636 = 0; $i636 < N[$seg632]!; $i636++) {
-            const l_d = C[$seg632 * CAP + $i636]!;
+      if ($offered588) {
+        $pick636 -= $weight627;
+        if ($pick636 < 0) {
+          $values57$n[0]! = 0;
+          for (let $i591 = 0; $i591 < N[$seg587]!; $i591++) {
+            const l_d = C[$seg587 * CAP + $i591]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
               continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $values75[$values75$n[0]!++] = l_d;
+            $values57[$values57$n[0]!++] = l_d;
           }
-          const $size684 = $values75$n[0]!;
-          const $moves685 = $size684;
-          if ($moves685 > 4294967296)
+          const $size640 = $values57$n[0]!;
+          const $moves641 = $size640;
+          if ($moves641 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt686: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index687 = drawInt(P, $moves685);
-            const $digit688 = $index687 % $size684;
-            $index687 = Math.floor($index687 / $size684);
-            const $value689 = $values75[$digit688]!;
+          attempt642: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index643 = drawInt(P, $moves641);
+            const $digit644 = $index643 % $size640;
+            $index643 = Math.floor($index643 / $size640);
+            const $value645 = $values57[$digit644]!;
             {
-              const l_d = $value689;
+              const l_d = $value645;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 9, $value689);
+            if (trace !== null) trace.push($seat484, 9, $value645);
             {
-              const l_d = $value689;
+              const l_d = $value645;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6325,39 +6082,39 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred625;
+          break preferred581;
         }
       }
-      if ($offered639) {
-        $pick680 -= $weight643;
-        if ($pick680 < 0) {
-          $values77$n[0]! = 0;
-          for (let $i642 = 0; $i642 < N[$seg638]!; $i642++) {
-            const l_d = C[$seg638 * CAP + $i642]!;
+      if ($offered593) {
+        $pick636 -= $weight628;
+        if ($pick636 < 0) {
+          $values59$n[0]! = 0;
+          for (let $i596 = 0; $i596 < N[$seg592]!; $i596++) {
+            const l_d = C[$seg592 * CAP + $i596]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
             if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $values77[$values77$n[0]!++] = l_d;
+            $values59[$values59$n[0]!++] = l_d;
           }
-          const $size690 = $values77$n[0]!;
-          const $moves691 = $size690;
-          if ($moves691 > 4294967296)
+          const $size646 = $values59$n[0]!;
+          const $moves647 = $size646;
+          if ($moves647 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt692: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index693 = drawInt(P, $moves691);
-            const $digit694 = $index693 % $size690;
-            $index693 = Math.floor($index693 / $size690);
-            const $value695 = $values77[$digit694]!;
+          attempt648: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index649 = drawInt(P, $moves647);
+            const $digit650 = $index649 % $size646;
+            $index649 = Math.floor($index649 / $size646);
+            const $value651 = $values59[$digit650]!;
             {
-              const l_d = $value695;
+              const l_d = $value651;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 10, $value695);
+            if (trace !== null) trace.push($seat484, 10, $value651);
             {
-              const l_d = $value695;
+              const l_d = $value651;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6388,42 +6145,42 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred625;
+          break preferred581;
         }
       }
-      if ($offered645) {
-        $pick680 -= $weight649;
-        if ($pick680 < 0) {
-          $values79$n[0]! = 0;
-          for (let $i648 = 0; $i648 < N[$seg644]!; $i648++) {
-            const l_d = C[$seg644 * CAP + $i648]!;
+      if ($offered598) {
+        $pick636 -= $weight629;
+        if ($pick636 < 0) {
+          $values61$n[0]! = 0;
+          for (let $i601 = 0; $i601 < N[$seg597]!; $i601++) {
+            const l_d = C[$seg597 * CAP + $i601]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-            $values79[$values79$n[0]!++] = l_d;
+            $values61[$values61$n[0]!++] = l_d;
           }
-          const $size696 = $values79$n[0]!;
-          const $moves697 = $size696;
-          if ($moves697 > 4294967296)
+          const $size652 = $values61$n[0]!;
+          const $moves653 = $size652;
+          if ($moves653 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt698: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index699 = drawInt(P, $moves697);
-            const $digit700 = $index699 % $size696;
-            $index699 = Math.floor($index699 / $size696);
-            const $value701 = $values79[$digit700]!;
+          attempt654: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index655 = drawInt(P, $moves653);
+            const $digit656 = $index655 % $size652;
+            $index655 = Math.floor($index655 / $size652);
+            const $value657 = $values61[$digit656]!;
             {
-              const l_d = $value701;
+              const l_d = $value657;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 11, $value701);
+            if (trace !== null) trace.push($seat484, 11, $value657);
             {
-              const l_d = $value701;
+              const l_d = $value657;
               {
-                const $argument702 = l_q_2;
-                const $argument703 = l_d;
+                const $argument658 = l_q_2;
+                const $argument659 = l_d;
                 {
-                  let l_p = $argument702;
-                  let l_sold = $argument703;
+                  let l_p = $argument658;
+                  let l_sold = $argument659;
                   v_books[l_sold] -= 1;
                   $generation_lowest_level++;
                   $generation_may_mortgage++;
@@ -6450,41 +6207,41 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred625;
+          break preferred581;
         }
       }
-      if ($offered651) {
-        $pick680 -= $weight655;
-        if ($pick680 < 0) {
-          $values81$n[0]! = 0;
-          for (let $i654 = 0; $i654 < N[$seg650]!; $i654++) {
-            const l_d = C[$seg650 * CAP + $i654]!;
+      if ($offered603) {
+        $pick636 -= $weight630;
+        if ($pick636 < 0) {
+          $values63$n[0]! = 0;
+          for (let $i606 = 0; $i606 < N[$seg602]!; $i606++) {
+            const l_d = C[$seg602 * CAP + $i606]!;
             if (!v_key[l_d]!) continue;
-            $values81[$values81$n[0]!++] = l_d;
+            $values63[$values63$n[0]!++] = l_d;
           }
-          const $size704 = $values81$n[0]!;
-          const $moves705 = $size704;
-          if ($moves705 > 4294967296)
+          const $size660 = $values63$n[0]!;
+          const $moves661 = $size660;
+          if ($moves661 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt706: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index707 = drawInt(P, $moves705);
-            const $digit708 = $index707 % $size704;
-            $index707 = Math.floor($index707 / $size704);
-            const $value709 = $values81[$digit708]!;
+          attempt662: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index663 = drawInt(P, $moves661);
+            const $digit664 = $index663 % $size660;
+            $index663 = Math.floor($index663 / $size660);
+            const $value665 = $values63[$digit664]!;
             {
-              const l_d = $value709;
+              const l_d = $value665;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 12, $value709);
+            if (trace !== null) trace.push($seat484, 12, $value665);
             {
-              const l_d = $value709;
+              const l_d = $value665;
               {
-                const $argument710 = l_q_2;
-                const $argument711 = l_d;
+                const $argument666 = l_q_2;
+                const $argument667 = l_d;
                 {
-                  let l_p = $argument710;
-                  let l_sold = $argument711;
+                  let l_p = $argument666;
+                  let l_sold = $argument667;
                   v_key[l_sold] = false;
                   $generation_lowest_level++;
                   $generation_may_mortgage++;
@@ -6517,42 +6274,42 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred625;
+          break preferred581;
         }
       }
-      if ($offered657) {
-        $pick680 -= $weight661;
-        if ($pick680 < 0) {
-          $values83$n[0]! = 0;
-          for (let $i660 = 0; $i660 < N[$seg656]!; $i660++) {
-            const l_d = C[$seg656 * CAP + $i660]!;
+      if ($offered608) {
+        $pick636 -= $weight631;
+        if ($pick636 < 0) {
+          $values65$n[0]! = 0;
+          for (let $i611 = 0; $i611 < N[$seg607]!; $i611++) {
+            const l_d = C[$seg607 * CAP + $i611]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values83[$values83$n[0]!++] = l_d;
+            $values65[$values65$n[0]!++] = l_d;
           }
-          const $size712 = $values83$n[0]!;
-          const $moves713 = $size712;
-          if ($moves713 > 4294967296)
+          const $size668 = $values65$n[0]!;
+          const $moves669 = $size668;
+          if ($moves669 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt714: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index715 = drawInt(P, $moves713);
-            const $digit716 = $index715 % $size712;
-            $index715 = Math.floor($index715 / $size712);
-            const $value717 = $values83[$digit716]!;
+          attempt670: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index671 = drawInt(P, $moves669);
+            const $digit672 = $index671 % $size668;
+            $index671 = Math.floor($index671 / $size668);
+            const $value673 = $values65[$digit672]!;
             {
-              const l_d = $value717;
+              const l_d = $value673;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 13, $value717);
+            if (trace !== null) trace.push($seat484, 13, $value673);
             {
-              const l_d = $value717;
+              const l_d = $value673;
               {
-                const $argument718 = l_q_2;
-                const $argument719 = l_d;
+                const $argument674 = l_q_2;
+                const $argument675 = l_d;
                 {
-                  let l_p = $argument718;
-                  let l_pledged = $argument719;
+                  let l_p = $argument674;
+                  let l_pledged = $argument675;
                   v_mortgaged[l_pledged] = true;
                   $generation_any_mortgaged++;
                   $generation_may_mortgage++;
@@ -6576,36 +6333,36 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred625;
+          break preferred581;
         }
       }
-      if ($offered663) {
-        $pick680 -= $weight667;
-        if ($pick680 < 0) {
-          $values85$n[0]! = 0;
-          for (let $i666 = 0; $i666 < N[$seg662]!; $i666++) {
-            const l_d = C[$seg662 * CAP + $i666]!;
+      if ($offered613) {
+        $pick636 -= $weight632;
+        if ($pick636 < 0) {
+          $values67$n[0]! = 0;
+          for (let $i616 = 0; $i616 < N[$seg612]!; $i616++) {
+            const l_d = C[$seg612 * CAP + $i616]!;
             if (!v_mortgaged[l_d]!) continue;
             if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-            $values85[$values85$n[0]!++] = l_d;
+            $values67[$values67$n[0]!++] = l_d;
           }
-          const $size720 = $values85$n[0]!;
-          const $moves721 = $size720;
-          if ($moves721 > 4294967296)
+          const $size676 = $values67$n[0]!;
+          const $moves677 = $size676;
+          if ($moves677 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt722: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index723 = drawInt(P, $moves721);
-            const $digit724 = $index723 % $size720;
-            $index723 = Math.floor($index723 / $size720);
-            const $value725 = $values85[$digit724]!;
+          attempt678: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index679 = drawInt(P, $moves677);
+            const $digit680 = $index679 % $size676;
+            $index679 = Math.floor($index679 / $size676);
+            const $value681 = $values67[$digit680]!;
             {
-              const l_d = $value725;
+              const l_d = $value681;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 14, $value725);
+            if (trace !== null) trace.push($seat484, 14, $value681);
             {
-              const l_d = $value725;
+              const l_d = $value681;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -6627,61 +6384,61 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred625;
+          break preferred581;
         }
       }
-      if ($offered669) {
-        $pick680 -= $weight676;
-        if ($pick680 < 0) {
-          $values89$n[0]! = 0;
-          for (let $i672 = 0; $i672 < N[$seg668]!; $i672++) {
-            const l_d_3 = C[$seg668 * CAP + $i672]!;
+      if ($offered618) {
+        $pick636 -= $weight633;
+        if ($pick636 < 0) {
+          $values71$n[0]! = 0;
+          for (let $i621 = 0; $i621 < N[$seg617]!; $i621++) {
+            const l_d_3 = C[$seg617 * CAP + $i621]!;
             if (!fn_may_sell_deed(l_d_3)) continue;
-            $values89[$values89$n[0]!++] = l_d_3;
+            $values71[$values71$n[0]!++] = l_d_3;
           }
-          $values91$n[0]! = 0;
-          for (let $i675 = 0; $i675 < $values87$n[0]!; $i675++) {
-            const l_buyer_2 = $values87[$i675]!;
+          $values73$n[0]! = 0;
+          for (let $i624 = 0; $i624 < $values69$n[0]!; $i624++) {
+            const l_buyer_2 = $values69[$i624]!;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values91[$values91$n[0]!++] = l_buyer_2;
+            $values73[$values73$n[0]!++] = l_buyer_2;
           }
-          const $size726 = $values89$n[0]!;
-          const $size727 = $values91$n[0]!;
-          const $moves728 = $size726 * $size727;
-          if ($moves728 > 4294967296)
+          const $size682 = $values71$n[0]!;
+          const $size683 = $values73$n[0]!;
+          const $moves684 = $size682 * $size683;
+          if ($moves684 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt729: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index730 = drawInt(P, $moves728);
-            const $digit731 = $index730 % $size726;
-            $index730 = Math.floor($index730 / $size726);
-            const $value732 = $values89[$digit731]!;
-            const $digit733 = $index730 % $size727;
-            $index730 = Math.floor($index730 / $size727);
-            const $value734 = $values91[$digit733]!;
+          attempt685: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index686 = drawInt(P, $moves684);
+            const $digit687 = $index686 % $size682;
+            $index686 = Math.floor($index686 / $size682);
+            const $value688 = $values71[$digit687]!;
+            const $digit689 = $index686 % $size683;
+            $index686 = Math.floor($index686 / $size683);
+            const $value690 = $values73[$digit689]!;
             {
-              l_d_3 = $value732;
-              l_buyer_2 = $value734;
+              l_d_3 = $value688;
+              l_buyer_2 = $value690;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 15, $value732, $value734);
+            if (trace !== null) trace.push($seat484, 15, $value688, $value690);
             {
-              l_d_3 = $value732;
-              l_buyer_2 = $value734;
+              l_d_3 = $value688;
+              l_buyer_2 = $value690;
               return step108();
             }
           }
-          break preferred625;
+          break preferred581;
         }
       }
-      if ($offered677) {
-        $pick680 -= $weight678;
-        if ($pick680 < 0) {
-          const $moves735 = 1;
-          if ($moves735 > 4294967296)
+      if ($offered625) {
+        $pick636 -= $weight634;
+        if ($pick636 < 0) {
+          const $moves691 = 1;
+          if ($moves691 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt736: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index737 = drawInt(P, $moves735);
+          attempt692: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index693 = drawInt(P, $moves691);
             {
             }
             decisions++;
@@ -6692,195 +6449,211 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred625;
+          break preferred581;
         }
       }
     }
-    let $offered529 = false;
-    offered529$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered529$open;
-      if (!fn_owns(l_q_2, v_claim_space)) break offered529$open;
-      let $any530: boolean = false;
+    let $offered485 = false;
+    offered485$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered485$open;
+      if (!fn_owns(l_q_2, v_claim_space)) break offered485$open;
+      let $any486: boolean = false;
       {
-        const $seg532 = Z_deeds + l_q_2;
-        const $n533 = N[$seg532]!;
-        for (let $i531 = 0; $i531 < $n533; $i531++) {
-          const l_e = C[$seg532 * CAP + $i531]!;
+        const $seg488 = Z_deeds + l_q_2;
+        const $n489 = N[$seg488]!;
+        for (let $i487 = 0; $i487 < $n489; $i487++) {
+          const l_e = C[$seg488 * CAP + $i487]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any530 = true;
+            $any486 = true;
             break;
           }
         }
       }
-      if (!!$any530) break offered529$open;
-      $offered529 = true;
+      if (!!$any486) break offered485$open;
+      $offered485 = true;
     }
-    const $seg534 = Z_deeds + l_q_2;
-    let $offered535 = false;
-    offered535$open: {
-      if (!(N[$seg534]! > 0)) break offered535$open;
-      if (!(l_q_2 === l_roller)) break offered535$open;
-      if (!(v_stacks_left > 0)) break offered535$open;
-      let $found536 = false;
-      for (let $i537 = 0; $i537 < N[$seg534]!; $i537++) {
-        const l_d = C[$seg534 * CAP + $i537]!;
+    const $seg490 = Z_deeds + l_q_2;
+    let $offered491 = false;
+    offered491$open: {
+      if (!(N[$seg490]! > 0)) break offered491$open;
+      if (!(l_q_2 === l_roller)) break offered491$open;
+      if (!(v_stacks_left > 0)) break offered491$open;
+      let $found492 = false;
+      for (let $i493 = 0; $i493 < N[$seg490]!; $i493++) {
+        const l_d = C[$seg490 * CAP + $i493]!;
         if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
         if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
           continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found536 = true;
+        $found492 = true;
         break;
       }
-      if (!$found536) break offered535$open;
-      $offered535 = true;
+      if (!$found492) break offered491$open;
+      $offered491 = true;
     }
-    const $seg539 = Z_deeds + l_q_2;
-    let $offered540 = false;
-    offered540$open: {
-      if (!(N[$seg539]! > 0)) break offered540$open;
-      if (!(l_q_2 === l_roller)) break offered540$open;
-      if (!(v_keys_left > 0)) break offered540$open;
-      let $found541 = false;
-      for (let $i542 = 0; $i542 < N[$seg539]!; $i542++) {
-        const l_d = C[$seg539 * CAP + $i542]!;
+    const $seg495 = Z_deeds + l_q_2;
+    let $offered496 = false;
+    offered496$open: {
+      if (!(N[$seg495]! > 0)) break offered496$open;
+      if (!(l_q_2 === l_roller)) break offered496$open;
+      if (!(v_keys_left > 0)) break offered496$open;
+      let $found497 = false;
+      for (let $i498 = 0; $i498 < N[$seg495]!; $i498++) {
+        const l_d = C[$seg495 * CAP + $i498]!;
         if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
         if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
         if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found541 = true;
+        $found497 = true;
         break;
       }
-      if (!$found541) break offered540$open;
-      $offered540 = true;
+      if (!$found497) break offered496$open;
+      $offered496 = true;
     }
-    const $seg544 = Z_deeds + l_q_2;
-    let $offered545 = false;
-    offered545$open: {
-      if (!(N[$seg544]! > 0)) break offered545$open;
-      if (!(l_q_2 === l_roller)) break offered545$open;
-      let $found546 = false;
-      for (let $i547 = 0; $i547 < N[$seg544]!; $i547++) {
-        const l_d = C[$seg544 * CAP + $i547]!;
+    const $seg500 = Z_deeds + l_q_2;
+    let $offered501 = false;
+    offered501$open: {
+      if (!(N[$seg500]! > 0)) break offered501$open;
+      if (!(l_q_2 === l_roller)) break offered501$open;
+      let $found502 = false;
+      for (let $i503 = 0; $i503 < N[$seg500]!; $i503++) {
+        const l_d = C[$seg500 * CAP + $i503]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-        $found546 = true;
+        $found502 = true;
         break;
       }
-      if (!$found546) break offered545$open;
-      $offered545 = true;
+      if (!$found502) break offered501$open;
+      $offered501 = true;
     }
-    const $seg549 = Z_deeds + l_q_2;
-    let $offered550 = false;
-    offered550$open: {
-      if (!(N[$seg549]! > 0)) break offered550$open;
-      if (!(l_q_2 === l_roller)) break offered550$open;
-      if (!(v_stacks_left >= 4)) break offered550$open;
-      let $found551 = false;
-      for (let $i552 = 0; $i552 < N[$seg549]!; $i552++) {
-        const l_d = C[$seg549 * CAP + $i552]!;
+    const $seg505 = Z_deeds + l_q_2;
+    let $offered506 = false;
+    offered506$open: {
+      if (!(N[$seg505]! > 0)) break offered506$open;
+      if (!(l_q_2 === l_roller)) break offered506$open;
+      if (!(v_stacks_left >= 4)) break offered506$open;
+      let $found507 = false;
+      for (let $i508 = 0; $i508 < N[$seg505]!; $i508++) {
+        const l_d = C[$seg505 * CAP + $i508]!;
         if (!v_key[l_d]!) continue;
-        $found551 = true;
+        $found507 = true;
         break;
       }
-      if (!$found551) break offered550$open;
-      $offered550 = true;
+      if (!$found507) break offered506$open;
+      $offered506 = true;
     }
-    const $seg554 = Z_deeds + l_q_2;
-    let $offered555 = false;
-    offered555$open: {
-      if (!(N[$seg554]! > 0)) break offered555$open;
-      if (!(l_q_2 === l_roller)) break offered555$open;
-      let $found556 = false;
-      for (let $i557 = 0; $i557 < N[$seg554]!; $i557++) {
-        const l_d = C[$seg554 * CAP + $i557]!;
+    const $seg510 = Z_deeds + l_q_2;
+    let $offered511 = false;
+    offered511$open: {
+      if (!(N[$seg510]! > 0)) break offered511$open;
+      if (!(l_q_2 === l_roller)) break offered511$open;
+      let $found512 = false;
+      for (let $i513 = 0; $i513 < N[$seg510]!; $i513++) {
+        const l_d = C[$seg510 * CAP + $i513]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found556 = true;
+        $found512 = true;
         break;
       }
-      if (!$found556) break offered555$open;
-      $offered555 = true;
+      if (!$found512) break offered511$open;
+      $offered511 = true;
     }
-    const $seg559 = Z_deeds + l_q_2;
-    let $offered560 = false;
-    offered560$open: {
-      if (!(N[$seg559]! > 0)) break offered560$open;
-      if (!(l_q_2 === l_roller)) break offered560$open;
-      let $found561 = false;
-      for (let $i562 = 0; $i562 < N[$seg559]!; $i562++) {
-        const l_d = C[$seg559 * CAP + $i562]!;
+    const $seg515 = Z_deeds + l_q_2;
+    let $offered516 = false;
+    offered516$open: {
+      if (!(N[$seg515]! > 0)) break offered516$open;
+      if (!(l_q_2 === l_roller)) break offered516$open;
+      let $found517 = false;
+      for (let $i518 = 0; $i518 < N[$seg515]!; $i518++) {
+        const l_d = C[$seg515 * CAP + $i518]!;
         if (!v_mortgaged[l_d]!) continue;
         if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-        $found561 = true;
+        $found517 = true;
         break;
       }
-      if (!$found561) break offered560$open;
-      $offered560 = true;
+      if (!$found517) break offered516$open;
+      $offered516 = true;
     }
-    const $seg564 = Z_deeds + l_q_2;
-    $values69$n[0]! = 0;
+    const $seg520 = Z_deeds + l_q_2;
+    $values51$n[0]! = 0;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
-      if (l_buyer !== l_q_2) $values69[$values69$n[0]!++] = l_buyer;
+      if (l_buyer !== l_q_2) $values51[$values51$n[0]!++] = l_buyer;
     }
-    let $offered565 = false;
-    offered565$open: {
-      if (!(N[$seg564]! > 0)) break offered565$open;
-      if (!($values69$n[0]! > 0)) break offered565$open;
-      if (!(l_q_2 === l_roller)) break offered565$open;
-      let $found566 = false;
-      for (let $i567 = 0; $i567 < N[$seg564]!; $i567++) {
-        const l_d_3 = C[$seg564 * CAP + $i567]!;
+    let $offered521 = false;
+    offered521$open: {
+      if (!(N[$seg520]! > 0)) break offered521$open;
+      if (!($values51$n[0]! > 0)) break offered521$open;
+      if (!(l_q_2 === l_roller)) break offered521$open;
+      let $found522 = false;
+      for (let $i523 = 0; $i523 < N[$seg520]!; $i523++) {
+        const l_d_3 = C[$seg520 * CAP + $i523]!;
         if (!fn_may_sell_deed(l_d_3)) continue;
-        $found566 = true;
+        $found522 = true;
         break;
       }
-      if (!$found566) break offered565$open;
-      let $found569 = false;
-      for (let $i570 = 0; $i570 < $values69$n[0]!; $i570++) {
-        const l_buyer_2 = $values69[$i570]!;
+      if (!$found522) break offered521$open;
+      let $found525 = false;
+      for (let $i526 = 0; $i526 < $values51$n[0]!; $i526++) {
+        const l_buyer_2 = $values51[$i526]!;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found569 = true;
+        $found525 = true;
         break;
       }
-      if (!$found569) break offered565$open;
-      $offered565 = true;
+      if (!$found525) break offered521$open;
+      $offered521 = true;
     }
-    let $offered572 = false;
-    offered572$open: {
-      $offered572 = true;
+    let $offered528 = false;
+    offered528$open: {
+      $offered528 = true;
     }
-    const $offered573 =
-      ($offered529 ? 1 : 0) +
-      ($offered535 ? 1 : 0) +
-      ($offered540 ? 1 : 0) +
-      ($offered545 ? 1 : 0) +
-      ($offered550 ? 1 : 0) +
-      ($offered555 ? 1 : 0) +
-      ($offered560 ? 1 : 0) +
-      ($offered565 ? 1 : 0) +
-      ($offered572 ? 1 : 0);
-    if ($offered573 === 0)
+    if (
+      $passBy &&
+      !(
+        $offered485 ||
+        $offered491 ||
+        $offered496 ||
+        $offered501 ||
+        $offered506 ||
+        $offered511 ||
+        $offered516 ||
+        $offered521
+      )
+    ) {
+      l___window_0_2 = false;
+      return step130();
+    }
+    const $offered529 =
+      ($offered485 ? 1 : 0) +
+      ($offered491 ? 1 : 0) +
+      ($offered496 ? 1 : 0) +
+      ($offered501 ? 1 : 0) +
+      ($offered506 ? 1 : 0) +
+      ($offered511 ? 1 : 0) +
+      ($offered516 ? 1 : 0) +
+      ($offered521 ? 1 : 0) +
+      ($offered528 ? 1 : 0);
+    if ($offered529 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat484} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built579 = false;
-    let $built584 = false;
-    let $built589 = false;
-    let $built596 = false;
-    let $built603 = false;
-    let $built610 = false;
-    let $built615 = false;
-    attempt574: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n576 = $offered573;
-      let $r577 = 0;
-      if ($n576 <= 2097152 && $n576 >= 1) {
+    let $built535 = false;
+    let $built540 = false;
+    let $built545 = false;
+    let $built552 = false;
+    let $built559 = false;
+    let $built566 = false;
+    let $built571 = false;
+    attempt530: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n532 = $offered529;
+      let $r533 = 0;
+      if ($n532 <= 2097152 && $n532 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6891,21 +6664,21 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n576;
+          const $m = ($t >>> 0) * $n532;
           const $low = $m >>> 0;
-          if ($low >= $n576 || $low >= 4294967296 % $n576) {
-            $r577 = ($m / 4294967296) >>> 0;
+          if ($low >= $n532 || $low >= 4294967296 % $n532) {
+            $r533 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n576 >= 1 && $n576 <= 4294967296))
+        if (!($n532 >= 1 && $n532 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r577 = drawInt(P, $n576);
+        $r533 = drawInt(P, $n532);
       }
-      const $pick575$drawn = $r577;
-      let $pick575 = $pick575$drawn;
-      if ($offered529 && $pick575-- === 0) {
+      const $pick531$drawn = $r533;
+      let $pick531 = $pick531$drawn;
+      if ($offered485 && $pick531-- === 0) {
         {
         }
         decisions++;
@@ -6915,24 +6688,24 @@ export function playout(): PlayoutKernel {
           return step112();
         }
       }
-      if ($offered535 && $pick575-- === 0) {
-        if (!$built579) {
-          $values57$n[0]! = 0;
-          for (let $i538 = 0; $i538 < N[$seg534]!; $i538++) {
-            const l_d = C[$seg534 * CAP + $i538]!;
+      if ($offered491 && $pick531-- === 0) {
+        if (!$built535) {
+          $values39$n[0]! = 0;
+          for (let $i494 = 0; $i494 < N[$seg490]!; $i494++) {
+            const l_d = C[$seg490 * CAP + $i494]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
               continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $values57[$values57$n[0]!++] = l_d;
+            $values39[$values39$n[0]!++] = l_d;
           }
-          $built579 = true;
+          $built535 = true;
         }
-        const $n582 = $values57$n[0]!;
-        let $r583 = 0;
-        if ($n582 <= 2097152 && $n582 >= 1) {
+        const $n538 = $values39$n[0]!;
+        let $r539 = 0;
+        if ($n538 <= 2097152 && $n538 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6943,28 +6716,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n582;
+            const $m = ($t >>> 0) * $n538;
             const $low = $m >>> 0;
-            if ($low >= $n582 || $low >= 4294967296 % $n582) {
-              $r583 = ($m / 4294967296) >>> 0;
+            if ($low >= $n538 || $low >= 4294967296 % $n538) {
+              $r539 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n582 >= 1 && $n582 <= 4294967296))
+          if (!($n538 >= 1 && $n538 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r583 = drawInt(P, $n582);
+          $r539 = drawInt(P, $n538);
         }
-        const $digit580 = $r583;
-        const $value581 = $values57[$digit580]!;
+        const $digit536 = $r539;
+        const $value537 = $values39[$digit536]!;
         {
-          const l_d = $value581;
+          const l_d = $value537;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat484, 9, $value581);
+        if (trace !== null) trace.push($seat484, 9, $value537);
         {
-          const l_d = $value581;
+          const l_d = $value537;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -6989,23 +6762,23 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered540 && $pick575-- === 0) {
-        if (!$built584) {
-          $values59$n[0]! = 0;
-          for (let $i543 = 0; $i543 < N[$seg539]!; $i543++) {
-            const l_d = C[$seg539 * CAP + $i543]!;
+      if ($offered496 && $pick531-- === 0) {
+        if (!$built540) {
+          $values41$n[0]! = 0;
+          for (let $i499 = 0; $i499 < N[$seg495]!; $i499++) {
+            const l_d = C[$seg495 * CAP + $i499]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
             if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $values59[$values59$n[0]!++] = l_d;
+            $values41[$values41$n[0]!++] = l_d;
           }
-          $built584 = true;
+          $built540 = true;
         }
-        const $n587 = $values59$n[0]!;
-        let $r588 = 0;
-        if ($n587 <= 2097152 && $n587 >= 1) {
+        const $n543 = $values41$n[0]!;
+        let $r544 = 0;
+        if ($n543 <= 2097152 && $n543 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7016,28 +6789,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n587;
+            const $m = ($t >>> 0) * $n543;
             const $low = $m >>> 0;
-            if ($low >= $n587 || $low >= 4294967296 % $n587) {
-              $r588 = ($m / 4294967296) >>> 0;
+            if ($low >= $n543 || $low >= 4294967296 % $n543) {
+              $r544 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n587 >= 1 && $n587 <= 4294967296))
+          if (!($n543 >= 1 && $n543 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r588 = drawInt(P, $n587);
+          $r544 = drawInt(P, $n543);
         }
-        const $digit585 = $r588;
-        const $value586 = $values59[$digit585]!;
+        const $digit541 = $r544;
+        const $value542 = $values41[$digit541]!;
         {
-          const l_d = $value586;
+          const l_d = $value542;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat484, 10, $value586);
+        if (trace !== null) trace.push($seat484, 10, $value542);
         {
-          const l_d = $value586;
+          const l_d = $value542;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7068,20 +6841,20 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered545 && $pick575-- === 0) {
-        if (!$built589) {
-          $values61$n[0]! = 0;
-          for (let $i548 = 0; $i548 < N[$seg544]!; $i548++) {
-            const l_d = C[$seg544 * CAP + $i548]!;
+      if ($offered501 && $pick531-- === 0) {
+        if (!$built545) {
+          $values43$n[0]! = 0;
+          for (let $i504 = 0; $i504 < N[$seg500]!; $i504++) {
+            const l_d = C[$seg500 * CAP + $i504]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-            $values61[$values61$n[0]!++] = l_d;
+            $values43[$values43$n[0]!++] = l_d;
           }
-          $built589 = true;
+          $built545 = true;
         }
-        const $n592 = $values61$n[0]!;
-        let $r593 = 0;
-        if ($n592 <= 2097152 && $n592 >= 1) {
+        const $n548 = $values43$n[0]!;
+        let $r549 = 0;
+        if ($n548 <= 2097152 && $n548 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7092,34 +6865,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n592;
+            const $m = ($t >>> 0) * $n548;
             const $low = $m >>> 0;
-            if ($low >= $n592 || $low >= 4294967296 % $n592) {
-              $r593 = ($m / 4294967296) >>> 0;
+            if ($low >= $n548 || $low >= 4294967296 % $n548) {
+              $r549 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n592 >= 1 && $n592 <= 4294967296))
+          if (!($n548 >= 1 && $n548 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r593 = drawInt(P, $n592);
+          $r549 = drawInt(P, $n548);
         }
-        const $digit590 = $r593;
-        const $value591 = $values61[$digit590]!;
+        const $digit546 = $r549;
+        const $value547 = $values43[$digit546]!;
         {
-          const l_d = $value591;
+          const l_d = $value547;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat484, 11, $value591);
+        if (trace !== null) trace.push($seat484, 11, $value547);
         {
-          const l_d = $value591;
+          const l_d = $value547;
           {
-            const $argument594 = l_q_2;
-            const $argument595 = l_d;
+            const $argument550 = l_q_2;
+            const $argument551 = l_d;
             {
-              let l_p = $argument594;
-              let l_sold = $argument595;
+              let l_p = $argument550;
+              let l_sold = $argument551;
               v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -7146,19 +6919,19 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered550 && $pick575-- === 0) {
-        if (!$built596) {
-          $values63$n[0]! = 0;
-          for (let $i553 = 0; $i553 < N[$seg549]!; $i553++) {
-            const l_d = C[$seg549 * CAP + $i553]!;
+      if ($offered506 && $pick531-- === 0) {
+        if (!$built552) {
+          $values45$n[0]! = 0;
+          for (let $i509 = 0; $i509 < N[$seg505]!; $i509++) {
+            const l_d = C[$seg505 * CAP + $i509]!;
             if (!v_key[l_d]!) continue;
-            $values63[$values63$n[0]!++] = l_d;
+            $values45[$values45$n[0]!++] = l_d;
           }
-          $built596 = true;
+          $built552 = true;
         }
-        const $n599 = $values63$n[0]!;
-        let $r600 = 0;
-        if ($n599 <= 2097152 && $n599 >= 1) {
+        const $n555 = $values45$n[0]!;
+        let $r556 = 0;
+        if ($n555 <= 2097152 && $n555 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7169,34 +6942,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n599;
+            const $m = ($t >>> 0) * $n555;
             const $low = $m >>> 0;
-            if ($low >= $n599 || $low >= 4294967296 % $n599) {
-              $r600 = ($m / 4294967296) >>> 0;
+            if ($low >= $n555 || $low >= 4294967296 % $n555) {
+              $r556 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n599 >= 1 && $n599 <= 4294967296))
+          if (!($n555 >= 1 && $n555 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r600 = drawInt(P, $n599);
+          $r556 = drawInt(P, $n555);
         }
-        const $digit597 = $r600;
-        const $value598 = $values63[$digit597]!;
+        const $digit553 = $r556;
+        const $value554 = $values45[$digit553]!;
         {
-          const l_d = $value598;
+          const l_d = $value554;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat484, 12, $value598);
+        if (trace !== null) trace.push($seat484, 12, $value554);
         {
-          const l_d = $value598;
+          const l_d = $value554;
           {
-            const $argument601 = l_q_2;
-            const $argument602 = l_d;
+            const $argument557 = l_q_2;
+            const $argument558 = l_d;
             {
-              let l_p = $argument601;
-              let l_sold = $argument602;
+              let l_p = $argument557;
+              let l_sold = $argument558;
               v_key[l_sold] = false;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -7229,20 +7002,20 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered555 && $pick575-- === 0) {
-        if (!$built603) {
-          $values65$n[0]! = 0;
-          for (let $i558 = 0; $i558 < N[$seg554]!; $i558++) {
-            const l_d = C[$seg554 * CAP + $i558]!;
+      if ($offered511 && $pick531-- === 0) {
+        if (!$built559) {
+          $values47$n[0]! = 0;
+          for (let $i514 = 0; $i514 < N[$seg510]!; $i514++) {
+            const l_d = C[$seg510 * CAP + $i514]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values65[$values65$n[0]!++] = l_d;
+            $values47[$values47$n[0]!++] = l_d;
           }
-          $built603 = true;
+          $built559 = true;
         }
-        const $n606 = $values65$n[0]!;
-        let $r607 = 0;
-        if ($n606 <= 2097152 && $n606 >= 1) {
+        const $n562 = $values47$n[0]!;
+        let $r563 = 0;
+        if ($n562 <= 2097152 && $n562 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7253,34 +7026,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n606;
+            const $m = ($t >>> 0) * $n562;
             const $low = $m >>> 0;
-            if ($low >= $n606 || $low >= 4294967296 % $n606) {
-              $r607 = ($m / 4294967296) >>> 0;
+            if ($low >= $n562 || $low >= 4294967296 % $n562) {
+              $r563 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n606 >= 1 && $n606 <= 4294967296))
+          if (!($n562 >= 1 && $n562 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r607 = drawInt(P, $n606);
+          $r563 = drawInt(P, $n562);
         }
-        const $digit604 = $r607;
-        const $value605 = $values65[$digit604]!;
+        const $digit560 = $r563;
+        const $value561 = $values47[$digit560]!;
         {
-          const l_d = $value605;
+          const l_d = $value561;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat484, 13, $value605);
+        if (trace !== null) trace.push($seat484, 13, $value561);
         {
-          const l_d = $value605;
+          const l_d = $value561;
           {
-            const $argument608 = l_q_2;
-            const $argument609 = l_d;
+            const $argument564 = l_q_2;
+            const $argument565 = l_d;
             {
-              let l_p = $argument608;
-              let l_pledged = $argument609;
+              let l_p = $argument564;
+              let l_pledged = $argument565;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -7304,20 +7077,20 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered560 && $pick575-- === 0) {
-        if (!$built610) {
-          $values67$n[0]! = 0;
-          for (let $i563 = 0; $i563 < N[$seg559]!; $i563++) {
-            const l_d = C[$seg559 * CAP + $i563]!;
+      if ($offered516 && $pick531-- === 0) {
+        if (!$built566) {
+          $values49$n[0]! = 0;
+          for (let $i519 = 0; $i519 < N[$seg515]!; $i519++) {
+            const l_d = C[$seg515 * CAP + $i519]!;
             if (!v_mortgaged[l_d]!) continue;
             if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-            $values67[$values67$n[0]!++] = l_d;
+            $values49[$values49$n[0]!++] = l_d;
           }
-          $built610 = true;
+          $built566 = true;
         }
-        const $n613 = $values67$n[0]!;
-        let $r614 = 0;
-        if ($n613 <= 2097152 && $n613 >= 1) {
+        const $n569 = $values49$n[0]!;
+        let $r570 = 0;
+        if ($n569 <= 2097152 && $n569 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7328,28 +7101,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n613;
+            const $m = ($t >>> 0) * $n569;
             const $low = $m >>> 0;
-            if ($low >= $n613 || $low >= 4294967296 % $n613) {
-              $r614 = ($m / 4294967296) >>> 0;
+            if ($low >= $n569 || $low >= 4294967296 % $n569) {
+              $r570 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n613 >= 1 && $n613 <= 4294967296))
+          if (!($n569 >= 1 && $n569 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r614 = drawInt(P, $n613);
+          $r570 = drawInt(P, $n569);
         }
-        const $digit611 = $r614;
-        const $value612 = $values67[$digit611]!;
+        const $digit567 = $r570;
+        const $value568 = $values49[$digit567]!;
         {
-          const l_d = $value612;
+          const l_d = $value568;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat484, 14, $value612);
+        if (trace !== null) trace.push($seat484, 14, $value568);
         {
-          const l_d = $value612;
+          const l_d = $value568;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -7371,25 +7144,25 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered565 && $pick575-- === 0) {
-        if (!$built615) {
-          $values71$n[0]! = 0;
-          for (let $i568 = 0; $i568 < N[$seg564]!; $i568++) {
-            const l_d_3 = C[$seg564 * CAP + $i568]!;
+      if ($offered521 && $pick531-- === 0) {
+        if (!$built571) {
+          $values53$n[0]! = 0;
+          for (let $i524 = 0; $i524 < N[$seg520]!; $i524++) {
+            const l_d_3 = C[$seg520 * CAP + $i524]!;
             if (!fn_may_sell_deed(l_d_3)) continue;
-            $values71[$values71$n[0]!++] = l_d_3;
+            $values53[$values53$n[0]!++] = l_d_3;
           }
-          $values73$n[0]! = 0;
-          for (let $i571 = 0; $i571 < $values69$n[0]!; $i571++) {
-            const l_buyer_2 = $values69[$i571]!;
+          $values55$n[0]! = 0;
+          for (let $i527 = 0; $i527 < $values51$n[0]!; $i527++) {
+            const l_buyer_2 = $values51[$i527]!;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values73[$values73$n[0]!++] = l_buyer_2;
+            $values55[$values55$n[0]!++] = l_buyer_2;
           }
-          $built615 = true;
+          $built571 = true;
         }
-        const $n618 = $values71$n[0]!;
-        let $r619 = 0;
-        if ($n618 <= 2097152 && $n618 >= 1) {
+        const $n574 = $values53$n[0]!;
+        let $r575 = 0;
+        if ($n574 <= 2097152 && $n574 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7400,23 +7173,23 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n618;
+            const $m = ($t >>> 0) * $n574;
             const $low = $m >>> 0;
-            if ($low >= $n618 || $low >= 4294967296 % $n618) {
-              $r619 = ($m / 4294967296) >>> 0;
+            if ($low >= $n574 || $low >= 4294967296 % $n574) {
+              $r575 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n618 >= 1 && $n618 <= 4294967296))
+          if (!($n574 >= 1 && $n574 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r619 = drawInt(P, $n618);
+          $r575 = drawInt(P, $n574);
         }
-        const $digit616 = $r619;
-        const $value617 = $values71[$digit616]!;
-        const $n622 = $values73$n[0]!;
-        let $r623 = 0;
-        if ($n622 <= 2097152 && $n622 >= 1) {
+        const $digit572 = $r575;
+        const $value573 = $values53[$digit572]!;
+        const $n578 = $values55$n[0]!;
+        let $r579 = 0;
+        if ($n578 <= 2097152 && $n578 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7427,34 +7200,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n622;
+            const $m = ($t >>> 0) * $n578;
             const $low = $m >>> 0;
-            if ($low >= $n622 || $low >= 4294967296 % $n622) {
-              $r623 = ($m / 4294967296) >>> 0;
+            if ($low >= $n578 || $low >= 4294967296 % $n578) {
+              $r579 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n622 >= 1 && $n622 <= 4294967296))
+          if (!($n578 >= 1 && $n578 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r623 = drawInt(P, $n622);
+          $r579 = drawInt(P, $n578);
         }
-        const $digit620 = $r623;
-        const $value621 = $values73[$digit620]!;
+        const $digit576 = $r579;
+        const $value577 = $values55[$digit576]!;
         {
-          l_d_3 = $value617;
-          l_buyer_2 = $value621;
+          l_d_3 = $value573;
+          l_buyer_2 = $value577;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat484, 15, $value617, $value621);
+        if (trace !== null) trace.push($seat484, 15, $value573, $value577);
         {
-          l_d_3 = $value617;
-          l_buyer_2 = $value621;
+          l_d_3 = $value573;
+          l_buyer_2 = $value577;
           return step108();
         }
       }
-      if ($offered572 && $pick575-- === 0) {
+      if ($offered528 && $pick531-- === 0) {
         {
         }
         decisions++;
@@ -7468,22 +7241,22 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide750($seat739: number): number {
-    const $low740 = 1;
-    const $high741 = v_cash[l_buyer_2]!;
-    const $size742 = Math.max(0, $high741 - $low740 + 1);
-    const $count743 = $size742;
-    const $total744: number = $count743;
-    if ($total744 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat739} must act but has no legal move`);
+  function decide706($seat695: number): number {
+    const $low696 = 1;
+    const $high697 = v_cash[l_buyer_2]!;
+    const $size698 = Math.max(0, $high697 - $low696 + 1);
+    const $count699 = $size698;
+    const $total700: number = $count699;
+    if ($total700 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat695} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n746 = $total744;
-    let $r747 = 0;
-    if ($n746 <= 2097152 && $n746 >= 1) {
+    const $n702 = $total700;
+    let $r703 = 0;
+    if ($n702 <= 2097152 && $n702 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7494,80 +7267,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n746;
+        const $m = ($t >>> 0) * $n702;
         const $low = $m >>> 0;
-        if ($low >= $n746 || $low >= 4294967296 % $n746) {
-          $r747 = ($m / 4294967296) >>> 0;
+        if ($low >= $n702 || $low >= 4294967296 % $n702) {
+          $r703 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n746 >= 1 && $n746 <= 4294967296))
+      if (!($n702 >= 1 && $n702 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r747 = drawInt(P, $n746);
+      $r703 = drawInt(P, $n702);
     }
-    const $index745$drawn = $r747;
-    let $index745 = $index745$drawn;
+    const $index701$drawn = $r703;
+    let $index701 = $index701$drawn;
     decisions++;
     steps = 0;
-    if ($index745 < $count743) {
-      const $digit748 = $index745;
-      const $value749 = $low740 + $digit748;
-      if (trace !== null) trace.push($seat739, 7, $value749);
+    if ($index701 < $count699) {
+      const $digit704 = $index701;
+      const $value705 = $low696 + $digit704;
+      if (trace !== null) trace.push($seat695, 7, $value705);
       {
-        l_amount_3 = $value749;
+        l_amount_3 = $value705;
         return step109();
       }
     }
-    $index745 -= $count743;
+    $index701 -= $count699;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide781($seat751: number): number {
-    preferred763: if ($preferred) {
+  function decide737($seat707: number): number {
+    preferred719: if ($preferred) {
+      let $offered720 = false;
+      offered720$open: {
+        $offered720 = true;
+      }
+      let $offered721 = false;
+      offered721$open: {
+        $offered721 = true;
+      }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $offered764 = false;
-      offered764$open: {
-        $offered764 = true;
-      }
-      let $weight765 = 0;
-      if ($offered764) {
-        $weight765 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight765) || $weight765 < 0)
+      let $weight722 = 0;
+      if ($offered720) {
+        $weight722 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight722) || $weight722 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight765}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight722}: a preference is a whole number from 0 up`,
           );
       }
-      let $offered766 = false;
-      offered766$open: {
-        $offered766 = true;
+      let $weight723 = 0;
+      if ($offered721) {
+        $weight723 = 1;
       }
-      let $weight767 = 0;
-      if ($offered766) {
-        $weight767 = 1;
-      }
-      const $weights768 = $weight765 + $weight767;
-      if ($weights768 === 0) break preferred763;
-      if ($weights768 > 4294967296)
+      const $weights724 = $weight722 + $weight723;
+      if ($weights724 === 0) break preferred719;
+      if ($weights724 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick769 = drawInt(P, $weights768);
-      if ($offered764) {
-        $pick769 -= $weight765;
-        if ($pick769 < 0) {
-          const $moves770 = 1;
-          if ($moves770 > 4294967296)
+      let $pick725 = drawInt(P, $weights724);
+      if ($offered720) {
+        $pick725 -= $weight722;
+        if ($pick725 < 0) {
+          const $moves726 = 1;
+          if ($moves726 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt771: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index772 = drawInt(P, $moves770);
+          attempt727: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index728 = drawInt(P, $moves726);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat751, 5);
+            if (trace !== null) trace.push($seat707, 5);
             {
               {
                 const $amount = l_amount_3;
@@ -7585,24 +7358,24 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] += $amount;
               }
               {
-                const $seg773 = Z_deeds + l_q_2;
+                const $seg729 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg773]!; $i++)
-                  if (C[$seg773 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg729]!; $i++)
+                  if (C[$seg729 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at774 = $seg773 * CAP + $at;
-                const $card = C[$at774]!;
-                const $end775 = $seg773 * CAP + N[$seg773]! - 1;
-                for (let $k776 = $at774; $k776 < $end775; $k776++) C[$k776] = C[$k776 + 1]!;
-                N[$seg773]!--;
-                const $seg777 = Z_deeds + l_buyer_2;
-                C[$seg777 * CAP + N[$seg777]!] = $card;
-                N[$seg777]!++;
-                $where[$card] = $seg777;
+                const $at730 = $seg729 * CAP + $at;
+                const $card = C[$at730]!;
+                const $end731 = $seg729 * CAP + N[$seg729]! - 1;
+                for (let $k732 = $at730; $k732 < $end731; $k732++) C[$k732] = C[$k732 + 1]!;
+                N[$seg729]!--;
+                const $seg733 = Z_deeds + l_buyer_2;
+                C[$seg733 * CAP + N[$seg733]!] = $card;
+                N[$seg733]!++;
+                $where[$card] = $seg733;
               }
               $generation_any_mortgaged++;
               $generation_complete++;
@@ -7615,43 +7388,43 @@ export function playout(): PlayoutKernel {
               return step110();
             }
           }
-          break preferred763;
+          break preferred719;
         }
       }
-      if ($offered766) {
-        $pick769 -= $weight767;
-        if ($pick769 < 0) {
-          const $moves778 = 1;
-          if ($moves778 > 4294967296)
+      if ($offered721) {
+        $pick725 -= $weight723;
+        if ($pick725 < 0) {
+          const $moves734 = 1;
+          if ($moves734 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt779: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index780 = drawInt(P, $moves778);
+          attempt735: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index736 = drawInt(P, $moves734);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat751, 6);
+            if (trace !== null) trace.push($seat707, 6);
             {
               return step110();
             }
           }
-          break preferred763;
+          break preferred719;
         }
       }
     }
-    const $count752 = 1;
-    const $count753 = 1;
-    const $total754: number = $count752 + $count753;
-    if ($total754 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat751} must act but has no legal move`);
+    const $count708 = 1;
+    const $count709 = 1;
+    const $total710: number = $count708 + $count709;
+    if ($total710 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat707} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n756 = $total754;
-    let $r757 = 0;
-    if ($n756 <= 2097152 && $n756 >= 1) {
+    const $n712 = $total710;
+    let $r713 = 0;
+    if ($n712 <= 2097152 && $n712 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7662,24 +7435,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n756;
+        const $m = ($t >>> 0) * $n712;
         const $low = $m >>> 0;
-        if ($low >= $n756 || $low >= 4294967296 % $n756) {
-          $r757 = ($m / 4294967296) >>> 0;
+        if ($low >= $n712 || $low >= 4294967296 % $n712) {
+          $r713 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n756 >= 1 && $n756 <= 4294967296))
+      if (!($n712 >= 1 && $n712 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r757 = drawInt(P, $n756);
+      $r713 = drawInt(P, $n712);
     }
-    const $index755$drawn = $r757;
-    let $index755 = $index755$drawn;
+    const $index711$drawn = $r713;
+    let $index711 = $index711$drawn;
     decisions++;
     steps = 0;
-    if ($index755 < $count752) {
-      if (trace !== null) trace.push($seat751, 5);
+    if ($index711 < $count708) {
+      if (trace !== null) trace.push($seat707, 5);
       {
         {
           const $amount = l_amount_3;
@@ -7697,24 +7470,24 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg758 = Z_deeds + l_q_2;
+          const $seg714 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg758]!; $i++)
-            if (C[$seg758 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg714]!; $i++)
+            if (C[$seg714 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at759 = $seg758 * CAP + $at;
-          const $card = C[$at759]!;
-          const $end760 = $seg758 * CAP + N[$seg758]! - 1;
-          for (let $k761 = $at759; $k761 < $end760; $k761++) C[$k761] = C[$k761 + 1]!;
-          N[$seg758]!--;
-          const $seg762 = Z_deeds + l_buyer_2;
-          C[$seg762 * CAP + N[$seg762]!] = $card;
-          N[$seg762]!++;
-          $where[$card] = $seg762;
+          const $at715 = $seg714 * CAP + $at;
+          const $card = C[$at715]!;
+          const $end716 = $seg714 * CAP + N[$seg714]! - 1;
+          for (let $k717 = $at715; $k717 < $end716; $k717++) C[$k717] = C[$k717 + 1]!;
+          N[$seg714]!--;
+          const $seg718 = Z_deeds + l_buyer_2;
+          C[$seg718 * CAP + N[$seg718]!] = $card;
+          N[$seg718]!++;
+          $where[$card] = $seg718;
         }
         $generation_any_mortgaged++;
         $generation_complete++;
@@ -7727,39 +7500,39 @@ export function playout(): PlayoutKernel {
         return step110();
       }
     }
-    $index755 -= $count752;
-    if ($index755 < $count753) {
-      if (trace !== null) trace.push($seat751, 6);
+    $index711 -= $count708;
+    if ($index711 < $count709) {
+      if (trace !== null) trace.push($seat707, 6);
       {
         return step110();
       }
     }
-    $index755 -= $count753;
+    $index711 -= $count709;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide850(): number {
+  function decide806(): number {
     {
-      let $n807 = 0;
+      let $n763 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list95[$n807++] = l_q;
+          $list77[$n763++] = l_q;
         }
       }
-      for (let $s = 0; $s < players; $s++) $list96[$s] = 0;
-      let $left809 = $n807;
-      if ($left809 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race808: for (;;) {
+      for (let $s = 0; $s < players; $s++) $list78[$s] = 0;
+      let $left765 = $n763;
+      if ($left765 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race764: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k811 = 0;
-        if ($left809 > 1) {
-          const $n813 = $left809;
-          let $r814 = 0;
-          if ($n813 <= 2097152 && $n813 >= 1) {
+        let $k767 = 0;
+        if ($left765 > 1) {
+          const $n769 = $left765;
+          let $r770 = 0;
+          if ($n769 <= 2097152 && $n769 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7770,145 +7543,145 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n813;
+              const $m = ($t >>> 0) * $n769;
               const $low = $m >>> 0;
-              if ($low >= $n813 || $low >= 4294967296 % $n813) {
-                $r814 = ($m / 4294967296) >>> 0;
+              if ($low >= $n769 || $low >= 4294967296 % $n769) {
+                $r770 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n813 >= 1 && $n813 <= 4294967296))
+            if (!($n769 >= 1 && $n769 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r814 = drawInt(P, $n813);
+            $r770 = drawInt(P, $n769);
           }
-          const $k811$drawn = $r814;
-          $k811 = $k811$drawn;
+          const $k767$drawn = $r770;
+          $k767 = $k767$drawn;
         }
-        let $seat810 = -1;
-        for (let $a812 = 0; $a812 < $n807; $a812++)
-          if ($list96[$list95[$a812]!] === 0 && $k811-- === 0) {
-            $seat810 = $list95[$a812]!;
+        let $seat766 = -1;
+        for (let $a768 = 0; $a768 < $n763; $a768++)
+          if ($list78[$list77[$a768]!] === 0 && $k767-- === 0) {
+            $seat766 = $list77[$a768]!;
             break;
           }
-        const l_q = $seat810;
-        preferred831: if ($preferred) {
+        const l_q = $seat766;
+        preferred787: if ($preferred) {
+          const $low788 = l_high_2 + 1;
+          const $high789 = v_cash[l_q]!;
+          let $offered790 = false;
+          let $least791 = $low788;
+          offered790$open: {
+            if (!($low788 <= $high789)) break offered790$open;
+            $least791 = Math.max($low788, l_high_2 + 1);
+            if (!($least791 <= $high789)) break offered790$open;
+            $offered790 = true;
+          }
+          let $offered792 = false;
+          offered792$open: {
+            $offered792 = true;
+          }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $low832 = l_high_2 + 1;
-          const $high833 = v_cash[l_q]!;
-          let $offered834 = false;
-          let $least835 = $low832;
-          offered834$open: {
-            if (!($low832 <= $high833)) break offered834$open;
-            $least835 = Math.max($low832, l_high_2 + 1);
-            if (!($least835 <= $high833)) break offered834$open;
-            $offered834 = true;
-          }
-          let $weight836 = 0;
-          if ($offered834) {
-            $weight836 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight836) || $weight836 < 0)
+          let $weight793 = 0;
+          if ($offered790) {
+            $weight793 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight793) || $weight793 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight836}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight793}: a preference is a whole number from 0 up`,
               );
           }
-          let $offered837 = false;
-          offered837$open: {
-            $offered837 = true;
+          let $weight794 = 0;
+          if ($offered792) {
+            $weight794 = 1;
           }
-          let $weight838 = 0;
-          if ($offered837) {
-            $weight838 = 1;
-          }
-          const $weights839 = $weight836 + $weight838;
-          if ($weights839 === 0) break preferred831;
-          if ($weights839 > 4294967296)
+          const $weights795 = $weight793 + $weight794;
+          if ($weights795 === 0) break preferred787;
+          if ($weights795 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick840 = drawInt(P, $weights839);
-          if ($offered834) {
-            $pick840 -= $weight836;
-            if ($pick840 < 0) {
-              const $size841 = Math.max(0, $high833 - $least835 + 1);
-              const $moves842 = $size841;
-              if ($moves842 > 4294967296)
+          let $pick796 = drawInt(P, $weights795);
+          if ($offered790) {
+            $pick796 -= $weight793;
+            if ($pick796 < 0) {
+              const $size797 = Math.max(0, $high789 - $least791 + 1);
+              const $moves798 = $size797;
+              if ($moves798 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt843: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index844 = drawInt(P, $moves842);
-                const $digit845 = $index844 % $size841;
-                $index844 = Math.floor($index844 / $size841);
-                const $value846 = $least835 + $digit845;
+              attempt799: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index800 = drawInt(P, $moves798);
+                const $digit801 = $index800 % $size797;
+                $index800 = Math.floor($index800 / $size797);
+                const $value802 = $least791 + $digit801;
                 {
-                  const l_amount = $value846;
+                  const l_amount = $value802;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value846);
+                if (trace !== null) trace.push(l_q, 3, $value802);
                 {
-                  const l_amount = $value846;
+                  const l_amount = $value802;
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
                   return step125();
                 }
               }
-              break preferred831;
+              break preferred787;
             }
           }
-          if ($offered837) {
-            $pick840 -= $weight838;
-            if ($pick840 < 0) {
-              const $moves847 = 1;
-              if ($moves847 > 4294967296)
+          if ($offered792) {
+            $pick796 -= $weight794;
+            if ($pick796 < 0) {
+              const $moves803 = 1;
+              if ($moves803 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt848: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index849 = drawInt(P, $moves847);
+              attempt804: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index805 = drawInt(P, $moves803);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list96[l_q] = 1;
-                if ($left809 === 1) {
+                $list78[l_q] = 1;
+                if ($left765 === 1) {
                   return step125();
                 }
-                $left809--;
-                continue race808;
+                $left765--;
+                continue race764;
               }
-              break preferred831;
+              break preferred787;
             }
           }
         }
-        const $low815 = l_high_2 + 1;
-        const $high816 = v_cash[l_q]!;
-        let $offered817 = false;
-        let $least818 = $low815;
-        offered817$open: {
-          if (!($low815 <= $high816)) break offered817$open;
-          $least818 = Math.max($low815, l_high_2 + 1);
-          if (!($least818 <= $high816)) break offered817$open;
-          $offered817 = true;
+        const $low771 = l_high_2 + 1;
+        const $high772 = v_cash[l_q]!;
+        let $offered773 = false;
+        let $least774 = $low771;
+        offered773$open: {
+          if (!($low771 <= $high772)) break offered773$open;
+          $least774 = Math.max($low771, l_high_2 + 1);
+          if (!($least774 <= $high772)) break offered773$open;
+          $offered773 = true;
         }
-        let $offered819 = false;
-        offered819$open: {
-          $offered819 = true;
+        let $offered775 = false;
+        offered775$open: {
+          $offered775 = true;
         }
-        const $offered820 = ($offered817 ? 1 : 0) + ($offered819 ? 1 : 0);
-        if ($offered820 === 0)
+        const $offered776 = ($offered773 ? 1 : 0) + ($offered775 ? 1 : 0);
+        if ($offered776 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt821: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n823 = $offered820;
-          let $r824 = 0;
-          if ($n823 <= 2097152 && $n823 >= 1) {
+        attempt777: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n779 = $offered776;
+          let $r780 = 0;
+          if ($n779 <= 2097152 && $n779 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7919,24 +7692,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n823;
+              const $m = ($t >>> 0) * $n779;
               const $low = $m >>> 0;
-              if ($low >= $n823 || $low >= 4294967296 % $n823) {
-                $r824 = ($m / 4294967296) >>> 0;
+              if ($low >= $n779 || $low >= 4294967296 % $n779) {
+                $r780 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n823 >= 1 && $n823 <= 4294967296))
+            if (!($n779 >= 1 && $n779 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r824 = drawInt(P, $n823);
+            $r780 = drawInt(P, $n779);
           }
-          const $pick822$drawn = $r824;
-          let $pick822 = $pick822$drawn;
-          if ($offered817 && $pick822-- === 0) {
-            const $n828 = Math.max(0, $high816 - $least818 + 1);
-            let $r829 = 0;
-            if ($n828 <= 2097152 && $n828 >= 1) {
+          const $pick778$drawn = $r780;
+          let $pick778 = $pick778$drawn;
+          if ($offered773 && $pick778-- === 0) {
+            const $n784 = Math.max(0, $high772 - $least774 + 1);
+            let $r785 = 0;
+            if ($n784 <= 2097152 && $n784 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -7947,152 +7720,152 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n828;
+                const $m = ($t >>> 0) * $n784;
                 const $low = $m >>> 0;
-                if ($low >= $n828 || $low >= 4294967296 % $n828) {
-                  $r829 = ($m / 4294967296) >>> 0;
+                if ($low >= $n784 || $low >= 4294967296 % $n784) {
+                  $r785 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n828 >= 1 && $n828 <= 4294967296))
+              if (!($n784 >= 1 && $n784 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r829 = drawInt(P, $n828);
+              $r785 = drawInt(P, $n784);
             }
-            const $digit826 = $r829;
-            const $value827 = $least818 + $digit826;
+            const $digit782 = $r785;
+            const $value783 = $least774 + $digit782;
             {
-              const l_amount = $value827;
+              const l_amount = $value783;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value827);
+            if (trace !== null) trace.push(l_q, 3, $value783);
             {
-              const l_amount = $value827;
+              const l_amount = $value783;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return step125();
             }
           }
-          if ($offered819 && $pick822-- === 0) {
+          if ($offered775 && $pick778-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list96[l_q] = 1;
-            if ($left809 === 1) {
+            $list78[l_q] = 1;
+            if ($left765 === 1) {
               return step125();
             }
-            $left809--;
-            continue race808;
+            $left765--;
+            continue race764;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide905($seat851: number): number {
-    const $seg852 = Z_deeds + l_p;
-    let $offered853 = false;
-    offered853$open: {
-      if (!(N[$seg852]! > 0)) break offered853$open;
-      let $any854: boolean = false;
+  function decide861($seat807: number): number {
+    const $seg808 = Z_deeds + l_p;
+    let $offered809 = false;
+    offered809$open: {
+      if (!(N[$seg808]! > 0)) break offered809$open;
+      let $any810: boolean = false;
       {
-        const $seg856 = Z_deeds + l_p;
-        const $n857 = N[$seg856]!;
-        for (let $i855 = 0; $i855 < $n857; $i855++) {
-          const l_e = C[$seg856 * CAP + $i855]!;
+        const $seg812 = Z_deeds + l_p;
+        const $n813 = N[$seg812]!;
+        for (let $i811 = 0; $i811 < $n813; $i811++) {
+          const l_e = C[$seg812 * CAP + $i811]!;
           if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any854 = true;
+            $any810 = true;
             break;
           }
         }
       }
-      if (!$any854) break offered853$open;
-      let $found858 = false;
-      for (let $i859 = 0; $i859 < N[$seg852]!; $i859++) {
-        const l_d = C[$seg852 * CAP + $i859]!;
+      if (!$any810) break offered809$open;
+      let $found814 = false;
+      for (let $i815 = 0; $i815 < N[$seg808]!; $i815++) {
+        const l_d = C[$seg808 * CAP + $i815]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
-        $found858 = true;
+        $found814 = true;
         break;
       }
-      if (!$found858) break offered853$open;
-      $offered853 = true;
+      if (!$found814) break offered809$open;
+      $offered809 = true;
     }
-    const $seg861 = Z_deeds + l_p;
-    let $offered862 = false;
-    offered862$open: {
-      if (!(N[$seg861]! > 0)) break offered862$open;
-      let $any863: boolean = false;
+    const $seg817 = Z_deeds + l_p;
+    let $offered818 = false;
+    offered818$open: {
+      if (!(N[$seg817]! > 0)) break offered818$open;
+      let $any819: boolean = false;
       {
-        const $seg865 = Z_deeds + l_p;
-        const $n866 = N[$seg865]!;
-        for (let $i864 = 0; $i864 < $n866; $i864++) {
-          const l_e = C[$seg865 * CAP + $i864]!;
+        const $seg821 = Z_deeds + l_p;
+        const $n822 = N[$seg821]!;
+        for (let $i820 = 0; $i820 < $n822; $i820++) {
+          const l_e = C[$seg821 * CAP + $i820]!;
           if (fn_may_sell_key(l_p, l_e)) {
-            $any863 = true;
+            $any819 = true;
             break;
           }
         }
       }
-      if (!$any863) break offered862$open;
-      if (!(v_stacks_left >= 4)) break offered862$open;
-      let $found867 = false;
-      for (let $i868 = 0; $i868 < N[$seg861]!; $i868++) {
-        const l_d = C[$seg861 * CAP + $i868]!;
+      if (!$any819) break offered818$open;
+      if (!(v_stacks_left >= 4)) break offered818$open;
+      let $found823 = false;
+      for (let $i824 = 0; $i824 < N[$seg817]!; $i824++) {
+        const l_d = C[$seg817 * CAP + $i824]!;
         if (!v_key[l_d]!) continue;
-        $found867 = true;
+        $found823 = true;
         break;
       }
-      if (!$found867) break offered862$open;
-      $offered862 = true;
+      if (!$found823) break offered818$open;
+      $offered818 = true;
     }
-    const $seg870 = Z_deeds + l_p;
-    let $offered871 = false;
-    offered871$open: {
-      if (!(N[$seg870]! > 0)) break offered871$open;
-      let $any872: boolean = false;
+    const $seg826 = Z_deeds + l_p;
+    let $offered827 = false;
+    offered827$open: {
+      if (!(N[$seg826]! > 0)) break offered827$open;
+      let $any828: boolean = false;
       {
-        const $seg874 = Z_deeds + l_p;
-        const $n875 = N[$seg874]!;
-        for (let $i873 = 0; $i873 < $n875; $i873++) {
-          const l_e = C[$seg874 * CAP + $i873]!;
+        const $seg830 = Z_deeds + l_p;
+        const $n831 = N[$seg830]!;
+        for (let $i829 = 0; $i829 < $n831; $i829++) {
+          const l_e = C[$seg830 * CAP + $i829]!;
           if (fn_may_mortgage$memo(l_p, l_e)) {
-            $any872 = true;
+            $any828 = true;
             break;
           }
         }
       }
-      if (!$any872) break offered871$open;
-      let $found876 = false;
-      for (let $i877 = 0; $i877 < N[$seg870]!; $i877++) {
-        const l_d = C[$seg870 * CAP + $i877]!;
+      if (!$any828) break offered827$open;
+      let $found832 = false;
+      for (let $i833 = 0; $i833 < N[$seg826]!; $i833++) {
+        const l_d = C[$seg826 * CAP + $i833]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found876 = true;
+        $found832 = true;
         break;
       }
-      if (!$found876) break offered871$open;
-      $offered871 = true;
+      if (!$found832) break offered827$open;
+      $offered827 = true;
     }
-    const $offered879 = ($offered853 ? 1 : 0) + ($offered862 ? 1 : 0) + ($offered871 ? 1 : 0);
-    if ($offered879 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat851} must act but has no legal move`);
+    const $offered835 = ($offered809 ? 1 : 0) + ($offered818 ? 1 : 0) + ($offered827 ? 1 : 0);
+    if ($offered835 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat807} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built884 = false;
-    let $built891 = false;
-    let $built898 = false;
-    attempt880: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n882 = $offered879;
-      let $r883 = 0;
-      if ($n882 <= 2097152 && $n882 >= 1) {
+    let $built840 = false;
+    let $built847 = false;
+    let $built854 = false;
+    attempt836: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n838 = $offered835;
+      let $r839 = 0;
+      if ($n838 <= 2097152 && $n838 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8103,34 +7876,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n882;
+          const $m = ($t >>> 0) * $n838;
           const $low = $m >>> 0;
-          if ($low >= $n882 || $low >= 4294967296 % $n882) {
-            $r883 = ($m / 4294967296) >>> 0;
+          if ($low >= $n838 || $low >= 4294967296 % $n838) {
+            $r839 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n882 >= 1 && $n882 <= 4294967296))
+        if (!($n838 >= 1 && $n838 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r883 = drawInt(P, $n882);
+        $r839 = drawInt(P, $n838);
       }
-      const $pick881$drawn = $r883;
-      let $pick881 = $pick881$drawn;
-      if ($offered853 && $pick881-- === 0) {
-        if (!$built884) {
-          $values97$n[0]! = 0;
-          for (let $i860 = 0; $i860 < N[$seg852]!; $i860++) {
-            const l_d = C[$seg852 * CAP + $i860]!;
+      const $pick837$drawn = $r839;
+      let $pick837 = $pick837$drawn;
+      if ($offered809 && $pick837-- === 0) {
+        if (!$built840) {
+          $values79$n[0]! = 0;
+          for (let $i816 = 0; $i816 < N[$seg808]!; $i816++) {
+            const l_d = C[$seg808 * CAP + $i816]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
-            $values97[$values97$n[0]!++] = l_d;
+            $values79[$values79$n[0]!++] = l_d;
           }
-          $built884 = true;
+          $built840 = true;
         }
-        const $n887 = $values97$n[0]!;
-        let $r888 = 0;
-        if ($n887 <= 2097152 && $n887 >= 1) {
+        const $n843 = $values79$n[0]!;
+        let $r844 = 0;
+        if ($n843 <= 2097152 && $n843 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8141,34 +7914,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n887;
+            const $m = ($t >>> 0) * $n843;
             const $low = $m >>> 0;
-            if ($low >= $n887 || $low >= 4294967296 % $n887) {
-              $r888 = ($m / 4294967296) >>> 0;
+            if ($low >= $n843 || $low >= 4294967296 % $n843) {
+              $r844 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n887 >= 1 && $n887 <= 4294967296))
+          if (!($n843 >= 1 && $n843 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r888 = drawInt(P, $n887);
+          $r844 = drawInt(P, $n843);
         }
-        const $digit885 = $r888;
-        const $value886 = $values97[$digit885]!;
+        const $digit841 = $r844;
+        const $value842 = $values79[$digit841]!;
         {
-          const l_d = $value886;
+          const l_d = $value842;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat851, 0, $value886);
+        if (trace !== null) trace.push($seat807, 0, $value842);
         {
-          const l_d = $value886;
+          const l_d = $value842;
           {
-            const $argument889 = l_p;
-            const $argument890 = l_d;
+            const $argument845 = l_p;
+            const $argument846 = l_d;
             {
-              let l_p = $argument889;
-              let l_sold = $argument890;
+              let l_p = $argument845;
+              let l_sold = $argument846;
               v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -8195,19 +7968,19 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered862 && $pick881-- === 0) {
-        if (!$built891) {
-          $values99$n[0]! = 0;
-          for (let $i869 = 0; $i869 < N[$seg861]!; $i869++) {
-            const l_d = C[$seg861 * CAP + $i869]!;
+      if ($offered818 && $pick837-- === 0) {
+        if (!$built847) {
+          $values81$n[0]! = 0;
+          for (let $i825 = 0; $i825 < N[$seg817]!; $i825++) {
+            const l_d = C[$seg817 * CAP + $i825]!;
             if (!v_key[l_d]!) continue;
-            $values99[$values99$n[0]!++] = l_d;
+            $values81[$values81$n[0]!++] = l_d;
           }
-          $built891 = true;
+          $built847 = true;
         }
-        const $n894 = $values99$n[0]!;
-        let $r895 = 0;
-        if ($n894 <= 2097152 && $n894 >= 1) {
+        const $n850 = $values81$n[0]!;
+        let $r851 = 0;
+        if ($n850 <= 2097152 && $n850 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8218,34 +7991,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n894;
+            const $m = ($t >>> 0) * $n850;
             const $low = $m >>> 0;
-            if ($low >= $n894 || $low >= 4294967296 % $n894) {
-              $r895 = ($m / 4294967296) >>> 0;
+            if ($low >= $n850 || $low >= 4294967296 % $n850) {
+              $r851 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n894 >= 1 && $n894 <= 4294967296))
+          if (!($n850 >= 1 && $n850 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r895 = drawInt(P, $n894);
+          $r851 = drawInt(P, $n850);
         }
-        const $digit892 = $r895;
-        const $value893 = $values99[$digit892]!;
+        const $digit848 = $r851;
+        const $value849 = $values81[$digit848]!;
         {
-          const l_d = $value893;
+          const l_d = $value849;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat851, 1, $value893);
+        if (trace !== null) trace.push($seat807, 1, $value849);
         {
-          const l_d = $value893;
+          const l_d = $value849;
           {
-            const $argument896 = l_p;
-            const $argument897 = l_d;
+            const $argument852 = l_p;
+            const $argument853 = l_d;
             {
-              let l_p = $argument896;
-              let l_sold = $argument897;
+              let l_p = $argument852;
+              let l_sold = $argument853;
               v_key[l_sold] = false;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -8278,20 +8051,20 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered871 && $pick881-- === 0) {
-        if (!$built898) {
-          $values101$n[0]! = 0;
-          for (let $i878 = 0; $i878 < N[$seg870]!; $i878++) {
-            const l_d = C[$seg870 * CAP + $i878]!;
+      if ($offered827 && $pick837-- === 0) {
+        if (!$built854) {
+          $values83$n[0]! = 0;
+          for (let $i834 = 0; $i834 < N[$seg826]!; $i834++) {
+            const l_d = C[$seg826 * CAP + $i834]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values101[$values101$n[0]!++] = l_d;
+            $values83[$values83$n[0]!++] = l_d;
           }
-          $built898 = true;
+          $built854 = true;
         }
-        const $n901 = $values101$n[0]!;
-        let $r902 = 0;
-        if ($n901 <= 2097152 && $n901 >= 1) {
+        const $n857 = $values83$n[0]!;
+        let $r858 = 0;
+        if ($n857 <= 2097152 && $n857 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8302,34 +8075,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n901;
+            const $m = ($t >>> 0) * $n857;
             const $low = $m >>> 0;
-            if ($low >= $n901 || $low >= 4294967296 % $n901) {
-              $r902 = ($m / 4294967296) >>> 0;
+            if ($low >= $n857 || $low >= 4294967296 % $n857) {
+              $r858 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n901 >= 1 && $n901 <= 4294967296))
+          if (!($n857 >= 1 && $n857 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r902 = drawInt(P, $n901);
+          $r858 = drawInt(P, $n857);
         }
-        const $digit899 = $r902;
-        const $value900 = $values101[$digit899]!;
+        const $digit855 = $r858;
+        const $value856 = $values83[$digit855]!;
         {
-          const l_d = $value900;
+          const l_d = $value856;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat851, 2, $value900);
+        if (trace !== null) trace.push($seat807, 2, $value856);
         {
-          const l_d = $value900;
+          const l_d = $value856;
           {
-            const $argument903 = l_p;
-            const $argument904 = l_d;
+            const $argument859 = l_p;
+            const $argument860 = l_d;
             {
-              let l_p = $argument903;
-              let l_pledged = $argument904;
+              let l_p = $argument859;
+              let l_pledged = $argument860;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -8497,39 +8270,21 @@ export function playout(): PlayoutKernel {
     const $values71$n = K_$values71$n;
     const $values73 = K_$values73;
     const $values73$n = K_$values73$n;
-    const $values75 = K_$values75;
-    const $values75$n = K_$values75$n;
-    const $values77 = K_$values77;
-    const $values77$n = K_$values77$n;
+    const $list75 = K_$list75;
+    const $list76 = K_$list76;
+    const $list77 = K_$list77;
+    const $list78 = K_$list78;
     const $values79 = K_$values79;
     const $values79$n = K_$values79$n;
     const $values81 = K_$values81;
     const $values81$n = K_$values81$n;
     const $values83 = K_$values83;
     const $values83$n = K_$values83$n;
-    const $values85 = K_$values85;
-    const $values85$n = K_$values85$n;
-    const $values87 = K_$values87;
-    const $values87$n = K_$values87$n;
-    const $values89 = K_$values89;
-    const $values89$n = K_$values89$n;
-    const $values91 = K_$values91;
-    const $values91$n = K_$values91$n;
-    const $list93 = K_$list93;
-    const $list94 = K_$list94;
-    const $list95 = K_$list95;
-    const $list96 = K_$list96;
-    const $values97 = K_$values97;
-    const $values97$n = K_$values97$n;
-    const $values99 = K_$values99;
-    const $values99$n = K_$values99$n;
-    const $values101 = K_$values101;
-    const $values101$n = K_$values101$n;
-    const $list103 = K_$list103;
-    const $list104 = K_$list104;
-    const $list105 = K_$list105;
-    const $list106 = K_$list106;
-    const $list107 = K_$list107;
+    const $list85 = K_$list85;
+    const $list86 = K_$list86;
+    const $list87 = K_$list87;
+    const $list88 = K_$list88;
+    const $list89 = K_$list89;
     const Fortune_effect$code = K_Fortune_effect$code;
     const Fortune_deck$code = K_Fortune_deck$code;
     const Space_kind$code = K_Space_kind$code;
@@ -8632,16 +8387,16 @@ export function playout(): PlayoutKernel {
       v_claim_amount = 0;
       v_claim_space = -1;
       {
-        let $n906 = 0;
+        let $n862 = 0;
         {
-          const $n908 = N[Z_spaces]!;
-          for (let $i907 = 0; $i907 < $n908; $i907++) {
-            const l_s = C[Z_spaces * CAP + $i907]!;
-            if (Space_board[l_s]! !== fn_board_in_play()) $list103[$n906++] = l_s;
+          const $n864 = N[Z_spaces]!;
+          for (let $i863 = 0; $i863 < $n864; $i863++) {
+            const l_s = C[Z_spaces * CAP + $i863]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n862++] = l_s;
           }
         }
-        for (let $i909 = 0; $i909 < $n906; $i909++) {
-          const l_s = $list103[$i909]!;
+        for (let $i865 = 0; $i865 < $n862; $i865++) {
+          const l_s = $list85[$i865]!;
           {
             const $wanted = l_s;
             let $at = -1;
@@ -8651,10 +8406,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-            const $at910 = Z_spaces * CAP + $at;
-            const $card = C[$at910]!;
-            const $end911 = Z_spaces * CAP + N[Z_spaces]! - 1;
-            for (let $k912 = $at910; $k912 < $end911; $k912++) C[$k912] = C[$k912 + 1]!;
+            const $at866 = Z_spaces * CAP + $at;
+            const $card = C[$at866]!;
+            const $end867 = Z_spaces * CAP + N[Z_spaces]! - 1;
+            for (let $k868 = $at866; $k868 < $end867; $k868++) C[$k868] = C[$k868 + 1]!;
             N[Z_spaces]!--;
             C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
             N[Z_box_spaces]!++;
@@ -8663,16 +8418,16 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        let $n913 = 0;
+        let $n869 = 0;
         {
-          const $n915 = N[Z_bank_deeds]!;
-          for (let $i914 = 0; $i914 < $n915; $i914++) {
-            const l_d = C[Z_bank_deeds * CAP + $i914]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list104[$n913++] = l_d;
+          const $n871 = N[Z_bank_deeds]!;
+          for (let $i870 = 0; $i870 < $n871; $i870++) {
+            const l_d = C[Z_bank_deeds * CAP + $i870]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n869++] = l_d;
           }
         }
-        for (let $i916 = 0; $i916 < $n913; $i916++) {
-          const l_d = $list104[$i916]!;
+        for (let $i872 = 0; $i872 < $n869; $i872++) {
+          const l_d = $list86[$i872]!;
           {
             const $wanted = l_d;
             let $at = -1;
@@ -8682,10 +8437,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-            const $at917 = Z_bank_deeds * CAP + $at;
-            const $card = C[$at917]!;
-            const $end918 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-            for (let $k919 = $at917; $k919 < $end918; $k919++) C[$k919] = C[$k919 + 1]!;
+            const $at873 = Z_bank_deeds * CAP + $at;
+            const $card = C[$at873]!;
+            const $end874 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+            for (let $k875 = $at873; $k875 < $end874; $k875++) C[$k875] = C[$k875 + 1]!;
             N[Z_bank_deeds]!--;
             C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
             N[Z_box_deeds]!++;
@@ -8704,16 +8459,16 @@ export function playout(): PlayoutKernel {
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
       v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
       {
-        let $n920 = 0;
+        let $n876 = 0;
         {
-          const $n922 = N[Z_mercy_deck]!;
-          for (let $i921 = 0; $i921 < $n922; $i921++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i921]!;
-            if (Fortune_deck$code[l_c]! === 1) $list105[$n920++] = l_c;
+          const $n878 = N[Z_mercy_deck]!;
+          for (let $i877 = 0; $i877 < $n878; $i877++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i877]!;
+            if (Fortune_deck$code[l_c]! === 1) $list87[$n876++] = l_c;
           }
         }
-        for (let $i923 = 0; $i923 < $n920; $i923++) {
-          const l_c = $list105[$i923]!;
+        for (let $i879 = 0; $i879 < $n876; $i879++) {
+          const l_c = $list87[$i879]!;
           {
             const $wanted = l_c;
             let $at = -1;
@@ -8723,10 +8478,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-            const $at924 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-            const $card = C[$at924]!;
-            const $end925 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-            for (let $k926 = $at924; $k926 < $end925; $k926++) C[$k926] = C[$k926 + 1]!;
+            const $at880 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+            const $card = C[$at880]!;
+            const $end881 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+            for (let $k882 = $at880; $k882 < $end881; $k882++) C[$k882] = C[$k882 + 1]!;
             N[Z_mercy_deck]!--;
             C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
             N[Z_grace_deck]!++;
@@ -8735,10 +8490,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i927 = N[Z_mercy_deck]! - 1; $i927 > 0; $i927--) {
-          const $n931 = $i927 + 1;
-          let $r932 = 0;
-          if ($n931 <= 2097152 && $n931 >= 1) {
+        for (let $i883 = N[Z_mercy_deck]! - 1; $i883 > 0; $i883--) {
+          const $n887 = $i883 + 1;
+          let $r888 = 0;
+          if ($n887 <= 2097152 && $n887 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8749,31 +8504,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n931;
+              const $m = ($t >>> 0) * $n887;
               const $low = $m >>> 0;
-              if ($low >= $n931 || $low >= 4294967296 % $n931) {
-                $r932 = ($m / 4294967296) >>> 0;
+              if ($low >= $n887 || $low >= 4294967296 % $n887) {
+                $r888 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n931 >= 1 && $n931 <= 4294967296))
+            if (!($n887 >= 1 && $n887 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r932 = drawInt(G, $n931);
+            $r888 = drawInt(G, $n887);
           }
-          const $j930 = $r932;
-          const $a928 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i927;
-          const $b929 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j930;
-          const $card = C[$a928]!;
-          C[$a928] = C[$b929]!;
-          C[$b929] = $card;
+          const $j886 = $r888;
+          const $a884 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i883;
+          const $b885 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j886;
+          const $card = C[$a884]!;
+          C[$a884] = C[$b885]!;
+          C[$b885] = $card;
         }
       }
       {
-        for (let $i933 = N[Z_grace_deck]! - 1; $i933 > 0; $i933--) {
-          const $n937 = $i933 + 1;
-          let $r938 = 0;
-          if ($n937 <= 2097152 && $n937 >= 1) {
+        for (let $i889 = N[Z_grace_deck]! - 1; $i889 > 0; $i889--) {
+          const $n893 = $i889 + 1;
+          let $r894 = 0;
+          if ($n893 <= 2097152 && $n893 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8784,34 +8539,34 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n937;
+              const $m = ($t >>> 0) * $n893;
               const $low = $m >>> 0;
-              if ($low >= $n937 || $low >= 4294967296 % $n937) {
-                $r938 = ($m / 4294967296) >>> 0;
+              if ($low >= $n893 || $low >= 4294967296 % $n893) {
+                $r894 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n937 >= 1 && $n937 <= 4294967296))
+            if (!($n893 >= 1 && $n893 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r938 = drawInt(G, $n937);
+            $r894 = drawInt(G, $n893);
           }
-          const $j936 = $r938;
-          const $a934 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i933;
-          const $b935 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j936;
-          const $card = C[$a934]!;
-          C[$a934] = C[$b935]!;
-          C[$b935] = $card;
+          const $j892 = $r894;
+          const $a890 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i889;
+          const $b891 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j892;
+          const $card = C[$a890]!;
+          C[$a890] = C[$b891]!;
+          C[$b891] = $card;
         }
       }
       {
-        let $n939 = 0;
+        let $n895 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list106[$n939++] = l_p;
+          $list88[$n895++] = l_p;
         }
-        for (let $i940 = 0; $i940 < $n939; $i940++) {
-          const l_p = $list106[$i940]!;
+        for (let $i896 = 0; $i896 < $n895; $i896++) {
+          const l_p = $list88[$i896]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -8828,10 +8583,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i941 = N[Z_bank_deeds]! - 1; $i941 > 0; $i941--) {
-            const $n945 = $i941 + 1;
-            let $r946 = 0;
-            if ($n945 <= 2097152 && $n945 >= 1) {
+          for (let $i897 = N[Z_bank_deeds]! - 1; $i897 > 0; $i897--) {
+            const $n901 = $i897 + 1;
+            let $r902 = 0;
+            if ($n901 <= 2097152 && $n901 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -8842,51 +8597,51 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n945;
+                const $m = ($t >>> 0) * $n901;
                 const $low = $m >>> 0;
-                if ($low >= $n945 || $low >= 4294967296 % $n945) {
-                  $r946 = ($m / 4294967296) >>> 0;
+                if ($low >= $n901 || $low >= 4294967296 % $n901) {
+                  $r902 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n945 >= 1 && $n945 <= 4294967296))
+              if (!($n901 >= 1 && $n901 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r946 = drawInt(G, $n945);
+              $r902 = drawInt(G, $n901);
             }
-            const $j944 = $r946;
-            const $a942 = Z_bank_deeds * CAP + $i941;
-            const $b943 = Z_bank_deeds * CAP + $j944;
-            const $card = C[$a942]!;
-            C[$a942] = C[$b943]!;
-            C[$b943] = $card;
+            const $j900 = $r902;
+            const $a898 = Z_bank_deeds * CAP + $i897;
+            const $b899 = Z_bank_deeds * CAP + $j900;
+            const $card = C[$a898]!;
+            C[$a898] = C[$b899]!;
+            C[$b899] = $card;
           }
         }
         $generation_complete++;
         $generation_zone_bank_deeds++;
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n947 = 0;
+          let $n903 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list107[$n947++] = l_p;
+            $list89[$n903++] = l_p;
           }
-          for (let $i948 = 0; $i948 < $n947; $i948++) {
-            const l_p = $list107[$i948]!;
+          for (let $i904 = 0; $i904 < $n903; $i904++) {
+            const l_p = $list89[$i904]!;
             {
-              const $seg949 = Z_deeds + l_p;
+              const $seg905 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at950 = Z_bank_deeds * CAP;
-                const $card = C[$at950]!;
-                const $end951 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k952 = $at950; $k952 < $end951; $k952++) C[$k952] = C[$k952 + 1]!;
+                const $at906 = Z_bank_deeds * CAP;
+                const $card = C[$at906]!;
+                const $end907 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k908 = $at906; $k908 < $end907; $k908++) C[$k908] = C[$k908 + 1]!;
                 N[Z_bank_deeds]!--;
-                C[$seg949 * CAP + N[$seg949]!] = $card;
-                N[$seg949]!++;
-                $where[$card] = $seg949;
+                C[$seg905 * CAP + N[$seg905]!] = $card;
+                N[$seg905]!++;
+                $where[$card] = $seg905;
               }
             }
             $generation_any_mortgaged++;
@@ -8898,16 +8653,16 @@ export function playout(): PlayoutKernel {
             $generation_zone_bank_deeds++;
             $generation_zone_deeds++;
             {
-              let $sum953: number = 0;
+              let $sum909: number = 0;
               {
-                const $seg955 = Z_deeds + l_p;
-                const $n956 = N[$seg955]!;
-                for (let $i954 = 0; $i954 < $n956; $i954++) {
-                  const l_d = C[$seg955 * CAP + $i954]!;
-                  $sum953 += Deed_price[l_d]!;
+                const $seg911 = Z_deeds + l_p;
+                const $n912 = N[$seg911]!;
+                for (let $i910 = 0; $i910 < $n912; $i910++) {
+                  const l_d = C[$seg911 * CAP + $i910]!;
+                  $sum909 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum953;
+              const $amount = $sum909;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",
@@ -9789,39 +9544,21 @@ export function playout(): PlayoutKernel {
     const $values71$n = K_$values71$n;
     const $values73 = K_$values73;
     const $values73$n = K_$values73$n;
-    const $values75 = K_$values75;
-    const $values75$n = K_$values75$n;
-    const $values77 = K_$values77;
-    const $values77$n = K_$values77$n;
+    const $list75 = K_$list75;
+    const $list76 = K_$list76;
+    const $list77 = K_$list77;
+    const $list78 = K_$list78;
     const $values79 = K_$values79;
     const $values79$n = K_$values79$n;
     const $values81 = K_$values81;
     const $values81$n = K_$values81$n;
     const $values83 = K_$values83;
     const $values83$n = K_$values83$n;
-    const $values85 = K_$values85;
-    const $values85$n = K_$values85$n;
-    const $values87 = K_$values87;
-    const $values87$n = K_$values87$n;
-    const $values89 = K_$values89;
-    const $values89$n = K_$values89$n;
-    const $values91 = K_$values91;
-    const $values91$n = K_$values91$n;
-    const $list93 = K_$list93;
-    const $list94 = K_$list94;
-    const $list95 = K_$list95;
-    const $list96 = K_$list96;
-    const $values97 = K_$values97;
-    const $values97$n = K_$values97$n;
-    const $values99 = K_$values99;
-    const $values99$n = K_$values99$n;
-    const $values101 = K_$values101;
-    const $values101$n = K_$values101$n;
-    const $list103 = K_$list103;
-    const $list104 = K_$list104;
-    const $list105 = K_$list105;
-    const $list106 = K_$list106;
-    const $list107 = K_$list107;
+    const $list85 = K_$list85;
+    const $list86 = K_$list86;
+    const $list87 = K_$list87;
+    const $list88 = K_$list88;
+    const $list89 = K_$list89;
     const Fortune_effect$code = K_Fortune_effect$code;
     const Fortune_deck$code = K_Fortune_deck$code;
     const Space_kind$code = K_Space_kind$code;

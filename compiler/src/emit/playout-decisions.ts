@@ -66,7 +66,8 @@ export class KernelDecisions {
       const seat = this.code.temp("seat");
       const player = this.code.hoisted(() => this.code.expression(ask.player!));
       const lines = ["{", ...player.pre, `const ${seat} = ${player.code};`, ...this.botAsked(seat)];
-      const idle = ask.window ? this.passByIdle(decision, seat) : [];
+      if (ask.window && this.split) return this.windowDecision(decision, seat, lines);
+      const idle = ask.window ? this.idleSearch(decision, seat) : [];
       const draw = this.outline(this.sampler(decision, seat, (i, params) => this.applied(decision, i, params)), seat);
       // A game resumed at a window asks the seat, as the state machine waiting there does (a state
       // drawn by `sample` may leave it only `done`): the pass by an idle seat came before.
@@ -99,6 +100,41 @@ export class KernelDecisions {
     });
     lines.push("}", ...this.continueAt(decision.resume), "}");
     return this.outline(lines);
+  }
+
+  /**
+   * A window's decision where steps are functions: the decision's function lists what is on offer
+   * once, both to pass by a seat offered nothing but `done` (called with `passBy` true, from the
+   * flow) and to draw its move (a game resumed there asks the seat: `passBy` false). The pass-by
+   * test comes right after the listing, before the cap check, where the window tested it before
+   * asking (flow-file.ts `passByIdle`).
+   */
+  private windowDecision(decision: Decision, seat: string, lines: string[]): string[] {
+    const done = decision.ask.options[decision.ask.options.length - 1]!;
+    const idle = [...this.code.statements(done.body.statements), ...this.continueAt(decision.resume)];
+    const flag = "$passBy";
+    this.passBy = { flag, idle };
+    let body: string[];
+    try {
+      body = this.sampler(decision, seat, (i, params) => this.applied(decision, i, params));
+    } finally {
+      this.passBy = null;
+    }
+    const name = this.code.temp("decide").slice(1);
+    this.outlined.push(`function ${name}(${seat}: number, ${flag}: boolean): number {`, ...body, "}");
+    this.entries.set(decision, [DECISION_MARKER, ...lines, `return ${name}(${seat}, false);`, "}"]);
+    return [...lines, `return ${name}(${seat}, true);`, "}"];
+  }
+
+  /** Set while a window's decision is written as a function of its own (`windowDecision`). */
+  private passBy: { readonly flag: string; readonly idle: readonly string[] } | null = null;
+
+  /** Where a window's decision function is written: with every option's flag (on offer, `done`'s
+   *  last) listed, what the window does for a seat offered nothing but `done`. */
+  passByIdle(flags: readonly string[]): string[] {
+    if (this.passBy === null) return [];
+    const own = flags.slice(0, -1);
+    return [`if (${this.passBy.flag} && !(${own.join(" || ")})) {`, ...this.passBy.idle, "}"];
   }
 
   /** The code a resumed game enters a decision by, where it differs from `decide`'s (a window). */
@@ -187,36 +223,14 @@ export class KernelDecisions {
 
   /**
    * A window passes by a seat offered nothing but its `done` (the last option): what `done` does
-   * is done at once and the flow goes on, no decision taken (flow-file.ts `passByIdle`).
+   * is done at once and the flow goes on, no decision taken (flow-file.ts `passByIdle`). In a kernel
+   * of one `play`; where steps are functions, the decision's own listing tests it (`windowDecision`).
    */
-  private passByIdle(decision: Decision, seat: string): string[] {
+  private idleSearch(decision: Decision, seat: string): string[] {
     const offers = this.code.temp("offers").slice(1);
     const done = decision.ask.options[decision.ask.options.length - 1]!;
     const idle = [...this.code.statements(done.body.statements), ...this.continueAt(decision.resume)];
     const options = decision.ask.options.slice(0, -1);
-    if (this.split) {
-      // Whether any option is on offer does not depend on the order they are looked at in (a
-      // listing reads the state and draws nothing), so the search starts at the option found on
-      // offer last time: at a window asked over and over, mostly the one found first.
-      const last = `${offers}$last`;
-      const cases = options.flatMap((option, i) => {
-        const lines: string[] = [];
-        const { flag } = this.code.withMemo(true, () => this.offered(option, lines));
-        return [`case ${i}: {`, ...lines, `if (${flag}) { ${last} = ${i}; return true; }`, "break;", "}"];
-      });
-      this.outlined.push(
-        `let ${last} = 0;`,
-        `function ${offers}(${seat}: number): boolean {`,
-        `for (let $k = 0, $o = ${last}; $k < ${options.length}; $k++, $o = $o + 1 === ${options.length} ? 0 : $o + 1) {`,
-        "switch ($o) {",
-        ...cases,
-        "}",
-        "}",
-        "return false;",
-        "}",
-      );
-      return [`if (!${offers}(${seat})) {`, ...idle, "}"];
-    }
     // As `offers_…`: the options in order, up to the first on offer.
     const search: string[] = [];
     for (const option of options) {
@@ -356,6 +370,7 @@ export class KernelDecisions {
     }
     const total = this.code.temp("total");
     const index = this.code.temp("index");
+    lines.push(...this.passByIdle(counts.map((c) => `${c} > 0`)));
     lines.push(
       // Typed: a lone option without parameters counts 1, which tsc would not compare with 0.
       `const ${total}: number = ${counts.join(" + ")};`,
@@ -406,6 +421,7 @@ export class KernelDecisions {
     const count = this.code.temp("offered");
     const attempt = this.code.temp("attempt").slice(1);
     const pick = this.code.temp("pick");
+    lines.push(...this.passByIdle(offered));
     lines.push(
       `const ${count} = ${offered.map((o) => `(${o} ? 1 : 0)`).join(" + ")};`,
       `if (${count} === 0) throw new GameFault("fault/no-legal-move", \`seat \${${seat}} must act but has no legal move\`);`,

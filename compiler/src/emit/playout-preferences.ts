@@ -19,11 +19,14 @@ export function preferredDraw(decisions: KernelDecisions, code: KernelCode, deci
   const options = decision.ask.options;
   if (!options.some((o) => o.preference)) return [];
   const block = code.temp("preferred").slice(1);
-  const lines: string[] = [`${block}: if ($preferred) {`, ...decisions.capCheck()];
-  // Which options are on offer (as legalMoves lists them, with their narrowed domains), and the
-  // weight of each: read only for an option on offer, as choosePreferredMove reads them.
-  const drawn = options.map((option) => {
-    const offer = decisions.offered(option, lines);
+  const lines: string[] = [`${block}: if ($preferred) {`];
+  // Which options are on offer (as legalMoves lists them, with their narrowed domains); a window's
+  // decision passes by a seat offered nothing but `done` before the cap is checked.
+  const offers = options.map((option) => decisions.offered(option, lines));
+  lines.push(...decisions.passByIdle(offers.map((o) => o.flag)), ...decisions.capCheck());
+  // The weight of each: read only for an option on offer, as choosePreferredMove reads them.
+  const drawn = options.map((option, i) => {
+    const offer = offers[i]!;
     const weight = code.temp("weight");
     lines.push(`let ${weight} = 0;`, `if (${offer.flag}) {`);
     if (option.preference) {

@@ -1,0 +1,119 @@
+// Where each step of the kernel is a function, a window's decision lists what is on offer once: the
+// same listing passes by a seat offered nothing but `done` and draws the move of a seat asked
+// (playout-decisions.ts `windowDecision`), no search of its own before it. The drill has two
+// windows, one drawn by the constrained sampler (requirements read the parameters) and one by the
+// counting sampler, each with preferences; its games must be the state machine's, move for move,
+// with uniform draws and with the preferences followed.
+import { describe, expect, it } from "vitest";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { Game, Move } from "../../../runtime/src/internal.js";
+import { compileGame } from "../index.js";
+import { loadRulesGame } from "../testing/load-game.js";
+
+const DRILL = `
+game "Window Listing" {
+  players 2..4
+}
+card Chip {
+  value: int
+  cards for v in 1..6 { value: v }
+  cards for v in 1..6 { value: v }
+}
+per player var gold: int public = 3
+zone pile: Chip pile public = all Chip
+per player zone hand: Chip pile public
+per player zone spent: Chip pile public
+
+function worth(p: player): int = sum(c in hand[p]: c.value)
+function rich(p: player): bool = gold[p] >= 5
+
+flow {
+  shuffle pile
+  for p in players {
+    deal 2 from pile to hand[p]
+  }
+  let rounds = 0
+  while rounds < 8 {
+    for p in players {
+      ask p {
+        draw
+          require count(pile) > 0 else "the pile is empty"
+        {
+          deal 1 from pile to hand[p]
+        }
+        earn {
+          gold[p] += 1
+        }
+      }
+      window q in players_from(p) where q == p or worth(q) > 6 {
+        spend(c in hand[q]) prefer 2
+          require c.value <= gold[q] else "too dear"
+        {
+          gold[q] -= c.value
+          move c to spent[q]
+        }
+        gift(r in players) prefer 1
+          require r != q and rich(q) else "not rich"
+        {
+          gold[q] -= 1
+          gold[r] += 1
+        }
+      }
+      window q in players_from(p) where worth(q) > 4 {
+        cash_in prefer 3
+          require gold[q] < 4 else "enough gold"
+        {
+          gold[q] += 2
+        }
+      }
+    }
+    rounds += 1
+  }
+}
+
+score p: gold[p] + count(spent[p])
+`;
+
+function traced(game: Game, seat: number, move: Move): number[] {
+  const types = Object.keys(game.moves!);
+  return [seat, types.indexOf(move.type), ...Object.keys(game.moves![move.type]!).map((name) => move[name] as number)];
+}
+
+describe("a window's decision in a kernel of functions", () => {
+  it("lists what is on offer once, to pass a seat by and to draw its move, as the state machine plays", async () => {
+    const result = await compileGame("window-listing", [{ path: "window-listing.rules", text: DRILL }]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
+    // No search of its own before the decision: each window's decision function passes by.
+    expect(kernelText).not.toMatch(/function offers\d+\(/);
+    expect(kernelText.match(/function decide\d+\(\$seat\d+: number, \$passBy: boolean\): number/g)).toHaveLength(2);
+    const game = await loadRulesGame("window-listing", DRILL, runtime);
+    const kernel = game.playout!();
+    const seeds = new runtime.Rng(25);
+    const typesSeen = new Set<string>();
+    for (const preferred of [false, true]) {
+      const choose = preferred ? runtime.choosePreferredMove : runtime.chooseRandomMove;
+      for (const players of [2, 3, 4]) {
+        for (let i = 0; i < 40; i++) {
+          const gameSeed = seeds.int(2 ** 31);
+          const policySeed = seeds.int(2 ** 31);
+          const expected: number[] = [];
+          const onMove = (seat: number, move: Move): void => {
+            expected.push(...traced(game, seat, move));
+            typesSeen.add(move.type);
+          };
+          const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), onMove, undefined, choose);
+          kernel.policy.set(new runtime.Rng(policySeed).words());
+          const trace: number[] = [];
+          const decisions = kernel.play(players, gameSeed, trace, [], preferred);
+          const context = `${players} players, seeds ${gameSeed} ${policySeed}, preferred ${preferred}`;
+          expect(trace, context).toEqual(expected);
+          expect(decisions, context).toBe(played.decisions);
+          expect(kernel.scores(), context).toEqual(game.scores(played.state));
+        }
+      }
+    }
+    expect([...typesSeen].sort()).toEqual(expect.arrayContaining(["cash_in", "draw", "earn", "gift", "spend"]));
+    expect([...typesSeen].some((t) => t.endsWith("done"))).toBe(true);
+  });
+});
