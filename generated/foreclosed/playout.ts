@@ -643,33 +643,6 @@ export function playout(): PlayoutKernel {
   function fn_shares_colour(l_a: number, l_b: number): boolean {
     return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
   }
-  let $generation_cards_in_play = 1;
-  const $memo_cards_in_play = new Float64Array(1);
-  const $stamp_cards_in_play = new Float64Array(1);
-  function fn_cards_in_play$memo(): number {
-    let $key = 0;
-    if ($stamp_cards_in_play[$key] === $generation_cards_in_play) return $memo_cards_in_play[$key]!;
-    const $value = fn_cards_in_play();
-    $stamp_cards_in_play[$key] = $generation_cards_in_play;
-    $memo_cards_in_play[$key] = $value;
-    return $value;
-  }
-  let $generation_shielded = 1;
-  const $memo_shielded = new Float64Array(6);
-  const $stamp_shielded = new Float64Array(6);
-  function fn_shielded$memo(l_p: number): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_shielded(l_p);
-      $key = $key * 6 + $digit;
-    }
-    if ($stamp_shielded[$key] === $generation_shielded) return $memo_shielded[$key] === 1;
-    const $value = fn_shielded(l_p);
-    $stamp_shielded[$key] = $generation_shielded;
-    $memo_shielded[$key] = $value ? 1 : 0;
-    return $value;
-  }
   let $index_PropertyKind$lastValue = "";
   let $index_PropertyKind$lastIndex = -1;
   function $index_PropertyKind(value: string): number {
@@ -1808,8 +1781,6 @@ export function playout(): PlayoutKernel {
             N[Z_action_discard]!++;
             $where[$card] = Z_action_discard;
           }
-          $generation_cards_in_play++;
-          $generation_shielded++;
         }
       }
     }
@@ -2465,8 +2436,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step164();
   }
   function step164(): number {
@@ -2582,8 +2551,6 @@ export function playout(): PlayoutKernel {
       N[$seg378]!++;
       $where[$card] = $seg378;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step183();
   }
   function step181(): number {
@@ -2611,8 +2578,6 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step185();
   }
   function step185(): number {
@@ -2644,8 +2609,6 @@ export function playout(): PlayoutKernel {
       N[$seg404]!++;
       $where[$card] = $seg404;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step190();
   }
   function step190(): number {
@@ -2659,8 +2622,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $seat405 = l_p_6;
       if ($seat405 >= humans)
@@ -2723,8 +2684,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step197();
   }
   function step197(): number {
@@ -2753,8 +2712,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step199();
   }
   function step199(): number {
@@ -2780,8 +2737,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step201();
   }
   function step201(): number {
@@ -3017,8 +2972,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step224();
   }
   function step224(): number {
@@ -3091,8 +3044,6 @@ export function playout(): PlayoutKernel {
       N[$seg629]!++;
       $where[$card] = $seg629;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step238();
   }
   function step236(): number {
@@ -3120,8 +3071,6 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step240();
   }
   function step240(): number {
@@ -3153,8 +3102,6 @@ export function playout(): PlayoutKernel {
       N[$seg655]!++;
       $where[$card] = $seg655;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step245();
   }
   function step245(): number {
@@ -3168,8 +3115,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $seat656 = l_p_3;
       if ($seat656 >= humans)
@@ -3232,8 +3177,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step252();
   }
   function step252(): number {
@@ -3262,8 +3205,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step254();
   }
   function step254(): number {
@@ -3289,8 +3230,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step256();
   }
   function step256(): number {
@@ -3413,8 +3352,6 @@ export function playout(): PlayoutKernel {
       N[$seg732]!++;
       $where[$card] = $seg732;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step273();
   }
   function step271(): number {
@@ -3442,8 +3379,6 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step275();
   }
   function step275(): number {
@@ -3475,8 +3410,6 @@ export function playout(): PlayoutKernel {
       N[$seg758]!++;
       $where[$card] = $seg758;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step280();
   }
   function step280(): number {
@@ -3490,8 +3423,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $seat759 = l_p_2;
       if ($seat759 >= humans)
@@ -3554,8 +3485,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step287();
   }
   function step287(): number {
@@ -3584,8 +3513,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step289();
   }
   function step289(): number {
@@ -3611,8 +3538,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step291();
   }
   function step291(): number {
@@ -5120,8 +5045,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step162();
       }
     }
@@ -5321,8 +5244,6 @@ export function playout(): PlayoutKernel {
           N[$seg388]!++;
           $where[$card] = $seg388;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step182();
       }
     }
@@ -5393,8 +5314,6 @@ export function playout(): PlayoutKernel {
           N[$seg402]!++;
           $where[$card] = $seg402;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step187();
       }
     }
@@ -5488,8 +5407,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step194();
       }
     }
@@ -5583,8 +5500,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step193();
       }
     }
@@ -5609,8 +5524,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step193();
       }
     }
@@ -5628,8 +5541,8 @@ export function playout(): PlayoutKernel {
       for (let $i470 = 0; $i470 < N[$seg457]!; $i470++) {
         const l_card_3 = C[$seg457 * CAP + $i470]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
-        if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded$memo(l_active))) continue;
-        if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play$memo() > 0)) continue;
+        if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded(l_active))) continue;
+        if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
         let $cond463: boolean = Action_effect$code[l_card_3]! !== 5;
         if (!$cond463) {
           let $any459: boolean = false;
@@ -5699,7 +5612,7 @@ export function playout(): PlayoutKernel {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
-        if (!!fn_shielded$memo(l_target)) continue;
+        if (!!fn_shielded(l_target)) continue;
         if (!(v_protection[l_target]! === 0)) continue;
         $found476 = true;
         break;
@@ -5724,7 +5637,7 @@ export function playout(): PlayoutKernel {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
-        if (!!fn_shielded$memo(l_target)) continue;
+        if (!!fn_shielded(l_target)) continue;
         if (!(v_protection[l_target]! > 0)) continue;
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
         $found479 = true;
@@ -5790,8 +5703,8 @@ export function playout(): PlayoutKernel {
           for (let $i471 = 0; $i471 < N[$seg457]!; $i471++) {
             const l_card_3 = C[$seg457 * CAP + $i471]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
-            if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded$memo(l_active))) continue;
-            if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play$memo() > 0)) continue;
+            if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded(l_active))) continue;
+            if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
             let $cond463: boolean = Action_effect$code[l_card_3]! !== 5;
             if (!$cond463) {
               let $any459: boolean = false;
@@ -5931,7 +5844,7 @@ export function playout(): PlayoutKernel {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
             if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded$memo(l_target)) continue;
+            if (!!fn_shielded(l_target)) continue;
             if (!(v_protection[l_target]! === 0)) continue;
             $values80[$values80$n[0]!++] = l_target;
           }
@@ -5982,7 +5895,7 @@ export function playout(): PlayoutKernel {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
             if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded$memo(l_target)) continue;
+            if (!!fn_shielded(l_target)) continue;
             if (!(v_protection[l_target]! > 0)) continue;
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values82[$values82$n[0]!++] = l_target;
@@ -6685,8 +6598,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step222();
       }
     }
@@ -6747,8 +6658,6 @@ export function playout(): PlayoutKernel {
           N[$seg639]!++;
           $where[$card] = $seg639;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step237();
       }
     }
@@ -6819,8 +6728,6 @@ export function playout(): PlayoutKernel {
           N[$seg653]!++;
           $where[$card] = $seg653;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step242();
       }
     }
@@ -6914,8 +6821,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step249();
       }
     }
@@ -7009,8 +6914,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step248();
       }
     }
@@ -7035,8 +6938,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step248();
       }
     }
@@ -7060,7 +6961,7 @@ export function playout(): PlayoutKernel {
           let $offered714 = false;
           offered714$open: {
             if (!($values91$n[0]! > 0)) break offered714$open;
-            if (!!fn_shielded$memo(l_p)) break offered714$open;
+            if (!!fn_shielded(l_p)) break offered714$open;
             $offered714 = true;
           }
           if ($offered714) {
@@ -7086,7 +6987,7 @@ export function playout(): PlayoutKernel {
     let $offered718 = false;
     offered718$open: {
       if (!($values93$n[0]! > 0)) break offered718$open;
-      if (!!fn_shielded$memo(l_p)) break offered718$open;
+      if (!!fn_shielded(l_p)) break offered718$open;
       $offered718 = true;
     }
     let $offered719 = false;
@@ -7236,8 +7137,6 @@ export function playout(): PlayoutKernel {
           N[$seg742]!++;
           $where[$card] = $seg742;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step272();
       }
     }
@@ -7308,8 +7207,6 @@ export function playout(): PlayoutKernel {
           N[$seg756]!++;
           $where[$card] = $seg756;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step277();
       }
     }
@@ -7403,8 +7300,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step284();
       }
     }
@@ -7498,8 +7393,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step283();
       }
     }
@@ -7524,8 +7417,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step283();
       }
     }
@@ -7759,8 +7650,6 @@ export function playout(): PlayoutKernel {
     v_bank = 0;
     v_chairman = 0;
     K_ended = -1;
-    $generation_cards_in_play++;
-    $generation_shielded++;
     $generation_zone_collection++;
     if ($from === null) {
       seedWords(G, seed);
@@ -8409,8 +8298,6 @@ export function playout(): PlayoutKernel {
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       pc = $entry;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     $generation_zone_collection++;
     run: for (;;) {
       if (++steps > 10_000_000)
