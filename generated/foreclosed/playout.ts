@@ -635,33 +635,6 @@ export function playout(): PlayoutKernel {
   function fn_shares_colour(l_a: number, l_b: number): boolean {
     return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
   }
-  let $generation_cards_in_play = 1;
-  const $memo_cards_in_play = new Float64Array(1);
-  const $stamp_cards_in_play = new Float64Array(1);
-  function fn_cards_in_play$memo(): number {
-    let $key = 0;
-    if ($stamp_cards_in_play[$key] === $generation_cards_in_play) return $memo_cards_in_play[$key]!;
-    const $value = fn_cards_in_play();
-    $stamp_cards_in_play[$key] = $generation_cards_in_play;
-    $memo_cards_in_play[$key] = $value;
-    return $value;
-  }
-  let $generation_shielded = 1;
-  const $memo_shielded = new Float64Array(6);
-  const $stamp_shielded = new Float64Array(6);
-  function fn_shielded$memo(l_p: number): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_shielded(l_p);
-      $key = $key * 6 + $digit;
-    }
-    if ($stamp_shielded[$key] === $generation_shielded) return $memo_shielded[$key] === 1;
-    const $value = fn_shielded(l_p);
-    $stamp_shielded[$key] = $generation_shielded;
-    $memo_shielded[$key] = $value ? 1 : 0;
-    return $value;
-  }
   let $index_PropertyKind$lastValue = "";
   let $index_PropertyKind$lastIndex = -1;
   function $index_PropertyKind(value: string): number {
@@ -1800,8 +1773,6 @@ export function playout(): PlayoutKernel {
             N[Z_action_discard]!++;
             $where[$card] = Z_action_discard;
           }
-          $generation_cards_in_play++;
-          $generation_shielded++;
         }
       }
     }
@@ -2457,8 +2428,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step164();
   }
   function step164(): number {
@@ -2570,8 +2539,6 @@ export function playout(): PlayoutKernel {
       N[$seg373]!++;
       $where[$card] = $seg373;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step183();
   }
   function step181(): number {
@@ -2599,8 +2566,6 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step185();
   }
   function step185(): number {
@@ -2632,8 +2597,6 @@ export function playout(): PlayoutKernel {
       N[$seg399]!++;
       $where[$card] = $seg399;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step190();
   }
   function step190(): number {
@@ -2647,8 +2610,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $seat400 = l_p_6;
       if ($seat400 >= humans)
@@ -2711,8 +2672,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step197();
   }
   function step197(): number {
@@ -2741,8 +2700,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step199();
   }
   function step199(): number {
@@ -2768,8 +2725,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step201();
   }
   function step201(): number {
@@ -3005,8 +2960,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step224();
   }
   function step224(): number {
@@ -3079,8 +3032,6 @@ export function playout(): PlayoutKernel {
       N[$seg624]!++;
       $where[$card] = $seg624;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step238();
   }
   function step236(): number {
@@ -3108,8 +3059,6 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step240();
   }
   function step240(): number {
@@ -3141,8 +3090,6 @@ export function playout(): PlayoutKernel {
       N[$seg650]!++;
       $where[$card] = $seg650;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step245();
   }
   function step245(): number {
@@ -3156,8 +3103,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $seat651 = l_p_3;
       if ($seat651 >= humans)
@@ -3220,8 +3165,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step252();
   }
   function step252(): number {
@@ -3250,8 +3193,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step254();
   }
   function step254(): number {
@@ -3277,8 +3218,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step256();
   }
   function step256(): number {
@@ -3397,8 +3336,6 @@ export function playout(): PlayoutKernel {
       N[$seg722]!++;
       $where[$card] = $seg722;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step273();
   }
   function step271(): number {
@@ -3426,8 +3363,6 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step275();
   }
   function step275(): number {
@@ -3459,8 +3394,6 @@ export function playout(): PlayoutKernel {
       N[$seg748]!++;
       $where[$card] = $seg748;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step280();
   }
   function step280(): number {
@@ -3474,8 +3407,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     {
       const $seat749 = l_p_2;
       if ($seat749 >= humans)
@@ -3538,8 +3469,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step287();
   }
   function step287(): number {
@@ -3568,8 +3497,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step289();
   }
   function step289(): number {
@@ -3595,8 +3522,6 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     return step291();
   }
   function step291(): number {
@@ -5104,8 +5029,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step162();
       }
     }
@@ -5279,8 +5202,6 @@ export function playout(): PlayoutKernel {
           N[$seg383]!++;
           $where[$card] = $seg383;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step182();
       }
     }
@@ -5351,8 +5272,6 @@ export function playout(): PlayoutKernel {
           N[$seg397]!++;
           $where[$card] = $seg397;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step187();
       }
     }
@@ -5446,8 +5365,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step194();
       }
     }
@@ -5541,8 +5458,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step193();
       }
     }
@@ -5567,8 +5482,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step193();
       }
     }
@@ -5586,8 +5499,8 @@ export function playout(): PlayoutKernel {
       for (let $i465 = 0; $i465 < N[$seg452]!; $i465++) {
         const l_card_3 = C[$seg452 * CAP + $i465]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
-        if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded$memo(l_active))) continue;
-        if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play$memo() > 0)) continue;
+        if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded(l_active))) continue;
+        if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
         let $cond458: boolean = Action_effect$code[l_card_3]! !== 5;
         if (!$cond458) {
           let $any454: boolean = false;
@@ -5657,7 +5570,7 @@ export function playout(): PlayoutKernel {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
-        if (!!fn_shielded$memo(l_target)) continue;
+        if (!!fn_shielded(l_target)) continue;
         if (!(v_protection[l_target]! === 0)) continue;
         $found471 = true;
         break;
@@ -5682,7 +5595,7 @@ export function playout(): PlayoutKernel {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
-        if (!!fn_shielded$memo(l_target)) continue;
+        if (!!fn_shielded(l_target)) continue;
         if (!(v_protection[l_target]! > 0)) continue;
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
         $found474 = true;
@@ -5748,8 +5661,8 @@ export function playout(): PlayoutKernel {
           for (let $i466 = 0; $i466 < N[$seg452]!; $i466++) {
             const l_card_3 = C[$seg452 * CAP + $i466]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
-            if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded$memo(l_active))) continue;
-            if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play$memo() > 0)) continue;
+            if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded(l_active))) continue;
+            if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
             let $cond458: boolean = Action_effect$code[l_card_3]! !== 5;
             if (!$cond458) {
               let $any454: boolean = false;
@@ -5889,7 +5802,7 @@ export function playout(): PlayoutKernel {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
             if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded$memo(l_target)) continue;
+            if (!!fn_shielded(l_target)) continue;
             if (!(v_protection[l_target]! === 0)) continue;
             $values78[$values78$n[0]!++] = l_target;
           }
@@ -5940,7 +5853,7 @@ export function playout(): PlayoutKernel {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
             if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded$memo(l_target)) continue;
+            if (!!fn_shielded(l_target)) continue;
             if (!(v_protection[l_target]! > 0)) continue;
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values80[$values80$n[0]!++] = l_target;
@@ -6643,8 +6556,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step222();
       }
     }
@@ -6705,8 +6616,6 @@ export function playout(): PlayoutKernel {
           N[$seg634]!++;
           $where[$card] = $seg634;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step237();
       }
     }
@@ -6777,8 +6686,6 @@ export function playout(): PlayoutKernel {
           N[$seg648]!++;
           $where[$card] = $seg648;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step242();
       }
     }
@@ -6872,8 +6779,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step249();
       }
     }
@@ -6967,8 +6872,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step248();
       }
     }
@@ -6993,8 +6896,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step248();
       }
     }
@@ -7014,7 +6915,7 @@ export function playout(): PlayoutKernel {
     let $offered708 = false;
     offered708$open: {
       if (!($values89$n[0]! > 0)) break offered708$open;
-      if (!!fn_shielded$memo(l_p)) break offered708$open;
+      if (!!fn_shielded(l_p)) break offered708$open;
       $offered708 = true;
     }
     let $offered709 = false;
@@ -7168,8 +7069,6 @@ export function playout(): PlayoutKernel {
           N[$seg732]!++;
           $where[$card] = $seg732;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step272();
       }
     }
@@ -7240,8 +7139,6 @@ export function playout(): PlayoutKernel {
           N[$seg746]!++;
           $where[$card] = $seg746;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step277();
       }
     }
@@ -7335,8 +7232,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step284();
       }
     }
@@ -7430,8 +7325,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step283();
       }
     }
@@ -7456,8 +7349,6 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        $generation_cards_in_play++;
-        $generation_shielded++;
         return step283();
       }
     }
@@ -7687,8 +7578,6 @@ export function playout(): PlayoutKernel {
     v_bank = 0;
     v_chairman = 0;
     K_ended = -1;
-    $generation_cards_in_play++;
-    $generation_shielded++;
     $generation_zone_collection++;
     if ($from === null) {
       seedWords(G, seed);
@@ -8337,8 +8226,6 @@ export function playout(): PlayoutKernel {
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       pc = $entry;
     }
-    $generation_cards_in_play++;
-    $generation_shielded++;
     $generation_zone_collection++;
     run: for (;;) {
       if (++steps > 10_000_000)
