@@ -435,103 +435,103 @@ export function playout(): PlayoutKernel {
     return N[Z_spaces]!;
   }
   function fn_kind_at(l_i: number): string {
-    let $first962: number = 0;
-    let $found963 = false;
+    let $first957: number = 0;
+    let $found958 = false;
     {
-      const $n965 = N[Z_spaces]!;
-      for (let $i964 = 0; $i964 < $n965; $i964++) {
-        const l_s = C[Z_spaces * CAP + $i964]!;
+      const $n960 = N[Z_spaces]!;
+      for (let $i959 = 0; $i959 < $n960; $i959++) {
+        const l_s = C[Z_spaces * CAP + $i959]!;
         if (Space_index[l_s]! === l_i) {
-          $first962 = l_s;
-          $found963 = true;
+          $first957 = l_s;
+          $found958 = true;
           break;
         }
       }
     }
-    if (!$found963) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_kind[$first962]!;
+    if (!$found958) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_kind[$first957]!;
   }
   function fn_fee_at(l_i: number): number {
-    let $first966: number = 0;
-    let $found967 = false;
+    let $first961: number = 0;
+    let $found962 = false;
     {
-      const $n969 = N[Z_spaces]!;
-      for (let $i968 = 0; $i968 < $n969; $i968++) {
-        const l_s = C[Z_spaces * CAP + $i968]!;
+      const $n964 = N[Z_spaces]!;
+      for (let $i963 = 0; $i963 < $n964; $i963++) {
+        const l_s = C[Z_spaces * CAP + $i963]!;
         if (Space_index[l_s]! === l_i) {
-          $first966 = l_s;
-          $found967 = true;
+          $first961 = l_s;
+          $found962 = true;
           break;
         }
       }
     }
-    if (!$found967) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_fee[$first966]!;
+    if (!$found962) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_fee[$first961]!;
   }
   function fn_court_space(): number {
-    let $first970: number = 0;
-    let $found971 = false;
+    let $first965: number = 0;
+    let $found966 = false;
     {
-      const $n973 = N[Z_spaces]!;
-      for (let $i972 = 0; $i972 < $n973; $i972++) {
-        const l_s = C[Z_spaces * CAP + $i972]!;
+      const $n968 = N[Z_spaces]!;
+      for (let $i967 = 0; $i967 < $n968; $i967++) {
+        const l_s = C[Z_spaces * CAP + $i967]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first970 = l_s;
-          $found971 = true;
+          $first965 = l_s;
+          $found966 = true;
           break;
         }
       }
     }
-    if (!$found971) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first970]!;
+    if (!$found966) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first965]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    let $any974: boolean = false;
+    let $any969: boolean = false;
     {
-      const $seg976 = Z_deeds + l_p;
-      const $n977 = N[$seg976]!;
-      for (let $i975 = 0; $i975 < $n977; $i975++) {
-        const l_d = C[$seg976 * CAP + $i975]!;
+      const $seg971 = Z_deeds + l_p;
+      const $n972 = N[$seg971]!;
+      for (let $i970 = 0; $i970 < $n972; $i970++) {
+        const l_d = C[$seg971 * CAP + $i970]!;
         if (Deed_space[l_d]! === l_i) {
-          $any974 = true;
+          $any969 = true;
           break;
         }
       }
     }
-    return $any974;
+    return $any969;
   }
   function fn_owned(l_i: number): boolean {
-    let $any978: boolean = false;
+    let $any973: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any978 = true;
+        $any973 = true;
         break;
       }
     }
-    return $any978;
+    return $any973;
   }
   function fn_owner_of(l_i: number): number {
-    let $first979: number = 0;
-    let $found980 = false;
+    let $first974: number = 0;
+    let $found975 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first979 = l_q;
-        $found980 = true;
+        $first974 = l_q;
+        $found975 = true;
         break;
       }
     }
-    if (!$found980) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first979;
+    if (!$found975) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first974;
   }
   function fn_group_size(l_g: string): number {
-    let $sum981: number = 0;
+    let $sum976: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
-      $sum981 += $tally_deeds_group(Z_deeds + l_q, $index_Group(l_g));
+      $sum976 += $tally_deeds_group(Z_deeds + l_q, $index_Group(l_g));
     }
-    return $tally_bank_deeds_group(Z_bank_deeds, $index_Group(l_g)) + $sum981;
+    return $tally_bank_deeds_group(Z_bank_deeds, $index_Group(l_g)) + $sum976;
   }
   function fn_held(l_p: number, l_g: string): number {
     return $tally_deeds_group(Z_deeds + l_p, $index_Group(l_g));
@@ -543,76 +543,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min982: number = NaN;
+    let $min977: number = NaN;
     {
-      const $seg984 = Z_deeds + l_p;
-      const $n985 = N[$seg984]!;
-      for (let $i983 = 0; $i983 < $n985; $i983++) {
-        const l_e = C[$seg984 * CAP + $i983]!;
+      const $seg979 = Z_deeds + l_p;
+      const $n980 = N[$seg979]!;
+      for (let $i978 = 0; $i978 < $n980; $i978++) {
+        const l_e = C[$seg979 * CAP + $i978]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min982 !== $min982 || $v < $min982) $min982 = $v;
+            if ($min977 !== $min977 || $v < $min977) $min977 = $v;
           }
         }
       }
     }
-    if ($min982 !== $min982)
+    if ($min977 !== $min977)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min982;
+    return $min977;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max986: number = NaN;
+    let $max981: number = NaN;
     {
-      const $seg988 = Z_deeds + l_p;
-      const $n989 = N[$seg988]!;
-      for (let $i987 = 0; $i987 < $n989; $i987++) {
-        const l_e = C[$seg988 * CAP + $i987]!;
+      const $seg983 = Z_deeds + l_p;
+      const $n984 = N[$seg983]!;
+      for (let $i982 = 0; $i982 < $n984; $i982++) {
+        const l_e = C[$seg983 * CAP + $i982]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max986 !== $max986 || $v > $max986) $max986 = $v;
+            if ($max981 !== $max981 || $v > $max981) $max981 = $v;
           }
         }
       }
     }
-    if ($max986 !== $max986)
+    if ($max981 !== $max981)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max986;
+    return $max981;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all990: boolean = true;
+    let $all985: boolean = true;
     {
-      const $seg992 = Z_deeds + l_p;
-      const $n993 = N[$seg992]!;
-      for (let $i991 = 0; $i991 < $n993; $i991++) {
-        const l_e = C[$seg992 * CAP + $i991]!;
+      const $seg987 = Z_deeds + l_p;
+      const $n988 = N[$seg987]!;
+      for (let $i986 = 0; $i986 < $n988; $i986++) {
+        const l_e = C[$seg987 * CAP + $i986]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all990 = false;
+            $all985 = false;
             break;
           }
         }
       }
     }
-    return $all990;
+    return $all985;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any994: boolean = false;
+    let $any989: boolean = false;
     {
-      const $seg996 = Z_deeds + l_p;
-      const $n997 = N[$seg996]!;
-      for (let $i995 = 0; $i995 < $n997; $i995++) {
-        const l_e = C[$seg996 * CAP + $i995]!;
+      const $seg991 = Z_deeds + l_p;
+      const $n992 = N[$seg991]!;
+      for (let $i990 = 0; $i990 < $n992; $i990++) {
+        const l_e = C[$seg991 * CAP + $i990]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any994 = true;
+            $any989 = true;
             break;
           }
         }
       }
     }
-    return $any994;
+    return $any989;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -665,38 +665,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any998: boolean = false;
+    let $any993: boolean = false;
     {
-      const $seg1000 = Z_deeds + l_p;
-      const $n1001 = N[$seg1000]!;
-      for (let $i999 = 0; $i999 < $n1001; $i999++) {
-        const l_d = C[$seg1000 * CAP + $i999]!;
+      const $seg995 = Z_deeds + l_p;
+      const $n996 = N[$seg995]!;
+      for (let $i994 = 0; $i994 < $n996; $i994++) {
+        const l_d = C[$seg995 * CAP + $i994]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any998 = true;
+          $any993 = true;
           break;
         }
       }
     }
-    return $any998;
+    return $any993;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum1002: number = 0;
+    let $sum997: number = 0;
     {
-      const $seg1004 = Z_deeds + l_p;
-      const $n1005 = N[$seg1004]!;
-      for (let $i1003 = 0; $i1003 < $n1005; $i1003++) {
-        const l_d = C[$seg1004 * CAP + $i1003]!;
-        $sum1002 +=
+      const $seg999 = Z_deeds + l_p;
+      const $n1000 = N[$seg999]!;
+      for (let $i998 = 0; $i998 < $n1000; $i998++) {
+        const l_d = C[$seg999 * CAP + $i998]!;
+        $sum997 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum1002 >= l_amount;
+    return v_cash[l_p]! + $sum997 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats1006 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats1006++;
-    return $seats1006;
+    let $seats1001 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats1001++;
+    return $seats1001;
   }
   function fn_round_limit(): number {
     return 20;
@@ -705,19 +705,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum1007: number = 0;
+    let $sum1002: number = 0;
     {
-      const $seg1009 = Z_deeds + l_p;
-      const $n1010 = N[$seg1009]!;
-      for (let $i1008 = 0; $i1008 < $n1010; $i1008++) {
-        const l_d = C[$seg1009 * CAP + $i1008]!;
-        $sum1007 +=
+      const $seg1004 = Z_deeds + l_p;
+      const $n1005 = N[$seg1004]!;
+      for (let $i1003 = 0; $i1003 < $n1005; $i1003++) {
+        const l_d = C[$seg1004 * CAP + $i1003]!;
+        $sum1002 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum1007;
+    return v_cash[l_p]! + $sum1002;
   }
   let $generation_any_mortgaged = 1;
   const $memo_any_mortgaged = new Float64Array(48);
@@ -1587,7 +1587,7 @@ export function playout(): PlayoutKernel {
   }
   function step31(): number {
     l_bidding_3 = false;
-    return decide92();
+    return decide91();
   }
   function step32(): number {
     return 29;
@@ -1633,8 +1633,8 @@ export function playout(): PlayoutKernel {
   }
   function step35(): number {
     {
-      const $seat93 = l_p_3;
-      return decide147($seat93);
+      const $seat92 = l_p_3;
+      return decide146($seat92);
     }
   }
   function step36(): number {
@@ -1666,11 +1666,11 @@ export function playout(): PlayoutKernel {
   }
   function step43(): number {
     {
-      const $argument148 = l_active;
-      const $argument149 = l_steps;
+      const $argument147 = l_active;
+      const $argument148 = l_steps;
       {
-        let l_p = $argument148;
-        let l_steps = $argument149;
+        let l_p = $argument147;
+        let l_steps = $argument148;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1784,9 +1784,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument150 = l_p_5;
+          const $argument149 = l_p_5;
           {
-            let l_p = $argument150;
+            let l_p = $argument149;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1831,17 +1831,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n151 = 0;
+      let $n150 = 0;
       {
-        const $seg153 = Z_deeds + l_p_10;
-        const $n154 = N[$seg153]!;
-        for (let $i152 = 0; $i152 < $n154; $i152++) {
-          const l_d = C[$seg153 * CAP + $i152]!;
-          $list17[$n151++] = l_d;
+        const $seg152 = Z_deeds + l_p_10;
+        const $n153 = N[$seg152]!;
+        for (let $i151 = 0; $i151 < $n153; $i151++) {
+          const l_d = C[$seg152 * CAP + $i151]!;
+          $list17[$n150++] = l_d;
         }
       }
-      for (let $i155 = 0; $i155 < $n151; $i155++) {
-        const l_d = $list17[$i155]!;
+      for (let $i154 = 0; $i154 < $n150; $i154++) {
+        const l_d = $list17[$i154]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $generation_lowest_level++;
@@ -1909,8 +1909,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k156 = 0; $k156 < N[$from]!; $k156++) {
-          const $card = C[$from * CAP + $k156]!;
+        for (let $k155 = 0; $k155 < N[$from]!; $k155++) {
+          const $card = C[$from * CAP + $k155]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -1926,13 +1926,13 @@ export function playout(): PlayoutKernel {
     $generation_undeveloped++;
     $generation_zone_deeds++;
     {
-      const $argument157 = l_p_10;
+      const $argument156 = l_p_10;
       {
-        let l_p = $argument157;
+        let l_p = $argument156;
         if (v_eliminated[l_p]! === 0) {
-          let $seats158 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats158++;
-          v_eliminated[l_p] = players - $seats158 + 1;
+          let $seats157 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats157++;
+          v_eliminated[l_p] = players - $seats157 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -1966,35 +1966,35 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n159 = 0;
+      let $n158 = 0;
       {
-        const $seg161 = Z_deeds + l_p_10;
-        const $n162 = N[$seg161]!;
-        for (let $i160 = 0; $i160 < $n162; $i160++) {
-          const l_d = C[$seg161 * CAP + $i160]!;
-          $list18[$n159++] = l_d;
+        const $seg160 = Z_deeds + l_p_10;
+        const $n161 = N[$seg160]!;
+        for (let $i159 = 0; $i159 < $n161; $i159++) {
+          const l_d = C[$seg160 * CAP + $i159]!;
+          $list18[$n158++] = l_d;
         }
       }
-      for (let $i163 = 0; $i163 < $n159; $i163++) {
-        const l_d = $list18[$i163]!;
+      for (let $i162 = 0; $i162 < $n158; $i162++) {
+        const l_d = $list18[$i162]!;
         v_mortgaged[l_d] = false;
         $generation_any_mortgaged++;
         $generation_may_mortgage++;
         {
-          const $seg164 = Z_deeds + l_p_10;
+          const $seg163 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg164]!; $i++)
-            if (C[$seg164 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg163]!; $i++)
+            if (C[$seg163 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at165 = $seg164 * CAP + $at;
-          const $card = C[$at165]!;
-          const $end166 = $seg164 * CAP + N[$seg164]! - 1;
-          for (let $k167 = $at165; $k167 < $end166; $k167++) C[$k167] = C[$k167 + 1]!;
-          N[$seg164]!--;
+          const $at164 = $seg163 * CAP + $at;
+          const $card = C[$at164]!;
+          const $end165 = $seg163 * CAP + N[$seg163]! - 1;
+          for (let $k166 = $at164; $k166 < $end165; $k166++) C[$k166] = C[$k166 + 1]!;
+          N[$seg163]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -2010,13 +2010,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument168 = l_p_10;
+      const $argument167 = l_p_10;
       {
-        let l_p = $argument168;
+        let l_p = $argument167;
         if (v_eliminated[l_p]! === 0) {
-          let $seats169 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats169++;
-          v_eliminated[l_p] = players - $seats169 + 1;
+          let $seats168 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats168++;
+          v_eliminated[l_p] = players - $seats168 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -2079,10 +2079,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at170 = Z_seized * CAP + $at;
-      const $card = C[$at170]!;
-      const $end171 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k172 = $at170; $k172 < $end171; $k172++) C[$k172] = C[$k172 + 1]!;
+      const $at169 = Z_seized * CAP + $at;
+      const $card = C[$at169]!;
+      const $end170 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k171 = $at169; $k171 < $end170; $k171++) C[$k171] = C[$k171 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2114,19 +2114,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step62$body(): number {
-    let $cond174: boolean = l_bidding_6;
-    if ($cond174) {
-      let $any173: boolean = false;
+    let $cond173: boolean = l_bidding_6;
+    if ($cond173) {
+      let $any172: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any173 = true;
+          $any172 = true;
           break;
         }
       }
-      $cond174 = $any173;
+      $cond173 = $any172;
     }
-    if ($cond174) {
+    if ($cond173) {
       return step64();
     }
     return step63();
@@ -2151,10 +2151,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_5;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg175 = Z_deeds + l_leader_6;
-        C[$seg175 * CAP + N[$seg175]!] = $card;
-        N[$seg175]!++;
-        $where[$card] = $seg175;
+        const $seg174 = Z_deeds + l_leader_6;
+        C[$seg174 * CAP + N[$seg174]!] = $card;
+        N[$seg174]!++;
+        $where[$card] = $seg174;
       }
       $generation_any_mortgaged++;
       $generation_complete++;
@@ -2171,7 +2171,7 @@ export function playout(): PlayoutKernel {
   }
   function step64(): number {
     l_bidding_6 = false;
-    return decide220();
+    return decide218();
   }
   function step65(): number {
     return 62;
@@ -2220,8 +2220,8 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $seat221 = l_p_9;
-      return decide275($seat221);
+      const $seat219 = l_p_9;
+      return decide273($seat219);
     }
   }
   function step70(): number {
@@ -2271,17 +2271,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect$code[l_card]! === 5) {
-          let $sum276: number = 0;
+          let $sum274: number = 0;
           {
-            const $seg278 = Z_deeds + l_p_6;
-            const $n279 = N[$seg278]!;
-            for (let $i277 = 0; $i277 < $n279; $i277++) {
-              const l_d = C[$seg278 * CAP + $i277]!;
-              $sum276 +=
+            const $seg276 = Z_deeds + l_p_6;
+            const $n277 = N[$seg276]!;
+            for (let $i275 = 0; $i275 < $n277; $i275++) {
+              const l_d = C[$seg276 * CAP + $i275]!;
+              $sum274 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum276;
+          l_owed = $sum274;
         } else {
           if (Fortune_effect$code[l_card]! === 2) {
             v_position[l_p_6] = 0;
@@ -2306,9 +2306,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument280 = l_p_6;
+                const $argument278 = l_p_6;
                 {
-                  let l_p = $argument280;
+                  let l_p = $argument278;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -2323,8 +2323,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        for (let $k281 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k281 > Z_mercy_deck * CAP; $k281--)
-          C[$k281] = C[$k281 - 1]!;
+        for (let $k279 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k279 > Z_mercy_deck * CAP; $k279--)
+          C[$k279] = C[$k279 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
         $where[$card] = Z_mercy_deck;
@@ -2333,8 +2333,8 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_card;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        for (let $k282 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k282 > Z_grace_deck * CAP; $k282--)
-          C[$k282] = C[$k282 - 1]!;
+        for (let $k280 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k280 > Z_grace_deck * CAP; $k280--)
+          C[$k280] = C[$k280 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
         $where[$card] = Z_grace_deck;
@@ -2383,17 +2383,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n283 = 0;
+      let $n281 = 0;
       {
-        const $seg285 = Z_deeds + l_p_8;
-        const $n286 = N[$seg285]!;
-        for (let $i284 = 0; $i284 < $n286; $i284++) {
-          const l_d = C[$seg285 * CAP + $i284]!;
-          $list27[$n283++] = l_d;
+        const $seg283 = Z_deeds + l_p_8;
+        const $n284 = N[$seg283]!;
+        for (let $i282 = 0; $i282 < $n284; $i282++) {
+          const l_d = C[$seg283 * CAP + $i282]!;
+          $list27[$n281++] = l_d;
         }
       }
-      for (let $i287 = 0; $i287 < $n283; $i287++) {
-        const l_d = $list27[$i287]!;
+      for (let $i285 = 0; $i285 < $n281; $i285++) {
+        const l_d = $list27[$i285]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $generation_lowest_level++;
@@ -2461,8 +2461,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k288 = 0; $k288 < N[$from]!; $k288++) {
-          const $card = C[$from * CAP + $k288]!;
+        for (let $k286 = 0; $k286 < N[$from]!; $k286++) {
+          const $card = C[$from * CAP + $k286]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2478,13 +2478,13 @@ export function playout(): PlayoutKernel {
     $generation_undeveloped++;
     $generation_zone_deeds++;
     {
-      const $argument289 = l_p_8;
+      const $argument287 = l_p_8;
       {
-        let l_p = $argument289;
+        let l_p = $argument287;
         if (v_eliminated[l_p]! === 0) {
-          let $seats290 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats290++;
-          v_eliminated[l_p] = players - $seats290 + 1;
+          let $seats288 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats288++;
+          v_eliminated[l_p] = players - $seats288 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -2518,35 +2518,35 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n291 = 0;
+      let $n289 = 0;
       {
-        const $seg293 = Z_deeds + l_p_8;
-        const $n294 = N[$seg293]!;
-        for (let $i292 = 0; $i292 < $n294; $i292++) {
-          const l_d = C[$seg293 * CAP + $i292]!;
-          $list28[$n291++] = l_d;
+        const $seg291 = Z_deeds + l_p_8;
+        const $n292 = N[$seg291]!;
+        for (let $i290 = 0; $i290 < $n292; $i290++) {
+          const l_d = C[$seg291 * CAP + $i290]!;
+          $list28[$n289++] = l_d;
         }
       }
-      for (let $i295 = 0; $i295 < $n291; $i295++) {
-        const l_d = $list28[$i295]!;
+      for (let $i293 = 0; $i293 < $n289; $i293++) {
+        const l_d = $list28[$i293]!;
         v_mortgaged[l_d] = false;
         $generation_any_mortgaged++;
         $generation_may_mortgage++;
         {
-          const $seg296 = Z_deeds + l_p_8;
+          const $seg294 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg296]!; $i++)
-            if (C[$seg296 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg294]!; $i++)
+            if (C[$seg294 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at297 = $seg296 * CAP + $at;
-          const $card = C[$at297]!;
-          const $end298 = $seg296 * CAP + N[$seg296]! - 1;
-          for (let $k299 = $at297; $k299 < $end298; $k299++) C[$k299] = C[$k299 + 1]!;
-          N[$seg296]!--;
+          const $at295 = $seg294 * CAP + $at;
+          const $card = C[$at295]!;
+          const $end296 = $seg294 * CAP + N[$seg294]! - 1;
+          for (let $k297 = $at295; $k297 < $end296; $k297++) C[$k297] = C[$k297 + 1]!;
+          N[$seg294]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -2562,13 +2562,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument300 = l_p_8;
+      const $argument298 = l_p_8;
       {
-        let l_p = $argument300;
+        let l_p = $argument298;
         if (v_eliminated[l_p]! === 0) {
-          let $seats301 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats301++;
-          v_eliminated[l_p] = players - $seats301 + 1;
+          let $seats299 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats299++;
+          v_eliminated[l_p] = players - $seats299 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -2631,10 +2631,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at302 = Z_seized * CAP + $at;
-      const $card = C[$at302]!;
-      const $end303 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k304 = $at302; $k304 < $end303; $k304++) C[$k304] = C[$k304 + 1]!;
+      const $at300 = Z_seized * CAP + $at;
+      const $card = C[$at300]!;
+      const $end301 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k302 = $at300; $k302 < $end301; $k302++) C[$k302] = C[$k302 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2666,19 +2666,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step83$body(): number {
-    let $cond306: boolean = l_bidding_5;
-    if ($cond306) {
-      let $any305: boolean = false;
+    let $cond304: boolean = l_bidding_5;
+    if ($cond304) {
+      let $any303: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any305 = true;
+          $any303 = true;
           break;
         }
       }
-      $cond306 = $any305;
+      $cond304 = $any303;
     }
-    if ($cond306) {
+    if ($cond304) {
       return step85();
     }
     return step84();
@@ -2703,10 +2703,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_4;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg307 = Z_deeds + l_leader_5;
-        C[$seg307 * CAP + N[$seg307]!] = $card;
-        N[$seg307]!++;
-        $where[$card] = $seg307;
+        const $seg305 = Z_deeds + l_leader_5;
+        C[$seg305 * CAP + N[$seg305]!] = $card;
+        N[$seg305]!++;
+        $where[$card] = $seg305;
       }
       $generation_any_mortgaged++;
       $generation_complete++;
@@ -2723,7 +2723,7 @@ export function playout(): PlayoutKernel {
   }
   function step85(): number {
     l_bidding_5 = false;
-    return decide352();
+    return decide349();
   }
   function step86(): number {
     return 83;
@@ -2775,8 +2775,8 @@ export function playout(): PlayoutKernel {
   }
   function step91(): number {
     {
-      const $seat353 = l_p_7;
-      return decide407($seat353);
+      const $seat350 = l_p_7;
+      return decide404($seat350);
     }
   }
   function step92(): number {
@@ -2789,24 +2789,24 @@ export function playout(): PlayoutKernel {
     return step94();
   }
   function step94(): number {
-    let $first408: number = 0;
-    let $found409 = false;
+    let $first405: number = 0;
+    let $found406 = false;
     {
-      const $n411 = N[Z_bank_deeds]!;
-      for (let $i410 = 0; $i410 < $n411; $i410++) {
-        const l_e = C[Z_bank_deeds * CAP + $i410]!;
+      const $n408 = N[Z_bank_deeds]!;
+      for (let $i407 = 0; $i407 < $n408; $i407++) {
+        const l_e = C[Z_bank_deeds * CAP + $i407]!;
         if (Deed_space[l_e]! === l_here_2) {
-          $first408 = l_e;
-          $found409 = true;
+          $first405 = l_e;
+          $found406 = true;
           break;
         }
       }
     }
-    if (!$found409) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_deed_2 = $first408;
+    if (!$found406) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_deed_2 = $first405;
     {
-      const $seat412 = l_p_5;
-      return decide434($seat412);
+      const $seat409 = l_p_5;
+      return decide431($seat409);
     }
   }
   function step95(): number {
@@ -2828,19 +2828,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step96$body(): number {
-    let $cond436: boolean = l_bidding_4;
-    if ($cond436) {
-      let $any435: boolean = false;
+    let $cond433: boolean = l_bidding_4;
+    if ($cond433) {
+      let $any432: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any435 = true;
+          $any432 = true;
           break;
         }
       }
-      $cond436 = $any435;
+      $cond433 = $any432;
     }
-    if ($cond436) {
+    if ($cond433) {
       return step98();
     }
     return step97();
@@ -2865,10 +2865,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_3;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg437 = Z_deeds + l_leader_4;
-        C[$seg437 * CAP + N[$seg437]!] = $card;
-        N[$seg437]!++;
-        $where[$card] = $seg437;
+        const $seg434 = Z_deeds + l_leader_4;
+        C[$seg434 * CAP + N[$seg434]!] = $card;
+        N[$seg434]!++;
+        $where[$card] = $seg434;
       }
       $generation_any_mortgaged++;
       $generation_complete++;
@@ -2884,7 +2884,7 @@ export function playout(): PlayoutKernel {
   }
   function step98(): number {
     l_bidding_4 = false;
-    return decide482();
+    return decide478();
   }
   function step99(): number {
     return 96;
@@ -2895,22 +2895,22 @@ export function playout(): PlayoutKernel {
   function step101(): number {
     let l_holder = fn_owner_of(l_here_2);
     if (l_holder !== l_p_5) {
-      let $first483: number = 0;
-      let $found484 = false;
+      let $first479: number = 0;
+      let $found480 = false;
       {
-        const $seg486 = Z_deeds + l_holder;
-        const $n487 = N[$seg486]!;
-        for (let $i485 = 0; $i485 < $n487; $i485++) {
-          const l_e = C[$seg486 * CAP + $i485]!;
+        const $seg482 = Z_deeds + l_holder;
+        const $n483 = N[$seg482]!;
+        for (let $i481 = 0; $i481 < $n483; $i481++) {
+          const l_e = C[$seg482 * CAP + $i481]!;
           if (Deed_space[l_e]! === l_here_2) {
-            $first483 = l_e;
-            $found484 = true;
+            $first479 = l_e;
+            $found480 = true;
             break;
           }
         }
       }
-      if (!$found484) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      let l_deed = $first483;
+      if (!$found480) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+      let l_deed = $first479;
       if (v_mortgaged[l_deed]!) {
       } else {
         v_claim_open = true;
@@ -2956,24 +2956,24 @@ export function playout(): PlayoutKernel {
   }
   function step107(): number {
     {
-      const $seat488 = l_q_2;
-      if (!offers489($seat488)) {
+      const $seat484 = l_q_2;
+      if (!offers485($seat484)) {
         l___window_0_2 = false;
         return step130();
       }
-      return decide742($seat488);
+      return decide738($seat484);
     }
   }
   function step108(): number {
     {
-      const $seat743 = l_q_2;
-      return decide754($seat743);
+      const $seat739 = l_q_2;
+      return decide750($seat739);
     }
   }
   function step109(): number {
     {
-      const $seat755 = l_buyer_2;
-      return decide785($seat755);
+      const $seat751 = l_buyer_2;
+      return decide781($seat751);
     }
   }
   function step110(): number {
@@ -3018,17 +3018,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n786 = 0;
+      let $n782 = 0;
       {
-        const $seg788 = Z_deeds + l_p_2;
-        const $n789 = N[$seg788]!;
-        for (let $i787 = 0; $i787 < $n789; $i787++) {
-          const l_d = C[$seg788 * CAP + $i787]!;
-          $list93[$n786++] = l_d;
+        const $seg784 = Z_deeds + l_p_2;
+        const $n785 = N[$seg784]!;
+        for (let $i783 = 0; $i783 < $n785; $i783++) {
+          const l_d = C[$seg784 * CAP + $i783]!;
+          $list93[$n782++] = l_d;
         }
       }
-      for (let $i790 = 0; $i790 < $n786; $i790++) {
-        const l_d = $list93[$i790]!;
+      for (let $i786 = 0; $i786 < $n782; $i786++) {
+        const l_d = $list93[$i786]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $generation_lowest_level++;
@@ -3096,8 +3096,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k791 = 0; $k791 < N[$from]!; $k791++) {
-          const $card = C[$from * CAP + $k791]!;
+        for (let $k787 = 0; $k787 < N[$from]!; $k787++) {
+          const $card = C[$from * CAP + $k787]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -3113,13 +3113,13 @@ export function playout(): PlayoutKernel {
     $generation_undeveloped++;
     $generation_zone_deeds++;
     {
-      const $argument792 = l_p_2;
+      const $argument788 = l_p_2;
       {
-        let l_p = $argument792;
+        let l_p = $argument788;
         if (v_eliminated[l_p]! === 0) {
-          let $seats793 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats793++;
-          v_eliminated[l_p] = players - $seats793 + 1;
+          let $seats789 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats789++;
+          v_eliminated[l_p] = players - $seats789 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -3153,35 +3153,35 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n794 = 0;
+      let $n790 = 0;
       {
-        const $seg796 = Z_deeds + l_p_2;
-        const $n797 = N[$seg796]!;
-        for (let $i795 = 0; $i795 < $n797; $i795++) {
-          const l_d = C[$seg796 * CAP + $i795]!;
-          $list94[$n794++] = l_d;
+        const $seg792 = Z_deeds + l_p_2;
+        const $n793 = N[$seg792]!;
+        for (let $i791 = 0; $i791 < $n793; $i791++) {
+          const l_d = C[$seg792 * CAP + $i791]!;
+          $list94[$n790++] = l_d;
         }
       }
-      for (let $i798 = 0; $i798 < $n794; $i798++) {
-        const l_d = $list94[$i798]!;
+      for (let $i794 = 0; $i794 < $n790; $i794++) {
+        const l_d = $list94[$i794]!;
         v_mortgaged[l_d] = false;
         $generation_any_mortgaged++;
         $generation_may_mortgage++;
         {
-          const $seg799 = Z_deeds + l_p_2;
+          const $seg795 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg799]!; $i++)
-            if (C[$seg799 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg795]!; $i++)
+            if (C[$seg795 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at800 = $seg799 * CAP + $at;
-          const $card = C[$at800]!;
-          const $end801 = $seg799 * CAP + N[$seg799]! - 1;
-          for (let $k802 = $at800; $k802 < $end801; $k802++) C[$k802] = C[$k802 + 1]!;
-          N[$seg799]!--;
+          const $at796 = $seg795 * CAP + $at;
+          const $card = C[$at796]!;
+          const $end797 = $seg795 * CAP + N[$seg795]! - 1;
+          for (let $k798 = $at796; $k798 < $end797; $k798++) C[$k798] = C[$k798 + 1]!;
+          N[$seg795]!--;
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -3197,13 +3197,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument803 = l_p_2;
+      const $argument799 = l_p_2;
       {
-        let l_p = $argument803;
+        let l_p = $argument799;
         if (v_eliminated[l_p]! === 0) {
-          let $seats804 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats804++;
-          v_eliminated[l_p] = players - $seats804 + 1;
+          let $seats800 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats800++;
+          v_eliminated[l_p] = players - $seats800 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -3266,10 +3266,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at805 = Z_seized * CAP + $at;
-      const $card = C[$at805]!;
-      const $end806 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k807 = $at805; $k807 < $end806; $k807++) C[$k807] = C[$k807 + 1]!;
+      const $at801 = Z_seized * CAP + $at;
+      const $card = C[$at801]!;
+      const $end802 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k803 = $at801; $k803 < $end802; $k803++) C[$k803] = C[$k803 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3301,19 +3301,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond809: boolean = l_bidding_2;
-    if ($cond809) {
-      let $any808: boolean = false;
+    let $cond805: boolean = l_bidding_2;
+    if ($cond805) {
+      let $any804: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any808 = true;
+          $any804 = true;
           break;
         }
       }
-      $cond809 = $any808;
+      $cond805 = $any804;
     }
-    if ($cond809) {
+    if ($cond805) {
       return step124();
     }
     return step123();
@@ -3338,10 +3338,10 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot;
         takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg810 = Z_deeds + l_leader_2;
-        C[$seg810 * CAP + N[$seg810]!] = $card;
-        N[$seg810]!++;
-        $where[$card] = $seg810;
+        const $seg806 = Z_deeds + l_leader_2;
+        C[$seg806 * CAP + N[$seg806]!] = $card;
+        N[$seg806]!++;
+        $where[$card] = $seg806;
       }
       $generation_any_mortgaged++;
       $generation_complete++;
@@ -3358,7 +3358,7 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    return decide855();
+    return decide850();
   }
   function step125(): number {
     return 122;
@@ -3404,8 +3404,8 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat856 = l_p;
-      return decide910($seat856);
+      const $seat851 = l_p;
+      return decide905($seat851);
     }
   }
   function step129(): number {
@@ -3416,68 +3416,68 @@ export function playout(): PlayoutKernel {
   }
   function step131(): number {
     {
-      const $seat856 = l_p;
-      return decide910($seat856);
+      const $seat851 = l_p;
+      return decide905($seat851);
     }
   }
   function step132(): number {
-    return decide855();
+    return decide850();
   }
   function step133(): number {
     {
-      const $seat755 = l_buyer_2;
-      return decide785($seat755);
+      const $seat751 = l_buyer_2;
+      return decide781($seat751);
     }
   }
   function step134(): number {
     {
-      const $seat743 = l_q_2;
-      return decide754($seat743);
+      const $seat739 = l_q_2;
+      return decide750($seat739);
     }
   }
   function step135(): number {
     {
-      const $seat488 = l_q_2;
-      return decide742($seat488);
+      const $seat484 = l_q_2;
+      return decide738($seat484);
     }
   }
   function step136(): number {
     {
-      const $seat93 = l_p_3;
-      return decide147($seat93);
+      const $seat92 = l_p_3;
+      return decide146($seat92);
     }
   }
   function step137(): number {
-    return decide92();
+    return decide91();
   }
   function step138(): number {
-    return decide482();
+    return decide478();
   }
   function step139(): number {
     {
-      const $seat412 = l_p_5;
-      return decide434($seat412);
+      const $seat409 = l_p_5;
+      return decide431($seat409);
     }
   }
   function step140(): number {
     {
-      const $seat353 = l_p_7;
-      return decide407($seat353);
+      const $seat350 = l_p_7;
+      return decide404($seat350);
     }
   }
   function step141(): number {
-    return decide352();
+    return decide349();
   }
   function step142(): number {
     {
-      const $seat221 = l_p_9;
-      return decide275($seat221);
+      const $seat219 = l_p_9;
+      return decide273($seat219);
     }
   }
   function step143(): number {
-    return decide220();
+    return decide218();
   }
-  function decide92(): number {
+  function decide91(): number {
     {
       let $n48 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -3497,9 +3497,9 @@ export function playout(): PlayoutKernel {
           );
         let $k52 = 0;
         if ($left50 > 1) {
-          const $n55 = $left50;
-          let $r56 = 0;
-          if ($n55 <= 2097152 && $n55 >= 1) {
+          const $n54 = $left50;
+          let $r55 = 0;
+          if ($n54 <= 2097152 && $n54 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -3510,147 +3510,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n55;
+              const $m = ($t >>> 0) * $n54;
               const $low = $m >>> 0;
-              if ($low >= $n55 || $low >= 4294967296 % $n55) {
-                $r56 = ($m / 4294967296) >>> 0;
+              if ($low >= $n54 || $low >= 4294967296 % $n54) {
+                $r55 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n55 >= 1 && $n55 <= 4294967296))
+            if (!($n54 >= 1 && $n54 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r56 = drawInt(P, $n55);
+            $r55 = drawInt(P, $n54);
           }
-          const $k52$drawn = $r56;
+          const $k52$drawn = $r55;
           $k52 = $k52$drawn;
         }
         let $seat51 = -1;
-        let $at54 = -1;
+        let $seat51$at = -1;
         for (let $a53 = 0; $a53 < $n48; $a53++)
           if ($list10[$a53]! === 0 && $k52-- === 0) {
             $seat51 = $list9[$a53]!;
-            $at54 = $a53;
+            $seat51$at = $a53;
             break;
           }
         const l_q = $seat51;
-        preferred73: if ($preferred) {
+        preferred72: if ($preferred) {
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $low74 = l_high_3 + 1;
-          const $high75 = v_cash[l_q]!;
-          let $offered76 = false;
-          let $least77 = $low74;
-          offered76$open: {
-            if (!($low74 <= $high75)) break offered76$open;
-            $least77 = Math.max($low74, l_high_3 + 1);
-            if (!($least77 <= $high75)) break offered76$open;
-            $offered76 = true;
+          const $low73 = l_high_3 + 1;
+          const $high74 = v_cash[l_q]!;
+          let $offered75 = false;
+          let $least76 = $low73;
+          offered75$open: {
+            if (!($low73 <= $high74)) break offered75$open;
+            $least76 = Math.max($low73, l_high_3 + 1);
+            if (!($least76 <= $high74)) break offered75$open;
+            $offered75 = true;
           }
-          let $weight78 = 0;
-          if ($offered76) {
-            $weight78 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight78) || $weight78 < 0)
+          let $weight77 = 0;
+          if ($offered75) {
+            $weight77 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight77) || $weight77 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight78}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight77}: a preference is a whole number from 0 up`,
               );
           }
-          let $offered79 = false;
-          offered79$open: {
-            $offered79 = true;
+          let $offered78 = false;
+          offered78$open: {
+            $offered78 = true;
           }
-          let $weight80 = 0;
-          if ($offered79) {
-            $weight80 = 1;
+          let $weight79 = 0;
+          if ($offered78) {
+            $weight79 = 1;
           }
-          const $weights81 = $weight78 + $weight80;
-          if ($weights81 === 0) break preferred73;
-          if ($weights81 > 4294967296)
+          const $weights80 = $weight77 + $weight79;
+          if ($weights80 === 0) break preferred72;
+          if ($weights80 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick82 = drawInt(P, $weights81);
-          if ($offered76) {
-            $pick82 -= $weight78;
-            if ($pick82 < 0) {
-              const $size83 = Math.max(0, $high75 - $least77 + 1);
-              const $moves84 = $size83;
-              if ($moves84 > 4294967296)
+          let $pick81 = drawInt(P, $weights80);
+          if ($offered75) {
+            $pick81 -= $weight77;
+            if ($pick81 < 0) {
+              const $size82 = Math.max(0, $high74 - $least76 + 1);
+              const $moves83 = $size82;
+              if ($moves83 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt85: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index86 = drawInt(P, $moves84);
-                const $digit87 = $index86 % $size83;
-                $index86 = Math.floor($index86 / $size83);
-                const $value88 = $least77 + $digit87;
+              attempt84: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index85 = drawInt(P, $moves83);
+                const $digit86 = $index85 % $size82;
+                $index85 = Math.floor($index85 / $size82);
+                const $value87 = $least76 + $digit86;
                 {
-                  const l_amount = $value88;
+                  const l_amount = $value87;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value88);
+                if (trace !== null) trace.push(l_q, 3, $value87);
                 {
-                  const l_amount = $value88;
+                  const l_amount = $value87;
                   l_high_3 = l_amount;
                   l_leader_3 = l_q;
                   l_bidding_3 = true;
                   return step32();
                 }
               }
-              break preferred73;
+              break preferred72;
             }
           }
-          if ($offered79) {
-            $pick82 -= $weight80;
-            if ($pick82 < 0) {
-              const $moves89 = 1;
-              if ($moves89 > 4294967296)
+          if ($offered78) {
+            $pick81 -= $weight79;
+            if ($pick81 < 0) {
+              const $moves88 = 1;
+              if ($moves88 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt90: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index91 = drawInt(P, $moves89);
+              attempt89: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index90 = drawInt(P, $moves88);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list10[$at54] = 1;
+                $list10[$seat51$at] = 1;
                 if ($left50 === 1) {
                   return step32();
                 }
                 $left50--;
                 continue race49;
               }
-              break preferred73;
+              break preferred72;
             }
           }
         }
-        const $low57 = l_high_3 + 1;
-        const $high58 = v_cash[l_q]!;
-        let $offered59 = false;
-        let $least60 = $low57;
-        offered59$open: {
-          if (!($low57 <= $high58)) break offered59$open;
-          $least60 = Math.max($low57, l_high_3 + 1);
-          if (!($least60 <= $high58)) break offered59$open;
-          $offered59 = true;
+        const $low56 = l_high_3 + 1;
+        const $high57 = v_cash[l_q]!;
+        let $offered58 = false;
+        let $least59 = $low56;
+        offered58$open: {
+          if (!($low56 <= $high57)) break offered58$open;
+          $least59 = Math.max($low56, l_high_3 + 1);
+          if (!($least59 <= $high57)) break offered58$open;
+          $offered58 = true;
         }
-        let $offered61 = false;
-        offered61$open: {
-          $offered61 = true;
+        let $offered60 = false;
+        offered60$open: {
+          $offered60 = true;
         }
-        const $offered62 = ($offered59 ? 1 : 0) + ($offered61 ? 1 : 0);
-        if ($offered62 === 0)
+        const $offered61 = ($offered58 ? 1 : 0) + ($offered60 ? 1 : 0);
+        if ($offered61 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt63: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n65 = $offered62;
-          let $r66 = 0;
-          if ($n65 <= 2097152 && $n65 >= 1) {
+        attempt62: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n64 = $offered61;
+          let $r65 = 0;
+          if ($n64 <= 2097152 && $n64 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -3661,24 +3661,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n65;
+              const $m = ($t >>> 0) * $n64;
               const $low = $m >>> 0;
-              if ($low >= $n65 || $low >= 4294967296 % $n65) {
-                $r66 = ($m / 4294967296) >>> 0;
+              if ($low >= $n64 || $low >= 4294967296 % $n64) {
+                $r65 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n65 >= 1 && $n65 <= 4294967296))
+            if (!($n64 >= 1 && $n64 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r66 = drawInt(P, $n65);
+            $r65 = drawInt(P, $n64);
           }
-          const $pick64$drawn = $r66;
-          let $pick64 = $pick64$drawn;
-          if ($offered59 && $pick64-- === 0) {
-            const $n70 = Math.max(0, $high58 - $least60 + 1);
-            let $r71 = 0;
-            if ($n70 <= 2097152 && $n70 >= 1) {
+          const $pick63$drawn = $r65;
+          let $pick63 = $pick63$drawn;
+          if ($offered58 && $pick63-- === 0) {
+            const $n69 = Math.max(0, $high57 - $least59 + 1);
+            let $r70 = 0;
+            if ($n69 <= 2097152 && $n69 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -3689,41 +3689,41 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n70;
+                const $m = ($t >>> 0) * $n69;
                 const $low = $m >>> 0;
-                if ($low >= $n70 || $low >= 4294967296 % $n70) {
-                  $r71 = ($m / 4294967296) >>> 0;
+                if ($low >= $n69 || $low >= 4294967296 % $n69) {
+                  $r70 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n70 >= 1 && $n70 <= 4294967296))
+              if (!($n69 >= 1 && $n69 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r71 = drawInt(P, $n70);
+              $r70 = drawInt(P, $n69);
             }
-            const $digit68 = $r71;
-            const $value69 = $least60 + $digit68;
+            const $digit67 = $r70;
+            const $value68 = $least59 + $digit67;
             {
-              const l_amount = $value69;
+              const l_amount = $value68;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value69);
+            if (trace !== null) trace.push(l_q, 3, $value68);
             {
-              const l_amount = $value69;
+              const l_amount = $value68;
               l_high_3 = l_amount;
               l_leader_3 = l_q;
               l_bidding_3 = true;
               return step32();
             }
           }
-          if ($offered61 && $pick64-- === 0) {
+          if ($offered60 && $pick63-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list10[$at54] = 1;
+            $list10[$seat51$at] = 1;
             if ($left50 === 1) {
               return step32();
             }
@@ -3735,106 +3735,106 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  function decide147($seat93: number): number {
-    const $seg94 = Z_deeds + l_p_3;
-    let $offered95 = false;
-    offered95$open: {
-      if (!(N[$seg94]! > 0)) break offered95$open;
-      let $any96: boolean = false;
+  function decide146($seat92: number): number {
+    const $seg93 = Z_deeds + l_p_3;
+    let $offered94 = false;
+    offered94$open: {
+      if (!(N[$seg93]! > 0)) break offered94$open;
+      let $any95: boolean = false;
       {
-        const $seg98 = Z_deeds + l_p_3;
-        const $n99 = N[$seg98]!;
-        for (let $i97 = 0; $i97 < $n99; $i97++) {
-          const l_e = C[$seg98 * CAP + $i97]!;
+        const $seg97 = Z_deeds + l_p_3;
+        const $n98 = N[$seg97]!;
+        for (let $i96 = 0; $i96 < $n98; $i96++) {
+          const l_e = C[$seg97 * CAP + $i96]!;
           if (fn_may_sell_stack$memo(l_p_3, l_e)) {
-            $any96 = true;
+            $any95 = true;
             break;
           }
         }
       }
-      if (!$any96) break offered95$open;
-      let $found100 = false;
-      for (let $i101 = 0; $i101 < N[$seg94]!; $i101++) {
-        const l_d = C[$seg94 * CAP + $i101]!;
+      if (!$any95) break offered94$open;
+      let $found99 = false;
+      for (let $i100 = 0; $i100 < N[$seg93]!; $i100++) {
+        const l_d = C[$seg93 * CAP + $i100]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
-        $found100 = true;
+        $found99 = true;
         break;
       }
-      if (!$found100) break offered95$open;
-      $offered95 = true;
+      if (!$found99) break offered94$open;
+      $offered94 = true;
     }
-    const $seg103 = Z_deeds + l_p_3;
-    let $offered104 = false;
-    offered104$open: {
-      if (!(N[$seg103]! > 0)) break offered104$open;
-      let $any105: boolean = false;
+    const $seg102 = Z_deeds + l_p_3;
+    let $offered103 = false;
+    offered103$open: {
+      if (!(N[$seg102]! > 0)) break offered103$open;
+      let $any104: boolean = false;
       {
-        const $seg107 = Z_deeds + l_p_3;
-        const $n108 = N[$seg107]!;
-        for (let $i106 = 0; $i106 < $n108; $i106++) {
-          const l_e = C[$seg107 * CAP + $i106]!;
+        const $seg106 = Z_deeds + l_p_3;
+        const $n107 = N[$seg106]!;
+        for (let $i105 = 0; $i105 < $n107; $i105++) {
+          const l_e = C[$seg106 * CAP + $i105]!;
           if (fn_may_sell_key(l_p_3, l_e)) {
-            $any105 = true;
+            $any104 = true;
             break;
           }
         }
       }
-      if (!$any105) break offered104$open;
-      if (!(v_stacks_left >= 4)) break offered104$open;
-      let $found109 = false;
-      for (let $i110 = 0; $i110 < N[$seg103]!; $i110++) {
-        const l_d = C[$seg103 * CAP + $i110]!;
+      if (!$any104) break offered103$open;
+      if (!(v_stacks_left >= 4)) break offered103$open;
+      let $found108 = false;
+      for (let $i109 = 0; $i109 < N[$seg102]!; $i109++) {
+        const l_d = C[$seg102 * CAP + $i109]!;
         if (!v_key[l_d]!) continue;
-        $found109 = true;
+        $found108 = true;
         break;
       }
-      if (!$found109) break offered104$open;
-      $offered104 = true;
+      if (!$found108) break offered103$open;
+      $offered103 = true;
     }
-    const $seg112 = Z_deeds + l_p_3;
-    let $offered113 = false;
-    offered113$open: {
-      if (!(N[$seg112]! > 0)) break offered113$open;
-      let $any114: boolean = false;
+    const $seg111 = Z_deeds + l_p_3;
+    let $offered112 = false;
+    offered112$open: {
+      if (!(N[$seg111]! > 0)) break offered112$open;
+      let $any113: boolean = false;
       {
-        const $seg116 = Z_deeds + l_p_3;
-        const $n117 = N[$seg116]!;
-        for (let $i115 = 0; $i115 < $n117; $i115++) {
-          const l_e = C[$seg116 * CAP + $i115]!;
+        const $seg115 = Z_deeds + l_p_3;
+        const $n116 = N[$seg115]!;
+        for (let $i114 = 0; $i114 < $n116; $i114++) {
+          const l_e = C[$seg115 * CAP + $i114]!;
           if (fn_may_mortgage$memo(l_p_3, l_e)) {
-            $any114 = true;
+            $any113 = true;
             break;
           }
         }
       }
-      if (!$any114) break offered113$open;
-      let $found118 = false;
-      for (let $i119 = 0; $i119 < N[$seg112]!; $i119++) {
-        const l_d = C[$seg112 * CAP + $i119]!;
+      if (!$any113) break offered112$open;
+      let $found117 = false;
+      for (let $i118 = 0; $i118 < N[$seg111]!; $i118++) {
+        const l_d = C[$seg111 * CAP + $i118]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found118 = true;
+        $found117 = true;
         break;
       }
-      if (!$found118) break offered113$open;
-      $offered113 = true;
+      if (!$found117) break offered112$open;
+      $offered112 = true;
     }
-    const $offered121 = ($offered95 ? 1 : 0) + ($offered104 ? 1 : 0) + ($offered113 ? 1 : 0);
-    if ($offered121 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat93} must act but has no legal move`);
+    const $offered120 = ($offered94 ? 1 : 0) + ($offered103 ? 1 : 0) + ($offered112 ? 1 : 0);
+    if ($offered120 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat92} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built126 = false;
-    let $built133 = false;
-    let $built140 = false;
-    attempt122: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n124 = $offered121;
-      let $r125 = 0;
-      if ($n124 <= 2097152 && $n124 >= 1) {
+    let $built125 = false;
+    let $built132 = false;
+    let $built139 = false;
+    attempt121: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n123 = $offered120;
+      let $r124 = 0;
+      if ($n123 <= 2097152 && $n123 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3845,34 +3845,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n124;
+          const $m = ($t >>> 0) * $n123;
           const $low = $m >>> 0;
-          if ($low >= $n124 || $low >= 4294967296 % $n124) {
-            $r125 = ($m / 4294967296) >>> 0;
+          if ($low >= $n123 || $low >= 4294967296 % $n123) {
+            $r124 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n124 >= 1 && $n124 <= 4294967296))
+        if (!($n123 >= 1 && $n123 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r125 = drawInt(P, $n124);
+        $r124 = drawInt(P, $n123);
       }
-      const $pick123$drawn = $r125;
-      let $pick123 = $pick123$drawn;
-      if ($offered95 && $pick123-- === 0) {
-        if (!$built126) {
+      const $pick122$drawn = $r124;
+      let $pick122 = $pick122$drawn;
+      if ($offered94 && $pick122-- === 0) {
+        if (!$built125) {
           $values11$n[0]! = 0;
-          for (let $i102 = 0; $i102 < N[$seg94]!; $i102++) {
-            const l_d = C[$seg94 * CAP + $i102]!;
+          for (let $i101 = 0; $i101 < N[$seg93]!; $i101++) {
+            const l_d = C[$seg93 * CAP + $i101]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
             $values11[$values11$n[0]!++] = l_d;
           }
-          $built126 = true;
+          $built125 = true;
         }
-        const $n129 = $values11$n[0]!;
-        let $r130 = 0;
-        if ($n129 <= 2097152 && $n129 >= 1) {
+        const $n128 = $values11$n[0]!;
+        let $r129 = 0;
+        if ($n128 <= 2097152 && $n128 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3883,34 +3883,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n129;
+            const $m = ($t >>> 0) * $n128;
             const $low = $m >>> 0;
-            if ($low >= $n129 || $low >= 4294967296 % $n129) {
-              $r130 = ($m / 4294967296) >>> 0;
+            if ($low >= $n128 || $low >= 4294967296 % $n128) {
+              $r129 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n129 >= 1 && $n129 <= 4294967296))
+          if (!($n128 >= 1 && $n128 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r130 = drawInt(P, $n129);
+          $r129 = drawInt(P, $n128);
         }
-        const $digit127 = $r130;
-        const $value128 = $values11[$digit127]!;
+        const $digit126 = $r129;
+        const $value127 = $values11[$digit126]!;
         {
-          const l_d = $value128;
+          const l_d = $value127;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat93, 0, $value128);
+        if (trace !== null) trace.push($seat92, 0, $value127);
         {
-          const l_d = $value128;
+          const l_d = $value127;
           {
-            const $argument131 = l_p_3;
-            const $argument132 = l_d;
+            const $argument130 = l_p_3;
+            const $argument131 = l_d;
             {
-              let l_p = $argument131;
-              let l_sold = $argument132;
+              let l_p = $argument130;
+              let l_sold = $argument131;
               v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -3937,19 +3937,19 @@ export function playout(): PlayoutKernel {
           return step36();
         }
       }
-      if ($offered104 && $pick123-- === 0) {
-        if (!$built133) {
+      if ($offered103 && $pick122-- === 0) {
+        if (!$built132) {
           $values13$n[0]! = 0;
-          for (let $i111 = 0; $i111 < N[$seg103]!; $i111++) {
-            const l_d = C[$seg103 * CAP + $i111]!;
+          for (let $i110 = 0; $i110 < N[$seg102]!; $i110++) {
+            const l_d = C[$seg102 * CAP + $i110]!;
             if (!v_key[l_d]!) continue;
             $values13[$values13$n[0]!++] = l_d;
           }
-          $built133 = true;
+          $built132 = true;
         }
-        const $n136 = $values13$n[0]!;
-        let $r137 = 0;
-        if ($n136 <= 2097152 && $n136 >= 1) {
+        const $n135 = $values13$n[0]!;
+        let $r136 = 0;
+        if ($n135 <= 2097152 && $n135 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3960,34 +3960,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n136;
+            const $m = ($t >>> 0) * $n135;
             const $low = $m >>> 0;
-            if ($low >= $n136 || $low >= 4294967296 % $n136) {
-              $r137 = ($m / 4294967296) >>> 0;
+            if ($low >= $n135 || $low >= 4294967296 % $n135) {
+              $r136 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n136 >= 1 && $n136 <= 4294967296))
+          if (!($n135 >= 1 && $n135 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r137 = drawInt(P, $n136);
+          $r136 = drawInt(P, $n135);
         }
-        const $digit134 = $r137;
-        const $value135 = $values13[$digit134]!;
+        const $digit133 = $r136;
+        const $value134 = $values13[$digit133]!;
         {
-          const l_d = $value135;
+          const l_d = $value134;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat93, 1, $value135);
+        if (trace !== null) trace.push($seat92, 1, $value134);
         {
-          const l_d = $value135;
+          const l_d = $value134;
           {
-            const $argument138 = l_p_3;
-            const $argument139 = l_d;
+            const $argument137 = l_p_3;
+            const $argument138 = l_d;
             {
-              let l_p = $argument138;
-              let l_sold = $argument139;
+              let l_p = $argument137;
+              let l_sold = $argument138;
               v_key[l_sold] = false;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -4020,20 +4020,20 @@ export function playout(): PlayoutKernel {
           return step36();
         }
       }
-      if ($offered113 && $pick123-- === 0) {
-        if (!$built140) {
+      if ($offered112 && $pick122-- === 0) {
+        if (!$built139) {
           $values15$n[0]! = 0;
-          for (let $i120 = 0; $i120 < N[$seg112]!; $i120++) {
-            const l_d = C[$seg112 * CAP + $i120]!;
+          for (let $i119 = 0; $i119 < N[$seg111]!; $i119++) {
+            const l_d = C[$seg111 * CAP + $i119]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values15[$values15$n[0]!++] = l_d;
           }
-          $built140 = true;
+          $built139 = true;
         }
-        const $n143 = $values15$n[0]!;
-        let $r144 = 0;
-        if ($n143 <= 2097152 && $n143 >= 1) {
+        const $n142 = $values15$n[0]!;
+        let $r143 = 0;
+        if ($n142 <= 2097152 && $n142 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4044,34 +4044,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n143;
+            const $m = ($t >>> 0) * $n142;
             const $low = $m >>> 0;
-            if ($low >= $n143 || $low >= 4294967296 % $n143) {
-              $r144 = ($m / 4294967296) >>> 0;
+            if ($low >= $n142 || $low >= 4294967296 % $n142) {
+              $r143 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n143 >= 1 && $n143 <= 4294967296))
+          if (!($n142 >= 1 && $n142 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r144 = drawInt(P, $n143);
+          $r143 = drawInt(P, $n142);
         }
-        const $digit141 = $r144;
-        const $value142 = $values15[$digit141]!;
+        const $digit140 = $r143;
+        const $value141 = $values15[$digit140]!;
         {
-          const l_d = $value142;
+          const l_d = $value141;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat93, 2, $value142);
+        if (trace !== null) trace.push($seat92, 2, $value141);
         {
-          const l_d = $value142;
+          const l_d = $value141;
           {
-            const $argument145 = l_p_3;
-            const $argument146 = l_d;
+            const $argument144 = l_p_3;
+            const $argument145 = l_d;
             {
-              let l_p = $argument145;
-              let l_pledged = $argument146;
+              let l_p = $argument144;
+              let l_pledged = $argument145;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -4098,29 +4098,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide220(): number {
+  function decide218(): number {
     {
-      let $n176 = 0;
+      let $n175 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list19[$n176++] = l_q;
+          $list19[$n175++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n176; $s++) $list20[$s] = 0;
-      let $left178 = $n176;
-      if ($left178 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race177: for (;;) {
+      for (let $s = 0; $s < $n175; $s++) $list20[$s] = 0;
+      let $left177 = $n175;
+      if ($left177 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race176: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k180 = 0;
-        if ($left178 > 1) {
-          const $n183 = $left178;
-          let $r184 = 0;
-          if ($n183 <= 2097152 && $n183 >= 1) {
+        let $k179 = 0;
+        if ($left177 > 1) {
+          const $n181 = $left177;
+          let $r182 = 0;
+          if ($n181 <= 2097152 && $n181 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4131,147 +4131,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n183;
+              const $m = ($t >>> 0) * $n181;
               const $low = $m >>> 0;
-              if ($low >= $n183 || $low >= 4294967296 % $n183) {
-                $r184 = ($m / 4294967296) >>> 0;
+              if ($low >= $n181 || $low >= 4294967296 % $n181) {
+                $r182 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n183 >= 1 && $n183 <= 4294967296))
+            if (!($n181 >= 1 && $n181 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r184 = drawInt(P, $n183);
+            $r182 = drawInt(P, $n181);
           }
-          const $k180$drawn = $r184;
-          $k180 = $k180$drawn;
+          const $k179$drawn = $r182;
+          $k179 = $k179$drawn;
         }
-        let $seat179 = -1;
-        let $at182 = -1;
-        for (let $a181 = 0; $a181 < $n176; $a181++)
-          if ($list20[$a181]! === 0 && $k180-- === 0) {
-            $seat179 = $list19[$a181]!;
-            $at182 = $a181;
+        let $seat178 = -1;
+        let $seat178$at = -1;
+        for (let $a180 = 0; $a180 < $n175; $a180++)
+          if ($list20[$a180]! === 0 && $k179-- === 0) {
+            $seat178 = $list19[$a180]!;
+            $seat178$at = $a180;
             break;
           }
-        const l_q = $seat179;
-        preferred201: if ($preferred) {
+        const l_q = $seat178;
+        preferred199: if ($preferred) {
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $low202 = l_high_6 + 1;
-          const $high203 = v_cash[l_q]!;
-          let $offered204 = false;
-          let $least205 = $low202;
-          offered204$open: {
-            if (!($low202 <= $high203)) break offered204$open;
-            $least205 = Math.max($low202, l_high_6 + 1);
-            if (!($least205 <= $high203)) break offered204$open;
-            $offered204 = true;
+          const $low200 = l_high_6 + 1;
+          const $high201 = v_cash[l_q]!;
+          let $offered202 = false;
+          let $least203 = $low200;
+          offered202$open: {
+            if (!($low200 <= $high201)) break offered202$open;
+            $least203 = Math.max($low200, l_high_6 + 1);
+            if (!($least203 <= $high201)) break offered202$open;
+            $offered202 = true;
           }
-          let $weight206 = 0;
-          if ($offered204) {
-            $weight206 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight206) || $weight206 < 0)
+          let $weight204 = 0;
+          if ($offered202) {
+            $weight204 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight204) || $weight204 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight206}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight204}: a preference is a whole number from 0 up`,
               );
           }
-          let $offered207 = false;
-          offered207$open: {
-            $offered207 = true;
+          let $offered205 = false;
+          offered205$open: {
+            $offered205 = true;
           }
-          let $weight208 = 0;
-          if ($offered207) {
-            $weight208 = 1;
+          let $weight206 = 0;
+          if ($offered205) {
+            $weight206 = 1;
           }
-          const $weights209 = $weight206 + $weight208;
-          if ($weights209 === 0) break preferred201;
-          if ($weights209 > 4294967296)
+          const $weights207 = $weight204 + $weight206;
+          if ($weights207 === 0) break preferred199;
+          if ($weights207 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick210 = drawInt(P, $weights209);
-          if ($offered204) {
-            $pick210 -= $weight206;
-            if ($pick210 < 0) {
-              const $size211 = Math.max(0, $high203 - $least205 + 1);
-              const $moves212 = $size211;
-              if ($moves212 > 4294967296)
+          let $pick208 = drawInt(P, $weights207);
+          if ($offered202) {
+            $pick208 -= $weight204;
+            if ($pick208 < 0) {
+              const $size209 = Math.max(0, $high201 - $least203 + 1);
+              const $moves210 = $size209;
+              if ($moves210 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt213: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index214 = drawInt(P, $moves212);
-                const $digit215 = $index214 % $size211;
-                $index214 = Math.floor($index214 / $size211);
-                const $value216 = $least205 + $digit215;
+              attempt211: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index212 = drawInt(P, $moves210);
+                const $digit213 = $index212 % $size209;
+                $index212 = Math.floor($index212 / $size209);
+                const $value214 = $least203 + $digit213;
                 {
-                  const l_amount = $value216;
+                  const l_amount = $value214;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value216);
+                if (trace !== null) trace.push(l_q, 3, $value214);
                 {
-                  const l_amount = $value216;
+                  const l_amount = $value214;
                   l_high_6 = l_amount;
                   l_leader_6 = l_q;
                   l_bidding_6 = true;
                   return step65();
                 }
               }
-              break preferred201;
+              break preferred199;
             }
           }
-          if ($offered207) {
-            $pick210 -= $weight208;
-            if ($pick210 < 0) {
-              const $moves217 = 1;
-              if ($moves217 > 4294967296)
+          if ($offered205) {
+            $pick208 -= $weight206;
+            if ($pick208 < 0) {
+              const $moves215 = 1;
+              if ($moves215 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt218: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index219 = drawInt(P, $moves217);
+              attempt216: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index217 = drawInt(P, $moves215);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list20[$at182] = 1;
-                if ($left178 === 1) {
+                $list20[$seat178$at] = 1;
+                if ($left177 === 1) {
                   return step65();
                 }
-                $left178--;
-                continue race177;
+                $left177--;
+                continue race176;
               }
-              break preferred201;
+              break preferred199;
             }
           }
         }
-        const $low185 = l_high_6 + 1;
-        const $high186 = v_cash[l_q]!;
+        const $low183 = l_high_6 + 1;
+        const $high184 = v_cash[l_q]!;
+        let $offered185 = false;
+        let $least186 = $low183;
+        offered185$open: {
+          if (!($low183 <= $high184)) break offered185$open;
+          $least186 = Math.max($low183, l_high_6 + 1);
+          if (!($least186 <= $high184)) break offered185$open;
+          $offered185 = true;
+        }
         let $offered187 = false;
-        let $least188 = $low185;
         offered187$open: {
-          if (!($low185 <= $high186)) break offered187$open;
-          $least188 = Math.max($low185, l_high_6 + 1);
-          if (!($least188 <= $high186)) break offered187$open;
           $offered187 = true;
         }
-        let $offered189 = false;
-        offered189$open: {
-          $offered189 = true;
-        }
-        const $offered190 = ($offered187 ? 1 : 0) + ($offered189 ? 1 : 0);
-        if ($offered190 === 0)
+        const $offered188 = ($offered185 ? 1 : 0) + ($offered187 ? 1 : 0);
+        if ($offered188 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt191: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n193 = $offered190;
-          let $r194 = 0;
-          if ($n193 <= 2097152 && $n193 >= 1) {
+        attempt189: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n191 = $offered188;
+          let $r192 = 0;
+          if ($n191 <= 2097152 && $n191 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4282,24 +4282,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n193;
+              const $m = ($t >>> 0) * $n191;
               const $low = $m >>> 0;
-              if ($low >= $n193 || $low >= 4294967296 % $n193) {
-                $r194 = ($m / 4294967296) >>> 0;
+              if ($low >= $n191 || $low >= 4294967296 % $n191) {
+                $r192 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n193 >= 1 && $n193 <= 4294967296))
+            if (!($n191 >= 1 && $n191 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r194 = drawInt(P, $n193);
+            $r192 = drawInt(P, $n191);
           }
-          const $pick192$drawn = $r194;
-          let $pick192 = $pick192$drawn;
-          if ($offered187 && $pick192-- === 0) {
-            const $n198 = Math.max(0, $high186 - $least188 + 1);
-            let $r199 = 0;
-            if ($n198 <= 2097152 && $n198 >= 1) {
+          const $pick190$drawn = $r192;
+          let $pick190 = $pick190$drawn;
+          if ($offered185 && $pick190-- === 0) {
+            const $n196 = Math.max(0, $high184 - $least186 + 1);
+            let $r197 = 0;
+            if ($n196 <= 2097152 && $n196 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4310,152 +4310,152 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n198;
+                const $m = ($t >>> 0) * $n196;
                 const $low = $m >>> 0;
-                if ($low >= $n198 || $low >= 4294967296 % $n198) {
-                  $r199 = ($m / 4294967296) >>> 0;
+                if ($low >= $n196 || $low >= 4294967296 % $n196) {
+                  $r197 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n198 >= 1 && $n198 <= 4294967296))
+              if (!($n196 >= 1 && $n196 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r199 = drawInt(P, $n198);
+              $r197 = drawInt(P, $n196);
             }
-            const $digit196 = $r199;
-            const $value197 = $least188 + $digit196;
+            const $digit194 = $r197;
+            const $value195 = $least186 + $digit194;
             {
-              const l_amount = $value197;
+              const l_amount = $value195;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value197);
+            if (trace !== null) trace.push(l_q, 3, $value195);
             {
-              const l_amount = $value197;
+              const l_amount = $value195;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return step65();
             }
           }
-          if ($offered189 && $pick192-- === 0) {
+          if ($offered187 && $pick190-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list20[$at182] = 1;
-            if ($left178 === 1) {
+            $list20[$seat178$at] = 1;
+            if ($left177 === 1) {
               return step65();
             }
-            $left178--;
-            continue race177;
+            $left177--;
+            continue race176;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide275($seat221: number): number {
-    const $seg222 = Z_deeds + l_p_9;
-    let $offered223 = false;
-    offered223$open: {
-      if (!(N[$seg222]! > 0)) break offered223$open;
-      let $any224: boolean = false;
+  function decide273($seat219: number): number {
+    const $seg220 = Z_deeds + l_p_9;
+    let $offered221 = false;
+    offered221$open: {
+      if (!(N[$seg220]! > 0)) break offered221$open;
+      let $any222: boolean = false;
       {
-        const $seg226 = Z_deeds + l_p_9;
-        const $n227 = N[$seg226]!;
-        for (let $i225 = 0; $i225 < $n227; $i225++) {
-          const l_e = C[$seg226 * CAP + $i225]!;
+        const $seg224 = Z_deeds + l_p_9;
+        const $n225 = N[$seg224]!;
+        for (let $i223 = 0; $i223 < $n225; $i223++) {
+          const l_e = C[$seg224 * CAP + $i223]!;
           if (fn_may_sell_stack$memo(l_p_9, l_e)) {
-            $any224 = true;
+            $any222 = true;
             break;
           }
         }
       }
-      if (!$any224) break offered223$open;
-      let $found228 = false;
-      for (let $i229 = 0; $i229 < N[$seg222]!; $i229++) {
-        const l_d = C[$seg222 * CAP + $i229]!;
+      if (!$any222) break offered221$open;
+      let $found226 = false;
+      for (let $i227 = 0; $i227 < N[$seg220]!; $i227++) {
+        const l_d = C[$seg220 * CAP + $i227]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
-        $found228 = true;
+        $found226 = true;
         break;
       }
-      if (!$found228) break offered223$open;
-      $offered223 = true;
+      if (!$found226) break offered221$open;
+      $offered221 = true;
     }
-    const $seg231 = Z_deeds + l_p_9;
-    let $offered232 = false;
-    offered232$open: {
-      if (!(N[$seg231]! > 0)) break offered232$open;
-      let $any233: boolean = false;
+    const $seg229 = Z_deeds + l_p_9;
+    let $offered230 = false;
+    offered230$open: {
+      if (!(N[$seg229]! > 0)) break offered230$open;
+      let $any231: boolean = false;
       {
-        const $seg235 = Z_deeds + l_p_9;
-        const $n236 = N[$seg235]!;
-        for (let $i234 = 0; $i234 < $n236; $i234++) {
-          const l_e = C[$seg235 * CAP + $i234]!;
+        const $seg233 = Z_deeds + l_p_9;
+        const $n234 = N[$seg233]!;
+        for (let $i232 = 0; $i232 < $n234; $i232++) {
+          const l_e = C[$seg233 * CAP + $i232]!;
           if (fn_may_sell_key(l_p_9, l_e)) {
-            $any233 = true;
+            $any231 = true;
             break;
           }
         }
       }
-      if (!$any233) break offered232$open;
-      if (!(v_stacks_left >= 4)) break offered232$open;
-      let $found237 = false;
-      for (let $i238 = 0; $i238 < N[$seg231]!; $i238++) {
-        const l_d = C[$seg231 * CAP + $i238]!;
+      if (!$any231) break offered230$open;
+      if (!(v_stacks_left >= 4)) break offered230$open;
+      let $found235 = false;
+      for (let $i236 = 0; $i236 < N[$seg229]!; $i236++) {
+        const l_d = C[$seg229 * CAP + $i236]!;
         if (!v_key[l_d]!) continue;
-        $found237 = true;
+        $found235 = true;
         break;
       }
-      if (!$found237) break offered232$open;
-      $offered232 = true;
+      if (!$found235) break offered230$open;
+      $offered230 = true;
     }
-    const $seg240 = Z_deeds + l_p_9;
-    let $offered241 = false;
-    offered241$open: {
-      if (!(N[$seg240]! > 0)) break offered241$open;
-      let $any242: boolean = false;
+    const $seg238 = Z_deeds + l_p_9;
+    let $offered239 = false;
+    offered239$open: {
+      if (!(N[$seg238]! > 0)) break offered239$open;
+      let $any240: boolean = false;
       {
-        const $seg244 = Z_deeds + l_p_9;
-        const $n245 = N[$seg244]!;
-        for (let $i243 = 0; $i243 < $n245; $i243++) {
-          const l_e = C[$seg244 * CAP + $i243]!;
+        const $seg242 = Z_deeds + l_p_9;
+        const $n243 = N[$seg242]!;
+        for (let $i241 = 0; $i241 < $n243; $i241++) {
+          const l_e = C[$seg242 * CAP + $i241]!;
           if (fn_may_mortgage$memo(l_p_9, l_e)) {
-            $any242 = true;
+            $any240 = true;
             break;
           }
         }
       }
-      if (!$any242) break offered241$open;
-      let $found246 = false;
-      for (let $i247 = 0; $i247 < N[$seg240]!; $i247++) {
-        const l_d = C[$seg240 * CAP + $i247]!;
+      if (!$any240) break offered239$open;
+      let $found244 = false;
+      for (let $i245 = 0; $i245 < N[$seg238]!; $i245++) {
+        const l_d = C[$seg238 * CAP + $i245]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found246 = true;
+        $found244 = true;
         break;
       }
-      if (!$found246) break offered241$open;
-      $offered241 = true;
+      if (!$found244) break offered239$open;
+      $offered239 = true;
     }
-    const $offered249 = ($offered223 ? 1 : 0) + ($offered232 ? 1 : 0) + ($offered241 ? 1 : 0);
-    if ($offered249 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat221} must act but has no legal move`);
+    const $offered247 = ($offered221 ? 1 : 0) + ($offered230 ? 1 : 0) + ($offered239 ? 1 : 0);
+    if ($offered247 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat219} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built254 = false;
-    let $built261 = false;
-    let $built268 = false;
-    attempt250: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n252 = $offered249;
-      let $r253 = 0;
-      if ($n252 <= 2097152 && $n252 >= 1) {
+    let $built252 = false;
+    let $built259 = false;
+    let $built266 = false;
+    attempt248: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n250 = $offered247;
+      let $r251 = 0;
+      if ($n250 <= 2097152 && $n250 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4466,34 +4466,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n252;
+          const $m = ($t >>> 0) * $n250;
           const $low = $m >>> 0;
-          if ($low >= $n252 || $low >= 4294967296 % $n252) {
-            $r253 = ($m / 4294967296) >>> 0;
+          if ($low >= $n250 || $low >= 4294967296 % $n250) {
+            $r251 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n252 >= 1 && $n252 <= 4294967296))
+        if (!($n250 >= 1 && $n250 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r253 = drawInt(P, $n252);
+        $r251 = drawInt(P, $n250);
       }
-      const $pick251$drawn = $r253;
-      let $pick251 = $pick251$drawn;
-      if ($offered223 && $pick251-- === 0) {
-        if (!$built254) {
+      const $pick249$drawn = $r251;
+      let $pick249 = $pick249$drawn;
+      if ($offered221 && $pick249-- === 0) {
+        if (!$built252) {
           $values21$n[0]! = 0;
-          for (let $i230 = 0; $i230 < N[$seg222]!; $i230++) {
-            const l_d = C[$seg222 * CAP + $i230]!;
+          for (let $i228 = 0; $i228 < N[$seg220]!; $i228++) {
+            const l_d = C[$seg220 * CAP + $i228]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
             $values21[$values21$n[0]!++] = l_d;
           }
-          $built254 = true;
+          $built252 = true;
         }
-        const $n257 = $values21$n[0]!;
-        let $r258 = 0;
-        if ($n257 <= 2097152 && $n257 >= 1) {
+        const $n255 = $values21$n[0]!;
+        let $r256 = 0;
+        if ($n255 <= 2097152 && $n255 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4504,34 +4504,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n257;
+            const $m = ($t >>> 0) * $n255;
             const $low = $m >>> 0;
-            if ($low >= $n257 || $low >= 4294967296 % $n257) {
-              $r258 = ($m / 4294967296) >>> 0;
+            if ($low >= $n255 || $low >= 4294967296 % $n255) {
+              $r256 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n257 >= 1 && $n257 <= 4294967296))
+          if (!($n255 >= 1 && $n255 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r258 = drawInt(P, $n257);
+          $r256 = drawInt(P, $n255);
         }
-        const $digit255 = $r258;
-        const $value256 = $values21[$digit255]!;
+        const $digit253 = $r256;
+        const $value254 = $values21[$digit253]!;
         {
-          const l_d = $value256;
+          const l_d = $value254;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat221, 0, $value256);
+        if (trace !== null) trace.push($seat219, 0, $value254);
         {
-          const l_d = $value256;
+          const l_d = $value254;
           {
-            const $argument259 = l_p_9;
-            const $argument260 = l_d;
+            const $argument257 = l_p_9;
+            const $argument258 = l_d;
             {
-              let l_p = $argument259;
-              let l_sold = $argument260;
+              let l_p = $argument257;
+              let l_sold = $argument258;
               v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -4558,19 +4558,19 @@ export function playout(): PlayoutKernel {
           return step70();
         }
       }
-      if ($offered232 && $pick251-- === 0) {
-        if (!$built261) {
+      if ($offered230 && $pick249-- === 0) {
+        if (!$built259) {
           $values23$n[0]! = 0;
-          for (let $i239 = 0; $i239 < N[$seg231]!; $i239++) {
-            const l_d = C[$seg231 * CAP + $i239]!;
+          for (let $i237 = 0; $i237 < N[$seg229]!; $i237++) {
+            const l_d = C[$seg229 * CAP + $i237]!;
             if (!v_key[l_d]!) continue;
             $values23[$values23$n[0]!++] = l_d;
           }
-          $built261 = true;
+          $built259 = true;
         }
-        const $n264 = $values23$n[0]!;
-        let $r265 = 0;
-        if ($n264 <= 2097152 && $n264 >= 1) {
+        const $n262 = $values23$n[0]!;
+        let $r263 = 0;
+        if ($n262 <= 2097152 && $n262 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4581,34 +4581,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n264;
+            const $m = ($t >>> 0) * $n262;
             const $low = $m >>> 0;
-            if ($low >= $n264 || $low >= 4294967296 % $n264) {
-              $r265 = ($m / 4294967296) >>> 0;
+            if ($low >= $n262 || $low >= 4294967296 % $n262) {
+              $r263 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n264 >= 1 && $n264 <= 4294967296))
+          if (!($n262 >= 1 && $n262 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r265 = drawInt(P, $n264);
+          $r263 = drawInt(P, $n262);
         }
-        const $digit262 = $r265;
-        const $value263 = $values23[$digit262]!;
+        const $digit260 = $r263;
+        const $value261 = $values23[$digit260]!;
         {
-          const l_d = $value263;
+          const l_d = $value261;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat221, 1, $value263);
+        if (trace !== null) trace.push($seat219, 1, $value261);
         {
-          const l_d = $value263;
+          const l_d = $value261;
           {
-            const $argument266 = l_p_9;
-            const $argument267 = l_d;
+            const $argument264 = l_p_9;
+            const $argument265 = l_d;
             {
-              let l_p = $argument266;
-              let l_sold = $argument267;
+              let l_p = $argument264;
+              let l_sold = $argument265;
               v_key[l_sold] = false;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -4641,20 +4641,20 @@ export function playout(): PlayoutKernel {
           return step70();
         }
       }
-      if ($offered241 && $pick251-- === 0) {
-        if (!$built268) {
+      if ($offered239 && $pick249-- === 0) {
+        if (!$built266) {
           $values25$n[0]! = 0;
-          for (let $i248 = 0; $i248 < N[$seg240]!; $i248++) {
-            const l_d = C[$seg240 * CAP + $i248]!;
+          for (let $i246 = 0; $i246 < N[$seg238]!; $i246++) {
+            const l_d = C[$seg238 * CAP + $i246]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values25[$values25$n[0]!++] = l_d;
           }
-          $built268 = true;
+          $built266 = true;
         }
-        const $n271 = $values25$n[0]!;
-        let $r272 = 0;
-        if ($n271 <= 2097152 && $n271 >= 1) {
+        const $n269 = $values25$n[0]!;
+        let $r270 = 0;
+        if ($n269 <= 2097152 && $n269 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4665,34 +4665,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n271;
+            const $m = ($t >>> 0) * $n269;
             const $low = $m >>> 0;
-            if ($low >= $n271 || $low >= 4294967296 % $n271) {
-              $r272 = ($m / 4294967296) >>> 0;
+            if ($low >= $n269 || $low >= 4294967296 % $n269) {
+              $r270 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n271 >= 1 && $n271 <= 4294967296))
+          if (!($n269 >= 1 && $n269 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r272 = drawInt(P, $n271);
+          $r270 = drawInt(P, $n269);
         }
-        const $digit269 = $r272;
-        const $value270 = $values25[$digit269]!;
+        const $digit267 = $r270;
+        const $value268 = $values25[$digit267]!;
         {
-          const l_d = $value270;
+          const l_d = $value268;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat221, 2, $value270);
+        if (trace !== null) trace.push($seat219, 2, $value268);
         {
-          const l_d = $value270;
+          const l_d = $value268;
           {
-            const $argument273 = l_p_9;
-            const $argument274 = l_d;
+            const $argument271 = l_p_9;
+            const $argument272 = l_d;
             {
-              let l_p = $argument273;
-              let l_pledged = $argument274;
+              let l_p = $argument271;
+              let l_pledged = $argument272;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -4719,29 +4719,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide352(): number {
+  function decide349(): number {
     {
-      let $n308 = 0;
+      let $n306 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list29[$n308++] = l_q;
+          $list29[$n306++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n308; $s++) $list30[$s] = 0;
-      let $left310 = $n308;
-      if ($left310 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race309: for (;;) {
+      for (let $s = 0; $s < $n306; $s++) $list30[$s] = 0;
+      let $left308 = $n306;
+      if ($left308 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race307: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k312 = 0;
-        if ($left310 > 1) {
-          const $n315 = $left310;
-          let $r316 = 0;
-          if ($n315 <= 2097152 && $n315 >= 1) {
+        let $k310 = 0;
+        if ($left308 > 1) {
+          const $n312 = $left308;
+          let $r313 = 0;
+          if ($n312 <= 2097152 && $n312 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4752,147 +4752,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n315;
+              const $m = ($t >>> 0) * $n312;
               const $low = $m >>> 0;
-              if ($low >= $n315 || $low >= 4294967296 % $n315) {
-                $r316 = ($m / 4294967296) >>> 0;
+              if ($low >= $n312 || $low >= 4294967296 % $n312) {
+                $r313 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n315 >= 1 && $n315 <= 4294967296))
+            if (!($n312 >= 1 && $n312 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r316 = drawInt(P, $n315);
+            $r313 = drawInt(P, $n312);
           }
-          const $k312$drawn = $r316;
-          $k312 = $k312$drawn;
+          const $k310$drawn = $r313;
+          $k310 = $k310$drawn;
         }
-        let $seat311 = -1;
-        let $at314 = -1;
-        for (let $a313 = 0; $a313 < $n308; $a313++)
-          if ($list30[$a313]! === 0 && $k312-- === 0) {
-            $seat311 = $list29[$a313]!;
-            $at314 = $a313;
+        let $seat309 = -1;
+        let $seat309$at = -1;
+        for (let $a311 = 0; $a311 < $n306; $a311++)
+          if ($list30[$a311]! === 0 && $k310-- === 0) {
+            $seat309 = $list29[$a311]!;
+            $seat309$at = $a311;
             break;
           }
-        const l_q = $seat311;
-        preferred333: if ($preferred) {
+        const l_q = $seat309;
+        preferred330: if ($preferred) {
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $low334 = l_high_5 + 1;
-          const $high335 = v_cash[l_q]!;
-          let $offered336 = false;
-          let $least337 = $low334;
-          offered336$open: {
-            if (!($low334 <= $high335)) break offered336$open;
-            $least337 = Math.max($low334, l_high_5 + 1);
-            if (!($least337 <= $high335)) break offered336$open;
-            $offered336 = true;
+          const $low331 = l_high_5 + 1;
+          const $high332 = v_cash[l_q]!;
+          let $offered333 = false;
+          let $least334 = $low331;
+          offered333$open: {
+            if (!($low331 <= $high332)) break offered333$open;
+            $least334 = Math.max($low331, l_high_5 + 1);
+            if (!($least334 <= $high332)) break offered333$open;
+            $offered333 = true;
           }
-          let $weight338 = 0;
-          if ($offered336) {
-            $weight338 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight338) || $weight338 < 0)
+          let $weight335 = 0;
+          if ($offered333) {
+            $weight335 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight335) || $weight335 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight338}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight335}: a preference is a whole number from 0 up`,
               );
           }
-          let $offered339 = false;
-          offered339$open: {
-            $offered339 = true;
+          let $offered336 = false;
+          offered336$open: {
+            $offered336 = true;
           }
-          let $weight340 = 0;
-          if ($offered339) {
-            $weight340 = 1;
-          }
-          const $weights341 = $weight338 + $weight340;
-          if ($weights341 === 0) break preferred333;
-          if ($weights341 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick342 = drawInt(P, $weights341);
+          let $weight337 = 0;
           if ($offered336) {
-            $pick342 -= $weight338;
-            if ($pick342 < 0) {
-              const $size343 = Math.max(0, $high335 - $least337 + 1);
-              const $moves344 = $size343;
-              if ($moves344 > 4294967296)
+            $weight337 = 1;
+          }
+          const $weights338 = $weight335 + $weight337;
+          if ($weights338 === 0) break preferred330;
+          if ($weights338 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick339 = drawInt(P, $weights338);
+          if ($offered333) {
+            $pick339 -= $weight335;
+            if ($pick339 < 0) {
+              const $size340 = Math.max(0, $high332 - $least334 + 1);
+              const $moves341 = $size340;
+              if ($moves341 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt345: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index346 = drawInt(P, $moves344);
-                const $digit347 = $index346 % $size343;
-                $index346 = Math.floor($index346 / $size343);
-                const $value348 = $least337 + $digit347;
+              attempt342: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index343 = drawInt(P, $moves341);
+                const $digit344 = $index343 % $size340;
+                $index343 = Math.floor($index343 / $size340);
+                const $value345 = $least334 + $digit344;
                 {
-                  const l_amount = $value348;
+                  const l_amount = $value345;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value348);
+                if (trace !== null) trace.push(l_q, 3, $value345);
                 {
-                  const l_amount = $value348;
+                  const l_amount = $value345;
                   l_high_5 = l_amount;
                   l_leader_5 = l_q;
                   l_bidding_5 = true;
                   return step86();
                 }
               }
-              break preferred333;
+              break preferred330;
             }
           }
-          if ($offered339) {
-            $pick342 -= $weight340;
-            if ($pick342 < 0) {
-              const $moves349 = 1;
-              if ($moves349 > 4294967296)
+          if ($offered336) {
+            $pick339 -= $weight337;
+            if ($pick339 < 0) {
+              const $moves346 = 1;
+              if ($moves346 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt350: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index351 = drawInt(P, $moves349);
+              attempt347: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index348 = drawInt(P, $moves346);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list30[$at314] = 1;
-                if ($left310 === 1) {
+                $list30[$seat309$at] = 1;
+                if ($left308 === 1) {
                   return step86();
                 }
-                $left310--;
-                continue race309;
+                $left308--;
+                continue race307;
               }
-              break preferred333;
+              break preferred330;
             }
           }
         }
-        const $low317 = l_high_5 + 1;
-        const $high318 = v_cash[l_q]!;
-        let $offered319 = false;
-        let $least320 = $low317;
-        offered319$open: {
-          if (!($low317 <= $high318)) break offered319$open;
-          $least320 = Math.max($low317, l_high_5 + 1);
-          if (!($least320 <= $high318)) break offered319$open;
-          $offered319 = true;
+        const $low314 = l_high_5 + 1;
+        const $high315 = v_cash[l_q]!;
+        let $offered316 = false;
+        let $least317 = $low314;
+        offered316$open: {
+          if (!($low314 <= $high315)) break offered316$open;
+          $least317 = Math.max($low314, l_high_5 + 1);
+          if (!($least317 <= $high315)) break offered316$open;
+          $offered316 = true;
         }
-        let $offered321 = false;
-        offered321$open: {
-          $offered321 = true;
+        let $offered318 = false;
+        offered318$open: {
+          $offered318 = true;
         }
-        const $offered322 = ($offered319 ? 1 : 0) + ($offered321 ? 1 : 0);
-        if ($offered322 === 0)
+        const $offered319 = ($offered316 ? 1 : 0) + ($offered318 ? 1 : 0);
+        if ($offered319 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt323: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n325 = $offered322;
-          let $r326 = 0;
-          if ($n325 <= 2097152 && $n325 >= 1) {
+        attempt320: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n322 = $offered319;
+          let $r323 = 0;
+          if ($n322 <= 2097152 && $n322 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4903,24 +4903,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n325;
+              const $m = ($t >>> 0) * $n322;
               const $low = $m >>> 0;
-              if ($low >= $n325 || $low >= 4294967296 % $n325) {
-                $r326 = ($m / 4294967296) >>> 0;
+              if ($low >= $n322 || $low >= 4294967296 % $n322) {
+                $r323 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n325 >= 1 && $n325 <= 4294967296))
+            if (!($n322 >= 1 && $n322 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r326 = drawInt(P, $n325);
+            $r323 = drawInt(P, $n322);
           }
-          const $pick324$drawn = $r326;
-          let $pick324 = $pick324$drawn;
-          if ($offered319 && $pick324-- === 0) {
-            const $n330 = Math.max(0, $high318 - $least320 + 1);
-            let $r331 = 0;
-            if ($n330 <= 2097152 && $n330 >= 1) {
+          const $pick321$drawn = $r323;
+          let $pick321 = $pick321$drawn;
+          if ($offered316 && $pick321-- === 0) {
+            const $n327 = Math.max(0, $high315 - $least317 + 1);
+            let $r328 = 0;
+            if ($n327 <= 2097152 && $n327 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4931,152 +4931,152 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n330;
+                const $m = ($t >>> 0) * $n327;
                 const $low = $m >>> 0;
-                if ($low >= $n330 || $low >= 4294967296 % $n330) {
-                  $r331 = ($m / 4294967296) >>> 0;
+                if ($low >= $n327 || $low >= 4294967296 % $n327) {
+                  $r328 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n330 >= 1 && $n330 <= 4294967296))
+              if (!($n327 >= 1 && $n327 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r331 = drawInt(P, $n330);
+              $r328 = drawInt(P, $n327);
             }
-            const $digit328 = $r331;
-            const $value329 = $least320 + $digit328;
+            const $digit325 = $r328;
+            const $value326 = $least317 + $digit325;
             {
-              const l_amount = $value329;
+              const l_amount = $value326;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value329);
+            if (trace !== null) trace.push(l_q, 3, $value326);
             {
-              const l_amount = $value329;
+              const l_amount = $value326;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
               return step86();
             }
           }
-          if ($offered321 && $pick324-- === 0) {
+          if ($offered318 && $pick321-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list30[$at314] = 1;
-            if ($left310 === 1) {
+            $list30[$seat309$at] = 1;
+            if ($left308 === 1) {
               return step86();
             }
-            $left310--;
-            continue race309;
+            $left308--;
+            continue race307;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide407($seat353: number): number {
-    const $seg354 = Z_deeds + l_p_7;
-    let $offered355 = false;
-    offered355$open: {
-      if (!(N[$seg354]! > 0)) break offered355$open;
-      let $any356: boolean = false;
+  function decide404($seat350: number): number {
+    const $seg351 = Z_deeds + l_p_7;
+    let $offered352 = false;
+    offered352$open: {
+      if (!(N[$seg351]! > 0)) break offered352$open;
+      let $any353: boolean = false;
       {
-        const $seg358 = Z_deeds + l_p_7;
-        const $n359 = N[$seg358]!;
-        for (let $i357 = 0; $i357 < $n359; $i357++) {
-          const l_e = C[$seg358 * CAP + $i357]!;
+        const $seg355 = Z_deeds + l_p_7;
+        const $n356 = N[$seg355]!;
+        for (let $i354 = 0; $i354 < $n356; $i354++) {
+          const l_e = C[$seg355 * CAP + $i354]!;
           if (fn_may_sell_stack$memo(l_p_7, l_e)) {
-            $any356 = true;
+            $any353 = true;
             break;
           }
         }
       }
-      if (!$any356) break offered355$open;
-      let $found360 = false;
-      for (let $i361 = 0; $i361 < N[$seg354]!; $i361++) {
-        const l_d = C[$seg354 * CAP + $i361]!;
+      if (!$any353) break offered352$open;
+      let $found357 = false;
+      for (let $i358 = 0; $i358 < N[$seg351]!; $i358++) {
+        const l_d = C[$seg351 * CAP + $i358]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
-        $found360 = true;
+        $found357 = true;
         break;
       }
-      if (!$found360) break offered355$open;
-      $offered355 = true;
+      if (!$found357) break offered352$open;
+      $offered352 = true;
     }
-    const $seg363 = Z_deeds + l_p_7;
-    let $offered364 = false;
-    offered364$open: {
-      if (!(N[$seg363]! > 0)) break offered364$open;
-      let $any365: boolean = false;
+    const $seg360 = Z_deeds + l_p_7;
+    let $offered361 = false;
+    offered361$open: {
+      if (!(N[$seg360]! > 0)) break offered361$open;
+      let $any362: boolean = false;
       {
-        const $seg367 = Z_deeds + l_p_7;
-        const $n368 = N[$seg367]!;
-        for (let $i366 = 0; $i366 < $n368; $i366++) {
-          const l_e = C[$seg367 * CAP + $i366]!;
+        const $seg364 = Z_deeds + l_p_7;
+        const $n365 = N[$seg364]!;
+        for (let $i363 = 0; $i363 < $n365; $i363++) {
+          const l_e = C[$seg364 * CAP + $i363]!;
           if (fn_may_sell_key(l_p_7, l_e)) {
-            $any365 = true;
+            $any362 = true;
             break;
           }
         }
       }
-      if (!$any365) break offered364$open;
-      if (!(v_stacks_left >= 4)) break offered364$open;
-      let $found369 = false;
-      for (let $i370 = 0; $i370 < N[$seg363]!; $i370++) {
-        const l_d = C[$seg363 * CAP + $i370]!;
+      if (!$any362) break offered361$open;
+      if (!(v_stacks_left >= 4)) break offered361$open;
+      let $found366 = false;
+      for (let $i367 = 0; $i367 < N[$seg360]!; $i367++) {
+        const l_d = C[$seg360 * CAP + $i367]!;
         if (!v_key[l_d]!) continue;
-        $found369 = true;
+        $found366 = true;
         break;
       }
-      if (!$found369) break offered364$open;
-      $offered364 = true;
+      if (!$found366) break offered361$open;
+      $offered361 = true;
     }
-    const $seg372 = Z_deeds + l_p_7;
-    let $offered373 = false;
-    offered373$open: {
-      if (!(N[$seg372]! > 0)) break offered373$open;
-      let $any374: boolean = false;
+    const $seg369 = Z_deeds + l_p_7;
+    let $offered370 = false;
+    offered370$open: {
+      if (!(N[$seg369]! > 0)) break offered370$open;
+      let $any371: boolean = false;
       {
-        const $seg376 = Z_deeds + l_p_7;
-        const $n377 = N[$seg376]!;
-        for (let $i375 = 0; $i375 < $n377; $i375++) {
-          const l_e = C[$seg376 * CAP + $i375]!;
+        const $seg373 = Z_deeds + l_p_7;
+        const $n374 = N[$seg373]!;
+        for (let $i372 = 0; $i372 < $n374; $i372++) {
+          const l_e = C[$seg373 * CAP + $i372]!;
           if (fn_may_mortgage$memo(l_p_7, l_e)) {
-            $any374 = true;
+            $any371 = true;
             break;
           }
         }
       }
-      if (!$any374) break offered373$open;
-      let $found378 = false;
-      for (let $i379 = 0; $i379 < N[$seg372]!; $i379++) {
-        const l_d = C[$seg372 * CAP + $i379]!;
+      if (!$any371) break offered370$open;
+      let $found375 = false;
+      for (let $i376 = 0; $i376 < N[$seg369]!; $i376++) {
+        const l_d = C[$seg369 * CAP + $i376]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found378 = true;
+        $found375 = true;
         break;
       }
-      if (!$found378) break offered373$open;
-      $offered373 = true;
+      if (!$found375) break offered370$open;
+      $offered370 = true;
     }
-    const $offered381 = ($offered355 ? 1 : 0) + ($offered364 ? 1 : 0) + ($offered373 ? 1 : 0);
-    if ($offered381 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat353} must act but has no legal move`);
+    const $offered378 = ($offered352 ? 1 : 0) + ($offered361 ? 1 : 0) + ($offered370 ? 1 : 0);
+    if ($offered378 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat350} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built386 = false;
-    let $built393 = false;
-    let $built400 = false;
-    attempt382: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n384 = $offered381;
-      let $r385 = 0;
-      if ($n384 <= 2097152 && $n384 >= 1) {
+    let $built383 = false;
+    let $built390 = false;
+    let $built397 = false;
+    attempt379: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n381 = $offered378;
+      let $r382 = 0;
+      if ($n381 <= 2097152 && $n381 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5087,34 +5087,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n384;
+          const $m = ($t >>> 0) * $n381;
           const $low = $m >>> 0;
-          if ($low >= $n384 || $low >= 4294967296 % $n384) {
-            $r385 = ($m / 4294967296) >>> 0;
+          if ($low >= $n381 || $low >= 4294967296 % $n381) {
+            $r382 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n384 >= 1 && $n384 <= 4294967296))
+        if (!($n381 >= 1 && $n381 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r385 = drawInt(P, $n384);
+        $r382 = drawInt(P, $n381);
       }
-      const $pick383$drawn = $r385;
-      let $pick383 = $pick383$drawn;
-      if ($offered355 && $pick383-- === 0) {
-        if (!$built386) {
+      const $pick380$drawn = $r382;
+      let $pick380 = $pick380$drawn;
+      if ($offered352 && $pick380-- === 0) {
+        if (!$built383) {
           $values31$n[0]! = 0;
-          for (let $i362 = 0; $i362 < N[$seg354]!; $i362++) {
-            const l_d = C[$seg354 * CAP + $i362]!;
+          for (let $i359 = 0; $i359 < N[$seg351]!; $i359++) {
+            const l_d = C[$seg351 * CAP + $i359]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
             $values31[$values31$n[0]!++] = l_d;
           }
-          $built386 = true;
+          $built383 = true;
         }
-        const $n389 = $values31$n[0]!;
-        let $r390 = 0;
-        if ($n389 <= 2097152 && $n389 >= 1) {
+        const $n386 = $values31$n[0]!;
+        let $r387 = 0;
+        if ($n386 <= 2097152 && $n386 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5125,34 +5125,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n389;
+            const $m = ($t >>> 0) * $n386;
             const $low = $m >>> 0;
-            if ($low >= $n389 || $low >= 4294967296 % $n389) {
-              $r390 = ($m / 4294967296) >>> 0;
+            if ($low >= $n386 || $low >= 4294967296 % $n386) {
+              $r387 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n389 >= 1 && $n389 <= 4294967296))
+          if (!($n386 >= 1 && $n386 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r390 = drawInt(P, $n389);
+          $r387 = drawInt(P, $n386);
         }
-        const $digit387 = $r390;
-        const $value388 = $values31[$digit387]!;
+        const $digit384 = $r387;
+        const $value385 = $values31[$digit384]!;
         {
-          const l_d = $value388;
+          const l_d = $value385;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat353, 0, $value388);
+        if (trace !== null) trace.push($seat350, 0, $value385);
         {
-          const l_d = $value388;
+          const l_d = $value385;
           {
-            const $argument391 = l_p_7;
-            const $argument392 = l_d;
+            const $argument388 = l_p_7;
+            const $argument389 = l_d;
             {
-              let l_p = $argument391;
-              let l_sold = $argument392;
+              let l_p = $argument388;
+              let l_sold = $argument389;
               v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -5179,19 +5179,19 @@ export function playout(): PlayoutKernel {
           return step92();
         }
       }
-      if ($offered364 && $pick383-- === 0) {
-        if (!$built393) {
+      if ($offered361 && $pick380-- === 0) {
+        if (!$built390) {
           $values33$n[0]! = 0;
-          for (let $i371 = 0; $i371 < N[$seg363]!; $i371++) {
-            const l_d = C[$seg363 * CAP + $i371]!;
+          for (let $i368 = 0; $i368 < N[$seg360]!; $i368++) {
+            const l_d = C[$seg360 * CAP + $i368]!;
             if (!v_key[l_d]!) continue;
             $values33[$values33$n[0]!++] = l_d;
           }
-          $built393 = true;
+          $built390 = true;
         }
-        const $n396 = $values33$n[0]!;
-        let $r397 = 0;
-        if ($n396 <= 2097152 && $n396 >= 1) {
+        const $n393 = $values33$n[0]!;
+        let $r394 = 0;
+        if ($n393 <= 2097152 && $n393 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5202,34 +5202,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n396;
+            const $m = ($t >>> 0) * $n393;
             const $low = $m >>> 0;
-            if ($low >= $n396 || $low >= 4294967296 % $n396) {
-              $r397 = ($m / 4294967296) >>> 0;
+            if ($low >= $n393 || $low >= 4294967296 % $n393) {
+              $r394 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n396 >= 1 && $n396 <= 4294967296))
+          if (!($n393 >= 1 && $n393 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r397 = drawInt(P, $n396);
+          $r394 = drawInt(P, $n393);
         }
-        const $digit394 = $r397;
-        const $value395 = $values33[$digit394]!;
+        const $digit391 = $r394;
+        const $value392 = $values33[$digit391]!;
         {
-          const l_d = $value395;
+          const l_d = $value392;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat353, 1, $value395);
+        if (trace !== null) trace.push($seat350, 1, $value392);
         {
-          const l_d = $value395;
+          const l_d = $value392;
           {
-            const $argument398 = l_p_7;
-            const $argument399 = l_d;
+            const $argument395 = l_p_7;
+            const $argument396 = l_d;
             {
-              let l_p = $argument398;
-              let l_sold = $argument399;
+              let l_p = $argument395;
+              let l_sold = $argument396;
               v_key[l_sold] = false;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -5262,20 +5262,20 @@ export function playout(): PlayoutKernel {
           return step92();
         }
       }
-      if ($offered373 && $pick383-- === 0) {
-        if (!$built400) {
+      if ($offered370 && $pick380-- === 0) {
+        if (!$built397) {
           $values35$n[0]! = 0;
-          for (let $i380 = 0; $i380 < N[$seg372]!; $i380++) {
-            const l_d = C[$seg372 * CAP + $i380]!;
+          for (let $i377 = 0; $i377 < N[$seg369]!; $i377++) {
+            const l_d = C[$seg369 * CAP + $i377]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values35[$values35$n[0]!++] = l_d;
           }
-          $built400 = true;
+          $built397 = true;
         }
-        const $n403 = $values35$n[0]!;
-        let $r404 = 0;
-        if ($n403 <= 2097152 && $n403 >= 1) {
+        const $n400 = $values35$n[0]!;
+        let $r401 = 0;
+        if ($n400 <= 2097152 && $n400 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5286,34 +5286,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n403;
+            const $m = ($t >>> 0) * $n400;
             const $low = $m >>> 0;
-            if ($low >= $n403 || $low >= 4294967296 % $n403) {
-              $r404 = ($m / 4294967296) >>> 0;
+            if ($low >= $n400 || $low >= 4294967296 % $n400) {
+              $r401 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n403 >= 1 && $n403 <= 4294967296))
+          if (!($n400 >= 1 && $n400 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r404 = drawInt(P, $n403);
+          $r401 = drawInt(P, $n400);
         }
-        const $digit401 = $r404;
-        const $value402 = $values35[$digit401]!;
+        const $digit398 = $r401;
+        const $value399 = $values35[$digit398]!;
         {
-          const l_d = $value402;
+          const l_d = $value399;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat353, 2, $value402);
+        if (trace !== null) trace.push($seat350, 2, $value399);
         {
-          const l_d = $value402;
+          const l_d = $value399;
           {
-            const $argument405 = l_p_7;
-            const $argument406 = l_d;
+            const $argument402 = l_p_7;
+            const $argument403 = l_d;
             {
-              let l_p = $argument405;
-              let l_pledged = $argument406;
+              let l_p = $argument402;
+              let l_pledged = $argument403;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -5340,53 +5340,53 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide434($seat412: number): number {
-    preferred420: if ($preferred) {
+  function decide431($seat409: number): number {
+    preferred417: if ($preferred) {
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $offered421 = false;
-      offered421$open: {
-        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered421$open;
-        $offered421 = true;
+      let $offered418 = false;
+      offered418$open: {
+        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered418$open;
+        $offered418 = true;
       }
-      let $weight422 = 0;
-      if ($offered421) {
-        $weight422 = 3;
-        if (!Number.isSafeInteger($weight422) || $weight422 < 0)
+      let $weight419 = 0;
+      if ($offered418) {
+        $weight419 = 3;
+        if (!Number.isSafeInteger($weight419) || $weight419 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy' is ${$weight422}: a preference is a whole number from 0 up`,
+            `the preference of 'buy' is ${$weight419}: a preference is a whole number from 0 up`,
           );
       }
-      let $offered423 = false;
-      offered423$open: {
-        $offered423 = true;
+      let $offered420 = false;
+      offered420$open: {
+        $offered420 = true;
       }
-      let $weight424 = 0;
-      if ($offered423) {
-        $weight424 = 1;
+      let $weight421 = 0;
+      if ($offered420) {
+        $weight421 = 1;
       }
-      const $weights425 = $weight422 + $weight424;
-      if ($weights425 === 0) break preferred420;
-      if ($weights425 > 4294967296)
+      const $weights422 = $weight419 + $weight421;
+      if ($weights422 === 0) break preferred417;
+      if ($weights422 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick426 = drawInt(P, $weights425);
-      if ($offered421) {
-        $pick426 -= $weight422;
-        if ($pick426 < 0) {
-          const $moves427 = 1;
-          if ($moves427 > 4294967296)
+      let $pick423 = drawInt(P, $weights422);
+      if ($offered418) {
+        $pick423 -= $weight419;
+        if ($pick423 < 0) {
+          const $moves424 = 1;
+          if ($moves424 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt428: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index429 = drawInt(P, $moves427);
+          attempt425: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index426 = drawInt(P, $moves424);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat412, 17);
+            if (trace !== null) trace.push($seat409, 17);
             {
               {
                 const $amount = Deed_price[l_deed_2]!;
@@ -5406,10 +5406,10 @@ export function playout(): PlayoutKernel {
               {
                 const $card = l_deed_2;
                 takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-                const $seg430 = Z_deeds + l_p_5;
-                C[$seg430 * CAP + N[$seg430]!] = $card;
-                N[$seg430]!++;
-                $where[$card] = $seg430;
+                const $seg427 = Z_deeds + l_p_5;
+                C[$seg427 * CAP + N[$seg427]!] = $card;
+                N[$seg427]!++;
+                $where[$card] = $seg427;
               }
               $generation_any_mortgaged++;
               $generation_complete++;
@@ -5422,43 +5422,43 @@ export function playout(): PlayoutKernel {
               return step100();
             }
           }
-          break preferred420;
+          break preferred417;
         }
       }
-      if ($offered423) {
-        $pick426 -= $weight424;
-        if ($pick426 < 0) {
-          const $moves431 = 1;
-          if ($moves431 > 4294967296)
+      if ($offered420) {
+        $pick423 -= $weight421;
+        if ($pick423 < 0) {
+          const $moves428 = 1;
+          if ($moves428 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt432: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index433 = drawInt(P, $moves431);
+          attempt429: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index430 = drawInt(P, $moves428);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat412, 4);
+            if (trace !== null) trace.push($seat409, 4);
             {
               return step95();
             }
           }
-          break preferred420;
+          break preferred417;
         }
       }
     }
-    const $count413 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count414 = 1;
-    const $total415: number = $count413 + $count414;
-    if ($total415 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat412} must act but has no legal move`);
+    const $count410 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count411 = 1;
+    const $total412: number = $count410 + $count411;
+    if ($total412 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat409} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n417 = $total415;
-    let $r418 = 0;
-    if ($n417 <= 2097152 && $n417 >= 1) {
+    const $n414 = $total412;
+    let $r415 = 0;
+    if ($n414 <= 2097152 && $n414 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5469,24 +5469,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n417;
+        const $m = ($t >>> 0) * $n414;
         const $low = $m >>> 0;
-        if ($low >= $n417 || $low >= 4294967296 % $n417) {
-          $r418 = ($m / 4294967296) >>> 0;
+        if ($low >= $n414 || $low >= 4294967296 % $n414) {
+          $r415 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n417 >= 1 && $n417 <= 4294967296))
+      if (!($n414 >= 1 && $n414 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r418 = drawInt(P, $n417);
+      $r415 = drawInt(P, $n414);
     }
-    const $index416$drawn = $r418;
-    let $index416 = $index416$drawn;
+    const $index413$drawn = $r415;
+    let $index413 = $index413$drawn;
     decisions++;
     steps = 0;
-    if ($index416 < $count413) {
-      if (trace !== null) trace.push($seat412, 17);
+    if ($index413 < $count410) {
+      if (trace !== null) trace.push($seat409, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -5506,10 +5506,10 @@ export function playout(): PlayoutKernel {
         {
           const $card = l_deed_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg419 = Z_deeds + l_p_5;
-          C[$seg419 * CAP + N[$seg419]!] = $card;
-          N[$seg419]!++;
-          $where[$card] = $seg419;
+          const $seg416 = Z_deeds + l_p_5;
+          C[$seg416 * CAP + N[$seg416]!] = $card;
+          N[$seg416]!++;
+          $where[$card] = $seg416;
         }
         $generation_any_mortgaged++;
         $generation_complete++;
@@ -5522,39 +5522,39 @@ export function playout(): PlayoutKernel {
         return step100();
       }
     }
-    $index416 -= $count413;
-    if ($index416 < $count414) {
-      if (trace !== null) trace.push($seat412, 4);
+    $index413 -= $count410;
+    if ($index413 < $count411) {
+      if (trace !== null) trace.push($seat409, 4);
       {
         return step95();
       }
     }
-    $index416 -= $count414;
+    $index413 -= $count411;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide482(): number {
+  function decide478(): number {
     {
-      let $n438 = 0;
+      let $n435 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list37[$n438++] = l_q;
+          $list37[$n435++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n438; $s++) $list38[$s] = 0;
-      let $left440 = $n438;
-      if ($left440 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race439: for (;;) {
+      for (let $s = 0; $s < $n435; $s++) $list38[$s] = 0;
+      let $left437 = $n435;
+      if ($left437 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race436: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k442 = 0;
-        if ($left440 > 1) {
-          const $n445 = $left440;
-          let $r446 = 0;
-          if ($n445 <= 2097152 && $n445 >= 1) {
+        let $k439 = 0;
+        if ($left437 > 1) {
+          const $n441 = $left437;
+          let $r442 = 0;
+          if ($n441 <= 2097152 && $n441 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5565,147 +5565,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n445;
+              const $m = ($t >>> 0) * $n441;
               const $low = $m >>> 0;
-              if ($low >= $n445 || $low >= 4294967296 % $n445) {
-                $r446 = ($m / 4294967296) >>> 0;
+              if ($low >= $n441 || $low >= 4294967296 % $n441) {
+                $r442 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n445 >= 1 && $n445 <= 4294967296))
+            if (!($n441 >= 1 && $n441 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r446 = drawInt(P, $n445);
+            $r442 = drawInt(P, $n441);
           }
-          const $k442$drawn = $r446;
-          $k442 = $k442$drawn;
+          const $k439$drawn = $r442;
+          $k439 = $k439$drawn;
         }
-        let $seat441 = -1;
-        let $at444 = -1;
-        for (let $a443 = 0; $a443 < $n438; $a443++)
-          if ($list38[$a443]! === 0 && $k442-- === 0) {
-            $seat441 = $list37[$a443]!;
-            $at444 = $a443;
+        let $seat438 = -1;
+        let $seat438$at = -1;
+        for (let $a440 = 0; $a440 < $n435; $a440++)
+          if ($list38[$a440]! === 0 && $k439-- === 0) {
+            $seat438 = $list37[$a440]!;
+            $seat438$at = $a440;
             break;
           }
-        const l_q = $seat441;
-        preferred463: if ($preferred) {
+        const l_q = $seat438;
+        preferred459: if ($preferred) {
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $low464 = l_high_4 + 1;
-          const $high465 = v_cash[l_q]!;
-          let $offered466 = false;
-          let $least467 = $low464;
-          offered466$open: {
-            if (!($low464 <= $high465)) break offered466$open;
-            $least467 = Math.max($low464, l_high_4 + 1);
-            if (!($least467 <= $high465)) break offered466$open;
-            $offered466 = true;
+          const $low460 = l_high_4 + 1;
+          const $high461 = v_cash[l_q]!;
+          let $offered462 = false;
+          let $least463 = $low460;
+          offered462$open: {
+            if (!($low460 <= $high461)) break offered462$open;
+            $least463 = Math.max($low460, l_high_4 + 1);
+            if (!($least463 <= $high461)) break offered462$open;
+            $offered462 = true;
           }
-          let $weight468 = 0;
-          if ($offered466) {
-            $weight468 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight468) || $weight468 < 0)
+          let $weight464 = 0;
+          if ($offered462) {
+            $weight464 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight464) || $weight464 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight468}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight464}: a preference is a whole number from 0 up`,
               );
           }
-          let $offered469 = false;
-          offered469$open: {
-            $offered469 = true;
+          let $offered465 = false;
+          offered465$open: {
+            $offered465 = true;
           }
-          let $weight470 = 0;
-          if ($offered469) {
-            $weight470 = 1;
+          let $weight466 = 0;
+          if ($offered465) {
+            $weight466 = 1;
           }
-          const $weights471 = $weight468 + $weight470;
-          if ($weights471 === 0) break preferred463;
-          if ($weights471 > 4294967296)
+          const $weights467 = $weight464 + $weight466;
+          if ($weights467 === 0) break preferred459;
+          if ($weights467 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick472 = drawInt(P, $weights471);
-          if ($offered466) {
-            $pick472 -= $weight468;
-            if ($pick472 < 0) {
-              const $size473 = Math.max(0, $high465 - $least467 + 1);
-              const $moves474 = $size473;
-              if ($moves474 > 4294967296)
+          let $pick468 = drawInt(P, $weights467);
+          if ($offered462) {
+            $pick468 -= $weight464;
+            if ($pick468 < 0) {
+              const $size469 = Math.max(0, $high461 - $least463 + 1);
+              const $moves470 = $size469;
+              if ($moves470 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt475: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index476 = drawInt(P, $moves474);
-                const $digit477 = $index476 % $size473;
-                $index476 = Math.floor($index476 / $size473);
-                const $value478 = $least467 + $digit477;
+              attempt471: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index472 = drawInt(P, $moves470);
+                const $digit473 = $index472 % $size469;
+                $index472 = Math.floor($index472 / $size469);
+                const $value474 = $least463 + $digit473;
                 {
-                  const l_amount = $value478;
+                  const l_amount = $value474;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value478);
+                if (trace !== null) trace.push(l_q, 3, $value474);
                 {
-                  const l_amount = $value478;
+                  const l_amount = $value474;
                   l_high_4 = l_amount;
                   l_leader_4 = l_q;
                   l_bidding_4 = true;
                   return step99();
                 }
               }
-              break preferred463;
+              break preferred459;
             }
           }
-          if ($offered469) {
-            $pick472 -= $weight470;
-            if ($pick472 < 0) {
-              const $moves479 = 1;
-              if ($moves479 > 4294967296)
+          if ($offered465) {
+            $pick468 -= $weight466;
+            if ($pick468 < 0) {
+              const $moves475 = 1;
+              if ($moves475 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt480: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index481 = drawInt(P, $moves479);
+              attempt476: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index477 = drawInt(P, $moves475);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list38[$at444] = 1;
-                if ($left440 === 1) {
+                $list38[$seat438$at] = 1;
+                if ($left437 === 1) {
                   return step99();
                 }
-                $left440--;
-                continue race439;
+                $left437--;
+                continue race436;
               }
-              break preferred463;
+              break preferred459;
             }
           }
         }
-        const $low447 = l_high_4 + 1;
-        const $high448 = v_cash[l_q]!;
-        let $offered449 = false;
-        let $least450 = $low447;
-        offered449$open: {
-          if (!($low447 <= $high448)) break offered449$open;
-          $least450 = Math.max($low447, l_high_4 + 1);
-          if (!($least450 <= $high448)) break offered449$open;
-          $offered449 = true;
+        const $low443 = l_high_4 + 1;
+        const $high444 = v_cash[l_q]!;
+        let $offered445 = false;
+        let $least446 = $low443;
+        offered445$open: {
+          if (!($low443 <= $high444)) break offered445$open;
+          $least446 = Math.max($low443, l_high_4 + 1);
+          if (!($least446 <= $high444)) break offered445$open;
+          $offered445 = true;
         }
-        let $offered451 = false;
-        offered451$open: {
-          $offered451 = true;
+        let $offered447 = false;
+        offered447$open: {
+          $offered447 = true;
         }
-        const $offered452 = ($offered449 ? 1 : 0) + ($offered451 ? 1 : 0);
-        if ($offered452 === 0)
+        const $offered448 = ($offered445 ? 1 : 0) + ($offered447 ? 1 : 0);
+        if ($offered448 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt453: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n455 = $offered452;
-          let $r456 = 0;
-          if ($n455 <= 2097152 && $n455 >= 1) {
+        attempt449: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n451 = $offered448;
+          let $r452 = 0;
+          if ($n451 <= 2097152 && $n451 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5716,24 +5716,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n455;
+              const $m = ($t >>> 0) * $n451;
               const $low = $m >>> 0;
-              if ($low >= $n455 || $low >= 4294967296 % $n455) {
-                $r456 = ($m / 4294967296) >>> 0;
+              if ($low >= $n451 || $low >= 4294967296 % $n451) {
+                $r452 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n455 >= 1 && $n455 <= 4294967296))
+            if (!($n451 >= 1 && $n451 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r456 = drawInt(P, $n455);
+            $r452 = drawInt(P, $n451);
           }
-          const $pick454$drawn = $r456;
-          let $pick454 = $pick454$drawn;
-          if ($offered449 && $pick454-- === 0) {
-            const $n460 = Math.max(0, $high448 - $least450 + 1);
-            let $r461 = 0;
-            if ($n460 <= 2097152 && $n460 >= 1) {
+          const $pick450$drawn = $r452;
+          let $pick450 = $pick450$drawn;
+          if ($offered445 && $pick450-- === 0) {
+            const $n456 = Math.max(0, $high444 - $least446 + 1);
+            let $r457 = 0;
+            if ($n456 <= 2097152 && $n456 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5744,92 +5744,92 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n460;
+                const $m = ($t >>> 0) * $n456;
                 const $low = $m >>> 0;
-                if ($low >= $n460 || $low >= 4294967296 % $n460) {
-                  $r461 = ($m / 4294967296) >>> 0;
+                if ($low >= $n456 || $low >= 4294967296 % $n456) {
+                  $r457 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n460 >= 1 && $n460 <= 4294967296))
+              if (!($n456 >= 1 && $n456 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r461 = drawInt(P, $n460);
+              $r457 = drawInt(P, $n456);
             }
-            const $digit458 = $r461;
-            const $value459 = $least450 + $digit458;
+            const $digit454 = $r457;
+            const $value455 = $least446 + $digit454;
             {
-              const l_amount = $value459;
+              const l_amount = $value455;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value459);
+            if (trace !== null) trace.push(l_q, 3, $value455);
             {
-              const l_amount = $value459;
+              const l_amount = $value455;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
               return step99();
             }
           }
-          if ($offered451 && $pick454-- === 0) {
+          if ($offered447 && $pick450-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list38[$at444] = 1;
-            if ($left440 === 1) {
+            $list38[$seat438$at] = 1;
+            if ($left437 === 1) {
               return step99();
             }
-            $left440--;
-            continue race439;
+            $left437--;
+            continue race436;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  let offers489$last = 0;
-  function offers489($seat488: number): boolean {
-    for (let $k = 0, $o = offers489$last; $k < 8; $k++, $o = $o + 1 === 8 ? 0 : $o + 1) {
+  let offers485$last = 0;
+  function offers485($seat484: number): boolean {
+    for (let $k = 0, $o = offers485$last; $k < 8; $k++, $o = $o + 1 === 8 ? 0 : $o + 1) {
       switch ($o) {
         case 0: {
-          let $offered490 = false;
-          offered490$open: {
-            if (!(v_claim_open && v_claim_owner === l_q_2)) break offered490$open;
-            if (!fn_owns(l_q_2, v_claim_space)) break offered490$open;
-            let $any491: boolean = false;
+          let $offered486 = false;
+          offered486$open: {
+            if (!(v_claim_open && v_claim_owner === l_q_2)) break offered486$open;
+            if (!fn_owns(l_q_2, v_claim_space)) break offered486$open;
+            let $any487: boolean = false;
             {
-              const $seg493 = Z_deeds + l_q_2;
-              const $n494 = N[$seg493]!;
-              for (let $i492 = 0; $i492 < $n494; $i492++) {
-                const l_e = C[$seg493 * CAP + $i492]!;
+              const $seg489 = Z_deeds + l_q_2;
+              const $n490 = N[$seg489]!;
+              for (let $i488 = 0; $i488 < $n490; $i488++) {
+                const l_e = C[$seg489 * CAP + $i488]!;
                 if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-                  $any491 = true;
+                  $any487 = true;
                   break;
                 }
               }
             }
-            if (!!$any491) break offered490$open;
-            $offered490 = true;
+            if (!!$any487) break offered486$open;
+            $offered486 = true;
           }
-          if ($offered490) {
-            offers489$last = 0;
+          if ($offered486) {
+            offers485$last = 0;
             return true;
           }
           break;
         }
         case 1: {
-          const $seg495 = Z_deeds + l_q_2;
-          let $offered496 = false;
-          offered496$open: {
-            if (!(N[$seg495]! > 0)) break offered496$open;
-            if (!(l_q_2 === l_roller)) break offered496$open;
-            if (!(v_stacks_left > 0)) break offered496$open;
-            let $found497 = false;
-            for (let $i498 = 0; $i498 < N[$seg495]!; $i498++) {
-              const l_d = C[$seg495 * CAP + $i498]!;
+          const $seg491 = Z_deeds + l_q_2;
+          let $offered492 = false;
+          offered492$open: {
+            if (!(N[$seg491]! > 0)) break offered492$open;
+            if (!(l_q_2 === l_roller)) break offered492$open;
+            if (!(v_stacks_left > 0)) break offered492$open;
+            let $found493 = false;
+            for (let $i494 = 0; $i494 < N[$seg491]!; $i494++) {
+              const l_d = C[$seg491 * CAP + $i494]!;
               if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
               if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
               if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
@@ -5838,169 +5838,169 @@ export function playout(): PlayoutKernel {
               )
                 continue;
               if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-              $found497 = true;
+              $found493 = true;
               break;
             }
-            if (!$found497) break offered496$open;
-            $offered496 = true;
+            if (!$found493) break offered492$open;
+            $offered492 = true;
           }
-          if ($offered496) {
-            offers489$last = 1;
+          if ($offered492) {
+            offers485$last = 1;
             return true;
           }
           break;
         }
         case 2: {
-          const $seg500 = Z_deeds + l_q_2;
-          let $offered501 = false;
-          offered501$open: {
-            if (!(N[$seg500]! > 0)) break offered501$open;
-            if (!(l_q_2 === l_roller)) break offered501$open;
-            if (!(v_keys_left > 0)) break offered501$open;
-            let $found502 = false;
-            for (let $i503 = 0; $i503 < N[$seg500]!; $i503++) {
-              const l_d = C[$seg500 * CAP + $i503]!;
+          const $seg496 = Z_deeds + l_q_2;
+          let $offered497 = false;
+          offered497$open: {
+            if (!(N[$seg496]! > 0)) break offered497$open;
+            if (!(l_q_2 === l_roller)) break offered497$open;
+            if (!(v_keys_left > 0)) break offered497$open;
+            let $found498 = false;
+            for (let $i499 = 0; $i499 < N[$seg496]!; $i499++) {
+              const l_d = C[$seg496 * CAP + $i499]!;
               if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
               if (!!v_key[l_d]!) continue;
               if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
               if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
               if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-              $found502 = true;
+              $found498 = true;
               break;
             }
-            if (!$found502) break offered501$open;
-            $offered501 = true;
+            if (!$found498) break offered497$open;
+            $offered497 = true;
           }
-          if ($offered501) {
-            offers489$last = 2;
+          if ($offered497) {
+            offers485$last = 2;
             return true;
           }
           break;
         }
         case 3: {
-          const $seg505 = Z_deeds + l_q_2;
-          let $offered506 = false;
-          offered506$open: {
-            if (!(N[$seg505]! > 0)) break offered506$open;
-            if (!(l_q_2 === l_roller)) break offered506$open;
-            let $found507 = false;
-            for (let $i508 = 0; $i508 < N[$seg505]!; $i508++) {
-              const l_d = C[$seg505 * CAP + $i508]!;
+          const $seg501 = Z_deeds + l_q_2;
+          let $offered502 = false;
+          offered502$open: {
+            if (!(N[$seg501]! > 0)) break offered502$open;
+            if (!(l_q_2 === l_roller)) break offered502$open;
+            let $found503 = false;
+            for (let $i504 = 0; $i504 < N[$seg501]!; $i504++) {
+              const l_d = C[$seg501 * CAP + $i504]!;
               if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
               if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-              $found507 = true;
+              $found503 = true;
               break;
             }
-            if (!$found507) break offered506$open;
-            $offered506 = true;
+            if (!$found503) break offered502$open;
+            $offered502 = true;
           }
-          if ($offered506) {
-            offers489$last = 3;
+          if ($offered502) {
+            offers485$last = 3;
             return true;
           }
           break;
         }
         case 4: {
-          const $seg510 = Z_deeds + l_q_2;
-          let $offered511 = false;
-          offered511$open: {
-            if (!(N[$seg510]! > 0)) break offered511$open;
-            if (!(l_q_2 === l_roller)) break offered511$open;
-            if (!(v_stacks_left >= 4)) break offered511$open;
-            let $found512 = false;
-            for (let $i513 = 0; $i513 < N[$seg510]!; $i513++) {
-              const l_d = C[$seg510 * CAP + $i513]!;
+          const $seg506 = Z_deeds + l_q_2;
+          let $offered507 = false;
+          offered507$open: {
+            if (!(N[$seg506]! > 0)) break offered507$open;
+            if (!(l_q_2 === l_roller)) break offered507$open;
+            if (!(v_stacks_left >= 4)) break offered507$open;
+            let $found508 = false;
+            for (let $i509 = 0; $i509 < N[$seg506]!; $i509++) {
+              const l_d = C[$seg506 * CAP + $i509]!;
               if (!v_key[l_d]!) continue;
-              $found512 = true;
+              $found508 = true;
               break;
             }
-            if (!$found512) break offered511$open;
-            $offered511 = true;
+            if (!$found508) break offered507$open;
+            $offered507 = true;
           }
-          if ($offered511) {
-            offers489$last = 4;
+          if ($offered507) {
+            offers485$last = 4;
             return true;
           }
           break;
         }
         case 5: {
-          const $seg515 = Z_deeds + l_q_2;
-          let $offered516 = false;
-          offered516$open: {
-            if (!(N[$seg515]! > 0)) break offered516$open;
-            if (!(l_q_2 === l_roller)) break offered516$open;
-            let $found517 = false;
-            for (let $i518 = 0; $i518 < N[$seg515]!; $i518++) {
-              const l_d = C[$seg515 * CAP + $i518]!;
+          const $seg511 = Z_deeds + l_q_2;
+          let $offered512 = false;
+          offered512$open: {
+            if (!(N[$seg511]! > 0)) break offered512$open;
+            if (!(l_q_2 === l_roller)) break offered512$open;
+            let $found513 = false;
+            for (let $i514 = 0; $i514 < N[$seg511]!; $i514++) {
+              const l_d = C[$seg511 * CAP + $i514]!;
               if (!!v_mortgaged[l_d]!) continue;
               if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-              $found517 = true;
+              $found513 = true;
               break;
             }
-            if (!$found517) break offered516$open;
-            $offered516 = true;
+            if (!$found513) break offered512$open;
+            $offered512 = true;
           }
-          if ($offered516) {
-            offers489$last = 5;
+          if ($offered512) {
+            offers485$last = 5;
             return true;
           }
           break;
         }
         case 6: {
-          const $seg520 = Z_deeds + l_q_2;
-          let $offered521 = false;
-          offered521$open: {
-            if (!(N[$seg520]! > 0)) break offered521$open;
-            if (!(l_q_2 === l_roller)) break offered521$open;
-            let $found522 = false;
-            for (let $i523 = 0; $i523 < N[$seg520]!; $i523++) {
-              const l_d = C[$seg520 * CAP + $i523]!;
+          const $seg516 = Z_deeds + l_q_2;
+          let $offered517 = false;
+          offered517$open: {
+            if (!(N[$seg516]! > 0)) break offered517$open;
+            if (!(l_q_2 === l_roller)) break offered517$open;
+            let $found518 = false;
+            for (let $i519 = 0; $i519 < N[$seg516]!; $i519++) {
+              const l_d = C[$seg516 * CAP + $i519]!;
               if (!v_mortgaged[l_d]!) continue;
               if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-              $found522 = true;
+              $found518 = true;
               break;
             }
-            if (!$found522) break offered521$open;
-            $offered521 = true;
+            if (!$found518) break offered517$open;
+            $offered517 = true;
           }
-          if ($offered521) {
-            offers489$last = 6;
+          if ($offered517) {
+            offers485$last = 6;
             return true;
           }
           break;
         }
         case 7: {
-          const $seg525 = Z_deeds + l_q_2;
+          const $seg521 = Z_deeds + l_q_2;
           $values51$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
             if (l_buyer !== l_q_2) $values51[$values51$n[0]!++] = l_buyer;
           }
-          let $offered526 = false;
-          offered526$open: {
-            if (!(N[$seg525]! > 0)) break offered526$open;
-            if (!($values51$n[0]! > 0)) break offered526$open;
-            if (!(l_q_2 === l_roller)) break offered526$open;
-            let $found527 = false;
-            for (let $i528 = 0; $i528 < N[$seg525]!; $i528++) {
-              const l_d_3 = C[$seg525 * CAP + $i528]!;
+          let $offered522 = false;
+          offered522$open: {
+            if (!(N[$seg521]! > 0)) break offered522$open;
+            if (!($values51$n[0]! > 0)) break offered522$open;
+            if (!(l_q_2 === l_roller)) break offered522$open;
+            let $found523 = false;
+            for (let $i524 = 0; $i524 < N[$seg521]!; $i524++) {
+              const l_d_3 = C[$seg521 * CAP + $i524]!;
               if (!fn_may_sell_deed(l_d_3)) continue;
-              $found527 = true;
+              $found523 = true;
               break;
             }
-            if (!$found527) break offered526$open;
-            let $found530 = false;
-            for (let $i531 = 0; $i531 < $values51$n[0]!; $i531++) {
-              const l_buyer_2 = $values51[$i531]!;
+            if (!$found523) break offered522$open;
+            let $found526 = false;
+            for (let $i527 = 0; $i527 < $values51$n[0]!; $i527++) {
+              const l_buyer_2 = $values51[$i527]!;
               if (!(v_cash[l_buyer_2]! > 0)) continue;
-              $found530 = true;
+              $found526 = true;
               break;
             }
-            if (!$found530) break offered526$open;
-            $offered526 = true;
+            if (!$found526) break offered522$open;
+            $offered522 = true;
           }
-          if ($offered526) {
-            offers489$last = 7;
+          if ($offered522) {
+            offers485$last = 7;
             return true;
           }
           break;
@@ -6009,281 +6009,281 @@ export function playout(): PlayoutKernel {
     }
     return false;
   }
-  function decide742($seat488: number): number {
-    preferred629: if ($preferred) {
+  function decide738($seat484: number): number {
+    preferred625: if ($preferred) {
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $offered630 = false;
-      offered630$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered630$open;
-        if (!fn_owns(l_q_2, v_claim_space)) break offered630$open;
-        let $any631: boolean = false;
+      let $offered626 = false;
+      offered626$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered626$open;
+        if (!fn_owns(l_q_2, v_claim_space)) break offered626$open;
+        let $any627: boolean = false;
         {
-          const $seg633 = Z_deeds + l_q_2;
-          const $n634 = N[$seg633]!;
-          for (let $i632 = 0; $i632 < $n634; $i632++) {
-            const l_e = C[$seg633 * CAP + $i632]!;
+          const $seg629 = Z_deeds + l_q_2;
+          const $n630 = N[$seg629]!;
+          for (let $i628 = 0; $i628 < $n630; $i628++) {
+            const l_e = C[$seg629 * CAP + $i628]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-              $any631 = true;
+              $any627 = true;
               break;
             }
           }
         }
-        if (!!$any631) break offered630$open;
-        $offered630 = true;
+        if (!!$any627) break offered626$open;
+        $offered626 = true;
       }
-      let $weight635 = 0;
-      if ($offered630) {
-        $weight635 = 20;
-        if (!Number.isSafeInteger($weight635) || $weight635 < 0)
+      let $weight631 = 0;
+      if ($offered626) {
+        $weight631 = 20;
+        if (!Number.isSafeInteger($weight631) || $weight631 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight635}: a preference is a whole number from 0 up`,
+            `the preference of 'request_rent' is ${$weight631}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg636 = Z_deeds + l_q_2;
-      let $offered637 = false;
-      offered637$open: {
-        if (!(N[$seg636]! > 0)) break offered637$open;
-        if (!(l_q_2 === l_roller)) break offered637$open;
-        if (!(v_stacks_left > 0)) break offered637$open;
-        let $found638 = false;
-        for (let $i639 = 0; $i639 < N[$seg636]!; $i639++) {
-          const l_d = C[$seg636 * CAP + $i639]!;
+      const $seg632 = Z_deeds + l_q_2;
+      let $offered633 = false;
+      offered633$open: {
+        if (!(N[$seg632]! > 0)) break offered633$open;
+        if (!(l_q_2 === l_roller)) break offered633$open;
+        if (!(v_stacks_left > 0)) break offered633$open;
+        let $found634 = false;
+        for (let $i635 = 0; $i635 < N[$seg632]!; $i635++) {
+          const l_d = C[$seg632 * CAP + $i635]!;
           if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
             continue;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-          $found638 = true;
+          $found634 = true;
           break;
         }
-        if (!$found638) break offered637$open;
-        $offered637 = true;
+        if (!$found634) break offered633$open;
+        $offered633 = true;
       }
-      let $weight641 = 0;
-      if ($offered637) {
-        $weight641 = 2;
-        if (!Number.isSafeInteger($weight641) || $weight641 < 0)
+      let $weight637 = 0;
+      if ($offered633) {
+        $weight637 = 2;
+        if (!Number.isSafeInteger($weight637) || $weight637 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'build' is ${$weight641}: a preference is a whole number from 0 up`,
+            `the preference of 'build' is ${$weight637}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg642 = Z_deeds + l_q_2;
-      let $offered643 = false;
-      offered643$open: {
-        if (!(N[$seg642]! > 0)) break offered643$open;
-        if (!(l_q_2 === l_roller)) break offered643$open;
-        if (!(v_keys_left > 0)) break offered643$open;
-        let $found644 = false;
-        for (let $i645 = 0; $i645 < N[$seg642]!; $i645++) {
-          const l_d = C[$seg642 * CAP + $i645]!;
+      const $seg638 = Z_deeds + l_q_2;
+      let $offered639 = false;
+      offered639$open: {
+        if (!(N[$seg638]! > 0)) break offered639$open;
+        if (!(l_q_2 === l_roller)) break offered639$open;
+        if (!(v_keys_left > 0)) break offered639$open;
+        let $found640 = false;
+        for (let $i641 = 0; $i641 < N[$seg638]!; $i641++) {
+          const l_d = C[$seg638 * CAP + $i641]!;
           if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!!v_key[l_d]!) continue;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
           if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-          $found644 = true;
+          $found640 = true;
           break;
         }
-        if (!$found644) break offered643$open;
-        $offered643 = true;
+        if (!$found640) break offered639$open;
+        $offered639 = true;
       }
-      let $weight647 = 0;
-      if ($offered643) {
-        $weight647 = 2;
-        if (!Number.isSafeInteger($weight647) || $weight647 < 0)
+      let $weight643 = 0;
+      if ($offered639) {
+        $weight643 = 2;
+        if (!Number.isSafeInteger($weight643) || $weight643 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight647}: a preference is a whole number from 0 up`,
+            `the preference of 'buy_key' is ${$weight643}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg648 = Z_deeds + l_q_2;
-      let $offered649 = false;
-      offered649$open: {
-        if (!(N[$seg648]! > 0)) break offered649$open;
-        if (!(l_q_2 === l_roller)) break offered649$open;
-        let $found650 = false;
-        for (let $i651 = 0; $i651 < N[$seg648]!; $i651++) {
-          const l_d = C[$seg648 * CAP + $i651]!;
+      const $seg644 = Z_deeds + l_q_2;
+      let $offered645 = false;
+      offered645$open: {
+        if (!(N[$seg644]! > 0)) break offered645$open;
+        if (!(l_q_2 === l_roller)) break offered645$open;
+        let $found646 = false;
+        for (let $i647 = 0; $i647 < N[$seg644]!; $i647++) {
+          const l_d = C[$seg644 * CAP + $i647]!;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
           if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-          $found650 = true;
+          $found646 = true;
           break;
         }
-        if (!$found650) break offered649$open;
-        $offered649 = true;
+        if (!$found646) break offered645$open;
+        $offered645 = true;
       }
-      let $weight653 = 0;
-      if ($offered649) {
-        $weight653 = 0;
-        if (!Number.isSafeInteger($weight653) || $weight653 < 0)
+      let $weight649 = 0;
+      if ($offered645) {
+        $weight649 = 0;
+        if (!Number.isSafeInteger($weight649) || $weight649 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight653}: a preference is a whole number from 0 up`,
+            `the preference of 'sell_stack' is ${$weight649}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg654 = Z_deeds + l_q_2;
-      let $offered655 = false;
-      offered655$open: {
-        if (!(N[$seg654]! > 0)) break offered655$open;
-        if (!(l_q_2 === l_roller)) break offered655$open;
-        if (!(v_stacks_left >= 4)) break offered655$open;
-        let $found656 = false;
-        for (let $i657 = 0; $i657 < N[$seg654]!; $i657++) {
-          const l_d = C[$seg654 * CAP + $i657]!;
+      const $seg650 = Z_deeds + l_q_2;
+      let $offered651 = false;
+      offered651$open: {
+        if (!(N[$seg650]! > 0)) break offered651$open;
+        if (!(l_q_2 === l_roller)) break offered651$open;
+        if (!(v_stacks_left >= 4)) break offered651$open;
+        let $found652 = false;
+        for (let $i653 = 0; $i653 < N[$seg650]!; $i653++) {
+          const l_d = C[$seg650 * CAP + $i653]!;
           if (!v_key[l_d]!) continue;
-          $found656 = true;
+          $found652 = true;
           break;
         }
-        if (!$found656) break offered655$open;
-        $offered655 = true;
+        if (!$found652) break offered651$open;
+        $offered651 = true;
       }
-      let $weight659 = 0;
-      if ($offered655) {
-        $weight659 = 0;
-        if (!Number.isSafeInteger($weight659) || $weight659 < 0)
+      let $weight655 = 0;
+      if ($offered651) {
+        $weight655 = 0;
+        if (!Number.isSafeInteger($weight655) || $weight655 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight659}: a preference is a whole number from 0 up`,
+            `the preference of 'sell_key' is ${$weight655}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg660 = Z_deeds + l_q_2;
-      let $offered661 = false;
-      offered661$open: {
-        if (!(N[$seg660]! > 0)) break offered661$open;
-        if (!(l_q_2 === l_roller)) break offered661$open;
-        let $found662 = false;
-        for (let $i663 = 0; $i663 < N[$seg660]!; $i663++) {
-          const l_d = C[$seg660 * CAP + $i663]!;
+      const $seg656 = Z_deeds + l_q_2;
+      let $offered657 = false;
+      offered657$open: {
+        if (!(N[$seg656]! > 0)) break offered657$open;
+        if (!(l_q_2 === l_roller)) break offered657$open;
+        let $found658 = false;
+        for (let $i659 = 0; $i659 < N[$seg656]!; $i659++) {
+          const l_d = C[$seg656 * CAP + $i659]!;
           if (!!v_mortgaged[l_d]!) continue;
           if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-          $found662 = true;
+          $found658 = true;
           break;
         }
-        if (!$found662) break offered661$open;
-        $offered661 = true;
+        if (!$found658) break offered657$open;
+        $offered657 = true;
       }
-      let $weight665 = 0;
-      if ($offered661) {
-        $weight665 = 0;
-        if (!Number.isSafeInteger($weight665) || $weight665 < 0)
+      let $weight661 = 0;
+      if ($offered657) {
+        $weight661 = 0;
+        if (!Number.isSafeInteger($weight661) || $weight661 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight665}: a preference is a whole number from 0 up`,
+            `the preference of 'mortgage' is ${$weight661}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg666 = Z_deeds + l_q_2;
-      let $offered667 = false;
-      offered667$open: {
-        if (!(N[$seg666]! > 0)) break offered667$open;
-        if (!(l_q_2 === l_roller)) break offered667$open;
-        let $found668 = false;
-        for (let $i669 = 0; $i669 < N[$seg666]!; $i669++) {
-          const l_d = C[$seg666 * CAP + $i669]!;
+      const $seg662 = Z_deeds + l_q_2;
+      let $offered663 = false;
+      offered663$open: {
+        if (!(N[$seg662]! > 0)) break offered663$open;
+        if (!(l_q_2 === l_roller)) break offered663$open;
+        let $found664 = false;
+        for (let $i665 = 0; $i665 < N[$seg662]!; $i665++) {
+          const l_d = C[$seg662 * CAP + $i665]!;
           if (!v_mortgaged[l_d]!) continue;
           if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-          $found668 = true;
+          $found664 = true;
           break;
         }
-        if (!$found668) break offered667$open;
-        $offered667 = true;
+        if (!$found664) break offered663$open;
+        $offered663 = true;
       }
-      let $weight671 = 0;
-      if ($offered667) {
-        $weight671 = v_cash[l_q_2]! > 500 ? 1 : 0;
-        if (!Number.isSafeInteger($weight671) || $weight671 < 0)
+      let $weight667 = 0;
+      if ($offered663) {
+        $weight667 = v_cash[l_q_2]! > 500 ? 1 : 0;
+        if (!Number.isSafeInteger($weight667) || $weight667 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'lift' is ${$weight671}: a preference is a whole number from 0 up`,
+            `the preference of 'lift' is ${$weight667}: a preference is a whole number from 0 up`,
           );
       }
-      const $seg672 = Z_deeds + l_q_2;
+      const $seg668 = Z_deeds + l_q_2;
       $values87$n[0]! = 0;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (l_buyer !== l_q_2) $values87[$values87$n[0]!++] = l_buyer;
       }
-      let $offered673 = false;
-      offered673$open: {
-        if (!(N[$seg672]! > 0)) break offered673$open;
-        if (!($values87$n[0]! > 0)) break offered673$open;
-        if (!(l_q_2 === l_roller)) break offered673$open;
-        let $found674 = false;
-        for (let $i675 = 0; $i675 < N[$seg672]!; $i675++) {
-          const l_d_3 = C[$seg672 * CAP + $i675]!;
+      let $offered669 = false;
+      offered669$open: {
+        if (!(N[$seg668]! > 0)) break offered669$open;
+        if (!($values87$n[0]! > 0)) break offered669$open;
+        if (!(l_q_2 === l_roller)) break offered669$open;
+        let $found670 = false;
+        for (let $i671 = 0; $i671 < N[$seg668]!; $i671++) {
+          const l_d_3 = C[$seg668 * CAP + $i671]!;
           if (!fn_may_sell_deed(l_d_3)) continue;
-          $found674 = true;
+          $found670 = true;
           break;
         }
-        if (!$found674) break offered673$open;
-        let $found677 = false;
-        for (let $i678 = 0; $i678 < $values87$n[0]!; $i678++) {
-          const l_buyer_2 = $values87[$i678]!;
+        if (!$found670) break offered669$open;
+        let $found673 = false;
+        for (let $i674 = 0; $i674 < $values87$n[0]!; $i674++) {
+          const l_buyer_2 = $values87[$i674]!;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found677 = true;
+          $found673 = true;
           break;
         }
-        if (!$found677) break offered673$open;
-        $offered673 = true;
+        if (!$found673) break offered669$open;
+        $offered669 = true;
       }
-      let $weight680 = 0;
-      if ($offered673) {
-        $weight680 = 1;
+      let $weight676 = 0;
+      if ($offered669) {
+        $weight676 = 1;
       }
-      let $offered681 = false;
-      offered681$open: {
-        $offered681 = true;
+      let $offered677 = false;
+      offered677$open: {
+        $offered677 = true;
       }
-      let $weight682 = 0;
-      if ($offered681) {
-        $weight682 = 1;
+      let $weight678 = 0;
+      if ($offered677) {
+        $weight678 = 1;
       }
-      const $weights683 =
-        $weight635 +
-        $weight641 +
-        $weight647 +
-        $weight653 +
-        $weight659 +
-        $weight665 +
-        $weight671 +
-        $weight680 +
-        $weight682;
-      if ($weights683 === 0) break preferred629;
-      if ($weights683 > 4294967296)
+      const $weights679 =
+        $weight631 +
+        $weight637 +
+        $weight643 +
+        $weight649 +
+        $weight655 +
+        $weight661 +
+        $weight667 +
+        $weight676 +
+        $weight678;
+      if ($weights679 === 0) break preferred625;
+      if ($weights679 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick684 = drawInt(P, $weights683);
-      if ($offered630) {
-        $pick684 -= $weight635;
-        if ($pick684 < 0) {
-          const $moves685 = 1;
-          if ($moves685 > 4294967296)
+      let $pick680 = drawInt(P, $weights679);
+      if ($offered626) {
+        $pick680 -= $weight631;
+        if ($pick680 < 0) {
+          const $moves681 = 1;
+          if ($moves681 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt686: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index687 = drawInt(P, $moves685);
+          attempt682: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index683 = drawInt(P, $moves681);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat488, 8);
+            if (trace !== null) trace.push($seat484, 8);
             {
               return step112();
             }
           }
-          break preferred629;
+          break preferred625;
         }
       }
-      if ($offered637) {
-        $pick684 -= $weight641;
-        if ($pick684 < 0) {
+      if ($offered633) {
+        $pick680 -= $weight637;
+        if ($pick680 < 0) {
           $values75$n[0]! = 0;
-          for (let $i640 = 0; $i640 < N[$seg636]!; $i640++) {
-            const l_d = C[$seg636 * CAP + $i640]!;
+          for (let $i636 = 0; $i636 < N[$seg632]!; $i636++) {
+            const l_d = C[$seg632 * CAP + $i636]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
@@ -6292,23 +6292,23 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values75[$values75$n[0]!++] = l_d;
           }
-          const $size688 = $values75$n[0]!;
-          const $moves689 = $size688;
-          if ($moves689 > 4294967296)
+          const $size684 = $values75$n[0]!;
+          const $moves685 = $size684;
+          if ($moves685 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt690: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index691 = drawInt(P, $moves689);
-            const $digit692 = $index691 % $size688;
-            $index691 = Math.floor($index691 / $size688);
-            const $value693 = $values75[$digit692]!;
+          attempt686: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index687 = drawInt(P, $moves685);
+            const $digit688 = $index687 % $size684;
+            $index687 = Math.floor($index687 / $size684);
+            const $value689 = $values75[$digit688]!;
             {
-              const l_d = $value693;
+              const l_d = $value689;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat488, 9, $value693);
+            if (trace !== null) trace.push($seat484, 9, $value689);
             {
-              const l_d = $value693;
+              const l_d = $value689;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6333,15 +6333,15 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred629;
+          break preferred625;
         }
       }
-      if ($offered643) {
-        $pick684 -= $weight647;
-        if ($pick684 < 0) {
+      if ($offered639) {
+        $pick680 -= $weight643;
+        if ($pick680 < 0) {
           $values77$n[0]! = 0;
-          for (let $i646 = 0; $i646 < N[$seg642]!; $i646++) {
-            const l_d = C[$seg642 * CAP + $i646]!;
+          for (let $i642 = 0; $i642 < N[$seg638]!; $i642++) {
+            const l_d = C[$seg638 * CAP + $i642]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
@@ -6349,23 +6349,23 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values77[$values77$n[0]!++] = l_d;
           }
-          const $size694 = $values77$n[0]!;
-          const $moves695 = $size694;
-          if ($moves695 > 4294967296)
+          const $size690 = $values77$n[0]!;
+          const $moves691 = $size690;
+          if ($moves691 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt696: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index697 = drawInt(P, $moves695);
-            const $digit698 = $index697 % $size694;
-            $index697 = Math.floor($index697 / $size694);
-            const $value699 = $values77[$digit698]!;
+          attempt692: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index693 = drawInt(P, $moves691);
+            const $digit694 = $index693 % $size690;
+            $index693 = Math.floor($index693 / $size690);
+            const $value695 = $values77[$digit694]!;
             {
-              const l_d = $value699;
+              const l_d = $value695;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat488, 10, $value699);
+            if (trace !== null) trace.push($seat484, 10, $value695);
             {
-              const l_d = $value699;
+              const l_d = $value695;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6396,42 +6396,42 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred629;
+          break preferred625;
         }
       }
-      if ($offered649) {
-        $pick684 -= $weight653;
-        if ($pick684 < 0) {
+      if ($offered645) {
+        $pick680 -= $weight649;
+        if ($pick680 < 0) {
           $values79$n[0]! = 0;
-          for (let $i652 = 0; $i652 < N[$seg648]!; $i652++) {
-            const l_d = C[$seg648 * CAP + $i652]!;
+          for (let $i648 = 0; $i648 < N[$seg644]!; $i648++) {
+            const l_d = C[$seg644 * CAP + $i648]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
             $values79[$values79$n[0]!++] = l_d;
           }
-          const $size700 = $values79$n[0]!;
-          const $moves701 = $size700;
-          if ($moves701 > 4294967296)
+          const $size696 = $values79$n[0]!;
+          const $moves697 = $size696;
+          if ($moves697 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt702: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index703 = drawInt(P, $moves701);
-            const $digit704 = $index703 % $size700;
-            $index703 = Math.floor($index703 / $size700);
-            const $value705 = $values79[$digit704]!;
+          attempt698: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index699 = drawInt(P, $moves697);
+            const $digit700 = $index699 % $size696;
+            $index699 = Math.floor($index699 / $size696);
+            const $value701 = $values79[$digit700]!;
             {
-              const l_d = $value705;
+              const l_d = $value701;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat488, 11, $value705);
+            if (trace !== null) trace.push($seat484, 11, $value701);
             {
-              const l_d = $value705;
+              const l_d = $value701;
               {
-                const $argument706 = l_q_2;
-                const $argument707 = l_d;
+                const $argument702 = l_q_2;
+                const $argument703 = l_d;
                 {
-                  let l_p = $argument706;
-                  let l_sold = $argument707;
+                  let l_p = $argument702;
+                  let l_sold = $argument703;
                   v_books[l_sold] -= 1;
                   $generation_lowest_level++;
                   $generation_may_mortgage++;
@@ -6458,41 +6458,41 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred629;
+          break preferred625;
         }
       }
-      if ($offered655) {
-        $pick684 -= $weight659;
-        if ($pick684 < 0) {
+      if ($offered651) {
+        $pick680 -= $weight655;
+        if ($pick680 < 0) {
           $values81$n[0]! = 0;
-          for (let $i658 = 0; $i658 < N[$seg654]!; $i658++) {
-            const l_d = C[$seg654 * CAP + $i658]!;
+          for (let $i654 = 0; $i654 < N[$seg650]!; $i654++) {
+            const l_d = C[$seg650 * CAP + $i654]!;
             if (!v_key[l_d]!) continue;
             $values81[$values81$n[0]!++] = l_d;
           }
-          const $size708 = $values81$n[0]!;
-          const $moves709 = $size708;
-          if ($moves709 > 4294967296)
+          const $size704 = $values81$n[0]!;
+          const $moves705 = $size704;
+          if ($moves705 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt710: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index711 = drawInt(P, $moves709);
-            const $digit712 = $index711 % $size708;
-            $index711 = Math.floor($index711 / $size708);
-            const $value713 = $values81[$digit712]!;
+          attempt706: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index707 = drawInt(P, $moves705);
+            const $digit708 = $index707 % $size704;
+            $index707 = Math.floor($index707 / $size704);
+            const $value709 = $values81[$digit708]!;
             {
-              const l_d = $value713;
+              const l_d = $value709;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat488, 12, $value713);
+            if (trace !== null) trace.push($seat484, 12, $value709);
             {
-              const l_d = $value713;
+              const l_d = $value709;
               {
-                const $argument714 = l_q_2;
-                const $argument715 = l_d;
+                const $argument710 = l_q_2;
+                const $argument711 = l_d;
                 {
-                  let l_p = $argument714;
-                  let l_sold = $argument715;
+                  let l_p = $argument710;
+                  let l_sold = $argument711;
                   v_key[l_sold] = false;
                   $generation_lowest_level++;
                   $generation_may_mortgage++;
@@ -6525,42 +6525,42 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred629;
+          break preferred625;
         }
       }
-      if ($offered661) {
-        $pick684 -= $weight665;
-        if ($pick684 < 0) {
+      if ($offered657) {
+        $pick680 -= $weight661;
+        if ($pick680 < 0) {
           $values83$n[0]! = 0;
-          for (let $i664 = 0; $i664 < N[$seg660]!; $i664++) {
-            const l_d = C[$seg660 * CAP + $i664]!;
+          for (let $i660 = 0; $i660 < N[$seg656]!; $i660++) {
+            const l_d = C[$seg656 * CAP + $i660]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values83[$values83$n[0]!++] = l_d;
           }
-          const $size716 = $values83$n[0]!;
-          const $moves717 = $size716;
-          if ($moves717 > 4294967296)
+          const $size712 = $values83$n[0]!;
+          const $moves713 = $size712;
+          if ($moves713 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt718: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index719 = drawInt(P, $moves717);
-            const $digit720 = $index719 % $size716;
-            $index719 = Math.floor($index719 / $size716);
-            const $value721 = $values83[$digit720]!;
+          attempt714: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index715 = drawInt(P, $moves713);
+            const $digit716 = $index715 % $size712;
+            $index715 = Math.floor($index715 / $size712);
+            const $value717 = $values83[$digit716]!;
             {
-              const l_d = $value721;
+              const l_d = $value717;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat488, 13, $value721);
+            if (trace !== null) trace.push($seat484, 13, $value717);
             {
-              const l_d = $value721;
+              const l_d = $value717;
               {
-                const $argument722 = l_q_2;
-                const $argument723 = l_d;
+                const $argument718 = l_q_2;
+                const $argument719 = l_d;
                 {
-                  let l_p = $argument722;
-                  let l_pledged = $argument723;
+                  let l_p = $argument718;
+                  let l_pledged = $argument719;
                   v_mortgaged[l_pledged] = true;
                   $generation_any_mortgaged++;
                   $generation_may_mortgage++;
@@ -6584,36 +6584,36 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred629;
+          break preferred625;
         }
       }
-      if ($offered667) {
-        $pick684 -= $weight671;
-        if ($pick684 < 0) {
+      if ($offered663) {
+        $pick680 -= $weight667;
+        if ($pick680 < 0) {
           $values85$n[0]! = 0;
-          for (let $i670 = 0; $i670 < N[$seg666]!; $i670++) {
-            const l_d = C[$seg666 * CAP + $i670]!;
+          for (let $i666 = 0; $i666 < N[$seg662]!; $i666++) {
+            const l_d = C[$seg662 * CAP + $i666]!;
             if (!v_mortgaged[l_d]!) continue;
             if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
             $values85[$values85$n[0]!++] = l_d;
           }
-          const $size724 = $values85$n[0]!;
-          const $moves725 = $size724;
-          if ($moves725 > 4294967296)
+          const $size720 = $values85$n[0]!;
+          const $moves721 = $size720;
+          if ($moves721 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt726: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index727 = drawInt(P, $moves725);
-            const $digit728 = $index727 % $size724;
-            $index727 = Math.floor($index727 / $size724);
-            const $value729 = $values85[$digit728]!;
+          attempt722: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index723 = drawInt(P, $moves721);
+            const $digit724 = $index723 % $size720;
+            $index723 = Math.floor($index723 / $size720);
+            const $value725 = $values85[$digit724]!;
             {
-              const l_d = $value729;
+              const l_d = $value725;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat488, 14, $value729);
+            if (trace !== null) trace.push($seat484, 14, $value725);
             {
-              const l_d = $value729;
+              const l_d = $value725;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -6635,260 +6635,260 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred629;
+          break preferred625;
         }
       }
-      if ($offered673) {
-        $pick684 -= $weight680;
-        if ($pick684 < 0) {
+      if ($offered669) {
+        $pick680 -= $weight676;
+        if ($pick680 < 0) {
           $values89$n[0]! = 0;
-          for (let $i676 = 0; $i676 < N[$seg672]!; $i676++) {
-            const l_d_3 = C[$seg672 * CAP + $i676]!;
+          for (let $i672 = 0; $i672 < N[$seg668]!; $i672++) {
+            const l_d_3 = C[$seg668 * CAP + $i672]!;
             if (!fn_may_sell_deed(l_d_3)) continue;
             $values89[$values89$n[0]!++] = l_d_3;
           }
           $values91$n[0]! = 0;
-          for (let $i679 = 0; $i679 < $values87$n[0]!; $i679++) {
-            const l_buyer_2 = $values87[$i679]!;
+          for (let $i675 = 0; $i675 < $values87$n[0]!; $i675++) {
+            const l_buyer_2 = $values87[$i675]!;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values91[$values91$n[0]!++] = l_buyer_2;
           }
-          const $size730 = $values89$n[0]!;
-          const $size731 = $values91$n[0]!;
-          const $moves732 = $size730 * $size731;
-          if ($moves732 > 4294967296)
+          const $size726 = $values89$n[0]!;
+          const $size727 = $values91$n[0]!;
+          const $moves728 = $size726 * $size727;
+          if ($moves728 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt733: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index734 = drawInt(P, $moves732);
-            const $digit735 = $index734 % $size730;
-            $index734 = Math.floor($index734 / $size730);
-            const $value736 = $values89[$digit735]!;
-            const $digit737 = $index734 % $size731;
-            $index734 = Math.floor($index734 / $size731);
-            const $value738 = $values91[$digit737]!;
+          attempt729: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index730 = drawInt(P, $moves728);
+            const $digit731 = $index730 % $size726;
+            $index730 = Math.floor($index730 / $size726);
+            const $value732 = $values89[$digit731]!;
+            const $digit733 = $index730 % $size727;
+            $index730 = Math.floor($index730 / $size727);
+            const $value734 = $values91[$digit733]!;
             {
-              l_d_3 = $value736;
-              l_buyer_2 = $value738;
+              l_d_3 = $value732;
+              l_buyer_2 = $value734;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat488, 15, $value736, $value738);
+            if (trace !== null) trace.push($seat484, 15, $value732, $value734);
             {
-              l_d_3 = $value736;
-              l_buyer_2 = $value738;
+              l_d_3 = $value732;
+              l_buyer_2 = $value734;
               return step108();
             }
           }
-          break preferred629;
+          break preferred625;
         }
       }
-      if ($offered681) {
-        $pick684 -= $weight682;
-        if ($pick684 < 0) {
-          const $moves739 = 1;
-          if ($moves739 > 4294967296)
+      if ($offered677) {
+        $pick680 -= $weight678;
+        if ($pick680 < 0) {
+          const $moves735 = 1;
+          if ($moves735 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt740: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index741 = drawInt(P, $moves739);
+          attempt736: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index737 = drawInt(P, $moves735);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat488, 16);
+            if (trace !== null) trace.push($seat484, 16);
             {
               l___window_0_2 = false;
               return step130();
             }
           }
-          break preferred629;
+          break preferred625;
         }
       }
     }
-    let $offered533 = false;
-    offered533$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered533$open;
-      if (!fn_owns(l_q_2, v_claim_space)) break offered533$open;
-      let $any534: boolean = false;
+    let $offered529 = false;
+    offered529$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered529$open;
+      if (!fn_owns(l_q_2, v_claim_space)) break offered529$open;
+      let $any530: boolean = false;
       {
-        const $seg536 = Z_deeds + l_q_2;
-        const $n537 = N[$seg536]!;
-        for (let $i535 = 0; $i535 < $n537; $i535++) {
-          const l_e = C[$seg536 * CAP + $i535]!;
+        const $seg532 = Z_deeds + l_q_2;
+        const $n533 = N[$seg532]!;
+        for (let $i531 = 0; $i531 < $n533; $i531++) {
+          const l_e = C[$seg532 * CAP + $i531]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any534 = true;
+            $any530 = true;
             break;
           }
         }
       }
-      if (!!$any534) break offered533$open;
-      $offered533 = true;
+      if (!!$any530) break offered529$open;
+      $offered529 = true;
     }
-    const $seg538 = Z_deeds + l_q_2;
-    let $offered539 = false;
-    offered539$open: {
-      if (!(N[$seg538]! > 0)) break offered539$open;
-      if (!(l_q_2 === l_roller)) break offered539$open;
-      if (!(v_stacks_left > 0)) break offered539$open;
-      let $found540 = false;
-      for (let $i541 = 0; $i541 < N[$seg538]!; $i541++) {
-        const l_d = C[$seg538 * CAP + $i541]!;
+    const $seg534 = Z_deeds + l_q_2;
+    let $offered535 = false;
+    offered535$open: {
+      if (!(N[$seg534]! > 0)) break offered535$open;
+      if (!(l_q_2 === l_roller)) break offered535$open;
+      if (!(v_stacks_left > 0)) break offered535$open;
+      let $found536 = false;
+      for (let $i537 = 0; $i537 < N[$seg534]!; $i537++) {
+        const l_d = C[$seg534 * CAP + $i537]!;
         if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
         if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
           continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found540 = true;
+        $found536 = true;
         break;
       }
-      if (!$found540) break offered539$open;
-      $offered539 = true;
+      if (!$found536) break offered535$open;
+      $offered535 = true;
     }
-    const $seg543 = Z_deeds + l_q_2;
-    let $offered544 = false;
-    offered544$open: {
-      if (!(N[$seg543]! > 0)) break offered544$open;
-      if (!(l_q_2 === l_roller)) break offered544$open;
-      if (!(v_keys_left > 0)) break offered544$open;
-      let $found545 = false;
-      for (let $i546 = 0; $i546 < N[$seg543]!; $i546++) {
-        const l_d = C[$seg543 * CAP + $i546]!;
+    const $seg539 = Z_deeds + l_q_2;
+    let $offered540 = false;
+    offered540$open: {
+      if (!(N[$seg539]! > 0)) break offered540$open;
+      if (!(l_q_2 === l_roller)) break offered540$open;
+      if (!(v_keys_left > 0)) break offered540$open;
+      let $found541 = false;
+      for (let $i542 = 0; $i542 < N[$seg539]!; $i542++) {
+        const l_d = C[$seg539 * CAP + $i542]!;
         if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!!v_key[l_d]!) continue;
         if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
         if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
         if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found545 = true;
+        $found541 = true;
         break;
       }
-      if (!$found545) break offered544$open;
-      $offered544 = true;
+      if (!$found541) break offered540$open;
+      $offered540 = true;
     }
-    const $seg548 = Z_deeds + l_q_2;
-    let $offered549 = false;
-    offered549$open: {
-      if (!(N[$seg548]! > 0)) break offered549$open;
-      if (!(l_q_2 === l_roller)) break offered549$open;
-      let $found550 = false;
-      for (let $i551 = 0; $i551 < N[$seg548]!; $i551++) {
-        const l_d = C[$seg548 * CAP + $i551]!;
+    const $seg544 = Z_deeds + l_q_2;
+    let $offered545 = false;
+    offered545$open: {
+      if (!(N[$seg544]! > 0)) break offered545$open;
+      if (!(l_q_2 === l_roller)) break offered545$open;
+      let $found546 = false;
+      for (let $i547 = 0; $i547 < N[$seg544]!; $i547++) {
+        const l_d = C[$seg544 * CAP + $i547]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-        $found550 = true;
+        $found546 = true;
         break;
       }
-      if (!$found550) break offered549$open;
-      $offered549 = true;
+      if (!$found546) break offered545$open;
+      $offered545 = true;
     }
-    const $seg553 = Z_deeds + l_q_2;
-    let $offered554 = false;
-    offered554$open: {
-      if (!(N[$seg553]! > 0)) break offered554$open;
-      if (!(l_q_2 === l_roller)) break offered554$open;
-      if (!(v_stacks_left >= 4)) break offered554$open;
-      let $found555 = false;
-      for (let $i556 = 0; $i556 < N[$seg553]!; $i556++) {
-        const l_d = C[$seg553 * CAP + $i556]!;
+    const $seg549 = Z_deeds + l_q_2;
+    let $offered550 = false;
+    offered550$open: {
+      if (!(N[$seg549]! > 0)) break offered550$open;
+      if (!(l_q_2 === l_roller)) break offered550$open;
+      if (!(v_stacks_left >= 4)) break offered550$open;
+      let $found551 = false;
+      for (let $i552 = 0; $i552 < N[$seg549]!; $i552++) {
+        const l_d = C[$seg549 * CAP + $i552]!;
         if (!v_key[l_d]!) continue;
-        $found555 = true;
+        $found551 = true;
         break;
       }
-      if (!$found555) break offered554$open;
-      $offered554 = true;
+      if (!$found551) break offered550$open;
+      $offered550 = true;
     }
-    const $seg558 = Z_deeds + l_q_2;
-    let $offered559 = false;
-    offered559$open: {
-      if (!(N[$seg558]! > 0)) break offered559$open;
-      if (!(l_q_2 === l_roller)) break offered559$open;
-      let $found560 = false;
-      for (let $i561 = 0; $i561 < N[$seg558]!; $i561++) {
-        const l_d = C[$seg558 * CAP + $i561]!;
+    const $seg554 = Z_deeds + l_q_2;
+    let $offered555 = false;
+    offered555$open: {
+      if (!(N[$seg554]! > 0)) break offered555$open;
+      if (!(l_q_2 === l_roller)) break offered555$open;
+      let $found556 = false;
+      for (let $i557 = 0; $i557 < N[$seg554]!; $i557++) {
+        const l_d = C[$seg554 * CAP + $i557]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found560 = true;
+        $found556 = true;
         break;
       }
-      if (!$found560) break offered559$open;
-      $offered559 = true;
+      if (!$found556) break offered555$open;
+      $offered555 = true;
     }
-    const $seg563 = Z_deeds + l_q_2;
-    let $offered564 = false;
-    offered564$open: {
-      if (!(N[$seg563]! > 0)) break offered564$open;
-      if (!(l_q_2 === l_roller)) break offered564$open;
-      let $found565 = false;
-      for (let $i566 = 0; $i566 < N[$seg563]!; $i566++) {
-        const l_d = C[$seg563 * CAP + $i566]!;
+    const $seg559 = Z_deeds + l_q_2;
+    let $offered560 = false;
+    offered560$open: {
+      if (!(N[$seg559]! > 0)) break offered560$open;
+      if (!(l_q_2 === l_roller)) break offered560$open;
+      let $found561 = false;
+      for (let $i562 = 0; $i562 < N[$seg559]!; $i562++) {
+        const l_d = C[$seg559 * CAP + $i562]!;
         if (!v_mortgaged[l_d]!) continue;
         if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-        $found565 = true;
+        $found561 = true;
         break;
       }
-      if (!$found565) break offered564$open;
-      $offered564 = true;
+      if (!$found561) break offered560$open;
+      $offered560 = true;
     }
-    const $seg568 = Z_deeds + l_q_2;
+    const $seg564 = Z_deeds + l_q_2;
     $values69$n[0]! = 0;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (l_buyer !== l_q_2) $values69[$values69$n[0]!++] = l_buyer;
     }
-    let $offered569 = false;
-    offered569$open: {
-      if (!(N[$seg568]! > 0)) break offered569$open;
-      if (!($values69$n[0]! > 0)) break offered569$open;
-      if (!(l_q_2 === l_roller)) break offered569$open;
-      let $found570 = false;
-      for (let $i571 = 0; $i571 < N[$seg568]!; $i571++) {
-        const l_d_3 = C[$seg568 * CAP + $i571]!;
+    let $offered565 = false;
+    offered565$open: {
+      if (!(N[$seg564]! > 0)) break offered565$open;
+      if (!($values69$n[0]! > 0)) break offered565$open;
+      if (!(l_q_2 === l_roller)) break offered565$open;
+      let $found566 = false;
+      for (let $i567 = 0; $i567 < N[$seg564]!; $i567++) {
+        const l_d_3 = C[$seg564 * CAP + $i567]!;
         if (!fn_may_sell_deed(l_d_3)) continue;
-        $found570 = true;
+        $found566 = true;
         break;
       }
-      if (!$found570) break offered569$open;
-      let $found573 = false;
-      for (let $i574 = 0; $i574 < $values69$n[0]!; $i574++) {
-        const l_buyer_2 = $values69[$i574]!;
+      if (!$found566) break offered565$open;
+      let $found569 = false;
+      for (let $i570 = 0; $i570 < $values69$n[0]!; $i570++) {
+        const l_buyer_2 = $values69[$i570]!;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found573 = true;
+        $found569 = true;
         break;
       }
-      if (!$found573) break offered569$open;
-      $offered569 = true;
+      if (!$found569) break offered565$open;
+      $offered565 = true;
     }
-    let $offered576 = false;
-    offered576$open: {
-      $offered576 = true;
+    let $offered572 = false;
+    offered572$open: {
+      $offered572 = true;
     }
-    const $offered577 =
-      ($offered533 ? 1 : 0) +
-      ($offered539 ? 1 : 0) +
-      ($offered544 ? 1 : 0) +
-      ($offered549 ? 1 : 0) +
-      ($offered554 ? 1 : 0) +
-      ($offered559 ? 1 : 0) +
-      ($offered564 ? 1 : 0) +
-      ($offered569 ? 1 : 0) +
-      ($offered576 ? 1 : 0);
-    if ($offered577 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat488} must act but has no legal move`);
+    const $offered573 =
+      ($offered529 ? 1 : 0) +
+      ($offered535 ? 1 : 0) +
+      ($offered540 ? 1 : 0) +
+      ($offered545 ? 1 : 0) +
+      ($offered550 ? 1 : 0) +
+      ($offered555 ? 1 : 0) +
+      ($offered560 ? 1 : 0) +
+      ($offered565 ? 1 : 0) +
+      ($offered572 ? 1 : 0);
+    if ($offered573 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat484} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built583 = false;
-    let $built588 = false;
-    let $built593 = false;
-    let $built600 = false;
-    let $built607 = false;
-    let $built614 = false;
-    let $built619 = false;
-    attempt578: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n580 = $offered577;
-      let $r581 = 0;
-      if ($n580 <= 2097152 && $n580 >= 1) {
+    let $built579 = false;
+    let $built584 = false;
+    let $built589 = false;
+    let $built596 = false;
+    let $built603 = false;
+    let $built610 = false;
+    let $built615 = false;
+    attempt574: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n576 = $offered573;
+      let $r577 = 0;
+      if ($n576 <= 2097152 && $n576 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6899,35 +6899,35 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n580;
+          const $m = ($t >>> 0) * $n576;
           const $low = $m >>> 0;
-          if ($low >= $n580 || $low >= 4294967296 % $n580) {
-            $r581 = ($m / 4294967296) >>> 0;
+          if ($low >= $n576 || $low >= 4294967296 % $n576) {
+            $r577 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n580 >= 1 && $n580 <= 4294967296))
+        if (!($n576 >= 1 && $n576 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r581 = drawInt(P, $n580);
+        $r577 = drawInt(P, $n576);
       }
-      const $pick579$drawn = $r581;
-      let $pick579 = $pick579$drawn;
-      if ($offered533 && $pick579-- === 0) {
+      const $pick575$drawn = $r577;
+      let $pick575 = $pick575$drawn;
+      if ($offered529 && $pick575-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat488, 8);
+        if (trace !== null) trace.push($seat484, 8);
         {
           return step112();
         }
       }
-      if ($offered539 && $pick579-- === 0) {
-        if (!$built583) {
+      if ($offered535 && $pick575-- === 0) {
+        if (!$built579) {
           $values57$n[0]! = 0;
-          for (let $i542 = 0; $i542 < N[$seg538]!; $i542++) {
-            const l_d = C[$seg538 * CAP + $i542]!;
+          for (let $i538 = 0; $i538 < N[$seg534]!; $i538++) {
+            const l_d = C[$seg534 * CAP + $i538]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
@@ -6936,11 +6936,11 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values57[$values57$n[0]!++] = l_d;
           }
-          $built583 = true;
+          $built579 = true;
         }
-        const $n586 = $values57$n[0]!;
-        let $r587 = 0;
-        if ($n586 <= 2097152 && $n586 >= 1) {
+        const $n582 = $values57$n[0]!;
+        let $r583 = 0;
+        if ($n582 <= 2097152 && $n582 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6951,28 +6951,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n586;
+            const $m = ($t >>> 0) * $n582;
             const $low = $m >>> 0;
-            if ($low >= $n586 || $low >= 4294967296 % $n586) {
-              $r587 = ($m / 4294967296) >>> 0;
+            if ($low >= $n582 || $low >= 4294967296 % $n582) {
+              $r583 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n586 >= 1 && $n586 <= 4294967296))
+          if (!($n582 >= 1 && $n582 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r587 = drawInt(P, $n586);
+          $r583 = drawInt(P, $n582);
         }
-        const $digit584 = $r587;
-        const $value585 = $values57[$digit584]!;
+        const $digit580 = $r583;
+        const $value581 = $values57[$digit580]!;
         {
-          const l_d = $value585;
+          const l_d = $value581;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat488, 9, $value585);
+        if (trace !== null) trace.push($seat484, 9, $value581);
         {
-          const l_d = $value585;
+          const l_d = $value581;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -6997,11 +6997,11 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered544 && $pick579-- === 0) {
-        if (!$built588) {
+      if ($offered540 && $pick575-- === 0) {
+        if (!$built584) {
           $values59$n[0]! = 0;
-          for (let $i547 = 0; $i547 < N[$seg543]!; $i547++) {
-            const l_d = C[$seg543 * CAP + $i547]!;
+          for (let $i543 = 0; $i543 < N[$seg539]!; $i543++) {
+            const l_d = C[$seg539 * CAP + $i543]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
@@ -7009,11 +7009,11 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values59[$values59$n[0]!++] = l_d;
           }
-          $built588 = true;
+          $built584 = true;
         }
-        const $n591 = $values59$n[0]!;
-        let $r592 = 0;
-        if ($n591 <= 2097152 && $n591 >= 1) {
+        const $n587 = $values59$n[0]!;
+        let $r588 = 0;
+        if ($n587 <= 2097152 && $n587 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7024,28 +7024,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n591;
+            const $m = ($t >>> 0) * $n587;
             const $low = $m >>> 0;
-            if ($low >= $n591 || $low >= 4294967296 % $n591) {
-              $r592 = ($m / 4294967296) >>> 0;
+            if ($low >= $n587 || $low >= 4294967296 % $n587) {
+              $r588 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n591 >= 1 && $n591 <= 4294967296))
+          if (!($n587 >= 1 && $n587 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r592 = drawInt(P, $n591);
+          $r588 = drawInt(P, $n587);
         }
-        const $digit589 = $r592;
-        const $value590 = $values59[$digit589]!;
+        const $digit585 = $r588;
+        const $value586 = $values59[$digit585]!;
         {
-          const l_d = $value590;
+          const l_d = $value586;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat488, 10, $value590);
+        if (trace !== null) trace.push($seat484, 10, $value586);
         {
-          const l_d = $value590;
+          const l_d = $value586;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7076,20 +7076,20 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered549 && $pick579-- === 0) {
-        if (!$built593) {
+      if ($offered545 && $pick575-- === 0) {
+        if (!$built589) {
           $values61$n[0]! = 0;
-          for (let $i552 = 0; $i552 < N[$seg548]!; $i552++) {
-            const l_d = C[$seg548 * CAP + $i552]!;
+          for (let $i548 = 0; $i548 < N[$seg544]!; $i548++) {
+            const l_d = C[$seg544 * CAP + $i548]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
             $values61[$values61$n[0]!++] = l_d;
           }
-          $built593 = true;
+          $built589 = true;
         }
-        const $n596 = $values61$n[0]!;
-        let $r597 = 0;
-        if ($n596 <= 2097152 && $n596 >= 1) {
+        const $n592 = $values61$n[0]!;
+        let $r593 = 0;
+        if ($n592 <= 2097152 && $n592 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7100,34 +7100,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n596;
+            const $m = ($t >>> 0) * $n592;
             const $low = $m >>> 0;
-            if ($low >= $n596 || $low >= 4294967296 % $n596) {
-              $r597 = ($m / 4294967296) >>> 0;
+            if ($low >= $n592 || $low >= 4294967296 % $n592) {
+              $r593 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n596 >= 1 && $n596 <= 4294967296))
+          if (!($n592 >= 1 && $n592 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r597 = drawInt(P, $n596);
+          $r593 = drawInt(P, $n592);
         }
-        const $digit594 = $r597;
-        const $value595 = $values61[$digit594]!;
+        const $digit590 = $r593;
+        const $value591 = $values61[$digit590]!;
         {
-          const l_d = $value595;
+          const l_d = $value591;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat488, 11, $value595);
+        if (trace !== null) trace.push($seat484, 11, $value591);
         {
-          const l_d = $value595;
+          const l_d = $value591;
           {
-            const $argument598 = l_q_2;
-            const $argument599 = l_d;
+            const $argument594 = l_q_2;
+            const $argument595 = l_d;
             {
-              let l_p = $argument598;
-              let l_sold = $argument599;
+              let l_p = $argument594;
+              let l_sold = $argument595;
               v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -7154,19 +7154,19 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered554 && $pick579-- === 0) {
-        if (!$built600) {
+      if ($offered550 && $pick575-- === 0) {
+        if (!$built596) {
           $values63$n[0]! = 0;
-          for (let $i557 = 0; $i557 < N[$seg553]!; $i557++) {
-            const l_d = C[$seg553 * CAP + $i557]!;
+          for (let $i553 = 0; $i553 < N[$seg549]!; $i553++) {
+            const l_d = C[$seg549 * CAP + $i553]!;
             if (!v_key[l_d]!) continue;
             $values63[$values63$n[0]!++] = l_d;
           }
-          $built600 = true;
+          $built596 = true;
         }
-        const $n603 = $values63$n[0]!;
-        let $r604 = 0;
-        if ($n603 <= 2097152 && $n603 >= 1) {
+        const $n599 = $values63$n[0]!;
+        let $r600 = 0;
+        if ($n599 <= 2097152 && $n599 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7177,34 +7177,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n603;
+            const $m = ($t >>> 0) * $n599;
             const $low = $m >>> 0;
-            if ($low >= $n603 || $low >= 4294967296 % $n603) {
-              $r604 = ($m / 4294967296) >>> 0;
+            if ($low >= $n599 || $low >= 4294967296 % $n599) {
+              $r600 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n603 >= 1 && $n603 <= 4294967296))
+          if (!($n599 >= 1 && $n599 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r604 = drawInt(P, $n603);
+          $r600 = drawInt(P, $n599);
         }
-        const $digit601 = $r604;
-        const $value602 = $values63[$digit601]!;
+        const $digit597 = $r600;
+        const $value598 = $values63[$digit597]!;
         {
-          const l_d = $value602;
+          const l_d = $value598;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat488, 12, $value602);
+        if (trace !== null) trace.push($seat484, 12, $value598);
         {
-          const l_d = $value602;
+          const l_d = $value598;
           {
-            const $argument605 = l_q_2;
-            const $argument606 = l_d;
+            const $argument601 = l_q_2;
+            const $argument602 = l_d;
             {
-              let l_p = $argument605;
-              let l_sold = $argument606;
+              let l_p = $argument601;
+              let l_sold = $argument602;
               v_key[l_sold] = false;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -7237,20 +7237,20 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered559 && $pick579-- === 0) {
-        if (!$built607) {
+      if ($offered555 && $pick575-- === 0) {
+        if (!$built603) {
           $values65$n[0]! = 0;
-          for (let $i562 = 0; $i562 < N[$seg558]!; $i562++) {
-            const l_d = C[$seg558 * CAP + $i562]!;
+          for (let $i558 = 0; $i558 < N[$seg554]!; $i558++) {
+            const l_d = C[$seg554 * CAP + $i558]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values65[$values65$n[0]!++] = l_d;
           }
-          $built607 = true;
+          $built603 = true;
         }
-        const $n610 = $values65$n[0]!;
-        let $r611 = 0;
-        if ($n610 <= 2097152 && $n610 >= 1) {
+        const $n606 = $values65$n[0]!;
+        let $r607 = 0;
+        if ($n606 <= 2097152 && $n606 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7261,34 +7261,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n610;
+            const $m = ($t >>> 0) * $n606;
             const $low = $m >>> 0;
-            if ($low >= $n610 || $low >= 4294967296 % $n610) {
-              $r611 = ($m / 4294967296) >>> 0;
+            if ($low >= $n606 || $low >= 4294967296 % $n606) {
+              $r607 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n610 >= 1 && $n610 <= 4294967296))
+          if (!($n606 >= 1 && $n606 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r611 = drawInt(P, $n610);
+          $r607 = drawInt(P, $n606);
         }
-        const $digit608 = $r611;
-        const $value609 = $values65[$digit608]!;
+        const $digit604 = $r607;
+        const $value605 = $values65[$digit604]!;
         {
-          const l_d = $value609;
+          const l_d = $value605;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat488, 13, $value609);
+        if (trace !== null) trace.push($seat484, 13, $value605);
         {
-          const l_d = $value609;
+          const l_d = $value605;
           {
-            const $argument612 = l_q_2;
-            const $argument613 = l_d;
+            const $argument608 = l_q_2;
+            const $argument609 = l_d;
             {
-              let l_p = $argument612;
-              let l_pledged = $argument613;
+              let l_p = $argument608;
+              let l_pledged = $argument609;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -7312,20 +7312,20 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered564 && $pick579-- === 0) {
-        if (!$built614) {
+      if ($offered560 && $pick575-- === 0) {
+        if (!$built610) {
           $values67$n[0]! = 0;
-          for (let $i567 = 0; $i567 < N[$seg563]!; $i567++) {
-            const l_d = C[$seg563 * CAP + $i567]!;
+          for (let $i563 = 0; $i563 < N[$seg559]!; $i563++) {
+            const l_d = C[$seg559 * CAP + $i563]!;
             if (!v_mortgaged[l_d]!) continue;
             if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
             $values67[$values67$n[0]!++] = l_d;
           }
-          $built614 = true;
+          $built610 = true;
         }
-        const $n617 = $values67$n[0]!;
-        let $r618 = 0;
-        if ($n617 <= 2097152 && $n617 >= 1) {
+        const $n613 = $values67$n[0]!;
+        let $r614 = 0;
+        if ($n613 <= 2097152 && $n613 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7336,28 +7336,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n617;
+            const $m = ($t >>> 0) * $n613;
             const $low = $m >>> 0;
-            if ($low >= $n617 || $low >= 4294967296 % $n617) {
-              $r618 = ($m / 4294967296) >>> 0;
+            if ($low >= $n613 || $low >= 4294967296 % $n613) {
+              $r614 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n617 >= 1 && $n617 <= 4294967296))
+          if (!($n613 >= 1 && $n613 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r618 = drawInt(P, $n617);
+          $r614 = drawInt(P, $n613);
         }
-        const $digit615 = $r618;
-        const $value616 = $values67[$digit615]!;
+        const $digit611 = $r614;
+        const $value612 = $values67[$digit611]!;
         {
-          const l_d = $value616;
+          const l_d = $value612;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat488, 14, $value616);
+        if (trace !== null) trace.push($seat484, 14, $value612);
         {
-          const l_d = $value616;
+          const l_d = $value612;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -7379,23 +7379,50 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered569 && $pick579-- === 0) {
-        if (!$built619) {
+      if ($offered565 && $pick575-- === 0) {
+        if (!$built615) {
           $values71$n[0]! = 0;
-          for (let $i572 = 0; $i572 < N[$seg568]!; $i572++) {
-            const l_d_3 = C[$seg568 * CAP + $i572]!;
+          for (let $i568 = 0; $i568 < N[$seg564]!; $i568++) {
+            const l_d_3 = C[$seg564 * CAP + $i568]!;
             if (!fn_may_sell_deed(l_d_3)) continue;
             $values71[$values71$n[0]!++] = l_d_3;
           }
           $values73$n[0]! = 0;
-          for (let $i575 = 0; $i575 < $values69$n[0]!; $i575++) {
-            const l_buyer_2 = $values69[$i575]!;
+          for (let $i571 = 0; $i571 < $values69$n[0]!; $i571++) {
+            const l_buyer_2 = $values69[$i571]!;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values73[$values73$n[0]!++] = l_buyer_2;
           }
-          $built619 = true;
+          $built615 = true;
         }
-        const $n622 = $values71$n[0]!;
+        const $n618 = $values71$n[0]!;
+        let $r619 = 0;
+        if ($n618 <= 2097152 && $n618 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n618;
+            const $low = $m >>> 0;
+            if ($low >= $n618 || $low >= 4294967296 % $n618) {
+              $r619 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n618 >= 1 && $n618 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r619 = drawInt(P, $n618);
+        }
+        const $digit616 = $r619;
+        const $value617 = $values71[$digit616]!;
+        const $n622 = $values73$n[0]!;
         let $r623 = 0;
         if ($n622 <= 2097152 && $n622 >= 1) {
           for (;;) {
@@ -7421,53 +7448,26 @@ export function playout(): PlayoutKernel {
           $r623 = drawInt(P, $n622);
         }
         const $digit620 = $r623;
-        const $value621 = $values71[$digit620]!;
-        const $n626 = $values73$n[0]!;
-        let $r627 = 0;
-        if ($n626 <= 2097152 && $n626 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n626;
-            const $low = $m >>> 0;
-            if ($low >= $n626 || $low >= 4294967296 % $n626) {
-              $r627 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n626 >= 1 && $n626 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r627 = drawInt(P, $n626);
-        }
-        const $digit624 = $r627;
-        const $value625 = $values73[$digit624]!;
+        const $value621 = $values73[$digit620]!;
         {
-          l_d_3 = $value621;
-          l_buyer_2 = $value625;
+          l_d_3 = $value617;
+          l_buyer_2 = $value621;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat488, 15, $value621, $value625);
+        if (trace !== null) trace.push($seat484, 15, $value617, $value621);
         {
-          l_d_3 = $value621;
-          l_buyer_2 = $value625;
+          l_d_3 = $value617;
+          l_buyer_2 = $value621;
           return step108();
         }
       }
-      if ($offered576 && $pick579-- === 0) {
+      if ($offered572 && $pick575-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat488, 16);
+        if (trace !== null) trace.push($seat484, 16);
         {
           l___window_0_2 = false;
           return step130();
@@ -7476,22 +7476,22 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide754($seat743: number): number {
-    const $low744 = 1;
-    const $high745 = v_cash[l_buyer_2]!;
-    const $size746 = Math.max(0, $high745 - $low744 + 1);
-    const $count747 = $size746;
-    const $total748: number = $count747;
-    if ($total748 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat743} must act but has no legal move`);
+  function decide750($seat739: number): number {
+    const $low740 = 1;
+    const $high741 = v_cash[l_buyer_2]!;
+    const $size742 = Math.max(0, $high741 - $low740 + 1);
+    const $count743 = $size742;
+    const $total744: number = $count743;
+    if ($total744 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat739} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n750 = $total748;
-    let $r751 = 0;
-    if ($n750 <= 2097152 && $n750 >= 1) {
+    const $n746 = $total744;
+    let $r747 = 0;
+    if ($n746 <= 2097152 && $n746 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7502,80 +7502,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n750;
+        const $m = ($t >>> 0) * $n746;
         const $low = $m >>> 0;
-        if ($low >= $n750 || $low >= 4294967296 % $n750) {
-          $r751 = ($m / 4294967296) >>> 0;
+        if ($low >= $n746 || $low >= 4294967296 % $n746) {
+          $r747 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n750 >= 1 && $n750 <= 4294967296))
+      if (!($n746 >= 1 && $n746 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r751 = drawInt(P, $n750);
+      $r747 = drawInt(P, $n746);
     }
-    const $index749$drawn = $r751;
-    let $index749 = $index749$drawn;
+    const $index745$drawn = $r747;
+    let $index745 = $index745$drawn;
     decisions++;
     steps = 0;
-    if ($index749 < $count747) {
-      const $digit752 = $index749;
-      const $value753 = $low744 + $digit752;
-      if (trace !== null) trace.push($seat743, 7, $value753);
+    if ($index745 < $count743) {
+      const $digit748 = $index745;
+      const $value749 = $low740 + $digit748;
+      if (trace !== null) trace.push($seat739, 7, $value749);
       {
-        l_amount_3 = $value753;
+        l_amount_3 = $value749;
         return step109();
       }
     }
-    $index749 -= $count747;
+    $index745 -= $count743;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide785($seat755: number): number {
-    preferred767: if ($preferred) {
+  function decide781($seat751: number): number {
+    preferred763: if ($preferred) {
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $offered768 = false;
-      offered768$open: {
-        $offered768 = true;
+      let $offered764 = false;
+      offered764$open: {
+        $offered764 = true;
       }
-      let $weight769 = 0;
-      if ($offered768) {
-        $weight769 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight769) || $weight769 < 0)
+      let $weight765 = 0;
+      if ($offered764) {
+        $weight765 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight765) || $weight765 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight769}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight765}: a preference is a whole number from 0 up`,
           );
       }
-      let $offered770 = false;
-      offered770$open: {
-        $offered770 = true;
+      let $offered766 = false;
+      offered766$open: {
+        $offered766 = true;
       }
-      let $weight771 = 0;
-      if ($offered770) {
-        $weight771 = 1;
+      let $weight767 = 0;
+      if ($offered766) {
+        $weight767 = 1;
       }
-      const $weights772 = $weight769 + $weight771;
-      if ($weights772 === 0) break preferred767;
-      if ($weights772 > 4294967296)
+      const $weights768 = $weight765 + $weight767;
+      if ($weights768 === 0) break preferred763;
+      if ($weights768 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick773 = drawInt(P, $weights772);
-      if ($offered768) {
-        $pick773 -= $weight769;
-        if ($pick773 < 0) {
-          const $moves774 = 1;
-          if ($moves774 > 4294967296)
+      let $pick769 = drawInt(P, $weights768);
+      if ($offered764) {
+        $pick769 -= $weight765;
+        if ($pick769 < 0) {
+          const $moves770 = 1;
+          if ($moves770 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt775: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index776 = drawInt(P, $moves774);
+          attempt771: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index772 = drawInt(P, $moves770);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat755, 5);
+            if (trace !== null) trace.push($seat751, 5);
             {
               {
                 const $amount = l_amount_3;
@@ -7593,24 +7593,24 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] += $amount;
               }
               {
-                const $seg777 = Z_deeds + l_q_2;
+                const $seg773 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg777]!; $i++)
-                  if (C[$seg777 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg773]!; $i++)
+                  if (C[$seg773 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at778 = $seg777 * CAP + $at;
-                const $card = C[$at778]!;
-                const $end779 = $seg777 * CAP + N[$seg777]! - 1;
-                for (let $k780 = $at778; $k780 < $end779; $k780++) C[$k780] = C[$k780 + 1]!;
-                N[$seg777]!--;
-                const $seg781 = Z_deeds + l_buyer_2;
-                C[$seg781 * CAP + N[$seg781]!] = $card;
-                N[$seg781]!++;
-                $where[$card] = $seg781;
+                const $at774 = $seg773 * CAP + $at;
+                const $card = C[$at774]!;
+                const $end775 = $seg773 * CAP + N[$seg773]! - 1;
+                for (let $k776 = $at774; $k776 < $end775; $k776++) C[$k776] = C[$k776 + 1]!;
+                N[$seg773]!--;
+                const $seg777 = Z_deeds + l_buyer_2;
+                C[$seg777 * CAP + N[$seg777]!] = $card;
+                N[$seg777]!++;
+                $where[$card] = $seg777;
               }
               $generation_any_mortgaged++;
               $generation_complete++;
@@ -7623,43 +7623,43 @@ export function playout(): PlayoutKernel {
               return step110();
             }
           }
-          break preferred767;
+          break preferred763;
         }
       }
-      if ($offered770) {
-        $pick773 -= $weight771;
-        if ($pick773 < 0) {
-          const $moves782 = 1;
-          if ($moves782 > 4294967296)
+      if ($offered766) {
+        $pick769 -= $weight767;
+        if ($pick769 < 0) {
+          const $moves778 = 1;
+          if ($moves778 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt783: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index784 = drawInt(P, $moves782);
+          attempt779: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index780 = drawInt(P, $moves778);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat755, 6);
+            if (trace !== null) trace.push($seat751, 6);
             {
               return step110();
             }
           }
-          break preferred767;
+          break preferred763;
         }
       }
     }
-    const $count756 = 1;
-    const $count757 = 1;
-    const $total758: number = $count756 + $count757;
-    if ($total758 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat755} must act but has no legal move`);
+    const $count752 = 1;
+    const $count753 = 1;
+    const $total754: number = $count752 + $count753;
+    if ($total754 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat751} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n760 = $total758;
-    let $r761 = 0;
-    if ($n760 <= 2097152 && $n760 >= 1) {
+    const $n756 = $total754;
+    let $r757 = 0;
+    if ($n756 <= 2097152 && $n756 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7670,24 +7670,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n760;
+        const $m = ($t >>> 0) * $n756;
         const $low = $m >>> 0;
-        if ($low >= $n760 || $low >= 4294967296 % $n760) {
-          $r761 = ($m / 4294967296) >>> 0;
+        if ($low >= $n756 || $low >= 4294967296 % $n756) {
+          $r757 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n760 >= 1 && $n760 <= 4294967296))
+      if (!($n756 >= 1 && $n756 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r761 = drawInt(P, $n760);
+      $r757 = drawInt(P, $n756);
     }
-    const $index759$drawn = $r761;
-    let $index759 = $index759$drawn;
+    const $index755$drawn = $r757;
+    let $index755 = $index755$drawn;
     decisions++;
     steps = 0;
-    if ($index759 < $count756) {
-      if (trace !== null) trace.push($seat755, 5);
+    if ($index755 < $count752) {
+      if (trace !== null) trace.push($seat751, 5);
       {
         {
           const $amount = l_amount_3;
@@ -7705,24 +7705,24 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg762 = Z_deeds + l_q_2;
+          const $seg758 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg762]!; $i++)
-            if (C[$seg762 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg758]!; $i++)
+            if (C[$seg758 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at763 = $seg762 * CAP + $at;
-          const $card = C[$at763]!;
-          const $end764 = $seg762 * CAP + N[$seg762]! - 1;
-          for (let $k765 = $at763; $k765 < $end764; $k765++) C[$k765] = C[$k765 + 1]!;
-          N[$seg762]!--;
-          const $seg766 = Z_deeds + l_buyer_2;
-          C[$seg766 * CAP + N[$seg766]!] = $card;
-          N[$seg766]!++;
-          $where[$card] = $seg766;
+          const $at759 = $seg758 * CAP + $at;
+          const $card = C[$at759]!;
+          const $end760 = $seg758 * CAP + N[$seg758]! - 1;
+          for (let $k761 = $at759; $k761 < $end760; $k761++) C[$k761] = C[$k761 + 1]!;
+          N[$seg758]!--;
+          const $seg762 = Z_deeds + l_buyer_2;
+          C[$seg762 * CAP + N[$seg762]!] = $card;
+          N[$seg762]!++;
+          $where[$card] = $seg762;
         }
         $generation_any_mortgaged++;
         $generation_complete++;
@@ -7735,39 +7735,39 @@ export function playout(): PlayoutKernel {
         return step110();
       }
     }
-    $index759 -= $count756;
-    if ($index759 < $count757) {
-      if (trace !== null) trace.push($seat755, 6);
+    $index755 -= $count752;
+    if ($index755 < $count753) {
+      if (trace !== null) trace.push($seat751, 6);
       {
         return step110();
       }
     }
-    $index759 -= $count757;
+    $index755 -= $count753;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide855(): number {
+  function decide850(): number {
     {
-      let $n811 = 0;
+      let $n807 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list95[$n811++] = l_q;
+          $list95[$n807++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n811; $s++) $list96[$s] = 0;
-      let $left813 = $n811;
-      if ($left813 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race812: for (;;) {
+      for (let $s = 0; $s < $n807; $s++) $list96[$s] = 0;
+      let $left809 = $n807;
+      if ($left809 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race808: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k815 = 0;
-        if ($left813 > 1) {
-          const $n818 = $left813;
-          let $r819 = 0;
-          if ($n818 <= 2097152 && $n818 >= 1) {
+        let $k811 = 0;
+        if ($left809 > 1) {
+          const $n813 = $left809;
+          let $r814 = 0;
+          if ($n813 <= 2097152 && $n813 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7778,147 +7778,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n818;
+              const $m = ($t >>> 0) * $n813;
               const $low = $m >>> 0;
-              if ($low >= $n818 || $low >= 4294967296 % $n818) {
-                $r819 = ($m / 4294967296) >>> 0;
+              if ($low >= $n813 || $low >= 4294967296 % $n813) {
+                $r814 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n818 >= 1 && $n818 <= 4294967296))
+            if (!($n813 >= 1 && $n813 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r819 = drawInt(P, $n818);
+            $r814 = drawInt(P, $n813);
           }
-          const $k815$drawn = $r819;
-          $k815 = $k815$drawn;
+          const $k811$drawn = $r814;
+          $k811 = $k811$drawn;
         }
-        let $seat814 = -1;
-        let $at817 = -1;
-        for (let $a816 = 0; $a816 < $n811; $a816++)
-          if ($list96[$a816]! === 0 && $k815-- === 0) {
-            $seat814 = $list95[$a816]!;
-            $at817 = $a816;
+        let $seat810 = -1;
+        let $seat810$at = -1;
+        for (let $a812 = 0; $a812 < $n807; $a812++)
+          if ($list96[$a812]! === 0 && $k811-- === 0) {
+            $seat810 = $list95[$a812]!;
+            $seat810$at = $a812;
             break;
           }
-        const l_q = $seat814;
-        preferred836: if ($preferred) {
+        const l_q = $seat810;
+        preferred831: if ($preferred) {
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $low837 = l_high_2 + 1;
-          const $high838 = v_cash[l_q]!;
-          let $offered839 = false;
-          let $least840 = $low837;
-          offered839$open: {
-            if (!($low837 <= $high838)) break offered839$open;
-            $least840 = Math.max($low837, l_high_2 + 1);
-            if (!($least840 <= $high838)) break offered839$open;
-            $offered839 = true;
+          const $low832 = l_high_2 + 1;
+          const $high833 = v_cash[l_q]!;
+          let $offered834 = false;
+          let $least835 = $low832;
+          offered834$open: {
+            if (!($low832 <= $high833)) break offered834$open;
+            $least835 = Math.max($low832, l_high_2 + 1);
+            if (!($least835 <= $high833)) break offered834$open;
+            $offered834 = true;
           }
-          let $weight841 = 0;
-          if ($offered839) {
-            $weight841 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight841) || $weight841 < 0)
+          let $weight836 = 0;
+          if ($offered834) {
+            $weight836 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight836) || $weight836 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight841}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight836}: a preference is a whole number from 0 up`,
               );
           }
-          let $offered842 = false;
-          offered842$open: {
-            $offered842 = true;
+          let $offered837 = false;
+          offered837$open: {
+            $offered837 = true;
           }
-          let $weight843 = 0;
-          if ($offered842) {
-            $weight843 = 1;
+          let $weight838 = 0;
+          if ($offered837) {
+            $weight838 = 1;
           }
-          const $weights844 = $weight841 + $weight843;
-          if ($weights844 === 0) break preferred836;
-          if ($weights844 > 4294967296)
+          const $weights839 = $weight836 + $weight838;
+          if ($weights839 === 0) break preferred831;
+          if ($weights839 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick845 = drawInt(P, $weights844);
-          if ($offered839) {
-            $pick845 -= $weight841;
-            if ($pick845 < 0) {
-              const $size846 = Math.max(0, $high838 - $least840 + 1);
-              const $moves847 = $size846;
-              if ($moves847 > 4294967296)
+          let $pick840 = drawInt(P, $weights839);
+          if ($offered834) {
+            $pick840 -= $weight836;
+            if ($pick840 < 0) {
+              const $size841 = Math.max(0, $high833 - $least835 + 1);
+              const $moves842 = $size841;
+              if ($moves842 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt848: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index849 = drawInt(P, $moves847);
-                const $digit850 = $index849 % $size846;
-                $index849 = Math.floor($index849 / $size846);
-                const $value851 = $least840 + $digit850;
+              attempt843: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index844 = drawInt(P, $moves842);
+                const $digit845 = $index844 % $size841;
+                $index844 = Math.floor($index844 / $size841);
+                const $value846 = $least835 + $digit845;
                 {
-                  const l_amount = $value851;
+                  const l_amount = $value846;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value851);
+                if (trace !== null) trace.push(l_q, 3, $value846);
                 {
-                  const l_amount = $value851;
+                  const l_amount = $value846;
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
                   return step125();
                 }
               }
-              break preferred836;
+              break preferred831;
             }
           }
-          if ($offered842) {
-            $pick845 -= $weight843;
-            if ($pick845 < 0) {
-              const $moves852 = 1;
-              if ($moves852 > 4294967296)
+          if ($offered837) {
+            $pick840 -= $weight838;
+            if ($pick840 < 0) {
+              const $moves847 = 1;
+              if ($moves847 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt853: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index854 = drawInt(P, $moves852);
+              attempt848: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index849 = drawInt(P, $moves847);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list96[$at817] = 1;
-                if ($left813 === 1) {
+                $list96[$seat810$at] = 1;
+                if ($left809 === 1) {
                   return step125();
                 }
-                $left813--;
-                continue race812;
+                $left809--;
+                continue race808;
               }
-              break preferred836;
+              break preferred831;
             }
           }
         }
-        const $low820 = l_high_2 + 1;
-        const $high821 = v_cash[l_q]!;
-        let $offered822 = false;
-        let $least823 = $low820;
-        offered822$open: {
-          if (!($low820 <= $high821)) break offered822$open;
-          $least823 = Math.max($low820, l_high_2 + 1);
-          if (!($least823 <= $high821)) break offered822$open;
-          $offered822 = true;
+        const $low815 = l_high_2 + 1;
+        const $high816 = v_cash[l_q]!;
+        let $offered817 = false;
+        let $least818 = $low815;
+        offered817$open: {
+          if (!($low815 <= $high816)) break offered817$open;
+          $least818 = Math.max($low815, l_high_2 + 1);
+          if (!($least818 <= $high816)) break offered817$open;
+          $offered817 = true;
         }
-        let $offered824 = false;
-        offered824$open: {
-          $offered824 = true;
+        let $offered819 = false;
+        offered819$open: {
+          $offered819 = true;
         }
-        const $offered825 = ($offered822 ? 1 : 0) + ($offered824 ? 1 : 0);
-        if ($offered825 === 0)
+        const $offered820 = ($offered817 ? 1 : 0) + ($offered819 ? 1 : 0);
+        if ($offered820 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt826: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n828 = $offered825;
-          let $r829 = 0;
-          if ($n828 <= 2097152 && $n828 >= 1) {
+        attempt821: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n823 = $offered820;
+          let $r824 = 0;
+          if ($n823 <= 2097152 && $n823 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7929,24 +7929,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n828;
+              const $m = ($t >>> 0) * $n823;
               const $low = $m >>> 0;
-              if ($low >= $n828 || $low >= 4294967296 % $n828) {
-                $r829 = ($m / 4294967296) >>> 0;
+              if ($low >= $n823 || $low >= 4294967296 % $n823) {
+                $r824 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n828 >= 1 && $n828 <= 4294967296))
+            if (!($n823 >= 1 && $n823 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r829 = drawInt(P, $n828);
+            $r824 = drawInt(P, $n823);
           }
-          const $pick827$drawn = $r829;
-          let $pick827 = $pick827$drawn;
-          if ($offered822 && $pick827-- === 0) {
-            const $n833 = Math.max(0, $high821 - $least823 + 1);
-            let $r834 = 0;
-            if ($n833 <= 2097152 && $n833 >= 1) {
+          const $pick822$drawn = $r824;
+          let $pick822 = $pick822$drawn;
+          if ($offered817 && $pick822-- === 0) {
+            const $n828 = Math.max(0, $high816 - $least818 + 1);
+            let $r829 = 0;
+            if ($n828 <= 2097152 && $n828 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -7957,152 +7957,152 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n833;
+                const $m = ($t >>> 0) * $n828;
                 const $low = $m >>> 0;
-                if ($low >= $n833 || $low >= 4294967296 % $n833) {
-                  $r834 = ($m / 4294967296) >>> 0;
+                if ($low >= $n828 || $low >= 4294967296 % $n828) {
+                  $r829 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n833 >= 1 && $n833 <= 4294967296))
+              if (!($n828 >= 1 && $n828 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r834 = drawInt(P, $n833);
+              $r829 = drawInt(P, $n828);
             }
-            const $digit831 = $r834;
-            const $value832 = $least823 + $digit831;
+            const $digit826 = $r829;
+            const $value827 = $least818 + $digit826;
             {
-              const l_amount = $value832;
+              const l_amount = $value827;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value832);
+            if (trace !== null) trace.push(l_q, 3, $value827);
             {
-              const l_amount = $value832;
+              const l_amount = $value827;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return step125();
             }
           }
-          if ($offered824 && $pick827-- === 0) {
+          if ($offered819 && $pick822-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list96[$at817] = 1;
-            if ($left813 === 1) {
+            $list96[$seat810$at] = 1;
+            if ($left809 === 1) {
               return step125();
             }
-            $left813--;
-            continue race812;
+            $left809--;
+            continue race808;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide910($seat856: number): number {
-    const $seg857 = Z_deeds + l_p;
-    let $offered858 = false;
-    offered858$open: {
-      if (!(N[$seg857]! > 0)) break offered858$open;
-      let $any859: boolean = false;
+  function decide905($seat851: number): number {
+    const $seg852 = Z_deeds + l_p;
+    let $offered853 = false;
+    offered853$open: {
+      if (!(N[$seg852]! > 0)) break offered853$open;
+      let $any854: boolean = false;
       {
-        const $seg861 = Z_deeds + l_p;
-        const $n862 = N[$seg861]!;
-        for (let $i860 = 0; $i860 < $n862; $i860++) {
-          const l_e = C[$seg861 * CAP + $i860]!;
+        const $seg856 = Z_deeds + l_p;
+        const $n857 = N[$seg856]!;
+        for (let $i855 = 0; $i855 < $n857; $i855++) {
+          const l_e = C[$seg856 * CAP + $i855]!;
           if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any859 = true;
+            $any854 = true;
             break;
           }
         }
       }
-      if (!$any859) break offered858$open;
-      let $found863 = false;
-      for (let $i864 = 0; $i864 < N[$seg857]!; $i864++) {
-        const l_d = C[$seg857 * CAP + $i864]!;
+      if (!$any854) break offered853$open;
+      let $found858 = false;
+      for (let $i859 = 0; $i859 < N[$seg852]!; $i859++) {
+        const l_d = C[$seg852 * CAP + $i859]!;
         if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
         if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
-        $found863 = true;
+        $found858 = true;
         break;
       }
-      if (!$found863) break offered858$open;
-      $offered858 = true;
+      if (!$found858) break offered853$open;
+      $offered853 = true;
     }
-    const $seg866 = Z_deeds + l_p;
-    let $offered867 = false;
-    offered867$open: {
-      if (!(N[$seg866]! > 0)) break offered867$open;
-      let $any868: boolean = false;
+    const $seg861 = Z_deeds + l_p;
+    let $offered862 = false;
+    offered862$open: {
+      if (!(N[$seg861]! > 0)) break offered862$open;
+      let $any863: boolean = false;
       {
-        const $seg870 = Z_deeds + l_p;
-        const $n871 = N[$seg870]!;
-        for (let $i869 = 0; $i869 < $n871; $i869++) {
-          const l_e = C[$seg870 * CAP + $i869]!;
+        const $seg865 = Z_deeds + l_p;
+        const $n866 = N[$seg865]!;
+        for (let $i864 = 0; $i864 < $n866; $i864++) {
+          const l_e = C[$seg865 * CAP + $i864]!;
           if (fn_may_sell_key(l_p, l_e)) {
-            $any868 = true;
+            $any863 = true;
             break;
           }
         }
       }
-      if (!$any868) break offered867$open;
-      if (!(v_stacks_left >= 4)) break offered867$open;
-      let $found872 = false;
-      for (let $i873 = 0; $i873 < N[$seg866]!; $i873++) {
-        const l_d = C[$seg866 * CAP + $i873]!;
+      if (!$any863) break offered862$open;
+      if (!(v_stacks_left >= 4)) break offered862$open;
+      let $found867 = false;
+      for (let $i868 = 0; $i868 < N[$seg861]!; $i868++) {
+        const l_d = C[$seg861 * CAP + $i868]!;
         if (!v_key[l_d]!) continue;
-        $found872 = true;
+        $found867 = true;
         break;
       }
-      if (!$found872) break offered867$open;
-      $offered867 = true;
+      if (!$found867) break offered862$open;
+      $offered862 = true;
     }
-    const $seg875 = Z_deeds + l_p;
-    let $offered876 = false;
-    offered876$open: {
-      if (!(N[$seg875]! > 0)) break offered876$open;
-      let $any877: boolean = false;
+    const $seg870 = Z_deeds + l_p;
+    let $offered871 = false;
+    offered871$open: {
+      if (!(N[$seg870]! > 0)) break offered871$open;
+      let $any872: boolean = false;
       {
-        const $seg879 = Z_deeds + l_p;
-        const $n880 = N[$seg879]!;
-        for (let $i878 = 0; $i878 < $n880; $i878++) {
-          const l_e = C[$seg879 * CAP + $i878]!;
+        const $seg874 = Z_deeds + l_p;
+        const $n875 = N[$seg874]!;
+        for (let $i873 = 0; $i873 < $n875; $i873++) {
+          const l_e = C[$seg874 * CAP + $i873]!;
           if (fn_may_mortgage$memo(l_p, l_e)) {
-            $any877 = true;
+            $any872 = true;
             break;
           }
         }
       }
-      if (!$any877) break offered876$open;
-      let $found881 = false;
-      for (let $i882 = 0; $i882 < N[$seg875]!; $i882++) {
-        const l_d = C[$seg875 * CAP + $i882]!;
+      if (!$any872) break offered871$open;
+      let $found876 = false;
+      for (let $i877 = 0; $i877 < N[$seg870]!; $i877++) {
+        const l_d = C[$seg870 * CAP + $i877]!;
         if (!!v_mortgaged[l_d]!) continue;
         if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found881 = true;
+        $found876 = true;
         break;
       }
-      if (!$found881) break offered876$open;
-      $offered876 = true;
+      if (!$found876) break offered871$open;
+      $offered871 = true;
     }
-    const $offered884 = ($offered858 ? 1 : 0) + ($offered867 ? 1 : 0) + ($offered876 ? 1 : 0);
-    if ($offered884 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat856} must act but has no legal move`);
+    const $offered879 = ($offered853 ? 1 : 0) + ($offered862 ? 1 : 0) + ($offered871 ? 1 : 0);
+    if ($offered879 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat851} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built889 = false;
-    let $built896 = false;
-    let $built903 = false;
-    attempt885: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n887 = $offered884;
-      let $r888 = 0;
-      if ($n887 <= 2097152 && $n887 >= 1) {
+    let $built884 = false;
+    let $built891 = false;
+    let $built898 = false;
+    attempt880: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n882 = $offered879;
+      let $r883 = 0;
+      if ($n882 <= 2097152 && $n882 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8113,34 +8113,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n887;
+          const $m = ($t >>> 0) * $n882;
           const $low = $m >>> 0;
-          if ($low >= $n887 || $low >= 4294967296 % $n887) {
-            $r888 = ($m / 4294967296) >>> 0;
+          if ($low >= $n882 || $low >= 4294967296 % $n882) {
+            $r883 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n887 >= 1 && $n887 <= 4294967296))
+        if (!($n882 >= 1 && $n882 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r888 = drawInt(P, $n887);
+        $r883 = drawInt(P, $n882);
       }
-      const $pick886$drawn = $r888;
-      let $pick886 = $pick886$drawn;
-      if ($offered858 && $pick886-- === 0) {
-        if (!$built889) {
+      const $pick881$drawn = $r883;
+      let $pick881 = $pick881$drawn;
+      if ($offered853 && $pick881-- === 0) {
+        if (!$built884) {
           $values97$n[0]! = 0;
-          for (let $i865 = 0; $i865 < N[$seg857]!; $i865++) {
-            const l_d = C[$seg857 * CAP + $i865]!;
+          for (let $i860 = 0; $i860 < N[$seg852]!; $i860++) {
+            const l_d = C[$seg852 * CAP + $i860]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
             $values97[$values97$n[0]!++] = l_d;
           }
-          $built889 = true;
+          $built884 = true;
         }
-        const $n892 = $values97$n[0]!;
-        let $r893 = 0;
-        if ($n892 <= 2097152 && $n892 >= 1) {
+        const $n887 = $values97$n[0]!;
+        let $r888 = 0;
+        if ($n887 <= 2097152 && $n887 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8151,34 +8151,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n892;
+            const $m = ($t >>> 0) * $n887;
             const $low = $m >>> 0;
-            if ($low >= $n892 || $low >= 4294967296 % $n892) {
-              $r893 = ($m / 4294967296) >>> 0;
+            if ($low >= $n887 || $low >= 4294967296 % $n887) {
+              $r888 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n892 >= 1 && $n892 <= 4294967296))
+          if (!($n887 >= 1 && $n887 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r893 = drawInt(P, $n892);
+          $r888 = drawInt(P, $n887);
         }
-        const $digit890 = $r893;
-        const $value891 = $values97[$digit890]!;
+        const $digit885 = $r888;
+        const $value886 = $values97[$digit885]!;
         {
-          const l_d = $value891;
+          const l_d = $value886;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat856, 0, $value891);
+        if (trace !== null) trace.push($seat851, 0, $value886);
         {
-          const l_d = $value891;
+          const l_d = $value886;
           {
-            const $argument894 = l_p;
-            const $argument895 = l_d;
+            const $argument889 = l_p;
+            const $argument890 = l_d;
             {
-              let l_p = $argument894;
-              let l_sold = $argument895;
+              let l_p = $argument889;
+              let l_sold = $argument890;
               v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -8205,19 +8205,19 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered867 && $pick886-- === 0) {
-        if (!$built896) {
+      if ($offered862 && $pick881-- === 0) {
+        if (!$built891) {
           $values99$n[0]! = 0;
-          for (let $i874 = 0; $i874 < N[$seg866]!; $i874++) {
-            const l_d = C[$seg866 * CAP + $i874]!;
+          for (let $i869 = 0; $i869 < N[$seg861]!; $i869++) {
+            const l_d = C[$seg861 * CAP + $i869]!;
             if (!v_key[l_d]!) continue;
             $values99[$values99$n[0]!++] = l_d;
           }
-          $built896 = true;
+          $built891 = true;
         }
-        const $n899 = $values99$n[0]!;
-        let $r900 = 0;
-        if ($n899 <= 2097152 && $n899 >= 1) {
+        const $n894 = $values99$n[0]!;
+        let $r895 = 0;
+        if ($n894 <= 2097152 && $n894 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8228,34 +8228,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n899;
+            const $m = ($t >>> 0) * $n894;
             const $low = $m >>> 0;
-            if ($low >= $n899 || $low >= 4294967296 % $n899) {
-              $r900 = ($m / 4294967296) >>> 0;
+            if ($low >= $n894 || $low >= 4294967296 % $n894) {
+              $r895 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n899 >= 1 && $n899 <= 4294967296))
+          if (!($n894 >= 1 && $n894 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r900 = drawInt(P, $n899);
+          $r895 = drawInt(P, $n894);
         }
-        const $digit897 = $r900;
-        const $value898 = $values99[$digit897]!;
+        const $digit892 = $r895;
+        const $value893 = $values99[$digit892]!;
         {
-          const l_d = $value898;
+          const l_d = $value893;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat856, 1, $value898);
+        if (trace !== null) trace.push($seat851, 1, $value893);
         {
-          const l_d = $value898;
+          const l_d = $value893;
           {
-            const $argument901 = l_p;
-            const $argument902 = l_d;
+            const $argument896 = l_p;
+            const $argument897 = l_d;
             {
-              let l_p = $argument901;
-              let l_sold = $argument902;
+              let l_p = $argument896;
+              let l_sold = $argument897;
               v_key[l_sold] = false;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -8288,20 +8288,20 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered876 && $pick886-- === 0) {
-        if (!$built903) {
+      if ($offered871 && $pick881-- === 0) {
+        if (!$built898) {
           $values101$n[0]! = 0;
-          for (let $i883 = 0; $i883 < N[$seg875]!; $i883++) {
-            const l_d = C[$seg875 * CAP + $i883]!;
+          for (let $i878 = 0; $i878 < N[$seg870]!; $i878++) {
+            const l_d = C[$seg870 * CAP + $i878]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values101[$values101$n[0]!++] = l_d;
           }
-          $built903 = true;
+          $built898 = true;
         }
-        const $n906 = $values101$n[0]!;
-        let $r907 = 0;
-        if ($n906 <= 2097152 && $n906 >= 1) {
+        const $n901 = $values101$n[0]!;
+        let $r902 = 0;
+        if ($n901 <= 2097152 && $n901 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8312,34 +8312,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n906;
+            const $m = ($t >>> 0) * $n901;
             const $low = $m >>> 0;
-            if ($low >= $n906 || $low >= 4294967296 % $n906) {
-              $r907 = ($m / 4294967296) >>> 0;
+            if ($low >= $n901 || $low >= 4294967296 % $n901) {
+              $r902 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n906 >= 1 && $n906 <= 4294967296))
+          if (!($n901 >= 1 && $n901 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r907 = drawInt(P, $n906);
+          $r902 = drawInt(P, $n901);
         }
-        const $digit904 = $r907;
-        const $value905 = $values101[$digit904]!;
+        const $digit899 = $r902;
+        const $value900 = $values101[$digit899]!;
         {
-          const l_d = $value905;
+          const l_d = $value900;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat856, 2, $value905);
+        if (trace !== null) trace.push($seat851, 2, $value900);
         {
-          const l_d = $value905;
+          const l_d = $value900;
           {
-            const $argument908 = l_p;
-            const $argument909 = l_d;
+            const $argument903 = l_p;
+            const $argument904 = l_d;
             {
-              let l_p = $argument908;
-              let l_pledged = $argument909;
+              let l_p = $argument903;
+              let l_pledged = $argument904;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -8642,16 +8642,16 @@ export function playout(): PlayoutKernel {
       v_claim_amount = 0;
       v_claim_space = -1;
       {
-        let $n911 = 0;
+        let $n906 = 0;
         {
-          const $n913 = N[Z_spaces]!;
-          for (let $i912 = 0; $i912 < $n913; $i912++) {
-            const l_s = C[Z_spaces * CAP + $i912]!;
-            if (Space_board[l_s]! !== fn_board_in_play()) $list103[$n911++] = l_s;
+          const $n908 = N[Z_spaces]!;
+          for (let $i907 = 0; $i907 < $n908; $i907++) {
+            const l_s = C[Z_spaces * CAP + $i907]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list103[$n906++] = l_s;
           }
         }
-        for (let $i914 = 0; $i914 < $n911; $i914++) {
-          const l_s = $list103[$i914]!;
+        for (let $i909 = 0; $i909 < $n906; $i909++) {
+          const l_s = $list103[$i909]!;
           {
             const $wanted = l_s;
             let $at = -1;
@@ -8661,10 +8661,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-            const $at915 = Z_spaces * CAP + $at;
-            const $card = C[$at915]!;
-            const $end916 = Z_spaces * CAP + N[Z_spaces]! - 1;
-            for (let $k917 = $at915; $k917 < $end916; $k917++) C[$k917] = C[$k917 + 1]!;
+            const $at910 = Z_spaces * CAP + $at;
+            const $card = C[$at910]!;
+            const $end911 = Z_spaces * CAP + N[Z_spaces]! - 1;
+            for (let $k912 = $at910; $k912 < $end911; $k912++) C[$k912] = C[$k912 + 1]!;
             N[Z_spaces]!--;
             C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
             N[Z_box_spaces]!++;
@@ -8673,16 +8673,16 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        let $n918 = 0;
+        let $n913 = 0;
         {
-          const $n920 = N[Z_bank_deeds]!;
-          for (let $i919 = 0; $i919 < $n920; $i919++) {
-            const l_d = C[Z_bank_deeds * CAP + $i919]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list104[$n918++] = l_d;
+          const $n915 = N[Z_bank_deeds]!;
+          for (let $i914 = 0; $i914 < $n915; $i914++) {
+            const l_d = C[Z_bank_deeds * CAP + $i914]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list104[$n913++] = l_d;
           }
         }
-        for (let $i921 = 0; $i921 < $n918; $i921++) {
-          const l_d = $list104[$i921]!;
+        for (let $i916 = 0; $i916 < $n913; $i916++) {
+          const l_d = $list104[$i916]!;
           {
             const $wanted = l_d;
             let $at = -1;
@@ -8692,10 +8692,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-            const $at922 = Z_bank_deeds * CAP + $at;
-            const $card = C[$at922]!;
-            const $end923 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-            for (let $k924 = $at922; $k924 < $end923; $k924++) C[$k924] = C[$k924 + 1]!;
+            const $at917 = Z_bank_deeds * CAP + $at;
+            const $card = C[$at917]!;
+            const $end918 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+            for (let $k919 = $at917; $k919 < $end918; $k919++) C[$k919] = C[$k919 + 1]!;
             N[Z_bank_deeds]!--;
             C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
             N[Z_box_deeds]!++;
@@ -8714,16 +8714,16 @@ export function playout(): PlayoutKernel {
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
       v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
       {
-        let $n925 = 0;
+        let $n920 = 0;
         {
-          const $n927 = N[Z_mercy_deck]!;
-          for (let $i926 = 0; $i926 < $n927; $i926++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i926]!;
-            if (Fortune_deck$code[l_c]! === 1) $list105[$n925++] = l_c;
+          const $n922 = N[Z_mercy_deck]!;
+          for (let $i921 = 0; $i921 < $n922; $i921++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i921]!;
+            if (Fortune_deck$code[l_c]! === 1) $list105[$n920++] = l_c;
           }
         }
-        for (let $i928 = 0; $i928 < $n925; $i928++) {
-          const l_c = $list105[$i928]!;
+        for (let $i923 = 0; $i923 < $n920; $i923++) {
+          const l_c = $list105[$i923]!;
           {
             const $wanted = l_c;
             let $at = -1;
@@ -8733,10 +8733,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-            const $at929 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-            const $card = C[$at929]!;
-            const $end930 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-            for (let $k931 = $at929; $k931 < $end930; $k931++) C[$k931] = C[$k931 + 1]!;
+            const $at924 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+            const $card = C[$at924]!;
+            const $end925 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+            for (let $k926 = $at924; $k926 < $end925; $k926++) C[$k926] = C[$k926 + 1]!;
             N[Z_mercy_deck]!--;
             C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
             N[Z_grace_deck]!++;
@@ -8745,10 +8745,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i932 = N[Z_mercy_deck]! - 1; $i932 > 0; $i932--) {
-          const $n936 = $i932 + 1;
-          let $r937 = 0;
-          if ($n936 <= 2097152 && $n936 >= 1) {
+        for (let $i927 = N[Z_mercy_deck]! - 1; $i927 > 0; $i927--) {
+          const $n931 = $i927 + 1;
+          let $r932 = 0;
+          if ($n931 <= 2097152 && $n931 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8759,31 +8759,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n936;
+              const $m = ($t >>> 0) * $n931;
               const $low = $m >>> 0;
-              if ($low >= $n936 || $low >= 4294967296 % $n936) {
-                $r937 = ($m / 4294967296) >>> 0;
+              if ($low >= $n931 || $low >= 4294967296 % $n931) {
+                $r932 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n936 >= 1 && $n936 <= 4294967296))
+            if (!($n931 >= 1 && $n931 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r937 = drawInt(G, $n936);
+            $r932 = drawInt(G, $n931);
           }
-          const $j935 = $r937;
-          const $a933 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i932;
-          const $b934 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j935;
-          const $card = C[$a933]!;
-          C[$a933] = C[$b934]!;
-          C[$b934] = $card;
+          const $j930 = $r932;
+          const $a928 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i927;
+          const $b929 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j930;
+          const $card = C[$a928]!;
+          C[$a928] = C[$b929]!;
+          C[$b929] = $card;
         }
       }
       {
-        for (let $i938 = N[Z_grace_deck]! - 1; $i938 > 0; $i938--) {
-          const $n942 = $i938 + 1;
-          let $r943 = 0;
-          if ($n942 <= 2097152 && $n942 >= 1) {
+        for (let $i933 = N[Z_grace_deck]! - 1; $i933 > 0; $i933--) {
+          const $n937 = $i933 + 1;
+          let $r938 = 0;
+          if ($n937 <= 2097152 && $n937 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8794,34 +8794,34 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n942;
+              const $m = ($t >>> 0) * $n937;
               const $low = $m >>> 0;
-              if ($low >= $n942 || $low >= 4294967296 % $n942) {
-                $r943 = ($m / 4294967296) >>> 0;
+              if ($low >= $n937 || $low >= 4294967296 % $n937) {
+                $r938 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n942 >= 1 && $n942 <= 4294967296))
+            if (!($n937 >= 1 && $n937 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r943 = drawInt(G, $n942);
+            $r938 = drawInt(G, $n937);
           }
-          const $j941 = $r943;
-          const $a939 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i938;
-          const $b940 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j941;
-          const $card = C[$a939]!;
-          C[$a939] = C[$b940]!;
-          C[$b940] = $card;
+          const $j936 = $r938;
+          const $a934 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i933;
+          const $b935 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j936;
+          const $card = C[$a934]!;
+          C[$a934] = C[$b935]!;
+          C[$b935] = $card;
         }
       }
       {
-        let $n944 = 0;
+        let $n939 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list106[$n944++] = l_p;
+          $list106[$n939++] = l_p;
         }
-        for (let $i945 = 0; $i945 < $n944; $i945++) {
-          const l_p = $list106[$i945]!;
+        for (let $i940 = 0; $i940 < $n939; $i940++) {
+          const l_p = $list106[$i940]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -8838,10 +8838,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i946 = N[Z_bank_deeds]! - 1; $i946 > 0; $i946--) {
-            const $n950 = $i946 + 1;
-            let $r951 = 0;
-            if ($n950 <= 2097152 && $n950 >= 1) {
+          for (let $i941 = N[Z_bank_deeds]! - 1; $i941 > 0; $i941--) {
+            const $n945 = $i941 + 1;
+            let $r946 = 0;
+            if ($n945 <= 2097152 && $n945 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -8852,51 +8852,51 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n950;
+                const $m = ($t >>> 0) * $n945;
                 const $low = $m >>> 0;
-                if ($low >= $n950 || $low >= 4294967296 % $n950) {
-                  $r951 = ($m / 4294967296) >>> 0;
+                if ($low >= $n945 || $low >= 4294967296 % $n945) {
+                  $r946 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n950 >= 1 && $n950 <= 4294967296))
+              if (!($n945 >= 1 && $n945 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r951 = drawInt(G, $n950);
+              $r946 = drawInt(G, $n945);
             }
-            const $j949 = $r951;
-            const $a947 = Z_bank_deeds * CAP + $i946;
-            const $b948 = Z_bank_deeds * CAP + $j949;
-            const $card = C[$a947]!;
-            C[$a947] = C[$b948]!;
-            C[$b948] = $card;
+            const $j944 = $r946;
+            const $a942 = Z_bank_deeds * CAP + $i941;
+            const $b943 = Z_bank_deeds * CAP + $j944;
+            const $card = C[$a942]!;
+            C[$a942] = C[$b943]!;
+            C[$b943] = $card;
           }
         }
         $generation_complete++;
         $generation_zone_bank_deeds++;
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n952 = 0;
+          let $n947 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list107[$n952++] = l_p;
+            $list107[$n947++] = l_p;
           }
-          for (let $i953 = 0; $i953 < $n952; $i953++) {
-            const l_p = $list107[$i953]!;
+          for (let $i948 = 0; $i948 < $n947; $i948++) {
+            const l_p = $list107[$i948]!;
             {
-              const $seg954 = Z_deeds + l_p;
+              const $seg949 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at955 = Z_bank_deeds * CAP;
-                const $card = C[$at955]!;
-                const $end956 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k957 = $at955; $k957 < $end956; $k957++) C[$k957] = C[$k957 + 1]!;
+                const $at950 = Z_bank_deeds * CAP;
+                const $card = C[$at950]!;
+                const $end951 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k952 = $at950; $k952 < $end951; $k952++) C[$k952] = C[$k952 + 1]!;
                 N[Z_bank_deeds]!--;
-                C[$seg954 * CAP + N[$seg954]!] = $card;
-                N[$seg954]!++;
-                $where[$card] = $seg954;
+                C[$seg949 * CAP + N[$seg949]!] = $card;
+                N[$seg949]!++;
+                $where[$card] = $seg949;
               }
             }
             $generation_any_mortgaged++;
@@ -8908,16 +8908,16 @@ export function playout(): PlayoutKernel {
             $generation_zone_bank_deeds++;
             $generation_zone_deeds++;
             {
-              let $sum958: number = 0;
+              let $sum953: number = 0;
               {
-                const $seg960 = Z_deeds + l_p;
-                const $n961 = N[$seg960]!;
-                for (let $i959 = 0; $i959 < $n961; $i959++) {
-                  const l_d = C[$seg960 * CAP + $i959]!;
-                  $sum958 += Deed_price[l_d]!;
+                const $seg955 = Z_deeds + l_p;
+                const $n956 = N[$seg955]!;
+                for (let $i954 = 0; $i954 < $n956; $i954++) {
+                  const l_d = C[$seg955 * CAP + $i954]!;
+                  $sum953 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum958;
+              const $amount = $sum953;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",

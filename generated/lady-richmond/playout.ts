@@ -127,10 +127,10 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_borrow_used[$p] = false;
       for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
       {
-        for (let $i223 = N[Z_draw]! - 1; $i223 > 0; $i223--) {
-          const $n227 = $i223 + 1;
-          let $r228 = 0;
-          if ($n227 <= 2097152 && $n227 >= 1) {
+        for (let $i222 = N[Z_draw]! - 1; $i222 > 0; $i222--) {
+          const $n226 = $i222 + 1;
+          let $r227 = 0;
+          if ($n226 <= 2097152 && $n226 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -141,24 +141,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n227;
+              const $m = ($t >>> 0) * $n226;
               const $low = $m >>> 0;
-              if ($low >= $n227 || $low >= 4294967296 % $n227) {
-                $r228 = ($m / 4294967296) >>> 0;
+              if ($low >= $n226 || $low >= 4294967296 % $n226) {
+                $r227 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n227 >= 1 && $n227 <= 4294967296))
+            if (!($n226 >= 1 && $n226 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r228 = drawInt(G, $n227);
+            $r227 = drawInt(G, $n226);
           }
-          const $j226 = $r228;
-          const $a224 = Z_draw * CAP + N[Z_draw]! - 1 - $i223;
-          const $b225 = Z_draw * CAP + N[Z_draw]! - 1 - $j226;
-          const $card = C[$a224]!;
-          C[$a224] = C[$b225]!;
-          C[$b225] = $card;
+          const $j225 = $r227;
+          const $a223 = Z_draw * CAP + N[Z_draw]! - 1 - $i222;
+          const $b224 = Z_draw * CAP + N[Z_draw]! - 1 - $j225;
+          const $card = C[$a223]!;
+          C[$a223] = C[$b224]!;
+          C[$b224] = $card;
         }
       }
       {
@@ -319,8 +319,8 @@ export function playout(): PlayoutKernel {
                 const $from = Z_face_up;
                 const $to = Z_discard;
                 {
-                  for (let $k129 = 0; $k129 < N[$from]!; $k129++) {
-                    const $card = C[$from * CAP + $k129]!;
+                  for (let $k128 = 0; $k128 < N[$from]!; $k128++) {
+                    const $card = C[$from * CAP + $k128]!;
                     C[$to * CAP + N[$to]!] = $card;
                     N[$to]!++;
                   }
@@ -350,8 +350,8 @@ export function playout(): PlayoutKernel {
                       const $from = Z_face_up;
                       const $to = Z_discard;
                       {
-                        for (let $k130 = 0; $k130 < N[$from]!; $k130++) {
-                          const $card = C[$from * CAP + $k130]!;
+                        for (let $k129 = 0; $k129 < N[$from]!; $k129++) {
+                          const $card = C[$from * CAP + $k129]!;
                           C[$to * CAP + N[$to]!] = $card;
                           N[$to]!++;
                         }
@@ -395,8 +395,8 @@ export function playout(): PlayoutKernel {
                   const $from = Z_face_up;
                   const $to = Z_discard;
                   {
-                    for (let $k131 = 0; $k131 < N[$from]!; $k131++) {
-                      const $card = C[$from * CAP + $k131]!;
+                    for (let $k130 = 0; $k130 < N[$from]!; $k130++) {
+                      const $card = C[$from * CAP + $k130]!;
                       C[$to * CAP + N[$to]!] = $card;
                       N[$to]!++;
                     }
@@ -441,8 +441,8 @@ export function playout(): PlayoutKernel {
               const $from = Z_face_up;
               const $to = Z_discard;
               {
-                for (let $k132 = 0; $k132 < N[$from]!; $k132++) {
-                  const $card = C[$from * CAP + $k132]!;
+                for (let $k131 = 0; $k131 < N[$from]!; $k131++) {
+                  const $card = C[$from * CAP + $k131]!;
                   C[$to * CAP + N[$to]!] = $card;
                   N[$to]!++;
                 }
@@ -455,8 +455,8 @@ export function playout(): PlayoutKernel {
                 const $from = Z_face_up;
                 const $to = Z_discard;
                 {
-                  for (let $k133 = 0; $k133 < N[$from]!; $k133++) {
-                    const $card = C[$from * CAP + $k133]!;
+                  for (let $k132 = 0; $k132 < N[$from]!; $k132++) {
+                    const $card = C[$from * CAP + $k132]!;
                     C[$to * CAP + N[$to]!] = $card;
                     N[$to]!++;
                   }
@@ -467,8 +467,8 @@ export function playout(): PlayoutKernel {
                 const $from = Z_face_down;
                 const $to = Z_discard;
                 {
-                  for (let $k134 = 0; $k134 < N[$from]!; $k134++) {
-                    const $card = C[$from * CAP + $k134]!;
+                  for (let $k133 = 0; $k133 < N[$from]!; $k133++) {
+                    const $card = C[$from * CAP + $k133]!;
                     C[$to * CAP + N[$to]!] = $card;
                     N[$to]!++;
                   }
@@ -541,8 +541,8 @@ export function playout(): PlayoutKernel {
                       const $from = Z_face_up;
                       const $to = Z_discard;
                       {
-                        for (let $k135 = 0; $k135 < N[$from]!; $k135++) {
-                          const $card = C[$from * CAP + $k135]!;
+                        for (let $k134 = 0; $k134 < N[$from]!; $k134++) {
+                          const $card = C[$from * CAP + $k134]!;
                           C[$to * CAP + N[$to]!] = $card;
                           N[$to]!++;
                         }
@@ -585,8 +585,8 @@ export function playout(): PlayoutKernel {
                     const $from = Z_face_up;
                     const $to = Z_discard;
                     {
-                      for (let $k136 = 0; $k136 < N[$from]!; $k136++) {
-                        const $card = C[$from * CAP + $k136]!;
+                      for (let $k135 = 0; $k135 < N[$from]!; $k135++) {
+                        const $card = C[$from * CAP + $k135]!;
                         C[$to * CAP + N[$to]!] = $card;
                         N[$to]!++;
                       }
@@ -629,8 +629,8 @@ export function playout(): PlayoutKernel {
                       const $from = Z_face_up;
                       const $to = Z_discard;
                       {
-                        for (let $k137 = 0; $k137 < N[$from]!; $k137++) {
-                          const $card = C[$from * CAP + $k137]!;
+                        for (let $k136 = 0; $k136 < N[$from]!; $k136++) {
+                          const $card = C[$from * CAP + $k136]!;
                           C[$to * CAP + N[$to]!] = $card;
                           N[$to]!++;
                         }
@@ -675,21 +675,21 @@ export function playout(): PlayoutKernel {
           continue run;
         }
         case 7: {
-          let $cond157: boolean = !l_fined;
-          if ($cond157) {
-            let $cond156: boolean = l_high === 0;
-            if (!$cond156) {
-              let $count155: number = 0;
+          let $cond156: boolean = !l_fined;
+          if ($cond156) {
+            let $cond155: boolean = l_high === 0;
+            if (!$cond155) {
+              let $count154: number = 0;
               for (let l_q = 0; l_q < players; l_q++) {
                 if (!v_passed[l_q]!) {
-                  if (++$count155 > 1) break;
+                  if (++$count154 > 1) break;
                 }
               }
-              $cond156 = $count155 > 1;
+              $cond155 = $count154 > 1;
             }
-            $cond157 = $cond156;
+            $cond156 = $cond155;
           }
-          if ($cond157) {
+          if ($cond156) {
             if (l_high === 0 && v_coins[l_grabber]! === 0 && v_borrow_used[l_grabber]!) {
               l_fined = true;
               {
@@ -703,11 +703,11 @@ export function playout(): PlayoutKernel {
           }
           if (l_fined) {
             {
-              const $seg175 = Z_won + l_grabber;
-              for (let $i176 = N[$seg175]! - 1; $i176 > 0; $i176--) {
-                const $n180 = $i176 + 1;
-                let $r181 = 0;
-                if ($n180 <= 2097152 && $n180 >= 1) {
+              const $seg174 = Z_won + l_grabber;
+              for (let $i175 = N[$seg174]! - 1; $i175 > 0; $i175--) {
+                const $n179 = $i175 + 1;
+                let $r180 = 0;
+                if ($n179 <= 2097152 && $n179 >= 1) {
                   for (;;) {
                     const $a = G[0]!,
                       $b = G[1]!,
@@ -718,36 +718,36 @@ export function playout(): PlayoutKernel {
                     G[0] = $b ^ ($b >>> 9);
                     G[1] = $c + ($c << 3);
                     G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n180;
+                    const $m = ($t >>> 0) * $n179;
                     const $low = $m >>> 0;
-                    if ($low >= $n180 || $low >= 4294967296 % $n180) {
-                      $r181 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n179 || $low >= 4294967296 % $n179) {
+                      $r180 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n180 >= 1 && $n180 <= 4294967296))
+                  if (!($n179 >= 1 && $n179 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r181 = drawInt(G, $n180);
+                  $r180 = drawInt(G, $n179);
                 }
-                const $j179 = $r181;
-                const $a177 = $seg175 * CAP + $i176;
-                const $b178 = $seg175 * CAP + $j179;
-                const $card = C[$a177]!;
-                C[$a177] = C[$b178]!;
-                C[$b178] = $card;
+                const $j178 = $r180;
+                const $a176 = $seg174 * CAP + $i175;
+                const $b177 = $seg174 * CAP + $j178;
+                const $card = C[$a176]!;
+                C[$a176] = C[$b177]!;
+                C[$b177] = $card;
               }
             }
             if (N[Z_won + l_grabber]! > 0) {
               {
-                const $seg182 = Z_won + l_grabber;
-                if (N[$seg182]! === 0)
+                const $seg181 = Z_won + l_grabber;
+                if (N[$seg181]! === 0)
                   throw new GameFault("fault/empty-zone", "won[grabber] is empty: it has no top card");
-                const $at183 = $seg182 * CAP;
-                const $card = C[$at183]!;
-                const $end184 = $seg182 * CAP + N[$seg182]! - 1;
-                for (let $k185 = $at183; $k185 < $end184; $k185++) C[$k185] = C[$k185 + 1]!;
-                N[$seg182]!--;
+                const $at182 = $seg181 * CAP;
+                const $card = C[$at182]!;
+                const $end183 = $seg181 * CAP + N[$seg181]! - 1;
+                for (let $k184 = $at182; $k184 < $end183; $k184++) C[$k184] = C[$k184 + 1]!;
+                N[$seg181]!--;
                 C[Z_discard * CAP + N[Z_discard]!] = $card;
                 N[Z_discard]!++;
               }
@@ -790,8 +790,8 @@ export function playout(): PlayoutKernel {
                 const $from = Z_face_down;
                 const $to = Z_won + l_bidder;
                 {
-                  for (let $k186 = 0; $k186 < N[$from]!; $k186++) {
-                    const $card = C[$from * CAP + $k186]!;
+                  for (let $k185 = 0; $k185 < N[$from]!; $k185++) {
+                    const $card = C[$from * CAP + $k185]!;
                     C[$to * CAP + N[$to]!] = $card;
                     N[$to]!++;
                   }
@@ -803,8 +803,8 @@ export function playout(): PlayoutKernel {
               const $from = Z_face_up;
               const $to = Z_won + l_bidder;
               {
-                for (let $k187 = 0; $k187 < N[$from]!; $k187++) {
-                  const $card = C[$from * CAP + $k187]!;
+                for (let $k186 = 0; $k186 < N[$from]!; $k186++) {
+                  const $card = C[$from * CAP + $k186]!;
                   C[$to * CAP + N[$to]!] = $card;
                   N[$to]!++;
                 }
@@ -913,90 +913,90 @@ export function playout(): PlayoutKernel {
         }
         case 11: {
           {
-            const $seat33 = l_bidder;
-            const $low34 = l_high + 1;
-            const $high35 = v_coins[l_bidder]! + v_stake[l_bidder]!;
+            const $seat32 = l_bidder;
+            const $low33 = l_high + 1;
+            const $high34 = v_coins[l_bidder]! + v_stake[l_bidder]!;
+            let $offered35 = false;
+            offered35$open: {
+              if (!($low33 <= $high34)) break offered35$open;
+              $offered35 = true;
+            }
             let $offered36 = false;
             offered36$open: {
-              if (!($low34 <= $high35)) break offered36$open;
+              if (!(l_high > 0)) break offered36$open;
               $offered36 = true;
             }
             let $offered37 = false;
             offered37$open: {
-              if (!(l_high > 0)) break offered37$open;
+              if (!(l_high === 0)) break offered37$open;
+              if (!(v_coins[l_bidder]! === 0)) break offered37$open;
               $offered37 = true;
             }
-            let $offered38 = false;
-            offered38$open: {
-              if (!(l_high === 0)) break offered38$open;
-              if (!(v_coins[l_bidder]! === 0)) break offered38$open;
-              $offered38 = true;
+            const $low38 = 1;
+            const $high39 = N[Z_face_down]!;
+            const $low40 = 1;
+            const $high41 = N[Z_face_down]!;
+            let $offered42 = false;
+            offered42$open: {
+              if (!($low38 <= $high39)) break offered42$open;
+              if (!($low40 <= $high41)) break offered42$open;
+              if (!!v_peek_used[l_bidder]!) break offered42$open;
+              if (!(N[Z_face_down]! >= 2)) break offered42$open;
+              if (!(Card_kind$code[l_turned]! !== 5)) break offered42$open;
+              $offered42 = true;
             }
-            const $low39 = 1;
-            const $high40 = N[Z_face_down]!;
-            const $low41 = 1;
-            const $high42 = N[Z_face_down]!;
-            let $offered43 = false;
-            offered43$open: {
-              if (!($low39 <= $high40)) break offered43$open;
-              if (!($low41 <= $high42)) break offered43$open;
-              if (!!v_peek_used[l_bidder]!) break offered43$open;
-              if (!(N[Z_face_down]! >= 2)) break offered43$open;
-              if (!(Card_kind$code[l_turned]! !== 5)) break offered43$open;
-              $offered43 = true;
+            const $seg43 = Z_won + l_bidder;
+            const $seg44 = Z_face_up;
+            let $offered45 = false;
+            offered45$open: {
+              if (!(N[$seg43]! > 0)) break offered45$open;
+              if (!(N[$seg44]! > 0)) break offered45$open;
+              if (!!v_swap_used[l_bidder]!) break offered45$open;
+              $offered45 = true;
             }
-            const $seg44 = Z_won + l_bidder;
-            const $seg45 = Z_face_up;
-            let $offered46 = false;
-            offered46$open: {
-              if (!(N[$seg44]! > 0)) break offered46$open;
-              if (!(N[$seg45]! > 0)) break offered46$open;
-              if (!!v_swap_used[l_bidder]!) break offered46$open;
-              $offered46 = true;
+            const $seg46 = Z_won + l_bidder;
+            const $low47 = 1;
+            const $high48 = N[Z_face_down]!;
+            let $offered49 = false;
+            offered49$open: {
+              if (!(N[$seg46]! > 0)) break offered49$open;
+              if (!($low47 <= $high48)) break offered49$open;
+              if (!!v_swap_used[l_bidder]!) break offered49$open;
+              $offered49 = true;
             }
-            const $seg47 = Z_won + l_bidder;
-            const $low48 = 1;
-            const $high49 = N[Z_face_down]!;
             let $offered50 = false;
             offered50$open: {
-              if (!(N[$seg47]! > 0)) break offered50$open;
-              if (!($low48 <= $high49)) break offered50$open;
-              if (!!v_swap_used[l_bidder]!) break offered50$open;
-              $offered50 = true;
-            }
-            let $offered51 = false;
-            offered51$open: {
-              if (!(players > 0)) break offered51$open;
-              if (!!v_borrow_used[l_bidder]!) break offered51$open;
-              let $found52 = false;
+              if (!(players > 0)) break offered50$open;
+              if (!!v_borrow_used[l_bidder]!) break offered50$open;
+              let $found51 = false;
               for (let l_lender = 0; l_lender < players; l_lender++) {
                 if (!(l_lender !== l_bidder)) continue;
-                $found52 = true;
+                $found51 = true;
                 break;
               }
-              if (!$found52) break offered51$open;
-              $offered51 = true;
+              if (!$found51) break offered50$open;
+              $offered50 = true;
             }
-            const $offered53 =
+            const $offered52 =
+              ($offered35 ? 1 : 0) +
               ($offered36 ? 1 : 0) +
               ($offered37 ? 1 : 0) +
-              ($offered38 ? 1 : 0) +
-              ($offered43 ? 1 : 0) +
-              ($offered46 ? 1 : 0) +
-              ($offered50 ? 1 : 0) +
-              ($offered51 ? 1 : 0);
-            if ($offered53 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat33} must act but has no legal move`);
+              ($offered42 ? 1 : 0) +
+              ($offered45 ? 1 : 0) +
+              ($offered49 ? 1 : 0) +
+              ($offered50 ? 1 : 0);
+            if ($offered52 === 0)
+              throw new GameFault("fault/no-legal-move", `seat ${$seat32} must act but has no legal move`);
             if (decisions >= $cap)
               throw new GameFault(
                 "fault/decision-cap",
                 `the game did not end within ${$cap} decisions: an endless flow loop?`,
               );
-            let $built108 = false;
-            attempt54: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-              const $n56 = $offered53;
-              let $r57 = 0;
-              if ($n56 <= 2097152 && $n56 >= 1) {
+            let $built107 = false;
+            attempt53: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+              const $n55 = $offered52;
+              let $r56 = 0;
+              if ($n55 <= 2097152 && $n55 >= 1) {
                 for (;;) {
                   const $a = P[0]!,
                     $b = P[1]!,
@@ -1007,24 +1007,24 @@ export function playout(): PlayoutKernel {
                   P[0] = $b ^ ($b >>> 9);
                   P[1] = $c + ($c << 3);
                   P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n56;
+                  const $m = ($t >>> 0) * $n55;
                   const $low = $m >>> 0;
-                  if ($low >= $n56 || $low >= 4294967296 % $n56) {
-                    $r57 = ($m / 4294967296) >>> 0;
+                  if ($low >= $n55 || $low >= 4294967296 % $n55) {
+                    $r56 = ($m / 4294967296) >>> 0;
                     break;
                   }
                 }
               } else {
-                if (!($n56 >= 1 && $n56 <= 4294967296))
+                if (!($n55 >= 1 && $n55 <= 4294967296))
                   throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r57 = drawInt(P, $n56);
+                $r56 = drawInt(P, $n55);
               }
-              const $pick55$drawn = $r57;
-              let $pick55 = $pick55$drawn;
-              if ($offered36 && $pick55-- === 0) {
-                const $n61 = Math.max(0, $high35 - $low34 + 1);
-                let $r62 = 0;
-                if ($n61 <= 2097152 && $n61 >= 1) {
+              const $pick54$drawn = $r56;
+              let $pick54 = $pick54$drawn;
+              if ($offered35 && $pick54-- === 0) {
+                const $n60 = Math.max(0, $high34 - $low33 + 1);
+                let $r61 = 0;
+                if ($n60 <= 2097152 && $n60 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1035,28 +1035,28 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n61;
+                    const $m = ($t >>> 0) * $n60;
                     const $low = $m >>> 0;
-                    if ($low >= $n61 || $low >= 4294967296 % $n61) {
-                      $r62 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n60 || $low >= 4294967296 % $n60) {
+                      $r61 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n61 >= 1 && $n61 <= 4294967296))
+                  if (!($n60 >= 1 && $n60 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r62 = drawInt(P, $n61);
+                  $r61 = drawInt(P, $n60);
                 }
-                const $digit59 = $r62;
-                const $value60 = $low34 + $digit59;
+                const $digit58 = $r61;
+                const $value59 = $low33 + $digit58;
                 {
-                  const l_amount = $value60;
+                  const l_amount = $value59;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat33, 1, $value60);
+                if (trace !== null) trace.push($seat32, 1, $value59);
                 {
-                  const l_amount = $value60;
+                  const l_amount = $value59;
                   {
                     const $amount = l_amount - v_stake[l_bidder]!;
                     if ($amount < 0)
@@ -1094,12 +1094,12 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              if ($offered37 && $pick55-- === 0) {
+              if ($offered36 && $pick54-- === 0) {
                 {
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat33, 2);
+                if (trace !== null) trace.push($seat32, 2);
                 {
                   v_passed[l_bidder] = true;
                   l_acted = true;
@@ -1123,12 +1123,12 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              if ($offered38 && $pick55-- === 0) {
+              if ($offered37 && $pick54-- === 0) {
                 {
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat33, 3);
+                if (trace !== null) trace.push($seat32, 3);
                 {
                   l_fined = true;
                   {
@@ -1151,10 +1151,10 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              if ($offered43 && $pick55-- === 0) {
-                const $n68 = Math.max(0, $high40 - $low39 + 1);
-                let $r69 = 0;
-                if ($n68 <= 2097152 && $n68 >= 1) {
+              if ($offered42 && $pick54-- === 0) {
+                const $n67 = Math.max(0, $high39 - $low38 + 1);
+                let $r68 = 0;
+                if ($n67 <= 2097152 && $n67 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1165,23 +1165,23 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n68;
+                    const $m = ($t >>> 0) * $n67;
                     const $low = $m >>> 0;
-                    if ($low >= $n68 || $low >= 4294967296 % $n68) {
-                      $r69 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n67 || $low >= 4294967296 % $n67) {
+                      $r68 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n68 >= 1 && $n68 <= 4294967296))
+                  if (!($n67 >= 1 && $n67 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r69 = drawInt(P, $n68);
+                  $r68 = drawInt(P, $n67);
                 }
-                const $digit66 = $r69;
-                const $value67 = $low39 + $digit66;
-                const $n72 = Math.max(0, $high42 - $low41 + 1);
-                let $r73 = 0;
-                if ($n72 <= 2097152 && $n72 >= 1) {
+                const $digit65 = $r68;
+                const $value66 = $low38 + $digit65;
+                const $n71 = Math.max(0, $high41 - $low40 + 1);
+                let $r72 = 0;
+                if ($n71 <= 2097152 && $n71 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1192,31 +1192,31 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n72;
+                    const $m = ($t >>> 0) * $n71;
                     const $low = $m >>> 0;
-                    if ($low >= $n72 || $low >= 4294967296 % $n72) {
-                      $r73 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n71 || $low >= 4294967296 % $n71) {
+                      $r72 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n72 >= 1 && $n72 <= 4294967296))
+                  if (!($n71 >= 1 && $n71 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r73 = drawInt(P, $n72);
+                  $r72 = drawInt(P, $n71);
                 }
-                const $digit70 = $r73;
-                const $value71 = $low41 + $digit70;
+                const $digit69 = $r72;
+                const $value70 = $low40 + $digit69;
                 {
-                  const l_first = $value67;
-                  const l_second = $value71;
-                  if (!(l_first !== l_second)) continue attempt54;
+                  const l_first = $value66;
+                  const l_second = $value70;
+                  if (!(l_first !== l_second)) continue attempt53;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat33, 4, $value67, $value71);
+                if (trace !== null) trace.push($seat32, 4, $value66, $value70);
                 {
-                  const l_first = $value67;
-                  const l_second = $value71;
+                  const l_first = $value66;
+                  const l_second = $value70;
                   v_peek_used[l_bidder] = true;
                   {
                     if (l_acted) {
@@ -1238,10 +1238,10 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              if ($offered46 && $pick55-- === 0) {
-                const $n77 = N[$seg44]!;
-                let $r78 = 0;
-                if ($n77 <= 2097152 && $n77 >= 1) {
+              if ($offered45 && $pick54-- === 0) {
+                const $n76 = N[$seg43]!;
+                let $r77 = 0;
+                if ($n76 <= 2097152 && $n76 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1252,23 +1252,23 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n77;
+                    const $m = ($t >>> 0) * $n76;
                     const $low = $m >>> 0;
-                    if ($low >= $n77 || $low >= 4294967296 % $n77) {
-                      $r78 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n76 || $low >= 4294967296 % $n76) {
+                      $r77 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n77 >= 1 && $n77 <= 4294967296))
+                  if (!($n76 >= 1 && $n76 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r78 = drawInt(P, $n77);
+                  $r77 = drawInt(P, $n76);
                 }
-                const $digit75 = $r78;
-                const $value76 = C[$seg44 * CAP + $digit75]!;
-                const $n81 = N[$seg45]!;
-                let $r82 = 0;
-                if ($n81 <= 2097152 && $n81 >= 1) {
+                const $digit74 = $r77;
+                const $value75 = C[$seg43 * CAP + $digit74]!;
+                const $n80 = N[$seg44]!;
+                let $r81 = 0;
+                if ($n80 <= 2097152 && $n80 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1279,30 +1279,30 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n81;
+                    const $m = ($t >>> 0) * $n80;
                     const $low = $m >>> 0;
-                    if ($low >= $n81 || $low >= 4294967296 % $n81) {
-                      $r82 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n80 || $low >= 4294967296 % $n80) {
+                      $r81 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n81 >= 1 && $n81 <= 4294967296))
+                  if (!($n80 >= 1 && $n80 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r82 = drawInt(P, $n81);
+                  $r81 = drawInt(P, $n80);
                 }
-                const $digit79 = $r82;
-                const $value80 = C[$seg45 * CAP + $digit79]!;
+                const $digit78 = $r81;
+                const $value79 = C[$seg44 * CAP + $digit78]!;
                 {
-                  const l_mine = $value76;
-                  const l_theirs = $value80;
+                  const l_mine = $value75;
+                  const l_theirs = $value79;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat33, 5, $value76, $value80);
+                if (trace !== null) trace.push($seat32, 5, $value75, $value79);
                 {
-                  const l_mine = $value76;
-                  const l_theirs = $value80;
+                  const l_mine = $value75;
+                  const l_theirs = $value79;
                   {
                     const $wanted = l_theirs;
                     let $at = -1;
@@ -1312,31 +1312,31 @@ export function playout(): PlayoutKernel {
                         break;
                       }
                     if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in face_up");
-                    const $at83 = Z_face_up * CAP + $at;
-                    const $card = C[$at83]!;
-                    const $end84 = Z_face_up * CAP + N[Z_face_up]! - 1;
-                    for (let $k85 = $at83; $k85 < $end84; $k85++) C[$k85] = C[$k85 + 1]!;
+                    const $at82 = Z_face_up * CAP + $at;
+                    const $card = C[$at82]!;
+                    const $end83 = Z_face_up * CAP + N[Z_face_up]! - 1;
+                    for (let $k84 = $at82; $k84 < $end83; $k84++) C[$k84] = C[$k84 + 1]!;
                     N[Z_face_up]!--;
-                    const $seg86 = Z_won + l_bidder;
-                    C[$seg86 * CAP + N[$seg86]!] = $card;
-                    N[$seg86]!++;
+                    const $seg85 = Z_won + l_bidder;
+                    C[$seg85 * CAP + N[$seg85]!] = $card;
+                    N[$seg85]!++;
                   }
                   {
-                    const $seg87 = Z_won + l_bidder;
+                    const $seg86 = Z_won + l_bidder;
                     const $wanted = l_mine;
                     let $at = -1;
-                    for (let $i = 0; $i < N[$seg87]!; $i++)
-                      if (C[$seg87 * CAP + $i]! === $wanted) {
+                    for (let $i = 0; $i < N[$seg86]!; $i++)
+                      if (C[$seg86 * CAP + $i]! === $wanted) {
                         $at = $i;
                         break;
                       }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
-                    const $at88 = $seg87 * CAP + $at;
-                    const $card = C[$at88]!;
-                    const $end89 = $seg87 * CAP + N[$seg87]! - 1;
-                    for (let $k90 = $at88; $k90 < $end89; $k90++) C[$k90] = C[$k90 + 1]!;
-                    N[$seg87]!--;
+                    const $at87 = $seg86 * CAP + $at;
+                    const $card = C[$at87]!;
+                    const $end88 = $seg86 * CAP + N[$seg86]! - 1;
+                    for (let $k89 = $at87; $k89 < $end88; $k89++) C[$k89] = C[$k89 + 1]!;
+                    N[$seg86]!--;
                     C[Z_face_up * CAP + N[Z_face_up]!] = $card;
                     N[Z_face_up]!++;
                   }
@@ -1361,10 +1361,10 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              if ($offered50 && $pick55-- === 0) {
-                const $n94 = N[$seg47]!;
-                let $r95 = 0;
-                if ($n94 <= 2097152 && $n94 >= 1) {
+              if ($offered49 && $pick54-- === 0) {
+                const $n93 = N[$seg46]!;
+                let $r94 = 0;
+                if ($n93 <= 2097152 && $n93 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1375,23 +1375,23 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n94;
+                    const $m = ($t >>> 0) * $n93;
                     const $low = $m >>> 0;
-                    if ($low >= $n94 || $low >= 4294967296 % $n94) {
-                      $r95 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n93 || $low >= 4294967296 % $n93) {
+                      $r94 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n94 >= 1 && $n94 <= 4294967296))
+                  if (!($n93 >= 1 && $n93 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r95 = drawInt(P, $n94);
+                  $r94 = drawInt(P, $n93);
                 }
-                const $digit92 = $r95;
-                const $value93 = C[$seg47 * CAP + $digit92]!;
-                const $n98 = Math.max(0, $high49 - $low48 + 1);
-                let $r99 = 0;
-                if ($n98 <= 2097152 && $n98 >= 1) {
+                const $digit91 = $r94;
+                const $value92 = C[$seg46 * CAP + $digit91]!;
+                const $n97 = Math.max(0, $high48 - $low47 + 1);
+                let $r98 = 0;
+                if ($n97 <= 2097152 && $n97 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1402,30 +1402,30 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n98;
+                    const $m = ($t >>> 0) * $n97;
                     const $low = $m >>> 0;
-                    if ($low >= $n98 || $low >= 4294967296 % $n98) {
-                      $r99 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n97 || $low >= 4294967296 % $n97) {
+                      $r98 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n98 >= 1 && $n98 <= 4294967296))
+                  if (!($n97 >= 1 && $n97 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r99 = drawInt(P, $n98);
+                  $r98 = drawInt(P, $n97);
                 }
-                const $digit96 = $r99;
-                const $value97 = $low48 + $digit96;
+                const $digit95 = $r98;
+                const $value96 = $low47 + $digit95;
                 {
-                  const l_mine = $value93;
-                  const l_position = $value97;
+                  const l_mine = $value92;
+                  const l_position = $value96;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat33, 6, $value93, $value97);
+                if (trace !== null) trace.push($seat32, 6, $value92, $value96);
                 {
-                  const l_mine = $value93;
-                  const l_position = $value97;
+                  const l_mine = $value92;
+                  const l_position = $value96;
                   {
                     const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
                     let $at = -1;
@@ -1436,31 +1436,31 @@ export function playout(): PlayoutKernel {
                       }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
-                    const $at100 = Z_face_down * CAP + $at;
-                    const $card = C[$at100]!;
-                    const $end101 = Z_face_down * CAP + N[Z_face_down]! - 1;
-                    for (let $k102 = $at100; $k102 < $end101; $k102++) C[$k102] = C[$k102 + 1]!;
+                    const $at99 = Z_face_down * CAP + $at;
+                    const $card = C[$at99]!;
+                    const $end100 = Z_face_down * CAP + N[Z_face_down]! - 1;
+                    for (let $k101 = $at99; $k101 < $end100; $k101++) C[$k101] = C[$k101 + 1]!;
                     N[Z_face_down]!--;
-                    const $seg103 = Z_won + l_bidder;
-                    C[$seg103 * CAP + N[$seg103]!] = $card;
-                    N[$seg103]!++;
+                    const $seg102 = Z_won + l_bidder;
+                    C[$seg102 * CAP + N[$seg102]!] = $card;
+                    N[$seg102]!++;
                   }
                   {
-                    const $seg104 = Z_won + l_bidder;
+                    const $seg103 = Z_won + l_bidder;
                     const $wanted = l_mine;
                     let $at = -1;
-                    for (let $i = 0; $i < N[$seg104]!; $i++)
-                      if (C[$seg104 * CAP + $i]! === $wanted) {
+                    for (let $i = 0; $i < N[$seg103]!; $i++)
+                      if (C[$seg103 * CAP + $i]! === $wanted) {
                         $at = $i;
                         break;
                       }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
-                    const $at105 = $seg104 * CAP + $at;
-                    const $card = C[$at105]!;
-                    const $end106 = $seg104 * CAP + N[$seg104]! - 1;
-                    for (let $k107 = $at105; $k107 < $end106; $k107++) C[$k107] = C[$k107 + 1]!;
-                    N[$seg104]!--;
+                    const $at104 = $seg103 * CAP + $at;
+                    const $card = C[$at104]!;
+                    const $end105 = $seg103 * CAP + N[$seg103]! - 1;
+                    for (let $k106 = $at104; $k106 < $end105; $k106++) C[$k106] = C[$k106 + 1]!;
+                    N[$seg103]!--;
                     C[Z_face_down * CAP + N[Z_face_down]!] = $card;
                     N[Z_face_down]!++;
                   }
@@ -1485,18 +1485,18 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              if ($offered51 && $pick55-- === 0) {
-                if (!$built108) {
+              if ($offered50 && $pick54-- === 0) {
+                if (!$built107) {
                   $values2$n[0]! = 0;
                   for (let l_lender = 0; l_lender < players; l_lender++) {
                     if (!(l_lender !== l_bidder)) continue;
                     $values2[$values2$n[0]!++] = l_lender;
                   }
-                  $built108 = true;
+                  $built107 = true;
                 }
-                const $n111 = $values2$n[0]!;
-                let $r112 = 0;
-                if ($n111 <= 2097152 && $n111 >= 1) {
+                const $n110 = $values2$n[0]!;
+                let $r111 = 0;
+                if ($n110 <= 2097152 && $n110 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1507,28 +1507,28 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n111;
+                    const $m = ($t >>> 0) * $n110;
                     const $low = $m >>> 0;
-                    if ($low >= $n111 || $low >= 4294967296 % $n111) {
-                      $r112 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n110 || $low >= 4294967296 % $n110) {
+                      $r111 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n111 >= 1 && $n111 <= 4294967296))
+                  if (!($n110 >= 1 && $n110 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r112 = drawInt(P, $n111);
+                  $r111 = drawInt(P, $n110);
                 }
-                const $digit109 = $r112;
-                const $value110 = $values2[$digit109]!;
+                const $digit108 = $r111;
+                const $value109 = $values2[$digit108]!;
                 {
-                  const l_lender = $value110;
+                  const l_lender = $value109;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat33, 7, $value110);
+                if (trace !== null) trace.push($seat32, 7, $value109);
                 {
-                  const l_lender = $value110;
+                  const l_lender = $value109;
                   {
                     const $amount = Math.min(1, v_coins[l_lender]!);
                     if ($amount < 0)
@@ -1586,9 +1586,9 @@ export function playout(): PlayoutKernel {
                 );
               let $k19 = 0;
               if ($left17 > 1) {
-                const $n22 = $left17;
-                let $r23 = 0;
-                if ($n22 <= 2097152 && $n22 >= 1) {
+                const $n21 = $left17;
+                let $r22 = 0;
+                if ($n21 <= 2097152 && $n21 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1599,34 +1599,34 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n22;
+                    const $m = ($t >>> 0) * $n21;
                     const $low = $m >>> 0;
-                    if ($low >= $n22 || $low >= 4294967296 % $n22) {
-                      $r23 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n21 || $low >= 4294967296 % $n21) {
+                      $r22 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n22 >= 1 && $n22 <= 4294967296))
+                  if (!($n21 >= 1 && $n21 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r23 = drawInt(P, $n22);
+                  $r22 = drawInt(P, $n21);
                 }
-                const $k19$drawn = $r23;
+                const $k19$drawn = $r22;
                 $k19 = $k19$drawn;
               }
               let $seat18 = -1;
-              let $at21 = -1;
+              let $seat18$at = -1;
               for (let $a20 = 0; $a20 < $n15; $a20++)
                 if ($list1[$a20]! === 0 && $k19-- === 0) {
                   $seat18 = $list0[$a20]!;
-                  $at21 = $a20;
+                  $seat18$at = $a20;
                   break;
                 }
               l_grabber = $seat18;
+              const $count23 = 1;
               const $count24 = 1;
-              const $count25 = 1;
-              const $total26: number = $count24 + $count25;
-              if ($total26 === 0)
+              const $total25: number = $count23 + $count24;
+              if ($total25 === 0)
                 throw new GameFault(
                   "fault/no-legal-move",
                   `seat ${l_grabber} must act but has no legal move`,
@@ -1636,9 +1636,9 @@ export function playout(): PlayoutKernel {
                   "fault/decision-cap",
                   `the game did not end within ${$cap} decisions: an endless flow loop?`,
                 );
-              const $n28 = $total26;
-              let $r29 = 0;
-              if ($n28 <= 2097152 && $n28 >= 1) {
+              const $n27 = $total25;
+              let $r28 = 0;
+              if ($n27 <= 2097152 && $n27 >= 1) {
                 for (;;) {
                   const $a = P[0]!,
                     $b = P[1]!,
@@ -1649,23 +1649,23 @@ export function playout(): PlayoutKernel {
                   P[0] = $b ^ ($b >>> 9);
                   P[1] = $c + ($c << 3);
                   P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n28;
+                  const $m = ($t >>> 0) * $n27;
                   const $low = $m >>> 0;
-                  if ($low >= $n28 || $low >= 4294967296 % $n28) {
-                    $r29 = ($m / 4294967296) >>> 0;
+                  if ($low >= $n27 || $low >= 4294967296 % $n27) {
+                    $r28 = ($m / 4294967296) >>> 0;
                     break;
                   }
                 }
               } else {
-                if (!($n28 >= 1 && $n28 <= 4294967296))
+                if (!($n27 >= 1 && $n27 <= 4294967296))
                   throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r29 = drawInt(P, $n28);
+                $r28 = drawInt(P, $n27);
               }
-              const $index27$drawn = $r29;
-              let $index27 = $index27$drawn;
+              const $index26$drawn = $r28;
+              let $index26 = $index26$drawn;
               decisions++;
               steps = 0;
-              if ($index27 < $count24) {
+              if ($index26 < $count23) {
                 if (trace !== null) trace.push(l_grabber, 8);
                 {
                   {
@@ -1680,10 +1680,10 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              $index27 -= $count24;
-              if ($index27 < $count25) {
+              $index26 -= $count23;
+              if ($index26 < $count24) {
                 if (trace !== null) trace.push(l_grabber, 9);
-                $list1[$at21] = 1;
+                $list1[$seat18$at] = 1;
                 if ($left17 === 1) {
                   {
                     if (!l_sold) {
@@ -1700,7 +1700,7 @@ export function playout(): PlayoutKernel {
                 $left17--;
                 continue race16;
               }
-              $index27 -= $count25;
+              $index26 -= $count24;
               throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
             }
           }
@@ -1756,10 +1756,10 @@ export function playout(): PlayoutKernel {
           ((): number => {
             let $n: number = 0;
             {
-              const $seg230 = Z_won + l_p;
-              const $n231 = N[$seg230]!;
-              for (let $i229 = 0; $i229 < $n231; $i229++) {
-                const l_c = C[$seg230 * CAP + $i229]!;
+              const $seg229 = Z_won + l_p;
+              const $n230 = N[$seg229]!;
+              for (let $i228 = 0; $i228 < $n230; $i228++) {
+                const l_c = C[$seg229 * CAP + $i228]!;
                 $n += Card_points[l_c]!;
               }
             }
@@ -1768,21 +1768,21 @@ export function playout(): PlayoutKernel {
         ((l_p: number) =>
           ((): number => {
             let $n: number = NaN;
-            for (const $i236 of ["paintings", "jewellery", "furniture", "stuffed_animals", "curiosities"]) {
-              const l_k = $i236;
-              let $count232: number = 0;
+            for (const $i235 of ["paintings", "jewellery", "furniture", "stuffed_animals", "curiosities"]) {
+              const l_k = $i235;
+              let $count231: number = 0;
               {
-                const $seg234 = Z_won + l_p;
-                const $n235 = N[$seg234]!;
-                for (let $i233 = 0; $i233 < $n235; $i233++) {
-                  const l_c = C[$seg234 * CAP + $i233]!;
+                const $seg233 = Z_won + l_p;
+                const $n234 = N[$seg233]!;
+                for (let $i232 = 0; $i232 < $n234; $i232++) {
+                  const l_c = C[$seg233 * CAP + $i232]!;
                   if (Card_category[l_c]! === l_k && Card_kind$code[l_c]! === 0) {
-                    $count232++;
+                    $count231++;
                   }
                 }
               }
               {
-                const $v = $count232;
+                const $v = $count231;
                 if ($n !== $n || $v > $n) $n = $v;
               }
             }

@@ -146,7 +146,7 @@ export class KernelDecisions {
     const seat = this.code.temp("seat");
     const k = this.code.temp("k");
     const a = this.code.temp("a");
-    const at = this.code.temp("at");
+    const at = `${seat}$at`;
     // `declined` by place among the racers (not by seat): the pick reads it with no seat looked up.
     const lines = ["{", ...this.askedSeats(each, seatVar, actors, count), `for (let $s = 0; $s < ${count}; $s++) ${declined}[$s] = 0;`];
     // The racers still in, counted as they decline (a race starts with none declined, resumed too).
