@@ -35,6 +35,12 @@ export function playout(): PlayoutKernel {
   const K_$keys4 = new Float64Array(6);
   const K_$list5 = new Int32Array(6);
   const K_$keys6 = new Float64Array(6);
+  const K_TABLE_removed_cards$byPlayers = Array.from({ length: 7 }, ($_, $n) =>
+    cardData.TABLE_removed_cards.get($n),
+  );
+  const K_TABLE_starting_coins$byPlayers = Array.from({ length: 7 }, ($_, $n) =>
+    cardData.TABLE_starting_coins.get($n),
+  );
   const K_v_coins = new Array<number>(6).fill(0);
   const K_v_bid = new Array<number>(6).fill(0);
   const K_v_passed = new Array<boolean>(6).fill(false);
@@ -101,6 +107,8 @@ export function playout(): PlayoutKernel {
     const $keys4 = K_$keys4;
     const $list5 = K_$list5;
     const $keys6 = K_$keys6;
+    const TABLE_removed_cards$byPlayers = K_TABLE_removed_cards$byPlayers;
+    const TABLE_starting_coins$byPlayers = K_TABLE_starting_coins$byPlayers;
     const v_coins = K_v_coins;
     const v_bid = K_v_bid;
     const v_passed = K_v_passed;
@@ -205,7 +213,7 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        const $count = TABLE_removed_cards.get(players) ?? missingTableKey("removed_cards", players);
+        const $count = TABLE_removed_cards$byPlayers[players] ?? missingTableKey("removed_cards", players);
         if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
           throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
         for (let $dealt = 0; $dealt < $count; $dealt++) {
@@ -215,7 +223,7 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        const $count = TABLE_removed_cards.get(players) ?? missingTableKey("removed_cards", players);
+        const $count = TABLE_removed_cards$byPlayers[players] ?? missingTableKey("removed_cards", players);
         if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
           throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from currency_deck");
         for (let $dealt = 0; $dealt < $count; $dealt++) {
@@ -226,7 +234,8 @@ export function playout(): PlayoutKernel {
       }
       for (let l_p = 0; l_p < players; l_p++) {
         {
-          const $amount = TABLE_starting_coins.get(players) ?? missingTableKey("starting_coins", players);
+          const $amount =
+            TABLE_starting_coins$byPlayers[players] ?? missingTableKey("starting_coins", players);
           if ($amount < 0)
             throw new GameFault(
               "fault/negative-transfer",
@@ -909,6 +918,8 @@ export function playout(): PlayoutKernel {
     const $keys4 = K_$keys4;
     const $list5 = K_$list5;
     const $keys6 = K_$keys6;
+    const TABLE_removed_cards$byPlayers = K_TABLE_removed_cards$byPlayers;
+    const TABLE_starting_coins$byPlayers = K_TABLE_starting_coins$byPlayers;
     const v_coins = K_v_coins;
     const v_bid = K_v_bid;
     const v_passed = K_v_passed;

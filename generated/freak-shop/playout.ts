@@ -67,10 +67,13 @@ export function playout(): PlayoutKernel {
   const K_$values9 = [] as number[];
   const K_$values10 = [] as number[];
   const K_$values11 = [] as number[];
-  const K_$values12 = [] as number[];
+  const K_TABLE_restock_cards$byPlayers = Array.from({ length: 6 }, ($_, $n) =>
+    cardData.TABLE_restock_cards.get($n),
+  );
   const K_$values13 = [] as number[];
-  const K_$list14 = new Int32Array(CAP);
-  const K_$values15 = [] as string[];
+  const K_$values14 = [] as number[];
+  const K_$list15 = new Int32Array(CAP);
+  const K_$values16 = [] as string[];
   const K_Objective_goal$code = Int8Array.from(cardData.Objective_goal, ($v) =>
     [
       "tidy_mansion",
@@ -103,10 +106,11 @@ export function playout(): PlayoutKernel {
   const $values9 = K_$values9;
   const $values10 = K_$values10;
   const $values11 = K_$values11;
-  const $values12 = K_$values12;
+  const TABLE_restock_cards$byPlayers = K_TABLE_restock_cards$byPlayers;
   const $values13 = K_$values13;
-  const $list14 = K_$list14;
-  const $values15 = K_$values15;
+  const $values14 = K_$values14;
+  const $list15 = K_$list15;
+  const $values16 = K_$values16;
   const Objective_goal$code = K_Objective_goal$code;
   const ALL_Merchandise = cardData.ALL_Merchandise;
   const ALL_Objective = cardData.ALL_Objective;
@@ -378,7 +382,7 @@ export function playout(): PlayoutKernel {
     let l_added = 0;
     for (let $passes = 0; ; $passes++) {
       if (!(
-        l_added < (TABLE_restock_cards.get(players) ?? missingTableKey("restock_cards", players)) ||
+        l_added < (TABLE_restock_cards$byPlayers[players] ?? missingTableKey("restock_cards", players)) ||
         N[Z_shop]! < 5
       ))
         break;
@@ -876,10 +880,11 @@ export function playout(): PlayoutKernel {
     const $values9 = K_$values9;
     const $values10 = K_$values10;
     const $values11 = K_$values11;
-    const $values12 = K_$values12;
+    const TABLE_restock_cards$byPlayers = K_TABLE_restock_cards$byPlayers;
     const $values13 = K_$values13;
-    const $list14 = K_$list14;
-    const $values15 = K_$values15;
+    const $values14 = K_$values14;
+    const $list15 = K_$list15;
+    const $values16 = K_$values16;
     const Objective_goal$code = K_Objective_goal$code;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
@@ -975,19 +980,19 @@ export function playout(): PlayoutKernel {
         {
           const $high112 = players;
           for (let l_k = 1; l_k <= $high112; l_k++) {
-            $values12[$n111++] = l_k;
+            $values13[$n111++] = l_k;
           }
         }
         for (let $i113 = 0; $i113 < $n111; $i113++) {
-          const l_k = $values12[$i113]!;
+          const l_k = $values13[$i113]!;
           {
             let $n114 = 0;
             for (const $i115 of [1, 2, 3, 4 + l_k]) {
               const l_v = $i115;
-              $values13[$n114++] = l_v;
+              $values14[$n114++] = l_v;
             }
             for (let $i116 = 0; $i116 < $n114; $i116++) {
-              const l_v = $values13[$i116]!;
+              const l_v = $values14[$i116]!;
               {
                 let $at = -1;
                 for (let $i = 0; $i < N[Z_draw]!; $i++) {
@@ -1087,11 +1092,11 @@ export function playout(): PlayoutKernel {
             const $n131 = N[Z_objective_stacks]!;
             for (let $i130 = 0; $i130 < $n131; $i130++) {
               const l_o = C[Z_objective_stacks * CAP + $i130]!;
-              if (Objective_starting[l_o]!) $list14[$n129++] = l_o;
+              if (Objective_starting[l_o]!) $list15[$n129++] = l_o;
             }
           }
           for (let $i132 = 0; $i132 < $n129; $i132++) {
-            const l_o = $list14[$i132]!;
+            const l_o = $list15[$i132]!;
             {
               const $wanted = l_o;
               let $at = -1;
@@ -1152,10 +1157,10 @@ export function playout(): PlayoutKernel {
           let $n142 = 0;
           for (const $i143 of ["purple", "green", "blue"]) {
             const l_colour = $i143;
-            $values15[$n142++] = l_colour;
+            $values16[$n142++] = l_colour;
           }
           for (let $i144 = 0; $i144 < $n142; $i144++) {
-            const l_colour = $values15[$i144]!;
+            const l_colour = $values16[$i144]!;
             {
               let $at = -1;
               for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
@@ -1281,10 +1286,11 @@ export function playout(): PlayoutKernel {
     const $values9 = K_$values9;
     const $values10 = K_$values10;
     const $values11 = K_$values11;
-    const $values12 = K_$values12;
+    const TABLE_restock_cards$byPlayers = K_TABLE_restock_cards$byPlayers;
     const $values13 = K_$values13;
-    const $list14 = K_$list14;
-    const $values15 = K_$values15;
+    const $values14 = K_$values14;
+    const $list15 = K_$list15;
+    const $values16 = K_$values16;
     const Objective_goal$code = K_Objective_goal$code;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;

@@ -3446,7 +3446,7 @@ export function playout(): PlayoutKernel {
           $list9[$n48++] = l_q;
         }
       }
-      for (let $s = 0; $s < players; $s++) $list10[$s] = 0;
+      for (let $s = 0; $s < $n48; $s++) $list10[$s] = 0;
       let $left50 = $n48;
       if ($left50 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race49: for (;;) {
@@ -3486,9 +3486,11 @@ export function playout(): PlayoutKernel {
           $k52 = $k52$drawn;
         }
         let $seat51 = -1;
+        let $seat51$at = -1;
         for (let $a53 = 0; $a53 < $n48; $a53++)
-          if ($list10[$list9[$a53]!] === 0 && $k52-- === 0) {
+          if ($list10[$a53]! === 0 && $k52-- === 0) {
             $seat51 = $list9[$a53]!;
+            $seat51$at = $a53;
             break;
           }
         const l_q = $seat51;
@@ -3572,7 +3574,7 @@ export function playout(): PlayoutKernel {
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list10[l_q] = 1;
+                $list10[$seat51$at] = 1;
                 if ($left50 === 1) {
                   return step32();
                 }
@@ -3681,7 +3683,7 @@ export function playout(): PlayoutKernel {
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list10[l_q] = 1;
+            $list10[$seat51$at] = 1;
             if ($left50 === 1) {
               return step32();
             }
@@ -4065,7 +4067,7 @@ export function playout(): PlayoutKernel {
           $list19[$n175++] = l_q;
         }
       }
-      for (let $s = 0; $s < players; $s++) $list20[$s] = 0;
+      for (let $s = 0; $s < $n175; $s++) $list20[$s] = 0;
       let $left177 = $n175;
       if ($left177 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race176: for (;;) {
@@ -4105,9 +4107,11 @@ export function playout(): PlayoutKernel {
           $k179 = $k179$drawn;
         }
         let $seat178 = -1;
+        let $seat178$at = -1;
         for (let $a180 = 0; $a180 < $n175; $a180++)
-          if ($list20[$list19[$a180]!] === 0 && $k179-- === 0) {
+          if ($list20[$a180]! === 0 && $k179-- === 0) {
             $seat178 = $list19[$a180]!;
+            $seat178$at = $a180;
             break;
           }
         const l_q = $seat178;
@@ -4191,7 +4195,7 @@ export function playout(): PlayoutKernel {
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list20[l_q] = 1;
+                $list20[$seat178$at] = 1;
                 if ($left177 === 1) {
                   return step65();
                 }
@@ -4300,7 +4304,7 @@ export function playout(): PlayoutKernel {
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list20[l_q] = 1;
+            $list20[$seat178$at] = 1;
             if ($left177 === 1) {
               return step65();
             }
@@ -4684,7 +4688,7 @@ export function playout(): PlayoutKernel {
           $list29[$n306++] = l_q;
         }
       }
-      for (let $s = 0; $s < players; $s++) $list30[$s] = 0;
+      for (let $s = 0; $s < $n306; $s++) $list30[$s] = 0;
       let $left308 = $n306;
       if ($left308 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race307: for (;;) {
@@ -4724,9 +4728,11 @@ export function playout(): PlayoutKernel {
           $k310 = $k310$drawn;
         }
         let $seat309 = -1;
+        let $seat309$at = -1;
         for (let $a311 = 0; $a311 < $n306; $a311++)
-          if ($list30[$list29[$a311]!] === 0 && $k310-- === 0) {
+          if ($list30[$a311]! === 0 && $k310-- === 0) {
             $seat309 = $list29[$a311]!;
+            $seat309$at = $a311;
             break;
           }
         const l_q = $seat309;
@@ -4810,7 +4816,7 @@ export function playout(): PlayoutKernel {
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list30[l_q] = 1;
+                $list30[$seat309$at] = 1;
                 if ($left308 === 1) {
                   return step86();
                 }
@@ -4919,7 +4925,7 @@ export function playout(): PlayoutKernel {
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list30[l_q] = 1;
+            $list30[$seat309$at] = 1;
             if ($left308 === 1) {
               return step86();
             }
@@ -5495,7 +5501,7 @@ export function playout(): PlayoutKernel {
           $list37[$n435++] = l_q;
         }
       }
-      for (let $s = 0; $s < players; $s++) $list38[$s] = 0;
+      for (let $s = 0; $s < $n435; $s++) $list38[$s] = 0;
       let $left437 = $n435;
       if ($left437 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race436: for (;;) {
@@ -5535,9 +5541,11 @@ export function playout(): PlayoutKernel {
           $k439 = $k439$drawn;
         }
         let $seat438 = -1;
+        let $seat438$at = -1;
         for (let $a440 = 0; $a440 < $n435; $a440++)
-          if ($list38[$list37[$a440]!] === 0 && $k439-- === 0) {
+          if ($list38[$a440]! === 0 && $k439-- === 0) {
             $seat438 = $list37[$a440]!;
+            $seat438$at = $a440;
             break;
           }
         const l_q = $seat438;
@@ -5621,7 +5629,7 @@ export function playout(): PlayoutKernel {
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list38[l_q] = 1;
+                $list38[$seat438$at] = 1;
                 if ($left437 === 1) {
                   return step99();
                 }
@@ -5730,7 +5738,7 @@ export function playout(): PlayoutKernel {
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list38[l_q] = 1;
+            $list38[$seat438$at] = 1;
             if ($left437 === 1) {
               return step99();
             }
@@ -7519,7 +7527,7 @@ export function playout(): PlayoutKernel {
           $list77[$n763++] = l_q;
         }
       }
-      for (let $s = 0; $s < players; $s++) $list78[$s] = 0;
+      for (let $s = 0; $s < $n763; $s++) $list78[$s] = 0;
       let $left765 = $n763;
       if ($left765 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race764: for (;;) {
@@ -7559,9 +7567,11 @@ export function playout(): PlayoutKernel {
           $k767 = $k767$drawn;
         }
         let $seat766 = -1;
+        let $seat766$at = -1;
         for (let $a768 = 0; $a768 < $n763; $a768++)
-          if ($list78[$list77[$a768]!] === 0 && $k767-- === 0) {
+          if ($list78[$a768]! === 0 && $k767-- === 0) {
             $seat766 = $list77[$a768]!;
+            $seat766$at = $a768;
             break;
           }
         const l_q = $seat766;
@@ -7645,7 +7655,7 @@ export function playout(): PlayoutKernel {
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list78[l_q] = 1;
+                $list78[$seat766$at] = 1;
                 if ($left765 === 1) {
                   return step125();
                 }
@@ -7754,7 +7764,7 @@ export function playout(): PlayoutKernel {
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list78[l_q] = 1;
+            $list78[$seat766$at] = 1;
             if ($left765 === 1) {
               return step125();
             }

@@ -1575,7 +1575,7 @@ export function playout(): PlayoutKernel {
             for (let l_grabber = 0; l_grabber < players; l_grabber++) {
               $list0[$n15++] = l_grabber;
             }
-            for (let $s = 0; $s < players; $s++) $list1[$s] = 0;
+            for (let $s = 0; $s < $n15; $s++) $list1[$s] = 0;
             let $left17 = $n15;
             if ($left17 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
             race16: for (;;) {
@@ -1615,9 +1615,11 @@ export function playout(): PlayoutKernel {
                 $k19 = $k19$drawn;
               }
               let $seat18 = -1;
+              let $seat18$at = -1;
               for (let $a20 = 0; $a20 < $n15; $a20++)
-                if ($list1[$list0[$a20]!] === 0 && $k19-- === 0) {
+                if ($list1[$a20]! === 0 && $k19-- === 0) {
                   $seat18 = $list0[$a20]!;
+                  $seat18$at = $a20;
                   break;
                 }
               l_grabber = $seat18;
@@ -1681,7 +1683,7 @@ export function playout(): PlayoutKernel {
               $index26 -= $count23;
               if ($index26 < $count24) {
                 if (trace !== null) trace.push(l_grabber, 9);
-                $list1[l_grabber] = 1;
+                $list1[$seat18$at] = 1;
                 if ($left17 === 1) {
                   {
                     if (!l_sold) {

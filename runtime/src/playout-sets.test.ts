@@ -42,6 +42,22 @@ describe("a set of cards drawn by a playout kernel", () => {
     expect([...words]).toEqual(random.s);
   });
 
+  it("draws a set's size as randomInt does for every zone size, a refused word included", () => {
+    // All-zero words give the word 0 first, which randomInt refuses for most sizes (its product's low
+    // half 0 lies under 2^32 mod (2^bits - 1)) and then draws again: the sizes must agree on both.
+    for (let size = 1; size <= 37; size++) {
+      const zone = zoneOf(false, size);
+      const words = new Uint32Array(4);
+      const random = seedRandom(1);
+      random.s = [0, 0, 0, 0];
+      const expected = randomSubset(zone.positions, (n) => randomInt(random, n));
+      const into = new Int32Array(cap);
+      const k = drawSubsetInto(words, zone.c, zone.n, cap, 1, false, into);
+      expect(Array.from(into.subarray(0, k))).toEqual(expected);
+      expect([...words]).toEqual(random.s);
+    }
+  });
+
   it("draws nothing from an empty zone", () => {
     const zone = zoneOf(false, 0);
     const words = new Uint32Array(4);

@@ -182,7 +182,9 @@ export class KernelDecisions {
     const seat = this.code.temp("seat");
     const k = this.code.temp("k");
     const a = this.code.temp("a");
-    const lines = ["{", ...this.askedSeats(each, seatVar, actors, count), `for (let $s = 0; $s < players; $s++) ${declined}[$s] = 0;`];
+    const at = `${seat}$at`;
+    // `declined` by place among the racers (not by seat): the pick reads it with no seat looked up.
+    const lines = ["{", ...this.askedSeats(each, seatVar, actors, count), `for (let $s = 0; $s < ${count}; $s++) ${declined}[$s] = 0;`];
     // The racers still in, counted as they decline (a race starts with none declined, resumed too).
     lines.push(
       `let ${left} = ${count};`,
@@ -196,13 +198,14 @@ export class KernelDecisions {
       `${k} = ${k}$drawn;`,
       "}",
       `let ${seat} = -1;`,
-      `for (let ${a} = 0; ${a} < ${count}; ${a}++) if (${declined}[${actors}[${a}]!] === 0 && ${k}-- === 0) { ${seat} = ${actors}[${a}]!; break; }`,
+      `let ${at} = -1;`,
+      `for (let ${a} = 0; ${a} < ${count}; ${a}++) if (${declined}[${a}]! === 0 && ${k}-- === 0) { ${seat} = ${actors}[${a}]!; ${at} = ${a}; break; }`,
       `${declared ? "" : "const "}${seatVar} = ${seat};`,
     );
     const then: Then = (i, params) => {
       const option = decision.ask.options[i]!;
       if (option.name.name !== "decline" || option.parameters.length > 0) return this.applied(decision, i, params);
-      return [`${declined}[${seatVar}] = 1;`, `if (${left} === 1) {`, ...this.continueAt(decision.resume), "}", `${left}--;`, `continue ${label};`];
+      return [`${declined}[${at}] = 1;`, `if (${left} === 1) {`, ...this.continueAt(decision.resume), "}", `${left}--;`, `continue ${label};`];
     };
     lines.push(...this.sampler(decision, seatVar, then), "}", "}");
     return lines;

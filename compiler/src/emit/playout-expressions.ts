@@ -1,6 +1,7 @@
 // The playout kernel's expressions: values, aggregates as loops (hoisted before their statement), iteration.
 import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
+import { tableByPlayers, tableByPlayersRead } from "./playout-table-reads.js";
 import { KernelEnumCodes } from "./playout-enum-codes.js";
 import { KernelLists, kernelType, setArray } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
@@ -82,6 +83,12 @@ export abstract class KernelExpressions extends KernelLists {
           const key = this.expression(e.index);
           // An enum member is a string here, not the table's key type: that read goes through the helper.
           if (this.game.types.get(e.index)?.kind === "enum") return `tableValue(${tableConstant(name)}, ${key}, ${quote(name)})`;
+          // Keyed by the player count: one entry per game, read from an array (playout-table-reads.ts).
+          if (key === "players" && this.game.types.get(e.index)?.kind === "int") {
+            const byPlayers = tableByPlayers(name, Math.max(this.game.maxPlayers, ...this.game.seatCounts));
+            if (!this.scratch.some((s) => s.name === byPlayers.name)) this.scratch.push(byPlayers);
+            return tableByPlayersRead(name);
+          }
           // Read in place (a call would not be inlined into `play`); the key is written again
           // only for the fault of a missing entry.
           return `(${tableConstant(name)}.get(${key}) ?? missingTableKey(${quote(name)}, ${key}))`;

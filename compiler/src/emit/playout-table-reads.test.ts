@@ -1,0 +1,88 @@
+// A table keyed by the player count (playout-table-reads.ts): the kernel reads it from an array
+// filled once, not from the Map on every pass of the loop whose condition reads it; the games are
+// the state machine's, move for move.
+import { describe, expect, it } from "vitest";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { Game, Move } from "../../../runtime/src/internal.js";
+import { compileGame } from "../index.js";
+import { evaluateFiles } from "../testing/load-game.js";
+
+const REFILL = `
+game "Refill Drill" {
+  players 2..3
+}
+card Chip {
+  points: int
+  cards for v in 1..9, c in 1..3 { points: v }
+}
+table refill: int -> int { 2: 3, 3: 2 }
+zone deck: Chip stack hidden = all Chip
+zone pool: Chip pile public
+per player zone kept: Chip pile public
+
+setup {
+  shuffle deck
+}
+
+flow {
+  let p: player = 0
+  while count(deck) >= 3 {
+    let added = 0
+    while added < refill[player_count] or count(pool) < 2 {
+      deal 1 from deck to pool
+      added += 1
+    }
+    ask p {
+      take(c in pool) {
+        move c to kept[p]
+      }
+    }
+    p = next(p)
+  }
+}
+
+score p: sum(c in kept[p]: c.points)
+`;
+
+async function compiled(): Promise<{ kernelText: string; game: Game }> {
+  const result = await compileGame("refill", [{ path: "refill.rules", text: REFILL }]);
+  expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  expect(result.notes).toEqual([]);
+  const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
+  return { kernelText, game: evaluateFiles(result.files, runtime).get("search.ts")!.game as Game };
+}
+
+function traced(game: Game, seat: number, move: Move): number[] {
+  const types = Object.keys(game.moves!);
+  return [seat, types.indexOf(move.type), ...Object.keys(game.moves![move.type]!).map((name) => move[name] as number)];
+}
+
+describe("a table read keyed by the player count", () => {
+  it("is read from an array by player count, not looked up in the Map", async () => {
+    const { kernelText } = await compiled();
+    expect(kernelText).toContain("TABLE_refill$byPlayers[players]");
+    expect(kernelText).not.toContain("TABLE_refill.get(players)");
+  });
+
+  it("plays the state machine's games move for move", async () => {
+    const { game } = await compiled();
+    const kernel = game.playout!();
+    const seeds = new runtime.Rng(5);
+    for (const players of [2, 3]) {
+      for (let i = 0; i < 20; i++) {
+        const gameSeed = seeds.int(2 ** 31);
+        const policySeed = seeds.int(2 ** 31);
+        const expected: number[] = [];
+        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) =>
+          expected.push(...traced(game, seat, move)),
+        );
+        kernel.policy.set(new runtime.Rng(policySeed).words());
+        const trace: number[] = [];
+        const taken = kernel.play(players, gameSeed, trace);
+        expect(trace, `${players} players, seeds ${gameSeed} ${policySeed}`).toEqual(expected);
+        expect(taken).toBe(played.decisions);
+        expect(kernel.scores()).toEqual(game.scores(played.state));
+      }
+    }
+  });
+});
