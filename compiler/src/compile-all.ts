@@ -7,7 +7,7 @@ import * as path from "node:path";
 import type { Diagnostic } from "./diagnostics.js";
 import { findGames } from "./sources.js";
 import { withGameExports } from "./package-exports.js";
-import { readRecord, sha256, unchangedFiles, writeRecord, type CompileRecord } from "./compile-record.js";
+import { readRecord, sha256, unchangedFiles, writeRecord } from "./compile-record.js";
 
 export interface CompileReport {
   readonly diagnostics: Diagnostic[];
@@ -30,24 +30,16 @@ export async function compileAll(options: { rulesDir: string; outDir: string; ch
   const sources = new Map<string, string>();
   const outputs = new Map<string, string>();
   const notes: string[] = [];
-  // Games whose record still holds are kept; the others compile, in parallel when there are several (compile-parallel.ts).
-  const kept = new Map<string, { record: CompileRecord; files: { path: string; text: string }[] }>();
   for (const [gameId, files] of games) {
     for (const f of files) sources.set(f.path, f.text);
     // The same sources under the same compiler, and the files on disk still what it wrote: nothing to compile.
     const record = await readRecord(gameId, files);
-    const unchanged = record && (await unchangedFiles(record, path.join(options.outDir, gameId)));
-    if (record && unchanged) kept.set(gameId, { record, files: unchanged });
-  }
-  const toCompile = [...games].filter(([gameId]) => !kept.has(gameId)).map(([gameId, files]) => ({ gameId, files }));
-  const compiled = new Map((toCompile.length > 0 ? await (await import("./compile-parallel.js")).compileGames(toCompile) : []).map((result, i) => [toCompile[i]!.gameId, result]));
-  for (const [gameId, files] of games) {
-    const fromRecord = kept.get(gameId);
-    const result = fromRecord ? { diagnostics: [...fromRecord.record.diagnostics], notes: [...fromRecord.record.notes], files: fromRecord.files } : compiled.get(gameId)!;
+    const kept = record && (await unchangedFiles(record, path.join(options.outDir, gameId)));
+    const result = kept ? { diagnostics: [...record.diagnostics], notes: [...record.notes], files: kept } : await (await import("./compile.js")).compileGame(gameId, files);
     diagnostics.push(...result.diagnostics);
     notes.push(...(result.notes ?? []));
     for (const f of result.files) outputs.set(path.join(options.outDir, gameId, f.path), f.text);
-    if (!fromRecord && result.files.length > 0) {
+    if (!kept && result.files.length > 0) {
       const written = result.files.map((f) => ({ path: f.path, sha256: sha256(f.text) }));
       await writeRecord(gameId, files, { files: written, diagnostics: result.diagnostics, notes: result.notes ?? [] });
     }
