@@ -5,9 +5,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import * as runtime from "@rules/runtime/internal";
-import { formatDiagnostics } from "../compiler/src/diagnostics.js";
-import { formatOutcome, parseScenarioFile, runScenario } from "../compiler/src/scenario/index.js";
-import { loadRulesGame } from "../compiler/src/testing/load-game.js";
+import { formatDiagnostics, formatOutcome, parseScenarioFile, runScenario } from "@rules/compiler/scenario";
+import { loadRulesGame } from "@rules/compiler/testing";
 
 const root = fileURLToPath(new URL("../examples/games/", import.meta.url));
 const games = readdirSync(root).filter((game) => existsSync(`${root}${game}/${game}.rules`));

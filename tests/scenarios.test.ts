@@ -5,8 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { games } from "@rules/generated";
 import { describe, expect, test } from "vitest";
-import { formatDiagnostics } from "../compiler/src/diagnostics.js";
-import { formatOutcome, parseScenarioFile, runScenario } from "../compiler/src/scenario/index.js";
+import { formatDiagnostics, formatOutcome, parseScenarioFile, runScenario } from "@rules/compiler/scenario";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const files = readdirSync(root, { recursive: true, encoding: "utf8" })

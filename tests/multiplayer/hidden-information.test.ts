@@ -10,7 +10,7 @@ import * as runtime from "@rules/runtime/internal";
 import { createHost, type Host } from "@rules/server";
 import { createMatch, joinMatch, playAsBot, type RemoteSeat } from "@rules/client";
 import type { AnyGame } from "@rules/runtime";
-import { loadRulesGame } from "../../compiler/src/testing/load-game.js";
+import { loadRulesGame } from "@rules/compiler/testing";
 import { checkSnapshots, history, record, waitFor } from "./support.js";
 
 const examples = fileURLToPath(new URL("../../examples/games/", import.meta.url));

@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { applyMove, botMove, createMatch, isOver, resultOf, whoMayAct } from "@rules/runtime";
 import { game as forSale } from "@rules/generated/for-sale";
-import { LspClient } from "../../language-server/src/client.js";
+import { LspClient } from "../../language-server/dist/client.js";
 import { scratchLock, type LockEntry, type Lockfile } from "./scratch-lock.js";
 
 const run = promisify(execFile);

@@ -12,8 +12,8 @@ import { Rng, sameJson, whoMayAct, type BaseState, type Game, type Seat } from "
 import { searchMove } from "@rules/runtime/search";
 import { dealArb, play, runsFor, tables, type Deal, type Table } from "./harness.js";
 import * as runtime from "@rules/runtime/internal";
-import { compileGame } from "../../compiler/src/index.js";
-import { evaluateFiles } from "../../compiler/src/testing/load-game.js";
+import { compileGame } from "@rules/compiler";
+import { evaluateFiles } from "@rules/compiler/testing";
 import { secretChanges } from "./secrets.js";
 
 /** The seat's view without whether the others have submitted: a sample withdraws their secret choices. */

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it, test } from "vitest";
 import * as runtime from "@rules/runtime/internal";
 import { applyMove, chooseRandomMove, createMatch, eventsFor, Rng, viewFor, whoMayAct, type GameEvent, type Match, type Seat } from "@rules/runtime/internal";
-import { loadRulesGame } from "../../compiler/src/testing/load-game.js";
+import { loadRulesGame } from "@rules/compiler/testing";
 import { dealArb, play, runsFor, tables } from "./harness.js";
 import { toldBeyondView } from "./told-events.js";
 

@@ -13,10 +13,18 @@ const appRoot = fileURLToPath(new URL("..", import.meta.url));
 export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
 
-/** Builds the app and serves it on a free loopback port: `{ base, close() }`. */
+/**
+ * Builds the app and serves it on a free loopback port: `{ base, close() }`. Under Nx the test task
+ * runs after `example-web:build` and names its output in RULES_WEB_DIST (project.json): that build is
+ * served as it is instead of building the same app again for each test file.
+ */
 export async function buildAndServe() {
-  const outDir = await mkdtemp(path.join(tmpdir(), "rules-web-"));
-  await build({ root: appRoot, logLevel: "warn", build: { outDir, emptyOutDir: true } });
+  const built = process.env["RULES_WEB_DIST"];
+  if (built && !existsSync(path.join(built, "index.html"))) {
+    throw new Error(`RULES_WEB_DIST names ${built}, which holds no built app (index.html): run \`vite build examples/web\` first`);
+  }
+  const outDir = built ? path.resolve(built) : await mkdtemp(path.join(tmpdir(), "rules-web-"));
+  if (!built) await build({ root: appRoot, logLevel: "warn", build: { outDir, emptyOutDir: true } });
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? "/", "http://localhost").pathname;
     const file = path.join(outDir, path.normalize(pathname === "/" ? "/index.html" : pathname));
@@ -30,7 +38,7 @@ export async function buildAndServe() {
     base: `http://127.0.0.1:${server.address().port}/`,
     async close() {
       await new Promise((closed) => server.close(closed));
-      await rm(outDir, { recursive: true, force: true });
+      if (!built) await rm(outDir, { recursive: true, force: true });
     },
   };
 }
