@@ -3,8 +3,7 @@
 //   1. `rules compile --check` (generated:check-rules) first and on its own: building runs
 //      generated:compile-rules, which rewrites generated/ and would hide a stale commit;
 //   2. build and type-check every project, and check that the rules files are formatted (`rules format --check`);
-//   3. every project's tests (the tests project beside the others, see below). Each Vitest run
-//      prints its `N passed, N failed` line (Nx replays it
+//   3. every project's tests. Each Vitest run prints its `N passed, N failed` line (Nx replays it
 //      on a cache hit); the last line of the output is their total, the form CI reads.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -14,31 +13,21 @@ const nx = fileURLToPath(new URL("../node_modules/nx/dist/bin/nx.js", import.met
 const env = { ...process.env, NX_DAEMON: "false", NX_NO_CLOUD: "true", NX_TUI: "false" };
 const summaryLine = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/;
 
-/** Runs Nx with its output passed through (or, `held`, printed once it is over, so that two runs side
- *  by side do not mix their lines); resolves to its exit status and the lines it printed. */
-function runNx(args, { held = false } = {}) {
+/** Runs Nx with its output passed through; resolves to its exit status and the lines it printed. */
+function runNx(args) {
   return new Promise((done) => {
     const child = spawn(process.execPath, [nx, ...args, "--output-style=static"], {
       cwd: root,
       env,
-      stdio: ["inherit", "pipe", held ? "pipe" : "inherit"],
+      stdio: ["inherit", "pipe", "inherit"],
     });
     let printed = "";
-    let errors = "";
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk) => {
-      if (!held) process.stdout.write(chunk);
+      process.stdout.write(chunk);
       printed += chunk;
     });
-    child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (chunk) => (errors += chunk));
-    child.on("close", (code, signal) => {
-      if (held) {
-        process.stdout.write(printed);
-        process.stderr.write(errors);
-      }
-      done({ status: code ?? (signal ? 1 : 0), printed });
-    });
+    child.on("close", (code, signal) => done({ status: code ?? (signal ? 1 : 0), printed }));
   });
 }
 
@@ -47,13 +36,7 @@ for (const args of [["run", "generated:check-rules"], ["run-many", "-t", "build"
   if (status !== 0) process.exit(status);
 }
 
-// The tests project, the longest test task and one on which nothing depends, which Nx would therefore
-// start last (it starts first the tasks others depend on), runs from the start beside the other
-// projects' tests, taken one at a time: two Vitest runs of a worker per core each, both cores busy to
-// the end.
-const runs = await Promise.all([runNx(["run-many", "-t", "test", "--exclude", "tests", "--parallel=1"]), runNx(["run", "tests:test"], { held: true })]);
-const status = runs.find((run) => run.status !== 0)?.status ?? 0;
-const printed = runs.map((run) => run.printed).join("\n");
+const { status, printed } = await runNx(["run-many", "-t", "test"]);
 const total = { passed: 0, failed: 0, skipped: 0 };
 for (const line of printed.replace(/\x1b\[[0-9;]*m/g, "").split(/\r?\n/)) {
   const counts = summaryLine.exec(line.trim());
