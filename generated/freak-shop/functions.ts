@@ -42,7 +42,7 @@ export function fn_marked_cards(s: State, p: number): number {
 }
 
 /** The rules' function majority. */
-export function fn_majority(s: State, set: CardId[]): Enum_Category {
+export function fn_majority(s: State, set: readonly CardId[]): Enum_Category {
   return highestOf(
     ["items", "pets", "employees"],
     (k) =>
@@ -57,17 +57,17 @@ export function fn_majority(s: State, set: CardId[]): Enum_Category {
 }
 
 /** The rules' function run_score. */
-export function fn_run_score(s: State, set: CardId[]): number {
+export function fn_run_score(s: State, set: readonly CardId[]): number {
   return tableValue(TABLE_run_points, fn_majority(s, set), "run_points", AT.L203);
 }
 
 /** The rules' function pair_score. */
-export function fn_pair_score(s: State, set: CardId[]): number {
+export function fn_pair_score(s: State, set: readonly CardId[]): number {
   return tableValue(TABLE_pair_points, fn_majority(s, set), "pair_points", AT.L204);
 }
 
 /** The rules' function triple_score. */
-export function fn_triple_score(s: State, set: CardId[]): number {
+export function fn_triple_score(s: State, set: readonly CardId[]): number {
   return tableValue(TABLE_triple_points, fn_majority(s, set), "triple_points", AT.L205);
 }
 

@@ -109,7 +109,10 @@ export class CardsFile {
           { name: "s", type: "State" },
           ...f.parameters.map((p) => {
             const binding = this.ctx.game.names.get(p.name);
-            return { name: binding?.kind === "local" ? this.ctx.code.localName(binding.slot) : p.name.name, type: binding?.kind === "local" ? tsType(binding.slot.type) : "never" };
+            if (binding?.kind !== "local") return { name: p.name.name, type: "never" };
+            // A function reads its list arguments, never changes them: a move's drawn set (readonly) passes.
+            const type = tsType(binding.slot.type);
+            return { name: this.ctx.code.localName(binding.slot), type: binding.slot.type.kind === "list" ? `readonly ${type}` : type };
           }),
         ],
         returnType: this.ctx.referenceType(f.result),
