@@ -6,28 +6,13 @@ import type { Decision } from "../lower/ir.js";
 import type { DecisionCode } from "./decision-code.js";
 import type { KernelCode } from "./playout-statements.js";
 import { kernelType } from "./playout-lists.js";
-import { KernelSets } from "./playout-sets.js";
+import { KernelDomains, type KernelDomain } from "./playout-domains.js";
 import { DECISION_MARKER } from "./playout-memo.js";
 import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 import { preferredDraw } from "./playout-preferences.js";
 import { setChoicePlans, type CardTerm } from "./set-choice-shape.js";
 
-/** A parameter's domain in the kernel: lines that declare it, its size and its values by index. */
-export interface KernelDomain {
-  /** Code true when it holds a value now; null when it always does. */
-  readonly nonEmpty: string | null;
-  readonly size: string;
-  readonly valueAt: (digit: string) => string;
-  /** A range's ends (names of consts). */
-  readonly ends?: { readonly low: string; readonly high: string };
-  /** Each value in order, bound to `binder`, running `body`. */
-  readonly each: (binder: string, body: string[]) => string[];
-  /** A set of cards: the zone it is drawn from, as a new array (code to run where one is needed). */
-  readonly cards?: string;
-  /** A set of cards: the zone's segment (a name bound by the domain's lines), drawn from in place. */
-  readonly zone?: { readonly seg: string; readonly topLast: boolean };
-}
 
 /** What a drawn move does: code that leaves the sampler's block (a jump, a `break`, a `continue`). */
 export type Then = (option: number, params: string[]) => string[];
@@ -44,11 +29,11 @@ export class KernelDecisions {
     /** Code that goes on at a step of the flow. */
     private readonly continueAt: (label: string) => string[],
   ) {
-    this.sets = new KernelSets(game, code);
+    this.domains = new KernelDomains(game, code);
   }
 
-  /** Sets of cards drawn for moves, read in place. */
-  private readonly sets: KernelSets;
+  /** The parameters' domains (sets of cards among them). */
+  private readonly domains: KernelDomains;
 
   /** A decision: the seat (or each seat, in order; or the racers, in a random order) draws a move as
    *  the compiled sampler does, and the move takes effect at once (an `ask each`: once every seat has
@@ -161,7 +146,7 @@ export class KernelDecisions {
     const entry = decision.optionEntries.get(option.name.name);
     if (entry) return ["{", ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)), ...this.continueAt(entry), "}"];
     // A set drawn into a scratch list is read there by the body (kept in the state, it is copied).
-    const { bind, views } = this.sets.bind(option, params, (p, value) => this.bindParameter(p, value));
+    const { bind, views } = this.domains.sets.bind(option, params, (p, value) => this.bindParameter(p, value));
     return ["{", ...bind, ...this.code.withSetViews(views, () => [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]), "}"];
   }
 
@@ -262,80 +247,6 @@ export class KernelDecisions {
 
   // ── the random policy ────────────────────────────────────────────────────────────────────────
 
-  /** A parameter's declared domain, its lines pushed to `lines` (run for every option, as the
-   *  compiled sampler declares every option's domains). */
-  private domain(p: A.ParameterDeclaration, lines: string[]): KernelDomain {
-    const type = this.game.types.get(p.domain);
-    if (type?.kind === "subsets" && p.domain.kind === "call") {
-      if (p.condition) unsupported("a set of cards kept by `where`");
-      return this.sets.domain(p.domain.args[0]!, lines);
-    }
-    if (p.domain.kind === "range" && !p.condition) {
-      const range = p.domain;
-      const low = this.code.temp("low");
-      const high = this.code.temp("high");
-      const lowCode = this.code.hoisted(() => this.code.expression(range.low));
-      const highCode = this.code.hoisted(() => this.code.expression(range.high));
-      lines.push(...lowCode.pre, `const ${low} = ${lowCode.code};`, ...highCode.pre, `const ${high} = ${highCode.code};`);
-      return this.rangeOver(low, high);
-    }
-    if (type?.kind === "zone" && !p.condition) {
-      const zone = this.code.zone(p.domain);
-      const seg = this.code.temp("seg");
-      lines.push(`const ${seg} = ${zone.seg};`);
-      const cardAt = (i: string): string => this.code.cardAt(seg, zone.layout.topLast, i);
-      return {
-        nonEmpty: `N[${seg}]! > 0`,
-        size: `N[${seg}]!`,
-        valueAt: cardAt,
-        each: (binder, body) => {
-          const i = this.code.temp("i");
-          return [`for (let ${i} = 0; ${i} < N[${seg}]!; ${i}++) {`, `const ${binder} = ${cardAt(i)};`, ...body, "}"];
-        },
-      };
-    }
-    if (!p.condition && !this.game.eliminates && p.domain.kind === "name" && p.domain.name === "players" && this.game.names.get(p.domain)?.kind === "builtin") {
-      return { nonEmpty: "players > 0", size: "players", valueAt: (digit) => digit, each: (binder, body) => [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"] };
-    }
-    // Any other list (or a domain kept by `where`): its values listed into a scratch list.
-    const list = this.code.newList(this.elementType(p));
-    const binder = p.condition ? localName(this.game.filterBinders.get(p)!) : this.code.temp("item");
-    const keep = p.condition ? this.code.hoisted(() => this.code.expression(p.condition!)) : null;
-    const add = `${list.list}[${list.size}++] = ${binder};`;
-    lines.push(`${list.size} = 0;`, ...this.code.eachOf(p.domain, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
-    return this.listed(list);
-  }
-
-  private rangeOver(low: string, high: string): KernelDomain {
-    return {
-      nonEmpty: `${low} <= ${high}`,
-      size: `Math.max(0, ${high} - ${low} + 1)`,
-      valueAt: (digit) => `${low} + ${digit}`,
-      ends: { low, high },
-      each: (binder, body) => [`for (let ${binder} = ${low}; ${binder} <= ${high}; ${binder}++) {`, ...body, "}"],
-    };
-  }
-
-  private listed({ list, size }: { list: string; size: string }): KernelDomain {
-    return {
-      nonEmpty: `${size} > 0`,
-      size,
-      valueAt: (digit) => `${list}[${digit}]!`,
-      each: (binder, body) => {
-        const i = this.code.temp("i");
-        return [`for (let ${i} = 0; ${i} < ${size}; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...body, "}"];
-      },
-    };
-  }
-
-  private elementType(p: A.ParameterDeclaration): "number" | "string" {
-    const type = this.game.types.get(p.domain);
-    const element = type?.kind === "list" ? type.element : type?.kind === "zone" ? { kind: "card" } : p.domain.kind === "range" ? { kind: "int" } : null;
-    if (element?.kind === "enum") return "string";
-    if (element && ["int", "player", "card"].includes(element.kind)) return "number";
-    return unsupported(`a parameter chosen from a list of ${type?.kind ?? "unknown"}`);
-  }
-
   /** The compiled sampler of the decision: moves-file.ts `samplerFunction`, or its
    *  `constrainedSampler` where an option's requirements read its parameters. */
   private sampler(decision: Decision, seat: string, then: Then): string[] {
@@ -358,7 +269,7 @@ export class KernelDecisions {
     const counts: string[] = [];
     const decoders: { sizes: string[]; domains: KernelDomain[] }[] = [];
     for (const option of options) {
-      const domains = option.parameters.map((p) => this.domain(p, lines));
+      const domains = option.parameters.map((p) => this.domains.of(p, lines));
       const sizes = domains.map((d) => {
         const size = this.code.temp("size");
         lines.push(`const ${size} = ${d.size};`);
@@ -444,14 +355,14 @@ export class KernelDecisions {
         const digit = this.code.temp("digit");
         const value = this.code.temp("value");
         if (domain.zone) {
-          params.push(this.sets.draw(domain.zone, draws));
+          params.push(this.domains.sets.draw(domain.zone, draws));
           return;
         }
         draws.push(...this.code.draw("P", domain.size, digit), `const ${value} = ${domain.valueAt(digit)};`);
         params.push(value);
       });
       // The requirements read the drawn sets in place.
-      const { bind, views } = this.sets.bind(option, params, (p, value) => this.bindParameter(p, value));
+      const { bind, views } = this.domains.sets.bind(option, params, (p, value) => this.bindParameter(p, value));
       const tests = this.code.withSetViews(views, () =>
         rest.flatMap((r) => {
           const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
@@ -501,7 +412,7 @@ export class KernelDecisions {
         choices.push("");
         return;
       }
-      const domains = plan.sets.map((p) => this.domain(p, lines));
+      const domains = plan.sets.map((p) => this.domains.of(p, lines));
       const name = this.code.temp("choices");
       this.code.scratch.push({ name, init: `new SetChoices(${JSON.stringify(plan.shape)})` });
       choices.push(name);
@@ -539,7 +450,7 @@ export class KernelDecisions {
    *  parameter alone still holds one (option-listing.ts). Its listed domains, for the draw, and the
    *  requirements left to test after it. */
   offered(option: A.MoveOptionDeclaration, lines: string[]): { flag: string; listed: KernelDomain[]; fill: string[]; rest: A.Requirement[] } {
-    const declared = option.parameters.map((p) => this.domain(p, lines));
+    const declared = option.parameters.map((p) => this.domains.of(p, lines));
     const flag = this.code.temp("offered");
     const block = flag.slice(1) + "$open";
     lines.push(`let ${flag} = false;`);
@@ -587,10 +498,10 @@ export class KernelDecisions {
         }
         for (const b of bounds) folded.add(b.r);
         open.push(`if (!(${low} <= ${high})) break ${block};`);
-        return this.rangeOver(low, high);
+        return this.domains.rangeOver(low, high);
       }
       // The values that meet the parameter's own requirements, in the order `check` tests them.
-      const kept = this.code.newList(this.elementType(p));
+      const kept = this.code.newList(this.domains.elementType(p));
       const tests: string[] = [];
       for (const r of own) {
         const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
@@ -602,7 +513,7 @@ export class KernelDecisions {
       const found = this.code.temp("found");
       open.push(`let ${found} = false;`, ...domain.each(name, [...tests, `${found} = true;`, "break;"]), `if (!${found}) break ${block};`);
       fill.push(`${kept.size} = 0;`, ...domain.each(name, [...tests, `${kept.list}[${kept.size}++] = ${name};`]));
-      return this.listed(kept);
+      return this.domains.listed(kept);
     });
     open.push(`${flag} = true;`, "}");
     lines.push(...open);
@@ -634,7 +545,7 @@ export class KernelDecisions {
 
   /** The trace of a move: seat, move type, parameters (a set of cards as its size, then its cards). */
   traced(seat: string, option: A.MoveOptionDeclaration, params: string[]): string {
-    const values = option.parameters.map((p, j) => (this.game.types.get(p.domain)?.kind === "subsets" ? this.sets.traced(params[j]!) : params[j]!));
+    const values = option.parameters.map((p, j) => (this.game.types.get(p.domain)?.kind === "subsets" ? this.domains.sets.traced(params[j]!) : params[j]!));
     return `if (trace !== null) trace.push(${[seat, String(this.moveTypes.indexOf(option.name.name)), ...values].join(", ")});`;
   }
 }

@@ -7,7 +7,8 @@
 // anything, or every draw failed, the uniform draw that follows this code decides.
 import type * as A from "../syntax/ast.js";
 import type { Decision } from "../lower/ir.js";
-import type { KernelDecisions, KernelDomain, Then } from "./playout-decisions.js";
+import type { KernelDecisions, Then } from "./playout-decisions.js";
+import type { KernelDomain } from "./playout-domains.js";
 import { subsetAt } from "./playout-lists.js";
 import type { KernelCode } from "./playout-statements.js";
 

@@ -6,7 +6,7 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { LocalSlot } from "../check/types.js";
-import type { KernelDomain } from "./playout-decisions.js";
+import type { KernelDomain } from "./playout-domains.js";
 import { setArray, subsetAt, type SetView } from "./playout-lists.js";
 import type { KernelCode } from "./playout-statements.js";
 import { unsupported } from "./playout-zones.js";
