@@ -4,8 +4,8 @@
 // none, a fault that says so), by the state machine's `randomMove` and by the kernel alike.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Game, Move } from "../../../runtime/src/internal.js";
 import { loadRulesGame } from "../testing/load-game.js";
+import { traced } from "../../../tests/support/kernel-trace.js";
 
 /** A purse of twenty 1-coins and a till holding one coin of `price`: paying it takes every coin when
  *  the price is 20 (one legal move, which a random draw of sets finds about once in a million), and
@@ -47,19 +47,12 @@ flow {
 score p: sum(c in purse[p]: c.value)
 `;
 
-/** The move's trace as the kernel writes it: seat, move type, each set's size then its cards. */
-function traced(game: Game, seat: number, move: Move): number[] {
-  const types = Object.keys(game.moves!);
-  const sets = Object.keys(game.moves![move.type]!).flatMap((name) => [(move[name] as number[]).length, ...(move[name] as number[])]);
-  return [seat, types.indexOf(move.type), ...sets];
-}
-
 describe("the random policy where draws miss every legal set", () => {
   it("counts the one legal payment and draws it, the kernel as the state machine, move for move", async () => {
     const game = await loadRulesGame("exact-change", rules(20), runtime);
     const kernel = game.playout!();
     for (let seed = 0; seed < 4; seed++) {
-      const expected: number[] = [];
+      const expected: unknown[] = [];
       const played = runtime.playRandomGame(game, { players: 2, seed }, new runtime.Rng(100 + seed), (seat, move) => expected.push(...traced(game, seat, move)));
       // The whole purse (20 coins) for the till's 20-coin: the only legal move.
       expect(expected.slice(2, 3)).toEqual([20]);

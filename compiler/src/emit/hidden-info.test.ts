@@ -3,9 +3,9 @@
 // are not in the kernel writer, so a game using them has none, and compiling says why in one line.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Game, Move } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
+import { traced } from "../../../tests/support/kernel-trace.js";
 
 const ROUNDS = `
 game "Rounds" {
@@ -44,10 +44,6 @@ flow {
 score p: score[p]
 `;
 
-function traced(game: Game, seat: number, move: Move): number[] {
-  return [seat, Object.keys(game.moves!).indexOf(move.type), ...Object.keys(game.moves![move.type]!).map((name) => move[name] as number)];
-}
-
 describe("hidden information and the playout kernel", () => {
   it("an others hand: the kernel plays the state machine's games move for move", async () => {
     const text = ROUNDS.replace("    pause\n", "");
@@ -61,7 +57,7 @@ describe("hidden information and the playout kernel", () => {
       for (let i = 0; i < 40; i++) {
         const gameSeed = seeds.int(2 ** 31);
         const policySeed = seeds.int(2 ** 31);
-        const expected: number[] = [];
+        const expected: unknown[] = [];
         const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => expected.push(...traced(game, seat, move)));
         kernel.policy.set(new runtime.Rng(policySeed).words());
         const trace: number[] = [];

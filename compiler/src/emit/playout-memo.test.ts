@@ -6,11 +6,11 @@
 // moves than the state machine, and the games would part.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Game, Move } from "../../../runtime/src/internal.js";
 import { checkGame } from "../check-game.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { StateReads } from "./playout-memo-reads.js";
+import { traced } from "../../../tests/support/kernel-trace.js";
 
 const DRILL = `
 game "Memo Across Decisions" {
@@ -117,11 +117,6 @@ flow {
 score p: gold[p] + wear(p)
 `;
 
-function traced(game: Game, seat: number, move: Move): number[] {
-  const types = Object.keys(game.moves!);
-  return [seat, types.indexOf(move.type), ...Object.keys(game.moves![move.type]!).map((name) => move[name] as number)];
-}
-
 describe("the playout kernel's memo across decisions", () => {
   it("forgets a function's values where a statement writes what it reads, and plays the state machine's games", async () => {
     const result = await compileGame("memo-across", [{ path: "memo-across.rules", text: DRILL }]);
@@ -149,7 +144,7 @@ describe("the playout kernel's memo across decisions", () => {
       for (let i = 0; i < 80; i++) {
         const gameSeed = seeds.int(2 ** 31);
         const policySeed = seeds.int(2 ** 31);
-        const expected: number[] = [];
+        const expected: unknown[] = [];
         const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => {
           expected.push(...traced(game, seat, move));
           typesSeen.add(move.type);

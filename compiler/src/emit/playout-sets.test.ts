@@ -6,9 +6,10 @@
 // uniformly and by the rules' preferences.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Game, Move } from "../../../runtime/src/internal.js";
+import type { Move } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
+import { traced } from "../../../tests/support/kernel-trace.js";
 
 const SETS = `
 game "Set Drill" {
@@ -104,15 +105,6 @@ function uniformDraws(kernel: string): string[] {
     .map((before) => before.slice(before.lastIndexOf("for (let $attempt = 0; $attempt < 10_000")));
 }
 
-function traced(game: Game, seat: number, move: Move): number[] {
-  const types = Object.keys(game.moves!);
-  const values = Object.keys(game.moves![move.type]!).flatMap((name) => {
-    const value = move[name] as number | number[];
-    return Array.isArray(value) ? [value.length, ...value] : [value];
-  });
-  return [seat, types.indexOf(move.type), ...values];
-}
-
 describe("the playout kernel's sets of cards", () => {
   it("are drawn into scratch lists and read there, and the kernel plays the state machine's games", async () => {
     const result = await compileGame("sets", [{ path: "sets.rules", text: SETS }]);
@@ -142,7 +134,7 @@ describe("the playout kernel's sets of cards", () => {
         for (let i = 0; i < 40; i++) {
           const gameSeed = seeds.int(2 ** 31);
           const policySeed = seeds.int(2 ** 31);
-          const expected: number[] = [];
+          const expected: unknown[] = [];
           const onMove = (seat: number, move: Move): void => {
             expected.push(...traced(game, seat, move));
             typesSeen.add(move.type);

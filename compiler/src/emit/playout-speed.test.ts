@@ -6,9 +6,10 @@
 // and without.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Game, Move, PlayoutKernel } from "../../../runtime/src/internal.js";
+import type { Game, PlayoutKernel } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { evaluateFiles } from "../testing/load-game.js";
+import { traced } from "../../../tests/support/kernel-trace.js";
 
 const SPEED = `
 game "Speed Drill" {
@@ -121,11 +122,6 @@ async function compiled(): Promise<{ kernelText: string; game: Game }> {
   return { kernelText, game };
 }
 
-function traced(game: Game, seat: number, move: Move): number[] {
-  const types = Object.keys(game.moves!);
-  return [seat, types.indexOf(move.type), ...Object.keys(game.moves![move.type]!).map((name) => move[name] as number)];
-}
-
 describe("the split kernel's hot paths", () => {
   it("plays the state machine's games move for move, with the variant and without, dispatching only to start and end", async () => {
     const { game } = await compiled();
@@ -140,7 +136,7 @@ describe("the split kernel's hot paths", () => {
         for (let i = 0; i < 40; i++) {
           const gameSeed = seeds.int(2 ** 31);
           const policySeed = seeds.int(2 ** 31);
-          const expected: number[] = [];
+          const expected: unknown[] = [];
           const played = runtime.playRandomGame(game, { players, seed: gameSeed, variants }, new runtime.Rng(policySeed), (seat, move) => {
             expected.push(...traced(game, seat, move));
             typesSeen.add(move.type);

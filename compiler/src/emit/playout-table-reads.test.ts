@@ -3,9 +3,10 @@
 // the state machine's, move for move.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Game, Move } from "../../../runtime/src/internal.js";
+import type { Game } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { evaluateFiles } from "../testing/load-game.js";
+import { traced } from "../../../tests/support/kernel-trace.js";
 
 const REFILL = `
 game "Refill Drill" {
@@ -52,11 +53,6 @@ async function compiled(): Promise<{ kernelText: string; game: Game }> {
   return { kernelText, game: evaluateFiles(result.files, runtime).get("search.ts")!.game as Game };
 }
 
-function traced(game: Game, seat: number, move: Move): number[] {
-  const types = Object.keys(game.moves!);
-  return [seat, types.indexOf(move.type), ...Object.keys(game.moves![move.type]!).map((name) => move[name] as number)];
-}
-
 describe("a table read keyed by the player count", () => {
   it("is read from an array by player count, not looked up in the Map", async () => {
     const { kernelText } = await compiled();
@@ -72,7 +68,7 @@ describe("a table read keyed by the player count", () => {
       for (let i = 0; i < 20; i++) {
         const gameSeed = seeds.int(2 ** 31);
         const policySeed = seeds.int(2 ** 31);
-        const expected: number[] = [];
+        const expected: unknown[] = [];
         const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) =>
           expected.push(...traced(game, seat, move)),
         );

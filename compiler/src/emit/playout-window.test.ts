@@ -6,9 +6,10 @@
 // with uniform draws and with the preferences followed.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Game, Move } from "../../../runtime/src/internal.js";
+import type { Move } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
+import { traced } from "../../../tests/support/kernel-trace.js";
 
 const DRILL = `
 game "Window Listing" {
@@ -74,11 +75,6 @@ flow {
 score p: gold[p] + count(spent[p])
 `;
 
-function traced(game: Game, seat: number, move: Move): number[] {
-  const types = Object.keys(game.moves!);
-  return [seat, types.indexOf(move.type), ...Object.keys(game.moves![move.type]!).map((name) => move[name] as number)];
-}
-
 describe("a window's decision in a kernel of functions", () => {
   it("lists what is on offer once, to pass a seat by and to draw its move, as the state machine plays", async () => {
     const result = await compileGame("window-listing", [{ path: "window-listing.rules", text: DRILL }]);
@@ -97,7 +93,7 @@ describe("a window's decision in a kernel of functions", () => {
         for (let i = 0; i < 40; i++) {
           const gameSeed = seeds.int(2 ** 31);
           const policySeed = seeds.int(2 ** 31);
-          const expected: number[] = [];
+          const expected: unknown[] = [];
           const onMove = (seat: number, move: Move): void => {
             expected.push(...traced(game, seat, move));
             typesSeen.add(move.type);

@@ -6,9 +6,10 @@
 // move from the same seeds; and a construct the kernel writer lacks means no kernel, said in one line.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Game, Move } from "../../../runtime/src/internal.js";
+import type { Game } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
+import { traced } from "../../../tests/support/kernel-trace.js";
 
 const DRILL = `
 game "Kernel Drill" {
@@ -258,7 +259,7 @@ function sameGames(game: Game, playerCounts: readonly number[], count: number): 
     for (let i = 0; i < count; i++) {
       const gameSeed = seeds.int(2 ** 31);
       const policySeed = seeds.int(2 ** 31);
-      const expected: number[] = [];
+      const expected: unknown[] = [];
       const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => {
         expected.push(...traced(game, seat, move));
         typesSeen.add(move.type);
@@ -275,11 +276,6 @@ function sameGames(game: Game, playerCounts: readonly number[], count: number): 
   return typesSeen;
 }
 
-function traced(game: Game, seat: number, move: Move): number[] {
-  const types = Object.keys(game.moves!);
-  return [seat, types.indexOf(move.type), ...Object.keys(game.moves![move.type]!).map((name) => move[name] as number)];
-}
-
 describe("the playout kernel", () => {
   it("plays the drill game's state-machine games move for move", async () => {
     const game = await loadRulesGame("drill", DRILL, runtime);
@@ -293,7 +289,7 @@ describe("the playout kernel", () => {
       for (let i = 0; i < 150; i++) {
         const gameSeed = seeds.int(2 ** 31);
         const policySeed = seeds.int(2 ** 31);
-        const expected: number[] = [];
+        const expected: unknown[] = [];
         const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => {
           expected.push(...traced(game, seat, move));
           typesSeen.add(move.type);
