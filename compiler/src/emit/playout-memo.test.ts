@@ -10,7 +10,7 @@ import { checkGame } from "../check-game.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { StateReads } from "./playout-memo-reads.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const DRILL = `
 game "Memo Across Decisions" {
@@ -137,27 +137,8 @@ describe("the playout kernel's memo across decisions", () => {
     expect(kernelText).not.toContain("$epoch");
     const game = await loadRulesGame("memo-across", DRILL, runtime);
     // One kernel plays every game: the values of the game before are forgotten too.
-    const kernel = game.playout!();
-    const seeds = new runtime.Rng(11);
     const typesSeen = new Set<string>();
-    for (const players of [2, 3, 4]) {
-      for (let i = 0; i < 80; i++) {
-        const gameSeed = seeds.int(2 ** 31);
-        const policySeed = seeds.int(2 ** 31);
-        const expected: unknown[] = [];
-        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => {
-          expected.push(...traced(game, seat, move));
-          typesSeen.add(move.type);
-        });
-        kernel.policy.set(new runtime.Rng(policySeed).words());
-        const trace: number[] = [];
-        const decisions = kernel.play(players, gameSeed, trace);
-        const context = `${players} players, seeds ${gameSeed} ${policySeed}`;
-        expect(trace, context).toEqual(expected);
-        expect(decisions, context).toBe(played.decisions);
-        expect(kernel.scores(), context).toEqual(game.scores(played.state));
-      }
-    }
+    expectKernelReplays(runtime, game, { seed: 11, playerCounts: [2, 3, 4], gamesPerCount: 80, onMove: (_seat, move) => typesSeen.add(move.type) });
     // Every write the drill is about happened.
     expect([...typesSeen].sort()).toEqual(["draw", "earn", "mix", "pass", "pay", "polish", "recall", "retire", "rise", "stash", "take", "wave"]);
   });
@@ -215,15 +196,6 @@ score p: count(t in kept[p] where t.suit == Suit.sun)`);
     expect(result.notes).toEqual([]);
     expect(result.files.find((f) => f.path === "playout.ts")!.text).not.toContain("$tally_");
     const game = await loadRulesGame("tally-inline", text, runtime);
-    const kernel = game.playout!();
-    const seeds = new runtime.Rng(5);
-    for (let i = 0; i < 40; i++) {
-      const gameSeed = seeds.int(2 ** 31);
-      const policySeed = seeds.int(2 ** 31);
-      const played = runtime.playRandomGame(game, { players: 3, seed: gameSeed }, new runtime.Rng(policySeed));
-      kernel.policy.set(new runtime.Rng(policySeed).words());
-      expect(kernel.play(3, gameSeed)).toBe(played.decisions);
-      expect(kernel.scores()).toEqual(game.scores(played.state));
-    }
+    expectKernelReplays(runtime, game, { seed: 5, playerCounts: [3], gamesPerCount: 40 });
   });
 });
