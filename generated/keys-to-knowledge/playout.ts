@@ -722,6 +722,8 @@ export function playout(): PlayoutKernel {
     $memo_any_mortgaged[$key] = $value ? 1 : 0;
     return $value;
   }
+  const $members_complete = new Float64Array(8);
+  const $mstamp_complete = new Float64Array(48);
   let $generation_complete = 1;
   const $memo_complete = new Float64Array(48);
   const $stamp_complete = new Float64Array(48);
@@ -732,14 +734,17 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_complete(l_p, l_g);
       $key = $key * 6 + $digit;
     }
-    {
-      const $digit = $index_Group(l_g);
-      if ($digit < 0) return fn_complete(l_p, l_g);
-      $key = $key * 8 + $digit;
-    }
-    if ($stamp_complete[$key] === $generation_complete) return $memo_complete[$key] === 1;
+    const $member = $index_Group(l_g);
+    if ($member < 0) return fn_complete(l_p, l_g);
+    $key = $key * 8 + $member;
+    if (
+      $stamp_complete[$key] === $generation_complete &&
+      $mstamp_complete[$key] === $members_complete[$member]
+    )
+      return $memo_complete[$key] === 1;
     const $value = fn_complete(l_p, l_g);
     $stamp_complete[$key] = $generation_complete;
+    $mstamp_complete[$key] = $members_complete[$member]!;
     $memo_complete[$key] = $value ? 1 : 0;
     return $value;
   }
@@ -750,14 +755,17 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_complete(l_p, l_g);
       $key = $key * 6 + $digit;
     }
-    {
-      const $digit = $digit1;
-      if ($digit < 0) return fn_complete(l_p, l_g);
-      $key = $key * 8 + $digit;
-    }
-    if ($stamp_complete[$key] === $generation_complete) return $memo_complete[$key] === 1;
+    const $member = $digit1;
+    if ($member < 0) return fn_complete(l_p, l_g);
+    $key = $key * 8 + $member;
+    if (
+      $stamp_complete[$key] === $generation_complete &&
+      $mstamp_complete[$key] === $members_complete[$member]
+    )
+      return $memo_complete[$key] === 1;
     const $value = fn_complete(l_p, l_g);
     $stamp_complete[$key] = $generation_complete;
+    $mstamp_complete[$key] = $members_complete[$member]!;
     $memo_complete[$key] = $value ? 1 : 0;
     return $value;
   }
@@ -1378,15 +1386,15 @@ export function playout(): PlayoutKernel {
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
+          $generation_any_mortgaged++;
+          $members_complete[Deed_group$index[$card]!]!++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+          $generation_zone_bank_deeds++;
+          $generation_zone_deeds++;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     }
     {
@@ -1467,15 +1475,15 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      $generation_any_mortgaged++;
+      $members_complete[Deed_group$index[$card]!]!++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     l_lot_2 = l_d_4;
     l_high_3 = 0;
     l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -1535,15 +1543,15 @@ export function playout(): PlayoutKernel {
         C[$seg47 * CAP + N[$seg47]!] = $card;
         N[$seg47]!++;
         $where[$card] = $seg47;
+        $generation_any_mortgaged++;
+        $members_complete[Deed_group$index[$card]!]!++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     l_d_4$index += 1;
@@ -1962,15 +1970,15 @@ export function playout(): PlayoutKernel {
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
+          $generation_any_mortgaged++;
+          $members_complete[Deed_group$index[$card]!]!++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+          $generation_zone_bank_deeds++;
+          $generation_zone_deeds++;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     }
     {
@@ -2051,15 +2059,15 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      $generation_any_mortgaged++;
+      $members_complete[Deed_group$index[$card]!]!++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     l_lot_5 = l_d_6;
     l_high_6 = 0;
     l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -2119,15 +2127,15 @@ export function playout(): PlayoutKernel {
         C[$seg180 * CAP + N[$seg180]!] = $card;
         N[$seg180]!++;
         $where[$card] = $seg180;
+        $generation_any_mortgaged++;
+        $members_complete[Deed_group$index[$card]!]!++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     l_d_6$index += 1;
@@ -2514,15 +2522,15 @@ export function playout(): PlayoutKernel {
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
+          $generation_any_mortgaged++;
+          $members_complete[Deed_group$index[$card]!]!++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+          $generation_zone_bank_deeds++;
+          $generation_zone_deeds++;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     }
     {
@@ -2603,15 +2611,15 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      $generation_any_mortgaged++;
+      $members_complete[Deed_group$index[$card]!]!++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     l_lot_4 = l_d_5;
     l_high_5 = 0;
     l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -2671,15 +2679,15 @@ export function playout(): PlayoutKernel {
         C[$seg317 * CAP + N[$seg317]!] = $card;
         N[$seg317]!++;
         $where[$card] = $seg317;
+        $generation_any_mortgaged++;
+        $members_complete[Deed_group$index[$card]!]!++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     l_d_5$index += 1;
@@ -2833,15 +2841,15 @@ export function playout(): PlayoutKernel {
         C[$seg452 * CAP + N[$seg452]!] = $card;
         N[$seg452]!++;
         $where[$card] = $seg452;
+        $generation_any_mortgaged++;
+        $members_complete[Deed_group$index[$card]!]!++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     return step100();
@@ -3145,15 +3153,15 @@ export function playout(): PlayoutKernel {
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
+          $generation_any_mortgaged++;
+          $members_complete[Deed_group$index[$card]!]!++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+          $generation_zone_bank_deeds++;
+          $generation_zone_deeds++;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     }
     {
@@ -3234,15 +3242,15 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      $generation_any_mortgaged++;
+      $members_complete[Deed_group$index[$card]!]!++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
+      $generation_zone_bank_deeds++;
+      $generation_zone_deeds++;
     }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     l_lot = l_d_2;
     l_high_2 = 0;
     l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -3302,15 +3310,15 @@ export function playout(): PlayoutKernel {
         C[$seg804 * CAP + N[$seg804]!] = $card;
         N[$seg804]!++;
         $where[$card] = $seg804;
+        $generation_any_mortgaged++;
+        $members_complete[Deed_group$index[$card]!]!++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
+        $generation_zone_bank_deeds++;
+        $generation_zone_deeds++;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     l_d_2$index += 1;
@@ -5427,15 +5435,15 @@ export function playout(): PlayoutKernel {
                 C[$seg445 * CAP + N[$seg445]!] = $card;
                 N[$seg445]!++;
                 $where[$card] = $seg445;
+                $generation_any_mortgaged++;
+                $members_complete[Deed_group$index[$card]!]!++;
+                $generation_lowest_level++;
+                $generation_may_mortgage++;
+                $generation_may_sell_stack++;
+                $generation_undeveloped++;
+                $generation_zone_bank_deeds++;
+                $generation_zone_deeds++;
               }
-              $generation_any_mortgaged++;
-              $generation_complete++;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              $generation_zone_bank_deeds++;
-              $generation_zone_deeds++;
               return step100();
             }
           }
@@ -5527,15 +5535,15 @@ export function playout(): PlayoutKernel {
           C[$seg434 * CAP + N[$seg434]!] = $card;
           N[$seg434]!++;
           $where[$card] = $seg434;
+          $generation_any_mortgaged++;
+          $members_complete[Deed_group$index[$card]!]!++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+          $generation_zone_bank_deeds++;
+          $generation_zone_deeds++;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
         return step100();
       }
     }
@@ -7547,15 +7555,15 @@ export function playout(): PlayoutKernel {
                 C[$seg775 * CAP + N[$seg775]!] = $card;
                 N[$seg775]!++;
                 $where[$card] = $seg775;
+                $generation_any_mortgaged++;
+                $members_complete[Deed_group$index[$card]!]!++;
+                $generation_lowest_level++;
+                $generation_may_mortgage++;
+                $generation_may_sell_stack++;
+                $generation_undeveloped++;
+                $generation_zone_bank_deeds++;
+                $generation_zone_deeds++;
               }
-              $generation_any_mortgaged++;
-              $generation_complete++;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              $generation_zone_bank_deeds++;
-              $generation_zone_deeds++;
               return step110();
             }
           }
@@ -7659,15 +7667,15 @@ export function playout(): PlayoutKernel {
           C[$seg760 * CAP + N[$seg760]!] = $card;
           N[$seg760]!++;
           $where[$card] = $seg760;
+          $generation_any_mortgaged++;
+          $members_complete[Deed_group$index[$card]!]!++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
+          $generation_zone_bank_deeds++;
+          $generation_zone_deeds++;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
         return step110();
       }
     }
@@ -8637,15 +8645,15 @@ export function playout(): PlayoutKernel {
             C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
             N[Z_box_deeds]!++;
             $where[$card] = Z_box_deeds;
+            $generation_any_mortgaged++;
+            $members_complete[Deed_group$index[$card]!]!++;
+            $generation_lowest_level++;
+            $generation_may_mortgage++;
+            $generation_may_sell_stack++;
+            $generation_undeveloped++;
+            $generation_zone_bank_deeds++;
+            $generation_zone_deeds++;
           }
-          $generation_any_mortgaged++;
-          $generation_complete++;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
-          $generation_zone_bank_deeds++;
-          $generation_zone_deeds++;
         }
       }
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
