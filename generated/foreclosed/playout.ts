@@ -426,72 +426,72 @@ export function playout(): PlayoutKernel {
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
-    let $count822: number = 0;
+    let $count828: number = 0;
     {
-      const $seg824 = Z_collection + l_p;
-      const $n825 = N[$seg824]!;
-      for (let $i823 = 0; $i823 < $n825; $i823++) {
-        const l_c = C[$seg824 * CAP + $i823]!;
+      const $seg830 = Z_collection + l_p;
+      const $n831 = N[$seg830]!;
+      for (let $i829 = 0; $i829 < $n831; $i829++) {
+        const l_c = C[$seg830 * CAP + $i829]!;
         if (fn_colour_of(l_c) === l_k) {
-          $count822++;
+          $count828++;
         }
       }
     }
-    return $count822;
+    return $count828;
   }
   function fn_money_cards(l_p: number): number {
     return $tally_collection_kind(Z_collection + l_p, 2);
   }
   function fn_hearts(l_p: number): number {
-    let $count826: number = 0;
+    let $count832: number = 0;
     {
-      const $seg828 = Z_collection + l_p;
-      const $n829 = N[$seg828]!;
-      for (let $i827 = 0; $i827 < $n829; $i827++) {
-        const l_c = C[$seg828 * CAP + $i827]!;
+      const $seg834 = Z_collection + l_p;
+      const $n835 = N[$seg834]!;
+      for (let $i833 = 0; $i833 < $n835; $i833++) {
+        const l_c = C[$seg834 * CAP + $i833]!;
         if (Property_heart[l_c]!) {
-          $count826++;
+          $count832++;
         }
       }
     }
-    return $count826;
+    return $count832;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count830: number = 0;
-    {
-      const $seg832 = Z_collection + l_p;
-      const $n833 = N[$seg832]!;
-      for (let $i831 = 0; $i831 < $n833; $i831++) {
-        const l_c = C[$seg832 * CAP + $i831]!;
-        if (Property_coin[l_c]!) {
-          $count830++;
-        }
-      }
-    }
-    return $count830;
-  }
-  function fn_set_score(l_p: number): number {
-    let $sum834: number = 0;
-    for (const $item835 of ALL_Colour) {
-      const l_k = $item835;
-      if (l_k !== "none") {
-        $sum834 +=
-          TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
-      }
-    }
-    return $sum834;
-  }
-  function fn_bonus_points(l_p: number): number {
-    let $sum836: number = 0;
+    let $count836: number = 0;
     {
       const $seg838 = Z_collection + l_p;
       const $n839 = N[$seg838]!;
       for (let $i837 = 0; $i837 < $n839; $i837++) {
         const l_c = C[$seg838 * CAP + $i837]!;
-        $sum836 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+        if (Property_coin[l_c]!) {
+          $count836++;
+        }
       }
     }
-    return $sum836;
+    return $count836;
+  }
+  function fn_set_score(l_p: number): number {
+    let $sum840: number = 0;
+    for (const $item841 of ALL_Colour) {
+      const l_k = $item841;
+      if (l_k !== "none") {
+        $sum840 +=
+          TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
+      }
+    }
+    return $sum840;
+  }
+  function fn_bonus_points(l_p: number): number {
+    let $sum842: number = 0;
+    {
+      const $seg844 = Z_collection + l_p;
+      const $n845 = N[$seg844]!;
+      for (let $i843 = 0; $i843 < $n845; $i843++) {
+        const l_c = C[$seg844 * CAP + $i843]!;
+        $sum842 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      }
+    }
+    return $sum842;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -504,8 +504,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item840 of ALL_Colour) {
-                const l_k = $item840;
+              for (const $item846 of ALL_Colour) {
+                const l_k = $item846;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -520,8 +520,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item841 of ALL_Colour) {
-                  const l_k = $item841;
+                for (const $item847 of ALL_Colour) {
+                  const l_k = $item847;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -544,79 +544,79 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum842: number = 0;
+    let $sum848: number = 0;
     {
-      const $n844 = N[Z_board]!;
-      for (let $i843 = 0; $i843 < $n844; $i843++) {
-        const l_a = C[Z_board * CAP + $i843]!;
-        $sum842 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      const $n850 = N[Z_board]!;
+      for (let $i849 = 0; $i849 < $n850; $i849++) {
+        const l_a = C[Z_board * CAP + $i849]!;
+        $sum848 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
       }
     }
-    return 0 - $sum842;
+    return 0 - $sum848;
   }
   function fn_action_points(l_p: number): number {
-    let $sum845: number = 0;
+    let $sum851: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum846: number = 0;
+        let $sum852: number = 0;
         {
-          const $seg848 = Z_played + l_q;
-          const $n849 = N[$seg848]!;
-          for (let $i847 = 0; $i847 < $n849; $i847++) {
-            const l_a = C[$seg848 * CAP + $i847]!;
-            $sum846 += fn_medal_points(l_a, l_p);
+          const $seg854 = Z_played + l_q;
+          const $n855 = N[$seg854]!;
+          for (let $i853 = 0; $i853 < $n855; $i853++) {
+            const l_a = C[$seg854 * CAP + $i853]!;
+            $sum852 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum845 += $sum846;
+        $sum851 += $sum852;
       }
     }
-    return $sum845 + fn_board_points(l_p);
+    return $sum851 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any850: boolean = false;
+    let $any856: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $any851: boolean = false;
+        let $any857: boolean = false;
         {
-          const $seg853 = Z_played + l_q;
-          const $n854 = N[$seg853]!;
-          for (let $i852 = 0; $i852 < $n854; $i852++) {
-            const l_a = C[$seg853 * CAP + $i852]!;
+          const $seg859 = Z_played + l_q;
+          const $n860 = N[$seg859]!;
+          for (let $i858 = 0; $i858 < $n860; $i858++) {
+            const l_a = C[$seg859 * CAP + $i858]!;
             if (Action_effect$code[l_a]! === 11) {
-              $any851 = true;
+              $any857 = true;
               break;
             }
           }
         }
-        if ($any851) {
-          $any850 = true;
-          break;
-        }
-      }
-    }
-    return $any850 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
-  }
-  function fn_cards_in_play(): number {
-    let $sum855: number = 0;
-    for (let l_q = 0; l_q < players; l_q++) {
-      $sum855 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
-    }
-    return N[Z_board]! + $sum855;
-  }
-  function fn_shielded(l_p: number): boolean {
-    let $any856: boolean = false;
-    {
-      const $seg858 = Z_played + l_p;
-      const $n859 = N[$seg858]!;
-      for (let $i857 = 0; $i857 < $n859; $i857++) {
-        const l_a = C[$seg858 * CAP + $i857]!;
-        if (Action_effect$code[l_a]! === 4) {
+        if ($any857) {
           $any856 = true;
           break;
         }
       }
     }
-    return $any856;
+    return $any856 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+  }
+  function fn_cards_in_play(): number {
+    let $sum861: number = 0;
+    for (let l_q = 0; l_q < players; l_q++) {
+      $sum861 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+    }
+    return N[Z_board]! + $sum861;
+  }
+  function fn_shielded(l_p: number): boolean {
+    let $any862: boolean = false;
+    {
+      const $seg864 = Z_played + l_p;
+      const $n865 = N[$seg864]!;
+      for (let $i863 = 0; $i863 < $n865; $i863++) {
+        const l_a = C[$seg864 * CAP + $i863]!;
+        if (Action_effect$code[l_a]! === 4) {
+          $any862 = true;
+          break;
+        }
+      }
+    }
+    return $any862;
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
     return (
@@ -2774,7 +2774,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide515($seat451);
+      return decide521($seat451);
     }
   }
   function step207(): number {
@@ -2794,13 +2794,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat516 = l_target;
-      if ($seat516 >= humans)
+      const $seat522 = l_target;
+      if ($seat522 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat516} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat522} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide543($seat516);
+      return decide549($seat522);
     }
   }
   function step209(): number {
@@ -2820,13 +2820,13 @@ export function playout(): PlayoutKernel {
       v_protection[l_target] += $amount;
     }
     {
-      const $seat544 = l_active;
-      if ($seat544 >= humans)
+      const $seat550 = l_active;
+      if ($seat550 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat550} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide566($seat544);
+      return decide572($seat550);
     }
   }
   function step210(): number {
@@ -2836,36 +2836,36 @@ export function playout(): PlayoutKernel {
     return step215();
   }
   function step212(): number {
-    let $first567: number = 0;
-    let $found568 = false;
+    let $first573: number = 0;
+    let $found574 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first567 = l_q;
-        $found568 = true;
+        $first573 = l_q;
+        $found574 = true;
         break;
       }
     }
-    if (!$found568) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first567;
+    if (!$found574) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first573;
     {
-      const $seat569 = l_opponent;
-      if ($seat569 >= humans)
+      const $seat575 = l_opponent;
+      if ($seat575 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat569} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat575} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide580($seat569);
+      return decide586($seat575);
     }
   }
   function step213(): number {
     {
-      const $seat581 = l_active;
-      if ($seat581 >= humans)
+      const $seat587 = l_active;
+      if ($seat587 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat581} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat587} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide603($seat581);
+      return decide609($seat587);
     }
   }
   function step214(): number {
@@ -2901,15 +2901,15 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg604 = Z_hand + l_p_4;
+      const $seg610 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg604 * CAP + N[$seg604]!] = $card;
-        N[$seg604]!++;
-        $where[$card] = $seg604;
+        C[$seg610 * CAP + N[$seg610]!] = $card;
+        N[$seg610]!++;
+        $where[$card] = $seg610;
       }
     }
     if (N[Z_hand + l_p_4]! > 5) {
@@ -2928,13 +2928,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat605 = l_p_4;
-      if ($seat605 >= humans)
+      const $seat611 = l_p_4;
+      if ($seat611 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat605} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat611} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide619($seat605);
+      return decide625($seat611);
     }
   }
   function step222(): number {
@@ -2942,20 +2942,20 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg620 = Z_hand + l_p_4;
+      const $seg626 = Z_hand + l_p_4;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
       let $at = -1;
-      for (let $i = 0; $i < N[$seg620]!; $i++)
-        if (C[$seg620 * CAP + $i]! === $wanted) {
+      for (let $i = 0; $i < N[$seg626]!; $i++)
+        if (C[$seg626 * CAP + $i]! === $wanted) {
           $at = $i;
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at621 = $seg620 * CAP + $at;
-      const $card = C[$at621]!;
-      const $end622 = $seg620 * CAP + N[$seg620]! - 1;
-      for (let $k623 = $at621; $k623 < $end622; $k623++) C[$k623] = C[$k623 + 1]!;
-      N[$seg620]!--;
+      const $at627 = $seg626 * CAP + $at;
+      const $card = C[$at627]!;
+      const $end628 = $seg626 * CAP + N[$seg626]! - 1;
+      for (let $k629 = $at627; $k629 < $end628; $k629++) C[$k629] = C[$k629 + 1]!;
+      N[$seg626]!--;
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3027,22 +3027,22 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg624 = Z_played + l_p_3;
-      C[$seg624 * CAP + N[$seg624]!] = $card;
-      N[$seg624]!++;
-      $where[$card] = $seg624;
+      const $seg630 = Z_played + l_p_3;
+      C[$seg630 * CAP + N[$seg630]!] = $card;
+      N[$seg630]!++;
+      $where[$card] = $seg630;
     }
     return step238();
   }
   function step236(): number {
     {
-      const $seat625 = l_p_3;
-      if ($seat625 >= humans)
+      const $seat631 = l_p_3;
+      if ($seat631 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat625} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat631} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide635($seat625);
+      return decide641($seat631);
     }
   }
   function step237(): number {
@@ -3066,13 +3066,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat636 = l_p_3;
-      if ($seat636 >= humans)
+      const $seat642 = l_p_3;
+      if ($seat642 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat636} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat642} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide649($seat636);
+      return decide655($seat642);
     }
   }
   function step242(): number {
@@ -3085,10 +3085,10 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_4;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg650 = Z_played + l_p_3;
-      C[$seg650 * CAP + N[$seg650]!] = $card;
-      N[$seg650]!++;
-      $where[$card] = $seg650;
+      const $seg656 = Z_played + l_p_3;
+      C[$seg656 * CAP + N[$seg656]!] = $card;
+      N[$seg656]!++;
+      $where[$card] = $seg656;
     }
     return step245();
   }
@@ -3104,24 +3104,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat651 = l_p_3;
-      if ($seat651 >= humans)
+      const $seat657 = l_p_3;
+      if ($seat657 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat651} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat657} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide673($seat651);
+      return decide679($seat657);
     }
   }
   function step247(): number {
     {
-      const $seat674 = l_p_3;
-      if ($seat674 >= humans)
+      const $seat680 = l_p_3;
+      if ($seat680 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat674} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat680} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide699($seat674);
+      return decide705($seat680);
     }
   }
   function step248(): number {
@@ -3135,12 +3135,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n700 = 0;
+      let $n706 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list88[$n700++] = l_q;
+        if (l_q !== l_p_3) $list88[$n706++] = l_q;
       }
-      for (let $i701 = 0; $i701 < $n700; $i701++) {
-        const l_q = $list88[$i701]!;
+      for (let $i707 = 0; $i707 < $n706; $i707++) {
+        const l_q = $list88[$i707]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3224,18 +3224,18 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step257(): number {
-    let $cond703: boolean = l_offered;
-    if ($cond703) {
-      let $any702: boolean = false;
+    let $cond709: boolean = l_offered;
+    if ($cond709) {
+      let $any708: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (fn_reachable(l_active, l_q)) {
-          $any702 = true;
+          $any708 = true;
           break;
         }
       }
-      $cond703 = !$any702;
+      $cond709 = !$any708;
     }
-    if ($cond703) {
+    if ($cond709) {
       l_turn_over = true;
     }
     return 204;
@@ -3268,13 +3268,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat704 = l_p;
-      if ($seat704 >= humans)
+      const $seat710 = l_p;
+      if ($seat710 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat704} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat710} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide721($seat704, true);
+      return decide727($seat710, true);
     }
   }
   function step262(): number {
@@ -3331,22 +3331,22 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg722 = Z_played + l_p_2;
-      C[$seg722 * CAP + N[$seg722]!] = $card;
-      N[$seg722]!++;
-      $where[$card] = $seg722;
+      const $seg728 = Z_played + l_p_2;
+      C[$seg728 * CAP + N[$seg728]!] = $card;
+      N[$seg728]!++;
+      $where[$card] = $seg728;
     }
     return step273();
   }
   function step271(): number {
     {
-      const $seat723 = l_p_2;
-      if ($seat723 >= humans)
+      const $seat729 = l_p_2;
+      if ($seat729 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat729} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide733($seat723);
+      return decide739($seat729);
     }
   }
   function step272(): number {
@@ -3370,13 +3370,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat734 = l_p_2;
-      if ($seat734 >= humans)
+      const $seat740 = l_p_2;
+      if ($seat740 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat740} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide747($seat734);
+      return decide753($seat740);
     }
   }
   function step277(): number {
@@ -3389,10 +3389,10 @@ export function playout(): PlayoutKernel {
     {
       const $card = l_card_2;
       takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg748 = Z_played + l_p_2;
-      C[$seg748 * CAP + N[$seg748]!] = $card;
-      N[$seg748]!++;
-      $where[$card] = $seg748;
+      const $seg754 = Z_played + l_p_2;
+      C[$seg754 * CAP + N[$seg754]!] = $card;
+      N[$seg754]!++;
+      $where[$card] = $seg754;
     }
     return step280();
   }
@@ -3408,24 +3408,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat749 = l_p_2;
-      if ($seat749 >= humans)
+      const $seat755 = l_p_2;
+      if ($seat755 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat755} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide771($seat749);
+      return decide777($seat755);
     }
   }
   function step282(): number {
     {
-      const $seat772 = l_p_2;
-      if ($seat772 >= humans)
+      const $seat778 = l_p_2;
+      if ($seat778 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat778} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide797($seat772);
+      return decide803($seat778);
     }
   }
   function step283(): number {
@@ -3439,12 +3439,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n798 = 0;
+      let $n804 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list97[$n798++] = l_q;
+        if (l_q !== l_p_2) $list97[$n804++] = l_q;
       }
-      for (let $i799 = 0; $i799 < $n798; $i799++) {
-        const l_q = $list97[$i799]!;
+      for (let $i805 = 0; $i805 < $n804; $i805++) {
+        const l_q = $list97[$i805]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3535,156 +3535,156 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat772 = l_p_2;
-      if ($seat772 >= humans)
+      const $seat778 = l_p_2;
+      if ($seat778 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat778} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide797($seat772);
+      return decide803($seat778);
     }
   }
   function step295(): number {
     {
-      const $seat749 = l_p_2;
-      if ($seat749 >= humans)
+      const $seat755 = l_p_2;
+      if ($seat755 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat755} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide771($seat749);
+      return decide777($seat755);
     }
   }
   function step296(): number {
     {
-      const $seat734 = l_p_2;
-      if ($seat734 >= humans)
+      const $seat740 = l_p_2;
+      if ($seat740 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat740} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide747($seat734);
+      return decide753($seat740);
     }
   }
   function step297(): number {
     {
-      const $seat723 = l_p_2;
-      if ($seat723 >= humans)
+      const $seat729 = l_p_2;
+      if ($seat729 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat729} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide733($seat723);
+      return decide739($seat729);
     }
   }
   function step298(): number {
     {
-      const $seat704 = l_p;
-      if ($seat704 >= humans)
+      const $seat710 = l_p;
+      if ($seat710 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat704} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat710} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide721($seat704, false);
+      return decide727($seat710, false);
     }
   }
   function step299(): number {
     {
-      const $seat674 = l_p_3;
-      if ($seat674 >= humans)
+      const $seat680 = l_p_3;
+      if ($seat680 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat674} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat680} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide699($seat674);
+      return decide705($seat680);
     }
   }
   function step300(): number {
     {
-      const $seat651 = l_p_3;
-      if ($seat651 >= humans)
+      const $seat657 = l_p_3;
+      if ($seat657 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat651} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat657} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide673($seat651);
+      return decide679($seat657);
     }
   }
   function step301(): number {
     {
-      const $seat636 = l_p_3;
-      if ($seat636 >= humans)
+      const $seat642 = l_p_3;
+      if ($seat642 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat636} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat642} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide649($seat636);
+      return decide655($seat642);
     }
   }
   function step302(): number {
     {
-      const $seat625 = l_p_3;
-      if ($seat625 >= humans)
+      const $seat631 = l_p_3;
+      if ($seat631 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat625} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat631} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide635($seat625);
+      return decide641($seat631);
     }
   }
   function step303(): number {
     {
-      const $seat605 = l_p_4;
-      if ($seat605 >= humans)
+      const $seat611 = l_p_4;
+      if ($seat611 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat605} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat611} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide619($seat605);
+      return decide625($seat611);
     }
   }
   function step304(): number {
     {
-      const $seat569 = l_opponent;
-      if ($seat569 >= humans)
+      const $seat575 = l_opponent;
+      if ($seat575 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat569} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat575} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide580($seat569);
+      return decide586($seat575);
     }
   }
   function step305(): number {
     {
-      const $seat581 = l_active;
-      if ($seat581 >= humans)
+      const $seat587 = l_active;
+      if ($seat587 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat581} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat587} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide603($seat581);
+      return decide609($seat587);
     }
   }
   function step306(): number {
     {
-      const $seat544 = l_active;
-      if ($seat544 >= humans)
+      const $seat550 = l_active;
+      if ($seat550 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat550} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide566($seat544);
+      return decide572($seat550);
     }
   }
   function step307(): number {
     {
-      const $seat516 = l_target;
-      if ($seat516 >= humans)
+      const $seat522 = l_target;
+      if ($seat522 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat516} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat522} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide543($seat516);
+      return decide549($seat522);
     }
   }
   function step308(): number {
@@ -3695,7 +3695,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide515($seat451);
+      return decide521($seat451);
     }
   }
   function step309(): number {
@@ -5488,7 +5488,7 @@ export function playout(): PlayoutKernel {
     $index433 -= $count431;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide515($seat451: number): number {
+  function decide521($seat451: number): number {
     const $seg452 = Z_hand + l_active;
     let $offered453 = false;
     offered453$open: {
@@ -5561,24 +5561,17 @@ export function playout(): PlayoutKernel {
       $offered469 = true;
     }
     let $offered470 = false;
+    let $gate476 = false;
+    let $found471 = false;
     offered470$open: {
       if (!(players > 0)) break offered470$open;
       if (!(v_protection[l_active]! === 0)) break offered470$open;
       if (!(v_coins[l_active]! >= 1)) break offered470$open;
-      let $found471 = false;
-      for (let l_target = 0; l_target < players; l_target++) {
-        if (!(l_target !== l_active)) continue;
-        if (!!v_passed_over[l_target]!) continue;
-        if (!!fn_exchanged(l_active, l_target)) continue;
-        if (!!fn_shielded(l_target)) continue;
-        if (!(v_protection[l_target]! === 0)) continue;
-        $found471 = true;
-        break;
-      }
-      if (!$found471) break offered470$open;
-      $offered470 = true;
+      $gate476 = true;
     }
     let $offered472 = false;
+    let $gate477 = false;
+    let $found474 = false;
     offered472$open: {
       if (!(players > 0)) break offered472$open;
       if (!(v_protection[l_active]! === 0)) break offered472$open;
@@ -5590,26 +5583,55 @@ export function playout(): PlayoutKernel {
         }
       }
       if (!$any473) break offered472$open;
-      let $found474 = false;
-      for (let l_target = 0; l_target < players; l_target++) {
-        if (!(l_target !== l_active)) continue;
-        if (!!v_passed_over[l_target]!) continue;
-        if (!!fn_exchanged(l_active, l_target)) continue;
-        if (!!fn_shielded(l_target)) continue;
-        if (!(v_protection[l_target]! > 0)) continue;
-        if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found474 = true;
-        break;
-      }
-      if (!$found474) break offered472$open;
-      $offered472 = true;
+      $gate477 = true;
     }
     let $offered475 = false;
     offered475$open: {
       if (!l_offered) break offered475$open;
       $offered475 = true;
     }
-    const $offered476 =
+    let $searching478 = ($gate476 ? 1 : 0) + ($gate477 ? 1 : 0);
+    if ($searching478 > 0) {
+      for (let $value479 = 0; $value479 < players; $value479++) {
+        let $same480 = 0;
+        let $same481 = 0;
+        found471$test: if ($gate476 && !$found471) {
+          const l_target = $value479;
+          if (!(l_target !== l_active)) break found471$test;
+          if (!!v_passed_over[l_target]!) break found471$test;
+          if ($same480 === 0) $same480 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same480 !== 1) break found471$test;
+          if ($same481 === 0) $same481 = !fn_shielded(l_target) ? 1 : 2;
+          if ($same481 !== 1) break found471$test;
+          if (!(v_protection[l_target]! === 0)) break found471$test;
+          $found471 = true;
+          $searching478--;
+        }
+        found474$test: if ($gate477 && !$found474) {
+          const l_target = $value479;
+          if (!(l_target !== l_active)) break found474$test;
+          if (!!v_passed_over[l_target]!) break found474$test;
+          if ($same480 === 0) $same480 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same480 !== 1) break found474$test;
+          if ($same481 === 0) $same481 = !fn_shielded(l_target) ? 1 : 2;
+          if ($same481 !== 1) break found474$test;
+          if (!(v_protection[l_target]! > 0)) break found474$test;
+          if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found474$test;
+          $found474 = true;
+          $searching478--;
+        }
+        if ($searching478 === 0) break;
+      }
+    }
+    offered470$open: {
+      if (!$found471) break offered470$open;
+      $offered470 = true;
+    }
+    offered472$open: {
+      if (!$found474) break offered472$open;
+      $offered472 = true;
+    }
+    const $offered482 =
       ($offered453 ? 1 : 0) +
       ($offered467 ? 1 : 0) +
       ($offered468 ? 1 : 0) +
@@ -5617,20 +5639,20 @@ export function playout(): PlayoutKernel {
       ($offered470 ? 1 : 0) +
       ($offered472 ? 1 : 0) +
       ($offered475 ? 1 : 0);
-    if ($offered476 === 0)
+    if ($offered482 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built481 = false;
-    let $built489 = false;
-    let $built494 = false;
-    attempt477: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n479 = $offered476;
-      let $r480 = 0;
-      if ($n479 <= 2097152 && $n479 >= 1) {
+    let $built487 = false;
+    let $built495 = false;
+    let $built500 = false;
+    attempt483: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n485 = $offered482;
+      let $r486 = 0;
+      if ($n485 <= 2097152 && $n485 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5641,22 +5663,22 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n479;
+          const $m = ($t >>> 0) * $n485;
           const $low = $m >>> 0;
-          if ($low >= $n479 || $low >= 4294967296 % $n479) {
-            $r480 = ($m / 4294967296) >>> 0;
+          if ($low >= $n485 || $low >= 4294967296 % $n485) {
+            $r486 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n479 >= 1 && $n479 <= 4294967296))
+        if (!($n485 >= 1 && $n485 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r480 = drawInt(P, $n479);
+        $r486 = drawInt(P, $n485);
       }
-      const $pick478$drawn = $r480;
-      let $pick478 = $pick478$drawn;
-      if ($offered453 && $pick478-- === 0) {
-        if (!$built481) {
+      const $pick484$drawn = $r486;
+      let $pick484 = $pick484$drawn;
+      if ($offered453 && $pick484-- === 0) {
+        if (!$built487) {
           $values76$n[0]! = 0;
           for (let $i466 = 0; $i466 < N[$seg452]!; $i466++) {
             const l_card_3 = C[$seg452 * CAP + $i466]!;
@@ -5699,11 +5721,11 @@ export function playout(): PlayoutKernel {
             if (!$cond463) continue;
             $values76[$values76$n[0]!++] = l_card_3;
           }
-          $built481 = true;
+          $built487 = true;
         }
-        const $n484 = $values76$n[0]!;
-        let $r485 = 0;
-        if ($n484 <= 2097152 && $n484 >= 1) {
+        const $n490 = $values76$n[0]!;
+        let $r491 = 0;
+        if ($n490 <= 2097152 && $n490 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5714,32 +5736,32 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n484;
+            const $m = ($t >>> 0) * $n490;
             const $low = $m >>> 0;
-            if ($low >= $n484 || $low >= 4294967296 % $n484) {
-              $r485 = ($m / 4294967296) >>> 0;
+            if ($low >= $n490 || $low >= 4294967296 % $n490) {
+              $r491 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n484 >= 1 && $n484 <= 4294967296))
+          if (!($n490 >= 1 && $n490 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r485 = drawInt(P, $n484);
+          $r491 = drawInt(P, $n490);
         }
-        const $digit482 = $r485;
-        const $value483 = $values76[$digit482]!;
+        const $digit488 = $r491;
+        const $value489 = $values76[$digit488]!;
         {
-          l_card_3 = $value483;
+          l_card_3 = $value489;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 17, $value483);
+        if (trace !== null) trace.push($seat451, 17, $value489);
         {
-          l_card_3 = $value483;
+          l_card_3 = $value489;
           return step227();
         }
       }
-      if ($offered467 && $pick478-- === 0) {
+      if ($offered467 && $pick484-- === 0) {
         {
         }
         decisions++;
@@ -5762,7 +5784,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered468 && $pick478-- === 0) {
+      if ($offered468 && $pick484-- === 0) {
         {
         }
         decisions++;
@@ -5785,7 +5807,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered469 && $pick478-- === 0) {
+      if ($offered469 && $pick484-- === 0) {
         {
         }
         decisions++;
@@ -5795,8 +5817,8 @@ export function playout(): PlayoutKernel {
           return step216();
         }
       }
-      if ($offered470 && $pick478-- === 0) {
-        if (!$built489) {
+      if ($offered470 && $pick484-- === 0) {
+        if (!$built495) {
           $values78$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
@@ -5806,11 +5828,11 @@ export function playout(): PlayoutKernel {
             if (!(v_protection[l_target]! === 0)) continue;
             $values78[$values78$n[0]!++] = l_target;
           }
-          $built489 = true;
+          $built495 = true;
         }
-        const $n492 = $values78$n[0]!;
-        let $r493 = 0;
-        if ($n492 <= 2097152 && $n492 >= 1) {
+        const $n498 = $values78$n[0]!;
+        let $r499 = 0;
+        if ($n498 <= 2097152 && $n498 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5821,33 +5843,33 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n492;
+            const $m = ($t >>> 0) * $n498;
             const $low = $m >>> 0;
-            if ($low >= $n492 || $low >= 4294967296 % $n492) {
-              $r493 = ($m / 4294967296) >>> 0;
+            if ($low >= $n498 || $low >= 4294967296 % $n498) {
+              $r499 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n492 >= 1 && $n492 <= 4294967296))
+          if (!($n498 >= 1 && $n498 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r493 = drawInt(P, $n492);
+          $r499 = drawInt(P, $n498);
         }
-        const $digit490 = $r493;
-        const $value491 = $values78[$digit490]!;
+        const $digit496 = $r499;
+        const $value497 = $values78[$digit496]!;
         {
-          l_target = $value491;
+          l_target = $value497;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 21, $value491);
+        if (trace !== null) trace.push($seat451, 21, $value497);
         {
-          l_target = $value491;
+          l_target = $value497;
           return step207();
         }
       }
-      if ($offered472 && $pick478-- === 0) {
-        if (!$built494) {
+      if ($offered472 && $pick484-- === 0) {
+        if (!$built500) {
           $values80$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
@@ -5858,11 +5880,11 @@ export function playout(): PlayoutKernel {
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values80[$values80$n[0]!++] = l_target;
           }
-          $built494 = true;
+          $built500 = true;
         }
-        const $n497 = $values80$n[0]!;
-        let $r498 = 0;
-        if ($n497 <= 2097152 && $n497 >= 1) {
+        const $n503 = $values80$n[0]!;
+        let $r504 = 0;
+        if ($n503 <= 2097152 && $n503 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5873,28 +5895,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n497;
+            const $m = ($t >>> 0) * $n503;
             const $low = $m >>> 0;
-            if ($low >= $n497 || $low >= 4294967296 % $n497) {
-              $r498 = ($m / 4294967296) >>> 0;
+            if ($low >= $n503 || $low >= 4294967296 % $n503) {
+              $r504 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n497 >= 1 && $n497 <= 4294967296))
+          if (!($n503 >= 1 && $n503 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r498 = drawInt(P, $n497);
+          $r504 = drawInt(P, $n503);
         }
-        const $digit495 = $r498;
-        const $value496 = $values80[$digit495]!;
+        const $digit501 = $r504;
+        const $value502 = $values80[$digit501]!;
         {
-          const l_target = $value496;
+          const l_target = $value502;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 22, $value496);
+        if (trace !== null) trace.push($seat451, 22, $value502);
         {
-          const l_target = $value496;
+          const l_target = $value502;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -5926,20 +5948,20 @@ export function playout(): PlayoutKernel {
             v_coins[l_target] += $amount;
           }
           {
-            const $argument499 = l_active;
-            const $argument500 = l_target;
+            const $argument505 = l_active;
+            const $argument506 = l_target;
             {
-              let l_a = $argument499;
-              let l_b = $argument500;
+              let l_a = $argument505;
+              let l_b = $argument506;
               {
-                const $seg501 = Z_exchange + l_a;
-                if (N[$seg501]! === 0)
+                const $seg507 = Z_exchange + l_a;
+                if (N[$seg507]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at502 = $seg501 * CAP;
-                const $card = C[$at502]!;
-                const $end503 = $seg501 * CAP + N[$seg501]! - 1;
-                for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
-                N[$seg501]!--;
+                const $at508 = $seg507 * CAP;
+                const $card = C[$at508]!;
+                const $end509 = $seg507 * CAP + N[$seg507]! - 1;
+                for (let $k510 = $at508; $k510 < $end509; $k510++) C[$k510] = C[$k510 + 1]!;
+                N[$seg507]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
@@ -5947,34 +5969,34 @@ export function playout(): PlayoutKernel {
               }
               $generation_zone_collection++;
               {
-                const $seg505 = Z_exchange + l_b;
-                if (N[$seg505]! === 0)
+                const $seg511 = Z_exchange + l_b;
+                if (N[$seg511]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at506 = $seg505 * CAP;
-                const $card = C[$at506]!;
-                const $end507 = $seg505 * CAP + N[$seg505]! - 1;
-                for (let $k508 = $at506; $k508 < $end507; $k508++) C[$k508] = C[$k508 + 1]!;
-                N[$seg505]!--;
-                const $seg509 = Z_exchange + l_a;
-                if (N[$seg509]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg509 * CAP + N[$seg509]!] = $card;
-                N[$seg509]!++;
-                $where[$card] = $seg509;
+                const $at512 = $seg511 * CAP;
+                const $card = C[$at512]!;
+                const $end513 = $seg511 * CAP + N[$seg511]! - 1;
+                for (let $k514 = $at512; $k514 < $end513; $k514++) C[$k514] = C[$k514 + 1]!;
+                N[$seg511]!--;
+                const $seg515 = Z_exchange + l_a;
+                if (N[$seg515]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg515 * CAP + N[$seg515]!] = $card;
+                N[$seg515]!++;
+                $where[$card] = $seg515;
               }
               $generation_zone_collection++;
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at510 = Z_in_transit * CAP;
-                const $card = C[$at510]!;
-                const $end511 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k512 = $at510; $k512 < $end511; $k512++) C[$k512] = C[$k512 + 1]!;
+                const $at516 = Z_in_transit * CAP;
+                const $card = C[$at516]!;
+                const $end517 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k518 = $at516; $k518 < $end517; $k518++) C[$k518] = C[$k518 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg513 = Z_exchange + l_b;
-                if (N[$seg513]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg513 * CAP + N[$seg513]!] = $card;
-                N[$seg513]!++;
-                $where[$card] = $seg513;
+                const $seg519 = Z_exchange + l_b;
+                if (N[$seg519]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg519 * CAP + N[$seg519]!] = $card;
+                N[$seg519]!++;
+                $where[$card] = $seg519;
               }
               $generation_zone_collection++;
               v_has_taken[l_a] = true;
@@ -5985,7 +6007,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered475 && $pick478-- === 0) {
+      if ($offered475 && $pick484-- === 0) {
         {
         }
         decisions++;
@@ -5999,23 +6021,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide543($seat516: number): number {
-    const $count517 = 1;
-    const $low518 = 1;
-    const $high519 = v_coins[l_target]!;
-    const $size520 = Math.max(0, $high519 - $low518 + 1);
-    const $count521 = $size520;
-    const $total522: number = $count517 + $count521;
-    if ($total522 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat516} must act but has no legal move`);
+  function decide549($seat522: number): number {
+    const $count523 = 1;
+    const $low524 = 1;
+    const $high525 = v_coins[l_target]!;
+    const $size526 = Math.max(0, $high525 - $low524 + 1);
+    const $count527 = $size526;
+    const $total528: number = $count523 + $count527;
+    if ($total528 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat522} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n524 = $total522;
-    let $r525 = 0;
-    if ($n524 <= 2097152 && $n524 >= 1) {
+    const $n530 = $total528;
+    let $r531 = 0;
+    if ($n530 <= 2097152 && $n530 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6026,24 +6048,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n524;
+        const $m = ($t >>> 0) * $n530;
         const $low = $m >>> 0;
-        if ($low >= $n524 || $low >= 4294967296 % $n524) {
-          $r525 = ($m / 4294967296) >>> 0;
+        if ($low >= $n530 || $low >= 4294967296 % $n530) {
+          $r531 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n524 >= 1 && $n524 <= 4294967296))
+      if (!($n530 >= 1 && $n530 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r525 = drawInt(P, $n524);
+      $r531 = drawInt(P, $n530);
     }
-    const $index523$drawn = $r525;
-    let $index523 = $index523$drawn;
+    const $index529$drawn = $r531;
+    let $index529 = $index529$drawn;
     decisions++;
     steps = 0;
-    if ($index523 < $count517) {
-      if (trace !== null) trace.push($seat516, 15);
+    if ($index529 < $count523) {
+      if (trace !== null) trace.push($seat522, 15);
       {
         {
           const $amount = 1;
@@ -6061,20 +6083,20 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument526 = l_active;
-          const $argument527 = l_target;
+          const $argument532 = l_active;
+          const $argument533 = l_target;
           {
-            let l_a = $argument526;
-            let l_b = $argument527;
+            let l_a = $argument532;
+            let l_b = $argument533;
             {
-              const $seg528 = Z_exchange + l_a;
-              if (N[$seg528]! === 0)
+              const $seg534 = Z_exchange + l_a;
+              if (N[$seg534]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at529 = $seg528 * CAP;
-              const $card = C[$at529]!;
-              const $end530 = $seg528 * CAP + N[$seg528]! - 1;
-              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
-              N[$seg528]!--;
+              const $at535 = $seg534 * CAP;
+              const $card = C[$at535]!;
+              const $end536 = $seg534 * CAP + N[$seg534]! - 1;
+              for (let $k537 = $at535; $k537 < $end536; $k537++) C[$k537] = C[$k537 + 1]!;
+              N[$seg534]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
@@ -6082,34 +6104,34 @@ export function playout(): PlayoutKernel {
             }
             $generation_zone_collection++;
             {
-              const $seg532 = Z_exchange + l_b;
-              if (N[$seg532]! === 0)
+              const $seg538 = Z_exchange + l_b;
+              if (N[$seg538]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at533 = $seg532 * CAP;
-              const $card = C[$at533]!;
-              const $end534 = $seg532 * CAP + N[$seg532]! - 1;
-              for (let $k535 = $at533; $k535 < $end534; $k535++) C[$k535] = C[$k535 + 1]!;
-              N[$seg532]!--;
-              const $seg536 = Z_exchange + l_a;
-              if (N[$seg536]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg536 * CAP + N[$seg536]!] = $card;
-              N[$seg536]!++;
-              $where[$card] = $seg536;
+              const $at539 = $seg538 * CAP;
+              const $card = C[$at539]!;
+              const $end540 = $seg538 * CAP + N[$seg538]! - 1;
+              for (let $k541 = $at539; $k541 < $end540; $k541++) C[$k541] = C[$k541 + 1]!;
+              N[$seg538]!--;
+              const $seg542 = Z_exchange + l_a;
+              if (N[$seg542]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg542 * CAP + N[$seg542]!] = $card;
+              N[$seg542]!++;
+              $where[$card] = $seg542;
             }
             $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at537 = Z_in_transit * CAP;
-              const $card = C[$at537]!;
-              const $end538 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k539 = $at537; $k539 < $end538; $k539++) C[$k539] = C[$k539 + 1]!;
+              const $at543 = Z_in_transit * CAP;
+              const $card = C[$at543]!;
+              const $end544 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k545 = $at543; $k545 < $end544; $k545++) C[$k545] = C[$k545 + 1]!;
               N[Z_in_transit]!--;
-              const $seg540 = Z_exchange + l_b;
-              if (N[$seg540]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg540 * CAP + N[$seg540]!] = $card;
-              N[$seg540]!++;
-              $where[$card] = $seg540;
+              const $seg546 = Z_exchange + l_b;
+              if (N[$seg546]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg546 * CAP + N[$seg546]!] = $card;
+              N[$seg546]!++;
+              $where[$card] = $seg546;
             }
             $generation_zone_collection++;
             v_has_taken[l_a] = true;
@@ -6120,33 +6142,33 @@ export function playout(): PlayoutKernel {
         return step211();
       }
     }
-    $index523 -= $count517;
-    if ($index523 < $count521) {
-      const $digit541 = $index523;
-      const $value542 = $low518 + $digit541;
-      if (trace !== null) trace.push($seat516, 16, $value542);
+    $index529 -= $count523;
+    if ($index529 < $count527) {
+      const $digit547 = $index529;
+      const $value548 = $low524 + $digit547;
+      if (trace !== null) trace.push($seat522, 16, $value548);
       {
-        l_amount = $value542;
+        l_amount = $value548;
         return step209();
       }
     }
-    $index523 -= $count521;
+    $index529 -= $count527;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide566($seat544: number): number {
-    const $count545 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count546 = 1;
-    const $total547: number = $count545 + $count546;
-    if ($total547 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat544} must act but has no legal move`);
+  function decide572($seat550: number): number {
+    const $count551 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count552 = 1;
+    const $total553: number = $count551 + $count552;
+    if ($total553 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat550} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n549 = $total547;
-    let $r550 = 0;
-    if ($n549 <= 2097152 && $n549 >= 1) {
+    const $n555 = $total553;
+    let $r556 = 0;
+    if ($n555 <= 2097152 && $n555 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6157,24 +6179,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n549;
+        const $m = ($t >>> 0) * $n555;
         const $low = $m >>> 0;
-        if ($low >= $n549 || $low >= 4294967296 % $n549) {
-          $r550 = ($m / 4294967296) >>> 0;
+        if ($low >= $n555 || $low >= 4294967296 % $n555) {
+          $r556 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n549 >= 1 && $n549 <= 4294967296))
+      if (!($n555 >= 1 && $n555 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r550 = drawInt(P, $n549);
+      $r556 = drawInt(P, $n555);
     }
-    const $index548$drawn = $r550;
-    let $index548 = $index548$drawn;
+    const $index554$drawn = $r556;
+    let $index554 = $index554$drawn;
     decisions++;
     steps = 0;
-    if ($index548 < $count545) {
-      if (trace !== null) trace.push($seat544, 13);
+    if ($index554 < $count551) {
+      if (trace !== null) trace.push($seat550, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6207,20 +6229,20 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument551 = l_active;
-          const $argument552 = l_target;
+          const $argument557 = l_active;
+          const $argument558 = l_target;
           {
-            let l_a = $argument551;
-            let l_b = $argument552;
+            let l_a = $argument557;
+            let l_b = $argument558;
             {
-              const $seg553 = Z_exchange + l_a;
-              if (N[$seg553]! === 0)
+              const $seg559 = Z_exchange + l_a;
+              if (N[$seg559]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at554 = $seg553 * CAP;
-              const $card = C[$at554]!;
-              const $end555 = $seg553 * CAP + N[$seg553]! - 1;
-              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
-              N[$seg553]!--;
+              const $at560 = $seg559 * CAP;
+              const $card = C[$at560]!;
+              const $end561 = $seg559 * CAP + N[$seg559]! - 1;
+              for (let $k562 = $at560; $k562 < $end561; $k562++) C[$k562] = C[$k562 + 1]!;
+              N[$seg559]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
@@ -6228,34 +6250,34 @@ export function playout(): PlayoutKernel {
             }
             $generation_zone_collection++;
             {
-              const $seg557 = Z_exchange + l_b;
-              if (N[$seg557]! === 0)
+              const $seg563 = Z_exchange + l_b;
+              if (N[$seg563]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at558 = $seg557 * CAP;
-              const $card = C[$at558]!;
-              const $end559 = $seg557 * CAP + N[$seg557]! - 1;
-              for (let $k560 = $at558; $k560 < $end559; $k560++) C[$k560] = C[$k560 + 1]!;
-              N[$seg557]!--;
-              const $seg561 = Z_exchange + l_a;
-              if (N[$seg561]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg561 * CAP + N[$seg561]!] = $card;
-              N[$seg561]!++;
-              $where[$card] = $seg561;
+              const $at564 = $seg563 * CAP;
+              const $card = C[$at564]!;
+              const $end565 = $seg563 * CAP + N[$seg563]! - 1;
+              for (let $k566 = $at564; $k566 < $end565; $k566++) C[$k566] = C[$k566 + 1]!;
+              N[$seg563]!--;
+              const $seg567 = Z_exchange + l_a;
+              if (N[$seg567]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg567 * CAP + N[$seg567]!] = $card;
+              N[$seg567]!++;
+              $where[$card] = $seg567;
             }
             $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at562 = Z_in_transit * CAP;
-              const $card = C[$at562]!;
-              const $end563 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k564 = $at562; $k564 < $end563; $k564++) C[$k564] = C[$k564 + 1]!;
+              const $at568 = Z_in_transit * CAP;
+              const $card = C[$at568]!;
+              const $end569 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k570 = $at568; $k570 < $end569; $k570++) C[$k570] = C[$k570 + 1]!;
               N[Z_in_transit]!--;
-              const $seg565 = Z_exchange + l_b;
-              if (N[$seg565]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg565 * CAP + N[$seg565]!] = $card;
-              N[$seg565]!++;
-              $where[$card] = $seg565;
+              const $seg571 = Z_exchange + l_b;
+              if (N[$seg571]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg571 * CAP + N[$seg571]!] = $card;
+              N[$seg571]!++;
+              $where[$card] = $seg571;
             }
             $generation_zone_collection++;
             v_has_taken[l_a] = true;
@@ -6266,33 +6288,33 @@ export function playout(): PlayoutKernel {
         return step210();
       }
     }
-    $index548 -= $count545;
-    if ($index548 < $count546) {
-      if (trace !== null) trace.push($seat544, 14);
+    $index554 -= $count551;
+    if ($index554 < $count552) {
+      if (trace !== null) trace.push($seat550, 14);
       {
         v_passed_over[l_target] = true;
         return step210();
       }
     }
-    $index548 -= $count546;
+    $index554 -= $count552;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide580($seat569: number): number {
-    const $low570 = 0;
-    const $high571 = v_coins[l_opponent]!;
-    const $size572 = Math.max(0, $high571 - $low570 + 1);
-    const $count573 = $size572;
-    const $total574: number = $count573;
-    if ($total574 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat569} must act but has no legal move`);
+  function decide586($seat575: number): number {
+    const $low576 = 0;
+    const $high577 = v_coins[l_opponent]!;
+    const $size578 = Math.max(0, $high577 - $low576 + 1);
+    const $count579 = $size578;
+    const $total580: number = $count579;
+    if ($total580 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat575} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n576 = $total574;
-    let $r577 = 0;
-    if ($n576 <= 2097152 && $n576 >= 1) {
+    const $n582 = $total580;
+    let $r583 = 0;
+    if ($n582 <= 2097152 && $n582 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6303,28 +6325,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n576;
+        const $m = ($t >>> 0) * $n582;
         const $low = $m >>> 0;
-        if ($low >= $n576 || $low >= 4294967296 % $n576) {
-          $r577 = ($m / 4294967296) >>> 0;
+        if ($low >= $n582 || $low >= 4294967296 % $n582) {
+          $r583 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n576 >= 1 && $n576 <= 4294967296))
+      if (!($n582 >= 1 && $n582 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r577 = drawInt(P, $n576);
+      $r583 = drawInt(P, $n582);
     }
-    const $index575$drawn = $r577;
-    let $index575 = $index575$drawn;
+    const $index581$drawn = $r583;
+    let $index581 = $index581$drawn;
     decisions++;
     steps = 0;
-    if ($index575 < $count573) {
-      const $digit578 = $index575;
-      const $value579 = $low570 + $digit578;
-      if (trace !== null) trace.push($seat569, 10, $value579);
+    if ($index581 < $count579) {
+      const $digit584 = $index581;
+      const $value585 = $low576 + $digit584;
+      if (trace !== null) trace.push($seat575, 10, $value585);
       {
-        const l_amount = $value579;
+        const l_amount = $value585;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6343,23 +6365,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index575 -= $count573;
+    $index581 -= $count579;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide603($seat581: number): number {
-    const $count582 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count583 = 1;
-    const $total584: number = $count582 + $count583;
-    if ($total584 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat581} must act but has no legal move`);
+  function decide609($seat587: number): number {
+    const $count588 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count589 = 1;
+    const $total590: number = $count588 + $count589;
+    if ($total590 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat587} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n586 = $total584;
-    let $r587 = 0;
-    if ($n586 <= 2097152 && $n586 >= 1) {
+    const $n592 = $total590;
+    let $r593 = 0;
+    if ($n592 <= 2097152 && $n592 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6370,24 +6392,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n586;
+        const $m = ($t >>> 0) * $n592;
         const $low = $m >>> 0;
-        if ($low >= $n586 || $low >= 4294967296 % $n586) {
-          $r587 = ($m / 4294967296) >>> 0;
+        if ($low >= $n592 || $low >= 4294967296 % $n592) {
+          $r593 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n586 >= 1 && $n586 <= 4294967296))
+      if (!($n592 >= 1 && $n592 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r587 = drawInt(P, $n586);
+      $r593 = drawInt(P, $n592);
     }
-    const $index585$drawn = $r587;
-    let $index585 = $index585$drawn;
+    const $index591$drawn = $r593;
+    let $index591 = $index591$drawn;
     decisions++;
     steps = 0;
-    if ($index585 < $count582) {
-      if (trace !== null) trace.push($seat581, 11);
+    if ($index591 < $count588) {
+      if (trace !== null) trace.push($seat587, 11);
       {
         {
           const $amount = 3;
@@ -6420,20 +6442,20 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument588 = l_active;
-          const $argument589 = l_target;
+          const $argument594 = l_active;
+          const $argument595 = l_target;
           {
-            let l_a = $argument588;
-            let l_b = $argument589;
+            let l_a = $argument594;
+            let l_b = $argument595;
             {
-              const $seg590 = Z_exchange + l_a;
-              if (N[$seg590]! === 0)
+              const $seg596 = Z_exchange + l_a;
+              if (N[$seg596]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at591 = $seg590 * CAP;
-              const $card = C[$at591]!;
-              const $end592 = $seg590 * CAP + N[$seg590]! - 1;
-              for (let $k593 = $at591; $k593 < $end592; $k593++) C[$k593] = C[$k593 + 1]!;
-              N[$seg590]!--;
+              const $at597 = $seg596 * CAP;
+              const $card = C[$at597]!;
+              const $end598 = $seg596 * CAP + N[$seg596]! - 1;
+              for (let $k599 = $at597; $k599 < $end598; $k599++) C[$k599] = C[$k599 + 1]!;
+              N[$seg596]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
@@ -6441,34 +6463,34 @@ export function playout(): PlayoutKernel {
             }
             $generation_zone_collection++;
             {
-              const $seg594 = Z_exchange + l_b;
-              if (N[$seg594]! === 0)
+              const $seg600 = Z_exchange + l_b;
+              if (N[$seg600]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at595 = $seg594 * CAP;
-              const $card = C[$at595]!;
-              const $end596 = $seg594 * CAP + N[$seg594]! - 1;
-              for (let $k597 = $at595; $k597 < $end596; $k597++) C[$k597] = C[$k597 + 1]!;
-              N[$seg594]!--;
-              const $seg598 = Z_exchange + l_a;
-              if (N[$seg598]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg598 * CAP + N[$seg598]!] = $card;
-              N[$seg598]!++;
-              $where[$card] = $seg598;
+              const $at601 = $seg600 * CAP;
+              const $card = C[$at601]!;
+              const $end602 = $seg600 * CAP + N[$seg600]! - 1;
+              for (let $k603 = $at601; $k603 < $end602; $k603++) C[$k603] = C[$k603 + 1]!;
+              N[$seg600]!--;
+              const $seg604 = Z_exchange + l_a;
+              if (N[$seg604]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg604 * CAP + N[$seg604]!] = $card;
+              N[$seg604]!++;
+              $where[$card] = $seg604;
             }
             $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at599 = Z_in_transit * CAP;
-              const $card = C[$at599]!;
-              const $end600 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k601 = $at599; $k601 < $end600; $k601++) C[$k601] = C[$k601 + 1]!;
+              const $at605 = Z_in_transit * CAP;
+              const $card = C[$at605]!;
+              const $end606 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k607 = $at605; $k607 < $end606; $k607++) C[$k607] = C[$k607 + 1]!;
               N[Z_in_transit]!--;
-              const $seg602 = Z_exchange + l_b;
-              if (N[$seg602]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg602 * CAP + N[$seg602]!] = $card;
-              N[$seg602]!++;
-              $where[$card] = $seg602;
+              const $seg608 = Z_exchange + l_b;
+              if (N[$seg608]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg608 * CAP + N[$seg608]!] = $card;
+              N[$seg608]!++;
+              $where[$card] = $seg608;
             }
             $generation_zone_collection++;
             v_has_taken[l_a] = true;
@@ -6479,32 +6501,32 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index585 -= $count582;
-    if ($index585 < $count583) {
-      if (trace !== null) trace.push($seat581, 12);
+    $index591 -= $count588;
+    if ($index591 < $count589) {
+      if (trace !== null) trace.push($seat587, 12);
       {
         v_passed_over[l_target] = true;
         return step214();
       }
     }
-    $index585 -= $count583;
+    $index591 -= $count589;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide619($seat605: number): number {
-    const $seg606 = Z_hand + l_p_4;
-    const $size607 = N[$seg606]!;
-    const $count608 = $size607;
-    const $total609: number = $count608;
-    if ($total609 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat605} must act but has no legal move`);
+  function decide625($seat611: number): number {
+    const $seg612 = Z_hand + l_p_4;
+    const $size613 = N[$seg612]!;
+    const $count614 = $size613;
+    const $total615: number = $count614;
+    if ($total615 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat611} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n611 = $total609;
-    let $r612 = 0;
-    if ($n611 <= 2097152 && $n611 >= 1) {
+    const $n617 = $total615;
+    let $r618 = 0;
+    if ($n617 <= 2097152 && $n617 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6515,43 +6537,43 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n611;
+        const $m = ($t >>> 0) * $n617;
         const $low = $m >>> 0;
-        if ($low >= $n611 || $low >= 4294967296 % $n611) {
-          $r612 = ($m / 4294967296) >>> 0;
+        if ($low >= $n617 || $low >= 4294967296 % $n617) {
+          $r618 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n611 >= 1 && $n611 <= 4294967296))
+      if (!($n617 >= 1 && $n617 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r612 = drawInt(P, $n611);
+      $r618 = drawInt(P, $n617);
     }
-    const $index610$drawn = $r612;
-    let $index610 = $index610$drawn;
+    const $index616$drawn = $r618;
+    let $index616 = $index616$drawn;
     decisions++;
     steps = 0;
-    if ($index610 < $count608) {
-      const $digit613 = $index610;
-      const $value614 = C[$seg606 * CAP + $digit613]!;
-      if (trace !== null) trace.push($seat605, 9, $value614);
+    if ($index616 < $count614) {
+      const $digit619 = $index616;
+      const $value620 = C[$seg612 * CAP + $digit619]!;
+      if (trace !== null) trace.push($seat611, 9, $value620);
       {
-        const l_card = $value614;
+        const l_card = $value620;
         {
-          const $seg615 = Z_hand + l_p_4;
+          const $seg621 = Z_hand + l_p_4;
           const $wanted = l_card;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg615]!; $i++)
-            if (C[$seg615 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg621]!; $i++)
+            if (C[$seg621 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at616 = $seg615 * CAP + $at;
-          const $card = C[$at616]!;
-          const $end617 = $seg615 * CAP + N[$seg615]! - 1;
-          for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
-          N[$seg615]!--;
+          const $at622 = $seg621 * CAP + $at;
+          const $card = C[$at622]!;
+          const $end623 = $seg621 * CAP + N[$seg621]! - 1;
+          for (let $k624 = $at622; $k624 < $end623; $k624++) C[$k624] = C[$k624 + 1]!;
+          N[$seg621]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6559,23 +6581,23 @@ export function playout(): PlayoutKernel {
         return step222();
       }
     }
-    $index610 -= $count608;
+    $index616 -= $count614;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide635($seat625: number): number {
-    const $size626 = players;
-    const $count627 = $size626;
-    const $total628: number = $count627;
-    if ($total628 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat625} must act but has no legal move`);
+  function decide641($seat631: number): number {
+    const $size632 = players;
+    const $count633 = $size632;
+    const $total634: number = $count633;
+    if ($total634 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat631} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n630 = $total628;
-    let $r631 = 0;
-    if ($n630 <= 2097152 && $n630 >= 1) {
+    const $n636 = $total634;
+    let $r637 = 0;
+    if ($n636 <= 2097152 && $n636 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6586,65 +6608,65 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n630;
+        const $m = ($t >>> 0) * $n636;
         const $low = $m >>> 0;
-        if ($low >= $n630 || $low >= 4294967296 % $n630) {
-          $r631 = ($m / 4294967296) >>> 0;
+        if ($low >= $n636 || $low >= 4294967296 % $n636) {
+          $r637 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n630 >= 1 && $n630 <= 4294967296))
+      if (!($n636 >= 1 && $n636 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r631 = drawInt(P, $n630);
+      $r637 = drawInt(P, $n636);
     }
-    const $index629$drawn = $r631;
-    let $index629 = $index629$drawn;
+    const $index635$drawn = $r637;
+    let $index635 = $index635$drawn;
     decisions++;
     steps = 0;
-    if ($index629 < $count627) {
-      const $digit632 = $index629;
-      const $value633 = $digit632;
-      if (trace !== null) trace.push($seat625, 6, $value633);
+    if ($index635 < $count633) {
+      const $digit638 = $index635;
+      const $value639 = $digit638;
+      if (trace !== null) trace.push($seat631, 6, $value639);
       {
-        const l_whose = $value633;
+        const l_whose = $value639;
         {
           const $card = l_card_4;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg634 = Z_played + l_whose;
-          C[$seg634 * CAP + N[$seg634]!] = $card;
-          N[$seg634]!++;
-          $where[$card] = $seg634;
+          const $seg640 = Z_played + l_whose;
+          C[$seg640 * CAP + N[$seg640]!] = $card;
+          N[$seg640]!++;
+          $where[$card] = $seg640;
         }
         return step237();
       }
     }
-    $index629 -= $count627;
+    $index635 -= $count633;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide649($seat636: number): number {
+  function decide655($seat642: number): number {
     $values82$n[0]! = 0;
     {
-      const $seg638 = Z_collection + l_p_3;
-      const $n639 = N[$seg638]!;
-      for (let $i637 = 0; $i637 < $n639; $i637++) {
-        const l_target = C[$seg638 * CAP + $i637]!;
+      const $seg644 = Z_collection + l_p_3;
+      const $n645 = N[$seg644]!;
+      for (let $i643 = 0; $i643 < $n645; $i643++) {
+        const l_target = C[$seg644 * CAP + $i643]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size640 = $values82$n[0]!;
-    const $count641 = $size640;
-    const $total642: number = $count641;
-    if ($total642 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat636} must act but has no legal move`);
+    const $size646 = $values82$n[0]!;
+    const $count647 = $size646;
+    const $total648: number = $count647;
+    if ($total648 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat642} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n644 = $total642;
-    let $r645 = 0;
-    if ($n644 <= 2097152 && $n644 >= 1) {
+    const $n650 = $total648;
+    let $r651 = 0;
+    if ($n650 <= 2097152 && $n650 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6655,80 +6677,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n644;
+        const $m = ($t >>> 0) * $n650;
         const $low = $m >>> 0;
-        if ($low >= $n644 || $low >= 4294967296 % $n644) {
-          $r645 = ($m / 4294967296) >>> 0;
+        if ($low >= $n650 || $low >= 4294967296 % $n650) {
+          $r651 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n644 >= 1 && $n644 <= 4294967296))
+      if (!($n650 >= 1 && $n650 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r645 = drawInt(P, $n644);
+      $r651 = drawInt(P, $n650);
     }
-    const $index643$drawn = $r645;
-    let $index643 = $index643$drawn;
+    const $index649$drawn = $r651;
+    let $index649 = $index649$drawn;
     decisions++;
     steps = 0;
-    if ($index643 < $count641) {
-      const $digit646 = $index643;
-      const $value647 = $values82[$digit646]!;
-      if (trace !== null) trace.push($seat636, 5, $value647);
+    if ($index649 < $count647) {
+      const $digit652 = $index649;
+      const $value653 = $values82[$digit652]!;
+      if (trace !== null) trace.push($seat642, 5, $value653);
       {
-        const l_target = $value647;
+        const l_target = $value653;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg648 = Z_attached + l_p_3;
-          C[$seg648 * CAP + N[$seg648]!] = $card;
-          N[$seg648]!++;
-          $where[$card] = $seg648;
+          const $seg654 = Z_attached + l_p_3;
+          C[$seg654 * CAP + N[$seg654]!] = $card;
+          N[$seg654]!++;
+          $where[$card] = $seg654;
         }
         return step242();
       }
     }
-    $index643 -= $count641;
+    $index649 -= $count647;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide673($seat651: number): number {
-    const $seg652 = Z_board;
-    const $size653 = N[$seg652]!;
-    const $count654 = $size653;
+  function decide679($seat657: number): number {
+    const $seg658 = Z_board;
+    const $size659 = N[$seg658]!;
+    const $count660 = $size659;
     $values84$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond659: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond659) {
-        let $any655: boolean = false;
+      let $cond665: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond665) {
+        let $any661: boolean = false;
         {
-          const $seg657 = Z_collection + l_whose;
-          const $n658 = N[$seg657]!;
-          for (let $i656 = 0; $i656 < $n658; $i656++) {
-            const l_c = C[$seg657 * CAP + $i656]!;
+          const $seg663 = Z_collection + l_whose;
+          const $n664 = N[$seg663]!;
+          for (let $i662 = 0; $i662 < $n664; $i662++) {
+            const l_c = C[$seg663 * CAP + $i662]!;
             if (v_doubled[l_c]!) {
-              $any655 = true;
+              $any661 = true;
               break;
             }
           }
         }
-        $cond659 = $any655;
+        $cond665 = $any661;
       }
-      if ($cond659) $values84[$values84$n[0]!++] = l_whose;
+      if ($cond665) $values84[$values84$n[0]!++] = l_whose;
     }
-    const $size660 = $values84$n[0]!;
-    const $count661 = $size660;
-    const $total662: number = $count654 + $count661;
-    if ($total662 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat651} must act but has no legal move`);
+    const $size666 = $values84$n[0]!;
+    const $count667 = $size666;
+    const $total668: number = $count660 + $count667;
+    if ($total668 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat657} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n664 = $total662;
-    let $r665 = 0;
-    if ($n664 <= 2097152 && $n664 >= 1) {
+    const $n670 = $total668;
+    let $r671 = 0;
+    if ($n670 <= 2097152 && $n670 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6739,28 +6761,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n664;
+        const $m = ($t >>> 0) * $n670;
         const $low = $m >>> 0;
-        if ($low >= $n664 || $low >= 4294967296 % $n664) {
-          $r665 = ($m / 4294967296) >>> 0;
+        if ($low >= $n670 || $low >= 4294967296 % $n670) {
+          $r671 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n664 >= 1 && $n664 <= 4294967296))
+      if (!($n670 >= 1 && $n670 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r665 = drawInt(P, $n664);
+      $r671 = drawInt(P, $n670);
     }
-    const $index663$drawn = $r665;
-    let $index663 = $index663$drawn;
+    const $index669$drawn = $r671;
+    let $index669 = $index669$drawn;
     decisions++;
     steps = 0;
-    if ($index663 < $count654) {
-      const $digit666 = $index663;
-      const $value667 = C[$seg652 * CAP + $digit666]!;
-      if (trace !== null) trace.push($seat651, 3, $value667);
+    if ($index669 < $count660) {
+      const $digit672 = $index669;
+      const $value673 = C[$seg658 * CAP + $digit672]!;
+      if (trace !== null) trace.push($seat657, 3, $value673);
       {
-        const l_target = $value667;
+        const l_target = $value673;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -6770,10 +6792,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at668 = Z_board * CAP + $at;
-          const $card = C[$at668]!;
-          const $end669 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k670 = $at668; $k670 < $end669; $k670++) C[$k670] = C[$k670 + 1]!;
+          const $at674 = Z_board * CAP + $at;
+          const $card = C[$at674]!;
+          const $end675 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k676 = $at674; $k676 < $end675; $k676++) C[$k676] = C[$k676 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6782,45 +6804,45 @@ export function playout(): PlayoutKernel {
         return step249();
       }
     }
-    $index663 -= $count654;
-    if ($index663 < $count661) {
-      const $digit671 = $index663;
-      const $value672 = $values84[$digit671]!;
-      if (trace !== null) trace.push($seat651, 4, $value672);
+    $index669 -= $count660;
+    if ($index669 < $count667) {
+      const $digit677 = $index669;
+      const $value678 = $values84[$digit677]!;
+      if (trace !== null) trace.push($seat657, 4, $value678);
       {
-        l_whose_3 = $value672;
+        l_whose_3 = $value678;
         return step247();
       }
     }
-    $index663 -= $count661;
+    $index669 -= $count667;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide699($seat674: number): number {
-    const $seg675 = Z_played + l_whose_3;
-    const $size676 = N[$seg675]!;
-    const $count677 = $size676;
+  function decide705($seat680: number): number {
+    const $seg681 = Z_played + l_whose_3;
+    const $size682 = N[$seg681]!;
+    const $count683 = $size682;
     $values86$n[0]! = 0;
     {
-      const $seg679 = Z_collection + l_whose_3;
-      const $n680 = N[$seg679]!;
-      for (let $i678 = 0; $i678 < $n680; $i678++) {
-        const l_target = C[$seg679 * CAP + $i678]!;
+      const $seg685 = Z_collection + l_whose_3;
+      const $n686 = N[$seg685]!;
+      for (let $i684 = 0; $i684 < $n686; $i684++) {
+        const l_target = C[$seg685 * CAP + $i684]!;
         if (v_doubled[l_target]!) $values86[$values86$n[0]!++] = l_target;
       }
     }
-    const $size681 = $values86$n[0]!;
-    const $count682 = $size681;
-    const $total683: number = $count677 + $count682;
-    if ($total683 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat674} must act but has no legal move`);
+    const $size687 = $values86$n[0]!;
+    const $count688 = $size687;
+    const $total689: number = $count683 + $count688;
+    if ($total689 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat680} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n685 = $total683;
-    let $r686 = 0;
-    if ($n685 <= 2097152 && $n685 >= 1) {
+    const $n691 = $total689;
+    let $r692 = 0;
+    if ($n691 <= 2097152 && $n691 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6831,63 +6853,39 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n685;
+        const $m = ($t >>> 0) * $n691;
         const $low = $m >>> 0;
-        if ($low >= $n685 || $low >= 4294967296 % $n685) {
-          $r686 = ($m / 4294967296) >>> 0;
+        if ($low >= $n691 || $low >= 4294967296 % $n691) {
+          $r692 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n685 >= 1 && $n685 <= 4294967296))
+      if (!($n691 >= 1 && $n691 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r686 = drawInt(P, $n685);
+      $r692 = drawInt(P, $n691);
     }
-    const $index684$drawn = $r686;
-    let $index684 = $index684$drawn;
+    const $index690$drawn = $r692;
+    let $index690 = $index690$drawn;
     decisions++;
     steps = 0;
-    if ($index684 < $count677) {
-      const $digit687 = $index684;
-      const $value688 = C[$seg675 * CAP + $digit687]!;
-      if (trace !== null) trace.push($seat674, 1, $value688);
+    if ($index690 < $count683) {
+      const $digit693 = $index690;
+      const $value694 = C[$seg681 * CAP + $digit693]!;
+      if (trace !== null) trace.push($seat680, 1, $value694);
       {
-        const l_target = $value688;
+        const l_target = $value694;
         {
-          const $seg689 = Z_played + l_whose_3;
+          const $seg695 = Z_played + l_whose_3;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg689]!; $i++)
-            if (C[$seg689 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg695]!; $i++)
+            if (C[$seg695 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at690 = $seg689 * CAP + $at;
-          const $card = C[$at690]!;
-          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
-          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
-          N[$seg689]!--;
-          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-          N[Z_action_discard]!++;
-          $where[$card] = Z_action_discard;
-        }
-        return step248();
-      }
-    }
-    $index684 -= $count677;
-    if ($index684 < $count682) {
-      const $digit693 = $index684;
-      const $value694 = $values86[$digit693]!;
-      if (trace !== null) trace.push($seat674, 2, $value694);
-      {
-        const l_target = $value694;
-        v_doubled[l_target] = false;
-        {
-          const $seg695 = Z_attached + l_whose_3;
-          if (N[$seg695]! === 0)
-            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at696 = $seg695 * CAP;
+          const $at696 = $seg695 * CAP + $at;
           const $card = C[$at696]!;
           const $end697 = $seg695 * CAP + N[$seg695]! - 1;
           for (let $k698 = $at696; $k698 < $end697; $k698++) C[$k698] = C[$k698 + 1]!;
@@ -6899,45 +6897,69 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index684 -= $count682;
+    $index690 -= $count683;
+    if ($index690 < $count688) {
+      const $digit699 = $index690;
+      const $value700 = $values86[$digit699]!;
+      if (trace !== null) trace.push($seat680, 2, $value700);
+      {
+        const l_target = $value700;
+        v_doubled[l_target] = false;
+        {
+          const $seg701 = Z_attached + l_whose_3;
+          if (N[$seg701]! === 0)
+            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+          const $at702 = $seg701 * CAP;
+          const $card = C[$at702]!;
+          const $end703 = $seg701 * CAP + N[$seg701]! - 1;
+          for (let $k704 = $at702; $k704 < $end703; $k704++) C[$k704] = C[$k704 + 1]!;
+          N[$seg701]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
+        }
+        return step248();
+      }
+    }
+    $index690 -= $count688;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide721($seat704: number, $passBy: boolean): number {
+  function decide727($seat710: number, $passBy: boolean): number {
     $values89$n[0]! = 0;
     {
-      const $seg706 = Z_hand + l_p;
-      const $n707 = N[$seg706]!;
-      for (let $i705 = 0; $i705 < $n707; $i705++) {
-        const l_card = C[$seg706 * CAP + $i705]!;
+      const $seg712 = Z_hand + l_p;
+      const $n713 = N[$seg712]!;
+      for (let $i711 = 0; $i711 < $n713; $i711++) {
+        const l_card = C[$seg712 * CAP + $i711]!;
         if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
       }
     }
-    let $offered708 = false;
-    offered708$open: {
-      if (!($values89$n[0]! > 0)) break offered708$open;
-      if (!!fn_shielded(l_p)) break offered708$open;
-      $offered708 = true;
+    let $offered714 = false;
+    offered714$open: {
+      if (!($values89$n[0]! > 0)) break offered714$open;
+      if (!!fn_shielded(l_p)) break offered714$open;
+      $offered714 = true;
     }
-    let $offered709 = false;
-    offered709$open: {
-      $offered709 = true;
+    let $offered715 = false;
+    offered715$open: {
+      $offered715 = true;
     }
-    if ($passBy && !$offered708) {
+    if ($passBy && !$offered714) {
       l___window_0 = false;
       return step292();
     }
-    const $offered710 = ($offered708 ? 1 : 0) + ($offered709 ? 1 : 0);
-    if ($offered710 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat704} must act but has no legal move`);
+    const $offered716 = ($offered714 ? 1 : 0) + ($offered715 ? 1 : 0);
+    if ($offered716 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat710} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt711: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n713 = $offered710;
-      let $r714 = 0;
-      if ($n713 <= 2097152 && $n713 >= 1) {
+    attempt717: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n719 = $offered716;
+      let $r720 = 0;
+      if ($n719 <= 2097152 && $n719 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6948,24 +6970,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n713;
+          const $m = ($t >>> 0) * $n719;
           const $low = $m >>> 0;
-          if ($low >= $n713 || $low >= 4294967296 % $n713) {
-            $r714 = ($m / 4294967296) >>> 0;
+          if ($low >= $n719 || $low >= 4294967296 % $n719) {
+            $r720 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n713 >= 1 && $n713 <= 4294967296))
+        if (!($n719 >= 1 && $n719 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r714 = drawInt(P, $n713);
+        $r720 = drawInt(P, $n719);
       }
-      const $pick712$drawn = $r714;
-      let $pick712 = $pick712$drawn;
-      if ($offered708 && $pick712-- === 0) {
-        const $n718 = $values89$n[0]!;
-        let $r719 = 0;
-        if ($n718 <= 2097152 && $n718 >= 1) {
+      const $pick718$drawn = $r720;
+      let $pick718 = $pick718$drawn;
+      if ($offered714 && $pick718-- === 0) {
+        const $n724 = $values89$n[0]!;
+        let $r725 = 0;
+        if ($n724 <= 2097152 && $n724 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6976,37 +6998,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n718;
+            const $m = ($t >>> 0) * $n724;
             const $low = $m >>> 0;
-            if ($low >= $n718 || $low >= 4294967296 % $n718) {
-              $r719 = ($m / 4294967296) >>> 0;
+            if ($low >= $n724 || $low >= 4294967296 % $n724) {
+              $r725 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n718 >= 1 && $n718 <= 4294967296))
+          if (!($n724 >= 1 && $n724 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r719 = drawInt(P, $n718);
+          $r725 = drawInt(P, $n724);
         }
-        const $digit716 = $r719;
-        const $value717 = $values89[$digit716]!;
+        const $digit722 = $r725;
+        const $value723 = $values89[$digit722]!;
         {
-          l_card = $value717;
+          l_card = $value723;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat704, 7, $value717);
+        if (trace !== null) trace.push($seat710, 7, $value723);
         {
-          l_card = $value717;
+          l_card = $value723;
           return step262();
         }
       }
-      if ($offered709 && $pick712-- === 0) {
+      if ($offered715 && $pick718-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat704, 8);
+        if (trace !== null) trace.push($seat710, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7015,20 +7037,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide733($seat723: number): number {
-    const $size724 = players;
-    const $count725 = $size724;
-    const $total726: number = $count725;
-    if ($total726 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat723} must act but has no legal move`);
+  function decide739($seat729: number): number {
+    const $size730 = players;
+    const $count731 = $size730;
+    const $total732: number = $count731;
+    if ($total732 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat729} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n728 = $total726;
-    let $r729 = 0;
-    if ($n728 <= 2097152 && $n728 >= 1) {
+    const $n734 = $total732;
+    let $r735 = 0;
+    if ($n734 <= 2097152 && $n734 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7039,65 +7061,65 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n728;
+        const $m = ($t >>> 0) * $n734;
         const $low = $m >>> 0;
-        if ($low >= $n728 || $low >= 4294967296 % $n728) {
-          $r729 = ($m / 4294967296) >>> 0;
+        if ($low >= $n734 || $low >= 4294967296 % $n734) {
+          $r735 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n728 >= 1 && $n728 <= 4294967296))
+      if (!($n734 >= 1 && $n734 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r729 = drawInt(P, $n728);
+      $r735 = drawInt(P, $n734);
     }
-    const $index727$drawn = $r729;
-    let $index727 = $index727$drawn;
+    const $index733$drawn = $r735;
+    let $index733 = $index733$drawn;
     decisions++;
     steps = 0;
-    if ($index727 < $count725) {
-      const $digit730 = $index727;
-      const $value731 = $digit730;
-      if (trace !== null) trace.push($seat723, 6, $value731);
+    if ($index733 < $count731) {
+      const $digit736 = $index733;
+      const $value737 = $digit736;
+      if (trace !== null) trace.push($seat729, 6, $value737);
       {
-        const l_whose = $value731;
+        const l_whose = $value737;
         {
           const $card = l_card_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg732 = Z_played + l_whose;
-          C[$seg732 * CAP + N[$seg732]!] = $card;
-          N[$seg732]!++;
-          $where[$card] = $seg732;
+          const $seg738 = Z_played + l_whose;
+          C[$seg738 * CAP + N[$seg738]!] = $card;
+          N[$seg738]!++;
+          $where[$card] = $seg738;
         }
         return step272();
       }
     }
-    $index727 -= $count725;
+    $index733 -= $count731;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide747($seat734: number): number {
+  function decide753($seat740: number): number {
     $values91$n[0]! = 0;
     {
-      const $seg736 = Z_collection + l_p_2;
-      const $n737 = N[$seg736]!;
-      for (let $i735 = 0; $i735 < $n737; $i735++) {
-        const l_target = C[$seg736 * CAP + $i735]!;
+      const $seg742 = Z_collection + l_p_2;
+      const $n743 = N[$seg742]!;
+      for (let $i741 = 0; $i741 < $n743; $i741++) {
+        const l_target = C[$seg742 * CAP + $i741]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size738 = $values91$n[0]!;
-    const $count739 = $size738;
-    const $total740: number = $count739;
-    if ($total740 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat734} must act but has no legal move`);
+    const $size744 = $values91$n[0]!;
+    const $count745 = $size744;
+    const $total746: number = $count745;
+    if ($total746 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat740} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n742 = $total740;
-    let $r743 = 0;
-    if ($n742 <= 2097152 && $n742 >= 1) {
+    const $n748 = $total746;
+    let $r749 = 0;
+    if ($n748 <= 2097152 && $n748 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7108,80 +7130,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n742;
+        const $m = ($t >>> 0) * $n748;
         const $low = $m >>> 0;
-        if ($low >= $n742 || $low >= 4294967296 % $n742) {
-          $r743 = ($m / 4294967296) >>> 0;
+        if ($low >= $n748 || $low >= 4294967296 % $n748) {
+          $r749 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n742 >= 1 && $n742 <= 4294967296))
+      if (!($n748 >= 1 && $n748 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r743 = drawInt(P, $n742);
+      $r749 = drawInt(P, $n748);
     }
-    const $index741$drawn = $r743;
-    let $index741 = $index741$drawn;
+    const $index747$drawn = $r749;
+    let $index747 = $index747$drawn;
     decisions++;
     steps = 0;
-    if ($index741 < $count739) {
-      const $digit744 = $index741;
-      const $value745 = $values91[$digit744]!;
-      if (trace !== null) trace.push($seat734, 5, $value745);
+    if ($index747 < $count745) {
+      const $digit750 = $index747;
+      const $value751 = $values91[$digit750]!;
+      if (trace !== null) trace.push($seat740, 5, $value751);
       {
-        const l_target = $value745;
+        const l_target = $value751;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
           takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg746 = Z_attached + l_p_2;
-          C[$seg746 * CAP + N[$seg746]!] = $card;
-          N[$seg746]!++;
-          $where[$card] = $seg746;
+          const $seg752 = Z_attached + l_p_2;
+          C[$seg752 * CAP + N[$seg752]!] = $card;
+          N[$seg752]!++;
+          $where[$card] = $seg752;
         }
         return step277();
       }
     }
-    $index741 -= $count739;
+    $index747 -= $count745;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide771($seat749: number): number {
-    const $seg750 = Z_board;
-    const $size751 = N[$seg750]!;
-    const $count752 = $size751;
+  function decide777($seat755: number): number {
+    const $seg756 = Z_board;
+    const $size757 = N[$seg756]!;
+    const $count758 = $size757;
     $values93$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond757: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond757) {
-        let $any753: boolean = false;
+      let $cond763: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond763) {
+        let $any759: boolean = false;
         {
-          const $seg755 = Z_collection + l_whose;
-          const $n756 = N[$seg755]!;
-          for (let $i754 = 0; $i754 < $n756; $i754++) {
-            const l_c = C[$seg755 * CAP + $i754]!;
+          const $seg761 = Z_collection + l_whose;
+          const $n762 = N[$seg761]!;
+          for (let $i760 = 0; $i760 < $n762; $i760++) {
+            const l_c = C[$seg761 * CAP + $i760]!;
             if (v_doubled[l_c]!) {
-              $any753 = true;
+              $any759 = true;
               break;
             }
           }
         }
-        $cond757 = $any753;
+        $cond763 = $any759;
       }
-      if ($cond757) $values93[$values93$n[0]!++] = l_whose;
+      if ($cond763) $values93[$values93$n[0]!++] = l_whose;
     }
-    const $size758 = $values93$n[0]!;
-    const $count759 = $size758;
-    const $total760: number = $count752 + $count759;
-    if ($total760 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat749} must act but has no legal move`);
+    const $size764 = $values93$n[0]!;
+    const $count765 = $size764;
+    const $total766: number = $count758 + $count765;
+    if ($total766 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat755} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n762 = $total760;
-    let $r763 = 0;
-    if ($n762 <= 2097152 && $n762 >= 1) {
+    const $n768 = $total766;
+    let $r769 = 0;
+    if ($n768 <= 2097152 && $n768 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7192,28 +7214,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n762;
+        const $m = ($t >>> 0) * $n768;
         const $low = $m >>> 0;
-        if ($low >= $n762 || $low >= 4294967296 % $n762) {
-          $r763 = ($m / 4294967296) >>> 0;
+        if ($low >= $n768 || $low >= 4294967296 % $n768) {
+          $r769 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n762 >= 1 && $n762 <= 4294967296))
+      if (!($n768 >= 1 && $n768 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r763 = drawInt(P, $n762);
+      $r769 = drawInt(P, $n768);
     }
-    const $index761$drawn = $r763;
-    let $index761 = $index761$drawn;
+    const $index767$drawn = $r769;
+    let $index767 = $index767$drawn;
     decisions++;
     steps = 0;
-    if ($index761 < $count752) {
-      const $digit764 = $index761;
-      const $value765 = C[$seg750 * CAP + $digit764]!;
-      if (trace !== null) trace.push($seat749, 3, $value765);
+    if ($index767 < $count758) {
+      const $digit770 = $index767;
+      const $value771 = C[$seg756 * CAP + $digit770]!;
+      if (trace !== null) trace.push($seat755, 3, $value771);
       {
-        const l_target = $value765;
+        const l_target = $value771;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -7223,10 +7245,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at766 = Z_board * CAP + $at;
-          const $card = C[$at766]!;
-          const $end767 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k768 = $at766; $k768 < $end767; $k768++) C[$k768] = C[$k768 + 1]!;
+          const $at772 = Z_board * CAP + $at;
+          const $card = C[$at772]!;
+          const $end773 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k774 = $at772; $k774 < $end773; $k774++) C[$k774] = C[$k774 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7235,45 +7257,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index761 -= $count752;
-    if ($index761 < $count759) {
-      const $digit769 = $index761;
-      const $value770 = $values93[$digit769]!;
-      if (trace !== null) trace.push($seat749, 4, $value770);
+    $index767 -= $count758;
+    if ($index767 < $count765) {
+      const $digit775 = $index767;
+      const $value776 = $values93[$digit775]!;
+      if (trace !== null) trace.push($seat755, 4, $value776);
       {
-        l_whose_2 = $value770;
+        l_whose_2 = $value776;
         return step282();
       }
     }
-    $index761 -= $count759;
+    $index767 -= $count765;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide797($seat772: number): number {
-    const $seg773 = Z_played + l_whose_2;
-    const $size774 = N[$seg773]!;
-    const $count775 = $size774;
+  function decide803($seat778: number): number {
+    const $seg779 = Z_played + l_whose_2;
+    const $size780 = N[$seg779]!;
+    const $count781 = $size780;
     $values95$n[0]! = 0;
     {
-      const $seg777 = Z_collection + l_whose_2;
-      const $n778 = N[$seg777]!;
-      for (let $i776 = 0; $i776 < $n778; $i776++) {
-        const l_target = C[$seg777 * CAP + $i776]!;
+      const $seg783 = Z_collection + l_whose_2;
+      const $n784 = N[$seg783]!;
+      for (let $i782 = 0; $i782 < $n784; $i782++) {
+        const l_target = C[$seg783 * CAP + $i782]!;
         if (v_doubled[l_target]!) $values95[$values95$n[0]!++] = l_target;
       }
     }
-    const $size779 = $values95$n[0]!;
-    const $count780 = $size779;
-    const $total781: number = $count775 + $count780;
-    if ($total781 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat772} must act but has no legal move`);
+    const $size785 = $values95$n[0]!;
+    const $count786 = $size785;
+    const $total787: number = $count781 + $count786;
+    if ($total787 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat778} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n783 = $total781;
-    let $r784 = 0;
-    if ($n783 <= 2097152 && $n783 >= 1) {
+    const $n789 = $total787;
+    let $r790 = 0;
+    if ($n789 <= 2097152 && $n789 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7284,63 +7306,39 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n783;
+        const $m = ($t >>> 0) * $n789;
         const $low = $m >>> 0;
-        if ($low >= $n783 || $low >= 4294967296 % $n783) {
-          $r784 = ($m / 4294967296) >>> 0;
+        if ($low >= $n789 || $low >= 4294967296 % $n789) {
+          $r790 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n783 >= 1 && $n783 <= 4294967296))
+      if (!($n789 >= 1 && $n789 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r784 = drawInt(P, $n783);
+      $r790 = drawInt(P, $n789);
     }
-    const $index782$drawn = $r784;
-    let $index782 = $index782$drawn;
+    const $index788$drawn = $r790;
+    let $index788 = $index788$drawn;
     decisions++;
     steps = 0;
-    if ($index782 < $count775) {
-      const $digit785 = $index782;
-      const $value786 = C[$seg773 * CAP + $digit785]!;
-      if (trace !== null) trace.push($seat772, 1, $value786);
+    if ($index788 < $count781) {
+      const $digit791 = $index788;
+      const $value792 = C[$seg779 * CAP + $digit791]!;
+      if (trace !== null) trace.push($seat778, 1, $value792);
       {
-        const l_target = $value786;
+        const l_target = $value792;
         {
-          const $seg787 = Z_played + l_whose_2;
+          const $seg793 = Z_played + l_whose_2;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg787]!; $i++)
-            if (C[$seg787 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg793]!; $i++)
+            if (C[$seg793 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at788 = $seg787 * CAP + $at;
-          const $card = C[$at788]!;
-          const $end789 = $seg787 * CAP + N[$seg787]! - 1;
-          for (let $k790 = $at788; $k790 < $end789; $k790++) C[$k790] = C[$k790 + 1]!;
-          N[$seg787]!--;
-          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-          N[Z_action_discard]!++;
-          $where[$card] = Z_action_discard;
-        }
-        return step283();
-      }
-    }
-    $index782 -= $count775;
-    if ($index782 < $count780) {
-      const $digit791 = $index782;
-      const $value792 = $values95[$digit791]!;
-      if (trace !== null) trace.push($seat772, 2, $value792);
-      {
-        const l_target = $value792;
-        v_doubled[l_target] = false;
-        {
-          const $seg793 = Z_attached + l_whose_2;
-          if (N[$seg793]! === 0)
-            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at794 = $seg793 * CAP;
+          const $at794 = $seg793 * CAP + $at;
           const $card = C[$at794]!;
           const $end795 = $seg793 * CAP + N[$seg793]! - 1;
           for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
@@ -7352,7 +7350,31 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index782 -= $count780;
+    $index788 -= $count781;
+    if ($index788 < $count786) {
+      const $digit797 = $index788;
+      const $value798 = $values95[$digit797]!;
+      if (trace !== null) trace.push($seat778, 2, $value798);
+      {
+        const l_target = $value798;
+        v_doubled[l_target] = false;
+        {
+          const $seg799 = Z_attached + l_whose_2;
+          if (N[$seg799]! === 0)
+            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+          const $at800 = $seg799 * CAP;
+          const $card = C[$at800]!;
+          const $end801 = $seg799 * CAP + N[$seg799]! - 1;
+          for (let $k802 = $at800; $k802 < $end801; $k802++) C[$k802] = C[$k802 + 1]!;
+          N[$seg799]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
+        }
+        return step283();
+      }
+    }
+    $index788 -= $count786;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   const NO_VARIANTS: readonly string[] = [];
@@ -7601,10 +7623,10 @@ export function playout(): PlayoutKernel {
       for (const $c of ALL_Property) v_doubled[$c] = false;
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       {
-        for (let $i800 = N[Z_action_deck]! - 1; $i800 > 0; $i800--) {
-          const $n804 = $i800 + 1;
-          let $r805 = 0;
-          if ($n804 <= 2097152 && $n804 >= 1) {
+        for (let $i806 = N[Z_action_deck]! - 1; $i806 > 0; $i806--) {
+          const $n810 = $i806 + 1;
+          let $r811 = 0;
+          if ($n810 <= 2097152 && $n810 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7615,47 +7637,47 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n804;
+              const $m = ($t >>> 0) * $n810;
               const $low = $m >>> 0;
-              if ($low >= $n804 || $low >= 4294967296 % $n804) {
-                $r805 = ($m / 4294967296) >>> 0;
+              if ($low >= $n810 || $low >= 4294967296 % $n810) {
+                $r811 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n804 >= 1 && $n804 <= 4294967296))
+            if (!($n810 >= 1 && $n810 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r805 = drawInt(G, $n804);
+            $r811 = drawInt(G, $n810);
           }
-          const $j803 = $r805;
-          const $a801 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i800;
-          const $b802 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j803;
-          const $card = C[$a801]!;
-          C[$a801] = C[$b802]!;
-          C[$b802] = $card;
+          const $j809 = $r811;
+          const $a807 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i806;
+          const $b808 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j809;
+          const $card = C[$a807]!;
+          C[$a807] = C[$b808]!;
+          C[$b808] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg806 = Z_hand + l_p;
+            const $seg812 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg806 * CAP + N[$seg806]!] = $card;
-              N[$seg806]!++;
-              $where[$card] = $seg806;
+              C[$seg812 * CAP + N[$seg812]!] = $card;
+              N[$seg812]!++;
+              $where[$card] = $seg812;
             }
           }
         }
       }
       {
-        for (let $i807 = N[Z_property_deck]! - 1; $i807 > 0; $i807--) {
-          const $n811 = $i807 + 1;
-          let $r812 = 0;
-          if ($n811 <= 2097152 && $n811 >= 1) {
+        for (let $i813 = N[Z_property_deck]! - 1; $i813 > 0; $i813--) {
+          const $n817 = $i813 + 1;
+          let $r818 = 0;
+          if ($n817 <= 2097152 && $n817 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7666,24 +7688,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n811;
+              const $m = ($t >>> 0) * $n817;
               const $low = $m >>> 0;
-              if ($low >= $n811 || $low >= 4294967296 % $n811) {
-                $r812 = ($m / 4294967296) >>> 0;
+              if ($low >= $n817 || $low >= 4294967296 % $n817) {
+                $r818 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n811 >= 1 && $n811 <= 4294967296))
+            if (!($n817 >= 1 && $n817 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r812 = drawInt(G, $n811);
+            $r818 = drawInt(G, $n817);
           }
-          const $j810 = $r812;
-          const $a808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i807;
-          const $b809 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j810;
-          const $card = C[$a808]!;
-          C[$a808] = C[$b809]!;
-          C[$b809] = $card;
+          const $j816 = $r818;
+          const $a814 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i813;
+          const $b815 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j816;
+          const $card = C[$a814]!;
+          C[$a814] = C[$b815]!;
+          C[$b815] = $card;
         }
       }
       {
@@ -7700,15 +7722,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg813 = Z_secret + l_p;
+            const $seg819 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg813 * CAP + N[$seg813]!] = $card;
-              N[$seg813]!++;
-              $where[$card] = $seg813;
+              C[$seg819 * CAP + N[$seg819]!] = $card;
+              N[$seg819]!++;
+              $where[$card] = $seg819;
             }
           }
         }
@@ -7722,7 +7744,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg814 = Z_dealt + l_p;
+              const $seg820 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -7731,9 +7753,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg814 * CAP + N[$seg814]!] = $card;
-                N[$seg814]!++;
-                $where[$card] = $seg814;
+                C[$seg820 * CAP + N[$seg820]!] = $card;
+                N[$seg820]!++;
+                $where[$card] = $seg820;
               }
             }
           } else {
@@ -7753,8 +7775,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k815 = N[$from]! - 1; $k815 >= 0; $k815--) {
-            const $card = C[$from * CAP + $k815]!;
+          for (let $k821 = N[$from]! - 1; $k821 >= 0; $k821--) {
+            const $card = C[$from * CAP + $k821]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -7763,10 +7785,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i816 = N[Z_property_deck]! - 1; $i816 > 0; $i816--) {
-          const $n820 = $i816 + 1;
-          let $r821 = 0;
-          if ($n820 <= 2097152 && $n820 >= 1) {
+        for (let $i822 = N[Z_property_deck]! - 1; $i822 > 0; $i822--) {
+          const $n826 = $i822 + 1;
+          let $r827 = 0;
+          if ($n826 <= 2097152 && $n826 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7777,24 +7799,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n820;
+              const $m = ($t >>> 0) * $n826;
               const $low = $m >>> 0;
-              if ($low >= $n820 || $low >= 4294967296 % $n820) {
-                $r821 = ($m / 4294967296) >>> 0;
+              if ($low >= $n826 || $low >= 4294967296 % $n826) {
+                $r827 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n820 >= 1 && $n820 <= 4294967296))
+            if (!($n826 >= 1 && $n826 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r821 = drawInt(G, $n820);
+            $r827 = drawInt(G, $n826);
           }
-          const $j819 = $r821;
-          const $a817 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i816;
-          const $b818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j819;
-          const $card = C[$a817]!;
-          C[$a817] = C[$b818]!;
-          C[$b818] = $card;
+          const $j825 = $r827;
+          const $a823 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i822;
+          const $b824 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j825;
+          const $card = C[$a823]!;
+          C[$a823] = C[$b824]!;
+          C[$b824] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {

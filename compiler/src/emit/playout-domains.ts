@@ -21,6 +21,10 @@ export interface KernelDomain {
   readonly cards?: string;
   /** A set of cards: the zone's segment (a name bound by the domain's lines), drawn from in place. */
   readonly zone?: { readonly seg: string; readonly topLast: boolean };
+  /** The same for every domain walked in the same order over the same values at one moment (the
+   *  same zone, the seats): the options of a decision searching it share one pass
+   *  (playout-shared-search.ts). */
+  readonly shares?: string;
 }
 
 export class KernelDomains {
@@ -60,6 +64,7 @@ export class KernelDomains {
         nonEmpty: `N[${seg}]! > 0`,
         size: `N[${seg}]!`,
         valueAt: cardAt,
+        shares: `zone ${zone.seg} ${zone.layout.topLast}`,
         each: (binder, body) => {
           const i = this.code.temp("i");
           return [`for (let ${i} = 0; ${i} < N[${seg}]!; ${i}++) {`, `const ${binder} = ${cardAt(i)};`, ...body, "}"];
@@ -67,7 +72,7 @@ export class KernelDomains {
       };
     }
     if (!p.condition && !this.game.eliminates && p.domain.kind === "name" && p.domain.name === "players" && this.game.names.get(p.domain)?.kind === "builtin") {
-      return { nonEmpty: "players > 0", size: "players", valueAt: (digit) => digit, each: (binder, body) => [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"] };
+      return { nonEmpty: "players > 0", size: "players", valueAt: (digit) => digit, shares: "seats", each: (binder, body) => [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"] };
     }
     // Any other list (or a domain kept by `where`): its values listed into a scratch list.
     const list = this.code.newList(this.elementType(p));

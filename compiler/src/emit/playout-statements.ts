@@ -5,6 +5,7 @@ import { quote, zoneDeclaration } from "./code.js";
 import { KernelExpressions } from "./playout-expressions.js";
 import { kernelType } from "./playout-lists.js";
 import { WHERE, localName, unsupported, varName, type ZoneLayout, type ZoneRef } from "./playout-zones.js";
+import { namesMovedCard } from "./playout-memo.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
  *  write them for the state machine, but over the kernel's state: variables in closure `let`s and
@@ -41,7 +42,12 @@ export class KernelCode extends KernelExpressions {
     // Values the memo and the tallies keep are forgotten once what they read is written: right
     // after the statement (no statement that writes jumps or reads the state after its writes).
     const marker = this.memoTable?.statementMarker(s) ?? [];
-    return marker.length === 0 ? this.statementCode(s) : [...this.statementCode(s), ...marker];
+    if (marker.length === 0) return this.statementCode(s);
+    const code = this.statementCode(s);
+    // A card moved: the marker goes inside the move's block, where the card (`$card`) is known
+    // (playout-member-memo.ts).
+    if (s.kind === "move" && namesMovedCard(marker) && code[code.length - 1] === "}") return [...code.slice(0, -1), ...marker, "}"];
+    return [...code, ...marker];
   }
 
   private statementCode(s: A.Statement): string[] {
