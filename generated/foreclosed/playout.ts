@@ -426,72 +426,72 @@ export function playout(): PlayoutKernel {
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
-    let $count822: number = 0;
+    let $count817: number = 0;
     {
-      const $seg824 = Z_collection + l_p;
-      const $n825 = N[$seg824]!;
-      for (let $i823 = 0; $i823 < $n825; $i823++) {
-        const l_c = C[$seg824 * CAP + $i823]!;
+      const $seg819 = Z_collection + l_p;
+      const $n820 = N[$seg819]!;
+      for (let $i818 = 0; $i818 < $n820; $i818++) {
+        const l_c = C[$seg819 * CAP + $i818]!;
         if (fn_colour_of(l_c) === l_k) {
-          $count822++;
+          $count817++;
         }
       }
     }
-    return $count822;
+    return $count817;
   }
   function fn_money_cards(l_p: number): number {
-    return $tally_collection_kind(Z_collection + l_p, 2);
+    return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count826: number = 0;
+    let $count821: number = 0;
     {
-      const $seg828 = Z_collection + l_p;
-      const $n829 = N[$seg828]!;
-      for (let $i827 = 0; $i827 < $n829; $i827++) {
-        const l_c = C[$seg828 * CAP + $i827]!;
+      const $seg823 = Z_collection + l_p;
+      const $n824 = N[$seg823]!;
+      for (let $i822 = 0; $i822 < $n824; $i822++) {
+        const l_c = C[$seg823 * CAP + $i822]!;
         if (Property_heart[l_c]!) {
-          $count826++;
+          $count821++;
         }
       }
     }
-    return $count826;
+    return $count821;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count830: number = 0;
+    let $count825: number = 0;
     {
-      const $seg832 = Z_collection + l_p;
-      const $n833 = N[$seg832]!;
-      for (let $i831 = 0; $i831 < $n833; $i831++) {
-        const l_c = C[$seg832 * CAP + $i831]!;
+      const $seg827 = Z_collection + l_p;
+      const $n828 = N[$seg827]!;
+      for (let $i826 = 0; $i826 < $n828; $i826++) {
+        const l_c = C[$seg827 * CAP + $i826]!;
         if (Property_coin[l_c]!) {
-          $count830++;
+          $count825++;
         }
       }
     }
-    return $count830;
+    return $count825;
   }
   function fn_set_score(l_p: number): number {
-    let $sum834: number = 0;
-    for (const $item835 of ALL_Colour) {
-      const l_k = $item835;
+    let $sum829: number = 0;
+    for (const $item830 of ALL_Colour) {
+      const l_k = $item830;
       if (l_k !== "none") {
-        $sum834 +=
+        $sum829 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum834;
+    return $sum829;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum836: number = 0;
+    let $sum831: number = 0;
     {
-      const $seg838 = Z_collection + l_p;
-      const $n839 = N[$seg838]!;
-      for (let $i837 = 0; $i837 < $n839; $i837++) {
-        const l_c = C[$seg838 * CAP + $i837]!;
-        $sum836 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg833 = Z_collection + l_p;
+      const $n834 = N[$seg833]!;
+      for (let $i832 = 0; $i832 < $n834; $i832++) {
+        const l_c = C[$seg833 * CAP + $i832]!;
+        $sum831 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum836;
+    return $sum831;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -504,8 +504,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item840 of ALL_Colour) {
-                const l_k = $item840;
+              for (const $item835 of ALL_Colour) {
+                const l_k = $item835;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -520,8 +520,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item841 of ALL_Colour) {
-                  const l_k = $item841;
+                for (const $item836 of ALL_Colour) {
+                  const l_k = $item836;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -544,79 +544,55 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum842: number = 0;
+    let $sum837: number = 0;
     {
-      const $n844 = N[Z_board]!;
-      for (let $i843 = 0; $i843 < $n844; $i843++) {
-        const l_a = C[Z_board * CAP + $i843]!;
-        $sum842 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      const $n839 = N[Z_board]!;
+      for (let $i838 = 0; $i838 < $n839; $i838++) {
+        const l_a = C[Z_board * CAP + $i838]!;
+        $sum837 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
       }
     }
-    return 0 - $sum842;
+    return 0 - $sum837;
   }
   function fn_action_points(l_p: number): number {
-    let $sum845: number = 0;
+    let $sum840: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum846: number = 0;
+        let $sum841: number = 0;
         {
-          const $seg848 = Z_played + l_q;
-          const $n849 = N[$seg848]!;
-          for (let $i847 = 0; $i847 < $n849; $i847++) {
-            const l_a = C[$seg848 * CAP + $i847]!;
-            $sum846 += fn_medal_points(l_a, l_p);
+          const $seg843 = Z_played + l_q;
+          const $n844 = N[$seg843]!;
+          for (let $i842 = 0; $i842 < $n844; $i842++) {
+            const l_a = C[$seg843 * CAP + $i842]!;
+            $sum841 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum845 += $sum846;
+        $sum840 += $sum841;
       }
     }
-    return $sum845 + fn_board_points(l_p);
+    return $sum840 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any850: boolean = false;
+    let $any845: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $any851: boolean = false;
-        {
-          const $seg853 = Z_played + l_q;
-          const $n854 = N[$seg853]!;
-          for (let $i852 = 0; $i852 < $n854; $i852++) {
-            const l_a = C[$seg853 * CAP + $i852]!;
-            if (Action_effect$code[l_a]! === 11) {
-              $any851 = true;
-              break;
-            }
-          }
-        }
-        if ($any851) {
-          $any850 = true;
+        if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
+          $any845 = true;
           break;
         }
       }
     }
-    return $any850 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any845 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum855: number = 0;
+    let $sum846: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum855 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum846 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum855;
+    return N[Z_board]! + $sum846;
   }
   function fn_shielded(l_p: number): boolean {
-    let $any856: boolean = false;
-    {
-      const $seg858 = Z_played + l_p;
-      const $n859 = N[$seg858]!;
-      for (let $i857 = 0; $i857 < $n859; $i857++) {
-        const l_a = C[$seg858 * CAP + $i857]!;
-        if (Action_effect$code[l_a]! === 4) {
-          $any856 = true;
-          break;
-        }
-      }
-    }
-    return $any856;
+    return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
     return (
@@ -634,6 +610,59 @@ export function playout(): PlayoutKernel {
   }
   function fn_shares_colour(l_a: number, l_b: number): boolean {
     return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
+  }
+  let $index_Effect$lastValue = "";
+  let $index_Effect$lastIndex = -1;
+  function $index_Effect(value: string): number {
+    if (value === $index_Effect$lastValue) return $index_Effect$lastIndex;
+    let $index = -1;
+    switch (value) {
+      case "gain_two":
+        $index = 0;
+        break;
+      case "take_back_protection":
+        $index = 1;
+        break;
+      case "others_lose_one":
+        $index = 2;
+        break;
+      case "discard_action":
+        $index = 3;
+        break;
+      case "no_exchange":
+        $index = 4;
+        break;
+      case "money_points":
+        $index = 5;
+        break;
+      case "double_bonus":
+        $index = 6;
+        break;
+      case "colour_pairs":
+        $index = 7;
+        break;
+      case "colour_penalty":
+        $index = 8;
+        break;
+      case "all_colours":
+        $index = 9;
+        break;
+      case "few_colours":
+        $index = 10;
+        break;
+      case "coin_pairs":
+        $index = 11;
+        break;
+      case "heart_chart":
+        $index = 12;
+        break;
+      case "coin_chart":
+        $index = 13;
+        break;
+    }
+    $index_Effect$lastValue = value;
+    $index_Effect$lastIndex = $index;
+    return $index;
   }
   let $index_PropertyKind$lastValue = "";
   let $index_PropertyKind$lastIndex = -1;
@@ -655,23 +684,41 @@ export function playout(): PlayoutKernel {
     $index_PropertyKind$lastIndex = $index;
     return $index;
   }
+  const Action_effect$index = Int32Array.from(Action_effect, $index_Effect);
   const Property_kind$index = Int32Array.from(Property_kind, $index_PropertyKind);
-  let $generation_zone_collection = 1;
-  const $tally_collection_kind$counts = new Int32Array(18);
-  const $tally_collection_kind$stamps = new Float64Array(6);
-  function $tally_collection_kind(seg: number, member: number): number {
-    const $s = seg - Z_collection;
-    const $base = $s * 3;
-    if ($tally_collection_kind$stamps[$s] !== $generation_zone_collection) {
-      for (let $k = 0; $k < 3; $k++) $tally_collection_kind$counts[$base + $k] = 0;
-      const $n = N[seg]!;
-      for (let $i = 0; $i < $n; $i++) {
-        const $member = Property_kind$index[C[seg * CAP + $i]!]!;
-        if ($member >= 0) $tally_collection_kind$counts[$base + $member]!++;
+  const $count_collection_kind = new Int32Array(18);
+  const $count_hand_effect = new Int32Array(84);
+  const $count_played_effect = new Int32Array(84);
+  /** A segment's count of one member (its index; -1 for a value that is no member: none). */
+  function $countOf(counts: Int32Array, at: number, member: number): number {
+    return member < 0 ? 0 : counts[at + member]!;
+  }
+  /** Every count made afresh from the zones as they lie. */
+  function $recountAll(): void {
+    $count_collection_kind.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_collection + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Property_kind$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_collection_kind[$s * 3 + $member]!++;
       }
-      $tally_collection_kind$stamps[$s] = $generation_zone_collection;
     }
-    return member < 0 ? 0 : $tally_collection_kind$counts[$base + member]!;
+    $count_hand_effect.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_hand + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Action_effect$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_hand_effect[$s * 14 + $member]!++;
+      }
+    }
+    $count_played_effect.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_played + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Action_effect$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_played_effect[$s * 14 + $member]!++;
+      }
+    }
   }
   function step0(): number {
     return step1();
@@ -696,11 +743,14 @@ export function playout(): PlayoutKernel {
               C[$to * CAP + N[$to]!] = $card;
               N[$to]!++;
               $where[$card] = $to;
+              {
+                const $member = Property_kind$index[$card]!;
+                if ($member >= 0) $count_collection_kind[($to - Z_collection) * 3 + $member]!++;
+              }
             }
             N[$from] = 0;
           }
         }
-        $generation_zone_collection++;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {
@@ -778,7 +828,6 @@ export function playout(): PlayoutKernel {
             N[Z_set_aside]!++;
             $where[$card] = Z_set_aside;
           }
-          $generation_zone_collection++;
           {
             for (let $i66 = N[Z_box]! - 1; $i66 > 0; $i66--) {
               const $n70 = $i66 + 1;
@@ -831,7 +880,6 @@ export function playout(): PlayoutKernel {
                 N[Z_set_aside]!++;
                 $where[$card] = Z_set_aside;
               }
-              $generation_zone_collection++;
             } else {
               {
                 if (N[Z_box]! === 0)
@@ -847,7 +895,6 @@ export function playout(): PlayoutKernel {
                 N[$seg78]!++;
                 $where[$card] = $seg78;
               }
-              $generation_zone_collection++;
             }
           }
         }
@@ -917,7 +964,7 @@ export function playout(): PlayoutKernel {
       let $n30 = 0;
       {
         const $seg32 = Z_collection + l_p_25;
-        const $n33 = N[$seg32]!;
+        const $n33 = $count_collection_kind[($seg32 - Z_collection) * 3 + 1]! > 0 ? N[$seg32]! : 0;
         for (let $i31 = 0; $i31 < $n33; $i31++) {
           const l_u_5 = C[$seg32 * CAP + $i31]!;
           if (fn_uncommitted(l_u_5)) $list10[$n30++] = l_u_5;
@@ -1065,13 +1112,20 @@ export function playout(): PlayoutKernel {
     l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
     {
       const $card = l_revealed;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
+      }
       const $seg109 = Z_collection + l_p_17;
       C[$seg109 * CAP + N[$seg109]!] = $card;
       N[$seg109]!++;
       $where[$card] = $seg109;
+      {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($seg109 - Z_collection) * 3 + $member]!++;
+      }
     }
-    $generation_zone_collection++;
     l_p_18 = l_p_17;
     l_card_9 = l_revealed;
     if (Property_kind$code[l_card_9]! === 1) {
@@ -1093,7 +1147,7 @@ export function playout(): PlayoutKernel {
       let $n25 = 0;
       {
         const $seg27 = Z_collection + l_p_18;
-        const $n28 = N[$seg27]!;
+        const $n28 = $count_collection_kind[($seg27 - Z_collection) * 3 + 1]! > 0 ? N[$seg27]! : 0;
         for (let $i26 = 0; $i26 < $n28; $i26++) {
           const l_u_4 = C[$seg27 * CAP + $i26]!;
           if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
@@ -1249,7 +1303,7 @@ export function playout(): PlayoutKernel {
       let $any140: boolean = false;
       {
         const $seg142 = Z_collection + l_p_18;
-        const $n143 = N[$seg142]!;
+        const $n143 = $count_collection_kind[($seg142 - Z_collection) * 3 + 1]! > 0 ? N[$seg142]! : 0;
         for (let $i141 = 0; $i141 < $n143; $i141++) {
           const l_u = C[$seg142 * CAP + $i141]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
@@ -1285,7 +1339,7 @@ export function playout(): PlayoutKernel {
       let $any145: boolean = false;
       {
         const $seg147 = Z_collection + l_p_18;
-        const $n148 = N[$seg147]!;
+        const $n148 = $count_collection_kind[($seg147 - Z_collection) * 3 + 1]! > 0 ? N[$seg147]! : 0;
         for (let $i146 = 0; $i146 < $n148; $i146++) {
           const l_u = C[$seg147 * CAP + $i146]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
@@ -1406,7 +1460,7 @@ export function playout(): PlayoutKernel {
       let $n21 = 0;
       {
         const $seg23 = Z_collection + l_p_18;
-        const $n24 = N[$seg23]!;
+        const $n24 = $count_collection_kind[($seg23 - Z_collection) * 3 + 1]! > 0 ? N[$seg23]! : 0;
         for (let $i22 = 0; $i22 < $n24; $i22++) {
           const l_u_3 = C[$seg23 * CAP + $i22]!;
           if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
@@ -1554,7 +1608,7 @@ export function playout(): PlayoutKernel {
     let $found211 = false;
     {
       const $seg213 = Z_collection + l_p_18;
-      const $n214 = N[$seg213]!;
+      const $n214 = $count_collection_kind[($seg213 - Z_collection) * 3 + 1]! > 0 ? N[$seg213]! : 0;
       for (let $i212 = 0; $i212 < $n214; $i212++) {
         const l_u = C[$seg213 * CAP + $i212]!;
         if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
@@ -1746,7 +1800,7 @@ export function playout(): PlayoutKernel {
         let $n220 = 0;
         {
           const $seg222 = Z_played + l_p;
-          const $n223 = N[$seg222]!;
+          const $n223 = $count_played_effect[($seg222 - Z_played) * 14 + 4]! > 0 ? N[$seg222]! : 0;
           for (let $i221 = 0; $i221 < $n223; $i221++) {
             const l_a = C[$seg222 * CAP + $i221]!;
             if (Action_effect$code[l_a]! === 4) $list45[$n220++] = l_a;
@@ -1769,6 +1823,10 @@ export function playout(): PlayoutKernel {
             const $end227 = $seg225 * CAP + N[$seg225]! - 1;
             for (let $k228 = $at226; $k228 < $end227; $k228++) C[$k228] = C[$k228 + 1]!;
             N[$seg225]!--;
+            {
+              const $member = Action_effect$index[$card]!;
+              if ($member >= 0) $count_played_effect[($seg225 - Z_played) * 14 + $member]!--;
+            }
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
             $where[$card] = Z_action_discard;
@@ -1810,13 +1868,20 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_7;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
+      }
       const $seg229 = Z_collection + l_p_8;
       C[$seg229 * CAP + N[$seg229]!] = $card;
       N[$seg229]!++;
       $where[$card] = $seg229;
+      {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($seg229 - Z_collection) * 3 + $member]!++;
+      }
     }
-    $generation_zone_collection++;
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
     if (Property_kind$code[l_card_8]! === 1) {
@@ -1838,7 +1903,7 @@ export function playout(): PlayoutKernel {
       let $n16 = 0;
       {
         const $seg18 = Z_collection + l_p_9;
-        const $n19 = N[$seg18]!;
+        const $n19 = $count_collection_kind[($seg18 - Z_collection) * 3 + 1]! > 0 ? N[$seg18]! : 0;
         for (let $i17 = 0; $i17 < $n19; $i17++) {
           const l_u_2 = C[$seg18 * CAP + $i17]!;
           if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
@@ -1994,7 +2059,7 @@ export function playout(): PlayoutKernel {
       let $any260: boolean = false;
       {
         const $seg262 = Z_collection + l_p_9;
-        const $n263 = N[$seg262]!;
+        const $n263 = $count_collection_kind[($seg262 - Z_collection) * 3 + 1]! > 0 ? N[$seg262]! : 0;
         for (let $i261 = 0; $i261 < $n263; $i261++) {
           const l_u = C[$seg262 * CAP + $i261]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
@@ -2029,7 +2094,7 @@ export function playout(): PlayoutKernel {
       let $any265: boolean = false;
       {
         const $seg267 = Z_collection + l_p_9;
-        const $n268 = N[$seg267]!;
+        const $n268 = $count_collection_kind[($seg267 - Z_collection) * 3 + 1]! > 0 ? N[$seg267]! : 0;
         for (let $i266 = 0; $i266 < $n268; $i266++) {
           const l_u = C[$seg267 * CAP + $i266]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
@@ -2150,7 +2215,7 @@ export function playout(): PlayoutKernel {
       let $n12 = 0;
       {
         const $seg14 = Z_collection + l_p_9;
-        const $n15 = N[$seg14]!;
+        const $n15 = $count_collection_kind[($seg14 - Z_collection) * 3 + 1]! > 0 ? N[$seg14]! : 0;
         for (let $i13 = 0; $i13 < $n15; $i13++) {
           const l_u = C[$seg14 * CAP + $i13]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8))
@@ -2298,7 +2363,7 @@ export function playout(): PlayoutKernel {
     let $found331 = false;
     {
       const $seg333 = Z_collection + l_p_9;
-      const $n334 = N[$seg333]!;
+      const $n334 = $count_collection_kind[($seg333 - Z_collection) * 3 + 1]! > 0 ? N[$seg333]! : 0;
       for (let $i332 = 0; $i332 < $n334; $i332++) {
         const l_u = C[$seg333 * CAP + $i332]!;
         if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
@@ -2378,6 +2443,10 @@ export function playout(): PlayoutKernel {
         C[$seg335 * CAP + N[$seg335]!] = $card;
         N[$seg335]!++;
         $where[$card] = $seg335;
+        {
+          const $member = Action_effect$index[$card]!;
+          if ($member >= 0) $count_hand_effect[($seg335 - Z_hand) * 14 + $member]!++;
+        }
       }
     }
     if (N[Z_hand + l_p_16]! > 5) {
@@ -2424,6 +2493,10 @@ export function playout(): PlayoutKernel {
       const $end353 = $seg351 * CAP + N[$seg351]! - 1;
       for (let $k354 = $at352; $k354 < $end353; $k354++) C[$k354] = C[$k354 + 1]!;
       N[$seg351]!--;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($seg351 - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2533,11 +2606,23 @@ export function playout(): PlayoutKernel {
   function step180(): number {
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       const $seg373 = Z_played + l_p_6;
       C[$seg373 * CAP + N[$seg373]!] = $card;
       N[$seg373]!++;
       $where[$card] = $seg373;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg373 - Z_played) * 14 + $member]!++;
+      }
     }
     return step183();
   }
@@ -2561,7 +2646,15 @@ export function playout(): PlayoutKernel {
   function step184(): number {
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
       $where[$card] = Z_board;
@@ -2591,11 +2684,23 @@ export function playout(): PlayoutKernel {
   function step189(): number {
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       const $seg399 = Z_played + l_p_6;
       C[$seg399 * CAP + N[$seg399]!] = $card;
       N[$seg399]!++;
       $where[$card] = $seg399;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg399 - Z_played) * 14 + $member]!++;
+      }
     }
     return step190();
   }
@@ -2605,7 +2710,15 @@ export function playout(): PlayoutKernel {
   function step191(): number {
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2667,7 +2780,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2695,7 +2816,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2720,7 +2849,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2774,7 +2911,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide515($seat451);
+      return decide510($seat451);
     }
   }
   function step207(): number {
@@ -2794,13 +2931,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat516 = l_target;
-      if ($seat516 >= humans)
+      const $seat511 = l_target;
+      if ($seat511 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat516} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat511} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide543($seat516);
+      return decide538($seat511);
     }
   }
   function step209(): number {
@@ -2820,13 +2957,13 @@ export function playout(): PlayoutKernel {
       v_protection[l_target] += $amount;
     }
     {
-      const $seat544 = l_active;
-      if ($seat544 >= humans)
+      const $seat539 = l_active;
+      if ($seat539 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat539} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide566($seat544);
+      return decide561($seat539);
     }
   }
   function step210(): number {
@@ -2836,36 +2973,36 @@ export function playout(): PlayoutKernel {
     return step215();
   }
   function step212(): number {
-    let $first567: number = 0;
-    let $found568 = false;
+    let $first562: number = 0;
+    let $found563 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first567 = l_q;
-        $found568 = true;
+        $first562 = l_q;
+        $found563 = true;
         break;
       }
     }
-    if (!$found568) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first567;
+    if (!$found563) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first562;
     {
-      const $seat569 = l_opponent;
-      if ($seat569 >= humans)
+      const $seat564 = l_opponent;
+      if ($seat564 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat569} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat564} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide580($seat569);
+      return decide575($seat564);
     }
   }
   function step213(): number {
     {
-      const $seat581 = l_active;
-      if ($seat581 >= humans)
+      const $seat576 = l_active;
+      if ($seat576 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat581} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat576} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide603($seat581);
+      return decide598($seat576);
     }
   }
   function step214(): number {
@@ -2901,15 +3038,19 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg604 = Z_hand + l_p_4;
+      const $seg599 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg604 * CAP + N[$seg604]!] = $card;
-        N[$seg604]!++;
-        $where[$card] = $seg604;
+        C[$seg599 * CAP + N[$seg599]!] = $card;
+        N[$seg599]!++;
+        $where[$card] = $seg599;
+        {
+          const $member = Action_effect$index[$card]!;
+          if ($member >= 0) $count_hand_effect[($seg599 - Z_hand) * 14 + $member]!++;
+        }
       }
     }
     if (N[Z_hand + l_p_4]! > 5) {
@@ -2928,13 +3069,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat605 = l_p_4;
-      if ($seat605 >= humans)
+      const $seat600 = l_p_4;
+      if ($seat600 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat605} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat600} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide619($seat605);
+      return decide614($seat600);
     }
   }
   function step222(): number {
@@ -2942,20 +3083,24 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg620 = Z_hand + l_p_4;
+      const $seg615 = Z_hand + l_p_4;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
       let $at = -1;
-      for (let $i = 0; $i < N[$seg620]!; $i++)
-        if (C[$seg620 * CAP + $i]! === $wanted) {
+      for (let $i = 0; $i < N[$seg615]!; $i++)
+        if (C[$seg615 * CAP + $i]! === $wanted) {
           $at = $i;
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at621 = $seg620 * CAP + $at;
-      const $card = C[$at621]!;
-      const $end622 = $seg620 * CAP + N[$seg620]! - 1;
-      for (let $k623 = $at621; $k623 < $end622; $k623++) C[$k623] = C[$k623 + 1]!;
-      N[$seg620]!--;
+      const $at616 = $seg615 * CAP + $at;
+      const $card = C[$at616]!;
+      const $end617 = $seg615 * CAP + N[$seg615]! - 1;
+      for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
+      N[$seg615]!--;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($seg615 - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3026,23 +3171,35 @@ export function playout(): PlayoutKernel {
   function step235(): number {
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg624 = Z_played + l_p_3;
-      C[$seg624 * CAP + N[$seg624]!] = $card;
-      N[$seg624]!++;
-      $where[$card] = $seg624;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg619 = Z_played + l_p_3;
+      C[$seg619 * CAP + N[$seg619]!] = $card;
+      N[$seg619]!++;
+      $where[$card] = $seg619;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg619 - Z_played) * 14 + $member]!++;
+      }
     }
     return step238();
   }
   function step236(): number {
     {
-      const $seat625 = l_p_3;
-      if ($seat625 >= humans)
+      const $seat620 = l_p_3;
+      if ($seat620 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat625} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat620} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide635($seat625);
+      return decide630($seat620);
     }
   }
   function step237(): number {
@@ -3054,7 +3211,15 @@ export function playout(): PlayoutKernel {
   function step239(): number {
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
       $where[$card] = Z_board;
@@ -3066,13 +3231,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat636 = l_p_3;
-      if ($seat636 >= humans)
+      const $seat631 = l_p_3;
+      if ($seat631 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat636} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat631} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide649($seat636);
+      return decide644($seat631);
     }
   }
   function step242(): number {
@@ -3084,11 +3249,23 @@ export function playout(): PlayoutKernel {
   function step244(): number {
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg650 = Z_played + l_p_3;
-      C[$seg650 * CAP + N[$seg650]!] = $card;
-      N[$seg650]!++;
-      $where[$card] = $seg650;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg645 = Z_played + l_p_3;
+      C[$seg645 * CAP + N[$seg645]!] = $card;
+      N[$seg645]!++;
+      $where[$card] = $seg645;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg645 - Z_played) * 14 + $member]!++;
+      }
     }
     return step245();
   }
@@ -3098,30 +3275,38 @@ export function playout(): PlayoutKernel {
   function step246(): number {
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat651 = l_p_3;
-      if ($seat651 >= humans)
+      const $seat646 = l_p_3;
+      if ($seat646 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat651} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat646} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide673($seat651);
+      return decide668($seat646);
     }
   }
   function step247(): number {
     {
-      const $seat674 = l_p_3;
-      if ($seat674 >= humans)
+      const $seat669 = l_p_3;
+      if ($seat669 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat674} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat669} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide699($seat674);
+      return decide694($seat669);
     }
   }
   function step248(): number {
@@ -3135,12 +3320,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n700 = 0;
+      let $n695 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list88[$n700++] = l_q;
+        if (l_q !== l_p_3) $list88[$n695++] = l_q;
       }
-      for (let $i701 = 0; $i701 < $n700; $i701++) {
-        const l_q = $list88[$i701]!;
+      for (let $i696 = 0; $i696 < $n695; $i696++) {
+        const l_q = $list88[$i696]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3160,7 +3345,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3188,7 +3381,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3213,7 +3414,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3224,18 +3433,18 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step257(): number {
-    let $cond703: boolean = l_offered;
-    if ($cond703) {
-      let $any702: boolean = false;
+    let $cond698: boolean = l_offered;
+    if ($cond698) {
+      let $any697: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (fn_reachable(l_active, l_q)) {
-          $any702 = true;
+          $any697 = true;
           break;
         }
       }
-      $cond703 = !$any702;
+      $cond698 = !$any697;
     }
-    if ($cond703) {
+    if ($cond698) {
       l_turn_over = true;
     }
     return 204;
@@ -3268,13 +3477,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat704 = l_p;
-      if ($seat704 >= humans)
+      const $seat699 = l_p;
+      if ($seat699 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat704} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat699} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide721($seat704, true);
+      return decide716($seat699, true);
     }
   }
   function step262(): number {
@@ -3330,23 +3539,35 @@ export function playout(): PlayoutKernel {
   function step270(): number {
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg722 = Z_played + l_p_2;
-      C[$seg722 * CAP + N[$seg722]!] = $card;
-      N[$seg722]!++;
-      $where[$card] = $seg722;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg717 = Z_played + l_p_2;
+      C[$seg717 * CAP + N[$seg717]!] = $card;
+      N[$seg717]!++;
+      $where[$card] = $seg717;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg717 - Z_played) * 14 + $member]!++;
+      }
     }
     return step273();
   }
   function step271(): number {
     {
-      const $seat723 = l_p_2;
-      if ($seat723 >= humans)
+      const $seat718 = l_p_2;
+      if ($seat718 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat718} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide733($seat723);
+      return decide728($seat718);
     }
   }
   function step272(): number {
@@ -3358,7 +3579,15 @@ export function playout(): PlayoutKernel {
   function step274(): number {
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
       $where[$card] = Z_board;
@@ -3370,13 +3599,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat734 = l_p_2;
-      if ($seat734 >= humans)
+      const $seat729 = l_p_2;
+      if ($seat729 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat729} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide747($seat734);
+      return decide742($seat729);
     }
   }
   function step277(): number {
@@ -3388,11 +3617,23 @@ export function playout(): PlayoutKernel {
   function step279(): number {
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg748 = Z_played + l_p_2;
-      C[$seg748 * CAP + N[$seg748]!] = $card;
-      N[$seg748]!++;
-      $where[$card] = $seg748;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg743 = Z_played + l_p_2;
+      C[$seg743 * CAP + N[$seg743]!] = $card;
+      N[$seg743]!++;
+      $where[$card] = $seg743;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg743 - Z_played) * 14 + $member]!++;
+      }
     }
     return step280();
   }
@@ -3402,30 +3643,38 @@ export function playout(): PlayoutKernel {
   function step281(): number {
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat749 = l_p_2;
-      if ($seat749 >= humans)
+      const $seat744 = l_p_2;
+      if ($seat744 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide771($seat749);
+      return decide766($seat744);
     }
   }
   function step282(): number {
     {
-      const $seat772 = l_p_2;
-      if ($seat772 >= humans)
+      const $seat767 = l_p_2;
+      if ($seat767 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat767} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide797($seat772);
+      return decide792($seat767);
     }
   }
   function step283(): number {
@@ -3439,12 +3688,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n798 = 0;
+      let $n793 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list97[$n798++] = l_q;
+        if (l_q !== l_p_2) $list97[$n793++] = l_q;
       }
-      for (let $i799 = 0; $i799 < $n798; $i799++) {
-        const l_q = $list97[$i799]!;
+      for (let $i794 = 0; $i794 < $n793; $i794++) {
+        const l_q = $list97[$i794]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3464,7 +3713,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3492,7 +3749,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3517,7 +3782,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3535,156 +3808,156 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat772 = l_p_2;
-      if ($seat772 >= humans)
+      const $seat767 = l_p_2;
+      if ($seat767 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat767} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide797($seat772);
+      return decide792($seat767);
     }
   }
   function step295(): number {
     {
-      const $seat749 = l_p_2;
-      if ($seat749 >= humans)
+      const $seat744 = l_p_2;
+      if ($seat744 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide771($seat749);
+      return decide766($seat744);
     }
   }
   function step296(): number {
     {
-      const $seat734 = l_p_2;
-      if ($seat734 >= humans)
+      const $seat729 = l_p_2;
+      if ($seat729 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat729} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide747($seat734);
+      return decide742($seat729);
     }
   }
   function step297(): number {
     {
-      const $seat723 = l_p_2;
-      if ($seat723 >= humans)
+      const $seat718 = l_p_2;
+      if ($seat718 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat718} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide733($seat723);
+      return decide728($seat718);
     }
   }
   function step298(): number {
     {
-      const $seat704 = l_p;
-      if ($seat704 >= humans)
+      const $seat699 = l_p;
+      if ($seat699 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat704} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat699} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide721($seat704, false);
+      return decide716($seat699, false);
     }
   }
   function step299(): number {
     {
-      const $seat674 = l_p_3;
-      if ($seat674 >= humans)
+      const $seat669 = l_p_3;
+      if ($seat669 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat674} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat669} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide699($seat674);
+      return decide694($seat669);
     }
   }
   function step300(): number {
     {
-      const $seat651 = l_p_3;
-      if ($seat651 >= humans)
+      const $seat646 = l_p_3;
+      if ($seat646 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat651} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat646} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide673($seat651);
+      return decide668($seat646);
     }
   }
   function step301(): number {
     {
-      const $seat636 = l_p_3;
-      if ($seat636 >= humans)
+      const $seat631 = l_p_3;
+      if ($seat631 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat636} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat631} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide649($seat636);
+      return decide644($seat631);
     }
   }
   function step302(): number {
     {
-      const $seat625 = l_p_3;
-      if ($seat625 >= humans)
+      const $seat620 = l_p_3;
+      if ($seat620 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat625} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat620} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide635($seat625);
+      return decide630($seat620);
     }
   }
   function step303(): number {
     {
-      const $seat605 = l_p_4;
-      if ($seat605 >= humans)
+      const $seat600 = l_p_4;
+      if ($seat600 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat605} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat600} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide619($seat605);
+      return decide614($seat600);
     }
   }
   function step304(): number {
     {
-      const $seat569 = l_opponent;
-      if ($seat569 >= humans)
+      const $seat564 = l_opponent;
+      if ($seat564 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat569} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat564} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide580($seat569);
+      return decide575($seat564);
     }
   }
   function step305(): number {
     {
-      const $seat581 = l_active;
-      if ($seat581 >= humans)
+      const $seat576 = l_active;
+      if ($seat576 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat581} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat576} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide603($seat581);
+      return decide598($seat576);
     }
   }
   function step306(): number {
     {
-      const $seat544 = l_active;
-      if ($seat544 >= humans)
+      const $seat539 = l_active;
+      if ($seat539 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat539} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide566($seat544);
+      return decide561($seat539);
     }
   }
   function step307(): number {
     {
-      const $seat516 = l_target;
-      if ($seat516 >= humans)
+      const $seat511 = l_target;
+      if ($seat511 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat516} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat511} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide543($seat516);
+      return decide538($seat511);
     }
   }
   function step308(): number {
@@ -3695,7 +3968,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide515($seat451);
+      return decide510($seat451);
     }
   }
   function step309(): number {
@@ -3956,7 +4229,6 @@ export function playout(): PlayoutKernel {
             N[$seg50]!++;
             $where[$card] = $seg50;
           }
-          $generation_zone_collection++;
           {
             const $from = Z_dealt + l_p;
             const $to = Z_collection + l_p;
@@ -3966,11 +4238,14 @@ export function playout(): PlayoutKernel {
                 C[$to * CAP + N[$to]!] = $card;
                 N[$to]!++;
                 $where[$card] = $to;
+                {
+                  const $member = Property_kind$index[$card]!;
+                  if ($member >= 0) $count_collection_kind[($to - Z_collection) * 3 + $member]!++;
+                }
               }
               N[$from] = 0;
             }
           }
-          $generation_zone_collection++;
         }
       }
       return step2();
@@ -5025,6 +5300,10 @@ export function playout(): PlayoutKernel {
           const $end348 = $seg346 * CAP + N[$seg346]! - 1;
           for (let $k349 = $at347; $k349 < $end348; $k349++) C[$k349] = C[$k349 + 1]!;
           N[$seg346]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($seg346 - Z_hand) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -5039,7 +5318,7 @@ export function playout(): PlayoutKernel {
     $values67$n[0]! = 0;
     {
       const $seg357 = Z_hand + l_p_5;
-      const $n358 = N[$seg357]!;
+      const $n358 = $count_hand_effect[($seg357 - Z_hand) * 14 + 1]! > 0 ? N[$seg357]! : 0;
       for (let $i356 = 0; $i356 < $n358; $i356++) {
         const l_card = C[$seg357 * CAP + $i356]!;
         if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
@@ -5196,11 +5475,23 @@ export function playout(): PlayoutKernel {
         const l_whose = $value382;
         {
           const $card = l_card_6;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
           const $seg383 = Z_played + l_whose;
           C[$seg383 * CAP + N[$seg383]!] = $card;
           N[$seg383]!++;
           $where[$card] = $seg383;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg383 - Z_played) * 14 + $member]!++;
+          }
         }
         return step182();
       }
@@ -5266,7 +5557,15 @@ export function playout(): PlayoutKernel {
         v_doubled[l_target] = true;
         {
           const $card = l_card_6;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
           const $seg397 = Z_attached + l_p_6;
           C[$seg397 * CAP + N[$seg397]!] = $card;
           N[$seg397]!++;
@@ -5454,6 +5753,10 @@ export function playout(): PlayoutKernel {
           const $end440 = $seg438 * CAP + N[$seg438]! - 1;
           for (let $k441 = $at439; $k441 < $end440; $k441++) C[$k441] = C[$k441 + 1]!;
           N[$seg438]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg438 - Z_played) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -5488,109 +5791,97 @@ export function playout(): PlayoutKernel {
     $index433 -= $count431;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide515($seat451: number): number {
+  function decide510($seat451: number): number {
     const $seg452 = Z_hand + l_active;
     let $offered453 = false;
     offered453$open: {
       if (!(N[$seg452]! > 0)) break offered453$open;
       if (!!l_action_played) break offered453$open;
       if (!!l_offered) break offered453$open;
-      let $found464 = false;
-      for (let $i465 = 0; $i465 < N[$seg452]!; $i465++) {
-        const l_card_3 = C[$seg452 * CAP + $i465]!;
+      let $found459 = false;
+      for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
+        const l_card_3 = C[$seg452 * CAP + $i460]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded(l_active))) continue;
         if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
-        let $cond458: boolean = Action_effect$code[l_card_3]! !== 5;
+        if (!(
+          Action_effect$code[l_card_3]! !== 5 ||
+          !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
+        ))
+          continue;
+        let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
         if (!$cond458) {
           let $any454: boolean = false;
           {
-            const $seg456 = Z_played + l_active;
+            const $seg456 = Z_collection + l_active;
             const $n457 = N[$seg456]!;
             for (let $i455 = 0; $i455 < $n457; $i455++) {
-              const l_a = C[$seg456 * CAP + $i455]!;
-              if (Action_effect$code[l_a]! === 5) {
+              const l_c = C[$seg456 * CAP + $i455]!;
+              if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
                 $any454 = true;
                 break;
               }
             }
           }
-          $cond458 = !$any454;
+          $cond458 = $any454;
         }
         if (!$cond458) continue;
-        let $cond463: boolean = Action_effect$code[l_card_3]! !== 6;
-        if (!$cond463) {
-          let $any459: boolean = false;
-          {
-            const $seg461 = Z_collection + l_active;
-            const $n462 = N[$seg461]!;
-            for (let $i460 = 0; $i460 < $n462; $i460++) {
-              const l_c = C[$seg461 * CAP + $i460]!;
-              if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                $any459 = true;
-                break;
-              }
-            }
-          }
-          $cond463 = $any459;
-        }
-        if (!$cond463) continue;
-        $found464 = true;
+        $found459 = true;
         break;
       }
-      if (!$found464) break offered453$open;
+      if (!$found459) break offered453$open;
       $offered453 = true;
     }
-    let $offered467 = false;
-    offered467$open: {
-      if (!(v_protection[l_active]! > 0)) break offered467$open;
-      $offered467 = true;
+    let $offered462 = false;
+    offered462$open: {
+      if (!(v_protection[l_active]! > 0)) break offered462$open;
+      $offered462 = true;
     }
-    let $offered468 = false;
-    offered468$open: {
-      if (!(v_protection[l_active]! === 0)) break offered468$open;
-      if (!!l_offered) break offered468$open;
-      $offered468 = true;
+    let $offered463 = false;
+    offered463$open: {
+      if (!(v_protection[l_active]! === 0)) break offered463$open;
+      if (!!l_offered) break offered463$open;
+      $offered463 = true;
     }
-    let $offered469 = false;
-    offered469$open: {
-      if (!!$variant_simple) break offered469$open;
-      if (!(v_protection[l_active]! === 0)) break offered469$open;
-      if (!!l_offered) break offered469$open;
-      if (!(N[Z_action_deck]! > 0)) break offered469$open;
-      $offered469 = true;
+    let $offered464 = false;
+    offered464$open: {
+      if (!!$variant_simple) break offered464$open;
+      if (!(v_protection[l_active]! === 0)) break offered464$open;
+      if (!!l_offered) break offered464$open;
+      if (!(N[Z_action_deck]! > 0)) break offered464$open;
+      $offered464 = true;
     }
-    let $offered470 = false;
-    offered470$open: {
-      if (!(players > 0)) break offered470$open;
-      if (!(v_protection[l_active]! === 0)) break offered470$open;
-      if (!(v_coins[l_active]! >= 1)) break offered470$open;
-      let $found471 = false;
+    let $offered465 = false;
+    offered465$open: {
+      if (!(players > 0)) break offered465$open;
+      if (!(v_protection[l_active]! === 0)) break offered465$open;
+      if (!(v_coins[l_active]! >= 1)) break offered465$open;
+      let $found466 = false;
       for (let l_target = 0; l_target < players; l_target++) {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
         if (!!fn_exchanged(l_active, l_target)) continue;
         if (!!fn_shielded(l_target)) continue;
         if (!(v_protection[l_target]! === 0)) continue;
-        $found471 = true;
+        $found466 = true;
         break;
       }
-      if (!$found471) break offered470$open;
-      $offered470 = true;
+      if (!$found466) break offered465$open;
+      $offered465 = true;
     }
-    let $offered472 = false;
-    offered472$open: {
-      if (!(players > 0)) break offered472$open;
-      if (!(v_protection[l_active]! === 0)) break offered472$open;
-      let $any473: boolean = false;
+    let $offered467 = false;
+    offered467$open: {
+      if (!(players > 0)) break offered467$open;
+      if (!(v_protection[l_active]! === 0)) break offered467$open;
+      let $any468: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (l_q !== l_active && v_protection[l_q]! > 0) {
-          $any473 = true;
+          $any468 = true;
           break;
         }
       }
-      if (!$any473) break offered472$open;
-      let $found474 = false;
+      if (!$any468) break offered467$open;
+      let $found469 = false;
       for (let l_target = 0; l_target < players; l_target++) {
         if (!(l_target !== l_active)) continue;
         if (!!v_passed_over[l_target]!) continue;
@@ -5598,39 +5889,39 @@ export function playout(): PlayoutKernel {
         if (!!fn_shielded(l_target)) continue;
         if (!(v_protection[l_target]! > 0)) continue;
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found474 = true;
+        $found469 = true;
         break;
       }
-      if (!$found474) break offered472$open;
-      $offered472 = true;
+      if (!$found469) break offered467$open;
+      $offered467 = true;
     }
-    let $offered475 = false;
-    offered475$open: {
-      if (!l_offered) break offered475$open;
-      $offered475 = true;
+    let $offered470 = false;
+    offered470$open: {
+      if (!l_offered) break offered470$open;
+      $offered470 = true;
     }
-    const $offered476 =
+    const $offered471 =
       ($offered453 ? 1 : 0) +
+      ($offered462 ? 1 : 0) +
+      ($offered463 ? 1 : 0) +
+      ($offered464 ? 1 : 0) +
+      ($offered465 ? 1 : 0) +
       ($offered467 ? 1 : 0) +
-      ($offered468 ? 1 : 0) +
-      ($offered469 ? 1 : 0) +
-      ($offered470 ? 1 : 0) +
-      ($offered472 ? 1 : 0) +
-      ($offered475 ? 1 : 0);
-    if ($offered476 === 0)
+      ($offered470 ? 1 : 0);
+    if ($offered471 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built481 = false;
+    let $built476 = false;
+    let $built484 = false;
     let $built489 = false;
-    let $built494 = false;
-    attempt477: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n479 = $offered476;
-      let $r480 = 0;
-      if ($n479 <= 2097152 && $n479 >= 1) {
+    attempt472: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n474 = $offered471;
+      let $r475 = 0;
+      if ($n474 <= 2097152 && $n474 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5641,69 +5932,57 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n479;
+          const $m = ($t >>> 0) * $n474;
           const $low = $m >>> 0;
-          if ($low >= $n479 || $low >= 4294967296 % $n479) {
-            $r480 = ($m / 4294967296) >>> 0;
+          if ($low >= $n474 || $low >= 4294967296 % $n474) {
+            $r475 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n479 >= 1 && $n479 <= 4294967296))
+        if (!($n474 >= 1 && $n474 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r480 = drawInt(P, $n479);
+        $r475 = drawInt(P, $n474);
       }
-      const $pick478$drawn = $r480;
-      let $pick478 = $pick478$drawn;
-      if ($offered453 && $pick478-- === 0) {
-        if (!$built481) {
+      const $pick473$drawn = $r475;
+      let $pick473 = $pick473$drawn;
+      if ($offered453 && $pick473-- === 0) {
+        if (!$built476) {
           $values76$n[0]! = 0;
-          for (let $i466 = 0; $i466 < N[$seg452]!; $i466++) {
-            const l_card_3 = C[$seg452 * CAP + $i466]!;
+          for (let $i461 = 0; $i461 < N[$seg452]!; $i461++) {
+            const l_card_3 = C[$seg452 * CAP + $i461]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded(l_active))) continue;
             if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
-            let $cond458: boolean = Action_effect$code[l_card_3]! !== 5;
+            if (!(
+              Action_effect$code[l_card_3]! !== 5 ||
+              !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
+            ))
+              continue;
+            let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
             if (!$cond458) {
               let $any454: boolean = false;
               {
-                const $seg456 = Z_played + l_active;
+                const $seg456 = Z_collection + l_active;
                 const $n457 = N[$seg456]!;
                 for (let $i455 = 0; $i455 < $n457; $i455++) {
-                  const l_a = C[$seg456 * CAP + $i455]!;
-                  if (Action_effect$code[l_a]! === 5) {
+                  const l_c = C[$seg456 * CAP + $i455]!;
+                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
                     $any454 = true;
                     break;
                   }
                 }
               }
-              $cond458 = !$any454;
+              $cond458 = $any454;
             }
             if (!$cond458) continue;
-            let $cond463: boolean = Action_effect$code[l_card_3]! !== 6;
-            if (!$cond463) {
-              let $any459: boolean = false;
-              {
-                const $seg461 = Z_collection + l_active;
-                const $n462 = N[$seg461]!;
-                for (let $i460 = 0; $i460 < $n462; $i460++) {
-                  const l_c = C[$seg461 * CAP + $i460]!;
-                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                    $any459 = true;
-                    break;
-                  }
-                }
-              }
-              $cond463 = $any459;
-            }
-            if (!$cond463) continue;
             $values76[$values76$n[0]!++] = l_card_3;
           }
-          $built481 = true;
+          $built476 = true;
         }
-        const $n484 = $values76$n[0]!;
-        let $r485 = 0;
-        if ($n484 <= 2097152 && $n484 >= 1) {
+        const $n479 = $values76$n[0]!;
+        let $r480 = 0;
+        if ($n479 <= 2097152 && $n479 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5714,32 +5993,32 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n484;
+            const $m = ($t >>> 0) * $n479;
             const $low = $m >>> 0;
-            if ($low >= $n484 || $low >= 4294967296 % $n484) {
-              $r485 = ($m / 4294967296) >>> 0;
+            if ($low >= $n479 || $low >= 4294967296 % $n479) {
+              $r480 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n484 >= 1 && $n484 <= 4294967296))
+          if (!($n479 >= 1 && $n479 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r485 = drawInt(P, $n484);
+          $r480 = drawInt(P, $n479);
         }
-        const $digit482 = $r485;
-        const $value483 = $values76[$digit482]!;
+        const $digit477 = $r480;
+        const $value478 = $values76[$digit477]!;
         {
-          l_card_3 = $value483;
+          l_card_3 = $value478;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 17, $value483);
+        if (trace !== null) trace.push($seat451, 17, $value478);
         {
-          l_card_3 = $value483;
+          l_card_3 = $value478;
           return step227();
         }
       }
-      if ($offered467 && $pick478-- === 0) {
+      if ($offered462 && $pick473-- === 0) {
         {
         }
         decisions++;
@@ -5762,7 +6041,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered468 && $pick478-- === 0) {
+      if ($offered463 && $pick473-- === 0) {
         {
         }
         decisions++;
@@ -5785,7 +6064,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered469 && $pick478-- === 0) {
+      if ($offered464 && $pick473-- === 0) {
         {
         }
         decisions++;
@@ -5795,8 +6074,8 @@ export function playout(): PlayoutKernel {
           return step216();
         }
       }
-      if ($offered470 && $pick478-- === 0) {
-        if (!$built489) {
+      if ($offered465 && $pick473-- === 0) {
+        if (!$built484) {
           $values78$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
@@ -5806,9 +6085,61 @@ export function playout(): PlayoutKernel {
             if (!(v_protection[l_target]! === 0)) continue;
             $values78[$values78$n[0]!++] = l_target;
           }
+          $built484 = true;
+        }
+        const $n487 = $values78$n[0]!;
+        let $r488 = 0;
+        if ($n487 <= 2097152 && $n487 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n487;
+            const $low = $m >>> 0;
+            if ($low >= $n487 || $low >= 4294967296 % $n487) {
+              $r488 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n487 >= 1 && $n487 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r488 = drawInt(P, $n487);
+        }
+        const $digit485 = $r488;
+        const $value486 = $values78[$digit485]!;
+        {
+          l_target = $value486;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat451, 21, $value486);
+        {
+          l_target = $value486;
+          return step207();
+        }
+      }
+      if ($offered467 && $pick473-- === 0) {
+        if (!$built489) {
+          $values80$n[0]! = 0;
+          for (let l_target = 0; l_target < players; l_target++) {
+            if (!(l_target !== l_active)) continue;
+            if (!!v_passed_over[l_target]!) continue;
+            if (!!fn_exchanged(l_active, l_target)) continue;
+            if (!!fn_shielded(l_target)) continue;
+            if (!(v_protection[l_target]! > 0)) continue;
+            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+            $values80[$values80$n[0]!++] = l_target;
+          }
           $built489 = true;
         }
-        const $n492 = $values78$n[0]!;
+        const $n492 = $values80$n[0]!;
         let $r493 = 0;
         if ($n492 <= 2097152 && $n492 >= 1) {
           for (;;) {
@@ -5834,67 +6165,15 @@ export function playout(): PlayoutKernel {
           $r493 = drawInt(P, $n492);
         }
         const $digit490 = $r493;
-        const $value491 = $values78[$digit490]!;
+        const $value491 = $values80[$digit490]!;
         {
-          l_target = $value491;
+          const l_target = $value491;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 21, $value491);
+        if (trace !== null) trace.push($seat451, 22, $value491);
         {
-          l_target = $value491;
-          return step207();
-        }
-      }
-      if ($offered472 && $pick478-- === 0) {
-        if (!$built494) {
-          $values80$n[0]! = 0;
-          for (let l_target = 0; l_target < players; l_target++) {
-            if (!(l_target !== l_active)) continue;
-            if (!!v_passed_over[l_target]!) continue;
-            if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded(l_target)) continue;
-            if (!(v_protection[l_target]! > 0)) continue;
-            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-            $values80[$values80$n[0]!++] = l_target;
-          }
-          $built494 = true;
-        }
-        const $n497 = $values80$n[0]!;
-        let $r498 = 0;
-        if ($n497 <= 2097152 && $n497 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n497;
-            const $low = $m >>> 0;
-            if ($low >= $n497 || $low >= 4294967296 % $n497) {
-              $r498 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n497 >= 1 && $n497 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r498 = drawInt(P, $n497);
-        }
-        const $digit495 = $r498;
-        const $value496 = $values80[$digit495]!;
-        {
-          const l_target = $value496;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat451, 22, $value496);
-        {
-          const l_target = $value496;
+          const l_target = $value491;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -5926,57 +6205,54 @@ export function playout(): PlayoutKernel {
             v_coins[l_target] += $amount;
           }
           {
-            const $argument499 = l_active;
-            const $argument500 = l_target;
+            const $argument494 = l_active;
+            const $argument495 = l_target;
             {
-              let l_a = $argument499;
-              let l_b = $argument500;
+              let l_a = $argument494;
+              let l_b = $argument495;
               {
-                const $seg501 = Z_exchange + l_a;
-                if (N[$seg501]! === 0)
+                const $seg496 = Z_exchange + l_a;
+                if (N[$seg496]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at502 = $seg501 * CAP;
-                const $card = C[$at502]!;
-                const $end503 = $seg501 * CAP + N[$seg501]! - 1;
-                for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
-                N[$seg501]!--;
+                const $at497 = $seg496 * CAP;
+                const $card = C[$at497]!;
+                const $end498 = $seg496 * CAP + N[$seg496]! - 1;
+                for (let $k499 = $at497; $k499 < $end498; $k499++) C[$k499] = C[$k499 + 1]!;
+                N[$seg496]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
-              $generation_zone_collection++;
               {
-                const $seg505 = Z_exchange + l_b;
-                if (N[$seg505]! === 0)
+                const $seg500 = Z_exchange + l_b;
+                if (N[$seg500]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at506 = $seg505 * CAP;
-                const $card = C[$at506]!;
-                const $end507 = $seg505 * CAP + N[$seg505]! - 1;
-                for (let $k508 = $at506; $k508 < $end507; $k508++) C[$k508] = C[$k508 + 1]!;
-                N[$seg505]!--;
-                const $seg509 = Z_exchange + l_a;
-                if (N[$seg509]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg509 * CAP + N[$seg509]!] = $card;
-                N[$seg509]!++;
-                $where[$card] = $seg509;
+                const $at501 = $seg500 * CAP;
+                const $card = C[$at501]!;
+                const $end502 = $seg500 * CAP + N[$seg500]! - 1;
+                for (let $k503 = $at501; $k503 < $end502; $k503++) C[$k503] = C[$k503 + 1]!;
+                N[$seg500]!--;
+                const $seg504 = Z_exchange + l_a;
+                if (N[$seg504]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg504 * CAP + N[$seg504]!] = $card;
+                N[$seg504]!++;
+                $where[$card] = $seg504;
               }
-              $generation_zone_collection++;
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at510 = Z_in_transit * CAP;
-                const $card = C[$at510]!;
-                const $end511 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k512 = $at510; $k512 < $end511; $k512++) C[$k512] = C[$k512 + 1]!;
+                const $at505 = Z_in_transit * CAP;
+                const $card = C[$at505]!;
+                const $end506 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k507 = $at505; $k507 < $end506; $k507++) C[$k507] = C[$k507 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg513 = Z_exchange + l_b;
-                if (N[$seg513]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg513 * CAP + N[$seg513]!] = $card;
-                N[$seg513]!++;
-                $where[$card] = $seg513;
+                const $seg508 = Z_exchange + l_b;
+                if (N[$seg508]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg508 * CAP + N[$seg508]!] = $card;
+                N[$seg508]!++;
+                $where[$card] = $seg508;
               }
-              $generation_zone_collection++;
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
             }
@@ -5985,7 +6261,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered475 && $pick478-- === 0) {
+      if ($offered470 && $pick473-- === 0) {
         {
         }
         decisions++;
@@ -5999,23 +6275,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide543($seat516: number): number {
-    const $count517 = 1;
-    const $low518 = 1;
-    const $high519 = v_coins[l_target]!;
-    const $size520 = Math.max(0, $high519 - $low518 + 1);
-    const $count521 = $size520;
-    const $total522: number = $count517 + $count521;
-    if ($total522 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat516} must act but has no legal move`);
+  function decide538($seat511: number): number {
+    const $count512 = 1;
+    const $low513 = 1;
+    const $high514 = v_coins[l_target]!;
+    const $size515 = Math.max(0, $high514 - $low513 + 1);
+    const $count516 = $size515;
+    const $total517: number = $count512 + $count516;
+    if ($total517 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat511} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n524 = $total522;
-    let $r525 = 0;
-    if ($n524 <= 2097152 && $n524 >= 1) {
+    const $n519 = $total517;
+    let $r520 = 0;
+    if ($n519 <= 2097152 && $n519 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6026,24 +6302,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n524;
+        const $m = ($t >>> 0) * $n519;
         const $low = $m >>> 0;
-        if ($low >= $n524 || $low >= 4294967296 % $n524) {
-          $r525 = ($m / 4294967296) >>> 0;
+        if ($low >= $n519 || $low >= 4294967296 % $n519) {
+          $r520 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n524 >= 1 && $n524 <= 4294967296))
+      if (!($n519 >= 1 && $n519 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r525 = drawInt(P, $n524);
+      $r520 = drawInt(P, $n519);
     }
-    const $index523$drawn = $r525;
-    let $index523 = $index523$drawn;
+    const $index518$drawn = $r520;
+    let $index518 = $index518$drawn;
     decisions++;
     steps = 0;
-    if ($index523 < $count517) {
-      if (trace !== null) trace.push($seat516, 15);
+    if ($index518 < $count512) {
+      if (trace !== null) trace.push($seat511, 15);
       {
         {
           const $amount = 1;
@@ -6061,57 +6337,54 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument526 = l_active;
-          const $argument527 = l_target;
+          const $argument521 = l_active;
+          const $argument522 = l_target;
           {
-            let l_a = $argument526;
-            let l_b = $argument527;
+            let l_a = $argument521;
+            let l_b = $argument522;
             {
-              const $seg528 = Z_exchange + l_a;
-              if (N[$seg528]! === 0)
+              const $seg523 = Z_exchange + l_a;
+              if (N[$seg523]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at529 = $seg528 * CAP;
-              const $card = C[$at529]!;
-              const $end530 = $seg528 * CAP + N[$seg528]! - 1;
-              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
-              N[$seg528]!--;
+              const $at524 = $seg523 * CAP;
+              const $card = C[$at524]!;
+              const $end525 = $seg523 * CAP + N[$seg523]! - 1;
+              for (let $k526 = $at524; $k526 < $end525; $k526++) C[$k526] = C[$k526 + 1]!;
+              N[$seg523]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
-            $generation_zone_collection++;
             {
-              const $seg532 = Z_exchange + l_b;
-              if (N[$seg532]! === 0)
+              const $seg527 = Z_exchange + l_b;
+              if (N[$seg527]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at533 = $seg532 * CAP;
-              const $card = C[$at533]!;
-              const $end534 = $seg532 * CAP + N[$seg532]! - 1;
-              for (let $k535 = $at533; $k535 < $end534; $k535++) C[$k535] = C[$k535 + 1]!;
-              N[$seg532]!--;
-              const $seg536 = Z_exchange + l_a;
-              if (N[$seg536]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg536 * CAP + N[$seg536]!] = $card;
-              N[$seg536]!++;
-              $where[$card] = $seg536;
+              const $at528 = $seg527 * CAP;
+              const $card = C[$at528]!;
+              const $end529 = $seg527 * CAP + N[$seg527]! - 1;
+              for (let $k530 = $at528; $k530 < $end529; $k530++) C[$k530] = C[$k530 + 1]!;
+              N[$seg527]!--;
+              const $seg531 = Z_exchange + l_a;
+              if (N[$seg531]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg531 * CAP + N[$seg531]!] = $card;
+              N[$seg531]!++;
+              $where[$card] = $seg531;
             }
-            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at537 = Z_in_transit * CAP;
-              const $card = C[$at537]!;
-              const $end538 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k539 = $at537; $k539 < $end538; $k539++) C[$k539] = C[$k539 + 1]!;
+              const $at532 = Z_in_transit * CAP;
+              const $card = C[$at532]!;
+              const $end533 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k534 = $at532; $k534 < $end533; $k534++) C[$k534] = C[$k534 + 1]!;
               N[Z_in_transit]!--;
-              const $seg540 = Z_exchange + l_b;
-              if (N[$seg540]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg540 * CAP + N[$seg540]!] = $card;
-              N[$seg540]!++;
-              $where[$card] = $seg540;
+              const $seg535 = Z_exchange + l_b;
+              if (N[$seg535]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg535 * CAP + N[$seg535]!] = $card;
+              N[$seg535]!++;
+              $where[$card] = $seg535;
             }
-            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -6120,33 +6393,33 @@ export function playout(): PlayoutKernel {
         return step211();
       }
     }
-    $index523 -= $count517;
-    if ($index523 < $count521) {
-      const $digit541 = $index523;
-      const $value542 = $low518 + $digit541;
-      if (trace !== null) trace.push($seat516, 16, $value542);
+    $index518 -= $count512;
+    if ($index518 < $count516) {
+      const $digit536 = $index518;
+      const $value537 = $low513 + $digit536;
+      if (trace !== null) trace.push($seat511, 16, $value537);
       {
-        l_amount = $value542;
+        l_amount = $value537;
         return step209();
       }
     }
-    $index523 -= $count521;
+    $index518 -= $count516;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide566($seat544: number): number {
-    const $count545 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count546 = 1;
-    const $total547: number = $count545 + $count546;
-    if ($total547 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat544} must act but has no legal move`);
+  function decide561($seat539: number): number {
+    const $count540 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count541 = 1;
+    const $total542: number = $count540 + $count541;
+    if ($total542 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat539} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n549 = $total547;
-    let $r550 = 0;
-    if ($n549 <= 2097152 && $n549 >= 1) {
+    const $n544 = $total542;
+    let $r545 = 0;
+    if ($n544 <= 2097152 && $n544 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6157,24 +6430,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n549;
+        const $m = ($t >>> 0) * $n544;
         const $low = $m >>> 0;
-        if ($low >= $n549 || $low >= 4294967296 % $n549) {
-          $r550 = ($m / 4294967296) >>> 0;
+        if ($low >= $n544 || $low >= 4294967296 % $n544) {
+          $r545 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n549 >= 1 && $n549 <= 4294967296))
+      if (!($n544 >= 1 && $n544 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r550 = drawInt(P, $n549);
+      $r545 = drawInt(P, $n544);
     }
-    const $index548$drawn = $r550;
-    let $index548 = $index548$drawn;
+    const $index543$drawn = $r545;
+    let $index543 = $index543$drawn;
     decisions++;
     steps = 0;
-    if ($index548 < $count545) {
-      if (trace !== null) trace.push($seat544, 13);
+    if ($index543 < $count540) {
+      if (trace !== null) trace.push($seat539, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6207,57 +6480,54 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument551 = l_active;
-          const $argument552 = l_target;
+          const $argument546 = l_active;
+          const $argument547 = l_target;
           {
-            let l_a = $argument551;
-            let l_b = $argument552;
+            let l_a = $argument546;
+            let l_b = $argument547;
             {
-              const $seg553 = Z_exchange + l_a;
-              if (N[$seg553]! === 0)
+              const $seg548 = Z_exchange + l_a;
+              if (N[$seg548]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at554 = $seg553 * CAP;
-              const $card = C[$at554]!;
-              const $end555 = $seg553 * CAP + N[$seg553]! - 1;
-              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
-              N[$seg553]!--;
+              const $at549 = $seg548 * CAP;
+              const $card = C[$at549]!;
+              const $end550 = $seg548 * CAP + N[$seg548]! - 1;
+              for (let $k551 = $at549; $k551 < $end550; $k551++) C[$k551] = C[$k551 + 1]!;
+              N[$seg548]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
-            $generation_zone_collection++;
             {
-              const $seg557 = Z_exchange + l_b;
-              if (N[$seg557]! === 0)
+              const $seg552 = Z_exchange + l_b;
+              if (N[$seg552]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at558 = $seg557 * CAP;
-              const $card = C[$at558]!;
-              const $end559 = $seg557 * CAP + N[$seg557]! - 1;
-              for (let $k560 = $at558; $k560 < $end559; $k560++) C[$k560] = C[$k560 + 1]!;
-              N[$seg557]!--;
-              const $seg561 = Z_exchange + l_a;
-              if (N[$seg561]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg561 * CAP + N[$seg561]!] = $card;
-              N[$seg561]!++;
-              $where[$card] = $seg561;
+              const $at553 = $seg552 * CAP;
+              const $card = C[$at553]!;
+              const $end554 = $seg552 * CAP + N[$seg552]! - 1;
+              for (let $k555 = $at553; $k555 < $end554; $k555++) C[$k555] = C[$k555 + 1]!;
+              N[$seg552]!--;
+              const $seg556 = Z_exchange + l_a;
+              if (N[$seg556]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg556 * CAP + N[$seg556]!] = $card;
+              N[$seg556]!++;
+              $where[$card] = $seg556;
             }
-            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at562 = Z_in_transit * CAP;
-              const $card = C[$at562]!;
-              const $end563 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k564 = $at562; $k564 < $end563; $k564++) C[$k564] = C[$k564 + 1]!;
+              const $at557 = Z_in_transit * CAP;
+              const $card = C[$at557]!;
+              const $end558 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k559 = $at557; $k559 < $end558; $k559++) C[$k559] = C[$k559 + 1]!;
               N[Z_in_transit]!--;
-              const $seg565 = Z_exchange + l_b;
-              if (N[$seg565]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg565 * CAP + N[$seg565]!] = $card;
-              N[$seg565]!++;
-              $where[$card] = $seg565;
+              const $seg560 = Z_exchange + l_b;
+              if (N[$seg560]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg560 * CAP + N[$seg560]!] = $card;
+              N[$seg560]!++;
+              $where[$card] = $seg560;
             }
-            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -6266,33 +6536,33 @@ export function playout(): PlayoutKernel {
         return step210();
       }
     }
-    $index548 -= $count545;
-    if ($index548 < $count546) {
-      if (trace !== null) trace.push($seat544, 14);
+    $index543 -= $count540;
+    if ($index543 < $count541) {
+      if (trace !== null) trace.push($seat539, 14);
       {
         v_passed_over[l_target] = true;
         return step210();
       }
     }
-    $index548 -= $count546;
+    $index543 -= $count541;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide580($seat569: number): number {
-    const $low570 = 0;
-    const $high571 = v_coins[l_opponent]!;
-    const $size572 = Math.max(0, $high571 - $low570 + 1);
-    const $count573 = $size572;
-    const $total574: number = $count573;
-    if ($total574 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat569} must act but has no legal move`);
+  function decide575($seat564: number): number {
+    const $low565 = 0;
+    const $high566 = v_coins[l_opponent]!;
+    const $size567 = Math.max(0, $high566 - $low565 + 1);
+    const $count568 = $size567;
+    const $total569: number = $count568;
+    if ($total569 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat564} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n576 = $total574;
-    let $r577 = 0;
-    if ($n576 <= 2097152 && $n576 >= 1) {
+    const $n571 = $total569;
+    let $r572 = 0;
+    if ($n571 <= 2097152 && $n571 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6303,28 +6573,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n576;
+        const $m = ($t >>> 0) * $n571;
         const $low = $m >>> 0;
-        if ($low >= $n576 || $low >= 4294967296 % $n576) {
-          $r577 = ($m / 4294967296) >>> 0;
+        if ($low >= $n571 || $low >= 4294967296 % $n571) {
+          $r572 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n576 >= 1 && $n576 <= 4294967296))
+      if (!($n571 >= 1 && $n571 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r577 = drawInt(P, $n576);
+      $r572 = drawInt(P, $n571);
     }
-    const $index575$drawn = $r577;
-    let $index575 = $index575$drawn;
+    const $index570$drawn = $r572;
+    let $index570 = $index570$drawn;
     decisions++;
     steps = 0;
-    if ($index575 < $count573) {
-      const $digit578 = $index575;
-      const $value579 = $low570 + $digit578;
-      if (trace !== null) trace.push($seat569, 10, $value579);
+    if ($index570 < $count568) {
+      const $digit573 = $index570;
+      const $value574 = $low565 + $digit573;
+      if (trace !== null) trace.push($seat564, 10, $value574);
       {
-        const l_amount = $value579;
+        const l_amount = $value574;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6343,23 +6613,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index575 -= $count573;
+    $index570 -= $count568;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide603($seat581: number): number {
-    const $count582 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count583 = 1;
-    const $total584: number = $count582 + $count583;
-    if ($total584 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat581} must act but has no legal move`);
+  function decide598($seat576: number): number {
+    const $count577 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count578 = 1;
+    const $total579: number = $count577 + $count578;
+    if ($total579 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat576} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n586 = $total584;
-    let $r587 = 0;
-    if ($n586 <= 2097152 && $n586 >= 1) {
+    const $n581 = $total579;
+    let $r582 = 0;
+    if ($n581 <= 2097152 && $n581 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6370,24 +6640,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n586;
+        const $m = ($t >>> 0) * $n581;
         const $low = $m >>> 0;
-        if ($low >= $n586 || $low >= 4294967296 % $n586) {
-          $r587 = ($m / 4294967296) >>> 0;
+        if ($low >= $n581 || $low >= 4294967296 % $n581) {
+          $r582 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n586 >= 1 && $n586 <= 4294967296))
+      if (!($n581 >= 1 && $n581 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r587 = drawInt(P, $n586);
+      $r582 = drawInt(P, $n581);
     }
-    const $index585$drawn = $r587;
-    let $index585 = $index585$drawn;
+    const $index580$drawn = $r582;
+    let $index580 = $index580$drawn;
     decisions++;
     steps = 0;
-    if ($index585 < $count582) {
-      if (trace !== null) trace.push($seat581, 11);
+    if ($index580 < $count577) {
+      if (trace !== null) trace.push($seat576, 11);
       {
         {
           const $amount = 3;
@@ -6420,57 +6690,54 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument588 = l_active;
-          const $argument589 = l_target;
+          const $argument583 = l_active;
+          const $argument584 = l_target;
           {
-            let l_a = $argument588;
-            let l_b = $argument589;
+            let l_a = $argument583;
+            let l_b = $argument584;
             {
-              const $seg590 = Z_exchange + l_a;
-              if (N[$seg590]! === 0)
+              const $seg585 = Z_exchange + l_a;
+              if (N[$seg585]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at591 = $seg590 * CAP;
-              const $card = C[$at591]!;
-              const $end592 = $seg590 * CAP + N[$seg590]! - 1;
-              for (let $k593 = $at591; $k593 < $end592; $k593++) C[$k593] = C[$k593 + 1]!;
-              N[$seg590]!--;
+              const $at586 = $seg585 * CAP;
+              const $card = C[$at586]!;
+              const $end587 = $seg585 * CAP + N[$seg585]! - 1;
+              for (let $k588 = $at586; $k588 < $end587; $k588++) C[$k588] = C[$k588 + 1]!;
+              N[$seg585]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
-            $generation_zone_collection++;
             {
-              const $seg594 = Z_exchange + l_b;
-              if (N[$seg594]! === 0)
+              const $seg589 = Z_exchange + l_b;
+              if (N[$seg589]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at595 = $seg594 * CAP;
-              const $card = C[$at595]!;
-              const $end596 = $seg594 * CAP + N[$seg594]! - 1;
-              for (let $k597 = $at595; $k597 < $end596; $k597++) C[$k597] = C[$k597 + 1]!;
-              N[$seg594]!--;
-              const $seg598 = Z_exchange + l_a;
-              if (N[$seg598]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg598 * CAP + N[$seg598]!] = $card;
-              N[$seg598]!++;
-              $where[$card] = $seg598;
+              const $at590 = $seg589 * CAP;
+              const $card = C[$at590]!;
+              const $end591 = $seg589 * CAP + N[$seg589]! - 1;
+              for (let $k592 = $at590; $k592 < $end591; $k592++) C[$k592] = C[$k592 + 1]!;
+              N[$seg589]!--;
+              const $seg593 = Z_exchange + l_a;
+              if (N[$seg593]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg593 * CAP + N[$seg593]!] = $card;
+              N[$seg593]!++;
+              $where[$card] = $seg593;
             }
-            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at599 = Z_in_transit * CAP;
-              const $card = C[$at599]!;
-              const $end600 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k601 = $at599; $k601 < $end600; $k601++) C[$k601] = C[$k601 + 1]!;
+              const $at594 = Z_in_transit * CAP;
+              const $card = C[$at594]!;
+              const $end595 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k596 = $at594; $k596 < $end595; $k596++) C[$k596] = C[$k596 + 1]!;
               N[Z_in_transit]!--;
-              const $seg602 = Z_exchange + l_b;
-              if (N[$seg602]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg602 * CAP + N[$seg602]!] = $card;
-              N[$seg602]!++;
-              $where[$card] = $seg602;
+              const $seg597 = Z_exchange + l_b;
+              if (N[$seg597]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg597 * CAP + N[$seg597]!] = $card;
+              N[$seg597]!++;
+              $where[$card] = $seg597;
             }
-            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -6479,32 +6746,32 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index585 -= $count582;
-    if ($index585 < $count583) {
-      if (trace !== null) trace.push($seat581, 12);
+    $index580 -= $count577;
+    if ($index580 < $count578) {
+      if (trace !== null) trace.push($seat576, 12);
       {
         v_passed_over[l_target] = true;
         return step214();
       }
     }
-    $index585 -= $count583;
+    $index580 -= $count578;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide619($seat605: number): number {
-    const $seg606 = Z_hand + l_p_4;
-    const $size607 = N[$seg606]!;
-    const $count608 = $size607;
-    const $total609: number = $count608;
-    if ($total609 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat605} must act but has no legal move`);
+  function decide614($seat600: number): number {
+    const $seg601 = Z_hand + l_p_4;
+    const $size602 = N[$seg601]!;
+    const $count603 = $size602;
+    const $total604: number = $count603;
+    if ($total604 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat600} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n611 = $total609;
-    let $r612 = 0;
-    if ($n611 <= 2097152 && $n611 >= 1) {
+    const $n606 = $total604;
+    let $r607 = 0;
+    if ($n606 <= 2097152 && $n606 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6515,43 +6782,47 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n611;
+        const $m = ($t >>> 0) * $n606;
         const $low = $m >>> 0;
-        if ($low >= $n611 || $low >= 4294967296 % $n611) {
-          $r612 = ($m / 4294967296) >>> 0;
+        if ($low >= $n606 || $low >= 4294967296 % $n606) {
+          $r607 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n611 >= 1 && $n611 <= 4294967296))
+      if (!($n606 >= 1 && $n606 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r612 = drawInt(P, $n611);
+      $r607 = drawInt(P, $n606);
     }
-    const $index610$drawn = $r612;
-    let $index610 = $index610$drawn;
+    const $index605$drawn = $r607;
+    let $index605 = $index605$drawn;
     decisions++;
     steps = 0;
-    if ($index610 < $count608) {
-      const $digit613 = $index610;
-      const $value614 = C[$seg606 * CAP + $digit613]!;
-      if (trace !== null) trace.push($seat605, 9, $value614);
+    if ($index605 < $count603) {
+      const $digit608 = $index605;
+      const $value609 = C[$seg601 * CAP + $digit608]!;
+      if (trace !== null) trace.push($seat600, 9, $value609);
       {
-        const l_card = $value614;
+        const l_card = $value609;
         {
-          const $seg615 = Z_hand + l_p_4;
+          const $seg610 = Z_hand + l_p_4;
           const $wanted = l_card;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg615]!; $i++)
-            if (C[$seg615 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg610]!; $i++)
+            if (C[$seg610 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at616 = $seg615 * CAP + $at;
-          const $card = C[$at616]!;
-          const $end617 = $seg615 * CAP + N[$seg615]! - 1;
-          for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
-          N[$seg615]!--;
+          const $at611 = $seg610 * CAP + $at;
+          const $card = C[$at611]!;
+          const $end612 = $seg610 * CAP + N[$seg610]! - 1;
+          for (let $k613 = $at611; $k613 < $end612; $k613++) C[$k613] = C[$k613 + 1]!;
+          N[$seg610]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($seg610 - Z_hand) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6559,23 +6830,23 @@ export function playout(): PlayoutKernel {
         return step222();
       }
     }
-    $index610 -= $count608;
+    $index605 -= $count603;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide635($seat625: number): number {
-    const $size626 = players;
-    const $count627 = $size626;
-    const $total628: number = $count627;
-    if ($total628 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat625} must act but has no legal move`);
+  function decide630($seat620: number): number {
+    const $size621 = players;
+    const $count622 = $size621;
+    const $total623: number = $count622;
+    if ($total623 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat620} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n630 = $total628;
-    let $r631 = 0;
-    if ($n630 <= 2097152 && $n630 >= 1) {
+    const $n625 = $total623;
+    let $r626 = 0;
+    if ($n625 <= 2097152 && $n625 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6586,65 +6857,77 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n630;
+        const $m = ($t >>> 0) * $n625;
         const $low = $m >>> 0;
-        if ($low >= $n630 || $low >= 4294967296 % $n630) {
-          $r631 = ($m / 4294967296) >>> 0;
+        if ($low >= $n625 || $low >= 4294967296 % $n625) {
+          $r626 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n630 >= 1 && $n630 <= 4294967296))
+      if (!($n625 >= 1 && $n625 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r631 = drawInt(P, $n630);
+      $r626 = drawInt(P, $n625);
     }
-    const $index629$drawn = $r631;
-    let $index629 = $index629$drawn;
+    const $index624$drawn = $r626;
+    let $index624 = $index624$drawn;
     decisions++;
     steps = 0;
-    if ($index629 < $count627) {
-      const $digit632 = $index629;
-      const $value633 = $digit632;
-      if (trace !== null) trace.push($seat625, 6, $value633);
+    if ($index624 < $count622) {
+      const $digit627 = $index624;
+      const $value628 = $digit627;
+      if (trace !== null) trace.push($seat620, 6, $value628);
       {
-        const l_whose = $value633;
+        const l_whose = $value628;
         {
           const $card = l_card_4;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg634 = Z_played + l_whose;
-          C[$seg634 * CAP + N[$seg634]!] = $card;
-          N[$seg634]!++;
-          $where[$card] = $seg634;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg629 = Z_played + l_whose;
+          C[$seg629 * CAP + N[$seg629]!] = $card;
+          N[$seg629]!++;
+          $where[$card] = $seg629;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg629 - Z_played) * 14 + $member]!++;
+          }
         }
         return step237();
       }
     }
-    $index629 -= $count627;
+    $index624 -= $count622;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide649($seat636: number): number {
+  function decide644($seat631: number): number {
     $values82$n[0]! = 0;
     {
-      const $seg638 = Z_collection + l_p_3;
-      const $n639 = N[$seg638]!;
-      for (let $i637 = 0; $i637 < $n639; $i637++) {
-        const l_target = C[$seg638 * CAP + $i637]!;
+      const $seg633 = Z_collection + l_p_3;
+      const $n634 = N[$seg633]!;
+      for (let $i632 = 0; $i632 < $n634; $i632++) {
+        const l_target = C[$seg633 * CAP + $i632]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size640 = $values82$n[0]!;
-    const $count641 = $size640;
-    const $total642: number = $count641;
-    if ($total642 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat636} must act but has no legal move`);
+    const $size635 = $values82$n[0]!;
+    const $count636 = $size635;
+    const $total637: number = $count636;
+    if ($total637 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat631} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n644 = $total642;
-    let $r645 = 0;
-    if ($n644 <= 2097152 && $n644 >= 1) {
+    const $n639 = $total637;
+    let $r640 = 0;
+    if ($n639 <= 2097152 && $n639 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6655,80 +6938,88 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n644;
+        const $m = ($t >>> 0) * $n639;
         const $low = $m >>> 0;
-        if ($low >= $n644 || $low >= 4294967296 % $n644) {
-          $r645 = ($m / 4294967296) >>> 0;
+        if ($low >= $n639 || $low >= 4294967296 % $n639) {
+          $r640 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n644 >= 1 && $n644 <= 4294967296))
+      if (!($n639 >= 1 && $n639 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r645 = drawInt(P, $n644);
+      $r640 = drawInt(P, $n639);
     }
-    const $index643$drawn = $r645;
-    let $index643 = $index643$drawn;
+    const $index638$drawn = $r640;
+    let $index638 = $index638$drawn;
     decisions++;
     steps = 0;
-    if ($index643 < $count641) {
-      const $digit646 = $index643;
-      const $value647 = $values82[$digit646]!;
-      if (trace !== null) trace.push($seat636, 5, $value647);
+    if ($index638 < $count636) {
+      const $digit641 = $index638;
+      const $value642 = $values82[$digit641]!;
+      if (trace !== null) trace.push($seat631, 5, $value642);
       {
-        const l_target = $value647;
+        const l_target = $value642;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg648 = Z_attached + l_p_3;
-          C[$seg648 * CAP + N[$seg648]!] = $card;
-          N[$seg648]!++;
-          $where[$card] = $seg648;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg643 = Z_attached + l_p_3;
+          C[$seg643 * CAP + N[$seg643]!] = $card;
+          N[$seg643]!++;
+          $where[$card] = $seg643;
         }
         return step242();
       }
     }
-    $index643 -= $count641;
+    $index638 -= $count636;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide673($seat651: number): number {
-    const $seg652 = Z_board;
-    const $size653 = N[$seg652]!;
-    const $count654 = $size653;
+  function decide668($seat646: number): number {
+    const $seg647 = Z_board;
+    const $size648 = N[$seg647]!;
+    const $count649 = $size648;
     $values84$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond659: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond659) {
-        let $any655: boolean = false;
+      let $cond654: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond654) {
+        let $any650: boolean = false;
         {
-          const $seg657 = Z_collection + l_whose;
-          const $n658 = N[$seg657]!;
-          for (let $i656 = 0; $i656 < $n658; $i656++) {
-            const l_c = C[$seg657 * CAP + $i656]!;
+          const $seg652 = Z_collection + l_whose;
+          const $n653 = N[$seg652]!;
+          for (let $i651 = 0; $i651 < $n653; $i651++) {
+            const l_c = C[$seg652 * CAP + $i651]!;
             if (v_doubled[l_c]!) {
-              $any655 = true;
+              $any650 = true;
               break;
             }
           }
         }
-        $cond659 = $any655;
+        $cond654 = $any650;
       }
-      if ($cond659) $values84[$values84$n[0]!++] = l_whose;
+      if ($cond654) $values84[$values84$n[0]!++] = l_whose;
     }
-    const $size660 = $values84$n[0]!;
-    const $count661 = $size660;
-    const $total662: number = $count654 + $count661;
-    if ($total662 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat651} must act but has no legal move`);
+    const $size655 = $values84$n[0]!;
+    const $count656 = $size655;
+    const $total657: number = $count649 + $count656;
+    if ($total657 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat646} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n664 = $total662;
-    let $r665 = 0;
-    if ($n664 <= 2097152 && $n664 >= 1) {
+    const $n659 = $total657;
+    let $r660 = 0;
+    if ($n659 <= 2097152 && $n659 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6739,28 +7030,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n664;
+        const $m = ($t >>> 0) * $n659;
         const $low = $m >>> 0;
-        if ($low >= $n664 || $low >= 4294967296 % $n664) {
-          $r665 = ($m / 4294967296) >>> 0;
+        if ($low >= $n659 || $low >= 4294967296 % $n659) {
+          $r660 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n664 >= 1 && $n664 <= 4294967296))
+      if (!($n659 >= 1 && $n659 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r665 = drawInt(P, $n664);
+      $r660 = drawInt(P, $n659);
     }
-    const $index663$drawn = $r665;
-    let $index663 = $index663$drawn;
+    const $index658$drawn = $r660;
+    let $index658 = $index658$drawn;
     decisions++;
     steps = 0;
-    if ($index663 < $count654) {
-      const $digit666 = $index663;
-      const $value667 = C[$seg652 * CAP + $digit666]!;
-      if (trace !== null) trace.push($seat651, 3, $value667);
+    if ($index658 < $count649) {
+      const $digit661 = $index658;
+      const $value662 = C[$seg647 * CAP + $digit661]!;
+      if (trace !== null) trace.push($seat646, 3, $value662);
       {
-        const l_target = $value667;
+        const l_target = $value662;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -6770,10 +7061,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at668 = Z_board * CAP + $at;
-          const $card = C[$at668]!;
-          const $end669 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k670 = $at668; $k670 < $end669; $k670++) C[$k670] = C[$k670 + 1]!;
+          const $at663 = Z_board * CAP + $at;
+          const $card = C[$at663]!;
+          const $end664 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k665 = $at663; $k665 < $end664; $k665++) C[$k665] = C[$k665 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6782,45 +7073,45 @@ export function playout(): PlayoutKernel {
         return step249();
       }
     }
-    $index663 -= $count654;
-    if ($index663 < $count661) {
-      const $digit671 = $index663;
-      const $value672 = $values84[$digit671]!;
-      if (trace !== null) trace.push($seat651, 4, $value672);
+    $index658 -= $count649;
+    if ($index658 < $count656) {
+      const $digit666 = $index658;
+      const $value667 = $values84[$digit666]!;
+      if (trace !== null) trace.push($seat646, 4, $value667);
       {
-        l_whose_3 = $value672;
+        l_whose_3 = $value667;
         return step247();
       }
     }
-    $index663 -= $count661;
+    $index658 -= $count656;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide699($seat674: number): number {
-    const $seg675 = Z_played + l_whose_3;
-    const $size676 = N[$seg675]!;
-    const $count677 = $size676;
+  function decide694($seat669: number): number {
+    const $seg670 = Z_played + l_whose_3;
+    const $size671 = N[$seg670]!;
+    const $count672 = $size671;
     $values86$n[0]! = 0;
     {
-      const $seg679 = Z_collection + l_whose_3;
-      const $n680 = N[$seg679]!;
-      for (let $i678 = 0; $i678 < $n680; $i678++) {
-        const l_target = C[$seg679 * CAP + $i678]!;
+      const $seg674 = Z_collection + l_whose_3;
+      const $n675 = N[$seg674]!;
+      for (let $i673 = 0; $i673 < $n675; $i673++) {
+        const l_target = C[$seg674 * CAP + $i673]!;
         if (v_doubled[l_target]!) $values86[$values86$n[0]!++] = l_target;
       }
     }
-    const $size681 = $values86$n[0]!;
-    const $count682 = $size681;
-    const $total683: number = $count677 + $count682;
-    if ($total683 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat674} must act but has no legal move`);
+    const $size676 = $values86$n[0]!;
+    const $count677 = $size676;
+    const $total678: number = $count672 + $count677;
+    if ($total678 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat669} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n685 = $total683;
-    let $r686 = 0;
-    if ($n685 <= 2097152 && $n685 >= 1) {
+    const $n680 = $total678;
+    let $r681 = 0;
+    if ($n680 <= 2097152 && $n680 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6831,43 +7122,47 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n685;
+        const $m = ($t >>> 0) * $n680;
         const $low = $m >>> 0;
-        if ($low >= $n685 || $low >= 4294967296 % $n685) {
-          $r686 = ($m / 4294967296) >>> 0;
+        if ($low >= $n680 || $low >= 4294967296 % $n680) {
+          $r681 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n685 >= 1 && $n685 <= 4294967296))
+      if (!($n680 >= 1 && $n680 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r686 = drawInt(P, $n685);
+      $r681 = drawInt(P, $n680);
     }
-    const $index684$drawn = $r686;
-    let $index684 = $index684$drawn;
+    const $index679$drawn = $r681;
+    let $index679 = $index679$drawn;
     decisions++;
     steps = 0;
-    if ($index684 < $count677) {
-      const $digit687 = $index684;
-      const $value688 = C[$seg675 * CAP + $digit687]!;
-      if (trace !== null) trace.push($seat674, 1, $value688);
+    if ($index679 < $count672) {
+      const $digit682 = $index679;
+      const $value683 = C[$seg670 * CAP + $digit682]!;
+      if (trace !== null) trace.push($seat669, 1, $value683);
       {
-        const l_target = $value688;
+        const l_target = $value683;
         {
-          const $seg689 = Z_played + l_whose_3;
+          const $seg684 = Z_played + l_whose_3;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg689]!; $i++)
-            if (C[$seg689 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg684]!; $i++)
+            if (C[$seg684 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at690 = $seg689 * CAP + $at;
-          const $card = C[$at690]!;
-          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
-          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
-          N[$seg689]!--;
+          const $at685 = $seg684 * CAP + $at;
+          const $card = C[$at685]!;
+          const $end686 = $seg684 * CAP + N[$seg684]! - 1;
+          for (let $k687 = $at685; $k687 < $end686; $k687++) C[$k687] = C[$k687 + 1]!;
+          N[$seg684]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg684 - Z_played) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6875,23 +7170,23 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index684 -= $count677;
-    if ($index684 < $count682) {
-      const $digit693 = $index684;
-      const $value694 = $values86[$digit693]!;
-      if (trace !== null) trace.push($seat674, 2, $value694);
+    $index679 -= $count672;
+    if ($index679 < $count677) {
+      const $digit688 = $index679;
+      const $value689 = $values86[$digit688]!;
+      if (trace !== null) trace.push($seat669, 2, $value689);
       {
-        const l_target = $value694;
+        const l_target = $value689;
         v_doubled[l_target] = false;
         {
-          const $seg695 = Z_attached + l_whose_3;
-          if (N[$seg695]! === 0)
+          const $seg690 = Z_attached + l_whose_3;
+          if (N[$seg690]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at696 = $seg695 * CAP;
-          const $card = C[$at696]!;
-          const $end697 = $seg695 * CAP + N[$seg695]! - 1;
-          for (let $k698 = $at696; $k698 < $end697; $k698++) C[$k698] = C[$k698 + 1]!;
-          N[$seg695]!--;
+          const $at691 = $seg690 * CAP;
+          const $card = C[$at691]!;
+          const $end692 = $seg690 * CAP + N[$seg690]! - 1;
+          for (let $k693 = $at691; $k693 < $end692; $k693++) C[$k693] = C[$k693 + 1]!;
+          N[$seg690]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6899,45 +7194,45 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index684 -= $count682;
+    $index679 -= $count677;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide721($seat704: number, $passBy: boolean): number {
+  function decide716($seat699: number, $passBy: boolean): number {
     $values89$n[0]! = 0;
     {
-      const $seg706 = Z_hand + l_p;
-      const $n707 = N[$seg706]!;
-      for (let $i705 = 0; $i705 < $n707; $i705++) {
-        const l_card = C[$seg706 * CAP + $i705]!;
+      const $seg701 = Z_hand + l_p;
+      const $n702 = $count_hand_effect[($seg701 - Z_hand) * 14 + 4]! > 0 ? N[$seg701]! : 0;
+      for (let $i700 = 0; $i700 < $n702; $i700++) {
+        const l_card = C[$seg701 * CAP + $i700]!;
         if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
       }
     }
-    let $offered708 = false;
-    offered708$open: {
-      if (!($values89$n[0]! > 0)) break offered708$open;
-      if (!!fn_shielded(l_p)) break offered708$open;
-      $offered708 = true;
+    let $offered703 = false;
+    offered703$open: {
+      if (!($values89$n[0]! > 0)) break offered703$open;
+      if (!!fn_shielded(l_p)) break offered703$open;
+      $offered703 = true;
     }
-    let $offered709 = false;
-    offered709$open: {
-      $offered709 = true;
+    let $offered704 = false;
+    offered704$open: {
+      $offered704 = true;
     }
-    if ($passBy && !$offered708) {
+    if ($passBy && !$offered703) {
       l___window_0 = false;
       return step292();
     }
-    const $offered710 = ($offered708 ? 1 : 0) + ($offered709 ? 1 : 0);
-    if ($offered710 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat704} must act but has no legal move`);
+    const $offered705 = ($offered703 ? 1 : 0) + ($offered704 ? 1 : 0);
+    if ($offered705 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat699} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt711: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n713 = $offered710;
-      let $r714 = 0;
-      if ($n713 <= 2097152 && $n713 >= 1) {
+    attempt706: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n708 = $offered705;
+      let $r709 = 0;
+      if ($n708 <= 2097152 && $n708 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6948,24 +7243,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n713;
+          const $m = ($t >>> 0) * $n708;
           const $low = $m >>> 0;
-          if ($low >= $n713 || $low >= 4294967296 % $n713) {
-            $r714 = ($m / 4294967296) >>> 0;
+          if ($low >= $n708 || $low >= 4294967296 % $n708) {
+            $r709 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n713 >= 1 && $n713 <= 4294967296))
+        if (!($n708 >= 1 && $n708 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r714 = drawInt(P, $n713);
+        $r709 = drawInt(P, $n708);
       }
-      const $pick712$drawn = $r714;
-      let $pick712 = $pick712$drawn;
-      if ($offered708 && $pick712-- === 0) {
-        const $n718 = $values89$n[0]!;
-        let $r719 = 0;
-        if ($n718 <= 2097152 && $n718 >= 1) {
+      const $pick707$drawn = $r709;
+      let $pick707 = $pick707$drawn;
+      if ($offered703 && $pick707-- === 0) {
+        const $n713 = $values89$n[0]!;
+        let $r714 = 0;
+        if ($n713 <= 2097152 && $n713 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6976,37 +7271,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n718;
+            const $m = ($t >>> 0) * $n713;
             const $low = $m >>> 0;
-            if ($low >= $n718 || $low >= 4294967296 % $n718) {
-              $r719 = ($m / 4294967296) >>> 0;
+            if ($low >= $n713 || $low >= 4294967296 % $n713) {
+              $r714 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n718 >= 1 && $n718 <= 4294967296))
+          if (!($n713 >= 1 && $n713 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r719 = drawInt(P, $n718);
+          $r714 = drawInt(P, $n713);
         }
-        const $digit716 = $r719;
-        const $value717 = $values89[$digit716]!;
+        const $digit711 = $r714;
+        const $value712 = $values89[$digit711]!;
         {
-          l_card = $value717;
+          l_card = $value712;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat704, 7, $value717);
+        if (trace !== null) trace.push($seat699, 7, $value712);
         {
-          l_card = $value717;
+          l_card = $value712;
           return step262();
         }
       }
-      if ($offered709 && $pick712-- === 0) {
+      if ($offered704 && $pick707-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat704, 8);
+        if (trace !== null) trace.push($seat699, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7015,20 +7310,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide733($seat723: number): number {
-    const $size724 = players;
-    const $count725 = $size724;
-    const $total726: number = $count725;
-    if ($total726 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat723} must act but has no legal move`);
+  function decide728($seat718: number): number {
+    const $size719 = players;
+    const $count720 = $size719;
+    const $total721: number = $count720;
+    if ($total721 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat718} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n728 = $total726;
-    let $r729 = 0;
-    if ($n728 <= 2097152 && $n728 >= 1) {
+    const $n723 = $total721;
+    let $r724 = 0;
+    if ($n723 <= 2097152 && $n723 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7039,65 +7334,77 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n728;
+        const $m = ($t >>> 0) * $n723;
         const $low = $m >>> 0;
-        if ($low >= $n728 || $low >= 4294967296 % $n728) {
-          $r729 = ($m / 4294967296) >>> 0;
+        if ($low >= $n723 || $low >= 4294967296 % $n723) {
+          $r724 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n728 >= 1 && $n728 <= 4294967296))
+      if (!($n723 >= 1 && $n723 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r729 = drawInt(P, $n728);
+      $r724 = drawInt(P, $n723);
     }
-    const $index727$drawn = $r729;
-    let $index727 = $index727$drawn;
+    const $index722$drawn = $r724;
+    let $index722 = $index722$drawn;
     decisions++;
     steps = 0;
-    if ($index727 < $count725) {
-      const $digit730 = $index727;
-      const $value731 = $digit730;
-      if (trace !== null) trace.push($seat723, 6, $value731);
+    if ($index722 < $count720) {
+      const $digit725 = $index722;
+      const $value726 = $digit725;
+      if (trace !== null) trace.push($seat718, 6, $value726);
       {
-        const l_whose = $value731;
+        const l_whose = $value726;
         {
           const $card = l_card_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg732 = Z_played + l_whose;
-          C[$seg732 * CAP + N[$seg732]!] = $card;
-          N[$seg732]!++;
-          $where[$card] = $seg732;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg727 = Z_played + l_whose;
+          C[$seg727 * CAP + N[$seg727]!] = $card;
+          N[$seg727]!++;
+          $where[$card] = $seg727;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg727 - Z_played) * 14 + $member]!++;
+          }
         }
         return step272();
       }
     }
-    $index727 -= $count725;
+    $index722 -= $count720;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide747($seat734: number): number {
+  function decide742($seat729: number): number {
     $values91$n[0]! = 0;
     {
-      const $seg736 = Z_collection + l_p_2;
-      const $n737 = N[$seg736]!;
-      for (let $i735 = 0; $i735 < $n737; $i735++) {
-        const l_target = C[$seg736 * CAP + $i735]!;
+      const $seg731 = Z_collection + l_p_2;
+      const $n732 = N[$seg731]!;
+      for (let $i730 = 0; $i730 < $n732; $i730++) {
+        const l_target = C[$seg731 * CAP + $i730]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size738 = $values91$n[0]!;
-    const $count739 = $size738;
-    const $total740: number = $count739;
-    if ($total740 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat734} must act but has no legal move`);
+    const $size733 = $values91$n[0]!;
+    const $count734 = $size733;
+    const $total735: number = $count734;
+    if ($total735 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat729} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n742 = $total740;
-    let $r743 = 0;
-    if ($n742 <= 2097152 && $n742 >= 1) {
+    const $n737 = $total735;
+    let $r738 = 0;
+    if ($n737 <= 2097152 && $n737 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7108,80 +7415,88 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n742;
+        const $m = ($t >>> 0) * $n737;
         const $low = $m >>> 0;
-        if ($low >= $n742 || $low >= 4294967296 % $n742) {
-          $r743 = ($m / 4294967296) >>> 0;
+        if ($low >= $n737 || $low >= 4294967296 % $n737) {
+          $r738 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n742 >= 1 && $n742 <= 4294967296))
+      if (!($n737 >= 1 && $n737 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r743 = drawInt(P, $n742);
+      $r738 = drawInt(P, $n737);
     }
-    const $index741$drawn = $r743;
-    let $index741 = $index741$drawn;
+    const $index736$drawn = $r738;
+    let $index736 = $index736$drawn;
     decisions++;
     steps = 0;
-    if ($index741 < $count739) {
-      const $digit744 = $index741;
-      const $value745 = $values91[$digit744]!;
-      if (trace !== null) trace.push($seat734, 5, $value745);
+    if ($index736 < $count734) {
+      const $digit739 = $index736;
+      const $value740 = $values91[$digit739]!;
+      if (trace !== null) trace.push($seat729, 5, $value740);
       {
-        const l_target = $value745;
+        const l_target = $value740;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg746 = Z_attached + l_p_2;
-          C[$seg746 * CAP + N[$seg746]!] = $card;
-          N[$seg746]!++;
-          $where[$card] = $seg746;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg741 = Z_attached + l_p_2;
+          C[$seg741 * CAP + N[$seg741]!] = $card;
+          N[$seg741]!++;
+          $where[$card] = $seg741;
         }
         return step277();
       }
     }
-    $index741 -= $count739;
+    $index736 -= $count734;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide771($seat749: number): number {
-    const $seg750 = Z_board;
-    const $size751 = N[$seg750]!;
-    const $count752 = $size751;
+  function decide766($seat744: number): number {
+    const $seg745 = Z_board;
+    const $size746 = N[$seg745]!;
+    const $count747 = $size746;
     $values93$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond757: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond757) {
-        let $any753: boolean = false;
+      let $cond752: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond752) {
+        let $any748: boolean = false;
         {
-          const $seg755 = Z_collection + l_whose;
-          const $n756 = N[$seg755]!;
-          for (let $i754 = 0; $i754 < $n756; $i754++) {
-            const l_c = C[$seg755 * CAP + $i754]!;
+          const $seg750 = Z_collection + l_whose;
+          const $n751 = N[$seg750]!;
+          for (let $i749 = 0; $i749 < $n751; $i749++) {
+            const l_c = C[$seg750 * CAP + $i749]!;
             if (v_doubled[l_c]!) {
-              $any753 = true;
+              $any748 = true;
               break;
             }
           }
         }
-        $cond757 = $any753;
+        $cond752 = $any748;
       }
-      if ($cond757) $values93[$values93$n[0]!++] = l_whose;
+      if ($cond752) $values93[$values93$n[0]!++] = l_whose;
     }
-    const $size758 = $values93$n[0]!;
-    const $count759 = $size758;
-    const $total760: number = $count752 + $count759;
-    if ($total760 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat749} must act but has no legal move`);
+    const $size753 = $values93$n[0]!;
+    const $count754 = $size753;
+    const $total755: number = $count747 + $count754;
+    if ($total755 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat744} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n762 = $total760;
-    let $r763 = 0;
-    if ($n762 <= 2097152 && $n762 >= 1) {
+    const $n757 = $total755;
+    let $r758 = 0;
+    if ($n757 <= 2097152 && $n757 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7192,28 +7507,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n762;
+        const $m = ($t >>> 0) * $n757;
         const $low = $m >>> 0;
-        if ($low >= $n762 || $low >= 4294967296 % $n762) {
-          $r763 = ($m / 4294967296) >>> 0;
+        if ($low >= $n757 || $low >= 4294967296 % $n757) {
+          $r758 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n762 >= 1 && $n762 <= 4294967296))
+      if (!($n757 >= 1 && $n757 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r763 = drawInt(P, $n762);
+      $r758 = drawInt(P, $n757);
     }
-    const $index761$drawn = $r763;
-    let $index761 = $index761$drawn;
+    const $index756$drawn = $r758;
+    let $index756 = $index756$drawn;
     decisions++;
     steps = 0;
-    if ($index761 < $count752) {
-      const $digit764 = $index761;
-      const $value765 = C[$seg750 * CAP + $digit764]!;
-      if (trace !== null) trace.push($seat749, 3, $value765);
+    if ($index756 < $count747) {
+      const $digit759 = $index756;
+      const $value760 = C[$seg745 * CAP + $digit759]!;
+      if (trace !== null) trace.push($seat744, 3, $value760);
       {
-        const l_target = $value765;
+        const l_target = $value760;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -7223,10 +7538,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at766 = Z_board * CAP + $at;
-          const $card = C[$at766]!;
-          const $end767 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k768 = $at766; $k768 < $end767; $k768++) C[$k768] = C[$k768 + 1]!;
+          const $at761 = Z_board * CAP + $at;
+          const $card = C[$at761]!;
+          const $end762 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k763 = $at761; $k763 < $end762; $k763++) C[$k763] = C[$k763 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7235,45 +7550,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index761 -= $count752;
-    if ($index761 < $count759) {
-      const $digit769 = $index761;
-      const $value770 = $values93[$digit769]!;
-      if (trace !== null) trace.push($seat749, 4, $value770);
+    $index756 -= $count747;
+    if ($index756 < $count754) {
+      const $digit764 = $index756;
+      const $value765 = $values93[$digit764]!;
+      if (trace !== null) trace.push($seat744, 4, $value765);
       {
-        l_whose_2 = $value770;
+        l_whose_2 = $value765;
         return step282();
       }
     }
-    $index761 -= $count759;
+    $index756 -= $count754;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide797($seat772: number): number {
-    const $seg773 = Z_played + l_whose_2;
-    const $size774 = N[$seg773]!;
-    const $count775 = $size774;
+  function decide792($seat767: number): number {
+    const $seg768 = Z_played + l_whose_2;
+    const $size769 = N[$seg768]!;
+    const $count770 = $size769;
     $values95$n[0]! = 0;
     {
-      const $seg777 = Z_collection + l_whose_2;
-      const $n778 = N[$seg777]!;
-      for (let $i776 = 0; $i776 < $n778; $i776++) {
-        const l_target = C[$seg777 * CAP + $i776]!;
+      const $seg772 = Z_collection + l_whose_2;
+      const $n773 = N[$seg772]!;
+      for (let $i771 = 0; $i771 < $n773; $i771++) {
+        const l_target = C[$seg772 * CAP + $i771]!;
         if (v_doubled[l_target]!) $values95[$values95$n[0]!++] = l_target;
       }
     }
-    const $size779 = $values95$n[0]!;
-    const $count780 = $size779;
-    const $total781: number = $count775 + $count780;
-    if ($total781 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat772} must act but has no legal move`);
+    const $size774 = $values95$n[0]!;
+    const $count775 = $size774;
+    const $total776: number = $count770 + $count775;
+    if ($total776 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat767} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n783 = $total781;
-    let $r784 = 0;
-    if ($n783 <= 2097152 && $n783 >= 1) {
+    const $n778 = $total776;
+    let $r779 = 0;
+    if ($n778 <= 2097152 && $n778 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7284,43 +7599,47 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n783;
+        const $m = ($t >>> 0) * $n778;
         const $low = $m >>> 0;
-        if ($low >= $n783 || $low >= 4294967296 % $n783) {
-          $r784 = ($m / 4294967296) >>> 0;
+        if ($low >= $n778 || $low >= 4294967296 % $n778) {
+          $r779 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n783 >= 1 && $n783 <= 4294967296))
+      if (!($n778 >= 1 && $n778 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r784 = drawInt(P, $n783);
+      $r779 = drawInt(P, $n778);
     }
-    const $index782$drawn = $r784;
-    let $index782 = $index782$drawn;
+    const $index777$drawn = $r779;
+    let $index777 = $index777$drawn;
     decisions++;
     steps = 0;
-    if ($index782 < $count775) {
-      const $digit785 = $index782;
-      const $value786 = C[$seg773 * CAP + $digit785]!;
-      if (trace !== null) trace.push($seat772, 1, $value786);
+    if ($index777 < $count770) {
+      const $digit780 = $index777;
+      const $value781 = C[$seg768 * CAP + $digit780]!;
+      if (trace !== null) trace.push($seat767, 1, $value781);
       {
-        const l_target = $value786;
+        const l_target = $value781;
         {
-          const $seg787 = Z_played + l_whose_2;
+          const $seg782 = Z_played + l_whose_2;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg787]!; $i++)
-            if (C[$seg787 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg782]!; $i++)
+            if (C[$seg782 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at788 = $seg787 * CAP + $at;
-          const $card = C[$at788]!;
-          const $end789 = $seg787 * CAP + N[$seg787]! - 1;
-          for (let $k790 = $at788; $k790 < $end789; $k790++) C[$k790] = C[$k790 + 1]!;
-          N[$seg787]!--;
+          const $at783 = $seg782 * CAP + $at;
+          const $card = C[$at783]!;
+          const $end784 = $seg782 * CAP + N[$seg782]! - 1;
+          for (let $k785 = $at783; $k785 < $end784; $k785++) C[$k785] = C[$k785 + 1]!;
+          N[$seg782]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg782 - Z_played) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7328,23 +7647,23 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index782 -= $count775;
-    if ($index782 < $count780) {
-      const $digit791 = $index782;
-      const $value792 = $values95[$digit791]!;
-      if (trace !== null) trace.push($seat772, 2, $value792);
+    $index777 -= $count770;
+    if ($index777 < $count775) {
+      const $digit786 = $index777;
+      const $value787 = $values95[$digit786]!;
+      if (trace !== null) trace.push($seat767, 2, $value787);
       {
-        const l_target = $value792;
+        const l_target = $value787;
         v_doubled[l_target] = false;
         {
-          const $seg793 = Z_attached + l_whose_2;
-          if (N[$seg793]! === 0)
+          const $seg788 = Z_attached + l_whose_2;
+          if (N[$seg788]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at794 = $seg793 * CAP;
-          const $card = C[$at794]!;
-          const $end795 = $seg793 * CAP + N[$seg793]! - 1;
-          for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
-          N[$seg793]!--;
+          const $at789 = $seg788 * CAP;
+          const $card = C[$at789]!;
+          const $end790 = $seg788 * CAP + N[$seg788]! - 1;
+          for (let $k791 = $at789; $k791 < $end790; $k791++) C[$k791] = C[$k791 + 1]!;
+          N[$seg788]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7352,7 +7671,7 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index782 -= $count780;
+    $index777 -= $count775;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   const NO_VARIANTS: readonly string[] = [];
@@ -7578,7 +7897,6 @@ export function playout(): PlayoutKernel {
     v_bank = 0;
     v_chairman = 0;
     K_ended = -1;
-    $generation_zone_collection++;
     if ($from === null) {
       seedWords(G, seed);
       N.fill(0);
@@ -7590,6 +7908,7 @@ export function playout(): PlayoutKernel {
         C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
       N[Z_action_deck] = ALL_Action.length;
       for (let $k = 0; $k < ALL_Action.length; $k++) $where[ALL_Action[$k]!] = Z_action_deck;
+      $recountAll();
       v_bank = 1000;
       for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
       for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
@@ -7601,10 +7920,10 @@ export function playout(): PlayoutKernel {
       for (const $c of ALL_Property) v_doubled[$c] = false;
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       {
-        for (let $i800 = N[Z_action_deck]! - 1; $i800 > 0; $i800--) {
-          const $n804 = $i800 + 1;
-          let $r805 = 0;
-          if ($n804 <= 2097152 && $n804 >= 1) {
+        for (let $i795 = N[Z_action_deck]! - 1; $i795 > 0; $i795--) {
+          const $n799 = $i795 + 1;
+          let $r800 = 0;
+          if ($n799 <= 2097152 && $n799 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7615,47 +7934,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n804;
+              const $m = ($t >>> 0) * $n799;
               const $low = $m >>> 0;
-              if ($low >= $n804 || $low >= 4294967296 % $n804) {
-                $r805 = ($m / 4294967296) >>> 0;
+              if ($low >= $n799 || $low >= 4294967296 % $n799) {
+                $r800 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n804 >= 1 && $n804 <= 4294967296))
+            if (!($n799 >= 1 && $n799 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r805 = drawInt(G, $n804);
+            $r800 = drawInt(G, $n799);
           }
-          const $j803 = $r805;
-          const $a801 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i800;
-          const $b802 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j803;
-          const $card = C[$a801]!;
-          C[$a801] = C[$b802]!;
-          C[$b802] = $card;
+          const $j798 = $r800;
+          const $a796 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i795;
+          const $b797 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j798;
+          const $card = C[$a796]!;
+          C[$a796] = C[$b797]!;
+          C[$b797] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg806 = Z_hand + l_p;
+            const $seg801 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg806 * CAP + N[$seg806]!] = $card;
-              N[$seg806]!++;
-              $where[$card] = $seg806;
+              C[$seg801 * CAP + N[$seg801]!] = $card;
+              N[$seg801]!++;
+              $where[$card] = $seg801;
+              {
+                const $member = Action_effect$index[$card]!;
+                if ($member >= 0) $count_hand_effect[($seg801 - Z_hand) * 14 + $member]!++;
+              }
             }
           }
         }
       }
       {
-        for (let $i807 = N[Z_property_deck]! - 1; $i807 > 0; $i807--) {
-          const $n811 = $i807 + 1;
-          let $r812 = 0;
-          if ($n811 <= 2097152 && $n811 >= 1) {
+        for (let $i802 = N[Z_property_deck]! - 1; $i802 > 0; $i802--) {
+          const $n806 = $i802 + 1;
+          let $r807 = 0;
+          if ($n806 <= 2097152 && $n806 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7666,24 +7989,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n811;
+              const $m = ($t >>> 0) * $n806;
               const $low = $m >>> 0;
-              if ($low >= $n811 || $low >= 4294967296 % $n811) {
-                $r812 = ($m / 4294967296) >>> 0;
+              if ($low >= $n806 || $low >= 4294967296 % $n806) {
+                $r807 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n811 >= 1 && $n811 <= 4294967296))
+            if (!($n806 >= 1 && $n806 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r812 = drawInt(G, $n811);
+            $r807 = drawInt(G, $n806);
           }
-          const $j810 = $r812;
-          const $a808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i807;
-          const $b809 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j810;
-          const $card = C[$a808]!;
-          C[$a808] = C[$b809]!;
-          C[$b809] = $card;
+          const $j805 = $r807;
+          const $a803 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i802;
+          const $b804 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j805;
+          const $card = C[$a803]!;
+          C[$a803] = C[$b804]!;
+          C[$b804] = $card;
         }
       }
       {
@@ -7700,15 +8023,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg813 = Z_secret + l_p;
+            const $seg808 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg813 * CAP + N[$seg813]!] = $card;
-              N[$seg813]!++;
-              $where[$card] = $seg813;
+              C[$seg808 * CAP + N[$seg808]!] = $card;
+              N[$seg808]!++;
+              $where[$card] = $seg808;
             }
           }
         }
@@ -7722,7 +8045,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg814 = Z_dealt + l_p;
+              const $seg809 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -7731,9 +8054,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg814 * CAP + N[$seg814]!] = $card;
-                N[$seg814]!++;
-                $where[$card] = $seg814;
+                C[$seg809 * CAP + N[$seg809]!] = $card;
+                N[$seg809]!++;
+                $where[$card] = $seg809;
               }
             }
           } else {
@@ -7745,7 +8068,6 @@ export function playout(): PlayoutKernel {
               N[Z_set_aside]!++;
               $where[$card] = Z_set_aside;
             }
-            $generation_zone_collection++;
           }
         }
       }
@@ -7753,8 +8075,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k815 = N[$from]! - 1; $k815 >= 0; $k815--) {
-            const $card = C[$from * CAP + $k815]!;
+          for (let $k810 = N[$from]! - 1; $k810 >= 0; $k810--) {
+            const $card = C[$from * CAP + $k810]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -7763,10 +8085,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i816 = N[Z_property_deck]! - 1; $i816 > 0; $i816--) {
-          const $n820 = $i816 + 1;
-          let $r821 = 0;
-          if ($n820 <= 2097152 && $n820 >= 1) {
+        for (let $i811 = N[Z_property_deck]! - 1; $i811 > 0; $i811--) {
+          const $n815 = $i811 + 1;
+          let $r816 = 0;
+          if ($n815 <= 2097152 && $n815 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7777,24 +8099,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n820;
+              const $m = ($t >>> 0) * $n815;
               const $low = $m >>> 0;
-              if ($low >= $n820 || $low >= 4294967296 % $n820) {
-                $r821 = ($m / 4294967296) >>> 0;
+              if ($low >= $n815 || $low >= 4294967296 % $n815) {
+                $r816 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n820 >= 1 && $n820 <= 4294967296))
+            if (!($n815 >= 1 && $n815 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r821 = drawInt(G, $n820);
+            $r816 = drawInt(G, $n815);
           }
-          const $j819 = $r821;
-          const $a817 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i816;
-          const $b818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j819;
-          const $card = C[$a817]!;
-          C[$a817] = C[$b818]!;
-          C[$b818] = $card;
+          const $j814 = $r816;
+          const $a812 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i811;
+          const $b813 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j814;
+          const $card = C[$a812]!;
+          C[$a812] = C[$b813]!;
+          C[$b813] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {
@@ -8224,9 +8546,9 @@ export function playout(): PlayoutKernel {
         l_u_5 = $from.locals["u_5"] as unknown as number;
       }
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      $recountAll();
       pc = $entry;
     }
-    $generation_zone_collection++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(

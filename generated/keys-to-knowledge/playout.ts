@@ -436,7 +436,7 @@ export function playout(): PlayoutKernel {
     let $first921: number = 0;
     let $found922 = false;
     {
-      const $n924 = N[Z_spaces]!;
+      const $n924 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
       for (let $i923 = 0; $i923 < $n924; $i923++) {
         const l_s = C[Z_spaces * CAP + $i923]!;
         if (Space_kind$code[l_s]! === 5) {
@@ -493,12 +493,12 @@ export function playout(): PlayoutKernel {
     let $sum932: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
-      $sum932 += $tally_deeds_group(Z_deeds + l_q, $index_Group(l_g));
+      $sum932 += $countOf($count_deeds_group, (Z_deeds + l_q - Z_deeds) * 8, $index_Group(l_g));
     }
-    return $tally_bank_deeds_group(Z_bank_deeds, $index_Group(l_g)) + $sum932;
+    return $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, $index_Group(l_g)) + $sum932;
   }
   function fn_held(l_p: number, l_g: string): number {
-    return $tally_deeds_group(Z_deeds + l_p, $index_Group(l_g));
+    return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, $index_Group(l_g));
   }
   function fn_complete(l_p: number, l_g: string): boolean {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
@@ -881,6 +881,23 @@ export function playout(): PlayoutKernel {
     $memo_undeveloped[$key] = $value ? 1 : 0;
     return $value;
   }
+  let $index_Deck$lastValue = "";
+  let $index_Deck$lastIndex = -1;
+  function $index_Deck(value: string): number {
+    if (value === $index_Deck$lastValue) return $index_Deck$lastIndex;
+    let $index = -1;
+    switch (value) {
+      case "mercy":
+        $index = 0;
+        break;
+      case "grace":
+        $index = 1;
+        break;
+    }
+    $index_Deck$lastValue = value;
+    $index_Deck$lastIndex = $index;
+    return $index;
+  }
   let $index_Group$lastValue = "";
   let $index_Group$lastIndex = -1;
   function $index_Group(value: string): number {
@@ -916,40 +933,86 @@ export function playout(): PlayoutKernel {
     $index_Group$lastIndex = $index;
     return $index;
   }
-  const Deed_group$index = Int32Array.from(Deed_group, $index_Group);
-  let $generation_zone_bank_deeds = 1;
-  let $generation_zone_deeds = 1;
-  const $tally_bank_deeds_group$counts = new Int32Array(8);
-  const $tally_bank_deeds_group$stamps = new Float64Array(1);
-  function $tally_bank_deeds_group(seg: number, member: number): number {
-    const $s = seg - Z_bank_deeds;
-    const $base = $s * 8;
-    if ($tally_bank_deeds_group$stamps[$s] !== $generation_zone_bank_deeds) {
-      for (let $k = 0; $k < 8; $k++) $tally_bank_deeds_group$counts[$base + $k] = 0;
-      const $n = N[seg]!;
-      for (let $i = 0; $i < $n; $i++) {
-        const $member = Deed_group$index[C[seg * CAP + $i]!]!;
-        if ($member >= 0) $tally_bank_deeds_group$counts[$base + $member]!++;
-      }
-      $tally_bank_deeds_group$stamps[$s] = $generation_zone_bank_deeds;
+  let $index_SpaceKind$lastValue = "";
+  let $index_SpaceKind$lastIndex = -1;
+  function $index_SpaceKind(value: string): number {
+    if (value === $index_SpaceKind$lastValue) return $index_SpaceKind$lastIndex;
+    let $index = -1;
+    switch (value) {
+      case "home":
+        $index = 0;
+        break;
+      case "property":
+        $index = 1;
+        break;
+      case "mercy":
+        $index = 2;
+        break;
+      case "grace":
+        $index = 3;
+        break;
+      case "fee":
+        $index = 4;
+        break;
+      case "court":
+        $index = 5;
+        break;
+      case "field_trip":
+        $index = 6;
+        break;
+      case "go_to_court":
+        $index = 7;
+        break;
     }
-    return member < 0 ? 0 : $tally_bank_deeds_group$counts[$base + member]!;
+    $index_SpaceKind$lastValue = value;
+    $index_SpaceKind$lastIndex = $index;
+    return $index;
   }
-  const $tally_deeds_group$counts = new Int32Array(48);
-  const $tally_deeds_group$stamps = new Float64Array(6);
-  function $tally_deeds_group(seg: number, member: number): number {
-    const $s = seg - Z_deeds;
-    const $base = $s * 8;
-    if ($tally_deeds_group$stamps[$s] !== $generation_zone_deeds) {
-      for (let $k = 0; $k < 8; $k++) $tally_deeds_group$counts[$base + $k] = 0;
-      const $n = N[seg]!;
-      for (let $i = 0; $i < $n; $i++) {
-        const $member = Deed_group$index[C[seg * CAP + $i]!]!;
-        if ($member >= 0) $tally_deeds_group$counts[$base + $member]!++;
+  const Deed_group$index = Int32Array.from(Deed_group, $index_Group);
+  const Fortune_deck$index = Int32Array.from(Fortune_deck, $index_Deck);
+  const Space_kind$index = Int32Array.from(Space_kind, $index_SpaceKind);
+  const $count_bank_deeds_group = new Int32Array(8);
+  const $count_deeds_group = new Int32Array(48);
+  const $count_mercy_deck_deck = new Int32Array(2);
+  const $count_spaces_kind = new Int32Array(8);
+  /** A segment's count of one member (its index; -1 for a value that is no member: none). */
+  function $countOf(counts: Int32Array, at: number, member: number): number {
+    return member < 0 ? 0 : counts[at + member]!;
+  }
+  /** Every count made afresh from the zones as they lie. */
+  function $recountAll(): void {
+    $count_bank_deeds_group.fill(0);
+    for (let $s = 0; $s < 1; $s++) {
+      const $seg = Z_bank_deeds + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Deed_group$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_bank_deeds_group[$s * 8 + $member]!++;
       }
-      $tally_deeds_group$stamps[$s] = $generation_zone_deeds;
     }
-    return member < 0 ? 0 : $tally_deeds_group$counts[$base + member]!;
+    $count_deeds_group.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_deeds + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Deed_group$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_deeds_group[$s * 8 + $member]!++;
+      }
+    }
+    $count_mercy_deck_deck.fill(0);
+    for (let $s = 0; $s < 1; $s++) {
+      const $seg = Z_mercy_deck + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Fortune_deck$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_mercy_deck_deck[$s * 2 + $member]!++;
+      }
+    }
+    $count_spaces_kind.fill(0);
+    for (let $s = 0; $s < 1; $s++) {
+      const $seg = Z_spaces + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Space_kind$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_spaces_kind[$s * 8 + $member]!++;
+      }
+    }
   }
   function step0(): number {
     {
@@ -1294,7 +1357,12 @@ export function playout(): PlayoutKernel {
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+          }
         }
+        $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
@@ -1304,7 +1372,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_deeds++;
     {
       const $argument29 = l_p_4;
       {
@@ -1375,6 +1442,10 @@ export function playout(): PlayoutKernel {
           const $end38 = $seg36 * CAP + N[$seg36]! - 1;
           for (let $k39 = $at37; $k39 < $end38; $k39++) C[$k39] = C[$k39 + 1]!;
           N[$seg36]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg36 - Z_deeds) * 8 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -1385,8 +1456,6 @@ export function playout(): PlayoutKernel {
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
         $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     }
     {
@@ -1467,6 +1536,10 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
     }
     $generation_any_mortgaged++;
     $generation_complete++;
@@ -1474,8 +1547,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     l_lot_2 = l_d_4;
     l_high_3 = 0;
     l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -1530,11 +1601,23 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_2;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
         const $seg47 = Z_deeds + l_leader_3;
         C[$seg47 * CAP + N[$seg47]!] = $card;
         N[$seg47]!++;
         $where[$card] = $seg47;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg47 - Z_deeds) * 8 + $member]!++;
+        }
       }
       $generation_any_mortgaged++;
       $generation_complete++;
@@ -1542,8 +1625,6 @@ export function playout(): PlayoutKernel {
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
       $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     l_d_4$index += 1;
@@ -1878,7 +1959,12 @@ export function playout(): PlayoutKernel {
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+          }
         }
+        $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
@@ -1888,7 +1974,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_deeds++;
     {
       const $argument156 = l_p_10;
       {
@@ -1959,6 +2044,10 @@ export function playout(): PlayoutKernel {
           const $end165 = $seg163 * CAP + N[$seg163]! - 1;
           for (let $k166 = $at164; $k166 < $end165; $k166++) C[$k166] = C[$k166 + 1]!;
           N[$seg163]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg163 - Z_deeds) * 8 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -1969,8 +2058,6 @@ export function playout(): PlayoutKernel {
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
         $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     }
     {
@@ -2051,6 +2138,10 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
     }
     $generation_any_mortgaged++;
     $generation_complete++;
@@ -2058,8 +2149,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     l_lot_5 = l_d_6;
     l_high_6 = 0;
     l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -2114,11 +2203,23 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_5;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
         const $seg174 = Z_deeds + l_leader_6;
         C[$seg174 * CAP + N[$seg174]!] = $card;
         N[$seg174]!++;
         $where[$card] = $seg174;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg174 - Z_deeds) * 8 + $member]!++;
+        }
       }
       $generation_any_mortgaged++;
       $generation_complete++;
@@ -2126,8 +2227,6 @@ export function playout(): PlayoutKernel {
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
       $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     l_d_6$index += 1;
@@ -2199,6 +2298,10 @@ export function playout(): PlayoutKernel {
         if (N[Z_mercy_deck]! === 0)
           throw new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
         const $card = C[Z_mercy_deck * CAP + --N[Z_mercy_deck]!]!;
+        {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!--;
+        }
         if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
         C[Z_drawn * CAP + N[Z_drawn]!] = $card;
         N[Z_drawn]!++;
@@ -2286,17 +2389,29 @@ export function playout(): PlayoutKernel {
     if (l_mercy) {
       {
         const $card = l_card;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_mercy_deck && $taken < Z_mercy_deck + 1) {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
+        }
         for (let $k279 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k279 > Z_mercy_deck * CAP; $k279--)
           C[$k279] = C[$k279 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
         $where[$card] = Z_mercy_deck;
+        {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!++;
+        }
       }
     } else {
       {
         const $card = l_card;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_mercy_deck && $taken < Z_mercy_deck + 1) {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
+        }
         for (let $k280 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k280 > Z_grace_deck * CAP; $k280--)
           C[$k280] = C[$k280 - 1]!;
         C[Z_grace_deck * CAP] = $card;
@@ -2430,7 +2545,12 @@ export function playout(): PlayoutKernel {
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+          }
         }
+        $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
@@ -2440,7 +2560,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_deeds++;
     {
       const $argument287 = l_p_8;
       {
@@ -2511,6 +2630,10 @@ export function playout(): PlayoutKernel {
           const $end296 = $seg294 * CAP + N[$seg294]! - 1;
           for (let $k297 = $at295; $k297 < $end296; $k297++) C[$k297] = C[$k297 + 1]!;
           N[$seg294]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg294 - Z_deeds) * 8 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -2521,8 +2644,6 @@ export function playout(): PlayoutKernel {
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
         $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     }
     {
@@ -2603,6 +2724,10 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
     }
     $generation_any_mortgaged++;
     $generation_complete++;
@@ -2610,8 +2735,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     l_lot_4 = l_d_5;
     l_high_5 = 0;
     l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -2666,11 +2789,23 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_4;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
         const $seg305 = Z_deeds + l_leader_5;
         C[$seg305 * CAP + N[$seg305]!] = $card;
         N[$seg305]!++;
         $where[$card] = $seg305;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg305 - Z_deeds) * 8 + $member]!++;
+        }
       }
       $generation_any_mortgaged++;
       $generation_complete++;
@@ -2678,8 +2813,6 @@ export function playout(): PlayoutKernel {
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
       $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     l_d_5$index += 1;
@@ -2828,11 +2961,23 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_3;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
         const $seg434 = Z_deeds + l_leader_4;
         C[$seg434 * CAP + N[$seg434]!] = $card;
         N[$seg434]!++;
         $where[$card] = $seg434;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg434 - Z_deeds) * 8 + $member]!++;
+        }
       }
       $generation_any_mortgaged++;
       $generation_complete++;
@@ -2840,8 +2985,6 @@ export function playout(): PlayoutKernel {
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
       $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     return step100();
@@ -3061,7 +3204,12 @@ export function playout(): PlayoutKernel {
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+          }
         }
+        $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
@@ -3071,7 +3219,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_deeds++;
     {
       const $argument744 = l_p_2;
       {
@@ -3142,6 +3289,10 @@ export function playout(): PlayoutKernel {
           const $end753 = $seg751 * CAP + N[$seg751]! - 1;
           for (let $k754 = $at752; $k754 < $end753; $k754++) C[$k754] = C[$k754 + 1]!;
           N[$seg751]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg751 - Z_deeds) * 8 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -3152,8 +3303,6 @@ export function playout(): PlayoutKernel {
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
         $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     }
     {
@@ -3234,6 +3383,10 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
     }
     $generation_any_mortgaged++;
     $generation_complete++;
@@ -3241,8 +3394,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     l_lot = l_d_2;
     l_high_2 = 0;
     l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -3297,11 +3448,23 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
         const $seg762 = Z_deeds + l_leader_2;
         C[$seg762 * CAP + N[$seg762]!] = $card;
         N[$seg762]!++;
         $where[$card] = $seg762;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg762 - Z_deeds) * 8 + $member]!++;
+        }
       }
       $generation_any_mortgaged++;
       $generation_complete++;
@@ -3309,8 +3472,6 @@ export function playout(): PlayoutKernel {
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
       $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     l_d_2$index += 1;
@@ -5365,11 +5526,23 @@ export function playout(): PlayoutKernel {
               }
               {
                 const $card = l_deed_2;
-                takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+                const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+                if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+                }
+                if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+                }
                 const $seg427 = Z_deeds + l_p_5;
                 C[$seg427 * CAP + N[$seg427]!] = $card;
                 N[$seg427]!++;
                 $where[$card] = $seg427;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($seg427 - Z_deeds) * 8 + $member]!++;
+                }
               }
               $generation_any_mortgaged++;
               $generation_complete++;
@@ -5377,8 +5550,6 @@ export function playout(): PlayoutKernel {
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
-              $generation_zone_bank_deeds++;
-              $generation_zone_deeds++;
               return step100();
             }
           }
@@ -5465,11 +5636,23 @@ export function playout(): PlayoutKernel {
         }
         {
           const $card = l_deed_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+          }
+          if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          }
           const $seg416 = Z_deeds + l_p_5;
           C[$seg416 * CAP + N[$seg416]!] = $card;
           N[$seg416]!++;
           $where[$card] = $seg416;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg416 - Z_deeds) * 8 + $member]!++;
+          }
         }
         $generation_any_mortgaged++;
         $generation_complete++;
@@ -5477,8 +5660,6 @@ export function playout(): PlayoutKernel {
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
         $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
         return step100();
       }
     }
@@ -7380,10 +7561,18 @@ export function playout(): PlayoutKernel {
                 const $end731 = $seg729 * CAP + N[$seg729]! - 1;
                 for (let $k732 = $at730; $k732 < $end731; $k732++) C[$k732] = C[$k732 + 1]!;
                 N[$seg729]!--;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($seg729 - Z_deeds) * 8 + $member]!--;
+                }
                 const $seg733 = Z_deeds + l_buyer_2;
                 C[$seg733 * CAP + N[$seg733]!] = $card;
                 N[$seg733]!++;
                 $where[$card] = $seg733;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($seg733 - Z_deeds) * 8 + $member]!++;
+                }
               }
               $generation_any_mortgaged++;
               $generation_complete++;
@@ -7391,8 +7580,6 @@ export function playout(): PlayoutKernel {
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
               $generation_undeveloped++;
-              $generation_zone_bank_deeds++;
-              $generation_zone_deeds++;
               return step110();
             }
           }
@@ -7492,10 +7679,18 @@ export function playout(): PlayoutKernel {
           const $end716 = $seg714 * CAP + N[$seg714]! - 1;
           for (let $k717 = $at715; $k717 < $end716; $k717++) C[$k717] = C[$k717 + 1]!;
           N[$seg714]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg714 - Z_deeds) * 8 + $member]!--;
+          }
           const $seg718 = Z_deeds + l_buyer_2;
           C[$seg718 * CAP + N[$seg718]!] = $card;
           N[$seg718]!++;
           $where[$card] = $seg718;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg718 - Z_deeds) * 8 + $member]!++;
+          }
         }
         $generation_any_mortgaged++;
         $generation_complete++;
@@ -7503,8 +7698,6 @@ export function playout(): PlayoutKernel {
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
         $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
         return step110();
       }
     }
@@ -8361,8 +8554,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     if ($from === null) {
       seedWords(G, seed);
       N.fill(0);
@@ -8376,6 +8567,7 @@ export function playout(): PlayoutKernel {
         C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
       N[Z_mercy_deck] = ALL_Fortune.length;
       for (let $k = 0; $k < ALL_Fortune.length; $k++) $where[ALL_Fortune[$k]!] = Z_mercy_deck;
+      $recountAll();
       for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
       v_bank = 1000000000;
       for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
@@ -8421,6 +8613,10 @@ export function playout(): PlayoutKernel {
             const $end867 = Z_spaces * CAP + N[Z_spaces]! - 1;
             for (let $k868 = $at866; $k868 < $end867; $k868++) C[$k868] = C[$k868 + 1]!;
             N[Z_spaces]!--;
+            {
+              const $member = Space_kind$index[$card]!;
+              if ($member >= 0) $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + $member]!--;
+            }
             C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
             N[Z_box_spaces]!++;
             $where[$card] = Z_box_spaces;
@@ -8452,6 +8648,10 @@ export function playout(): PlayoutKernel {
             const $end874 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
             for (let $k875 = $at873; $k875 < $end874; $k875++) C[$k875] = C[$k875 + 1]!;
             N[Z_bank_deeds]!--;
+            {
+              const $member = Deed_group$index[$card]!;
+              if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
+            }
             C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
             N[Z_box_deeds]!++;
             $where[$card] = Z_box_deeds;
@@ -8462,8 +8662,6 @@ export function playout(): PlayoutKernel {
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          $generation_zone_bank_deeds++;
-          $generation_zone_deeds++;
         }
       }
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
@@ -8471,7 +8669,8 @@ export function playout(): PlayoutKernel {
       {
         let $n876 = 0;
         {
-          const $n878 = N[Z_mercy_deck]!;
+          const $n878 =
+            $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + 1]! > 0 ? N[Z_mercy_deck]! : 0;
           for (let $i877 = 0; $i877 < $n878; $i877++) {
             const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i877]!;
             if (Fortune_deck$code[l_c]! === 1) $list87[$n876++] = l_c;
@@ -8493,6 +8692,10 @@ export function playout(): PlayoutKernel {
             const $end881 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
             for (let $k882 = $at880; $k882 < $end881; $k882++) C[$k882] = C[$k882 + 1]!;
             N[Z_mercy_deck]!--;
+            {
+              const $member = Fortune_deck$index[$card]!;
+              if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!--;
+            }
             C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
             N[Z_grace_deck]!++;
             $where[$card] = Z_grace_deck;
@@ -8628,7 +8831,6 @@ export function playout(): PlayoutKernel {
           }
         }
         $generation_complete++;
-        $generation_zone_bank_deeds++;
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
           let $n903 = 0;
@@ -8649,9 +8851,17 @@ export function playout(): PlayoutKernel {
                 const $end907 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
                 for (let $k908 = $at906; $k908 < $end907; $k908++) C[$k908] = C[$k908 + 1]!;
                 N[Z_bank_deeds]!--;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
+                }
                 C[$seg905 * CAP + N[$seg905]!] = $card;
                 N[$seg905]!++;
                 $where[$card] = $seg905;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($seg905 - Z_deeds) * 8 + $member]!++;
+                }
               }
             }
             $generation_any_mortgaged++;
@@ -8660,8 +8870,6 @@ export function playout(): PlayoutKernel {
             $generation_may_mortgage++;
             $generation_may_sell_stack++;
             $generation_undeveloped++;
-            $generation_zone_bank_deeds++;
-            $generation_zone_deeds++;
             {
               let $sum909: number = 0;
               {
@@ -9004,6 +9212,7 @@ export function playout(): PlayoutKernel {
         l_d_6 = $from.locals["d_6"] as unknown as number;
       }
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      $recountAll();
       pc = $entry;
     }
     $generation_any_mortgaged++;
@@ -9012,8 +9221,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(

@@ -130,9 +130,10 @@ describe("the playout kernel's memo across decisions", () => {
       expect(kernelText).toContain(`fn_${name}(`);
       expect(kernelText).not.toContain(`fn_${name}$memo(`);
     }
-    // Counts of a zone's cards by a printed enum field are look-ups (playout-tallies.ts).
-    expect(kernelText).toContain("$tally_kept_suit(");
-    expect(kernelText).toContain("$tally_spare_suit(");
+    // Counts of a zone's cards by a printed enum field are look-ups of counts every move keeps
+    // (playout-counts.ts): the drill's moves, deals, `move all` and shuffles keep them right.
+    expect(kernelText).toContain("$count_kept_suit[");
+    expect(kernelText).toContain("$count_spare_suit[");
     // No memo of a whole decision: each function has a generation of its own.
     expect(kernelText).not.toContain("$epoch");
     const game = await loadRulesGame("memo-across", DRILL, runtime);
