@@ -102,8 +102,8 @@ describe("the playout kernel's running counts", () => {
   it("reads counts by a printed field, and skips the passes whose filter no card can pass", async () => {
     const { kernelText } = await compiled();
     // One count per (zone, field) read: kept and hand by suit.
-    expect(kernelText).toContain("const $count_kept_suit = new Int32Array(");
-    expect(kernelText).toContain("const $count_hand_suit = new Int32Array(");
+    expect(kernelText).toMatch(/ \$count_kept_suit = new Int32Array\(/);
+    expect(kernelText).toMatch(/ \$count_hand_suit = new Int32Array\(/);
     // `suns`, `others` (`!=`: the zone's size less the count), `moons_in_hand` (any) and `all_moons`
     // (all) are reads: no pass over the zone is left in them.
     const body = (name: string): string => kernelText.slice(kernelText.indexOf(`function fn_${name}(`), kernelText.indexOf("\n  }", kernelText.indexOf(`function fn_${name}(`)));

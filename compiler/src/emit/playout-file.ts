@@ -12,6 +12,7 @@ import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { KernelMemo, START_MARKER } from "./playout-memo.js";
 import { KernelCounts, RECOUNT_MARKER } from "./playout-counts.js";
+import { closureVariablesAsVar } from "./playout-closure-vars.js";
 import { kernelType } from "./playout-lists.js";
 import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
@@ -318,6 +319,8 @@ export class PlayoutFile {
     const runtimeConstants = RUNTIME_CONSTANTS.filter(uses);
     const bound = [...cards.map((n) => `const ${n} = cardData.${n};`), ...runtimeConstants.map((n) => `const ${n} = RUNTIME_${n};`)];
     text = text.replaceAll(ALIASES, bound.join("\n"));
+    // The closure's variables, read by the steps' functions, as `var`: no test of each read.
+    if (split) text = closureVariablesAsVar(text);
     return this.ctx.file("playout.ts", (file) => {
       const runtime = RUNTIME_NAMES.filter(uses).sort();
       const imports = [...runtime, ...runtimeConstants.map((name) => ({ name, alias: `RUNTIME_${name}` }))];
