@@ -75,6 +75,10 @@ flow {
       for t in kept[p] where starry(t) {
         gold[p] += 1
       }
+      // A die rolled for every card before the suit is tested: no pass may be skipped here.
+      for t in hand[p] where roll(2) == 2 and t.suit == Suit.moon {
+        gold[p] += 1
+      }
       if others(p) > 3 {
         move all kept[p] to spare
       }
@@ -115,6 +119,9 @@ describe("the playout kernel's running counts", () => {
     // score's count over hand[p] look at no card while the segment holds no star.
     expect(kernelText).toMatch(/= \$count_kept_suit\[[^\]]+\]! > 0 \? N\[/);
     expect(kernelText.match(/= \$count_hand_suit\[[^\]]+\]! > 0 \? N\[/g)?.length).toBeGreaterThanOrEqual(2);
+    // The die's loop looks at every card: its count is no guard.
+    expect(kernelText).toMatch(/rollOn\(G, 2\)/);
+    expect(kernelText).not.toMatch(/\$count_hand_suit\[[^\]]+ \+ 1\]! > 0 \? N\[/);
     // A card moved from wherever it lies: the runtime says where it was.
     expect(kernelText).toContain("const $taken = takeFromZoneOf(");
   });

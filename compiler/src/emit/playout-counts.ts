@@ -244,8 +244,8 @@ export class KernelCounts {
   }
 }
 
-/** An expression that reads values only: no call (a rules function, `top`, `roll`) and no aggregate,
- *  so nothing that can fault or draw. */
+/** An expression that reads values only: no call (a rules function, `top`, `roll`), no aggregate
+ *  and no division (by zero, a fault), so nothing that can fault or draw. */
 function plain(e: A.Expression): boolean {
   let ok = true;
   const visit = (node: unknown): void => {
@@ -253,6 +253,7 @@ function plain(e: A.Expression): boolean {
     if (Array.isArray(node)) return node.forEach(visit);
     const record = node as Record<string, unknown>;
     if (record.kind === "call" || record.kind === "aggregate") ok = false;
+    if (record.kind === "binary" && (record.operator === "/" || record.operator === "%")) ok = false;
     for (const [key, child] of Object.entries(record)) if (key !== "range") visit(child);
   };
   visit(e);
