@@ -16,130 +16,130 @@ import type { BaseState, PlayoutKernel, RuleSite } from "@rules/runtime/internal
 import * as cardData from "./cards.js";
 /** Foreclosed! for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
-  const CAP = 60;
-  const END = -1;
-  const Z_property_deck = 0;
-  const Z_box = 1;
-  const Z_set_aside = 2;
-  const Z_dealt = 3;
-  const Z_secret = 9;
-  const Z_collection = 15;
-  const Z_exchange = 21;
-  const Z_in_transit = 27;
-  const Z_action_deck = 28;
-  const Z_action_discard = 29;
-  const Z_hand = 30;
-  const Z_played = 36;
-  const Z_attached = 42;
-  const Z_board = 48;
-  const SEGMENTS = 49;
-  const K_C = new Int32Array(SEGMENTS * CAP);
-  const K_N = new Int32Array(SEGMENTS);
-  const K_G = new Uint32Array(4);
-  const K_P = new Uint32Array(4);
-  const K_$where = new Int32Array(99);
-  const K_$values0 = [] as number[];
-  const K_$values1 = [] as number[];
-  const K_$values2 = [] as number[];
-  const K_$values3 = [] as number[];
-  const K_$list4 = new Int32Array(CAP);
-  const K_$list5 = new Int32Array(CAP);
-  const K_$list6 = new Int32Array(6);
-  const K_$list7 = new Int32Array(CAP);
-  const K_$list8 = new Int32Array(CAP);
-  const K_$list9 = new Int32Array(6);
-  const K_$list10 = new Int32Array(CAP);
-  const K_$list11 = new Int32Array(6);
-  const K_$list12 = new Int32Array(6);
-  const K_$values13 = [] as unknown[];
-  const K_$list14 = new Int32Array(6);
-  const K_$list15 = new Int32Array(6);
-  const K_$values16 = [] as string[];
-  const K_$values16$n = new Int32Array(1);
-  const K_$list18 = new Int32Array(6);
-  const K_$list19 = new Int32Array(6);
-  const K_$values20 = [] as unknown[];
-  const K_$values21 = [] as string[];
-  const K_$values21$n = new Int32Array(1);
-  const K_$values23 = [] as string[];
-  const K_$values23$n = new Int32Array(1);
-  const K_$list25 = new Int32Array(6);
-  const K_$list26 = new Int32Array(6);
-  const K_$values27 = [] as unknown[];
-  const K_$values28 = [] as string[];
-  const K_$values28$n = new Int32Array(1);
-  const K_$values30 = [] as string[];
-  const K_$values30$n = new Int32Array(1);
-  const K_$list32 = new Int32Array(6);
-  const K_$list33 = new Int32Array(6);
-  const K_$values34 = [] as unknown[];
-  const K_$values35 = [] as string[];
-  const K_$values35$n = new Int32Array(1);
-  const K_$values37 = [] as string[];
-  const K_$values37$n = new Int32Array(1);
-  const K_$list39 = new Int32Array(6);
-  const K_$list40 = new Int32Array(6);
-  const K_$values41 = [] as unknown[];
-  const K_$values42 = [] as string[];
-  const K_$values42$n = new Int32Array(1);
-  const K_$values44 = [] as number[];
-  const K_$list45 = new Int32Array(CAP);
-  const K_$values46 = [] as string[];
-  const K_$values46$n = new Int32Array(1);
-  const K_$list48 = new Int32Array(6);
-  const K_$list49 = new Int32Array(6);
-  const K_$values50 = [] as unknown[];
-  const K_$values51 = [] as string[];
-  const K_$values51$n = new Int32Array(1);
-  const K_$values53 = [] as string[];
-  const K_$values53$n = new Int32Array(1);
-  const K_$list55 = new Int32Array(6);
-  const K_$list56 = new Int32Array(6);
-  const K_$values57 = [] as unknown[];
-  const K_$values58 = [] as string[];
-  const K_$values58$n = new Int32Array(1);
-  const K_$values60 = [] as string[];
-  const K_$values60$n = new Int32Array(1);
-  const K_$list62 = new Int32Array(6);
-  const K_$list63 = new Int32Array(6);
-  const K_$values64 = [] as unknown[];
-  const K_$values65 = [] as string[];
-  const K_$values65$n = new Int32Array(1);
-  const K_$values67 = [] as number[];
-  const K_$values67$n = new Int32Array(1);
-  const K_$values69 = [] as number[];
-  const K_$values69$n = new Int32Array(1);
-  const K_$values71 = [] as number[];
-  const K_$values71$n = new Int32Array(1);
-  const K_$values73 = [] as number[];
-  const K_$values73$n = new Int32Array(1);
-  const K_$list75 = new Int32Array(6);
-  const K_$values76 = [] as number[];
-  const K_$values76$n = new Int32Array(1);
-  const K_$values78 = [] as number[];
-  const K_$values78$n = new Int32Array(1);
-  const K_$values80 = [] as number[];
-  const K_$values80$n = new Int32Array(1);
-  const K_$values82 = [] as number[];
-  const K_$values82$n = new Int32Array(1);
-  const K_$values84 = [] as number[];
-  const K_$values84$n = new Int32Array(1);
-  const K_$values86 = [] as number[];
-  const K_$values86$n = new Int32Array(1);
-  const K_$list88 = new Int32Array(6);
-  const K_$values89 = [] as number[];
-  const K_$values89$n = new Int32Array(1);
-  const K_$values91 = [] as number[];
-  const K_$values91$n = new Int32Array(1);
-  const K_$values93 = [] as number[];
-  const K_$values93$n = new Int32Array(1);
-  const K_$values95 = [] as number[];
-  const K_$values95$n = new Int32Array(1);
-  const K_$list97 = new Int32Array(6);
-  const K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
+  var CAP = 60;
+  var END = -1;
+  var Z_property_deck = 0;
+  var Z_box = 1;
+  var Z_set_aside = 2;
+  var Z_dealt = 3;
+  var Z_secret = 9;
+  var Z_collection = 15;
+  var Z_exchange = 21;
+  var Z_in_transit = 27;
+  var Z_action_deck = 28;
+  var Z_action_discard = 29;
+  var Z_hand = 30;
+  var Z_played = 36;
+  var Z_attached = 42;
+  var Z_board = 48;
+  var SEGMENTS = 49;
+  var K_C = new Int32Array(SEGMENTS * CAP);
+  var K_N = new Int32Array(SEGMENTS);
+  var K_G = new Uint32Array(4);
+  var K_P = new Uint32Array(4);
+  var K_$where = new Int32Array(99);
+  var K_$values0 = [] as number[];
+  var K_$values1 = [] as number[];
+  var K_$values2 = [] as number[];
+  var K_$values3 = [] as number[];
+  var K_$list4 = new Int32Array(CAP);
+  var K_$list5 = new Int32Array(CAP);
+  var K_$list6 = new Int32Array(6);
+  var K_$list7 = new Int32Array(CAP);
+  var K_$list8 = new Int32Array(CAP);
+  var K_$list9 = new Int32Array(6);
+  var K_$list10 = new Int32Array(CAP);
+  var K_$list11 = new Int32Array(6);
+  var K_$list12 = new Int32Array(6);
+  var K_$values13 = [] as unknown[];
+  var K_$list14 = new Int32Array(6);
+  var K_$list15 = new Int32Array(6);
+  var K_$values16 = [] as string[];
+  var K_$values16$n = new Int32Array(1);
+  var K_$list18 = new Int32Array(6);
+  var K_$list19 = new Int32Array(6);
+  var K_$values20 = [] as unknown[];
+  var K_$values21 = [] as string[];
+  var K_$values21$n = new Int32Array(1);
+  var K_$values23 = [] as string[];
+  var K_$values23$n = new Int32Array(1);
+  var K_$list25 = new Int32Array(6);
+  var K_$list26 = new Int32Array(6);
+  var K_$values27 = [] as unknown[];
+  var K_$values28 = [] as string[];
+  var K_$values28$n = new Int32Array(1);
+  var K_$values30 = [] as string[];
+  var K_$values30$n = new Int32Array(1);
+  var K_$list32 = new Int32Array(6);
+  var K_$list33 = new Int32Array(6);
+  var K_$values34 = [] as unknown[];
+  var K_$values35 = [] as string[];
+  var K_$values35$n = new Int32Array(1);
+  var K_$values37 = [] as string[];
+  var K_$values37$n = new Int32Array(1);
+  var K_$list39 = new Int32Array(6);
+  var K_$list40 = new Int32Array(6);
+  var K_$values41 = [] as unknown[];
+  var K_$values42 = [] as string[];
+  var K_$values42$n = new Int32Array(1);
+  var K_$values44 = [] as number[];
+  var K_$list45 = new Int32Array(CAP);
+  var K_$values46 = [] as string[];
+  var K_$values46$n = new Int32Array(1);
+  var K_$list48 = new Int32Array(6);
+  var K_$list49 = new Int32Array(6);
+  var K_$values50 = [] as unknown[];
+  var K_$values51 = [] as string[];
+  var K_$values51$n = new Int32Array(1);
+  var K_$values53 = [] as string[];
+  var K_$values53$n = new Int32Array(1);
+  var K_$list55 = new Int32Array(6);
+  var K_$list56 = new Int32Array(6);
+  var K_$values57 = [] as unknown[];
+  var K_$values58 = [] as string[];
+  var K_$values58$n = new Int32Array(1);
+  var K_$values60 = [] as string[];
+  var K_$values60$n = new Int32Array(1);
+  var K_$list62 = new Int32Array(6);
+  var K_$list63 = new Int32Array(6);
+  var K_$values64 = [] as unknown[];
+  var K_$values65 = [] as string[];
+  var K_$values65$n = new Int32Array(1);
+  var K_$values67 = [] as number[];
+  var K_$values67$n = new Int32Array(1);
+  var K_$values69 = [] as number[];
+  var K_$values69$n = new Int32Array(1);
+  var K_$values71 = [] as number[];
+  var K_$values71$n = new Int32Array(1);
+  var K_$values73 = [] as number[];
+  var K_$values73$n = new Int32Array(1);
+  var K_$list75 = new Int32Array(6);
+  var K_$values76 = [] as number[];
+  var K_$values76$n = new Int32Array(1);
+  var K_$values78 = [] as number[];
+  var K_$values78$n = new Int32Array(1);
+  var K_$values80 = [] as number[];
+  var K_$values80$n = new Int32Array(1);
+  var K_$values82 = [] as number[];
+  var K_$values82$n = new Int32Array(1);
+  var K_$values84 = [] as number[];
+  var K_$values84$n = new Int32Array(1);
+  var K_$values86 = [] as number[];
+  var K_$values86$n = new Int32Array(1);
+  var K_$list88 = new Int32Array(6);
+  var K_$values89 = [] as number[];
+  var K_$values89$n = new Int32Array(1);
+  var K_$values91 = [] as number[];
+  var K_$values91$n = new Int32Array(1);
+  var K_$values93 = [] as number[];
+  var K_$values93$n = new Int32Array(1);
+  var K_$values95 = [] as number[];
+  var K_$values95$n = new Int32Array(1);
+  var K_$list97 = new Int32Array(6);
+  var K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
     ["standard", "dual", "money"].indexOf($v),
   );
-  const K_Action_effect$code = Int8Array.from(cardData.Action_effect, ($v) =>
+  var K_Action_effect$code = Int8Array.from(cardData.Action_effect, ($v) =>
     [
       "gain_two",
       "take_back_protection",
@@ -157,267 +157,267 @@ export function playout(): PlayoutKernel {
       "coin_chart",
     ].indexOf($v),
   );
-  const K_v_coins = new Array<number>(6).fill(0);
-  const K_v_protection = new Array<number>(6).fill(0);
-  const K_v_has_taken = new Array<boolean>(6).fill(false);
-  const K_v_took_from = new Array<number>(6).fill(0);
-  const K_v_passed_over = new Array<boolean>(6).fill(false);
-  const K_v_committed = new Array<string>(99).fill("");
-  const K_v_doubled = new Array<boolean>(99).fill(false);
-  const K_v_merc_vote = new Array<string>(6).fill("");
-  const C = K_C;
-  const N = K_N;
-  const G = K_G;
-  const P = K_P;
-  const $where = K_$where;
-  const $values0 = K_$values0;
-  const $values1 = K_$values1;
-  const $values2 = K_$values2;
-  const $values3 = K_$values3;
-  const $list4 = K_$list4;
-  const $list5 = K_$list5;
-  const $list6 = K_$list6;
-  const $list7 = K_$list7;
-  const $list8 = K_$list8;
-  const $list9 = K_$list9;
-  const $list10 = K_$list10;
-  const $list11 = K_$list11;
-  const $list12 = K_$list12;
-  const $values13 = K_$values13;
-  const $list14 = K_$list14;
-  const $list15 = K_$list15;
-  const $values16 = K_$values16;
-  const $values16$n = K_$values16$n;
-  const $list18 = K_$list18;
-  const $list19 = K_$list19;
-  const $values20 = K_$values20;
-  const $values21 = K_$values21;
-  const $values21$n = K_$values21$n;
-  const $values23 = K_$values23;
-  const $values23$n = K_$values23$n;
-  const $list25 = K_$list25;
-  const $list26 = K_$list26;
-  const $values27 = K_$values27;
-  const $values28 = K_$values28;
-  const $values28$n = K_$values28$n;
-  const $values30 = K_$values30;
-  const $values30$n = K_$values30$n;
-  const $list32 = K_$list32;
-  const $list33 = K_$list33;
-  const $values34 = K_$values34;
-  const $values35 = K_$values35;
-  const $values35$n = K_$values35$n;
-  const $values37 = K_$values37;
-  const $values37$n = K_$values37$n;
-  const $list39 = K_$list39;
-  const $list40 = K_$list40;
-  const $values41 = K_$values41;
-  const $values42 = K_$values42;
-  const $values42$n = K_$values42$n;
-  const $values44 = K_$values44;
-  const $list45 = K_$list45;
-  const $values46 = K_$values46;
-  const $values46$n = K_$values46$n;
-  const $list48 = K_$list48;
-  const $list49 = K_$list49;
-  const $values50 = K_$values50;
-  const $values51 = K_$values51;
-  const $values51$n = K_$values51$n;
-  const $values53 = K_$values53;
-  const $values53$n = K_$values53$n;
-  const $list55 = K_$list55;
-  const $list56 = K_$list56;
-  const $values57 = K_$values57;
-  const $values58 = K_$values58;
-  const $values58$n = K_$values58$n;
-  const $values60 = K_$values60;
-  const $values60$n = K_$values60$n;
-  const $list62 = K_$list62;
-  const $list63 = K_$list63;
-  const $values64 = K_$values64;
-  const $values65 = K_$values65;
-  const $values65$n = K_$values65$n;
-  const $values67 = K_$values67;
-  const $values67$n = K_$values67$n;
-  const $values69 = K_$values69;
-  const $values69$n = K_$values69$n;
-  const $values71 = K_$values71;
-  const $values71$n = K_$values71$n;
-  const $values73 = K_$values73;
-  const $values73$n = K_$values73$n;
-  const $list75 = K_$list75;
-  const $values76 = K_$values76;
-  const $values76$n = K_$values76$n;
-  const $values78 = K_$values78;
-  const $values78$n = K_$values78$n;
-  const $values80 = K_$values80;
-  const $values80$n = K_$values80$n;
-  const $values82 = K_$values82;
-  const $values82$n = K_$values82$n;
-  const $values84 = K_$values84;
-  const $values84$n = K_$values84$n;
-  const $values86 = K_$values86;
-  const $values86$n = K_$values86$n;
-  const $list88 = K_$list88;
-  const $values89 = K_$values89;
-  const $values89$n = K_$values89$n;
-  const $values91 = K_$values91;
-  const $values91$n = K_$values91$n;
-  const $values93 = K_$values93;
-  const $values93$n = K_$values93$n;
-  const $values95 = K_$values95;
-  const $values95$n = K_$values95$n;
-  const $list97 = K_$list97;
-  const Property_kind$code = K_Property_kind$code;
-  const Action_effect$code = K_Action_effect$code;
-  const v_coins = K_v_coins;
-  const v_protection = K_v_protection;
-  const v_has_taken = K_v_has_taken;
-  const v_took_from = K_v_took_from;
-  const v_passed_over = K_v_passed_over;
-  const v_committed = K_v_committed;
-  const v_doubled = K_v_doubled;
-  const v_merc_vote = K_v_merc_vote;
-  const ALL_Action = cardData.ALL_Action;
-  const ALL_Colour = cardData.ALL_Colour;
-  const ALL_Property = cardData.ALL_Property;
-  const Action_colour = cardData.Action_colour;
-  const Action_effect = cardData.Action_effect;
-  const Action_unshown = cardData.Action_unshown;
-  const Action_unshown_too = cardData.Action_unshown_too;
-  const Action_value = cardData.Action_value;
-  const BOTS = cardData.BOTS;
-  const Property_bonus = cardData.Property_bonus;
-  const Property_coin = cardData.Property_coin;
-  const Property_colour = cardData.Property_colour;
-  const Property_heart = cardData.Property_heart;
-  const Property_kind = cardData.Property_kind;
-  const Property_second_colour = cardData.Property_second_colour;
-  const TABLE_coin_points = cardData.TABLE_coin_points;
-  const TABLE_heart_points = cardData.TABLE_heart_points;
-  const TABLE_set_points = cardData.TABLE_set_points;
-  const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
-  const DECISION_CAP = RUNTIME_DECISION_CAP;
-  let players: number = 0;
-  let humans: number = 0;
-  let v_bank: number = 0;
-  let v_chairman: number = 0;
-  let $variants: readonly string[] = [];
-  let $variant_simple = false;
-  let decisions = 0;
-  let steps = 0;
-  let trace: unknown[] | null = null;
-  let $preferred = false;
-  let $cap: number = DECISION_CAP;
-  let l_first_count: number = 0;
-  let l_second_count: number = 0;
-  let l_whose: number = 0;
-  let l_p: number = 0;
-  let l___window_0: boolean = false;
-  let l_card: number = 0;
-  let l_p_2: number = 0;
-  let l_card_2: number = 0;
-  let l_whose_2: number = 0;
-  let l_active: number = 0;
-  let l_action_played: boolean = false;
-  let l_offered: boolean = false;
-  let l_turn_over: boolean = false;
-  let l_card_3: number = 0;
-  let l_p_3: number = 0;
-  let l_card_4: number = 0;
-  let l_whose_3: number = 0;
-  let l_p_4: number = 0;
-  let l_target: number = 0;
-  let l_between: number = 0;
-  let l_opponent: number = 0;
-  let l_amount: number = 0;
-  let l_p_5: number = 0;
-  let l___window_1: boolean = false;
-  let l_card_5: number = 0;
-  let l_p_6: number = 0;
-  let l_card_6: number = 0;
-  let l_whose_4: number = 0;
-  let l_p_7: number = 0;
-  let l_p_8: number = 0;
-  let l_card_7: number = 0;
-  let l_money_before: number = 0;
-  let l_p_9: number = 0;
-  let l_card_8: number = 0;
-  let l_p_10: number = 0;
-  let l_dual: number = 0;
-  let l_p_11: number = 0;
-  let l_dual_2: number = 0;
-  let l_first_count_2: number = 0;
-  let l_second_count_2: number = 0;
-  let l_u: number = 0;
-  let l_p_12: number = 0;
-  let l_dual_3: number = 0;
-  let l_p_13: number = 0;
-  let l_dual_4: number = 0;
-  let l_first_count_3: number = 0;
-  let l_second_count_3: number = 0;
-  let l_u_2: number = 0;
-  let l_p_14: number = 0;
-  let l_dual_5: number = 0;
-  let l_p_15: number = 0;
-  let l_dual_6: number = 0;
-  let l_first_count_4: number = 0;
-  let l_second_count_4: number = 0;
-  let l_p_16: number = 0;
-  let l_p_17: number = 0;
-  let l_revealed: number = 0;
-  let l_p_18: number = 0;
-  let l_card_9: number = 0;
-  let l_p_19: number = 0;
-  let l_dual_7: number = 0;
-  let l_p_20: number = 0;
-  let l_dual_8: number = 0;
-  let l_first_count_5: number = 0;
-  let l_second_count_5: number = 0;
-  let l_u_3: number = 0;
-  let l_p_21: number = 0;
-  let l_dual_9: number = 0;
-  let l_p_22: number = 0;
-  let l_dual_10: number = 0;
-  let l_first_count_6: number = 0;
-  let l_second_count_6: number = 0;
-  let l_u_4: number = 0;
-  let l_p_23: number = 0;
-  let l_dual_11: number = 0;
-  let l_p_24: number = 0;
-  let l_dual_12: number = 0;
-  let l_first_count_7: number = 0;
-  let l_second_count_7: number = 0;
-  let l_p_25: number = 0;
-  let l_u_5: number = 0;
-  let l_p_26: number = 0;
-  let l_dual_13: number = 0;
-  let l_p_27: number = 0;
-  let l_dual_14: number = 0;
-  let l_first_count_8: number = 0;
-  let l_second_count_8: number = 0;
-  let l_p$count = 0;
-  let l_p$index = 0;
-  let l_active$count = 0;
-  let l_active$index = 0;
-  let l_p_5$count = 0;
-  let l_p_5$index = 0;
-  let l_p_7$count = 0;
-  let l_p_7$index = 0;
-  let l_u$count = 0;
-  let l_u$index = 0;
-  let l_u_2$count = 0;
-  let l_u_2$index = 0;
-  let l_p_17$count = 0;
-  let l_p_17$index = 0;
-  let l_u_3$count = 0;
-  let l_u_3$index = 0;
-  let l_u_4$count = 0;
-  let l_u_4$index = 0;
-  let l_p_25$count = 0;
-  let l_p_25$index = 0;
-  let l_u_5$count = 0;
-  let l_u_5$index = 0;
+  var K_v_coins = new Array<number>(6).fill(0);
+  var K_v_protection = new Array<number>(6).fill(0);
+  var K_v_has_taken = new Array<boolean>(6).fill(false);
+  var K_v_took_from = new Array<number>(6).fill(0);
+  var K_v_passed_over = new Array<boolean>(6).fill(false);
+  var K_v_committed = new Array<string>(99).fill("");
+  var K_v_doubled = new Array<boolean>(99).fill(false);
+  var K_v_merc_vote = new Array<string>(6).fill("");
+  var C = K_C;
+  var N = K_N;
+  var G = K_G;
+  var P = K_P;
+  var $where = K_$where;
+  var $values0 = K_$values0;
+  var $values1 = K_$values1;
+  var $values2 = K_$values2;
+  var $values3 = K_$values3;
+  var $list4 = K_$list4;
+  var $list5 = K_$list5;
+  var $list6 = K_$list6;
+  var $list7 = K_$list7;
+  var $list8 = K_$list8;
+  var $list9 = K_$list9;
+  var $list10 = K_$list10;
+  var $list11 = K_$list11;
+  var $list12 = K_$list12;
+  var $values13 = K_$values13;
+  var $list14 = K_$list14;
+  var $list15 = K_$list15;
+  var $values16 = K_$values16;
+  var $values16$n = K_$values16$n;
+  var $list18 = K_$list18;
+  var $list19 = K_$list19;
+  var $values20 = K_$values20;
+  var $values21 = K_$values21;
+  var $values21$n = K_$values21$n;
+  var $values23 = K_$values23;
+  var $values23$n = K_$values23$n;
+  var $list25 = K_$list25;
+  var $list26 = K_$list26;
+  var $values27 = K_$values27;
+  var $values28 = K_$values28;
+  var $values28$n = K_$values28$n;
+  var $values30 = K_$values30;
+  var $values30$n = K_$values30$n;
+  var $list32 = K_$list32;
+  var $list33 = K_$list33;
+  var $values34 = K_$values34;
+  var $values35 = K_$values35;
+  var $values35$n = K_$values35$n;
+  var $values37 = K_$values37;
+  var $values37$n = K_$values37$n;
+  var $list39 = K_$list39;
+  var $list40 = K_$list40;
+  var $values41 = K_$values41;
+  var $values42 = K_$values42;
+  var $values42$n = K_$values42$n;
+  var $values44 = K_$values44;
+  var $list45 = K_$list45;
+  var $values46 = K_$values46;
+  var $values46$n = K_$values46$n;
+  var $list48 = K_$list48;
+  var $list49 = K_$list49;
+  var $values50 = K_$values50;
+  var $values51 = K_$values51;
+  var $values51$n = K_$values51$n;
+  var $values53 = K_$values53;
+  var $values53$n = K_$values53$n;
+  var $list55 = K_$list55;
+  var $list56 = K_$list56;
+  var $values57 = K_$values57;
+  var $values58 = K_$values58;
+  var $values58$n = K_$values58$n;
+  var $values60 = K_$values60;
+  var $values60$n = K_$values60$n;
+  var $list62 = K_$list62;
+  var $list63 = K_$list63;
+  var $values64 = K_$values64;
+  var $values65 = K_$values65;
+  var $values65$n = K_$values65$n;
+  var $values67 = K_$values67;
+  var $values67$n = K_$values67$n;
+  var $values69 = K_$values69;
+  var $values69$n = K_$values69$n;
+  var $values71 = K_$values71;
+  var $values71$n = K_$values71$n;
+  var $values73 = K_$values73;
+  var $values73$n = K_$values73$n;
+  var $list75 = K_$list75;
+  var $values76 = K_$values76;
+  var $values76$n = K_$values76$n;
+  var $values78 = K_$values78;
+  var $values78$n = K_$values78$n;
+  var $values80 = K_$values80;
+  var $values80$n = K_$values80$n;
+  var $values82 = K_$values82;
+  var $values82$n = K_$values82$n;
+  var $values84 = K_$values84;
+  var $values84$n = K_$values84$n;
+  var $values86 = K_$values86;
+  var $values86$n = K_$values86$n;
+  var $list88 = K_$list88;
+  var $values89 = K_$values89;
+  var $values89$n = K_$values89$n;
+  var $values91 = K_$values91;
+  var $values91$n = K_$values91$n;
+  var $values93 = K_$values93;
+  var $values93$n = K_$values93$n;
+  var $values95 = K_$values95;
+  var $values95$n = K_$values95$n;
+  var $list97 = K_$list97;
+  var Property_kind$code = K_Property_kind$code;
+  var Action_effect$code = K_Action_effect$code;
+  var v_coins = K_v_coins;
+  var v_protection = K_v_protection;
+  var v_has_taken = K_v_has_taken;
+  var v_took_from = K_v_took_from;
+  var v_passed_over = K_v_passed_over;
+  var v_committed = K_v_committed;
+  var v_doubled = K_v_doubled;
+  var v_merc_vote = K_v_merc_vote;
+  var ALL_Action = cardData.ALL_Action;
+  var ALL_Colour = cardData.ALL_Colour;
+  var ALL_Property = cardData.ALL_Property;
+  var Action_colour = cardData.Action_colour;
+  var Action_effect = cardData.Action_effect;
+  var Action_unshown = cardData.Action_unshown;
+  var Action_unshown_too = cardData.Action_unshown_too;
+  var Action_value = cardData.Action_value;
+  var BOTS = cardData.BOTS;
+  var Property_bonus = cardData.Property_bonus;
+  var Property_coin = cardData.Property_coin;
+  var Property_colour = cardData.Property_colour;
+  var Property_heart = cardData.Property_heart;
+  var Property_kind = cardData.Property_kind;
+  var Property_second_colour = cardData.Property_second_colour;
+  var TABLE_coin_points = cardData.TABLE_coin_points;
+  var TABLE_heart_points = cardData.TABLE_heart_points;
+  var TABLE_set_points = cardData.TABLE_set_points;
+  var LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
+  var DECISION_CAP = RUNTIME_DECISION_CAP;
+  var players: number = 0;
+  var humans: number = 0;
+  var v_bank: number = 0;
+  var v_chairman: number = 0;
+  var $variants: readonly string[] = [];
+  var $variant_simple = false;
+  var decisions = 0;
+  var steps = 0;
+  var trace: unknown[] | null = null;
+  var $preferred = false;
+  var $cap: number = DECISION_CAP;
+  var l_first_count: number = 0;
+  var l_second_count: number = 0;
+  var l_whose: number = 0;
+  var l_p: number = 0;
+  var l___window_0: boolean = false;
+  var l_card: number = 0;
+  var l_p_2: number = 0;
+  var l_card_2: number = 0;
+  var l_whose_2: number = 0;
+  var l_active: number = 0;
+  var l_action_played: boolean = false;
+  var l_offered: boolean = false;
+  var l_turn_over: boolean = false;
+  var l_card_3: number = 0;
+  var l_p_3: number = 0;
+  var l_card_4: number = 0;
+  var l_whose_3: number = 0;
+  var l_p_4: number = 0;
+  var l_target: number = 0;
+  var l_between: number = 0;
+  var l_opponent: number = 0;
+  var l_amount: number = 0;
+  var l_p_5: number = 0;
+  var l___window_1: boolean = false;
+  var l_card_5: number = 0;
+  var l_p_6: number = 0;
+  var l_card_6: number = 0;
+  var l_whose_4: number = 0;
+  var l_p_7: number = 0;
+  var l_p_8: number = 0;
+  var l_card_7: number = 0;
+  var l_money_before: number = 0;
+  var l_p_9: number = 0;
+  var l_card_8: number = 0;
+  var l_p_10: number = 0;
+  var l_dual: number = 0;
+  var l_p_11: number = 0;
+  var l_dual_2: number = 0;
+  var l_first_count_2: number = 0;
+  var l_second_count_2: number = 0;
+  var l_u: number = 0;
+  var l_p_12: number = 0;
+  var l_dual_3: number = 0;
+  var l_p_13: number = 0;
+  var l_dual_4: number = 0;
+  var l_first_count_3: number = 0;
+  var l_second_count_3: number = 0;
+  var l_u_2: number = 0;
+  var l_p_14: number = 0;
+  var l_dual_5: number = 0;
+  var l_p_15: number = 0;
+  var l_dual_6: number = 0;
+  var l_first_count_4: number = 0;
+  var l_second_count_4: number = 0;
+  var l_p_16: number = 0;
+  var l_p_17: number = 0;
+  var l_revealed: number = 0;
+  var l_p_18: number = 0;
+  var l_card_9: number = 0;
+  var l_p_19: number = 0;
+  var l_dual_7: number = 0;
+  var l_p_20: number = 0;
+  var l_dual_8: number = 0;
+  var l_first_count_5: number = 0;
+  var l_second_count_5: number = 0;
+  var l_u_3: number = 0;
+  var l_p_21: number = 0;
+  var l_dual_9: number = 0;
+  var l_p_22: number = 0;
+  var l_dual_10: number = 0;
+  var l_first_count_6: number = 0;
+  var l_second_count_6: number = 0;
+  var l_u_4: number = 0;
+  var l_p_23: number = 0;
+  var l_dual_11: number = 0;
+  var l_p_24: number = 0;
+  var l_dual_12: number = 0;
+  var l_first_count_7: number = 0;
+  var l_second_count_7: number = 0;
+  var l_p_25: number = 0;
+  var l_u_5: number = 0;
+  var l_p_26: number = 0;
+  var l_dual_13: number = 0;
+  var l_p_27: number = 0;
+  var l_dual_14: number = 0;
+  var l_first_count_8: number = 0;
+  var l_second_count_8: number = 0;
+  var l_p$count = 0;
+  var l_p$index = 0;
+  var l_active$count = 0;
+  var l_active$index = 0;
+  var l_p_5$count = 0;
+  var l_p_5$index = 0;
+  var l_p_7$count = 0;
+  var l_p_7$index = 0;
+  var l_u$count = 0;
+  var l_u$index = 0;
+  var l_u_2$count = 0;
+  var l_u_2$index = 0;
+  var l_p_17$count = 0;
+  var l_p_17$index = 0;
+  var l_u_3$count = 0;
+  var l_u_3$index = 0;
+  var l_u_4$count = 0;
+  var l_u_4$index = 0;
+  var l_p_25$count = 0;
+  var l_p_25$index = 0;
+  var l_u_5$count = 0;
+  var l_u_5$index = 0;
   function fn_colour_of(l_c: number): string {
     return Property_kind$code[l_c]! === 0
       ? Property_colour[l_c]!
@@ -426,72 +426,72 @@ export function playout(): PlayoutKernel {
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
-    let $count828: number = 0;
+    let $count823: number = 0;
     {
-      const $seg830 = Z_collection + l_p;
-      const $n831 = N[$seg830]!;
-      for (let $i829 = 0; $i829 < $n831; $i829++) {
-        const l_c = C[$seg830 * CAP + $i829]!;
+      const $seg825 = Z_collection + l_p;
+      const $n826 = N[$seg825]!;
+      for (let $i824 = 0; $i824 < $n826; $i824++) {
+        const l_c = C[$seg825 * CAP + $i824]!;
         if (fn_colour_of(l_c) === l_k) {
-          $count828++;
+          $count823++;
         }
       }
     }
-    return $count828;
+    return $count823;
   }
   function fn_money_cards(l_p: number): number {
-    return $tally_collection_kind(Z_collection + l_p, 2);
+    return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count832: number = 0;
+    let $count827: number = 0;
     {
-      const $seg834 = Z_collection + l_p;
-      const $n835 = N[$seg834]!;
-      for (let $i833 = 0; $i833 < $n835; $i833++) {
-        const l_c = C[$seg834 * CAP + $i833]!;
+      const $seg829 = Z_collection + l_p;
+      const $n830 = N[$seg829]!;
+      for (let $i828 = 0; $i828 < $n830; $i828++) {
+        const l_c = C[$seg829 * CAP + $i828]!;
         if (Property_heart[l_c]!) {
-          $count832++;
+          $count827++;
         }
       }
     }
-    return $count832;
+    return $count827;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count836: number = 0;
+    let $count831: number = 0;
     {
-      const $seg838 = Z_collection + l_p;
-      const $n839 = N[$seg838]!;
-      for (let $i837 = 0; $i837 < $n839; $i837++) {
-        const l_c = C[$seg838 * CAP + $i837]!;
+      const $seg833 = Z_collection + l_p;
+      const $n834 = N[$seg833]!;
+      for (let $i832 = 0; $i832 < $n834; $i832++) {
+        const l_c = C[$seg833 * CAP + $i832]!;
         if (Property_coin[l_c]!) {
-          $count836++;
+          $count831++;
         }
       }
     }
-    return $count836;
+    return $count831;
   }
   function fn_set_score(l_p: number): number {
-    let $sum840: number = 0;
-    for (const $item841 of ALL_Colour) {
-      const l_k = $item841;
+    let $sum835: number = 0;
+    for (const $item836 of ALL_Colour) {
+      const l_k = $item836;
       if (l_k !== "none") {
-        $sum840 +=
+        $sum835 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum840;
+    return $sum835;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum842: number = 0;
+    let $sum837: number = 0;
     {
-      const $seg844 = Z_collection + l_p;
-      const $n845 = N[$seg844]!;
-      for (let $i843 = 0; $i843 < $n845; $i843++) {
-        const l_c = C[$seg844 * CAP + $i843]!;
-        $sum842 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg839 = Z_collection + l_p;
+      const $n840 = N[$seg839]!;
+      for (let $i838 = 0; $i838 < $n840; $i838++) {
+        const l_c = C[$seg839 * CAP + $i838]!;
+        $sum837 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum842;
+    return $sum837;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -504,8 +504,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item846 of ALL_Colour) {
-                const l_k = $item846;
+              for (const $item841 of ALL_Colour) {
+                const l_k = $item841;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -520,8 +520,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item847 of ALL_Colour) {
-                  const l_k = $item847;
+                for (const $item842 of ALL_Colour) {
+                  const l_k = $item842;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -544,79 +544,55 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum848: number = 0;
+    let $sum843: number = 0;
     {
-      const $n850 = N[Z_board]!;
-      for (let $i849 = 0; $i849 < $n850; $i849++) {
-        const l_a = C[Z_board * CAP + $i849]!;
-        $sum848 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      const $n845 = N[Z_board]!;
+      for (let $i844 = 0; $i844 < $n845; $i844++) {
+        const l_a = C[Z_board * CAP + $i844]!;
+        $sum843 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
       }
     }
-    return 0 - $sum848;
+    return 0 - $sum843;
   }
   function fn_action_points(l_p: number): number {
-    let $sum851: number = 0;
+    let $sum846: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum852: number = 0;
+        let $sum847: number = 0;
         {
-          const $seg854 = Z_played + l_q;
-          const $n855 = N[$seg854]!;
-          for (let $i853 = 0; $i853 < $n855; $i853++) {
-            const l_a = C[$seg854 * CAP + $i853]!;
-            $sum852 += fn_medal_points(l_a, l_p);
+          const $seg849 = Z_played + l_q;
+          const $n850 = N[$seg849]!;
+          for (let $i848 = 0; $i848 < $n850; $i848++) {
+            const l_a = C[$seg849 * CAP + $i848]!;
+            $sum847 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum851 += $sum852;
+        $sum846 += $sum847;
       }
     }
-    return $sum851 + fn_board_points(l_p);
+    return $sum846 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any856: boolean = false;
+    let $any851: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $any857: boolean = false;
-        {
-          const $seg859 = Z_played + l_q;
-          const $n860 = N[$seg859]!;
-          for (let $i858 = 0; $i858 < $n860; $i858++) {
-            const l_a = C[$seg859 * CAP + $i858]!;
-            if (Action_effect$code[l_a]! === 11) {
-              $any857 = true;
-              break;
-            }
-          }
-        }
-        if ($any857) {
-          $any856 = true;
+        if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
+          $any851 = true;
           break;
         }
       }
     }
-    return $any856 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any851 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum861: number = 0;
+    let $sum852: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum861 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum852 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum861;
+    return N[Z_board]! + $sum852;
   }
   function fn_shielded(l_p: number): boolean {
-    let $any862: boolean = false;
-    {
-      const $seg864 = Z_played + l_p;
-      const $n865 = N[$seg864]!;
-      for (let $i863 = 0; $i863 < $n865; $i863++) {
-        const l_a = C[$seg864 * CAP + $i863]!;
-        if (Action_effect$code[l_a]! === 4) {
-          $any862 = true;
-          break;
-        }
-      }
-    }
-    return $any862;
+    return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
     return (
@@ -635,8 +611,61 @@ export function playout(): PlayoutKernel {
   function fn_shares_colour(l_a: number, l_b: number): boolean {
     return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
   }
-  let $index_PropertyKind$lastValue = "";
-  let $index_PropertyKind$lastIndex = -1;
+  var $index_Effect$lastValue = "";
+  var $index_Effect$lastIndex = -1;
+  function $index_Effect(value: string): number {
+    if (value === $index_Effect$lastValue) return $index_Effect$lastIndex;
+    let $index = -1;
+    switch (value) {
+      case "gain_two":
+        $index = 0;
+        break;
+      case "take_back_protection":
+        $index = 1;
+        break;
+      case "others_lose_one":
+        $index = 2;
+        break;
+      case "discard_action":
+        $index = 3;
+        break;
+      case "no_exchange":
+        $index = 4;
+        break;
+      case "money_points":
+        $index = 5;
+        break;
+      case "double_bonus":
+        $index = 6;
+        break;
+      case "colour_pairs":
+        $index = 7;
+        break;
+      case "colour_penalty":
+        $index = 8;
+        break;
+      case "all_colours":
+        $index = 9;
+        break;
+      case "few_colours":
+        $index = 10;
+        break;
+      case "coin_pairs":
+        $index = 11;
+        break;
+      case "heart_chart":
+        $index = 12;
+        break;
+      case "coin_chart":
+        $index = 13;
+        break;
+    }
+    $index_Effect$lastValue = value;
+    $index_Effect$lastIndex = $index;
+    return $index;
+  }
+  var $index_PropertyKind$lastValue = "";
+  var $index_PropertyKind$lastIndex = -1;
   function $index_PropertyKind(value: string): number {
     if (value === $index_PropertyKind$lastValue) return $index_PropertyKind$lastIndex;
     let $index = -1;
@@ -655,23 +684,41 @@ export function playout(): PlayoutKernel {
     $index_PropertyKind$lastIndex = $index;
     return $index;
   }
-  const Property_kind$index = Int32Array.from(Property_kind, $index_PropertyKind);
-  let $generation_zone_collection = 1;
-  const $tally_collection_kind$counts = new Int32Array(18);
-  const $tally_collection_kind$stamps = new Float64Array(6);
-  function $tally_collection_kind(seg: number, member: number): number {
-    const $s = seg - Z_collection;
-    const $base = $s * 3;
-    if ($tally_collection_kind$stamps[$s] !== $generation_zone_collection) {
-      for (let $k = 0; $k < 3; $k++) $tally_collection_kind$counts[$base + $k] = 0;
-      const $n = N[seg]!;
-      for (let $i = 0; $i < $n; $i++) {
-        const $member = Property_kind$index[C[seg * CAP + $i]!]!;
-        if ($member >= 0) $tally_collection_kind$counts[$base + $member]!++;
+  var Action_effect$index = Int32Array.from(Action_effect, $index_Effect);
+  var Property_kind$index = Int32Array.from(Property_kind, $index_PropertyKind);
+  var $count_collection_kind = new Int32Array(18);
+  var $count_hand_effect = new Int32Array(84);
+  var $count_played_effect = new Int32Array(84);
+  /** A segment's count of one member (its index; -1 for a value that is no member: none). */
+  function $countOf(counts: Int32Array, at: number, member: number): number {
+    return member < 0 ? 0 : counts[at + member]!;
+  }
+  /** Every count made afresh from the zones as they lie. */
+  function $recountAll(): void {
+    $count_collection_kind.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_collection + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Property_kind$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_collection_kind[$s * 3 + $member]!++;
       }
-      $tally_collection_kind$stamps[$s] = $generation_zone_collection;
     }
-    return member < 0 ? 0 : $tally_collection_kind$counts[$base + member]!;
+    $count_hand_effect.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_hand + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Action_effect$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_hand_effect[$s * 14 + $member]!++;
+      }
+    }
+    $count_played_effect.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_played + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Action_effect$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_played_effect[$s * 14 + $member]!++;
+      }
+    }
   }
   function step0(): number {
     return step1();
@@ -696,11 +743,14 @@ export function playout(): PlayoutKernel {
               C[$to * CAP + N[$to]!] = $card;
               N[$to]!++;
               $where[$card] = $to;
+              {
+                const $member = Property_kind$index[$card]!;
+                if ($member >= 0) $count_collection_kind[($to - Z_collection) * 3 + $member]!++;
+              }
             }
             N[$from] = 0;
           }
         }
-        $generation_zone_collection++;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {
@@ -778,7 +828,6 @@ export function playout(): PlayoutKernel {
             N[Z_set_aside]!++;
             $where[$card] = Z_set_aside;
           }
-          $generation_zone_collection++;
           {
             for (let $i66 = N[Z_box]! - 1; $i66 > 0; $i66--) {
               const $n70 = $i66 + 1;
@@ -831,7 +880,6 @@ export function playout(): PlayoutKernel {
                 N[Z_set_aside]!++;
                 $where[$card] = Z_set_aside;
               }
-              $generation_zone_collection++;
             } else {
               {
                 if (N[Z_box]! === 0)
@@ -847,7 +895,6 @@ export function playout(): PlayoutKernel {
                 N[$seg78]!++;
                 $where[$card] = $seg78;
               }
-              $generation_zone_collection++;
             }
           }
         }
@@ -917,7 +964,7 @@ export function playout(): PlayoutKernel {
       let $n30 = 0;
       {
         const $seg32 = Z_collection + l_p_25;
-        const $n33 = N[$seg32]!;
+        const $n33 = $count_collection_kind[($seg32 - Z_collection) * 3 + 1]! > 0 ? N[$seg32]! : 0;
         for (let $i31 = 0; $i31 < $n33; $i31++) {
           const l_u_5 = C[$seg32 * CAP + $i31]!;
           if (fn_uncommitted(l_u_5)) $list10[$n30++] = l_u_5;
@@ -1065,13 +1112,20 @@ export function playout(): PlayoutKernel {
     l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
     {
       const $card = l_revealed;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
+      }
       const $seg109 = Z_collection + l_p_17;
       C[$seg109 * CAP + N[$seg109]!] = $card;
       N[$seg109]!++;
       $where[$card] = $seg109;
+      {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($seg109 - Z_collection) * 3 + $member]!++;
+      }
     }
-    $generation_zone_collection++;
     l_p_18 = l_p_17;
     l_card_9 = l_revealed;
     if (Property_kind$code[l_card_9]! === 1) {
@@ -1093,7 +1147,7 @@ export function playout(): PlayoutKernel {
       let $n25 = 0;
       {
         const $seg27 = Z_collection + l_p_18;
-        const $n28 = N[$seg27]!;
+        const $n28 = $count_collection_kind[($seg27 - Z_collection) * 3 + 1]! > 0 ? N[$seg27]! : 0;
         for (let $i26 = 0; $i26 < $n28; $i26++) {
           const l_u_4 = C[$seg27 * CAP + $i26]!;
           if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
@@ -1249,7 +1303,7 @@ export function playout(): PlayoutKernel {
       let $any140: boolean = false;
       {
         const $seg142 = Z_collection + l_p_18;
-        const $n143 = N[$seg142]!;
+        const $n143 = $count_collection_kind[($seg142 - Z_collection) * 3 + 1]! > 0 ? N[$seg142]! : 0;
         for (let $i141 = 0; $i141 < $n143; $i141++) {
           const l_u = C[$seg142 * CAP + $i141]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
@@ -1285,7 +1339,7 @@ export function playout(): PlayoutKernel {
       let $any145: boolean = false;
       {
         const $seg147 = Z_collection + l_p_18;
-        const $n148 = N[$seg147]!;
+        const $n148 = $count_collection_kind[($seg147 - Z_collection) * 3 + 1]! > 0 ? N[$seg147]! : 0;
         for (let $i146 = 0; $i146 < $n148; $i146++) {
           const l_u = C[$seg147 * CAP + $i146]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
@@ -1406,7 +1460,7 @@ export function playout(): PlayoutKernel {
       let $n21 = 0;
       {
         const $seg23 = Z_collection + l_p_18;
-        const $n24 = N[$seg23]!;
+        const $n24 = $count_collection_kind[($seg23 - Z_collection) * 3 + 1]! > 0 ? N[$seg23]! : 0;
         for (let $i22 = 0; $i22 < $n24; $i22++) {
           const l_u_3 = C[$seg23 * CAP + $i22]!;
           if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
@@ -1554,7 +1608,7 @@ export function playout(): PlayoutKernel {
     let $found211 = false;
     {
       const $seg213 = Z_collection + l_p_18;
-      const $n214 = N[$seg213]!;
+      const $n214 = $count_collection_kind[($seg213 - Z_collection) * 3 + 1]! > 0 ? N[$seg213]! : 0;
       for (let $i212 = 0; $i212 < $n214; $i212++) {
         const l_u = C[$seg213 * CAP + $i212]!;
         if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
@@ -1746,7 +1800,7 @@ export function playout(): PlayoutKernel {
         let $n220 = 0;
         {
           const $seg222 = Z_played + l_p;
-          const $n223 = N[$seg222]!;
+          const $n223 = $count_played_effect[($seg222 - Z_played) * 14 + 4]! > 0 ? N[$seg222]! : 0;
           for (let $i221 = 0; $i221 < $n223; $i221++) {
             const l_a = C[$seg222 * CAP + $i221]!;
             if (Action_effect$code[l_a]! === 4) $list45[$n220++] = l_a;
@@ -1769,6 +1823,10 @@ export function playout(): PlayoutKernel {
             const $end227 = $seg225 * CAP + N[$seg225]! - 1;
             for (let $k228 = $at226; $k228 < $end227; $k228++) C[$k228] = C[$k228 + 1]!;
             N[$seg225]!--;
+            {
+              const $member = Action_effect$index[$card]!;
+              if ($member >= 0) $count_played_effect[($seg225 - Z_played) * 14 + $member]!--;
+            }
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
             $where[$card] = Z_action_discard;
@@ -1810,13 +1868,20 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_7;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
+      }
       const $seg229 = Z_collection + l_p_8;
       C[$seg229 * CAP + N[$seg229]!] = $card;
       N[$seg229]!++;
       $where[$card] = $seg229;
+      {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($seg229 - Z_collection) * 3 + $member]!++;
+      }
     }
-    $generation_zone_collection++;
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
     if (Property_kind$code[l_card_8]! === 1) {
@@ -1838,7 +1903,7 @@ export function playout(): PlayoutKernel {
       let $n16 = 0;
       {
         const $seg18 = Z_collection + l_p_9;
-        const $n19 = N[$seg18]!;
+        const $n19 = $count_collection_kind[($seg18 - Z_collection) * 3 + 1]! > 0 ? N[$seg18]! : 0;
         for (let $i17 = 0; $i17 < $n19; $i17++) {
           const l_u_2 = C[$seg18 * CAP + $i17]!;
           if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
@@ -1994,7 +2059,7 @@ export function playout(): PlayoutKernel {
       let $any260: boolean = false;
       {
         const $seg262 = Z_collection + l_p_9;
-        const $n263 = N[$seg262]!;
+        const $n263 = $count_collection_kind[($seg262 - Z_collection) * 3 + 1]! > 0 ? N[$seg262]! : 0;
         for (let $i261 = 0; $i261 < $n263; $i261++) {
           const l_u = C[$seg262 * CAP + $i261]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
@@ -2029,7 +2094,7 @@ export function playout(): PlayoutKernel {
       let $any265: boolean = false;
       {
         const $seg267 = Z_collection + l_p_9;
-        const $n268 = N[$seg267]!;
+        const $n268 = $count_collection_kind[($seg267 - Z_collection) * 3 + 1]! > 0 ? N[$seg267]! : 0;
         for (let $i266 = 0; $i266 < $n268; $i266++) {
           const l_u = C[$seg267 * CAP + $i266]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
@@ -2150,7 +2215,7 @@ export function playout(): PlayoutKernel {
       let $n12 = 0;
       {
         const $seg14 = Z_collection + l_p_9;
-        const $n15 = N[$seg14]!;
+        const $n15 = $count_collection_kind[($seg14 - Z_collection) * 3 + 1]! > 0 ? N[$seg14]! : 0;
         for (let $i13 = 0; $i13 < $n15; $i13++) {
           const l_u = C[$seg14 * CAP + $i13]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8))
@@ -2298,7 +2363,7 @@ export function playout(): PlayoutKernel {
     let $found331 = false;
     {
       const $seg333 = Z_collection + l_p_9;
-      const $n334 = N[$seg333]!;
+      const $n334 = $count_collection_kind[($seg333 - Z_collection) * 3 + 1]! > 0 ? N[$seg333]! : 0;
       for (let $i332 = 0; $i332 < $n334; $i332++) {
         const l_u = C[$seg333 * CAP + $i332]!;
         if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
@@ -2378,6 +2443,10 @@ export function playout(): PlayoutKernel {
         C[$seg335 * CAP + N[$seg335]!] = $card;
         N[$seg335]!++;
         $where[$card] = $seg335;
+        {
+          const $member = Action_effect$index[$card]!;
+          if ($member >= 0) $count_hand_effect[($seg335 - Z_hand) * 14 + $member]!++;
+        }
       }
     }
     if (N[Z_hand + l_p_16]! > 5) {
@@ -2424,6 +2493,10 @@ export function playout(): PlayoutKernel {
       const $end353 = $seg351 * CAP + N[$seg351]! - 1;
       for (let $k354 = $at352; $k354 < $end353; $k354++) C[$k354] = C[$k354 + 1]!;
       N[$seg351]!--;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($seg351 - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2533,11 +2606,23 @@ export function playout(): PlayoutKernel {
   function step180(): number {
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       const $seg373 = Z_played + l_p_6;
       C[$seg373 * CAP + N[$seg373]!] = $card;
       N[$seg373]!++;
       $where[$card] = $seg373;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg373 - Z_played) * 14 + $member]!++;
+      }
     }
     return step183();
   }
@@ -2561,7 +2646,15 @@ export function playout(): PlayoutKernel {
   function step184(): number {
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
       $where[$card] = Z_board;
@@ -2591,11 +2684,23 @@ export function playout(): PlayoutKernel {
   function step189(): number {
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       const $seg399 = Z_played + l_p_6;
       C[$seg399 * CAP + N[$seg399]!] = $card;
       N[$seg399]!++;
       $where[$card] = $seg399;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg399 - Z_played) * 14 + $member]!++;
+      }
     }
     return step190();
   }
@@ -2605,7 +2710,15 @@ export function playout(): PlayoutKernel {
   function step191(): number {
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2667,7 +2780,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2695,7 +2816,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2720,7 +2849,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2774,7 +2911,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide521($seat451);
+      return decide516($seat451);
     }
   }
   function step207(): number {
@@ -2794,13 +2931,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat522 = l_target;
-      if ($seat522 >= humans)
+      const $seat517 = l_target;
+      if ($seat517 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat522} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat517} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide549($seat522);
+      return decide544($seat517);
     }
   }
   function step209(): number {
@@ -2820,13 +2957,13 @@ export function playout(): PlayoutKernel {
       v_protection[l_target] += $amount;
     }
     {
-      const $seat550 = l_active;
-      if ($seat550 >= humans)
+      const $seat545 = l_active;
+      if ($seat545 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat550} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat545} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide572($seat550);
+      return decide567($seat545);
     }
   }
   function step210(): number {
@@ -2836,36 +2973,36 @@ export function playout(): PlayoutKernel {
     return step215();
   }
   function step212(): number {
-    let $first573: number = 0;
-    let $found574 = false;
+    let $first568: number = 0;
+    let $found569 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first573 = l_q;
-        $found574 = true;
+        $first568 = l_q;
+        $found569 = true;
         break;
       }
     }
-    if (!$found574) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first573;
+    if (!$found569) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first568;
     {
-      const $seat575 = l_opponent;
-      if ($seat575 >= humans)
+      const $seat570 = l_opponent;
+      if ($seat570 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat575} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat570} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide586($seat575);
+      return decide581($seat570);
     }
   }
   function step213(): number {
     {
-      const $seat587 = l_active;
-      if ($seat587 >= humans)
+      const $seat582 = l_active;
+      if ($seat582 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat587} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat582} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide609($seat587);
+      return decide604($seat582);
     }
   }
   function step214(): number {
@@ -2901,15 +3038,19 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg610 = Z_hand + l_p_4;
+      const $seg605 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg610 * CAP + N[$seg610]!] = $card;
-        N[$seg610]!++;
-        $where[$card] = $seg610;
+        C[$seg605 * CAP + N[$seg605]!] = $card;
+        N[$seg605]!++;
+        $where[$card] = $seg605;
+        {
+          const $member = Action_effect$index[$card]!;
+          if ($member >= 0) $count_hand_effect[($seg605 - Z_hand) * 14 + $member]!++;
+        }
       }
     }
     if (N[Z_hand + l_p_4]! > 5) {
@@ -2928,13 +3069,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat611 = l_p_4;
-      if ($seat611 >= humans)
+      const $seat606 = l_p_4;
+      if ($seat606 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat611} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat606} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide625($seat611);
+      return decide620($seat606);
     }
   }
   function step222(): number {
@@ -2942,20 +3083,24 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg626 = Z_hand + l_p_4;
+      const $seg621 = Z_hand + l_p_4;
       const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
       let $at = -1;
-      for (let $i = 0; $i < N[$seg626]!; $i++)
-        if (C[$seg626 * CAP + $i]! === $wanted) {
+      for (let $i = 0; $i < N[$seg621]!; $i++)
+        if (C[$seg621 * CAP + $i]! === $wanted) {
           $at = $i;
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at627 = $seg626 * CAP + $at;
-      const $card = C[$at627]!;
-      const $end628 = $seg626 * CAP + N[$seg626]! - 1;
-      for (let $k629 = $at627; $k629 < $end628; $k629++) C[$k629] = C[$k629 + 1]!;
-      N[$seg626]!--;
+      const $at622 = $seg621 * CAP + $at;
+      const $card = C[$at622]!;
+      const $end623 = $seg621 * CAP + N[$seg621]! - 1;
+      for (let $k624 = $at622; $k624 < $end623; $k624++) C[$k624] = C[$k624 + 1]!;
+      N[$seg621]!--;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($seg621 - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3026,23 +3171,35 @@ export function playout(): PlayoutKernel {
   function step235(): number {
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg630 = Z_played + l_p_3;
-      C[$seg630 * CAP + N[$seg630]!] = $card;
-      N[$seg630]!++;
-      $where[$card] = $seg630;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg625 = Z_played + l_p_3;
+      C[$seg625 * CAP + N[$seg625]!] = $card;
+      N[$seg625]!++;
+      $where[$card] = $seg625;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg625 - Z_played) * 14 + $member]!++;
+      }
     }
     return step238();
   }
   function step236(): number {
     {
-      const $seat631 = l_p_3;
-      if ($seat631 >= humans)
+      const $seat626 = l_p_3;
+      if ($seat626 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat631} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat626} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide641($seat631);
+      return decide636($seat626);
     }
   }
   function step237(): number {
@@ -3054,7 +3211,15 @@ export function playout(): PlayoutKernel {
   function step239(): number {
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
       $where[$card] = Z_board;
@@ -3066,13 +3231,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat642 = l_p_3;
-      if ($seat642 >= humans)
+      const $seat637 = l_p_3;
+      if ($seat637 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat642} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat637} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide655($seat642);
+      return decide650($seat637);
     }
   }
   function step242(): number {
@@ -3084,11 +3249,23 @@ export function playout(): PlayoutKernel {
   function step244(): number {
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg656 = Z_played + l_p_3;
-      C[$seg656 * CAP + N[$seg656]!] = $card;
-      N[$seg656]!++;
-      $where[$card] = $seg656;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg651 = Z_played + l_p_3;
+      C[$seg651 * CAP + N[$seg651]!] = $card;
+      N[$seg651]!++;
+      $where[$card] = $seg651;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg651 - Z_played) * 14 + $member]!++;
+      }
     }
     return step245();
   }
@@ -3098,30 +3275,38 @@ export function playout(): PlayoutKernel {
   function step246(): number {
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat657 = l_p_3;
-      if ($seat657 >= humans)
+      const $seat652 = l_p_3;
+      if ($seat652 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat657} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat652} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide679($seat657);
+      return decide674($seat652);
     }
   }
   function step247(): number {
     {
-      const $seat680 = l_p_3;
-      if ($seat680 >= humans)
+      const $seat675 = l_p_3;
+      if ($seat675 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat680} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat675} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide705($seat680);
+      return decide700($seat675);
     }
   }
   function step248(): number {
@@ -3135,12 +3320,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n706 = 0;
+      let $n701 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list88[$n706++] = l_q;
+        if (l_q !== l_p_3) $list88[$n701++] = l_q;
       }
-      for (let $i707 = 0; $i707 < $n706; $i707++) {
-        const l_q = $list88[$i707]!;
+      for (let $i702 = 0; $i702 < $n701; $i702++) {
+        const l_q = $list88[$i702]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3160,7 +3345,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3188,7 +3381,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3213,7 +3414,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3224,18 +3433,18 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step257(): number {
-    let $cond709: boolean = l_offered;
-    if ($cond709) {
-      let $any708: boolean = false;
+    let $cond704: boolean = l_offered;
+    if ($cond704) {
+      let $any703: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (fn_reachable(l_active, l_q)) {
-          $any708 = true;
+          $any703 = true;
           break;
         }
       }
-      $cond709 = !$any708;
+      $cond704 = !$any703;
     }
-    if ($cond709) {
+    if ($cond704) {
       l_turn_over = true;
     }
     return 204;
@@ -3268,13 +3477,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat710 = l_p;
-      if ($seat710 >= humans)
+      const $seat705 = l_p;
+      if ($seat705 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat710} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat705} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide727($seat710, true);
+      return decide722($seat705, true);
     }
   }
   function step262(): number {
@@ -3330,23 +3539,35 @@ export function playout(): PlayoutKernel {
   function step270(): number {
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg728 = Z_played + l_p_2;
-      C[$seg728 * CAP + N[$seg728]!] = $card;
-      N[$seg728]!++;
-      $where[$card] = $seg728;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg723 = Z_played + l_p_2;
+      C[$seg723 * CAP + N[$seg723]!] = $card;
+      N[$seg723]!++;
+      $where[$card] = $seg723;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg723 - Z_played) * 14 + $member]!++;
+      }
     }
     return step273();
   }
   function step271(): number {
     {
-      const $seat729 = l_p_2;
-      if ($seat729 >= humans)
+      const $seat724 = l_p_2;
+      if ($seat724 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat729} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide739($seat729);
+      return decide734($seat724);
     }
   }
   function step272(): number {
@@ -3358,7 +3579,15 @@ export function playout(): PlayoutKernel {
   function step274(): number {
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
       $where[$card] = Z_board;
@@ -3370,13 +3599,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat740 = l_p_2;
-      if ($seat740 >= humans)
+      const $seat735 = l_p_2;
+      if ($seat735 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat740} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat735} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide753($seat740);
+      return decide748($seat735);
     }
   }
   function step277(): number {
@@ -3388,11 +3617,23 @@ export function playout(): PlayoutKernel {
   function step279(): number {
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg754 = Z_played + l_p_2;
-      C[$seg754 * CAP + N[$seg754]!] = $card;
-      N[$seg754]!++;
-      $where[$card] = $seg754;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg749 = Z_played + l_p_2;
+      C[$seg749 * CAP + N[$seg749]!] = $card;
+      N[$seg749]!++;
+      $where[$card] = $seg749;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg749 - Z_played) * 14 + $member]!++;
+      }
     }
     return step280();
   }
@@ -3402,30 +3643,38 @@ export function playout(): PlayoutKernel {
   function step281(): number {
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat755 = l_p_2;
-      if ($seat755 >= humans)
+      const $seat750 = l_p_2;
+      if ($seat750 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat755} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat750} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide777($seat755);
+      return decide772($seat750);
     }
   }
   function step282(): number {
     {
-      const $seat778 = l_p_2;
-      if ($seat778 >= humans)
+      const $seat773 = l_p_2;
+      if ($seat773 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat778} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat773} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide803($seat778);
+      return decide798($seat773);
     }
   }
   function step283(): number {
@@ -3439,12 +3688,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n804 = 0;
+      let $n799 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list97[$n804++] = l_q;
+        if (l_q !== l_p_2) $list97[$n799++] = l_q;
       }
-      for (let $i805 = 0; $i805 < $n804; $i805++) {
-        const l_q = $list97[$i805]!;
+      for (let $i800 = 0; $i800 < $n799; $i800++) {
+        const l_q = $list97[$i800]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3464,7 +3713,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3492,7 +3749,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3517,7 +3782,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3535,156 +3808,156 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat778 = l_p_2;
-      if ($seat778 >= humans)
+      const $seat773 = l_p_2;
+      if ($seat773 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat778} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat773} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide803($seat778);
+      return decide798($seat773);
     }
   }
   function step295(): number {
     {
-      const $seat755 = l_p_2;
-      if ($seat755 >= humans)
+      const $seat750 = l_p_2;
+      if ($seat750 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat755} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat750} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide777($seat755);
+      return decide772($seat750);
     }
   }
   function step296(): number {
     {
-      const $seat740 = l_p_2;
-      if ($seat740 >= humans)
+      const $seat735 = l_p_2;
+      if ($seat735 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat740} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat735} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide753($seat740);
+      return decide748($seat735);
     }
   }
   function step297(): number {
     {
-      const $seat729 = l_p_2;
-      if ($seat729 >= humans)
+      const $seat724 = l_p_2;
+      if ($seat724 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat729} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide739($seat729);
+      return decide734($seat724);
     }
   }
   function step298(): number {
     {
-      const $seat710 = l_p;
-      if ($seat710 >= humans)
+      const $seat705 = l_p;
+      if ($seat705 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat710} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat705} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide727($seat710, false);
+      return decide722($seat705, false);
     }
   }
   function step299(): number {
     {
-      const $seat680 = l_p_3;
-      if ($seat680 >= humans)
+      const $seat675 = l_p_3;
+      if ($seat675 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat680} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat675} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide705($seat680);
+      return decide700($seat675);
     }
   }
   function step300(): number {
     {
-      const $seat657 = l_p_3;
-      if ($seat657 >= humans)
+      const $seat652 = l_p_3;
+      if ($seat652 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat657} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat652} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide679($seat657);
+      return decide674($seat652);
     }
   }
   function step301(): number {
     {
-      const $seat642 = l_p_3;
-      if ($seat642 >= humans)
+      const $seat637 = l_p_3;
+      if ($seat637 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat642} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat637} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide655($seat642);
+      return decide650($seat637);
     }
   }
   function step302(): number {
     {
-      const $seat631 = l_p_3;
-      if ($seat631 >= humans)
+      const $seat626 = l_p_3;
+      if ($seat626 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat631} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat626} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide641($seat631);
+      return decide636($seat626);
     }
   }
   function step303(): number {
     {
-      const $seat611 = l_p_4;
-      if ($seat611 >= humans)
+      const $seat606 = l_p_4;
+      if ($seat606 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat611} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat606} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide625($seat611);
+      return decide620($seat606);
     }
   }
   function step304(): number {
     {
-      const $seat575 = l_opponent;
-      if ($seat575 >= humans)
+      const $seat570 = l_opponent;
+      if ($seat570 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat575} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat570} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide586($seat575);
+      return decide581($seat570);
     }
   }
   function step305(): number {
     {
-      const $seat587 = l_active;
-      if ($seat587 >= humans)
+      const $seat582 = l_active;
+      if ($seat582 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat587} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat582} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide609($seat587);
+      return decide604($seat582);
     }
   }
   function step306(): number {
     {
-      const $seat550 = l_active;
-      if ($seat550 >= humans)
+      const $seat545 = l_active;
+      if ($seat545 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat550} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat545} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide572($seat550);
+      return decide567($seat545);
     }
   }
   function step307(): number {
     {
-      const $seat522 = l_target;
-      if ($seat522 >= humans)
+      const $seat517 = l_target;
+      if ($seat517 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat522} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat517} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide549($seat522);
+      return decide544($seat517);
     }
   }
   function step308(): number {
@@ -3695,7 +3968,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide521($seat451);
+      return decide516($seat451);
     }
   }
   function step309(): number {
@@ -3956,7 +4229,6 @@ export function playout(): PlayoutKernel {
             N[$seg50]!++;
             $where[$card] = $seg50;
           }
-          $generation_zone_collection++;
           {
             const $from = Z_dealt + l_p;
             const $to = Z_collection + l_p;
@@ -3966,11 +4238,14 @@ export function playout(): PlayoutKernel {
                 C[$to * CAP + N[$to]!] = $card;
                 N[$to]!++;
                 $where[$card] = $to;
+                {
+                  const $member = Property_kind$index[$card]!;
+                  if ($member >= 0) $count_collection_kind[($to - Z_collection) * 3 + $member]!++;
+                }
               }
               N[$from] = 0;
             }
           }
-          $generation_zone_collection++;
         }
       }
       return step2();
@@ -5025,6 +5300,10 @@ export function playout(): PlayoutKernel {
           const $end348 = $seg346 * CAP + N[$seg346]! - 1;
           for (let $k349 = $at347; $k349 < $end348; $k349++) C[$k349] = C[$k349 + 1]!;
           N[$seg346]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($seg346 - Z_hand) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -5039,7 +5318,7 @@ export function playout(): PlayoutKernel {
     $values67$n[0]! = 0;
     {
       const $seg357 = Z_hand + l_p_5;
-      const $n358 = N[$seg357]!;
+      const $n358 = $count_hand_effect[($seg357 - Z_hand) * 14 + 1]! > 0 ? N[$seg357]! : 0;
       for (let $i356 = 0; $i356 < $n358; $i356++) {
         const l_card = C[$seg357 * CAP + $i356]!;
         if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
@@ -5196,11 +5475,23 @@ export function playout(): PlayoutKernel {
         const l_whose = $value382;
         {
           const $card = l_card_6;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
           const $seg383 = Z_played + l_whose;
           C[$seg383 * CAP + N[$seg383]!] = $card;
           N[$seg383]!++;
           $where[$card] = $seg383;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg383 - Z_played) * 14 + $member]!++;
+          }
         }
         return step182();
       }
@@ -5266,7 +5557,15 @@ export function playout(): PlayoutKernel {
         v_doubled[l_target] = true;
         {
           const $card = l_card_6;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
           const $seg397 = Z_attached + l_p_6;
           C[$seg397 * CAP + N[$seg397]!] = $card;
           N[$seg397]!++;
@@ -5454,6 +5753,10 @@ export function playout(): PlayoutKernel {
           const $end440 = $seg438 * CAP + N[$seg438]! - 1;
           for (let $k441 = $at439; $k441 < $end440; $k441++) C[$k441] = C[$k441 + 1]!;
           N[$seg438]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg438 - Z_played) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -5488,171 +5791,159 @@ export function playout(): PlayoutKernel {
     $index433 -= $count431;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide521($seat451: number): number {
+  function decide516($seat451: number): number {
     const $seg452 = Z_hand + l_active;
     let $offered453 = false;
     offered453$open: {
       if (!(N[$seg452]! > 0)) break offered453$open;
       if (!!l_action_played) break offered453$open;
       if (!!l_offered) break offered453$open;
-      let $found464 = false;
-      for (let $i465 = 0; $i465 < N[$seg452]!; $i465++) {
-        const l_card_3 = C[$seg452 * CAP + $i465]!;
+      let $found459 = false;
+      for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
+        const l_card_3 = C[$seg452 * CAP + $i460]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded(l_active))) continue;
         if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
-        let $cond458: boolean = Action_effect$code[l_card_3]! !== 5;
+        if (!(
+          Action_effect$code[l_card_3]! !== 5 ||
+          !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
+        ))
+          continue;
+        let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
         if (!$cond458) {
           let $any454: boolean = false;
           {
-            const $seg456 = Z_played + l_active;
+            const $seg456 = Z_collection + l_active;
             const $n457 = N[$seg456]!;
             for (let $i455 = 0; $i455 < $n457; $i455++) {
-              const l_a = C[$seg456 * CAP + $i455]!;
-              if (Action_effect$code[l_a]! === 5) {
+              const l_c = C[$seg456 * CAP + $i455]!;
+              if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
                 $any454 = true;
                 break;
               }
             }
           }
-          $cond458 = !$any454;
+          $cond458 = $any454;
         }
         if (!$cond458) continue;
-        let $cond463: boolean = Action_effect$code[l_card_3]! !== 6;
-        if (!$cond463) {
-          let $any459: boolean = false;
-          {
-            const $seg461 = Z_collection + l_active;
-            const $n462 = N[$seg461]!;
-            for (let $i460 = 0; $i460 < $n462; $i460++) {
-              const l_c = C[$seg461 * CAP + $i460]!;
-              if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                $any459 = true;
-                break;
-              }
-            }
-          }
-          $cond463 = $any459;
-        }
-        if (!$cond463) continue;
-        $found464 = true;
+        $found459 = true;
         break;
       }
-      if (!$found464) break offered453$open;
+      if (!$found459) break offered453$open;
       $offered453 = true;
     }
+    let $offered462 = false;
+    offered462$open: {
+      if (!(v_protection[l_active]! > 0)) break offered462$open;
+      $offered462 = true;
+    }
+    let $offered463 = false;
+    offered463$open: {
+      if (!(v_protection[l_active]! === 0)) break offered463$open;
+      if (!!l_offered) break offered463$open;
+      $offered463 = true;
+    }
+    let $offered464 = false;
+    offered464$open: {
+      if (!!$variant_simple) break offered464$open;
+      if (!(v_protection[l_active]! === 0)) break offered464$open;
+      if (!!l_offered) break offered464$open;
+      if (!(N[Z_action_deck]! > 0)) break offered464$open;
+      $offered464 = true;
+    }
+    let $offered465 = false;
+    let $gate471 = false;
+    let $found466 = false;
+    offered465$open: {
+      if (!(players > 0)) break offered465$open;
+      if (!(v_protection[l_active]! === 0)) break offered465$open;
+      if (!(v_coins[l_active]! >= 1)) break offered465$open;
+      $gate471 = true;
+    }
     let $offered467 = false;
+    let $gate472 = false;
+    let $found469 = false;
     offered467$open: {
-      if (!(v_protection[l_active]! > 0)) break offered467$open;
-      $offered467 = true;
-    }
-    let $offered468 = false;
-    offered468$open: {
-      if (!(v_protection[l_active]! === 0)) break offered468$open;
-      if (!!l_offered) break offered468$open;
-      $offered468 = true;
-    }
-    let $offered469 = false;
-    offered469$open: {
-      if (!!$variant_simple) break offered469$open;
-      if (!(v_protection[l_active]! === 0)) break offered469$open;
-      if (!!l_offered) break offered469$open;
-      if (!(N[Z_action_deck]! > 0)) break offered469$open;
-      $offered469 = true;
-    }
-    let $offered470 = false;
-    let $gate476 = false;
-    let $found471 = false;
-    offered470$open: {
-      if (!(players > 0)) break offered470$open;
-      if (!(v_protection[l_active]! === 0)) break offered470$open;
-      if (!(v_coins[l_active]! >= 1)) break offered470$open;
-      $gate476 = true;
-    }
-    let $offered472 = false;
-    let $gate477 = false;
-    let $found474 = false;
-    offered472$open: {
-      if (!(players > 0)) break offered472$open;
-      if (!(v_protection[l_active]! === 0)) break offered472$open;
-      let $any473: boolean = false;
+      if (!(players > 0)) break offered467$open;
+      if (!(v_protection[l_active]! === 0)) break offered467$open;
+      let $any468: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (l_q !== l_active && v_protection[l_q]! > 0) {
-          $any473 = true;
+          $any468 = true;
           break;
         }
       }
-      if (!$any473) break offered472$open;
-      $gate477 = true;
+      if (!$any468) break offered467$open;
+      $gate472 = true;
     }
-    let $offered475 = false;
-    offered475$open: {
-      if (!l_offered) break offered475$open;
-      $offered475 = true;
-    }
-    let $searching478 = ($gate476 ? 1 : 0) + ($gate477 ? 1 : 0);
-    if ($searching478 > 0) {
-      for (let $value479 = 0; $value479 < players; $value479++) {
-        let $same480 = 0;
-        let $same481 = 0;
-        found471$test: if ($gate476 && !$found471) {
-          const l_target = $value479;
-          if (!(l_target !== l_active)) break found471$test;
-          if (!!v_passed_over[l_target]!) break found471$test;
-          if ($same480 === 0) $same480 = !fn_exchanged(l_active, l_target) ? 1 : 2;
-          if ($same480 !== 1) break found471$test;
-          if ($same481 === 0) $same481 = !fn_shielded(l_target) ? 1 : 2;
-          if ($same481 !== 1) break found471$test;
-          if (!(v_protection[l_target]! === 0)) break found471$test;
-          $found471 = true;
-          $searching478--;
-        }
-        found474$test: if ($gate477 && !$found474) {
-          const l_target = $value479;
-          if (!(l_target !== l_active)) break found474$test;
-          if (!!v_passed_over[l_target]!) break found474$test;
-          if ($same480 === 0) $same480 = !fn_exchanged(l_active, l_target) ? 1 : 2;
-          if ($same480 !== 1) break found474$test;
-          if ($same481 === 0) $same481 = !fn_shielded(l_target) ? 1 : 2;
-          if ($same481 !== 1) break found474$test;
-          if (!(v_protection[l_target]! > 0)) break found474$test;
-          if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found474$test;
-          $found474 = true;
-          $searching478--;
-        }
-        if ($searching478 === 0) break;
-      }
-    }
+    let $offered470 = false;
     offered470$open: {
-      if (!$found471) break offered470$open;
+      if (!l_offered) break offered470$open;
       $offered470 = true;
     }
-    offered472$open: {
-      if (!$found474) break offered472$open;
-      $offered472 = true;
+    let $searching473 = ($gate471 ? 1 : 0) + ($gate472 ? 1 : 0);
+    if ($searching473 > 0) {
+      for (let $value474 = 0; $value474 < players; $value474++) {
+        let $same475 = 0;
+        let $same476 = 0;
+        found466$test: if ($gate471 && !$found466) {
+          const l_target = $value474;
+          if (!(l_target !== l_active)) break found466$test;
+          if (!!v_passed_over[l_target]!) break found466$test;
+          if ($same475 === 0) $same475 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same475 !== 1) break found466$test;
+          if ($same476 === 0) $same476 = !fn_shielded(l_target) ? 1 : 2;
+          if ($same476 !== 1) break found466$test;
+          if (!(v_protection[l_target]! === 0)) break found466$test;
+          $found466 = true;
+          $searching473--;
+        }
+        found469$test: if ($gate472 && !$found469) {
+          const l_target = $value474;
+          if (!(l_target !== l_active)) break found469$test;
+          if (!!v_passed_over[l_target]!) break found469$test;
+          if ($same475 === 0) $same475 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same475 !== 1) break found469$test;
+          if ($same476 === 0) $same476 = !fn_shielded(l_target) ? 1 : 2;
+          if ($same476 !== 1) break found469$test;
+          if (!(v_protection[l_target]! > 0)) break found469$test;
+          if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found469$test;
+          $found469 = true;
+          $searching473--;
+        }
+        if ($searching473 === 0) break;
+      }
     }
-    const $offered482 =
+    offered465$open: {
+      if (!$found466) break offered465$open;
+      $offered465 = true;
+    }
+    offered467$open: {
+      if (!$found469) break offered467$open;
+      $offered467 = true;
+    }
+    const $offered477 =
       ($offered453 ? 1 : 0) +
+      ($offered462 ? 1 : 0) +
+      ($offered463 ? 1 : 0) +
+      ($offered464 ? 1 : 0) +
+      ($offered465 ? 1 : 0) +
       ($offered467 ? 1 : 0) +
-      ($offered468 ? 1 : 0) +
-      ($offered469 ? 1 : 0) +
-      ($offered470 ? 1 : 0) +
-      ($offered472 ? 1 : 0) +
-      ($offered475 ? 1 : 0);
-    if ($offered482 === 0)
+      ($offered470 ? 1 : 0);
+    if ($offered477 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built487 = false;
+    let $built482 = false;
+    let $built490 = false;
     let $built495 = false;
-    let $built500 = false;
-    attempt483: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n485 = $offered482;
-      let $r486 = 0;
-      if ($n485 <= 2097152 && $n485 >= 1) {
+    attempt478: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n480 = $offered477;
+      let $r481 = 0;
+      if ($n480 <= 2097152 && $n480 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5663,69 +5954,57 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n485;
+          const $m = ($t >>> 0) * $n480;
           const $low = $m >>> 0;
-          if ($low >= $n485 || $low >= 4294967296 % $n485) {
-            $r486 = ($m / 4294967296) >>> 0;
+          if ($low >= $n480 || $low >= 4294967296 % $n480) {
+            $r481 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n485 >= 1 && $n485 <= 4294967296))
+        if (!($n480 >= 1 && $n480 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r486 = drawInt(P, $n485);
+        $r481 = drawInt(P, $n480);
       }
-      const $pick484$drawn = $r486;
-      let $pick484 = $pick484$drawn;
-      if ($offered453 && $pick484-- === 0) {
-        if (!$built487) {
+      const $pick479$drawn = $r481;
+      let $pick479 = $pick479$drawn;
+      if ($offered453 && $pick479-- === 0) {
+        if (!$built482) {
           $values76$n[0]! = 0;
-          for (let $i466 = 0; $i466 < N[$seg452]!; $i466++) {
-            const l_card_3 = C[$seg452 * CAP + $i466]!;
+          for (let $i461 = 0; $i461 < N[$seg452]!; $i461++) {
+            const l_card_3 = C[$seg452 * CAP + $i461]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded(l_active))) continue;
             if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
-            let $cond458: boolean = Action_effect$code[l_card_3]! !== 5;
+            if (!(
+              Action_effect$code[l_card_3]! !== 5 ||
+              !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
+            ))
+              continue;
+            let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
             if (!$cond458) {
               let $any454: boolean = false;
               {
-                const $seg456 = Z_played + l_active;
+                const $seg456 = Z_collection + l_active;
                 const $n457 = N[$seg456]!;
                 for (let $i455 = 0; $i455 < $n457; $i455++) {
-                  const l_a = C[$seg456 * CAP + $i455]!;
-                  if (Action_effect$code[l_a]! === 5) {
+                  const l_c = C[$seg456 * CAP + $i455]!;
+                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
                     $any454 = true;
                     break;
                   }
                 }
               }
-              $cond458 = !$any454;
+              $cond458 = $any454;
             }
             if (!$cond458) continue;
-            let $cond463: boolean = Action_effect$code[l_card_3]! !== 6;
-            if (!$cond463) {
-              let $any459: boolean = false;
-              {
-                const $seg461 = Z_collection + l_active;
-                const $n462 = N[$seg461]!;
-                for (let $i460 = 0; $i460 < $n462; $i460++) {
-                  const l_c = C[$seg461 * CAP + $i460]!;
-                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                    $any459 = true;
-                    break;
-                  }
-                }
-              }
-              $cond463 = $any459;
-            }
-            if (!$cond463) continue;
             $values76[$values76$n[0]!++] = l_card_3;
           }
-          $built487 = true;
+          $built482 = true;
         }
-        const $n490 = $values76$n[0]!;
-        let $r491 = 0;
-        if ($n490 <= 2097152 && $n490 >= 1) {
+        const $n485 = $values76$n[0]!;
+        let $r486 = 0;
+        if ($n485 <= 2097152 && $n485 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5736,32 +6015,32 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n490;
+            const $m = ($t >>> 0) * $n485;
             const $low = $m >>> 0;
-            if ($low >= $n490 || $low >= 4294967296 % $n490) {
-              $r491 = ($m / 4294967296) >>> 0;
+            if ($low >= $n485 || $low >= 4294967296 % $n485) {
+              $r486 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n490 >= 1 && $n490 <= 4294967296))
+          if (!($n485 >= 1 && $n485 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r491 = drawInt(P, $n490);
+          $r486 = drawInt(P, $n485);
         }
-        const $digit488 = $r491;
-        const $value489 = $values76[$digit488]!;
+        const $digit483 = $r486;
+        const $value484 = $values76[$digit483]!;
         {
-          l_card_3 = $value489;
+          l_card_3 = $value484;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 17, $value489);
+        if (trace !== null) trace.push($seat451, 17, $value484);
         {
-          l_card_3 = $value489;
+          l_card_3 = $value484;
           return step227();
         }
       }
-      if ($offered467 && $pick484-- === 0) {
+      if ($offered462 && $pick479-- === 0) {
         {
         }
         decisions++;
@@ -5784,7 +6063,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered468 && $pick484-- === 0) {
+      if ($offered463 && $pick479-- === 0) {
         {
         }
         decisions++;
@@ -5807,7 +6086,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered469 && $pick484-- === 0) {
+      if ($offered464 && $pick479-- === 0) {
         {
         }
         decisions++;
@@ -5817,8 +6096,8 @@ export function playout(): PlayoutKernel {
           return step216();
         }
       }
-      if ($offered470 && $pick484-- === 0) {
-        if (!$built495) {
+      if ($offered465 && $pick479-- === 0) {
+        if (!$built490) {
           $values78$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
@@ -5828,9 +6107,61 @@ export function playout(): PlayoutKernel {
             if (!(v_protection[l_target]! === 0)) continue;
             $values78[$values78$n[0]!++] = l_target;
           }
+          $built490 = true;
+        }
+        const $n493 = $values78$n[0]!;
+        let $r494 = 0;
+        if ($n493 <= 2097152 && $n493 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n493;
+            const $low = $m >>> 0;
+            if ($low >= $n493 || $low >= 4294967296 % $n493) {
+              $r494 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n493 >= 1 && $n493 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r494 = drawInt(P, $n493);
+        }
+        const $digit491 = $r494;
+        const $value492 = $values78[$digit491]!;
+        {
+          l_target = $value492;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat451, 21, $value492);
+        {
+          l_target = $value492;
+          return step207();
+        }
+      }
+      if ($offered467 && $pick479-- === 0) {
+        if (!$built495) {
+          $values80$n[0]! = 0;
+          for (let l_target = 0; l_target < players; l_target++) {
+            if (!(l_target !== l_active)) continue;
+            if (!!v_passed_over[l_target]!) continue;
+            if (!!fn_exchanged(l_active, l_target)) continue;
+            if (!!fn_shielded(l_target)) continue;
+            if (!(v_protection[l_target]! > 0)) continue;
+            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+            $values80[$values80$n[0]!++] = l_target;
+          }
           $built495 = true;
         }
-        const $n498 = $values78$n[0]!;
+        const $n498 = $values80$n[0]!;
         let $r499 = 0;
         if ($n498 <= 2097152 && $n498 >= 1) {
           for (;;) {
@@ -5856,67 +6187,15 @@ export function playout(): PlayoutKernel {
           $r499 = drawInt(P, $n498);
         }
         const $digit496 = $r499;
-        const $value497 = $values78[$digit496]!;
+        const $value497 = $values80[$digit496]!;
         {
-          l_target = $value497;
+          const l_target = $value497;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 21, $value497);
+        if (trace !== null) trace.push($seat451, 22, $value497);
         {
-          l_target = $value497;
-          return step207();
-        }
-      }
-      if ($offered472 && $pick484-- === 0) {
-        if (!$built500) {
-          $values80$n[0]! = 0;
-          for (let l_target = 0; l_target < players; l_target++) {
-            if (!(l_target !== l_active)) continue;
-            if (!!v_passed_over[l_target]!) continue;
-            if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded(l_target)) continue;
-            if (!(v_protection[l_target]! > 0)) continue;
-            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-            $values80[$values80$n[0]!++] = l_target;
-          }
-          $built500 = true;
-        }
-        const $n503 = $values80$n[0]!;
-        let $r504 = 0;
-        if ($n503 <= 2097152 && $n503 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n503;
-            const $low = $m >>> 0;
-            if ($low >= $n503 || $low >= 4294967296 % $n503) {
-              $r504 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n503 >= 1 && $n503 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r504 = drawInt(P, $n503);
-        }
-        const $digit501 = $r504;
-        const $value502 = $values80[$digit501]!;
-        {
-          const l_target = $value502;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat451, 22, $value502);
-        {
-          const l_target = $value502;
+          const l_target = $value497;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -5948,57 +6227,54 @@ export function playout(): PlayoutKernel {
             v_coins[l_target] += $amount;
           }
           {
-            const $argument505 = l_active;
-            const $argument506 = l_target;
+            const $argument500 = l_active;
+            const $argument501 = l_target;
             {
-              let l_a = $argument505;
-              let l_b = $argument506;
+              let l_a = $argument500;
+              let l_b = $argument501;
               {
-                const $seg507 = Z_exchange + l_a;
-                if (N[$seg507]! === 0)
+                const $seg502 = Z_exchange + l_a;
+                if (N[$seg502]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at508 = $seg507 * CAP;
-                const $card = C[$at508]!;
-                const $end509 = $seg507 * CAP + N[$seg507]! - 1;
-                for (let $k510 = $at508; $k510 < $end509; $k510++) C[$k510] = C[$k510 + 1]!;
-                N[$seg507]!--;
+                const $at503 = $seg502 * CAP;
+                const $card = C[$at503]!;
+                const $end504 = $seg502 * CAP + N[$seg502]! - 1;
+                for (let $k505 = $at503; $k505 < $end504; $k505++) C[$k505] = C[$k505 + 1]!;
+                N[$seg502]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
-              $generation_zone_collection++;
               {
-                const $seg511 = Z_exchange + l_b;
-                if (N[$seg511]! === 0)
+                const $seg506 = Z_exchange + l_b;
+                if (N[$seg506]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at512 = $seg511 * CAP;
-                const $card = C[$at512]!;
-                const $end513 = $seg511 * CAP + N[$seg511]! - 1;
-                for (let $k514 = $at512; $k514 < $end513; $k514++) C[$k514] = C[$k514 + 1]!;
-                N[$seg511]!--;
-                const $seg515 = Z_exchange + l_a;
-                if (N[$seg515]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg515 * CAP + N[$seg515]!] = $card;
-                N[$seg515]!++;
-                $where[$card] = $seg515;
+                const $at507 = $seg506 * CAP;
+                const $card = C[$at507]!;
+                const $end508 = $seg506 * CAP + N[$seg506]! - 1;
+                for (let $k509 = $at507; $k509 < $end508; $k509++) C[$k509] = C[$k509 + 1]!;
+                N[$seg506]!--;
+                const $seg510 = Z_exchange + l_a;
+                if (N[$seg510]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg510 * CAP + N[$seg510]!] = $card;
+                N[$seg510]!++;
+                $where[$card] = $seg510;
               }
-              $generation_zone_collection++;
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at516 = Z_in_transit * CAP;
-                const $card = C[$at516]!;
-                const $end517 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k518 = $at516; $k518 < $end517; $k518++) C[$k518] = C[$k518 + 1]!;
+                const $at511 = Z_in_transit * CAP;
+                const $card = C[$at511]!;
+                const $end512 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k513 = $at511; $k513 < $end512; $k513++) C[$k513] = C[$k513 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg519 = Z_exchange + l_b;
-                if (N[$seg519]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg519 * CAP + N[$seg519]!] = $card;
-                N[$seg519]!++;
-                $where[$card] = $seg519;
+                const $seg514 = Z_exchange + l_b;
+                if (N[$seg514]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg514 * CAP + N[$seg514]!] = $card;
+                N[$seg514]!++;
+                $where[$card] = $seg514;
               }
-              $generation_zone_collection++;
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
             }
@@ -6007,7 +6283,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered475 && $pick484-- === 0) {
+      if ($offered470 && $pick479-- === 0) {
         {
         }
         decisions++;
@@ -6021,23 +6297,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide549($seat522: number): number {
-    const $count523 = 1;
-    const $low524 = 1;
-    const $high525 = v_coins[l_target]!;
-    const $size526 = Math.max(0, $high525 - $low524 + 1);
-    const $count527 = $size526;
-    const $total528: number = $count523 + $count527;
-    if ($total528 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat522} must act but has no legal move`);
+  function decide544($seat517: number): number {
+    const $count518 = 1;
+    const $low519 = 1;
+    const $high520 = v_coins[l_target]!;
+    const $size521 = Math.max(0, $high520 - $low519 + 1);
+    const $count522 = $size521;
+    const $total523: number = $count518 + $count522;
+    if ($total523 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat517} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n530 = $total528;
-    let $r531 = 0;
-    if ($n530 <= 2097152 && $n530 >= 1) {
+    const $n525 = $total523;
+    let $r526 = 0;
+    if ($n525 <= 2097152 && $n525 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6048,24 +6324,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n530;
+        const $m = ($t >>> 0) * $n525;
         const $low = $m >>> 0;
-        if ($low >= $n530 || $low >= 4294967296 % $n530) {
-          $r531 = ($m / 4294967296) >>> 0;
+        if ($low >= $n525 || $low >= 4294967296 % $n525) {
+          $r526 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n530 >= 1 && $n530 <= 4294967296))
+      if (!($n525 >= 1 && $n525 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r531 = drawInt(P, $n530);
+      $r526 = drawInt(P, $n525);
     }
-    const $index529$drawn = $r531;
-    let $index529 = $index529$drawn;
+    const $index524$drawn = $r526;
+    let $index524 = $index524$drawn;
     decisions++;
     steps = 0;
-    if ($index529 < $count523) {
-      if (trace !== null) trace.push($seat522, 15);
+    if ($index524 < $count518) {
+      if (trace !== null) trace.push($seat517, 15);
       {
         {
           const $amount = 1;
@@ -6083,57 +6359,54 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument532 = l_active;
-          const $argument533 = l_target;
+          const $argument527 = l_active;
+          const $argument528 = l_target;
           {
-            let l_a = $argument532;
-            let l_b = $argument533;
+            let l_a = $argument527;
+            let l_b = $argument528;
             {
-              const $seg534 = Z_exchange + l_a;
-              if (N[$seg534]! === 0)
+              const $seg529 = Z_exchange + l_a;
+              if (N[$seg529]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at535 = $seg534 * CAP;
-              const $card = C[$at535]!;
-              const $end536 = $seg534 * CAP + N[$seg534]! - 1;
-              for (let $k537 = $at535; $k537 < $end536; $k537++) C[$k537] = C[$k537 + 1]!;
-              N[$seg534]!--;
+              const $at530 = $seg529 * CAP;
+              const $card = C[$at530]!;
+              const $end531 = $seg529 * CAP + N[$seg529]! - 1;
+              for (let $k532 = $at530; $k532 < $end531; $k532++) C[$k532] = C[$k532 + 1]!;
+              N[$seg529]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
-            $generation_zone_collection++;
             {
-              const $seg538 = Z_exchange + l_b;
-              if (N[$seg538]! === 0)
+              const $seg533 = Z_exchange + l_b;
+              if (N[$seg533]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at539 = $seg538 * CAP;
-              const $card = C[$at539]!;
-              const $end540 = $seg538 * CAP + N[$seg538]! - 1;
-              for (let $k541 = $at539; $k541 < $end540; $k541++) C[$k541] = C[$k541 + 1]!;
-              N[$seg538]!--;
-              const $seg542 = Z_exchange + l_a;
-              if (N[$seg542]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg542 * CAP + N[$seg542]!] = $card;
-              N[$seg542]!++;
-              $where[$card] = $seg542;
+              const $at534 = $seg533 * CAP;
+              const $card = C[$at534]!;
+              const $end535 = $seg533 * CAP + N[$seg533]! - 1;
+              for (let $k536 = $at534; $k536 < $end535; $k536++) C[$k536] = C[$k536 + 1]!;
+              N[$seg533]!--;
+              const $seg537 = Z_exchange + l_a;
+              if (N[$seg537]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg537 * CAP + N[$seg537]!] = $card;
+              N[$seg537]!++;
+              $where[$card] = $seg537;
             }
-            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at543 = Z_in_transit * CAP;
-              const $card = C[$at543]!;
-              const $end544 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k545 = $at543; $k545 < $end544; $k545++) C[$k545] = C[$k545 + 1]!;
+              const $at538 = Z_in_transit * CAP;
+              const $card = C[$at538]!;
+              const $end539 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k540 = $at538; $k540 < $end539; $k540++) C[$k540] = C[$k540 + 1]!;
               N[Z_in_transit]!--;
-              const $seg546 = Z_exchange + l_b;
-              if (N[$seg546]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg546 * CAP + N[$seg546]!] = $card;
-              N[$seg546]!++;
-              $where[$card] = $seg546;
+              const $seg541 = Z_exchange + l_b;
+              if (N[$seg541]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg541 * CAP + N[$seg541]!] = $card;
+              N[$seg541]!++;
+              $where[$card] = $seg541;
             }
-            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -6142,33 +6415,33 @@ export function playout(): PlayoutKernel {
         return step211();
       }
     }
-    $index529 -= $count523;
-    if ($index529 < $count527) {
-      const $digit547 = $index529;
-      const $value548 = $low524 + $digit547;
-      if (trace !== null) trace.push($seat522, 16, $value548);
+    $index524 -= $count518;
+    if ($index524 < $count522) {
+      const $digit542 = $index524;
+      const $value543 = $low519 + $digit542;
+      if (trace !== null) trace.push($seat517, 16, $value543);
       {
-        l_amount = $value548;
+        l_amount = $value543;
         return step209();
       }
     }
-    $index529 -= $count527;
+    $index524 -= $count522;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide572($seat550: number): number {
-    const $count551 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count552 = 1;
-    const $total553: number = $count551 + $count552;
-    if ($total553 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat550} must act but has no legal move`);
+  function decide567($seat545: number): number {
+    const $count546 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count547 = 1;
+    const $total548: number = $count546 + $count547;
+    if ($total548 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat545} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n555 = $total553;
-    let $r556 = 0;
-    if ($n555 <= 2097152 && $n555 >= 1) {
+    const $n550 = $total548;
+    let $r551 = 0;
+    if ($n550 <= 2097152 && $n550 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6179,24 +6452,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n555;
+        const $m = ($t >>> 0) * $n550;
         const $low = $m >>> 0;
-        if ($low >= $n555 || $low >= 4294967296 % $n555) {
-          $r556 = ($m / 4294967296) >>> 0;
+        if ($low >= $n550 || $low >= 4294967296 % $n550) {
+          $r551 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n555 >= 1 && $n555 <= 4294967296))
+      if (!($n550 >= 1 && $n550 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r556 = drawInt(P, $n555);
+      $r551 = drawInt(P, $n550);
     }
-    const $index554$drawn = $r556;
-    let $index554 = $index554$drawn;
+    const $index549$drawn = $r551;
+    let $index549 = $index549$drawn;
     decisions++;
     steps = 0;
-    if ($index554 < $count551) {
-      if (trace !== null) trace.push($seat550, 13);
+    if ($index549 < $count546) {
+      if (trace !== null) trace.push($seat545, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6229,57 +6502,54 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument557 = l_active;
-          const $argument558 = l_target;
+          const $argument552 = l_active;
+          const $argument553 = l_target;
           {
-            let l_a = $argument557;
-            let l_b = $argument558;
+            let l_a = $argument552;
+            let l_b = $argument553;
             {
-              const $seg559 = Z_exchange + l_a;
-              if (N[$seg559]! === 0)
+              const $seg554 = Z_exchange + l_a;
+              if (N[$seg554]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at560 = $seg559 * CAP;
-              const $card = C[$at560]!;
-              const $end561 = $seg559 * CAP + N[$seg559]! - 1;
-              for (let $k562 = $at560; $k562 < $end561; $k562++) C[$k562] = C[$k562 + 1]!;
-              N[$seg559]!--;
+              const $at555 = $seg554 * CAP;
+              const $card = C[$at555]!;
+              const $end556 = $seg554 * CAP + N[$seg554]! - 1;
+              for (let $k557 = $at555; $k557 < $end556; $k557++) C[$k557] = C[$k557 + 1]!;
+              N[$seg554]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
-            $generation_zone_collection++;
             {
-              const $seg563 = Z_exchange + l_b;
-              if (N[$seg563]! === 0)
+              const $seg558 = Z_exchange + l_b;
+              if (N[$seg558]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at564 = $seg563 * CAP;
-              const $card = C[$at564]!;
-              const $end565 = $seg563 * CAP + N[$seg563]! - 1;
-              for (let $k566 = $at564; $k566 < $end565; $k566++) C[$k566] = C[$k566 + 1]!;
-              N[$seg563]!--;
-              const $seg567 = Z_exchange + l_a;
-              if (N[$seg567]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg567 * CAP + N[$seg567]!] = $card;
-              N[$seg567]!++;
-              $where[$card] = $seg567;
+              const $at559 = $seg558 * CAP;
+              const $card = C[$at559]!;
+              const $end560 = $seg558 * CAP + N[$seg558]! - 1;
+              for (let $k561 = $at559; $k561 < $end560; $k561++) C[$k561] = C[$k561 + 1]!;
+              N[$seg558]!--;
+              const $seg562 = Z_exchange + l_a;
+              if (N[$seg562]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg562 * CAP + N[$seg562]!] = $card;
+              N[$seg562]!++;
+              $where[$card] = $seg562;
             }
-            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at568 = Z_in_transit * CAP;
-              const $card = C[$at568]!;
-              const $end569 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k570 = $at568; $k570 < $end569; $k570++) C[$k570] = C[$k570 + 1]!;
+              const $at563 = Z_in_transit * CAP;
+              const $card = C[$at563]!;
+              const $end564 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k565 = $at563; $k565 < $end564; $k565++) C[$k565] = C[$k565 + 1]!;
               N[Z_in_transit]!--;
-              const $seg571 = Z_exchange + l_b;
-              if (N[$seg571]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg571 * CAP + N[$seg571]!] = $card;
-              N[$seg571]!++;
-              $where[$card] = $seg571;
+              const $seg566 = Z_exchange + l_b;
+              if (N[$seg566]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg566 * CAP + N[$seg566]!] = $card;
+              N[$seg566]!++;
+              $where[$card] = $seg566;
             }
-            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -6288,33 +6558,33 @@ export function playout(): PlayoutKernel {
         return step210();
       }
     }
-    $index554 -= $count551;
-    if ($index554 < $count552) {
-      if (trace !== null) trace.push($seat550, 14);
+    $index549 -= $count546;
+    if ($index549 < $count547) {
+      if (trace !== null) trace.push($seat545, 14);
       {
         v_passed_over[l_target] = true;
         return step210();
       }
     }
-    $index554 -= $count552;
+    $index549 -= $count547;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide586($seat575: number): number {
-    const $low576 = 0;
-    const $high577 = v_coins[l_opponent]!;
-    const $size578 = Math.max(0, $high577 - $low576 + 1);
-    const $count579 = $size578;
-    const $total580: number = $count579;
-    if ($total580 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat575} must act but has no legal move`);
+  function decide581($seat570: number): number {
+    const $low571 = 0;
+    const $high572 = v_coins[l_opponent]!;
+    const $size573 = Math.max(0, $high572 - $low571 + 1);
+    const $count574 = $size573;
+    const $total575: number = $count574;
+    if ($total575 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat570} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n582 = $total580;
-    let $r583 = 0;
-    if ($n582 <= 2097152 && $n582 >= 1) {
+    const $n577 = $total575;
+    let $r578 = 0;
+    if ($n577 <= 2097152 && $n577 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6325,28 +6595,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n582;
+        const $m = ($t >>> 0) * $n577;
         const $low = $m >>> 0;
-        if ($low >= $n582 || $low >= 4294967296 % $n582) {
-          $r583 = ($m / 4294967296) >>> 0;
+        if ($low >= $n577 || $low >= 4294967296 % $n577) {
+          $r578 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n582 >= 1 && $n582 <= 4294967296))
+      if (!($n577 >= 1 && $n577 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r583 = drawInt(P, $n582);
+      $r578 = drawInt(P, $n577);
     }
-    const $index581$drawn = $r583;
-    let $index581 = $index581$drawn;
+    const $index576$drawn = $r578;
+    let $index576 = $index576$drawn;
     decisions++;
     steps = 0;
-    if ($index581 < $count579) {
-      const $digit584 = $index581;
-      const $value585 = $low576 + $digit584;
-      if (trace !== null) trace.push($seat575, 10, $value585);
+    if ($index576 < $count574) {
+      const $digit579 = $index576;
+      const $value580 = $low571 + $digit579;
+      if (trace !== null) trace.push($seat570, 10, $value580);
       {
-        const l_amount = $value585;
+        const l_amount = $value580;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6365,23 +6635,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index581 -= $count579;
+    $index576 -= $count574;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide609($seat587: number): number {
-    const $count588 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count589 = 1;
-    const $total590: number = $count588 + $count589;
-    if ($total590 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat587} must act but has no legal move`);
+  function decide604($seat582: number): number {
+    const $count583 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count584 = 1;
+    const $total585: number = $count583 + $count584;
+    if ($total585 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat582} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n592 = $total590;
-    let $r593 = 0;
-    if ($n592 <= 2097152 && $n592 >= 1) {
+    const $n587 = $total585;
+    let $r588 = 0;
+    if ($n587 <= 2097152 && $n587 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6392,24 +6662,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n592;
+        const $m = ($t >>> 0) * $n587;
         const $low = $m >>> 0;
-        if ($low >= $n592 || $low >= 4294967296 % $n592) {
-          $r593 = ($m / 4294967296) >>> 0;
+        if ($low >= $n587 || $low >= 4294967296 % $n587) {
+          $r588 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n592 >= 1 && $n592 <= 4294967296))
+      if (!($n587 >= 1 && $n587 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r593 = drawInt(P, $n592);
+      $r588 = drawInt(P, $n587);
     }
-    const $index591$drawn = $r593;
-    let $index591 = $index591$drawn;
+    const $index586$drawn = $r588;
+    let $index586 = $index586$drawn;
     decisions++;
     steps = 0;
-    if ($index591 < $count588) {
-      if (trace !== null) trace.push($seat587, 11);
+    if ($index586 < $count583) {
+      if (trace !== null) trace.push($seat582, 11);
       {
         {
           const $amount = 3;
@@ -6442,57 +6712,54 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument594 = l_active;
-          const $argument595 = l_target;
+          const $argument589 = l_active;
+          const $argument590 = l_target;
           {
-            let l_a = $argument594;
-            let l_b = $argument595;
+            let l_a = $argument589;
+            let l_b = $argument590;
             {
-              const $seg596 = Z_exchange + l_a;
-              if (N[$seg596]! === 0)
+              const $seg591 = Z_exchange + l_a;
+              if (N[$seg591]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at597 = $seg596 * CAP;
-              const $card = C[$at597]!;
-              const $end598 = $seg596 * CAP + N[$seg596]! - 1;
-              for (let $k599 = $at597; $k599 < $end598; $k599++) C[$k599] = C[$k599 + 1]!;
-              N[$seg596]!--;
+              const $at592 = $seg591 * CAP;
+              const $card = C[$at592]!;
+              const $end593 = $seg591 * CAP + N[$seg591]! - 1;
+              for (let $k594 = $at592; $k594 < $end593; $k594++) C[$k594] = C[$k594 + 1]!;
+              N[$seg591]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
-            $generation_zone_collection++;
             {
-              const $seg600 = Z_exchange + l_b;
-              if (N[$seg600]! === 0)
+              const $seg595 = Z_exchange + l_b;
+              if (N[$seg595]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at601 = $seg600 * CAP;
-              const $card = C[$at601]!;
-              const $end602 = $seg600 * CAP + N[$seg600]! - 1;
-              for (let $k603 = $at601; $k603 < $end602; $k603++) C[$k603] = C[$k603 + 1]!;
-              N[$seg600]!--;
-              const $seg604 = Z_exchange + l_a;
-              if (N[$seg604]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg604 * CAP + N[$seg604]!] = $card;
-              N[$seg604]!++;
-              $where[$card] = $seg604;
+              const $at596 = $seg595 * CAP;
+              const $card = C[$at596]!;
+              const $end597 = $seg595 * CAP + N[$seg595]! - 1;
+              for (let $k598 = $at596; $k598 < $end597; $k598++) C[$k598] = C[$k598 + 1]!;
+              N[$seg595]!--;
+              const $seg599 = Z_exchange + l_a;
+              if (N[$seg599]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg599 * CAP + N[$seg599]!] = $card;
+              N[$seg599]!++;
+              $where[$card] = $seg599;
             }
-            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at605 = Z_in_transit * CAP;
-              const $card = C[$at605]!;
-              const $end606 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k607 = $at605; $k607 < $end606; $k607++) C[$k607] = C[$k607 + 1]!;
+              const $at600 = Z_in_transit * CAP;
+              const $card = C[$at600]!;
+              const $end601 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k602 = $at600; $k602 < $end601; $k602++) C[$k602] = C[$k602 + 1]!;
               N[Z_in_transit]!--;
-              const $seg608 = Z_exchange + l_b;
-              if (N[$seg608]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg608 * CAP + N[$seg608]!] = $card;
-              N[$seg608]!++;
-              $where[$card] = $seg608;
+              const $seg603 = Z_exchange + l_b;
+              if (N[$seg603]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg603 * CAP + N[$seg603]!] = $card;
+              N[$seg603]!++;
+              $where[$card] = $seg603;
             }
-            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -6501,32 +6768,32 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index591 -= $count588;
-    if ($index591 < $count589) {
-      if (trace !== null) trace.push($seat587, 12);
+    $index586 -= $count583;
+    if ($index586 < $count584) {
+      if (trace !== null) trace.push($seat582, 12);
       {
         v_passed_over[l_target] = true;
         return step214();
       }
     }
-    $index591 -= $count589;
+    $index586 -= $count584;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide625($seat611: number): number {
-    const $seg612 = Z_hand + l_p_4;
-    const $size613 = N[$seg612]!;
-    const $count614 = $size613;
-    const $total615: number = $count614;
-    if ($total615 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat611} must act but has no legal move`);
+  function decide620($seat606: number): number {
+    const $seg607 = Z_hand + l_p_4;
+    const $size608 = N[$seg607]!;
+    const $count609 = $size608;
+    const $total610: number = $count609;
+    if ($total610 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat606} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n617 = $total615;
-    let $r618 = 0;
-    if ($n617 <= 2097152 && $n617 >= 1) {
+    const $n612 = $total610;
+    let $r613 = 0;
+    if ($n612 <= 2097152 && $n612 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6537,43 +6804,47 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n617;
+        const $m = ($t >>> 0) * $n612;
         const $low = $m >>> 0;
-        if ($low >= $n617 || $low >= 4294967296 % $n617) {
-          $r618 = ($m / 4294967296) >>> 0;
+        if ($low >= $n612 || $low >= 4294967296 % $n612) {
+          $r613 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n617 >= 1 && $n617 <= 4294967296))
+      if (!($n612 >= 1 && $n612 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r618 = drawInt(P, $n617);
+      $r613 = drawInt(P, $n612);
     }
-    const $index616$drawn = $r618;
-    let $index616 = $index616$drawn;
+    const $index611$drawn = $r613;
+    let $index611 = $index611$drawn;
     decisions++;
     steps = 0;
-    if ($index616 < $count614) {
-      const $digit619 = $index616;
-      const $value620 = C[$seg612 * CAP + $digit619]!;
-      if (trace !== null) trace.push($seat611, 9, $value620);
+    if ($index611 < $count609) {
+      const $digit614 = $index611;
+      const $value615 = C[$seg607 * CAP + $digit614]!;
+      if (trace !== null) trace.push($seat606, 9, $value615);
       {
-        const l_card = $value620;
+        const l_card = $value615;
         {
-          const $seg621 = Z_hand + l_p_4;
+          const $seg616 = Z_hand + l_p_4;
           const $wanted = l_card;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg621]!; $i++)
-            if (C[$seg621 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg616]!; $i++)
+            if (C[$seg616 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at622 = $seg621 * CAP + $at;
-          const $card = C[$at622]!;
-          const $end623 = $seg621 * CAP + N[$seg621]! - 1;
-          for (let $k624 = $at622; $k624 < $end623; $k624++) C[$k624] = C[$k624 + 1]!;
-          N[$seg621]!--;
+          const $at617 = $seg616 * CAP + $at;
+          const $card = C[$at617]!;
+          const $end618 = $seg616 * CAP + N[$seg616]! - 1;
+          for (let $k619 = $at617; $k619 < $end618; $k619++) C[$k619] = C[$k619 + 1]!;
+          N[$seg616]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($seg616 - Z_hand) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6581,23 +6852,23 @@ export function playout(): PlayoutKernel {
         return step222();
       }
     }
-    $index616 -= $count614;
+    $index611 -= $count609;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide641($seat631: number): number {
-    const $size632 = players;
-    const $count633 = $size632;
-    const $total634: number = $count633;
-    if ($total634 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat631} must act but has no legal move`);
+  function decide636($seat626: number): number {
+    const $size627 = players;
+    const $count628 = $size627;
+    const $total629: number = $count628;
+    if ($total629 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat626} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n636 = $total634;
-    let $r637 = 0;
-    if ($n636 <= 2097152 && $n636 >= 1) {
+    const $n631 = $total629;
+    let $r632 = 0;
+    if ($n631 <= 2097152 && $n631 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6608,65 +6879,77 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n636;
+        const $m = ($t >>> 0) * $n631;
         const $low = $m >>> 0;
-        if ($low >= $n636 || $low >= 4294967296 % $n636) {
-          $r637 = ($m / 4294967296) >>> 0;
+        if ($low >= $n631 || $low >= 4294967296 % $n631) {
+          $r632 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n636 >= 1 && $n636 <= 4294967296))
+      if (!($n631 >= 1 && $n631 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r637 = drawInt(P, $n636);
+      $r632 = drawInt(P, $n631);
     }
-    const $index635$drawn = $r637;
-    let $index635 = $index635$drawn;
+    const $index630$drawn = $r632;
+    let $index630 = $index630$drawn;
     decisions++;
     steps = 0;
-    if ($index635 < $count633) {
-      const $digit638 = $index635;
-      const $value639 = $digit638;
-      if (trace !== null) trace.push($seat631, 6, $value639);
+    if ($index630 < $count628) {
+      const $digit633 = $index630;
+      const $value634 = $digit633;
+      if (trace !== null) trace.push($seat626, 6, $value634);
       {
-        const l_whose = $value639;
+        const l_whose = $value634;
         {
           const $card = l_card_4;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg640 = Z_played + l_whose;
-          C[$seg640 * CAP + N[$seg640]!] = $card;
-          N[$seg640]!++;
-          $where[$card] = $seg640;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg635 = Z_played + l_whose;
+          C[$seg635 * CAP + N[$seg635]!] = $card;
+          N[$seg635]!++;
+          $where[$card] = $seg635;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg635 - Z_played) * 14 + $member]!++;
+          }
         }
         return step237();
       }
     }
-    $index635 -= $count633;
+    $index630 -= $count628;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide655($seat642: number): number {
+  function decide650($seat637: number): number {
     $values82$n[0]! = 0;
     {
-      const $seg644 = Z_collection + l_p_3;
-      const $n645 = N[$seg644]!;
-      for (let $i643 = 0; $i643 < $n645; $i643++) {
-        const l_target = C[$seg644 * CAP + $i643]!;
+      const $seg639 = Z_collection + l_p_3;
+      const $n640 = N[$seg639]!;
+      for (let $i638 = 0; $i638 < $n640; $i638++) {
+        const l_target = C[$seg639 * CAP + $i638]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size646 = $values82$n[0]!;
-    const $count647 = $size646;
-    const $total648: number = $count647;
-    if ($total648 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat642} must act but has no legal move`);
+    const $size641 = $values82$n[0]!;
+    const $count642 = $size641;
+    const $total643: number = $count642;
+    if ($total643 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat637} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n650 = $total648;
-    let $r651 = 0;
-    if ($n650 <= 2097152 && $n650 >= 1) {
+    const $n645 = $total643;
+    let $r646 = 0;
+    if ($n645 <= 2097152 && $n645 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6677,80 +6960,88 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n650;
+        const $m = ($t >>> 0) * $n645;
         const $low = $m >>> 0;
-        if ($low >= $n650 || $low >= 4294967296 % $n650) {
-          $r651 = ($m / 4294967296) >>> 0;
+        if ($low >= $n645 || $low >= 4294967296 % $n645) {
+          $r646 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n650 >= 1 && $n650 <= 4294967296))
+      if (!($n645 >= 1 && $n645 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r651 = drawInt(P, $n650);
+      $r646 = drawInt(P, $n645);
     }
-    const $index649$drawn = $r651;
-    let $index649 = $index649$drawn;
+    const $index644$drawn = $r646;
+    let $index644 = $index644$drawn;
     decisions++;
     steps = 0;
-    if ($index649 < $count647) {
-      const $digit652 = $index649;
-      const $value653 = $values82[$digit652]!;
-      if (trace !== null) trace.push($seat642, 5, $value653);
+    if ($index644 < $count642) {
+      const $digit647 = $index644;
+      const $value648 = $values82[$digit647]!;
+      if (trace !== null) trace.push($seat637, 5, $value648);
       {
-        const l_target = $value653;
+        const l_target = $value648;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg654 = Z_attached + l_p_3;
-          C[$seg654 * CAP + N[$seg654]!] = $card;
-          N[$seg654]!++;
-          $where[$card] = $seg654;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg649 = Z_attached + l_p_3;
+          C[$seg649 * CAP + N[$seg649]!] = $card;
+          N[$seg649]!++;
+          $where[$card] = $seg649;
         }
         return step242();
       }
     }
-    $index649 -= $count647;
+    $index644 -= $count642;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide679($seat657: number): number {
-    const $seg658 = Z_board;
-    const $size659 = N[$seg658]!;
-    const $count660 = $size659;
+  function decide674($seat652: number): number {
+    const $seg653 = Z_board;
+    const $size654 = N[$seg653]!;
+    const $count655 = $size654;
     $values84$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond665: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond665) {
-        let $any661: boolean = false;
+      let $cond660: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond660) {
+        let $any656: boolean = false;
         {
-          const $seg663 = Z_collection + l_whose;
-          const $n664 = N[$seg663]!;
-          for (let $i662 = 0; $i662 < $n664; $i662++) {
-            const l_c = C[$seg663 * CAP + $i662]!;
+          const $seg658 = Z_collection + l_whose;
+          const $n659 = N[$seg658]!;
+          for (let $i657 = 0; $i657 < $n659; $i657++) {
+            const l_c = C[$seg658 * CAP + $i657]!;
             if (v_doubled[l_c]!) {
-              $any661 = true;
+              $any656 = true;
               break;
             }
           }
         }
-        $cond665 = $any661;
+        $cond660 = $any656;
       }
-      if ($cond665) $values84[$values84$n[0]!++] = l_whose;
+      if ($cond660) $values84[$values84$n[0]!++] = l_whose;
     }
-    const $size666 = $values84$n[0]!;
-    const $count667 = $size666;
-    const $total668: number = $count660 + $count667;
-    if ($total668 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat657} must act but has no legal move`);
+    const $size661 = $values84$n[0]!;
+    const $count662 = $size661;
+    const $total663: number = $count655 + $count662;
+    if ($total663 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat652} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n670 = $total668;
-    let $r671 = 0;
-    if ($n670 <= 2097152 && $n670 >= 1) {
+    const $n665 = $total663;
+    let $r666 = 0;
+    if ($n665 <= 2097152 && $n665 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6761,28 +7052,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n670;
+        const $m = ($t >>> 0) * $n665;
         const $low = $m >>> 0;
-        if ($low >= $n670 || $low >= 4294967296 % $n670) {
-          $r671 = ($m / 4294967296) >>> 0;
+        if ($low >= $n665 || $low >= 4294967296 % $n665) {
+          $r666 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n670 >= 1 && $n670 <= 4294967296))
+      if (!($n665 >= 1 && $n665 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r671 = drawInt(P, $n670);
+      $r666 = drawInt(P, $n665);
     }
-    const $index669$drawn = $r671;
-    let $index669 = $index669$drawn;
+    const $index664$drawn = $r666;
+    let $index664 = $index664$drawn;
     decisions++;
     steps = 0;
-    if ($index669 < $count660) {
-      const $digit672 = $index669;
-      const $value673 = C[$seg658 * CAP + $digit672]!;
-      if (trace !== null) trace.push($seat657, 3, $value673);
+    if ($index664 < $count655) {
+      const $digit667 = $index664;
+      const $value668 = C[$seg653 * CAP + $digit667]!;
+      if (trace !== null) trace.push($seat652, 3, $value668);
       {
-        const l_target = $value673;
+        const l_target = $value668;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -6792,10 +7083,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at674 = Z_board * CAP + $at;
-          const $card = C[$at674]!;
-          const $end675 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k676 = $at674; $k676 < $end675; $k676++) C[$k676] = C[$k676 + 1]!;
+          const $at669 = Z_board * CAP + $at;
+          const $card = C[$at669]!;
+          const $end670 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k671 = $at669; $k671 < $end670; $k671++) C[$k671] = C[$k671 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6804,45 +7095,45 @@ export function playout(): PlayoutKernel {
         return step249();
       }
     }
-    $index669 -= $count660;
-    if ($index669 < $count667) {
-      const $digit677 = $index669;
-      const $value678 = $values84[$digit677]!;
-      if (trace !== null) trace.push($seat657, 4, $value678);
+    $index664 -= $count655;
+    if ($index664 < $count662) {
+      const $digit672 = $index664;
+      const $value673 = $values84[$digit672]!;
+      if (trace !== null) trace.push($seat652, 4, $value673);
       {
-        l_whose_3 = $value678;
+        l_whose_3 = $value673;
         return step247();
       }
     }
-    $index669 -= $count667;
+    $index664 -= $count662;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide705($seat680: number): number {
-    const $seg681 = Z_played + l_whose_3;
-    const $size682 = N[$seg681]!;
-    const $count683 = $size682;
+  function decide700($seat675: number): number {
+    const $seg676 = Z_played + l_whose_3;
+    const $size677 = N[$seg676]!;
+    const $count678 = $size677;
     $values86$n[0]! = 0;
     {
-      const $seg685 = Z_collection + l_whose_3;
-      const $n686 = N[$seg685]!;
-      for (let $i684 = 0; $i684 < $n686; $i684++) {
-        const l_target = C[$seg685 * CAP + $i684]!;
+      const $seg680 = Z_collection + l_whose_3;
+      const $n681 = N[$seg680]!;
+      for (let $i679 = 0; $i679 < $n681; $i679++) {
+        const l_target = C[$seg680 * CAP + $i679]!;
         if (v_doubled[l_target]!) $values86[$values86$n[0]!++] = l_target;
       }
     }
-    const $size687 = $values86$n[0]!;
-    const $count688 = $size687;
-    const $total689: number = $count683 + $count688;
-    if ($total689 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat680} must act but has no legal move`);
+    const $size682 = $values86$n[0]!;
+    const $count683 = $size682;
+    const $total684: number = $count678 + $count683;
+    if ($total684 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat675} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n691 = $total689;
-    let $r692 = 0;
-    if ($n691 <= 2097152 && $n691 >= 1) {
+    const $n686 = $total684;
+    let $r687 = 0;
+    if ($n686 <= 2097152 && $n686 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6853,43 +7144,47 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n691;
+        const $m = ($t >>> 0) * $n686;
         const $low = $m >>> 0;
-        if ($low >= $n691 || $low >= 4294967296 % $n691) {
-          $r692 = ($m / 4294967296) >>> 0;
+        if ($low >= $n686 || $low >= 4294967296 % $n686) {
+          $r687 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n691 >= 1 && $n691 <= 4294967296))
+      if (!($n686 >= 1 && $n686 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r692 = drawInt(P, $n691);
+      $r687 = drawInt(P, $n686);
     }
-    const $index690$drawn = $r692;
-    let $index690 = $index690$drawn;
+    const $index685$drawn = $r687;
+    let $index685 = $index685$drawn;
     decisions++;
     steps = 0;
-    if ($index690 < $count683) {
-      const $digit693 = $index690;
-      const $value694 = C[$seg681 * CAP + $digit693]!;
-      if (trace !== null) trace.push($seat680, 1, $value694);
+    if ($index685 < $count678) {
+      const $digit688 = $index685;
+      const $value689 = C[$seg676 * CAP + $digit688]!;
+      if (trace !== null) trace.push($seat675, 1, $value689);
       {
-        const l_target = $value694;
+        const l_target = $value689;
         {
-          const $seg695 = Z_played + l_whose_3;
+          const $seg690 = Z_played + l_whose_3;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg695]!; $i++)
-            if (C[$seg695 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg690]!; $i++)
+            if (C[$seg690 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at696 = $seg695 * CAP + $at;
-          const $card = C[$at696]!;
-          const $end697 = $seg695 * CAP + N[$seg695]! - 1;
-          for (let $k698 = $at696; $k698 < $end697; $k698++) C[$k698] = C[$k698 + 1]!;
-          N[$seg695]!--;
+          const $at691 = $seg690 * CAP + $at;
+          const $card = C[$at691]!;
+          const $end692 = $seg690 * CAP + N[$seg690]! - 1;
+          for (let $k693 = $at691; $k693 < $end692; $k693++) C[$k693] = C[$k693 + 1]!;
+          N[$seg690]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg690 - Z_played) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6897,23 +7192,23 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index690 -= $count683;
-    if ($index690 < $count688) {
-      const $digit699 = $index690;
-      const $value700 = $values86[$digit699]!;
-      if (trace !== null) trace.push($seat680, 2, $value700);
+    $index685 -= $count678;
+    if ($index685 < $count683) {
+      const $digit694 = $index685;
+      const $value695 = $values86[$digit694]!;
+      if (trace !== null) trace.push($seat675, 2, $value695);
       {
-        const l_target = $value700;
+        const l_target = $value695;
         v_doubled[l_target] = false;
         {
-          const $seg701 = Z_attached + l_whose_3;
-          if (N[$seg701]! === 0)
+          const $seg696 = Z_attached + l_whose_3;
+          if (N[$seg696]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at702 = $seg701 * CAP;
-          const $card = C[$at702]!;
-          const $end703 = $seg701 * CAP + N[$seg701]! - 1;
-          for (let $k704 = $at702; $k704 < $end703; $k704++) C[$k704] = C[$k704 + 1]!;
-          N[$seg701]!--;
+          const $at697 = $seg696 * CAP;
+          const $card = C[$at697]!;
+          const $end698 = $seg696 * CAP + N[$seg696]! - 1;
+          for (let $k699 = $at697; $k699 < $end698; $k699++) C[$k699] = C[$k699 + 1]!;
+          N[$seg696]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6921,45 +7216,45 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index690 -= $count688;
+    $index685 -= $count683;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide727($seat710: number, $passBy: boolean): number {
+  function decide722($seat705: number, $passBy: boolean): number {
     $values89$n[0]! = 0;
     {
-      const $seg712 = Z_hand + l_p;
-      const $n713 = N[$seg712]!;
-      for (let $i711 = 0; $i711 < $n713; $i711++) {
-        const l_card = C[$seg712 * CAP + $i711]!;
+      const $seg707 = Z_hand + l_p;
+      const $n708 = $count_hand_effect[($seg707 - Z_hand) * 14 + 4]! > 0 ? N[$seg707]! : 0;
+      for (let $i706 = 0; $i706 < $n708; $i706++) {
+        const l_card = C[$seg707 * CAP + $i706]!;
         if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
       }
     }
-    let $offered714 = false;
-    offered714$open: {
-      if (!($values89$n[0]! > 0)) break offered714$open;
-      if (!!fn_shielded(l_p)) break offered714$open;
-      $offered714 = true;
+    let $offered709 = false;
+    offered709$open: {
+      if (!($values89$n[0]! > 0)) break offered709$open;
+      if (!!fn_shielded(l_p)) break offered709$open;
+      $offered709 = true;
     }
-    let $offered715 = false;
-    offered715$open: {
-      $offered715 = true;
+    let $offered710 = false;
+    offered710$open: {
+      $offered710 = true;
     }
-    if ($passBy && !$offered714) {
+    if ($passBy && !$offered709) {
       l___window_0 = false;
       return step292();
     }
-    const $offered716 = ($offered714 ? 1 : 0) + ($offered715 ? 1 : 0);
-    if ($offered716 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat710} must act but has no legal move`);
+    const $offered711 = ($offered709 ? 1 : 0) + ($offered710 ? 1 : 0);
+    if ($offered711 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat705} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt717: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n719 = $offered716;
-      let $r720 = 0;
-      if ($n719 <= 2097152 && $n719 >= 1) {
+    attempt712: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n714 = $offered711;
+      let $r715 = 0;
+      if ($n714 <= 2097152 && $n714 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6970,24 +7265,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n719;
+          const $m = ($t >>> 0) * $n714;
           const $low = $m >>> 0;
-          if ($low >= $n719 || $low >= 4294967296 % $n719) {
-            $r720 = ($m / 4294967296) >>> 0;
+          if ($low >= $n714 || $low >= 4294967296 % $n714) {
+            $r715 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n719 >= 1 && $n719 <= 4294967296))
+        if (!($n714 >= 1 && $n714 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r720 = drawInt(P, $n719);
+        $r715 = drawInt(P, $n714);
       }
-      const $pick718$drawn = $r720;
-      let $pick718 = $pick718$drawn;
-      if ($offered714 && $pick718-- === 0) {
-        const $n724 = $values89$n[0]!;
-        let $r725 = 0;
-        if ($n724 <= 2097152 && $n724 >= 1) {
+      const $pick713$drawn = $r715;
+      let $pick713 = $pick713$drawn;
+      if ($offered709 && $pick713-- === 0) {
+        const $n719 = $values89$n[0]!;
+        let $r720 = 0;
+        if ($n719 <= 2097152 && $n719 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6998,37 +7293,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n724;
+            const $m = ($t >>> 0) * $n719;
             const $low = $m >>> 0;
-            if ($low >= $n724 || $low >= 4294967296 % $n724) {
-              $r725 = ($m / 4294967296) >>> 0;
+            if ($low >= $n719 || $low >= 4294967296 % $n719) {
+              $r720 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n724 >= 1 && $n724 <= 4294967296))
+          if (!($n719 >= 1 && $n719 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r725 = drawInt(P, $n724);
+          $r720 = drawInt(P, $n719);
         }
-        const $digit722 = $r725;
-        const $value723 = $values89[$digit722]!;
+        const $digit717 = $r720;
+        const $value718 = $values89[$digit717]!;
         {
-          l_card = $value723;
+          l_card = $value718;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat710, 7, $value723);
+        if (trace !== null) trace.push($seat705, 7, $value718);
         {
-          l_card = $value723;
+          l_card = $value718;
           return step262();
         }
       }
-      if ($offered715 && $pick718-- === 0) {
+      if ($offered710 && $pick713-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat710, 8);
+        if (trace !== null) trace.push($seat705, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7037,20 +7332,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide739($seat729: number): number {
-    const $size730 = players;
-    const $count731 = $size730;
-    const $total732: number = $count731;
-    if ($total732 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat729} must act but has no legal move`);
+  function decide734($seat724: number): number {
+    const $size725 = players;
+    const $count726 = $size725;
+    const $total727: number = $count726;
+    if ($total727 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat724} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n734 = $total732;
-    let $r735 = 0;
-    if ($n734 <= 2097152 && $n734 >= 1) {
+    const $n729 = $total727;
+    let $r730 = 0;
+    if ($n729 <= 2097152 && $n729 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7061,65 +7356,77 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n734;
+        const $m = ($t >>> 0) * $n729;
         const $low = $m >>> 0;
-        if ($low >= $n734 || $low >= 4294967296 % $n734) {
-          $r735 = ($m / 4294967296) >>> 0;
+        if ($low >= $n729 || $low >= 4294967296 % $n729) {
+          $r730 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n734 >= 1 && $n734 <= 4294967296))
+      if (!($n729 >= 1 && $n729 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r735 = drawInt(P, $n734);
+      $r730 = drawInt(P, $n729);
     }
-    const $index733$drawn = $r735;
-    let $index733 = $index733$drawn;
+    const $index728$drawn = $r730;
+    let $index728 = $index728$drawn;
     decisions++;
     steps = 0;
-    if ($index733 < $count731) {
-      const $digit736 = $index733;
-      const $value737 = $digit736;
-      if (trace !== null) trace.push($seat729, 6, $value737);
+    if ($index728 < $count726) {
+      const $digit731 = $index728;
+      const $value732 = $digit731;
+      if (trace !== null) trace.push($seat724, 6, $value732);
       {
-        const l_whose = $value737;
+        const l_whose = $value732;
         {
           const $card = l_card_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg738 = Z_played + l_whose;
-          C[$seg738 * CAP + N[$seg738]!] = $card;
-          N[$seg738]!++;
-          $where[$card] = $seg738;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg733 = Z_played + l_whose;
+          C[$seg733 * CAP + N[$seg733]!] = $card;
+          N[$seg733]!++;
+          $where[$card] = $seg733;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg733 - Z_played) * 14 + $member]!++;
+          }
         }
         return step272();
       }
     }
-    $index733 -= $count731;
+    $index728 -= $count726;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide753($seat740: number): number {
+  function decide748($seat735: number): number {
     $values91$n[0]! = 0;
     {
-      const $seg742 = Z_collection + l_p_2;
-      const $n743 = N[$seg742]!;
-      for (let $i741 = 0; $i741 < $n743; $i741++) {
-        const l_target = C[$seg742 * CAP + $i741]!;
+      const $seg737 = Z_collection + l_p_2;
+      const $n738 = N[$seg737]!;
+      for (let $i736 = 0; $i736 < $n738; $i736++) {
+        const l_target = C[$seg737 * CAP + $i736]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size744 = $values91$n[0]!;
-    const $count745 = $size744;
-    const $total746: number = $count745;
-    if ($total746 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat740} must act but has no legal move`);
+    const $size739 = $values91$n[0]!;
+    const $count740 = $size739;
+    const $total741: number = $count740;
+    if ($total741 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat735} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n748 = $total746;
-    let $r749 = 0;
-    if ($n748 <= 2097152 && $n748 >= 1) {
+    const $n743 = $total741;
+    let $r744 = 0;
+    if ($n743 <= 2097152 && $n743 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7130,80 +7437,88 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n748;
+        const $m = ($t >>> 0) * $n743;
         const $low = $m >>> 0;
-        if ($low >= $n748 || $low >= 4294967296 % $n748) {
-          $r749 = ($m / 4294967296) >>> 0;
+        if ($low >= $n743 || $low >= 4294967296 % $n743) {
+          $r744 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n748 >= 1 && $n748 <= 4294967296))
+      if (!($n743 >= 1 && $n743 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r749 = drawInt(P, $n748);
+      $r744 = drawInt(P, $n743);
     }
-    const $index747$drawn = $r749;
-    let $index747 = $index747$drawn;
+    const $index742$drawn = $r744;
+    let $index742 = $index742$drawn;
     decisions++;
     steps = 0;
-    if ($index747 < $count745) {
-      const $digit750 = $index747;
-      const $value751 = $values91[$digit750]!;
-      if (trace !== null) trace.push($seat740, 5, $value751);
+    if ($index742 < $count740) {
+      const $digit745 = $index742;
+      const $value746 = $values91[$digit745]!;
+      if (trace !== null) trace.push($seat735, 5, $value746);
       {
-        const l_target = $value751;
+        const l_target = $value746;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg752 = Z_attached + l_p_2;
-          C[$seg752 * CAP + N[$seg752]!] = $card;
-          N[$seg752]!++;
-          $where[$card] = $seg752;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg747 = Z_attached + l_p_2;
+          C[$seg747 * CAP + N[$seg747]!] = $card;
+          N[$seg747]!++;
+          $where[$card] = $seg747;
         }
         return step277();
       }
     }
-    $index747 -= $count745;
+    $index742 -= $count740;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide777($seat755: number): number {
-    const $seg756 = Z_board;
-    const $size757 = N[$seg756]!;
-    const $count758 = $size757;
+  function decide772($seat750: number): number {
+    const $seg751 = Z_board;
+    const $size752 = N[$seg751]!;
+    const $count753 = $size752;
     $values93$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond763: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond763) {
-        let $any759: boolean = false;
+      let $cond758: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond758) {
+        let $any754: boolean = false;
         {
-          const $seg761 = Z_collection + l_whose;
-          const $n762 = N[$seg761]!;
-          for (let $i760 = 0; $i760 < $n762; $i760++) {
-            const l_c = C[$seg761 * CAP + $i760]!;
+          const $seg756 = Z_collection + l_whose;
+          const $n757 = N[$seg756]!;
+          for (let $i755 = 0; $i755 < $n757; $i755++) {
+            const l_c = C[$seg756 * CAP + $i755]!;
             if (v_doubled[l_c]!) {
-              $any759 = true;
+              $any754 = true;
               break;
             }
           }
         }
-        $cond763 = $any759;
+        $cond758 = $any754;
       }
-      if ($cond763) $values93[$values93$n[0]!++] = l_whose;
+      if ($cond758) $values93[$values93$n[0]!++] = l_whose;
     }
-    const $size764 = $values93$n[0]!;
-    const $count765 = $size764;
-    const $total766: number = $count758 + $count765;
-    if ($total766 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat755} must act but has no legal move`);
+    const $size759 = $values93$n[0]!;
+    const $count760 = $size759;
+    const $total761: number = $count753 + $count760;
+    if ($total761 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat750} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n768 = $total766;
-    let $r769 = 0;
-    if ($n768 <= 2097152 && $n768 >= 1) {
+    const $n763 = $total761;
+    let $r764 = 0;
+    if ($n763 <= 2097152 && $n763 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7214,28 +7529,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n768;
+        const $m = ($t >>> 0) * $n763;
         const $low = $m >>> 0;
-        if ($low >= $n768 || $low >= 4294967296 % $n768) {
-          $r769 = ($m / 4294967296) >>> 0;
+        if ($low >= $n763 || $low >= 4294967296 % $n763) {
+          $r764 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n768 >= 1 && $n768 <= 4294967296))
+      if (!($n763 >= 1 && $n763 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r769 = drawInt(P, $n768);
+      $r764 = drawInt(P, $n763);
     }
-    const $index767$drawn = $r769;
-    let $index767 = $index767$drawn;
+    const $index762$drawn = $r764;
+    let $index762 = $index762$drawn;
     decisions++;
     steps = 0;
-    if ($index767 < $count758) {
-      const $digit770 = $index767;
-      const $value771 = C[$seg756 * CAP + $digit770]!;
-      if (trace !== null) trace.push($seat755, 3, $value771);
+    if ($index762 < $count753) {
+      const $digit765 = $index762;
+      const $value766 = C[$seg751 * CAP + $digit765]!;
+      if (trace !== null) trace.push($seat750, 3, $value766);
       {
-        const l_target = $value771;
+        const l_target = $value766;
         {
           const $wanted = l_target;
           let $at = -1;
@@ -7245,10 +7560,10 @@ export function playout(): PlayoutKernel {
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at772 = Z_board * CAP + $at;
-          const $card = C[$at772]!;
-          const $end773 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k774 = $at772; $k774 < $end773; $k774++) C[$k774] = C[$k774 + 1]!;
+          const $at767 = Z_board * CAP + $at;
+          const $card = C[$at767]!;
+          const $end768 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k769 = $at767; $k769 < $end768; $k769++) C[$k769] = C[$k769 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7257,45 +7572,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index767 -= $count758;
-    if ($index767 < $count765) {
-      const $digit775 = $index767;
-      const $value776 = $values93[$digit775]!;
-      if (trace !== null) trace.push($seat755, 4, $value776);
+    $index762 -= $count753;
+    if ($index762 < $count760) {
+      const $digit770 = $index762;
+      const $value771 = $values93[$digit770]!;
+      if (trace !== null) trace.push($seat750, 4, $value771);
       {
-        l_whose_2 = $value776;
+        l_whose_2 = $value771;
         return step282();
       }
     }
-    $index767 -= $count765;
+    $index762 -= $count760;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide803($seat778: number): number {
-    const $seg779 = Z_played + l_whose_2;
-    const $size780 = N[$seg779]!;
-    const $count781 = $size780;
+  function decide798($seat773: number): number {
+    const $seg774 = Z_played + l_whose_2;
+    const $size775 = N[$seg774]!;
+    const $count776 = $size775;
     $values95$n[0]! = 0;
     {
-      const $seg783 = Z_collection + l_whose_2;
-      const $n784 = N[$seg783]!;
-      for (let $i782 = 0; $i782 < $n784; $i782++) {
-        const l_target = C[$seg783 * CAP + $i782]!;
+      const $seg778 = Z_collection + l_whose_2;
+      const $n779 = N[$seg778]!;
+      for (let $i777 = 0; $i777 < $n779; $i777++) {
+        const l_target = C[$seg778 * CAP + $i777]!;
         if (v_doubled[l_target]!) $values95[$values95$n[0]!++] = l_target;
       }
     }
-    const $size785 = $values95$n[0]!;
-    const $count786 = $size785;
-    const $total787: number = $count781 + $count786;
-    if ($total787 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat778} must act but has no legal move`);
+    const $size780 = $values95$n[0]!;
+    const $count781 = $size780;
+    const $total782: number = $count776 + $count781;
+    if ($total782 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat773} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n789 = $total787;
-    let $r790 = 0;
-    if ($n789 <= 2097152 && $n789 >= 1) {
+    const $n784 = $total782;
+    let $r785 = 0;
+    if ($n784 <= 2097152 && $n784 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7306,43 +7621,47 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n789;
+        const $m = ($t >>> 0) * $n784;
         const $low = $m >>> 0;
-        if ($low >= $n789 || $low >= 4294967296 % $n789) {
-          $r790 = ($m / 4294967296) >>> 0;
+        if ($low >= $n784 || $low >= 4294967296 % $n784) {
+          $r785 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n789 >= 1 && $n789 <= 4294967296))
+      if (!($n784 >= 1 && $n784 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r790 = drawInt(P, $n789);
+      $r785 = drawInt(P, $n784);
     }
-    const $index788$drawn = $r790;
-    let $index788 = $index788$drawn;
+    const $index783$drawn = $r785;
+    let $index783 = $index783$drawn;
     decisions++;
     steps = 0;
-    if ($index788 < $count781) {
-      const $digit791 = $index788;
-      const $value792 = C[$seg779 * CAP + $digit791]!;
-      if (trace !== null) trace.push($seat778, 1, $value792);
+    if ($index783 < $count776) {
+      const $digit786 = $index783;
+      const $value787 = C[$seg774 * CAP + $digit786]!;
+      if (trace !== null) trace.push($seat773, 1, $value787);
       {
-        const l_target = $value792;
+        const l_target = $value787;
         {
-          const $seg793 = Z_played + l_whose_2;
+          const $seg788 = Z_played + l_whose_2;
           const $wanted = l_target;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg793]!; $i++)
-            if (C[$seg793 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg788]!; $i++)
+            if (C[$seg788 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at794 = $seg793 * CAP + $at;
-          const $card = C[$at794]!;
-          const $end795 = $seg793 * CAP + N[$seg793]! - 1;
-          for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
-          N[$seg793]!--;
+          const $at789 = $seg788 * CAP + $at;
+          const $card = C[$at789]!;
+          const $end790 = $seg788 * CAP + N[$seg788]! - 1;
+          for (let $k791 = $at789; $k791 < $end790; $k791++) C[$k791] = C[$k791 + 1]!;
+          N[$seg788]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg788 - Z_played) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7350,23 +7669,23 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index788 -= $count781;
-    if ($index788 < $count786) {
-      const $digit797 = $index788;
-      const $value798 = $values95[$digit797]!;
-      if (trace !== null) trace.push($seat778, 2, $value798);
+    $index783 -= $count776;
+    if ($index783 < $count781) {
+      const $digit792 = $index783;
+      const $value793 = $values95[$digit792]!;
+      if (trace !== null) trace.push($seat773, 2, $value793);
       {
-        const l_target = $value798;
+        const l_target = $value793;
         v_doubled[l_target] = false;
         {
-          const $seg799 = Z_attached + l_whose_2;
-          if (N[$seg799]! === 0)
+          const $seg794 = Z_attached + l_whose_2;
+          if (N[$seg794]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at800 = $seg799 * CAP;
-          const $card = C[$at800]!;
-          const $end801 = $seg799 * CAP + N[$seg799]! - 1;
-          for (let $k802 = $at800; $k802 < $end801; $k802++) C[$k802] = C[$k802 + 1]!;
-          N[$seg799]!--;
+          const $at795 = $seg794 * CAP;
+          const $card = C[$at795]!;
+          const $end796 = $seg794 * CAP + N[$seg794]! - 1;
+          for (let $k797 = $at795; $k797 < $end796; $k797++) C[$k797] = C[$k797 + 1]!;
+          N[$seg794]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7374,15 +7693,15 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index788 -= $count786;
+    $index783 -= $count781;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  const NO_VARIANTS: readonly string[] = [];
-  const ENDS: readonly RuleSite[] = [];
+  var NO_VARIANTS: readonly string[] = [];
+  var ENDS: readonly RuleSite[] = [];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
-  let K_ended = -1;
+  var K_ended = -1;
 
-  const ENTRIES = new Map<string, number>([
+  var ENTRIES = new Map<string, number>([
     ["starting.keep_secret", 293],
     ["round.from_play_area_or_from_property", 294],
     ["round.from_board_or_from_area", 295],
@@ -7600,7 +7919,6 @@ export function playout(): PlayoutKernel {
     v_bank = 0;
     v_chairman = 0;
     K_ended = -1;
-    $generation_zone_collection++;
     if ($from === null) {
       seedWords(G, seed);
       N.fill(0);
@@ -7612,6 +7930,7 @@ export function playout(): PlayoutKernel {
         C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
       N[Z_action_deck] = ALL_Action.length;
       for (let $k = 0; $k < ALL_Action.length; $k++) $where[ALL_Action[$k]!] = Z_action_deck;
+      $recountAll();
       v_bank = 1000;
       for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
       for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
@@ -7623,10 +7942,10 @@ export function playout(): PlayoutKernel {
       for (const $c of ALL_Property) v_doubled[$c] = false;
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       {
-        for (let $i806 = N[Z_action_deck]! - 1; $i806 > 0; $i806--) {
-          const $n810 = $i806 + 1;
-          let $r811 = 0;
-          if ($n810 <= 2097152 && $n810 >= 1) {
+        for (let $i801 = N[Z_action_deck]! - 1; $i801 > 0; $i801--) {
+          const $n805 = $i801 + 1;
+          let $r806 = 0;
+          if ($n805 <= 2097152 && $n805 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7637,47 +7956,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n810;
+              const $m = ($t >>> 0) * $n805;
               const $low = $m >>> 0;
-              if ($low >= $n810 || $low >= 4294967296 % $n810) {
-                $r811 = ($m / 4294967296) >>> 0;
+              if ($low >= $n805 || $low >= 4294967296 % $n805) {
+                $r806 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n810 >= 1 && $n810 <= 4294967296))
+            if (!($n805 >= 1 && $n805 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r811 = drawInt(G, $n810);
+            $r806 = drawInt(G, $n805);
           }
-          const $j809 = $r811;
-          const $a807 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i806;
-          const $b808 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j809;
-          const $card = C[$a807]!;
-          C[$a807] = C[$b808]!;
-          C[$b808] = $card;
+          const $j804 = $r806;
+          const $a802 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i801;
+          const $b803 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j804;
+          const $card = C[$a802]!;
+          C[$a802] = C[$b803]!;
+          C[$b803] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg812 = Z_hand + l_p;
+            const $seg807 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg812 * CAP + N[$seg812]!] = $card;
-              N[$seg812]!++;
-              $where[$card] = $seg812;
+              C[$seg807 * CAP + N[$seg807]!] = $card;
+              N[$seg807]!++;
+              $where[$card] = $seg807;
+              {
+                const $member = Action_effect$index[$card]!;
+                if ($member >= 0) $count_hand_effect[($seg807 - Z_hand) * 14 + $member]!++;
+              }
             }
           }
         }
       }
       {
-        for (let $i813 = N[Z_property_deck]! - 1; $i813 > 0; $i813--) {
-          const $n817 = $i813 + 1;
-          let $r818 = 0;
-          if ($n817 <= 2097152 && $n817 >= 1) {
+        for (let $i808 = N[Z_property_deck]! - 1; $i808 > 0; $i808--) {
+          const $n812 = $i808 + 1;
+          let $r813 = 0;
+          if ($n812 <= 2097152 && $n812 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7688,24 +8011,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n817;
+              const $m = ($t >>> 0) * $n812;
               const $low = $m >>> 0;
-              if ($low >= $n817 || $low >= 4294967296 % $n817) {
-                $r818 = ($m / 4294967296) >>> 0;
+              if ($low >= $n812 || $low >= 4294967296 % $n812) {
+                $r813 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n817 >= 1 && $n817 <= 4294967296))
+            if (!($n812 >= 1 && $n812 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r818 = drawInt(G, $n817);
+            $r813 = drawInt(G, $n812);
           }
-          const $j816 = $r818;
-          const $a814 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i813;
-          const $b815 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j816;
-          const $card = C[$a814]!;
-          C[$a814] = C[$b815]!;
-          C[$b815] = $card;
+          const $j811 = $r813;
+          const $a809 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i808;
+          const $b810 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j811;
+          const $card = C[$a809]!;
+          C[$a809] = C[$b810]!;
+          C[$b810] = $card;
         }
       }
       {
@@ -7722,15 +8045,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg819 = Z_secret + l_p;
+            const $seg814 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg819 * CAP + N[$seg819]!] = $card;
-              N[$seg819]!++;
-              $where[$card] = $seg819;
+              C[$seg814 * CAP + N[$seg814]!] = $card;
+              N[$seg814]!++;
+              $where[$card] = $seg814;
             }
           }
         }
@@ -7744,7 +8067,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg820 = Z_dealt + l_p;
+              const $seg815 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -7753,9 +8076,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg820 * CAP + N[$seg820]!] = $card;
-                N[$seg820]!++;
-                $where[$card] = $seg820;
+                C[$seg815 * CAP + N[$seg815]!] = $card;
+                N[$seg815]!++;
+                $where[$card] = $seg815;
               }
             }
           } else {
@@ -7767,7 +8090,6 @@ export function playout(): PlayoutKernel {
               N[Z_set_aside]!++;
               $where[$card] = Z_set_aside;
             }
-            $generation_zone_collection++;
           }
         }
       }
@@ -7775,8 +8097,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k821 = N[$from]! - 1; $k821 >= 0; $k821--) {
-            const $card = C[$from * CAP + $k821]!;
+          for (let $k816 = N[$from]! - 1; $k816 >= 0; $k816--) {
+            const $card = C[$from * CAP + $k816]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -7785,10 +8107,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i822 = N[Z_property_deck]! - 1; $i822 > 0; $i822--) {
-          const $n826 = $i822 + 1;
-          let $r827 = 0;
-          if ($n826 <= 2097152 && $n826 >= 1) {
+        for (let $i817 = N[Z_property_deck]! - 1; $i817 > 0; $i817--) {
+          const $n821 = $i817 + 1;
+          let $r822 = 0;
+          if ($n821 <= 2097152 && $n821 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7799,24 +8121,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n826;
+              const $m = ($t >>> 0) * $n821;
               const $low = $m >>> 0;
-              if ($low >= $n826 || $low >= 4294967296 % $n826) {
-                $r827 = ($m / 4294967296) >>> 0;
+              if ($low >= $n821 || $low >= 4294967296 % $n821) {
+                $r822 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n826 >= 1 && $n826 <= 4294967296))
+            if (!($n821 >= 1 && $n821 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r827 = drawInt(G, $n826);
+            $r822 = drawInt(G, $n821);
           }
-          const $j825 = $r827;
-          const $a823 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i822;
-          const $b824 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j825;
-          const $card = C[$a823]!;
-          C[$a823] = C[$b824]!;
-          C[$b824] = $card;
+          const $j820 = $r822;
+          const $a818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i817;
+          const $b819 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j820;
+          const $card = C[$a818]!;
+          C[$a818] = C[$b819]!;
+          C[$b819] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {
@@ -8246,9 +8568,9 @@ export function playout(): PlayoutKernel {
         l_u_5 = $from.locals["u_5"] as unknown as number;
       }
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      $recountAll();
       pc = $entry;
     }
-    $generation_zone_collection++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(

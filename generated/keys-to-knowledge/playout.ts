@@ -21,377 +21,377 @@ import { AT } from "./sites.js";
 import * as cardData from "./cards.js";
 /** Keys to Knowledge for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
-  const CAP = 56;
-  const END = -1;
-  const Z_bank_deeds = 0;
-  const Z_deeds = 1;
-  const Z_spaces = 7;
-  const Z_box_spaces = 8;
-  const Z_box_deeds = 9;
-  const Z_seized = 10;
-  const Z_mercy_deck = 11;
-  const Z_grace_deck = 12;
-  const Z_drawn = 13;
-  const SEGMENTS = 14;
-  const K_C = new Int32Array(SEGMENTS * CAP);
-  const K_N = new Int32Array(SEGMENTS);
-  const K_G = new Uint32Array(4);
-  const K_P = new Uint32Array(4);
-  const K_$where = new Int32Array(106);
-  const K_$values0 = [] as number[];
-  const K_$list1 = new Int32Array(CAP);
-  const K_$list2 = new Int32Array(CAP);
-  const K_$list3 = new Int32Array(CAP);
-  const K_$list4 = new Int32Array(CAP);
-  const K_$list5 = new Int32Array(6);
-  const K_$list6 = new Int32Array(6);
-  const K_$list7 = new Int32Array(CAP);
-  const K_$list8 = new Int32Array(CAP);
-  const K_$list9 = new Int32Array(6);
-  const K_$list10 = new Int32Array(6);
-  const K_$values11 = [] as number[];
-  const K_$values11$n = new Int32Array(1);
-  const K_$values13 = [] as number[];
-  const K_$values13$n = new Int32Array(1);
-  const K_$values15 = [] as number[];
-  const K_$values15$n = new Int32Array(1);
-  const K_$list17 = new Int32Array(CAP);
-  const K_$list18 = new Int32Array(CAP);
-  const K_$list19 = new Int32Array(6);
-  const K_$list20 = new Int32Array(6);
-  const K_$values21 = [] as number[];
-  const K_$values21$n = new Int32Array(1);
-  const K_$values23 = [] as number[];
-  const K_$values23$n = new Int32Array(1);
-  const K_$values25 = [] as number[];
-  const K_$values25$n = new Int32Array(1);
-  const K_$list27 = new Int32Array(CAP);
-  const K_$list28 = new Int32Array(CAP);
-  const K_$list29 = new Int32Array(6);
-  const K_$list30 = new Int32Array(6);
-  const K_$values31 = [] as number[];
-  const K_$values31$n = new Int32Array(1);
-  const K_$values33 = [] as number[];
-  const K_$values33$n = new Int32Array(1);
-  const K_$values35 = [] as number[];
-  const K_$values35$n = new Int32Array(1);
-  const K_$list37 = new Int32Array(6);
-  const K_$list38 = new Int32Array(6);
-  const K_$values39 = [] as number[];
-  const K_$values39$n = new Int32Array(1);
-  const K_$values41 = [] as number[];
-  const K_$values41$n = new Int32Array(1);
-  const K_$values43 = [] as number[];
-  const K_$values43$n = new Int32Array(1);
-  const K_$values45 = [] as number[];
-  const K_$values45$n = new Int32Array(1);
-  const K_$values47 = [] as number[];
-  const K_$values47$n = new Int32Array(1);
-  const K_$values49 = [] as number[];
-  const K_$values49$n = new Int32Array(1);
-  const K_$values51 = [] as number[];
-  const K_$values51$n = new Int32Array(1);
-  const K_$values53 = [] as number[];
-  const K_$values53$n = new Int32Array(1);
-  const K_$values55 = [] as number[];
-  const K_$values55$n = new Int32Array(1);
-  const K_$values57 = [] as number[];
-  const K_$values57$n = new Int32Array(1);
-  const K_$values59 = [] as number[];
-  const K_$values59$n = new Int32Array(1);
-  const K_$values61 = [] as number[];
-  const K_$values61$n = new Int32Array(1);
-  const K_$values63 = [] as number[];
-  const K_$values63$n = new Int32Array(1);
-  const K_$values65 = [] as number[];
-  const K_$values65$n = new Int32Array(1);
-  const K_$values67 = [] as number[];
-  const K_$values67$n = new Int32Array(1);
-  const K_$values69 = [] as number[];
-  const K_$values69$n = new Int32Array(1);
-  const K_$values71 = [] as number[];
-  const K_$values71$n = new Int32Array(1);
-  const K_$values73 = [] as number[];
-  const K_$values73$n = new Int32Array(1);
-  const K_$list75 = new Int32Array(CAP);
-  const K_$list76 = new Int32Array(CAP);
-  const K_$list77 = new Int32Array(6);
-  const K_$list78 = new Int32Array(6);
-  const K_$values79 = [] as number[];
-  const K_$values79$n = new Int32Array(1);
-  const K_$values81 = [] as number[];
-  const K_$values81$n = new Int32Array(1);
-  const K_$values83 = [] as number[];
-  const K_$values83$n = new Int32Array(1);
-  const K_$list85 = new Int32Array(CAP);
-  const K_$list86 = new Int32Array(CAP);
-  const K_$list87 = new Int32Array(CAP);
-  const K_$list88 = new Int32Array(6);
-  const K_$list89 = new Int32Array(6);
-  const K_Fortune_effect$code = Int8Array.from(cardData.Fortune_effect, ($v) =>
+  var CAP = 56;
+  var END = -1;
+  var Z_bank_deeds = 0;
+  var Z_deeds = 1;
+  var Z_spaces = 7;
+  var Z_box_spaces = 8;
+  var Z_box_deeds = 9;
+  var Z_seized = 10;
+  var Z_mercy_deck = 11;
+  var Z_grace_deck = 12;
+  var Z_drawn = 13;
+  var SEGMENTS = 14;
+  var K_C = new Int32Array(SEGMENTS * CAP);
+  var K_N = new Int32Array(SEGMENTS);
+  var K_G = new Uint32Array(4);
+  var K_P = new Uint32Array(4);
+  var K_$where = new Int32Array(106);
+  var K_$values0 = [] as number[];
+  var K_$list1 = new Int32Array(CAP);
+  var K_$list2 = new Int32Array(CAP);
+  var K_$list3 = new Int32Array(CAP);
+  var K_$list4 = new Int32Array(CAP);
+  var K_$list5 = new Int32Array(6);
+  var K_$list6 = new Int32Array(6);
+  var K_$list7 = new Int32Array(CAP);
+  var K_$list8 = new Int32Array(CAP);
+  var K_$list9 = new Int32Array(6);
+  var K_$list10 = new Int32Array(6);
+  var K_$values11 = [] as number[];
+  var K_$values11$n = new Int32Array(1);
+  var K_$values13 = [] as number[];
+  var K_$values13$n = new Int32Array(1);
+  var K_$values15 = [] as number[];
+  var K_$values15$n = new Int32Array(1);
+  var K_$list17 = new Int32Array(CAP);
+  var K_$list18 = new Int32Array(CAP);
+  var K_$list19 = new Int32Array(6);
+  var K_$list20 = new Int32Array(6);
+  var K_$values21 = [] as number[];
+  var K_$values21$n = new Int32Array(1);
+  var K_$values23 = [] as number[];
+  var K_$values23$n = new Int32Array(1);
+  var K_$values25 = [] as number[];
+  var K_$values25$n = new Int32Array(1);
+  var K_$list27 = new Int32Array(CAP);
+  var K_$list28 = new Int32Array(CAP);
+  var K_$list29 = new Int32Array(6);
+  var K_$list30 = new Int32Array(6);
+  var K_$values31 = [] as number[];
+  var K_$values31$n = new Int32Array(1);
+  var K_$values33 = [] as number[];
+  var K_$values33$n = new Int32Array(1);
+  var K_$values35 = [] as number[];
+  var K_$values35$n = new Int32Array(1);
+  var K_$list37 = new Int32Array(6);
+  var K_$list38 = new Int32Array(6);
+  var K_$values39 = [] as number[];
+  var K_$values39$n = new Int32Array(1);
+  var K_$values41 = [] as number[];
+  var K_$values41$n = new Int32Array(1);
+  var K_$values43 = [] as number[];
+  var K_$values43$n = new Int32Array(1);
+  var K_$values45 = [] as number[];
+  var K_$values45$n = new Int32Array(1);
+  var K_$values47 = [] as number[];
+  var K_$values47$n = new Int32Array(1);
+  var K_$values49 = [] as number[];
+  var K_$values49$n = new Int32Array(1);
+  var K_$values51 = [] as number[];
+  var K_$values51$n = new Int32Array(1);
+  var K_$values53 = [] as number[];
+  var K_$values53$n = new Int32Array(1);
+  var K_$values55 = [] as number[];
+  var K_$values55$n = new Int32Array(1);
+  var K_$values57 = [] as number[];
+  var K_$values57$n = new Int32Array(1);
+  var K_$values59 = [] as number[];
+  var K_$values59$n = new Int32Array(1);
+  var K_$values61 = [] as number[];
+  var K_$values61$n = new Int32Array(1);
+  var K_$values63 = [] as number[];
+  var K_$values63$n = new Int32Array(1);
+  var K_$values65 = [] as number[];
+  var K_$values65$n = new Int32Array(1);
+  var K_$values67 = [] as number[];
+  var K_$values67$n = new Int32Array(1);
+  var K_$values69 = [] as number[];
+  var K_$values69$n = new Int32Array(1);
+  var K_$values71 = [] as number[];
+  var K_$values71$n = new Int32Array(1);
+  var K_$values73 = [] as number[];
+  var K_$values73$n = new Int32Array(1);
+  var K_$list75 = new Int32Array(CAP);
+  var K_$list76 = new Int32Array(CAP);
+  var K_$list77 = new Int32Array(6);
+  var K_$list78 = new Int32Array(6);
+  var K_$values79 = [] as number[];
+  var K_$values79$n = new Int32Array(1);
+  var K_$values81 = [] as number[];
+  var K_$values81$n = new Int32Array(1);
+  var K_$values83 = [] as number[];
+  var K_$values83$n = new Int32Array(1);
+  var K_$list85 = new Int32Array(CAP);
+  var K_$list86 = new Int32Array(CAP);
+  var K_$list87 = new Int32Array(CAP);
+  var K_$list88 = new Int32Array(6);
+  var K_$list89 = new Int32Array(6);
+  var K_Fortune_effect$code = Int8Array.from(cardData.Fortune_effect, ($v) =>
     ["collect", "pay", "advance_home", "go_to_court", "back_three", "repairs"].indexOf($v),
   );
-  const K_Fortune_deck$code = Int8Array.from(cardData.Fortune_deck, ($v) => ["mercy", "grace"].indexOf($v));
-  const K_Space_kind$code = Int8Array.from(cardData.Space_kind, ($v) =>
+  var K_Fortune_deck$code = Int8Array.from(cardData.Fortune_deck, ($v) => ["mercy", "grace"].indexOf($v));
+  var K_Space_kind$code = Int8Array.from(cardData.Space_kind, ($v) =>
     ["home", "property", "mercy", "grace", "fee", "court", "field_trip", "go_to_court"].indexOf($v),
   );
-  const K_v_eliminated = new Array<number>(6).fill(0);
-  const K_v_cash = new Array<number>(6).fill(0);
-  const K_v_position = new Array<number>(6).fill(0);
-  const K_v_in_court = new Array<boolean>(6).fill(false);
-  const K_v_court_rolls = new Array<number>(6).fill(0);
-  const K_v_opening = new Array<number>(6).fill(0);
-  const K_v_books = new Array<number>(106).fill(0);
-  const K_v_key = new Array<boolean>(106).fill(false);
-  const K_v_mortgaged = new Array<boolean>(106).fill(false);
-  const C = K_C;
-  const N = K_N;
-  const G = K_G;
-  const P = K_P;
-  const $where = K_$where;
-  const $values0 = K_$values0;
-  const $list1 = K_$list1;
-  const $list2 = K_$list2;
-  const $list3 = K_$list3;
-  const $list4 = K_$list4;
-  const $list5 = K_$list5;
-  const $list6 = K_$list6;
-  const $list7 = K_$list7;
-  const $list8 = K_$list8;
-  const $list9 = K_$list9;
-  const $list10 = K_$list10;
-  const $values11 = K_$values11;
-  const $values11$n = K_$values11$n;
-  const $values13 = K_$values13;
-  const $values13$n = K_$values13$n;
-  const $values15 = K_$values15;
-  const $values15$n = K_$values15$n;
-  const $list17 = K_$list17;
-  const $list18 = K_$list18;
-  const $list19 = K_$list19;
-  const $list20 = K_$list20;
-  const $values21 = K_$values21;
-  const $values21$n = K_$values21$n;
-  const $values23 = K_$values23;
-  const $values23$n = K_$values23$n;
-  const $values25 = K_$values25;
-  const $values25$n = K_$values25$n;
-  const $list27 = K_$list27;
-  const $list28 = K_$list28;
-  const $list29 = K_$list29;
-  const $list30 = K_$list30;
-  const $values31 = K_$values31;
-  const $values31$n = K_$values31$n;
-  const $values33 = K_$values33;
-  const $values33$n = K_$values33$n;
-  const $values35 = K_$values35;
-  const $values35$n = K_$values35$n;
-  const $list37 = K_$list37;
-  const $list38 = K_$list38;
-  const $values39 = K_$values39;
-  const $values39$n = K_$values39$n;
-  const $values41 = K_$values41;
-  const $values41$n = K_$values41$n;
-  const $values43 = K_$values43;
-  const $values43$n = K_$values43$n;
-  const $values45 = K_$values45;
-  const $values45$n = K_$values45$n;
-  const $values47 = K_$values47;
-  const $values47$n = K_$values47$n;
-  const $values49 = K_$values49;
-  const $values49$n = K_$values49$n;
-  const $values51 = K_$values51;
-  const $values51$n = K_$values51$n;
-  const $values53 = K_$values53;
-  const $values53$n = K_$values53$n;
-  const $values55 = K_$values55;
-  const $values55$n = K_$values55$n;
-  const $values57 = K_$values57;
-  const $values57$n = K_$values57$n;
-  const $values59 = K_$values59;
-  const $values59$n = K_$values59$n;
-  const $values61 = K_$values61;
-  const $values61$n = K_$values61$n;
-  const $values63 = K_$values63;
-  const $values63$n = K_$values63$n;
-  const $values65 = K_$values65;
-  const $values65$n = K_$values65$n;
-  const $values67 = K_$values67;
-  const $values67$n = K_$values67$n;
-  const $values69 = K_$values69;
-  const $values69$n = K_$values69$n;
-  const $values71 = K_$values71;
-  const $values71$n = K_$values71$n;
-  const $values73 = K_$values73;
-  const $values73$n = K_$values73$n;
-  const $list75 = K_$list75;
-  const $list76 = K_$list76;
-  const $list77 = K_$list77;
-  const $list78 = K_$list78;
-  const $values79 = K_$values79;
-  const $values79$n = K_$values79$n;
-  const $values81 = K_$values81;
-  const $values81$n = K_$values81$n;
-  const $values83 = K_$values83;
-  const $values83$n = K_$values83$n;
-  const $list85 = K_$list85;
-  const $list86 = K_$list86;
-  const $list87 = K_$list87;
-  const $list88 = K_$list88;
-  const $list89 = K_$list89;
-  const Fortune_effect$code = K_Fortune_effect$code;
-  const Fortune_deck$code = K_Fortune_deck$code;
-  const Space_kind$code = K_Space_kind$code;
-  const v_eliminated = K_v_eliminated;
-  const v_cash = K_v_cash;
-  const v_position = K_v_position;
-  const v_in_court = K_v_in_court;
-  const v_court_rolls = K_v_court_rolls;
-  const v_opening = K_v_opening;
-  const v_books = K_v_books;
-  const v_key = K_v_key;
-  const v_mortgaged = K_v_mortgaged;
-  const ALL_Deed = cardData.ALL_Deed;
-  const ALL_Fortune = cardData.ALL_Fortune;
-  const ALL_Space = cardData.ALL_Space;
-  const Deed_board = cardData.Deed_board;
-  const Deed_group = cardData.Deed_group;
-  const Deed_mortgage = cardData.Deed_mortgage;
-  const Deed_price = cardData.Deed_price;
-  const Deed_rent = cardData.Deed_rent;
-  const Deed_rent1 = cardData.Deed_rent1;
-  const Deed_rent2 = cardData.Deed_rent2;
-  const Deed_rent3 = cardData.Deed_rent3;
-  const Deed_rent4 = cardData.Deed_rent4;
-  const Deed_rent_key = cardData.Deed_rent_key;
-  const Deed_space = cardData.Deed_space;
-  const Deed_stack_price = cardData.Deed_stack_price;
-  const Fortune_amount = cardData.Fortune_amount;
-  const Fortune_deck = cardData.Fortune_deck;
-  const Fortune_effect = cardData.Fortune_effect;
-  const Fortune_per_key = cardData.Fortune_per_key;
-  const Space_board = cardData.Space_board;
-  const Space_fee = cardData.Space_fee;
-  const Space_index = cardData.Space_index;
-  const Space_kind = cardData.Space_kind;
-  const TABLE_key_stock = cardData.TABLE_key_stock;
-  const TABLE_stack_stock = cardData.TABLE_stack_stock;
-  const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
-  const DECISION_CAP = RUNTIME_DECISION_CAP;
-  let players: number = 0;
-  let v_bank: number = 0;
-  let v_centre: number = 0;
-  let v_turns_played: number = 0;
-  let v_relocated: boolean = false;
-  let v_stacks_left: number = 0;
-  let v_keys_left: number = 0;
-  let v_claim_open: boolean = false;
-  let v_claim_owner: number = 0;
-  let v_claim_payer: number = 0;
-  let v_claim_amount: number = 0;
-  let v_claim_space: number = 0;
-  let $variants: readonly string[] = [];
-  let $variant_short = false;
-  let $variant_small_board = false;
-  let decisions = 0;
-  let steps = 0;
-  let trace: unknown[] | null = null;
-  let $preferred = false;
-  let $cap: number = DECISION_CAP;
-  let l_high: number = 0;
-  let l_leader: number = 0;
-  let l_bidding: boolean = false;
-  let l_here: number = 0;
-  let l_kind: string = "";
-  let l_deed: number = 0;
-  let l_q: number = 0;
-  let l___window_0: boolean = false;
-  let l_d: number = 0;
-  let l_buyer: number = 0;
-  let l_amount: number = 0;
-  let l_active: number = 0;
-  let l_preset: number = 0;
-  let l_doubles: number = 0;
-  let l_again: boolean = false;
-  let l_roller: number = 0;
-  let l_q_2: number = 0;
-  let l___window_0_2: boolean = false;
-  let l_p: number = 0;
-  let l_amount_2: number = 0;
-  let l_to_centre: boolean = false;
-  let l_creditor: number = 0;
-  let l_p_2: number = 0;
-  let l_to_centre_2: boolean = false;
-  let l_creditor_2: number = 0;
-  let l_d_2: number = 0;
-  let l_lot: number = 0;
-  let l_high_2: number = 0;
-  let l_leader_2: number = 0;
-  let l_bidding_2: boolean = false;
-  let l_d_3: number = 0;
-  let l_buyer_2: number = 0;
-  let l_amount_3: number = 0;
-  let l_steps: number = 0;
-  let l_is_double: boolean = false;
-  let l_move_token: boolean = false;
-  let l_p_3: number = 0;
-  let l_amount_4: number = 0;
-  let l_to_centre_3: boolean = false;
-  let l_creditor_3: number = 0;
-  let l_p_4: number = 0;
-  let l_to_centre_4: boolean = false;
-  let l_creditor_4: number = 0;
-  let l_d_4: number = 0;
-  let l_lot_2: number = 0;
-  let l_high_3: number = 0;
-  let l_leader_3: number = 0;
-  let l_bidding_3: boolean = false;
-  let l_p_5: number = 0;
-  let l_here_2: number = 0;
-  let l_kind_2: string = "";
-  let l_deed_2: number = 0;
-  let l_lot_3: number = 0;
-  let l_high_4: number = 0;
-  let l_leader_4: number = 0;
-  let l_bidding_4: boolean = false;
-  let l_p_6: number = 0;
-  let l_mercy: boolean = false;
-  let l_card: number = 0;
-  let l_owed: number = 0;
-  let l_p_7: number = 0;
-  let l_amount_5: number = 0;
-  let l_to_centre_5: boolean = false;
-  let l_creditor_5: number = 0;
-  let l_p_8: number = 0;
-  let l_to_centre_6: boolean = false;
-  let l_creditor_6: number = 0;
-  let l_d_5: number = 0;
-  let l_lot_4: number = 0;
-  let l_high_5: number = 0;
-  let l_leader_5: number = 0;
-  let l_bidding_5: boolean = false;
-  let l_p_9: number = 0;
-  let l_amount_6: number = 0;
-  let l_to_centre_7: boolean = false;
-  let l_creditor_7: number = 0;
-  let l_p_10: number = 0;
-  let l_to_centre_8: boolean = false;
-  let l_creditor_8: number = 0;
-  let l_d_6: number = 0;
-  let l_lot_5: number = 0;
-  let l_high_6: number = 0;
-  let l_leader_6: number = 0;
-  let l_bidding_6: boolean = false;
-  let l_q_2$count = 0;
-  let l_q_2$index = 0;
-  let l_d_2$count = 0;
-  let l_d_2$index = 0;
-  let l_d_4$count = 0;
-  let l_d_4$index = 0;
-  let l_d_5$count = 0;
-  let l_d_5$index = 0;
-  let l_d_6$count = 0;
-  let l_d_6$index = 0;
+  var K_v_eliminated = new Array<number>(6).fill(0);
+  var K_v_cash = new Array<number>(6).fill(0);
+  var K_v_position = new Array<number>(6).fill(0);
+  var K_v_in_court = new Array<boolean>(6).fill(false);
+  var K_v_court_rolls = new Array<number>(6).fill(0);
+  var K_v_opening = new Array<number>(6).fill(0);
+  var K_v_books = new Array<number>(106).fill(0);
+  var K_v_key = new Array<boolean>(106).fill(false);
+  var K_v_mortgaged = new Array<boolean>(106).fill(false);
+  var C = K_C;
+  var N = K_N;
+  var G = K_G;
+  var P = K_P;
+  var $where = K_$where;
+  var $values0 = K_$values0;
+  var $list1 = K_$list1;
+  var $list2 = K_$list2;
+  var $list3 = K_$list3;
+  var $list4 = K_$list4;
+  var $list5 = K_$list5;
+  var $list6 = K_$list6;
+  var $list7 = K_$list7;
+  var $list8 = K_$list8;
+  var $list9 = K_$list9;
+  var $list10 = K_$list10;
+  var $values11 = K_$values11;
+  var $values11$n = K_$values11$n;
+  var $values13 = K_$values13;
+  var $values13$n = K_$values13$n;
+  var $values15 = K_$values15;
+  var $values15$n = K_$values15$n;
+  var $list17 = K_$list17;
+  var $list18 = K_$list18;
+  var $list19 = K_$list19;
+  var $list20 = K_$list20;
+  var $values21 = K_$values21;
+  var $values21$n = K_$values21$n;
+  var $values23 = K_$values23;
+  var $values23$n = K_$values23$n;
+  var $values25 = K_$values25;
+  var $values25$n = K_$values25$n;
+  var $list27 = K_$list27;
+  var $list28 = K_$list28;
+  var $list29 = K_$list29;
+  var $list30 = K_$list30;
+  var $values31 = K_$values31;
+  var $values31$n = K_$values31$n;
+  var $values33 = K_$values33;
+  var $values33$n = K_$values33$n;
+  var $values35 = K_$values35;
+  var $values35$n = K_$values35$n;
+  var $list37 = K_$list37;
+  var $list38 = K_$list38;
+  var $values39 = K_$values39;
+  var $values39$n = K_$values39$n;
+  var $values41 = K_$values41;
+  var $values41$n = K_$values41$n;
+  var $values43 = K_$values43;
+  var $values43$n = K_$values43$n;
+  var $values45 = K_$values45;
+  var $values45$n = K_$values45$n;
+  var $values47 = K_$values47;
+  var $values47$n = K_$values47$n;
+  var $values49 = K_$values49;
+  var $values49$n = K_$values49$n;
+  var $values51 = K_$values51;
+  var $values51$n = K_$values51$n;
+  var $values53 = K_$values53;
+  var $values53$n = K_$values53$n;
+  var $values55 = K_$values55;
+  var $values55$n = K_$values55$n;
+  var $values57 = K_$values57;
+  var $values57$n = K_$values57$n;
+  var $values59 = K_$values59;
+  var $values59$n = K_$values59$n;
+  var $values61 = K_$values61;
+  var $values61$n = K_$values61$n;
+  var $values63 = K_$values63;
+  var $values63$n = K_$values63$n;
+  var $values65 = K_$values65;
+  var $values65$n = K_$values65$n;
+  var $values67 = K_$values67;
+  var $values67$n = K_$values67$n;
+  var $values69 = K_$values69;
+  var $values69$n = K_$values69$n;
+  var $values71 = K_$values71;
+  var $values71$n = K_$values71$n;
+  var $values73 = K_$values73;
+  var $values73$n = K_$values73$n;
+  var $list75 = K_$list75;
+  var $list76 = K_$list76;
+  var $list77 = K_$list77;
+  var $list78 = K_$list78;
+  var $values79 = K_$values79;
+  var $values79$n = K_$values79$n;
+  var $values81 = K_$values81;
+  var $values81$n = K_$values81$n;
+  var $values83 = K_$values83;
+  var $values83$n = K_$values83$n;
+  var $list85 = K_$list85;
+  var $list86 = K_$list86;
+  var $list87 = K_$list87;
+  var $list88 = K_$list88;
+  var $list89 = K_$list89;
+  var Fortune_effect$code = K_Fortune_effect$code;
+  var Fortune_deck$code = K_Fortune_deck$code;
+  var Space_kind$code = K_Space_kind$code;
+  var v_eliminated = K_v_eliminated;
+  var v_cash = K_v_cash;
+  var v_position = K_v_position;
+  var v_in_court = K_v_in_court;
+  var v_court_rolls = K_v_court_rolls;
+  var v_opening = K_v_opening;
+  var v_books = K_v_books;
+  var v_key = K_v_key;
+  var v_mortgaged = K_v_mortgaged;
+  var ALL_Deed = cardData.ALL_Deed;
+  var ALL_Fortune = cardData.ALL_Fortune;
+  var ALL_Space = cardData.ALL_Space;
+  var Deed_board = cardData.Deed_board;
+  var Deed_group = cardData.Deed_group;
+  var Deed_mortgage = cardData.Deed_mortgage;
+  var Deed_price = cardData.Deed_price;
+  var Deed_rent = cardData.Deed_rent;
+  var Deed_rent1 = cardData.Deed_rent1;
+  var Deed_rent2 = cardData.Deed_rent2;
+  var Deed_rent3 = cardData.Deed_rent3;
+  var Deed_rent4 = cardData.Deed_rent4;
+  var Deed_rent_key = cardData.Deed_rent_key;
+  var Deed_space = cardData.Deed_space;
+  var Deed_stack_price = cardData.Deed_stack_price;
+  var Fortune_amount = cardData.Fortune_amount;
+  var Fortune_deck = cardData.Fortune_deck;
+  var Fortune_effect = cardData.Fortune_effect;
+  var Fortune_per_key = cardData.Fortune_per_key;
+  var Space_board = cardData.Space_board;
+  var Space_fee = cardData.Space_fee;
+  var Space_index = cardData.Space_index;
+  var Space_kind = cardData.Space_kind;
+  var TABLE_key_stock = cardData.TABLE_key_stock;
+  var TABLE_stack_stock = cardData.TABLE_stack_stock;
+  var LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
+  var DECISION_CAP = RUNTIME_DECISION_CAP;
+  var players: number = 0;
+  var v_bank: number = 0;
+  var v_centre: number = 0;
+  var v_turns_played: number = 0;
+  var v_relocated: boolean = false;
+  var v_stacks_left: number = 0;
+  var v_keys_left: number = 0;
+  var v_claim_open: boolean = false;
+  var v_claim_owner: number = 0;
+  var v_claim_payer: number = 0;
+  var v_claim_amount: number = 0;
+  var v_claim_space: number = 0;
+  var $variants: readonly string[] = [];
+  var $variant_short = false;
+  var $variant_small_board = false;
+  var decisions = 0;
+  var steps = 0;
+  var trace: unknown[] | null = null;
+  var $preferred = false;
+  var $cap: number = DECISION_CAP;
+  var l_high: number = 0;
+  var l_leader: number = 0;
+  var l_bidding: boolean = false;
+  var l_here: number = 0;
+  var l_kind: string = "";
+  var l_deed: number = 0;
+  var l_q: number = 0;
+  var l___window_0: boolean = false;
+  var l_d: number = 0;
+  var l_buyer: number = 0;
+  var l_amount: number = 0;
+  var l_active: number = 0;
+  var l_preset: number = 0;
+  var l_doubles: number = 0;
+  var l_again: boolean = false;
+  var l_roller: number = 0;
+  var l_q_2: number = 0;
+  var l___window_0_2: boolean = false;
+  var l_p: number = 0;
+  var l_amount_2: number = 0;
+  var l_to_centre: boolean = false;
+  var l_creditor: number = 0;
+  var l_p_2: number = 0;
+  var l_to_centre_2: boolean = false;
+  var l_creditor_2: number = 0;
+  var l_d_2: number = 0;
+  var l_lot: number = 0;
+  var l_high_2: number = 0;
+  var l_leader_2: number = 0;
+  var l_bidding_2: boolean = false;
+  var l_d_3: number = 0;
+  var l_buyer_2: number = 0;
+  var l_amount_3: number = 0;
+  var l_steps: number = 0;
+  var l_is_double: boolean = false;
+  var l_move_token: boolean = false;
+  var l_p_3: number = 0;
+  var l_amount_4: number = 0;
+  var l_to_centre_3: boolean = false;
+  var l_creditor_3: number = 0;
+  var l_p_4: number = 0;
+  var l_to_centre_4: boolean = false;
+  var l_creditor_4: number = 0;
+  var l_d_4: number = 0;
+  var l_lot_2: number = 0;
+  var l_high_3: number = 0;
+  var l_leader_3: number = 0;
+  var l_bidding_3: boolean = false;
+  var l_p_5: number = 0;
+  var l_here_2: number = 0;
+  var l_kind_2: string = "";
+  var l_deed_2: number = 0;
+  var l_lot_3: number = 0;
+  var l_high_4: number = 0;
+  var l_leader_4: number = 0;
+  var l_bidding_4: boolean = false;
+  var l_p_6: number = 0;
+  var l_mercy: boolean = false;
+  var l_card: number = 0;
+  var l_owed: number = 0;
+  var l_p_7: number = 0;
+  var l_amount_5: number = 0;
+  var l_to_centre_5: boolean = false;
+  var l_creditor_5: number = 0;
+  var l_p_8: number = 0;
+  var l_to_centre_6: boolean = false;
+  var l_creditor_6: number = 0;
+  var l_d_5: number = 0;
+  var l_lot_4: number = 0;
+  var l_high_5: number = 0;
+  var l_leader_5: number = 0;
+  var l_bidding_5: boolean = false;
+  var l_p_9: number = 0;
+  var l_amount_6: number = 0;
+  var l_to_centre_7: boolean = false;
+  var l_creditor_7: number = 0;
+  var l_p_10: number = 0;
+  var l_to_centre_8: boolean = false;
+  var l_creditor_8: number = 0;
+  var l_d_6: number = 0;
+  var l_lot_5: number = 0;
+  var l_high_6: number = 0;
+  var l_leader_6: number = 0;
+  var l_bidding_6: boolean = false;
+  var l_q_2$count = 0;
+  var l_q_2$index = 0;
+  var l_d_2$count = 0;
+  var l_d_2$index = 0;
+  var l_d_4$count = 0;
+  var l_d_4$index = 0;
+  var l_d_5$count = 0;
+  var l_d_5$index = 0;
+  var l_d_6$count = 0;
+  var l_d_6$index = 0;
   function fn_board_in_play(): string {
     return $variant_small_board ? "small" : "standard";
   }
@@ -436,7 +436,7 @@ export function playout(): PlayoutKernel {
     let $first969: number = 0;
     let $found970 = false;
     {
-      const $n972 = N[Z_spaces]!;
+      const $n972 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
       for (let $i971 = 0; $i971 < $n972; $i971++) {
         const l_s = C[Z_spaces * CAP + $i971]!;
         if (Space_kind$code[l_s]! === 5) {
@@ -493,12 +493,12 @@ export function playout(): PlayoutKernel {
     let $sum980: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
-      $sum980 += $tally_deeds_group(Z_deeds + l_q, $index_Group(l_g));
+      $sum980 += $countOf($count_deeds_group, (Z_deeds + l_q - Z_deeds) * 8, $index_Group(l_g));
     }
-    return $tally_bank_deeds_group(Z_bank_deeds, $index_Group(l_g)) + $sum980;
+    return $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, $index_Group(l_g)) + $sum980;
   }
   function fn_held(l_p: number, l_g: string): number {
-    return $tally_deeds_group(Z_deeds + l_p, $index_Group(l_g));
+    return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, $index_Group(l_g));
   }
   function fn_complete(l_p: number, l_g: string): boolean {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
@@ -683,9 +683,9 @@ export function playout(): PlayoutKernel {
     }
     return v_cash[l_p]! + $sum1006;
   }
-  let $generation_any_mortgaged = 1;
-  const $memo_any_mortgaged = new Float64Array(48);
-  const $stamp_any_mortgaged = new Float64Array(48);
+  var $generation_any_mortgaged = 1;
+  var $memo_any_mortgaged = new Float64Array(48);
+  var $stamp_any_mortgaged = new Float64Array(48);
   function fn_any_mortgaged$memo(l_p: number, l_g: string): boolean {
     let $key = 0;
     {
@@ -722,11 +722,11 @@ export function playout(): PlayoutKernel {
     $memo_any_mortgaged[$key] = $value ? 1 : 0;
     return $value;
   }
-  const $members_complete = new Float64Array(8);
-  const $mstamp_complete = new Float64Array(48);
-  let $generation_complete = 1;
-  const $memo_complete = new Float64Array(48);
-  const $stamp_complete = new Float64Array(48);
+  var $members_complete = new Float64Array(8);
+  var $mstamp_complete = new Float64Array(48);
+  var $generation_complete = 1;
+  var $memo_complete = new Float64Array(48);
+  var $stamp_complete = new Float64Array(48);
   function fn_complete$memo(l_p: number, l_g: string): boolean {
     let $key = 0;
     {
@@ -769,9 +769,9 @@ export function playout(): PlayoutKernel {
     $memo_complete[$key] = $value ? 1 : 0;
     return $value;
   }
-  let $generation_lowest_level = 1;
-  const $memo_lowest_level = new Float64Array(48);
-  const $stamp_lowest_level = new Float64Array(48);
+  var $generation_lowest_level = 1;
+  var $memo_lowest_level = new Float64Array(48);
+  var $stamp_lowest_level = new Float64Array(48);
   function fn_lowest_level$memo(l_p: number, l_g: string): number {
     let $key = 0;
     {
@@ -808,9 +808,9 @@ export function playout(): PlayoutKernel {
     $memo_lowest_level[$key] = $value;
     return $value;
   }
-  let $generation_may_mortgage = 1;
-  const $memo_may_mortgage = new Float64Array(636);
-  const $stamp_may_mortgage = new Float64Array(636);
+  var $generation_may_mortgage = 1;
+  var $memo_may_mortgage = new Float64Array(636);
+  var $stamp_may_mortgage = new Float64Array(636);
   function fn_may_mortgage$memo(l_p: number, l_d: number): boolean {
     let $key = 0;
     {
@@ -829,9 +829,9 @@ export function playout(): PlayoutKernel {
     $memo_may_mortgage[$key] = $value ? 1 : 0;
     return $value;
   }
-  let $generation_may_sell_stack = 1;
-  const $memo_may_sell_stack = new Float64Array(636);
-  const $stamp_may_sell_stack = new Float64Array(636);
+  var $generation_may_sell_stack = 1;
+  var $memo_may_sell_stack = new Float64Array(636);
+  var $stamp_may_sell_stack = new Float64Array(636);
   function fn_may_sell_stack$memo(l_p: number, l_d: number): boolean {
     let $key = 0;
     {
@@ -850,9 +850,9 @@ export function playout(): PlayoutKernel {
     $memo_may_sell_stack[$key] = $value ? 1 : 0;
     return $value;
   }
-  let $generation_undeveloped = 1;
-  const $memo_undeveloped = new Float64Array(48);
-  const $stamp_undeveloped = new Float64Array(48);
+  var $generation_undeveloped = 1;
+  var $memo_undeveloped = new Float64Array(48);
+  var $stamp_undeveloped = new Float64Array(48);
   function fn_undeveloped$memo(l_p: number, l_g: string): boolean {
     let $key = 0;
     {
@@ -889,8 +889,25 @@ export function playout(): PlayoutKernel {
     $memo_undeveloped[$key] = $value ? 1 : 0;
     return $value;
   }
-  let $index_Group$lastValue = "";
-  let $index_Group$lastIndex = -1;
+  var $index_Deck$lastValue = "";
+  var $index_Deck$lastIndex = -1;
+  function $index_Deck(value: string): number {
+    if (value === $index_Deck$lastValue) return $index_Deck$lastIndex;
+    let $index = -1;
+    switch (value) {
+      case "mercy":
+        $index = 0;
+        break;
+      case "grace":
+        $index = 1;
+        break;
+    }
+    $index_Deck$lastValue = value;
+    $index_Deck$lastIndex = $index;
+    return $index;
+  }
+  var $index_Group$lastValue = "";
+  var $index_Group$lastIndex = -1;
   function $index_Group(value: string): number {
     if (value === $index_Group$lastValue) return $index_Group$lastIndex;
     let $index = -1;
@@ -924,40 +941,86 @@ export function playout(): PlayoutKernel {
     $index_Group$lastIndex = $index;
     return $index;
   }
-  const Deed_group$index = Int32Array.from(Deed_group, $index_Group);
-  let $generation_zone_bank_deeds = 1;
-  let $generation_zone_deeds = 1;
-  const $tally_bank_deeds_group$counts = new Int32Array(8);
-  const $tally_bank_deeds_group$stamps = new Float64Array(1);
-  function $tally_bank_deeds_group(seg: number, member: number): number {
-    const $s = seg - Z_bank_deeds;
-    const $base = $s * 8;
-    if ($tally_bank_deeds_group$stamps[$s] !== $generation_zone_bank_deeds) {
-      for (let $k = 0; $k < 8; $k++) $tally_bank_deeds_group$counts[$base + $k] = 0;
-      const $n = N[seg]!;
-      for (let $i = 0; $i < $n; $i++) {
-        const $member = Deed_group$index[C[seg * CAP + $i]!]!;
-        if ($member >= 0) $tally_bank_deeds_group$counts[$base + $member]!++;
-      }
-      $tally_bank_deeds_group$stamps[$s] = $generation_zone_bank_deeds;
+  var $index_SpaceKind$lastValue = "";
+  var $index_SpaceKind$lastIndex = -1;
+  function $index_SpaceKind(value: string): number {
+    if (value === $index_SpaceKind$lastValue) return $index_SpaceKind$lastIndex;
+    let $index = -1;
+    switch (value) {
+      case "home":
+        $index = 0;
+        break;
+      case "property":
+        $index = 1;
+        break;
+      case "mercy":
+        $index = 2;
+        break;
+      case "grace":
+        $index = 3;
+        break;
+      case "fee":
+        $index = 4;
+        break;
+      case "court":
+        $index = 5;
+        break;
+      case "field_trip":
+        $index = 6;
+        break;
+      case "go_to_court":
+        $index = 7;
+        break;
     }
-    return member < 0 ? 0 : $tally_bank_deeds_group$counts[$base + member]!;
+    $index_SpaceKind$lastValue = value;
+    $index_SpaceKind$lastIndex = $index;
+    return $index;
   }
-  const $tally_deeds_group$counts = new Int32Array(48);
-  const $tally_deeds_group$stamps = new Float64Array(6);
-  function $tally_deeds_group(seg: number, member: number): number {
-    const $s = seg - Z_deeds;
-    const $base = $s * 8;
-    if ($tally_deeds_group$stamps[$s] !== $generation_zone_deeds) {
-      for (let $k = 0; $k < 8; $k++) $tally_deeds_group$counts[$base + $k] = 0;
-      const $n = N[seg]!;
-      for (let $i = 0; $i < $n; $i++) {
-        const $member = Deed_group$index[C[seg * CAP + $i]!]!;
-        if ($member >= 0) $tally_deeds_group$counts[$base + $member]!++;
+  var Deed_group$index = Int32Array.from(Deed_group, $index_Group);
+  var Fortune_deck$index = Int32Array.from(Fortune_deck, $index_Deck);
+  var Space_kind$index = Int32Array.from(Space_kind, $index_SpaceKind);
+  var $count_bank_deeds_group = new Int32Array(8);
+  var $count_deeds_group = new Int32Array(48);
+  var $count_mercy_deck_deck = new Int32Array(2);
+  var $count_spaces_kind = new Int32Array(8);
+  /** A segment's count of one member (its index; -1 for a value that is no member: none). */
+  function $countOf(counts: Int32Array, at: number, member: number): number {
+    return member < 0 ? 0 : counts[at + member]!;
+  }
+  /** Every count made afresh from the zones as they lie. */
+  function $recountAll(): void {
+    $count_bank_deeds_group.fill(0);
+    for (let $s = 0; $s < 1; $s++) {
+      const $seg = Z_bank_deeds + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Deed_group$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_bank_deeds_group[$s * 8 + $member]!++;
       }
-      $tally_deeds_group$stamps[$s] = $generation_zone_deeds;
     }
-    return member < 0 ? 0 : $tally_deeds_group$counts[$base + member]!;
+    $count_deeds_group.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_deeds + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Deed_group$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_deeds_group[$s * 8 + $member]!++;
+      }
+    }
+    $count_mercy_deck_deck.fill(0);
+    for (let $s = 0; $s < 1; $s++) {
+      const $seg = Z_mercy_deck + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Fortune_deck$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_mercy_deck_deck[$s * 2 + $member]!++;
+      }
+    }
+    $count_spaces_kind.fill(0);
+    for (let $s = 0; $s < 1; $s++) {
+      const $seg = Z_spaces + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Space_kind$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_spaces_kind[$s * 8 + $member]!++;
+      }
+    }
   }
   function step0(): number {
     {
@@ -1302,7 +1365,12 @@ export function playout(): PlayoutKernel {
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+          }
         }
+        $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
@@ -1312,7 +1380,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_deeds++;
     {
       const $argument29 = l_p_4;
       {
@@ -1383,6 +1450,10 @@ export function playout(): PlayoutKernel {
           const $end38 = $seg36 * CAP + N[$seg36]! - 1;
           for (let $k39 = $at37; $k39 < $end38; $k39++) C[$k39] = C[$k39 + 1]!;
           N[$seg36]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg36 - Z_deeds) * 8 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -1392,8 +1463,6 @@ export function playout(): PlayoutKernel {
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          $generation_zone_bank_deeds++;
-          $generation_zone_deeds++;
         }
       }
     }
@@ -1475,14 +1544,16 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
       $generation_any_mortgaged++;
       $members_complete[Deed_group$index[$card]!]!++;
       $generation_lowest_level++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
       $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     }
     l_lot_2 = l_d_4;
     l_high_3 = 0;
@@ -1538,19 +1609,29 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_2;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
         const $seg47 = Z_deeds + l_leader_3;
         C[$seg47 * CAP + N[$seg47]!] = $card;
         N[$seg47]!++;
         $where[$card] = $seg47;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg47 - Z_deeds) * 8 + $member]!++;
+        }
         $generation_any_mortgaged++;
         $members_complete[Deed_group$index[$card]!]!++;
         $generation_lowest_level++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
         $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     } else {
     }
@@ -1886,7 +1967,12 @@ export function playout(): PlayoutKernel {
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+          }
         }
+        $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
@@ -1896,7 +1982,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_deeds++;
     {
       const $argument162 = l_p_10;
       {
@@ -1967,6 +2052,10 @@ export function playout(): PlayoutKernel {
           const $end171 = $seg169 * CAP + N[$seg169]! - 1;
           for (let $k172 = $at170; $k172 < $end171; $k172++) C[$k172] = C[$k172 + 1]!;
           N[$seg169]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg169 - Z_deeds) * 8 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -1976,8 +2065,6 @@ export function playout(): PlayoutKernel {
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          $generation_zone_bank_deeds++;
-          $generation_zone_deeds++;
         }
       }
     }
@@ -2059,14 +2146,16 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
       $generation_any_mortgaged++;
       $members_complete[Deed_group$index[$card]!]!++;
       $generation_lowest_level++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
       $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     }
     l_lot_5 = l_d_6;
     l_high_6 = 0;
@@ -2122,19 +2211,29 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_5;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
         const $seg180 = Z_deeds + l_leader_6;
         C[$seg180 * CAP + N[$seg180]!] = $card;
         N[$seg180]!++;
         $where[$card] = $seg180;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg180 - Z_deeds) * 8 + $member]!++;
+        }
         $generation_any_mortgaged++;
         $members_complete[Deed_group$index[$card]!]!++;
         $generation_lowest_level++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
         $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     } else {
     }
@@ -2207,6 +2306,10 @@ export function playout(): PlayoutKernel {
         if (N[Z_mercy_deck]! === 0)
           throw new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
         const $card = C[Z_mercy_deck * CAP + --N[Z_mercy_deck]!]!;
+        {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!--;
+        }
         if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
         C[Z_drawn * CAP + N[Z_drawn]!] = $card;
         N[Z_drawn]!++;
@@ -2294,17 +2397,29 @@ export function playout(): PlayoutKernel {
     if (l_mercy) {
       {
         const $card = l_card;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_mercy_deck && $taken < Z_mercy_deck + 1) {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
+        }
         for (let $k291 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k291 > Z_mercy_deck * CAP; $k291--)
           C[$k291] = C[$k291 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
         $where[$card] = Z_mercy_deck;
+        {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!++;
+        }
       }
     } else {
       {
         const $card = l_card;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_mercy_deck && $taken < Z_mercy_deck + 1) {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
+        }
         for (let $k292 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k292 > Z_grace_deck * CAP; $k292--)
           C[$k292] = C[$k292 - 1]!;
         C[Z_grace_deck * CAP] = $card;
@@ -2438,7 +2553,12 @@ export function playout(): PlayoutKernel {
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+          }
         }
+        $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
@@ -2448,7 +2568,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_deeds++;
     {
       const $argument299 = l_p_8;
       {
@@ -2519,6 +2638,10 @@ export function playout(): PlayoutKernel {
           const $end308 = $seg306 * CAP + N[$seg306]! - 1;
           for (let $k309 = $at307; $k309 < $end308; $k309++) C[$k309] = C[$k309 + 1]!;
           N[$seg306]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg306 - Z_deeds) * 8 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -2528,8 +2651,6 @@ export function playout(): PlayoutKernel {
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          $generation_zone_bank_deeds++;
-          $generation_zone_deeds++;
         }
       }
     }
@@ -2611,14 +2732,16 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
       $generation_any_mortgaged++;
       $members_complete[Deed_group$index[$card]!]!++;
       $generation_lowest_level++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
       $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     }
     l_lot_4 = l_d_5;
     l_high_5 = 0;
@@ -2674,19 +2797,29 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_4;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
         const $seg317 = Z_deeds + l_leader_5;
         C[$seg317 * CAP + N[$seg317]!] = $card;
         N[$seg317]!++;
         $where[$card] = $seg317;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg317 - Z_deeds) * 8 + $member]!++;
+        }
         $generation_any_mortgaged++;
         $members_complete[Deed_group$index[$card]!]!++;
         $generation_lowest_level++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
         $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     } else {
     }
@@ -2836,19 +2969,29 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_3;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
         const $seg452 = Z_deeds + l_leader_4;
         C[$seg452 * CAP + N[$seg452]!] = $card;
         N[$seg452]!++;
         $where[$card] = $seg452;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg452 - Z_deeds) * 8 + $member]!++;
+        }
         $generation_any_mortgaged++;
         $members_complete[Deed_group$index[$card]!]!++;
         $generation_lowest_level++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
         $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     } else {
     }
@@ -3069,7 +3212,12 @@ export function playout(): PlayoutKernel {
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+          }
         }
+        $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
@@ -3079,7 +3227,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_deeds++;
     {
       const $argument786 = l_p_2;
       {
@@ -3150,6 +3297,10 @@ export function playout(): PlayoutKernel {
           const $end795 = $seg793 * CAP + N[$seg793]! - 1;
           for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
           N[$seg793]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg793 - Z_deeds) * 8 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
@@ -3159,8 +3310,6 @@ export function playout(): PlayoutKernel {
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          $generation_zone_bank_deeds++;
-          $generation_zone_deeds++;
         }
       }
     }
@@ -3242,14 +3391,16 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
       $generation_any_mortgaged++;
       $members_complete[Deed_group$index[$card]!]!++;
       $generation_lowest_level++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
       $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     }
     l_lot = l_d_2;
     l_high_2 = 0;
@@ -3305,19 +3456,29 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
         const $seg804 = Z_deeds + l_leader_2;
         C[$seg804 * CAP + N[$seg804]!] = $card;
         N[$seg804]!++;
         $where[$card] = $seg804;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg804 - Z_deeds) * 8 + $member]!++;
+        }
         $generation_any_mortgaged++;
         $members_complete[Deed_group$index[$card]!]!++;
         $generation_lowest_level++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
         $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     } else {
     }
@@ -5430,19 +5591,29 @@ export function playout(): PlayoutKernel {
               }
               {
                 const $card = l_deed_2;
-                takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+                const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+                if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+                }
+                if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+                }
                 const $seg445 = Z_deeds + l_p_5;
                 C[$seg445 * CAP + N[$seg445]!] = $card;
                 N[$seg445]!++;
                 $where[$card] = $seg445;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($seg445 - Z_deeds) * 8 + $member]!++;
+                }
                 $generation_any_mortgaged++;
                 $members_complete[Deed_group$index[$card]!]!++;
                 $generation_lowest_level++;
                 $generation_may_mortgage++;
                 $generation_may_sell_stack++;
                 $generation_undeveloped++;
-                $generation_zone_bank_deeds++;
-                $generation_zone_deeds++;
               }
               return step100();
             }
@@ -5530,19 +5701,29 @@ export function playout(): PlayoutKernel {
         }
         {
           const $card = l_deed_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+          }
+          if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          }
           const $seg434 = Z_deeds + l_p_5;
           C[$seg434 * CAP + N[$seg434]!] = $card;
           N[$seg434]!++;
           $where[$card] = $seg434;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg434 - Z_deeds) * 8 + $member]!++;
+          }
           $generation_any_mortgaged++;
           $members_complete[Deed_group$index[$card]!]!++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          $generation_zone_bank_deeds++;
-          $generation_zone_deeds++;
         }
         return step100();
       }
@@ -7551,18 +7732,24 @@ export function playout(): PlayoutKernel {
                 const $end773 = $seg771 * CAP + N[$seg771]! - 1;
                 for (let $k774 = $at772; $k774 < $end773; $k774++) C[$k774] = C[$k774 + 1]!;
                 N[$seg771]!--;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($seg771 - Z_deeds) * 8 + $member]!--;
+                }
                 const $seg775 = Z_deeds + l_buyer_2;
                 C[$seg775 * CAP + N[$seg775]!] = $card;
                 N[$seg775]!++;
                 $where[$card] = $seg775;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($seg775 - Z_deeds) * 8 + $member]!++;
+                }
                 $generation_any_mortgaged++;
                 $members_complete[Deed_group$index[$card]!]!++;
                 $generation_lowest_level++;
                 $generation_may_mortgage++;
                 $generation_may_sell_stack++;
                 $generation_undeveloped++;
-                $generation_zone_bank_deeds++;
-                $generation_zone_deeds++;
               }
               return step110();
             }
@@ -7663,18 +7850,24 @@ export function playout(): PlayoutKernel {
           const $end758 = $seg756 * CAP + N[$seg756]! - 1;
           for (let $k759 = $at757; $k759 < $end758; $k759++) C[$k759] = C[$k759 + 1]!;
           N[$seg756]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg756 - Z_deeds) * 8 + $member]!--;
+          }
           const $seg760 = Z_deeds + l_buyer_2;
           C[$seg760 * CAP + N[$seg760]!] = $card;
           N[$seg760]!++;
           $where[$card] = $seg760;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg760 - Z_deeds) * 8 + $member]!++;
+          }
           $generation_any_mortgaged++;
           $members_complete[Deed_group$index[$card]!]!++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
           $generation_undeveloped++;
-          $generation_zone_bank_deeds++;
-          $generation_zone_deeds++;
         }
         return step110();
       }
@@ -8329,12 +8522,12 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  const NO_VARIANTS: readonly string[] = [];
-  const ENDS: readonly RuleSite[] = [AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198];
+  var NO_VARIANTS: readonly string[] = [];
+  var ENDS: readonly RuleSite[] = [AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
-  let K_ended = -1;
+  var K_ended = -1;
 
-  const ENTRIES = new Map<string, number>([
+  var ENTRIES = new Map<string, number>([
     ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage", 131],
     ["turn.bid_or_decline", 132],
     ["turn.accept_or_refuse", 133],
@@ -8352,7 +8545,7 @@ export function playout(): PlayoutKernel {
     ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4", 142],
     ["turn.bid_or_decline5", 143],
   ]);
-  const RACES = new Set<string>([
+  var RACES = new Set<string>([
     "turn.bid_or_decline",
     "turn.bid_or_decline2",
     "turn.bid_or_decline3",
@@ -8551,8 +8744,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     if ($from === null) {
       seedWords(G, seed);
       N.fill(0);
@@ -8566,6 +8757,7 @@ export function playout(): PlayoutKernel {
         C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
       N[Z_mercy_deck] = ALL_Fortune.length;
       for (let $k = 0; $k < ALL_Fortune.length; $k++) $where[ALL_Fortune[$k]!] = Z_mercy_deck;
+      $recountAll();
       for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
       v_bank = 1000000000;
       for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
@@ -8611,6 +8803,10 @@ export function playout(): PlayoutKernel {
             const $end915 = Z_spaces * CAP + N[Z_spaces]! - 1;
             for (let $k916 = $at914; $k916 < $end915; $k916++) C[$k916] = C[$k916 + 1]!;
             N[Z_spaces]!--;
+            {
+              const $member = Space_kind$index[$card]!;
+              if ($member >= 0) $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + $member]!--;
+            }
             C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
             N[Z_box_spaces]!++;
             $where[$card] = Z_box_spaces;
@@ -8642,6 +8838,10 @@ export function playout(): PlayoutKernel {
             const $end922 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
             for (let $k923 = $at921; $k923 < $end922; $k923++) C[$k923] = C[$k923 + 1]!;
             N[Z_bank_deeds]!--;
+            {
+              const $member = Deed_group$index[$card]!;
+              if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
+            }
             C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
             N[Z_box_deeds]!++;
             $where[$card] = Z_box_deeds;
@@ -8651,8 +8851,6 @@ export function playout(): PlayoutKernel {
             $generation_may_mortgage++;
             $generation_may_sell_stack++;
             $generation_undeveloped++;
-            $generation_zone_bank_deeds++;
-            $generation_zone_deeds++;
           }
         }
       }
@@ -8661,7 +8859,8 @@ export function playout(): PlayoutKernel {
       {
         let $n924 = 0;
         {
-          const $n926 = N[Z_mercy_deck]!;
+          const $n926 =
+            $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + 1]! > 0 ? N[Z_mercy_deck]! : 0;
           for (let $i925 = 0; $i925 < $n926; $i925++) {
             const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i925]!;
             if (Fortune_deck$code[l_c]! === 1) $list87[$n924++] = l_c;
@@ -8683,6 +8882,10 @@ export function playout(): PlayoutKernel {
             const $end929 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
             for (let $k930 = $at928; $k930 < $end929; $k930++) C[$k930] = C[$k930 + 1]!;
             N[Z_mercy_deck]!--;
+            {
+              const $member = Fortune_deck$index[$card]!;
+              if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!--;
+            }
             C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
             N[Z_grace_deck]!++;
             $where[$card] = Z_grace_deck;
@@ -8818,7 +9021,6 @@ export function playout(): PlayoutKernel {
           }
         }
         $generation_complete++;
-        $generation_zone_bank_deeds++;
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
           let $n951 = 0;
@@ -8839,9 +9041,17 @@ export function playout(): PlayoutKernel {
                 const $end955 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
                 for (let $k956 = $at954; $k956 < $end955; $k956++) C[$k956] = C[$k956 + 1]!;
                 N[Z_bank_deeds]!--;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
+                }
                 C[$seg953 * CAP + N[$seg953]!] = $card;
                 N[$seg953]!++;
                 $where[$card] = $seg953;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($seg953 - Z_deeds) * 8 + $member]!++;
+                }
               }
             }
             $generation_any_mortgaged++;
@@ -8850,8 +9060,6 @@ export function playout(): PlayoutKernel {
             $generation_may_mortgage++;
             $generation_may_sell_stack++;
             $generation_undeveloped++;
-            $generation_zone_bank_deeds++;
-            $generation_zone_deeds++;
             {
               let $sum957: number = 0;
               {
@@ -9194,6 +9402,7 @@ export function playout(): PlayoutKernel {
         l_d_6 = $from.locals["d_6"] as unknown as number;
       }
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      $recountAll();
       pc = $entry;
     }
     $generation_any_mortgaged++;
@@ -9202,8 +9411,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(

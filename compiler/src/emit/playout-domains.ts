@@ -79,7 +79,8 @@ export class KernelDomains {
     const binder = p.condition ? localName(this.game.filterBinders.get(p)!) : this.code.temp("item");
     const keep = p.condition ? this.code.hoisted(() => this.code.expression(p.condition!)) : null;
     const add = `${list.list}[${list.size}++] = ${binder};`;
-    lines.push(`${list.size} = 0;`, ...this.code.eachOf(p.domain, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
+    const filter = p.condition ? { slot: this.game.filterBinders.get(p)!, test: p.condition } : null;
+    lines.push(`${list.size} = 0;`, ...this.code.eachOf(p.domain, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add], filter));
     return this.listed(list);
   }
 

@@ -1,6 +1,7 @@
 // The playout kernel keeps the values of the rules' memoized functions from one decision to the
-// next (playout-memo.ts), and its tallies of a zone's cards by a printed field (playout-tallies.ts),
-// and forgets them where a statement writes what they read (playout-memo-reads.ts). The drill's requirements read functions whose values each kind of write
+// next (playout-memo.ts), and forgets them where a statement writes what they read
+// (playout-memo-reads.ts); its counts of a zone's cards by a printed field follow every move
+// (playout-counts.ts). The drill's requirements read functions whose values each kind of write
 // changes (a move, a deal, `move all`, a shuffle, a transfer, an assignment to a per-card, a
 // per-player and a plain variable, `eliminate`): a value kept past any of them would offer other
 // moves than the state machine, and the games would part.
@@ -130,9 +131,10 @@ describe("the playout kernel's memo across decisions", () => {
       expect(kernelText).toContain(`fn_${name}(`);
       expect(kernelText).not.toContain(`fn_${name}$memo(`);
     }
-    // Counts of a zone's cards by a printed enum field are look-ups (playout-tallies.ts).
-    expect(kernelText).toContain("$tally_kept_suit(");
-    expect(kernelText).toContain("$tally_spare_suit(");
+    // Counts of a zone's cards by a printed enum field are look-ups of counts every move keeps
+    // (playout-counts.ts): the drill's moves, deals, `move all` and shuffles keep them right.
+    expect(kernelText).toContain("$count_kept_suit[");
+    expect(kernelText).toContain("$count_spare_suit[");
     // No memo of a whole decision: each function has a generation of its own.
     expect(kernelText).not.toContain("$epoch");
     const game = await loadRulesGame("memo-across", DRILL, runtime);

@@ -219,7 +219,7 @@ export class KernelCode extends KernelExpressions {
     const lines = [`let ${count} = 0;`];
     const keep = s.condition ? this.hoisted(() => this.expression(s.condition!)) : null;
     const add = `${list}[${count}++] = ${binder};`;
-    lines.push(...this.eachOf(s.source, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
+    lines.push(...this.eachOf(s.source, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add], this.filterOf(s.binder, s.condition)));
     if (s.orderBy) {
       // sortedBy's insertion sort: stable, descending by the negated key.
       const keys = this.newScratch(sourceSize).replace("$list", "$keys");
@@ -263,7 +263,9 @@ export class KernelCode extends KernelExpressions {
       `if (!Number.isInteger($count) || $count < 0 || $count > N[${fromSeg}]!) throw new GameFault("fault/not-enough-cards", ${quote(`cannot deal that many cards from ${describeTarget(s.from)}`)});`,
       "for (let $dealt = 0; $dealt < $count; $dealt++) {",
       ...this.take(fromSeg, from.layout.topLast, "0", "$card"),
+      ...this.counted("out", from, fromSeg),
       ...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"),
+      ...this.counted("in", to, toSeg),
       "}",
       "}",
     );
@@ -290,7 +292,9 @@ export class KernelCode extends KernelExpressions {
       front ? `for (let ${k} = N[$from]! - 1; ${k} >= 0; ${k}--) {` : `for (let ${k} = 0; ${k} < N[$from]!; ${k}++) {`,
       `const $card = ${card};`,
       ...this.put("$to", to.layout.topLast, front, "$card"),
+      ...this.counted("in", to, "$to"),
       "}",
+      ...(this.countsTable?.clearMarker(from.layout, "$from") ?? []),
       "N[$from] = 0;",
       "}",
       "}",
@@ -322,6 +326,7 @@ export class KernelCode extends KernelExpressions {
         `if ($i === 0 || $key ${better} $best) { $at = $i; $best = $key; }`,
         "}",
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
+        ...this.counted("out", from, seg),
       );
     } else if (card.kind === "aggregate" && card.callee.name === "first" && this.isZone(card.source)) {
       // The first card of a zone that meets the condition: found by position, taken from there.
@@ -338,21 +343,24 @@ export class KernelCode extends KernelExpressions {
         "}",
         `if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");`,
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
+        ...this.counted("out", from, seg),
       );
     } else if (card.kind === "call" && card.callee.name === "top" && this.isZone(card.args[0]!)) {
       const from = this.zone(card.args[0]!);
       const seg = this.segment(from, lines);
       lines.push(`if (N[${seg}]! === 0) throw new GameFault("fault/empty-zone", ${quote(`${describeTarget(card.args[0]!)} is empty: it has no top card`)});`);
-      lines.push(...this.take(seg, from.layout.topLast, "0", "$card"));
+      lines.push(...this.take(seg, from.layout.topLast, "0", "$card"), ...this.counted("out", from, seg));
     } else {
       const origin = this.originOf(card);
       if (!origin) {
         // Wherever the card lies now.
         const { pre, code } = this.hoisted(() => this.expression(card));
-        lines.push(...pre, `const $card = ${code};`, `takeFromZoneOf(C, N, CAP, SEGMENTS, ${WHERE}[$card]!, $card);`);
+        // The runtime says which segment it took the card from, for the running counts.
+        const taken = this.countsTable?.fromMarker(to.layout, "$taken", "$card") ?? [];
+        lines.push(...pre, `const $card = ${code};`, `${taken.length > 0 ? "const $taken = " : ""}takeFromZoneOf(C, N, CAP, SEGMENTS, ${WHERE}[$card]!, $card);`, ...taken);
         const toSeg = this.segment(to, lines);
         if (limit !== null) lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
-        lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), "}");
+        lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), ...this.counted("in", to, toSeg), "}");
         return lines;
       }
       const from = this.zone(origin);
@@ -365,14 +373,21 @@ export class KernelCode extends KernelExpressions {
         `for (let $i = 0; $i < N[${seg}]!; $i++) if (${this.cardAt(seg, from.layout.topLast, "$i")} === $wanted) { $at = $i; break; }`,
         `if ($at < 0) throw new GameFault("fault/card-not-in-zone", ${quote(`the card is not in ${describeTarget(origin)}`)});`,
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
+        ...this.counted("out", from, seg),
       );
     }
     const toSeg = this.segment(to, lines);
     if (limit !== null) {
       lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
     }
-    lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), "}");
+    lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), ...this.counted("in", to, toSeg), "}");
     return lines;
+  }
+
+  /** The marker that updates the running counts of `zone` for `$card` put in (taken from) `seg`. */
+  private counted(way: "in" | "out", zone: ZoneRef, seg: string): string[] {
+    if (!this.countsTable) return [];
+    return way === "in" ? this.countsTable.inMarker(zone.layout, seg, "$card") : this.countsTable.outMarker(zone.layout, seg, "$card");
   }
 }
 
