@@ -44,7 +44,9 @@ function copyData<T>(value: T, depth: number): T {
 export function freezeDeep<T>(value: T): T {
   if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const inner of Object.values(value)) freezeDeep(inner);
+    // An index loop over arrays (a state is mostly arrays): Object.values would copy each one first.
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) freezeDeep(value[i]);
+    else for (const inner of Object.values(value)) freezeDeep(inner);
   }
   return value;
 }
