@@ -3,7 +3,7 @@
 // move at every decision, the same number of decisions, scores and ending).
 import { expect } from "vitest";
 import type { BaseState, Game, MatchOptions, Move, PlayoutKernel } from "@rules/runtime/internal";
-import { traced } from "./kernel-trace.js";
+import { expectSameTrace, traced } from "./kernel-trace.js";
 
 /** What the replay needs of the runtime the game was loaded with. The compiler's tests load the
  *  runtime's sources, whose generator and move choosers are types of their own: hence the type
@@ -75,7 +75,7 @@ export function expectKernelReplays<G extends Generator, C>(runtime: ReplayRunti
           plan.beforeKernel?.();
           const decisions = kernel.play(players, gameSeed, trace, variants, preferred);
           const context = `${players} players, variants [${variants.join(", ")}], preferred ${preferred}, seeds ${gameSeed} ${policySeed}`;
-          expect(trace, context).toEqual(expected);
+          expectSameTrace(trace, expected, context);
           expect(decisions, context).toBe(played.decisions);
           expect(kernel.scores(), context).toEqual(game.scores(played.state));
           expect(kernel.ending(), context).toEqual(runtime.endingOf(played.state));

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const ROUNDS = `
 game "Rounds" {
@@ -51,21 +51,7 @@ describe("hidden information and the playout kernel", () => {
     expect(result.diagnostics).toEqual([]);
     expect(result.notes).toEqual([]);
     const game = await loadRulesGame("rounds", text, runtime);
-    const kernel = game.playout!();
-    const seeds = new runtime.Rng(5);
-    for (const players of [2, 3, 4]) {
-      for (let i = 0; i < 40; i++) {
-        const gameSeed = seeds.int(2 ** 31);
-        const policySeed = seeds.int(2 ** 31);
-        const expected: unknown[] = [];
-        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => expected.push(...traced(game, seat, move)));
-        kernel.policy.set(new runtime.Rng(policySeed).words());
-        const trace: number[] = [];
-        expect(kernel.play(players, gameSeed, trace)).toBe(played.decisions);
-        expect(trace).toEqual(expected);
-        expect(kernel.scores()).toEqual(game.scores(played.state));
-      }
-    }
+    expectKernelReplays(runtime, game, { seed: 5, playerCounts: [2, 3, 4], gamesPerCount: 40 });
   });
 
   it("a pause: no kernel, and compiling says why in one line", async () => {

@@ -7,7 +7,7 @@ import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { evaluateFiles } from "../testing/load-game.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
 
 const DRILL = `
@@ -89,21 +89,6 @@ describe("a split kernel's closure variables", () => {
     expect(kernelText).toMatch(/^ {2}var v_turns\b/m);
     expect(kernelText).not.toMatch(/^ {2}(let|const) /m);
     const game = evaluateFiles(result.files, runtime).get("search.ts")!.game as Game;
-    const kernel = game.playout!();
-    const seeds = new runtime.Rng(3);
-    for (const players of [2, 3]) {
-      for (let i = 0; i < 30; i++) {
-        const gameSeed = seeds.int(2 ** 31);
-        const policySeed = seeds.int(2 ** 31);
-        const expected: unknown[] = [];
-        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => expected.push(...traced(game, seat, move)));
-        kernel.policy.set(new runtime.Rng(policySeed).words());
-        const trace: number[] = [];
-        const context = `${players} players, seeds ${gameSeed} ${policySeed}`;
-        expect(kernel.play(players, gameSeed, trace), context).toBe(played.decisions);
-        expect(trace, context).toEqual(expected);
-        expect(kernel.scores(), context).toEqual(game.scores(played.state));
-      }
-    }
+    expectKernelReplays(runtime, game, { seed: 3, playerCounts: [2, 3], gamesPerCount: 30 });
   });
 });

@@ -10,7 +10,7 @@ import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { evaluateFiles } from "../testing/load-game.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const DRILL = `
 game "Count Drill" {
@@ -128,33 +128,10 @@ describe("the playout kernel's running counts", () => {
 
   it("plays the state machine's games move for move, and scores them alike", async () => {
     const { game } = await compiled();
-    const kernel = game.playout!();
-    const seeds = new runtime.Rng(23);
     const typesSeen = new Set<string>();
-    let decisions = 0;
-    let games = 0;
-    for (const players of [2, 3, 4]) {
-      for (let i = 0; i < 60; i++) {
-        const gameSeed = seeds.int(2 ** 31);
-        const policySeed = seeds.int(2 ** 31);
-        const expected: unknown[] = [];
-        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => {
-          expected.push(...traced(game, seat, move));
-          typesSeen.add(move.type);
-        });
-        kernel.policy.set(new runtime.Rng(policySeed).words());
-        const trace: number[] = [];
-        const taken = kernel.play(players, gameSeed, trace);
-        const context = `${players} players, seeds ${gameSeed} ${policySeed}`;
-        expect(trace, context).toEqual(expected);
-        expect(taken, context).toBe(played.decisions);
-        expect(kernel.scores(), context).toEqual(game.scores(played.state));
-        decisions += taken;
-        games++;
-      }
-    }
+    const played = expectKernelReplays(runtime, game, { seed: 23, playerCounts: [2, 3, 4], gamesPerCount: 60, onMove: (_seat, move) => typesSeen.add(move.type) });
     // Every way the drill reads or changes the counts happened.
     expect([...typesSeen].sort()).toEqual(["drop", "give", "keep", "moon", "pass"]);
-    expect(decisions / games).toBeGreaterThan(5);
+    expect(played.decisions / played.games).toBeGreaterThan(5);
   });
 });

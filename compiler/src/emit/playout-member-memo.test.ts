@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const DRILL = `
 game "Member Memo" {
@@ -96,27 +96,8 @@ describe("a memo keyed by the member its zone counts are of", () => {
     // A deal, `move all`, an elimination and a new game forget every colour.
     expect(kernelText.match(/\$generation_complete\+\+/g)!.length).toBeGreaterThanOrEqual(4);
     const game = await loadRulesGame("member-memo", DRILL, runtime);
-    const kernel = game.playout!();
-    const seeds = new runtime.Rng(47);
     const typesSeen = new Set<string>();
-    for (const players of [2, 3, 4]) {
-      for (let i = 0; i < 60; i++) {
-        const gameSeed = seeds.int(2 ** 31);
-        const policySeed = seeds.int(2 ** 31);
-        const expected: unknown[] = [];
-        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => {
-          expected.push(...traced(game, seat, move));
-          typesSeen.add(move.type);
-        });
-        kernel.policy.set(new runtime.Rng(policySeed).words());
-        const trace: number[] = [];
-        const decisions = kernel.play(players, gameSeed, trace);
-        const context = `${players} players, seeds ${gameSeed} ${policySeed}`;
-        expect(trace, context).toEqual(expected);
-        expect(decisions, context).toBe(played.decisions);
-        expect(kernel.scores(), context).toEqual(game.scores(played.state));
-      }
-    }
+    expectKernelReplays(runtime, game, { seed: 47, playerCounts: [2, 3, 4], gamesPerCount: 60, onMove: (_seat, move) => typesSeen.add(move.type) });
     expect([...typesSeen].sort()).toEqual(["deal_one", "drop", "give", "pass", "retire", "take", "wear"]);
   });
 });

@@ -6,10 +6,9 @@
 // must be the state machine's, move for move, with uniform draws and with preferences followed.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Move } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const DRILL = `
 game "Shared Search" {
@@ -125,31 +124,14 @@ describe("options that search the same domain in a kernel", () => {
     expect(kernelText).toMatch(/\$same\d+ = !fn_dear\(l_c\) \? 1 : 2;/);
     expect(kernelText).toMatch(/if \(!fn_dear\(l_d\)\) break found\d+\$test;/);
     const game = await loadRulesGame("shared-search", DRILL, runtime);
-    const kernel = game.playout!();
-    const seeds = new runtime.Rng(31);
     const typesSeen = new Set<string>();
-    for (const preferred of [false, true]) {
-      const choose = preferred ? runtime.choosePreferredMove : runtime.chooseRandomMove;
-      for (const players of [2, 3, 4]) {
-        for (let i = 0; i < 30; i++) {
-          const gameSeed = seeds.int(2 ** 31);
-          const policySeed = seeds.int(2 ** 31);
-          const expected: unknown[] = [];
-          const onMove = (seat: number, move: Move): void => {
-            expected.push(...traced(game, seat, move));
-            typesSeen.add(move.type);
-          };
-          const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), onMove, undefined, choose);
-          kernel.policy.set(new runtime.Rng(policySeed).words());
-          const trace: number[] = [];
-          const decisions = kernel.play(players, gameSeed, trace, [], preferred);
-          const context = `${players} players, seeds ${gameSeed} ${policySeed}, preferred ${preferred}`;
-          expect(trace, context).toEqual(expected);
-          expect(decisions, context).toBe(played.decisions);
-          expect(kernel.scores(), context).toEqual(game.scores(played.state));
-        }
-      }
-    }
+    expectKernelReplays(runtime, game, {
+      seed: 31,
+      playerCounts: [2, 3, 4],
+      gamesPerCount: 30,
+      preferences: [false, true],
+      onMove: (_seat, move) => typesSeen.add(move.type),
+    });
     expect([...typesSeen].sort()).toEqual(expect.arrayContaining(["beg", "draw", "give", "match", "pay", "sell", "spend", "tip", "wear"]));
     expect([...typesSeen].some((t) => t.endsWith("done"))).toBe(true);
   });
