@@ -5,7 +5,7 @@
 // counts, or asks for any or all of, a zone's cards by such a field against a value that does not
 // read the card (`count(c in collection[p] where c.kind == Kind.money)`, `any(a in played[p]:
 // a.effect == Effect.no_exchange)`) is then a read, not a pass over the zone, and no move makes it
-// stale: unlike the tallies (playout-tallies.ts), which count again after any write of the zone.
+// stale.
 //
 // The statement writer leaves a marker line where a card enters or leaves a segment (`inMarker`,
 // `outMarker`; `fromMarker` where the rules leave the origin open and the runtime says which
@@ -16,8 +16,15 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { cardFieldArray } from "./code.js";
-import type { EnumIndexes } from "./playout-tallies.js";
 import type { ZoneLayout, ZoneRef } from "./playout-zones.js";
+
+/** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
+export interface EnumIndexes {
+  /** The code of the member's index in its enum (-1 for none), for a value of code `value`. */
+  memberIndex(enumName: string, value: string): string;
+  /** The name of an array of the field's member indexes by card id, made once. */
+  fieldIndex(array: string, enumName: string): string;
+}
 
 const MARKER = "/*$counts ";
 
@@ -42,7 +49,7 @@ interface Counted {
 export class KernelCounts {
   private readonly counted = new Map<string, Counted>();
   /** Set by the kernel writer: the counts live in the closure beside the rules' functions, as the
-   *  tallies do (a kernel written as one `play` has none). */
+   *  memo does (a kernel written as one `play` has none). */
   enabled = false;
 
   constructor(

@@ -418,11 +418,9 @@ export abstract class KernelExpressions extends KernelLists {
     const binder = this.binderOf(e.binder);
     if (!e.condition && e.callee.name === "count" && this.isZone(e.source)) return this.size(this.zone(e.source));
     // A count of the cards of a zone by a field printed on them (or any, or all): a running count
-    // (playout-counts.ts), else a tally made again after the zone is written (playout-tallies.ts).
+    // (playout-counts.ts).
     const counted = this.countsTable?.read(e, (x) => this.expression(x), (x) => this.zone(x));
     if (counted) return counted;
-    const tally = this.memoTable?.tallies.count(e, (x) => this.expression(x), (x) => this.zone(x));
-    if (tally) return tally;
     if (e.callee.name === "first" && this.prelude) return this.firstIn(e, binder, this.prelude);
     if (!["count", "sum", "any", "all", "min", "max"].includes(e.callee.name)) return this.listAggregate(e, binder);
     if (e.callee.name !== "count" && !e.value) return unsupported(`${e.callee.name} without a value`);

@@ -97,7 +97,7 @@ export class PlayoutFile {
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
     this.code.alikeToScorer = (scorer, cardType, field) => ctx.code.alikeToScorer(scorer, cardType, field);
-    this.memo = new KernelMemo(ctx.game, this.maxSeats, this.cardCount, this.zones);
+    this.memo = new KernelMemo(ctx.game, this.maxSeats, this.cardCount);
     this.code.memoTable = this.memo;
     this.counts = new KernelCounts(ctx.game, this.zones, this.maxSeats, this.memo);
     this.code.countsTable = this.counts;
@@ -125,7 +125,7 @@ export class PlayoutFile {
     // and one `play` holding every step of a long game would run in its interpreter.
     const split = game.program.declarations.some((d) => d.kind === "function") || machine.steps.length > SPLIT_STEPS;
     this.unfused = split;
-    this.memo.tallies.enabled = split;
+    this.memo.enabled = split;
     this.counts.enabled = split;
     const inOrder = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
     // Split, the steps are numbered in the flow's order, so that steps call the steps they lead to.
@@ -260,7 +260,7 @@ export class PlayoutFile {
           : ["const players = $players;"]),
       ...vars.scalars.map((s) => (shared ? `${s.name} = ${s.blank};` : `let ${s.name}: ${s.type} = ${s.blank};`)),
       "K_ended = -1;",
-      // Tallies kept are of another game: setup reads them afresh.
+      // Memos kept are of another game: every function computes afresh.
       START_MARKER,
       "if ($from === null) {",
       "seedWords(G, seed);",

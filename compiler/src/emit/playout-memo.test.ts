@@ -125,7 +125,7 @@ describe("the playout kernel's memo across decisions", () => {
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
     for (const name of ["wear", "richest", "tide_low", "top_sun", "spare_of"]) expect(kernelText).toContain(`fn_${name}$memo(`);
     // A short scan costs about what its memo would: the kernel calls it (`short_of` calls
-    // `kept_of`, a tally's look-up; `wear` reads a variable; `richest` reads one; `spare_of` is not
+    // `kept_of`, a running count's look-up; `wear` reads a variable; `richest` reads one; `spare_of` is not
     // a seat's zone).
     for (const name of ["kept_of", "moonlit", "held"]) {
       expect(kernelText).toContain(`fn_${name}(`);
@@ -173,7 +173,7 @@ describe("the playout kernel's memo across decisions", () => {
   });
 
   it("counts by a printed field in a kernel without functions of the rules' own, as the state machine does", async () => {
-    // No functions: the kernel is one `play`, with no closure for tallies; the counts are loops.
+    // No functions: the kernel is one `play`, with no closure for running counts; the counts are loops.
     const text = DRILL.replace(/^function .*$/gm, "").replace(/flow \{[\s\S]*\n\}\n\nscore p: .*$/m, `flow {
   let rounds = 0
   while rounds < 6 {
@@ -196,7 +196,7 @@ score p: count(t in kept[p] where t.suit == Suit.sun)`);
     const result = await compileGame("tally-inline", [{ path: "tally-inline.rules", text }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
-    expect(result.files.find((f) => f.path === "playout.ts")!.text).not.toContain("$tally_");
+    expect(result.files.find((f) => f.path === "playout.ts")!.text).not.toContain("$count_");
     const game = await loadRulesGame("tally-inline", text, runtime);
     expectKernelReplays(runtime, game, { seed: 5, playerCounts: [3], gamesPerCount: 40 });
   });

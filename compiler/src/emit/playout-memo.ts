@@ -17,9 +17,8 @@ import { cardFieldArray, functionName } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import { localName } from "./playout-zones.js";
 import { EACH_DECISION, EVERYTHING, StateReads, walk } from "./playout-memo-reads.js";
-import { KernelTallies, zoneGeneration, type EnumIndexes } from "./playout-tallies.js";
+import type { EnumIndexes } from "./playout-counts.js";
 import { MemberKeys, type MemberKey } from "./playout-member-memo.js";
-import type { ZoneLayout } from "./playout-zones.js";
 
 /** A line of the written kernel that says which items of the state the code after it writes; the
  *  kernel writer turns it into the bumps of the memoized functions that read them (`writesCode`),
@@ -56,7 +55,9 @@ export class KernelMemo implements EnumIndexes {
   /** Per card field of an enum type read as a memo's argument: its members' indexes by card id. */
   private readonly fieldIndexes = new Map<string, { array: string; enumName: string }>();
   readonly reads: StateReads;
-  readonly tallies: KernelTallies;
+  /** Set by the kernel writer: memos live in the closure beside the rules' functions, which a
+   *  kernel written as one `play` (no functions of the rules, a short flow) does not have. */
+  enabled = false;
   /** The used functions whose zone reads are counts keyed by an argument, with the card field's
    *  member indexes by card id (made in `code`). */
   private readonly memberKeys = new Map<string, MemberKey & { readonly index: string }>();
@@ -68,11 +69,9 @@ export class KernelMemo implements EnumIndexes {
     private readonly game: CheckedGame,
     private readonly maxSeats: number,
     private readonly cardCount: number,
-    zones: ReadonlyMap<string, ZoneLayout>,
   ) {
     for (const d of game.program.declarations) if (d.kind === "function") this.functions.set(d.name.name, d);
     this.reads = new StateReads(game);
-    this.tallies = new KernelTallies(game, zones, maxSeats, this);
     this.memberKeyFinder = new MemberKeys(game, this.functions);
   }
 
@@ -89,9 +88,9 @@ export class KernelMemo implements EnumIndexes {
 
   /** The line (or none) that comes before a statement's code: the items it writes. */
   statementMarker(s: A.Statement): string[] {
-    // Memos and tallies live only in kernels with a closure (`tallies.enabled`); elsewhere a marker
-    // line, dropped at the end, would still count in a step's length (a short step is copied in place).
-    if (!this.tallies.enabled) return [];
+    // Memos live only in kernels with a closure (`enabled`); elsewhere a marker line, dropped at
+    // the end, would still count in a step's length (a short step is copied in place).
+    if (!this.enabled) return [];
     const writes = this.reads.statementWrites(s);
     // A card moved (the marker goes where `$card` is bound): a member-keyed memo forgets only its
     // values for the card's member (playout-member-memo.ts).
@@ -131,9 +130,7 @@ export class KernelMemo implements EnumIndexes {
       }
       return `${memberGenerations(name)}[${key.index}[$card]!]!++;`;
     };
-    const zones = [...this.tallies.zonesRead()].sort().filter((zone) => everything || items.includes(`zone:${zone}`));
-    const bumps = [...bumped.map(bump), ...zones.map((zone) => `${zoneGeneration(zone)}++;`)];
-    return bumps.length === 0 ? [] : [bumps.join(" ")];
+    return bumped.length === 0 ? [] : [bumped.map(bump).join(" ")];
   }
 
   /** The call of `name`'s memo, when it has one (noted as used), else null. `fields` names, per
@@ -335,14 +332,14 @@ export class KernelMemo implements EnumIndexes {
     for (const [index, { array, enumName }] of [...this.fieldIndexes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       lines.push(`const ${index} = Int32Array.from(${array}, ${enumIndex(enumName)});`);
     }
-    return [...lines, ...this.tallies.code()];
+    return lines;
   }
 
   /** A member's index in its enum, -1 for a string that is none. */
   private enumIndexFunction(name: string): string[] {
     const members = this.game.enums.get(name)!.members;
     // The last member looked up, answered by one comparison: a function's loop looks up the same
-    // argument again for each seat's tally.
+    // argument again for each seat.
     const [lastValue, lastIndex] = [`${enumIndex(name)}$lastValue`, `${enumIndex(name)}$lastIndex`];
     return [
       `let ${lastValue} = "";`,

@@ -39,7 +39,7 @@ export class KernelCode extends KernelExpressions {
   }
 
   statement(s: A.Statement): string[] {
-    // Values the memo and the tallies keep are forgotten once what they read is written: right
+    // Values the memo keeps are forgotten once what they read is written: right
     // after the statement (no statement that writes jumps or reads the state after its writes).
     const marker = this.memoTable?.statementMarker(s) ?? [];
     if (marker.length === 0) return this.statementCode(s);
