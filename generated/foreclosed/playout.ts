@@ -54,88 +54,89 @@ export function playout(): PlayoutKernel {
   const K_$values13 = [] as unknown[];
   const K_$list14 = new Int32Array(6);
   const K_$list15 = new Int32Array(6);
-  const K_$values16 = [] as string[];
-  const K_$values16$n = new Int32Array(1);
-  const K_$list18 = new Int32Array(6);
+  const K_$list16 = new Int32Array(6);
+  const K_$values17 = [] as string[];
+  const K_$values17$n = new Int32Array(1);
   const K_$list19 = new Int32Array(6);
-  const K_$values20 = [] as unknown[];
-  const K_$values21 = [] as string[];
-  const K_$values21$n = new Int32Array(1);
-  const K_$values23 = [] as string[];
-  const K_$values23$n = new Int32Array(1);
-  const K_$list25 = new Int32Array(6);
+  const K_$list20 = new Int32Array(6);
+  const K_$values21 = [] as unknown[];
+  const K_$values22 = [] as string[];
+  const K_$values22$n = new Int32Array(1);
+  const K_$values24 = [] as string[];
+  const K_$values24$n = new Int32Array(1);
   const K_$list26 = new Int32Array(6);
-  const K_$values27 = [] as unknown[];
-  const K_$values28 = [] as string[];
-  const K_$values28$n = new Int32Array(1);
-  const K_$values30 = [] as string[];
-  const K_$values30$n = new Int32Array(1);
-  const K_$list32 = new Int32Array(6);
+  const K_$list27 = new Int32Array(6);
+  const K_$values28 = [] as unknown[];
+  const K_$values29 = [] as string[];
+  const K_$values29$n = new Int32Array(1);
+  const K_$values31 = [] as string[];
+  const K_$values31$n = new Int32Array(1);
   const K_$list33 = new Int32Array(6);
-  const K_$values34 = [] as unknown[];
-  const K_$values35 = [] as string[];
-  const K_$values35$n = new Int32Array(1);
-  const K_$values37 = [] as string[];
-  const K_$values37$n = new Int32Array(1);
-  const K_$list39 = new Int32Array(6);
+  const K_$list34 = new Int32Array(6);
+  const K_$values35 = [] as unknown[];
+  const K_$values36 = [] as string[];
+  const K_$values36$n = new Int32Array(1);
+  const K_$values38 = [] as string[];
+  const K_$values38$n = new Int32Array(1);
   const K_$list40 = new Int32Array(6);
-  const K_$values41 = [] as unknown[];
-  const K_$values42 = [] as string[];
-  const K_$values42$n = new Int32Array(1);
-  const K_$values44 = [] as number[];
-  const K_$list45 = new Int32Array(CAP);
-  const K_$values46 = [] as string[];
-  const K_$values46$n = new Int32Array(1);
-  const K_$list48 = new Int32Array(6);
+  const K_$list41 = new Int32Array(6);
+  const K_$values42 = [] as unknown[];
+  const K_$values43 = [] as string[];
+  const K_$values43$n = new Int32Array(1);
+  const K_$values45 = [] as number[];
+  const K_$list46 = new Int32Array(CAP);
+  const K_$values47 = [] as string[];
+  const K_$values47$n = new Int32Array(1);
   const K_$list49 = new Int32Array(6);
-  const K_$values50 = [] as unknown[];
-  const K_$values51 = [] as string[];
-  const K_$values51$n = new Int32Array(1);
-  const K_$values53 = [] as string[];
-  const K_$values53$n = new Int32Array(1);
-  const K_$list55 = new Int32Array(6);
+  const K_$list50 = new Int32Array(6);
+  const K_$values51 = [] as unknown[];
+  const K_$values52 = [] as string[];
+  const K_$values52$n = new Int32Array(1);
+  const K_$values54 = [] as string[];
+  const K_$values54$n = new Int32Array(1);
   const K_$list56 = new Int32Array(6);
-  const K_$values57 = [] as unknown[];
-  const K_$values58 = [] as string[];
-  const K_$values58$n = new Int32Array(1);
-  const K_$values60 = [] as string[];
-  const K_$values60$n = new Int32Array(1);
-  const K_$list62 = new Int32Array(6);
+  const K_$list57 = new Int32Array(6);
+  const K_$values58 = [] as unknown[];
+  const K_$values59 = [] as string[];
+  const K_$values59$n = new Int32Array(1);
+  const K_$values61 = [] as string[];
+  const K_$values61$n = new Int32Array(1);
   const K_$list63 = new Int32Array(6);
-  const K_$values64 = [] as unknown[];
-  const K_$values65 = [] as string[];
-  const K_$values65$n = new Int32Array(1);
-  const K_$values67 = [] as number[];
-  const K_$values67$n = new Int32Array(1);
-  const K_$values69 = [] as number[];
-  const K_$values69$n = new Int32Array(1);
-  const K_$values71 = [] as number[];
-  const K_$values71$n = new Int32Array(1);
-  const K_$values73 = [] as number[];
-  const K_$values73$n = new Int32Array(1);
-  const K_$list75 = new Int32Array(6);
-  const K_$values76 = [] as number[];
-  const K_$values76$n = new Int32Array(1);
-  const K_$values78 = [] as number[];
-  const K_$values78$n = new Int32Array(1);
-  const K_$values80 = [] as number[];
-  const K_$values80$n = new Int32Array(1);
-  const K_$values82 = [] as number[];
-  const K_$values82$n = new Int32Array(1);
-  const K_$values84 = [] as number[];
-  const K_$values84$n = new Int32Array(1);
-  const K_$values86 = [] as number[];
-  const K_$values86$n = new Int32Array(1);
-  const K_$list88 = new Int32Array(6);
-  const K_$values89 = [] as number[];
-  const K_$values89$n = new Int32Array(1);
-  const K_$values91 = [] as number[];
-  const K_$values91$n = new Int32Array(1);
-  const K_$values93 = [] as number[];
-  const K_$values93$n = new Int32Array(1);
-  const K_$values95 = [] as number[];
-  const K_$values95$n = new Int32Array(1);
-  const K_$list97 = new Int32Array(6);
+  const K_$list64 = new Int32Array(6);
+  const K_$values65 = [] as unknown[];
+  const K_$values66 = [] as string[];
+  const K_$values66$n = new Int32Array(1);
+  const K_$values68 = [] as number[];
+  const K_$values68$n = new Int32Array(1);
+  const K_$values70 = [] as number[];
+  const K_$values70$n = new Int32Array(1);
+  const K_$values72 = [] as number[];
+  const K_$values72$n = new Int32Array(1);
+  const K_$values74 = [] as number[];
+  const K_$values74$n = new Int32Array(1);
+  const K_$list76 = new Int32Array(6);
+  const K_$values77 = [] as number[];
+  const K_$values77$n = new Int32Array(1);
+  const K_$values79 = [] as number[];
+  const K_$values79$n = new Int32Array(1);
+  const K_$values81 = [] as number[];
+  const K_$values81$n = new Int32Array(1);
+  const K_$values83 = [] as number[];
+  const K_$values83$n = new Int32Array(1);
+  const K_$values85 = [] as number[];
+  const K_$values85$n = new Int32Array(1);
+  const K_$values87 = [] as number[];
+  const K_$values87$n = new Int32Array(1);
+  const K_$list89 = new Int32Array(6);
+  const K_$values90 = [] as number[];
+  const K_$values90$n = new Int32Array(1);
+  const K_$values92 = [] as number[];
+  const K_$values92$n = new Int32Array(1);
+  const K_$values94 = [] as number[];
+  const K_$values94$n = new Int32Array(1);
+  const K_$values96 = [] as number[];
+  const K_$values96$n = new Int32Array(1);
+  const K_$list98 = new Int32Array(6);
   const K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
     ["standard", "dual", "money"].indexOf($v),
   );
@@ -186,88 +187,89 @@ export function playout(): PlayoutKernel {
   const $values13 = K_$values13;
   const $list14 = K_$list14;
   const $list15 = K_$list15;
-  const $values16 = K_$values16;
-  const $values16$n = K_$values16$n;
-  const $list18 = K_$list18;
+  const $list16 = K_$list16;
+  const $values17 = K_$values17;
+  const $values17$n = K_$values17$n;
   const $list19 = K_$list19;
-  const $values20 = K_$values20;
+  const $list20 = K_$list20;
   const $values21 = K_$values21;
-  const $values21$n = K_$values21$n;
-  const $values23 = K_$values23;
-  const $values23$n = K_$values23$n;
-  const $list25 = K_$list25;
+  const $values22 = K_$values22;
+  const $values22$n = K_$values22$n;
+  const $values24 = K_$values24;
+  const $values24$n = K_$values24$n;
   const $list26 = K_$list26;
-  const $values27 = K_$values27;
+  const $list27 = K_$list27;
   const $values28 = K_$values28;
-  const $values28$n = K_$values28$n;
-  const $values30 = K_$values30;
-  const $values30$n = K_$values30$n;
-  const $list32 = K_$list32;
+  const $values29 = K_$values29;
+  const $values29$n = K_$values29$n;
+  const $values31 = K_$values31;
+  const $values31$n = K_$values31$n;
   const $list33 = K_$list33;
-  const $values34 = K_$values34;
+  const $list34 = K_$list34;
   const $values35 = K_$values35;
-  const $values35$n = K_$values35$n;
-  const $values37 = K_$values37;
-  const $values37$n = K_$values37$n;
-  const $list39 = K_$list39;
+  const $values36 = K_$values36;
+  const $values36$n = K_$values36$n;
+  const $values38 = K_$values38;
+  const $values38$n = K_$values38$n;
   const $list40 = K_$list40;
-  const $values41 = K_$values41;
+  const $list41 = K_$list41;
   const $values42 = K_$values42;
-  const $values42$n = K_$values42$n;
-  const $values44 = K_$values44;
-  const $list45 = K_$list45;
-  const $values46 = K_$values46;
-  const $values46$n = K_$values46$n;
-  const $list48 = K_$list48;
+  const $values43 = K_$values43;
+  const $values43$n = K_$values43$n;
+  const $values45 = K_$values45;
+  const $list46 = K_$list46;
+  const $values47 = K_$values47;
+  const $values47$n = K_$values47$n;
   const $list49 = K_$list49;
-  const $values50 = K_$values50;
+  const $list50 = K_$list50;
   const $values51 = K_$values51;
-  const $values51$n = K_$values51$n;
-  const $values53 = K_$values53;
-  const $values53$n = K_$values53$n;
-  const $list55 = K_$list55;
+  const $values52 = K_$values52;
+  const $values52$n = K_$values52$n;
+  const $values54 = K_$values54;
+  const $values54$n = K_$values54$n;
   const $list56 = K_$list56;
-  const $values57 = K_$values57;
+  const $list57 = K_$list57;
   const $values58 = K_$values58;
-  const $values58$n = K_$values58$n;
-  const $values60 = K_$values60;
-  const $values60$n = K_$values60$n;
-  const $list62 = K_$list62;
+  const $values59 = K_$values59;
+  const $values59$n = K_$values59$n;
+  const $values61 = K_$values61;
+  const $values61$n = K_$values61$n;
   const $list63 = K_$list63;
-  const $values64 = K_$values64;
+  const $list64 = K_$list64;
   const $values65 = K_$values65;
-  const $values65$n = K_$values65$n;
-  const $values67 = K_$values67;
-  const $values67$n = K_$values67$n;
-  const $values69 = K_$values69;
-  const $values69$n = K_$values69$n;
-  const $values71 = K_$values71;
-  const $values71$n = K_$values71$n;
-  const $values73 = K_$values73;
-  const $values73$n = K_$values73$n;
-  const $list75 = K_$list75;
-  const $values76 = K_$values76;
-  const $values76$n = K_$values76$n;
-  const $values78 = K_$values78;
-  const $values78$n = K_$values78$n;
-  const $values80 = K_$values80;
-  const $values80$n = K_$values80$n;
-  const $values82 = K_$values82;
-  const $values82$n = K_$values82$n;
-  const $values84 = K_$values84;
-  const $values84$n = K_$values84$n;
-  const $values86 = K_$values86;
-  const $values86$n = K_$values86$n;
-  const $list88 = K_$list88;
-  const $values89 = K_$values89;
-  const $values89$n = K_$values89$n;
-  const $values91 = K_$values91;
-  const $values91$n = K_$values91$n;
-  const $values93 = K_$values93;
-  const $values93$n = K_$values93$n;
-  const $values95 = K_$values95;
-  const $values95$n = K_$values95$n;
-  const $list97 = K_$list97;
+  const $values66 = K_$values66;
+  const $values66$n = K_$values66$n;
+  const $values68 = K_$values68;
+  const $values68$n = K_$values68$n;
+  const $values70 = K_$values70;
+  const $values70$n = K_$values70$n;
+  const $values72 = K_$values72;
+  const $values72$n = K_$values72$n;
+  const $values74 = K_$values74;
+  const $values74$n = K_$values74$n;
+  const $list76 = K_$list76;
+  const $values77 = K_$values77;
+  const $values77$n = K_$values77$n;
+  const $values79 = K_$values79;
+  const $values79$n = K_$values79$n;
+  const $values81 = K_$values81;
+  const $values81$n = K_$values81$n;
+  const $values83 = K_$values83;
+  const $values83$n = K_$values83$n;
+  const $values85 = K_$values85;
+  const $values85$n = K_$values85$n;
+  const $values87 = K_$values87;
+  const $values87$n = K_$values87$n;
+  const $list89 = K_$list89;
+  const $values90 = K_$values90;
+  const $values90$n = K_$values90$n;
+  const $values92 = K_$values92;
+  const $values92$n = K_$values92$n;
+  const $values94 = K_$values94;
+  const $values94$n = K_$values94$n;
+  const $values96 = K_$values96;
+  const $values96$n = K_$values96$n;
+  const $list98 = K_$list98;
   const Property_kind$code = K_Property_kind$code;
   const Action_effect$code = K_Action_effect$code;
   const v_coins = K_v_coins;
@@ -683,10 +685,10 @@ export function playout(): PlayoutKernel {
     {
       let $n53 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans) $list14[$n53++] = l_p;
+        if (l_p >= humans) $list15[$n53++] = l_p;
       }
       for (let $i54 = 0; $i54 < $n53; $i54++) {
-        const l_p = $list14[$i54]!;
+        const l_p = $list15[$i54]!;
         {
           const $from = Z_dealt + l_p;
           const $to = Z_collection + l_p;
@@ -758,10 +760,10 @@ export function playout(): PlayoutKernel {
     {
       let $n60 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list15[$n60++] = l_p;
+        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list16[$n60++] = l_p;
       }
       for (let $i61 = 0; $i61 < $n60; $i61++) {
-        const l_p = $list15[$i61]!;
+        const l_p = $list16[$i61]!;
         if (
           Property_kind$code[N[Z_secret + l_p]! > 0 ? C[(Z_secret + l_p) * CAP]! : emptyZone("top")]! === 2
         ) {
@@ -1593,11 +1595,11 @@ export function playout(): PlayoutKernel {
         const $start216 = v_chairman;
         for (let $k217 = 0; $k217 < players; $k217++) {
           const l_p = $start216 + $k217 < players ? $start216 + $k217 : $start216 + $k217 - players;
-          $values44[$n215++] = l_p;
+          $values45[$n215++] = l_p;
         }
       }
       for (let $i218 = 0; $i218 < $n215; $i218++) {
-        const l_p = $values44[$i218]!;
+        const l_p = $values45[$i218]!;
         {
           const $seg219 = Z_exchange + l_p;
           const $count = 1;
@@ -1749,11 +1751,11 @@ export function playout(): PlayoutKernel {
           const $n223 = N[$seg222]!;
           for (let $i221 = 0; $i221 < $n223; $i221++) {
             const l_a = C[$seg222 * CAP + $i221]!;
-            if (Action_effect$code[l_a]! === 4) $list45[$n220++] = l_a;
+            if (Action_effect$code[l_a]! === 4) $list46[$n220++] = l_a;
           }
         }
         for (let $i224 = 0; $i224 < $n220; $i224++) {
-          const l_a = $list45[$i224]!;
+          const l_a = $list46[$i224]!;
           {
             const $seg225 = Z_played + l_p;
             const $wanted = l_a;
@@ -2644,10 +2646,10 @@ export function playout(): PlayoutKernel {
     {
       let $n449 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list75[$n449++] = l_q;
+        if (l_q !== l_p_6) $list76[$n449++] = l_q;
       }
       for (let $i450 = 0; $i450 < $n449; $i450++) {
-        const l_q = $list75[$i450]!;
+        const l_q = $list76[$i450]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3137,10 +3139,10 @@ export function playout(): PlayoutKernel {
     {
       let $n700 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list88[$n700++] = l_q;
+        if (l_q !== l_p_3) $list89[$n700++] = l_q;
       }
       for (let $i701 = 0; $i701 < $n700; $i701++) {
-        const l_q = $list88[$i701]!;
+        const l_q = $list89[$i701]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3441,10 +3443,10 @@ export function playout(): PlayoutKernel {
     {
       let $n798 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list97[$n798++] = l_q;
+        if (l_q !== l_p_2) $list98[$n798++] = l_q;
       }
       for (let $i799 = 0; $i799 < $n798; $i799++) {
-        const l_q = $list97[$i799]!;
+        const l_q = $list98[$i799]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3925,6 +3927,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push(l_p, 0, $value45);
             $list12[$a35] = 0;
             $values13[$a35 * 1 + 0] = $value45;
+            $list14[$a35 * 1 + 0] = $digit44;
             break pick36;
           }
           $index41 -= $count39;
@@ -3938,12 +3941,15 @@ export function playout(): PlayoutKernel {
           {
             const $seg46 = Z_dealt + l_p;
             const $wanted = l_card;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg46]!; $i++)
-              if (C[$seg46 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
+            let $at = $list14[$a35 * 1 + 0]!;
+            if (!($at >= 0 && $at < N[$seg46]! && C[$seg46 * CAP + $at]! === $wanted)) {
+              $at = -1;
+              for (let $i = 0; $i < N[$seg46]!; $i++)
+                if (C[$seg46 * CAP + $i]! === $wanted) {
+                  $at = $i;
+                  break;
+                }
+            }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in dealt[p]");
             const $at47 = $seg46 * CAP + $at;
             const $card = C[$at47]!;
@@ -3977,12 +3983,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide90($seat79: number): number {
-    $values16$n[0]! = 0;
+    $values17$n[0]! = 0;
     for (const $i81 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
       const $item80 = $i81;
-      $values16[$values16$n[0]!++] = $item80;
+      $values17[$values17$n[0]!++] = $item80;
     }
-    const $size82 = $values16$n[0]!;
+    const $size82 = $values17$n[0]!;
     const $count83 = $size82;
     const $total84: number = $count83;
     if ($total84 === 0)
@@ -4023,7 +4029,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index85 < $count83) {
       const $digit88 = $index85;
-      const $value89 = $values16[$digit88]!;
+      const $value89 = $values17[$digit88]!;
       if (trace !== null) trace.push($seat79, 26, $value89);
       {
         const l_colour = $value89;
@@ -4044,19 +4050,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list18[$n91++] = l_h;
+          $list19[$n91++] = l_h;
         }
       }
       if ($n91 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a92 = 0; $a92 < $n91; $a92++) {
-        const l_h = $list18[$a92]!;
+        const l_h = $list19[$a92]!;
         pick93: {
-          $values21$n[0]! = 0;
+          $values22$n[0]! = 0;
           for (const $i95 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
             const $item94 = $i95;
-            $values21[$values21$n[0]!++] = $item94;
+            $values22[$values22$n[0]!++] = $item94;
           }
-          const $size96 = $values21$n[0]!;
+          const $size96 = $values22$n[0]!;
           const $count97 = $size96;
           const $total98: number = $count97;
           if ($total98 === 0)
@@ -4097,10 +4103,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index99 < $count97) {
             const $digit102 = $index99;
-            const $value103 = $values21[$digit102]!;
+            const $value103 = $values22[$digit102]!;
             if (trace !== null) trace.push(l_h, 25, $value103);
-            $list19[$a92] = 0;
-            $values20[$a92 * 1 + 0] = $value103;
+            $list20[$a92] = 0;
+            $values21[$a92 * 1 + 0] = $value103;
             break pick93;
           }
           $index99 -= $count97;
@@ -4108,9 +4114,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a92 = 0; $a92 < $n91; $a92++) {
-        const l_h = $list18[$a92]!;
-        if ($list19[$a92] === 0) {
-          const l_colour = $values20[$a92 * 1 + 0] as string;
+        const l_h = $list19[$a92]!;
+        if ($list20[$a92] === 0) {
+          const l_colour = $values21[$a92 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -4118,12 +4124,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide121($seat110: number): number {
-    $values23$n[0]! = 0;
+    $values24$n[0]! = 0;
     for (const $i112 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
       const $item111 = $i112;
-      $values23[$values23$n[0]!++] = $item111;
+      $values24[$values24$n[0]!++] = $item111;
     }
-    const $size113 = $values23$n[0]!;
+    const $size113 = $values24$n[0]!;
     const $count114 = $size113;
     const $total115: number = $count114;
     if ($total115 === 0)
@@ -4164,7 +4170,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index116 < $count114) {
       const $digit119 = $index116;
-      const $value120 = $values23[$digit119]!;
+      const $value120 = $values24[$digit119]!;
       if (trace !== null) trace.push($seat110, 26, $value120);
       {
         const l_colour = $value120;
@@ -4185,19 +4191,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list25[$n122++] = l_h;
+          $list26[$n122++] = l_h;
         }
       }
       if ($n122 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a123 = 0; $a123 < $n122; $a123++) {
-        const l_h = $list25[$a123]!;
+        const l_h = $list26[$a123]!;
         pick124: {
-          $values28$n[0]! = 0;
+          $values29$n[0]! = 0;
           for (const $i126 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
             const $item125 = $i126;
-            $values28[$values28$n[0]!++] = $item125;
+            $values29[$values29$n[0]!++] = $item125;
           }
-          const $size127 = $values28$n[0]!;
+          const $size127 = $values29$n[0]!;
           const $count128 = $size127;
           const $total129: number = $count128;
           if ($total129 === 0)
@@ -4238,10 +4244,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index130 < $count128) {
             const $digit133 = $index130;
-            const $value134 = $values28[$digit133]!;
+            const $value134 = $values29[$digit133]!;
             if (trace !== null) trace.push(l_h, 25, $value134);
-            $list26[$a123] = 0;
-            $values27[$a123 * 1 + 0] = $value134;
+            $list27[$a123] = 0;
+            $values28[$a123 * 1 + 0] = $value134;
             break pick124;
           }
           $index130 -= $count128;
@@ -4249,9 +4255,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a123 = 0; $a123 < $n122; $a123++) {
-        const l_h = $list25[$a123]!;
-        if ($list26[$a123] === 0) {
-          const l_colour = $values27[$a123 * 1 + 0] as string;
+        const l_h = $list26[$a123]!;
+        if ($list27[$a123] === 0) {
+          const l_colour = $values28[$a123 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -4259,12 +4265,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide161($seat150: number): number {
-    $values30$n[0]! = 0;
+    $values31$n[0]! = 0;
     for (const $i152 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
       const $item151 = $i152;
-      $values30[$values30$n[0]!++] = $item151;
+      $values31[$values31$n[0]!++] = $item151;
     }
-    const $size153 = $values30$n[0]!;
+    const $size153 = $values31$n[0]!;
     const $count154 = $size153;
     const $total155: number = $count154;
     if ($total155 === 0)
@@ -4305,7 +4311,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index156 < $count154) {
       const $digit159 = $index156;
-      const $value160 = $values30[$digit159]!;
+      const $value160 = $values31[$digit159]!;
       if (trace !== null) trace.push($seat150, 26, $value160);
       {
         const l_colour = $value160;
@@ -4326,19 +4332,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list32[$n162++] = l_h;
+          $list33[$n162++] = l_h;
         }
       }
       if ($n162 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a163 = 0; $a163 < $n162; $a163++) {
-        const l_h = $list32[$a163]!;
+        const l_h = $list33[$a163]!;
         pick164: {
-          $values35$n[0]! = 0;
+          $values36$n[0]! = 0;
           for (const $i166 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
             const $item165 = $i166;
-            $values35[$values35$n[0]!++] = $item165;
+            $values36[$values36$n[0]!++] = $item165;
           }
-          const $size167 = $values35$n[0]!;
+          const $size167 = $values36$n[0]!;
           const $count168 = $size167;
           const $total169: number = $count168;
           if ($total169 === 0)
@@ -4379,10 +4385,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index170 < $count168) {
             const $digit173 = $index170;
-            const $value174 = $values35[$digit173]!;
+            const $value174 = $values36[$digit173]!;
             if (trace !== null) trace.push(l_h, 25, $value174);
-            $list33[$a163] = 0;
-            $values34[$a163 * 1 + 0] = $value174;
+            $list34[$a163] = 0;
+            $values35[$a163 * 1 + 0] = $value174;
             break pick164;
           }
           $index170 -= $count168;
@@ -4390,9 +4396,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a163 = 0; $a163 < $n162; $a163++) {
-        const l_h = $list32[$a163]!;
-        if ($list33[$a163] === 0) {
-          const l_colour = $values34[$a163 * 1 + 0] as string;
+        const l_h = $list33[$a163]!;
+        if ($list34[$a163] === 0) {
+          const l_colour = $values35[$a163 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -4400,12 +4406,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide191($seat180: number): number {
-    $values37$n[0]! = 0;
+    $values38$n[0]! = 0;
     for (const $i182 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
       const $item181 = $i182;
-      $values37[$values37$n[0]!++] = $item181;
+      $values38[$values38$n[0]!++] = $item181;
     }
-    const $size183 = $values37$n[0]!;
+    const $size183 = $values38$n[0]!;
     const $count184 = $size183;
     const $total185: number = $count184;
     if ($total185 === 0)
@@ -4446,7 +4452,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index186 < $count184) {
       const $digit189 = $index186;
-      const $value190 = $values37[$digit189]!;
+      const $value190 = $values38[$digit189]!;
       if (trace !== null) trace.push($seat180, 26, $value190);
       {
         const l_colour = $value190;
@@ -4467,19 +4473,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list39[$n192++] = l_h;
+          $list40[$n192++] = l_h;
         }
       }
       if ($n192 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a193 = 0; $a193 < $n192; $a193++) {
-        const l_h = $list39[$a193]!;
+        const l_h = $list40[$a193]!;
         pick194: {
-          $values42$n[0]! = 0;
+          $values43$n[0]! = 0;
           for (const $i196 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
             const $item195 = $i196;
-            $values42[$values42$n[0]!++] = $item195;
+            $values43[$values43$n[0]!++] = $item195;
           }
-          const $size197 = $values42$n[0]!;
+          const $size197 = $values43$n[0]!;
           const $count198 = $size197;
           const $total199: number = $count198;
           if ($total199 === 0)
@@ -4520,10 +4526,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index200 < $count198) {
             const $digit203 = $index200;
-            const $value204 = $values42[$digit203]!;
+            const $value204 = $values43[$digit203]!;
             if (trace !== null) trace.push(l_h, 25, $value204);
-            $list40[$a193] = 0;
-            $values41[$a193 * 1 + 0] = $value204;
+            $list41[$a193] = 0;
+            $values42[$a193 * 1 + 0] = $value204;
             break pick194;
           }
           $index200 -= $count198;
@@ -4531,9 +4537,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a193 = 0; $a193 < $n192; $a193++) {
-        const l_h = $list39[$a193]!;
-        if ($list40[$a193] === 0) {
-          const l_colour = $values41[$a193 * 1 + 0] as string;
+        const l_h = $list40[$a193]!;
+        if ($list41[$a193] === 0) {
+          const l_colour = $values42[$a193 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -4541,12 +4547,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide241($seat230: number): number {
-    $values46$n[0]! = 0;
+    $values47$n[0]! = 0;
     for (const $i232 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
       const $item231 = $i232;
-      $values46[$values46$n[0]!++] = $item231;
+      $values47[$values47$n[0]!++] = $item231;
     }
-    const $size233 = $values46$n[0]!;
+    const $size233 = $values47$n[0]!;
     const $count234 = $size233;
     const $total235: number = $count234;
     if ($total235 === 0)
@@ -4587,7 +4593,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index236 < $count234) {
       const $digit239 = $index236;
-      const $value240 = $values46[$digit239]!;
+      const $value240 = $values47[$digit239]!;
       if (trace !== null) trace.push($seat230, 26, $value240);
       {
         const l_colour = $value240;
@@ -4608,19 +4614,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list48[$n242++] = l_h;
+          $list49[$n242++] = l_h;
         }
       }
       if ($n242 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a243 = 0; $a243 < $n242; $a243++) {
-        const l_h = $list48[$a243]!;
+        const l_h = $list49[$a243]!;
         pick244: {
-          $values51$n[0]! = 0;
+          $values52$n[0]! = 0;
           for (const $i246 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
             const $item245 = $i246;
-            $values51[$values51$n[0]!++] = $item245;
+            $values52[$values52$n[0]!++] = $item245;
           }
-          const $size247 = $values51$n[0]!;
+          const $size247 = $values52$n[0]!;
           const $count248 = $size247;
           const $total249: number = $count248;
           if ($total249 === 0)
@@ -4661,10 +4667,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index250 < $count248) {
             const $digit253 = $index250;
-            const $value254 = $values51[$digit253]!;
+            const $value254 = $values52[$digit253]!;
             if (trace !== null) trace.push(l_h, 25, $value254);
-            $list49[$a243] = 0;
-            $values50[$a243 * 1 + 0] = $value254;
+            $list50[$a243] = 0;
+            $values51[$a243 * 1 + 0] = $value254;
             break pick244;
           }
           $index250 -= $count248;
@@ -4672,9 +4678,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a243 = 0; $a243 < $n242; $a243++) {
-        const l_h = $list48[$a243]!;
-        if ($list49[$a243] === 0) {
-          const l_colour = $values50[$a243 * 1 + 0] as string;
+        const l_h = $list49[$a243]!;
+        if ($list50[$a243] === 0) {
+          const l_colour = $values51[$a243 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -4682,12 +4688,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide281($seat270: number): number {
-    $values53$n[0]! = 0;
+    $values54$n[0]! = 0;
     for (const $i272 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
       const $item271 = $i272;
-      $values53[$values53$n[0]!++] = $item271;
+      $values54[$values54$n[0]!++] = $item271;
     }
-    const $size273 = $values53$n[0]!;
+    const $size273 = $values54$n[0]!;
     const $count274 = $size273;
     const $total275: number = $count274;
     if ($total275 === 0)
@@ -4728,7 +4734,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index276 < $count274) {
       const $digit279 = $index276;
-      const $value280 = $values53[$digit279]!;
+      const $value280 = $values54[$digit279]!;
       if (trace !== null) trace.push($seat270, 26, $value280);
       {
         const l_colour = $value280;
@@ -4749,19 +4755,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list55[$n282++] = l_h;
+          $list56[$n282++] = l_h;
         }
       }
       if ($n282 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a283 = 0; $a283 < $n282; $a283++) {
-        const l_h = $list55[$a283]!;
+        const l_h = $list56[$a283]!;
         pick284: {
-          $values58$n[0]! = 0;
+          $values59$n[0]! = 0;
           for (const $i286 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
             const $item285 = $i286;
-            $values58[$values58$n[0]!++] = $item285;
+            $values59[$values59$n[0]!++] = $item285;
           }
-          const $size287 = $values58$n[0]!;
+          const $size287 = $values59$n[0]!;
           const $count288 = $size287;
           const $total289: number = $count288;
           if ($total289 === 0)
@@ -4802,10 +4808,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index290 < $count288) {
             const $digit293 = $index290;
-            const $value294 = $values58[$digit293]!;
+            const $value294 = $values59[$digit293]!;
             if (trace !== null) trace.push(l_h, 25, $value294);
-            $list56[$a283] = 0;
-            $values57[$a283 * 1 + 0] = $value294;
+            $list57[$a283] = 0;
+            $values58[$a283 * 1 + 0] = $value294;
             break pick284;
           }
           $index290 -= $count288;
@@ -4813,9 +4819,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a283 = 0; $a283 < $n282; $a283++) {
-        const l_h = $list55[$a283]!;
-        if ($list56[$a283] === 0) {
-          const l_colour = $values57[$a283 * 1 + 0] as string;
+        const l_h = $list56[$a283]!;
+        if ($list57[$a283] === 0) {
+          const l_colour = $values58[$a283 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -4823,12 +4829,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide311($seat300: number): number {
-    $values60$n[0]! = 0;
+    $values61$n[0]! = 0;
     for (const $i302 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
       const $item301 = $i302;
-      $values60[$values60$n[0]!++] = $item301;
+      $values61[$values61$n[0]!++] = $item301;
     }
-    const $size303 = $values60$n[0]!;
+    const $size303 = $values61$n[0]!;
     const $count304 = $size303;
     const $total305: number = $count304;
     if ($total305 === 0)
@@ -4869,7 +4875,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index306 < $count304) {
       const $digit309 = $index306;
-      const $value310 = $values60[$digit309]!;
+      const $value310 = $values61[$digit309]!;
       if (trace !== null) trace.push($seat300, 26, $value310);
       {
         const l_colour = $value310;
@@ -4890,19 +4896,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list62[$n312++] = l_h;
+          $list63[$n312++] = l_h;
         }
       }
       if ($n312 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a313 = 0; $a313 < $n312; $a313++) {
-        const l_h = $list62[$a313]!;
+        const l_h = $list63[$a313]!;
         pick314: {
-          $values65$n[0]! = 0;
+          $values66$n[0]! = 0;
           for (const $i316 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
             const $item315 = $i316;
-            $values65[$values65$n[0]!++] = $item315;
+            $values66[$values66$n[0]!++] = $item315;
           }
-          const $size317 = $values65$n[0]!;
+          const $size317 = $values66$n[0]!;
           const $count318 = $size317;
           const $total319: number = $count318;
           if ($total319 === 0)
@@ -4943,10 +4949,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index320 < $count318) {
             const $digit323 = $index320;
-            const $value324 = $values65[$digit323]!;
+            const $value324 = $values66[$digit323]!;
             if (trace !== null) trace.push(l_h, 25, $value324);
-            $list63[$a313] = 0;
-            $values64[$a313 * 1 + 0] = $value324;
+            $list64[$a313] = 0;
+            $values65[$a313 * 1 + 0] = $value324;
             break pick314;
           }
           $index320 -= $count318;
@@ -4954,9 +4960,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a313 = 0; $a313 < $n312; $a313++) {
-        const l_h = $list62[$a313]!;
-        if ($list63[$a313] === 0) {
-          const l_colour = $values64[$a313 * 1 + 0] as string;
+        const l_h = $list63[$a313]!;
+        if ($list64[$a313] === 0) {
+          const l_colour = $values65[$a313 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -5013,12 +5019,15 @@ export function playout(): PlayoutKernel {
         {
           const $seg346 = Z_hand + l_p_16;
           const $wanted = l_card;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg346]!; $i++)
-            if (C[$seg346 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit344;
+          if (!($at >= 0 && $at < N[$seg346]! && C[$seg346 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg346]!; $i++)
+              if (C[$seg346 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
           const $at347 = $seg346 * CAP + $at;
           const $card = C[$at347]!;
@@ -5036,18 +5045,18 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide372($seat355: number, $passBy: boolean): number {
-    $values67$n[0]! = 0;
+    $values68$n[0]! = 0;
     {
       const $seg357 = Z_hand + l_p_5;
       const $n358 = N[$seg357]!;
       for (let $i356 = 0; $i356 < $n358; $i356++) {
         const l_card = C[$seg357 * CAP + $i356]!;
-        if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
+        if (Action_effect$code[l_card]! === 1) $values68[$values68$n[0]!++] = l_card;
       }
     }
     let $offered359 = false;
     offered359$open: {
-      if (!($values67$n[0]! > 0)) break offered359$open;
+      if (!($values68$n[0]! > 0)) break offered359$open;
       if (!(v_protection[l_p_5]! > 0)) break offered359$open;
       $offered359 = true;
     }
@@ -5096,7 +5105,7 @@ export function playout(): PlayoutKernel {
       const $pick363$drawn = $r365;
       let $pick363 = $pick363$drawn;
       if ($offered359 && $pick363-- === 0) {
-        const $n369 = $values67$n[0]!;
+        const $n369 = $values68$n[0]!;
         let $r370 = 0;
         if ($n369 <= 2097152 && $n369 >= 1) {
           for (;;) {
@@ -5122,7 +5131,7 @@ export function playout(): PlayoutKernel {
           $r370 = drawInt(P, $n369);
         }
         const $digit367 = $r370;
-        const $value368 = $values67[$digit367]!;
+        const $value368 = $values68[$digit367]!;
         {
           l_card_5 = $value368;
         }
@@ -5209,16 +5218,16 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide398($seat385: number): number {
-    $values69$n[0]! = 0;
+    $values70$n[0]! = 0;
     {
       const $seg387 = Z_collection + l_p_6;
       const $n388 = N[$seg387]!;
       for (let $i386 = 0; $i386 < $n388; $i386++) {
         const l_target = C[$seg387 * CAP + $i386]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values69[$values69$n[0]!++] = l_target;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values70[$values70$n[0]!++] = l_target;
       }
     }
-    const $size389 = $values69$n[0]!;
+    const $size389 = $values70$n[0]!;
     const $count390 = $size389;
     const $total391: number = $count390;
     if ($total391 === 0)
@@ -5259,7 +5268,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index392 < $count390) {
       const $digit395 = $index392;
-      const $value396 = $values69[$digit395]!;
+      const $value396 = $values70[$digit395]!;
       if (trace !== null) trace.push($seat385, 5, $value396);
       {
         const l_target = $value396;
@@ -5282,7 +5291,7 @@ export function playout(): PlayoutKernel {
     const $seg401 = Z_board;
     const $size402 = N[$seg401]!;
     const $count403 = $size402;
-    $values71$n[0]! = 0;
+    $values72$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
       let $cond408: boolean = N[Z_played + l_whose]! > 0;
       if (!$cond408) {
@@ -5300,9 +5309,9 @@ export function playout(): PlayoutKernel {
         }
         $cond408 = $any404;
       }
-      if ($cond408) $values71[$values71$n[0]!++] = l_whose;
+      if ($cond408) $values72[$values72$n[0]!++] = l_whose;
     }
-    const $size409 = $values71$n[0]!;
+    const $size409 = $values72$n[0]!;
     const $count410 = $size409;
     const $total411: number = $count403 + $count410;
     if ($total411 === 0)
@@ -5349,12 +5358,15 @@ export function playout(): PlayoutKernel {
         const l_target = $value416;
         {
           const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_board]!; $i++)
-            if (C[Z_board * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit415;
+          if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[Z_board]!; $i++)
+              if (C[Z_board * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
           const $at417 = Z_board * CAP + $at;
           const $card = C[$at417]!;
@@ -5371,7 +5383,7 @@ export function playout(): PlayoutKernel {
     $index412 -= $count403;
     if ($index412 < $count410) {
       const $digit420 = $index412;
-      const $value421 = $values71[$digit420]!;
+      const $value421 = $values72[$digit420]!;
       if (trace !== null) trace.push($seat400, 4, $value421);
       {
         l_whose_4 = $value421;
@@ -5385,16 +5397,16 @@ export function playout(): PlayoutKernel {
     const $seg424 = Z_played + l_whose_4;
     const $size425 = N[$seg424]!;
     const $count426 = $size425;
-    $values73$n[0]! = 0;
+    $values74$n[0]! = 0;
     {
       const $seg428 = Z_collection + l_whose_4;
       const $n429 = N[$seg428]!;
       for (let $i427 = 0; $i427 < $n429; $i427++) {
         const l_target = C[$seg428 * CAP + $i427]!;
-        if (v_doubled[l_target]!) $values73[$values73$n[0]!++] = l_target;
+        if (v_doubled[l_target]!) $values74[$values74$n[0]!++] = l_target;
       }
     }
-    const $size430 = $values73$n[0]!;
+    const $size430 = $values74$n[0]!;
     const $count431 = $size430;
     const $total432: number = $count426 + $count431;
     if ($total432 === 0)
@@ -5442,12 +5454,15 @@ export function playout(): PlayoutKernel {
         {
           const $seg438 = Z_played + l_whose_4;
           const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg438]!; $i++)
-            if (C[$seg438 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit436;
+          if (!($at >= 0 && $at < N[$seg438]! && C[$seg438 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg438]!; $i++)
+              if (C[$seg438 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
           const $at439 = $seg438 * CAP + $at;
           const $card = C[$at439]!;
@@ -5464,7 +5479,7 @@ export function playout(): PlayoutKernel {
     $index433 -= $count426;
     if ($index433 < $count431) {
       const $digit442 = $index433;
-      const $value443 = $values73[$digit442]!;
+      const $value443 = $values74[$digit442]!;
       if (trace !== null) trace.push($seat423, 2, $value443);
       {
         const l_target = $value443;
@@ -5657,7 +5672,7 @@ export function playout(): PlayoutKernel {
       let $pick478 = $pick478$drawn;
       if ($offered453 && $pick478-- === 0) {
         if (!$built481) {
-          $values76$n[0]! = 0;
+          $values77$n[0]! = 0;
           for (let $i466 = 0; $i466 < N[$seg452]!; $i466++) {
             const l_card_3 = C[$seg452 * CAP + $i466]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
@@ -5697,11 +5712,11 @@ export function playout(): PlayoutKernel {
               $cond463 = $any459;
             }
             if (!$cond463) continue;
-            $values76[$values76$n[0]!++] = l_card_3;
+            $values77[$values77$n[0]!++] = l_card_3;
           }
           $built481 = true;
         }
-        const $n484 = $values76$n[0]!;
+        const $n484 = $values77$n[0]!;
         let $r485 = 0;
         if ($n484 <= 2097152 && $n484 >= 1) {
           for (;;) {
@@ -5727,7 +5742,7 @@ export function playout(): PlayoutKernel {
           $r485 = drawInt(P, $n484);
         }
         const $digit482 = $r485;
-        const $value483 = $values76[$digit482]!;
+        const $value483 = $values77[$digit482]!;
         {
           l_card_3 = $value483;
         }
@@ -5797,18 +5812,18 @@ export function playout(): PlayoutKernel {
       }
       if ($offered470 && $pick478-- === 0) {
         if (!$built489) {
-          $values78$n[0]! = 0;
+          $values79$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
             if (!!fn_exchanged(l_active, l_target)) continue;
             if (!!fn_shielded(l_target)) continue;
             if (!(v_protection[l_target]! === 0)) continue;
-            $values78[$values78$n[0]!++] = l_target;
+            $values79[$values79$n[0]!++] = l_target;
           }
           $built489 = true;
         }
-        const $n492 = $values78$n[0]!;
+        const $n492 = $values79$n[0]!;
         let $r493 = 0;
         if ($n492 <= 2097152 && $n492 >= 1) {
           for (;;) {
@@ -5834,7 +5849,7 @@ export function playout(): PlayoutKernel {
           $r493 = drawInt(P, $n492);
         }
         const $digit490 = $r493;
-        const $value491 = $values78[$digit490]!;
+        const $value491 = $values79[$digit490]!;
         {
           l_target = $value491;
         }
@@ -5848,7 +5863,7 @@ export function playout(): PlayoutKernel {
       }
       if ($offered472 && $pick478-- === 0) {
         if (!$built494) {
-          $values80$n[0]! = 0;
+          $values81$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
@@ -5856,11 +5871,11 @@ export function playout(): PlayoutKernel {
             if (!!fn_shielded(l_target)) continue;
             if (!(v_protection[l_target]! > 0)) continue;
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-            $values80[$values80$n[0]!++] = l_target;
+            $values81[$values81$n[0]!++] = l_target;
           }
           $built494 = true;
         }
-        const $n497 = $values80$n[0]!;
+        const $n497 = $values81$n[0]!;
         let $r498 = 0;
         if ($n497 <= 2097152 && $n497 >= 1) {
           for (;;) {
@@ -5886,7 +5901,7 @@ export function playout(): PlayoutKernel {
           $r498 = drawInt(P, $n497);
         }
         const $digit495 = $r498;
-        const $value496 = $values80[$digit495]!;
+        const $value496 = $values81[$digit495]!;
         {
           const l_target = $value496;
         }
@@ -6540,12 +6555,15 @@ export function playout(): PlayoutKernel {
         {
           const $seg615 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg615]!; $i++)
-            if (C[$seg615 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit613;
+          if (!($at >= 0 && $at < N[$seg615]! && C[$seg615 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg615]!; $i++)
+              if (C[$seg615 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
           const $at616 = $seg615 * CAP + $at;
           const $card = C[$at616]!;
@@ -6623,16 +6641,16 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide649($seat636: number): number {
-    $values82$n[0]! = 0;
+    $values83$n[0]! = 0;
     {
       const $seg638 = Z_collection + l_p_3;
       const $n639 = N[$seg638]!;
       for (let $i637 = 0; $i637 < $n639; $i637++) {
         const l_target = C[$seg638 * CAP + $i637]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values82[$values82$n[0]!++] = l_target;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values83[$values83$n[0]!++] = l_target;
       }
     }
-    const $size640 = $values82$n[0]!;
+    const $size640 = $values83$n[0]!;
     const $count641 = $size640;
     const $total642: number = $count641;
     if ($total642 === 0)
@@ -6673,7 +6691,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index643 < $count641) {
       const $digit646 = $index643;
-      const $value647 = $values82[$digit646]!;
+      const $value647 = $values83[$digit646]!;
       if (trace !== null) trace.push($seat636, 5, $value647);
       {
         const l_target = $value647;
@@ -6696,7 +6714,7 @@ export function playout(): PlayoutKernel {
     const $seg652 = Z_board;
     const $size653 = N[$seg652]!;
     const $count654 = $size653;
-    $values84$n[0]! = 0;
+    $values85$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
       let $cond659: boolean = N[Z_played + l_whose]! > 0;
       if (!$cond659) {
@@ -6714,9 +6732,9 @@ export function playout(): PlayoutKernel {
         }
         $cond659 = $any655;
       }
-      if ($cond659) $values84[$values84$n[0]!++] = l_whose;
+      if ($cond659) $values85[$values85$n[0]!++] = l_whose;
     }
-    const $size660 = $values84$n[0]!;
+    const $size660 = $values85$n[0]!;
     const $count661 = $size660;
     const $total662: number = $count654 + $count661;
     if ($total662 === 0)
@@ -6763,12 +6781,15 @@ export function playout(): PlayoutKernel {
         const l_target = $value667;
         {
           const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_board]!; $i++)
-            if (C[Z_board * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit666;
+          if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[Z_board]!; $i++)
+              if (C[Z_board * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
           const $at668 = Z_board * CAP + $at;
           const $card = C[$at668]!;
@@ -6785,7 +6806,7 @@ export function playout(): PlayoutKernel {
     $index663 -= $count654;
     if ($index663 < $count661) {
       const $digit671 = $index663;
-      const $value672 = $values84[$digit671]!;
+      const $value672 = $values85[$digit671]!;
       if (trace !== null) trace.push($seat651, 4, $value672);
       {
         l_whose_3 = $value672;
@@ -6799,16 +6820,16 @@ export function playout(): PlayoutKernel {
     const $seg675 = Z_played + l_whose_3;
     const $size676 = N[$seg675]!;
     const $count677 = $size676;
-    $values86$n[0]! = 0;
+    $values87$n[0]! = 0;
     {
       const $seg679 = Z_collection + l_whose_3;
       const $n680 = N[$seg679]!;
       for (let $i678 = 0; $i678 < $n680; $i678++) {
         const l_target = C[$seg679 * CAP + $i678]!;
-        if (v_doubled[l_target]!) $values86[$values86$n[0]!++] = l_target;
+        if (v_doubled[l_target]!) $values87[$values87$n[0]!++] = l_target;
       }
     }
-    const $size681 = $values86$n[0]!;
+    const $size681 = $values87$n[0]!;
     const $count682 = $size681;
     const $total683: number = $count677 + $count682;
     if ($total683 === 0)
@@ -6856,12 +6877,15 @@ export function playout(): PlayoutKernel {
         {
           const $seg689 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg689]!; $i++)
-            if (C[$seg689 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit687;
+          if (!($at >= 0 && $at < N[$seg689]! && C[$seg689 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg689]!; $i++)
+              if (C[$seg689 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
           const $at690 = $seg689 * CAP + $at;
           const $card = C[$at690]!;
@@ -6878,7 +6902,7 @@ export function playout(): PlayoutKernel {
     $index684 -= $count677;
     if ($index684 < $count682) {
       const $digit693 = $index684;
-      const $value694 = $values86[$digit693]!;
+      const $value694 = $values87[$digit693]!;
       if (trace !== null) trace.push($seat674, 2, $value694);
       {
         const l_target = $value694;
@@ -6903,18 +6927,18 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide721($seat704: number, $passBy: boolean): number {
-    $values89$n[0]! = 0;
+    $values90$n[0]! = 0;
     {
       const $seg706 = Z_hand + l_p;
       const $n707 = N[$seg706]!;
       for (let $i705 = 0; $i705 < $n707; $i705++) {
         const l_card = C[$seg706 * CAP + $i705]!;
-        if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
+        if (Action_effect$code[l_card]! === 4) $values90[$values90$n[0]!++] = l_card;
       }
     }
     let $offered708 = false;
     offered708$open: {
-      if (!($values89$n[0]! > 0)) break offered708$open;
+      if (!($values90$n[0]! > 0)) break offered708$open;
       if (!!fn_shielded(l_p)) break offered708$open;
       $offered708 = true;
     }
@@ -6963,7 +6987,7 @@ export function playout(): PlayoutKernel {
       const $pick712$drawn = $r714;
       let $pick712 = $pick712$drawn;
       if ($offered708 && $pick712-- === 0) {
-        const $n718 = $values89$n[0]!;
+        const $n718 = $values90$n[0]!;
         let $r719 = 0;
         if ($n718 <= 2097152 && $n718 >= 1) {
           for (;;) {
@@ -6989,7 +7013,7 @@ export function playout(): PlayoutKernel {
           $r719 = drawInt(P, $n718);
         }
         const $digit716 = $r719;
-        const $value717 = $values89[$digit716]!;
+        const $value717 = $values90[$digit716]!;
         {
           l_card = $value717;
         }
@@ -7076,16 +7100,16 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide747($seat734: number): number {
-    $values91$n[0]! = 0;
+    $values92$n[0]! = 0;
     {
       const $seg736 = Z_collection + l_p_2;
       const $n737 = N[$seg736]!;
       for (let $i735 = 0; $i735 < $n737; $i735++) {
         const l_target = C[$seg736 * CAP + $i735]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values91[$values91$n[0]!++] = l_target;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values92[$values92$n[0]!++] = l_target;
       }
     }
-    const $size738 = $values91$n[0]!;
+    const $size738 = $values92$n[0]!;
     const $count739 = $size738;
     const $total740: number = $count739;
     if ($total740 === 0)
@@ -7126,7 +7150,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index741 < $count739) {
       const $digit744 = $index741;
-      const $value745 = $values91[$digit744]!;
+      const $value745 = $values92[$digit744]!;
       if (trace !== null) trace.push($seat734, 5, $value745);
       {
         const l_target = $value745;
@@ -7149,7 +7173,7 @@ export function playout(): PlayoutKernel {
     const $seg750 = Z_board;
     const $size751 = N[$seg750]!;
     const $count752 = $size751;
-    $values93$n[0]! = 0;
+    $values94$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
       let $cond757: boolean = N[Z_played + l_whose]! > 0;
       if (!$cond757) {
@@ -7167,9 +7191,9 @@ export function playout(): PlayoutKernel {
         }
         $cond757 = $any753;
       }
-      if ($cond757) $values93[$values93$n[0]!++] = l_whose;
+      if ($cond757) $values94[$values94$n[0]!++] = l_whose;
     }
-    const $size758 = $values93$n[0]!;
+    const $size758 = $values94$n[0]!;
     const $count759 = $size758;
     const $total760: number = $count752 + $count759;
     if ($total760 === 0)
@@ -7216,12 +7240,15 @@ export function playout(): PlayoutKernel {
         const l_target = $value765;
         {
           const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_board]!; $i++)
-            if (C[Z_board * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit764;
+          if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[Z_board]!; $i++)
+              if (C[Z_board * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
           const $at766 = Z_board * CAP + $at;
           const $card = C[$at766]!;
@@ -7238,7 +7265,7 @@ export function playout(): PlayoutKernel {
     $index761 -= $count752;
     if ($index761 < $count759) {
       const $digit769 = $index761;
-      const $value770 = $values93[$digit769]!;
+      const $value770 = $values94[$digit769]!;
       if (trace !== null) trace.push($seat749, 4, $value770);
       {
         l_whose_2 = $value770;
@@ -7252,16 +7279,16 @@ export function playout(): PlayoutKernel {
     const $seg773 = Z_played + l_whose_2;
     const $size774 = N[$seg773]!;
     const $count775 = $size774;
-    $values95$n[0]! = 0;
+    $values96$n[0]! = 0;
     {
       const $seg777 = Z_collection + l_whose_2;
       const $n778 = N[$seg777]!;
       for (let $i776 = 0; $i776 < $n778; $i776++) {
         const l_target = C[$seg777 * CAP + $i776]!;
-        if (v_doubled[l_target]!) $values95[$values95$n[0]!++] = l_target;
+        if (v_doubled[l_target]!) $values96[$values96$n[0]!++] = l_target;
       }
     }
-    const $size779 = $values95$n[0]!;
+    const $size779 = $values96$n[0]!;
     const $count780 = $size779;
     const $total781: number = $count775 + $count780;
     if ($total781 === 0)
@@ -7309,12 +7336,15 @@ export function playout(): PlayoutKernel {
         {
           const $seg787 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg787]!; $i++)
-            if (C[$seg787 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit785;
+          if (!($at >= 0 && $at < N[$seg787]! && C[$seg787 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg787]!; $i++)
+              if (C[$seg787 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
           const $at788 = $seg787 * CAP + $at;
           const $card = C[$at788]!;
@@ -7331,7 +7361,7 @@ export function playout(): PlayoutKernel {
     $index782 -= $count775;
     if ($index782 < $count780) {
       const $digit791 = $index782;
-      const $value792 = $values95[$digit791]!;
+      const $value792 = $values96[$digit791]!;
       if (trace !== null) trace.push($seat772, 2, $value792);
       {
         const l_target = $value792;
@@ -7454,88 +7484,89 @@ export function playout(): PlayoutKernel {
     const $values13 = K_$values13;
     const $list14 = K_$list14;
     const $list15 = K_$list15;
-    const $values16 = K_$values16;
-    const $values16$n = K_$values16$n;
-    const $list18 = K_$list18;
+    const $list16 = K_$list16;
+    const $values17 = K_$values17;
+    const $values17$n = K_$values17$n;
     const $list19 = K_$list19;
-    const $values20 = K_$values20;
+    const $list20 = K_$list20;
     const $values21 = K_$values21;
-    const $values21$n = K_$values21$n;
-    const $values23 = K_$values23;
-    const $values23$n = K_$values23$n;
-    const $list25 = K_$list25;
+    const $values22 = K_$values22;
+    const $values22$n = K_$values22$n;
+    const $values24 = K_$values24;
+    const $values24$n = K_$values24$n;
     const $list26 = K_$list26;
-    const $values27 = K_$values27;
+    const $list27 = K_$list27;
     const $values28 = K_$values28;
-    const $values28$n = K_$values28$n;
-    const $values30 = K_$values30;
-    const $values30$n = K_$values30$n;
-    const $list32 = K_$list32;
+    const $values29 = K_$values29;
+    const $values29$n = K_$values29$n;
+    const $values31 = K_$values31;
+    const $values31$n = K_$values31$n;
     const $list33 = K_$list33;
-    const $values34 = K_$values34;
+    const $list34 = K_$list34;
     const $values35 = K_$values35;
-    const $values35$n = K_$values35$n;
-    const $values37 = K_$values37;
-    const $values37$n = K_$values37$n;
-    const $list39 = K_$list39;
+    const $values36 = K_$values36;
+    const $values36$n = K_$values36$n;
+    const $values38 = K_$values38;
+    const $values38$n = K_$values38$n;
     const $list40 = K_$list40;
-    const $values41 = K_$values41;
+    const $list41 = K_$list41;
     const $values42 = K_$values42;
-    const $values42$n = K_$values42$n;
-    const $values44 = K_$values44;
-    const $list45 = K_$list45;
-    const $values46 = K_$values46;
-    const $values46$n = K_$values46$n;
-    const $list48 = K_$list48;
+    const $values43 = K_$values43;
+    const $values43$n = K_$values43$n;
+    const $values45 = K_$values45;
+    const $list46 = K_$list46;
+    const $values47 = K_$values47;
+    const $values47$n = K_$values47$n;
     const $list49 = K_$list49;
-    const $values50 = K_$values50;
+    const $list50 = K_$list50;
     const $values51 = K_$values51;
-    const $values51$n = K_$values51$n;
-    const $values53 = K_$values53;
-    const $values53$n = K_$values53$n;
-    const $list55 = K_$list55;
+    const $values52 = K_$values52;
+    const $values52$n = K_$values52$n;
+    const $values54 = K_$values54;
+    const $values54$n = K_$values54$n;
     const $list56 = K_$list56;
-    const $values57 = K_$values57;
+    const $list57 = K_$list57;
     const $values58 = K_$values58;
-    const $values58$n = K_$values58$n;
-    const $values60 = K_$values60;
-    const $values60$n = K_$values60$n;
-    const $list62 = K_$list62;
+    const $values59 = K_$values59;
+    const $values59$n = K_$values59$n;
+    const $values61 = K_$values61;
+    const $values61$n = K_$values61$n;
     const $list63 = K_$list63;
-    const $values64 = K_$values64;
+    const $list64 = K_$list64;
     const $values65 = K_$values65;
-    const $values65$n = K_$values65$n;
-    const $values67 = K_$values67;
-    const $values67$n = K_$values67$n;
-    const $values69 = K_$values69;
-    const $values69$n = K_$values69$n;
-    const $values71 = K_$values71;
-    const $values71$n = K_$values71$n;
-    const $values73 = K_$values73;
-    const $values73$n = K_$values73$n;
-    const $list75 = K_$list75;
-    const $values76 = K_$values76;
-    const $values76$n = K_$values76$n;
-    const $values78 = K_$values78;
-    const $values78$n = K_$values78$n;
-    const $values80 = K_$values80;
-    const $values80$n = K_$values80$n;
-    const $values82 = K_$values82;
-    const $values82$n = K_$values82$n;
-    const $values84 = K_$values84;
-    const $values84$n = K_$values84$n;
-    const $values86 = K_$values86;
-    const $values86$n = K_$values86$n;
-    const $list88 = K_$list88;
-    const $values89 = K_$values89;
-    const $values89$n = K_$values89$n;
-    const $values91 = K_$values91;
-    const $values91$n = K_$values91$n;
-    const $values93 = K_$values93;
-    const $values93$n = K_$values93$n;
-    const $values95 = K_$values95;
-    const $values95$n = K_$values95$n;
-    const $list97 = K_$list97;
+    const $values66 = K_$values66;
+    const $values66$n = K_$values66$n;
+    const $values68 = K_$values68;
+    const $values68$n = K_$values68$n;
+    const $values70 = K_$values70;
+    const $values70$n = K_$values70$n;
+    const $values72 = K_$values72;
+    const $values72$n = K_$values72$n;
+    const $values74 = K_$values74;
+    const $values74$n = K_$values74$n;
+    const $list76 = K_$list76;
+    const $values77 = K_$values77;
+    const $values77$n = K_$values77$n;
+    const $values79 = K_$values79;
+    const $values79$n = K_$values79$n;
+    const $values81 = K_$values81;
+    const $values81$n = K_$values81$n;
+    const $values83 = K_$values83;
+    const $values83$n = K_$values83$n;
+    const $values85 = K_$values85;
+    const $values85$n = K_$values85$n;
+    const $values87 = K_$values87;
+    const $values87$n = K_$values87$n;
+    const $list89 = K_$list89;
+    const $values90 = K_$values90;
+    const $values90$n = K_$values90$n;
+    const $values92 = K_$values92;
+    const $values92$n = K_$values92$n;
+    const $values94 = K_$values94;
+    const $values94$n = K_$values94$n;
+    const $values96 = K_$values96;
+    const $values96$n = K_$values96$n;
+    const $list98 = K_$list98;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;
@@ -9268,88 +9299,89 @@ export function playout(): PlayoutKernel {
     const $values13 = K_$values13;
     const $list14 = K_$list14;
     const $list15 = K_$list15;
-    const $values16 = K_$values16;
-    const $values16$n = K_$values16$n;
-    const $list18 = K_$list18;
+    const $list16 = K_$list16;
+    const $values17 = K_$values17;
+    const $values17$n = K_$values17$n;
     const $list19 = K_$list19;
-    const $values20 = K_$values20;
+    const $list20 = K_$list20;
     const $values21 = K_$values21;
-    const $values21$n = K_$values21$n;
-    const $values23 = K_$values23;
-    const $values23$n = K_$values23$n;
-    const $list25 = K_$list25;
+    const $values22 = K_$values22;
+    const $values22$n = K_$values22$n;
+    const $values24 = K_$values24;
+    const $values24$n = K_$values24$n;
     const $list26 = K_$list26;
-    const $values27 = K_$values27;
+    const $list27 = K_$list27;
     const $values28 = K_$values28;
-    const $values28$n = K_$values28$n;
-    const $values30 = K_$values30;
-    const $values30$n = K_$values30$n;
-    const $list32 = K_$list32;
+    const $values29 = K_$values29;
+    const $values29$n = K_$values29$n;
+    const $values31 = K_$values31;
+    const $values31$n = K_$values31$n;
     const $list33 = K_$list33;
-    const $values34 = K_$values34;
+    const $list34 = K_$list34;
     const $values35 = K_$values35;
-    const $values35$n = K_$values35$n;
-    const $values37 = K_$values37;
-    const $values37$n = K_$values37$n;
-    const $list39 = K_$list39;
+    const $values36 = K_$values36;
+    const $values36$n = K_$values36$n;
+    const $values38 = K_$values38;
+    const $values38$n = K_$values38$n;
     const $list40 = K_$list40;
-    const $values41 = K_$values41;
+    const $list41 = K_$list41;
     const $values42 = K_$values42;
-    const $values42$n = K_$values42$n;
-    const $values44 = K_$values44;
-    const $list45 = K_$list45;
-    const $values46 = K_$values46;
-    const $values46$n = K_$values46$n;
-    const $list48 = K_$list48;
+    const $values43 = K_$values43;
+    const $values43$n = K_$values43$n;
+    const $values45 = K_$values45;
+    const $list46 = K_$list46;
+    const $values47 = K_$values47;
+    const $values47$n = K_$values47$n;
     const $list49 = K_$list49;
-    const $values50 = K_$values50;
+    const $list50 = K_$list50;
     const $values51 = K_$values51;
-    const $values51$n = K_$values51$n;
-    const $values53 = K_$values53;
-    const $values53$n = K_$values53$n;
-    const $list55 = K_$list55;
+    const $values52 = K_$values52;
+    const $values52$n = K_$values52$n;
+    const $values54 = K_$values54;
+    const $values54$n = K_$values54$n;
     const $list56 = K_$list56;
-    const $values57 = K_$values57;
+    const $list57 = K_$list57;
     const $values58 = K_$values58;
-    const $values58$n = K_$values58$n;
-    const $values60 = K_$values60;
-    const $values60$n = K_$values60$n;
-    const $list62 = K_$list62;
+    const $values59 = K_$values59;
+    const $values59$n = K_$values59$n;
+    const $values61 = K_$values61;
+    const $values61$n = K_$values61$n;
     const $list63 = K_$list63;
-    const $values64 = K_$values64;
+    const $list64 = K_$list64;
     const $values65 = K_$values65;
-    const $values65$n = K_$values65$n;
-    const $values67 = K_$values67;
-    const $values67$n = K_$values67$n;
-    const $values69 = K_$values69;
-    const $values69$n = K_$values69$n;
-    const $values71 = K_$values71;
-    const $values71$n = K_$values71$n;
-    const $values73 = K_$values73;
-    const $values73$n = K_$values73$n;
-    const $list75 = K_$list75;
-    const $values76 = K_$values76;
-    const $values76$n = K_$values76$n;
-    const $values78 = K_$values78;
-    const $values78$n = K_$values78$n;
-    const $values80 = K_$values80;
-    const $values80$n = K_$values80$n;
-    const $values82 = K_$values82;
-    const $values82$n = K_$values82$n;
-    const $values84 = K_$values84;
-    const $values84$n = K_$values84$n;
-    const $values86 = K_$values86;
-    const $values86$n = K_$values86$n;
-    const $list88 = K_$list88;
-    const $values89 = K_$values89;
-    const $values89$n = K_$values89$n;
-    const $values91 = K_$values91;
-    const $values91$n = K_$values91$n;
-    const $values93 = K_$values93;
-    const $values93$n = K_$values93$n;
-    const $values95 = K_$values95;
-    const $values95$n = K_$values95$n;
-    const $list97 = K_$list97;
+    const $values66 = K_$values66;
+    const $values66$n = K_$values66$n;
+    const $values68 = K_$values68;
+    const $values68$n = K_$values68$n;
+    const $values70 = K_$values70;
+    const $values70$n = K_$values70$n;
+    const $values72 = K_$values72;
+    const $values72$n = K_$values72$n;
+    const $values74 = K_$values74;
+    const $values74$n = K_$values74$n;
+    const $list76 = K_$list76;
+    const $values77 = K_$values77;
+    const $values77$n = K_$values77$n;
+    const $values79 = K_$values79;
+    const $values79$n = K_$values79$n;
+    const $values81 = K_$values81;
+    const $values81$n = K_$values81$n;
+    const $values83 = K_$values83;
+    const $values83$n = K_$values83$n;
+    const $values85 = K_$values85;
+    const $values85$n = K_$values85$n;
+    const $values87 = K_$values87;
+    const $values87$n = K_$values87$n;
+    const $list89 = K_$list89;
+    const $values90 = K_$values90;
+    const $values90$n = K_$values90$n;
+    const $values92 = K_$values92;
+    const $values92$n = K_$values92$n;
+    const $values94 = K_$values94;
+    const $values94$n = K_$values94$n;
+    const $values96 = K_$values96;
+    const $values96$n = K_$values96$n;
+    const $list98 = K_$list98;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;

@@ -21,6 +21,9 @@ export interface KernelDomain {
   readonly cards?: string;
   /** A set of cards: the zone's segment (a name bound by the domain's lines), drawn from in place. */
   readonly zone?: { readonly seg: string; readonly topLast: boolean };
+  /** True when the value at a digit is the card at that position of a zone: the digit then tells a
+   *  move of the card where to look first (playout-position-hints.ts). */
+  readonly position?: boolean;
 }
 
 export class KernelDomains {
@@ -60,6 +63,7 @@ export class KernelDomains {
         nonEmpty: `N[${seg}]! > 0`,
         size: `N[${seg}]!`,
         valueAt: cardAt,
+        position: true,
         each: (binder, body) => {
           const i = this.code.temp("i");
           return [`for (let ${i} = 0; ${i} < N[${seg}]!; ${i}++) {`, `const ${binder} = ${cardAt(i)};`, ...body, "}"];

@@ -4,6 +4,8 @@ import type { CheckedGame } from "../check/checker.js";
 import { quote, zoneDeclaration } from "./code.js";
 import { KernelExpressions } from "./playout-expressions.js";
 import { kernelType } from "./playout-lists.js";
+import { PositionHints } from "./playout-position-hints.js";
+import { WRITE_ONLY, writeOnlyZones } from "./playout-write-only.js";
 import { WHERE, localName, unsupported, varName, type ZoneLayout, type ZoneRef } from "./playout-zones.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
@@ -24,6 +26,18 @@ export class KernelCode extends KernelExpressions {
     private readonly endSite: (range: A.SourceRange) => string,
   ) {
     super(game, zones);
+  }
+
+  /** Where a card parameter was drawn, for the move of that card (playout-position-hints.ts). */
+  readonly positionHints = new PositionHints();
+
+  /** The zones the rules never read (playout-write-only.ts). */
+  private readonly writeOnly: ReadonlySet<string> = writeOnlyZones(this.game);
+
+  /** Puts a card into the zone `to`, its lines marked where the rules never read the zone. */
+  private putInto(to: ZoneRef, seg: string, front: boolean, card: string): string[] {
+    const lines = this.put(seg, to.layout.topLast, front, card);
+    return this.writeOnly.has(to.layout.declaration.name.name) ? lines.map((line) => WRITE_ONLY + line) : lines;
   }
 
   /** Code that leaves the step being written for the program counter `pc` (a number or END): a
@@ -213,24 +227,29 @@ export class KernelCode extends KernelExpressions {
     const lines = [`let ${count} = 0;`];
     const keep = s.condition ? this.hoisted(() => this.expression(s.condition!)) : null;
     const add = `${list}[${count}++] = ${binder};`;
-    lines.push(...this.eachOf(s.source, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
-    if (s.orderBy) {
-      // sortedBy's insertion sort: stable, descending by the negated key.
-      const keys = this.newScratch(sourceSize).replace("$list", "$keys");
-      this.scratch[this.scratch.length - 1] = { name: keys, init: `new Float64Array(${sourceSize})` };
-      const key = this.hoisted(() => this.expression(s.orderBy!));
-      lines.push(
-        `for (let $k = 0; $k < ${count}; $k++) {`,
-        `const ${binder} = ${list}[$k]!;`,
-        ...key.pre,
-        `const $key = ${s.descending ? `-(${key.code})` : key.code};`,
-        "let $at = $k;",
-        `while ($at > 0 && ${keys}[$at - 1]! > $key) { ${list}[$at] = ${list}[$at - 1]!; ${keys}[$at] = ${keys}[$at - 1]!; $at--; }`,
-        `${list}[$at] = ${binder};`,
-        `${keys}[$at] = $key;`,
-        "}",
-      );
+    if (!s.orderBy) {
+      lines.push(...this.eachOf(s.source, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
+      return { lines, list, count };
     }
+    // sortedBy's stable sort by insertion. Descending compares the other way round rather than
+    // negating the key, which would make -0 of a 0 and keep V8 from holding the key as an integer.
+    const keys = this.newScratch(sourceSize).replace("$list", "$keys");
+    this.scratch[this.scratch.length - 1] = { name: keys, init: `new Float64Array(${sourceSize})` };
+    const key = this.hoisted(() => this.expression(s.orderBy!));
+    const insert = (at: string): string[] => [
+      `let $at = ${at};`,
+      `while ($at > 0 && ${keys}[$at - 1]! ${s.descending ? "<" : ">"} $key) { ${list}[$at] = ${list}[$at - 1]!; ${keys}[$at] = ${keys}[$at - 1]!; $at--; }`,
+      `${list}[$at] = ${binder};`,
+      `${keys}[$at] = $key;`,
+    ];
+    if (keep) {
+      // Kept by `where` first, then keyed (a fault comes from the part that faults in the state machine).
+      lines.push(...this.eachOf(s.source, binder, [...keep.pre, `if (${keep.code}) ${add}`]));
+      lines.push(`for (let $k = 0; $k < ${count}; $k++) {`, `const ${binder} = ${list}[$k]!;`, ...key.pre, `const $key = ${key.code};`, ...insert("$k"), "}");
+      return { lines, list, count };
+    }
+    // Each value inserted into place as it is listed: no second pass.
+    lines.push(...this.eachOf(s.source, binder, ["{", ...key.pre, `const $key = ${key.code};`, ...insert(`${count}++`), "}"]));
     return { lines, list, count };
   }
 
@@ -257,7 +276,7 @@ export class KernelCode extends KernelExpressions {
       `if (!Number.isInteger($count) || $count < 0 || $count > N[${fromSeg}]!) throw new GameFault("fault/not-enough-cards", ${quote(`cannot deal that many cards from ${describeTarget(s.from)}`)});`,
       "for (let $dealt = 0; $dealt < $count; $dealt++) {",
       ...this.take(fromSeg, from.layout.topLast, "0", "$card"),
-      ...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"),
+      ...this.putInto(to, toSeg, this.front(to, s.atBottom), "$card"),
       "}",
       "}",
     );
@@ -275,16 +294,18 @@ export class KernelCode extends KernelExpressions {
     const front = this.front(to, s.atBottom);
     const k = this.temp("k");
     const card = this.cardAt("$from", from.layout.topLast, k);
+    // Into a zone never read, the loop's lines are marked with its puts (playout-write-only.ts).
+    const mark = this.writeOnly.has(to.layout.declaration.name.name) ? WRITE_ONLY : "";
     return [
       "{",
       `const $from = ${from.seg};`,
-      `const $to = ${to.seg};`,
+      `${mark}const $to = ${to.seg};`,
       same ? "if ($from !== $to) {" : "{",
       // Onto the top, the cards keep their order: the last goes in first.
-      front ? `for (let ${k} = N[$from]! - 1; ${k} >= 0; ${k}--) {` : `for (let ${k} = 0; ${k} < N[$from]!; ${k}++) {`,
-      `const $card = ${card};`,
-      ...this.put("$to", to.layout.topLast, front, "$card"),
-      "}",
+      mark + (front ? `for (let ${k} = N[$from]! - 1; ${k} >= 0; ${k}--) {` : `for (let ${k} = 0; ${k} < N[$from]!; ${k}++) {`),
+      `${mark}const $card = ${card};`,
+      ...this.putInto(to, "$to", front, "$card"),
+      `${mark}}`,
       "N[$from] = 0;",
       "}",
       "}",
@@ -346,17 +367,18 @@ export class KernelCode extends KernelExpressions {
         lines.push(...pre, `const $card = ${code};`, `takeFromZoneOf(C, N, CAP, SEGMENTS, ${WHERE}[$card]!, $card);`);
         const toSeg = this.segment(to, lines);
         if (limit !== null) lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
-        lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), "}");
+        lines.push(...this.putInto(to, toSeg, this.front(to, s.atBottom), "$card"), "}");
         return lines;
       }
       const from = this.zone(origin);
       const { pre, code } = this.hoisted(() => this.expression(card));
       lines.push(...pre);
       const seg = this.segment(from, lines);
+      const named = card.kind === "name" ? this.game.names.get(card) : undefined;
+      const hint = named?.kind === "local" ? this.positionHints.of(named.slot) : null;
       lines.push(
         `const $wanted = ${code};`,
-        "let $at = -1;",
-        `for (let $i = 0; $i < N[${seg}]!; $i++) if (${this.cardAt(seg, from.layout.topLast, "$i")} === $wanted) { $at = $i; break; }`,
+        ...PositionHints.search(seg, hint, (i) => this.cardAt(seg, from.layout.topLast, i)),
         `if ($at < 0) throw new GameFault("fault/card-not-in-zone", ${quote(`the card is not in ${describeTarget(origin)}`)});`,
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
       );
@@ -365,7 +387,7 @@ export class KernelCode extends KernelExpressions {
     if (limit !== null) {
       lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
     }
-    lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), "}");
+    lines.push(...this.putInto(to, toSeg, this.front(to, s.atBottom), "$card"), "}");
     return lines;
   }
 }
