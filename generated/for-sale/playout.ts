@@ -33,9 +33,9 @@ export function playout(): PlayoutKernel {
   const K_$values2 = [] as unknown[];
   const K_$list3 = new Int32Array(6);
   const K_$list4 = new Int32Array(6);
-  const K_$keys5 = new Float64Array(6);
+  const K_$keys5 = new Array<number>(6).fill(0);
   const K_$list6 = new Int32Array(6);
-  const K_$keys7 = new Float64Array(6);
+  const K_$keys7 = new Array<number>(6).fill(0);
   const K_TABLE_removed_cards$byPlayers = Array.from({ length: 7 }, ($_, $n) =>
     cardData.TABLE_removed_cards.get($n),
   );
@@ -473,11 +473,15 @@ export function playout(): PlayoutKernel {
                 "highest(auction) of nothing: the collection is empty",
               );
             let $at = 0;
-            let $best = 0;
-            for (let $i = 0; $i < $n; $i++) {
+            let $best: number;
+            {
+              const l_c = C[Z_auction * CAP]!;
+              $best = Property_value[l_c]!;
+            }
+            for (let $i = 1; $i < $n; $i++) {
               const l_c = C[Z_auction * CAP + $i]!;
               const $key = Property_value[l_c]!;
-              if ($i === 0 || $key > $best) {
+              if ($key > $best) {
                 $at = $i;
                 $best = $key;
               }
@@ -598,11 +602,15 @@ export function playout(): PlayoutKernel {
                     "highest(market) of nothing: the collection is empty",
                   );
                 let $at = 0;
-                let $best = 0;
-                for (let $i = 0; $i < $n; $i++) {
+                let $best: number;
+                {
+                  const l_c = C[Z_market * CAP]!;
+                  $best = Currency_value[l_c]!;
+                }
+                for (let $i = 1; $i < $n; $i++) {
                   const l_c = C[Z_market * CAP + $i]!;
                   const $key = Currency_value[l_c]!;
-                  if ($i === 0 || $key > $best) {
+                  if ($key > $best) {
                     $at = $i;
                     $best = $key;
                   }
@@ -726,11 +734,15 @@ export function playout(): PlayoutKernel {
                       "lowest(auction) of nothing: the collection is empty",
                     );
                   let $at = 0;
-                  let $best = 0;
-                  for (let $i = 0; $i < $n; $i++) {
+                  let $best: number;
+                  {
+                    const l_c = C[Z_auction * CAP]!;
+                    $best = Property_value[l_c]!;
+                  }
+                  for (let $i = 1; $i < $n; $i++) {
                     const l_c = C[Z_auction * CAP + $i]!;
                     const $key = Property_value[l_c]!;
-                    if ($i === 0 || $key < $best) {
+                    if ($key < $best) {
                       $at = $i;
                       $best = $key;
                     }

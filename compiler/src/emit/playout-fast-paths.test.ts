@@ -1,7 +1,8 @@
 // Three short cuts of the kernel writer, on a drill game that has each, and the same games as the
 // state machine, move for move: a move of a card drawn from a zone looks first where it was drawn
 // (playout-position-hints.ts), in a turn and in an `ask each`; a loop `by` a key inserts each seat
-// into place as it lists them, comparing keys descending without negating them; a zone the rules
+// into place as it lists them, comparing keys descending without negating them, the keys in an array
+// of numbers; the lowest or highest card is found comparing the first card's key with the others'; a zone the rules
 // never read (playout-write-only.ts) keeps no cards, while one the score reads keeps them.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
@@ -16,13 +17,14 @@ game "Offer Drill" {
 }
 card Lot {
   value: int
-  cards for v in 1..5, copy in 1..4 { value: v }
+  cards for v in 1..5, copy in 1..8 { value: v }
 }
 per player var money: int public = 0
 zone deck: Lot stack hidden = all Lot
 zone box: Lot pile hidden
 zone discard: Lot pile public
 zone graveyard: Lot pile public
+zone pool: Lot row public
 per player zone hand: Lot pile owner
 per player zone offer: Lot slot owner
 
@@ -36,16 +38,21 @@ setup {
 
 flow {
   let turn: player = 0
-  while count(deck) >= 2 * player_count {
+  // Every seat sells each round: the seat whose turn it is still holds a card to lose first.
+  while count(deck) >= 2 * player_count and count(hand[turn]) > 0 {
     for p in players {
       deal 1 from deck to hand[p]
     }
+    deal 1 from deck to pool
     ask turn {
       discard(c in hand[turn]) {
         move c to discard
       }
       bury(c in hand[turn]) {
         move c to graveyard
+      }
+      trim {
+        move lowest(d in hand[turn]: d.value) to discard
       }
     }
     ask each p in players where count(hand[p]) > 0 {
@@ -66,6 +73,7 @@ flow {
     for p in players {
       move all offer[p] to discard
     }
+    move highest(d in pool: d.value) to graveyard
     turn = next(turn)
   }
 }
@@ -89,6 +97,12 @@ describe("the kernel's short cuts", () => {
     expect(kernel).not.toMatch(/const \$key = -/);
     expect(kernel.match(/\$keys\d+\[\$at - 1\]! < \$key/g)).toHaveLength(1);
     expect(kernel.match(/\$keys\d+\[\$at - 1\]! > \$key/g)).toHaveLength(1);
+    // The keys in arrays of numbers (V8 keeps whole numbers there as integers), not Float64Arrays.
+    expect((kernel.match(/const K_\$keys\d+ = new Array<number>\(\w+\)\.fill\(0\);/g) ?? []).length).toBeGreaterThanOrEqual(2);
+    expect(kernel).not.toMatch(/\$keys\d+ = new Float64Array/);
+    // The lowest and the highest card: the first card's key is the one to beat, the loop tests the others.
+    expect(kernel.match(/for \(let \$i = 1; \$i < \$n; \$i\+\+\) \{/g)).toHaveLength(2);
+    expect(kernel).not.toContain("$i === 0 ||");
     // Nothing is put into the box or the discard pile; the graveyard, which the score counts, keeps its cards.
     // (A resumed game still loads them: only the puts go.)
     expect(kernel).not.toMatch(/C\[Z_(box|discard) \* CAP \+ N\[/);
@@ -111,8 +125,8 @@ describe("the kernel's short cuts", () => {
           expected.push(...traced(game, seat, move));
           typesSeen.add(move.type);
           if (move.type !== "sell") return;
-          // Card ids go value by value, four copies each (as `cards for v in 1..5, copy in 1..4` lists them).
-          round.push(Math.floor((move.card as number) / 4) + 1);
+          // Card ids go value by value, eight copies each (as `cards for v in 1..5, copy in 1..8` lists them).
+          round.push(Math.floor((move.card as number) / 8) + 1);
           if (round.length === players) {
             if (new Set(round).size < players) tied++;
             round = [];
@@ -128,7 +142,7 @@ describe("the kernel's short cuts", () => {
         expect(playout.scores(), context).toEqual(game.scores(played.state));
       }
     }
-    expect([...typesSeen].sort()).toEqual(["bury", "discard", "sell"]);
+    expect([...typesSeen].sort()).toEqual(["bury", "discard", "sell", "trim"]);
     // Ties in the sort were met (their order is the seats').
     expect(tied).toBeGreaterThan(20);
   });

@@ -233,8 +233,10 @@ export class KernelCode extends KernelExpressions {
     }
     // sortedBy's stable sort by insertion. Descending compares the other way round rather than
     // negating the key, which would make -0 of a 0 and keep V8 from holding the key as an integer.
+    // The keys go in an array of numbers, not a Float64Array: V8 keeps whole numbers in it as
+    // integers (and turns to doubles only if a key is not one), so no key is converted to a double.
     const keys = this.newScratch(sourceSize).replace("$list", "$keys");
-    this.scratch[this.scratch.length - 1] = { name: keys, init: `new Float64Array(${sourceSize})` };
+    this.scratch[this.scratch.length - 1] = { name: keys, init: `new Array<number>(${sourceSize}).fill(0)` };
     const key = this.hoisted(() => this.expression(s.orderBy!));
     const insert = (at: string): string[] => [
       `let $at = ${at};`,
@@ -328,13 +330,19 @@ export class KernelCode extends KernelExpressions {
       lines.push(
         `const $n = N[${seg}]!;`,
         `if ($n === 0) throw new GameFault("fault/empty-aggregate", ${quote(`${card.callee.name}(${describeTarget(card.source)}) of nothing: the collection is empty`)});`,
+        // The first card's key to beat, then the others' (no test of the first in the loop).
         "let $at = 0;",
-        "let $best = 0;",
-        "for (let $i = 0; $i < $n; $i++) {",
+        "let $best: number;",
+        "{",
+        `const ${binder} = ${this.cardAt(seg, from.layout.topLast, "0")};`,
+        ...key.pre,
+        `$best = ${key.code};`,
+        "}",
+        "for (let $i = 1; $i < $n; $i++) {",
         `const ${binder} = ${this.cardAt(seg, from.layout.topLast, "$i")};`,
         ...key.pre,
         `const $key = ${key.code};`,
-        `if ($i === 0 || $key ${better} $best) { $at = $i; $best = $key; }`,
+        `if ($key ${better} $best) { $at = $i; $best = $key; }`,
         "}",
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
       );
