@@ -4,7 +4,6 @@ import {
   drawInt,
   emptyZone,
   missingTableKey,
-  nthCardOf,
   rollOn,
   seatCount,
   seedWords,
@@ -2413,15 +2412,14 @@ export function playout(): PlayoutKernel {
   function step163(): number {
     {
       const $seg351 = Z_hand + l_p_16;
-      const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_16, false, rollOn(G, N[Z_hand + l_p_16]!));
-      let $at = -1;
-      for (let $i = 0; $i < N[$seg351]!; $i++)
-        if (C[$seg351 * CAP + $i]! === $wanted) {
-          $at = $i;
-          break;
-        }
-      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at352 = $seg351 * CAP + $at;
+      const $position = rollOn(G, N[Z_hand + l_p_16]!);
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg351]!)
+        throw new GameFault(
+          "fault/no-such-position",
+          `the zone has no card at position ${$position}: it holds ${N[$seg351]!}`,
+        );
+      const $index = $position - 1;
+      const $at352 = $seg351 * CAP + $index;
       const $card = C[$at352]!;
       const $end353 = $seg351 * CAP + N[$seg351]! - 1;
       for (let $k354 = $at352; $k354 < $end353; $k354++) C[$k354] = C[$k354 + 1]!;
@@ -2945,15 +2943,14 @@ export function playout(): PlayoutKernel {
   function step223(): number {
     {
       const $seg620 = Z_hand + l_p_4;
-      const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
-      let $at = -1;
-      for (let $i = 0; $i < N[$seg620]!; $i++)
-        if (C[$seg620 * CAP + $i]! === $wanted) {
-          $at = $i;
-          break;
-        }
-      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at621 = $seg620 * CAP + $at;
+      const $position = rollOn(G, N[Z_hand + l_p_4]!);
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg620]!)
+        throw new GameFault(
+          "fault/no-such-position",
+          `the zone has no card at position ${$position}: it holds ${N[$seg620]!}`,
+        );
+      const $index = $position - 1;
+      const $at621 = $seg620 * CAP + $index;
       const $card = C[$at621]!;
       const $end622 = $seg620 * CAP + N[$seg620]! - 1;
       for (let $k623 = $at621; $k623 < $end622; $k623++) C[$k623] = C[$k623 + 1]!;

@@ -3,7 +3,6 @@ import {
   GameFault,
   drawInt,
   emptyZone,
-  nthCardOf,
   seedWords,
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
@@ -825,15 +824,14 @@ export function playout(): PlayoutKernel {
               {
                 const l_position = $value11;
                 {
-                  const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
-                  let $at = -1;
-                  for (let $i = 0; $i < N[Z_face_down]!; $i++)
-                    if (C[Z_face_down * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
-                  const $at12 = Z_face_down * CAP + $at;
+                  const $position = l_position;
+                  if (!Number.isInteger($position) || $position < 1 || $position > N[Z_face_down]!)
+                    throw new GameFault(
+                      "fault/no-such-position",
+                      `the zone has no card at position ${$position}: it holds ${N[Z_face_down]!}`,
+                    );
+                  const $index = $position - 1;
+                  const $at12 = Z_face_down * CAP + $index;
                   const $card = C[$at12]!;
                   const $end13 = Z_face_down * CAP + N[Z_face_down]! - 1;
                   for (let $k14 = $at12; $k14 < $end13; $k14++) C[$k14] = C[$k14 + 1]!;
@@ -1371,16 +1369,14 @@ export function playout(): PlayoutKernel {
                   const l_mine = $value92;
                   const l_position = $value96;
                   {
-                    const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
-                    let $at = -1;
-                    for (let $i = 0; $i < N[Z_face_down]!; $i++)
-                      if (C[Z_face_down * CAP + $i]! === $wanted) {
-                        $at = $i;
-                        break;
-                      }
-                    if ($at < 0)
-                      throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
-                    const $at99 = Z_face_down * CAP + $at;
+                    const $position = l_position;
+                    if (!Number.isInteger($position) || $position < 1 || $position > N[Z_face_down]!)
+                      throw new GameFault(
+                        "fault/no-such-position",
+                        `the zone has no card at position ${$position}: it holds ${N[Z_face_down]!}`,
+                      );
+                    const $index = $position - 1;
+                    const $at99 = Z_face_down * CAP + $index;
                     const $card = C[$at99]!;
                     const $end100 = Z_face_down * CAP + N[Z_face_down]! - 1;
                     for (let $k101 = $at99; $k101 < $end100; $k101++) C[$k101] = C[$k101 + 1]!;

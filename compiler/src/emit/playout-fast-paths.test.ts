@@ -2,7 +2,8 @@
 // state machine, move for move: a move of a card drawn from a zone looks first where it was drawn
 // (playout-position-hints.ts), in a turn and in an `ask each`; a loop `by` a key inserts each seat
 // into place as it lists them, comparing keys descending without negating them, the keys in an array
-// of numbers; the lowest or highest card is found comparing the first card's key with the others'; a zone the rules
+// of numbers; the lowest or highest card is found comparing the first card's key with the others';
+// the card at a position (`nth`) is taken from there; a zone the rules
 // never read (playout-write-only.ts) keeps no cards, while one the score reads keeps them.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
@@ -54,6 +55,9 @@ flow {
       trim {
         move lowest(d in hand[turn]: d.value) to discard
       }
+      pick(position in 1..count(hand[turn])) {
+        move nth(hand[turn], position) to discard
+      }
     }
     ask each p in players where count(hand[p]) > 0 {
       sell(card in hand[p]) {
@@ -103,6 +107,9 @@ describe("the kernel's short cuts", () => {
     // The lowest and the highest card: the first card's key is the one to beat, the loop tests the others.
     expect(kernel.match(/for \(let \$i = 1; \$i < \$n; \$i\+\+\) \{/g)).toHaveLength(2);
     expect(kernel).not.toContain("$i === 0 ||");
+    // The card at a position is taken from there (checked as nthCardOf checks it), not looked up and searched for.
+    expect(kernel).not.toContain("nthCardOf(");
+    expect(kernel).toMatch(/\$position > N\[\$seg\d+\]!\)\s*throw new GameFault\(\s*"fault\/no-such-position"/);
     // Nothing is put into the box or the discard pile; the graveyard, which the score counts, keeps its cards.
     // (A resumed game still loads them: only the puts go.)
     expect(kernel).not.toMatch(/C\[Z_(box|discard) \* CAP \+ N\[/);
@@ -142,7 +149,7 @@ describe("the kernel's short cuts", () => {
         expect(playout.scores(), context).toEqual(game.scores(played.state));
       }
     }
-    expect([...typesSeen].sort()).toEqual(["bury", "discard", "sell", "trim"]);
+    expect([...typesSeen].sort()).toEqual(["bury", "discard", "pick", "sell", "trim"]);
     // Ties in the sort were met (their order is the seats').
     expect(tied).toBeGreaterThan(20);
   });

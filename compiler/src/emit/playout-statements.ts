@@ -362,6 +362,19 @@ export class KernelCode extends KernelExpressions {
         `if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");`,
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
       );
+    } else if (card.kind === "call" && card.callee.name === "nth" && card.args.length === 2 && this.isZone(card.args[0]!)) {
+      // The card at a position (from 1) of a zone: taken from there, as nthCardOf checks it, with no
+      // search of the zone for the card (cards lie in one place: it is the card the search finds).
+      const from = this.zone(card.args[0]!);
+      const seg = this.segment(from, lines);
+      const position = this.hoisted(() => this.expression(card.args[1]!));
+      lines.push(
+        ...position.pre,
+        `const $position = ${position.code};`,
+        `if (!Number.isInteger($position) || $position < 1 || $position > N[${seg}]!) throw new GameFault("fault/no-such-position", \`the zone has no card at position \${$position}: it holds \${N[${seg}]!}\`);`,
+        "const $index = $position - 1;",
+        ...this.take(seg, from.layout.topLast, "$index", "$card"),
+      );
     } else if (card.kind === "call" && card.callee.name === "top" && this.isZone(card.args[0]!)) {
       const from = this.zone(card.args[0]!);
       const seg = this.segment(from, lines);
