@@ -1,8 +1,10 @@
 // `npm test`: the whole suite through the Nx task graph, the one `nx run-many` runs for users, so
 // that CI tests what they run. Three Nx runs, stopping at the first that fails:
-//   1. `rules compile --check` (generated:check-rules) first and on its own: building runs
-//      generated:compile-rules, which rewrites generated/ and would hide a stale commit;
-//   2. build and type-check every project, and check that the rules files are formatted (`rules format --check`);
+//   1. `rules compile --check` (generated:check-rules) before anything builds generated/: building runs
+//      generated:compile-rules, which rewrites generated/ and would hide a stale commit. Beside it, on
+//      the other core, the checks that need no compiled game (tests:checks-before-build): the
+//      runtime's and the VS Code extension's type-checks and `rules format --check` of the rules files;
+//   2. build and type-check every project (the type-checks of step 1 are read from Nx's cache);
 //   3. every project's tests. Each Vitest run prints its `N passed, N failed` line (Nx replays it
 //      on a cache hit); the last line of the output is their total, the form CI reads.
 import { spawn } from "node:child_process";
@@ -31,7 +33,7 @@ function runNx(args) {
   });
 }
 
-for (const args of [["run", "generated:check-rules"], ["run-many", "-t", "build", "typecheck", "check-format"]]) {
+for (const args of [["run", "tests:checks-before-build"], ["run-many", "-t", "build", "typecheck"]]) {
   const { status } = await runNx(args);
   if (status !== 0) process.exit(status);
 }

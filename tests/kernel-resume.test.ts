@@ -24,7 +24,7 @@ import {
 } from "@rules/runtime/internal";
 import { searchMove } from "@rules/runtime/search";
 import { games } from "@rules/generated";
-import { traced } from "./support/kernel-trace.js";
+import { expectSameTrace, traced } from "./support/kernel-trace.js";
 
 const withKernel = Object.values(games).filter((game) => game.playout !== undefined);
 /** Games from which mid-game states are taken, at most, per game and player count. */
@@ -138,7 +138,7 @@ describe("a playout kernel resumed from a state plays the state machine's contin
               const context = `${game.id}, ${players} players at ${state.pc}, policy seed ${policySeed}`;
               const expected = continuation(game, state, policySeed, preferred, false);
               const actual = continuation(game, state, policySeed, preferred, true);
-              expect(actual.moves, context).toEqual(expected.moves);
+              expectSameTrace(actual.moves, expected.moves, context);
               expect(actual.after, context).toBe(expected.after);
               if ("fault" in expected.result) {
                 expect(actual.result, context).toEqual(expected.result);
@@ -174,7 +174,7 @@ describe("a playout kernel resumed from a state plays the state machine's contin
           const expected = continuation(game, drawn, policySeed, true, false);
           const actual = continuation(game, drawn, policySeed, true, true);
           const context = `${game.id} at ${state.pc} drawn for seat ${seat}`;
-          expect(actual.moves, context).toEqual(expected.moves);
+          expectSameTrace(actual.moves, expected.moves, context);
           expect(actual.after, context).toBe(expected.after);
           expect(withoutShare(actual.result), context).toEqual(withoutShare(expected.result));
           compared += expected.moves.length / 2;
@@ -213,11 +213,11 @@ describe("a playout kernel plays by the rules' preferences", () => {
             if (!(error instanceof GameFault)) throw error;
             expect(() => kernel.play(players, seed, trace, variants, true), context).toThrow(expect.objectContaining({ code: error.code }));
             expect(trace.length, context).toBe(expected.length);
-            expect(trace, context).toEqual(expected);
+            expectSameTrace(trace, expected, context);
             continue;
           }
           const decisions = kernel.play(players, seed, trace, variants, true);
-          expect(trace, context).toEqual(expected);
+          expectSameTrace(trace, expected, context);
           expect(decisions, context).toBe(played.decisions);
           expect(kernel.scores(), context).toEqual(game.scores(played.state));
           expect(kernel.ending(), context).toEqual(endingOf(played.state));

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { GameFault, Rng, endingOf, playRandomGame, playRandomScores, type Game, type Move } from "@rules/runtime/internal";
 import { games } from "@rules/generated";
-import { traced } from "./support/kernel-trace.js";
+import { expectSameTrace, traced } from "./support/kernel-trace.js";
 
 const GAMES_PER_COUNT = 200;
 /** Long games (thousands of decisions each) stop at this many decisions compared per test, after
@@ -46,12 +46,12 @@ describe("playout kernels play the state machine's games move for move", () => {
         // A random game the state machine cannot finish (a flow that never ends under random play):
         // the kernel plays the same moves and faults the same way.
         expect(() => kernel.play(players, gameSeed, trace, variants), context).toThrow(expect.objectContaining({ code: fault.code }));
-        expect(trace, context).toEqual(expected);
+        expectSameTrace(trace, expected, context);
         compared += expected.length;
         continue;
       }
       const decisions = kernel.play(players, gameSeed, trace, variants);
-      expect(trace, context).toEqual(expected);
+      expectSameTrace(trace, expected, context);
       expect(decisions, context).toBe(played!.decisions);
       expect(kernel.scores(), context).toEqual(game.scores(played!.state));
       expect(kernel.ending(), context).toEqual(endingOf(played!.state));

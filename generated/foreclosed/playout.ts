@@ -15,131 +15,131 @@ import type { BaseState, PlayoutKernel, RuleSite } from "@rules/runtime/internal
 import * as cardData from "./cards.js";
 /** Foreclosed! for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
-  const CAP = 60;
-  const END = -1;
-  const Z_property_deck = 0;
-  const Z_box = 1;
-  const Z_set_aside = 2;
-  const Z_dealt = 3;
-  const Z_secret = 9;
-  const Z_collection = 15;
-  const Z_exchange = 21;
-  const Z_in_transit = 27;
-  const Z_action_deck = 28;
-  const Z_action_discard = 29;
-  const Z_hand = 30;
-  const Z_played = 36;
-  const Z_attached = 42;
-  const Z_board = 48;
-  const SEGMENTS = 49;
-  const K_C = new Int32Array(SEGMENTS * CAP);
-  const K_N = new Int32Array(SEGMENTS);
-  const K_G = new Uint32Array(4);
-  const K_P = new Uint32Array(4);
-  const K_$where = new Int32Array(99);
-  const K_$values0 = [] as number[];
-  const K_$values1 = [] as number[];
-  const K_$values2 = [] as number[];
-  const K_$values3 = [] as number[];
-  const K_$list4 = new Int32Array(CAP);
-  const K_$list5 = new Int32Array(CAP);
-  const K_$list6 = new Int32Array(6);
-  const K_$list7 = new Int32Array(CAP);
-  const K_$list8 = new Int32Array(CAP);
-  const K_$list9 = new Int32Array(6);
-  const K_$list10 = new Int32Array(CAP);
-  const K_$list11 = new Int32Array(6);
-  const K_$list12 = new Int32Array(6);
-  const K_$values13 = [] as unknown[];
-  const K_$list14 = new Int32Array(6);
-  const K_$list15 = new Int32Array(6);
-  const K_$list16 = new Int32Array(6);
-  const K_$values17 = [] as string[];
-  const K_$values17$n = new Int32Array(1);
-  const K_$list19 = new Int32Array(6);
-  const K_$list20 = new Int32Array(6);
-  const K_$values21 = [] as unknown[];
-  const K_$values22 = [] as string[];
-  const K_$values22$n = new Int32Array(1);
-  const K_$values24 = [] as string[];
-  const K_$values24$n = new Int32Array(1);
-  const K_$list26 = new Int32Array(6);
-  const K_$list27 = new Int32Array(6);
-  const K_$values28 = [] as unknown[];
-  const K_$values29 = [] as string[];
-  const K_$values29$n = new Int32Array(1);
-  const K_$values31 = [] as string[];
-  const K_$values31$n = new Int32Array(1);
-  const K_$list33 = new Int32Array(6);
-  const K_$list34 = new Int32Array(6);
-  const K_$values35 = [] as unknown[];
-  const K_$values36 = [] as string[];
-  const K_$values36$n = new Int32Array(1);
-  const K_$values38 = [] as string[];
-  const K_$values38$n = new Int32Array(1);
-  const K_$list40 = new Int32Array(6);
-  const K_$list41 = new Int32Array(6);
-  const K_$values42 = [] as unknown[];
-  const K_$values43 = [] as string[];
-  const K_$values43$n = new Int32Array(1);
-  const K_$values45 = [] as number[];
-  const K_$list46 = new Int32Array(CAP);
-  const K_$values47 = [] as string[];
-  const K_$values47$n = new Int32Array(1);
-  const K_$list49 = new Int32Array(6);
-  const K_$list50 = new Int32Array(6);
-  const K_$values51 = [] as unknown[];
-  const K_$values52 = [] as string[];
-  const K_$values52$n = new Int32Array(1);
-  const K_$values54 = [] as string[];
-  const K_$values54$n = new Int32Array(1);
-  const K_$list56 = new Int32Array(6);
-  const K_$list57 = new Int32Array(6);
-  const K_$values58 = [] as unknown[];
-  const K_$values59 = [] as string[];
-  const K_$values59$n = new Int32Array(1);
-  const K_$values61 = [] as string[];
-  const K_$values61$n = new Int32Array(1);
-  const K_$list63 = new Int32Array(6);
-  const K_$list64 = new Int32Array(6);
-  const K_$values65 = [] as unknown[];
-  const K_$values66 = [] as string[];
-  const K_$values66$n = new Int32Array(1);
-  const K_$values68 = [] as number[];
-  const K_$values68$n = new Int32Array(1);
-  const K_$values70 = [] as number[];
-  const K_$values70$n = new Int32Array(1);
-  const K_$values72 = [] as number[];
-  const K_$values72$n = new Int32Array(1);
-  const K_$values74 = [] as number[];
-  const K_$values74$n = new Int32Array(1);
-  const K_$list76 = new Int32Array(6);
-  const K_$values77 = [] as number[];
-  const K_$values77$n = new Int32Array(1);
-  const K_$values79 = [] as number[];
-  const K_$values79$n = new Int32Array(1);
-  const K_$values81 = [] as number[];
-  const K_$values81$n = new Int32Array(1);
-  const K_$values83 = [] as number[];
-  const K_$values83$n = new Int32Array(1);
-  const K_$values85 = [] as number[];
-  const K_$values85$n = new Int32Array(1);
-  const K_$values87 = [] as number[];
-  const K_$values87$n = new Int32Array(1);
-  const K_$list89 = new Int32Array(6);
-  const K_$values90 = [] as number[];
-  const K_$values90$n = new Int32Array(1);
-  const K_$values92 = [] as number[];
-  const K_$values92$n = new Int32Array(1);
-  const K_$values94 = [] as number[];
-  const K_$values94$n = new Int32Array(1);
-  const K_$values96 = [] as number[];
-  const K_$values96$n = new Int32Array(1);
-  const K_$list98 = new Int32Array(6);
-  const K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
+  var CAP = 60;
+  var END = -1;
+  var Z_property_deck = 0;
+  var Z_box = 1;
+  var Z_set_aside = 2;
+  var Z_dealt = 3;
+  var Z_secret = 9;
+  var Z_collection = 15;
+  var Z_exchange = 21;
+  var Z_in_transit = 27;
+  var Z_action_deck = 28;
+  var Z_action_discard = 29;
+  var Z_hand = 30;
+  var Z_played = 36;
+  var Z_attached = 42;
+  var Z_board = 48;
+  var SEGMENTS = 49;
+  var K_C = new Int32Array(SEGMENTS * CAP);
+  var K_N = new Int32Array(SEGMENTS);
+  var K_G = new Uint32Array(4);
+  var K_P = new Uint32Array(4);
+  var K_$where = new Int32Array(99);
+  var K_$values0 = [] as number[];
+  var K_$values1 = [] as number[];
+  var K_$values2 = [] as number[];
+  var K_$values3 = [] as number[];
+  var K_$list4 = new Int32Array(CAP);
+  var K_$list5 = new Int32Array(CAP);
+  var K_$list6 = new Int32Array(6);
+  var K_$list7 = new Int32Array(CAP);
+  var K_$list8 = new Int32Array(CAP);
+  var K_$list9 = new Int32Array(6);
+  var K_$list10 = new Int32Array(CAP);
+  var K_$list11 = new Int32Array(6);
+  var K_$list12 = new Int32Array(6);
+  var K_$values13 = [] as unknown[];
+  var K_$list14 = new Int32Array(6);
+  var K_$list15 = new Int32Array(6);
+  var K_$list16 = new Int32Array(6);
+  var K_$values17 = [] as string[];
+  var K_$values17$n = new Int32Array(1);
+  var K_$list19 = new Int32Array(6);
+  var K_$list20 = new Int32Array(6);
+  var K_$values21 = [] as unknown[];
+  var K_$values22 = [] as string[];
+  var K_$values22$n = new Int32Array(1);
+  var K_$values24 = [] as string[];
+  var K_$values24$n = new Int32Array(1);
+  var K_$list26 = new Int32Array(6);
+  var K_$list27 = new Int32Array(6);
+  var K_$values28 = [] as unknown[];
+  var K_$values29 = [] as string[];
+  var K_$values29$n = new Int32Array(1);
+  var K_$values31 = [] as string[];
+  var K_$values31$n = new Int32Array(1);
+  var K_$list33 = new Int32Array(6);
+  var K_$list34 = new Int32Array(6);
+  var K_$values35 = [] as unknown[];
+  var K_$values36 = [] as string[];
+  var K_$values36$n = new Int32Array(1);
+  var K_$values38 = [] as string[];
+  var K_$values38$n = new Int32Array(1);
+  var K_$list40 = new Int32Array(6);
+  var K_$list41 = new Int32Array(6);
+  var K_$values42 = [] as unknown[];
+  var K_$values43 = [] as string[];
+  var K_$values43$n = new Int32Array(1);
+  var K_$values45 = [] as number[];
+  var K_$list46 = new Int32Array(CAP);
+  var K_$values47 = [] as string[];
+  var K_$values47$n = new Int32Array(1);
+  var K_$list49 = new Int32Array(6);
+  var K_$list50 = new Int32Array(6);
+  var K_$values51 = [] as unknown[];
+  var K_$values52 = [] as string[];
+  var K_$values52$n = new Int32Array(1);
+  var K_$values54 = [] as string[];
+  var K_$values54$n = new Int32Array(1);
+  var K_$list56 = new Int32Array(6);
+  var K_$list57 = new Int32Array(6);
+  var K_$values58 = [] as unknown[];
+  var K_$values59 = [] as string[];
+  var K_$values59$n = new Int32Array(1);
+  var K_$values61 = [] as string[];
+  var K_$values61$n = new Int32Array(1);
+  var K_$list63 = new Int32Array(6);
+  var K_$list64 = new Int32Array(6);
+  var K_$values65 = [] as unknown[];
+  var K_$values66 = [] as string[];
+  var K_$values66$n = new Int32Array(1);
+  var K_$values68 = [] as number[];
+  var K_$values68$n = new Int32Array(1);
+  var K_$values70 = [] as number[];
+  var K_$values70$n = new Int32Array(1);
+  var K_$values72 = [] as number[];
+  var K_$values72$n = new Int32Array(1);
+  var K_$values74 = [] as number[];
+  var K_$values74$n = new Int32Array(1);
+  var K_$list76 = new Int32Array(6);
+  var K_$values77 = [] as number[];
+  var K_$values77$n = new Int32Array(1);
+  var K_$values79 = [] as number[];
+  var K_$values79$n = new Int32Array(1);
+  var K_$values81 = [] as number[];
+  var K_$values81$n = new Int32Array(1);
+  var K_$values83 = [] as number[];
+  var K_$values83$n = new Int32Array(1);
+  var K_$values85 = [] as number[];
+  var K_$values85$n = new Int32Array(1);
+  var K_$values87 = [] as number[];
+  var K_$values87$n = new Int32Array(1);
+  var K_$list89 = new Int32Array(6);
+  var K_$values90 = [] as number[];
+  var K_$values90$n = new Int32Array(1);
+  var K_$values92 = [] as number[];
+  var K_$values92$n = new Int32Array(1);
+  var K_$values94 = [] as number[];
+  var K_$values94$n = new Int32Array(1);
+  var K_$values96 = [] as number[];
+  var K_$values96$n = new Int32Array(1);
+  var K_$list98 = new Int32Array(6);
+  var K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
     ["standard", "dual", "money"].indexOf($v),
   );
-  const K_Action_effect$code = Int8Array.from(cardData.Action_effect, ($v) =>
+  var K_Action_effect$code = Int8Array.from(cardData.Action_effect, ($v) =>
     [
       "gain_two",
       "take_back_protection",
@@ -157,268 +157,268 @@ export function playout(): PlayoutKernel {
       "coin_chart",
     ].indexOf($v),
   );
-  const K_v_coins = new Array<number>(6).fill(0);
-  const K_v_protection = new Array<number>(6).fill(0);
-  const K_v_has_taken = new Array<boolean>(6).fill(false);
-  const K_v_took_from = new Array<number>(6).fill(0);
-  const K_v_passed_over = new Array<boolean>(6).fill(false);
-  const K_v_committed = new Array<string>(99).fill("");
-  const K_v_doubled = new Array<boolean>(99).fill(false);
-  const K_v_merc_vote = new Array<string>(6).fill("");
-  const C = K_C;
-  const N = K_N;
-  const G = K_G;
-  const P = K_P;
-  const $where = K_$where;
-  const $values0 = K_$values0;
-  const $values1 = K_$values1;
-  const $values2 = K_$values2;
-  const $values3 = K_$values3;
-  const $list4 = K_$list4;
-  const $list5 = K_$list5;
-  const $list6 = K_$list6;
-  const $list7 = K_$list7;
-  const $list8 = K_$list8;
-  const $list9 = K_$list9;
-  const $list10 = K_$list10;
-  const $list11 = K_$list11;
-  const $list12 = K_$list12;
-  const $values13 = K_$values13;
-  const $list14 = K_$list14;
-  const $list15 = K_$list15;
-  const $list16 = K_$list16;
-  const $values17 = K_$values17;
-  const $values17$n = K_$values17$n;
-  const $list19 = K_$list19;
-  const $list20 = K_$list20;
-  const $values21 = K_$values21;
-  const $values22 = K_$values22;
-  const $values22$n = K_$values22$n;
-  const $values24 = K_$values24;
-  const $values24$n = K_$values24$n;
-  const $list26 = K_$list26;
-  const $list27 = K_$list27;
-  const $values28 = K_$values28;
-  const $values29 = K_$values29;
-  const $values29$n = K_$values29$n;
-  const $values31 = K_$values31;
-  const $values31$n = K_$values31$n;
-  const $list33 = K_$list33;
-  const $list34 = K_$list34;
-  const $values35 = K_$values35;
-  const $values36 = K_$values36;
-  const $values36$n = K_$values36$n;
-  const $values38 = K_$values38;
-  const $values38$n = K_$values38$n;
-  const $list40 = K_$list40;
-  const $list41 = K_$list41;
-  const $values42 = K_$values42;
-  const $values43 = K_$values43;
-  const $values43$n = K_$values43$n;
-  const $values45 = K_$values45;
-  const $list46 = K_$list46;
-  const $values47 = K_$values47;
-  const $values47$n = K_$values47$n;
-  const $list49 = K_$list49;
-  const $list50 = K_$list50;
-  const $values51 = K_$values51;
-  const $values52 = K_$values52;
-  const $values52$n = K_$values52$n;
-  const $values54 = K_$values54;
-  const $values54$n = K_$values54$n;
-  const $list56 = K_$list56;
-  const $list57 = K_$list57;
-  const $values58 = K_$values58;
-  const $values59 = K_$values59;
-  const $values59$n = K_$values59$n;
-  const $values61 = K_$values61;
-  const $values61$n = K_$values61$n;
-  const $list63 = K_$list63;
-  const $list64 = K_$list64;
-  const $values65 = K_$values65;
-  const $values66 = K_$values66;
-  const $values66$n = K_$values66$n;
-  const $values68 = K_$values68;
-  const $values68$n = K_$values68$n;
-  const $values70 = K_$values70;
-  const $values70$n = K_$values70$n;
-  const $values72 = K_$values72;
-  const $values72$n = K_$values72$n;
-  const $values74 = K_$values74;
-  const $values74$n = K_$values74$n;
-  const $list76 = K_$list76;
-  const $values77 = K_$values77;
-  const $values77$n = K_$values77$n;
-  const $values79 = K_$values79;
-  const $values79$n = K_$values79$n;
-  const $values81 = K_$values81;
-  const $values81$n = K_$values81$n;
-  const $values83 = K_$values83;
-  const $values83$n = K_$values83$n;
-  const $values85 = K_$values85;
-  const $values85$n = K_$values85$n;
-  const $values87 = K_$values87;
-  const $values87$n = K_$values87$n;
-  const $list89 = K_$list89;
-  const $values90 = K_$values90;
-  const $values90$n = K_$values90$n;
-  const $values92 = K_$values92;
-  const $values92$n = K_$values92$n;
-  const $values94 = K_$values94;
-  const $values94$n = K_$values94$n;
-  const $values96 = K_$values96;
-  const $values96$n = K_$values96$n;
-  const $list98 = K_$list98;
-  const Property_kind$code = K_Property_kind$code;
-  const Action_effect$code = K_Action_effect$code;
-  const v_coins = K_v_coins;
-  const v_protection = K_v_protection;
-  const v_has_taken = K_v_has_taken;
-  const v_took_from = K_v_took_from;
-  const v_passed_over = K_v_passed_over;
-  const v_committed = K_v_committed;
-  const v_doubled = K_v_doubled;
-  const v_merc_vote = K_v_merc_vote;
-  const ALL_Action = cardData.ALL_Action;
-  const ALL_Colour = cardData.ALL_Colour;
-  const ALL_Property = cardData.ALL_Property;
-  const Action_colour = cardData.Action_colour;
-  const Action_effect = cardData.Action_effect;
-  const Action_unshown = cardData.Action_unshown;
-  const Action_unshown_too = cardData.Action_unshown_too;
-  const Action_value = cardData.Action_value;
-  const BOTS = cardData.BOTS;
-  const Property_bonus = cardData.Property_bonus;
-  const Property_coin = cardData.Property_coin;
-  const Property_colour = cardData.Property_colour;
-  const Property_heart = cardData.Property_heart;
-  const Property_kind = cardData.Property_kind;
-  const Property_second_colour = cardData.Property_second_colour;
-  const TABLE_coin_points = cardData.TABLE_coin_points;
-  const TABLE_heart_points = cardData.TABLE_heart_points;
-  const TABLE_set_points = cardData.TABLE_set_points;
-  const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
-  const DECISION_CAP = RUNTIME_DECISION_CAP;
-  let players: number = 0;
-  let humans: number = 0;
-  let v_bank: number = 0;
-  let v_chairman: number = 0;
-  let $variants: readonly string[] = [];
-  let $variant_simple = false;
-  let decisions = 0;
-  let steps = 0;
-  let trace: unknown[] | null = null;
-  let $preferred = false;
-  let $cap: number = DECISION_CAP;
-  let l_first_count: number = 0;
-  let l_second_count: number = 0;
-  let l_whose: number = 0;
-  let l_p: number = 0;
-  let l___window_0: boolean = false;
-  let l_card: number = 0;
-  let l_p_2: number = 0;
-  let l_card_2: number = 0;
-  let l_whose_2: number = 0;
-  let l_active: number = 0;
-  let l_action_played: boolean = false;
-  let l_offered: boolean = false;
-  let l_turn_over: boolean = false;
-  let l_card_3: number = 0;
-  let l_p_3: number = 0;
-  let l_card_4: number = 0;
-  let l_whose_3: number = 0;
-  let l_p_4: number = 0;
-  let l_target: number = 0;
-  let l_between: number = 0;
-  let l_opponent: number = 0;
-  let l_amount: number = 0;
-  let l_p_5: number = 0;
-  let l___window_1: boolean = false;
-  let l_card_5: number = 0;
-  let l_p_6: number = 0;
-  let l_card_6: number = 0;
-  let l_whose_4: number = 0;
-  let l_p_7: number = 0;
-  let l_p_8: number = 0;
-  let l_card_7: number = 0;
-  let l_money_before: number = 0;
-  let l_p_9: number = 0;
-  let l_card_8: number = 0;
-  let l_p_10: number = 0;
-  let l_dual: number = 0;
-  let l_p_11: number = 0;
-  let l_dual_2: number = 0;
-  let l_first_count_2: number = 0;
-  let l_second_count_2: number = 0;
-  let l_u: number = 0;
-  let l_p_12: number = 0;
-  let l_dual_3: number = 0;
-  let l_p_13: number = 0;
-  let l_dual_4: number = 0;
-  let l_first_count_3: number = 0;
-  let l_second_count_3: number = 0;
-  let l_u_2: number = 0;
-  let l_p_14: number = 0;
-  let l_dual_5: number = 0;
-  let l_p_15: number = 0;
-  let l_dual_6: number = 0;
-  let l_first_count_4: number = 0;
-  let l_second_count_4: number = 0;
-  let l_p_16: number = 0;
-  let l_p_17: number = 0;
-  let l_revealed: number = 0;
-  let l_p_18: number = 0;
-  let l_card_9: number = 0;
-  let l_p_19: number = 0;
-  let l_dual_7: number = 0;
-  let l_p_20: number = 0;
-  let l_dual_8: number = 0;
-  let l_first_count_5: number = 0;
-  let l_second_count_5: number = 0;
-  let l_u_3: number = 0;
-  let l_p_21: number = 0;
-  let l_dual_9: number = 0;
-  let l_p_22: number = 0;
-  let l_dual_10: number = 0;
-  let l_first_count_6: number = 0;
-  let l_second_count_6: number = 0;
-  let l_u_4: number = 0;
-  let l_p_23: number = 0;
-  let l_dual_11: number = 0;
-  let l_p_24: number = 0;
-  let l_dual_12: number = 0;
-  let l_first_count_7: number = 0;
-  let l_second_count_7: number = 0;
-  let l_p_25: number = 0;
-  let l_u_5: number = 0;
-  let l_p_26: number = 0;
-  let l_dual_13: number = 0;
-  let l_p_27: number = 0;
-  let l_dual_14: number = 0;
-  let l_first_count_8: number = 0;
-  let l_second_count_8: number = 0;
-  let l_p$count = 0;
-  let l_p$index = 0;
-  let l_active$count = 0;
-  let l_active$index = 0;
-  let l_p_5$count = 0;
-  let l_p_5$index = 0;
-  let l_p_7$count = 0;
-  let l_p_7$index = 0;
-  let l_u$count = 0;
-  let l_u$index = 0;
-  let l_u_2$count = 0;
-  let l_u_2$index = 0;
-  let l_p_17$count = 0;
-  let l_p_17$index = 0;
-  let l_u_3$count = 0;
-  let l_u_3$index = 0;
-  let l_u_4$count = 0;
-  let l_u_4$index = 0;
-  let l_p_25$count = 0;
-  let l_p_25$index = 0;
-  let l_u_5$count = 0;
-  let l_u_5$index = 0;
+  var K_v_coins = new Array<number>(6).fill(0);
+  var K_v_protection = new Array<number>(6).fill(0);
+  var K_v_has_taken = new Array<boolean>(6).fill(false);
+  var K_v_took_from = new Array<number>(6).fill(0);
+  var K_v_passed_over = new Array<boolean>(6).fill(false);
+  var K_v_committed = new Array<string>(99).fill("");
+  var K_v_doubled = new Array<boolean>(99).fill(false);
+  var K_v_merc_vote = new Array<string>(6).fill("");
+  var C = K_C;
+  var N = K_N;
+  var G = K_G;
+  var P = K_P;
+  var $where = K_$where;
+  var $values0 = K_$values0;
+  var $values1 = K_$values1;
+  var $values2 = K_$values2;
+  var $values3 = K_$values3;
+  var $list4 = K_$list4;
+  var $list5 = K_$list5;
+  var $list6 = K_$list6;
+  var $list7 = K_$list7;
+  var $list8 = K_$list8;
+  var $list9 = K_$list9;
+  var $list10 = K_$list10;
+  var $list11 = K_$list11;
+  var $list12 = K_$list12;
+  var $values13 = K_$values13;
+  var $list14 = K_$list14;
+  var $list15 = K_$list15;
+  var $list16 = K_$list16;
+  var $values17 = K_$values17;
+  var $values17$n = K_$values17$n;
+  var $list19 = K_$list19;
+  var $list20 = K_$list20;
+  var $values21 = K_$values21;
+  var $values22 = K_$values22;
+  var $values22$n = K_$values22$n;
+  var $values24 = K_$values24;
+  var $values24$n = K_$values24$n;
+  var $list26 = K_$list26;
+  var $list27 = K_$list27;
+  var $values28 = K_$values28;
+  var $values29 = K_$values29;
+  var $values29$n = K_$values29$n;
+  var $values31 = K_$values31;
+  var $values31$n = K_$values31$n;
+  var $list33 = K_$list33;
+  var $list34 = K_$list34;
+  var $values35 = K_$values35;
+  var $values36 = K_$values36;
+  var $values36$n = K_$values36$n;
+  var $values38 = K_$values38;
+  var $values38$n = K_$values38$n;
+  var $list40 = K_$list40;
+  var $list41 = K_$list41;
+  var $values42 = K_$values42;
+  var $values43 = K_$values43;
+  var $values43$n = K_$values43$n;
+  var $values45 = K_$values45;
+  var $list46 = K_$list46;
+  var $values47 = K_$values47;
+  var $values47$n = K_$values47$n;
+  var $list49 = K_$list49;
+  var $list50 = K_$list50;
+  var $values51 = K_$values51;
+  var $values52 = K_$values52;
+  var $values52$n = K_$values52$n;
+  var $values54 = K_$values54;
+  var $values54$n = K_$values54$n;
+  var $list56 = K_$list56;
+  var $list57 = K_$list57;
+  var $values58 = K_$values58;
+  var $values59 = K_$values59;
+  var $values59$n = K_$values59$n;
+  var $values61 = K_$values61;
+  var $values61$n = K_$values61$n;
+  var $list63 = K_$list63;
+  var $list64 = K_$list64;
+  var $values65 = K_$values65;
+  var $values66 = K_$values66;
+  var $values66$n = K_$values66$n;
+  var $values68 = K_$values68;
+  var $values68$n = K_$values68$n;
+  var $values70 = K_$values70;
+  var $values70$n = K_$values70$n;
+  var $values72 = K_$values72;
+  var $values72$n = K_$values72$n;
+  var $values74 = K_$values74;
+  var $values74$n = K_$values74$n;
+  var $list76 = K_$list76;
+  var $values77 = K_$values77;
+  var $values77$n = K_$values77$n;
+  var $values79 = K_$values79;
+  var $values79$n = K_$values79$n;
+  var $values81 = K_$values81;
+  var $values81$n = K_$values81$n;
+  var $values83 = K_$values83;
+  var $values83$n = K_$values83$n;
+  var $values85 = K_$values85;
+  var $values85$n = K_$values85$n;
+  var $values87 = K_$values87;
+  var $values87$n = K_$values87$n;
+  var $list89 = K_$list89;
+  var $values90 = K_$values90;
+  var $values90$n = K_$values90$n;
+  var $values92 = K_$values92;
+  var $values92$n = K_$values92$n;
+  var $values94 = K_$values94;
+  var $values94$n = K_$values94$n;
+  var $values96 = K_$values96;
+  var $values96$n = K_$values96$n;
+  var $list98 = K_$list98;
+  var Property_kind$code = K_Property_kind$code;
+  var Action_effect$code = K_Action_effect$code;
+  var v_coins = K_v_coins;
+  var v_protection = K_v_protection;
+  var v_has_taken = K_v_has_taken;
+  var v_took_from = K_v_took_from;
+  var v_passed_over = K_v_passed_over;
+  var v_committed = K_v_committed;
+  var v_doubled = K_v_doubled;
+  var v_merc_vote = K_v_merc_vote;
+  var ALL_Action = cardData.ALL_Action;
+  var ALL_Colour = cardData.ALL_Colour;
+  var ALL_Property = cardData.ALL_Property;
+  var Action_colour = cardData.Action_colour;
+  var Action_effect = cardData.Action_effect;
+  var Action_unshown = cardData.Action_unshown;
+  var Action_unshown_too = cardData.Action_unshown_too;
+  var Action_value = cardData.Action_value;
+  var BOTS = cardData.BOTS;
+  var Property_bonus = cardData.Property_bonus;
+  var Property_coin = cardData.Property_coin;
+  var Property_colour = cardData.Property_colour;
+  var Property_heart = cardData.Property_heart;
+  var Property_kind = cardData.Property_kind;
+  var Property_second_colour = cardData.Property_second_colour;
+  var TABLE_coin_points = cardData.TABLE_coin_points;
+  var TABLE_heart_points = cardData.TABLE_heart_points;
+  var TABLE_set_points = cardData.TABLE_set_points;
+  var LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
+  var DECISION_CAP = RUNTIME_DECISION_CAP;
+  var players: number = 0;
+  var humans: number = 0;
+  var v_bank: number = 0;
+  var v_chairman: number = 0;
+  var $variants: readonly string[] = [];
+  var $variant_simple = false;
+  var decisions = 0;
+  var steps = 0;
+  var trace: unknown[] | null = null;
+  var $preferred = false;
+  var $cap: number = DECISION_CAP;
+  var l_first_count: number = 0;
+  var l_second_count: number = 0;
+  var l_whose: number = 0;
+  var l_p: number = 0;
+  var l___window_0: boolean = false;
+  var l_card: number = 0;
+  var l_p_2: number = 0;
+  var l_card_2: number = 0;
+  var l_whose_2: number = 0;
+  var l_active: number = 0;
+  var l_action_played: boolean = false;
+  var l_offered: boolean = false;
+  var l_turn_over: boolean = false;
+  var l_card_3: number = 0;
+  var l_p_3: number = 0;
+  var l_card_4: number = 0;
+  var l_whose_3: number = 0;
+  var l_p_4: number = 0;
+  var l_target: number = 0;
+  var l_between: number = 0;
+  var l_opponent: number = 0;
+  var l_amount: number = 0;
+  var l_p_5: number = 0;
+  var l___window_1: boolean = false;
+  var l_card_5: number = 0;
+  var l_p_6: number = 0;
+  var l_card_6: number = 0;
+  var l_whose_4: number = 0;
+  var l_p_7: number = 0;
+  var l_p_8: number = 0;
+  var l_card_7: number = 0;
+  var l_money_before: number = 0;
+  var l_p_9: number = 0;
+  var l_card_8: number = 0;
+  var l_p_10: number = 0;
+  var l_dual: number = 0;
+  var l_p_11: number = 0;
+  var l_dual_2: number = 0;
+  var l_first_count_2: number = 0;
+  var l_second_count_2: number = 0;
+  var l_u: number = 0;
+  var l_p_12: number = 0;
+  var l_dual_3: number = 0;
+  var l_p_13: number = 0;
+  var l_dual_4: number = 0;
+  var l_first_count_3: number = 0;
+  var l_second_count_3: number = 0;
+  var l_u_2: number = 0;
+  var l_p_14: number = 0;
+  var l_dual_5: number = 0;
+  var l_p_15: number = 0;
+  var l_dual_6: number = 0;
+  var l_first_count_4: number = 0;
+  var l_second_count_4: number = 0;
+  var l_p_16: number = 0;
+  var l_p_17: number = 0;
+  var l_revealed: number = 0;
+  var l_p_18: number = 0;
+  var l_card_9: number = 0;
+  var l_p_19: number = 0;
+  var l_dual_7: number = 0;
+  var l_p_20: number = 0;
+  var l_dual_8: number = 0;
+  var l_first_count_5: number = 0;
+  var l_second_count_5: number = 0;
+  var l_u_3: number = 0;
+  var l_p_21: number = 0;
+  var l_dual_9: number = 0;
+  var l_p_22: number = 0;
+  var l_dual_10: number = 0;
+  var l_first_count_6: number = 0;
+  var l_second_count_6: number = 0;
+  var l_u_4: number = 0;
+  var l_p_23: number = 0;
+  var l_dual_11: number = 0;
+  var l_p_24: number = 0;
+  var l_dual_12: number = 0;
+  var l_first_count_7: number = 0;
+  var l_second_count_7: number = 0;
+  var l_p_25: number = 0;
+  var l_u_5: number = 0;
+  var l_p_26: number = 0;
+  var l_dual_13: number = 0;
+  var l_p_27: number = 0;
+  var l_dual_14: number = 0;
+  var l_first_count_8: number = 0;
+  var l_second_count_8: number = 0;
+  var l_p$count = 0;
+  var l_p$index = 0;
+  var l_active$count = 0;
+  var l_active$index = 0;
+  var l_p_5$count = 0;
+  var l_p_5$index = 0;
+  var l_p_7$count = 0;
+  var l_p_7$index = 0;
+  var l_u$count = 0;
+  var l_u$index = 0;
+  var l_u_2$count = 0;
+  var l_u_2$index = 0;
+  var l_p_17$count = 0;
+  var l_p_17$index = 0;
+  var l_u_3$count = 0;
+  var l_u_3$index = 0;
+  var l_u_4$count = 0;
+  var l_u_4$index = 0;
+  var l_p_25$count = 0;
+  var l_p_25$index = 0;
+  var l_u_5$count = 0;
+  var l_u_5$index = 0;
   function fn_colour_of(l_c: number): string {
     return Property_kind$code[l_c]! === 0
       ? Property_colour[l_c]!
@@ -427,72 +427,72 @@ export function playout(): PlayoutKernel {
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
-    let $count822: number = 0;
+    let $count823: number = 0;
     {
-      const $seg824 = Z_collection + l_p;
-      const $n825 = N[$seg824]!;
-      for (let $i823 = 0; $i823 < $n825; $i823++) {
-        const l_c = C[$seg824 * CAP + $i823]!;
+      const $seg825 = Z_collection + l_p;
+      const $n826 = N[$seg825]!;
+      for (let $i824 = 0; $i824 < $n826; $i824++) {
+        const l_c = C[$seg825 * CAP + $i824]!;
         if (fn_colour_of(l_c) === l_k) {
-          $count822++;
+          $count823++;
         }
       }
     }
-    return $count822;
+    return $count823;
   }
   function fn_money_cards(l_p: number): number {
-    return $tally_collection_kind(Z_collection + l_p, 2);
+    return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count826: number = 0;
+    let $count827: number = 0;
     {
-      const $seg828 = Z_collection + l_p;
-      const $n829 = N[$seg828]!;
-      for (let $i827 = 0; $i827 < $n829; $i827++) {
-        const l_c = C[$seg828 * CAP + $i827]!;
+      const $seg829 = Z_collection + l_p;
+      const $n830 = N[$seg829]!;
+      for (let $i828 = 0; $i828 < $n830; $i828++) {
+        const l_c = C[$seg829 * CAP + $i828]!;
         if (Property_heart[l_c]!) {
-          $count826++;
+          $count827++;
         }
       }
     }
-    return $count826;
+    return $count827;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count830: number = 0;
+    let $count831: number = 0;
     {
-      const $seg832 = Z_collection + l_p;
-      const $n833 = N[$seg832]!;
-      for (let $i831 = 0; $i831 < $n833; $i831++) {
-        const l_c = C[$seg832 * CAP + $i831]!;
+      const $seg833 = Z_collection + l_p;
+      const $n834 = N[$seg833]!;
+      for (let $i832 = 0; $i832 < $n834; $i832++) {
+        const l_c = C[$seg833 * CAP + $i832]!;
         if (Property_coin[l_c]!) {
-          $count830++;
+          $count831++;
         }
       }
     }
-    return $count830;
+    return $count831;
   }
   function fn_set_score(l_p: number): number {
-    let $sum834: number = 0;
-    for (const $item835 of ALL_Colour) {
-      const l_k = $item835;
+    let $sum835: number = 0;
+    for (const $item836 of ALL_Colour) {
+      const l_k = $item836;
       if (l_k !== "none") {
-        $sum834 +=
+        $sum835 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum834;
+    return $sum835;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum836: number = 0;
+    let $sum837: number = 0;
     {
-      const $seg838 = Z_collection + l_p;
-      const $n839 = N[$seg838]!;
-      for (let $i837 = 0; $i837 < $n839; $i837++) {
-        const l_c = C[$seg838 * CAP + $i837]!;
-        $sum836 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg839 = Z_collection + l_p;
+      const $n840 = N[$seg839]!;
+      for (let $i838 = 0; $i838 < $n840; $i838++) {
+        const l_c = C[$seg839 * CAP + $i838]!;
+        $sum837 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum836;
+    return $sum837;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -505,8 +505,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item840 of ALL_Colour) {
-                const l_k = $item840;
+              for (const $item841 of ALL_Colour) {
+                const l_k = $item841;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -521,8 +521,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item841 of ALL_Colour) {
-                  const l_k = $item841;
+                for (const $item842 of ALL_Colour) {
+                  const l_k = $item842;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -545,79 +545,55 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum842: number = 0;
+    let $sum843: number = 0;
     {
-      const $n844 = N[Z_board]!;
-      for (let $i843 = 0; $i843 < $n844; $i843++) {
-        const l_a = C[Z_board * CAP + $i843]!;
-        $sum842 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      const $n845 = N[Z_board]!;
+      for (let $i844 = 0; $i844 < $n845; $i844++) {
+        const l_a = C[Z_board * CAP + $i844]!;
+        $sum843 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
       }
     }
-    return 0 - $sum842;
+    return 0 - $sum843;
   }
   function fn_action_points(l_p: number): number {
-    let $sum845: number = 0;
+    let $sum846: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum846: number = 0;
+        let $sum847: number = 0;
         {
-          const $seg848 = Z_played + l_q;
-          const $n849 = N[$seg848]!;
-          for (let $i847 = 0; $i847 < $n849; $i847++) {
-            const l_a = C[$seg848 * CAP + $i847]!;
-            $sum846 += fn_medal_points(l_a, l_p);
+          const $seg849 = Z_played + l_q;
+          const $n850 = N[$seg849]!;
+          for (let $i848 = 0; $i848 < $n850; $i848++) {
+            const l_a = C[$seg849 * CAP + $i848]!;
+            $sum847 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum845 += $sum846;
+        $sum846 += $sum847;
       }
     }
-    return $sum845 + fn_board_points(l_p);
+    return $sum846 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any850: boolean = false;
+    let $any851: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $any851: boolean = false;
-        {
-          const $seg853 = Z_played + l_q;
-          const $n854 = N[$seg853]!;
-          for (let $i852 = 0; $i852 < $n854; $i852++) {
-            const l_a = C[$seg853 * CAP + $i852]!;
-            if (Action_effect$code[l_a]! === 11) {
-              $any851 = true;
-              break;
-            }
-          }
-        }
-        if ($any851) {
-          $any850 = true;
+        if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
+          $any851 = true;
           break;
         }
       }
     }
-    return $any850 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any851 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum855: number = 0;
+    let $sum852: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum855 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum852 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum855;
+    return N[Z_board]! + $sum852;
   }
   function fn_shielded(l_p: number): boolean {
-    let $any856: boolean = false;
-    {
-      const $seg858 = Z_played + l_p;
-      const $n859 = N[$seg858]!;
-      for (let $i857 = 0; $i857 < $n859; $i857++) {
-        const l_a = C[$seg858 * CAP + $i857]!;
-        if (Action_effect$code[l_a]! === 4) {
-          $any856 = true;
-          break;
-        }
-      }
-    }
-    return $any856;
+    return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
     return (
@@ -636,8 +612,61 @@ export function playout(): PlayoutKernel {
   function fn_shares_colour(l_a: number, l_b: number): boolean {
     return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
   }
-  let $index_PropertyKind$lastValue = "";
-  let $index_PropertyKind$lastIndex = -1;
+  var $index_Effect$lastValue = "";
+  var $index_Effect$lastIndex = -1;
+  function $index_Effect(value: string): number {
+    if (value === $index_Effect$lastValue) return $index_Effect$lastIndex;
+    let $index = -1;
+    switch (value) {
+      case "gain_two":
+        $index = 0;
+        break;
+      case "take_back_protection":
+        $index = 1;
+        break;
+      case "others_lose_one":
+        $index = 2;
+        break;
+      case "discard_action":
+        $index = 3;
+        break;
+      case "no_exchange":
+        $index = 4;
+        break;
+      case "money_points":
+        $index = 5;
+        break;
+      case "double_bonus":
+        $index = 6;
+        break;
+      case "colour_pairs":
+        $index = 7;
+        break;
+      case "colour_penalty":
+        $index = 8;
+        break;
+      case "all_colours":
+        $index = 9;
+        break;
+      case "few_colours":
+        $index = 10;
+        break;
+      case "coin_pairs":
+        $index = 11;
+        break;
+      case "heart_chart":
+        $index = 12;
+        break;
+      case "coin_chart":
+        $index = 13;
+        break;
+    }
+    $index_Effect$lastValue = value;
+    $index_Effect$lastIndex = $index;
+    return $index;
+  }
+  var $index_PropertyKind$lastValue = "";
+  var $index_PropertyKind$lastIndex = -1;
   function $index_PropertyKind(value: string): number {
     if (value === $index_PropertyKind$lastValue) return $index_PropertyKind$lastIndex;
     let $index = -1;
@@ -656,23 +685,41 @@ export function playout(): PlayoutKernel {
     $index_PropertyKind$lastIndex = $index;
     return $index;
   }
-  const Property_kind$index = Int32Array.from(Property_kind, $index_PropertyKind);
-  let $generation_zone_collection = 1;
-  const $tally_collection_kind$counts = new Int32Array(18);
-  const $tally_collection_kind$stamps = new Float64Array(6);
-  function $tally_collection_kind(seg: number, member: number): number {
-    const $s = seg - Z_collection;
-    const $base = $s * 3;
-    if ($tally_collection_kind$stamps[$s] !== $generation_zone_collection) {
-      for (let $k = 0; $k < 3; $k++) $tally_collection_kind$counts[$base + $k] = 0;
-      const $n = N[seg]!;
-      for (let $i = 0; $i < $n; $i++) {
-        const $member = Property_kind$index[C[seg * CAP + $i]!]!;
-        if ($member >= 0) $tally_collection_kind$counts[$base + $member]!++;
+  var Action_effect$index = Int32Array.from(Action_effect, $index_Effect);
+  var Property_kind$index = Int32Array.from(Property_kind, $index_PropertyKind);
+  var $count_collection_kind = new Int32Array(18);
+  var $count_hand_effect = new Int32Array(84);
+  var $count_played_effect = new Int32Array(84);
+  /** A segment's count of one member (its index; -1 for a value that is no member: none). */
+  function $countOf(counts: Int32Array, at: number, member: number): number {
+    return member < 0 ? 0 : counts[at + member]!;
+  }
+  /** Every count made afresh from the zones as they lie. */
+  function $recountAll(): void {
+    $count_collection_kind.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_collection + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Property_kind$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_collection_kind[$s * 3 + $member]!++;
       }
-      $tally_collection_kind$stamps[$s] = $generation_zone_collection;
     }
-    return member < 0 ? 0 : $tally_collection_kind$counts[$base + member]!;
+    $count_hand_effect.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_hand + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Action_effect$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_hand_effect[$s * 14 + $member]!++;
+      }
+    }
+    $count_played_effect.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_played + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Action_effect$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_played_effect[$s * 14 + $member]!++;
+      }
+    }
   }
   function step0(): number {
     return step1();
@@ -697,11 +744,14 @@ export function playout(): PlayoutKernel {
               C[$to * CAP + N[$to]!] = $card;
               N[$to]!++;
               $where[$card] = $to;
+              {
+                const $member = Property_kind$index[$card]!;
+                if ($member >= 0) $count_collection_kind[($to - Z_collection) * 3 + $member]!++;
+              }
             }
             N[$from] = 0;
           }
         }
-        $generation_zone_collection++;
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {
@@ -779,7 +829,6 @@ export function playout(): PlayoutKernel {
             N[Z_set_aside]!++;
             $where[$card] = Z_set_aside;
           }
-          $generation_zone_collection++;
           {
             for (let $i66 = N[Z_box]! - 1; $i66 > 0; $i66--) {
               const $n70 = $i66 + 1;
@@ -832,7 +881,6 @@ export function playout(): PlayoutKernel {
                 N[Z_set_aside]!++;
                 $where[$card] = Z_set_aside;
               }
-              $generation_zone_collection++;
             } else {
               {
                 if (N[Z_box]! === 0)
@@ -848,7 +896,6 @@ export function playout(): PlayoutKernel {
                 N[$seg78]!++;
                 $where[$card] = $seg78;
               }
-              $generation_zone_collection++;
             }
           }
         }
@@ -918,7 +965,7 @@ export function playout(): PlayoutKernel {
       let $n30 = 0;
       {
         const $seg32 = Z_collection + l_p_25;
-        const $n33 = N[$seg32]!;
+        const $n33 = $count_collection_kind[($seg32 - Z_collection) * 3 + 1]! > 0 ? N[$seg32]! : 0;
         for (let $i31 = 0; $i31 < $n33; $i31++) {
           const l_u_5 = C[$seg32 * CAP + $i31]!;
           if (fn_uncommitted(l_u_5)) $list10[$n30++] = l_u_5;
@@ -1066,13 +1113,20 @@ export function playout(): PlayoutKernel {
     l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
     {
       const $card = l_revealed;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
+      }
       const $seg109 = Z_collection + l_p_17;
       C[$seg109 * CAP + N[$seg109]!] = $card;
       N[$seg109]!++;
       $where[$card] = $seg109;
+      {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($seg109 - Z_collection) * 3 + $member]!++;
+      }
     }
-    $generation_zone_collection++;
     l_p_18 = l_p_17;
     l_card_9 = l_revealed;
     if (Property_kind$code[l_card_9]! === 1) {
@@ -1094,7 +1148,7 @@ export function playout(): PlayoutKernel {
       let $n25 = 0;
       {
         const $seg27 = Z_collection + l_p_18;
-        const $n28 = N[$seg27]!;
+        const $n28 = $count_collection_kind[($seg27 - Z_collection) * 3 + 1]! > 0 ? N[$seg27]! : 0;
         for (let $i26 = 0; $i26 < $n28; $i26++) {
           const l_u_4 = C[$seg27 * CAP + $i26]!;
           if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
@@ -1250,7 +1304,7 @@ export function playout(): PlayoutKernel {
       let $any140: boolean = false;
       {
         const $seg142 = Z_collection + l_p_18;
-        const $n143 = N[$seg142]!;
+        const $n143 = $count_collection_kind[($seg142 - Z_collection) * 3 + 1]! > 0 ? N[$seg142]! : 0;
         for (let $i141 = 0; $i141 < $n143; $i141++) {
           const l_u = C[$seg142 * CAP + $i141]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
@@ -1286,7 +1340,7 @@ export function playout(): PlayoutKernel {
       let $any145: boolean = false;
       {
         const $seg147 = Z_collection + l_p_18;
-        const $n148 = N[$seg147]!;
+        const $n148 = $count_collection_kind[($seg147 - Z_collection) * 3 + 1]! > 0 ? N[$seg147]! : 0;
         for (let $i146 = 0; $i146 < $n148; $i146++) {
           const l_u = C[$seg147 * CAP + $i146]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
@@ -1407,7 +1461,7 @@ export function playout(): PlayoutKernel {
       let $n21 = 0;
       {
         const $seg23 = Z_collection + l_p_18;
-        const $n24 = N[$seg23]!;
+        const $n24 = $count_collection_kind[($seg23 - Z_collection) * 3 + 1]! > 0 ? N[$seg23]! : 0;
         for (let $i22 = 0; $i22 < $n24; $i22++) {
           const l_u_3 = C[$seg23 * CAP + $i22]!;
           if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
@@ -1555,7 +1609,7 @@ export function playout(): PlayoutKernel {
     let $found211 = false;
     {
       const $seg213 = Z_collection + l_p_18;
-      const $n214 = N[$seg213]!;
+      const $n214 = $count_collection_kind[($seg213 - Z_collection) * 3 + 1]! > 0 ? N[$seg213]! : 0;
       for (let $i212 = 0; $i212 < $n214; $i212++) {
         const l_u = C[$seg213 * CAP + $i212]!;
         if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
@@ -1747,7 +1801,7 @@ export function playout(): PlayoutKernel {
         let $n220 = 0;
         {
           const $seg222 = Z_played + l_p;
-          const $n223 = N[$seg222]!;
+          const $n223 = $count_played_effect[($seg222 - Z_played) * 14 + 4]! > 0 ? N[$seg222]! : 0;
           for (let $i221 = 0; $i221 < $n223; $i221++) {
             const l_a = C[$seg222 * CAP + $i221]!;
             if (Action_effect$code[l_a]! === 4) $list46[$n220++] = l_a;
@@ -1770,6 +1824,10 @@ export function playout(): PlayoutKernel {
             const $end227 = $seg225 * CAP + N[$seg225]! - 1;
             for (let $k228 = $at226; $k228 < $end227; $k228++) C[$k228] = C[$k228 + 1]!;
             N[$seg225]!--;
+            {
+              const $member = Action_effect$index[$card]!;
+              if ($member >= 0) $count_played_effect[($seg225 - Z_played) * 14 + $member]!--;
+            }
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
             $where[$card] = Z_action_discard;
@@ -1811,13 +1869,20 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_7;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
+      }
       const $seg229 = Z_collection + l_p_8;
       C[$seg229 * CAP + N[$seg229]!] = $card;
       N[$seg229]!++;
       $where[$card] = $seg229;
+      {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($seg229 - Z_collection) * 3 + $member]!++;
+      }
     }
-    $generation_zone_collection++;
     l_p_9 = l_p_8;
     l_card_8 = l_card_7;
     if (Property_kind$code[l_card_8]! === 1) {
@@ -1839,7 +1904,7 @@ export function playout(): PlayoutKernel {
       let $n16 = 0;
       {
         const $seg18 = Z_collection + l_p_9;
-        const $n19 = N[$seg18]!;
+        const $n19 = $count_collection_kind[($seg18 - Z_collection) * 3 + 1]! > 0 ? N[$seg18]! : 0;
         for (let $i17 = 0; $i17 < $n19; $i17++) {
           const l_u_2 = C[$seg18 * CAP + $i17]!;
           if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
@@ -1995,7 +2060,7 @@ export function playout(): PlayoutKernel {
       let $any260: boolean = false;
       {
         const $seg262 = Z_collection + l_p_9;
-        const $n263 = N[$seg262]!;
+        const $n263 = $count_collection_kind[($seg262 - Z_collection) * 3 + 1]! > 0 ? N[$seg262]! : 0;
         for (let $i261 = 0; $i261 < $n263; $i261++) {
           const l_u = C[$seg262 * CAP + $i261]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
@@ -2030,7 +2095,7 @@ export function playout(): PlayoutKernel {
       let $any265: boolean = false;
       {
         const $seg267 = Z_collection + l_p_9;
-        const $n268 = N[$seg267]!;
+        const $n268 = $count_collection_kind[($seg267 - Z_collection) * 3 + 1]! > 0 ? N[$seg267]! : 0;
         for (let $i266 = 0; $i266 < $n268; $i266++) {
           const l_u = C[$seg267 * CAP + $i266]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
@@ -2151,7 +2216,7 @@ export function playout(): PlayoutKernel {
       let $n12 = 0;
       {
         const $seg14 = Z_collection + l_p_9;
-        const $n15 = N[$seg14]!;
+        const $n15 = $count_collection_kind[($seg14 - Z_collection) * 3 + 1]! > 0 ? N[$seg14]! : 0;
         for (let $i13 = 0; $i13 < $n15; $i13++) {
           const l_u = C[$seg14 * CAP + $i13]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8))
@@ -2299,7 +2364,7 @@ export function playout(): PlayoutKernel {
     let $found331 = false;
     {
       const $seg333 = Z_collection + l_p_9;
-      const $n334 = N[$seg333]!;
+      const $n334 = $count_collection_kind[($seg333 - Z_collection) * 3 + 1]! > 0 ? N[$seg333]! : 0;
       for (let $i332 = 0; $i332 < $n334; $i332++) {
         const l_u = C[$seg333 * CAP + $i332]!;
         if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
@@ -2379,6 +2444,10 @@ export function playout(): PlayoutKernel {
         C[$seg335 * CAP + N[$seg335]!] = $card;
         N[$seg335]!++;
         $where[$card] = $seg335;
+        {
+          const $member = Action_effect$index[$card]!;
+          if ($member >= 0) $count_hand_effect[($seg335 - Z_hand) * 14 + $member]!++;
+        }
       }
     }
     if (N[Z_hand + l_p_16]! > 5) {
@@ -2424,6 +2493,10 @@ export function playout(): PlayoutKernel {
       const $end353 = $seg351 * CAP + N[$seg351]! - 1;
       for (let $k354 = $at352; $k354 < $end353; $k354++) C[$k354] = C[$k354 + 1]!;
       N[$seg351]!--;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($seg351 - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2533,11 +2606,23 @@ export function playout(): PlayoutKernel {
   function step180(): number {
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       const $seg373 = Z_played + l_p_6;
       C[$seg373 * CAP + N[$seg373]!] = $card;
       N[$seg373]!++;
       $where[$card] = $seg373;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg373 - Z_played) * 14 + $member]!++;
+      }
     }
     return step183();
   }
@@ -2561,7 +2646,15 @@ export function playout(): PlayoutKernel {
   function step184(): number {
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
       $where[$card] = Z_board;
@@ -2591,11 +2684,23 @@ export function playout(): PlayoutKernel {
   function step189(): number {
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       const $seg399 = Z_played + l_p_6;
       C[$seg399 * CAP + N[$seg399]!] = $card;
       N[$seg399]!++;
       $where[$card] = $seg399;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg399 - Z_played) * 14 + $member]!++;
+      }
     }
     return step190();
   }
@@ -2605,7 +2710,15 @@ export function playout(): PlayoutKernel {
   function step191(): number {
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2667,7 +2780,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2695,7 +2816,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2720,7 +2849,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_6;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -2774,7 +2911,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide515($seat451);
+      return decide516($seat451);
     }
   }
   function step207(): number {
@@ -2794,13 +2931,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat516 = l_target;
-      if ($seat516 >= humans)
+      const $seat517 = l_target;
+      if ($seat517 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat516} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat517} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide543($seat516);
+      return decide544($seat517);
     }
   }
   function step209(): number {
@@ -2820,13 +2957,13 @@ export function playout(): PlayoutKernel {
       v_protection[l_target] += $amount;
     }
     {
-      const $seat544 = l_active;
-      if ($seat544 >= humans)
+      const $seat545 = l_active;
+      if ($seat545 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat545} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide566($seat544);
+      return decide567($seat545);
     }
   }
   function step210(): number {
@@ -2836,36 +2973,36 @@ export function playout(): PlayoutKernel {
     return step215();
   }
   function step212(): number {
-    let $first567: number = 0;
-    let $found568 = false;
+    let $first568: number = 0;
+    let $found569 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first567 = l_q;
-        $found568 = true;
+        $first568 = l_q;
+        $found569 = true;
         break;
       }
     }
-    if (!$found568) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first567;
+    if (!$found569) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first568;
     {
-      const $seat569 = l_opponent;
-      if ($seat569 >= humans)
+      const $seat570 = l_opponent;
+      if ($seat570 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat569} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat570} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide580($seat569);
+      return decide581($seat570);
     }
   }
   function step213(): number {
     {
-      const $seat581 = l_active;
-      if ($seat581 >= humans)
+      const $seat582 = l_active;
+      if ($seat582 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat581} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat582} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide603($seat581);
+      return decide604($seat582);
     }
   }
   function step214(): number {
@@ -2901,15 +3038,19 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg604 = Z_hand + l_p_4;
+      const $seg605 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg604 * CAP + N[$seg604]!] = $card;
-        N[$seg604]!++;
-        $where[$card] = $seg604;
+        C[$seg605 * CAP + N[$seg605]!] = $card;
+        N[$seg605]!++;
+        $where[$card] = $seg605;
+        {
+          const $member = Action_effect$index[$card]!;
+          if ($member >= 0) $count_hand_effect[($seg605 - Z_hand) * 14 + $member]!++;
+        }
       }
     }
     if (N[Z_hand + l_p_4]! > 5) {
@@ -2928,13 +3069,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat605 = l_p_4;
-      if ($seat605 >= humans)
+      const $seat606 = l_p_4;
+      if ($seat606 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat605} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat606} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide619($seat605);
+      return decide620($seat606);
     }
   }
   function step222(): number {
@@ -2942,19 +3083,23 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg620 = Z_hand + l_p_4;
+      const $seg621 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg620]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg621]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg620]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg621]!}`,
         );
       const $index = $position - 1;
-      const $at621 = $seg620 * CAP + $index;
-      const $card = C[$at621]!;
-      const $end622 = $seg620 * CAP + N[$seg620]! - 1;
-      for (let $k623 = $at621; $k623 < $end622; $k623++) C[$k623] = C[$k623 + 1]!;
-      N[$seg620]!--;
+      const $at622 = $seg621 * CAP + $index;
+      const $card = C[$at622]!;
+      const $end623 = $seg621 * CAP + N[$seg621]! - 1;
+      for (let $k624 = $at622; $k624 < $end623; $k624++) C[$k624] = C[$k624 + 1]!;
+      N[$seg621]!--;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($seg621 - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3025,23 +3170,35 @@ export function playout(): PlayoutKernel {
   function step235(): number {
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg624 = Z_played + l_p_3;
-      C[$seg624 * CAP + N[$seg624]!] = $card;
-      N[$seg624]!++;
-      $where[$card] = $seg624;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg625 = Z_played + l_p_3;
+      C[$seg625 * CAP + N[$seg625]!] = $card;
+      N[$seg625]!++;
+      $where[$card] = $seg625;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg625 - Z_played) * 14 + $member]!++;
+      }
     }
     return step238();
   }
   function step236(): number {
     {
-      const $seat625 = l_p_3;
-      if ($seat625 >= humans)
+      const $seat626 = l_p_3;
+      if ($seat626 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat625} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat626} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide635($seat625);
+      return decide636($seat626);
     }
   }
   function step237(): number {
@@ -3053,7 +3210,15 @@ export function playout(): PlayoutKernel {
   function step239(): number {
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
       $where[$card] = Z_board;
@@ -3065,13 +3230,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat636 = l_p_3;
-      if ($seat636 >= humans)
+      const $seat637 = l_p_3;
+      if ($seat637 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat636} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat637} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide649($seat636);
+      return decide650($seat637);
     }
   }
   function step242(): number {
@@ -3083,11 +3248,23 @@ export function playout(): PlayoutKernel {
   function step244(): number {
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg650 = Z_played + l_p_3;
-      C[$seg650 * CAP + N[$seg650]!] = $card;
-      N[$seg650]!++;
-      $where[$card] = $seg650;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg651 = Z_played + l_p_3;
+      C[$seg651 * CAP + N[$seg651]!] = $card;
+      N[$seg651]!++;
+      $where[$card] = $seg651;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg651 - Z_played) * 14 + $member]!++;
+      }
     }
     return step245();
   }
@@ -3097,30 +3274,38 @@ export function playout(): PlayoutKernel {
   function step246(): number {
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat651 = l_p_3;
-      if ($seat651 >= humans)
+      const $seat652 = l_p_3;
+      if ($seat652 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat651} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat652} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide673($seat651);
+      return decide674($seat652);
     }
   }
   function step247(): number {
     {
-      const $seat674 = l_p_3;
-      if ($seat674 >= humans)
+      const $seat675 = l_p_3;
+      if ($seat675 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat674} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat675} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide699($seat674);
+      return decide700($seat675);
     }
   }
   function step248(): number {
@@ -3134,12 +3319,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n700 = 0;
+      let $n701 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list89[$n700++] = l_q;
+        if (l_q !== l_p_3) $list89[$n701++] = l_q;
       }
-      for (let $i701 = 0; $i701 < $n700; $i701++) {
-        const l_q = $list89[$i701]!;
+      for (let $i702 = 0; $i702 < $n701; $i702++) {
+        const l_q = $list89[$i702]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3159,7 +3344,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3187,7 +3380,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3212,7 +3413,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_4;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3223,18 +3432,18 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step257(): number {
-    let $cond703: boolean = l_offered;
-    if ($cond703) {
-      let $any702: boolean = false;
+    let $cond704: boolean = l_offered;
+    if ($cond704) {
+      let $any703: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (fn_reachable(l_active, l_q)) {
-          $any702 = true;
+          $any703 = true;
           break;
         }
       }
-      $cond703 = !$any702;
+      $cond704 = !$any703;
     }
-    if ($cond703) {
+    if ($cond704) {
       l_turn_over = true;
     }
     return 204;
@@ -3267,13 +3476,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat704 = l_p;
-      if ($seat704 >= humans)
+      const $seat705 = l_p;
+      if ($seat705 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat704} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat705} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide721($seat704, true);
+      return decide722($seat705, true);
     }
   }
   function step262(): number {
@@ -3329,23 +3538,35 @@ export function playout(): PlayoutKernel {
   function step270(): number {
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg722 = Z_played + l_p_2;
-      C[$seg722 * CAP + N[$seg722]!] = $card;
-      N[$seg722]!++;
-      $where[$card] = $seg722;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg723 = Z_played + l_p_2;
+      C[$seg723 * CAP + N[$seg723]!] = $card;
+      N[$seg723]!++;
+      $where[$card] = $seg723;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg723 - Z_played) * 14 + $member]!++;
+      }
     }
     return step273();
   }
   function step271(): number {
     {
-      const $seat723 = l_p_2;
-      if ($seat723 >= humans)
+      const $seat724 = l_p_2;
+      if ($seat724 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide733($seat723);
+      return decide734($seat724);
     }
   }
   function step272(): number {
@@ -3357,7 +3578,15 @@ export function playout(): PlayoutKernel {
   function step274(): number {
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_board * CAP + N[Z_board]!] = $card;
       N[Z_board]!++;
       $where[$card] = Z_board;
@@ -3369,13 +3598,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat734 = l_p_2;
-      if ($seat734 >= humans)
+      const $seat735 = l_p_2;
+      if ($seat735 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat735} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide747($seat734);
+      return decide748($seat735);
     }
   }
   function step277(): number {
@@ -3387,11 +3616,23 @@ export function playout(): PlayoutKernel {
   function step279(): number {
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      const $seg748 = Z_played + l_p_2;
-      C[$seg748 * CAP + N[$seg748]!] = $card;
-      N[$seg748]!++;
-      $where[$card] = $seg748;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg749 = Z_played + l_p_2;
+      C[$seg749 * CAP + N[$seg749]!] = $card;
+      N[$seg749]!++;
+      $where[$card] = $seg749;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($seg749 - Z_played) * 14 + $member]!++;
+      }
     }
     return step280();
   }
@@ -3401,30 +3642,38 @@ export function playout(): PlayoutKernel {
   function step281(): number {
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat749 = l_p_2;
-      if ($seat749 >= humans)
+      const $seat750 = l_p_2;
+      if ($seat750 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat750} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide771($seat749);
+      return decide772($seat750);
     }
   }
   function step282(): number {
     {
-      const $seat772 = l_p_2;
-      if ($seat772 >= humans)
+      const $seat773 = l_p_2;
+      if ($seat773 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat773} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide797($seat772);
+      return decide798($seat773);
     }
   }
   function step283(): number {
@@ -3438,12 +3687,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n798 = 0;
+      let $n799 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list98[$n798++] = l_q;
+        if (l_q !== l_p_2) $list98[$n799++] = l_q;
       }
-      for (let $i799 = 0; $i799 < $n798; $i799++) {
-        const l_q = $list98[$i799]!;
+      for (let $i800 = 0; $i800 < $n799; $i800++) {
+        const l_q = $list98[$i800]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3463,7 +3712,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3491,7 +3748,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3516,7 +3781,15 @@ export function playout(): PlayoutKernel {
     }
     {
       const $card = l_card_2;
-      takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
@@ -3534,156 +3807,156 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat772 = l_p_2;
-      if ($seat772 >= humans)
+      const $seat773 = l_p_2;
+      if ($seat773 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat773} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide797($seat772);
+      return decide798($seat773);
     }
   }
   function step295(): number {
     {
-      const $seat749 = l_p_2;
-      if ($seat749 >= humans)
+      const $seat750 = l_p_2;
+      if ($seat750 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat750} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide771($seat749);
+      return decide772($seat750);
     }
   }
   function step296(): number {
     {
-      const $seat734 = l_p_2;
-      if ($seat734 >= humans)
+      const $seat735 = l_p_2;
+      if ($seat735 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat735} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide747($seat734);
+      return decide748($seat735);
     }
   }
   function step297(): number {
     {
-      const $seat723 = l_p_2;
-      if ($seat723 >= humans)
+      const $seat724 = l_p_2;
+      if ($seat724 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide733($seat723);
+      return decide734($seat724);
     }
   }
   function step298(): number {
     {
-      const $seat704 = l_p;
-      if ($seat704 >= humans)
+      const $seat705 = l_p;
+      if ($seat705 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat704} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat705} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide721($seat704, false);
+      return decide722($seat705, false);
     }
   }
   function step299(): number {
     {
-      const $seat674 = l_p_3;
-      if ($seat674 >= humans)
+      const $seat675 = l_p_3;
+      if ($seat675 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat674} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat675} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide699($seat674);
+      return decide700($seat675);
     }
   }
   function step300(): number {
     {
-      const $seat651 = l_p_3;
-      if ($seat651 >= humans)
+      const $seat652 = l_p_3;
+      if ($seat652 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat651} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat652} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide673($seat651);
+      return decide674($seat652);
     }
   }
   function step301(): number {
     {
-      const $seat636 = l_p_3;
-      if ($seat636 >= humans)
+      const $seat637 = l_p_3;
+      if ($seat637 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat636} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat637} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide649($seat636);
+      return decide650($seat637);
     }
   }
   function step302(): number {
     {
-      const $seat625 = l_p_3;
-      if ($seat625 >= humans)
+      const $seat626 = l_p_3;
+      if ($seat626 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat625} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat626} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide635($seat625);
+      return decide636($seat626);
     }
   }
   function step303(): number {
     {
-      const $seat605 = l_p_4;
-      if ($seat605 >= humans)
+      const $seat606 = l_p_4;
+      if ($seat606 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat605} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat606} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide619($seat605);
+      return decide620($seat606);
     }
   }
   function step304(): number {
     {
-      const $seat569 = l_opponent;
-      if ($seat569 >= humans)
+      const $seat570 = l_opponent;
+      if ($seat570 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat569} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat570} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide580($seat569);
+      return decide581($seat570);
     }
   }
   function step305(): number {
     {
-      const $seat581 = l_active;
-      if ($seat581 >= humans)
+      const $seat582 = l_active;
+      if ($seat582 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat581} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat582} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide603($seat581);
+      return decide604($seat582);
     }
   }
   function step306(): number {
     {
-      const $seat544 = l_active;
-      if ($seat544 >= humans)
+      const $seat545 = l_active;
+      if ($seat545 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat545} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide566($seat544);
+      return decide567($seat545);
     }
   }
   function step307(): number {
     {
-      const $seat516 = l_target;
-      if ($seat516 >= humans)
+      const $seat517 = l_target;
+      if ($seat517 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat516} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat517} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide543($seat516);
+      return decide544($seat517);
     }
   }
   function step308(): number {
@@ -3694,7 +3967,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide515($seat451);
+      return decide516($seat451);
     }
   }
   function step309(): number {
@@ -3959,7 +4232,6 @@ export function playout(): PlayoutKernel {
             N[$seg50]!++;
             $where[$card] = $seg50;
           }
-          $generation_zone_collection++;
           {
             const $from = Z_dealt + l_p;
             const $to = Z_collection + l_p;
@@ -3969,11 +4241,14 @@ export function playout(): PlayoutKernel {
                 C[$to * CAP + N[$to]!] = $card;
                 N[$to]!++;
                 $where[$card] = $to;
+                {
+                  const $member = Property_kind$index[$card]!;
+                  if ($member >= 0) $count_collection_kind[($to - Z_collection) * 3 + $member]!++;
+                }
               }
               N[$from] = 0;
             }
           }
-          $generation_zone_collection++;
         }
       }
       return step2();
@@ -5031,6 +5306,10 @@ export function playout(): PlayoutKernel {
           const $end348 = $seg346 * CAP + N[$seg346]! - 1;
           for (let $k349 = $at347; $k349 < $end348; $k349++) C[$k349] = C[$k349 + 1]!;
           N[$seg346]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($seg346 - Z_hand) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -5045,7 +5324,7 @@ export function playout(): PlayoutKernel {
     $values68$n[0]! = 0;
     {
       const $seg357 = Z_hand + l_p_5;
-      const $n358 = N[$seg357]!;
+      const $n358 = $count_hand_effect[($seg357 - Z_hand) * 14 + 1]! > 0 ? N[$seg357]! : 0;
       for (let $i356 = 0; $i356 < $n358; $i356++) {
         const l_card = C[$seg357 * CAP + $i356]!;
         if (Action_effect$code[l_card]! === 1) $values68[$values68$n[0]!++] = l_card;
@@ -5202,11 +5481,23 @@ export function playout(): PlayoutKernel {
         const l_whose = $value382;
         {
           const $card = l_card_6;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
           const $seg383 = Z_played + l_whose;
           C[$seg383 * CAP + N[$seg383]!] = $card;
           N[$seg383]!++;
           $where[$card] = $seg383;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg383 - Z_played) * 14 + $member]!++;
+          }
         }
         return step182();
       }
@@ -5272,7 +5563,15 @@ export function playout(): PlayoutKernel {
         v_doubled[l_target] = true;
         {
           const $card = l_card_6;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
           const $seg397 = Z_attached + l_p_6;
           C[$seg397 * CAP + N[$seg397]!] = $card;
           N[$seg397]!++;
@@ -5466,6 +5765,10 @@ export function playout(): PlayoutKernel {
           const $end440 = $seg438 * CAP + N[$seg438]! - 1;
           for (let $k441 = $at439; $k441 < $end440; $k441++) C[$k441] = C[$k441 + 1]!;
           N[$seg438]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg438 - Z_played) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -5500,149 +5803,159 @@ export function playout(): PlayoutKernel {
     $index433 -= $count431;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide515($seat451: number): number {
+  function decide516($seat451: number): number {
     const $seg452 = Z_hand + l_active;
     let $offered453 = false;
     offered453$open: {
       if (!(N[$seg452]! > 0)) break offered453$open;
       if (!!l_action_played) break offered453$open;
       if (!!l_offered) break offered453$open;
-      let $found464 = false;
-      for (let $i465 = 0; $i465 < N[$seg452]!; $i465++) {
-        const l_card_3 = C[$seg452 * CAP + $i465]!;
+      let $found459 = false;
+      for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
+        const l_card_3 = C[$seg452 * CAP + $i460]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded(l_active))) continue;
         if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
-        let $cond458: boolean = Action_effect$code[l_card_3]! !== 5;
+        if (!(
+          Action_effect$code[l_card_3]! !== 5 ||
+          !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
+        ))
+          continue;
+        let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
         if (!$cond458) {
           let $any454: boolean = false;
           {
-            const $seg456 = Z_played + l_active;
+            const $seg456 = Z_collection + l_active;
             const $n457 = N[$seg456]!;
             for (let $i455 = 0; $i455 < $n457; $i455++) {
-              const l_a = C[$seg456 * CAP + $i455]!;
-              if (Action_effect$code[l_a]! === 5) {
+              const l_c = C[$seg456 * CAP + $i455]!;
+              if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
                 $any454 = true;
                 break;
               }
             }
           }
-          $cond458 = !$any454;
+          $cond458 = $any454;
         }
         if (!$cond458) continue;
-        let $cond463: boolean = Action_effect$code[l_card_3]! !== 6;
-        if (!$cond463) {
-          let $any459: boolean = false;
-          {
-            const $seg461 = Z_collection + l_active;
-            const $n462 = N[$seg461]!;
-            for (let $i460 = 0; $i460 < $n462; $i460++) {
-              const l_c = C[$seg461 * CAP + $i460]!;
-              if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                $any459 = true;
-                break;
-              }
-            }
-          }
-          $cond463 = $any459;
-        }
-        if (!$cond463) continue;
-        $found464 = true;
+        $found459 = true;
         break;
       }
-      if (!$found464) break offered453$open;
+      if (!$found459) break offered453$open;
       $offered453 = true;
     }
+    let $offered462 = false;
+    offered462$open: {
+      if (!(v_protection[l_active]! > 0)) break offered462$open;
+      $offered462 = true;
+    }
+    let $offered463 = false;
+    offered463$open: {
+      if (!(v_protection[l_active]! === 0)) break offered463$open;
+      if (!!l_offered) break offered463$open;
+      $offered463 = true;
+    }
+    let $offered464 = false;
+    offered464$open: {
+      if (!!$variant_simple) break offered464$open;
+      if (!(v_protection[l_active]! === 0)) break offered464$open;
+      if (!!l_offered) break offered464$open;
+      if (!(N[Z_action_deck]! > 0)) break offered464$open;
+      $offered464 = true;
+    }
+    let $offered465 = false;
+    let $gate471 = false;
+    let $found466 = false;
+    offered465$open: {
+      if (!(players > 0)) break offered465$open;
+      if (!(v_protection[l_active]! === 0)) break offered465$open;
+      if (!(v_coins[l_active]! >= 1)) break offered465$open;
+      $gate471 = true;
+    }
     let $offered467 = false;
+    let $gate472 = false;
+    let $found469 = false;
     offered467$open: {
-      if (!(v_protection[l_active]! > 0)) break offered467$open;
-      $offered467 = true;
-    }
-    let $offered468 = false;
-    offered468$open: {
-      if (!(v_protection[l_active]! === 0)) break offered468$open;
-      if (!!l_offered) break offered468$open;
-      $offered468 = true;
-    }
-    let $offered469 = false;
-    offered469$open: {
-      if (!!$variant_simple) break offered469$open;
-      if (!(v_protection[l_active]! === 0)) break offered469$open;
-      if (!!l_offered) break offered469$open;
-      if (!(N[Z_action_deck]! > 0)) break offered469$open;
-      $offered469 = true;
-    }
-    let $offered470 = false;
-    offered470$open: {
-      if (!(players > 0)) break offered470$open;
-      if (!(v_protection[l_active]! === 0)) break offered470$open;
-      if (!(v_coins[l_active]! >= 1)) break offered470$open;
-      let $found471 = false;
-      for (let l_target = 0; l_target < players; l_target++) {
-        if (!(l_target !== l_active)) continue;
-        if (!!v_passed_over[l_target]!) continue;
-        if (!!fn_exchanged(l_active, l_target)) continue;
-        if (!!fn_shielded(l_target)) continue;
-        if (!(v_protection[l_target]! === 0)) continue;
-        $found471 = true;
-        break;
-      }
-      if (!$found471) break offered470$open;
-      $offered470 = true;
-    }
-    let $offered472 = false;
-    offered472$open: {
-      if (!(players > 0)) break offered472$open;
-      if (!(v_protection[l_active]! === 0)) break offered472$open;
-      let $any473: boolean = false;
+      if (!(players > 0)) break offered467$open;
+      if (!(v_protection[l_active]! === 0)) break offered467$open;
+      let $any468: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (l_q !== l_active && v_protection[l_q]! > 0) {
-          $any473 = true;
+          $any468 = true;
           break;
         }
       }
-      if (!$any473) break offered472$open;
-      let $found474 = false;
-      for (let l_target = 0; l_target < players; l_target++) {
-        if (!(l_target !== l_active)) continue;
-        if (!!v_passed_over[l_target]!) continue;
-        if (!!fn_exchanged(l_active, l_target)) continue;
-        if (!!fn_shielded(l_target)) continue;
-        if (!(v_protection[l_target]! > 0)) continue;
-        if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found474 = true;
-        break;
+      if (!$any468) break offered467$open;
+      $gate472 = true;
+    }
+    let $offered470 = false;
+    offered470$open: {
+      if (!l_offered) break offered470$open;
+      $offered470 = true;
+    }
+    let $searching473 = ($gate471 ? 1 : 0) + ($gate472 ? 1 : 0);
+    if ($searching473 > 0) {
+      for (let $value474 = 0; $value474 < players; $value474++) {
+        let $same475 = 0;
+        let $same476 = 0;
+        found466$test: if ($gate471 && !$found466) {
+          const l_target = $value474;
+          if (!(l_target !== l_active)) break found466$test;
+          if (!!v_passed_over[l_target]!) break found466$test;
+          if ($same475 === 0) $same475 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same475 !== 1) break found466$test;
+          if ($same476 === 0) $same476 = !fn_shielded(l_target) ? 1 : 2;
+          if ($same476 !== 1) break found466$test;
+          if (!(v_protection[l_target]! === 0)) break found466$test;
+          $found466 = true;
+          $searching473--;
+        }
+        found469$test: if ($gate472 && !$found469) {
+          const l_target = $value474;
+          if (!(l_target !== l_active)) break found469$test;
+          if (!!v_passed_over[l_target]!) break found469$test;
+          if ($same475 === 0) $same475 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same475 !== 1) break found469$test;
+          if ($same476 === 0) $same476 = !fn_shielded(l_target) ? 1 : 2;
+          if ($same476 !== 1) break found469$test;
+          if (!(v_protection[l_target]! > 0)) break found469$test;
+          if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found469$test;
+          $found469 = true;
+          $searching473--;
+        }
+        if ($searching473 === 0) break;
       }
-      if (!$found474) break offered472$open;
-      $offered472 = true;
     }
-    let $offered475 = false;
-    offered475$open: {
-      if (!l_offered) break offered475$open;
-      $offered475 = true;
+    offered465$open: {
+      if (!$found466) break offered465$open;
+      $offered465 = true;
     }
-    const $offered476 =
+    offered467$open: {
+      if (!$found469) break offered467$open;
+      $offered467 = true;
+    }
+    const $offered477 =
       ($offered453 ? 1 : 0) +
+      ($offered462 ? 1 : 0) +
+      ($offered463 ? 1 : 0) +
+      ($offered464 ? 1 : 0) +
+      ($offered465 ? 1 : 0) +
       ($offered467 ? 1 : 0) +
-      ($offered468 ? 1 : 0) +
-      ($offered469 ? 1 : 0) +
-      ($offered470 ? 1 : 0) +
-      ($offered472 ? 1 : 0) +
-      ($offered475 ? 1 : 0);
-    if ($offered476 === 0)
+      ($offered470 ? 1 : 0);
+    if ($offered477 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built481 = false;
-    let $built489 = false;
-    let $built494 = false;
-    attempt477: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n479 = $offered476;
-      let $r480 = 0;
-      if ($n479 <= 2097152 && $n479 >= 1) {
+    let $built482 = false;
+    let $built490 = false;
+    let $built495 = false;
+    attempt478: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n480 = $offered477;
+      let $r481 = 0;
+      if ($n480 <= 2097152 && $n480 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5653,69 +5966,57 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n479;
+          const $m = ($t >>> 0) * $n480;
           const $low = $m >>> 0;
-          if ($low >= $n479 || $low >= 4294967296 % $n479) {
-            $r480 = ($m / 4294967296) >>> 0;
+          if ($low >= $n480 || $low >= 4294967296 % $n480) {
+            $r481 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n479 >= 1 && $n479 <= 4294967296))
+        if (!($n480 >= 1 && $n480 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r480 = drawInt(P, $n479);
+        $r481 = drawInt(P, $n480);
       }
-      const $pick478$drawn = $r480;
-      let $pick478 = $pick478$drawn;
-      if ($offered453 && $pick478-- === 0) {
-        if (!$built481) {
+      const $pick479$drawn = $r481;
+      let $pick479 = $pick479$drawn;
+      if ($offered453 && $pick479-- === 0) {
+        if (!$built482) {
           $values77$n[0]! = 0;
-          for (let $i466 = 0; $i466 < N[$seg452]!; $i466++) {
-            const l_card_3 = C[$seg452 * CAP + $i466]!;
+          for (let $i461 = 0; $i461 < N[$seg452]!; $i461++) {
+            const l_card_3 = C[$seg452 * CAP + $i461]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded(l_active))) continue;
             if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
-            let $cond458: boolean = Action_effect$code[l_card_3]! !== 5;
+            if (!(
+              Action_effect$code[l_card_3]! !== 5 ||
+              !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
+            ))
+              continue;
+            let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
             if (!$cond458) {
               let $any454: boolean = false;
               {
-                const $seg456 = Z_played + l_active;
+                const $seg456 = Z_collection + l_active;
                 const $n457 = N[$seg456]!;
                 for (let $i455 = 0; $i455 < $n457; $i455++) {
-                  const l_a = C[$seg456 * CAP + $i455]!;
-                  if (Action_effect$code[l_a]! === 5) {
+                  const l_c = C[$seg456 * CAP + $i455]!;
+                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
                     $any454 = true;
                     break;
                   }
                 }
               }
-              $cond458 = !$any454;
+              $cond458 = $any454;
             }
             if (!$cond458) continue;
-            let $cond463: boolean = Action_effect$code[l_card_3]! !== 6;
-            if (!$cond463) {
-              let $any459: boolean = false;
-              {
-                const $seg461 = Z_collection + l_active;
-                const $n462 = N[$seg461]!;
-                for (let $i460 = 0; $i460 < $n462; $i460++) {
-                  const l_c = C[$seg461 * CAP + $i460]!;
-                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                    $any459 = true;
-                    break;
-                  }
-                }
-              }
-              $cond463 = $any459;
-            }
-            if (!$cond463) continue;
             $values77[$values77$n[0]!++] = l_card_3;
           }
-          $built481 = true;
+          $built482 = true;
         }
-        const $n484 = $values77$n[0]!;
-        let $r485 = 0;
-        if ($n484 <= 2097152 && $n484 >= 1) {
+        const $n485 = $values77$n[0]!;
+        let $r486 = 0;
+        if ($n485 <= 2097152 && $n485 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5726,32 +6027,32 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n484;
+            const $m = ($t >>> 0) * $n485;
             const $low = $m >>> 0;
-            if ($low >= $n484 || $low >= 4294967296 % $n484) {
-              $r485 = ($m / 4294967296) >>> 0;
+            if ($low >= $n485 || $low >= 4294967296 % $n485) {
+              $r486 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n484 >= 1 && $n484 <= 4294967296))
+          if (!($n485 >= 1 && $n485 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r485 = drawInt(P, $n484);
+          $r486 = drawInt(P, $n485);
         }
-        const $digit482 = $r485;
-        const $value483 = $values77[$digit482]!;
+        const $digit483 = $r486;
+        const $value484 = $values77[$digit483]!;
         {
-          l_card_3 = $value483;
+          l_card_3 = $value484;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 17, $value483);
+        if (trace !== null) trace.push($seat451, 17, $value484);
         {
-          l_card_3 = $value483;
+          l_card_3 = $value484;
           return step227();
         }
       }
-      if ($offered467 && $pick478-- === 0) {
+      if ($offered462 && $pick479-- === 0) {
         {
         }
         decisions++;
@@ -5774,7 +6075,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered468 && $pick478-- === 0) {
+      if ($offered463 && $pick479-- === 0) {
         {
         }
         decisions++;
@@ -5797,7 +6098,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered469 && $pick478-- === 0) {
+      if ($offered464 && $pick479-- === 0) {
         {
         }
         decisions++;
@@ -5807,8 +6108,8 @@ export function playout(): PlayoutKernel {
           return step216();
         }
       }
-      if ($offered470 && $pick478-- === 0) {
-        if (!$built489) {
+      if ($offered465 && $pick479-- === 0) {
+        if (!$built490) {
           $values79$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
@@ -5818,11 +6119,11 @@ export function playout(): PlayoutKernel {
             if (!(v_protection[l_target]! === 0)) continue;
             $values79[$values79$n[0]!++] = l_target;
           }
-          $built489 = true;
+          $built490 = true;
         }
-        const $n492 = $values79$n[0]!;
-        let $r493 = 0;
-        if ($n492 <= 2097152 && $n492 >= 1) {
+        const $n493 = $values79$n[0]!;
+        let $r494 = 0;
+        if ($n493 <= 2097152 && $n493 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5833,33 +6134,33 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n492;
+            const $m = ($t >>> 0) * $n493;
             const $low = $m >>> 0;
-            if ($low >= $n492 || $low >= 4294967296 % $n492) {
-              $r493 = ($m / 4294967296) >>> 0;
+            if ($low >= $n493 || $low >= 4294967296 % $n493) {
+              $r494 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n492 >= 1 && $n492 <= 4294967296))
+          if (!($n493 >= 1 && $n493 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r493 = drawInt(P, $n492);
+          $r494 = drawInt(P, $n493);
         }
-        const $digit490 = $r493;
-        const $value491 = $values79[$digit490]!;
+        const $digit491 = $r494;
+        const $value492 = $values79[$digit491]!;
         {
-          l_target = $value491;
+          l_target = $value492;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 21, $value491);
+        if (trace !== null) trace.push($seat451, 21, $value492);
         {
-          l_target = $value491;
+          l_target = $value492;
           return step207();
         }
       }
-      if ($offered472 && $pick478-- === 0) {
-        if (!$built494) {
+      if ($offered467 && $pick479-- === 0) {
+        if (!$built495) {
           $values81$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
@@ -5870,11 +6171,11 @@ export function playout(): PlayoutKernel {
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values81[$values81$n[0]!++] = l_target;
           }
-          $built494 = true;
+          $built495 = true;
         }
-        const $n497 = $values81$n[0]!;
-        let $r498 = 0;
-        if ($n497 <= 2097152 && $n497 >= 1) {
+        const $n498 = $values81$n[0]!;
+        let $r499 = 0;
+        if ($n498 <= 2097152 && $n498 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5885,28 +6186,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n497;
+            const $m = ($t >>> 0) * $n498;
             const $low = $m >>> 0;
-            if ($low >= $n497 || $low >= 4294967296 % $n497) {
-              $r498 = ($m / 4294967296) >>> 0;
+            if ($low >= $n498 || $low >= 4294967296 % $n498) {
+              $r499 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n497 >= 1 && $n497 <= 4294967296))
+          if (!($n498 >= 1 && $n498 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r498 = drawInt(P, $n497);
+          $r499 = drawInt(P, $n498);
         }
-        const $digit495 = $r498;
-        const $value496 = $values81[$digit495]!;
+        const $digit496 = $r499;
+        const $value497 = $values81[$digit496]!;
         {
-          const l_target = $value496;
+          const l_target = $value497;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 22, $value496);
+        if (trace !== null) trace.push($seat451, 22, $value497);
         {
-          const l_target = $value496;
+          const l_target = $value497;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -5938,57 +6239,54 @@ export function playout(): PlayoutKernel {
             v_coins[l_target] += $amount;
           }
           {
-            const $argument499 = l_active;
-            const $argument500 = l_target;
+            const $argument500 = l_active;
+            const $argument501 = l_target;
             {
-              let l_a = $argument499;
-              let l_b = $argument500;
+              let l_a = $argument500;
+              let l_b = $argument501;
               {
-                const $seg501 = Z_exchange + l_a;
-                if (N[$seg501]! === 0)
+                const $seg502 = Z_exchange + l_a;
+                if (N[$seg502]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at502 = $seg501 * CAP;
-                const $card = C[$at502]!;
-                const $end503 = $seg501 * CAP + N[$seg501]! - 1;
-                for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
-                N[$seg501]!--;
+                const $at503 = $seg502 * CAP;
+                const $card = C[$at503]!;
+                const $end504 = $seg502 * CAP + N[$seg502]! - 1;
+                for (let $k505 = $at503; $k505 < $end504; $k505++) C[$k505] = C[$k505 + 1]!;
+                N[$seg502]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
-              $generation_zone_collection++;
               {
-                const $seg505 = Z_exchange + l_b;
-                if (N[$seg505]! === 0)
+                const $seg506 = Z_exchange + l_b;
+                if (N[$seg506]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at506 = $seg505 * CAP;
-                const $card = C[$at506]!;
-                const $end507 = $seg505 * CAP + N[$seg505]! - 1;
-                for (let $k508 = $at506; $k508 < $end507; $k508++) C[$k508] = C[$k508 + 1]!;
-                N[$seg505]!--;
-                const $seg509 = Z_exchange + l_a;
-                if (N[$seg509]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg509 * CAP + N[$seg509]!] = $card;
-                N[$seg509]!++;
-                $where[$card] = $seg509;
+                const $at507 = $seg506 * CAP;
+                const $card = C[$at507]!;
+                const $end508 = $seg506 * CAP + N[$seg506]! - 1;
+                for (let $k509 = $at507; $k509 < $end508; $k509++) C[$k509] = C[$k509 + 1]!;
+                N[$seg506]!--;
+                const $seg510 = Z_exchange + l_a;
+                if (N[$seg510]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg510 * CAP + N[$seg510]!] = $card;
+                N[$seg510]!++;
+                $where[$card] = $seg510;
               }
-              $generation_zone_collection++;
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at510 = Z_in_transit * CAP;
-                const $card = C[$at510]!;
-                const $end511 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k512 = $at510; $k512 < $end511; $k512++) C[$k512] = C[$k512 + 1]!;
+                const $at511 = Z_in_transit * CAP;
+                const $card = C[$at511]!;
+                const $end512 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k513 = $at511; $k513 < $end512; $k513++) C[$k513] = C[$k513 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg513 = Z_exchange + l_b;
-                if (N[$seg513]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg513 * CAP + N[$seg513]!] = $card;
-                N[$seg513]!++;
-                $where[$card] = $seg513;
+                const $seg514 = Z_exchange + l_b;
+                if (N[$seg514]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg514 * CAP + N[$seg514]!] = $card;
+                N[$seg514]!++;
+                $where[$card] = $seg514;
               }
-              $generation_zone_collection++;
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
             }
@@ -5997,7 +6295,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered475 && $pick478-- === 0) {
+      if ($offered470 && $pick479-- === 0) {
         {
         }
         decisions++;
@@ -6011,23 +6309,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide543($seat516: number): number {
-    const $count517 = 1;
-    const $low518 = 1;
-    const $high519 = v_coins[l_target]!;
-    const $size520 = Math.max(0, $high519 - $low518 + 1);
-    const $count521 = $size520;
-    const $total522: number = $count517 + $count521;
-    if ($total522 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat516} must act but has no legal move`);
+  function decide544($seat517: number): number {
+    const $count518 = 1;
+    const $low519 = 1;
+    const $high520 = v_coins[l_target]!;
+    const $size521 = Math.max(0, $high520 - $low519 + 1);
+    const $count522 = $size521;
+    const $total523: number = $count518 + $count522;
+    if ($total523 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat517} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n524 = $total522;
-    let $r525 = 0;
-    if ($n524 <= 2097152 && $n524 >= 1) {
+    const $n525 = $total523;
+    let $r526 = 0;
+    if ($n525 <= 2097152 && $n525 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6038,24 +6336,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n524;
+        const $m = ($t >>> 0) * $n525;
         const $low = $m >>> 0;
-        if ($low >= $n524 || $low >= 4294967296 % $n524) {
-          $r525 = ($m / 4294967296) >>> 0;
+        if ($low >= $n525 || $low >= 4294967296 % $n525) {
+          $r526 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n524 >= 1 && $n524 <= 4294967296))
+      if (!($n525 >= 1 && $n525 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r525 = drawInt(P, $n524);
+      $r526 = drawInt(P, $n525);
     }
-    const $index523$drawn = $r525;
-    let $index523 = $index523$drawn;
+    const $index524$drawn = $r526;
+    let $index524 = $index524$drawn;
     decisions++;
     steps = 0;
-    if ($index523 < $count517) {
-      if (trace !== null) trace.push($seat516, 15);
+    if ($index524 < $count518) {
+      if (trace !== null) trace.push($seat517, 15);
       {
         {
           const $amount = 1;
@@ -6073,57 +6371,54 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument526 = l_active;
-          const $argument527 = l_target;
+          const $argument527 = l_active;
+          const $argument528 = l_target;
           {
-            let l_a = $argument526;
-            let l_b = $argument527;
+            let l_a = $argument527;
+            let l_b = $argument528;
             {
-              const $seg528 = Z_exchange + l_a;
-              if (N[$seg528]! === 0)
+              const $seg529 = Z_exchange + l_a;
+              if (N[$seg529]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at529 = $seg528 * CAP;
-              const $card = C[$at529]!;
-              const $end530 = $seg528 * CAP + N[$seg528]! - 1;
-              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
-              N[$seg528]!--;
+              const $at530 = $seg529 * CAP;
+              const $card = C[$at530]!;
+              const $end531 = $seg529 * CAP + N[$seg529]! - 1;
+              for (let $k532 = $at530; $k532 < $end531; $k532++) C[$k532] = C[$k532 + 1]!;
+              N[$seg529]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
-            $generation_zone_collection++;
             {
-              const $seg532 = Z_exchange + l_b;
-              if (N[$seg532]! === 0)
+              const $seg533 = Z_exchange + l_b;
+              if (N[$seg533]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at533 = $seg532 * CAP;
-              const $card = C[$at533]!;
-              const $end534 = $seg532 * CAP + N[$seg532]! - 1;
-              for (let $k535 = $at533; $k535 < $end534; $k535++) C[$k535] = C[$k535 + 1]!;
-              N[$seg532]!--;
-              const $seg536 = Z_exchange + l_a;
-              if (N[$seg536]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg536 * CAP + N[$seg536]!] = $card;
-              N[$seg536]!++;
-              $where[$card] = $seg536;
+              const $at534 = $seg533 * CAP;
+              const $card = C[$at534]!;
+              const $end535 = $seg533 * CAP + N[$seg533]! - 1;
+              for (let $k536 = $at534; $k536 < $end535; $k536++) C[$k536] = C[$k536 + 1]!;
+              N[$seg533]!--;
+              const $seg537 = Z_exchange + l_a;
+              if (N[$seg537]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg537 * CAP + N[$seg537]!] = $card;
+              N[$seg537]!++;
+              $where[$card] = $seg537;
             }
-            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at537 = Z_in_transit * CAP;
-              const $card = C[$at537]!;
-              const $end538 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k539 = $at537; $k539 < $end538; $k539++) C[$k539] = C[$k539 + 1]!;
+              const $at538 = Z_in_transit * CAP;
+              const $card = C[$at538]!;
+              const $end539 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k540 = $at538; $k540 < $end539; $k540++) C[$k540] = C[$k540 + 1]!;
               N[Z_in_transit]!--;
-              const $seg540 = Z_exchange + l_b;
-              if (N[$seg540]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg540 * CAP + N[$seg540]!] = $card;
-              N[$seg540]!++;
-              $where[$card] = $seg540;
+              const $seg541 = Z_exchange + l_b;
+              if (N[$seg541]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg541 * CAP + N[$seg541]!] = $card;
+              N[$seg541]!++;
+              $where[$card] = $seg541;
             }
-            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -6132,33 +6427,33 @@ export function playout(): PlayoutKernel {
         return step211();
       }
     }
-    $index523 -= $count517;
-    if ($index523 < $count521) {
-      const $digit541 = $index523;
-      const $value542 = $low518 + $digit541;
-      if (trace !== null) trace.push($seat516, 16, $value542);
+    $index524 -= $count518;
+    if ($index524 < $count522) {
+      const $digit542 = $index524;
+      const $value543 = $low519 + $digit542;
+      if (trace !== null) trace.push($seat517, 16, $value543);
       {
-        l_amount = $value542;
+        l_amount = $value543;
         return step209();
       }
     }
-    $index523 -= $count521;
+    $index524 -= $count522;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide566($seat544: number): number {
-    const $count545 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count546 = 1;
-    const $total547: number = $count545 + $count546;
-    if ($total547 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat544} must act but has no legal move`);
+  function decide567($seat545: number): number {
+    const $count546 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count547 = 1;
+    const $total548: number = $count546 + $count547;
+    if ($total548 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat545} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n549 = $total547;
-    let $r550 = 0;
-    if ($n549 <= 2097152 && $n549 >= 1) {
+    const $n550 = $total548;
+    let $r551 = 0;
+    if ($n550 <= 2097152 && $n550 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6169,24 +6464,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n549;
+        const $m = ($t >>> 0) * $n550;
         const $low = $m >>> 0;
-        if ($low >= $n549 || $low >= 4294967296 % $n549) {
-          $r550 = ($m / 4294967296) >>> 0;
+        if ($low >= $n550 || $low >= 4294967296 % $n550) {
+          $r551 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n549 >= 1 && $n549 <= 4294967296))
+      if (!($n550 >= 1 && $n550 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r550 = drawInt(P, $n549);
+      $r551 = drawInt(P, $n550);
     }
-    const $index548$drawn = $r550;
-    let $index548 = $index548$drawn;
+    const $index549$drawn = $r551;
+    let $index549 = $index549$drawn;
     decisions++;
     steps = 0;
-    if ($index548 < $count545) {
-      if (trace !== null) trace.push($seat544, 13);
+    if ($index549 < $count546) {
+      if (trace !== null) trace.push($seat545, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6219,57 +6514,54 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument551 = l_active;
-          const $argument552 = l_target;
+          const $argument552 = l_active;
+          const $argument553 = l_target;
           {
-            let l_a = $argument551;
-            let l_b = $argument552;
+            let l_a = $argument552;
+            let l_b = $argument553;
             {
-              const $seg553 = Z_exchange + l_a;
-              if (N[$seg553]! === 0)
+              const $seg554 = Z_exchange + l_a;
+              if (N[$seg554]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at554 = $seg553 * CAP;
-              const $card = C[$at554]!;
-              const $end555 = $seg553 * CAP + N[$seg553]! - 1;
-              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
-              N[$seg553]!--;
+              const $at555 = $seg554 * CAP;
+              const $card = C[$at555]!;
+              const $end556 = $seg554 * CAP + N[$seg554]! - 1;
+              for (let $k557 = $at555; $k557 < $end556; $k557++) C[$k557] = C[$k557 + 1]!;
+              N[$seg554]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
-            $generation_zone_collection++;
             {
-              const $seg557 = Z_exchange + l_b;
-              if (N[$seg557]! === 0)
+              const $seg558 = Z_exchange + l_b;
+              if (N[$seg558]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at558 = $seg557 * CAP;
-              const $card = C[$at558]!;
-              const $end559 = $seg557 * CAP + N[$seg557]! - 1;
-              for (let $k560 = $at558; $k560 < $end559; $k560++) C[$k560] = C[$k560 + 1]!;
-              N[$seg557]!--;
-              const $seg561 = Z_exchange + l_a;
-              if (N[$seg561]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg561 * CAP + N[$seg561]!] = $card;
-              N[$seg561]!++;
-              $where[$card] = $seg561;
+              const $at559 = $seg558 * CAP;
+              const $card = C[$at559]!;
+              const $end560 = $seg558 * CAP + N[$seg558]! - 1;
+              for (let $k561 = $at559; $k561 < $end560; $k561++) C[$k561] = C[$k561 + 1]!;
+              N[$seg558]!--;
+              const $seg562 = Z_exchange + l_a;
+              if (N[$seg562]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg562 * CAP + N[$seg562]!] = $card;
+              N[$seg562]!++;
+              $where[$card] = $seg562;
             }
-            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at562 = Z_in_transit * CAP;
-              const $card = C[$at562]!;
-              const $end563 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k564 = $at562; $k564 < $end563; $k564++) C[$k564] = C[$k564 + 1]!;
+              const $at563 = Z_in_transit * CAP;
+              const $card = C[$at563]!;
+              const $end564 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k565 = $at563; $k565 < $end564; $k565++) C[$k565] = C[$k565 + 1]!;
               N[Z_in_transit]!--;
-              const $seg565 = Z_exchange + l_b;
-              if (N[$seg565]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg565 * CAP + N[$seg565]!] = $card;
-              N[$seg565]!++;
-              $where[$card] = $seg565;
+              const $seg566 = Z_exchange + l_b;
+              if (N[$seg566]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg566 * CAP + N[$seg566]!] = $card;
+              N[$seg566]!++;
+              $where[$card] = $seg566;
             }
-            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -6278,33 +6570,33 @@ export function playout(): PlayoutKernel {
         return step210();
       }
     }
-    $index548 -= $count545;
-    if ($index548 < $count546) {
-      if (trace !== null) trace.push($seat544, 14);
+    $index549 -= $count546;
+    if ($index549 < $count547) {
+      if (trace !== null) trace.push($seat545, 14);
       {
         v_passed_over[l_target] = true;
         return step210();
       }
     }
-    $index548 -= $count546;
+    $index549 -= $count547;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide580($seat569: number): number {
-    const $low570 = 0;
-    const $high571 = v_coins[l_opponent]!;
-    const $size572 = Math.max(0, $high571 - $low570 + 1);
-    const $count573 = $size572;
-    const $total574: number = $count573;
-    if ($total574 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat569} must act but has no legal move`);
+  function decide581($seat570: number): number {
+    const $low571 = 0;
+    const $high572 = v_coins[l_opponent]!;
+    const $size573 = Math.max(0, $high572 - $low571 + 1);
+    const $count574 = $size573;
+    const $total575: number = $count574;
+    if ($total575 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat570} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n576 = $total574;
-    let $r577 = 0;
-    if ($n576 <= 2097152 && $n576 >= 1) {
+    const $n577 = $total575;
+    let $r578 = 0;
+    if ($n577 <= 2097152 && $n577 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6315,28 +6607,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n576;
+        const $m = ($t >>> 0) * $n577;
         const $low = $m >>> 0;
-        if ($low >= $n576 || $low >= 4294967296 % $n576) {
-          $r577 = ($m / 4294967296) >>> 0;
+        if ($low >= $n577 || $low >= 4294967296 % $n577) {
+          $r578 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n576 >= 1 && $n576 <= 4294967296))
+      if (!($n577 >= 1 && $n577 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r577 = drawInt(P, $n576);
+      $r578 = drawInt(P, $n577);
     }
-    const $index575$drawn = $r577;
-    let $index575 = $index575$drawn;
+    const $index576$drawn = $r578;
+    let $index576 = $index576$drawn;
     decisions++;
     steps = 0;
-    if ($index575 < $count573) {
-      const $digit578 = $index575;
-      const $value579 = $low570 + $digit578;
-      if (trace !== null) trace.push($seat569, 10, $value579);
+    if ($index576 < $count574) {
+      const $digit579 = $index576;
+      const $value580 = $low571 + $digit579;
+      if (trace !== null) trace.push($seat570, 10, $value580);
       {
-        const l_amount = $value579;
+        const l_amount = $value580;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6355,23 +6647,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index575 -= $count573;
+    $index576 -= $count574;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide603($seat581: number): number {
-    const $count582 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count583 = 1;
-    const $total584: number = $count582 + $count583;
-    if ($total584 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat581} must act but has no legal move`);
+  function decide604($seat582: number): number {
+    const $count583 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count584 = 1;
+    const $total585: number = $count583 + $count584;
+    if ($total585 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat582} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n586 = $total584;
-    let $r587 = 0;
-    if ($n586 <= 2097152 && $n586 >= 1) {
+    const $n587 = $total585;
+    let $r588 = 0;
+    if ($n587 <= 2097152 && $n587 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6382,24 +6674,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n586;
+        const $m = ($t >>> 0) * $n587;
         const $low = $m >>> 0;
-        if ($low >= $n586 || $low >= 4294967296 % $n586) {
-          $r587 = ($m / 4294967296) >>> 0;
+        if ($low >= $n587 || $low >= 4294967296 % $n587) {
+          $r588 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n586 >= 1 && $n586 <= 4294967296))
+      if (!($n587 >= 1 && $n587 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r587 = drawInt(P, $n586);
+      $r588 = drawInt(P, $n587);
     }
-    const $index585$drawn = $r587;
-    let $index585 = $index585$drawn;
+    const $index586$drawn = $r588;
+    let $index586 = $index586$drawn;
     decisions++;
     steps = 0;
-    if ($index585 < $count582) {
-      if (trace !== null) trace.push($seat581, 11);
+    if ($index586 < $count583) {
+      if (trace !== null) trace.push($seat582, 11);
       {
         {
           const $amount = 3;
@@ -6432,57 +6724,54 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument588 = l_active;
-          const $argument589 = l_target;
+          const $argument589 = l_active;
+          const $argument590 = l_target;
           {
-            let l_a = $argument588;
-            let l_b = $argument589;
+            let l_a = $argument589;
+            let l_b = $argument590;
             {
-              const $seg590 = Z_exchange + l_a;
-              if (N[$seg590]! === 0)
+              const $seg591 = Z_exchange + l_a;
+              if (N[$seg591]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at591 = $seg590 * CAP;
-              const $card = C[$at591]!;
-              const $end592 = $seg590 * CAP + N[$seg590]! - 1;
-              for (let $k593 = $at591; $k593 < $end592; $k593++) C[$k593] = C[$k593 + 1]!;
-              N[$seg590]!--;
+              const $at592 = $seg591 * CAP;
+              const $card = C[$at592]!;
+              const $end593 = $seg591 * CAP + N[$seg591]! - 1;
+              for (let $k594 = $at592; $k594 < $end593; $k594++) C[$k594] = C[$k594 + 1]!;
+              N[$seg591]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
-            $generation_zone_collection++;
             {
-              const $seg594 = Z_exchange + l_b;
-              if (N[$seg594]! === 0)
+              const $seg595 = Z_exchange + l_b;
+              if (N[$seg595]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at595 = $seg594 * CAP;
-              const $card = C[$at595]!;
-              const $end596 = $seg594 * CAP + N[$seg594]! - 1;
-              for (let $k597 = $at595; $k597 < $end596; $k597++) C[$k597] = C[$k597 + 1]!;
-              N[$seg594]!--;
-              const $seg598 = Z_exchange + l_a;
-              if (N[$seg598]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg598 * CAP + N[$seg598]!] = $card;
-              N[$seg598]!++;
-              $where[$card] = $seg598;
+              const $at596 = $seg595 * CAP;
+              const $card = C[$at596]!;
+              const $end597 = $seg595 * CAP + N[$seg595]! - 1;
+              for (let $k598 = $at596; $k598 < $end597; $k598++) C[$k598] = C[$k598 + 1]!;
+              N[$seg595]!--;
+              const $seg599 = Z_exchange + l_a;
+              if (N[$seg599]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg599 * CAP + N[$seg599]!] = $card;
+              N[$seg599]!++;
+              $where[$card] = $seg599;
             }
-            $generation_zone_collection++;
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at599 = Z_in_transit * CAP;
-              const $card = C[$at599]!;
-              const $end600 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k601 = $at599; $k601 < $end600; $k601++) C[$k601] = C[$k601 + 1]!;
+              const $at600 = Z_in_transit * CAP;
+              const $card = C[$at600]!;
+              const $end601 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k602 = $at600; $k602 < $end601; $k602++) C[$k602] = C[$k602 + 1]!;
               N[Z_in_transit]!--;
-              const $seg602 = Z_exchange + l_b;
-              if (N[$seg602]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg602 * CAP + N[$seg602]!] = $card;
-              N[$seg602]!++;
-              $where[$card] = $seg602;
+              const $seg603 = Z_exchange + l_b;
+              if (N[$seg603]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg603 * CAP + N[$seg603]!] = $card;
+              N[$seg603]!++;
+              $where[$card] = $seg603;
             }
-            $generation_zone_collection++;
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
           }
@@ -6491,32 +6780,32 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index585 -= $count582;
-    if ($index585 < $count583) {
-      if (trace !== null) trace.push($seat581, 12);
+    $index586 -= $count583;
+    if ($index586 < $count584) {
+      if (trace !== null) trace.push($seat582, 12);
       {
         v_passed_over[l_target] = true;
         return step214();
       }
     }
-    $index585 -= $count583;
+    $index586 -= $count584;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide619($seat605: number): number {
-    const $seg606 = Z_hand + l_p_4;
-    const $size607 = N[$seg606]!;
-    const $count608 = $size607;
-    const $total609: number = $count608;
-    if ($total609 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat605} must act but has no legal move`);
+  function decide620($seat606: number): number {
+    const $seg607 = Z_hand + l_p_4;
+    const $size608 = N[$seg607]!;
+    const $count609 = $size608;
+    const $total610: number = $count609;
+    if ($total610 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat606} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n611 = $total609;
-    let $r612 = 0;
-    if ($n611 <= 2097152 && $n611 >= 1) {
+    const $n612 = $total610;
+    let $r613 = 0;
+    if ($n612 <= 2097152 && $n612 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6527,46 +6816,50 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n611;
+        const $m = ($t >>> 0) * $n612;
         const $low = $m >>> 0;
-        if ($low >= $n611 || $low >= 4294967296 % $n611) {
-          $r612 = ($m / 4294967296) >>> 0;
+        if ($low >= $n612 || $low >= 4294967296 % $n612) {
+          $r613 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n611 >= 1 && $n611 <= 4294967296))
+      if (!($n612 >= 1 && $n612 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r612 = drawInt(P, $n611);
+      $r613 = drawInt(P, $n612);
     }
-    const $index610$drawn = $r612;
-    let $index610 = $index610$drawn;
+    const $index611$drawn = $r613;
+    let $index611 = $index611$drawn;
     decisions++;
     steps = 0;
-    if ($index610 < $count608) {
-      const $digit613 = $index610;
-      const $value614 = C[$seg606 * CAP + $digit613]!;
-      if (trace !== null) trace.push($seat605, 9, $value614);
+    if ($index611 < $count609) {
+      const $digit614 = $index611;
+      const $value615 = C[$seg607 * CAP + $digit614]!;
+      if (trace !== null) trace.push($seat606, 9, $value615);
       {
-        const l_card = $value614;
+        const l_card = $value615;
         {
-          const $seg615 = Z_hand + l_p_4;
+          const $seg616 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit613;
-          if (!($at >= 0 && $at < N[$seg615]! && C[$seg615 * CAP + $at]! === $wanted)) {
+          let $at = $digit614;
+          if (!($at >= 0 && $at < N[$seg616]! && C[$seg616 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg615]!; $i++)
-              if (C[$seg615 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg616]!; $i++)
+              if (C[$seg616 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at616 = $seg615 * CAP + $at;
-          const $card = C[$at616]!;
-          const $end617 = $seg615 * CAP + N[$seg615]! - 1;
-          for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
-          N[$seg615]!--;
+          const $at617 = $seg616 * CAP + $at;
+          const $card = C[$at617]!;
+          const $end618 = $seg616 * CAP + N[$seg616]! - 1;
+          for (let $k619 = $at617; $k619 < $end618; $k619++) C[$k619] = C[$k619 + 1]!;
+          N[$seg616]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($seg616 - Z_hand) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6574,23 +6867,23 @@ export function playout(): PlayoutKernel {
         return step222();
       }
     }
-    $index610 -= $count608;
+    $index611 -= $count609;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide635($seat625: number): number {
-    const $size626 = players;
-    const $count627 = $size626;
-    const $total628: number = $count627;
-    if ($total628 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat625} must act but has no legal move`);
+  function decide636($seat626: number): number {
+    const $size627 = players;
+    const $count628 = $size627;
+    const $total629: number = $count628;
+    if ($total629 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat626} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n630 = $total628;
-    let $r631 = 0;
-    if ($n630 <= 2097152 && $n630 >= 1) {
+    const $n631 = $total629;
+    let $r632 = 0;
+    if ($n631 <= 2097152 && $n631 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6601,65 +6894,77 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n630;
+        const $m = ($t >>> 0) * $n631;
         const $low = $m >>> 0;
-        if ($low >= $n630 || $low >= 4294967296 % $n630) {
-          $r631 = ($m / 4294967296) >>> 0;
+        if ($low >= $n631 || $low >= 4294967296 % $n631) {
+          $r632 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n630 >= 1 && $n630 <= 4294967296))
+      if (!($n631 >= 1 && $n631 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r631 = drawInt(P, $n630);
+      $r632 = drawInt(P, $n631);
     }
-    const $index629$drawn = $r631;
-    let $index629 = $index629$drawn;
+    const $index630$drawn = $r632;
+    let $index630 = $index630$drawn;
     decisions++;
     steps = 0;
-    if ($index629 < $count627) {
-      const $digit632 = $index629;
-      const $value633 = $digit632;
-      if (trace !== null) trace.push($seat625, 6, $value633);
+    if ($index630 < $count628) {
+      const $digit633 = $index630;
+      const $value634 = $digit633;
+      if (trace !== null) trace.push($seat626, 6, $value634);
       {
-        const l_whose = $value633;
+        const l_whose = $value634;
         {
           const $card = l_card_4;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg634 = Z_played + l_whose;
-          C[$seg634 * CAP + N[$seg634]!] = $card;
-          N[$seg634]!++;
-          $where[$card] = $seg634;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg635 = Z_played + l_whose;
+          C[$seg635 * CAP + N[$seg635]!] = $card;
+          N[$seg635]!++;
+          $where[$card] = $seg635;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg635 - Z_played) * 14 + $member]!++;
+          }
         }
         return step237();
       }
     }
-    $index629 -= $count627;
+    $index630 -= $count628;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide649($seat636: number): number {
+  function decide650($seat637: number): number {
     $values83$n[0]! = 0;
     {
-      const $seg638 = Z_collection + l_p_3;
-      const $n639 = N[$seg638]!;
-      for (let $i637 = 0; $i637 < $n639; $i637++) {
-        const l_target = C[$seg638 * CAP + $i637]!;
+      const $seg639 = Z_collection + l_p_3;
+      const $n640 = N[$seg639]!;
+      for (let $i638 = 0; $i638 < $n640; $i638++) {
+        const l_target = C[$seg639 * CAP + $i638]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values83[$values83$n[0]!++] = l_target;
       }
     }
-    const $size640 = $values83$n[0]!;
-    const $count641 = $size640;
-    const $total642: number = $count641;
-    if ($total642 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat636} must act but has no legal move`);
+    const $size641 = $values83$n[0]!;
+    const $count642 = $size641;
+    const $total643: number = $count642;
+    if ($total643 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat637} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n644 = $total642;
-    let $r645 = 0;
-    if ($n644 <= 2097152 && $n644 >= 1) {
+    const $n645 = $total643;
+    let $r646 = 0;
+    if ($n645 <= 2097152 && $n645 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6670,80 +6975,88 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n644;
+        const $m = ($t >>> 0) * $n645;
         const $low = $m >>> 0;
-        if ($low >= $n644 || $low >= 4294967296 % $n644) {
-          $r645 = ($m / 4294967296) >>> 0;
+        if ($low >= $n645 || $low >= 4294967296 % $n645) {
+          $r646 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n644 >= 1 && $n644 <= 4294967296))
+      if (!($n645 >= 1 && $n645 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r645 = drawInt(P, $n644);
+      $r646 = drawInt(P, $n645);
     }
-    const $index643$drawn = $r645;
-    let $index643 = $index643$drawn;
+    const $index644$drawn = $r646;
+    let $index644 = $index644$drawn;
     decisions++;
     steps = 0;
-    if ($index643 < $count641) {
-      const $digit646 = $index643;
-      const $value647 = $values83[$digit646]!;
-      if (trace !== null) trace.push($seat636, 5, $value647);
+    if ($index644 < $count642) {
+      const $digit647 = $index644;
+      const $value648 = $values83[$digit647]!;
+      if (trace !== null) trace.push($seat637, 5, $value648);
       {
-        const l_target = $value647;
+        const l_target = $value648;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg648 = Z_attached + l_p_3;
-          C[$seg648 * CAP + N[$seg648]!] = $card;
-          N[$seg648]!++;
-          $where[$card] = $seg648;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg649 = Z_attached + l_p_3;
+          C[$seg649 * CAP + N[$seg649]!] = $card;
+          N[$seg649]!++;
+          $where[$card] = $seg649;
         }
         return step242();
       }
     }
-    $index643 -= $count641;
+    $index644 -= $count642;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide673($seat651: number): number {
-    const $seg652 = Z_board;
-    const $size653 = N[$seg652]!;
-    const $count654 = $size653;
+  function decide674($seat652: number): number {
+    const $seg653 = Z_board;
+    const $size654 = N[$seg653]!;
+    const $count655 = $size654;
     $values85$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond659: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond659) {
-        let $any655: boolean = false;
+      let $cond660: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond660) {
+        let $any656: boolean = false;
         {
-          const $seg657 = Z_collection + l_whose;
-          const $n658 = N[$seg657]!;
-          for (let $i656 = 0; $i656 < $n658; $i656++) {
-            const l_c = C[$seg657 * CAP + $i656]!;
+          const $seg658 = Z_collection + l_whose;
+          const $n659 = N[$seg658]!;
+          for (let $i657 = 0; $i657 < $n659; $i657++) {
+            const l_c = C[$seg658 * CAP + $i657]!;
             if (v_doubled[l_c]!) {
-              $any655 = true;
+              $any656 = true;
               break;
             }
           }
         }
-        $cond659 = $any655;
+        $cond660 = $any656;
       }
-      if ($cond659) $values85[$values85$n[0]!++] = l_whose;
+      if ($cond660) $values85[$values85$n[0]!++] = l_whose;
     }
-    const $size660 = $values85$n[0]!;
-    const $count661 = $size660;
-    const $total662: number = $count654 + $count661;
-    if ($total662 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat651} must act but has no legal move`);
+    const $size661 = $values85$n[0]!;
+    const $count662 = $size661;
+    const $total663: number = $count655 + $count662;
+    if ($total663 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat652} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n664 = $total662;
-    let $r665 = 0;
-    if ($n664 <= 2097152 && $n664 >= 1) {
+    const $n665 = $total663;
+    let $r666 = 0;
+    if ($n665 <= 2097152 && $n665 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6754,31 +7067,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n664;
+        const $m = ($t >>> 0) * $n665;
         const $low = $m >>> 0;
-        if ($low >= $n664 || $low >= 4294967296 % $n664) {
-          $r665 = ($m / 4294967296) >>> 0;
+        if ($low >= $n665 || $low >= 4294967296 % $n665) {
+          $r666 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n664 >= 1 && $n664 <= 4294967296))
+      if (!($n665 >= 1 && $n665 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r665 = drawInt(P, $n664);
+      $r666 = drawInt(P, $n665);
     }
-    const $index663$drawn = $r665;
-    let $index663 = $index663$drawn;
+    const $index664$drawn = $r666;
+    let $index664 = $index664$drawn;
     decisions++;
     steps = 0;
-    if ($index663 < $count654) {
-      const $digit666 = $index663;
-      const $value667 = C[$seg652 * CAP + $digit666]!;
-      if (trace !== null) trace.push($seat651, 3, $value667);
+    if ($index664 < $count655) {
+      const $digit667 = $index664;
+      const $value668 = C[$seg653 * CAP + $digit667]!;
+      if (trace !== null) trace.push($seat652, 3, $value668);
       {
-        const l_target = $value667;
+        const l_target = $value668;
         {
           const $wanted = l_target;
-          let $at = $digit666;
+          let $at = $digit667;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -6788,10 +7101,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at668 = Z_board * CAP + $at;
-          const $card = C[$at668]!;
-          const $end669 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k670 = $at668; $k670 < $end669; $k670++) C[$k670] = C[$k670 + 1]!;
+          const $at669 = Z_board * CAP + $at;
+          const $card = C[$at669]!;
+          const $end670 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k671 = $at669; $k671 < $end670; $k671++) C[$k671] = C[$k671 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6800,45 +7113,45 @@ export function playout(): PlayoutKernel {
         return step249();
       }
     }
-    $index663 -= $count654;
-    if ($index663 < $count661) {
-      const $digit671 = $index663;
-      const $value672 = $values85[$digit671]!;
-      if (trace !== null) trace.push($seat651, 4, $value672);
+    $index664 -= $count655;
+    if ($index664 < $count662) {
+      const $digit672 = $index664;
+      const $value673 = $values85[$digit672]!;
+      if (trace !== null) trace.push($seat652, 4, $value673);
       {
-        l_whose_3 = $value672;
+        l_whose_3 = $value673;
         return step247();
       }
     }
-    $index663 -= $count661;
+    $index664 -= $count662;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide699($seat674: number): number {
-    const $seg675 = Z_played + l_whose_3;
-    const $size676 = N[$seg675]!;
-    const $count677 = $size676;
+  function decide700($seat675: number): number {
+    const $seg676 = Z_played + l_whose_3;
+    const $size677 = N[$seg676]!;
+    const $count678 = $size677;
     $values87$n[0]! = 0;
     {
-      const $seg679 = Z_collection + l_whose_3;
-      const $n680 = N[$seg679]!;
-      for (let $i678 = 0; $i678 < $n680; $i678++) {
-        const l_target = C[$seg679 * CAP + $i678]!;
+      const $seg680 = Z_collection + l_whose_3;
+      const $n681 = N[$seg680]!;
+      for (let $i679 = 0; $i679 < $n681; $i679++) {
+        const l_target = C[$seg680 * CAP + $i679]!;
         if (v_doubled[l_target]!) $values87[$values87$n[0]!++] = l_target;
       }
     }
-    const $size681 = $values87$n[0]!;
-    const $count682 = $size681;
-    const $total683: number = $count677 + $count682;
-    if ($total683 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat674} must act but has no legal move`);
+    const $size682 = $values87$n[0]!;
+    const $count683 = $size682;
+    const $total684: number = $count678 + $count683;
+    if ($total684 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat675} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n685 = $total683;
-    let $r686 = 0;
-    if ($n685 <= 2097152 && $n685 >= 1) {
+    const $n686 = $total684;
+    let $r687 = 0;
+    if ($n686 <= 2097152 && $n686 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6849,46 +7162,50 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n685;
+        const $m = ($t >>> 0) * $n686;
         const $low = $m >>> 0;
-        if ($low >= $n685 || $low >= 4294967296 % $n685) {
-          $r686 = ($m / 4294967296) >>> 0;
+        if ($low >= $n686 || $low >= 4294967296 % $n686) {
+          $r687 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n685 >= 1 && $n685 <= 4294967296))
+      if (!($n686 >= 1 && $n686 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r686 = drawInt(P, $n685);
+      $r687 = drawInt(P, $n686);
     }
-    const $index684$drawn = $r686;
-    let $index684 = $index684$drawn;
+    const $index685$drawn = $r687;
+    let $index685 = $index685$drawn;
     decisions++;
     steps = 0;
-    if ($index684 < $count677) {
-      const $digit687 = $index684;
-      const $value688 = C[$seg675 * CAP + $digit687]!;
-      if (trace !== null) trace.push($seat674, 1, $value688);
+    if ($index685 < $count678) {
+      const $digit688 = $index685;
+      const $value689 = C[$seg676 * CAP + $digit688]!;
+      if (trace !== null) trace.push($seat675, 1, $value689);
       {
-        const l_target = $value688;
+        const l_target = $value689;
         {
-          const $seg689 = Z_played + l_whose_3;
+          const $seg690 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit687;
-          if (!($at >= 0 && $at < N[$seg689]! && C[$seg689 * CAP + $at]! === $wanted)) {
+          let $at = $digit688;
+          if (!($at >= 0 && $at < N[$seg690]! && C[$seg690 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg689]!; $i++)
-              if (C[$seg689 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg690]!; $i++)
+              if (C[$seg690 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at690 = $seg689 * CAP + $at;
-          const $card = C[$at690]!;
-          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
-          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
-          N[$seg689]!--;
+          const $at691 = $seg690 * CAP + $at;
+          const $card = C[$at691]!;
+          const $end692 = $seg690 * CAP + N[$seg690]! - 1;
+          for (let $k693 = $at691; $k693 < $end692; $k693++) C[$k693] = C[$k693 + 1]!;
+          N[$seg690]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg690 - Z_played) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6896,23 +7213,23 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index684 -= $count677;
-    if ($index684 < $count682) {
-      const $digit693 = $index684;
-      const $value694 = $values87[$digit693]!;
-      if (trace !== null) trace.push($seat674, 2, $value694);
+    $index685 -= $count678;
+    if ($index685 < $count683) {
+      const $digit694 = $index685;
+      const $value695 = $values87[$digit694]!;
+      if (trace !== null) trace.push($seat675, 2, $value695);
       {
-        const l_target = $value694;
+        const l_target = $value695;
         v_doubled[l_target] = false;
         {
-          const $seg695 = Z_attached + l_whose_3;
-          if (N[$seg695]! === 0)
+          const $seg696 = Z_attached + l_whose_3;
+          if (N[$seg696]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at696 = $seg695 * CAP;
-          const $card = C[$at696]!;
-          const $end697 = $seg695 * CAP + N[$seg695]! - 1;
-          for (let $k698 = $at696; $k698 < $end697; $k698++) C[$k698] = C[$k698 + 1]!;
-          N[$seg695]!--;
+          const $at697 = $seg696 * CAP;
+          const $card = C[$at697]!;
+          const $end698 = $seg696 * CAP + N[$seg696]! - 1;
+          for (let $k699 = $at697; $k699 < $end698; $k699++) C[$k699] = C[$k699 + 1]!;
+          N[$seg696]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6920,45 +7237,45 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index684 -= $count682;
+    $index685 -= $count683;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide721($seat704: number, $passBy: boolean): number {
+  function decide722($seat705: number, $passBy: boolean): number {
     $values90$n[0]! = 0;
     {
-      const $seg706 = Z_hand + l_p;
-      const $n707 = N[$seg706]!;
-      for (let $i705 = 0; $i705 < $n707; $i705++) {
-        const l_card = C[$seg706 * CAP + $i705]!;
+      const $seg707 = Z_hand + l_p;
+      const $n708 = $count_hand_effect[($seg707 - Z_hand) * 14 + 4]! > 0 ? N[$seg707]! : 0;
+      for (let $i706 = 0; $i706 < $n708; $i706++) {
+        const l_card = C[$seg707 * CAP + $i706]!;
         if (Action_effect$code[l_card]! === 4) $values90[$values90$n[0]!++] = l_card;
       }
     }
-    let $offered708 = false;
-    offered708$open: {
-      if (!($values90$n[0]! > 0)) break offered708$open;
-      if (!!fn_shielded(l_p)) break offered708$open;
-      $offered708 = true;
-    }
     let $offered709 = false;
     offered709$open: {
+      if (!($values90$n[0]! > 0)) break offered709$open;
+      if (!!fn_shielded(l_p)) break offered709$open;
       $offered709 = true;
     }
-    if ($passBy && !$offered708) {
+    let $offered710 = false;
+    offered710$open: {
+      $offered710 = true;
+    }
+    if ($passBy && !$offered709) {
       l___window_0 = false;
       return step292();
     }
-    const $offered710 = ($offered708 ? 1 : 0) + ($offered709 ? 1 : 0);
-    if ($offered710 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat704} must act but has no legal move`);
+    const $offered711 = ($offered709 ? 1 : 0) + ($offered710 ? 1 : 0);
+    if ($offered711 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat705} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt711: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n713 = $offered710;
-      let $r714 = 0;
-      if ($n713 <= 2097152 && $n713 >= 1) {
+    attempt712: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n714 = $offered711;
+      let $r715 = 0;
+      if ($n714 <= 2097152 && $n714 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6969,24 +7286,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n713;
+          const $m = ($t >>> 0) * $n714;
           const $low = $m >>> 0;
-          if ($low >= $n713 || $low >= 4294967296 % $n713) {
-            $r714 = ($m / 4294967296) >>> 0;
+          if ($low >= $n714 || $low >= 4294967296 % $n714) {
+            $r715 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n713 >= 1 && $n713 <= 4294967296))
+        if (!($n714 >= 1 && $n714 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r714 = drawInt(P, $n713);
+        $r715 = drawInt(P, $n714);
       }
-      const $pick712$drawn = $r714;
-      let $pick712 = $pick712$drawn;
-      if ($offered708 && $pick712-- === 0) {
-        const $n718 = $values90$n[0]!;
-        let $r719 = 0;
-        if ($n718 <= 2097152 && $n718 >= 1) {
+      const $pick713$drawn = $r715;
+      let $pick713 = $pick713$drawn;
+      if ($offered709 && $pick713-- === 0) {
+        const $n719 = $values90$n[0]!;
+        let $r720 = 0;
+        if ($n719 <= 2097152 && $n719 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6997,37 +7314,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n718;
+            const $m = ($t >>> 0) * $n719;
             const $low = $m >>> 0;
-            if ($low >= $n718 || $low >= 4294967296 % $n718) {
-              $r719 = ($m / 4294967296) >>> 0;
+            if ($low >= $n719 || $low >= 4294967296 % $n719) {
+              $r720 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n718 >= 1 && $n718 <= 4294967296))
+          if (!($n719 >= 1 && $n719 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r719 = drawInt(P, $n718);
+          $r720 = drawInt(P, $n719);
         }
-        const $digit716 = $r719;
-        const $value717 = $values90[$digit716]!;
+        const $digit717 = $r720;
+        const $value718 = $values90[$digit717]!;
         {
-          l_card = $value717;
+          l_card = $value718;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat704, 7, $value717);
+        if (trace !== null) trace.push($seat705, 7, $value718);
         {
-          l_card = $value717;
+          l_card = $value718;
           return step262();
         }
       }
-      if ($offered709 && $pick712-- === 0) {
+      if ($offered710 && $pick713-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat704, 8);
+        if (trace !== null) trace.push($seat705, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7036,20 +7353,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide733($seat723: number): number {
-    const $size724 = players;
-    const $count725 = $size724;
-    const $total726: number = $count725;
-    if ($total726 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat723} must act but has no legal move`);
+  function decide734($seat724: number): number {
+    const $size725 = players;
+    const $count726 = $size725;
+    const $total727: number = $count726;
+    if ($total727 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat724} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n728 = $total726;
-    let $r729 = 0;
-    if ($n728 <= 2097152 && $n728 >= 1) {
+    const $n729 = $total727;
+    let $r730 = 0;
+    if ($n729 <= 2097152 && $n729 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7060,65 +7377,77 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n728;
+        const $m = ($t >>> 0) * $n729;
         const $low = $m >>> 0;
-        if ($low >= $n728 || $low >= 4294967296 % $n728) {
-          $r729 = ($m / 4294967296) >>> 0;
+        if ($low >= $n729 || $low >= 4294967296 % $n729) {
+          $r730 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n728 >= 1 && $n728 <= 4294967296))
+      if (!($n729 >= 1 && $n729 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r729 = drawInt(P, $n728);
+      $r730 = drawInt(P, $n729);
     }
-    const $index727$drawn = $r729;
-    let $index727 = $index727$drawn;
+    const $index728$drawn = $r730;
+    let $index728 = $index728$drawn;
     decisions++;
     steps = 0;
-    if ($index727 < $count725) {
-      const $digit730 = $index727;
-      const $value731 = $digit730;
-      if (trace !== null) trace.push($seat723, 6, $value731);
+    if ($index728 < $count726) {
+      const $digit731 = $index728;
+      const $value732 = $digit731;
+      if (trace !== null) trace.push($seat724, 6, $value732);
       {
-        const l_whose = $value731;
+        const l_whose = $value732;
         {
           const $card = l_card_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg732 = Z_played + l_whose;
-          C[$seg732 * CAP + N[$seg732]!] = $card;
-          N[$seg732]!++;
-          $where[$card] = $seg732;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg733 = Z_played + l_whose;
+          C[$seg733 * CAP + N[$seg733]!] = $card;
+          N[$seg733]!++;
+          $where[$card] = $seg733;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg733 - Z_played) * 14 + $member]!++;
+          }
         }
         return step272();
       }
     }
-    $index727 -= $count725;
+    $index728 -= $count726;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide747($seat734: number): number {
+  function decide748($seat735: number): number {
     $values92$n[0]! = 0;
     {
-      const $seg736 = Z_collection + l_p_2;
-      const $n737 = N[$seg736]!;
-      for (let $i735 = 0; $i735 < $n737; $i735++) {
-        const l_target = C[$seg736 * CAP + $i735]!;
+      const $seg737 = Z_collection + l_p_2;
+      const $n738 = N[$seg737]!;
+      for (let $i736 = 0; $i736 < $n738; $i736++) {
+        const l_target = C[$seg737 * CAP + $i736]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values92[$values92$n[0]!++] = l_target;
       }
     }
-    const $size738 = $values92$n[0]!;
-    const $count739 = $size738;
-    const $total740: number = $count739;
-    if ($total740 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat734} must act but has no legal move`);
+    const $size739 = $values92$n[0]!;
+    const $count740 = $size739;
+    const $total741: number = $count740;
+    if ($total741 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat735} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n742 = $total740;
-    let $r743 = 0;
-    if ($n742 <= 2097152 && $n742 >= 1) {
+    const $n743 = $total741;
+    let $r744 = 0;
+    if ($n743 <= 2097152 && $n743 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7129,80 +7458,88 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n742;
+        const $m = ($t >>> 0) * $n743;
         const $low = $m >>> 0;
-        if ($low >= $n742 || $low >= 4294967296 % $n742) {
-          $r743 = ($m / 4294967296) >>> 0;
+        if ($low >= $n743 || $low >= 4294967296 % $n743) {
+          $r744 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n742 >= 1 && $n742 <= 4294967296))
+      if (!($n743 >= 1 && $n743 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r743 = drawInt(P, $n742);
+      $r744 = drawInt(P, $n743);
     }
-    const $index741$drawn = $r743;
-    let $index741 = $index741$drawn;
+    const $index742$drawn = $r744;
+    let $index742 = $index742$drawn;
     decisions++;
     steps = 0;
-    if ($index741 < $count739) {
-      const $digit744 = $index741;
-      const $value745 = $values92[$digit744]!;
-      if (trace !== null) trace.push($seat734, 5, $value745);
+    if ($index742 < $count740) {
+      const $digit745 = $index742;
+      const $value746 = $values92[$digit745]!;
+      if (trace !== null) trace.push($seat735, 5, $value746);
       {
-        const l_target = $value745;
+        const l_target = $value746;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg746 = Z_attached + l_p_2;
-          C[$seg746 * CAP + N[$seg746]!] = $card;
-          N[$seg746]!++;
-          $where[$card] = $seg746;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+          }
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg747 = Z_attached + l_p_2;
+          C[$seg747 * CAP + N[$seg747]!] = $card;
+          N[$seg747]!++;
+          $where[$card] = $seg747;
         }
         return step277();
       }
     }
-    $index741 -= $count739;
+    $index742 -= $count740;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide771($seat749: number): number {
-    const $seg750 = Z_board;
-    const $size751 = N[$seg750]!;
-    const $count752 = $size751;
+  function decide772($seat750: number): number {
+    const $seg751 = Z_board;
+    const $size752 = N[$seg751]!;
+    const $count753 = $size752;
     $values94$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond757: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond757) {
-        let $any753: boolean = false;
+      let $cond758: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond758) {
+        let $any754: boolean = false;
         {
-          const $seg755 = Z_collection + l_whose;
-          const $n756 = N[$seg755]!;
-          for (let $i754 = 0; $i754 < $n756; $i754++) {
-            const l_c = C[$seg755 * CAP + $i754]!;
+          const $seg756 = Z_collection + l_whose;
+          const $n757 = N[$seg756]!;
+          for (let $i755 = 0; $i755 < $n757; $i755++) {
+            const l_c = C[$seg756 * CAP + $i755]!;
             if (v_doubled[l_c]!) {
-              $any753 = true;
+              $any754 = true;
               break;
             }
           }
         }
-        $cond757 = $any753;
+        $cond758 = $any754;
       }
-      if ($cond757) $values94[$values94$n[0]!++] = l_whose;
+      if ($cond758) $values94[$values94$n[0]!++] = l_whose;
     }
-    const $size758 = $values94$n[0]!;
-    const $count759 = $size758;
-    const $total760: number = $count752 + $count759;
-    if ($total760 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat749} must act but has no legal move`);
+    const $size759 = $values94$n[0]!;
+    const $count760 = $size759;
+    const $total761: number = $count753 + $count760;
+    if ($total761 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat750} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n762 = $total760;
-    let $r763 = 0;
-    if ($n762 <= 2097152 && $n762 >= 1) {
+    const $n763 = $total761;
+    let $r764 = 0;
+    if ($n763 <= 2097152 && $n763 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7213,31 +7550,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n762;
+        const $m = ($t >>> 0) * $n763;
         const $low = $m >>> 0;
-        if ($low >= $n762 || $low >= 4294967296 % $n762) {
-          $r763 = ($m / 4294967296) >>> 0;
+        if ($low >= $n763 || $low >= 4294967296 % $n763) {
+          $r764 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n762 >= 1 && $n762 <= 4294967296))
+      if (!($n763 >= 1 && $n763 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r763 = drawInt(P, $n762);
+      $r764 = drawInt(P, $n763);
     }
-    const $index761$drawn = $r763;
-    let $index761 = $index761$drawn;
+    const $index762$drawn = $r764;
+    let $index762 = $index762$drawn;
     decisions++;
     steps = 0;
-    if ($index761 < $count752) {
-      const $digit764 = $index761;
-      const $value765 = C[$seg750 * CAP + $digit764]!;
-      if (trace !== null) trace.push($seat749, 3, $value765);
+    if ($index762 < $count753) {
+      const $digit765 = $index762;
+      const $value766 = C[$seg751 * CAP + $digit765]!;
+      if (trace !== null) trace.push($seat750, 3, $value766);
       {
-        const l_target = $value765;
+        const l_target = $value766;
         {
           const $wanted = l_target;
-          let $at = $digit764;
+          let $at = $digit765;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7247,10 +7584,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at766 = Z_board * CAP + $at;
-          const $card = C[$at766]!;
-          const $end767 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k768 = $at766; $k768 < $end767; $k768++) C[$k768] = C[$k768 + 1]!;
+          const $at767 = Z_board * CAP + $at;
+          const $card = C[$at767]!;
+          const $end768 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k769 = $at767; $k769 < $end768; $k769++) C[$k769] = C[$k769 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7259,45 +7596,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index761 -= $count752;
-    if ($index761 < $count759) {
-      const $digit769 = $index761;
-      const $value770 = $values94[$digit769]!;
-      if (trace !== null) trace.push($seat749, 4, $value770);
+    $index762 -= $count753;
+    if ($index762 < $count760) {
+      const $digit770 = $index762;
+      const $value771 = $values94[$digit770]!;
+      if (trace !== null) trace.push($seat750, 4, $value771);
       {
-        l_whose_2 = $value770;
+        l_whose_2 = $value771;
         return step282();
       }
     }
-    $index761 -= $count759;
+    $index762 -= $count760;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide797($seat772: number): number {
-    const $seg773 = Z_played + l_whose_2;
-    const $size774 = N[$seg773]!;
-    const $count775 = $size774;
+  function decide798($seat773: number): number {
+    const $seg774 = Z_played + l_whose_2;
+    const $size775 = N[$seg774]!;
+    const $count776 = $size775;
     $values96$n[0]! = 0;
     {
-      const $seg777 = Z_collection + l_whose_2;
-      const $n778 = N[$seg777]!;
-      for (let $i776 = 0; $i776 < $n778; $i776++) {
-        const l_target = C[$seg777 * CAP + $i776]!;
+      const $seg778 = Z_collection + l_whose_2;
+      const $n779 = N[$seg778]!;
+      for (let $i777 = 0; $i777 < $n779; $i777++) {
+        const l_target = C[$seg778 * CAP + $i777]!;
         if (v_doubled[l_target]!) $values96[$values96$n[0]!++] = l_target;
       }
     }
-    const $size779 = $values96$n[0]!;
-    const $count780 = $size779;
-    const $total781: number = $count775 + $count780;
-    if ($total781 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat772} must act but has no legal move`);
+    const $size780 = $values96$n[0]!;
+    const $count781 = $size780;
+    const $total782: number = $count776 + $count781;
+    if ($total782 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat773} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n783 = $total781;
-    let $r784 = 0;
-    if ($n783 <= 2097152 && $n783 >= 1) {
+    const $n784 = $total782;
+    let $r785 = 0;
+    if ($n784 <= 2097152 && $n784 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7308,46 +7645,50 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n783;
+        const $m = ($t >>> 0) * $n784;
         const $low = $m >>> 0;
-        if ($low >= $n783 || $low >= 4294967296 % $n783) {
-          $r784 = ($m / 4294967296) >>> 0;
+        if ($low >= $n784 || $low >= 4294967296 % $n784) {
+          $r785 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n783 >= 1 && $n783 <= 4294967296))
+      if (!($n784 >= 1 && $n784 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r784 = drawInt(P, $n783);
+      $r785 = drawInt(P, $n784);
     }
-    const $index782$drawn = $r784;
-    let $index782 = $index782$drawn;
+    const $index783$drawn = $r785;
+    let $index783 = $index783$drawn;
     decisions++;
     steps = 0;
-    if ($index782 < $count775) {
-      const $digit785 = $index782;
-      const $value786 = C[$seg773 * CAP + $digit785]!;
-      if (trace !== null) trace.push($seat772, 1, $value786);
+    if ($index783 < $count776) {
+      const $digit786 = $index783;
+      const $value787 = C[$seg774 * CAP + $digit786]!;
+      if (trace !== null) trace.push($seat773, 1, $value787);
       {
-        const l_target = $value786;
+        const l_target = $value787;
         {
-          const $seg787 = Z_played + l_whose_2;
+          const $seg788 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit785;
-          if (!($at >= 0 && $at < N[$seg787]! && C[$seg787 * CAP + $at]! === $wanted)) {
+          let $at = $digit786;
+          if (!($at >= 0 && $at < N[$seg788]! && C[$seg788 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg787]!; $i++)
-              if (C[$seg787 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg788]!; $i++)
+              if (C[$seg788 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at788 = $seg787 * CAP + $at;
-          const $card = C[$at788]!;
-          const $end789 = $seg787 * CAP + N[$seg787]! - 1;
-          for (let $k790 = $at788; $k790 < $end789; $k790++) C[$k790] = C[$k790 + 1]!;
-          N[$seg787]!--;
+          const $at789 = $seg788 * CAP + $at;
+          const $card = C[$at789]!;
+          const $end790 = $seg788 * CAP + N[$seg788]! - 1;
+          for (let $k791 = $at789; $k791 < $end790; $k791++) C[$k791] = C[$k791 + 1]!;
+          N[$seg788]!--;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_played_effect[($seg788 - Z_played) * 14 + $member]!--;
+          }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7355,23 +7696,23 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index782 -= $count775;
-    if ($index782 < $count780) {
-      const $digit791 = $index782;
-      const $value792 = $values96[$digit791]!;
-      if (trace !== null) trace.push($seat772, 2, $value792);
+    $index783 -= $count776;
+    if ($index783 < $count781) {
+      const $digit792 = $index783;
+      const $value793 = $values96[$digit792]!;
+      if (trace !== null) trace.push($seat773, 2, $value793);
       {
-        const l_target = $value792;
+        const l_target = $value793;
         v_doubled[l_target] = false;
         {
-          const $seg793 = Z_attached + l_whose_2;
-          if (N[$seg793]! === 0)
+          const $seg794 = Z_attached + l_whose_2;
+          if (N[$seg794]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at794 = $seg793 * CAP;
-          const $card = C[$at794]!;
-          const $end795 = $seg793 * CAP + N[$seg793]! - 1;
-          for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
-          N[$seg793]!--;
+          const $at795 = $seg794 * CAP;
+          const $card = C[$at795]!;
+          const $end796 = $seg794 * CAP + N[$seg794]! - 1;
+          for (let $k797 = $at795; $k797 < $end796; $k797++) C[$k797] = C[$k797 + 1]!;
+          N[$seg794]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7379,15 +7720,15 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index782 -= $count780;
+    $index783 -= $count781;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  const NO_VARIANTS: readonly string[] = [];
-  const ENDS: readonly RuleSite[] = [];
+  var NO_VARIANTS: readonly string[] = [];
+  var ENDS: readonly RuleSite[] = [];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
-  let K_ended = -1;
+  var K_ended = -1;
 
-  const ENTRIES = new Map<string, number>([
+  var ENTRIES = new Map<string, number>([
     ["starting.keep_secret", 293],
     ["round.from_play_area_or_from_property", 294],
     ["round.from_board_or_from_area", 295],
@@ -7606,7 +7947,6 @@ export function playout(): PlayoutKernel {
     v_bank = 0;
     v_chairman = 0;
     K_ended = -1;
-    $generation_zone_collection++;
     if ($from === null) {
       seedWords(G, seed);
       N.fill(0);
@@ -7618,6 +7958,7 @@ export function playout(): PlayoutKernel {
         C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
       N[Z_action_deck] = ALL_Action.length;
       for (let $k = 0; $k < ALL_Action.length; $k++) $where[ALL_Action[$k]!] = Z_action_deck;
+      $recountAll();
       v_bank = 1000;
       for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
       for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
@@ -7629,10 +7970,10 @@ export function playout(): PlayoutKernel {
       for (const $c of ALL_Property) v_doubled[$c] = false;
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       {
-        for (let $i800 = N[Z_action_deck]! - 1; $i800 > 0; $i800--) {
-          const $n804 = $i800 + 1;
-          let $r805 = 0;
-          if ($n804 <= 2097152 && $n804 >= 1) {
+        for (let $i801 = N[Z_action_deck]! - 1; $i801 > 0; $i801--) {
+          const $n805 = $i801 + 1;
+          let $r806 = 0;
+          if ($n805 <= 2097152 && $n805 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7643,47 +7984,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n804;
+              const $m = ($t >>> 0) * $n805;
               const $low = $m >>> 0;
-              if ($low >= $n804 || $low >= 4294967296 % $n804) {
-                $r805 = ($m / 4294967296) >>> 0;
+              if ($low >= $n805 || $low >= 4294967296 % $n805) {
+                $r806 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n804 >= 1 && $n804 <= 4294967296))
+            if (!($n805 >= 1 && $n805 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r805 = drawInt(G, $n804);
+            $r806 = drawInt(G, $n805);
           }
-          const $j803 = $r805;
-          const $a801 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i800;
-          const $b802 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j803;
-          const $card = C[$a801]!;
-          C[$a801] = C[$b802]!;
-          C[$b802] = $card;
+          const $j804 = $r806;
+          const $a802 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i801;
+          const $b803 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j804;
+          const $card = C[$a802]!;
+          C[$a802] = C[$b803]!;
+          C[$b803] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg806 = Z_hand + l_p;
+            const $seg807 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg806 * CAP + N[$seg806]!] = $card;
-              N[$seg806]!++;
-              $where[$card] = $seg806;
+              C[$seg807 * CAP + N[$seg807]!] = $card;
+              N[$seg807]!++;
+              $where[$card] = $seg807;
+              {
+                const $member = Action_effect$index[$card]!;
+                if ($member >= 0) $count_hand_effect[($seg807 - Z_hand) * 14 + $member]!++;
+              }
             }
           }
         }
       }
       {
-        for (let $i807 = N[Z_property_deck]! - 1; $i807 > 0; $i807--) {
-          const $n811 = $i807 + 1;
-          let $r812 = 0;
-          if ($n811 <= 2097152 && $n811 >= 1) {
+        for (let $i808 = N[Z_property_deck]! - 1; $i808 > 0; $i808--) {
+          const $n812 = $i808 + 1;
+          let $r813 = 0;
+          if ($n812 <= 2097152 && $n812 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7694,24 +8039,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n811;
+              const $m = ($t >>> 0) * $n812;
               const $low = $m >>> 0;
-              if ($low >= $n811 || $low >= 4294967296 % $n811) {
-                $r812 = ($m / 4294967296) >>> 0;
+              if ($low >= $n812 || $low >= 4294967296 % $n812) {
+                $r813 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n811 >= 1 && $n811 <= 4294967296))
+            if (!($n812 >= 1 && $n812 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r812 = drawInt(G, $n811);
+            $r813 = drawInt(G, $n812);
           }
-          const $j810 = $r812;
-          const $a808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i807;
-          const $b809 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j810;
-          const $card = C[$a808]!;
-          C[$a808] = C[$b809]!;
-          C[$b809] = $card;
+          const $j811 = $r813;
+          const $a809 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i808;
+          const $b810 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j811;
+          const $card = C[$a809]!;
+          C[$a809] = C[$b810]!;
+          C[$b810] = $card;
         }
       }
       {
@@ -7728,15 +8073,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg813 = Z_secret + l_p;
+            const $seg814 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg813 * CAP + N[$seg813]!] = $card;
-              N[$seg813]!++;
-              $where[$card] = $seg813;
+              C[$seg814 * CAP + N[$seg814]!] = $card;
+              N[$seg814]!++;
+              $where[$card] = $seg814;
             }
           }
         }
@@ -7750,7 +8095,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg814 = Z_dealt + l_p;
+              const $seg815 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -7759,9 +8104,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg814 * CAP + N[$seg814]!] = $card;
-                N[$seg814]!++;
-                $where[$card] = $seg814;
+                C[$seg815 * CAP + N[$seg815]!] = $card;
+                N[$seg815]!++;
+                $where[$card] = $seg815;
               }
             }
           } else {
@@ -7773,7 +8118,6 @@ export function playout(): PlayoutKernel {
               N[Z_set_aside]!++;
               $where[$card] = Z_set_aside;
             }
-            $generation_zone_collection++;
           }
         }
       }
@@ -7781,8 +8125,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k815 = N[$from]! - 1; $k815 >= 0; $k815--) {
-            const $card = C[$from * CAP + $k815]!;
+          for (let $k816 = N[$from]! - 1; $k816 >= 0; $k816--) {
+            const $card = C[$from * CAP + $k816]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -7791,10 +8135,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i816 = N[Z_property_deck]! - 1; $i816 > 0; $i816--) {
-          const $n820 = $i816 + 1;
-          let $r821 = 0;
-          if ($n820 <= 2097152 && $n820 >= 1) {
+        for (let $i817 = N[Z_property_deck]! - 1; $i817 > 0; $i817--) {
+          const $n821 = $i817 + 1;
+          let $r822 = 0;
+          if ($n821 <= 2097152 && $n821 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7805,24 +8149,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n820;
+              const $m = ($t >>> 0) * $n821;
               const $low = $m >>> 0;
-              if ($low >= $n820 || $low >= 4294967296 % $n820) {
-                $r821 = ($m / 4294967296) >>> 0;
+              if ($low >= $n821 || $low >= 4294967296 % $n821) {
+                $r822 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n820 >= 1 && $n820 <= 4294967296))
+            if (!($n821 >= 1 && $n821 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r821 = drawInt(G, $n820);
+            $r822 = drawInt(G, $n821);
           }
-          const $j819 = $r821;
-          const $a817 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i816;
-          const $b818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j819;
-          const $card = C[$a817]!;
-          C[$a817] = C[$b818]!;
-          C[$b818] = $card;
+          const $j820 = $r822;
+          const $a818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i817;
+          const $b819 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j820;
+          const $card = C[$a818]!;
+          C[$a818] = C[$b819]!;
+          C[$b819] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {
@@ -8252,9 +8596,9 @@ export function playout(): PlayoutKernel {
         l_u_5 = $from.locals["u_5"] as unknown as number;
       }
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      $recountAll();
       pc = $entry;
     }
-    $generation_zone_collection++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(

@@ -26,26 +26,26 @@ import { AT } from "./sites.js";
 import * as cardData from "./cards.js";
 /** Freak Shop for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
-  const CAP = 66;
-  const END = -1;
-  const Z_draw = 0;
-  const Z_bottom_seven = 1;
-  const Z_shop = 2;
-  const Z_mansion = 3;
-  const Z_objective_stacks = 8;
-  const Z_objectives = 9;
-  const SEGMENTS = 10;
-  const K_C = new Int32Array(SEGMENTS * CAP);
-  const K_N = new Int32Array(SEGMENTS);
-  const K_G = new Uint32Array(4);
-  const K_P = new Uint32Array(4);
-  const K_$list0 = new Int32Array(CAP);
-  const K_$list1 = new Int32Array(CAP);
-  const K_$values2 = [] as number[];
-  const K_$values3 = [] as number[];
-  const K_$list4 = new Int32Array(CAP);
-  const K_$list5 = new Int32Array(CAP);
-  const K_$choices61 = new SetChoices({
+  var CAP = 66;
+  var END = -1;
+  var Z_draw = 0;
+  var Z_bottom_seven = 1;
+  var Z_shop = 2;
+  var Z_mansion = 3;
+  var Z_objective_stacks = 8;
+  var Z_objectives = 9;
+  var SEGMENTS = 10;
+  var K_C = new Int32Array(SEGMENTS * CAP);
+  var K_N = new Int32Array(SEGMENTS);
+  var K_G = new Uint32Array(4);
+  var K_P = new Uint32Array(4);
+  var K_$list0 = new Int32Array(CAP);
+  var K_$list1 = new Int32Array(CAP);
+  var K_$values2 = [] as number[];
+  var K_$values3 = [] as number[];
+  var K_$list4 = new Int32Array(CAP);
+  var K_$list5 = new Int32Array(CAP);
+  var K_$choices61 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: true },
       { nonEmpty: true, oneKey: true },
@@ -54,7 +54,7 @@ export function playout(): PlayoutKernel {
     sameSum: false,
     differentKeys: true,
   });
-  const K_$choices65 = new SetChoices({
+  var K_$choices65 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: false },
       { nonEmpty: true, oneKey: false },
@@ -63,18 +63,18 @@ export function playout(): PlayoutKernel {
     sameSum: true,
     differentKeys: false,
   });
-  const K_$values8 = [] as number[];
-  const K_$values9 = [] as number[];
-  const K_$values10 = [] as number[];
-  const K_$values11 = [] as number[];
-  const K_TABLE_restock_cards$byPlayers = Array.from({ length: 6 }, ($_, $n) =>
+  var K_$values8 = [] as number[];
+  var K_$values9 = [] as number[];
+  var K_$values10 = [] as number[];
+  var K_$values11 = [] as number[];
+  var K_TABLE_restock_cards$byPlayers = Array.from({ length: 6 }, ($_, $n) =>
     cardData.TABLE_restock_cards.get($n),
   );
-  const K_$values13 = [] as number[];
-  const K_$values14 = [] as number[];
-  const K_$list15 = new Int32Array(CAP);
-  const K_$values16 = [] as string[];
-  const K_Objective_goal$code = Int8Array.from(cardData.Objective_goal, ($v) =>
+  var K_$values13 = [] as number[];
+  var K_$values14 = [] as number[];
+  var K_$list15 = new Int32Array(CAP);
+  var K_$values16 = [] as string[];
+  var K_Objective_goal$code = Int8Array.from(cardData.Objective_goal, ($v) =>
     [
       "tidy_mansion",
       "obsessed_by_arrangement",
@@ -90,53 +90,53 @@ export function playout(): PlayoutKernel {
       "fashion_at_lowest_price",
     ].indexOf($v),
   );
-  const C = K_C;
-  const N = K_N;
-  const G = K_G;
-  const P = K_P;
-  const $list0 = K_$list0;
-  const $list1 = K_$list1;
-  const $values2 = K_$values2;
-  const $values3 = K_$values3;
-  const $list4 = K_$list4;
-  const $list5 = K_$list5;
-  const $choices61 = K_$choices61;
-  const $choices65 = K_$choices65;
-  const $values8 = K_$values8;
-  const $values9 = K_$values9;
-  const $values10 = K_$values10;
-  const $values11 = K_$values11;
-  const TABLE_restock_cards$byPlayers = K_TABLE_restock_cards$byPlayers;
-  const $values13 = K_$values13;
-  const $values14 = K_$values14;
-  const $list15 = K_$list15;
-  const $values16 = K_$values16;
-  const Objective_goal$code = K_Objective_goal$code;
-  const ALL_Merchandise = cardData.ALL_Merchandise;
-  const ALL_Objective = cardData.ALL_Objective;
-  const Merchandise_category = cardData.Merchandise_category;
-  const Merchandise_closed = cardData.Merchandise_closed;
-  const Merchandise_marked = cardData.Merchandise_marked;
-  const Merchandise_value = cardData.Merchandise_value;
-  const Objective_colour = cardData.Objective_colour;
-  const Objective_goal = cardData.Objective_goal;
-  const Objective_starting = cardData.Objective_starting;
-  const TABLE_pair_points = cardData.TABLE_pair_points;
-  const TABLE_restock_cards = cardData.TABLE_restock_cards;
-  const TABLE_run_points = cardData.TABLE_run_points;
-  const TABLE_triple_points = cardData.TABLE_triple_points;
-  const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
-  const DECISION_CAP = RUNTIME_DECISION_CAP;
-  let players: number = 0;
-  let v_shop_keeper: number = 0;
-  let $variants: readonly string[] = [];
-  let $variant_first_game = false;
-  let decisions = 0;
-  let steps = 0;
-  let trace: unknown[] | null = null;
-  let $preferred = false;
-  let $cap: number = DECISION_CAP;
-  let l_trader: number = 0;
+  var C = K_C;
+  var N = K_N;
+  var G = K_G;
+  var P = K_P;
+  var $list0 = K_$list0;
+  var $list1 = K_$list1;
+  var $values2 = K_$values2;
+  var $values3 = K_$values3;
+  var $list4 = K_$list4;
+  var $list5 = K_$list5;
+  var $choices61 = K_$choices61;
+  var $choices65 = K_$choices65;
+  var $values8 = K_$values8;
+  var $values9 = K_$values9;
+  var $values10 = K_$values10;
+  var $values11 = K_$values11;
+  var TABLE_restock_cards$byPlayers = K_TABLE_restock_cards$byPlayers;
+  var $values13 = K_$values13;
+  var $values14 = K_$values14;
+  var $list15 = K_$list15;
+  var $values16 = K_$values16;
+  var Objective_goal$code = K_Objective_goal$code;
+  var ALL_Merchandise = cardData.ALL_Merchandise;
+  var ALL_Objective = cardData.ALL_Objective;
+  var Merchandise_category = cardData.Merchandise_category;
+  var Merchandise_closed = cardData.Merchandise_closed;
+  var Merchandise_marked = cardData.Merchandise_marked;
+  var Merchandise_value = cardData.Merchandise_value;
+  var Objective_colour = cardData.Objective_colour;
+  var Objective_goal = cardData.Objective_goal;
+  var Objective_starting = cardData.Objective_starting;
+  var TABLE_pair_points = cardData.TABLE_pair_points;
+  var TABLE_restock_cards = cardData.TABLE_restock_cards;
+  var TABLE_run_points = cardData.TABLE_run_points;
+  var TABLE_triple_points = cardData.TABLE_triple_points;
+  var LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
+  var DECISION_CAP = RUNTIME_DECISION_CAP;
+  var players: number = 0;
+  var v_shop_keeper: number = 0;
+  var $variants: readonly string[] = [];
+  var $variant_first_game = false;
+  var decisions = 0;
+  var steps = 0;
+  var trace: unknown[] | null = null;
+  var $preferred = false;
+  var $cap: number = DECISION_CAP;
+  var l_trader: number = 0;
   function fn_copies(l_p: number, l_v: number): number {
     let $count150: number = 0;
     {
@@ -831,12 +831,12 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  const NO_VARIANTS: readonly string[] = [];
-  const ENDS: readonly RuleSite[] = [AT.L184];
+  var NO_VARIANTS: readonly string[] = [];
+  var ENDS: readonly RuleSite[] = [AT.L184];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
-  let K_ended = -1;
+  var K_ended = -1;
 
-  const ENTRIES = new Map<string, number>([["good_deal_or_fair_price", 5]]);
+  var ENTRIES = new Map<string, number>([["good_deal_or_fair_price", 5]]);
   /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
   function entryOf($s: BaseState): number {
     const $entry = ENTRIES.get($s.pc);

@@ -21,377 +21,377 @@ import { AT } from "./sites.js";
 import * as cardData from "./cards.js";
 /** Keys to Knowledge for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout). */
 export function playout(): PlayoutKernel {
-  const CAP = 56;
-  const END = -1;
-  const Z_bank_deeds = 0;
-  const Z_deeds = 1;
-  const Z_spaces = 7;
-  const Z_box_spaces = 8;
-  const Z_box_deeds = 9;
-  const Z_seized = 10;
-  const Z_mercy_deck = 11;
-  const Z_grace_deck = 12;
-  const Z_drawn = 13;
-  const SEGMENTS = 14;
-  const K_C = new Int32Array(SEGMENTS * CAP);
-  const K_N = new Int32Array(SEGMENTS);
-  const K_G = new Uint32Array(4);
-  const K_P = new Uint32Array(4);
-  const K_$where = new Int32Array(106);
-  const K_$values0 = [] as number[];
-  const K_$list1 = new Int32Array(CAP);
-  const K_$list2 = new Int32Array(CAP);
-  const K_$list3 = new Int32Array(CAP);
-  const K_$list4 = new Int32Array(CAP);
-  const K_$list5 = new Int32Array(6);
-  const K_$list6 = new Int32Array(6);
-  const K_$list7 = new Int32Array(CAP);
-  const K_$list8 = new Int32Array(CAP);
-  const K_$list9 = new Int32Array(6);
-  const K_$list10 = new Int32Array(6);
-  const K_$values11 = [] as number[];
-  const K_$values11$n = new Int32Array(1);
-  const K_$values13 = [] as number[];
-  const K_$values13$n = new Int32Array(1);
-  const K_$values15 = [] as number[];
-  const K_$values15$n = new Int32Array(1);
-  const K_$list17 = new Int32Array(CAP);
-  const K_$list18 = new Int32Array(CAP);
-  const K_$list19 = new Int32Array(6);
-  const K_$list20 = new Int32Array(6);
-  const K_$values21 = [] as number[];
-  const K_$values21$n = new Int32Array(1);
-  const K_$values23 = [] as number[];
-  const K_$values23$n = new Int32Array(1);
-  const K_$values25 = [] as number[];
-  const K_$values25$n = new Int32Array(1);
-  const K_$list27 = new Int32Array(CAP);
-  const K_$list28 = new Int32Array(CAP);
-  const K_$list29 = new Int32Array(6);
-  const K_$list30 = new Int32Array(6);
-  const K_$values31 = [] as number[];
-  const K_$values31$n = new Int32Array(1);
-  const K_$values33 = [] as number[];
-  const K_$values33$n = new Int32Array(1);
-  const K_$values35 = [] as number[];
-  const K_$values35$n = new Int32Array(1);
-  const K_$list37 = new Int32Array(6);
-  const K_$list38 = new Int32Array(6);
-  const K_$values39 = [] as number[];
-  const K_$values39$n = new Int32Array(1);
-  const K_$values41 = [] as number[];
-  const K_$values41$n = new Int32Array(1);
-  const K_$values43 = [] as number[];
-  const K_$values43$n = new Int32Array(1);
-  const K_$values45 = [] as number[];
-  const K_$values45$n = new Int32Array(1);
-  const K_$values47 = [] as number[];
-  const K_$values47$n = new Int32Array(1);
-  const K_$values49 = [] as number[];
-  const K_$values49$n = new Int32Array(1);
-  const K_$values51 = [] as number[];
-  const K_$values51$n = new Int32Array(1);
-  const K_$values53 = [] as number[];
-  const K_$values53$n = new Int32Array(1);
-  const K_$values55 = [] as number[];
-  const K_$values55$n = new Int32Array(1);
-  const K_$values57 = [] as number[];
-  const K_$values57$n = new Int32Array(1);
-  const K_$values59 = [] as number[];
-  const K_$values59$n = new Int32Array(1);
-  const K_$values61 = [] as number[];
-  const K_$values61$n = new Int32Array(1);
-  const K_$values63 = [] as number[];
-  const K_$values63$n = new Int32Array(1);
-  const K_$values65 = [] as number[];
-  const K_$values65$n = new Int32Array(1);
-  const K_$values67 = [] as number[];
-  const K_$values67$n = new Int32Array(1);
-  const K_$values69 = [] as number[];
-  const K_$values69$n = new Int32Array(1);
-  const K_$values71 = [] as number[];
-  const K_$values71$n = new Int32Array(1);
-  const K_$values73 = [] as number[];
-  const K_$values73$n = new Int32Array(1);
-  const K_$list75 = new Int32Array(CAP);
-  const K_$list76 = new Int32Array(CAP);
-  const K_$list77 = new Int32Array(6);
-  const K_$list78 = new Int32Array(6);
-  const K_$values79 = [] as number[];
-  const K_$values79$n = new Int32Array(1);
-  const K_$values81 = [] as number[];
-  const K_$values81$n = new Int32Array(1);
-  const K_$values83 = [] as number[];
-  const K_$values83$n = new Int32Array(1);
-  const K_$list85 = new Int32Array(CAP);
-  const K_$list86 = new Int32Array(CAP);
-  const K_$list87 = new Int32Array(CAP);
-  const K_$list88 = new Int32Array(6);
-  const K_$list89 = new Int32Array(6);
-  const K_Fortune_effect$code = Int8Array.from(cardData.Fortune_effect, ($v) =>
+  var CAP = 56;
+  var END = -1;
+  var Z_bank_deeds = 0;
+  var Z_deeds = 1;
+  var Z_spaces = 7;
+  var Z_box_spaces = 8;
+  var Z_box_deeds = 9;
+  var Z_seized = 10;
+  var Z_mercy_deck = 11;
+  var Z_grace_deck = 12;
+  var Z_drawn = 13;
+  var SEGMENTS = 14;
+  var K_C = new Int32Array(SEGMENTS * CAP);
+  var K_N = new Int32Array(SEGMENTS);
+  var K_G = new Uint32Array(4);
+  var K_P = new Uint32Array(4);
+  var K_$where = new Int32Array(106);
+  var K_$values0 = [] as number[];
+  var K_$list1 = new Int32Array(CAP);
+  var K_$list2 = new Int32Array(CAP);
+  var K_$list3 = new Int32Array(CAP);
+  var K_$list4 = new Int32Array(CAP);
+  var K_$list5 = new Int32Array(6);
+  var K_$list6 = new Int32Array(6);
+  var K_$list7 = new Int32Array(CAP);
+  var K_$list8 = new Int32Array(CAP);
+  var K_$list9 = new Int32Array(6);
+  var K_$list10 = new Int32Array(6);
+  var K_$values11 = [] as number[];
+  var K_$values11$n = new Int32Array(1);
+  var K_$values13 = [] as number[];
+  var K_$values13$n = new Int32Array(1);
+  var K_$values15 = [] as number[];
+  var K_$values15$n = new Int32Array(1);
+  var K_$list17 = new Int32Array(CAP);
+  var K_$list18 = new Int32Array(CAP);
+  var K_$list19 = new Int32Array(6);
+  var K_$list20 = new Int32Array(6);
+  var K_$values21 = [] as number[];
+  var K_$values21$n = new Int32Array(1);
+  var K_$values23 = [] as number[];
+  var K_$values23$n = new Int32Array(1);
+  var K_$values25 = [] as number[];
+  var K_$values25$n = new Int32Array(1);
+  var K_$list27 = new Int32Array(CAP);
+  var K_$list28 = new Int32Array(CAP);
+  var K_$list29 = new Int32Array(6);
+  var K_$list30 = new Int32Array(6);
+  var K_$values31 = [] as number[];
+  var K_$values31$n = new Int32Array(1);
+  var K_$values33 = [] as number[];
+  var K_$values33$n = new Int32Array(1);
+  var K_$values35 = [] as number[];
+  var K_$values35$n = new Int32Array(1);
+  var K_$list37 = new Int32Array(6);
+  var K_$list38 = new Int32Array(6);
+  var K_$values39 = [] as number[];
+  var K_$values39$n = new Int32Array(1);
+  var K_$values41 = [] as number[];
+  var K_$values41$n = new Int32Array(1);
+  var K_$values43 = [] as number[];
+  var K_$values43$n = new Int32Array(1);
+  var K_$values45 = [] as number[];
+  var K_$values45$n = new Int32Array(1);
+  var K_$values47 = [] as number[];
+  var K_$values47$n = new Int32Array(1);
+  var K_$values49 = [] as number[];
+  var K_$values49$n = new Int32Array(1);
+  var K_$values51 = [] as number[];
+  var K_$values51$n = new Int32Array(1);
+  var K_$values53 = [] as number[];
+  var K_$values53$n = new Int32Array(1);
+  var K_$values55 = [] as number[];
+  var K_$values55$n = new Int32Array(1);
+  var K_$values57 = [] as number[];
+  var K_$values57$n = new Int32Array(1);
+  var K_$values59 = [] as number[];
+  var K_$values59$n = new Int32Array(1);
+  var K_$values61 = [] as number[];
+  var K_$values61$n = new Int32Array(1);
+  var K_$values63 = [] as number[];
+  var K_$values63$n = new Int32Array(1);
+  var K_$values65 = [] as number[];
+  var K_$values65$n = new Int32Array(1);
+  var K_$values67 = [] as number[];
+  var K_$values67$n = new Int32Array(1);
+  var K_$values69 = [] as number[];
+  var K_$values69$n = new Int32Array(1);
+  var K_$values71 = [] as number[];
+  var K_$values71$n = new Int32Array(1);
+  var K_$values73 = [] as number[];
+  var K_$values73$n = new Int32Array(1);
+  var K_$list75 = new Int32Array(CAP);
+  var K_$list76 = new Int32Array(CAP);
+  var K_$list77 = new Int32Array(6);
+  var K_$list78 = new Int32Array(6);
+  var K_$values79 = [] as number[];
+  var K_$values79$n = new Int32Array(1);
+  var K_$values81 = [] as number[];
+  var K_$values81$n = new Int32Array(1);
+  var K_$values83 = [] as number[];
+  var K_$values83$n = new Int32Array(1);
+  var K_$list85 = new Int32Array(CAP);
+  var K_$list86 = new Int32Array(CAP);
+  var K_$list87 = new Int32Array(CAP);
+  var K_$list88 = new Int32Array(6);
+  var K_$list89 = new Int32Array(6);
+  var K_Fortune_effect$code = Int8Array.from(cardData.Fortune_effect, ($v) =>
     ["collect", "pay", "advance_home", "go_to_court", "back_three", "repairs"].indexOf($v),
   );
-  const K_Fortune_deck$code = Int8Array.from(cardData.Fortune_deck, ($v) => ["mercy", "grace"].indexOf($v));
-  const K_Space_kind$code = Int8Array.from(cardData.Space_kind, ($v) =>
+  var K_Fortune_deck$code = Int8Array.from(cardData.Fortune_deck, ($v) => ["mercy", "grace"].indexOf($v));
+  var K_Space_kind$code = Int8Array.from(cardData.Space_kind, ($v) =>
     ["home", "property", "mercy", "grace", "fee", "court", "field_trip", "go_to_court"].indexOf($v),
   );
-  const K_v_eliminated = new Array<number>(6).fill(0);
-  const K_v_cash = new Array<number>(6).fill(0);
-  const K_v_position = new Array<number>(6).fill(0);
-  const K_v_in_court = new Array<boolean>(6).fill(false);
-  const K_v_court_rolls = new Array<number>(6).fill(0);
-  const K_v_opening = new Array<number>(6).fill(0);
-  const K_v_books = new Array<number>(106).fill(0);
-  const K_v_key = new Array<boolean>(106).fill(false);
-  const K_v_mortgaged = new Array<boolean>(106).fill(false);
-  const C = K_C;
-  const N = K_N;
-  const G = K_G;
-  const P = K_P;
-  const $where = K_$where;
-  const $values0 = K_$values0;
-  const $list1 = K_$list1;
-  const $list2 = K_$list2;
-  const $list3 = K_$list3;
-  const $list4 = K_$list4;
-  const $list5 = K_$list5;
-  const $list6 = K_$list6;
-  const $list7 = K_$list7;
-  const $list8 = K_$list8;
-  const $list9 = K_$list9;
-  const $list10 = K_$list10;
-  const $values11 = K_$values11;
-  const $values11$n = K_$values11$n;
-  const $values13 = K_$values13;
-  const $values13$n = K_$values13$n;
-  const $values15 = K_$values15;
-  const $values15$n = K_$values15$n;
-  const $list17 = K_$list17;
-  const $list18 = K_$list18;
-  const $list19 = K_$list19;
-  const $list20 = K_$list20;
-  const $values21 = K_$values21;
-  const $values21$n = K_$values21$n;
-  const $values23 = K_$values23;
-  const $values23$n = K_$values23$n;
-  const $values25 = K_$values25;
-  const $values25$n = K_$values25$n;
-  const $list27 = K_$list27;
-  const $list28 = K_$list28;
-  const $list29 = K_$list29;
-  const $list30 = K_$list30;
-  const $values31 = K_$values31;
-  const $values31$n = K_$values31$n;
-  const $values33 = K_$values33;
-  const $values33$n = K_$values33$n;
-  const $values35 = K_$values35;
-  const $values35$n = K_$values35$n;
-  const $list37 = K_$list37;
-  const $list38 = K_$list38;
-  const $values39 = K_$values39;
-  const $values39$n = K_$values39$n;
-  const $values41 = K_$values41;
-  const $values41$n = K_$values41$n;
-  const $values43 = K_$values43;
-  const $values43$n = K_$values43$n;
-  const $values45 = K_$values45;
-  const $values45$n = K_$values45$n;
-  const $values47 = K_$values47;
-  const $values47$n = K_$values47$n;
-  const $values49 = K_$values49;
-  const $values49$n = K_$values49$n;
-  const $values51 = K_$values51;
-  const $values51$n = K_$values51$n;
-  const $values53 = K_$values53;
-  const $values53$n = K_$values53$n;
-  const $values55 = K_$values55;
-  const $values55$n = K_$values55$n;
-  const $values57 = K_$values57;
-  const $values57$n = K_$values57$n;
-  const $values59 = K_$values59;
-  const $values59$n = K_$values59$n;
-  const $values61 = K_$values61;
-  const $values61$n = K_$values61$n;
-  const $values63 = K_$values63;
-  const $values63$n = K_$values63$n;
-  const $values65 = K_$values65;
-  const $values65$n = K_$values65$n;
-  const $values67 = K_$values67;
-  const $values67$n = K_$values67$n;
-  const $values69 = K_$values69;
-  const $values69$n = K_$values69$n;
-  const $values71 = K_$values71;
-  const $values71$n = K_$values71$n;
-  const $values73 = K_$values73;
-  const $values73$n = K_$values73$n;
-  const $list75 = K_$list75;
-  const $list76 = K_$list76;
-  const $list77 = K_$list77;
-  const $list78 = K_$list78;
-  const $values79 = K_$values79;
-  const $values79$n = K_$values79$n;
-  const $values81 = K_$values81;
-  const $values81$n = K_$values81$n;
-  const $values83 = K_$values83;
-  const $values83$n = K_$values83$n;
-  const $list85 = K_$list85;
-  const $list86 = K_$list86;
-  const $list87 = K_$list87;
-  const $list88 = K_$list88;
-  const $list89 = K_$list89;
-  const Fortune_effect$code = K_Fortune_effect$code;
-  const Fortune_deck$code = K_Fortune_deck$code;
-  const Space_kind$code = K_Space_kind$code;
-  const v_eliminated = K_v_eliminated;
-  const v_cash = K_v_cash;
-  const v_position = K_v_position;
-  const v_in_court = K_v_in_court;
-  const v_court_rolls = K_v_court_rolls;
-  const v_opening = K_v_opening;
-  const v_books = K_v_books;
-  const v_key = K_v_key;
-  const v_mortgaged = K_v_mortgaged;
-  const ALL_Deed = cardData.ALL_Deed;
-  const ALL_Fortune = cardData.ALL_Fortune;
-  const ALL_Space = cardData.ALL_Space;
-  const Deed_board = cardData.Deed_board;
-  const Deed_group = cardData.Deed_group;
-  const Deed_mortgage = cardData.Deed_mortgage;
-  const Deed_price = cardData.Deed_price;
-  const Deed_rent = cardData.Deed_rent;
-  const Deed_rent1 = cardData.Deed_rent1;
-  const Deed_rent2 = cardData.Deed_rent2;
-  const Deed_rent3 = cardData.Deed_rent3;
-  const Deed_rent4 = cardData.Deed_rent4;
-  const Deed_rent_key = cardData.Deed_rent_key;
-  const Deed_space = cardData.Deed_space;
-  const Deed_stack_price = cardData.Deed_stack_price;
-  const Fortune_amount = cardData.Fortune_amount;
-  const Fortune_deck = cardData.Fortune_deck;
-  const Fortune_effect = cardData.Fortune_effect;
-  const Fortune_per_key = cardData.Fortune_per_key;
-  const Space_board = cardData.Space_board;
-  const Space_fee = cardData.Space_fee;
-  const Space_index = cardData.Space_index;
-  const Space_kind = cardData.Space_kind;
-  const TABLE_key_stock = cardData.TABLE_key_stock;
-  const TABLE_stack_stock = cardData.TABLE_stack_stock;
-  const LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
-  const DECISION_CAP = RUNTIME_DECISION_CAP;
-  let players: number = 0;
-  let v_bank: number = 0;
-  let v_centre: number = 0;
-  let v_turns_played: number = 0;
-  let v_relocated: boolean = false;
-  let v_stacks_left: number = 0;
-  let v_keys_left: number = 0;
-  let v_claim_open: boolean = false;
-  let v_claim_owner: number = 0;
-  let v_claim_payer: number = 0;
-  let v_claim_amount: number = 0;
-  let v_claim_space: number = 0;
-  let $variants: readonly string[] = [];
-  let $variant_short = false;
-  let $variant_small_board = false;
-  let decisions = 0;
-  let steps = 0;
-  let trace: unknown[] | null = null;
-  let $preferred = false;
-  let $cap: number = DECISION_CAP;
-  let l_high: number = 0;
-  let l_leader: number = 0;
-  let l_bidding: boolean = false;
-  let l_here: number = 0;
-  let l_kind: string = "";
-  let l_deed: number = 0;
-  let l_q: number = 0;
-  let l___window_0: boolean = false;
-  let l_d: number = 0;
-  let l_buyer: number = 0;
-  let l_amount: number = 0;
-  let l_active: number = 0;
-  let l_preset: number = 0;
-  let l_doubles: number = 0;
-  let l_again: boolean = false;
-  let l_roller: number = 0;
-  let l_q_2: number = 0;
-  let l___window_0_2: boolean = false;
-  let l_p: number = 0;
-  let l_amount_2: number = 0;
-  let l_to_centre: boolean = false;
-  let l_creditor: number = 0;
-  let l_p_2: number = 0;
-  let l_to_centre_2: boolean = false;
-  let l_creditor_2: number = 0;
-  let l_d_2: number = 0;
-  let l_lot: number = 0;
-  let l_high_2: number = 0;
-  let l_leader_2: number = 0;
-  let l_bidding_2: boolean = false;
-  let l_d_3: number = 0;
-  let l_buyer_2: number = 0;
-  let l_amount_3: number = 0;
-  let l_steps: number = 0;
-  let l_is_double: boolean = false;
-  let l_move_token: boolean = false;
-  let l_p_3: number = 0;
-  let l_amount_4: number = 0;
-  let l_to_centre_3: boolean = false;
-  let l_creditor_3: number = 0;
-  let l_p_4: number = 0;
-  let l_to_centre_4: boolean = false;
-  let l_creditor_4: number = 0;
-  let l_d_4: number = 0;
-  let l_lot_2: number = 0;
-  let l_high_3: number = 0;
-  let l_leader_3: number = 0;
-  let l_bidding_3: boolean = false;
-  let l_p_5: number = 0;
-  let l_here_2: number = 0;
-  let l_kind_2: string = "";
-  let l_deed_2: number = 0;
-  let l_lot_3: number = 0;
-  let l_high_4: number = 0;
-  let l_leader_4: number = 0;
-  let l_bidding_4: boolean = false;
-  let l_p_6: number = 0;
-  let l_mercy: boolean = false;
-  let l_card: number = 0;
-  let l_owed: number = 0;
-  let l_p_7: number = 0;
-  let l_amount_5: number = 0;
-  let l_to_centre_5: boolean = false;
-  let l_creditor_5: number = 0;
-  let l_p_8: number = 0;
-  let l_to_centre_6: boolean = false;
-  let l_creditor_6: number = 0;
-  let l_d_5: number = 0;
-  let l_lot_4: number = 0;
-  let l_high_5: number = 0;
-  let l_leader_5: number = 0;
-  let l_bidding_5: boolean = false;
-  let l_p_9: number = 0;
-  let l_amount_6: number = 0;
-  let l_to_centre_7: boolean = false;
-  let l_creditor_7: number = 0;
-  let l_p_10: number = 0;
-  let l_to_centre_8: boolean = false;
-  let l_creditor_8: number = 0;
-  let l_d_6: number = 0;
-  let l_lot_5: number = 0;
-  let l_high_6: number = 0;
-  let l_leader_6: number = 0;
-  let l_bidding_6: boolean = false;
-  let l_q_2$count = 0;
-  let l_q_2$index = 0;
-  let l_d_2$count = 0;
-  let l_d_2$index = 0;
-  let l_d_4$count = 0;
-  let l_d_4$index = 0;
-  let l_d_5$count = 0;
-  let l_d_5$index = 0;
-  let l_d_6$count = 0;
-  let l_d_6$index = 0;
+  var K_v_eliminated = new Array<number>(6).fill(0);
+  var K_v_cash = new Array<number>(6).fill(0);
+  var K_v_position = new Array<number>(6).fill(0);
+  var K_v_in_court = new Array<boolean>(6).fill(false);
+  var K_v_court_rolls = new Array<number>(6).fill(0);
+  var K_v_opening = new Array<number>(6).fill(0);
+  var K_v_books = new Array<number>(106).fill(0);
+  var K_v_key = new Array<boolean>(106).fill(false);
+  var K_v_mortgaged = new Array<boolean>(106).fill(false);
+  var C = K_C;
+  var N = K_N;
+  var G = K_G;
+  var P = K_P;
+  var $where = K_$where;
+  var $values0 = K_$values0;
+  var $list1 = K_$list1;
+  var $list2 = K_$list2;
+  var $list3 = K_$list3;
+  var $list4 = K_$list4;
+  var $list5 = K_$list5;
+  var $list6 = K_$list6;
+  var $list7 = K_$list7;
+  var $list8 = K_$list8;
+  var $list9 = K_$list9;
+  var $list10 = K_$list10;
+  var $values11 = K_$values11;
+  var $values11$n = K_$values11$n;
+  var $values13 = K_$values13;
+  var $values13$n = K_$values13$n;
+  var $values15 = K_$values15;
+  var $values15$n = K_$values15$n;
+  var $list17 = K_$list17;
+  var $list18 = K_$list18;
+  var $list19 = K_$list19;
+  var $list20 = K_$list20;
+  var $values21 = K_$values21;
+  var $values21$n = K_$values21$n;
+  var $values23 = K_$values23;
+  var $values23$n = K_$values23$n;
+  var $values25 = K_$values25;
+  var $values25$n = K_$values25$n;
+  var $list27 = K_$list27;
+  var $list28 = K_$list28;
+  var $list29 = K_$list29;
+  var $list30 = K_$list30;
+  var $values31 = K_$values31;
+  var $values31$n = K_$values31$n;
+  var $values33 = K_$values33;
+  var $values33$n = K_$values33$n;
+  var $values35 = K_$values35;
+  var $values35$n = K_$values35$n;
+  var $list37 = K_$list37;
+  var $list38 = K_$list38;
+  var $values39 = K_$values39;
+  var $values39$n = K_$values39$n;
+  var $values41 = K_$values41;
+  var $values41$n = K_$values41$n;
+  var $values43 = K_$values43;
+  var $values43$n = K_$values43$n;
+  var $values45 = K_$values45;
+  var $values45$n = K_$values45$n;
+  var $values47 = K_$values47;
+  var $values47$n = K_$values47$n;
+  var $values49 = K_$values49;
+  var $values49$n = K_$values49$n;
+  var $values51 = K_$values51;
+  var $values51$n = K_$values51$n;
+  var $values53 = K_$values53;
+  var $values53$n = K_$values53$n;
+  var $values55 = K_$values55;
+  var $values55$n = K_$values55$n;
+  var $values57 = K_$values57;
+  var $values57$n = K_$values57$n;
+  var $values59 = K_$values59;
+  var $values59$n = K_$values59$n;
+  var $values61 = K_$values61;
+  var $values61$n = K_$values61$n;
+  var $values63 = K_$values63;
+  var $values63$n = K_$values63$n;
+  var $values65 = K_$values65;
+  var $values65$n = K_$values65$n;
+  var $values67 = K_$values67;
+  var $values67$n = K_$values67$n;
+  var $values69 = K_$values69;
+  var $values69$n = K_$values69$n;
+  var $values71 = K_$values71;
+  var $values71$n = K_$values71$n;
+  var $values73 = K_$values73;
+  var $values73$n = K_$values73$n;
+  var $list75 = K_$list75;
+  var $list76 = K_$list76;
+  var $list77 = K_$list77;
+  var $list78 = K_$list78;
+  var $values79 = K_$values79;
+  var $values79$n = K_$values79$n;
+  var $values81 = K_$values81;
+  var $values81$n = K_$values81$n;
+  var $values83 = K_$values83;
+  var $values83$n = K_$values83$n;
+  var $list85 = K_$list85;
+  var $list86 = K_$list86;
+  var $list87 = K_$list87;
+  var $list88 = K_$list88;
+  var $list89 = K_$list89;
+  var Fortune_effect$code = K_Fortune_effect$code;
+  var Fortune_deck$code = K_Fortune_deck$code;
+  var Space_kind$code = K_Space_kind$code;
+  var v_eliminated = K_v_eliminated;
+  var v_cash = K_v_cash;
+  var v_position = K_v_position;
+  var v_in_court = K_v_in_court;
+  var v_court_rolls = K_v_court_rolls;
+  var v_opening = K_v_opening;
+  var v_books = K_v_books;
+  var v_key = K_v_key;
+  var v_mortgaged = K_v_mortgaged;
+  var ALL_Deed = cardData.ALL_Deed;
+  var ALL_Fortune = cardData.ALL_Fortune;
+  var ALL_Space = cardData.ALL_Space;
+  var Deed_board = cardData.Deed_board;
+  var Deed_group = cardData.Deed_group;
+  var Deed_mortgage = cardData.Deed_mortgage;
+  var Deed_price = cardData.Deed_price;
+  var Deed_rent = cardData.Deed_rent;
+  var Deed_rent1 = cardData.Deed_rent1;
+  var Deed_rent2 = cardData.Deed_rent2;
+  var Deed_rent3 = cardData.Deed_rent3;
+  var Deed_rent4 = cardData.Deed_rent4;
+  var Deed_rent_key = cardData.Deed_rent_key;
+  var Deed_space = cardData.Deed_space;
+  var Deed_stack_price = cardData.Deed_stack_price;
+  var Fortune_amount = cardData.Fortune_amount;
+  var Fortune_deck = cardData.Fortune_deck;
+  var Fortune_effect = cardData.Fortune_effect;
+  var Fortune_per_key = cardData.Fortune_per_key;
+  var Space_board = cardData.Space_board;
+  var Space_fee = cardData.Space_fee;
+  var Space_index = cardData.Space_index;
+  var Space_kind = cardData.Space_kind;
+  var TABLE_key_stock = cardData.TABLE_key_stock;
+  var TABLE_stack_stock = cardData.TABLE_stack_stock;
+  var LOOP_LIMIT = RUNTIME_LOOP_LIMIT;
+  var DECISION_CAP = RUNTIME_DECISION_CAP;
+  var players: number = 0;
+  var v_bank: number = 0;
+  var v_centre: number = 0;
+  var v_turns_played: number = 0;
+  var v_relocated: boolean = false;
+  var v_stacks_left: number = 0;
+  var v_keys_left: number = 0;
+  var v_claim_open: boolean = false;
+  var v_claim_owner: number = 0;
+  var v_claim_payer: number = 0;
+  var v_claim_amount: number = 0;
+  var v_claim_space: number = 0;
+  var $variants: readonly string[] = [];
+  var $variant_short = false;
+  var $variant_small_board = false;
+  var decisions = 0;
+  var steps = 0;
+  var trace: unknown[] | null = null;
+  var $preferred = false;
+  var $cap: number = DECISION_CAP;
+  var l_high: number = 0;
+  var l_leader: number = 0;
+  var l_bidding: boolean = false;
+  var l_here: number = 0;
+  var l_kind: string = "";
+  var l_deed: number = 0;
+  var l_q: number = 0;
+  var l___window_0: boolean = false;
+  var l_d: number = 0;
+  var l_buyer: number = 0;
+  var l_amount: number = 0;
+  var l_active: number = 0;
+  var l_preset: number = 0;
+  var l_doubles: number = 0;
+  var l_again: boolean = false;
+  var l_roller: number = 0;
+  var l_q_2: number = 0;
+  var l___window_0_2: boolean = false;
+  var l_p: number = 0;
+  var l_amount_2: number = 0;
+  var l_to_centre: boolean = false;
+  var l_creditor: number = 0;
+  var l_p_2: number = 0;
+  var l_to_centre_2: boolean = false;
+  var l_creditor_2: number = 0;
+  var l_d_2: number = 0;
+  var l_lot: number = 0;
+  var l_high_2: number = 0;
+  var l_leader_2: number = 0;
+  var l_bidding_2: boolean = false;
+  var l_d_3: number = 0;
+  var l_buyer_2: number = 0;
+  var l_amount_3: number = 0;
+  var l_steps: number = 0;
+  var l_is_double: boolean = false;
+  var l_move_token: boolean = false;
+  var l_p_3: number = 0;
+  var l_amount_4: number = 0;
+  var l_to_centre_3: boolean = false;
+  var l_creditor_3: number = 0;
+  var l_p_4: number = 0;
+  var l_to_centre_4: boolean = false;
+  var l_creditor_4: number = 0;
+  var l_d_4: number = 0;
+  var l_lot_2: number = 0;
+  var l_high_3: number = 0;
+  var l_leader_3: number = 0;
+  var l_bidding_3: boolean = false;
+  var l_p_5: number = 0;
+  var l_here_2: number = 0;
+  var l_kind_2: string = "";
+  var l_deed_2: number = 0;
+  var l_lot_3: number = 0;
+  var l_high_4: number = 0;
+  var l_leader_4: number = 0;
+  var l_bidding_4: boolean = false;
+  var l_p_6: number = 0;
+  var l_mercy: boolean = false;
+  var l_card: number = 0;
+  var l_owed: number = 0;
+  var l_p_7: number = 0;
+  var l_amount_5: number = 0;
+  var l_to_centre_5: boolean = false;
+  var l_creditor_5: number = 0;
+  var l_p_8: number = 0;
+  var l_to_centre_6: boolean = false;
+  var l_creditor_6: number = 0;
+  var l_d_5: number = 0;
+  var l_lot_4: number = 0;
+  var l_high_5: number = 0;
+  var l_leader_5: number = 0;
+  var l_bidding_5: boolean = false;
+  var l_p_9: number = 0;
+  var l_amount_6: number = 0;
+  var l_to_centre_7: boolean = false;
+  var l_creditor_7: number = 0;
+  var l_p_10: number = 0;
+  var l_to_centre_8: boolean = false;
+  var l_creditor_8: number = 0;
+  var l_d_6: number = 0;
+  var l_lot_5: number = 0;
+  var l_high_6: number = 0;
+  var l_leader_6: number = 0;
+  var l_bidding_6: boolean = false;
+  var l_q_2$count = 0;
+  var l_q_2$index = 0;
+  var l_d_2$count = 0;
+  var l_d_2$index = 0;
+  var l_d_4$count = 0;
+  var l_d_4$index = 0;
+  var l_d_5$count = 0;
+  var l_d_5$index = 0;
+  var l_d_6$count = 0;
+  var l_d_6$index = 0;
   function fn_board_in_play(): string {
     return $variant_small_board ? "small" : "standard";
   }
@@ -399,106 +399,106 @@ export function playout(): PlayoutKernel {
     return N[Z_spaces]!;
   }
   function fn_kind_at(l_i: number): string {
-    let $first913: number = 0;
-    let $found914 = false;
+    let $first961: number = 0;
+    let $found962 = false;
     {
-      const $n916 = N[Z_spaces]!;
-      for (let $i915 = 0; $i915 < $n916; $i915++) {
-        const l_s = C[Z_spaces * CAP + $i915]!;
+      const $n964 = N[Z_spaces]!;
+      for (let $i963 = 0; $i963 < $n964; $i963++) {
+        const l_s = C[Z_spaces * CAP + $i963]!;
         if (Space_index[l_s]! === l_i) {
-          $first913 = l_s;
-          $found914 = true;
+          $first961 = l_s;
+          $found962 = true;
           break;
         }
       }
     }
-    if (!$found914) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_kind[$first913]!;
+    if (!$found962) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_kind[$first961]!;
   }
   function fn_fee_at(l_i: number): number {
-    let $first917: number = 0;
-    let $found918 = false;
+    let $first965: number = 0;
+    let $found966 = false;
     {
-      const $n920 = N[Z_spaces]!;
-      for (let $i919 = 0; $i919 < $n920; $i919++) {
-        const l_s = C[Z_spaces * CAP + $i919]!;
+      const $n968 = N[Z_spaces]!;
+      for (let $i967 = 0; $i967 < $n968; $i967++) {
+        const l_s = C[Z_spaces * CAP + $i967]!;
         if (Space_index[l_s]! === l_i) {
-          $first917 = l_s;
-          $found918 = true;
+          $first965 = l_s;
+          $found966 = true;
           break;
         }
       }
     }
-    if (!$found918) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_fee[$first917]!;
+    if (!$found966) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_fee[$first965]!;
   }
   function fn_court_space(): number {
-    let $first921: number = 0;
-    let $found922 = false;
+    let $first969: number = 0;
+    let $found970 = false;
     {
-      const $n924 = N[Z_spaces]!;
-      for (let $i923 = 0; $i923 < $n924; $i923++) {
-        const l_s = C[Z_spaces * CAP + $i923]!;
+      const $n972 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
+      for (let $i971 = 0; $i971 < $n972; $i971++) {
+        const l_s = C[Z_spaces * CAP + $i971]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first921 = l_s;
-          $found922 = true;
+          $first969 = l_s;
+          $found970 = true;
           break;
         }
       }
     }
-    if (!$found922) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first921]!;
+    if (!$found970) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first969]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    let $any925: boolean = false;
+    let $any973: boolean = false;
     {
-      const $seg927 = Z_deeds + l_p;
-      const $n928 = N[$seg927]!;
-      for (let $i926 = 0; $i926 < $n928; $i926++) {
-        const l_d = C[$seg927 * CAP + $i926]!;
+      const $seg975 = Z_deeds + l_p;
+      const $n976 = N[$seg975]!;
+      for (let $i974 = 0; $i974 < $n976; $i974++) {
+        const l_d = C[$seg975 * CAP + $i974]!;
         if (Deed_space[l_d]! === l_i) {
-          $any925 = true;
+          $any973 = true;
           break;
         }
       }
     }
-    return $any925;
+    return $any973;
   }
   function fn_owned(l_i: number): boolean {
-    let $any929: boolean = false;
+    let $any977: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any929 = true;
+        $any977 = true;
         break;
       }
     }
-    return $any929;
+    return $any977;
   }
   function fn_owner_of(l_i: number): number {
-    let $first930: number = 0;
-    let $found931 = false;
+    let $first978: number = 0;
+    let $found979 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first930 = l_q;
-        $found931 = true;
+        $first978 = l_q;
+        $found979 = true;
         break;
       }
     }
-    if (!$found931) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first930;
+    if (!$found979) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first978;
   }
   function fn_group_size(l_g: string): number {
-    let $sum932: number = 0;
+    let $sum980: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
-      $sum932 += $tally_deeds_group(Z_deeds + l_q, $index_Group(l_g));
+      $sum980 += $countOf($count_deeds_group, (Z_deeds + l_q - Z_deeds) * 8, $index_Group(l_g));
     }
-    return $tally_bank_deeds_group(Z_bank_deeds, $index_Group(l_g)) + $sum932;
+    return $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, $index_Group(l_g)) + $sum980;
   }
   function fn_held(l_p: number, l_g: string): number {
-    return $tally_deeds_group(Z_deeds + l_p, $index_Group(l_g));
+    return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, $index_Group(l_g));
   }
   function fn_complete(l_p: number, l_g: string): boolean {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
@@ -507,76 +507,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min933: number = NaN;
+    let $min981: number = NaN;
     {
-      const $seg935 = Z_deeds + l_p;
-      const $n936 = N[$seg935]!;
-      for (let $i934 = 0; $i934 < $n936; $i934++) {
-        const l_e = C[$seg935 * CAP + $i934]!;
+      const $seg983 = Z_deeds + l_p;
+      const $n984 = N[$seg983]!;
+      for (let $i982 = 0; $i982 < $n984; $i982++) {
+        const l_e = C[$seg983 * CAP + $i982]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min933 !== $min933 || $v < $min933) $min933 = $v;
+            if ($min981 !== $min981 || $v < $min981) $min981 = $v;
           }
         }
       }
     }
-    if ($min933 !== $min933)
+    if ($min981 !== $min981)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min933;
+    return $min981;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max937: number = NaN;
+    let $max985: number = NaN;
     {
-      const $seg939 = Z_deeds + l_p;
-      const $n940 = N[$seg939]!;
-      for (let $i938 = 0; $i938 < $n940; $i938++) {
-        const l_e = C[$seg939 * CAP + $i938]!;
+      const $seg987 = Z_deeds + l_p;
+      const $n988 = N[$seg987]!;
+      for (let $i986 = 0; $i986 < $n988; $i986++) {
+        const l_e = C[$seg987 * CAP + $i986]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max937 !== $max937 || $v > $max937) $max937 = $v;
+            if ($max985 !== $max985 || $v > $max985) $max985 = $v;
           }
         }
       }
     }
-    if ($max937 !== $max937)
+    if ($max985 !== $max985)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max937;
+    return $max985;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all941: boolean = true;
+    let $all989: boolean = true;
     {
-      const $seg943 = Z_deeds + l_p;
-      const $n944 = N[$seg943]!;
-      for (let $i942 = 0; $i942 < $n944; $i942++) {
-        const l_e = C[$seg943 * CAP + $i942]!;
+      const $seg991 = Z_deeds + l_p;
+      const $n992 = N[$seg991]!;
+      for (let $i990 = 0; $i990 < $n992; $i990++) {
+        const l_e = C[$seg991 * CAP + $i990]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all941 = false;
+            $all989 = false;
             break;
           }
         }
       }
     }
-    return $all941;
+    return $all989;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any945: boolean = false;
+    let $any993: boolean = false;
     {
-      const $seg947 = Z_deeds + l_p;
-      const $n948 = N[$seg947]!;
-      for (let $i946 = 0; $i946 < $n948; $i946++) {
-        const l_e = C[$seg947 * CAP + $i946]!;
+      const $seg995 = Z_deeds + l_p;
+      const $n996 = N[$seg995]!;
+      for (let $i994 = 0; $i994 < $n996; $i994++) {
+        const l_e = C[$seg995 * CAP + $i994]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any945 = true;
+            $any993 = true;
             break;
           }
         }
       }
     }
-    return $any945;
+    return $any993;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -629,38 +629,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any949: boolean = false;
+    let $any997: boolean = false;
     {
-      const $seg951 = Z_deeds + l_p;
-      const $n952 = N[$seg951]!;
-      for (let $i950 = 0; $i950 < $n952; $i950++) {
-        const l_d = C[$seg951 * CAP + $i950]!;
+      const $seg999 = Z_deeds + l_p;
+      const $n1000 = N[$seg999]!;
+      for (let $i998 = 0; $i998 < $n1000; $i998++) {
+        const l_d = C[$seg999 * CAP + $i998]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any949 = true;
+          $any997 = true;
           break;
         }
       }
     }
-    return $any949;
+    return $any997;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum953: number = 0;
+    let $sum1001: number = 0;
     {
-      const $seg955 = Z_deeds + l_p;
-      const $n956 = N[$seg955]!;
-      for (let $i954 = 0; $i954 < $n956; $i954++) {
-        const l_d = C[$seg955 * CAP + $i954]!;
-        $sum953 +=
+      const $seg1003 = Z_deeds + l_p;
+      const $n1004 = N[$seg1003]!;
+      for (let $i1002 = 0; $i1002 < $n1004; $i1002++) {
+        const l_d = C[$seg1003 * CAP + $i1002]!;
+        $sum1001 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum953 >= l_amount;
+    return v_cash[l_p]! + $sum1001 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats957 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats957++;
-    return $seats957;
+    let $seats1005 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats1005++;
+    return $seats1005;
   }
   function fn_round_limit(): number {
     return 20;
@@ -669,23 +669,23 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum958: number = 0;
+    let $sum1006: number = 0;
     {
-      const $seg960 = Z_deeds + l_p;
-      const $n961 = N[$seg960]!;
-      for (let $i959 = 0; $i959 < $n961; $i959++) {
-        const l_d = C[$seg960 * CAP + $i959]!;
-        $sum958 +=
+      const $seg1008 = Z_deeds + l_p;
+      const $n1009 = N[$seg1008]!;
+      for (let $i1007 = 0; $i1007 < $n1009; $i1007++) {
+        const l_d = C[$seg1008 * CAP + $i1007]!;
+        $sum1006 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum958;
+    return v_cash[l_p]! + $sum1006;
   }
-  let $generation_any_mortgaged = 1;
-  const $memo_any_mortgaged = new Float64Array(48);
-  const $stamp_any_mortgaged = new Float64Array(48);
+  var $generation_any_mortgaged = 1;
+  var $memo_any_mortgaged = new Float64Array(48);
+  var $stamp_any_mortgaged = new Float64Array(48);
   function fn_any_mortgaged$memo(l_p: number, l_g: string): boolean {
     let $key = 0;
     {
@@ -722,9 +722,11 @@ export function playout(): PlayoutKernel {
     $memo_any_mortgaged[$key] = $value ? 1 : 0;
     return $value;
   }
-  let $generation_complete = 1;
-  const $memo_complete = new Float64Array(48);
-  const $stamp_complete = new Float64Array(48);
+  var $members_complete = new Float64Array(8);
+  var $mstamp_complete = new Float64Array(48);
+  var $generation_complete = 1;
+  var $memo_complete = new Float64Array(48);
+  var $stamp_complete = new Float64Array(48);
   function fn_complete$memo(l_p: number, l_g: string): boolean {
     let $key = 0;
     {
@@ -732,14 +734,17 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_complete(l_p, l_g);
       $key = $key * 6 + $digit;
     }
-    {
-      const $digit = $index_Group(l_g);
-      if ($digit < 0) return fn_complete(l_p, l_g);
-      $key = $key * 8 + $digit;
-    }
-    if ($stamp_complete[$key] === $generation_complete) return $memo_complete[$key] === 1;
+    const $member = $index_Group(l_g);
+    if ($member < 0) return fn_complete(l_p, l_g);
+    $key = $key * 8 + $member;
+    if (
+      $stamp_complete[$key] === $generation_complete &&
+      $mstamp_complete[$key] === $members_complete[$member]
+    )
+      return $memo_complete[$key] === 1;
     const $value = fn_complete(l_p, l_g);
     $stamp_complete[$key] = $generation_complete;
+    $mstamp_complete[$key] = $members_complete[$member]!;
     $memo_complete[$key] = $value ? 1 : 0;
     return $value;
   }
@@ -750,20 +755,23 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_complete(l_p, l_g);
       $key = $key * 6 + $digit;
     }
-    {
-      const $digit = $digit1;
-      if ($digit < 0) return fn_complete(l_p, l_g);
-      $key = $key * 8 + $digit;
-    }
-    if ($stamp_complete[$key] === $generation_complete) return $memo_complete[$key] === 1;
+    const $member = $digit1;
+    if ($member < 0) return fn_complete(l_p, l_g);
+    $key = $key * 8 + $member;
+    if (
+      $stamp_complete[$key] === $generation_complete &&
+      $mstamp_complete[$key] === $members_complete[$member]
+    )
+      return $memo_complete[$key] === 1;
     const $value = fn_complete(l_p, l_g);
     $stamp_complete[$key] = $generation_complete;
+    $mstamp_complete[$key] = $members_complete[$member]!;
     $memo_complete[$key] = $value ? 1 : 0;
     return $value;
   }
-  let $generation_lowest_level = 1;
-  const $memo_lowest_level = new Float64Array(48);
-  const $stamp_lowest_level = new Float64Array(48);
+  var $generation_lowest_level = 1;
+  var $memo_lowest_level = new Float64Array(48);
+  var $stamp_lowest_level = new Float64Array(48);
   function fn_lowest_level$memo(l_p: number, l_g: string): number {
     let $key = 0;
     {
@@ -800,9 +808,9 @@ export function playout(): PlayoutKernel {
     $memo_lowest_level[$key] = $value;
     return $value;
   }
-  let $generation_may_mortgage = 1;
-  const $memo_may_mortgage = new Float64Array(636);
-  const $stamp_may_mortgage = new Float64Array(636);
+  var $generation_may_mortgage = 1;
+  var $memo_may_mortgage = new Float64Array(636);
+  var $stamp_may_mortgage = new Float64Array(636);
   function fn_may_mortgage$memo(l_p: number, l_d: number): boolean {
     let $key = 0;
     {
@@ -821,9 +829,9 @@ export function playout(): PlayoutKernel {
     $memo_may_mortgage[$key] = $value ? 1 : 0;
     return $value;
   }
-  let $generation_may_sell_stack = 1;
-  const $memo_may_sell_stack = new Float64Array(636);
-  const $stamp_may_sell_stack = new Float64Array(636);
+  var $generation_may_sell_stack = 1;
+  var $memo_may_sell_stack = new Float64Array(636);
+  var $stamp_may_sell_stack = new Float64Array(636);
   function fn_may_sell_stack$memo(l_p: number, l_d: number): boolean {
     let $key = 0;
     {
@@ -842,9 +850,9 @@ export function playout(): PlayoutKernel {
     $memo_may_sell_stack[$key] = $value ? 1 : 0;
     return $value;
   }
-  let $generation_undeveloped = 1;
-  const $memo_undeveloped = new Float64Array(48);
-  const $stamp_undeveloped = new Float64Array(48);
+  var $generation_undeveloped = 1;
+  var $memo_undeveloped = new Float64Array(48);
+  var $stamp_undeveloped = new Float64Array(48);
   function fn_undeveloped$memo(l_p: number, l_g: string): boolean {
     let $key = 0;
     {
@@ -881,8 +889,25 @@ export function playout(): PlayoutKernel {
     $memo_undeveloped[$key] = $value ? 1 : 0;
     return $value;
   }
-  let $index_Group$lastValue = "";
-  let $index_Group$lastIndex = -1;
+  var $index_Deck$lastValue = "";
+  var $index_Deck$lastIndex = -1;
+  function $index_Deck(value: string): number {
+    if (value === $index_Deck$lastValue) return $index_Deck$lastIndex;
+    let $index = -1;
+    switch (value) {
+      case "mercy":
+        $index = 0;
+        break;
+      case "grace":
+        $index = 1;
+        break;
+    }
+    $index_Deck$lastValue = value;
+    $index_Deck$lastIndex = $index;
+    return $index;
+  }
+  var $index_Group$lastValue = "";
+  var $index_Group$lastIndex = -1;
   function $index_Group(value: string): number {
     if (value === $index_Group$lastValue) return $index_Group$lastIndex;
     let $index = -1;
@@ -916,40 +941,86 @@ export function playout(): PlayoutKernel {
     $index_Group$lastIndex = $index;
     return $index;
   }
-  const Deed_group$index = Int32Array.from(Deed_group, $index_Group);
-  let $generation_zone_bank_deeds = 1;
-  let $generation_zone_deeds = 1;
-  const $tally_bank_deeds_group$counts = new Int32Array(8);
-  const $tally_bank_deeds_group$stamps = new Float64Array(1);
-  function $tally_bank_deeds_group(seg: number, member: number): number {
-    const $s = seg - Z_bank_deeds;
-    const $base = $s * 8;
-    if ($tally_bank_deeds_group$stamps[$s] !== $generation_zone_bank_deeds) {
-      for (let $k = 0; $k < 8; $k++) $tally_bank_deeds_group$counts[$base + $k] = 0;
-      const $n = N[seg]!;
-      for (let $i = 0; $i < $n; $i++) {
-        const $member = Deed_group$index[C[seg * CAP + $i]!]!;
-        if ($member >= 0) $tally_bank_deeds_group$counts[$base + $member]!++;
-      }
-      $tally_bank_deeds_group$stamps[$s] = $generation_zone_bank_deeds;
+  var $index_SpaceKind$lastValue = "";
+  var $index_SpaceKind$lastIndex = -1;
+  function $index_SpaceKind(value: string): number {
+    if (value === $index_SpaceKind$lastValue) return $index_SpaceKind$lastIndex;
+    let $index = -1;
+    switch (value) {
+      case "home":
+        $index = 0;
+        break;
+      case "property":
+        $index = 1;
+        break;
+      case "mercy":
+        $index = 2;
+        break;
+      case "grace":
+        $index = 3;
+        break;
+      case "fee":
+        $index = 4;
+        break;
+      case "court":
+        $index = 5;
+        break;
+      case "field_trip":
+        $index = 6;
+        break;
+      case "go_to_court":
+        $index = 7;
+        break;
     }
-    return member < 0 ? 0 : $tally_bank_deeds_group$counts[$base + member]!;
+    $index_SpaceKind$lastValue = value;
+    $index_SpaceKind$lastIndex = $index;
+    return $index;
   }
-  const $tally_deeds_group$counts = new Int32Array(48);
-  const $tally_deeds_group$stamps = new Float64Array(6);
-  function $tally_deeds_group(seg: number, member: number): number {
-    const $s = seg - Z_deeds;
-    const $base = $s * 8;
-    if ($tally_deeds_group$stamps[$s] !== $generation_zone_deeds) {
-      for (let $k = 0; $k < 8; $k++) $tally_deeds_group$counts[$base + $k] = 0;
-      const $n = N[seg]!;
-      for (let $i = 0; $i < $n; $i++) {
-        const $member = Deed_group$index[C[seg * CAP + $i]!]!;
-        if ($member >= 0) $tally_deeds_group$counts[$base + $member]!++;
+  var Deed_group$index = Int32Array.from(Deed_group, $index_Group);
+  var Fortune_deck$index = Int32Array.from(Fortune_deck, $index_Deck);
+  var Space_kind$index = Int32Array.from(Space_kind, $index_SpaceKind);
+  var $count_bank_deeds_group = new Int32Array(8);
+  var $count_deeds_group = new Int32Array(48);
+  var $count_mercy_deck_deck = new Int32Array(2);
+  var $count_spaces_kind = new Int32Array(8);
+  /** A segment's count of one member (its index; -1 for a value that is no member: none). */
+  function $countOf(counts: Int32Array, at: number, member: number): number {
+    return member < 0 ? 0 : counts[at + member]!;
+  }
+  /** Every count made afresh from the zones as they lie. */
+  function $recountAll(): void {
+    $count_bank_deeds_group.fill(0);
+    for (let $s = 0; $s < 1; $s++) {
+      const $seg = Z_bank_deeds + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Deed_group$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_bank_deeds_group[$s * 8 + $member]!++;
       }
-      $tally_deeds_group$stamps[$s] = $generation_zone_deeds;
     }
-    return member < 0 ? 0 : $tally_deeds_group$counts[$base + member]!;
+    $count_deeds_group.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_deeds + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Deed_group$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_deeds_group[$s * 8 + $member]!++;
+      }
+    }
+    $count_mercy_deck_deck.fill(0);
+    for (let $s = 0; $s < 1; $s++) {
+      const $seg = Z_mercy_deck + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Fortune_deck$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_mercy_deck_deck[$s * 2 + $member]!++;
+      }
+    }
+    $count_spaces_kind.fill(0);
+    for (let $s = 0; $s < 1; $s++) {
+      const $seg = Z_spaces + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Space_kind$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_spaces_kind[$s * 8 + $member]!++;
+      }
+    }
   }
   function step0(): number {
     {
@@ -1294,7 +1365,12 @@ export function playout(): PlayoutKernel {
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+          }
         }
+        $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
@@ -1304,7 +1380,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_deeds++;
     {
       const $argument29 = l_p_4;
       {
@@ -1375,18 +1450,20 @@ export function playout(): PlayoutKernel {
           const $end38 = $seg36 * CAP + N[$seg36]! - 1;
           for (let $k39 = $at37; $k39 < $end38; $k39++) C[$k39] = C[$k39 + 1]!;
           N[$seg36]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg36 - Z_deeds) * 8 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
+          $generation_any_mortgaged++;
+          $members_complete[Deed_group$index[$card]!]!++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     }
     {
@@ -1467,15 +1544,17 @@ export function playout(): PlayoutKernel {
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
+      $generation_any_mortgaged++;
+      $members_complete[Deed_group$index[$card]!]!++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
     }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     l_lot_2 = l_d_4;
     l_high_3 = 0;
     l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -1530,20 +1609,30 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_2;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
         const $seg47 = Z_deeds + l_leader_3;
         C[$seg47 * CAP + N[$seg47]!] = $card;
         N[$seg47]!++;
         $where[$card] = $seg47;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg47 - Z_deeds) * 8 + $member]!++;
+        }
+        $generation_any_mortgaged++;
+        $members_complete[Deed_group$index[$card]!]!++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     l_d_4$index += 1;
@@ -1598,7 +1687,7 @@ export function playout(): PlayoutKernel {
   function step35(): number {
     {
       const $seat92 = l_p_3;
-      return decide146($seat92);
+      return decide152($seat92);
     }
   }
   function step36(): number {
@@ -1630,11 +1719,11 @@ export function playout(): PlayoutKernel {
   }
   function step43(): number {
     {
-      const $argument147 = l_active;
-      const $argument148 = l_steps;
+      const $argument153 = l_active;
+      const $argument154 = l_steps;
       {
-        let l_p = $argument147;
-        let l_steps = $argument148;
+        let l_p = $argument153;
+        let l_steps = $argument154;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1748,9 +1837,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument149 = l_p_5;
+          const $argument155 = l_p_5;
           {
-            let l_p = $argument149;
+            let l_p = $argument155;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1795,17 +1884,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n150 = 0;
+      let $n156 = 0;
       {
-        const $seg152 = Z_deeds + l_p_10;
-        const $n153 = N[$seg152]!;
-        for (let $i151 = 0; $i151 < $n153; $i151++) {
-          const l_d = C[$seg152 * CAP + $i151]!;
-          $list17[$n150++] = l_d;
+        const $seg158 = Z_deeds + l_p_10;
+        const $n159 = N[$seg158]!;
+        for (let $i157 = 0; $i157 < $n159; $i157++) {
+          const l_d = C[$seg158 * CAP + $i157]!;
+          $list17[$n156++] = l_d;
         }
       }
-      for (let $i154 = 0; $i154 < $n150; $i154++) {
-        const l_d = $list17[$i154]!;
+      for (let $i160 = 0; $i160 < $n156; $i160++) {
+        const l_d = $list17[$i160]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $generation_lowest_level++;
@@ -1873,12 +1962,17 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k155 = 0; $k155 < N[$from]!; $k155++) {
-          const $card = C[$from * CAP + $k155]!;
+        for (let $k161 = 0; $k161 < N[$from]!; $k161++) {
+          const $card = C[$from * CAP + $k161]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+          }
         }
+        $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
@@ -1888,15 +1982,14 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_deeds++;
     {
-      const $argument156 = l_p_10;
+      const $argument162 = l_p_10;
       {
-        let l_p = $argument156;
+        let l_p = $argument162;
         if (v_eliminated[l_p]! === 0) {
-          let $seats157 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats157++;
-          v_eliminated[l_p] = players - $seats157 + 1;
+          let $seats163 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats163++;
+          v_eliminated[l_p] = players - $seats163 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -1930,57 +2023,59 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n158 = 0;
+      let $n164 = 0;
       {
-        const $seg160 = Z_deeds + l_p_10;
-        const $n161 = N[$seg160]!;
-        for (let $i159 = 0; $i159 < $n161; $i159++) {
-          const l_d = C[$seg160 * CAP + $i159]!;
-          $list18[$n158++] = l_d;
+        const $seg166 = Z_deeds + l_p_10;
+        const $n167 = N[$seg166]!;
+        for (let $i165 = 0; $i165 < $n167; $i165++) {
+          const l_d = C[$seg166 * CAP + $i165]!;
+          $list18[$n164++] = l_d;
         }
       }
-      for (let $i162 = 0; $i162 < $n158; $i162++) {
-        const l_d = $list18[$i162]!;
+      for (let $i168 = 0; $i168 < $n164; $i168++) {
+        const l_d = $list18[$i168]!;
         v_mortgaged[l_d] = false;
         $generation_any_mortgaged++;
         $generation_may_mortgage++;
         {
-          const $seg163 = Z_deeds + l_p_10;
+          const $seg169 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg163]!; $i++)
-            if (C[$seg163 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg169]!; $i++)
+            if (C[$seg169 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at164 = $seg163 * CAP + $at;
-          const $card = C[$at164]!;
-          const $end165 = $seg163 * CAP + N[$seg163]! - 1;
-          for (let $k166 = $at164; $k166 < $end165; $k166++) C[$k166] = C[$k166 + 1]!;
-          N[$seg163]!--;
+          const $at170 = $seg169 * CAP + $at;
+          const $card = C[$at170]!;
+          const $end171 = $seg169 * CAP + N[$seg169]! - 1;
+          for (let $k172 = $at170; $k172 < $end171; $k172++) C[$k172] = C[$k172 + 1]!;
+          N[$seg169]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg169 - Z_deeds) * 8 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
+          $generation_any_mortgaged++;
+          $members_complete[Deed_group$index[$card]!]!++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     }
     {
-      const $argument167 = l_p_10;
+      const $argument173 = l_p_10;
       {
-        let l_p = $argument167;
+        let l_p = $argument173;
         if (v_eliminated[l_p]! === 0) {
-          let $seats168 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats168++;
-          v_eliminated[l_p] = players - $seats168 + 1;
+          let $seats174 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats174++;
+          v_eliminated[l_p] = players - $seats174 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -2043,23 +2138,25 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at169 = Z_seized * CAP + $at;
-      const $card = C[$at169]!;
-      const $end170 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k171 = $at169; $k171 < $end170; $k171++) C[$k171] = C[$k171 + 1]!;
+      const $at175 = Z_seized * CAP + $at;
+      const $card = C[$at175]!;
+      const $end176 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k177 = $at175; $k177 < $end176; $k177++) C[$k177] = C[$k177 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
+      $generation_any_mortgaged++;
+      $members_complete[Deed_group$index[$card]!]!++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
     }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     l_lot_5 = l_d_6;
     l_high_6 = 0;
     l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -2078,19 +2175,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step62$body(): number {
-    let $cond173: boolean = l_bidding_6;
-    if ($cond173) {
-      let $any172: boolean = false;
+    let $cond179: boolean = l_bidding_6;
+    if ($cond179) {
+      let $any178: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any172 = true;
+          $any178 = true;
           break;
         }
       }
-      $cond173 = $any172;
+      $cond179 = $any178;
     }
-    if ($cond173) {
+    if ($cond179) {
       return step64();
     }
     return step63();
@@ -2114,20 +2211,30 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_5;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg174 = Z_deeds + l_leader_6;
-        C[$seg174 * CAP + N[$seg174]!] = $card;
-        N[$seg174]!++;
-        $where[$card] = $seg174;
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
+        const $seg180 = Z_deeds + l_leader_6;
+        C[$seg180 * CAP + N[$seg180]!] = $card;
+        N[$seg180]!++;
+        $where[$card] = $seg180;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg180 - Z_deeds) * 8 + $member]!++;
+        }
+        $generation_any_mortgaged++;
+        $members_complete[Deed_group$index[$card]!]!++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     l_d_6$index += 1;
@@ -2135,7 +2242,7 @@ export function playout(): PlayoutKernel {
   }
   function step64(): number {
     l_bidding_6 = false;
-    return decide218();
+    return decide224();
   }
   function step65(): number {
     return 62;
@@ -2184,8 +2291,8 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $seat219 = l_p_9;
-      return decide273($seat219);
+      const $seat225 = l_p_9;
+      return decide285($seat225);
     }
   }
   function step70(): number {
@@ -2199,6 +2306,10 @@ export function playout(): PlayoutKernel {
         if (N[Z_mercy_deck]! === 0)
           throw new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
         const $card = C[Z_mercy_deck * CAP + --N[Z_mercy_deck]!]!;
+        {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!--;
+        }
         if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
         C[Z_drawn * CAP + N[Z_drawn]!] = $card;
         N[Z_drawn]!++;
@@ -2235,17 +2346,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect$code[l_card]! === 5) {
-          let $sum274: number = 0;
+          let $sum286: number = 0;
           {
-            const $seg276 = Z_deeds + l_p_6;
-            const $n277 = N[$seg276]!;
-            for (let $i275 = 0; $i275 < $n277; $i275++) {
-              const l_d = C[$seg276 * CAP + $i275]!;
-              $sum274 +=
+            const $seg288 = Z_deeds + l_p_6;
+            const $n289 = N[$seg288]!;
+            for (let $i287 = 0; $i287 < $n289; $i287++) {
+              const l_d = C[$seg288 * CAP + $i287]!;
+              $sum286 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum274;
+          l_owed = $sum286;
         } else {
           if (Fortune_effect$code[l_card]! === 2) {
             v_position[l_p_6] = 0;
@@ -2270,9 +2381,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument278 = l_p_6;
+                const $argument290 = l_p_6;
                 {
-                  let l_p = $argument278;
+                  let l_p = $argument290;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -2286,19 +2397,31 @@ export function playout(): PlayoutKernel {
     if (l_mercy) {
       {
         const $card = l_card;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        for (let $k279 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k279 > Z_mercy_deck * CAP; $k279--)
-          C[$k279] = C[$k279 - 1]!;
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_mercy_deck && $taken < Z_mercy_deck + 1) {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
+        }
+        for (let $k291 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k291 > Z_mercy_deck * CAP; $k291--)
+          C[$k291] = C[$k291 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
         $where[$card] = Z_mercy_deck;
+        {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!++;
+        }
       }
     } else {
       {
         const $card = l_card;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        for (let $k280 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k280 > Z_grace_deck * CAP; $k280--)
-          C[$k280] = C[$k280 - 1]!;
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_mercy_deck && $taken < Z_mercy_deck + 1) {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
+        }
+        for (let $k292 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k292 > Z_grace_deck * CAP; $k292--)
+          C[$k292] = C[$k292 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
         $where[$card] = Z_grace_deck;
@@ -2347,17 +2470,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n281 = 0;
+      let $n293 = 0;
       {
-        const $seg283 = Z_deeds + l_p_8;
-        const $n284 = N[$seg283]!;
-        for (let $i282 = 0; $i282 < $n284; $i282++) {
-          const l_d = C[$seg283 * CAP + $i282]!;
-          $list27[$n281++] = l_d;
+        const $seg295 = Z_deeds + l_p_8;
+        const $n296 = N[$seg295]!;
+        for (let $i294 = 0; $i294 < $n296; $i294++) {
+          const l_d = C[$seg295 * CAP + $i294]!;
+          $list27[$n293++] = l_d;
         }
       }
-      for (let $i285 = 0; $i285 < $n281; $i285++) {
-        const l_d = $list27[$i285]!;
+      for (let $i297 = 0; $i297 < $n293; $i297++) {
+        const l_d = $list27[$i297]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $generation_lowest_level++;
@@ -2425,12 +2548,17 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k286 = 0; $k286 < N[$from]!; $k286++) {
-          const $card = C[$from * CAP + $k286]!;
+        for (let $k298 = 0; $k298 < N[$from]!; $k298++) {
+          const $card = C[$from * CAP + $k298]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+          }
         }
+        $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
@@ -2440,15 +2568,14 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_deeds++;
     {
-      const $argument287 = l_p_8;
+      const $argument299 = l_p_8;
       {
-        let l_p = $argument287;
+        let l_p = $argument299;
         if (v_eliminated[l_p]! === 0) {
-          let $seats288 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats288++;
-          v_eliminated[l_p] = players - $seats288 + 1;
+          let $seats300 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats300++;
+          v_eliminated[l_p] = players - $seats300 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -2482,57 +2609,59 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n289 = 0;
+      let $n301 = 0;
       {
-        const $seg291 = Z_deeds + l_p_8;
-        const $n292 = N[$seg291]!;
-        for (let $i290 = 0; $i290 < $n292; $i290++) {
-          const l_d = C[$seg291 * CAP + $i290]!;
-          $list28[$n289++] = l_d;
+        const $seg303 = Z_deeds + l_p_8;
+        const $n304 = N[$seg303]!;
+        for (let $i302 = 0; $i302 < $n304; $i302++) {
+          const l_d = C[$seg303 * CAP + $i302]!;
+          $list28[$n301++] = l_d;
         }
       }
-      for (let $i293 = 0; $i293 < $n289; $i293++) {
-        const l_d = $list28[$i293]!;
+      for (let $i305 = 0; $i305 < $n301; $i305++) {
+        const l_d = $list28[$i305]!;
         v_mortgaged[l_d] = false;
         $generation_any_mortgaged++;
         $generation_may_mortgage++;
         {
-          const $seg294 = Z_deeds + l_p_8;
+          const $seg306 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg294]!; $i++)
-            if (C[$seg294 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg306]!; $i++)
+            if (C[$seg306 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at295 = $seg294 * CAP + $at;
-          const $card = C[$at295]!;
-          const $end296 = $seg294 * CAP + N[$seg294]! - 1;
-          for (let $k297 = $at295; $k297 < $end296; $k297++) C[$k297] = C[$k297 + 1]!;
-          N[$seg294]!--;
+          const $at307 = $seg306 * CAP + $at;
+          const $card = C[$at307]!;
+          const $end308 = $seg306 * CAP + N[$seg306]! - 1;
+          for (let $k309 = $at307; $k309 < $end308; $k309++) C[$k309] = C[$k309 + 1]!;
+          N[$seg306]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg306 - Z_deeds) * 8 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
+          $generation_any_mortgaged++;
+          $members_complete[Deed_group$index[$card]!]!++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     }
     {
-      const $argument298 = l_p_8;
+      const $argument310 = l_p_8;
       {
-        let l_p = $argument298;
+        let l_p = $argument310;
         if (v_eliminated[l_p]! === 0) {
-          let $seats299 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats299++;
-          v_eliminated[l_p] = players - $seats299 + 1;
+          let $seats311 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats311++;
+          v_eliminated[l_p] = players - $seats311 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -2595,23 +2724,25 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at300 = Z_seized * CAP + $at;
-      const $card = C[$at300]!;
-      const $end301 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k302 = $at300; $k302 < $end301; $k302++) C[$k302] = C[$k302 + 1]!;
+      const $at312 = Z_seized * CAP + $at;
+      const $card = C[$at312]!;
+      const $end313 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k314 = $at312; $k314 < $end313; $k314++) C[$k314] = C[$k314 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
+      $generation_any_mortgaged++;
+      $members_complete[Deed_group$index[$card]!]!++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
     }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     l_lot_4 = l_d_5;
     l_high_5 = 0;
     l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -2630,19 +2761,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step83$body(): number {
-    let $cond304: boolean = l_bidding_5;
-    if ($cond304) {
-      let $any303: boolean = false;
+    let $cond316: boolean = l_bidding_5;
+    if ($cond316) {
+      let $any315: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any303 = true;
+          $any315 = true;
           break;
         }
       }
-      $cond304 = $any303;
+      $cond316 = $any315;
     }
-    if ($cond304) {
+    if ($cond316) {
       return step85();
     }
     return step84();
@@ -2666,20 +2797,30 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_4;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg305 = Z_deeds + l_leader_5;
-        C[$seg305 * CAP + N[$seg305]!] = $card;
-        N[$seg305]!++;
-        $where[$card] = $seg305;
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
+        const $seg317 = Z_deeds + l_leader_5;
+        C[$seg317 * CAP + N[$seg317]!] = $card;
+        N[$seg317]!++;
+        $where[$card] = $seg317;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg317 - Z_deeds) * 8 + $member]!++;
+        }
+        $generation_any_mortgaged++;
+        $members_complete[Deed_group$index[$card]!]!++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     l_d_5$index += 1;
@@ -2687,7 +2828,7 @@ export function playout(): PlayoutKernel {
   }
   function step85(): number {
     l_bidding_5 = false;
-    return decide349();
+    return decide361();
   }
   function step86(): number {
     return 83;
@@ -2739,8 +2880,8 @@ export function playout(): PlayoutKernel {
   }
   function step91(): number {
     {
-      const $seat350 = l_p_7;
-      return decide404($seat350);
+      const $seat362 = l_p_7;
+      return decide422($seat362);
     }
   }
   function step92(): number {
@@ -2753,24 +2894,24 @@ export function playout(): PlayoutKernel {
     return step94();
   }
   function step94(): number {
-    let $first405: number = 0;
-    let $found406 = false;
+    let $first423: number = 0;
+    let $found424 = false;
     {
-      const $n408 = N[Z_bank_deeds]!;
-      for (let $i407 = 0; $i407 < $n408; $i407++) {
-        const l_e = C[Z_bank_deeds * CAP + $i407]!;
+      const $n426 = N[Z_bank_deeds]!;
+      for (let $i425 = 0; $i425 < $n426; $i425++) {
+        const l_e = C[Z_bank_deeds * CAP + $i425]!;
         if (Deed_space[l_e]! === l_here_2) {
-          $first405 = l_e;
-          $found406 = true;
+          $first423 = l_e;
+          $found424 = true;
           break;
         }
       }
     }
-    if (!$found406) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_deed_2 = $first405;
+    if (!$found424) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_deed_2 = $first423;
     {
-      const $seat409 = l_p_5;
-      return decide431($seat409);
+      const $seat427 = l_p_5;
+      return decide449($seat427);
     }
   }
   function step95(): number {
@@ -2792,19 +2933,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step96$body(): number {
-    let $cond433: boolean = l_bidding_4;
-    if ($cond433) {
-      let $any432: boolean = false;
+    let $cond451: boolean = l_bidding_4;
+    if ($cond451) {
+      let $any450: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any432 = true;
+          $any450 = true;
           break;
         }
       }
-      $cond433 = $any432;
+      $cond451 = $any450;
     }
-    if ($cond433) {
+    if ($cond451) {
       return step98();
     }
     return step97();
@@ -2828,27 +2969,37 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot_3;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg434 = Z_deeds + l_leader_4;
-        C[$seg434 * CAP + N[$seg434]!] = $card;
-        N[$seg434]!++;
-        $where[$card] = $seg434;
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
+        const $seg452 = Z_deeds + l_leader_4;
+        C[$seg452 * CAP + N[$seg452]!] = $card;
+        N[$seg452]!++;
+        $where[$card] = $seg452;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg452 - Z_deeds) * 8 + $member]!++;
+        }
+        $generation_any_mortgaged++;
+        $members_complete[Deed_group$index[$card]!]!++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     return step100();
   }
   function step98(): number {
     l_bidding_4 = false;
-    return decide478();
+    return decide496();
   }
   function step99(): number {
     return 96;
@@ -2859,22 +3010,22 @@ export function playout(): PlayoutKernel {
   function step101(): number {
     let l_holder = fn_owner_of(l_here_2);
     if (l_holder !== l_p_5) {
-      let $first479: number = 0;
-      let $found480 = false;
+      let $first497: number = 0;
+      let $found498 = false;
       {
-        const $seg482 = Z_deeds + l_holder;
-        const $n483 = N[$seg482]!;
-        for (let $i481 = 0; $i481 < $n483; $i481++) {
-          const l_e = C[$seg482 * CAP + $i481]!;
+        const $seg500 = Z_deeds + l_holder;
+        const $n501 = N[$seg500]!;
+        for (let $i499 = 0; $i499 < $n501; $i499++) {
+          const l_e = C[$seg500 * CAP + $i499]!;
           if (Deed_space[l_e]! === l_here_2) {
-            $first479 = l_e;
-            $found480 = true;
+            $first497 = l_e;
+            $found498 = true;
             break;
           }
         }
       }
-      if (!$found480) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      let l_deed = $first479;
+      if (!$found498) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+      let l_deed = $first497;
       if (v_mortgaged[l_deed]!) {
       } else {
         v_claim_open = true;
@@ -2920,20 +3071,20 @@ export function playout(): PlayoutKernel {
   }
   function step107(): number {
     {
-      const $seat484 = l_q_2;
-      return decide694($seat484, true);
+      const $seat502 = l_q_2;
+      return decide736($seat502, true);
     }
   }
   function step108(): number {
     {
-      const $seat695 = l_q_2;
-      return decide706($seat695);
+      const $seat737 = l_q_2;
+      return decide748($seat737);
     }
   }
   function step109(): number {
     {
-      const $seat707 = l_buyer_2;
-      return decide737($seat707);
+      const $seat749 = l_buyer_2;
+      return decide779($seat749);
     }
   }
   function step110(): number {
@@ -2978,17 +3129,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n738 = 0;
+      let $n780 = 0;
       {
-        const $seg740 = Z_deeds + l_p_2;
-        const $n741 = N[$seg740]!;
-        for (let $i739 = 0; $i739 < $n741; $i739++) {
-          const l_d = C[$seg740 * CAP + $i739]!;
-          $list75[$n738++] = l_d;
+        const $seg782 = Z_deeds + l_p_2;
+        const $n783 = N[$seg782]!;
+        for (let $i781 = 0; $i781 < $n783; $i781++) {
+          const l_d = C[$seg782 * CAP + $i781]!;
+          $list75[$n780++] = l_d;
         }
       }
-      for (let $i742 = 0; $i742 < $n738; $i742++) {
-        const l_d = $list75[$i742]!;
+      for (let $i784 = 0; $i784 < $n780; $i784++) {
+        const l_d = $list75[$i784]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $generation_lowest_level++;
@@ -3056,12 +3207,17 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k743 = 0; $k743 < N[$from]!; $k743++) {
-          const $card = C[$from * CAP + $k743]!;
+        for (let $k785 = 0; $k785 < N[$from]!; $k785++) {
+          const $card = C[$from * CAP + $k785]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+          }
         }
+        $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
@@ -3071,15 +3227,14 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_deeds++;
     {
-      const $argument744 = l_p_2;
+      const $argument786 = l_p_2;
       {
-        let l_p = $argument744;
+        let l_p = $argument786;
         if (v_eliminated[l_p]! === 0) {
-          let $seats745 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats745++;
-          v_eliminated[l_p] = players - $seats745 + 1;
+          let $seats787 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats787++;
+          v_eliminated[l_p] = players - $seats787 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -3113,57 +3268,59 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n746 = 0;
+      let $n788 = 0;
       {
-        const $seg748 = Z_deeds + l_p_2;
-        const $n749 = N[$seg748]!;
-        for (let $i747 = 0; $i747 < $n749; $i747++) {
-          const l_d = C[$seg748 * CAP + $i747]!;
-          $list76[$n746++] = l_d;
+        const $seg790 = Z_deeds + l_p_2;
+        const $n791 = N[$seg790]!;
+        for (let $i789 = 0; $i789 < $n791; $i789++) {
+          const l_d = C[$seg790 * CAP + $i789]!;
+          $list76[$n788++] = l_d;
         }
       }
-      for (let $i750 = 0; $i750 < $n746; $i750++) {
-        const l_d = $list76[$i750]!;
+      for (let $i792 = 0; $i792 < $n788; $i792++) {
+        const l_d = $list76[$i792]!;
         v_mortgaged[l_d] = false;
         $generation_any_mortgaged++;
         $generation_may_mortgage++;
         {
-          const $seg751 = Z_deeds + l_p_2;
+          const $seg793 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg751]!; $i++)
-            if (C[$seg751 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg793]!; $i++)
+            if (C[$seg793 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at752 = $seg751 * CAP + $at;
-          const $card = C[$at752]!;
-          const $end753 = $seg751 * CAP + N[$seg751]! - 1;
-          for (let $k754 = $at752; $k754 < $end753; $k754++) C[$k754] = C[$k754 + 1]!;
-          N[$seg751]!--;
+          const $at794 = $seg793 * CAP + $at;
+          const $card = C[$at794]!;
+          const $end795 = $seg793 * CAP + N[$seg793]! - 1;
+          for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
+          N[$seg793]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg793 - Z_deeds) * 8 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
+          $generation_any_mortgaged++;
+          $members_complete[Deed_group$index[$card]!]!++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
       }
     }
     {
-      const $argument755 = l_p_2;
+      const $argument797 = l_p_2;
       {
-        let l_p = $argument755;
+        let l_p = $argument797;
         if (v_eliminated[l_p]! === 0) {
-          let $seats756 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats756++;
-          v_eliminated[l_p] = players - $seats756 + 1;
+          let $seats798 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats798++;
+          v_eliminated[l_p] = players - $seats798 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -3226,23 +3383,25 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at757 = Z_seized * CAP + $at;
-      const $card = C[$at757]!;
-      const $end758 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k759 = $at757; $k759 < $end758; $k759++) C[$k759] = C[$k759 + 1]!;
+      const $at799 = Z_seized * CAP + $at;
+      const $card = C[$at799]!;
+      const $end800 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k801 = $at799; $k801 < $end800; $k801++) C[$k801] = C[$k801 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
       $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
+      $generation_any_mortgaged++;
+      $members_complete[Deed_group$index[$card]!]!++;
+      $generation_lowest_level++;
+      $generation_may_mortgage++;
+      $generation_may_sell_stack++;
+      $generation_undeveloped++;
     }
-    $generation_any_mortgaged++;
-    $generation_complete++;
-    $generation_lowest_level++;
-    $generation_may_mortgage++;
-    $generation_may_sell_stack++;
-    $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     l_lot = l_d_2;
     l_high_2 = 0;
     l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
@@ -3261,19 +3420,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond761: boolean = l_bidding_2;
-    if ($cond761) {
-      let $any760: boolean = false;
+    let $cond803: boolean = l_bidding_2;
+    if ($cond803) {
+      let $any802: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any760 = true;
+          $any802 = true;
           break;
         }
       }
-      $cond761 = $any760;
+      $cond803 = $any802;
     }
-    if ($cond761) {
+    if ($cond803) {
       return step124();
     }
     return step123();
@@ -3297,20 +3456,30 @@ export function playout(): PlayoutKernel {
       }
       {
         const $card = l_lot;
-        takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        const $seg762 = Z_deeds + l_leader_2;
-        C[$seg762 * CAP + N[$seg762]!] = $card;
-        N[$seg762]!++;
-        $where[$card] = $seg762;
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+        }
+        const $seg804 = Z_deeds + l_leader_2;
+        C[$seg804 * CAP + N[$seg804]!] = $card;
+        N[$seg804]!++;
+        $where[$card] = $seg804;
+        {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_deeds_group[($seg804 - Z_deeds) * 8 + $member]!++;
+        }
+        $generation_any_mortgaged++;
+        $members_complete[Deed_group$index[$card]!]!++;
+        $generation_lowest_level++;
+        $generation_may_mortgage++;
+        $generation_may_sell_stack++;
+        $generation_undeveloped++;
       }
-      $generation_any_mortgaged++;
-      $generation_complete++;
-      $generation_lowest_level++;
-      $generation_may_mortgage++;
-      $generation_may_sell_stack++;
-      $generation_undeveloped++;
-      $generation_zone_bank_deeds++;
-      $generation_zone_deeds++;
     } else {
     }
     l_d_2$index += 1;
@@ -3318,7 +3487,7 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    return decide806();
+    return decide848();
   }
   function step125(): number {
     return 122;
@@ -3364,8 +3533,8 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat807 = l_p;
-      return decide861($seat807);
+      const $seat849 = l_p;
+      return decide909($seat849);
     }
   }
   function step129(): number {
@@ -3376,66 +3545,66 @@ export function playout(): PlayoutKernel {
   }
   function step131(): number {
     {
-      const $seat807 = l_p;
-      return decide861($seat807);
+      const $seat849 = l_p;
+      return decide909($seat849);
     }
   }
   function step132(): number {
-    return decide806();
+    return decide848();
   }
   function step133(): number {
     {
-      const $seat707 = l_buyer_2;
-      return decide737($seat707);
+      const $seat749 = l_buyer_2;
+      return decide779($seat749);
     }
   }
   function step134(): number {
     {
-      const $seat695 = l_q_2;
-      return decide706($seat695);
+      const $seat737 = l_q_2;
+      return decide748($seat737);
     }
   }
   function step135(): number {
     {
-      const $seat484 = l_q_2;
-      return decide694($seat484, false);
+      const $seat502 = l_q_2;
+      return decide736($seat502, false);
     }
   }
   function step136(): number {
     {
       const $seat92 = l_p_3;
-      return decide146($seat92);
+      return decide152($seat92);
     }
   }
   function step137(): number {
     return decide91();
   }
   function step138(): number {
-    return decide478();
+    return decide496();
   }
   function step139(): number {
     {
-      const $seat409 = l_p_5;
-      return decide431($seat409);
+      const $seat427 = l_p_5;
+      return decide449($seat427);
     }
   }
   function step140(): number {
     {
-      const $seat350 = l_p_7;
-      return decide404($seat350);
+      const $seat362 = l_p_7;
+      return decide422($seat362);
     }
   }
   function step141(): number {
-    return decide349();
+    return decide361();
   }
   function step142(): number {
     {
-      const $seat219 = l_p_9;
-      return decide273($seat219);
+      const $seat225 = l_p_9;
+      return decide285($seat225);
     }
   }
   function step143(): number {
-    return decide218();
+    return decide224();
   }
   function decide91(): number {
     {
@@ -3695,9 +3864,11 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  function decide146($seat92: number): number {
+  function decide152($seat92: number): number {
     const $seg93 = Z_deeds + l_p_3;
     let $offered94 = false;
+    let $gate120 = false;
+    let $found99 = false;
     offered94$open: {
       if (!(N[$seg93]! > 0)) break offered94$open;
       let $any95: boolean = false;
@@ -3713,19 +3884,12 @@ export function playout(): PlayoutKernel {
         }
       }
       if (!$any95) break offered94$open;
-      let $found99 = false;
-      for (let $i100 = 0; $i100 < N[$seg93]!; $i100++) {
-        const l_d = C[$seg93 * CAP + $i100]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
-        $found99 = true;
-        break;
-      }
-      if (!$found99) break offered94$open;
-      $offered94 = true;
+      $gate120 = true;
     }
     const $seg102 = Z_deeds + l_p_3;
     let $offered103 = false;
+    let $gate121 = false;
+    let $found108 = false;
     offered103$open: {
       if (!(N[$seg102]! > 0)) break offered103$open;
       let $any104: boolean = false;
@@ -3742,18 +3906,12 @@ export function playout(): PlayoutKernel {
       }
       if (!$any104) break offered103$open;
       if (!(v_stacks_left >= 4)) break offered103$open;
-      let $found108 = false;
-      for (let $i109 = 0; $i109 < N[$seg102]!; $i109++) {
-        const l_d = C[$seg102 * CAP + $i109]!;
-        if (!v_key[l_d]!) continue;
-        $found108 = true;
-        break;
-      }
-      if (!$found108) break offered103$open;
-      $offered103 = true;
+      $gate121 = true;
     }
     const $seg111 = Z_deeds + l_p_3;
     let $offered112 = false;
+    let $gate122 = false;
+    let $found117 = false;
     offered112$open: {
       if (!(N[$seg111]! > 0)) break offered112$open;
       let $any113: boolean = false;
@@ -3769,32 +3927,62 @@ export function playout(): PlayoutKernel {
         }
       }
       if (!$any113) break offered112$open;
-      let $found117 = false;
-      for (let $i118 = 0; $i118 < N[$seg111]!; $i118++) {
-        const l_d = C[$seg111 * CAP + $i118]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found117 = true;
-        break;
+      $gate122 = true;
+    }
+    let $searching123 = ($gate120 ? 1 : 0) + ($gate121 ? 1 : 0) + ($gate122 ? 1 : 0);
+    if ($searching123 > 0) {
+      for (let $i125 = 0; $i125 < N[$seg93]!; $i125++) {
+        const $value124 = C[$seg93 * CAP + $i125]!;
+        found99$test: if ($gate120 && !$found99) {
+          const l_d = $value124;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found99$test;
+          if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found99$test;
+          $found99 = true;
+          $searching123--;
+        }
+        found108$test: if ($gate121 && !$found108) {
+          const l_d = $value124;
+          if (!v_key[l_d]!) break found108$test;
+          $found108 = true;
+          $searching123--;
+        }
+        found117$test: if ($gate122 && !$found117) {
+          const l_d = $value124;
+          if (!!v_mortgaged[l_d]!) break found117$test;
+          if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found117$test;
+          $found117 = true;
+          $searching123--;
+        }
+        if ($searching123 === 0) break;
       }
+    }
+    offered94$open: {
+      if (!$found99) break offered94$open;
+      $offered94 = true;
+    }
+    offered103$open: {
+      if (!$found108) break offered103$open;
+      $offered103 = true;
+    }
+    offered112$open: {
       if (!$found117) break offered112$open;
       $offered112 = true;
     }
-    const $offered120 = ($offered94 ? 1 : 0) + ($offered103 ? 1 : 0) + ($offered112 ? 1 : 0);
-    if ($offered120 === 0)
+    const $offered126 = ($offered94 ? 1 : 0) + ($offered103 ? 1 : 0) + ($offered112 ? 1 : 0);
+    if ($offered126 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat92} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built125 = false;
-    let $built132 = false;
-    let $built139 = false;
-    attempt121: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n123 = $offered120;
-      let $r124 = 0;
-      if ($n123 <= 2097152 && $n123 >= 1) {
+    let $built131 = false;
+    let $built138 = false;
+    let $built145 = false;
+    attempt127: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n129 = $offered126;
+      let $r130 = 0;
+      if ($n129 <= 2097152 && $n129 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3805,22 +3993,22 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n123;
+          const $m = ($t >>> 0) * $n129;
           const $low = $m >>> 0;
-          if ($low >= $n123 || $low >= 4294967296 % $n123) {
-            $r124 = ($m / 4294967296) >>> 0;
+          if ($low >= $n129 || $low >= 4294967296 % $n129) {
+            $r130 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n123 >= 1 && $n123 <= 4294967296))
+        if (!($n129 >= 1 && $n129 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r124 = drawInt(P, $n123);
+        $r130 = drawInt(P, $n129);
       }
-      const $pick122$drawn = $r124;
-      let $pick122 = $pick122$drawn;
-      if ($offered94 && $pick122-- === 0) {
-        if (!$built125) {
+      const $pick128$drawn = $r130;
+      let $pick128 = $pick128$drawn;
+      if ($offered94 && $pick128-- === 0) {
+        if (!$built131) {
           $values11$n[0]! = 0;
           for (let $i101 = 0; $i101 < N[$seg93]!; $i101++) {
             const l_d = C[$seg93 * CAP + $i101]!;
@@ -3828,11 +4016,11 @@ export function playout(): PlayoutKernel {
             if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
             $values11[$values11$n[0]!++] = l_d;
           }
-          $built125 = true;
+          $built131 = true;
         }
-        const $n128 = $values11$n[0]!;
-        let $r129 = 0;
-        if ($n128 <= 2097152 && $n128 >= 1) {
+        const $n134 = $values11$n[0]!;
+        let $r135 = 0;
+        if ($n134 <= 2097152 && $n134 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3843,34 +4031,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n128;
+            const $m = ($t >>> 0) * $n134;
             const $low = $m >>> 0;
-            if ($low >= $n128 || $low >= 4294967296 % $n128) {
-              $r129 = ($m / 4294967296) >>> 0;
+            if ($low >= $n134 || $low >= 4294967296 % $n134) {
+              $r135 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n128 >= 1 && $n128 <= 4294967296))
+          if (!($n134 >= 1 && $n134 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r129 = drawInt(P, $n128);
+          $r135 = drawInt(P, $n134);
         }
-        const $digit126 = $r129;
-        const $value127 = $values11[$digit126]!;
+        const $digit132 = $r135;
+        const $value133 = $values11[$digit132]!;
         {
-          const l_d = $value127;
+          const l_d = $value133;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat92, 0, $value127);
+        if (trace !== null) trace.push($seat92, 0, $value133);
         {
-          const l_d = $value127;
+          const l_d = $value133;
           {
-            const $argument130 = l_p_3;
-            const $argument131 = l_d;
+            const $argument136 = l_p_3;
+            const $argument137 = l_d;
             {
-              let l_p = $argument130;
-              let l_sold = $argument131;
+              let l_p = $argument136;
+              let l_sold = $argument137;
               v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -3897,19 +4085,19 @@ export function playout(): PlayoutKernel {
           return step36();
         }
       }
-      if ($offered103 && $pick122-- === 0) {
-        if (!$built132) {
+      if ($offered103 && $pick128-- === 0) {
+        if (!$built138) {
           $values13$n[0]! = 0;
           for (let $i110 = 0; $i110 < N[$seg102]!; $i110++) {
             const l_d = C[$seg102 * CAP + $i110]!;
             if (!v_key[l_d]!) continue;
             $values13[$values13$n[0]!++] = l_d;
           }
-          $built132 = true;
+          $built138 = true;
         }
-        const $n135 = $values13$n[0]!;
-        let $r136 = 0;
-        if ($n135 <= 2097152 && $n135 >= 1) {
+        const $n141 = $values13$n[0]!;
+        let $r142 = 0;
+        if ($n141 <= 2097152 && $n141 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3920,34 +4108,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n135;
+            const $m = ($t >>> 0) * $n141;
             const $low = $m >>> 0;
-            if ($low >= $n135 || $low >= 4294967296 % $n135) {
-              $r136 = ($m / 4294967296) >>> 0;
+            if ($low >= $n141 || $low >= 4294967296 % $n141) {
+              $r142 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n135 >= 1 && $n135 <= 4294967296))
+          if (!($n141 >= 1 && $n141 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r136 = drawInt(P, $n135);
+          $r142 = drawInt(P, $n141);
         }
-        const $digit133 = $r136;
-        const $value134 = $values13[$digit133]!;
+        const $digit139 = $r142;
+        const $value140 = $values13[$digit139]!;
         {
-          const l_d = $value134;
+          const l_d = $value140;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat92, 1, $value134);
+        if (trace !== null) trace.push($seat92, 1, $value140);
         {
-          const l_d = $value134;
+          const l_d = $value140;
           {
-            const $argument137 = l_p_3;
-            const $argument138 = l_d;
+            const $argument143 = l_p_3;
+            const $argument144 = l_d;
             {
-              let l_p = $argument137;
-              let l_sold = $argument138;
+              let l_p = $argument143;
+              let l_sold = $argument144;
               v_key[l_sold] = false;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -3980,8 +4168,8 @@ export function playout(): PlayoutKernel {
           return step36();
         }
       }
-      if ($offered112 && $pick122-- === 0) {
-        if (!$built139) {
+      if ($offered112 && $pick128-- === 0) {
+        if (!$built145) {
           $values15$n[0]! = 0;
           for (let $i119 = 0; $i119 < N[$seg111]!; $i119++) {
             const l_d = C[$seg111 * CAP + $i119]!;
@@ -3989,11 +4177,11 @@ export function playout(): PlayoutKernel {
             if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values15[$values15$n[0]!++] = l_d;
           }
-          $built139 = true;
+          $built145 = true;
         }
-        const $n142 = $values15$n[0]!;
-        let $r143 = 0;
-        if ($n142 <= 2097152 && $n142 >= 1) {
+        const $n148 = $values15$n[0]!;
+        let $r149 = 0;
+        if ($n148 <= 2097152 && $n148 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4004,34 +4192,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n142;
+            const $m = ($t >>> 0) * $n148;
             const $low = $m >>> 0;
-            if ($low >= $n142 || $low >= 4294967296 % $n142) {
-              $r143 = ($m / 4294967296) >>> 0;
+            if ($low >= $n148 || $low >= 4294967296 % $n148) {
+              $r149 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n142 >= 1 && $n142 <= 4294967296))
+          if (!($n148 >= 1 && $n148 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r143 = drawInt(P, $n142);
+          $r149 = drawInt(P, $n148);
         }
-        const $digit140 = $r143;
-        const $value141 = $values15[$digit140]!;
+        const $digit146 = $r149;
+        const $value147 = $values15[$digit146]!;
         {
-          const l_d = $value141;
+          const l_d = $value147;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat92, 2, $value141);
+        if (trace !== null) trace.push($seat92, 2, $value147);
         {
-          const l_d = $value141;
+          const l_d = $value147;
           {
-            const $argument144 = l_p_3;
-            const $argument145 = l_d;
+            const $argument150 = l_p_3;
+            const $argument151 = l_d;
             {
-              let l_p = $argument144;
-              let l_pledged = $argument145;
+              let l_p = $argument150;
+              let l_pledged = $argument151;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -4058,29 +4246,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide218(): number {
+  function decide224(): number {
     {
-      let $n175 = 0;
+      let $n181 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list19[$n175++] = l_q;
+          $list19[$n181++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n175; $s++) $list20[$s] = 0;
-      let $left177 = $n175;
-      if ($left177 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race176: for (;;) {
+      for (let $s = 0; $s < $n181; $s++) $list20[$s] = 0;
+      let $left183 = $n181;
+      if ($left183 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race182: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k179 = 0;
-        if ($left177 > 1) {
-          const $n181 = $left177;
-          let $r182 = 0;
-          if ($n181 <= 2097152 && $n181 >= 1) {
+        let $k185 = 0;
+        if ($left183 > 1) {
+          const $n187 = $left183;
+          let $r188 = 0;
+          if ($n187 <= 2097152 && $n187 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4091,147 +4279,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n181;
+              const $m = ($t >>> 0) * $n187;
               const $low = $m >>> 0;
-              if ($low >= $n181 || $low >= 4294967296 % $n181) {
-                $r182 = ($m / 4294967296) >>> 0;
+              if ($low >= $n187 || $low >= 4294967296 % $n187) {
+                $r188 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n181 >= 1 && $n181 <= 4294967296))
+            if (!($n187 >= 1 && $n187 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r182 = drawInt(P, $n181);
+            $r188 = drawInt(P, $n187);
           }
-          const $k179$drawn = $r182;
-          $k179 = $k179$drawn;
+          const $k185$drawn = $r188;
+          $k185 = $k185$drawn;
         }
-        let $seat178 = -1;
-        let $seat178$at = -1;
-        for (let $a180 = 0; $a180 < $n175; $a180++)
-          if ($list20[$a180]! === 0 && $k179-- === 0) {
-            $seat178 = $list19[$a180]!;
-            $seat178$at = $a180;
+        let $seat184 = -1;
+        let $seat184$at = -1;
+        for (let $a186 = 0; $a186 < $n181; $a186++)
+          if ($list20[$a186]! === 0 && $k185-- === 0) {
+            $seat184 = $list19[$a186]!;
+            $seat184$at = $a186;
             break;
           }
-        const l_q = $seat178;
-        preferred199: if ($preferred) {
-          const $low200 = l_high_6 + 1;
-          const $high201 = v_cash[l_q]!;
-          let $offered202 = false;
-          let $least203 = $low200;
-          offered202$open: {
-            if (!($low200 <= $high201)) break offered202$open;
-            $least203 = Math.max($low200, l_high_6 + 1);
-            if (!($least203 <= $high201)) break offered202$open;
-            $offered202 = true;
+        const l_q = $seat184;
+        preferred205: if ($preferred) {
+          const $low206 = l_high_6 + 1;
+          const $high207 = v_cash[l_q]!;
+          let $offered208 = false;
+          let $least209 = $low206;
+          offered208$open: {
+            if (!($low206 <= $high207)) break offered208$open;
+            $least209 = Math.max($low206, l_high_6 + 1);
+            if (!($least209 <= $high207)) break offered208$open;
+            $offered208 = true;
           }
-          let $offered204 = false;
-          offered204$open: {
-            $offered204 = true;
+          let $offered210 = false;
+          offered210$open: {
+            $offered210 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight205 = 0;
-          if ($offered202) {
-            $weight205 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight205) || $weight205 < 0)
+          let $weight211 = 0;
+          if ($offered208) {
+            $weight211 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight211) || $weight211 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight205}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight211}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight206 = 0;
-          if ($offered204) {
-            $weight206 = 1;
+          let $weight212 = 0;
+          if ($offered210) {
+            $weight212 = 1;
           }
-          const $weights207 = $weight205 + $weight206;
-          if ($weights207 === 0) break preferred199;
-          if ($weights207 > 4294967296)
+          const $weights213 = $weight211 + $weight212;
+          if ($weights213 === 0) break preferred205;
+          if ($weights213 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick208 = drawInt(P, $weights207);
-          if ($offered202) {
-            $pick208 -= $weight205;
-            if ($pick208 < 0) {
-              const $size209 = Math.max(0, $high201 - $least203 + 1);
-              const $moves210 = $size209;
-              if ($moves210 > 4294967296)
+          let $pick214 = drawInt(P, $weights213);
+          if ($offered208) {
+            $pick214 -= $weight211;
+            if ($pick214 < 0) {
+              const $size215 = Math.max(0, $high207 - $least209 + 1);
+              const $moves216 = $size215;
+              if ($moves216 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt211: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index212 = drawInt(P, $moves210);
-                const $digit213 = $index212 % $size209;
-                $index212 = Math.floor($index212 / $size209);
-                const $value214 = $least203 + $digit213;
+              attempt217: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index218 = drawInt(P, $moves216);
+                const $digit219 = $index218 % $size215;
+                $index218 = Math.floor($index218 / $size215);
+                const $value220 = $least209 + $digit219;
                 {
-                  const l_amount = $value214;
+                  const l_amount = $value220;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value214);
+                if (trace !== null) trace.push(l_q, 3, $value220);
                 {
-                  const l_amount = $value214;
+                  const l_amount = $value220;
                   l_high_6 = l_amount;
                   l_leader_6 = l_q;
                   l_bidding_6 = true;
                   return step65();
                 }
               }
-              break preferred199;
+              break preferred205;
             }
           }
-          if ($offered204) {
-            $pick208 -= $weight206;
-            if ($pick208 < 0) {
-              const $moves215 = 1;
-              if ($moves215 > 4294967296)
+          if ($offered210) {
+            $pick214 -= $weight212;
+            if ($pick214 < 0) {
+              const $moves221 = 1;
+              if ($moves221 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt216: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index217 = drawInt(P, $moves215);
+              attempt222: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index223 = drawInt(P, $moves221);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list20[$seat178$at] = 1;
-                if ($left177 === 1) {
+                $list20[$seat184$at] = 1;
+                if ($left183 === 1) {
                   return step65();
                 }
-                $left177--;
-                continue race176;
+                $left183--;
+                continue race182;
               }
-              break preferred199;
+              break preferred205;
             }
           }
         }
-        const $low183 = l_high_6 + 1;
-        const $high184 = v_cash[l_q]!;
-        let $offered185 = false;
-        let $least186 = $low183;
-        offered185$open: {
-          if (!($low183 <= $high184)) break offered185$open;
-          $least186 = Math.max($low183, l_high_6 + 1);
-          if (!($least186 <= $high184)) break offered185$open;
-          $offered185 = true;
+        const $low189 = l_high_6 + 1;
+        const $high190 = v_cash[l_q]!;
+        let $offered191 = false;
+        let $least192 = $low189;
+        offered191$open: {
+          if (!($low189 <= $high190)) break offered191$open;
+          $least192 = Math.max($low189, l_high_6 + 1);
+          if (!($least192 <= $high190)) break offered191$open;
+          $offered191 = true;
         }
-        let $offered187 = false;
-        offered187$open: {
-          $offered187 = true;
+        let $offered193 = false;
+        offered193$open: {
+          $offered193 = true;
         }
-        const $offered188 = ($offered185 ? 1 : 0) + ($offered187 ? 1 : 0);
-        if ($offered188 === 0)
+        const $offered194 = ($offered191 ? 1 : 0) + ($offered193 ? 1 : 0);
+        if ($offered194 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt189: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n191 = $offered188;
-          let $r192 = 0;
-          if ($n191 <= 2097152 && $n191 >= 1) {
+        attempt195: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n197 = $offered194;
+          let $r198 = 0;
+          if ($n197 <= 2097152 && $n197 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4242,24 +4430,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n191;
+              const $m = ($t >>> 0) * $n197;
               const $low = $m >>> 0;
-              if ($low >= $n191 || $low >= 4294967296 % $n191) {
-                $r192 = ($m / 4294967296) >>> 0;
+              if ($low >= $n197 || $low >= 4294967296 % $n197) {
+                $r198 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n191 >= 1 && $n191 <= 4294967296))
+            if (!($n197 >= 1 && $n197 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r192 = drawInt(P, $n191);
+            $r198 = drawInt(P, $n197);
           }
-          const $pick190$drawn = $r192;
-          let $pick190 = $pick190$drawn;
-          if ($offered185 && $pick190-- === 0) {
-            const $n196 = Math.max(0, $high184 - $least186 + 1);
-            let $r197 = 0;
-            if ($n196 <= 2097152 && $n196 >= 1) {
+          const $pick196$drawn = $r198;
+          let $pick196 = $pick196$drawn;
+          if ($offered191 && $pick196-- === 0) {
+            const $n202 = Math.max(0, $high190 - $least192 + 1);
+            let $r203 = 0;
+            if ($n202 <= 2097152 && $n202 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4270,152 +4458,171 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n196;
+                const $m = ($t >>> 0) * $n202;
                 const $low = $m >>> 0;
-                if ($low >= $n196 || $low >= 4294967296 % $n196) {
-                  $r197 = ($m / 4294967296) >>> 0;
+                if ($low >= $n202 || $low >= 4294967296 % $n202) {
+                  $r203 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n196 >= 1 && $n196 <= 4294967296))
+              if (!($n202 >= 1 && $n202 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r197 = drawInt(P, $n196);
+              $r203 = drawInt(P, $n202);
             }
-            const $digit194 = $r197;
-            const $value195 = $least186 + $digit194;
+            const $digit200 = $r203;
+            const $value201 = $least192 + $digit200;
             {
-              const l_amount = $value195;
+              const l_amount = $value201;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value195);
+            if (trace !== null) trace.push(l_q, 3, $value201);
             {
-              const l_amount = $value195;
+              const l_amount = $value201;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return step65();
             }
           }
-          if ($offered187 && $pick190-- === 0) {
+          if ($offered193 && $pick196-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list20[$seat178$at] = 1;
-            if ($left177 === 1) {
+            $list20[$seat184$at] = 1;
+            if ($left183 === 1) {
               return step65();
             }
-            $left177--;
-            continue race176;
+            $left183--;
+            continue race182;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide273($seat219: number): number {
-    const $seg220 = Z_deeds + l_p_9;
-    let $offered221 = false;
-    offered221$open: {
-      if (!(N[$seg220]! > 0)) break offered221$open;
-      let $any222: boolean = false;
+  function decide285($seat225: number): number {
+    const $seg226 = Z_deeds + l_p_9;
+    let $offered227 = false;
+    let $gate253 = false;
+    let $found232 = false;
+    offered227$open: {
+      if (!(N[$seg226]! > 0)) break offered227$open;
+      let $any228: boolean = false;
       {
-        const $seg224 = Z_deeds + l_p_9;
-        const $n225 = N[$seg224]!;
-        for (let $i223 = 0; $i223 < $n225; $i223++) {
-          const l_e = C[$seg224 * CAP + $i223]!;
+        const $seg230 = Z_deeds + l_p_9;
+        const $n231 = N[$seg230]!;
+        for (let $i229 = 0; $i229 < $n231; $i229++) {
+          const l_e = C[$seg230 * CAP + $i229]!;
           if (fn_may_sell_stack$memo(l_p_9, l_e)) {
-            $any222 = true;
+            $any228 = true;
             break;
           }
         }
       }
-      if (!$any222) break offered221$open;
-      let $found226 = false;
-      for (let $i227 = 0; $i227 < N[$seg220]!; $i227++) {
-        const l_d = C[$seg220 * CAP + $i227]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
-        $found226 = true;
-        break;
-      }
-      if (!$found226) break offered221$open;
-      $offered221 = true;
+      if (!$any228) break offered227$open;
+      $gate253 = true;
     }
-    const $seg229 = Z_deeds + l_p_9;
-    let $offered230 = false;
-    offered230$open: {
-      if (!(N[$seg229]! > 0)) break offered230$open;
-      let $any231: boolean = false;
+    const $seg235 = Z_deeds + l_p_9;
+    let $offered236 = false;
+    let $gate254 = false;
+    let $found241 = false;
+    offered236$open: {
+      if (!(N[$seg235]! > 0)) break offered236$open;
+      let $any237: boolean = false;
       {
-        const $seg233 = Z_deeds + l_p_9;
-        const $n234 = N[$seg233]!;
-        for (let $i232 = 0; $i232 < $n234; $i232++) {
-          const l_e = C[$seg233 * CAP + $i232]!;
+        const $seg239 = Z_deeds + l_p_9;
+        const $n240 = N[$seg239]!;
+        for (let $i238 = 0; $i238 < $n240; $i238++) {
+          const l_e = C[$seg239 * CAP + $i238]!;
           if (fn_may_sell_key(l_p_9, l_e)) {
-            $any231 = true;
+            $any237 = true;
             break;
           }
         }
       }
-      if (!$any231) break offered230$open;
-      if (!(v_stacks_left >= 4)) break offered230$open;
-      let $found235 = false;
-      for (let $i236 = 0; $i236 < N[$seg229]!; $i236++) {
-        const l_d = C[$seg229 * CAP + $i236]!;
-        if (!v_key[l_d]!) continue;
-        $found235 = true;
-        break;
-      }
-      if (!$found235) break offered230$open;
-      $offered230 = true;
+      if (!$any237) break offered236$open;
+      if (!(v_stacks_left >= 4)) break offered236$open;
+      $gate254 = true;
     }
-    const $seg238 = Z_deeds + l_p_9;
-    let $offered239 = false;
-    offered239$open: {
-      if (!(N[$seg238]! > 0)) break offered239$open;
-      let $any240: boolean = false;
+    const $seg244 = Z_deeds + l_p_9;
+    let $offered245 = false;
+    let $gate255 = false;
+    let $found250 = false;
+    offered245$open: {
+      if (!(N[$seg244]! > 0)) break offered245$open;
+      let $any246: boolean = false;
       {
-        const $seg242 = Z_deeds + l_p_9;
-        const $n243 = N[$seg242]!;
-        for (let $i241 = 0; $i241 < $n243; $i241++) {
-          const l_e = C[$seg242 * CAP + $i241]!;
+        const $seg248 = Z_deeds + l_p_9;
+        const $n249 = N[$seg248]!;
+        for (let $i247 = 0; $i247 < $n249; $i247++) {
+          const l_e = C[$seg248 * CAP + $i247]!;
           if (fn_may_mortgage$memo(l_p_9, l_e)) {
-            $any240 = true;
+            $any246 = true;
             break;
           }
         }
       }
-      if (!$any240) break offered239$open;
-      let $found244 = false;
-      for (let $i245 = 0; $i245 < N[$seg238]!; $i245++) {
-        const l_d = C[$seg238 * CAP + $i245]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found244 = true;
-        break;
-      }
-      if (!$found244) break offered239$open;
-      $offered239 = true;
+      if (!$any246) break offered245$open;
+      $gate255 = true;
     }
-    const $offered247 = ($offered221 ? 1 : 0) + ($offered230 ? 1 : 0) + ($offered239 ? 1 : 0);
-    if ($offered247 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat219} must act but has no legal move`);
+    let $searching256 = ($gate253 ? 1 : 0) + ($gate254 ? 1 : 0) + ($gate255 ? 1 : 0);
+    if ($searching256 > 0) {
+      for (let $i258 = 0; $i258 < N[$seg226]!; $i258++) {
+        const $value257 = C[$seg226 * CAP + $i258]!;
+        found232$test: if ($gate253 && !$found232) {
+          const l_d = $value257;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found232$test;
+          if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found232$test;
+          $found232 = true;
+          $searching256--;
+        }
+        found241$test: if ($gate254 && !$found241) {
+          const l_d = $value257;
+          if (!v_key[l_d]!) break found241$test;
+          $found241 = true;
+          $searching256--;
+        }
+        found250$test: if ($gate255 && !$found250) {
+          const l_d = $value257;
+          if (!!v_mortgaged[l_d]!) break found250$test;
+          if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found250$test;
+          $found250 = true;
+          $searching256--;
+        }
+        if ($searching256 === 0) break;
+      }
+    }
+    offered227$open: {
+      if (!$found232) break offered227$open;
+      $offered227 = true;
+    }
+    offered236$open: {
+      if (!$found241) break offered236$open;
+      $offered236 = true;
+    }
+    offered245$open: {
+      if (!$found250) break offered245$open;
+      $offered245 = true;
+    }
+    const $offered259 = ($offered227 ? 1 : 0) + ($offered236 ? 1 : 0) + ($offered245 ? 1 : 0);
+    if ($offered259 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat225} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built252 = false;
-    let $built259 = false;
-    let $built266 = false;
-    attempt248: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n250 = $offered247;
-      let $r251 = 0;
-      if ($n250 <= 2097152 && $n250 >= 1) {
+    let $built264 = false;
+    let $built271 = false;
+    let $built278 = false;
+    attempt260: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n262 = $offered259;
+      let $r263 = 0;
+      if ($n262 <= 2097152 && $n262 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4426,34 +4633,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n250;
+          const $m = ($t >>> 0) * $n262;
           const $low = $m >>> 0;
-          if ($low >= $n250 || $low >= 4294967296 % $n250) {
-            $r251 = ($m / 4294967296) >>> 0;
+          if ($low >= $n262 || $low >= 4294967296 % $n262) {
+            $r263 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n250 >= 1 && $n250 <= 4294967296))
+        if (!($n262 >= 1 && $n262 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r251 = drawInt(P, $n250);
+        $r263 = drawInt(P, $n262);
       }
-      const $pick249$drawn = $r251;
-      let $pick249 = $pick249$drawn;
-      if ($offered221 && $pick249-- === 0) {
-        if (!$built252) {
+      const $pick261$drawn = $r263;
+      let $pick261 = $pick261$drawn;
+      if ($offered227 && $pick261-- === 0) {
+        if (!$built264) {
           $values21$n[0]! = 0;
-          for (let $i228 = 0; $i228 < N[$seg220]!; $i228++) {
-            const l_d = C[$seg220 * CAP + $i228]!;
+          for (let $i234 = 0; $i234 < N[$seg226]!; $i234++) {
+            const l_d = C[$seg226 * CAP + $i234]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
             $values21[$values21$n[0]!++] = l_d;
           }
-          $built252 = true;
+          $built264 = true;
         }
-        const $n255 = $values21$n[0]!;
-        let $r256 = 0;
-        if ($n255 <= 2097152 && $n255 >= 1) {
+        const $n267 = $values21$n[0]!;
+        let $r268 = 0;
+        if ($n267 <= 2097152 && $n267 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4464,34 +4671,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n255;
+            const $m = ($t >>> 0) * $n267;
             const $low = $m >>> 0;
-            if ($low >= $n255 || $low >= 4294967296 % $n255) {
-              $r256 = ($m / 4294967296) >>> 0;
+            if ($low >= $n267 || $low >= 4294967296 % $n267) {
+              $r268 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n255 >= 1 && $n255 <= 4294967296))
+          if (!($n267 >= 1 && $n267 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r256 = drawInt(P, $n255);
+          $r268 = drawInt(P, $n267);
         }
-        const $digit253 = $r256;
-        const $value254 = $values21[$digit253]!;
+        const $digit265 = $r268;
+        const $value266 = $values21[$digit265]!;
         {
-          const l_d = $value254;
+          const l_d = $value266;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat219, 0, $value254);
+        if (trace !== null) trace.push($seat225, 0, $value266);
         {
-          const l_d = $value254;
+          const l_d = $value266;
           {
-            const $argument257 = l_p_9;
-            const $argument258 = l_d;
+            const $argument269 = l_p_9;
+            const $argument270 = l_d;
             {
-              let l_p = $argument257;
-              let l_sold = $argument258;
+              let l_p = $argument269;
+              let l_sold = $argument270;
               v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -4518,19 +4725,19 @@ export function playout(): PlayoutKernel {
           return step70();
         }
       }
-      if ($offered230 && $pick249-- === 0) {
-        if (!$built259) {
+      if ($offered236 && $pick261-- === 0) {
+        if (!$built271) {
           $values23$n[0]! = 0;
-          for (let $i237 = 0; $i237 < N[$seg229]!; $i237++) {
-            const l_d = C[$seg229 * CAP + $i237]!;
+          for (let $i243 = 0; $i243 < N[$seg235]!; $i243++) {
+            const l_d = C[$seg235 * CAP + $i243]!;
             if (!v_key[l_d]!) continue;
             $values23[$values23$n[0]!++] = l_d;
           }
-          $built259 = true;
+          $built271 = true;
         }
-        const $n262 = $values23$n[0]!;
-        let $r263 = 0;
-        if ($n262 <= 2097152 && $n262 >= 1) {
+        const $n274 = $values23$n[0]!;
+        let $r275 = 0;
+        if ($n274 <= 2097152 && $n274 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4541,34 +4748,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n262;
+            const $m = ($t >>> 0) * $n274;
             const $low = $m >>> 0;
-            if ($low >= $n262 || $low >= 4294967296 % $n262) {
-              $r263 = ($m / 4294967296) >>> 0;
+            if ($low >= $n274 || $low >= 4294967296 % $n274) {
+              $r275 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n262 >= 1 && $n262 <= 4294967296))
+          if (!($n274 >= 1 && $n274 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r263 = drawInt(P, $n262);
+          $r275 = drawInt(P, $n274);
         }
-        const $digit260 = $r263;
-        const $value261 = $values23[$digit260]!;
+        const $digit272 = $r275;
+        const $value273 = $values23[$digit272]!;
         {
-          const l_d = $value261;
+          const l_d = $value273;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat219, 1, $value261);
+        if (trace !== null) trace.push($seat225, 1, $value273);
         {
-          const l_d = $value261;
+          const l_d = $value273;
           {
-            const $argument264 = l_p_9;
-            const $argument265 = l_d;
+            const $argument276 = l_p_9;
+            const $argument277 = l_d;
             {
-              let l_p = $argument264;
-              let l_sold = $argument265;
+              let l_p = $argument276;
+              let l_sold = $argument277;
               v_key[l_sold] = false;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -4601,20 +4808,20 @@ export function playout(): PlayoutKernel {
           return step70();
         }
       }
-      if ($offered239 && $pick249-- === 0) {
-        if (!$built266) {
+      if ($offered245 && $pick261-- === 0) {
+        if (!$built278) {
           $values25$n[0]! = 0;
-          for (let $i246 = 0; $i246 < N[$seg238]!; $i246++) {
-            const l_d = C[$seg238 * CAP + $i246]!;
+          for (let $i252 = 0; $i252 < N[$seg244]!; $i252++) {
+            const l_d = C[$seg244 * CAP + $i252]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values25[$values25$n[0]!++] = l_d;
           }
-          $built266 = true;
+          $built278 = true;
         }
-        const $n269 = $values25$n[0]!;
-        let $r270 = 0;
-        if ($n269 <= 2097152 && $n269 >= 1) {
+        const $n281 = $values25$n[0]!;
+        let $r282 = 0;
+        if ($n281 <= 2097152 && $n281 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4625,34 +4832,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n269;
+            const $m = ($t >>> 0) * $n281;
             const $low = $m >>> 0;
-            if ($low >= $n269 || $low >= 4294967296 % $n269) {
-              $r270 = ($m / 4294967296) >>> 0;
+            if ($low >= $n281 || $low >= 4294967296 % $n281) {
+              $r282 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n269 >= 1 && $n269 <= 4294967296))
+          if (!($n281 >= 1 && $n281 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r270 = drawInt(P, $n269);
+          $r282 = drawInt(P, $n281);
         }
-        const $digit267 = $r270;
-        const $value268 = $values25[$digit267]!;
+        const $digit279 = $r282;
+        const $value280 = $values25[$digit279]!;
         {
-          const l_d = $value268;
+          const l_d = $value280;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat219, 2, $value268);
+        if (trace !== null) trace.push($seat225, 2, $value280);
         {
-          const l_d = $value268;
+          const l_d = $value280;
           {
-            const $argument271 = l_p_9;
-            const $argument272 = l_d;
+            const $argument283 = l_p_9;
+            const $argument284 = l_d;
             {
-              let l_p = $argument271;
-              let l_pledged = $argument272;
+              let l_p = $argument283;
+              let l_pledged = $argument284;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -4679,29 +4886,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide349(): number {
+  function decide361(): number {
     {
-      let $n306 = 0;
+      let $n318 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list29[$n306++] = l_q;
+          $list29[$n318++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n306; $s++) $list30[$s] = 0;
-      let $left308 = $n306;
-      if ($left308 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race307: for (;;) {
+      for (let $s = 0; $s < $n318; $s++) $list30[$s] = 0;
+      let $left320 = $n318;
+      if ($left320 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race319: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k310 = 0;
-        if ($left308 > 1) {
-          const $n312 = $left308;
-          let $r313 = 0;
-          if ($n312 <= 2097152 && $n312 >= 1) {
+        let $k322 = 0;
+        if ($left320 > 1) {
+          const $n324 = $left320;
+          let $r325 = 0;
+          if ($n324 <= 2097152 && $n324 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4712,147 +4919,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n312;
+              const $m = ($t >>> 0) * $n324;
               const $low = $m >>> 0;
-              if ($low >= $n312 || $low >= 4294967296 % $n312) {
-                $r313 = ($m / 4294967296) >>> 0;
+              if ($low >= $n324 || $low >= 4294967296 % $n324) {
+                $r325 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n312 >= 1 && $n312 <= 4294967296))
+            if (!($n324 >= 1 && $n324 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r313 = drawInt(P, $n312);
+            $r325 = drawInt(P, $n324);
           }
-          const $k310$drawn = $r313;
-          $k310 = $k310$drawn;
+          const $k322$drawn = $r325;
+          $k322 = $k322$drawn;
         }
-        let $seat309 = -1;
-        let $seat309$at = -1;
-        for (let $a311 = 0; $a311 < $n306; $a311++)
-          if ($list30[$a311]! === 0 && $k310-- === 0) {
-            $seat309 = $list29[$a311]!;
-            $seat309$at = $a311;
+        let $seat321 = -1;
+        let $seat321$at = -1;
+        for (let $a323 = 0; $a323 < $n318; $a323++)
+          if ($list30[$a323]! === 0 && $k322-- === 0) {
+            $seat321 = $list29[$a323]!;
+            $seat321$at = $a323;
             break;
           }
-        const l_q = $seat309;
-        preferred330: if ($preferred) {
-          const $low331 = l_high_5 + 1;
-          const $high332 = v_cash[l_q]!;
-          let $offered333 = false;
-          let $least334 = $low331;
-          offered333$open: {
-            if (!($low331 <= $high332)) break offered333$open;
-            $least334 = Math.max($low331, l_high_5 + 1);
-            if (!($least334 <= $high332)) break offered333$open;
-            $offered333 = true;
+        const l_q = $seat321;
+        preferred342: if ($preferred) {
+          const $low343 = l_high_5 + 1;
+          const $high344 = v_cash[l_q]!;
+          let $offered345 = false;
+          let $least346 = $low343;
+          offered345$open: {
+            if (!($low343 <= $high344)) break offered345$open;
+            $least346 = Math.max($low343, l_high_5 + 1);
+            if (!($least346 <= $high344)) break offered345$open;
+            $offered345 = true;
           }
-          let $offered335 = false;
-          offered335$open: {
-            $offered335 = true;
+          let $offered347 = false;
+          offered347$open: {
+            $offered347 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight336 = 0;
-          if ($offered333) {
-            $weight336 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight336) || $weight336 < 0)
+          let $weight348 = 0;
+          if ($offered345) {
+            $weight348 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight348) || $weight348 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight336}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight348}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight337 = 0;
-          if ($offered335) {
-            $weight337 = 1;
+          let $weight349 = 0;
+          if ($offered347) {
+            $weight349 = 1;
           }
-          const $weights338 = $weight336 + $weight337;
-          if ($weights338 === 0) break preferred330;
-          if ($weights338 > 4294967296)
+          const $weights350 = $weight348 + $weight349;
+          if ($weights350 === 0) break preferred342;
+          if ($weights350 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick339 = drawInt(P, $weights338);
-          if ($offered333) {
-            $pick339 -= $weight336;
-            if ($pick339 < 0) {
-              const $size340 = Math.max(0, $high332 - $least334 + 1);
-              const $moves341 = $size340;
-              if ($moves341 > 4294967296)
+          let $pick351 = drawInt(P, $weights350);
+          if ($offered345) {
+            $pick351 -= $weight348;
+            if ($pick351 < 0) {
+              const $size352 = Math.max(0, $high344 - $least346 + 1);
+              const $moves353 = $size352;
+              if ($moves353 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt342: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index343 = drawInt(P, $moves341);
-                const $digit344 = $index343 % $size340;
-                $index343 = Math.floor($index343 / $size340);
-                const $value345 = $least334 + $digit344;
+              attempt354: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index355 = drawInt(P, $moves353);
+                const $digit356 = $index355 % $size352;
+                $index355 = Math.floor($index355 / $size352);
+                const $value357 = $least346 + $digit356;
                 {
-                  const l_amount = $value345;
+                  const l_amount = $value357;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value345);
+                if (trace !== null) trace.push(l_q, 3, $value357);
                 {
-                  const l_amount = $value345;
+                  const l_amount = $value357;
                   l_high_5 = l_amount;
                   l_leader_5 = l_q;
                   l_bidding_5 = true;
                   return step86();
                 }
               }
-              break preferred330;
+              break preferred342;
             }
           }
-          if ($offered335) {
-            $pick339 -= $weight337;
-            if ($pick339 < 0) {
-              const $moves346 = 1;
-              if ($moves346 > 4294967296)
+          if ($offered347) {
+            $pick351 -= $weight349;
+            if ($pick351 < 0) {
+              const $moves358 = 1;
+              if ($moves358 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt347: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index348 = drawInt(P, $moves346);
+              attempt359: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index360 = drawInt(P, $moves358);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list30[$seat309$at] = 1;
-                if ($left308 === 1) {
+                $list30[$seat321$at] = 1;
+                if ($left320 === 1) {
                   return step86();
                 }
-                $left308--;
-                continue race307;
+                $left320--;
+                continue race319;
               }
-              break preferred330;
+              break preferred342;
             }
           }
         }
-        const $low314 = l_high_5 + 1;
-        const $high315 = v_cash[l_q]!;
-        let $offered316 = false;
-        let $least317 = $low314;
-        offered316$open: {
-          if (!($low314 <= $high315)) break offered316$open;
-          $least317 = Math.max($low314, l_high_5 + 1);
-          if (!($least317 <= $high315)) break offered316$open;
-          $offered316 = true;
+        const $low326 = l_high_5 + 1;
+        const $high327 = v_cash[l_q]!;
+        let $offered328 = false;
+        let $least329 = $low326;
+        offered328$open: {
+          if (!($low326 <= $high327)) break offered328$open;
+          $least329 = Math.max($low326, l_high_5 + 1);
+          if (!($least329 <= $high327)) break offered328$open;
+          $offered328 = true;
         }
-        let $offered318 = false;
-        offered318$open: {
-          $offered318 = true;
+        let $offered330 = false;
+        offered330$open: {
+          $offered330 = true;
         }
-        const $offered319 = ($offered316 ? 1 : 0) + ($offered318 ? 1 : 0);
-        if ($offered319 === 0)
+        const $offered331 = ($offered328 ? 1 : 0) + ($offered330 ? 1 : 0);
+        if ($offered331 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt320: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n322 = $offered319;
-          let $r323 = 0;
-          if ($n322 <= 2097152 && $n322 >= 1) {
+        attempt332: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n334 = $offered331;
+          let $r335 = 0;
+          if ($n334 <= 2097152 && $n334 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4863,24 +5070,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n322;
+              const $m = ($t >>> 0) * $n334;
               const $low = $m >>> 0;
-              if ($low >= $n322 || $low >= 4294967296 % $n322) {
-                $r323 = ($m / 4294967296) >>> 0;
+              if ($low >= $n334 || $low >= 4294967296 % $n334) {
+                $r335 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n322 >= 1 && $n322 <= 4294967296))
+            if (!($n334 >= 1 && $n334 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r323 = drawInt(P, $n322);
+            $r335 = drawInt(P, $n334);
           }
-          const $pick321$drawn = $r323;
-          let $pick321 = $pick321$drawn;
-          if ($offered316 && $pick321-- === 0) {
-            const $n327 = Math.max(0, $high315 - $least317 + 1);
-            let $r328 = 0;
-            if ($n327 <= 2097152 && $n327 >= 1) {
+          const $pick333$drawn = $r335;
+          let $pick333 = $pick333$drawn;
+          if ($offered328 && $pick333-- === 0) {
+            const $n339 = Math.max(0, $high327 - $least329 + 1);
+            let $r340 = 0;
+            if ($n339 <= 2097152 && $n339 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4891,152 +5098,171 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n327;
+                const $m = ($t >>> 0) * $n339;
                 const $low = $m >>> 0;
-                if ($low >= $n327 || $low >= 4294967296 % $n327) {
-                  $r328 = ($m / 4294967296) >>> 0;
+                if ($low >= $n339 || $low >= 4294967296 % $n339) {
+                  $r340 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n327 >= 1 && $n327 <= 4294967296))
+              if (!($n339 >= 1 && $n339 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r328 = drawInt(P, $n327);
+              $r340 = drawInt(P, $n339);
             }
-            const $digit325 = $r328;
-            const $value326 = $least317 + $digit325;
+            const $digit337 = $r340;
+            const $value338 = $least329 + $digit337;
             {
-              const l_amount = $value326;
+              const l_amount = $value338;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value326);
+            if (trace !== null) trace.push(l_q, 3, $value338);
             {
-              const l_amount = $value326;
+              const l_amount = $value338;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
               return step86();
             }
           }
-          if ($offered318 && $pick321-- === 0) {
+          if ($offered330 && $pick333-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list30[$seat309$at] = 1;
-            if ($left308 === 1) {
+            $list30[$seat321$at] = 1;
+            if ($left320 === 1) {
               return step86();
             }
-            $left308--;
-            continue race307;
+            $left320--;
+            continue race319;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide404($seat350: number): number {
-    const $seg351 = Z_deeds + l_p_7;
-    let $offered352 = false;
-    offered352$open: {
-      if (!(N[$seg351]! > 0)) break offered352$open;
-      let $any353: boolean = false;
+  function decide422($seat362: number): number {
+    const $seg363 = Z_deeds + l_p_7;
+    let $offered364 = false;
+    let $gate390 = false;
+    let $found369 = false;
+    offered364$open: {
+      if (!(N[$seg363]! > 0)) break offered364$open;
+      let $any365: boolean = false;
       {
-        const $seg355 = Z_deeds + l_p_7;
-        const $n356 = N[$seg355]!;
-        for (let $i354 = 0; $i354 < $n356; $i354++) {
-          const l_e = C[$seg355 * CAP + $i354]!;
+        const $seg367 = Z_deeds + l_p_7;
+        const $n368 = N[$seg367]!;
+        for (let $i366 = 0; $i366 < $n368; $i366++) {
+          const l_e = C[$seg367 * CAP + $i366]!;
           if (fn_may_sell_stack$memo(l_p_7, l_e)) {
-            $any353 = true;
+            $any365 = true;
             break;
           }
         }
       }
-      if (!$any353) break offered352$open;
-      let $found357 = false;
-      for (let $i358 = 0; $i358 < N[$seg351]!; $i358++) {
-        const l_d = C[$seg351 * CAP + $i358]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
-        $found357 = true;
-        break;
-      }
-      if (!$found357) break offered352$open;
-      $offered352 = true;
+      if (!$any365) break offered364$open;
+      $gate390 = true;
     }
-    const $seg360 = Z_deeds + l_p_7;
-    let $offered361 = false;
-    offered361$open: {
-      if (!(N[$seg360]! > 0)) break offered361$open;
-      let $any362: boolean = false;
+    const $seg372 = Z_deeds + l_p_7;
+    let $offered373 = false;
+    let $gate391 = false;
+    let $found378 = false;
+    offered373$open: {
+      if (!(N[$seg372]! > 0)) break offered373$open;
+      let $any374: boolean = false;
       {
-        const $seg364 = Z_deeds + l_p_7;
-        const $n365 = N[$seg364]!;
-        for (let $i363 = 0; $i363 < $n365; $i363++) {
-          const l_e = C[$seg364 * CAP + $i363]!;
+        const $seg376 = Z_deeds + l_p_7;
+        const $n377 = N[$seg376]!;
+        for (let $i375 = 0; $i375 < $n377; $i375++) {
+          const l_e = C[$seg376 * CAP + $i375]!;
           if (fn_may_sell_key(l_p_7, l_e)) {
-            $any362 = true;
+            $any374 = true;
             break;
           }
         }
       }
-      if (!$any362) break offered361$open;
-      if (!(v_stacks_left >= 4)) break offered361$open;
-      let $found366 = false;
-      for (let $i367 = 0; $i367 < N[$seg360]!; $i367++) {
-        const l_d = C[$seg360 * CAP + $i367]!;
-        if (!v_key[l_d]!) continue;
-        $found366 = true;
-        break;
-      }
-      if (!$found366) break offered361$open;
-      $offered361 = true;
+      if (!$any374) break offered373$open;
+      if (!(v_stacks_left >= 4)) break offered373$open;
+      $gate391 = true;
     }
-    const $seg369 = Z_deeds + l_p_7;
-    let $offered370 = false;
-    offered370$open: {
-      if (!(N[$seg369]! > 0)) break offered370$open;
-      let $any371: boolean = false;
+    const $seg381 = Z_deeds + l_p_7;
+    let $offered382 = false;
+    let $gate392 = false;
+    let $found387 = false;
+    offered382$open: {
+      if (!(N[$seg381]! > 0)) break offered382$open;
+      let $any383: boolean = false;
       {
-        const $seg373 = Z_deeds + l_p_7;
-        const $n374 = N[$seg373]!;
-        for (let $i372 = 0; $i372 < $n374; $i372++) {
-          const l_e = C[$seg373 * CAP + $i372]!;
+        const $seg385 = Z_deeds + l_p_7;
+        const $n386 = N[$seg385]!;
+        for (let $i384 = 0; $i384 < $n386; $i384++) {
+          const l_e = C[$seg385 * CAP + $i384]!;
           if (fn_may_mortgage$memo(l_p_7, l_e)) {
-            $any371 = true;
+            $any383 = true;
             break;
           }
         }
       }
-      if (!$any371) break offered370$open;
-      let $found375 = false;
-      for (let $i376 = 0; $i376 < N[$seg369]!; $i376++) {
-        const l_d = C[$seg369 * CAP + $i376]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found375 = true;
-        break;
-      }
-      if (!$found375) break offered370$open;
-      $offered370 = true;
+      if (!$any383) break offered382$open;
+      $gate392 = true;
     }
-    const $offered378 = ($offered352 ? 1 : 0) + ($offered361 ? 1 : 0) + ($offered370 ? 1 : 0);
-    if ($offered378 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat350} must act but has no legal move`);
+    let $searching393 = ($gate390 ? 1 : 0) + ($gate391 ? 1 : 0) + ($gate392 ? 1 : 0);
+    if ($searching393 > 0) {
+      for (let $i395 = 0; $i395 < N[$seg363]!; $i395++) {
+        const $value394 = C[$seg363 * CAP + $i395]!;
+        found369$test: if ($gate390 && !$found369) {
+          const l_d = $value394;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found369$test;
+          if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found369$test;
+          $found369 = true;
+          $searching393--;
+        }
+        found378$test: if ($gate391 && !$found378) {
+          const l_d = $value394;
+          if (!v_key[l_d]!) break found378$test;
+          $found378 = true;
+          $searching393--;
+        }
+        found387$test: if ($gate392 && !$found387) {
+          const l_d = $value394;
+          if (!!v_mortgaged[l_d]!) break found387$test;
+          if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found387$test;
+          $found387 = true;
+          $searching393--;
+        }
+        if ($searching393 === 0) break;
+      }
+    }
+    offered364$open: {
+      if (!$found369) break offered364$open;
+      $offered364 = true;
+    }
+    offered373$open: {
+      if (!$found378) break offered373$open;
+      $offered373 = true;
+    }
+    offered382$open: {
+      if (!$found387) break offered382$open;
+      $offered382 = true;
+    }
+    const $offered396 = ($offered364 ? 1 : 0) + ($offered373 ? 1 : 0) + ($offered382 ? 1 : 0);
+    if ($offered396 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat362} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built383 = false;
-    let $built390 = false;
-    let $built397 = false;
-    attempt379: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n381 = $offered378;
-      let $r382 = 0;
-      if ($n381 <= 2097152 && $n381 >= 1) {
+    let $built401 = false;
+    let $built408 = false;
+    let $built415 = false;
+    attempt397: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n399 = $offered396;
+      let $r400 = 0;
+      if ($n399 <= 2097152 && $n399 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5047,34 +5273,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n381;
+          const $m = ($t >>> 0) * $n399;
           const $low = $m >>> 0;
-          if ($low >= $n381 || $low >= 4294967296 % $n381) {
-            $r382 = ($m / 4294967296) >>> 0;
+          if ($low >= $n399 || $low >= 4294967296 % $n399) {
+            $r400 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n381 >= 1 && $n381 <= 4294967296))
+        if (!($n399 >= 1 && $n399 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r382 = drawInt(P, $n381);
+        $r400 = drawInt(P, $n399);
       }
-      const $pick380$drawn = $r382;
-      let $pick380 = $pick380$drawn;
-      if ($offered352 && $pick380-- === 0) {
-        if (!$built383) {
+      const $pick398$drawn = $r400;
+      let $pick398 = $pick398$drawn;
+      if ($offered364 && $pick398-- === 0) {
+        if (!$built401) {
           $values31$n[0]! = 0;
-          for (let $i359 = 0; $i359 < N[$seg351]!; $i359++) {
-            const l_d = C[$seg351 * CAP + $i359]!;
+          for (let $i371 = 0; $i371 < N[$seg363]!; $i371++) {
+            const l_d = C[$seg363 * CAP + $i371]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
             $values31[$values31$n[0]!++] = l_d;
           }
-          $built383 = true;
+          $built401 = true;
         }
-        const $n386 = $values31$n[0]!;
-        let $r387 = 0;
-        if ($n386 <= 2097152 && $n386 >= 1) {
+        const $n404 = $values31$n[0]!;
+        let $r405 = 0;
+        if ($n404 <= 2097152 && $n404 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5085,34 +5311,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n386;
+            const $m = ($t >>> 0) * $n404;
             const $low = $m >>> 0;
-            if ($low >= $n386 || $low >= 4294967296 % $n386) {
-              $r387 = ($m / 4294967296) >>> 0;
+            if ($low >= $n404 || $low >= 4294967296 % $n404) {
+              $r405 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n386 >= 1 && $n386 <= 4294967296))
+          if (!($n404 >= 1 && $n404 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r387 = drawInt(P, $n386);
+          $r405 = drawInt(P, $n404);
         }
-        const $digit384 = $r387;
-        const $value385 = $values31[$digit384]!;
+        const $digit402 = $r405;
+        const $value403 = $values31[$digit402]!;
         {
-          const l_d = $value385;
+          const l_d = $value403;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat350, 0, $value385);
+        if (trace !== null) trace.push($seat362, 0, $value403);
         {
-          const l_d = $value385;
+          const l_d = $value403;
           {
-            const $argument388 = l_p_7;
-            const $argument389 = l_d;
+            const $argument406 = l_p_7;
+            const $argument407 = l_d;
             {
-              let l_p = $argument388;
-              let l_sold = $argument389;
+              let l_p = $argument406;
+              let l_sold = $argument407;
               v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -5139,19 +5365,19 @@ export function playout(): PlayoutKernel {
           return step92();
         }
       }
-      if ($offered361 && $pick380-- === 0) {
-        if (!$built390) {
+      if ($offered373 && $pick398-- === 0) {
+        if (!$built408) {
           $values33$n[0]! = 0;
-          for (let $i368 = 0; $i368 < N[$seg360]!; $i368++) {
-            const l_d = C[$seg360 * CAP + $i368]!;
+          for (let $i380 = 0; $i380 < N[$seg372]!; $i380++) {
+            const l_d = C[$seg372 * CAP + $i380]!;
             if (!v_key[l_d]!) continue;
             $values33[$values33$n[0]!++] = l_d;
           }
-          $built390 = true;
+          $built408 = true;
         }
-        const $n393 = $values33$n[0]!;
-        let $r394 = 0;
-        if ($n393 <= 2097152 && $n393 >= 1) {
+        const $n411 = $values33$n[0]!;
+        let $r412 = 0;
+        if ($n411 <= 2097152 && $n411 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5162,34 +5388,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n393;
+            const $m = ($t >>> 0) * $n411;
             const $low = $m >>> 0;
-            if ($low >= $n393 || $low >= 4294967296 % $n393) {
-              $r394 = ($m / 4294967296) >>> 0;
+            if ($low >= $n411 || $low >= 4294967296 % $n411) {
+              $r412 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n393 >= 1 && $n393 <= 4294967296))
+          if (!($n411 >= 1 && $n411 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r394 = drawInt(P, $n393);
+          $r412 = drawInt(P, $n411);
         }
-        const $digit391 = $r394;
-        const $value392 = $values33[$digit391]!;
+        const $digit409 = $r412;
+        const $value410 = $values33[$digit409]!;
         {
-          const l_d = $value392;
+          const l_d = $value410;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat350, 1, $value392);
+        if (trace !== null) trace.push($seat362, 1, $value410);
         {
-          const l_d = $value392;
+          const l_d = $value410;
           {
-            const $argument395 = l_p_7;
-            const $argument396 = l_d;
+            const $argument413 = l_p_7;
+            const $argument414 = l_d;
             {
-              let l_p = $argument395;
-              let l_sold = $argument396;
+              let l_p = $argument413;
+              let l_sold = $argument414;
               v_key[l_sold] = false;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -5222,20 +5448,20 @@ export function playout(): PlayoutKernel {
           return step92();
         }
       }
-      if ($offered370 && $pick380-- === 0) {
-        if (!$built397) {
+      if ($offered382 && $pick398-- === 0) {
+        if (!$built415) {
           $values35$n[0]! = 0;
-          for (let $i377 = 0; $i377 < N[$seg369]!; $i377++) {
-            const l_d = C[$seg369 * CAP + $i377]!;
+          for (let $i389 = 0; $i389 < N[$seg381]!; $i389++) {
+            const l_d = C[$seg381 * CAP + $i389]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values35[$values35$n[0]!++] = l_d;
           }
-          $built397 = true;
+          $built415 = true;
         }
-        const $n400 = $values35$n[0]!;
-        let $r401 = 0;
-        if ($n400 <= 2097152 && $n400 >= 1) {
+        const $n418 = $values35$n[0]!;
+        let $r419 = 0;
+        if ($n418 <= 2097152 && $n418 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5246,34 +5472,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n400;
+            const $m = ($t >>> 0) * $n418;
             const $low = $m >>> 0;
-            if ($low >= $n400 || $low >= 4294967296 % $n400) {
-              $r401 = ($m / 4294967296) >>> 0;
+            if ($low >= $n418 || $low >= 4294967296 % $n418) {
+              $r419 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n400 >= 1 && $n400 <= 4294967296))
+          if (!($n418 >= 1 && $n418 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r401 = drawInt(P, $n400);
+          $r419 = drawInt(P, $n418);
         }
-        const $digit398 = $r401;
-        const $value399 = $values35[$digit398]!;
+        const $digit416 = $r419;
+        const $value417 = $values35[$digit416]!;
         {
-          const l_d = $value399;
+          const l_d = $value417;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat350, 2, $value399);
+        if (trace !== null) trace.push($seat362, 2, $value417);
         {
-          const l_d = $value399;
+          const l_d = $value417;
           {
-            const $argument402 = l_p_7;
-            const $argument403 = l_d;
+            const $argument420 = l_p_7;
+            const $argument421 = l_d;
             {
-              let l_p = $argument402;
-              let l_pledged = $argument403;
+              let l_p = $argument420;
+              let l_pledged = $argument421;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -5300,53 +5526,53 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide431($seat409: number): number {
-    preferred417: if ($preferred) {
-      let $offered418 = false;
-      offered418$open: {
-        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered418$open;
-        $offered418 = true;
+  function decide449($seat427: number): number {
+    preferred435: if ($preferred) {
+      let $offered436 = false;
+      offered436$open: {
+        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered436$open;
+        $offered436 = true;
       }
-      let $offered419 = false;
-      offered419$open: {
-        $offered419 = true;
+      let $offered437 = false;
+      offered437$open: {
+        $offered437 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight420 = 0;
-      if ($offered418) {
-        $weight420 = 3;
-        if (!Number.isSafeInteger($weight420) || $weight420 < 0)
+      let $weight438 = 0;
+      if ($offered436) {
+        $weight438 = 3;
+        if (!Number.isSafeInteger($weight438) || $weight438 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy' is ${$weight420}: a preference is a whole number from 0 up`,
+            `the preference of 'buy' is ${$weight438}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight421 = 0;
-      if ($offered419) {
-        $weight421 = 1;
+      let $weight439 = 0;
+      if ($offered437) {
+        $weight439 = 1;
       }
-      const $weights422 = $weight420 + $weight421;
-      if ($weights422 === 0) break preferred417;
-      if ($weights422 > 4294967296)
+      const $weights440 = $weight438 + $weight439;
+      if ($weights440 === 0) break preferred435;
+      if ($weights440 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick423 = drawInt(P, $weights422);
-      if ($offered418) {
-        $pick423 -= $weight420;
-        if ($pick423 < 0) {
-          const $moves424 = 1;
-          if ($moves424 > 4294967296)
+      let $pick441 = drawInt(P, $weights440);
+      if ($offered436) {
+        $pick441 -= $weight438;
+        if ($pick441 < 0) {
+          const $moves442 = 1;
+          if ($moves442 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt425: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index426 = drawInt(P, $moves424);
+          attempt443: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index444 = drawInt(P, $moves442);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat409, 17);
+            if (trace !== null) trace.push($seat427, 17);
             {
               {
                 const $amount = Deed_price[l_deed_2]!;
@@ -5365,60 +5591,70 @@ export function playout(): PlayoutKernel {
               }
               {
                 const $card = l_deed_2;
-                takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-                const $seg427 = Z_deeds + l_p_5;
-                C[$seg427 * CAP + N[$seg427]!] = $card;
-                N[$seg427]!++;
-                $where[$card] = $seg427;
+                const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+                if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+                }
+                if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+                }
+                const $seg445 = Z_deeds + l_p_5;
+                C[$seg445 * CAP + N[$seg445]!] = $card;
+                N[$seg445]!++;
+                $where[$card] = $seg445;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($seg445 - Z_deeds) * 8 + $member]!++;
+                }
+                $generation_any_mortgaged++;
+                $members_complete[Deed_group$index[$card]!]!++;
+                $generation_lowest_level++;
+                $generation_may_mortgage++;
+                $generation_may_sell_stack++;
+                $generation_undeveloped++;
               }
-              $generation_any_mortgaged++;
-              $generation_complete++;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              $generation_zone_bank_deeds++;
-              $generation_zone_deeds++;
               return step100();
             }
           }
-          break preferred417;
+          break preferred435;
         }
       }
-      if ($offered419) {
-        $pick423 -= $weight421;
-        if ($pick423 < 0) {
-          const $moves428 = 1;
-          if ($moves428 > 4294967296)
+      if ($offered437) {
+        $pick441 -= $weight439;
+        if ($pick441 < 0) {
+          const $moves446 = 1;
+          if ($moves446 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt429: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index430 = drawInt(P, $moves428);
+          attempt447: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index448 = drawInt(P, $moves446);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat409, 4);
+            if (trace !== null) trace.push($seat427, 4);
             {
               return step95();
             }
           }
-          break preferred417;
+          break preferred435;
         }
       }
     }
-    const $count410 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count411 = 1;
-    const $total412: number = $count410 + $count411;
-    if ($total412 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat409} must act but has no legal move`);
+    const $count428 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count429 = 1;
+    const $total430: number = $count428 + $count429;
+    if ($total430 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat427} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n414 = $total412;
-    let $r415 = 0;
-    if ($n414 <= 2097152 && $n414 >= 1) {
+    const $n432 = $total430;
+    let $r433 = 0;
+    if ($n432 <= 2097152 && $n432 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5429,24 +5665,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n414;
+        const $m = ($t >>> 0) * $n432;
         const $low = $m >>> 0;
-        if ($low >= $n414 || $low >= 4294967296 % $n414) {
-          $r415 = ($m / 4294967296) >>> 0;
+        if ($low >= $n432 || $low >= 4294967296 % $n432) {
+          $r433 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n414 >= 1 && $n414 <= 4294967296))
+      if (!($n432 >= 1 && $n432 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r415 = drawInt(P, $n414);
+      $r433 = drawInt(P, $n432);
     }
-    const $index413$drawn = $r415;
-    let $index413 = $index413$drawn;
+    const $index431$drawn = $r433;
+    let $index431 = $index431$drawn;
     decisions++;
     steps = 0;
-    if ($index413 < $count410) {
-      if (trace !== null) trace.push($seat409, 17);
+    if ($index431 < $count428) {
+      if (trace !== null) trace.push($seat427, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -5465,56 +5701,66 @@ export function playout(): PlayoutKernel {
         }
         {
           const $card = l_deed_2;
-          takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          const $seg416 = Z_deeds + l_p_5;
-          C[$seg416 * CAP + N[$seg416]!] = $card;
-          N[$seg416]!++;
-          $where[$card] = $seg416;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+          }
+          if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          }
+          const $seg434 = Z_deeds + l_p_5;
+          C[$seg434 * CAP + N[$seg434]!] = $card;
+          N[$seg434]!++;
+          $where[$card] = $seg434;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg434 - Z_deeds) * 8 + $member]!++;
+          }
+          $generation_any_mortgaged++;
+          $members_complete[Deed_group$index[$card]!]!++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
         return step100();
       }
     }
-    $index413 -= $count410;
-    if ($index413 < $count411) {
-      if (trace !== null) trace.push($seat409, 4);
+    $index431 -= $count428;
+    if ($index431 < $count429) {
+      if (trace !== null) trace.push($seat427, 4);
       {
         return step95();
       }
     }
-    $index413 -= $count411;
+    $index431 -= $count429;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide478(): number {
+  function decide496(): number {
     {
-      let $n435 = 0;
+      let $n453 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list37[$n435++] = l_q;
+          $list37[$n453++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n435; $s++) $list38[$s] = 0;
-      let $left437 = $n435;
-      if ($left437 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race436: for (;;) {
+      for (let $s = 0; $s < $n453; $s++) $list38[$s] = 0;
+      let $left455 = $n453;
+      if ($left455 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race454: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k439 = 0;
-        if ($left437 > 1) {
-          const $n441 = $left437;
-          let $r442 = 0;
-          if ($n441 <= 2097152 && $n441 >= 1) {
+        let $k457 = 0;
+        if ($left455 > 1) {
+          const $n459 = $left455;
+          let $r460 = 0;
+          if ($n459 <= 2097152 && $n459 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5525,147 +5771,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n441;
+              const $m = ($t >>> 0) * $n459;
               const $low = $m >>> 0;
-              if ($low >= $n441 || $low >= 4294967296 % $n441) {
-                $r442 = ($m / 4294967296) >>> 0;
+              if ($low >= $n459 || $low >= 4294967296 % $n459) {
+                $r460 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n441 >= 1 && $n441 <= 4294967296))
+            if (!($n459 >= 1 && $n459 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r442 = drawInt(P, $n441);
+            $r460 = drawInt(P, $n459);
           }
-          const $k439$drawn = $r442;
-          $k439 = $k439$drawn;
+          const $k457$drawn = $r460;
+          $k457 = $k457$drawn;
         }
-        let $seat438 = -1;
-        let $seat438$at = -1;
-        for (let $a440 = 0; $a440 < $n435; $a440++)
-          if ($list38[$a440]! === 0 && $k439-- === 0) {
-            $seat438 = $list37[$a440]!;
-            $seat438$at = $a440;
+        let $seat456 = -1;
+        let $seat456$at = -1;
+        for (let $a458 = 0; $a458 < $n453; $a458++)
+          if ($list38[$a458]! === 0 && $k457-- === 0) {
+            $seat456 = $list37[$a458]!;
+            $seat456$at = $a458;
             break;
           }
-        const l_q = $seat438;
-        preferred459: if ($preferred) {
-          const $low460 = l_high_4 + 1;
-          const $high461 = v_cash[l_q]!;
-          let $offered462 = false;
-          let $least463 = $low460;
-          offered462$open: {
-            if (!($low460 <= $high461)) break offered462$open;
-            $least463 = Math.max($low460, l_high_4 + 1);
-            if (!($least463 <= $high461)) break offered462$open;
-            $offered462 = true;
+        const l_q = $seat456;
+        preferred477: if ($preferred) {
+          const $low478 = l_high_4 + 1;
+          const $high479 = v_cash[l_q]!;
+          let $offered480 = false;
+          let $least481 = $low478;
+          offered480$open: {
+            if (!($low478 <= $high479)) break offered480$open;
+            $least481 = Math.max($low478, l_high_4 + 1);
+            if (!($least481 <= $high479)) break offered480$open;
+            $offered480 = true;
           }
-          let $offered464 = false;
-          offered464$open: {
-            $offered464 = true;
+          let $offered482 = false;
+          offered482$open: {
+            $offered482 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight465 = 0;
-          if ($offered462) {
-            $weight465 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight465) || $weight465 < 0)
+          let $weight483 = 0;
+          if ($offered480) {
+            $weight483 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight483) || $weight483 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight465}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight483}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight466 = 0;
-          if ($offered464) {
-            $weight466 = 1;
+          let $weight484 = 0;
+          if ($offered482) {
+            $weight484 = 1;
           }
-          const $weights467 = $weight465 + $weight466;
-          if ($weights467 === 0) break preferred459;
-          if ($weights467 > 4294967296)
+          const $weights485 = $weight483 + $weight484;
+          if ($weights485 === 0) break preferred477;
+          if ($weights485 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick468 = drawInt(P, $weights467);
-          if ($offered462) {
-            $pick468 -= $weight465;
-            if ($pick468 < 0) {
-              const $size469 = Math.max(0, $high461 - $least463 + 1);
-              const $moves470 = $size469;
-              if ($moves470 > 4294967296)
+          let $pick486 = drawInt(P, $weights485);
+          if ($offered480) {
+            $pick486 -= $weight483;
+            if ($pick486 < 0) {
+              const $size487 = Math.max(0, $high479 - $least481 + 1);
+              const $moves488 = $size487;
+              if ($moves488 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt471: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index472 = drawInt(P, $moves470);
-                const $digit473 = $index472 % $size469;
-                $index472 = Math.floor($index472 / $size469);
-                const $value474 = $least463 + $digit473;
+              attempt489: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index490 = drawInt(P, $moves488);
+                const $digit491 = $index490 % $size487;
+                $index490 = Math.floor($index490 / $size487);
+                const $value492 = $least481 + $digit491;
                 {
-                  const l_amount = $value474;
+                  const l_amount = $value492;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value474);
+                if (trace !== null) trace.push(l_q, 3, $value492);
                 {
-                  const l_amount = $value474;
+                  const l_amount = $value492;
                   l_high_4 = l_amount;
                   l_leader_4 = l_q;
                   l_bidding_4 = true;
                   return step99();
                 }
               }
-              break preferred459;
+              break preferred477;
             }
           }
-          if ($offered464) {
-            $pick468 -= $weight466;
-            if ($pick468 < 0) {
-              const $moves475 = 1;
-              if ($moves475 > 4294967296)
+          if ($offered482) {
+            $pick486 -= $weight484;
+            if ($pick486 < 0) {
+              const $moves493 = 1;
+              if ($moves493 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt476: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index477 = drawInt(P, $moves475);
+              attempt494: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index495 = drawInt(P, $moves493);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list38[$seat438$at] = 1;
-                if ($left437 === 1) {
+                $list38[$seat456$at] = 1;
+                if ($left455 === 1) {
                   return step99();
                 }
-                $left437--;
-                continue race436;
+                $left455--;
+                continue race454;
               }
-              break preferred459;
+              break preferred477;
             }
           }
         }
-        const $low443 = l_high_4 + 1;
-        const $high444 = v_cash[l_q]!;
-        let $offered445 = false;
-        let $least446 = $low443;
-        offered445$open: {
-          if (!($low443 <= $high444)) break offered445$open;
-          $least446 = Math.max($low443, l_high_4 + 1);
-          if (!($least446 <= $high444)) break offered445$open;
-          $offered445 = true;
+        const $low461 = l_high_4 + 1;
+        const $high462 = v_cash[l_q]!;
+        let $offered463 = false;
+        let $least464 = $low461;
+        offered463$open: {
+          if (!($low461 <= $high462)) break offered463$open;
+          $least464 = Math.max($low461, l_high_4 + 1);
+          if (!($least464 <= $high462)) break offered463$open;
+          $offered463 = true;
         }
-        let $offered447 = false;
-        offered447$open: {
-          $offered447 = true;
+        let $offered465 = false;
+        offered465$open: {
+          $offered465 = true;
         }
-        const $offered448 = ($offered445 ? 1 : 0) + ($offered447 ? 1 : 0);
-        if ($offered448 === 0)
+        const $offered466 = ($offered463 ? 1 : 0) + ($offered465 ? 1 : 0);
+        if ($offered466 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt449: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n451 = $offered448;
-          let $r452 = 0;
-          if ($n451 <= 2097152 && $n451 >= 1) {
+        attempt467: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n469 = $offered466;
+          let $r470 = 0;
+          if ($n469 <= 2097152 && $n469 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5676,24 +5922,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n451;
+              const $m = ($t >>> 0) * $n469;
               const $low = $m >>> 0;
-              if ($low >= $n451 || $low >= 4294967296 % $n451) {
-                $r452 = ($m / 4294967296) >>> 0;
+              if ($low >= $n469 || $low >= 4294967296 % $n469) {
+                $r470 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n451 >= 1 && $n451 <= 4294967296))
+            if (!($n469 >= 1 && $n469 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r452 = drawInt(P, $n451);
+            $r470 = drawInt(P, $n469);
           }
-          const $pick450$drawn = $r452;
-          let $pick450 = $pick450$drawn;
-          if ($offered445 && $pick450-- === 0) {
-            const $n456 = Math.max(0, $high444 - $least446 + 1);
-            let $r457 = 0;
-            if ($n456 <= 2097152 && $n456 >= 1) {
+          const $pick468$drawn = $r470;
+          let $pick468 = $pick468$drawn;
+          if ($offered463 && $pick468-- === 0) {
+            const $n474 = Math.max(0, $high462 - $least464 + 1);
+            let $r475 = 0;
+            if ($n474 <= 2097152 && $n474 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5704,222 +5950,275 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n456;
+                const $m = ($t >>> 0) * $n474;
                 const $low = $m >>> 0;
-                if ($low >= $n456 || $low >= 4294967296 % $n456) {
-                  $r457 = ($m / 4294967296) >>> 0;
+                if ($low >= $n474 || $low >= 4294967296 % $n474) {
+                  $r475 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n456 >= 1 && $n456 <= 4294967296))
+              if (!($n474 >= 1 && $n474 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r457 = drawInt(P, $n456);
+              $r475 = drawInt(P, $n474);
             }
-            const $digit454 = $r457;
-            const $value455 = $least446 + $digit454;
+            const $digit472 = $r475;
+            const $value473 = $least464 + $digit472;
             {
-              const l_amount = $value455;
+              const l_amount = $value473;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value455);
+            if (trace !== null) trace.push(l_q, 3, $value473);
             {
-              const l_amount = $value455;
+              const l_amount = $value473;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
               return step99();
             }
           }
-          if ($offered447 && $pick450-- === 0) {
+          if ($offered465 && $pick468-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list38[$seat438$at] = 1;
-            if ($left437 === 1) {
+            $list38[$seat456$at] = 1;
+            if ($left455 === 1) {
               return step99();
             }
-            $left437--;
-            continue race436;
+            $left455--;
+            continue race454;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide694($seat484: number, $passBy: boolean): number {
-    preferred581: if ($preferred) {
-      let $offered582 = false;
-      offered582$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered582$open;
-        if (!fn_owns(l_q_2, v_claim_space)) break offered582$open;
-        let $any583: boolean = false;
+  function decide736($seat502: number, $passBy: boolean): number {
+    preferred611: if ($preferred) {
+      let $offered612 = false;
+      offered612$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered612$open;
+        if (!fn_owns(l_q_2, v_claim_space)) break offered612$open;
+        let $any613: boolean = false;
         {
-          const $seg585 = Z_deeds + l_q_2;
-          const $n586 = N[$seg585]!;
-          for (let $i584 = 0; $i584 < $n586; $i584++) {
-            const l_e = C[$seg585 * CAP + $i584]!;
+          const $seg615 = Z_deeds + l_q_2;
+          const $n616 = N[$seg615]!;
+          for (let $i614 = 0; $i614 < $n616; $i614++) {
+            const l_e = C[$seg615 * CAP + $i614]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-              $any583 = true;
+              $any613 = true;
               break;
             }
           }
         }
-        if (!!$any583) break offered582$open;
-        $offered582 = true;
-      }
-      const $seg587 = Z_deeds + l_q_2;
-      let $offered588 = false;
-      offered588$open: {
-        if (!(N[$seg587]! > 0)) break offered588$open;
-        if (!(l_q_2 === l_roller)) break offered588$open;
-        if (!(v_stacks_left > 0)) break offered588$open;
-        let $found589 = false;
-        for (let $i590 = 0; $i590 < N[$seg587]!; $i590++) {
-          const l_d = C[$seg587 * CAP + $i590]!;
-          if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-          if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-          if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-            continue;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-          $found589 = true;
-          break;
-        }
-        if (!$found589) break offered588$open;
-        $offered588 = true;
-      }
-      const $seg592 = Z_deeds + l_q_2;
-      let $offered593 = false;
-      offered593$open: {
-        if (!(N[$seg592]! > 0)) break offered593$open;
-        if (!(l_q_2 === l_roller)) break offered593$open;
-        if (!(v_keys_left > 0)) break offered593$open;
-        let $found594 = false;
-        for (let $i595 = 0; $i595 < N[$seg592]!; $i595++) {
-          const l_d = C[$seg592 * CAP + $i595]!;
-          if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-          if (!!v_key[l_d]!) continue;
-          if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
-          if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-          $found594 = true;
-          break;
-        }
-        if (!$found594) break offered593$open;
-        $offered593 = true;
-      }
-      const $seg597 = Z_deeds + l_q_2;
-      let $offered598 = false;
-      offered598$open: {
-        if (!(N[$seg597]! > 0)) break offered598$open;
-        if (!(l_q_2 === l_roller)) break offered598$open;
-        let $found599 = false;
-        for (let $i600 = 0; $i600 < N[$seg597]!; $i600++) {
-          const l_d = C[$seg597 * CAP + $i600]!;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-          if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-          $found599 = true;
-          break;
-        }
-        if (!$found599) break offered598$open;
-        $offered598 = true;
-      }
-      const $seg602 = Z_deeds + l_q_2;
-      let $offered603 = false;
-      offered603$open: {
-        if (!(N[$seg602]! > 0)) break offered603$open;
-        if (!(l_q_2 === l_roller)) break offered603$open;
-        if (!(v_stacks_left >= 4)) break offered603$open;
-        let $found604 = false;
-        for (let $i605 = 0; $i605 < N[$seg602]!; $i605++) {
-          const l_d = C[$seg602 * CAP + $i605]!;
-          if (!v_key[l_d]!) continue;
-          $found604 = true;
-          break;
-        }
-        if (!$found604) break offered603$open;
-        $offered603 = true;
-      }
-      const $seg607 = Z_deeds + l_q_2;
-      let $offered608 = false;
-      offered608$open: {
-        if (!(N[$seg607]! > 0)) break offered608$open;
-        if (!(l_q_2 === l_roller)) break offered608$open;
-        let $found609 = false;
-        for (let $i610 = 0; $i610 < N[$seg607]!; $i610++) {
-          const l_d = C[$seg607 * CAP + $i610]!;
-          if (!!v_mortgaged[l_d]!) continue;
-          if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-          $found609 = true;
-          break;
-        }
-        if (!$found609) break offered608$open;
-        $offered608 = true;
-      }
-      const $seg612 = Z_deeds + l_q_2;
-      let $offered613 = false;
-      offered613$open: {
-        if (!(N[$seg612]! > 0)) break offered613$open;
-        if (!(l_q_2 === l_roller)) break offered613$open;
-        let $found614 = false;
-        for (let $i615 = 0; $i615 < N[$seg612]!; $i615++) {
-          const l_d = C[$seg612 * CAP + $i615]!;
-          if (!v_mortgaged[l_d]!) continue;
-          if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-          $found614 = true;
-          break;
-        }
-        if (!$found614) break offered613$open;
-        $offered613 = true;
+        if (!!$any613) break offered612$open;
+        $offered612 = true;
       }
       const $seg617 = Z_deeds + l_q_2;
+      let $offered618 = false;
+      let $gate656 = false;
+      let $found619 = false;
+      offered618$open: {
+        if (!(N[$seg617]! > 0)) break offered618$open;
+        if (!(l_q_2 === l_roller)) break offered618$open;
+        if (!(v_stacks_left > 0)) break offered618$open;
+        $gate656 = true;
+      }
+      const $seg622 = Z_deeds + l_q_2;
+      let $offered623 = false;
+      let $gate657 = false;
+      let $found624 = false;
+      offered623$open: {
+        if (!(N[$seg622]! > 0)) break offered623$open;
+        if (!(l_q_2 === l_roller)) break offered623$open;
+        if (!(v_keys_left > 0)) break offered623$open;
+        $gate657 = true;
+      }
+      const $seg627 = Z_deeds + l_q_2;
+      let $offered628 = false;
+      let $gate658 = false;
+      let $found629 = false;
+      offered628$open: {
+        if (!(N[$seg627]! > 0)) break offered628$open;
+        if (!(l_q_2 === l_roller)) break offered628$open;
+        $gate658 = true;
+      }
+      const $seg632 = Z_deeds + l_q_2;
+      let $offered633 = false;
+      let $gate659 = false;
+      let $found634 = false;
+      offered633$open: {
+        if (!(N[$seg632]! > 0)) break offered633$open;
+        if (!(l_q_2 === l_roller)) break offered633$open;
+        if (!(v_stacks_left >= 4)) break offered633$open;
+        $gate659 = true;
+      }
+      const $seg637 = Z_deeds + l_q_2;
+      let $offered638 = false;
+      let $gate660 = false;
+      let $found639 = false;
+      offered638$open: {
+        if (!(N[$seg637]! > 0)) break offered638$open;
+        if (!(l_q_2 === l_roller)) break offered638$open;
+        $gate660 = true;
+      }
+      const $seg642 = Z_deeds + l_q_2;
+      let $offered643 = false;
+      let $gate661 = false;
+      let $found644 = false;
+      offered643$open: {
+        if (!(N[$seg642]! > 0)) break offered643$open;
+        if (!(l_q_2 === l_roller)) break offered643$open;
+        $gate661 = true;
+      }
+      const $seg647 = Z_deeds + l_q_2;
       $values69$n[0]! = 0;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (l_buyer !== l_q_2) $values69[$values69$n[0]!++] = l_buyer;
       }
-      let $offered618 = false;
+      let $offered648 = false;
+      let $gate662 = false;
+      let $found649 = false;
+      offered648$open: {
+        if (!(N[$seg647]! > 0)) break offered648$open;
+        if (!($values69$n[0]! > 0)) break offered648$open;
+        if (!(l_q_2 === l_roller)) break offered648$open;
+        $gate662 = true;
+      }
+      let $offered655 = false;
+      offered655$open: {
+        $offered655 = true;
+      }
+      let $searching663 =
+        ($gate656 ? 1 : 0) +
+        ($gate657 ? 1 : 0) +
+        ($gate658 ? 1 : 0) +
+        ($gate659 ? 1 : 0) +
+        ($gate660 ? 1 : 0) +
+        ($gate661 ? 1 : 0) +
+        ($gate662 ? 1 : 0);
+      if ($searching663 > 0) {
+        for (let $i667 = 0; $i667 < N[$seg617]!; $i667++) {
+          const $value664 = C[$seg617 * CAP + $i667]!;
+          let $same665 = 0;
+          let $same666 = 0;
+          found619$test: if ($gate656 && !$found619) {
+            const l_d = $value664;
+            if ($same665 === 0)
+              $same665 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            if ($same665 !== 1) break found619$test;
+            if ($same666 === 0)
+              $same666 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            if ($same666 !== 1) break found619$test;
+            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found619$test;
+            if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
+              break found619$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found619$test;
+            $found619 = true;
+            $searching663--;
+          }
+          found624$test: if ($gate657 && !$found624) {
+            const l_d = $value664;
+            if ($same665 === 0)
+              $same665 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            if ($same665 !== 1) break found624$test;
+            if (!!v_key[l_d]!) break found624$test;
+            if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
+              break found624$test;
+            if ($same666 === 0)
+              $same666 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            if ($same666 !== 1) break found624$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found624$test;
+            $found624 = true;
+            $searching663--;
+          }
+          found629$test: if ($gate658 && !$found629) {
+            const l_d = $value664;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found629$test;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found629$test;
+            $found629 = true;
+            $searching663--;
+          }
+          found634$test: if ($gate659 && !$found634) {
+            const l_d = $value664;
+            if (!v_key[l_d]!) break found634$test;
+            $found634 = true;
+            $searching663--;
+          }
+          found639$test: if ($gate660 && !$found639) {
+            const l_d = $value664;
+            if (!!v_mortgaged[l_d]!) break found639$test;
+            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found639$test;
+            $found639 = true;
+            $searching663--;
+          }
+          found644$test: if ($gate661 && !$found644) {
+            const l_d = $value664;
+            if (!v_mortgaged[l_d]!) break found644$test;
+            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found644$test;
+            $found644 = true;
+            $searching663--;
+          }
+          found649$test: if ($gate662 && !$found649) {
+            const l_d_3 = $value664;
+            if (!fn_may_sell_deed(l_d_3)) break found649$test;
+            $found649 = true;
+            $searching663--;
+          }
+          if ($searching663 === 0) break;
+        }
+      }
       offered618$open: {
-        if (!(N[$seg617]! > 0)) break offered618$open;
-        if (!($values69$n[0]! > 0)) break offered618$open;
-        if (!(l_q_2 === l_roller)) break offered618$open;
-        let $found619 = false;
-        for (let $i620 = 0; $i620 < N[$seg617]!; $i620++) {
-          const l_d_3 = C[$seg617 * CAP + $i620]!;
-          if (!fn_may_sell_deed(l_d_3)) continue;
-          $found619 = true;
-          break;
-        }
         if (!$found619) break offered618$open;
-        let $found622 = false;
-        for (let $i623 = 0; $i623 < $values69$n[0]!; $i623++) {
-          const l_buyer_2 = $values69[$i623]!;
-          if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found622 = true;
-          break;
-        }
-        if (!$found622) break offered618$open;
         $offered618 = true;
       }
-      let $offered625 = false;
-      offered625$open: {
-        $offered625 = true;
+      offered623$open: {
+        if (!$found624) break offered623$open;
+        $offered623 = true;
+      }
+      offered628$open: {
+        if (!$found629) break offered628$open;
+        $offered628 = true;
+      }
+      offered633$open: {
+        if (!$found634) break offered633$open;
+        $offered633 = true;
+      }
+      offered638$open: {
+        if (!$found639) break offered638$open;
+        $offered638 = true;
+      }
+      offered643$open: {
+        if (!$found644) break offered643$open;
+        $offered643 = true;
+      }
+      offered648$open: {
+        if (!$found649) break offered648$open;
+        let $found652 = false;
+        for (let $i653 = 0; $i653 < $values69$n[0]!; $i653++) {
+          const l_buyer_2 = $values69[$i653]!;
+          if (!(v_cash[l_buyer_2]! > 0)) continue;
+          $found652 = true;
+          break;
+        }
+        if (!$found652) break offered648$open;
+        $offered648 = true;
       }
       if (
         $passBy &&
         !(
-          $offered582 ||
-          $offered588 ||
-          $offered593 ||
-          $offered598 ||
-          $offered603 ||
-          $offered608 ||
-          $offered613 ||
-          $offered618
+          $offered612 ||
+          $offered618 ||
+          $offered623 ||
+          $offered628 ||
+          $offered633 ||
+          $offered638 ||
+          $offered643 ||
+          $offered648
         )
       ) {
         l___window_0_2 = false;
@@ -5930,117 +6229,117 @@ export function playout(): PlayoutKernel {
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight626 = 0;
-      if ($offered582) {
-        $weight626 = 20;
-        if (!Number.isSafeInteger($weight626) || $weight626 < 0)
+      let $weight668 = 0;
+      if ($offered612) {
+        $weight668 = 20;
+        if (!Number.isSafeInteger($weight668) || $weight668 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight626}: a preference is a whole number from 0 up`,
+            `the preference of 'request_rent' is ${$weight668}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight627 = 0;
-      if ($offered588) {
-        $weight627 = 2;
-        if (!Number.isSafeInteger($weight627) || $weight627 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'build' is ${$weight627}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight628 = 0;
-      if ($offered593) {
-        $weight628 = 2;
-        if (!Number.isSafeInteger($weight628) || $weight628 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight628}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight629 = 0;
-      if ($offered598) {
-        $weight629 = 0;
-        if (!Number.isSafeInteger($weight629) || $weight629 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight629}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight630 = 0;
-      if ($offered603) {
-        $weight630 = 0;
-        if (!Number.isSafeInteger($weight630) || $weight630 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight630}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight631 = 0;
-      if ($offered608) {
-        $weight631 = 0;
-        if (!Number.isSafeInteger($weight631) || $weight631 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight631}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight632 = 0;
-      if ($offered613) {
-        $weight632 = v_cash[l_q_2]! > 500 ? 1 : 0;
-        if (!Number.isSafeInteger($weight632) || $weight632 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'lift' is ${$weight632}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight633 = 0;
+      let $weight669 = 0;
       if ($offered618) {
-        $weight633 = 1;
+        $weight669 = 2;
+        if (!Number.isSafeInteger($weight669) || $weight669 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'build' is ${$weight669}: a preference is a whole number from 0 up`,
+          );
       }
-      let $weight634 = 0;
-      if ($offered625) {
-        $weight634 = 1;
+      let $weight670 = 0;
+      if ($offered623) {
+        $weight670 = 2;
+        if (!Number.isSafeInteger($weight670) || $weight670 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy_key' is ${$weight670}: a preference is a whole number from 0 up`,
+          );
       }
-      const $weights635 =
-        $weight626 +
-        $weight627 +
-        $weight628 +
-        $weight629 +
-        $weight630 +
-        $weight631 +
-        $weight632 +
-        $weight633 +
-        $weight634;
-      if ($weights635 === 0) break preferred581;
-      if ($weights635 > 4294967296)
+      let $weight671 = 0;
+      if ($offered628) {
+        $weight671 = 0;
+        if (!Number.isSafeInteger($weight671) || $weight671 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_stack' is ${$weight671}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight672 = 0;
+      if ($offered633) {
+        $weight672 = 0;
+        if (!Number.isSafeInteger($weight672) || $weight672 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_key' is ${$weight672}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight673 = 0;
+      if ($offered638) {
+        $weight673 = 0;
+        if (!Number.isSafeInteger($weight673) || $weight673 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'mortgage' is ${$weight673}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight674 = 0;
+      if ($offered643) {
+        $weight674 = v_cash[l_q_2]! > 500 ? 1 : 0;
+        if (!Number.isSafeInteger($weight674) || $weight674 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'lift' is ${$weight674}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight675 = 0;
+      if ($offered648) {
+        $weight675 = 1;
+      }
+      let $weight676 = 0;
+      if ($offered655) {
+        $weight676 = 1;
+      }
+      const $weights677 =
+        $weight668 +
+        $weight669 +
+        $weight670 +
+        $weight671 +
+        $weight672 +
+        $weight673 +
+        $weight674 +
+        $weight675 +
+        $weight676;
+      if ($weights677 === 0) break preferred611;
+      if ($weights677 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick636 = drawInt(P, $weights635);
-      if ($offered582) {
-        $pick636 -= $weight626;
-        if ($pick636 < 0) {
-          const $moves637 = 1;
-          if ($moves637 > 4294967296)
+      let $pick678 = drawInt(P, $weights677);
+      if ($offered612) {
+        $pick678 -= $weight668;
+        if ($pick678 < 0) {
+          const $moves679 = 1;
+          if ($moves679 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt638: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index639 = drawInt(P, $moves637);
+          attempt680: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index681 = drawInt(P, $moves679);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 8);
+            if (trace !== null) trace.push($seat502, 8);
             {
               return step112();
             }
           }
-          break preferred581;
+          break preferred611;
         }
       }
-      if ($offered588) {
-        $pick636 -= $weight627;
-        if ($pick636 < 0) {
+      if ($offered618) {
+        $pick678 -= $weight669;
+        if ($pick678 < 0) {
           $values57$n[0]! = 0;
-          for (let $i591 = 0; $i591 < N[$seg587]!; $i591++) {
-            const l_d = C[$seg587 * CAP + $i591]!;
+          for (let $i621 = 0; $i621 < N[$seg617]!; $i621++) {
+            const l_d = C[$seg617 * CAP + $i621]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
@@ -6049,23 +6348,23 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values57[$values57$n[0]!++] = l_d;
           }
-          const $size640 = $values57$n[0]!;
-          const $moves641 = $size640;
-          if ($moves641 > 4294967296)
+          const $size682 = $values57$n[0]!;
+          const $moves683 = $size682;
+          if ($moves683 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt642: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index643 = drawInt(P, $moves641);
-            const $digit644 = $index643 % $size640;
-            $index643 = Math.floor($index643 / $size640);
-            const $value645 = $values57[$digit644]!;
+          attempt684: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index685 = drawInt(P, $moves683);
+            const $digit686 = $index685 % $size682;
+            $index685 = Math.floor($index685 / $size682);
+            const $value687 = $values57[$digit686]!;
             {
-              const l_d = $value645;
+              const l_d = $value687;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 9, $value645);
+            if (trace !== null) trace.push($seat502, 9, $value687);
             {
-              const l_d = $value645;
+              const l_d = $value687;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6090,15 +6389,15 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred581;
+          break preferred611;
         }
       }
-      if ($offered593) {
-        $pick636 -= $weight628;
-        if ($pick636 < 0) {
+      if ($offered623) {
+        $pick678 -= $weight670;
+        if ($pick678 < 0) {
           $values59$n[0]! = 0;
-          for (let $i596 = 0; $i596 < N[$seg592]!; $i596++) {
-            const l_d = C[$seg592 * CAP + $i596]!;
+          for (let $i626 = 0; $i626 < N[$seg622]!; $i626++) {
+            const l_d = C[$seg622 * CAP + $i626]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
@@ -6106,23 +6405,23 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values59[$values59$n[0]!++] = l_d;
           }
-          const $size646 = $values59$n[0]!;
-          const $moves647 = $size646;
-          if ($moves647 > 4294967296)
+          const $size688 = $values59$n[0]!;
+          const $moves689 = $size688;
+          if ($moves689 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt648: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index649 = drawInt(P, $moves647);
-            const $digit650 = $index649 % $size646;
-            $index649 = Math.floor($index649 / $size646);
-            const $value651 = $values59[$digit650]!;
+          attempt690: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index691 = drawInt(P, $moves689);
+            const $digit692 = $index691 % $size688;
+            $index691 = Math.floor($index691 / $size688);
+            const $value693 = $values59[$digit692]!;
             {
-              const l_d = $value651;
+              const l_d = $value693;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 10, $value651);
+            if (trace !== null) trace.push($seat502, 10, $value693);
             {
-              const l_d = $value651;
+              const l_d = $value693;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6153,42 +6452,42 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred581;
+          break preferred611;
         }
       }
-      if ($offered598) {
-        $pick636 -= $weight629;
-        if ($pick636 < 0) {
+      if ($offered628) {
+        $pick678 -= $weight671;
+        if ($pick678 < 0) {
           $values61$n[0]! = 0;
-          for (let $i601 = 0; $i601 < N[$seg597]!; $i601++) {
-            const l_d = C[$seg597 * CAP + $i601]!;
+          for (let $i631 = 0; $i631 < N[$seg627]!; $i631++) {
+            const l_d = C[$seg627 * CAP + $i631]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
             $values61[$values61$n[0]!++] = l_d;
           }
-          const $size652 = $values61$n[0]!;
-          const $moves653 = $size652;
-          if ($moves653 > 4294967296)
+          const $size694 = $values61$n[0]!;
+          const $moves695 = $size694;
+          if ($moves695 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt654: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index655 = drawInt(P, $moves653);
-            const $digit656 = $index655 % $size652;
-            $index655 = Math.floor($index655 / $size652);
-            const $value657 = $values61[$digit656]!;
+          attempt696: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index697 = drawInt(P, $moves695);
+            const $digit698 = $index697 % $size694;
+            $index697 = Math.floor($index697 / $size694);
+            const $value699 = $values61[$digit698]!;
             {
-              const l_d = $value657;
+              const l_d = $value699;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 11, $value657);
+            if (trace !== null) trace.push($seat502, 11, $value699);
             {
-              const l_d = $value657;
+              const l_d = $value699;
               {
-                const $argument658 = l_q_2;
-                const $argument659 = l_d;
+                const $argument700 = l_q_2;
+                const $argument701 = l_d;
                 {
-                  let l_p = $argument658;
-                  let l_sold = $argument659;
+                  let l_p = $argument700;
+                  let l_sold = $argument701;
                   v_books[l_sold] -= 1;
                   $generation_lowest_level++;
                   $generation_may_mortgage++;
@@ -6215,41 +6514,41 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred581;
+          break preferred611;
         }
       }
-      if ($offered603) {
-        $pick636 -= $weight630;
-        if ($pick636 < 0) {
+      if ($offered633) {
+        $pick678 -= $weight672;
+        if ($pick678 < 0) {
           $values63$n[0]! = 0;
-          for (let $i606 = 0; $i606 < N[$seg602]!; $i606++) {
-            const l_d = C[$seg602 * CAP + $i606]!;
+          for (let $i636 = 0; $i636 < N[$seg632]!; $i636++) {
+            const l_d = C[$seg632 * CAP + $i636]!;
             if (!v_key[l_d]!) continue;
             $values63[$values63$n[0]!++] = l_d;
           }
-          const $size660 = $values63$n[0]!;
-          const $moves661 = $size660;
-          if ($moves661 > 4294967296)
+          const $size702 = $values63$n[0]!;
+          const $moves703 = $size702;
+          if ($moves703 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt662: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index663 = drawInt(P, $moves661);
-            const $digit664 = $index663 % $size660;
-            $index663 = Math.floor($index663 / $size660);
-            const $value665 = $values63[$digit664]!;
+          attempt704: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index705 = drawInt(P, $moves703);
+            const $digit706 = $index705 % $size702;
+            $index705 = Math.floor($index705 / $size702);
+            const $value707 = $values63[$digit706]!;
             {
-              const l_d = $value665;
+              const l_d = $value707;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 12, $value665);
+            if (trace !== null) trace.push($seat502, 12, $value707);
             {
-              const l_d = $value665;
+              const l_d = $value707;
               {
-                const $argument666 = l_q_2;
-                const $argument667 = l_d;
+                const $argument708 = l_q_2;
+                const $argument709 = l_d;
                 {
-                  let l_p = $argument666;
-                  let l_sold = $argument667;
+                  let l_p = $argument708;
+                  let l_sold = $argument709;
                   v_key[l_sold] = false;
                   $generation_lowest_level++;
                   $generation_may_mortgage++;
@@ -6282,42 +6581,42 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred581;
+          break preferred611;
         }
       }
-      if ($offered608) {
-        $pick636 -= $weight631;
-        if ($pick636 < 0) {
+      if ($offered638) {
+        $pick678 -= $weight673;
+        if ($pick678 < 0) {
           $values65$n[0]! = 0;
-          for (let $i611 = 0; $i611 < N[$seg607]!; $i611++) {
-            const l_d = C[$seg607 * CAP + $i611]!;
+          for (let $i641 = 0; $i641 < N[$seg637]!; $i641++) {
+            const l_d = C[$seg637 * CAP + $i641]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values65[$values65$n[0]!++] = l_d;
           }
-          const $size668 = $values65$n[0]!;
-          const $moves669 = $size668;
-          if ($moves669 > 4294967296)
+          const $size710 = $values65$n[0]!;
+          const $moves711 = $size710;
+          if ($moves711 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt670: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index671 = drawInt(P, $moves669);
-            const $digit672 = $index671 % $size668;
-            $index671 = Math.floor($index671 / $size668);
-            const $value673 = $values65[$digit672]!;
+          attempt712: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index713 = drawInt(P, $moves711);
+            const $digit714 = $index713 % $size710;
+            $index713 = Math.floor($index713 / $size710);
+            const $value715 = $values65[$digit714]!;
             {
-              const l_d = $value673;
+              const l_d = $value715;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 13, $value673);
+            if (trace !== null) trace.push($seat502, 13, $value715);
             {
-              const l_d = $value673;
+              const l_d = $value715;
               {
-                const $argument674 = l_q_2;
-                const $argument675 = l_d;
+                const $argument716 = l_q_2;
+                const $argument717 = l_d;
                 {
-                  let l_p = $argument674;
-                  let l_pledged = $argument675;
+                  let l_p = $argument716;
+                  let l_pledged = $argument717;
                   v_mortgaged[l_pledged] = true;
                   $generation_any_mortgaged++;
                   $generation_may_mortgage++;
@@ -6341,36 +6640,36 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred581;
+          break preferred611;
         }
       }
-      if ($offered613) {
-        $pick636 -= $weight632;
-        if ($pick636 < 0) {
+      if ($offered643) {
+        $pick678 -= $weight674;
+        if ($pick678 < 0) {
           $values67$n[0]! = 0;
-          for (let $i616 = 0; $i616 < N[$seg612]!; $i616++) {
-            const l_d = C[$seg612 * CAP + $i616]!;
+          for (let $i646 = 0; $i646 < N[$seg642]!; $i646++) {
+            const l_d = C[$seg642 * CAP + $i646]!;
             if (!v_mortgaged[l_d]!) continue;
             if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
             $values67[$values67$n[0]!++] = l_d;
           }
-          const $size676 = $values67$n[0]!;
-          const $moves677 = $size676;
-          if ($moves677 > 4294967296)
+          const $size718 = $values67$n[0]!;
+          const $moves719 = $size718;
+          if ($moves719 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt678: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index679 = drawInt(P, $moves677);
-            const $digit680 = $index679 % $size676;
-            $index679 = Math.floor($index679 / $size676);
-            const $value681 = $values67[$digit680]!;
+          attempt720: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index721 = drawInt(P, $moves719);
+            const $digit722 = $index721 % $size718;
+            $index721 = Math.floor($index721 / $size718);
+            const $value723 = $values67[$digit722]!;
             {
-              const l_d = $value681;
+              const l_d = $value723;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 14, $value681);
+            if (trace !== null) trace.push($seat502, 14, $value723);
             {
-              const l_d = $value681;
+              const l_d = $value723;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -6392,276 +6691,329 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred581;
+          break preferred611;
         }
       }
-      if ($offered618) {
-        $pick636 -= $weight633;
-        if ($pick636 < 0) {
+      if ($offered648) {
+        $pick678 -= $weight675;
+        if ($pick678 < 0) {
           $values71$n[0]! = 0;
-          for (let $i621 = 0; $i621 < N[$seg617]!; $i621++) {
-            const l_d_3 = C[$seg617 * CAP + $i621]!;
+          for (let $i651 = 0; $i651 < N[$seg647]!; $i651++) {
+            const l_d_3 = C[$seg647 * CAP + $i651]!;
             if (!fn_may_sell_deed(l_d_3)) continue;
             $values71[$values71$n[0]!++] = l_d_3;
           }
           $values73$n[0]! = 0;
-          for (let $i624 = 0; $i624 < $values69$n[0]!; $i624++) {
-            const l_buyer_2 = $values69[$i624]!;
+          for (let $i654 = 0; $i654 < $values69$n[0]!; $i654++) {
+            const l_buyer_2 = $values69[$i654]!;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values73[$values73$n[0]!++] = l_buyer_2;
           }
-          const $size682 = $values71$n[0]!;
-          const $size683 = $values73$n[0]!;
-          const $moves684 = $size682 * $size683;
-          if ($moves684 > 4294967296)
+          const $size724 = $values71$n[0]!;
+          const $size725 = $values73$n[0]!;
+          const $moves726 = $size724 * $size725;
+          if ($moves726 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt685: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index686 = drawInt(P, $moves684);
-            const $digit687 = $index686 % $size682;
-            $index686 = Math.floor($index686 / $size682);
-            const $value688 = $values71[$digit687]!;
-            const $digit689 = $index686 % $size683;
-            $index686 = Math.floor($index686 / $size683);
-            const $value690 = $values73[$digit689]!;
+          attempt727: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index728 = drawInt(P, $moves726);
+            const $digit729 = $index728 % $size724;
+            $index728 = Math.floor($index728 / $size724);
+            const $value730 = $values71[$digit729]!;
+            const $digit731 = $index728 % $size725;
+            $index728 = Math.floor($index728 / $size725);
+            const $value732 = $values73[$digit731]!;
             {
-              l_d_3 = $value688;
-              l_buyer_2 = $value690;
+              l_d_3 = $value730;
+              l_buyer_2 = $value732;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 15, $value688, $value690);
+            if (trace !== null) trace.push($seat502, 15, $value730, $value732);
             {
-              l_d_3 = $value688;
-              l_buyer_2 = $value690;
+              l_d_3 = $value730;
+              l_buyer_2 = $value732;
               return step108();
             }
           }
-          break preferred581;
+          break preferred611;
         }
       }
-      if ($offered625) {
-        $pick636 -= $weight634;
-        if ($pick636 < 0) {
-          const $moves691 = 1;
-          if ($moves691 > 4294967296)
+      if ($offered655) {
+        $pick678 -= $weight676;
+        if ($pick678 < 0) {
+          const $moves733 = 1;
+          if ($moves733 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt692: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index693 = drawInt(P, $moves691);
+          attempt734: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index735 = drawInt(P, $moves733);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat484, 16);
+            if (trace !== null) trace.push($seat502, 16);
             {
               l___window_0_2 = false;
               return step130();
             }
           }
-          break preferred581;
+          break preferred611;
         }
       }
     }
-    let $offered485 = false;
-    offered485$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered485$open;
-      if (!fn_owns(l_q_2, v_claim_space)) break offered485$open;
-      let $any486: boolean = false;
+    let $offered503 = false;
+    offered503$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered503$open;
+      if (!fn_owns(l_q_2, v_claim_space)) break offered503$open;
+      let $any504: boolean = false;
       {
-        const $seg488 = Z_deeds + l_q_2;
-        const $n489 = N[$seg488]!;
-        for (let $i487 = 0; $i487 < $n489; $i487++) {
-          const l_e = C[$seg488 * CAP + $i487]!;
+        const $seg506 = Z_deeds + l_q_2;
+        const $n507 = N[$seg506]!;
+        for (let $i505 = 0; $i505 < $n507; $i505++) {
+          const l_e = C[$seg506 * CAP + $i505]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any486 = true;
+            $any504 = true;
             break;
           }
         }
       }
-      if (!!$any486) break offered485$open;
-      $offered485 = true;
+      if (!!$any504) break offered503$open;
+      $offered503 = true;
     }
-    const $seg490 = Z_deeds + l_q_2;
-    let $offered491 = false;
-    offered491$open: {
-      if (!(N[$seg490]! > 0)) break offered491$open;
-      if (!(l_q_2 === l_roller)) break offered491$open;
-      if (!(v_stacks_left > 0)) break offered491$open;
-      let $found492 = false;
-      for (let $i493 = 0; $i493 < N[$seg490]!; $i493++) {
-        const l_d = C[$seg490 * CAP + $i493]!;
-        if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-        if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-          continue;
-        if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found492 = true;
-        break;
-      }
-      if (!$found492) break offered491$open;
-      $offered491 = true;
+    const $seg508 = Z_deeds + l_q_2;
+    let $offered509 = false;
+    let $gate547 = false;
+    let $found510 = false;
+    offered509$open: {
+      if (!(N[$seg508]! > 0)) break offered509$open;
+      if (!(l_q_2 === l_roller)) break offered509$open;
+      if (!(v_stacks_left > 0)) break offered509$open;
+      $gate547 = true;
     }
-    const $seg495 = Z_deeds + l_q_2;
-    let $offered496 = false;
-    offered496$open: {
-      if (!(N[$seg495]! > 0)) break offered496$open;
-      if (!(l_q_2 === l_roller)) break offered496$open;
-      if (!(v_keys_left > 0)) break offered496$open;
-      let $found497 = false;
-      for (let $i498 = 0; $i498 < N[$seg495]!; $i498++) {
-        const l_d = C[$seg495 * CAP + $i498]!;
-        if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        if (!!v_key[l_d]!) continue;
-        if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
-        if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-        $found497 = true;
-        break;
-      }
-      if (!$found497) break offered496$open;
-      $offered496 = true;
+    const $seg513 = Z_deeds + l_q_2;
+    let $offered514 = false;
+    let $gate548 = false;
+    let $found515 = false;
+    offered514$open: {
+      if (!(N[$seg513]! > 0)) break offered514$open;
+      if (!(l_q_2 === l_roller)) break offered514$open;
+      if (!(v_keys_left > 0)) break offered514$open;
+      $gate548 = true;
     }
-    const $seg500 = Z_deeds + l_q_2;
-    let $offered501 = false;
-    offered501$open: {
-      if (!(N[$seg500]! > 0)) break offered501$open;
-      if (!(l_q_2 === l_roller)) break offered501$open;
-      let $found502 = false;
-      for (let $i503 = 0; $i503 < N[$seg500]!; $i503++) {
-        const l_d = C[$seg500 * CAP + $i503]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-        $found502 = true;
-        break;
-      }
-      if (!$found502) break offered501$open;
-      $offered501 = true;
+    const $seg518 = Z_deeds + l_q_2;
+    let $offered519 = false;
+    let $gate549 = false;
+    let $found520 = false;
+    offered519$open: {
+      if (!(N[$seg518]! > 0)) break offered519$open;
+      if (!(l_q_2 === l_roller)) break offered519$open;
+      $gate549 = true;
     }
-    const $seg505 = Z_deeds + l_q_2;
-    let $offered506 = false;
-    offered506$open: {
-      if (!(N[$seg505]! > 0)) break offered506$open;
-      if (!(l_q_2 === l_roller)) break offered506$open;
-      if (!(v_stacks_left >= 4)) break offered506$open;
-      let $found507 = false;
-      for (let $i508 = 0; $i508 < N[$seg505]!; $i508++) {
-        const l_d = C[$seg505 * CAP + $i508]!;
-        if (!v_key[l_d]!) continue;
-        $found507 = true;
-        break;
-      }
-      if (!$found507) break offered506$open;
-      $offered506 = true;
+    const $seg523 = Z_deeds + l_q_2;
+    let $offered524 = false;
+    let $gate550 = false;
+    let $found525 = false;
+    offered524$open: {
+      if (!(N[$seg523]! > 0)) break offered524$open;
+      if (!(l_q_2 === l_roller)) break offered524$open;
+      if (!(v_stacks_left >= 4)) break offered524$open;
+      $gate550 = true;
     }
-    const $seg510 = Z_deeds + l_q_2;
-    let $offered511 = false;
-    offered511$open: {
-      if (!(N[$seg510]! > 0)) break offered511$open;
-      if (!(l_q_2 === l_roller)) break offered511$open;
-      let $found512 = false;
-      for (let $i513 = 0; $i513 < N[$seg510]!; $i513++) {
-        const l_d = C[$seg510 * CAP + $i513]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found512 = true;
-        break;
-      }
-      if (!$found512) break offered511$open;
-      $offered511 = true;
+    const $seg528 = Z_deeds + l_q_2;
+    let $offered529 = false;
+    let $gate551 = false;
+    let $found530 = false;
+    offered529$open: {
+      if (!(N[$seg528]! > 0)) break offered529$open;
+      if (!(l_q_2 === l_roller)) break offered529$open;
+      $gate551 = true;
     }
-    const $seg515 = Z_deeds + l_q_2;
-    let $offered516 = false;
-    offered516$open: {
-      if (!(N[$seg515]! > 0)) break offered516$open;
-      if (!(l_q_2 === l_roller)) break offered516$open;
-      let $found517 = false;
-      for (let $i518 = 0; $i518 < N[$seg515]!; $i518++) {
-        const l_d = C[$seg515 * CAP + $i518]!;
-        if (!v_mortgaged[l_d]!) continue;
-        if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-        $found517 = true;
-        break;
-      }
-      if (!$found517) break offered516$open;
-      $offered516 = true;
+    const $seg533 = Z_deeds + l_q_2;
+    let $offered534 = false;
+    let $gate552 = false;
+    let $found535 = false;
+    offered534$open: {
+      if (!(N[$seg533]! > 0)) break offered534$open;
+      if (!(l_q_2 === l_roller)) break offered534$open;
+      $gate552 = true;
     }
-    const $seg520 = Z_deeds + l_q_2;
+    const $seg538 = Z_deeds + l_q_2;
     $values51$n[0]! = 0;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (l_buyer !== l_q_2) $values51[$values51$n[0]!++] = l_buyer;
     }
-    let $offered521 = false;
-    offered521$open: {
-      if (!(N[$seg520]! > 0)) break offered521$open;
-      if (!($values51$n[0]! > 0)) break offered521$open;
-      if (!(l_q_2 === l_roller)) break offered521$open;
-      let $found522 = false;
-      for (let $i523 = 0; $i523 < N[$seg520]!; $i523++) {
-        const l_d_3 = C[$seg520 * CAP + $i523]!;
-        if (!fn_may_sell_deed(l_d_3)) continue;
-        $found522 = true;
-        break;
-      }
-      if (!$found522) break offered521$open;
-      let $found525 = false;
-      for (let $i526 = 0; $i526 < $values51$n[0]!; $i526++) {
-        const l_buyer_2 = $values51[$i526]!;
-        if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found525 = true;
-        break;
-      }
-      if (!$found525) break offered521$open;
-      $offered521 = true;
+    let $offered539 = false;
+    let $gate553 = false;
+    let $found540 = false;
+    offered539$open: {
+      if (!(N[$seg538]! > 0)) break offered539$open;
+      if (!($values51$n[0]! > 0)) break offered539$open;
+      if (!(l_q_2 === l_roller)) break offered539$open;
+      $gate553 = true;
     }
-    let $offered528 = false;
-    offered528$open: {
-      $offered528 = true;
+    let $offered546 = false;
+    offered546$open: {
+      $offered546 = true;
+    }
+    let $searching554 =
+      ($gate547 ? 1 : 0) +
+      ($gate548 ? 1 : 0) +
+      ($gate549 ? 1 : 0) +
+      ($gate550 ? 1 : 0) +
+      ($gate551 ? 1 : 0) +
+      ($gate552 ? 1 : 0) +
+      ($gate553 ? 1 : 0);
+    if ($searching554 > 0) {
+      for (let $i558 = 0; $i558 < N[$seg508]!; $i558++) {
+        const $value555 = C[$seg508 * CAP + $i558]!;
+        let $same556 = 0;
+        let $same557 = 0;
+        found510$test: if ($gate547 && !$found510) {
+          const l_d = $value555;
+          if ($same556 === 0)
+            $same556 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+          if ($same556 !== 1) break found510$test;
+          if ($same557 === 0)
+            $same557 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+          if ($same557 !== 1) break found510$test;
+          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found510$test;
+          if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
+            break found510$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found510$test;
+          $found510 = true;
+          $searching554--;
+        }
+        found515$test: if ($gate548 && !$found515) {
+          const l_d = $value555;
+          if ($same556 === 0)
+            $same556 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+          if ($same556 !== 1) break found515$test;
+          if (!!v_key[l_d]!) break found515$test;
+          if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
+            break found515$test;
+          if ($same557 === 0)
+            $same557 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+          if ($same557 !== 1) break found515$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found515$test;
+          $found515 = true;
+          $searching554--;
+        }
+        found520$test: if ($gate549 && !$found520) {
+          const l_d = $value555;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found520$test;
+          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found520$test;
+          $found520 = true;
+          $searching554--;
+        }
+        found525$test: if ($gate550 && !$found525) {
+          const l_d = $value555;
+          if (!v_key[l_d]!) break found525$test;
+          $found525 = true;
+          $searching554--;
+        }
+        found530$test: if ($gate551 && !$found530) {
+          const l_d = $value555;
+          if (!!v_mortgaged[l_d]!) break found530$test;
+          if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found530$test;
+          $found530 = true;
+          $searching554--;
+        }
+        found535$test: if ($gate552 && !$found535) {
+          const l_d = $value555;
+          if (!v_mortgaged[l_d]!) break found535$test;
+          if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found535$test;
+          $found535 = true;
+          $searching554--;
+        }
+        found540$test: if ($gate553 && !$found540) {
+          const l_d_3 = $value555;
+          if (!fn_may_sell_deed(l_d_3)) break found540$test;
+          $found540 = true;
+          $searching554--;
+        }
+        if ($searching554 === 0) break;
+      }
+    }
+    offered509$open: {
+      if (!$found510) break offered509$open;
+      $offered509 = true;
+    }
+    offered514$open: {
+      if (!$found515) break offered514$open;
+      $offered514 = true;
+    }
+    offered519$open: {
+      if (!$found520) break offered519$open;
+      $offered519 = true;
+    }
+    offered524$open: {
+      if (!$found525) break offered524$open;
+      $offered524 = true;
+    }
+    offered529$open: {
+      if (!$found530) break offered529$open;
+      $offered529 = true;
+    }
+    offered534$open: {
+      if (!$found535) break offered534$open;
+      $offered534 = true;
+    }
+    offered539$open: {
+      if (!$found540) break offered539$open;
+      let $found543 = false;
+      for (let $i544 = 0; $i544 < $values51$n[0]!; $i544++) {
+        const l_buyer_2 = $values51[$i544]!;
+        if (!(v_cash[l_buyer_2]! > 0)) continue;
+        $found543 = true;
+        break;
+      }
+      if (!$found543) break offered539$open;
+      $offered539 = true;
     }
     if (
       $passBy &&
       !(
-        $offered485 ||
-        $offered491 ||
-        $offered496 ||
-        $offered501 ||
-        $offered506 ||
-        $offered511 ||
-        $offered516 ||
-        $offered521
+        $offered503 ||
+        $offered509 ||
+        $offered514 ||
+        $offered519 ||
+        $offered524 ||
+        $offered529 ||
+        $offered534 ||
+        $offered539
       )
     ) {
       l___window_0_2 = false;
       return step130();
     }
-    const $offered529 =
-      ($offered485 ? 1 : 0) +
-      ($offered491 ? 1 : 0) +
-      ($offered496 ? 1 : 0) +
-      ($offered501 ? 1 : 0) +
-      ($offered506 ? 1 : 0) +
-      ($offered511 ? 1 : 0) +
-      ($offered516 ? 1 : 0) +
-      ($offered521 ? 1 : 0) +
-      ($offered528 ? 1 : 0);
-    if ($offered529 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat484} must act but has no legal move`);
+    const $offered559 =
+      ($offered503 ? 1 : 0) +
+      ($offered509 ? 1 : 0) +
+      ($offered514 ? 1 : 0) +
+      ($offered519 ? 1 : 0) +
+      ($offered524 ? 1 : 0) +
+      ($offered529 ? 1 : 0) +
+      ($offered534 ? 1 : 0) +
+      ($offered539 ? 1 : 0) +
+      ($offered546 ? 1 : 0);
+    if ($offered559 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat502} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built535 = false;
-    let $built540 = false;
-    let $built545 = false;
-    let $built552 = false;
-    let $built559 = false;
-    let $built566 = false;
-    let $built571 = false;
-    attempt530: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n532 = $offered529;
-      let $r533 = 0;
-      if ($n532 <= 2097152 && $n532 >= 1) {
+    let $built565 = false;
+    let $built570 = false;
+    let $built575 = false;
+    let $built582 = false;
+    let $built589 = false;
+    let $built596 = false;
+    let $built601 = false;
+    attempt560: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n562 = $offered559;
+      let $r563 = 0;
+      if ($n562 <= 2097152 && $n562 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6672,35 +7024,35 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n532;
+          const $m = ($t >>> 0) * $n562;
           const $low = $m >>> 0;
-          if ($low >= $n532 || $low >= 4294967296 % $n532) {
-            $r533 = ($m / 4294967296) >>> 0;
+          if ($low >= $n562 || $low >= 4294967296 % $n562) {
+            $r563 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n532 >= 1 && $n532 <= 4294967296))
+        if (!($n562 >= 1 && $n562 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r533 = drawInt(P, $n532);
+        $r563 = drawInt(P, $n562);
       }
-      const $pick531$drawn = $r533;
-      let $pick531 = $pick531$drawn;
-      if ($offered485 && $pick531-- === 0) {
+      const $pick561$drawn = $r563;
+      let $pick561 = $pick561$drawn;
+      if ($offered503 && $pick561-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat484, 8);
+        if (trace !== null) trace.push($seat502, 8);
         {
           return step112();
         }
       }
-      if ($offered491 && $pick531-- === 0) {
-        if (!$built535) {
+      if ($offered509 && $pick561-- === 0) {
+        if (!$built565) {
           $values39$n[0]! = 0;
-          for (let $i494 = 0; $i494 < N[$seg490]!; $i494++) {
-            const l_d = C[$seg490 * CAP + $i494]!;
+          for (let $i512 = 0; $i512 < N[$seg508]!; $i512++) {
+            const l_d = C[$seg508 * CAP + $i512]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
@@ -6709,11 +7061,11 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values39[$values39$n[0]!++] = l_d;
           }
-          $built535 = true;
+          $built565 = true;
         }
-        const $n538 = $values39$n[0]!;
-        let $r539 = 0;
-        if ($n538 <= 2097152 && $n538 >= 1) {
+        const $n568 = $values39$n[0]!;
+        let $r569 = 0;
+        if ($n568 <= 2097152 && $n568 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6724,28 +7076,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n538;
+            const $m = ($t >>> 0) * $n568;
             const $low = $m >>> 0;
-            if ($low >= $n538 || $low >= 4294967296 % $n538) {
-              $r539 = ($m / 4294967296) >>> 0;
+            if ($low >= $n568 || $low >= 4294967296 % $n568) {
+              $r569 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n538 >= 1 && $n538 <= 4294967296))
+          if (!($n568 >= 1 && $n568 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r539 = drawInt(P, $n538);
+          $r569 = drawInt(P, $n568);
         }
-        const $digit536 = $r539;
-        const $value537 = $values39[$digit536]!;
+        const $digit566 = $r569;
+        const $value567 = $values39[$digit566]!;
         {
-          const l_d = $value537;
+          const l_d = $value567;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat484, 9, $value537);
+        if (trace !== null) trace.push($seat502, 9, $value567);
         {
-          const l_d = $value537;
+          const l_d = $value567;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -6770,11 +7122,11 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered496 && $pick531-- === 0) {
-        if (!$built540) {
+      if ($offered514 && $pick561-- === 0) {
+        if (!$built570) {
           $values41$n[0]! = 0;
-          for (let $i499 = 0; $i499 < N[$seg495]!; $i499++) {
-            const l_d = C[$seg495 * CAP + $i499]!;
+          for (let $i517 = 0; $i517 < N[$seg513]!; $i517++) {
+            const l_d = C[$seg513 * CAP + $i517]!;
             if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             if (!!v_key[l_d]!) continue;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
@@ -6782,11 +7134,11 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
             $values41[$values41$n[0]!++] = l_d;
           }
-          $built540 = true;
+          $built570 = true;
         }
-        const $n543 = $values41$n[0]!;
-        let $r544 = 0;
-        if ($n543 <= 2097152 && $n543 >= 1) {
+        const $n573 = $values41$n[0]!;
+        let $r574 = 0;
+        if ($n573 <= 2097152 && $n573 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6797,28 +7149,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n543;
+            const $m = ($t >>> 0) * $n573;
             const $low = $m >>> 0;
-            if ($low >= $n543 || $low >= 4294967296 % $n543) {
-              $r544 = ($m / 4294967296) >>> 0;
+            if ($low >= $n573 || $low >= 4294967296 % $n573) {
+              $r574 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n543 >= 1 && $n543 <= 4294967296))
+          if (!($n573 >= 1 && $n573 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r544 = drawInt(P, $n543);
+          $r574 = drawInt(P, $n573);
         }
-        const $digit541 = $r544;
-        const $value542 = $values41[$digit541]!;
+        const $digit571 = $r574;
+        const $value572 = $values41[$digit571]!;
         {
-          const l_d = $value542;
+          const l_d = $value572;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat484, 10, $value542);
+        if (trace !== null) trace.push($seat502, 10, $value572);
         {
-          const l_d = $value542;
+          const l_d = $value572;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -6849,353 +7201,18 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered501 && $pick531-- === 0) {
-        if (!$built545) {
+      if ($offered519 && $pick561-- === 0) {
+        if (!$built575) {
           $values43$n[0]! = 0;
-          for (let $i504 = 0; $i504 < N[$seg500]!; $i504++) {
-            const l_d = C[$seg500 * CAP + $i504]!;
+          for (let $i522 = 0; $i522 < N[$seg518]!; $i522++) {
+            const l_d = C[$seg518 * CAP + $i522]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
             $values43[$values43$n[0]!++] = l_d;
           }
-          $built545 = true;
+          $built575 = true;
         }
-        const $n548 = $values43$n[0]!;
-        let $r549 = 0;
-        if ($n548 <= 2097152 && $n548 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n548;
-            const $low = $m >>> 0;
-            if ($low >= $n548 || $low >= 4294967296 % $n548) {
-              $r549 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n548 >= 1 && $n548 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r549 = drawInt(P, $n548);
-        }
-        const $digit546 = $r549;
-        const $value547 = $values43[$digit546]!;
-        {
-          const l_d = $value547;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat484, 11, $value547);
-        {
-          const l_d = $value547;
-          {
-            const $argument550 = l_q_2;
-            const $argument551 = l_d;
-            {
-              let l_p = $argument550;
-              let l_sold = $argument551;
-              v_books[l_sold] -= 1;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_stacks_left += 1;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step130();
-        }
-      }
-      if ($offered506 && $pick531-- === 0) {
-        if (!$built552) {
-          $values45$n[0]! = 0;
-          for (let $i509 = 0; $i509 < N[$seg505]!; $i509++) {
-            const l_d = C[$seg505 * CAP + $i509]!;
-            if (!v_key[l_d]!) continue;
-            $values45[$values45$n[0]!++] = l_d;
-          }
-          $built552 = true;
-        }
-        const $n555 = $values45$n[0]!;
-        let $r556 = 0;
-        if ($n555 <= 2097152 && $n555 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n555;
-            const $low = $m >>> 0;
-            if ($low >= $n555 || $low >= 4294967296 % $n555) {
-              $r556 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n555 >= 1 && $n555 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r556 = drawInt(P, $n555);
-        }
-        const $digit553 = $r556;
-        const $value554 = $values45[$digit553]!;
-        {
-          const l_d = $value554;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat484, 12, $value554);
-        {
-          const l_d = $value554;
-          {
-            const $argument557 = l_q_2;
-            const $argument558 = l_d;
-            {
-              let l_p = $argument557;
-              let l_sold = $argument558;
-              v_key[l_sold] = false;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_keys_left += 1;
-              v_books[l_sold] = 4;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              v_stacks_left -= 4;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step130();
-        }
-      }
-      if ($offered511 && $pick531-- === 0) {
-        if (!$built559) {
-          $values47$n[0]! = 0;
-          for (let $i514 = 0; $i514 < N[$seg510]!; $i514++) {
-            const l_d = C[$seg510 * CAP + $i514]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values47[$values47$n[0]!++] = l_d;
-          }
-          $built559 = true;
-        }
-        const $n562 = $values47$n[0]!;
-        let $r563 = 0;
-        if ($n562 <= 2097152 && $n562 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n562;
-            const $low = $m >>> 0;
-            if ($low >= $n562 || $low >= 4294967296 % $n562) {
-              $r563 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n562 >= 1 && $n562 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r563 = drawInt(P, $n562);
-        }
-        const $digit560 = $r563;
-        const $value561 = $values47[$digit560]!;
-        {
-          const l_d = $value561;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat484, 13, $value561);
-        {
-          const l_d = $value561;
-          {
-            const $argument564 = l_q_2;
-            const $argument565 = l_d;
-            {
-              let l_p = $argument564;
-              let l_pledged = $argument565;
-              v_mortgaged[l_pledged] = true;
-              $generation_any_mortgaged++;
-              $generation_may_mortgage++;
-              {
-                const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step130();
-        }
-      }
-      if ($offered516 && $pick531-- === 0) {
-        if (!$built566) {
-          $values49$n[0]! = 0;
-          for (let $i519 = 0; $i519 < N[$seg515]!; $i519++) {
-            const l_d = C[$seg515 * CAP + $i519]!;
-            if (!v_mortgaged[l_d]!) continue;
-            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-            $values49[$values49$n[0]!++] = l_d;
-          }
-          $built566 = true;
-        }
-        const $n569 = $values49$n[0]!;
-        let $r570 = 0;
-        if ($n569 <= 2097152 && $n569 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n569;
-            const $low = $m >>> 0;
-            if ($low >= $n569 || $low >= 4294967296 % $n569) {
-              $r570 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n569 >= 1 && $n569 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r570 = drawInt(P, $n569);
-        }
-        const $digit567 = $r570;
-        const $value568 = $values49[$digit567]!;
-        {
-          const l_d = $value568;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat484, 14, $value568);
-        {
-          const l_d = $value568;
-          {
-            const $amount = fn_lift_cost(l_d);
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from cash[q]`,
-              );
-            if (v_cash[l_q_2] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
-              );
-            v_cash[l_q_2] -= $amount;
-            v_bank += $amount;
-          }
-          v_mortgaged[l_d] = false;
-          $generation_any_mortgaged++;
-          $generation_may_mortgage++;
-          return step130();
-        }
-      }
-      if ($offered521 && $pick531-- === 0) {
-        if (!$built571) {
-          $values53$n[0]! = 0;
-          for (let $i524 = 0; $i524 < N[$seg520]!; $i524++) {
-            const l_d_3 = C[$seg520 * CAP + $i524]!;
-            if (!fn_may_sell_deed(l_d_3)) continue;
-            $values53[$values53$n[0]!++] = l_d_3;
-          }
-          $values55$n[0]! = 0;
-          for (let $i527 = 0; $i527 < $values51$n[0]!; $i527++) {
-            const l_buyer_2 = $values51[$i527]!;
-            if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values55[$values55$n[0]!++] = l_buyer_2;
-          }
-          $built571 = true;
-        }
-        const $n574 = $values53$n[0]!;
-        let $r575 = 0;
-        if ($n574 <= 2097152 && $n574 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n574;
-            const $low = $m >>> 0;
-            if ($low >= $n574 || $low >= 4294967296 % $n574) {
-              $r575 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n574 >= 1 && $n574 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r575 = drawInt(P, $n574);
-        }
-        const $digit572 = $r575;
-        const $value573 = $values53[$digit572]!;
-        const $n578 = $values55$n[0]!;
+        const $n578 = $values43$n[0]!;
         let $r579 = 0;
         if ($n578 <= 2097152 && $n578 >= 1) {
           for (;;) {
@@ -7221,26 +7238,361 @@ export function playout(): PlayoutKernel {
           $r579 = drawInt(P, $n578);
         }
         const $digit576 = $r579;
-        const $value577 = $values55[$digit576]!;
+        const $value577 = $values43[$digit576]!;
         {
-          l_d_3 = $value573;
-          l_buyer_2 = $value577;
+          const l_d = $value577;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat484, 15, $value573, $value577);
+        if (trace !== null) trace.push($seat502, 11, $value577);
         {
-          l_d_3 = $value573;
-          l_buyer_2 = $value577;
+          const l_d = $value577;
+          {
+            const $argument580 = l_q_2;
+            const $argument581 = l_d;
+            {
+              let l_p = $argument580;
+              let l_sold = $argument581;
+              v_books[l_sold] -= 1;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step130();
+        }
+      }
+      if ($offered524 && $pick561-- === 0) {
+        if (!$built582) {
+          $values45$n[0]! = 0;
+          for (let $i527 = 0; $i527 < N[$seg523]!; $i527++) {
+            const l_d = C[$seg523 * CAP + $i527]!;
+            if (!v_key[l_d]!) continue;
+            $values45[$values45$n[0]!++] = l_d;
+          }
+          $built582 = true;
+        }
+        const $n585 = $values45$n[0]!;
+        let $r586 = 0;
+        if ($n585 <= 2097152 && $n585 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n585;
+            const $low = $m >>> 0;
+            if ($low >= $n585 || $low >= 4294967296 % $n585) {
+              $r586 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n585 >= 1 && $n585 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r586 = drawInt(P, $n585);
+        }
+        const $digit583 = $r586;
+        const $value584 = $values45[$digit583]!;
+        {
+          const l_d = $value584;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat502, 12, $value584);
+        {
+          const l_d = $value584;
+          {
+            const $argument587 = l_q_2;
+            const $argument588 = l_d;
+            {
+              let l_p = $argument587;
+              let l_sold = $argument588;
+              v_key[l_sold] = false;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_keys_left += 1;
+              v_books[l_sold] = 4;
+              $generation_lowest_level++;
+              $generation_may_mortgage++;
+              $generation_may_sell_stack++;
+              $generation_undeveloped++;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step130();
+        }
+      }
+      if ($offered529 && $pick561-- === 0) {
+        if (!$built589) {
+          $values47$n[0]! = 0;
+          for (let $i532 = 0; $i532 < N[$seg528]!; $i532++) {
+            const l_d = C[$seg528 * CAP + $i532]!;
+            if (!!v_mortgaged[l_d]!) continue;
+            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
+            $values47[$values47$n[0]!++] = l_d;
+          }
+          $built589 = true;
+        }
+        const $n592 = $values47$n[0]!;
+        let $r593 = 0;
+        if ($n592 <= 2097152 && $n592 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n592;
+            const $low = $m >>> 0;
+            if ($low >= $n592 || $low >= 4294967296 % $n592) {
+              $r593 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n592 >= 1 && $n592 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r593 = drawInt(P, $n592);
+        }
+        const $digit590 = $r593;
+        const $value591 = $values47[$digit590]!;
+        {
+          const l_d = $value591;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat502, 13, $value591);
+        {
+          const l_d = $value591;
+          {
+            const $argument594 = l_q_2;
+            const $argument595 = l_d;
+            {
+              let l_p = $argument594;
+              let l_pledged = $argument595;
+              v_mortgaged[l_pledged] = true;
+              $generation_any_mortgaged++;
+              $generation_may_mortgage++;
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step130();
+        }
+      }
+      if ($offered534 && $pick561-- === 0) {
+        if (!$built596) {
+          $values49$n[0]! = 0;
+          for (let $i537 = 0; $i537 < N[$seg533]!; $i537++) {
+            const l_d = C[$seg533 * CAP + $i537]!;
+            if (!v_mortgaged[l_d]!) continue;
+            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
+            $values49[$values49$n[0]!++] = l_d;
+          }
+          $built596 = true;
+        }
+        const $n599 = $values49$n[0]!;
+        let $r600 = 0;
+        if ($n599 <= 2097152 && $n599 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n599;
+            const $low = $m >>> 0;
+            if ($low >= $n599 || $low >= 4294967296 % $n599) {
+              $r600 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n599 >= 1 && $n599 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r600 = drawInt(P, $n599);
+        }
+        const $digit597 = $r600;
+        const $value598 = $values49[$digit597]!;
+        {
+          const l_d = $value598;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat502, 14, $value598);
+        {
+          const l_d = $value598;
+          {
+            const $amount = fn_lift_cost(l_d);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from cash[q]`,
+              );
+            if (v_cash[l_q_2] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+              );
+            v_cash[l_q_2] -= $amount;
+            v_bank += $amount;
+          }
+          v_mortgaged[l_d] = false;
+          $generation_any_mortgaged++;
+          $generation_may_mortgage++;
+          return step130();
+        }
+      }
+      if ($offered539 && $pick561-- === 0) {
+        if (!$built601) {
+          $values53$n[0]! = 0;
+          for (let $i542 = 0; $i542 < N[$seg538]!; $i542++) {
+            const l_d_3 = C[$seg538 * CAP + $i542]!;
+            if (!fn_may_sell_deed(l_d_3)) continue;
+            $values53[$values53$n[0]!++] = l_d_3;
+          }
+          $values55$n[0]! = 0;
+          for (let $i545 = 0; $i545 < $values51$n[0]!; $i545++) {
+            const l_buyer_2 = $values51[$i545]!;
+            if (!(v_cash[l_buyer_2]! > 0)) continue;
+            $values55[$values55$n[0]!++] = l_buyer_2;
+          }
+          $built601 = true;
+        }
+        const $n604 = $values53$n[0]!;
+        let $r605 = 0;
+        if ($n604 <= 2097152 && $n604 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n604;
+            const $low = $m >>> 0;
+            if ($low >= $n604 || $low >= 4294967296 % $n604) {
+              $r605 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n604 >= 1 && $n604 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r605 = drawInt(P, $n604);
+        }
+        const $digit602 = $r605;
+        const $value603 = $values53[$digit602]!;
+        const $n608 = $values55$n[0]!;
+        let $r609 = 0;
+        if ($n608 <= 2097152 && $n608 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n608;
+            const $low = $m >>> 0;
+            if ($low >= $n608 || $low >= 4294967296 % $n608) {
+              $r609 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n608 >= 1 && $n608 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r609 = drawInt(P, $n608);
+        }
+        const $digit606 = $r609;
+        const $value607 = $values55[$digit606]!;
+        {
+          l_d_3 = $value603;
+          l_buyer_2 = $value607;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat502, 15, $value603, $value607);
+        {
+          l_d_3 = $value603;
+          l_buyer_2 = $value607;
           return step108();
         }
       }
-      if ($offered528 && $pick531-- === 0) {
+      if ($offered546 && $pick561-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat484, 16);
+        if (trace !== null) trace.push($seat502, 16);
         {
           l___window_0_2 = false;
           return step130();
@@ -7249,22 +7601,22 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide706($seat695: number): number {
-    const $low696 = 1;
-    const $high697 = v_cash[l_buyer_2]!;
-    const $size698 = Math.max(0, $high697 - $low696 + 1);
-    const $count699 = $size698;
-    const $total700: number = $count699;
-    if ($total700 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat695} must act but has no legal move`);
+  function decide748($seat737: number): number {
+    const $low738 = 1;
+    const $high739 = v_cash[l_buyer_2]!;
+    const $size740 = Math.max(0, $high739 - $low738 + 1);
+    const $count741 = $size740;
+    const $total742: number = $count741;
+    if ($total742 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat737} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n702 = $total700;
-    let $r703 = 0;
-    if ($n702 <= 2097152 && $n702 >= 1) {
+    const $n744 = $total742;
+    let $r745 = 0;
+    if ($n744 <= 2097152 && $n744 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7275,80 +7627,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n702;
+        const $m = ($t >>> 0) * $n744;
         const $low = $m >>> 0;
-        if ($low >= $n702 || $low >= 4294967296 % $n702) {
-          $r703 = ($m / 4294967296) >>> 0;
+        if ($low >= $n744 || $low >= 4294967296 % $n744) {
+          $r745 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n702 >= 1 && $n702 <= 4294967296))
+      if (!($n744 >= 1 && $n744 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r703 = drawInt(P, $n702);
+      $r745 = drawInt(P, $n744);
     }
-    const $index701$drawn = $r703;
-    let $index701 = $index701$drawn;
+    const $index743$drawn = $r745;
+    let $index743 = $index743$drawn;
     decisions++;
     steps = 0;
-    if ($index701 < $count699) {
-      const $digit704 = $index701;
-      const $value705 = $low696 + $digit704;
-      if (trace !== null) trace.push($seat695, 7, $value705);
+    if ($index743 < $count741) {
+      const $digit746 = $index743;
+      const $value747 = $low738 + $digit746;
+      if (trace !== null) trace.push($seat737, 7, $value747);
       {
-        l_amount_3 = $value705;
+        l_amount_3 = $value747;
         return step109();
       }
     }
-    $index701 -= $count699;
+    $index743 -= $count741;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide737($seat707: number): number {
-    preferred719: if ($preferred) {
-      let $offered720 = false;
-      offered720$open: {
-        $offered720 = true;
+  function decide779($seat749: number): number {
+    preferred761: if ($preferred) {
+      let $offered762 = false;
+      offered762$open: {
+        $offered762 = true;
       }
-      let $offered721 = false;
-      offered721$open: {
-        $offered721 = true;
+      let $offered763 = false;
+      offered763$open: {
+        $offered763 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight722 = 0;
-      if ($offered720) {
-        $weight722 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight722) || $weight722 < 0)
+      let $weight764 = 0;
+      if ($offered762) {
+        $weight764 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight764) || $weight764 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight722}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight764}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight723 = 0;
-      if ($offered721) {
-        $weight723 = 1;
+      let $weight765 = 0;
+      if ($offered763) {
+        $weight765 = 1;
       }
-      const $weights724 = $weight722 + $weight723;
-      if ($weights724 === 0) break preferred719;
-      if ($weights724 > 4294967296)
+      const $weights766 = $weight764 + $weight765;
+      if ($weights766 === 0) break preferred761;
+      if ($weights766 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick725 = drawInt(P, $weights724);
-      if ($offered720) {
-        $pick725 -= $weight722;
-        if ($pick725 < 0) {
-          const $moves726 = 1;
-          if ($moves726 > 4294967296)
+      let $pick767 = drawInt(P, $weights766);
+      if ($offered762) {
+        $pick767 -= $weight764;
+        if ($pick767 < 0) {
+          const $moves768 = 1;
+          if ($moves768 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt727: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index728 = drawInt(P, $moves726);
+          attempt769: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index770 = drawInt(P, $moves768);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat707, 5);
+            if (trace !== null) trace.push($seat749, 5);
             {
               {
                 const $amount = l_amount_3;
@@ -7366,73 +7718,79 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] += $amount;
               }
               {
-                const $seg729 = Z_deeds + l_q_2;
+                const $seg771 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg729]!; $i++)
-                  if (C[$seg729 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg771]!; $i++)
+                  if (C[$seg771 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at730 = $seg729 * CAP + $at;
-                const $card = C[$at730]!;
-                const $end731 = $seg729 * CAP + N[$seg729]! - 1;
-                for (let $k732 = $at730; $k732 < $end731; $k732++) C[$k732] = C[$k732 + 1]!;
-                N[$seg729]!--;
-                const $seg733 = Z_deeds + l_buyer_2;
-                C[$seg733 * CAP + N[$seg733]!] = $card;
-                N[$seg733]!++;
-                $where[$card] = $seg733;
+                const $at772 = $seg771 * CAP + $at;
+                const $card = C[$at772]!;
+                const $end773 = $seg771 * CAP + N[$seg771]! - 1;
+                for (let $k774 = $at772; $k774 < $end773; $k774++) C[$k774] = C[$k774 + 1]!;
+                N[$seg771]!--;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($seg771 - Z_deeds) * 8 + $member]!--;
+                }
+                const $seg775 = Z_deeds + l_buyer_2;
+                C[$seg775 * CAP + N[$seg775]!] = $card;
+                N[$seg775]!++;
+                $where[$card] = $seg775;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($seg775 - Z_deeds) * 8 + $member]!++;
+                }
+                $generation_any_mortgaged++;
+                $members_complete[Deed_group$index[$card]!]!++;
+                $generation_lowest_level++;
+                $generation_may_mortgage++;
+                $generation_may_sell_stack++;
+                $generation_undeveloped++;
               }
-              $generation_any_mortgaged++;
-              $generation_complete++;
-              $generation_lowest_level++;
-              $generation_may_mortgage++;
-              $generation_may_sell_stack++;
-              $generation_undeveloped++;
-              $generation_zone_bank_deeds++;
-              $generation_zone_deeds++;
               return step110();
             }
           }
-          break preferred719;
+          break preferred761;
         }
       }
-      if ($offered721) {
-        $pick725 -= $weight723;
-        if ($pick725 < 0) {
-          const $moves734 = 1;
-          if ($moves734 > 4294967296)
+      if ($offered763) {
+        $pick767 -= $weight765;
+        if ($pick767 < 0) {
+          const $moves776 = 1;
+          if ($moves776 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt735: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index736 = drawInt(P, $moves734);
+          attempt777: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index778 = drawInt(P, $moves776);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat707, 6);
+            if (trace !== null) trace.push($seat749, 6);
             {
               return step110();
             }
           }
-          break preferred719;
+          break preferred761;
         }
       }
     }
-    const $count708 = 1;
-    const $count709 = 1;
-    const $total710: number = $count708 + $count709;
-    if ($total710 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat707} must act but has no legal move`);
+    const $count750 = 1;
+    const $count751 = 1;
+    const $total752: number = $count750 + $count751;
+    if ($total752 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat749} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n712 = $total710;
-    let $r713 = 0;
-    if ($n712 <= 2097152 && $n712 >= 1) {
+    const $n754 = $total752;
+    let $r755 = 0;
+    if ($n754 <= 2097152 && $n754 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7443,24 +7801,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n712;
+        const $m = ($t >>> 0) * $n754;
         const $low = $m >>> 0;
-        if ($low >= $n712 || $low >= 4294967296 % $n712) {
-          $r713 = ($m / 4294967296) >>> 0;
+        if ($low >= $n754 || $low >= 4294967296 % $n754) {
+          $r755 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n712 >= 1 && $n712 <= 4294967296))
+      if (!($n754 >= 1 && $n754 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r713 = drawInt(P, $n712);
+      $r755 = drawInt(P, $n754);
     }
-    const $index711$drawn = $r713;
-    let $index711 = $index711$drawn;
+    const $index753$drawn = $r755;
+    let $index753 = $index753$drawn;
     decisions++;
     steps = 0;
-    if ($index711 < $count708) {
-      if (trace !== null) trace.push($seat707, 5);
+    if ($index753 < $count750) {
+      if (trace !== null) trace.push($seat749, 5);
       {
         {
           const $amount = l_amount_3;
@@ -7478,69 +7836,75 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg714 = Z_deeds + l_q_2;
+          const $seg756 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg714]!; $i++)
-            if (C[$seg714 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg756]!; $i++)
+            if (C[$seg756 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at715 = $seg714 * CAP + $at;
-          const $card = C[$at715]!;
-          const $end716 = $seg714 * CAP + N[$seg714]! - 1;
-          for (let $k717 = $at715; $k717 < $end716; $k717++) C[$k717] = C[$k717 + 1]!;
-          N[$seg714]!--;
-          const $seg718 = Z_deeds + l_buyer_2;
-          C[$seg718 * CAP + N[$seg718]!] = $card;
-          N[$seg718]!++;
-          $where[$card] = $seg718;
+          const $at757 = $seg756 * CAP + $at;
+          const $card = C[$at757]!;
+          const $end758 = $seg756 * CAP + N[$seg756]! - 1;
+          for (let $k759 = $at757; $k759 < $end758; $k759++) C[$k759] = C[$k759 + 1]!;
+          N[$seg756]!--;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg756 - Z_deeds) * 8 + $member]!--;
+          }
+          const $seg760 = Z_deeds + l_buyer_2;
+          C[$seg760 * CAP + N[$seg760]!] = $card;
+          N[$seg760]!++;
+          $where[$card] = $seg760;
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_deeds_group[($seg760 - Z_deeds) * 8 + $member]!++;
+          }
+          $generation_any_mortgaged++;
+          $members_complete[Deed_group$index[$card]!]!++;
+          $generation_lowest_level++;
+          $generation_may_mortgage++;
+          $generation_may_sell_stack++;
+          $generation_undeveloped++;
         }
-        $generation_any_mortgaged++;
-        $generation_complete++;
-        $generation_lowest_level++;
-        $generation_may_mortgage++;
-        $generation_may_sell_stack++;
-        $generation_undeveloped++;
-        $generation_zone_bank_deeds++;
-        $generation_zone_deeds++;
         return step110();
       }
     }
-    $index711 -= $count708;
-    if ($index711 < $count709) {
-      if (trace !== null) trace.push($seat707, 6);
+    $index753 -= $count750;
+    if ($index753 < $count751) {
+      if (trace !== null) trace.push($seat749, 6);
       {
         return step110();
       }
     }
-    $index711 -= $count709;
+    $index753 -= $count751;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide806(): number {
+  function decide848(): number {
     {
-      let $n763 = 0;
+      let $n805 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list77[$n763++] = l_q;
+          $list77[$n805++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n763; $s++) $list78[$s] = 0;
-      let $left765 = $n763;
-      if ($left765 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race764: for (;;) {
+      for (let $s = 0; $s < $n805; $s++) $list78[$s] = 0;
+      let $left807 = $n805;
+      if ($left807 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race806: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k767 = 0;
-        if ($left765 > 1) {
-          const $n769 = $left765;
-          let $r770 = 0;
-          if ($n769 <= 2097152 && $n769 >= 1) {
+        let $k809 = 0;
+        if ($left807 > 1) {
+          const $n811 = $left807;
+          let $r812 = 0;
+          if ($n811 <= 2097152 && $n811 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7551,147 +7915,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n769;
+              const $m = ($t >>> 0) * $n811;
               const $low = $m >>> 0;
-              if ($low >= $n769 || $low >= 4294967296 % $n769) {
-                $r770 = ($m / 4294967296) >>> 0;
+              if ($low >= $n811 || $low >= 4294967296 % $n811) {
+                $r812 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n769 >= 1 && $n769 <= 4294967296))
+            if (!($n811 >= 1 && $n811 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r770 = drawInt(P, $n769);
+            $r812 = drawInt(P, $n811);
           }
-          const $k767$drawn = $r770;
-          $k767 = $k767$drawn;
+          const $k809$drawn = $r812;
+          $k809 = $k809$drawn;
         }
-        let $seat766 = -1;
-        let $seat766$at = -1;
-        for (let $a768 = 0; $a768 < $n763; $a768++)
-          if ($list78[$a768]! === 0 && $k767-- === 0) {
-            $seat766 = $list77[$a768]!;
-            $seat766$at = $a768;
+        let $seat808 = -1;
+        let $seat808$at = -1;
+        for (let $a810 = 0; $a810 < $n805; $a810++)
+          if ($list78[$a810]! === 0 && $k809-- === 0) {
+            $seat808 = $list77[$a810]!;
+            $seat808$at = $a810;
             break;
           }
-        const l_q = $seat766;
-        preferred787: if ($preferred) {
-          const $low788 = l_high_2 + 1;
-          const $high789 = v_cash[l_q]!;
-          let $offered790 = false;
-          let $least791 = $low788;
-          offered790$open: {
-            if (!($low788 <= $high789)) break offered790$open;
-            $least791 = Math.max($low788, l_high_2 + 1);
-            if (!($least791 <= $high789)) break offered790$open;
-            $offered790 = true;
+        const l_q = $seat808;
+        preferred829: if ($preferred) {
+          const $low830 = l_high_2 + 1;
+          const $high831 = v_cash[l_q]!;
+          let $offered832 = false;
+          let $least833 = $low830;
+          offered832$open: {
+            if (!($low830 <= $high831)) break offered832$open;
+            $least833 = Math.max($low830, l_high_2 + 1);
+            if (!($least833 <= $high831)) break offered832$open;
+            $offered832 = true;
           }
-          let $offered792 = false;
-          offered792$open: {
-            $offered792 = true;
+          let $offered834 = false;
+          offered834$open: {
+            $offered834 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight793 = 0;
-          if ($offered790) {
-            $weight793 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight793) || $weight793 < 0)
+          let $weight835 = 0;
+          if ($offered832) {
+            $weight835 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight835) || $weight835 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight793}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight835}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight794 = 0;
-          if ($offered792) {
-            $weight794 = 1;
+          let $weight836 = 0;
+          if ($offered834) {
+            $weight836 = 1;
           }
-          const $weights795 = $weight793 + $weight794;
-          if ($weights795 === 0) break preferred787;
-          if ($weights795 > 4294967296)
+          const $weights837 = $weight835 + $weight836;
+          if ($weights837 === 0) break preferred829;
+          if ($weights837 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick796 = drawInt(P, $weights795);
-          if ($offered790) {
-            $pick796 -= $weight793;
-            if ($pick796 < 0) {
-              const $size797 = Math.max(0, $high789 - $least791 + 1);
-              const $moves798 = $size797;
-              if ($moves798 > 4294967296)
+          let $pick838 = drawInt(P, $weights837);
+          if ($offered832) {
+            $pick838 -= $weight835;
+            if ($pick838 < 0) {
+              const $size839 = Math.max(0, $high831 - $least833 + 1);
+              const $moves840 = $size839;
+              if ($moves840 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt799: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index800 = drawInt(P, $moves798);
-                const $digit801 = $index800 % $size797;
-                $index800 = Math.floor($index800 / $size797);
-                const $value802 = $least791 + $digit801;
+              attempt841: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index842 = drawInt(P, $moves840);
+                const $digit843 = $index842 % $size839;
+                $index842 = Math.floor($index842 / $size839);
+                const $value844 = $least833 + $digit843;
                 {
-                  const l_amount = $value802;
+                  const l_amount = $value844;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value802);
+                if (trace !== null) trace.push(l_q, 3, $value844);
                 {
-                  const l_amount = $value802;
+                  const l_amount = $value844;
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
                   return step125();
                 }
               }
-              break preferred787;
+              break preferred829;
             }
           }
-          if ($offered792) {
-            $pick796 -= $weight794;
-            if ($pick796 < 0) {
-              const $moves803 = 1;
-              if ($moves803 > 4294967296)
+          if ($offered834) {
+            $pick838 -= $weight836;
+            if ($pick838 < 0) {
+              const $moves845 = 1;
+              if ($moves845 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt804: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index805 = drawInt(P, $moves803);
+              attempt846: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index847 = drawInt(P, $moves845);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list78[$seat766$at] = 1;
-                if ($left765 === 1) {
+                $list78[$seat808$at] = 1;
+                if ($left807 === 1) {
                   return step125();
                 }
-                $left765--;
-                continue race764;
+                $left807--;
+                continue race806;
               }
-              break preferred787;
+              break preferred829;
             }
           }
         }
-        const $low771 = l_high_2 + 1;
-        const $high772 = v_cash[l_q]!;
-        let $offered773 = false;
-        let $least774 = $low771;
-        offered773$open: {
-          if (!($low771 <= $high772)) break offered773$open;
-          $least774 = Math.max($low771, l_high_2 + 1);
-          if (!($least774 <= $high772)) break offered773$open;
-          $offered773 = true;
+        const $low813 = l_high_2 + 1;
+        const $high814 = v_cash[l_q]!;
+        let $offered815 = false;
+        let $least816 = $low813;
+        offered815$open: {
+          if (!($low813 <= $high814)) break offered815$open;
+          $least816 = Math.max($low813, l_high_2 + 1);
+          if (!($least816 <= $high814)) break offered815$open;
+          $offered815 = true;
         }
-        let $offered775 = false;
-        offered775$open: {
-          $offered775 = true;
+        let $offered817 = false;
+        offered817$open: {
+          $offered817 = true;
         }
-        const $offered776 = ($offered773 ? 1 : 0) + ($offered775 ? 1 : 0);
-        if ($offered776 === 0)
+        const $offered818 = ($offered815 ? 1 : 0) + ($offered817 ? 1 : 0);
+        if ($offered818 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt777: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n779 = $offered776;
-          let $r780 = 0;
-          if ($n779 <= 2097152 && $n779 >= 1) {
+        attempt819: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n821 = $offered818;
+          let $r822 = 0;
+          if ($n821 <= 2097152 && $n821 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7702,24 +8066,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n779;
+              const $m = ($t >>> 0) * $n821;
               const $low = $m >>> 0;
-              if ($low >= $n779 || $low >= 4294967296 % $n779) {
-                $r780 = ($m / 4294967296) >>> 0;
+              if ($low >= $n821 || $low >= 4294967296 % $n821) {
+                $r822 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n779 >= 1 && $n779 <= 4294967296))
+            if (!($n821 >= 1 && $n821 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r780 = drawInt(P, $n779);
+            $r822 = drawInt(P, $n821);
           }
-          const $pick778$drawn = $r780;
-          let $pick778 = $pick778$drawn;
-          if ($offered773 && $pick778-- === 0) {
-            const $n784 = Math.max(0, $high772 - $least774 + 1);
-            let $r785 = 0;
-            if ($n784 <= 2097152 && $n784 >= 1) {
+          const $pick820$drawn = $r822;
+          let $pick820 = $pick820$drawn;
+          if ($offered815 && $pick820-- === 0) {
+            const $n826 = Math.max(0, $high814 - $least816 + 1);
+            let $r827 = 0;
+            if ($n826 <= 2097152 && $n826 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -7730,152 +8094,171 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n784;
+                const $m = ($t >>> 0) * $n826;
                 const $low = $m >>> 0;
-                if ($low >= $n784 || $low >= 4294967296 % $n784) {
-                  $r785 = ($m / 4294967296) >>> 0;
+                if ($low >= $n826 || $low >= 4294967296 % $n826) {
+                  $r827 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n784 >= 1 && $n784 <= 4294967296))
+              if (!($n826 >= 1 && $n826 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r785 = drawInt(P, $n784);
+              $r827 = drawInt(P, $n826);
             }
-            const $digit782 = $r785;
-            const $value783 = $least774 + $digit782;
+            const $digit824 = $r827;
+            const $value825 = $least816 + $digit824;
             {
-              const l_amount = $value783;
+              const l_amount = $value825;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value783);
+            if (trace !== null) trace.push(l_q, 3, $value825);
             {
-              const l_amount = $value783;
+              const l_amount = $value825;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return step125();
             }
           }
-          if ($offered775 && $pick778-- === 0) {
+          if ($offered817 && $pick820-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list78[$seat766$at] = 1;
-            if ($left765 === 1) {
+            $list78[$seat808$at] = 1;
+            if ($left807 === 1) {
               return step125();
             }
-            $left765--;
-            continue race764;
+            $left807--;
+            continue race806;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide861($seat807: number): number {
-    const $seg808 = Z_deeds + l_p;
-    let $offered809 = false;
-    offered809$open: {
-      if (!(N[$seg808]! > 0)) break offered809$open;
-      let $any810: boolean = false;
+  function decide909($seat849: number): number {
+    const $seg850 = Z_deeds + l_p;
+    let $offered851 = false;
+    let $gate877 = false;
+    let $found856 = false;
+    offered851$open: {
+      if (!(N[$seg850]! > 0)) break offered851$open;
+      let $any852: boolean = false;
       {
-        const $seg812 = Z_deeds + l_p;
-        const $n813 = N[$seg812]!;
-        for (let $i811 = 0; $i811 < $n813; $i811++) {
-          const l_e = C[$seg812 * CAP + $i811]!;
+        const $seg854 = Z_deeds + l_p;
+        const $n855 = N[$seg854]!;
+        for (let $i853 = 0; $i853 < $n855; $i853++) {
+          const l_e = C[$seg854 * CAP + $i853]!;
           if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any810 = true;
+            $any852 = true;
             break;
           }
         }
       }
-      if (!$any810) break offered809$open;
-      let $found814 = false;
-      for (let $i815 = 0; $i815 < N[$seg808]!; $i815++) {
-        const l_d = C[$seg808 * CAP + $i815]!;
-        if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-        if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
-        $found814 = true;
-        break;
-      }
-      if (!$found814) break offered809$open;
-      $offered809 = true;
+      if (!$any852) break offered851$open;
+      $gate877 = true;
     }
-    const $seg817 = Z_deeds + l_p;
-    let $offered818 = false;
-    offered818$open: {
-      if (!(N[$seg817]! > 0)) break offered818$open;
-      let $any819: boolean = false;
+    const $seg859 = Z_deeds + l_p;
+    let $offered860 = false;
+    let $gate878 = false;
+    let $found865 = false;
+    offered860$open: {
+      if (!(N[$seg859]! > 0)) break offered860$open;
+      let $any861: boolean = false;
       {
-        const $seg821 = Z_deeds + l_p;
-        const $n822 = N[$seg821]!;
-        for (let $i820 = 0; $i820 < $n822; $i820++) {
-          const l_e = C[$seg821 * CAP + $i820]!;
+        const $seg863 = Z_deeds + l_p;
+        const $n864 = N[$seg863]!;
+        for (let $i862 = 0; $i862 < $n864; $i862++) {
+          const l_e = C[$seg863 * CAP + $i862]!;
           if (fn_may_sell_key(l_p, l_e)) {
-            $any819 = true;
+            $any861 = true;
             break;
           }
         }
       }
-      if (!$any819) break offered818$open;
-      if (!(v_stacks_left >= 4)) break offered818$open;
-      let $found823 = false;
-      for (let $i824 = 0; $i824 < N[$seg817]!; $i824++) {
-        const l_d = C[$seg817 * CAP + $i824]!;
-        if (!v_key[l_d]!) continue;
-        $found823 = true;
-        break;
-      }
-      if (!$found823) break offered818$open;
-      $offered818 = true;
+      if (!$any861) break offered860$open;
+      if (!(v_stacks_left >= 4)) break offered860$open;
+      $gate878 = true;
     }
-    const $seg826 = Z_deeds + l_p;
-    let $offered827 = false;
-    offered827$open: {
-      if (!(N[$seg826]! > 0)) break offered827$open;
-      let $any828: boolean = false;
+    const $seg868 = Z_deeds + l_p;
+    let $offered869 = false;
+    let $gate879 = false;
+    let $found874 = false;
+    offered869$open: {
+      if (!(N[$seg868]! > 0)) break offered869$open;
+      let $any870: boolean = false;
       {
-        const $seg830 = Z_deeds + l_p;
-        const $n831 = N[$seg830]!;
-        for (let $i829 = 0; $i829 < $n831; $i829++) {
-          const l_e = C[$seg830 * CAP + $i829]!;
+        const $seg872 = Z_deeds + l_p;
+        const $n873 = N[$seg872]!;
+        for (let $i871 = 0; $i871 < $n873; $i871++) {
+          const l_e = C[$seg872 * CAP + $i871]!;
           if (fn_may_mortgage$memo(l_p, l_e)) {
-            $any828 = true;
+            $any870 = true;
             break;
           }
         }
       }
-      if (!$any828) break offered827$open;
-      let $found832 = false;
-      for (let $i833 = 0; $i833 < N[$seg826]!; $i833++) {
-        const l_d = C[$seg826 * CAP + $i833]!;
-        if (!!v_mortgaged[l_d]!) continue;
-        if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-        $found832 = true;
-        break;
-      }
-      if (!$found832) break offered827$open;
-      $offered827 = true;
+      if (!$any870) break offered869$open;
+      $gate879 = true;
     }
-    const $offered835 = ($offered809 ? 1 : 0) + ($offered818 ? 1 : 0) + ($offered827 ? 1 : 0);
-    if ($offered835 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat807} must act but has no legal move`);
+    let $searching880 = ($gate877 ? 1 : 0) + ($gate878 ? 1 : 0) + ($gate879 ? 1 : 0);
+    if ($searching880 > 0) {
+      for (let $i882 = 0; $i882 < N[$seg850]!; $i882++) {
+        const $value881 = C[$seg850 * CAP + $i882]!;
+        found856$test: if ($gate877 && !$found856) {
+          const l_d = $value881;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found856$test;
+          if (!fn_may_sell_stack$memo(l_p, l_d)) break found856$test;
+          $found856 = true;
+          $searching880--;
+        }
+        found865$test: if ($gate878 && !$found865) {
+          const l_d = $value881;
+          if (!v_key[l_d]!) break found865$test;
+          $found865 = true;
+          $searching880--;
+        }
+        found874$test: if ($gate879 && !$found874) {
+          const l_d = $value881;
+          if (!!v_mortgaged[l_d]!) break found874$test;
+          if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found874$test;
+          $found874 = true;
+          $searching880--;
+        }
+        if ($searching880 === 0) break;
+      }
+    }
+    offered851$open: {
+      if (!$found856) break offered851$open;
+      $offered851 = true;
+    }
+    offered860$open: {
+      if (!$found865) break offered860$open;
+      $offered860 = true;
+    }
+    offered869$open: {
+      if (!$found874) break offered869$open;
+      $offered869 = true;
+    }
+    const $offered883 = ($offered851 ? 1 : 0) + ($offered860 ? 1 : 0) + ($offered869 ? 1 : 0);
+    if ($offered883 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat849} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built840 = false;
-    let $built847 = false;
-    let $built854 = false;
-    attempt836: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n838 = $offered835;
-      let $r839 = 0;
-      if ($n838 <= 2097152 && $n838 >= 1) {
+    let $built888 = false;
+    let $built895 = false;
+    let $built902 = false;
+    attempt884: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n886 = $offered883;
+      let $r887 = 0;
+      if ($n886 <= 2097152 && $n886 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7886,34 +8269,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n838;
+          const $m = ($t >>> 0) * $n886;
           const $low = $m >>> 0;
-          if ($low >= $n838 || $low >= 4294967296 % $n838) {
-            $r839 = ($m / 4294967296) >>> 0;
+          if ($low >= $n886 || $low >= 4294967296 % $n886) {
+            $r887 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n838 >= 1 && $n838 <= 4294967296))
+        if (!($n886 >= 1 && $n886 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r839 = drawInt(P, $n838);
+        $r887 = drawInt(P, $n886);
       }
-      const $pick837$drawn = $r839;
-      let $pick837 = $pick837$drawn;
-      if ($offered809 && $pick837-- === 0) {
-        if (!$built840) {
+      const $pick885$drawn = $r887;
+      let $pick885 = $pick885$drawn;
+      if ($offered851 && $pick885-- === 0) {
+        if (!$built888) {
           $values79$n[0]! = 0;
-          for (let $i816 = 0; $i816 < N[$seg808]!; $i816++) {
-            const l_d = C[$seg808 * CAP + $i816]!;
+          for (let $i858 = 0; $i858 < N[$seg850]!; $i858++) {
+            const l_d = C[$seg850 * CAP + $i858]!;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
             if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
             $values79[$values79$n[0]!++] = l_d;
           }
-          $built840 = true;
+          $built888 = true;
         }
-        const $n843 = $values79$n[0]!;
-        let $r844 = 0;
-        if ($n843 <= 2097152 && $n843 >= 1) {
+        const $n891 = $values79$n[0]!;
+        let $r892 = 0;
+        if ($n891 <= 2097152 && $n891 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7924,34 +8307,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n843;
+            const $m = ($t >>> 0) * $n891;
             const $low = $m >>> 0;
-            if ($low >= $n843 || $low >= 4294967296 % $n843) {
-              $r844 = ($m / 4294967296) >>> 0;
+            if ($low >= $n891 || $low >= 4294967296 % $n891) {
+              $r892 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n843 >= 1 && $n843 <= 4294967296))
+          if (!($n891 >= 1 && $n891 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r844 = drawInt(P, $n843);
+          $r892 = drawInt(P, $n891);
         }
-        const $digit841 = $r844;
-        const $value842 = $values79[$digit841]!;
+        const $digit889 = $r892;
+        const $value890 = $values79[$digit889]!;
         {
-          const l_d = $value842;
+          const l_d = $value890;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat807, 0, $value842);
+        if (trace !== null) trace.push($seat849, 0, $value890);
         {
-          const l_d = $value842;
+          const l_d = $value890;
           {
-            const $argument845 = l_p;
-            const $argument846 = l_d;
+            const $argument893 = l_p;
+            const $argument894 = l_d;
             {
-              let l_p = $argument845;
-              let l_sold = $argument846;
+              let l_p = $argument893;
+              let l_sold = $argument894;
               v_books[l_sold] -= 1;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -7978,19 +8361,19 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered818 && $pick837-- === 0) {
-        if (!$built847) {
+      if ($offered860 && $pick885-- === 0) {
+        if (!$built895) {
           $values81$n[0]! = 0;
-          for (let $i825 = 0; $i825 < N[$seg817]!; $i825++) {
-            const l_d = C[$seg817 * CAP + $i825]!;
+          for (let $i867 = 0; $i867 < N[$seg859]!; $i867++) {
+            const l_d = C[$seg859 * CAP + $i867]!;
             if (!v_key[l_d]!) continue;
             $values81[$values81$n[0]!++] = l_d;
           }
-          $built847 = true;
+          $built895 = true;
         }
-        const $n850 = $values81$n[0]!;
-        let $r851 = 0;
-        if ($n850 <= 2097152 && $n850 >= 1) {
+        const $n898 = $values81$n[0]!;
+        let $r899 = 0;
+        if ($n898 <= 2097152 && $n898 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8001,34 +8384,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n850;
+            const $m = ($t >>> 0) * $n898;
             const $low = $m >>> 0;
-            if ($low >= $n850 || $low >= 4294967296 % $n850) {
-              $r851 = ($m / 4294967296) >>> 0;
+            if ($low >= $n898 || $low >= 4294967296 % $n898) {
+              $r899 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n850 >= 1 && $n850 <= 4294967296))
+          if (!($n898 >= 1 && $n898 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r851 = drawInt(P, $n850);
+          $r899 = drawInt(P, $n898);
         }
-        const $digit848 = $r851;
-        const $value849 = $values81[$digit848]!;
+        const $digit896 = $r899;
+        const $value897 = $values81[$digit896]!;
         {
-          const l_d = $value849;
+          const l_d = $value897;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat807, 1, $value849);
+        if (trace !== null) trace.push($seat849, 1, $value897);
         {
-          const l_d = $value849;
+          const l_d = $value897;
           {
-            const $argument852 = l_p;
-            const $argument853 = l_d;
+            const $argument900 = l_p;
+            const $argument901 = l_d;
             {
-              let l_p = $argument852;
-              let l_sold = $argument853;
+              let l_p = $argument900;
+              let l_sold = $argument901;
               v_key[l_sold] = false;
               $generation_lowest_level++;
               $generation_may_mortgage++;
@@ -8061,20 +8444,20 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered827 && $pick837-- === 0) {
-        if (!$built854) {
+      if ($offered869 && $pick885-- === 0) {
+        if (!$built902) {
           $values83$n[0]! = 0;
-          for (let $i834 = 0; $i834 < N[$seg826]!; $i834++) {
-            const l_d = C[$seg826 * CAP + $i834]!;
+          for (let $i876 = 0; $i876 < N[$seg868]!; $i876++) {
+            const l_d = C[$seg868 * CAP + $i876]!;
             if (!!v_mortgaged[l_d]!) continue;
             if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
             $values83[$values83$n[0]!++] = l_d;
           }
-          $built854 = true;
+          $built902 = true;
         }
-        const $n857 = $values83$n[0]!;
-        let $r858 = 0;
-        if ($n857 <= 2097152 && $n857 >= 1) {
+        const $n905 = $values83$n[0]!;
+        let $r906 = 0;
+        if ($n905 <= 2097152 && $n905 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8085,34 +8468,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n857;
+            const $m = ($t >>> 0) * $n905;
             const $low = $m >>> 0;
-            if ($low >= $n857 || $low >= 4294967296 % $n857) {
-              $r858 = ($m / 4294967296) >>> 0;
+            if ($low >= $n905 || $low >= 4294967296 % $n905) {
+              $r906 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n857 >= 1 && $n857 <= 4294967296))
+          if (!($n905 >= 1 && $n905 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r858 = drawInt(P, $n857);
+          $r906 = drawInt(P, $n905);
         }
-        const $digit855 = $r858;
-        const $value856 = $values83[$digit855]!;
+        const $digit903 = $r906;
+        const $value904 = $values83[$digit903]!;
         {
-          const l_d = $value856;
+          const l_d = $value904;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat807, 2, $value856);
+        if (trace !== null) trace.push($seat849, 2, $value904);
         {
-          const l_d = $value856;
+          const l_d = $value904;
           {
-            const $argument859 = l_p;
-            const $argument860 = l_d;
+            const $argument907 = l_p;
+            const $argument908 = l_d;
             {
-              let l_p = $argument859;
-              let l_pledged = $argument860;
+              let l_p = $argument907;
+              let l_pledged = $argument908;
               v_mortgaged[l_pledged] = true;
               $generation_any_mortgaged++;
               $generation_may_mortgage++;
@@ -8139,12 +8522,12 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  const NO_VARIANTS: readonly string[] = [];
-  const ENDS: readonly RuleSite[] = [AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198];
+  var NO_VARIANTS: readonly string[] = [];
+  var ENDS: readonly RuleSite[] = [AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
-  let K_ended = -1;
+  var K_ended = -1;
 
-  const ENTRIES = new Map<string, number>([
+  var ENTRIES = new Map<string, number>([
     ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage", 131],
     ["turn.bid_or_decline", 132],
     ["turn.accept_or_refuse", 133],
@@ -8162,7 +8545,7 @@ export function playout(): PlayoutKernel {
     ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4", 142],
     ["turn.bid_or_decline5", 143],
   ]);
-  const RACES = new Set<string>([
+  var RACES = new Set<string>([
     "turn.bid_or_decline",
     "turn.bid_or_decline2",
     "turn.bid_or_decline3",
@@ -8361,8 +8744,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     if ($from === null) {
       seedWords(G, seed);
       N.fill(0);
@@ -8376,6 +8757,7 @@ export function playout(): PlayoutKernel {
         C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
       N[Z_mercy_deck] = ALL_Fortune.length;
       for (let $k = 0; $k < ALL_Fortune.length; $k++) $where[ALL_Fortune[$k]!] = Z_mercy_deck;
+      $recountAll();
       for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
       v_bank = 1000000000;
       for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
@@ -8397,16 +8779,16 @@ export function playout(): PlayoutKernel {
       v_claim_amount = 0;
       v_claim_space = -1;
       {
-        let $n862 = 0;
+        let $n910 = 0;
         {
-          const $n864 = N[Z_spaces]!;
-          for (let $i863 = 0; $i863 < $n864; $i863++) {
-            const l_s = C[Z_spaces * CAP + $i863]!;
-            if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n862++] = l_s;
+          const $n912 = N[Z_spaces]!;
+          for (let $i911 = 0; $i911 < $n912; $i911++) {
+            const l_s = C[Z_spaces * CAP + $i911]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n910++] = l_s;
           }
         }
-        for (let $i865 = 0; $i865 < $n862; $i865++) {
-          const l_s = $list85[$i865]!;
+        for (let $i913 = 0; $i913 < $n910; $i913++) {
+          const l_s = $list85[$i913]!;
           {
             const $wanted = l_s;
             let $at = -1;
@@ -8416,11 +8798,15 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-            const $at866 = Z_spaces * CAP + $at;
-            const $card = C[$at866]!;
-            const $end867 = Z_spaces * CAP + N[Z_spaces]! - 1;
-            for (let $k868 = $at866; $k868 < $end867; $k868++) C[$k868] = C[$k868 + 1]!;
+            const $at914 = Z_spaces * CAP + $at;
+            const $card = C[$at914]!;
+            const $end915 = Z_spaces * CAP + N[Z_spaces]! - 1;
+            for (let $k916 = $at914; $k916 < $end915; $k916++) C[$k916] = C[$k916 + 1]!;
             N[Z_spaces]!--;
+            {
+              const $member = Space_kind$index[$card]!;
+              if ($member >= 0) $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + $member]!--;
+            }
             C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
             N[Z_box_spaces]!++;
             $where[$card] = Z_box_spaces;
@@ -8428,16 +8814,16 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        let $n869 = 0;
+        let $n917 = 0;
         {
-          const $n871 = N[Z_bank_deeds]!;
-          for (let $i870 = 0; $i870 < $n871; $i870++) {
-            const l_d = C[Z_bank_deeds * CAP + $i870]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n869++] = l_d;
+          const $n919 = N[Z_bank_deeds]!;
+          for (let $i918 = 0; $i918 < $n919; $i918++) {
+            const l_d = C[Z_bank_deeds * CAP + $i918]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n917++] = l_d;
           }
         }
-        for (let $i872 = 0; $i872 < $n869; $i872++) {
-          const l_d = $list86[$i872]!;
+        for (let $i920 = 0; $i920 < $n917; $i920++) {
+          const l_d = $list86[$i920]!;
           {
             const $wanted = l_d;
             let $at = -1;
@@ -8447,38 +8833,41 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-            const $at873 = Z_bank_deeds * CAP + $at;
-            const $card = C[$at873]!;
-            const $end874 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-            for (let $k875 = $at873; $k875 < $end874; $k875++) C[$k875] = C[$k875 + 1]!;
+            const $at921 = Z_bank_deeds * CAP + $at;
+            const $card = C[$at921]!;
+            const $end922 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+            for (let $k923 = $at921; $k923 < $end922; $k923++) C[$k923] = C[$k923 + 1]!;
             N[Z_bank_deeds]!--;
+            {
+              const $member = Deed_group$index[$card]!;
+              if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
+            }
             C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
             N[Z_box_deeds]!++;
             $where[$card] = Z_box_deeds;
+            $generation_any_mortgaged++;
+            $members_complete[Deed_group$index[$card]!]!++;
+            $generation_lowest_level++;
+            $generation_may_mortgage++;
+            $generation_may_sell_stack++;
+            $generation_undeveloped++;
           }
-          $generation_any_mortgaged++;
-          $generation_complete++;
-          $generation_lowest_level++;
-          $generation_may_mortgage++;
-          $generation_may_sell_stack++;
-          $generation_undeveloped++;
-          $generation_zone_bank_deeds++;
-          $generation_zone_deeds++;
         }
       }
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
       v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
       {
-        let $n876 = 0;
+        let $n924 = 0;
         {
-          const $n878 = N[Z_mercy_deck]!;
-          for (let $i877 = 0; $i877 < $n878; $i877++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i877]!;
-            if (Fortune_deck$code[l_c]! === 1) $list87[$n876++] = l_c;
+          const $n926 =
+            $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + 1]! > 0 ? N[Z_mercy_deck]! : 0;
+          for (let $i925 = 0; $i925 < $n926; $i925++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i925]!;
+            if (Fortune_deck$code[l_c]! === 1) $list87[$n924++] = l_c;
           }
         }
-        for (let $i879 = 0; $i879 < $n876; $i879++) {
-          const l_c = $list87[$i879]!;
+        for (let $i927 = 0; $i927 < $n924; $i927++) {
+          const l_c = $list87[$i927]!;
           {
             const $wanted = l_c;
             let $at = -1;
@@ -8488,11 +8877,15 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-            const $at880 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-            const $card = C[$at880]!;
-            const $end881 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-            for (let $k882 = $at880; $k882 < $end881; $k882++) C[$k882] = C[$k882 + 1]!;
+            const $at928 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+            const $card = C[$at928]!;
+            const $end929 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+            for (let $k930 = $at928; $k930 < $end929; $k930++) C[$k930] = C[$k930 + 1]!;
             N[Z_mercy_deck]!--;
+            {
+              const $member = Fortune_deck$index[$card]!;
+              if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!--;
+            }
             C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
             N[Z_grace_deck]!++;
             $where[$card] = Z_grace_deck;
@@ -8500,10 +8893,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i883 = N[Z_mercy_deck]! - 1; $i883 > 0; $i883--) {
-          const $n887 = $i883 + 1;
-          let $r888 = 0;
-          if ($n887 <= 2097152 && $n887 >= 1) {
+        for (let $i931 = N[Z_mercy_deck]! - 1; $i931 > 0; $i931--) {
+          const $n935 = $i931 + 1;
+          let $r936 = 0;
+          if ($n935 <= 2097152 && $n935 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8514,31 +8907,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n887;
+              const $m = ($t >>> 0) * $n935;
               const $low = $m >>> 0;
-              if ($low >= $n887 || $low >= 4294967296 % $n887) {
-                $r888 = ($m / 4294967296) >>> 0;
+              if ($low >= $n935 || $low >= 4294967296 % $n935) {
+                $r936 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n887 >= 1 && $n887 <= 4294967296))
+            if (!($n935 >= 1 && $n935 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r888 = drawInt(G, $n887);
+            $r936 = drawInt(G, $n935);
           }
-          const $j886 = $r888;
-          const $a884 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i883;
-          const $b885 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j886;
-          const $card = C[$a884]!;
-          C[$a884] = C[$b885]!;
-          C[$b885] = $card;
+          const $j934 = $r936;
+          const $a932 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i931;
+          const $b933 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j934;
+          const $card = C[$a932]!;
+          C[$a932] = C[$b933]!;
+          C[$b933] = $card;
         }
       }
       {
-        for (let $i889 = N[Z_grace_deck]! - 1; $i889 > 0; $i889--) {
-          const $n893 = $i889 + 1;
-          let $r894 = 0;
-          if ($n893 <= 2097152 && $n893 >= 1) {
+        for (let $i937 = N[Z_grace_deck]! - 1; $i937 > 0; $i937--) {
+          const $n941 = $i937 + 1;
+          let $r942 = 0;
+          if ($n941 <= 2097152 && $n941 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8549,34 +8942,34 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n893;
+              const $m = ($t >>> 0) * $n941;
               const $low = $m >>> 0;
-              if ($low >= $n893 || $low >= 4294967296 % $n893) {
-                $r894 = ($m / 4294967296) >>> 0;
+              if ($low >= $n941 || $low >= 4294967296 % $n941) {
+                $r942 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n893 >= 1 && $n893 <= 4294967296))
+            if (!($n941 >= 1 && $n941 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r894 = drawInt(G, $n893);
+            $r942 = drawInt(G, $n941);
           }
-          const $j892 = $r894;
-          const $a890 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i889;
-          const $b891 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j892;
-          const $card = C[$a890]!;
-          C[$a890] = C[$b891]!;
-          C[$b891] = $card;
+          const $j940 = $r942;
+          const $a938 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i937;
+          const $b939 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j940;
+          const $card = C[$a938]!;
+          C[$a938] = C[$b939]!;
+          C[$b939] = $card;
         }
       }
       {
-        let $n895 = 0;
+        let $n943 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list88[$n895++] = l_p;
+          $list88[$n943++] = l_p;
         }
-        for (let $i896 = 0; $i896 < $n895; $i896++) {
-          const l_p = $list88[$i896]!;
+        for (let $i944 = 0; $i944 < $n943; $i944++) {
+          const l_p = $list88[$i944]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -8593,10 +8986,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i897 = N[Z_bank_deeds]! - 1; $i897 > 0; $i897--) {
-            const $n901 = $i897 + 1;
-            let $r902 = 0;
-            if ($n901 <= 2097152 && $n901 >= 1) {
+          for (let $i945 = N[Z_bank_deeds]! - 1; $i945 > 0; $i945--) {
+            const $n949 = $i945 + 1;
+            let $r950 = 0;
+            if ($n949 <= 2097152 && $n949 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -8607,51 +9000,58 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n901;
+                const $m = ($t >>> 0) * $n949;
                 const $low = $m >>> 0;
-                if ($low >= $n901 || $low >= 4294967296 % $n901) {
-                  $r902 = ($m / 4294967296) >>> 0;
+                if ($low >= $n949 || $low >= 4294967296 % $n949) {
+                  $r950 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n901 >= 1 && $n901 <= 4294967296))
+              if (!($n949 >= 1 && $n949 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r902 = drawInt(G, $n901);
+              $r950 = drawInt(G, $n949);
             }
-            const $j900 = $r902;
-            const $a898 = Z_bank_deeds * CAP + $i897;
-            const $b899 = Z_bank_deeds * CAP + $j900;
-            const $card = C[$a898]!;
-            C[$a898] = C[$b899]!;
-            C[$b899] = $card;
+            const $j948 = $r950;
+            const $a946 = Z_bank_deeds * CAP + $i945;
+            const $b947 = Z_bank_deeds * CAP + $j948;
+            const $card = C[$a946]!;
+            C[$a946] = C[$b947]!;
+            C[$b947] = $card;
           }
         }
         $generation_complete++;
-        $generation_zone_bank_deeds++;
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n903 = 0;
+          let $n951 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list89[$n903++] = l_p;
+            $list89[$n951++] = l_p;
           }
-          for (let $i904 = 0; $i904 < $n903; $i904++) {
-            const l_p = $list89[$i904]!;
+          for (let $i952 = 0; $i952 < $n951; $i952++) {
+            const l_p = $list89[$i952]!;
             {
-              const $seg905 = Z_deeds + l_p;
+              const $seg953 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at906 = Z_bank_deeds * CAP;
-                const $card = C[$at906]!;
-                const $end907 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k908 = $at906; $k908 < $end907; $k908++) C[$k908] = C[$k908 + 1]!;
+                const $at954 = Z_bank_deeds * CAP;
+                const $card = C[$at954]!;
+                const $end955 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k956 = $at954; $k956 < $end955; $k956++) C[$k956] = C[$k956 + 1]!;
                 N[Z_bank_deeds]!--;
-                C[$seg905 * CAP + N[$seg905]!] = $card;
-                N[$seg905]!++;
-                $where[$card] = $seg905;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
+                }
+                C[$seg953 * CAP + N[$seg953]!] = $card;
+                N[$seg953]!++;
+                $where[$card] = $seg953;
+                {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_deeds_group[($seg953 - Z_deeds) * 8 + $member]!++;
+                }
               }
             }
             $generation_any_mortgaged++;
@@ -8660,19 +9060,17 @@ export function playout(): PlayoutKernel {
             $generation_may_mortgage++;
             $generation_may_sell_stack++;
             $generation_undeveloped++;
-            $generation_zone_bank_deeds++;
-            $generation_zone_deeds++;
             {
-              let $sum909: number = 0;
+              let $sum957: number = 0;
               {
-                const $seg911 = Z_deeds + l_p;
-                const $n912 = N[$seg911]!;
-                for (let $i910 = 0; $i910 < $n912; $i910++) {
-                  const l_d = C[$seg911 * CAP + $i910]!;
-                  $sum909 += Deed_price[l_d]!;
+                const $seg959 = Z_deeds + l_p;
+                const $n960 = N[$seg959]!;
+                for (let $i958 = 0; $i958 < $n960; $i958++) {
+                  const l_d = C[$seg959 * CAP + $i958]!;
+                  $sum957 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum909;
+              const $amount = $sum957;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",
@@ -9004,6 +9402,7 @@ export function playout(): PlayoutKernel {
         l_d_6 = $from.locals["d_6"] as unknown as number;
       }
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      $recountAll();
       pc = $entry;
     }
     $generation_any_mortgaged++;
@@ -9012,8 +9411,6 @@ export function playout(): PlayoutKernel {
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
     $generation_undeveloped++;
-    $generation_zone_bank_deeds++;
-    $generation_zone_deeds++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(

@@ -59,10 +59,10 @@ describe("a playout kernel's zones", () => {
     ["its hint", 1],
     ["a stale hint", 0],
     ["a hint out of range", 7],
-  ])("take a card from the zone that holds it, given %s", (_, hint) => {
+  ])("take a card from the zone that holds it, given %s, and say which zone that was", (_, hint) => {
     const zone = fill(false, [10, 11, 12]);
     putCard(zone.c, zone.n, cap, 0, false, false, 5);
-    takeFromZoneOf(zone.c, zone.n, cap, 2, hint, 11);
+    expect(takeFromZoneOf(zone.c, zone.n, cap, 2, hint, 11)).toBe(1);
     expect(zone.list()).toEqual([10, 12]);
     expect(zone.n[0]).toBe(1);
   });

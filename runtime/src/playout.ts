@@ -149,17 +149,18 @@ export function rollOn(words: Uint32Array, sides: number): number {
 }
 
 /** Takes `card` out of whichever zone holds it (a move whose origin the rules leave open, as
- *  takeCardFromAnyZone): the others in its zone keep their order. */
-export function takeFromAnyZone(cards: Int32Array, sizes: Int32Array, cap: number, segments: number, card: number): void {
-  for (let seg = 0; seg < segments; seg++) if (takeFromSegment(cards, sizes, cap, seg, card)) return;
+ *  takeCardFromAnyZone): the others in its zone keep their order. Returns the segment it was in. */
+export function takeFromAnyZone(cards: Int32Array, sizes: Int32Array, cap: number, segments: number, card: number): number {
+  for (let seg = 0; seg < segments; seg++) if (takeFromSegment(cards, sizes, cap, seg, card)) return seg;
   throw new GameFault("fault/card-not-in-zone", `card ${card} is in no zone`);
 }
 
 /** takeFromAnyZone looking first in segment `hint`, where the kernel last put the card: a card
- *  moved since by code that keeps no hint (or a hint out of range) is found by the full search. */
-export function takeFromZoneOf(cards: Int32Array, sizes: Int32Array, cap: number, segments: number, hint: number, card: number): void {
-  if (hint >= 0 && hint < segments && takeFromSegment(cards, sizes, cap, hint, card)) return;
-  takeFromAnyZone(cards, sizes, cap, segments, card);
+ *  moved since by code that keeps no hint (or a hint out of range) is found by the full search.
+ *  Returns the segment the card was in (the kernel's running counts of a zone follow it). */
+export function takeFromZoneOf(cards: Int32Array, sizes: Int32Array, cap: number, segments: number, hint: number, card: number): number {
+  if (hint >= 0 && hint < segments && takeFromSegment(cards, sizes, cap, hint, card)) return hint;
+  return takeFromAnyZone(cards, sizes, cap, segments, card);
 }
 
 /** Takes `card` out of the zone at `seg` if it is there (the others keep their order). */

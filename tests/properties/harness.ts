@@ -83,20 +83,52 @@ export const tables: readonly Table[] = Object.values(games).flatMap((game) => {
 /** A deeper search: PROPERTY_RUNS=10 npx vitest run tests/properties (ten times the runs and time). */
 const RUN_SCALE = Math.max(1, Number(process.env["PROPERTY_RUNS"] ?? 1) || 1);
 
-/** Time the whole property suite may spend trying cases (about half of it in wall time on two
- *  cores), shared equally among the games whatever their number, so new games keep it bounded. */
+/** Time the whole property suite may spend trying cases beyond each property's minimum (about half
+ *  of it in wall time on two cores), shared equally among the games whatever their number, so new
+ *  games keep it bounded. */
 const SUITE_BUDGET_MS = 50_000;
 
 /**
- * How long, and for at most how many cases, one property runs for one table: `perGame` runs and
- * `share` of the suite's time are split among the game's tables. A slow game stops early, on time.
+ * The cases a property always runs for a table, whatever the load: one in MIN_RUNS_PER of the most it
+ * may run, and at least one. A time limit alone ran none at all when a loaded machine let its first
+ * case start after the limit ("Property interrupted after 0 tests"). On a quiet machine the budget
+ * runs at least this many anyway for nearly every table (estimated per table from cases and CPU per
+ * case, 2026-12-05: under 2 s more in all, some of ending.test.ts's), so the work stays about the same.
+ */
+const MIN_RUNS_PER = 30;
+
+/**
+ * How many cases one property runs for one table: `perGame` runs and `share` of the suite's time
+ * are split among the game's tables. The first `minRuns` cases always run; more run while the
+ * table's share of the time lasts, up to `numRuns`. A slow game stops early, on time.
  */
 export function runsFor(table: Table, perGame: number, share: number): fc.Parameters<unknown> {
   const gameCount = new Set(tables.map((t) => t.game)).size;
   const tablesOfGame = tables.filter((t) => t.game === table.game).length;
-  return {
-    numRuns: Math.max(5, Math.ceil((perGame * RUN_SCALE) / tablesOfGame)),
-    interruptAfterTimeLimit: Math.ceil((SUITE_BUDGET_MS * share * RUN_SCALE) / gameCount / tablesOfGame),
+  const numRuns = Math.max(5, Math.ceil((perGame * RUN_SCALE) / tablesOfGame));
+  const minRuns = Math.max(1, Math.floor(numRuns / MIN_RUNS_PER));
+  const timeLimit = Math.ceil((SUITE_BUDGET_MS * share * RUN_SCALE) / gameCount / tablesOfGame);
+  return { numRuns, plugins: [atLeastThenWithin(minRuns, timeLimit)] };
+}
+
+/**
+ * A fast-check plugin: the first `minRuns` cases run whatever the time; after them, no case starts
+ * once `timeLimitMs` have passed since the first, and the property ends as passed (interrupted) if
+ * none failed. Shrinking a failure goes through it too, so a slow shrink also stops on time.
+ */
+export function atLeastThenWithin(minRuns: number, timeLimitMs: number): fc.UniversalPlugin {
+  return () => {
+    let started = 0;
+    let deadline = Number.NaN;
+    return {
+      decorateRun: (nestedRun) => (value) => {
+        const now = performance.now();
+        if (started === 0) deadline = now + timeLimitMs;
+        if (started >= minRuns && now >= deadline) return new fc.PreconditionFailure(true);
+        started++;
+        return nestedRun(value);
+      },
+    };
   };
 }
 

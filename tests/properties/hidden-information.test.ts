@@ -29,7 +29,8 @@ describe.each(tables)("$name", (table) => {
               (problem) => `seat ${seat}: ${problem}`,
             ),
           );
-          expect(problems, `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
+          // Asked only when something was found: an assertion and its message per move cost more than the checks.
+          if (problems.length > 0) expect(problems, `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
         });
       }),
       runsFor(table, 300, 0.1),
@@ -44,7 +45,7 @@ describe.each(tables)("$name", (table) => {
           if (oracle) oracle.observe(match.state);
           else oracle = new KnowledgeOracle(game, match.state);
           const leaks = Array.from({ length: seats }, (_, seat) => oracle!.leaks(seat)).flat();
-          expect(leaks, `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
+          if (leaks.length > 0) expect(leaks, `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
         });
       }),
       runsFor(table, 200, 0.1),
@@ -58,8 +59,8 @@ describe.each(tables)("$name", (table) => {
         play(table, deal, (match) => {
           if (whoMayAct(match).kind !== "over" && rng.int(SAMPLE_ONE_IN) !== 0) return;
           for (const seat of viewers) {
-            const where = `after ${match.log.length} moves, at "${match.state.pc}"`;
-            expect(secretDifferences(game, match.state, seat, rng), where).toEqual([]);
+            const differences = secretDifferences(game, match.state, seat, rng);
+            if (differences.length > 0) expect(differences, `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
           }
         });
       }),

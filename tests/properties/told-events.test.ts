@@ -25,7 +25,9 @@ describe.each(tables)("$name", (table) => {
     fc.assert(
       fc.property(dealArb, (deal) => {
         play(table, deal, (match) => {
-          expect(problemsAfter(match, table.seats), `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
+          const problems = problemsAfter(match, table.seats);
+          // Asked only when something was found: an assertion and its message per move cost more than the checks.
+          if (problems.length > 0) expect(problems, `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
         });
       }),
       runsFor(table, 100, 0.05),

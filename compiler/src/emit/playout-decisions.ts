@@ -13,7 +13,17 @@ import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 import { preferredDraw } from "./playout-preferences.js";
 import { setChoicePlans, type CardTerm } from "./set-choice-shape.js";
+import { searchLines, sharedListings, type OptionListing, type OptionSearch, type SearchTest } from "./playout-shared-search.js";
 
+
+/** An option's listing (`offered`): its flag, the domains its parameters are drawn from, the lines
+ *  that build them once it is drawn, and the requirements to test after the draw. */
+export interface OptionOffer {
+  readonly flag: string;
+  readonly listed: KernelDomain[];
+  readonly fill: string[];
+  readonly rest: A.Requirement[];
+}
 
 /** What a drawn move does: code that leaves the sampler's block (a jump, a `break`, a `continue`).
  *  `hints`, where given, hold per parameter the code of the drawn card's position in its zone (or
@@ -353,11 +363,10 @@ export class KernelDecisions {
     const lines: string[] = [];
     const offered: string[] = [];
     const drawn: { listed: KernelDomain[]; fill: string[]; rest: A.Requirement[] }[] = [];
-    options.forEach((option) => {
-      const { flag, listed, fill, rest } = this.offered(option, lines);
+    for (const { flag, listed, fill, rest } of this.offeredAll(options, lines)) {
       offered.push(flag);
       drawn.push({ listed, fill, rest });
-    });
+    }
     const count = this.code.temp("offered");
     const attempt = this.code.temp("attempt").slice(1);
     const pick = this.code.temp("pick");
@@ -478,11 +487,28 @@ export class KernelDecisions {
    *  requirements about the situation hold, each domain narrowed by the requirements about that
    *  parameter alone still holds one (option-listing.ts). Its listed domains, for the draw, and the
    *  requirements left to test after it. */
-  offered(option: A.MoveOptionDeclaration, lines: string[]): { flag: string; listed: KernelDomain[]; fill: string[]; rest: A.Requirement[] } {
+  offered(option: A.MoveOptionDeclaration, lines: string[]): OptionOffer {
+    const offer = this.listing(option);
+    lines.push(...offer.declarations, ...offer.open);
+    return offer;
+  }
+
+  /** Every option's `offered`, in order; options searching the same domain share one pass over it
+   *  (playout-shared-search.ts). */
+  offeredAll(options: readonly A.MoveOptionDeclaration[], lines: string[]): OptionOffer[] {
+    const listings = options.map((option) => this.listing(option));
+    lines.push(...sharedListings(this.code, listings));
+    return listings;
+  }
+
+  /** `offered`, its lines returned: the declarations, the listing block and its first search. */
+  private listing(option: A.MoveOptionDeclaration): OptionOffer & OptionListing {
+    const lines: string[] = [];
     const declared = option.parameters.map((p) => this.domains.of(p, lines));
     const flag = this.code.temp("offered");
     const block = flag.slice(1) + "$open";
     lines.push(`let ${flag} = false;`);
+    let search: OptionSearch | null = null;
     const open: string[] = [`${block}: {`];
     for (const d of declared) if (d.nonEmpty) open.push(`if (!(${d.nonEmpty})) break ${block};`);
     for (const r of option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option))) {
@@ -531,22 +557,24 @@ export class KernelDecisions {
       }
       // The values that meet the parameter's own requirements, in the order `check` tests them.
       const kept = this.code.newList(this.domains.elementType(p));
-      const tests: string[] = [];
+      const checks: SearchTest[] = [];
       for (const r of own) {
-        const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
-        tests.push(...pre, `if (!(${code})) continue;`);
+        checks.push(this.code.hoisted(() => this.code.expression(r.condition)));
         folded.add(r);
       }
+      const tests = checks.flatMap(({ pre, code }) => [...pre, `if (!(${code})) continue;`]);
       // Offered while some value meets them (the search stops at the first, as `some` does); the
       // list itself is built once the option is drawn (`fill`), as the compiled sampler builds it.
       const found = this.code.temp("found");
-      open.push(`let ${found} = false;`, ...domain.each(name, [...tests, `${found} = true;`, "break;"]), `if (!${found}) break ${block};`);
+      const start = open.length;
+      open.push(...searchLines({ domain, binder: name, tests: checks, found, block }));
+      search ??= { start, end: open.length, domain, binder: name, tests: checks, found, block };
       fill.push(`${kept.size} = 0;`, ...domain.each(name, [...tests, `${kept.list}[${kept.size}++] = ${name};`]));
       return this.domains.listed(kept);
     });
     open.push(`${flag} = true;`, "}");
-    lines.push(...open);
-    return { flag, listed, fill, rest: option.requirements.filter((r) => this.decisions.mentionsParameters(r.condition, option) && !folded.has(r)) };
+    const rest = option.requirements.filter((r) => this.decisions.mentionsParameters(r.condition, option) && !folded.has(r));
+    return { flag, listed, fill, rest, declarations: lines, open, search };
   }
 
   /** The ends a requirement sets on a range parameter, when it is a bound or a conjunction of

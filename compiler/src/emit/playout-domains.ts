@@ -24,6 +24,10 @@ export interface KernelDomain {
   /** True when the value at a digit is the card at that position of a zone: the digit then tells a
    *  move of the card where to look first (playout-position-hints.ts). */
   readonly position?: boolean;
+  /** The same for every domain walked in the same order over the same values at one moment (the
+   *  same zone, the seats): the options of a decision searching it share one pass
+   *  (playout-shared-search.ts). */
+  readonly shares?: string;
 }
 
 export class KernelDomains {
@@ -64,6 +68,7 @@ export class KernelDomains {
         size: `N[${seg}]!`,
         valueAt: cardAt,
         position: true,
+        shares: `zone ${zone.seg} ${zone.layout.topLast}`,
         each: (binder, body) => {
           const i = this.code.temp("i");
           return [`for (let ${i} = 0; ${i} < N[${seg}]!; ${i}++) {`, `const ${binder} = ${cardAt(i)};`, ...body, "}"];
@@ -71,14 +76,15 @@ export class KernelDomains {
       };
     }
     if (!p.condition && !this.game.eliminates && p.domain.kind === "name" && p.domain.name === "players" && this.game.names.get(p.domain)?.kind === "builtin") {
-      return { nonEmpty: "players > 0", size: "players", valueAt: (digit) => digit, each: (binder, body) => [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"] };
+      return { nonEmpty: "players > 0", size: "players", valueAt: (digit) => digit, shares: "seats", each: (binder, body) => [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"] };
     }
     // Any other list (or a domain kept by `where`): its values listed into a scratch list.
     const list = this.code.newList(this.elementType(p));
     const binder = p.condition ? localName(this.game.filterBinders.get(p)!) : this.code.temp("item");
     const keep = p.condition ? this.code.hoisted(() => this.code.expression(p.condition!)) : null;
     const add = `${list.list}[${list.size}++] = ${binder};`;
-    lines.push(`${list.size} = 0;`, ...this.code.eachOf(p.domain, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
+    const filter = p.condition ? { slot: this.game.filterBinders.get(p)!, test: p.condition } : null;
+    lines.push(`${list.size} = 0;`, ...this.code.eachOf(p.domain, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add], filter));
     return this.listed(list);
   }
 

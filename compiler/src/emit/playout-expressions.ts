@@ -3,6 +3,7 @@ import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
 import { tableByPlayers, tableByPlayersRead } from "./playout-table-reads.js";
 import { KernelEnumCodes } from "./playout-enum-codes.js";
+import type { KernelCounts } from "./playout-counts.js";
 import { KernelLists, kernelType, setArray } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
 import { ELIMINATED } from "../check/elimination.js";
@@ -19,6 +20,8 @@ const ELIMINATED_VAR = varName(ELIMINATED);
 export abstract class KernelExpressions extends KernelLists {
   /** Enum-valued card fields compared as integers (playout-enum-codes.ts). */
   readonly enumCodes = new KernelEnumCodes(this.game);
+  /** Set by the kernel writer: the zones' running counts by a field printed on their cards (playout-counts.ts). */
+  countsTable: KernelCounts | null = null;
 
   // ── hoisting: an aggregate written as a loop before the statement that uses it ──────────────────
 
@@ -251,7 +254,7 @@ export abstract class KernelExpressions extends KernelLists {
       `while (${j} < ${count} && ${keys}[${j}] !== ${key}) ${j}++;`,
       `if (${j} === ${count}) ${keys}[${count}++] = ${key};`,
     ];
-    prelude.push(`let ${count} = 0;`, ...this.eachOf(e.source, binder, where ? [...where.pre, `if (${where.code}) {`, ...keep, "}"] : keep));
+    prelude.push(`let ${count} = 0;`, ...this.eachOf(e.source, binder, where ? [...where.pre, `if (${where.code}) {`, ...keep, "}"] : keep, this.filterOf(e.binder, e.condition)));
     return count;
   }
 
@@ -328,7 +331,7 @@ export abstract class KernelExpressions extends KernelLists {
   }
 
   /** Each item of an aggregate's or a loop's source: players by counting, a zone by position. */
-  eachOf(source: A.Expression, binder: string, body: string[]): string[] {
+  eachOf(source: A.Expression, binder: string, body: string[], filter: { slot: unknown; test: A.Expression | null } | null = null): string[] {
     if (source.kind === "name" && this.game.names.get(source)?.kind === "builtin" && source.name === "players") {
       // A game that eliminates: the players are those still in the game.
       if (this.game.eliminates) return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, `if (${ELIMINATED_VAR}[${binder}] !== 0) continue;`, ...body, "}"];
@@ -339,9 +342,11 @@ export abstract class KernelExpressions extends KernelLists {
       const i = this.temp("i");
       const lines: string[] = [];
       const seg = this.segment(z, lines);
-      // The zone's size read once: nothing that reads a zone value by value changes it.
+      // The zone's size read once: nothing that reads a zone value by value changes it. None of
+      // its cards is looked at where its running counts say none passes the filter (playout-counts.ts).
       const n = this.temp("n");
-      return ["{", ...lines, `const ${n} = N[${seg}]!;`, `for (let ${i} = 0; ${i} < ${n}; ${i}++) {`, `const ${binder} = ${this.cardAt(seg, z.layout.topLast, i)};`, ...body, "}", "}"];
+      const guard = filter?.test ? this.countsTable?.guard(filter.test, filter.slot, z.layout, seg) : null;
+      return ["{", ...lines, guard ? `const ${n} = ${guard} ? N[${seg}]! : 0;` : `const ${n} = N[${seg}]!;`, `for (let ${i} = 0; ${i} < ${n}; ${i}++) {`, `const ${binder} = ${this.cardAt(seg, z.layout.topLast, i)};`, ...body, "}", "}"];
     }
     if (source.kind === "call" && source.callee.name === "players_from" && this.game.names.get(source)?.kind !== "function") {
       // The seats in turn order from one: counted round the table, no list made.
@@ -379,6 +384,12 @@ export abstract class KernelExpressions extends KernelLists {
     return [`for (const ${item} of ${this.expression(source)}) {`, `const ${binder} = ${item};`, ...body, "}"];
   }
 
+  /** A loop's filter (its binder's slot and the test its items must pass), for eachOf. */
+  filterOf(binder: A.Identifier, test: A.Expression | null): { slot: unknown; test: A.Expression | null } | null {
+    const binding = this.game.names.get(binder);
+    return test && binding?.kind === "local" ? { slot: binding.slot, test } : null;
+  }
+
   protected binderOf(identifier: A.Identifier): string {
     const binding = this.game.names.get(identifier);
     if (binding?.kind !== "local") throw new Error("internal: unresolved binder");
@@ -396,7 +407,7 @@ export abstract class KernelExpressions extends KernelLists {
     prelude.push(
       `let ${result}: ${type} = ${type === "number" ? "0" : '""'};`,
       `let ${found} = false;`,
-      ...this.eachOf(e.source, binder, [...where.pre, `if (${where.code}) { ${result} = ${binder}; ${found} = true; break; }`]),
+      ...this.eachOf(e.source, binder, [...where.pre, `if (${where.code}) { ${result} = ${binder}; ${found} = true; break; }`], this.filterOf(e.binder, e.condition)),
       `if (!${found}) throw new GameFault("fault/empty-aggregate", ${quote(`${e.callee.name}(…): no item matches`)});`,
     );
     return result;
@@ -406,7 +417,10 @@ export abstract class KernelExpressions extends KernelLists {
   private aggregate(e: A.AggregateExpression, cap: string | null = null): string {
     const binder = this.binderOf(e.binder);
     if (!e.condition && e.callee.name === "count" && this.isZone(e.source)) return this.size(this.zone(e.source));
-    // A count of the cards of a zone by a field printed on them: a look-up (playout-tallies.ts).
+    // A count of the cards of a zone by a field printed on them (or any, or all): a running count
+    // (playout-counts.ts), else a tally made again after the zone is written (playout-tallies.ts).
+    const counted = this.countsTable?.read(e, (x) => this.expression(x), (x) => this.zone(x));
+    if (counted) return counted;
     const tally = this.memoTable?.tallies.count(e, (x) => this.expression(x), (x) => this.zone(x));
     if (tally) return tally;
     if (e.callee.name === "first" && this.prelude) return this.firstIn(e, binder, this.prelude);
@@ -439,11 +453,13 @@ export abstract class KernelExpressions extends KernelLists {
       e.callee.name === "min" || e.callee.name === "max"
         ? [`if (${result} !== ${result}) throw new GameFault("fault/empty-aggregate", ${quote(`${e.callee.name}(…) of nothing: the collection is empty`)});`]
         : [];
+    // `any` of nothing passing: false, as `count`, `sum`, `min` and `max` of a filter nothing passes.
+    const filter = this.filterOf(e.binder, e.condition ?? (e.callee.name === "any" ? e.value : null));
     if (prelude) {
-      prelude.push(`let ${result}: ${type} = ${init};`, ...this.eachOf(e.source, binder, inLoop(line)), ...empty);
+      prelude.push(`let ${result}: ${type} = ${init};`, ...this.eachOf(e.source, binder, inLoop(line), filter), ...empty);
       return result;
     }
     // In place: a loop in an arrow function called on the spot (the state machine's form).
-    return this.inPlace(() => `((): ${type} => { let ${result}: ${type} = ${init}; ${this.eachOf(e.source, binder, inLoop(line)).join("\n")} ${empty.join(" ")} return ${result}; })()`);
+    return this.inPlace(() => `((): ${type} => { let ${result}: ${type} = ${init}; ${this.eachOf(e.source, binder, inLoop(line), filter).join("\n")} ${empty.join(" ")} return ${result}; })()`);
   }
 }

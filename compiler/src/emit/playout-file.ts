@@ -11,6 +11,8 @@ import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { KernelMemo, START_MARKER } from "./playout-memo.js";
+import { KernelCounts, RECOUNT_MARKER } from "./playout-counts.js";
+import { closureVariablesAsVar } from "./playout-closure-vars.js";
 import { kernelType } from "./playout-lists.js";
 import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
@@ -66,6 +68,8 @@ export class PlayoutFile {
   /** The move types in `game.moves` order: a trace names a move type by its index there. */
   private readonly moveTypes: string[];
   private readonly memo: KernelMemo;
+  /** The running counts of zones by a field printed on their cards (playout-counts.ts). */
+  private readonly counts: KernelCounts;
   /** Each decision's code (who is asked, the draw, the move's effect), written once: its entry runs
    *  it (see playout-resume.ts), and the step that leads to it jumps there, or runs it in place where
    *  steps are functions (the decision is then a function both call) or where a window passes by an
@@ -96,6 +100,8 @@ export class PlayoutFile {
     this.code.alikeToScorer = (scorer, cardType, field) => ctx.code.alikeToScorer(scorer, cardType, field);
     this.memo = new KernelMemo(ctx.game, this.maxSeats, this.cardCount, this.zones);
     this.code.memoTable = this.memo;
+    this.counts = new KernelCounts(ctx.game, this.zones, this.maxSeats, this.memo);
+    this.code.countsTable = this.counts;
     this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
   }
 
@@ -121,6 +127,7 @@ export class PlayoutFile {
     const split = game.program.declarations.some((d) => d.kind === "function") || machine.steps.length > SPLIT_STEPS;
     this.unfused = split;
     this.memo.tallies.enabled = split;
+    this.counts.enabled = split;
     const inOrder = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
     // Split, the steps are numbered in the flow's order, so that steps call the steps they lead to.
     const roots = split ? flowOrder(machine, inOrder) : inOrder;
@@ -174,6 +181,7 @@ export class PlayoutFile {
     const vars = this.varsCode();
     const functions = this.code.functionsCode();
     const memo = this.memo.code();
+    const counts = this.counts.code();
     // The state lives in the closure (`K_` names, kept between `play` and `scores`); each function
     // reads it through locals of its own names, so that V8 keeps them in registers, and `play` writes
     // the scalars back at the end. The layout constants are locals too: V8 folds them. A game with
@@ -222,6 +230,7 @@ export class PlayoutFile {
             ...locals,
             ...functions,
             ...memo,
+            ...counts,
             ...stepFunctions,
           ]
         : [...scalars.map((s) => `let K_${s.name}: ${s.type} = ${s.blank};`), "let K_variants: readonly string[] = [];"]),
@@ -262,6 +271,7 @@ export class PlayoutFile {
       `let pc = ${this.pcs.get(machine.start)};`,
       "if ($from !== null) {",
       ...resume.load(),
+      ...(split ? [RECOUNT_MARKER] : []),
       "pc = $entry;",
       "}",
       // Values the memo kept are of another game, or of this one before it was resumed.
@@ -301,6 +311,8 @@ export class PlayoutFile {
     if (!looksUp) lines = lines.filter((line) => !line.includes(WHERE));
     // A zone never read keeps no cards, unless a move may look for a card in it.
     lines = writeOnlyPuts(lines, looksUp);
+    // Moves update the running counts of the zones they touch.
+    lines = lines.flatMap((line) => this.counts.markerCode(line) ?? [line]);
     // Code that writes what memoized functions read bumps their generations.
     lines = lines.flatMap((line) => this.memo.writesCode(line) ?? [line]);
     let text = lines.join("\n");
@@ -311,6 +323,8 @@ export class PlayoutFile {
     const runtimeConstants = RUNTIME_CONSTANTS.filter(uses);
     const bound = [...cards.map((n) => `const ${n} = cardData.${n};`), ...runtimeConstants.map((n) => `const ${n} = RUNTIME_${n};`)];
     text = text.replaceAll(ALIASES, bound.join("\n"));
+    // The closure's variables, read by the steps' functions, as `var`: no test of each read.
+    if (split) text = closureVariablesAsVar(text);
     return this.ctx.file("playout.ts", (file) => {
       const runtime = RUNTIME_NAMES.filter(uses).sort();
       const imports = [...runtime, ...runtimeConstants.map((name) => ({ name, alias: `RUNTIME_${name}` }))];
@@ -374,6 +388,8 @@ export class PlayoutFile {
         `for (let $k = 0; $k < ${all}.length; $k++) ${WHERE}[${all}[$k]!] = ${z.constant};`,
       );
     }
+    // The running counts, of the zones as dealt (the setup's moves then keep them).
+    if (this.counts.enabled) lines.push(RECOUNT_MARKER);
     for (const v of this.ctx.game.vars.values()) {
       const { pre, code: initial } = this.code.hoisted(() => this.code.expression(v.initial));
       lines.push(...pre);

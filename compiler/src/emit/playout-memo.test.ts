@@ -1,6 +1,7 @@
 // The playout kernel keeps the values of the rules' memoized functions from one decision to the
-// next (playout-memo.ts), and its tallies of a zone's cards by a printed field (playout-tallies.ts),
-// and forgets them where a statement writes what they read (playout-memo-reads.ts). The drill's requirements read functions whose values each kind of write
+// next (playout-memo.ts), and forgets them where a statement writes what they read
+// (playout-memo-reads.ts); its counts of a zone's cards by a printed field follow every move
+// (playout-counts.ts). The drill's requirements read functions whose values each kind of write
 // changes (a move, a deal, `move all`, a shuffle, a transfer, an assignment to a per-card, a
 // per-player and a plain variable, `eliminate`): a value kept past any of them would offer other
 // moves than the state machine, and the games would part.
@@ -10,7 +11,7 @@ import { checkGame } from "../check-game.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { StateReads } from "./playout-memo-reads.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const DRILL = `
 game "Memo Across Decisions" {
@@ -130,34 +131,16 @@ describe("the playout kernel's memo across decisions", () => {
       expect(kernelText).toContain(`fn_${name}(`);
       expect(kernelText).not.toContain(`fn_${name}$memo(`);
     }
-    // Counts of a zone's cards by a printed enum field are look-ups (playout-tallies.ts).
-    expect(kernelText).toContain("$tally_kept_suit(");
-    expect(kernelText).toContain("$tally_spare_suit(");
+    // Counts of a zone's cards by a printed enum field are look-ups of counts every move keeps
+    // (playout-counts.ts): the drill's moves, deals, `move all` and shuffles keep them right.
+    expect(kernelText).toContain("$count_kept_suit[");
+    expect(kernelText).toContain("$count_spare_suit[");
     // No memo of a whole decision: each function has a generation of its own.
     expect(kernelText).not.toContain("$epoch");
     const game = await loadRulesGame("memo-across", DRILL, runtime);
     // One kernel plays every game: the values of the game before are forgotten too.
-    const kernel = game.playout!();
-    const seeds = new runtime.Rng(11);
     const typesSeen = new Set<string>();
-    for (const players of [2, 3, 4]) {
-      for (let i = 0; i < 80; i++) {
-        const gameSeed = seeds.int(2 ** 31);
-        const policySeed = seeds.int(2 ** 31);
-        const expected: unknown[] = [];
-        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => {
-          expected.push(...traced(game, seat, move));
-          typesSeen.add(move.type);
-        });
-        kernel.policy.set(new runtime.Rng(policySeed).words());
-        const trace: number[] = [];
-        const decisions = kernel.play(players, gameSeed, trace);
-        const context = `${players} players, seeds ${gameSeed} ${policySeed}`;
-        expect(trace, context).toEqual(expected);
-        expect(decisions, context).toBe(played.decisions);
-        expect(kernel.scores(), context).toEqual(game.scores(played.state));
-      }
-    }
+    expectKernelReplays(runtime, game, { seed: 11, playerCounts: [2, 3, 4], gamesPerCount: 80, onMove: (_seat, move) => typesSeen.add(move.type) });
     // Every write the drill is about happened.
     expect([...typesSeen].sort()).toEqual(["draw", "earn", "mix", "pass", "pay", "polish", "recall", "retire", "rise", "stash", "take", "wave"]);
   });
@@ -215,15 +198,6 @@ score p: count(t in kept[p] where t.suit == Suit.sun)`);
     expect(result.notes).toEqual([]);
     expect(result.files.find((f) => f.path === "playout.ts")!.text).not.toContain("$tally_");
     const game = await loadRulesGame("tally-inline", text, runtime);
-    const kernel = game.playout!();
-    const seeds = new runtime.Rng(5);
-    for (let i = 0; i < 40; i++) {
-      const gameSeed = seeds.int(2 ** 31);
-      const policySeed = seeds.int(2 ** 31);
-      const played = runtime.playRandomGame(game, { players: 3, seed: gameSeed }, new runtime.Rng(policySeed));
-      kernel.policy.set(new runtime.Rng(policySeed).words());
-      expect(kernel.play(3, gameSeed)).toBe(played.decisions);
-      expect(kernel.scores()).toEqual(game.scores(played.state));
-    }
+    expectKernelReplays(runtime, game, { seed: 5, playerCounts: [3], gamesPerCount: 40 });
   });
 });

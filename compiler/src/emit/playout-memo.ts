@@ -13,11 +13,12 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { Type } from "../check/types.js";
-import { functionName } from "./code.js";
+import { cardFieldArray, functionName } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import { localName } from "./playout-zones.js";
 import { EACH_DECISION, EVERYTHING, StateReads, walk } from "./playout-memo-reads.js";
 import { KernelTallies, zoneGeneration, type EnumIndexes } from "./playout-tallies.js";
+import { MemberKeys, type MemberKey } from "./playout-member-memo.js";
 import type { ZoneLayout } from "./playout-zones.js";
 
 /** A line of the written kernel that says which items of the state the code after it writes; the
@@ -56,6 +57,10 @@ export class KernelMemo implements EnumIndexes {
   private readonly fieldIndexes = new Map<string, { array: string; enumName: string }>();
   readonly reads: StateReads;
   readonly tallies: KernelTallies;
+  /** The used functions whose zone reads are counts keyed by an argument, with the card field's
+   *  member indexes by card id (made in `code`). */
+  private readonly memberKeys = new Map<string, MemberKey & { readonly index: string }>();
+  private readonly memberKeyFinder: MemberKeys;
   /** Enums whose members' index function the written code calls. */
   private readonly enums = new Set<string>();
 
@@ -68,6 +73,7 @@ export class KernelMemo implements EnumIndexes {
     for (const d of game.program.declarations) if (d.kind === "function") this.functions.set(d.name.name, d);
     this.reads = new StateReads(game);
     this.tallies = new KernelTallies(game, zones, maxSeats, this);
+    this.memberKeyFinder = new MemberKeys(game, this.functions);
   }
 
   memberIndex(enumName: string, value: string): string {
@@ -86,22 +92,47 @@ export class KernelMemo implements EnumIndexes {
     // Memos and tallies live only in kernels with a closure (`tallies.enabled`); elsewhere a marker
     // line, dropped at the end, would still count in a step's length (a short step is copied in place).
     if (!this.tallies.enabled) return [];
-    return writesMarker(this.reads.statementWrites(s));
+    const writes = this.reads.statementWrites(s);
+    // A card moved (the marker goes where `$card` is bound): a member-keyed memo forgets only its
+    // values for the card's member (playout-member-memo.ts).
+    const card = s.kind === "move" ? this.game.types.get(s.card) : undefined;
+    if (writes.size === 0 || card?.kind !== "card" || !this.keyedBy(card.cardType)) return writesMarker(writes);
+    return writesMarker(new Set([...writes, `${MOVED}${card.cardType}`]));
   }
+
+  /** Whether a function the memo may keep counts cards of the type by a member argument. */
+  private keyedBy(cardType: string): boolean {
+    this.keyedTypes ??= new Set([...this.functions.keys()].filter((name) => this.memoizable(name)).map((name) => this.memberKeyFinder.keyOf(name)?.cardType).filter((t): t is string => t !== undefined));
+    return this.keyedTypes.has(cardType);
+  }
+
+  private keyedTypes: Set<string> | null = null;
 
   /** A marker line replaced by the bumps of the used functions that read what it names: a bump
    *  makes every value in the function's table stale. Null for a line that is no marker. */
   writesCode(line: string): string[] | null {
     const at = line.indexOf(WRITES);
     if (at < 0 || line.slice(0, at).trim() !== "") return null;
-    const items = line.slice(at + WRITES.length, line.lastIndexOf("*/")).split(" ");
+    const all = line.slice(at + WRITES.length, line.lastIndexOf("*/")).split(" ");
+    const moved = all.find((item) => item.startsWith(MOVED))?.slice(MOVED.length);
+    const items = all.filter((item) => !item.startsWith(MOVED));
     const everything = items.includes(EVERYTHING);
     const bumped = [...this.used].sort().filter((name) => {
       const reads = this.reads.functionReads(name);
       return everything || reads.has(EACH_DECISION) || items.some((item) => reads.has(item));
     });
+    const bump = (name: string): string => {
+      const key = this.memberKeys.get(name);
+      const reads = this.reads.functionReads(name);
+      // A card of the counted type moved, and nothing else the function reads written: only the
+      // card's member's values are stale.
+      if (!key || moved !== key.cardType || everything || reads.has(EACH_DECISION) || !items.every((item) => !reads.has(item) || item.startsWith("zone:"))) {
+        return `${generation(name)}++;`;
+      }
+      return `${memberGenerations(name)}[${key.index}[$card]!]!++;`;
+    };
     const zones = [...this.tallies.zonesRead()].sort().filter((zone) => everything || items.includes(`zone:${zone}`));
-    const bumps = [...bumped.map((name) => `${generation(name)}++;`), ...zones.map((zone) => `${zoneGeneration(zone)}++;`)];
+    const bumps = [...bumped.map(bump), ...zones.map((zone) => `${zoneGeneration(zone)}++;`)];
     return bumps.length === 0 ? [] : [bumps.join(" ")];
   }
 
@@ -239,6 +270,11 @@ export class KernelMemo implements EnumIndexes {
    *  the epoch, for the kernel's closure. */
   code(): string[] {
     const lines: string[] = [];
+    // Which used functions count a zone's cards by a member argument: the write marks need it.
+    for (const name of [...this.used].sort()) {
+      const key = this.memberKeyFinder.keyOf(name);
+      if (key) this.memberKeys.set(name, { ...key, index: this.fieldIndex(cardFieldArray(key.cardType, key.field), key.enumName) });
+    }
     const enums = new Set<string>(this.enums);
     for (const name of [...this.used].sort()) {
       const f = this.functions.get(name)!;
@@ -257,21 +293,29 @@ export class KernelMemo implements EnumIndexes {
       // The tuple's index in mixed radix; -1 when an argument is outside its set (then no memo).
       // `$memoAt` is given the enum arguments' indexes (one `$digit<i>` each, in order).
       const given = sets.map((_, i) => (this.slotType(f.parameters[i]!.name)?.kind === "enum" ? `$digit${i}` : null));
+      const keyed = this.memberKeys.get(name);
+      const members = keyed ? memberGenerations(name) : null;
+      const memberStamps = `$mstamp_${name}`;
       const memoBody = (at: boolean): string[] => {
         const body: string[] = ["let $key = 0;"];
         sets.forEach((set, i) => {
           const code = at && given[i] ? given[i] : set.index(parameters[i]!.name);
-          body.push(`{`, `const $digit = ${code};`, `if ($digit < 0) return ${functionName(name)}(${args});`, `$key = $key * ${set.size} + $digit;`, `}`);
+          if (keyed?.parameter === i) {
+            body.push(`const $member = ${code};`, `if ($member < 0) return ${functionName(name)}(${args});`, `$key = $key * ${set.size} + $member;`);
+          } else body.push(`{`, `const $digit = ${code};`, `if ($digit < 0) return ${functionName(name)}(${args});`, `$key = $key * ${set.size} + $digit;`, `}`);
         });
+        const fresh = members ? `${stamps}[$key] === ${current} && ${memberStamps}[$key] === ${members}[$member]` : `${stamps}[$key] === ${current}`;
         return [
           ...body,
-          `if (${stamps}[$key] === ${current}) return ${result === "boolean" ? `${values}[$key] === 1` : `${values}[$key]!`};`,
+          `if (${fresh}) return ${result === "boolean" ? `${values}[$key] === 1` : `${values}[$key]!`};`,
           `const $value = ${functionName(name)}(${args});`,
           `${stamps}[$key] = ${current};`,
+          ...(members ? [`${memberStamps}[$key] = ${members}[$member]!;`] : []),
           `${values}[$key] = ${result === "boolean" ? "$value ? 1 : 0" : "$value"};`,
           "return $value;",
         ];
       };
+      if (members) lines.push(`const ${members} = new Float64Array(${sets[keyed!.parameter]!.size});`, `const ${memberStamps} = new Float64Array(${size});`);
       const signature = parameters.map((p) => `${p.name}: ${p.type}`);
       lines.push(
         `let ${current} = 1;`,
@@ -315,6 +359,19 @@ export class KernelMemo implements EnumIndexes {
       "}",
     ];
   }
+}
+
+/** A member-keyed function's generation per member of its keyed argument (playout-member-memo.ts). */
+function memberGenerations(name: string): string {
+  return `$members_${name}`;
+}
+
+/** The item of a write marker that names the type of the card a `move` moved (bound to `$card`). */
+const MOVED = "moved:";
+
+/** Whether a statement's marker names the card it moves: then it goes where `$card` is bound. */
+export function namesMovedCard(marker: readonly string[]): boolean {
+  return marker.some((line) => line.includes(` ${MOVED}`) || line.includes(`${WRITES}${MOVED}`));
 }
 
 /** The generation of a function's memo: its table's values computed in another are stale. */

@@ -23,7 +23,7 @@ export function preferredDraw(decisions: KernelDecisions, code: KernelCode, deci
   const lines: string[] = [`${block}: if ($preferred) {`];
   // Which options are on offer (as legalMoves lists them, with their narrowed domains); a window's
   // decision passes by a seat offered nothing but `done` before the cap is checked.
-  const offers = options.map((option) => decisions.offered(option, lines));
+  const offers = decisions.offeredAll(options, lines);
   lines.push(...decisions.passByIdle(offers.map((o) => o.flag)), ...decisions.capCheck());
   // The weight of each: read only for an option on offer, as choosePreferredMove reads them.
   const drawn = options.map((option, i) => {

@@ -6,10 +6,9 @@
 // uniformly and by the rules' preferences.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Move } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const SETS = `
 game "Set Drill" {
@@ -123,34 +122,19 @@ describe("the playout kernel's sets of cards", () => {
     expect(kernel).toMatch(/longestRun\(Array\.from\(\$list\d+\.subarray\(0, \$size\d+\)\)/);
 
     const game = await loadRulesGame("sets", SETS, runtime);
-    const playout = game.playout!();
-    const seeds = new runtime.Rng(5);
     const typesSeen = new Set<string>();
     const sizesSeen = new Set<number>();
     // Uniform draws, then the rules' preferences followed (a set drawn by its index among 2^n).
-    for (const preferred of [false, true]) {
-      const choose = preferred ? runtime.choosePreferredMove : runtime.chooseRandomMove;
-      for (const players of [2, 3, 4]) {
-        for (let i = 0; i < 40; i++) {
-          const gameSeed = seeds.int(2 ** 31);
-          const policySeed = seeds.int(2 ** 31);
-          const expected: unknown[] = [];
-          const onMove = (seat: number, move: Move): void => {
-            expected.push(...traced(game, seat, move));
-            typesSeen.add(move.type);
-            for (const value of Object.values(move)) if (Array.isArray(value)) sizesSeen.add(value.length);
-          };
-          const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), onMove, undefined, choose);
-          playout.policy.set(new runtime.Rng(policySeed).words());
-          const trace: number[] = [];
-          const decisions = playout.play(players, gameSeed, trace, [], preferred);
-          const context = `${players} players, seeds ${gameSeed} ${policySeed}, preferred ${preferred}`;
-          expect(trace, context).toEqual(expected);
-          expect(decisions, context).toBe(played.decisions);
-          expect(playout.scores(), context).toEqual(game.scores(played.state));
-        }
-      }
-    }
+    expectKernelReplays(runtime, game, {
+      seed: 5,
+      playerCounts: [2, 3, 4],
+      gamesPerCount: 40,
+      preferences: [false, true],
+      onMove: (_seat, move) => {
+        typesSeen.add(move.type);
+        for (const value of Object.values(move)) if (Array.isArray(value)) sizesSeen.add(value.length);
+      },
+    });
     // Every option is played, with sets of several sizes (the empty one too).
     expect([...typesSeen].sort()).toEqual(["dig", "drop", "pass", "swap"]);
     expect([...sizesSeen]).toEqual(expect.arrayContaining([0, 1, 2, 3]));

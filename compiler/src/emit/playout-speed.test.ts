@@ -6,10 +6,10 @@
 // and without.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Game, PlayoutKernel } from "../../../runtime/src/internal.js";
+import type { Game } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { evaluateFiles } from "../testing/load-game.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const SPEED = `
 game "Speed Drill" {
@@ -125,39 +125,20 @@ async function compiled(): Promise<{ kernelText: string; game: Game }> {
 describe("the split kernel's hot paths", () => {
   it("plays the state machine's games move for move, with the variant and without, dispatching only to start and end", async () => {
     const { game } = await compiled();
-    const kernel: PlayoutKernel = game.playout!();
     const counter = globalThis as unknown as { dispatched: number };
-    const seeds = new runtime.Rng(11);
     const typesSeen = new Set<string>();
-    let games = 0;
-    let decisions = 0;
-    for (const variants of [[], ["fast"]]) {
-      for (const players of [2, 3, 4]) {
-        for (let i = 0; i < 40; i++) {
-          const gameSeed = seeds.int(2 ** 31);
-          const policySeed = seeds.int(2 ** 31);
-          const expected: unknown[] = [];
-          const played = runtime.playRandomGame(game, { players, seed: gameSeed, variants }, new runtime.Rng(policySeed), (seat, move) => {
-            expected.push(...traced(game, seat, move));
-            typesSeen.add(move.type);
-          });
-          kernel.policy.set(new runtime.Rng(policySeed).words());
-          const trace: number[] = [];
-          counter.dispatched = 0;
-          const taken = kernel.play(players, gameSeed, trace, variants);
-          const context = `${players} players, variants [${variants.join(", ")}], seeds ${gameSeed} ${policySeed}`;
-          expect(trace, context).toEqual(expected);
-          expect(taken, context).toBe(played.decisions);
-          expect(kernel.scores(), context).toEqual(game.scores(played.state));
-          // The first step, and the end: every loop turns in its head's function.
-          expect(counter.dispatched, context).toBe(2);
-          games++;
-          decisions += taken;
-        }
-      }
-    }
+    const played = expectKernelReplays(runtime, game, {
+      seed: 11,
+      playerCounts: [2, 3, 4],
+      gamesPerCount: 40,
+      variantSets: [[], ["fast"]],
+      onMove: (_seat, move) => typesSeen.add(move.type),
+      beforeKernel: () => (counter.dispatched = 0),
+      // The first step, and the end: every loop turns in its head's function.
+      afterGame: (context) => expect(counter.dispatched, context).toBe(2),
+    });
     expect([...typesSeen].sort()).toEqual(["allow", "keep", "object", "pass"]);
-    expect(decisions / games).toBeGreaterThan(8);
+    expect(played.decisions / played.games).toBeGreaterThan(8);
   });
 
   it("tests a variant by a flag set when a game starts, and an enum-valued card field by its codes", async () => {

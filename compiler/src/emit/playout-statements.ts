@@ -7,6 +7,7 @@ import { kernelType } from "./playout-lists.js";
 import { PositionHints } from "./playout-position-hints.js";
 import { WRITE_ONLY, writeOnlyZones } from "./playout-write-only.js";
 import { WHERE, localName, unsupported, varName, type ZoneLayout, type ZoneRef } from "./playout-zones.js";
+import { namesMovedCard } from "./playout-memo.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
  *  write them for the state machine, but over the kernel's state: variables in closure `let`s and
@@ -34,9 +35,10 @@ export class KernelCode extends KernelExpressions {
   /** The zones the rules never read (playout-write-only.ts). */
   private readonly writeOnly: ReadonlySet<string> = writeOnlyZones(this.game);
 
-  /** Puts a card into the zone `to`, its lines marked where the rules never read the zone. */
+  /** Puts a card into the zone `to` (and updates its running counts), the lines marked where the
+   *  rules never read the zone. */
   private putInto(to: ZoneRef, seg: string, front: boolean, card: string): string[] {
-    const lines = this.put(seg, to.layout.topLast, front, card);
+    const lines = [...this.put(seg, to.layout.topLast, front, card), ...this.counted("in", to, seg)];
     return this.writeOnly.has(to.layout.declaration.name.name) ? lines.map((line) => WRITE_ONLY + line) : lines;
   }
 
@@ -55,7 +57,12 @@ export class KernelCode extends KernelExpressions {
     // Values the memo and the tallies keep are forgotten once what they read is written: right
     // after the statement (no statement that writes jumps or reads the state after its writes).
     const marker = this.memoTable?.statementMarker(s) ?? [];
-    return marker.length === 0 ? this.statementCode(s) : [...this.statementCode(s), ...marker];
+    if (marker.length === 0) return this.statementCode(s);
+    const code = this.statementCode(s);
+    // A card moved: the marker goes inside the move's block, where the card (`$card`) is known
+    // (playout-member-memo.ts).
+    if (s.kind === "move" && namesMovedCard(marker) && code[code.length - 1] === "}") return [...code.slice(0, -1), ...marker, "}"];
+    return [...code, ...marker];
   }
 
   private statementCode(s: A.Statement): string[] {
@@ -228,7 +235,7 @@ export class KernelCode extends KernelExpressions {
     const keep = s.condition ? this.hoisted(() => this.expression(s.condition!)) : null;
     const add = `${list}[${count}++] = ${binder};`;
     if (!s.orderBy) {
-      lines.push(...this.eachOf(s.source, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add]));
+      lines.push(...this.eachOf(s.source, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add], this.filterOf(s.binder, s.condition)));
       return { lines, list, count };
     }
     // sortedBy's stable sort by insertion. Descending compares the other way round rather than
@@ -246,7 +253,7 @@ export class KernelCode extends KernelExpressions {
     ];
     if (keep) {
       // Kept by `where` first, then keyed (a fault comes from the part that faults in the state machine).
-      lines.push(...this.eachOf(s.source, binder, [...keep.pre, `if (${keep.code}) ${add}`]));
+      lines.push(...this.eachOf(s.source, binder, [...keep.pre, `if (${keep.code}) ${add}`], this.filterOf(s.binder, s.condition)));
       lines.push(`for (let $k = 0; $k < ${count}; $k++) {`, `const ${binder} = ${list}[$k]!;`, ...key.pre, `const $key = ${key.code};`, ...insert("$k"), "}");
       return { lines, list, count };
     }
@@ -278,6 +285,7 @@ export class KernelCode extends KernelExpressions {
       `if (!Number.isInteger($count) || $count < 0 || $count > N[${fromSeg}]!) throw new GameFault("fault/not-enough-cards", ${quote(`cannot deal that many cards from ${describeTarget(s.from)}`)});`,
       "for (let $dealt = 0; $dealt < $count; $dealt++) {",
       ...this.take(fromSeg, from.layout.topLast, "0", "$card"),
+      ...this.counted("out", from, fromSeg),
       ...this.putInto(to, toSeg, this.front(to, s.atBottom), "$card"),
       "}",
       "}",
@@ -308,6 +316,7 @@ export class KernelCode extends KernelExpressions {
       `${mark}const $card = ${card};`,
       ...this.putInto(to, "$to", front, "$card"),
       `${mark}}`,
+      ...(this.countsTable?.clearMarker(from.layout, "$from") ?? []),
       "N[$from] = 0;",
       "}",
       "}",
@@ -345,6 +354,7 @@ export class KernelCode extends KernelExpressions {
         `if ($key ${better} $best) { $at = $i; $best = $key; }`,
         "}",
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
+        ...this.counted("out", from, seg),
       );
     } else if (card.kind === "aggregate" && card.callee.name === "first" && this.isZone(card.source)) {
       // The first card of a zone that meets the condition: found by position, taken from there.
@@ -361,6 +371,7 @@ export class KernelCode extends KernelExpressions {
         "}",
         `if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");`,
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
+        ...this.counted("out", from, seg),
       );
     } else if (card.kind === "call" && card.callee.name === "nth" && card.args.length === 2 && this.isZone(card.args[0]!)) {
       // The card at a position (from 1) of a zone: taken from there, as nthCardOf checks it, with no
@@ -374,18 +385,21 @@ export class KernelCode extends KernelExpressions {
         `if (!Number.isInteger($position) || $position < 1 || $position > N[${seg}]!) throw new GameFault("fault/no-such-position", \`the zone has no card at position \${$position}: it holds \${N[${seg}]!}\`);`,
         "const $index = $position - 1;",
         ...this.take(seg, from.layout.topLast, "$index", "$card"),
+        ...this.counted("out", from, seg),
       );
     } else if (card.kind === "call" && card.callee.name === "top" && this.isZone(card.args[0]!)) {
       const from = this.zone(card.args[0]!);
       const seg = this.segment(from, lines);
       lines.push(`if (N[${seg}]! === 0) throw new GameFault("fault/empty-zone", ${quote(`${describeTarget(card.args[0]!)} is empty: it has no top card`)});`);
-      lines.push(...this.take(seg, from.layout.topLast, "0", "$card"));
+      lines.push(...this.take(seg, from.layout.topLast, "0", "$card"), ...this.counted("out", from, seg));
     } else {
       const origin = this.originOf(card);
       if (!origin) {
         // Wherever the card lies now.
         const { pre, code } = this.hoisted(() => this.expression(card));
-        lines.push(...pre, `const $card = ${code};`, `takeFromZoneOf(C, N, CAP, SEGMENTS, ${WHERE}[$card]!, $card);`);
+        // The runtime says which segment it took the card from, for the running counts.
+        const taken = this.countsTable?.fromMarker(to.layout, "$taken", "$card") ?? [];
+        lines.push(...pre, `const $card = ${code};`, `${taken.length > 0 ? "const $taken = " : ""}takeFromZoneOf(C, N, CAP, SEGMENTS, ${WHERE}[$card]!, $card);`, ...taken);
         const toSeg = this.segment(to, lines);
         if (limit !== null) lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
         lines.push(...this.putInto(to, toSeg, this.front(to, s.atBottom), "$card"), "}");
@@ -402,6 +416,7 @@ export class KernelCode extends KernelExpressions {
         ...PositionHints.search(seg, hint, (i) => this.cardAt(seg, from.layout.topLast, i)),
         `if ($at < 0) throw new GameFault("fault/card-not-in-zone", ${quote(`the card is not in ${describeTarget(origin)}`)});`,
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
+        ...this.counted("out", from, seg),
       );
     }
     const toSeg = this.segment(to, lines);
@@ -410,6 +425,12 @@ export class KernelCode extends KernelExpressions {
     }
     lines.push(...this.putInto(to, toSeg, this.front(to, s.atBottom), "$card"), "}");
     return lines;
+  }
+
+  /** The marker that updates the running counts of `zone` for `$card` put in (taken from) `seg`. */
+  private counted(way: "in" | "out", zone: ZoneRef, seg: string): string[] {
+    if (!this.countsTable) return [];
+    return way === "in" ? this.countsTable.inMarker(zone.layout, seg, "$card") : this.countsTable.outMarker(zone.layout, seg, "$card");
   }
 }
 

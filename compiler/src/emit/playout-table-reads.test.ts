@@ -6,7 +6,7 @@ import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { evaluateFiles } from "../testing/load-game.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const REFILL = `
 game "Refill Drill" {
@@ -62,23 +62,6 @@ describe("a table read keyed by the player count", () => {
 
   it("plays the state machine's games move for move", async () => {
     const { game } = await compiled();
-    const kernel = game.playout!();
-    const seeds = new runtime.Rng(5);
-    for (const players of [2, 3]) {
-      for (let i = 0; i < 20; i++) {
-        const gameSeed = seeds.int(2 ** 31);
-        const policySeed = seeds.int(2 ** 31);
-        const expected: unknown[] = [];
-        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) =>
-          expected.push(...traced(game, seat, move)),
-        );
-        kernel.policy.set(new runtime.Rng(policySeed).words());
-        const trace: number[] = [];
-        const taken = kernel.play(players, gameSeed, trace);
-        expect(trace, `${players} players, seeds ${gameSeed} ${policySeed}`).toEqual(expected);
-        expect(taken).toBe(played.decisions);
-        expect(kernel.scores()).toEqual(game.scores(played.state));
-      }
-    }
+    expectKernelReplays(runtime, game, { seed: 5, playerCounts: [2, 3], gamesPerCount: 20 });
   });
 });

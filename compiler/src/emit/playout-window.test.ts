@@ -6,10 +6,9 @@
 // with uniform draws and with the preferences followed.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Move } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const DRILL = `
 game "Window Listing" {
@@ -84,31 +83,14 @@ describe("a window's decision in a kernel of functions", () => {
     expect(kernelText).not.toMatch(/function offers\d+\(/);
     expect(kernelText.match(/function decide\d+\(\$seat\d+: number, \$passBy: boolean\): number/g)).toHaveLength(2);
     const game = await loadRulesGame("window-listing", DRILL, runtime);
-    const kernel = game.playout!();
-    const seeds = new runtime.Rng(25);
     const typesSeen = new Set<string>();
-    for (const preferred of [false, true]) {
-      const choose = preferred ? runtime.choosePreferredMove : runtime.chooseRandomMove;
-      for (const players of [2, 3, 4]) {
-        for (let i = 0; i < 40; i++) {
-          const gameSeed = seeds.int(2 ** 31);
-          const policySeed = seeds.int(2 ** 31);
-          const expected: unknown[] = [];
-          const onMove = (seat: number, move: Move): void => {
-            expected.push(...traced(game, seat, move));
-            typesSeen.add(move.type);
-          };
-          const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), onMove, undefined, choose);
-          kernel.policy.set(new runtime.Rng(policySeed).words());
-          const trace: number[] = [];
-          const decisions = kernel.play(players, gameSeed, trace, [], preferred);
-          const context = `${players} players, seeds ${gameSeed} ${policySeed}, preferred ${preferred}`;
-          expect(trace, context).toEqual(expected);
-          expect(decisions, context).toBe(played.decisions);
-          expect(kernel.scores(), context).toEqual(game.scores(played.state));
-        }
-      }
-    }
+    expectKernelReplays(runtime, game, {
+      seed: 25,
+      playerCounts: [2, 3, 4],
+      gamesPerCount: 40,
+      preferences: [false, true],
+      onMove: (_seat, move) => typesSeen.add(move.type),
+    });
     expect([...typesSeen].sort()).toEqual(expect.arrayContaining(["cash_in", "draw", "earn", "gift", "spend"]));
     expect([...typesSeen].some((t) => t.endsWith("done"))).toBe(true);
   });

@@ -9,7 +9,7 @@ import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const DRILL = `
 game "Kernel Drill" {
@@ -249,68 +249,30 @@ flow {
 score p: points[p]
 `;
 
-/** Plays `count` random games on the state machine and on the kernel, from the same seeds, and
- *  expects the same moves, lengths and scores. */
-function sameGames(game: Game, playerCounts: readonly number[], count: number): Set<string> {
-  const kernel = game.playout!();
-  const seeds = new runtime.Rng(3);
-  const typesSeen = new Set<string>();
-  for (const players of playerCounts) {
-    for (let i = 0; i < count; i++) {
-      const gameSeed = seeds.int(2 ** 31);
-      const policySeed = seeds.int(2 ** 31);
-      const expected: unknown[] = [];
-      const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => {
-        expected.push(...traced(game, seat, move));
-        typesSeen.add(move.type);
-      });
-      kernel.policy.set(new runtime.Rng(policySeed).words());
-      const trace: number[] = [];
-      const decisions = kernel.play(players, gameSeed, trace);
-      const context = `${players} players, seeds ${gameSeed} ${policySeed}`;
-      expect(trace, context).toEqual(expected);
-      expect(decisions, context).toBe(played.decisions);
-      expect(kernel.scores(), context).toEqual(game.scores(played.state));
-    }
-  }
-  return typesSeen;
+/** Plays random games on the state machine and on the kernel, expects the same games, and gives the
+ *  move types played, sorted. */
+function typesPlayed(game: Game, playerCounts: readonly number[], gamesPerCount: number): string[] {
+  const types = new Set<string>();
+  expectKernelReplays(runtime, game, { seed: 3, playerCounts, gamesPerCount, onMove: (_seat, move) => types.add(move.type) });
+  return [...types].sort();
 }
 
 describe("the playout kernel", () => {
   it("plays the drill game's state-machine games move for move", async () => {
     const game = await loadRulesGame("drill", DRILL, runtime);
     expect(game.playout).toBeDefined();
-    const kernel = game.playout!();
-    const seeds = new runtime.Rng(3);
     const typesSeen = new Set<string>();
-    let totalDecisions = 0;
-    let endedByStatement = 0;
-    for (const players of [2, 3, 4]) {
-      for (let i = 0; i < 150; i++) {
-        const gameSeed = seeds.int(2 ** 31);
-        const policySeed = seeds.int(2 ** 31);
-        const expected: unknown[] = [];
-        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => {
-          expected.push(...traced(game, seat, move));
-          typesSeen.add(move.type);
-        });
-        totalDecisions += played.decisions;
-        kernel.policy.set(new runtime.Rng(policySeed).words());
-        const trace: number[] = [];
-        const decisions = kernel.play(players, gameSeed, trace);
-        const context = `${players} players, seeds ${gameSeed} ${policySeed}`;
-        expect(trace, context).toEqual(expected);
-        expect(decisions, context).toBe(played.decisions);
-        expect(kernel.scores(), context).toEqual(game.scores(played.state));
-        // The kernel names the `end game` that ended the game, as the state machine does.
-        expect(kernel.ending(), context).toEqual(runtime.endingOf(played.state));
-        if (kernel.ending() !== null) endedByStatement++;
-      }
-    }
-    expect(endedByStatement).toBeGreaterThan(0);
+    const played = expectKernelReplays(runtime, game, {
+      seed: 3,
+      playerCounts: [2, 3, 4],
+      gamesPerCount: 150,
+      onMove: (_seat, move) => typesSeen.add(move.type),
+    });
+    // The kernel names the `end game` that ended the game, as the state machine does.
+    expect(played.endedByStatement).toBeGreaterThan(0);
     // The games exercise every option, at length.
     expect([...typesSeen].sort()).toEqual(["rest", "show", "take", "wait"]);
-    expect(totalDecisions / 450).toBeGreaterThan(10);
+    expect(played.decisions / played.games).toBeGreaterThan(10);
   });
 
   it("is written, and type-checks, for procedures with a `for … where` called with locals named as their parameters", async () => {
@@ -319,7 +281,7 @@ describe("the playout kernel", () => {
     expect(result.notes).toEqual([]);
     expect(result.files.map((f) => f.path)).toContain("playout.ts");
     const game = await loadRulesGame("procedures", PROCEDURES, runtime);
-    expect([...sameGames(game, [2, 3], 60)].sort()).toEqual(["pass", "take"]);
+    expect(typesPlayed(game, [2, 3], 60)).toEqual(["pass", "take"]);
   });
 
   it("reads the rules' functions through a memo while listing moves, and plays the state machine's games", async () => {
@@ -332,7 +294,7 @@ describe("the playout kernel", () => {
     // A seat among the players, their count and `first` are tests and loops, no list made.
     expect(kernel).not.toMatch(/seatList|firstOf/);
     const game = await loadRulesGame("memo", MEMO, runtime);
-    expect([...sameGames(game, [2, 3, 4], 60)].sort()).toEqual(["dig", "give", "pass", "polish"]);
+    expect(typesPlayed(game, [2, 3, 4], 60)).toEqual(["dig", "give", "pass", "polish"]);
   });
 
   it("stops a count compared with a number one past that number, and plays the state machine's games", async () => {
@@ -341,7 +303,7 @@ describe("the playout kernel", () => {
     const kernel = result.files.find((f) => f.path === "playout.ts")!.text;
     for (const limit of [1, 2, 3, 4]) expect(kernel).toMatch(new RegExp(`if \\(\\+\\+\\$count\\d+ > ${limit}\\) break;`));
     const game = await loadRulesGame("counts", COUNTS, runtime);
-    expect([...sameGames(game, [2, 3, 4], 80)].sort()).toEqual(["cash", "pass", "stay", "take"]);
+    expect(typesPlayed(game, [2, 3, 4], 80)).toEqual(["cash", "pass", "stay", "take"]);
   });
 
   it("is written for a kernel of one function per step whose decision has a lone option without parameters", async () => {
@@ -371,7 +333,7 @@ score p: points[p]
     expect(result.notes).toEqual([]);
     expect(result.files.find((f) => f.path === "playout.ts")!.text).toMatch(/function step\d+\(\)/);
     const game = await loadRulesGame("lone", LONE, runtime);
-    expect([...sameGames(game, [2, 3], 10)]).toEqual(["score"]);
+    expect(typesPlayed(game, [2, 3], 10)).toEqual(["score"]);
   });
 
   it("is not emitted for a game using what the kernel writer lacks, and compiling says why in one line", async () => {

@@ -1,0 +1,109 @@
+// A kernel written as one function per step declares its closure's variables with `var`
+// (playout-closure-vars.ts): the steps read them without V8's test for a `let` not yet initialized.
+// The declarations inside the closure's functions keep their `let` and `const`; and the kernel still
+// plays its state machine's games move for move.
+import { describe, expect, it } from "vitest";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { Game } from "../../../runtime/src/internal.js";
+import { compileGame } from "../index.js";
+import { evaluateFiles } from "../testing/load-game.js";
+import { traced } from "../../../tests/support/kernel-trace.js";
+import { closureVariablesAsVar } from "./playout-closure-vars.js";
+
+const DRILL = `
+game "Closure Drill" {
+  players 2..3
+}
+card Chip {
+  points: int
+  cards for v in 1..9 { points: v }
+}
+per player var score: int public = 0
+var turns: int public = 0
+zone deck: Chip stack hidden = all Chip
+per player zone hand: Chip pile owner
+
+function best(p: player): int = max(c in hand[p]: c.points)
+
+setup {
+  shuffle deck
+}
+
+flow {
+  while turns < 24 {
+    for p in players {
+      if count(deck) > 0 {
+        deal 1 from deck to hand[p]
+      }
+      ask p {
+        play(c in hand[p]) {
+          score[p] += c.points
+          move c to deck
+          shuffle deck
+        }
+        keep { }
+      }
+      turns += 1
+      if count(hand[p]) > 3 {
+        move all hand[p] to deck
+        shuffle deck
+      }
+    }
+  }
+}
+
+score p: score[p] + count(hand[p])
+`;
+
+describe("a split kernel's closure variables", () => {
+  it("turns the closure's own let and const into var, and nothing inside its functions", () => {
+    const text = [
+      "/** doc */",
+      "export function playout(): number {",
+      "  let a: number = 0;",
+      "  const b = [1, 2];",
+      "  function step(): number {",
+      "    let c = a;",
+      "    const d = b[0]!;",
+      "    for (let i = 0; i < 2; i++) c += i;",
+      "    return c + d;",
+      "  }",
+      "  return step();",
+      "}",
+    ].join("\n");
+    const out = closureVariablesAsVar(text);
+    expect(out).toContain("  var a: number = 0;");
+    expect(out).toContain("  var b = [1, 2];");
+    expect(out).toContain("    let c = a;");
+    expect(out).toContain("    const d = b[0]!;");
+    expect(out).toContain("for (let i = 0;");
+  });
+
+  it("declares the drill's closure with var, and plays its state machine's games move for move", async () => {
+    const result = await compileGame("closure-drill", [{ path: "closure-drill.rules", text: DRILL }]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.notes).toEqual([]);
+    const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
+    // The closure's variables (two spaces in): var, none let or const.
+    expect(kernelText).toMatch(/^ {2}var decisions = 0;$/m);
+    expect(kernelText).toMatch(/^ {2}var v_turns\b/m);
+    expect(kernelText).not.toMatch(/^ {2}(let|const) /m);
+    const game = evaluateFiles(result.files, runtime).get("search.ts")!.game as Game;
+    const kernel = game.playout!();
+    const seeds = new runtime.Rng(3);
+    for (const players of [2, 3]) {
+      for (let i = 0; i < 30; i++) {
+        const gameSeed = seeds.int(2 ** 31);
+        const policySeed = seeds.int(2 ** 31);
+        const expected: unknown[] = [];
+        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), (seat, move) => expected.push(...traced(game, seat, move)));
+        kernel.policy.set(new runtime.Rng(policySeed).words());
+        const trace: number[] = [];
+        const context = `${players} players, seeds ${gameSeed} ${policySeed}`;
+        expect(kernel.play(players, gameSeed, trace), context).toBe(played.decisions);
+        expect(trace, context).toEqual(expected);
+        expect(kernel.scores(), context).toEqual(game.scores(played.state));
+      }
+    }
+  });
+});

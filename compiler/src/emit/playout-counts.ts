@@ -1,0 +1,278 @@
+// The playout kernel's running counts: how many cards of each member of an enum field printed on the
+// cards (`kind`, `effect`) each segment of a zone holds (a seat's copy of a per-player zone is a
+// segment), kept up to date by every move in and out of the zone, as a hand-written engine keeps
+// "no-Exchange cards in play" or "Money cards collected" beside its zones. A rules expression that
+// counts, or asks for any or all of, a zone's cards by such a field against a value that does not
+// read the card (`count(c in collection[p] where c.kind == Kind.money)`, `any(a in played[p]:
+// a.effect == Effect.no_exchange)`) is then a read, not a pass over the zone, and no move makes it
+// stale: unlike the tallies (playout-tallies.ts), which count again after any write of the zone.
+//
+// The statement writer leaves a marker line where a card enters or leaves a segment (`inMarker`,
+// `outMarker`; `fromMarker` where the rules leave the origin open and the runtime says which
+// segment it took the card from; `clearMarker` where a zone is emptied) and where the zones are
+// loaded whole (`RECOUNT_MARKER`: a game's deal, a resumed state). Once every read is written, and so
+// every counted (zone, field) known, `markerCode` turns each marker into the updates of the counts of
+// its zone, or into nothing.
+import type * as A from "../syntax/ast.js";
+import type { CheckedGame } from "../check/checker.js";
+import { cardFieldArray } from "./code.js";
+import type { EnumIndexes } from "./playout-tallies.js";
+import type { ZoneLayout, ZoneRef } from "./playout-zones.js";
+
+const MARKER = "/*$counts ";
+
+/** Where the zones are loaded whole (a game's start, a resumed state): every count is made afresh. */
+export const RECOUNT_MARKER = `${MARKER}${JSON.stringify({ op: "recount" })}*/`;
+
+type Marker =
+  | { op: "in" | "out"; zone: string; seg: string; card: string }
+  | { op: "clear"; zone: string; seg: string }
+  | { op: "from"; cardType: string; seg: string; card: string }
+  | { op: "recount" };
+
+interface Counted {
+  readonly zone: ZoneLayout;
+  readonly segments: number;
+  readonly members: number;
+  /** The field's member indexes by card id (-1 for none). */
+  readonly indexes: string;
+  readonly name: string;
+}
+
+export class KernelCounts {
+  private readonly counted = new Map<string, Counted>();
+  /** Set by the kernel writer: the counts live in the closure beside the rules' functions, as the
+   *  tallies do (a kernel written as one `play` has none). */
+  enabled = false;
+
+  constructor(
+    private readonly game: CheckedGame,
+    private readonly zones: ReadonlyMap<string, ZoneLayout>,
+    private readonly maxSeats: number,
+    private readonly indexes: EnumIndexes,
+  ) {}
+
+  // ── reads ────────────────────────────────────────────────────────────────────────────────────
+
+  /** A read of the counts for `count(c in Z where c.F == v)` (or `!=`), `any(c in Z: c.F == v)` and
+   *  `all(c in Z: c.F == v)` (either comparison), where F is an enum field printed on the cards and v
+   *  does not read c; null for any other aggregate. `write` writes an expression, `zone` a zone. */
+  read(e: A.AggregateExpression, write: (e: A.Expression) => string, zone: (e: A.Expression) => ZoneRef): string | null {
+    if (!this.enabled || this.game.types.get(e.source)?.kind !== "zone") return null;
+    const callee = e.callee.name;
+    const test = callee === "count" ? (e.value ? null : e.condition) : callee === "any" || callee === "all" ? (e.condition ? null : e.value) : null;
+    if (!test || test.kind !== "binary" || (test.operator !== "==" && test.operator !== "!=")) return null;
+    const binder = this.game.names.get(e.binder);
+    if (binder?.kind !== "local") return null;
+    const isField = (side: A.Expression): side is A.MemberExpression => {
+      if (side.kind !== "member" || side.target.kind !== "name") return false;
+      const target = this.game.names.get(side.target);
+      return target?.kind === "local" && target.slot === binder.slot && this.game.types.get(side)?.kind === "enum" && this.game.types.get(side.target)?.kind === "card";
+    };
+    const [field, other] = isField(test.left) ? [test.left, test.right] : isField(test.right) ? [test.right, test.left] : [null, null];
+    if (!field || !other || readsSlot(this.game, other, binder.slot)) return null;
+    const cardType = this.game.types.get(field.target);
+    const enumType = this.game.types.get(field);
+    if (cardType?.kind !== "card" || enumType?.kind !== "enum") return null;
+    const members = this.game.enums.get(enumType.name)?.members ?? [];
+    const source = zone(e.source);
+    const layout = this.zones.get(source.layout.declaration.name.name);
+    if (!layout || members.length === 0) return null;
+    const array = cardFieldArray(cardType.cardType, field.member.name);
+    const name = `$count_${layout.declaration.name.name}_${field.member.name}`.replace(/[^\w$]/g, "_");
+    if (!this.counted.has(name)) {
+      this.counted.set(name, { zone: layout, segments: layout.declaration.perPlayer ? this.maxSeats : 1, members: members.length, indexes: this.indexes.fieldIndex(array, enumType.name), name });
+    }
+    // An enum member named in the rules (`Kind.money`) is its index, known here; another value's
+    // index is found when read (-1, no card, for a value that is no member).
+    const named = other.kind === "member" && this.game.types.get(other.target)?.kind === "enum-type" ? members.findIndex((m) => m.name === other.member.name) : -1;
+    const at = `(${source.seg} - ${layout.constant}) * ${members.length}`;
+    const matching = named >= 0 ? `${name}[${at} + ${named}]!` : `$countOf(${name}, ${at}, ${this.indexes.memberIndex(enumType.name, write(other))})`;
+    const equal = test.operator === "==";
+    const size = `N[${source.seg}]!`;
+    switch (callee) {
+      case "count":
+        return equal ? matching : `(${size} - ${matching})`;
+      case "any":
+        return equal ? `(${matching} > 0)` : `(${matching} < ${size})`;
+      default:
+        return equal ? `(${matching} === ${size})` : `(${matching} === 0)`;
+    }
+  }
+
+  /** A test that some card of the zone's segment `seg` may meet `test` (the binder's slot `binder`), or
+   *  null: where the test's first conjuncts, as the rules evaluate them (through the rules' functions
+   *  it calls on the binder), compare an enum field printed on the card with a member, and no card of
+   *  the segment has that member, no card passes, and the cards need not be looked at. The conjuncts
+   *  before it must read nothing that can fault or draw (no call, no aggregate), so that skipping
+   *  them changes nothing the state machine does. */
+  guard(test: A.Expression, binder: unknown, zone: ZoneLayout, seg: string): string | null {
+    if (!this.enabled) return null;
+    const found = this.leadingFieldTest(test, binder, 0);
+    if (!found) return null;
+    const counted = this.countedOf(zone, found.cardType, found.field, found.enumName);
+    if (!counted) return null;
+    return `${counted.name}[(${seg} - ${zone.constant}) * ${counted.members} + ${found.member}]! > 0`;
+  }
+
+  /** The field test that every card meeting `e` passes first, as `binder.field == Enum.member`. */
+  private leadingFieldTest(e: A.Expression, slot: unknown, depth: number): { cardType: string; field: string; enumName: string; member: number } | null {
+    if (depth > 8) return null;
+    if (e.kind === "binary" && e.operator === "and") {
+      const left = this.leadingFieldTest(e.left, slot, depth + 1);
+      if (left) return left;
+      return plain(e.left) ? this.leadingFieldTest(e.right, slot, depth + 1) : null;
+    }
+    if (e.kind === "binary" && e.operator === "==") {
+      for (const [side, other] of [[e.left, e.right], [e.right, e.left]] as const) {
+        if (side.kind !== "member" || side.target.kind !== "name") continue;
+        const target = this.game.names.get(side.target);
+        if (target?.kind !== "local" || target.slot !== slot) continue;
+        const cardType = this.game.types.get(side.target);
+        const enumType = this.game.types.get(side);
+        if (cardType?.kind !== "card" || enumType?.kind !== "enum") continue;
+        if (other.kind !== "member" || this.game.types.get(other.target)?.kind !== "enum-type") continue;
+        const member = (this.game.enums.get(enumType.name)?.members ?? []).findIndex((m) => m.name === other.member.name);
+        if (member >= 0) return { cardType: cardType.cardType, field: side.member.name, enumName: enumType.name, member };
+      }
+      return null;
+    }
+    if (e.kind === "call") {
+      // A rules function called on the binder: the test its body makes first, on its parameter.
+      const declaration = this.game.program.declarations.find((d): d is A.FunctionDeclaration => d.kind === "function" && d.name.name === e.callee.name);
+      if (!declaration || this.game.names.get(e)?.kind !== "function" || e.args.length !== declaration.parameters.length) return null;
+      if (!e.args.every((a) => plain(a))) return null;
+      const at = e.args.findIndex((a) => a.kind === "name" && (this.game.names.get(a) as { slot?: unknown } | undefined)?.slot === slot);
+      if (at < 0) return null;
+      const parameter = this.game.names.get(declaration.parameters[at]!.name);
+      if (parameter?.kind !== "local") return null;
+      return this.leadingFieldTest(declaration.body, parameter.slot, depth + 1);
+    }
+    return null;
+  }
+
+  private countedOf(zone: ZoneLayout, cardType: string, field: string, enumName: string): Counted | null {
+    if (zone.declaration.cardType.name !== cardType) return null;
+    const members = this.game.enums.get(enumName)?.members.length ?? 0;
+    if (members === 0) return null;
+    const name = `$count_${zone.declaration.name.name}_${field}`.replace(/[^\w$]/g, "_");
+    if (!this.counted.has(name)) {
+      this.counted.set(name, { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members, indexes: this.indexes.fieldIndex(cardFieldArray(cardType, field), enumName), name });
+    }
+    return this.counted.get(name)!;
+  }
+
+  // ── markers ──────────────────────────────────────────────────────────────────────────────────
+
+  /** After `card` was put in segment `seg` of `zone`. */
+  inMarker(zone: ZoneLayout, seg: string, card: string): string[] {
+    return this.marker({ op: "in", zone: zone.declaration.name.name, seg, card });
+  }
+
+  /** After `card` was taken from segment `seg` of `zone`. */
+  outMarker(zone: ZoneLayout, seg: string, card: string): string[] {
+    return this.marker({ op: "out", zone: zone.declaration.name.name, seg, card });
+  }
+
+  /** Before segment `seg` of `zone` is emptied. */
+  clearMarker(zone: ZoneLayout, seg: string): string[] {
+    return this.marker({ op: "clear", zone: zone.declaration.name.name, seg });
+  }
+
+  /** After `card`, of the cards of `zone`, was taken from the segment held by `seg` (known only
+   *  when the game runs): of the counted zones, those that hold such cards may have held it. */
+  fromMarker(zone: ZoneLayout, seg: string, card: string): string[] {
+    return this.marker({ op: "from", cardType: zone.declaration.cardType.name, seg, card });
+  }
+
+  private marker(m: Marker): string[] {
+    return this.enabled ? [`${MARKER}${JSON.stringify(m)}*/`] : [];
+  }
+
+  /** The code of a marker line: the updates of the counts it concerns (none: no line); null for a
+   *  line that is no marker. */
+  markerCode(line: string): string[] | null {
+    const at = line.indexOf(MARKER);
+    if (at < 0 || line.slice(0, at).trim() !== "") return null;
+    const m = JSON.parse(line.slice(at + MARKER.length, line.lastIndexOf("*/"))) as Marker;
+    const all = [...this.counted.values()];
+    const of = (zone: string): Counted[] => all.filter((c) => c.zone.declaration.name.name === zone);
+    switch (m.op) {
+      case "in":
+      case "out": {
+        const step = m.op === "in" ? "++" : "--";
+        return of(m.zone).map((c) => `{ const $member = ${c.indexes}[${m.card}]!; if ($member >= 0) ${c.name}[(${m.seg} - ${c.zone.constant}) * ${c.members} + $member]!${step}; }`);
+      }
+      case "clear":
+        return of(m.zone).map((c) => `${c.name}.fill(0, (${m.seg} - ${c.zone.constant}) * ${c.members}, (${m.seg} - ${c.zone.constant} + 1) * ${c.members});`);
+      case "from":
+        return all.filter((c) => c.zone.declaration.cardType.name === m.cardType).map(
+          (c) =>
+            `if (${m.seg} >= ${c.zone.constant} && ${m.seg} < ${c.zone.constant} + ${c.segments}) { const $member = ${c.indexes}[${m.card}]!; if ($member >= 0) ${c.name}[(${m.seg} - ${c.zone.constant}) * ${c.members} + $member]!--; }`,
+        );
+      case "recount":
+        return all.length === 0 ? [] : ["$recountAll();"];
+    }
+  }
+
+  // ── declarations ─────────────────────────────────────────────────────────────────────────────
+
+  /** The counts' arrays and the functions that read and remake them, for the kernel's closure. */
+  code(): string[] {
+    const all = [...this.counted.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (all.length === 0) return [];
+    return [
+      ...all.map((c) => `const ${c.name} = new Int32Array(${c.segments * c.members});`),
+      "/** A segment's count of one member (its index; -1 for a value that is no member: none). */",
+      "function $countOf(counts: Int32Array, at: number, member: number): number {",
+      "return member < 0 ? 0 : counts[at + member]!;",
+      "}",
+      "/** Every count made afresh from the zones as they lie. */",
+      "function $recountAll(): void {",
+      ...all.flatMap((c) => [
+        `${c.name}.fill(0);`,
+        `for (let $s = 0; $s < ${c.segments}; $s++) {`,
+        `const $seg = ${c.zone.constant} + $s;`,
+        "for (let $i = 0; $i < N[$seg]!; $i++) {",
+        `const $member = ${c.indexes}[C[$seg * CAP + $i]!]!;`,
+        `if ($member >= 0) ${c.name}[$s * ${c.members} + $member]!++;`,
+        "}",
+        "}",
+      ]),
+      "}",
+    ];
+  }
+}
+
+/** An expression that reads values only: no call (a rules function, `top`, `roll`), no aggregate
+ *  and no division (by zero, a fault), so nothing that can fault or draw. */
+function plain(e: A.Expression): boolean {
+  let ok = true;
+  const visit = (node: unknown): void => {
+    if (!ok || node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const record = node as Record<string, unknown>;
+    if (record.kind === "call" || record.kind === "aggregate") ok = false;
+    if (record.kind === "binary" && (record.operator === "/" || record.operator === "%")) ok = false;
+    for (const [key, child] of Object.entries(record)) if (key !== "range") visit(child);
+  };
+  visit(e);
+  return ok;
+}
+
+/** Whether the expression reads the local of `slot` (the aggregate's binder). */
+function readsSlot(game: CheckedGame, e: A.Expression, slot: unknown): boolean {
+  let found = false;
+  const visit = (node: unknown): void => {
+    if (found || node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const record = node as Record<string, unknown>;
+    if (record.kind === "name") {
+      const binding = game.names.get(record as never);
+      if (binding?.kind === "local" && binding.slot === slot) found = true;
+    }
+    for (const [key, child] of Object.entries(record)) if (key !== "range") visit(child);
+  };
+  visit(e);
+  return found;
+}

@@ -1,0 +1,156 @@
+// Options of a decision that search the same domain for a value meeting their requirements share
+// one pass over it (playout-shared-search.ts). The drill's options search a seat's hand (one of
+// them after a range parameter is bounded, one with a second parameter searched after it, one
+// whose requirement counts the hand again, some behind requirements about the situation that may
+// close them first) and the seats, with requirements written alike in several options: the games
+// must be the state machine's, move for move, with uniform draws and with preferences followed.
+import { describe, expect, it } from "vitest";
+import * as runtime from "../../../runtime/src/internal.js";
+import type { Move } from "../../../runtime/src/internal.js";
+import { compileGame } from "../index.js";
+import { loadRulesGame } from "../testing/load-game.js";
+import { traced } from "../../../tests/support/kernel-trace.js";
+
+const DRILL = `
+game "Shared Search" {
+  players 2..4
+}
+card Chip {
+  value: int
+  cards for v in 1..6 { value: v }
+  cards for v in 1..6 { value: v }
+  cards for v in 1..4 { value: v }
+}
+per player var gold: int public = 2
+per Chip var worn: bool public = false
+zone pile: Chip pile public = all Chip
+per player zone hand: Chip pile public
+per player zone spent: Chip pile public
+
+function dear(c: Chip): bool = c.value > 3
+function pairs(p: player, c: Chip): int = count(x in hand[p] where x.value == c.value)
+function rich(p: player): bool = gold[p] >= 4
+
+flow {
+  shuffle pile
+  for p in players {
+    deal 2 from pile to hand[p]
+  }
+  let rounds = 0
+  while rounds < 10 {
+    for p in players {
+      window q in players_from(p) where q == p or count(hand[q]) > 4 {
+        draw prefer 1
+          require count(pile) > 0 else "the pile is empty"
+          require count(hand[q]) < 7 else "hand full"
+        {
+          deal 1 from pile to hand[q]
+        }
+        spend(c in hand[q]) prefer 2
+          require not dear(c) else "too dear"
+          require c.value <= gold[q] else "not enough gold"
+        {
+          gold[q] -= c.value
+          move c to spent[q]
+        }
+        sell(c in hand[q])
+          require q == p else "only on your turn"
+          require dear(c) else "not dear"
+          require not worn[c] else "worn"
+        {
+          gold[q] += 2
+          move c to pile
+        }
+        wear(d in hand[q])
+          require dear(d) else "not dear"
+          require not worn[d] else "worn already"
+        {
+          worn[d] = true
+        }
+        match(c in hand[q])
+          require pairs(q, c) > 1 else "no pair"
+          require count(x in hand[q] where x.value == c.value and worn[x]) == 0 else "a pair is worn"
+        {
+          move c to spent[q]
+          gold[q] += 1
+        }
+        pay(n in 1..3, c in hand[q])
+          require n <= gold[q] else "not that much gold"
+          require not dear(c) else "too dear"
+          require c.value > n else "pay less"
+        {
+          gold[q] -= n
+          move c to pile
+        }
+        give(c in hand[q], r in players)
+          require rich(q) else "not rich"
+          require not worn[c] else "worn"
+          require r != q and count(hand[r]) < 6 else "they are full"
+        {
+          move c to hand[r]
+        }
+        tip(r in players)
+          require r != q and gold[q] > 0 else "nothing to tip"
+        {
+          gold[q] -= 1
+          gold[r] += 1
+        }
+        beg(r in players) prefer 3
+          require r != q and gold[r] > 0 else "nobody to beg from"
+          require not rich(q) else "too rich to beg"
+        {
+          gold[r] -= 1
+          gold[q] += 1
+        }
+      }
+    }
+    rounds += 1
+  }
+}
+
+score p: gold[p] + sum(c in spent[p]: c.value)
+`;
+
+describe("options that search the same domain in a kernel", () => {
+  it("share one pass over it and offer the moves the state machine offers", async () => {
+    const result = await compileGame("shared-search", [{ path: "shared-search.rules", text: DRILL }]);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.notes).toEqual([]);
+    const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
+    // One pass over the hand for its six options, one over the seats for two (`give` searches them
+    // second), in the uniform draw and in the preferred draw; `not dear(c)` about `c` is worked out
+    // once per card (`spend`, `pay`), `dear(d)` apart.
+    const passes = kernelText.match(/let \$searching\d+ =[^;]*;/g) ?? [];
+    expect(passes.map((p) => (p.match(/\$gate\d+/g) ?? []).length).sort()).toEqual([2, 2, 6, 6]);
+    expect(kernelText).toMatch(/\$same\d+ = !fn_dear\(l_c\) \? 1 : 2;/);
+    expect(kernelText).toMatch(/if \(!fn_dear\(l_d\)\) break found\d+\$test;/);
+    const game = await loadRulesGame("shared-search", DRILL, runtime);
+    const kernel = game.playout!();
+    const seeds = new runtime.Rng(31);
+    const typesSeen = new Set<string>();
+    for (const preferred of [false, true]) {
+      const choose = preferred ? runtime.choosePreferredMove : runtime.chooseRandomMove;
+      for (const players of [2, 3, 4]) {
+        for (let i = 0; i < 30; i++) {
+          const gameSeed = seeds.int(2 ** 31);
+          const policySeed = seeds.int(2 ** 31);
+          const expected: unknown[] = [];
+          const onMove = (seat: number, move: Move): void => {
+            expected.push(...traced(game, seat, move));
+            typesSeen.add(move.type);
+          };
+          const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), onMove, undefined, choose);
+          kernel.policy.set(new runtime.Rng(policySeed).words());
+          const trace: number[] = [];
+          const decisions = kernel.play(players, gameSeed, trace, [], preferred);
+          const context = `${players} players, seeds ${gameSeed} ${policySeed}, preferred ${preferred}`;
+          expect(trace, context).toEqual(expected);
+          expect(decisions, context).toBe(played.decisions);
+          expect(kernel.scores(), context).toEqual(game.scores(played.state));
+        }
+      }
+    }
+    expect([...typesSeen].sort()).toEqual(expect.arrayContaining(["beg", "draw", "give", "match", "pay", "sell", "spend", "tip", "wear"]));
+    expect([...typesSeen].some((t) => t.endsWith("done"))).toBe(true);
+  });
+});

@@ -1,0 +1,119 @@
+// The options of a decision that search one domain for a value meeting their requirements (the
+// deeds of the seat deciding, the seats) share one pass over it: each value is bound once and
+// tested for every option still searching, the pass ends when each has found one, and a
+// requirement written alike in several options (the same code about the same parameter name) is
+// worked out once per value. Whether an option is on offer does not depend on the order its
+// requirements are tested in (the listing writes nothing), and each option's requirements are
+// tested on the same values as alone, up to its first match: the same options are offered, and
+// the same draws follow (playout-decisions.ts `constrainedSampler`).
+import type { KernelCode } from "./playout-statements.js";
+import type { KernelDomain } from "./playout-domains.js";
+
+/** A requirement tested on each value of a search: `pre` runs first, `code` must hold. */
+export interface SearchTest {
+  readonly pre: readonly string[];
+  readonly code: string;
+}
+
+/** An option's first search, in its listing block (`open`, lines start..end) */
+export interface OptionSearch {
+  readonly start: number;
+  readonly end: number;
+  readonly domain: KernelDomain;
+  readonly binder: string;
+  readonly tests: readonly SearchTest[];
+  readonly found: string;
+  readonly block: string;
+}
+
+/** What playout-decisions.ts `listing` writes for an option: lines that declare its domains and
+ *  flag, its listing block, and the first search in it. */
+export interface OptionListing {
+  readonly declarations: readonly string[];
+  readonly open: readonly string[];
+  readonly search: OptionSearch | null;
+}
+
+/** The search alone, as `offered` writes it in the listing block: a loop up to the first match. */
+export function searchLines(search: Omit<OptionSearch, "start" | "end">): string[] {
+  const tests = search.tests.flatMap((t) => [...t.pre, `if (!(${t.code})) continue;`]);
+  return [
+    `let ${search.found} = false;`,
+    ...search.domain.each(search.binder, [...tests, `${search.found} = true;`, "break;"]),
+    `if (!${search.found}) break ${search.block};`,
+  ];
+}
+
+/**
+ * The listings of a decision's options, in order: each option's block as written, except where two
+ * or more options search the same domain first. Those are split: the tests before the search (into
+ * a gate), one pass over the domain for all of them, then the rest of each block.
+ */
+export function sharedListings(code: KernelCode, listings: readonly OptionListing[]): string[] {
+  const groups = new Map<string, number[]>();
+  listings.forEach((listing, i) => {
+    const key = listing.search?.domain.shares;
+    if (key === undefined) return;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  const shared = new Set([...groups.values()].filter((members) => members.length > 1).flat());
+  const lines: string[] = [];
+  const gates = new Map<number, string>();
+  listings.forEach((listing, i) => {
+    lines.push(...listing.declarations);
+    if (!shared.has(i)) {
+      lines.push(...listing.open);
+      return;
+    }
+    const search = listing.search!;
+    const gate = code.temp("gate");
+    gates.set(i, gate);
+    // The tests before the search: the gate opens where the search would start.
+    lines.push(`let ${gate} = false;`, `let ${search.found} = false;`, ...listing.open.slice(0, search.start), `${gate} = true;`, "}");
+  });
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    lines.push(...onePass(code, members.map((i) => ({ search: listings[i]!.search!, gate: gates.get(i)! }))));
+  }
+  listings.forEach((listing, i) => {
+    if (!shared.has(i)) return;
+    const search = listing.search!;
+    // The rest of the block: on offer only where the search found a value.
+    lines.push(`${search.block}: {`, `if (!${search.found}) break ${search.block};`, ...listing.open.slice(search.end));
+  });
+  return lines;
+}
+
+/** One pass over the domain the members search, each testing the values until its first match. */
+function onePass(code: KernelCode, members: readonly { search: OptionSearch; gate: string }[]): string[] {
+  const left = code.temp("searching");
+  const value = code.temp("value");
+  // Requirements written alike, about the same parameter name, calling a function: worked out once
+  // per value, when first tested (0 not yet, 1 holds, 2 does not).
+  const uses = new Map<string, number>();
+  // Only a call is worth keeping: a read of an array costs what the look-up would.
+  const keyOf = (binder: string, t: SearchTest): string | null => (t.pre.length === 0 && /[\w$]\(/.test(t.code) ? `${binder}\n${t.code}` : null);
+  for (const { search } of members) {
+    for (const key of new Set(search.tests.map((t) => keyOf(search.binder, t)))) if (key !== null) uses.set(key, (uses.get(key) ?? 0) + 1);
+  }
+  const once = new Map<string, string>();
+  for (const [key, n] of uses) if (n > 1) once.set(key, code.temp("same"));
+  const body: string[] = [...[...once.values()].map((s) => `let ${s} = 0;`)];
+  for (const { search, gate } of members) {
+    const label = `${search.found.slice(1)}$test`;
+    body.push(`${label}: if (${gate} && !${search.found}) {`, `const ${search.binder} = ${value};`);
+    for (const t of search.tests) {
+      const same = once.get(keyOf(search.binder, t) ?? "");
+      if (same === undefined) body.push(...t.pre, `if (!(${t.code})) break ${label};`);
+      else body.push(`if (${same} === 0) ${same} = (${t.code}) ? 1 : 2;`, `if (${same} !== 1) break ${label};`);
+    }
+    body.push(`${search.found} = true;`, `${left}--;`, "}");
+  }
+  body.push(`if (${left} === 0) break;`);
+  return [
+    `let ${left} = ${members.map(({ gate }) => `(${gate} ? 1 : 0)`).join(" + ")};`,
+    `if (${left} > 0) {`,
+    ...members[0]!.search.domain.each(value, body),
+    "}",
+  ];
+}
