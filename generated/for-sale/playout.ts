@@ -32,9 +32,10 @@ export function playout(): PlayoutKernel {
   const K_$list1 = new Int32Array(6);
   const K_$values2 = [] as unknown[];
   const K_$list3 = new Int32Array(6);
-  const K_$keys4 = new Float64Array(6);
-  const K_$list5 = new Int32Array(6);
-  const K_$keys6 = new Float64Array(6);
+  const K_$list4 = new Int32Array(6);
+  const K_$keys5 = new Array<number>(6).fill(0);
+  const K_$list6 = new Int32Array(6);
+  const K_$keys7 = new Array<number>(6).fill(0);
   const K_TABLE_removed_cards$byPlayers = Array.from({ length: 7 }, ($_, $n) =>
     cardData.TABLE_removed_cards.get($n),
   );
@@ -104,9 +105,10 @@ export function playout(): PlayoutKernel {
     const $list1 = K_$list1;
     const $values2 = K_$values2;
     const $list3 = K_$list3;
-    const $keys4 = K_$keys4;
-    const $list5 = K_$list5;
-    const $keys6 = K_$keys6;
+    const $list4 = K_$list4;
+    const $keys5 = K_$keys5;
+    const $list6 = K_$list6;
+    const $keys7 = K_$keys7;
     const TABLE_removed_cards$byPlayers = K_TABLE_removed_cards$byPlayers;
     const TABLE_starting_coins$byPlayers = K_TABLE_starting_coins$byPlayers;
     const v_coins = K_v_coins;
@@ -218,8 +220,6 @@ export function playout(): PlayoutKernel {
           throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-          C[Z_property_box * CAP + N[Z_property_box]!] = $card;
-          N[Z_property_box]!++;
         }
       }
       {
@@ -228,8 +228,6 @@ export function playout(): PlayoutKernel {
           throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from currency_deck");
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
-          C[Z_currency_box * CAP + N[Z_currency_box]!] = $card;
-          N[Z_currency_box]!++;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {
@@ -475,11 +473,15 @@ export function playout(): PlayoutKernel {
                 "highest(auction) of nothing: the collection is empty",
               );
             let $at = 0;
-            let $best = 0;
-            for (let $i = 0; $i < $n; $i++) {
+            let $best: number;
+            {
+              const l_c = C[Z_auction * CAP]!;
+              $best = Property_value[l_c]!;
+            }
+            for (let $i = 1; $i < $n; $i++) {
               const l_c = C[Z_auction * CAP + $i]!;
               const $key = Property_value[l_c]!;
-              if ($i === 0 || $key > $best) {
+              if ($key > $best) {
                 $at = $i;
                 $best = $key;
               }
@@ -577,23 +579,21 @@ export function playout(): PlayoutKernel {
           {
             let $n65 = 0;
             for (let l_p = 0; l_p < players; l_p++) {
-              $list5[$n65++] = l_p;
-            }
-            for (let $k = 0; $k < $n65; $k++) {
-              const l_p = $list5[$k]!;
-              const $key =
-                -Property_value[N[Z_offer + l_p]! > 0 ? C[(Z_offer + l_p) * CAP]! : emptyZone("top")]!;
-              let $at = $k;
-              while ($at > 0 && $keys6[$at - 1]! > $key) {
-                $list5[$at] = $list5[$at - 1]!;
-                $keys6[$at] = $keys6[$at - 1]!;
-                $at--;
+              {
+                const $key =
+                  Property_value[N[Z_offer + l_p]! > 0 ? C[(Z_offer + l_p) * CAP]! : emptyZone("top")]!;
+                let $at = $n65++;
+                while ($at > 0 && $keys7[$at - 1]! < $key) {
+                  $list6[$at] = $list6[$at - 1]!;
+                  $keys7[$at] = $keys7[$at - 1]!;
+                  $at--;
+                }
+                $list6[$at] = l_p;
+                $keys7[$at] = $key;
               }
-              $list5[$at] = l_p;
-              $keys6[$at] = $key;
             }
             for (let $i66 = 0; $i66 < $n65; $i66++) {
-              const l_p = $list5[$i66]!;
+              const l_p = $list6[$i66]!;
               {
                 const $n = N[Z_market]!;
                 if ($n === 0)
@@ -602,11 +602,15 @@ export function playout(): PlayoutKernel {
                     "highest(market) of nothing: the collection is empty",
                   );
                 let $at = 0;
-                let $best = 0;
-                for (let $i = 0; $i < $n; $i++) {
+                let $best: number;
+                {
+                  const l_c = C[Z_market * CAP]!;
+                  $best = Currency_value[l_c]!;
+                }
+                for (let $i = 1; $i < $n; $i++) {
                   const l_c = C[Z_market * CAP + $i]!;
                   const $key = Currency_value[l_c]!;
-                  if ($i === 0 || $key > $best) {
+                  if ($key > $best) {
                     $at = $i;
                     $best = $key;
                   }
@@ -625,13 +629,7 @@ export function playout(): PlayoutKernel {
           for (let l_p = 0; l_p < players; l_p++) {
             {
               const $from = Z_offer + l_p;
-              const $to = Z_sold;
               {
-                for (let $k71 = 0; $k71 < N[$from]!; $k71++) {
-                  const $card = C[$from * CAP + $k71]!;
-                  C[$to * CAP + N[$to]!] = $card;
-                  N[$to]!++;
-                }
                 N[$from] = 0;
               }
             }
@@ -736,11 +734,15 @@ export function playout(): PlayoutKernel {
                       "lowest(auction) of nothing: the collection is empty",
                     );
                   let $at = 0;
-                  let $best = 0;
-                  for (let $i = 0; $i < $n; $i++) {
+                  let $best: number;
+                  {
+                    const l_c = C[Z_auction * CAP]!;
+                    $best = Property_value[l_c]!;
+                  }
+                  for (let $i = 1; $i < $n; $i++) {
                     const l_c = C[Z_auction * CAP + $i]!;
                     const $key = Property_value[l_c]!;
-                    if ($i === 0 || $key < $best) {
+                    if ($key < $best) {
                       $at = $i;
                       $best = $key;
                     }
@@ -846,6 +848,7 @@ export function playout(): PlayoutKernel {
                   if (trace !== null) trace.push(l_p, 2, $value32);
                   $list1[$a22] = 0;
                   $values2[$a22 * 1 + 0] = $value32;
+                  $list3[$a22 * 1 + 0] = $digit31;
                   break pick23;
                 }
                 $index28 -= $count26;
@@ -859,12 +862,15 @@ export function playout(): PlayoutKernel {
                 {
                   const $seg33 = Z_properties + l_p;
                   const $wanted = l_card;
-                  let $at = -1;
-                  for (let $i = 0; $i < N[$seg33]!; $i++)
-                    if (C[$seg33 * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
+                  let $at = $list3[$a22 * 1 + 0]!;
+                  if (!($at >= 0 && $at < N[$seg33]! && C[$seg33 * CAP + $at]! === $wanted)) {
+                    $at = -1;
+                    for (let $i = 0; $i < N[$seg33]!; $i++)
+                      if (C[$seg33 * CAP + $i]! === $wanted) {
+                        $at = $i;
+                        break;
+                      }
+                  }
                   if ($at < 0)
                     throw new GameFault("fault/card-not-in-zone", "the card is not in properties[p]");
                   const $at34 = $seg33 * CAP + $at;
@@ -915,9 +921,10 @@ export function playout(): PlayoutKernel {
     const $list1 = K_$list1;
     const $values2 = K_$values2;
     const $list3 = K_$list3;
-    const $keys4 = K_$keys4;
-    const $list5 = K_$list5;
-    const $keys6 = K_$keys6;
+    const $list4 = K_$list4;
+    const $keys5 = K_$keys5;
+    const $list6 = K_$list6;
+    const $keys7 = K_$keys7;
     const TABLE_removed_cards$byPlayers = K_TABLE_removed_cards$byPlayers;
     const TABLE_starting_coins$byPlayers = K_TABLE_starting_coins$byPlayers;
     const v_coins = K_v_coins;

@@ -4,7 +4,6 @@ import {
   drawInt,
   emptyZone,
   missingTableKey,
-  nthCardOf,
   rollOn,
   seatCount,
   seedWords,
@@ -54,88 +53,89 @@ export function playout(): PlayoutKernel {
   var K_$values13 = [] as unknown[];
   var K_$list14 = new Int32Array(6);
   var K_$list15 = new Int32Array(6);
-  var K_$values16 = [] as string[];
-  var K_$values16$n = new Int32Array(1);
-  var K_$list18 = new Int32Array(6);
+  var K_$list16 = new Int32Array(6);
+  var K_$values17 = [] as string[];
+  var K_$values17$n = new Int32Array(1);
   var K_$list19 = new Int32Array(6);
-  var K_$values20 = [] as unknown[];
-  var K_$values21 = [] as string[];
-  var K_$values21$n = new Int32Array(1);
-  var K_$values23 = [] as string[];
-  var K_$values23$n = new Int32Array(1);
-  var K_$list25 = new Int32Array(6);
+  var K_$list20 = new Int32Array(6);
+  var K_$values21 = [] as unknown[];
+  var K_$values22 = [] as string[];
+  var K_$values22$n = new Int32Array(1);
+  var K_$values24 = [] as string[];
+  var K_$values24$n = new Int32Array(1);
   var K_$list26 = new Int32Array(6);
-  var K_$values27 = [] as unknown[];
-  var K_$values28 = [] as string[];
-  var K_$values28$n = new Int32Array(1);
-  var K_$values30 = [] as string[];
-  var K_$values30$n = new Int32Array(1);
-  var K_$list32 = new Int32Array(6);
+  var K_$list27 = new Int32Array(6);
+  var K_$values28 = [] as unknown[];
+  var K_$values29 = [] as string[];
+  var K_$values29$n = new Int32Array(1);
+  var K_$values31 = [] as string[];
+  var K_$values31$n = new Int32Array(1);
   var K_$list33 = new Int32Array(6);
-  var K_$values34 = [] as unknown[];
-  var K_$values35 = [] as string[];
-  var K_$values35$n = new Int32Array(1);
-  var K_$values37 = [] as string[];
-  var K_$values37$n = new Int32Array(1);
-  var K_$list39 = new Int32Array(6);
+  var K_$list34 = new Int32Array(6);
+  var K_$values35 = [] as unknown[];
+  var K_$values36 = [] as string[];
+  var K_$values36$n = new Int32Array(1);
+  var K_$values38 = [] as string[];
+  var K_$values38$n = new Int32Array(1);
   var K_$list40 = new Int32Array(6);
-  var K_$values41 = [] as unknown[];
-  var K_$values42 = [] as string[];
-  var K_$values42$n = new Int32Array(1);
-  var K_$values44 = [] as number[];
-  var K_$list45 = new Int32Array(CAP);
-  var K_$values46 = [] as string[];
-  var K_$values46$n = new Int32Array(1);
-  var K_$list48 = new Int32Array(6);
+  var K_$list41 = new Int32Array(6);
+  var K_$values42 = [] as unknown[];
+  var K_$values43 = [] as string[];
+  var K_$values43$n = new Int32Array(1);
+  var K_$values45 = [] as number[];
+  var K_$list46 = new Int32Array(CAP);
+  var K_$values47 = [] as string[];
+  var K_$values47$n = new Int32Array(1);
   var K_$list49 = new Int32Array(6);
-  var K_$values50 = [] as unknown[];
-  var K_$values51 = [] as string[];
-  var K_$values51$n = new Int32Array(1);
-  var K_$values53 = [] as string[];
-  var K_$values53$n = new Int32Array(1);
-  var K_$list55 = new Int32Array(6);
+  var K_$list50 = new Int32Array(6);
+  var K_$values51 = [] as unknown[];
+  var K_$values52 = [] as string[];
+  var K_$values52$n = new Int32Array(1);
+  var K_$values54 = [] as string[];
+  var K_$values54$n = new Int32Array(1);
   var K_$list56 = new Int32Array(6);
-  var K_$values57 = [] as unknown[];
-  var K_$values58 = [] as string[];
-  var K_$values58$n = new Int32Array(1);
-  var K_$values60 = [] as string[];
-  var K_$values60$n = new Int32Array(1);
-  var K_$list62 = new Int32Array(6);
+  var K_$list57 = new Int32Array(6);
+  var K_$values58 = [] as unknown[];
+  var K_$values59 = [] as string[];
+  var K_$values59$n = new Int32Array(1);
+  var K_$values61 = [] as string[];
+  var K_$values61$n = new Int32Array(1);
   var K_$list63 = new Int32Array(6);
-  var K_$values64 = [] as unknown[];
-  var K_$values65 = [] as string[];
-  var K_$values65$n = new Int32Array(1);
-  var K_$values67 = [] as number[];
-  var K_$values67$n = new Int32Array(1);
-  var K_$values69 = [] as number[];
-  var K_$values69$n = new Int32Array(1);
-  var K_$values71 = [] as number[];
-  var K_$values71$n = new Int32Array(1);
-  var K_$values73 = [] as number[];
-  var K_$values73$n = new Int32Array(1);
-  var K_$list75 = new Int32Array(6);
-  var K_$values76 = [] as number[];
-  var K_$values76$n = new Int32Array(1);
-  var K_$values78 = [] as number[];
-  var K_$values78$n = new Int32Array(1);
-  var K_$values80 = [] as number[];
-  var K_$values80$n = new Int32Array(1);
-  var K_$values82 = [] as number[];
-  var K_$values82$n = new Int32Array(1);
-  var K_$values84 = [] as number[];
-  var K_$values84$n = new Int32Array(1);
-  var K_$values86 = [] as number[];
-  var K_$values86$n = new Int32Array(1);
-  var K_$list88 = new Int32Array(6);
-  var K_$values89 = [] as number[];
-  var K_$values89$n = new Int32Array(1);
-  var K_$values91 = [] as number[];
-  var K_$values91$n = new Int32Array(1);
-  var K_$values93 = [] as number[];
-  var K_$values93$n = new Int32Array(1);
-  var K_$values95 = [] as number[];
-  var K_$values95$n = new Int32Array(1);
-  var K_$list97 = new Int32Array(6);
+  var K_$list64 = new Int32Array(6);
+  var K_$values65 = [] as unknown[];
+  var K_$values66 = [] as string[];
+  var K_$values66$n = new Int32Array(1);
+  var K_$values68 = [] as number[];
+  var K_$values68$n = new Int32Array(1);
+  var K_$values70 = [] as number[];
+  var K_$values70$n = new Int32Array(1);
+  var K_$values72 = [] as number[];
+  var K_$values72$n = new Int32Array(1);
+  var K_$values74 = [] as number[];
+  var K_$values74$n = new Int32Array(1);
+  var K_$list76 = new Int32Array(6);
+  var K_$values77 = [] as number[];
+  var K_$values77$n = new Int32Array(1);
+  var K_$values79 = [] as number[];
+  var K_$values79$n = new Int32Array(1);
+  var K_$values81 = [] as number[];
+  var K_$values81$n = new Int32Array(1);
+  var K_$values83 = [] as number[];
+  var K_$values83$n = new Int32Array(1);
+  var K_$values85 = [] as number[];
+  var K_$values85$n = new Int32Array(1);
+  var K_$values87 = [] as number[];
+  var K_$values87$n = new Int32Array(1);
+  var K_$list89 = new Int32Array(6);
+  var K_$values90 = [] as number[];
+  var K_$values90$n = new Int32Array(1);
+  var K_$values92 = [] as number[];
+  var K_$values92$n = new Int32Array(1);
+  var K_$values94 = [] as number[];
+  var K_$values94$n = new Int32Array(1);
+  var K_$values96 = [] as number[];
+  var K_$values96$n = new Int32Array(1);
+  var K_$list98 = new Int32Array(6);
   var K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
     ["standard", "dual", "money"].indexOf($v),
   );
@@ -186,88 +186,89 @@ export function playout(): PlayoutKernel {
   var $values13 = K_$values13;
   var $list14 = K_$list14;
   var $list15 = K_$list15;
-  var $values16 = K_$values16;
-  var $values16$n = K_$values16$n;
-  var $list18 = K_$list18;
+  var $list16 = K_$list16;
+  var $values17 = K_$values17;
+  var $values17$n = K_$values17$n;
   var $list19 = K_$list19;
-  var $values20 = K_$values20;
+  var $list20 = K_$list20;
   var $values21 = K_$values21;
-  var $values21$n = K_$values21$n;
-  var $values23 = K_$values23;
-  var $values23$n = K_$values23$n;
-  var $list25 = K_$list25;
+  var $values22 = K_$values22;
+  var $values22$n = K_$values22$n;
+  var $values24 = K_$values24;
+  var $values24$n = K_$values24$n;
   var $list26 = K_$list26;
-  var $values27 = K_$values27;
+  var $list27 = K_$list27;
   var $values28 = K_$values28;
-  var $values28$n = K_$values28$n;
-  var $values30 = K_$values30;
-  var $values30$n = K_$values30$n;
-  var $list32 = K_$list32;
+  var $values29 = K_$values29;
+  var $values29$n = K_$values29$n;
+  var $values31 = K_$values31;
+  var $values31$n = K_$values31$n;
   var $list33 = K_$list33;
-  var $values34 = K_$values34;
+  var $list34 = K_$list34;
   var $values35 = K_$values35;
-  var $values35$n = K_$values35$n;
-  var $values37 = K_$values37;
-  var $values37$n = K_$values37$n;
-  var $list39 = K_$list39;
+  var $values36 = K_$values36;
+  var $values36$n = K_$values36$n;
+  var $values38 = K_$values38;
+  var $values38$n = K_$values38$n;
   var $list40 = K_$list40;
-  var $values41 = K_$values41;
+  var $list41 = K_$list41;
   var $values42 = K_$values42;
-  var $values42$n = K_$values42$n;
-  var $values44 = K_$values44;
-  var $list45 = K_$list45;
-  var $values46 = K_$values46;
-  var $values46$n = K_$values46$n;
-  var $list48 = K_$list48;
+  var $values43 = K_$values43;
+  var $values43$n = K_$values43$n;
+  var $values45 = K_$values45;
+  var $list46 = K_$list46;
+  var $values47 = K_$values47;
+  var $values47$n = K_$values47$n;
   var $list49 = K_$list49;
-  var $values50 = K_$values50;
+  var $list50 = K_$list50;
   var $values51 = K_$values51;
-  var $values51$n = K_$values51$n;
-  var $values53 = K_$values53;
-  var $values53$n = K_$values53$n;
-  var $list55 = K_$list55;
+  var $values52 = K_$values52;
+  var $values52$n = K_$values52$n;
+  var $values54 = K_$values54;
+  var $values54$n = K_$values54$n;
   var $list56 = K_$list56;
-  var $values57 = K_$values57;
+  var $list57 = K_$list57;
   var $values58 = K_$values58;
-  var $values58$n = K_$values58$n;
-  var $values60 = K_$values60;
-  var $values60$n = K_$values60$n;
-  var $list62 = K_$list62;
+  var $values59 = K_$values59;
+  var $values59$n = K_$values59$n;
+  var $values61 = K_$values61;
+  var $values61$n = K_$values61$n;
   var $list63 = K_$list63;
-  var $values64 = K_$values64;
+  var $list64 = K_$list64;
   var $values65 = K_$values65;
-  var $values65$n = K_$values65$n;
-  var $values67 = K_$values67;
-  var $values67$n = K_$values67$n;
-  var $values69 = K_$values69;
-  var $values69$n = K_$values69$n;
-  var $values71 = K_$values71;
-  var $values71$n = K_$values71$n;
-  var $values73 = K_$values73;
-  var $values73$n = K_$values73$n;
-  var $list75 = K_$list75;
-  var $values76 = K_$values76;
-  var $values76$n = K_$values76$n;
-  var $values78 = K_$values78;
-  var $values78$n = K_$values78$n;
-  var $values80 = K_$values80;
-  var $values80$n = K_$values80$n;
-  var $values82 = K_$values82;
-  var $values82$n = K_$values82$n;
-  var $values84 = K_$values84;
-  var $values84$n = K_$values84$n;
-  var $values86 = K_$values86;
-  var $values86$n = K_$values86$n;
-  var $list88 = K_$list88;
-  var $values89 = K_$values89;
-  var $values89$n = K_$values89$n;
-  var $values91 = K_$values91;
-  var $values91$n = K_$values91$n;
-  var $values93 = K_$values93;
-  var $values93$n = K_$values93$n;
-  var $values95 = K_$values95;
-  var $values95$n = K_$values95$n;
-  var $list97 = K_$list97;
+  var $values66 = K_$values66;
+  var $values66$n = K_$values66$n;
+  var $values68 = K_$values68;
+  var $values68$n = K_$values68$n;
+  var $values70 = K_$values70;
+  var $values70$n = K_$values70$n;
+  var $values72 = K_$values72;
+  var $values72$n = K_$values72$n;
+  var $values74 = K_$values74;
+  var $values74$n = K_$values74$n;
+  var $list76 = K_$list76;
+  var $values77 = K_$values77;
+  var $values77$n = K_$values77$n;
+  var $values79 = K_$values79;
+  var $values79$n = K_$values79$n;
+  var $values81 = K_$values81;
+  var $values81$n = K_$values81$n;
+  var $values83 = K_$values83;
+  var $values83$n = K_$values83$n;
+  var $values85 = K_$values85;
+  var $values85$n = K_$values85$n;
+  var $values87 = K_$values87;
+  var $values87$n = K_$values87$n;
+  var $list89 = K_$list89;
+  var $values90 = K_$values90;
+  var $values90$n = K_$values90$n;
+  var $values92 = K_$values92;
+  var $values92$n = K_$values92$n;
+  var $values94 = K_$values94;
+  var $values94$n = K_$values94$n;
+  var $values96 = K_$values96;
+  var $values96$n = K_$values96$n;
+  var $list98 = K_$list98;
   var Property_kind$code = K_Property_kind$code;
   var Action_effect$code = K_Action_effect$code;
   var v_coins = K_v_coins;
@@ -730,10 +731,10 @@ export function playout(): PlayoutKernel {
     {
       let $n53 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans) $list14[$n53++] = l_p;
+        if (l_p >= humans) $list15[$n53++] = l_p;
       }
       for (let $i54 = 0; $i54 < $n53; $i54++) {
-        const l_p = $list14[$i54]!;
+        const l_p = $list15[$i54]!;
         {
           const $from = Z_dealt + l_p;
           const $to = Z_collection + l_p;
@@ -808,10 +809,10 @@ export function playout(): PlayoutKernel {
     {
       let $n60 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list15[$n60++] = l_p;
+        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list16[$n60++] = l_p;
       }
       for (let $i61 = 0; $i61 < $n60; $i61++) {
-        const l_p = $list15[$i61]!;
+        const l_p = $list16[$i61]!;
         if (
           Property_kind$code[N[Z_secret + l_p]! > 0 ? C[(Z_secret + l_p) * CAP]! : emptyZone("top")]! === 2
         ) {
@@ -1647,11 +1648,11 @@ export function playout(): PlayoutKernel {
         const $start216 = v_chairman;
         for (let $k217 = 0; $k217 < players; $k217++) {
           const l_p = $start216 + $k217 < players ? $start216 + $k217 : $start216 + $k217 - players;
-          $values44[$n215++] = l_p;
+          $values45[$n215++] = l_p;
         }
       }
       for (let $i218 = 0; $i218 < $n215; $i218++) {
-        const l_p = $values44[$i218]!;
+        const l_p = $values45[$i218]!;
         {
           const $seg219 = Z_exchange + l_p;
           const $count = 1;
@@ -1803,11 +1804,11 @@ export function playout(): PlayoutKernel {
           const $n223 = $count_played_effect[($seg222 - Z_played) * 14 + 4]! > 0 ? N[$seg222]! : 0;
           for (let $i221 = 0; $i221 < $n223; $i221++) {
             const l_a = C[$seg222 * CAP + $i221]!;
-            if (Action_effect$code[l_a]! === 4) $list45[$n220++] = l_a;
+            if (Action_effect$code[l_a]! === 4) $list46[$n220++] = l_a;
           }
         }
         for (let $i224 = 0; $i224 < $n220; $i224++) {
-          const l_a = $list45[$i224]!;
+          const l_a = $list46[$i224]!;
           {
             const $seg225 = Z_played + l_p;
             const $wanted = l_a;
@@ -2480,15 +2481,14 @@ export function playout(): PlayoutKernel {
   function step163(): number {
     {
       const $seg351 = Z_hand + l_p_16;
-      const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_16, false, rollOn(G, N[Z_hand + l_p_16]!));
-      let $at = -1;
-      for (let $i = 0; $i < N[$seg351]!; $i++)
-        if (C[$seg351 * CAP + $i]! === $wanted) {
-          $at = $i;
-          break;
-        }
-      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at352 = $seg351 * CAP + $at;
+      const $position = rollOn(G, N[Z_hand + l_p_16]!);
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg351]!)
+        throw new GameFault(
+          "fault/no-such-position",
+          `the zone has no card at position ${$position}: it holds ${N[$seg351]!}`,
+        );
+      const $index = $position - 1;
+      const $at352 = $seg351 * CAP + $index;
       const $card = C[$at352]!;
       const $end353 = $seg351 * CAP + N[$seg351]! - 1;
       for (let $k354 = $at352; $k354 < $end353; $k354++) C[$k354] = C[$k354 + 1]!;
@@ -2757,10 +2757,10 @@ export function playout(): PlayoutKernel {
     {
       let $n449 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list75[$n449++] = l_q;
+        if (l_q !== l_p_6) $list76[$n449++] = l_q;
       }
       for (let $i450 = 0; $i450 < $n449; $i450++) {
-        const l_q = $list75[$i450]!;
+        const l_q = $list76[$i450]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3084,15 +3084,14 @@ export function playout(): PlayoutKernel {
   function step223(): number {
     {
       const $seg621 = Z_hand + l_p_4;
-      const $wanted = nthCardOf(C, N, CAP, Z_hand + l_p_4, false, rollOn(G, N[Z_hand + l_p_4]!));
-      let $at = -1;
-      for (let $i = 0; $i < N[$seg621]!; $i++)
-        if (C[$seg621 * CAP + $i]! === $wanted) {
-          $at = $i;
-          break;
-        }
-      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-      const $at622 = $seg621 * CAP + $at;
+      const $position = rollOn(G, N[Z_hand + l_p_4]!);
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg621]!)
+        throw new GameFault(
+          "fault/no-such-position",
+          `the zone has no card at position ${$position}: it holds ${N[$seg621]!}`,
+        );
+      const $index = $position - 1;
+      const $at622 = $seg621 * CAP + $index;
       const $card = C[$at622]!;
       const $end623 = $seg621 * CAP + N[$seg621]! - 1;
       for (let $k624 = $at622; $k624 < $end623; $k624++) C[$k624] = C[$k624 + 1]!;
@@ -3322,10 +3321,10 @@ export function playout(): PlayoutKernel {
     {
       let $n701 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list88[$n701++] = l_q;
+        if (l_q !== l_p_3) $list89[$n701++] = l_q;
       }
       for (let $i702 = 0; $i702 < $n701; $i702++) {
-        const l_q = $list88[$i702]!;
+        const l_q = $list89[$i702]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3690,10 +3689,10 @@ export function playout(): PlayoutKernel {
     {
       let $n799 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list97[$n799++] = l_q;
+        if (l_q !== l_p_2) $list98[$n799++] = l_q;
       }
       for (let $i800 = 0; $i800 < $n799; $i800++) {
-        const l_q = $list97[$i800]!;
+        const l_q = $list98[$i800]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -4198,6 +4197,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push(l_p, 0, $value45);
             $list12[$a35] = 0;
             $values13[$a35 * 1 + 0] = $value45;
+            $list14[$a35 * 1 + 0] = $digit44;
             break pick36;
           }
           $index41 -= $count39;
@@ -4211,12 +4211,15 @@ export function playout(): PlayoutKernel {
           {
             const $seg46 = Z_dealt + l_p;
             const $wanted = l_card;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg46]!; $i++)
-              if (C[$seg46 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
+            let $at = $list14[$a35 * 1 + 0]!;
+            if (!($at >= 0 && $at < N[$seg46]! && C[$seg46 * CAP + $at]! === $wanted)) {
+              $at = -1;
+              for (let $i = 0; $i < N[$seg46]!; $i++)
+                if (C[$seg46 * CAP + $i]! === $wanted) {
+                  $at = $i;
+                  break;
+                }
+            }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in dealt[p]");
             const $at47 = $seg46 * CAP + $at;
             const $card = C[$at47]!;
@@ -4252,12 +4255,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide90($seat79: number): number {
-    $values16$n[0]! = 0;
+    $values17$n[0]! = 0;
     for (const $i81 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
       const $item80 = $i81;
-      $values16[$values16$n[0]!++] = $item80;
+      $values17[$values17$n[0]!++] = $item80;
     }
-    const $size82 = $values16$n[0]!;
+    const $size82 = $values17$n[0]!;
     const $count83 = $size82;
     const $total84: number = $count83;
     if ($total84 === 0)
@@ -4298,7 +4301,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index85 < $count83) {
       const $digit88 = $index85;
-      const $value89 = $values16[$digit88]!;
+      const $value89 = $values17[$digit88]!;
       if (trace !== null) trace.push($seat79, 26, $value89);
       {
         const l_colour = $value89;
@@ -4319,19 +4322,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list18[$n91++] = l_h;
+          $list19[$n91++] = l_h;
         }
       }
       if ($n91 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a92 = 0; $a92 < $n91; $a92++) {
-        const l_h = $list18[$a92]!;
+        const l_h = $list19[$a92]!;
         pick93: {
-          $values21$n[0]! = 0;
+          $values22$n[0]! = 0;
           for (const $i95 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
             const $item94 = $i95;
-            $values21[$values21$n[0]!++] = $item94;
+            $values22[$values22$n[0]!++] = $item94;
           }
-          const $size96 = $values21$n[0]!;
+          const $size96 = $values22$n[0]!;
           const $count97 = $size96;
           const $total98: number = $count97;
           if ($total98 === 0)
@@ -4372,10 +4375,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index99 < $count97) {
             const $digit102 = $index99;
-            const $value103 = $values21[$digit102]!;
+            const $value103 = $values22[$digit102]!;
             if (trace !== null) trace.push(l_h, 25, $value103);
-            $list19[$a92] = 0;
-            $values20[$a92 * 1 + 0] = $value103;
+            $list20[$a92] = 0;
+            $values21[$a92 * 1 + 0] = $value103;
             break pick93;
           }
           $index99 -= $count97;
@@ -4383,9 +4386,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a92 = 0; $a92 < $n91; $a92++) {
-        const l_h = $list18[$a92]!;
-        if ($list19[$a92] === 0) {
-          const l_colour = $values20[$a92 * 1 + 0] as string;
+        const l_h = $list19[$a92]!;
+        if ($list20[$a92] === 0) {
+          const l_colour = $values21[$a92 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -4393,12 +4396,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide121($seat110: number): number {
-    $values23$n[0]! = 0;
+    $values24$n[0]! = 0;
     for (const $i112 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
       const $item111 = $i112;
-      $values23[$values23$n[0]!++] = $item111;
+      $values24[$values24$n[0]!++] = $item111;
     }
-    const $size113 = $values23$n[0]!;
+    const $size113 = $values24$n[0]!;
     const $count114 = $size113;
     const $total115: number = $count114;
     if ($total115 === 0)
@@ -4439,7 +4442,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index116 < $count114) {
       const $digit119 = $index116;
-      const $value120 = $values23[$digit119]!;
+      const $value120 = $values24[$digit119]!;
       if (trace !== null) trace.push($seat110, 26, $value120);
       {
         const l_colour = $value120;
@@ -4460,19 +4463,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list25[$n122++] = l_h;
+          $list26[$n122++] = l_h;
         }
       }
       if ($n122 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a123 = 0; $a123 < $n122; $a123++) {
-        const l_h = $list25[$a123]!;
+        const l_h = $list26[$a123]!;
         pick124: {
-          $values28$n[0]! = 0;
+          $values29$n[0]! = 0;
           for (const $i126 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
             const $item125 = $i126;
-            $values28[$values28$n[0]!++] = $item125;
+            $values29[$values29$n[0]!++] = $item125;
           }
-          const $size127 = $values28$n[0]!;
+          const $size127 = $values29$n[0]!;
           const $count128 = $size127;
           const $total129: number = $count128;
           if ($total129 === 0)
@@ -4513,10 +4516,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index130 < $count128) {
             const $digit133 = $index130;
-            const $value134 = $values28[$digit133]!;
+            const $value134 = $values29[$digit133]!;
             if (trace !== null) trace.push(l_h, 25, $value134);
-            $list26[$a123] = 0;
-            $values27[$a123 * 1 + 0] = $value134;
+            $list27[$a123] = 0;
+            $values28[$a123 * 1 + 0] = $value134;
             break pick124;
           }
           $index130 -= $count128;
@@ -4524,9 +4527,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a123 = 0; $a123 < $n122; $a123++) {
-        const l_h = $list25[$a123]!;
-        if ($list26[$a123] === 0) {
-          const l_colour = $values27[$a123 * 1 + 0] as string;
+        const l_h = $list26[$a123]!;
+        if ($list27[$a123] === 0) {
+          const l_colour = $values28[$a123 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -4534,12 +4537,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide161($seat150: number): number {
-    $values30$n[0]! = 0;
+    $values31$n[0]! = 0;
     for (const $i152 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
       const $item151 = $i152;
-      $values30[$values30$n[0]!++] = $item151;
+      $values31[$values31$n[0]!++] = $item151;
     }
-    const $size153 = $values30$n[0]!;
+    const $size153 = $values31$n[0]!;
     const $count154 = $size153;
     const $total155: number = $count154;
     if ($total155 === 0)
@@ -4580,7 +4583,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index156 < $count154) {
       const $digit159 = $index156;
-      const $value160 = $values30[$digit159]!;
+      const $value160 = $values31[$digit159]!;
       if (trace !== null) trace.push($seat150, 26, $value160);
       {
         const l_colour = $value160;
@@ -4601,19 +4604,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list32[$n162++] = l_h;
+          $list33[$n162++] = l_h;
         }
       }
       if ($n162 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a163 = 0; $a163 < $n162; $a163++) {
-        const l_h = $list32[$a163]!;
+        const l_h = $list33[$a163]!;
         pick164: {
-          $values35$n[0]! = 0;
+          $values36$n[0]! = 0;
           for (const $i166 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
             const $item165 = $i166;
-            $values35[$values35$n[0]!++] = $item165;
+            $values36[$values36$n[0]!++] = $item165;
           }
-          const $size167 = $values35$n[0]!;
+          const $size167 = $values36$n[0]!;
           const $count168 = $size167;
           const $total169: number = $count168;
           if ($total169 === 0)
@@ -4654,10 +4657,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index170 < $count168) {
             const $digit173 = $index170;
-            const $value174 = $values35[$digit173]!;
+            const $value174 = $values36[$digit173]!;
             if (trace !== null) trace.push(l_h, 25, $value174);
-            $list33[$a163] = 0;
-            $values34[$a163 * 1 + 0] = $value174;
+            $list34[$a163] = 0;
+            $values35[$a163 * 1 + 0] = $value174;
             break pick164;
           }
           $index170 -= $count168;
@@ -4665,9 +4668,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a163 = 0; $a163 < $n162; $a163++) {
-        const l_h = $list32[$a163]!;
-        if ($list33[$a163] === 0) {
-          const l_colour = $values34[$a163 * 1 + 0] as string;
+        const l_h = $list33[$a163]!;
+        if ($list34[$a163] === 0) {
+          const l_colour = $values35[$a163 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -4675,12 +4678,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide191($seat180: number): number {
-    $values37$n[0]! = 0;
+    $values38$n[0]! = 0;
     for (const $i182 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
       const $item181 = $i182;
-      $values37[$values37$n[0]!++] = $item181;
+      $values38[$values38$n[0]!++] = $item181;
     }
-    const $size183 = $values37$n[0]!;
+    const $size183 = $values38$n[0]!;
     const $count184 = $size183;
     const $total185: number = $count184;
     if ($total185 === 0)
@@ -4721,7 +4724,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index186 < $count184) {
       const $digit189 = $index186;
-      const $value190 = $values37[$digit189]!;
+      const $value190 = $values38[$digit189]!;
       if (trace !== null) trace.push($seat180, 26, $value190);
       {
         const l_colour = $value190;
@@ -4742,19 +4745,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list39[$n192++] = l_h;
+          $list40[$n192++] = l_h;
         }
       }
       if ($n192 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a193 = 0; $a193 < $n192; $a193++) {
-        const l_h = $list39[$a193]!;
+        const l_h = $list40[$a193]!;
         pick194: {
-          $values42$n[0]! = 0;
+          $values43$n[0]! = 0;
           for (const $i196 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
             const $item195 = $i196;
-            $values42[$values42$n[0]!++] = $item195;
+            $values43[$values43$n[0]!++] = $item195;
           }
-          const $size197 = $values42$n[0]!;
+          const $size197 = $values43$n[0]!;
           const $count198 = $size197;
           const $total199: number = $count198;
           if ($total199 === 0)
@@ -4795,10 +4798,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index200 < $count198) {
             const $digit203 = $index200;
-            const $value204 = $values42[$digit203]!;
+            const $value204 = $values43[$digit203]!;
             if (trace !== null) trace.push(l_h, 25, $value204);
-            $list40[$a193] = 0;
-            $values41[$a193 * 1 + 0] = $value204;
+            $list41[$a193] = 0;
+            $values42[$a193 * 1 + 0] = $value204;
             break pick194;
           }
           $index200 -= $count198;
@@ -4806,9 +4809,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a193 = 0; $a193 < $n192; $a193++) {
-        const l_h = $list39[$a193]!;
-        if ($list40[$a193] === 0) {
-          const l_colour = $values41[$a193 * 1 + 0] as string;
+        const l_h = $list40[$a193]!;
+        if ($list41[$a193] === 0) {
+          const l_colour = $values42[$a193 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -4816,12 +4819,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide241($seat230: number): number {
-    $values46$n[0]! = 0;
+    $values47$n[0]! = 0;
     for (const $i232 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
       const $item231 = $i232;
-      $values46[$values46$n[0]!++] = $item231;
+      $values47[$values47$n[0]!++] = $item231;
     }
-    const $size233 = $values46$n[0]!;
+    const $size233 = $values47$n[0]!;
     const $count234 = $size233;
     const $total235: number = $count234;
     if ($total235 === 0)
@@ -4862,7 +4865,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index236 < $count234) {
       const $digit239 = $index236;
-      const $value240 = $values46[$digit239]!;
+      const $value240 = $values47[$digit239]!;
       if (trace !== null) trace.push($seat230, 26, $value240);
       {
         const l_colour = $value240;
@@ -4883,19 +4886,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list48[$n242++] = l_h;
+          $list49[$n242++] = l_h;
         }
       }
       if ($n242 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a243 = 0; $a243 < $n242; $a243++) {
-        const l_h = $list48[$a243]!;
+        const l_h = $list49[$a243]!;
         pick244: {
-          $values51$n[0]! = 0;
+          $values52$n[0]! = 0;
           for (const $i246 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
             const $item245 = $i246;
-            $values51[$values51$n[0]!++] = $item245;
+            $values52[$values52$n[0]!++] = $item245;
           }
-          const $size247 = $values51$n[0]!;
+          const $size247 = $values52$n[0]!;
           const $count248 = $size247;
           const $total249: number = $count248;
           if ($total249 === 0)
@@ -4936,10 +4939,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index250 < $count248) {
             const $digit253 = $index250;
-            const $value254 = $values51[$digit253]!;
+            const $value254 = $values52[$digit253]!;
             if (trace !== null) trace.push(l_h, 25, $value254);
-            $list49[$a243] = 0;
-            $values50[$a243 * 1 + 0] = $value254;
+            $list50[$a243] = 0;
+            $values51[$a243 * 1 + 0] = $value254;
             break pick244;
           }
           $index250 -= $count248;
@@ -4947,9 +4950,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a243 = 0; $a243 < $n242; $a243++) {
-        const l_h = $list48[$a243]!;
-        if ($list49[$a243] === 0) {
-          const l_colour = $values50[$a243 * 1 + 0] as string;
+        const l_h = $list49[$a243]!;
+        if ($list50[$a243] === 0) {
+          const l_colour = $values51[$a243 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -4957,12 +4960,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide281($seat270: number): number {
-    $values53$n[0]! = 0;
+    $values54$n[0]! = 0;
     for (const $i272 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
       const $item271 = $i272;
-      $values53[$values53$n[0]!++] = $item271;
+      $values54[$values54$n[0]!++] = $item271;
     }
-    const $size273 = $values53$n[0]!;
+    const $size273 = $values54$n[0]!;
     const $count274 = $size273;
     const $total275: number = $count274;
     if ($total275 === 0)
@@ -5003,7 +5006,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index276 < $count274) {
       const $digit279 = $index276;
-      const $value280 = $values53[$digit279]!;
+      const $value280 = $values54[$digit279]!;
       if (trace !== null) trace.push($seat270, 26, $value280);
       {
         const l_colour = $value280;
@@ -5024,19 +5027,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list55[$n282++] = l_h;
+          $list56[$n282++] = l_h;
         }
       }
       if ($n282 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a283 = 0; $a283 < $n282; $a283++) {
-        const l_h = $list55[$a283]!;
+        const l_h = $list56[$a283]!;
         pick284: {
-          $values58$n[0]! = 0;
+          $values59$n[0]! = 0;
           for (const $i286 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
             const $item285 = $i286;
-            $values58[$values58$n[0]!++] = $item285;
+            $values59[$values59$n[0]!++] = $item285;
           }
-          const $size287 = $values58$n[0]!;
+          const $size287 = $values59$n[0]!;
           const $count288 = $size287;
           const $total289: number = $count288;
           if ($total289 === 0)
@@ -5077,10 +5080,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index290 < $count288) {
             const $digit293 = $index290;
-            const $value294 = $values58[$digit293]!;
+            const $value294 = $values59[$digit293]!;
             if (trace !== null) trace.push(l_h, 25, $value294);
-            $list56[$a283] = 0;
-            $values57[$a283 * 1 + 0] = $value294;
+            $list57[$a283] = 0;
+            $values58[$a283 * 1 + 0] = $value294;
             break pick284;
           }
           $index290 -= $count288;
@@ -5088,9 +5091,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a283 = 0; $a283 < $n282; $a283++) {
-        const l_h = $list55[$a283]!;
-        if ($list56[$a283] === 0) {
-          const l_colour = $values57[$a283 * 1 + 0] as string;
+        const l_h = $list56[$a283]!;
+        if ($list57[$a283] === 0) {
+          const l_colour = $values58[$a283 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -5098,12 +5101,12 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide311($seat300: number): number {
-    $values60$n[0]! = 0;
+    $values61$n[0]! = 0;
     for (const $i302 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
       const $item301 = $i302;
-      $values60[$values60$n[0]!++] = $item301;
+      $values61[$values61$n[0]!++] = $item301;
     }
-    const $size303 = $values60$n[0]!;
+    const $size303 = $values61$n[0]!;
     const $count304 = $size303;
     const $total305: number = $count304;
     if ($total305 === 0)
@@ -5144,7 +5147,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index306 < $count304) {
       const $digit309 = $index306;
-      const $value310 = $values60[$digit309]!;
+      const $value310 = $values61[$digit309]!;
       if (trace !== null) trace.push($seat300, 26, $value310);
       {
         const l_colour = $value310;
@@ -5165,19 +5168,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list62[$n312++] = l_h;
+          $list63[$n312++] = l_h;
         }
       }
       if ($n312 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a313 = 0; $a313 < $n312; $a313++) {
-        const l_h = $list62[$a313]!;
+        const l_h = $list63[$a313]!;
         pick314: {
-          $values65$n[0]! = 0;
+          $values66$n[0]! = 0;
           for (const $i316 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
             const $item315 = $i316;
-            $values65[$values65$n[0]!++] = $item315;
+            $values66[$values66$n[0]!++] = $item315;
           }
-          const $size317 = $values65$n[0]!;
+          const $size317 = $values66$n[0]!;
           const $count318 = $size317;
           const $total319: number = $count318;
           if ($total319 === 0)
@@ -5218,10 +5221,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index320 < $count318) {
             const $digit323 = $index320;
-            const $value324 = $values65[$digit323]!;
+            const $value324 = $values66[$digit323]!;
             if (trace !== null) trace.push(l_h, 25, $value324);
-            $list63[$a313] = 0;
-            $values64[$a313 * 1 + 0] = $value324;
+            $list64[$a313] = 0;
+            $values65[$a313 * 1 + 0] = $value324;
             break pick314;
           }
           $index320 -= $count318;
@@ -5229,9 +5232,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a313 = 0; $a313 < $n312; $a313++) {
-        const l_h = $list62[$a313]!;
-        if ($list63[$a313] === 0) {
-          const l_colour = $values64[$a313 * 1 + 0] as string;
+        const l_h = $list63[$a313]!;
+        if ($list64[$a313] === 0) {
+          const l_colour = $values65[$a313 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -5288,12 +5291,15 @@ export function playout(): PlayoutKernel {
         {
           const $seg346 = Z_hand + l_p_16;
           const $wanted = l_card;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg346]!; $i++)
-            if (C[$seg346 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit344;
+          if (!($at >= 0 && $at < N[$seg346]! && C[$seg346 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg346]!; $i++)
+              if (C[$seg346 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
           const $at347 = $seg346 * CAP + $at;
           const $card = C[$at347]!;
@@ -5315,18 +5321,18 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide372($seat355: number, $passBy: boolean): number {
-    $values67$n[0]! = 0;
+    $values68$n[0]! = 0;
     {
       const $seg357 = Z_hand + l_p_5;
       const $n358 = $count_hand_effect[($seg357 - Z_hand) * 14 + 1]! > 0 ? N[$seg357]! : 0;
       for (let $i356 = 0; $i356 < $n358; $i356++) {
         const l_card = C[$seg357 * CAP + $i356]!;
-        if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
+        if (Action_effect$code[l_card]! === 1) $values68[$values68$n[0]!++] = l_card;
       }
     }
     let $offered359 = false;
     offered359$open: {
-      if (!($values67$n[0]! > 0)) break offered359$open;
+      if (!($values68$n[0]! > 0)) break offered359$open;
       if (!(v_protection[l_p_5]! > 0)) break offered359$open;
       $offered359 = true;
     }
@@ -5375,7 +5381,7 @@ export function playout(): PlayoutKernel {
       const $pick363$drawn = $r365;
       let $pick363 = $pick363$drawn;
       if ($offered359 && $pick363-- === 0) {
-        const $n369 = $values67$n[0]!;
+        const $n369 = $values68$n[0]!;
         let $r370 = 0;
         if ($n369 <= 2097152 && $n369 >= 1) {
           for (;;) {
@@ -5401,7 +5407,7 @@ export function playout(): PlayoutKernel {
           $r370 = drawInt(P, $n369);
         }
         const $digit367 = $r370;
-        const $value368 = $values67[$digit367]!;
+        const $value368 = $values68[$digit367]!;
         {
           l_card_5 = $value368;
         }
@@ -5500,16 +5506,16 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide398($seat385: number): number {
-    $values69$n[0]! = 0;
+    $values70$n[0]! = 0;
     {
       const $seg387 = Z_collection + l_p_6;
       const $n388 = N[$seg387]!;
       for (let $i386 = 0; $i386 < $n388; $i386++) {
         const l_target = C[$seg387 * CAP + $i386]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values69[$values69$n[0]!++] = l_target;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values70[$values70$n[0]!++] = l_target;
       }
     }
-    const $size389 = $values69$n[0]!;
+    const $size389 = $values70$n[0]!;
     const $count390 = $size389;
     const $total391: number = $count390;
     if ($total391 === 0)
@@ -5550,7 +5556,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index392 < $count390) {
       const $digit395 = $index392;
-      const $value396 = $values69[$digit395]!;
+      const $value396 = $values70[$digit395]!;
       if (trace !== null) trace.push($seat385, 5, $value396);
       {
         const l_target = $value396;
@@ -5581,7 +5587,7 @@ export function playout(): PlayoutKernel {
     const $seg401 = Z_board;
     const $size402 = N[$seg401]!;
     const $count403 = $size402;
-    $values71$n[0]! = 0;
+    $values72$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
       let $cond408: boolean = N[Z_played + l_whose]! > 0;
       if (!$cond408) {
@@ -5599,9 +5605,9 @@ export function playout(): PlayoutKernel {
         }
         $cond408 = $any404;
       }
-      if ($cond408) $values71[$values71$n[0]!++] = l_whose;
+      if ($cond408) $values72[$values72$n[0]!++] = l_whose;
     }
-    const $size409 = $values71$n[0]!;
+    const $size409 = $values72$n[0]!;
     const $count410 = $size409;
     const $total411: number = $count403 + $count410;
     if ($total411 === 0)
@@ -5648,12 +5654,15 @@ export function playout(): PlayoutKernel {
         const l_target = $value416;
         {
           const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_board]!; $i++)
-            if (C[Z_board * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit415;
+          if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[Z_board]!; $i++)
+              if (C[Z_board * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
           const $at417 = Z_board * CAP + $at;
           const $card = C[$at417]!;
@@ -5670,7 +5679,7 @@ export function playout(): PlayoutKernel {
     $index412 -= $count403;
     if ($index412 < $count410) {
       const $digit420 = $index412;
-      const $value421 = $values71[$digit420]!;
+      const $value421 = $values72[$digit420]!;
       if (trace !== null) trace.push($seat400, 4, $value421);
       {
         l_whose_4 = $value421;
@@ -5684,16 +5693,16 @@ export function playout(): PlayoutKernel {
     const $seg424 = Z_played + l_whose_4;
     const $size425 = N[$seg424]!;
     const $count426 = $size425;
-    $values73$n[0]! = 0;
+    $values74$n[0]! = 0;
     {
       const $seg428 = Z_collection + l_whose_4;
       const $n429 = N[$seg428]!;
       for (let $i427 = 0; $i427 < $n429; $i427++) {
         const l_target = C[$seg428 * CAP + $i427]!;
-        if (v_doubled[l_target]!) $values73[$values73$n[0]!++] = l_target;
+        if (v_doubled[l_target]!) $values74[$values74$n[0]!++] = l_target;
       }
     }
-    const $size430 = $values73$n[0]!;
+    const $size430 = $values74$n[0]!;
     const $count431 = $size430;
     const $total432: number = $count426 + $count431;
     if ($total432 === 0)
@@ -5741,12 +5750,15 @@ export function playout(): PlayoutKernel {
         {
           const $seg438 = Z_played + l_whose_4;
           const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg438]!; $i++)
-            if (C[$seg438 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit436;
+          if (!($at >= 0 && $at < N[$seg438]! && C[$seg438 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg438]!; $i++)
+              if (C[$seg438 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
           const $at439 = $seg438 * CAP + $at;
           const $card = C[$at439]!;
@@ -5767,7 +5779,7 @@ export function playout(): PlayoutKernel {
     $index433 -= $count426;
     if ($index433 < $count431) {
       const $digit442 = $index433;
-      const $value443 = $values73[$digit442]!;
+      const $value443 = $values74[$digit442]!;
       if (trace !== null) trace.push($seat423, 2, $value443);
       {
         const l_target = $value443;
@@ -5970,7 +5982,7 @@ export function playout(): PlayoutKernel {
       let $pick479 = $pick479$drawn;
       if ($offered453 && $pick479-- === 0) {
         if (!$built482) {
-          $values76$n[0]! = 0;
+          $values77$n[0]! = 0;
           for (let $i461 = 0; $i461 < N[$seg452]!; $i461++) {
             const l_card_3 = C[$seg452 * CAP + $i461]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
@@ -5998,11 +6010,11 @@ export function playout(): PlayoutKernel {
               $cond458 = $any454;
             }
             if (!$cond458) continue;
-            $values76[$values76$n[0]!++] = l_card_3;
+            $values77[$values77$n[0]!++] = l_card_3;
           }
           $built482 = true;
         }
-        const $n485 = $values76$n[0]!;
+        const $n485 = $values77$n[0]!;
         let $r486 = 0;
         if ($n485 <= 2097152 && $n485 >= 1) {
           for (;;) {
@@ -6028,7 +6040,7 @@ export function playout(): PlayoutKernel {
           $r486 = drawInt(P, $n485);
         }
         const $digit483 = $r486;
-        const $value484 = $values76[$digit483]!;
+        const $value484 = $values77[$digit483]!;
         {
           l_card_3 = $value484;
         }
@@ -6098,18 +6110,18 @@ export function playout(): PlayoutKernel {
       }
       if ($offered465 && $pick479-- === 0) {
         if (!$built490) {
-          $values78$n[0]! = 0;
+          $values79$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
             if (!!fn_exchanged(l_active, l_target)) continue;
             if (!!fn_shielded(l_target)) continue;
             if (!(v_protection[l_target]! === 0)) continue;
-            $values78[$values78$n[0]!++] = l_target;
+            $values79[$values79$n[0]!++] = l_target;
           }
           $built490 = true;
         }
-        const $n493 = $values78$n[0]!;
+        const $n493 = $values79$n[0]!;
         let $r494 = 0;
         if ($n493 <= 2097152 && $n493 >= 1) {
           for (;;) {
@@ -6135,7 +6147,7 @@ export function playout(): PlayoutKernel {
           $r494 = drawInt(P, $n493);
         }
         const $digit491 = $r494;
-        const $value492 = $values78[$digit491]!;
+        const $value492 = $values79[$digit491]!;
         {
           l_target = $value492;
         }
@@ -6149,7 +6161,7 @@ export function playout(): PlayoutKernel {
       }
       if ($offered467 && $pick479-- === 0) {
         if (!$built495) {
-          $values80$n[0]! = 0;
+          $values81$n[0]! = 0;
           for (let l_target = 0; l_target < players; l_target++) {
             if (!(l_target !== l_active)) continue;
             if (!!v_passed_over[l_target]!) continue;
@@ -6157,11 +6169,11 @@ export function playout(): PlayoutKernel {
             if (!!fn_shielded(l_target)) continue;
             if (!(v_protection[l_target]! > 0)) continue;
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-            $values80[$values80$n[0]!++] = l_target;
+            $values81[$values81$n[0]!++] = l_target;
           }
           $built495 = true;
         }
-        const $n498 = $values80$n[0]!;
+        const $n498 = $values81$n[0]!;
         let $r499 = 0;
         if ($n498 <= 2097152 && $n498 >= 1) {
           for (;;) {
@@ -6187,7 +6199,7 @@ export function playout(): PlayoutKernel {
           $r499 = drawInt(P, $n498);
         }
         const $digit496 = $r499;
-        const $value497 = $values80[$digit496]!;
+        const $value497 = $values81[$digit496]!;
         {
           const l_target = $value497;
         }
@@ -6829,12 +6841,15 @@ export function playout(): PlayoutKernel {
         {
           const $seg616 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg616]!; $i++)
-            if (C[$seg616 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit614;
+          if (!($at >= 0 && $at < N[$seg616]! && C[$seg616 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg616]!; $i++)
+              if (C[$seg616 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
           const $at617 = $seg616 * CAP + $at;
           const $card = C[$at617]!;
@@ -6928,16 +6943,16 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide650($seat637: number): number {
-    $values82$n[0]! = 0;
+    $values83$n[0]! = 0;
     {
       const $seg639 = Z_collection + l_p_3;
       const $n640 = N[$seg639]!;
       for (let $i638 = 0; $i638 < $n640; $i638++) {
         const l_target = C[$seg639 * CAP + $i638]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values82[$values82$n[0]!++] = l_target;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values83[$values83$n[0]!++] = l_target;
       }
     }
-    const $size641 = $values82$n[0]!;
+    const $size641 = $values83$n[0]!;
     const $count642 = $size641;
     const $total643: number = $count642;
     if ($total643 === 0)
@@ -6978,7 +6993,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index644 < $count642) {
       const $digit647 = $index644;
-      const $value648 = $values82[$digit647]!;
+      const $value648 = $values83[$digit647]!;
       if (trace !== null) trace.push($seat637, 5, $value648);
       {
         const l_target = $value648;
@@ -7009,7 +7024,7 @@ export function playout(): PlayoutKernel {
     const $seg653 = Z_board;
     const $size654 = N[$seg653]!;
     const $count655 = $size654;
-    $values84$n[0]! = 0;
+    $values85$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
       let $cond660: boolean = N[Z_played + l_whose]! > 0;
       if (!$cond660) {
@@ -7027,9 +7042,9 @@ export function playout(): PlayoutKernel {
         }
         $cond660 = $any656;
       }
-      if ($cond660) $values84[$values84$n[0]!++] = l_whose;
+      if ($cond660) $values85[$values85$n[0]!++] = l_whose;
     }
-    const $size661 = $values84$n[0]!;
+    const $size661 = $values85$n[0]!;
     const $count662 = $size661;
     const $total663: number = $count655 + $count662;
     if ($total663 === 0)
@@ -7076,12 +7091,15 @@ export function playout(): PlayoutKernel {
         const l_target = $value668;
         {
           const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_board]!; $i++)
-            if (C[Z_board * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit667;
+          if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[Z_board]!; $i++)
+              if (C[Z_board * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
           const $at669 = Z_board * CAP + $at;
           const $card = C[$at669]!;
@@ -7098,7 +7116,7 @@ export function playout(): PlayoutKernel {
     $index664 -= $count655;
     if ($index664 < $count662) {
       const $digit672 = $index664;
-      const $value673 = $values84[$digit672]!;
+      const $value673 = $values85[$digit672]!;
       if (trace !== null) trace.push($seat652, 4, $value673);
       {
         l_whose_3 = $value673;
@@ -7112,16 +7130,16 @@ export function playout(): PlayoutKernel {
     const $seg676 = Z_played + l_whose_3;
     const $size677 = N[$seg676]!;
     const $count678 = $size677;
-    $values86$n[0]! = 0;
+    $values87$n[0]! = 0;
     {
       const $seg680 = Z_collection + l_whose_3;
       const $n681 = N[$seg680]!;
       for (let $i679 = 0; $i679 < $n681; $i679++) {
         const l_target = C[$seg680 * CAP + $i679]!;
-        if (v_doubled[l_target]!) $values86[$values86$n[0]!++] = l_target;
+        if (v_doubled[l_target]!) $values87[$values87$n[0]!++] = l_target;
       }
     }
-    const $size682 = $values86$n[0]!;
+    const $size682 = $values87$n[0]!;
     const $count683 = $size682;
     const $total684: number = $count678 + $count683;
     if ($total684 === 0)
@@ -7169,12 +7187,15 @@ export function playout(): PlayoutKernel {
         {
           const $seg690 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg690]!; $i++)
-            if (C[$seg690 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit688;
+          if (!($at >= 0 && $at < N[$seg690]! && C[$seg690 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg690]!; $i++)
+              if (C[$seg690 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
           const $at691 = $seg690 * CAP + $at;
           const $card = C[$at691]!;
@@ -7195,7 +7216,7 @@ export function playout(): PlayoutKernel {
     $index685 -= $count678;
     if ($index685 < $count683) {
       const $digit694 = $index685;
-      const $value695 = $values86[$digit694]!;
+      const $value695 = $values87[$digit694]!;
       if (trace !== null) trace.push($seat675, 2, $value695);
       {
         const l_target = $value695;
@@ -7220,18 +7241,18 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide722($seat705: number, $passBy: boolean): number {
-    $values89$n[0]! = 0;
+    $values90$n[0]! = 0;
     {
       const $seg707 = Z_hand + l_p;
       const $n708 = $count_hand_effect[($seg707 - Z_hand) * 14 + 4]! > 0 ? N[$seg707]! : 0;
       for (let $i706 = 0; $i706 < $n708; $i706++) {
         const l_card = C[$seg707 * CAP + $i706]!;
-        if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
+        if (Action_effect$code[l_card]! === 4) $values90[$values90$n[0]!++] = l_card;
       }
     }
     let $offered709 = false;
     offered709$open: {
-      if (!($values89$n[0]! > 0)) break offered709$open;
+      if (!($values90$n[0]! > 0)) break offered709$open;
       if (!!fn_shielded(l_p)) break offered709$open;
       $offered709 = true;
     }
@@ -7280,7 +7301,7 @@ export function playout(): PlayoutKernel {
       const $pick713$drawn = $r715;
       let $pick713 = $pick713$drawn;
       if ($offered709 && $pick713-- === 0) {
-        const $n719 = $values89$n[0]!;
+        const $n719 = $values90$n[0]!;
         let $r720 = 0;
         if ($n719 <= 2097152 && $n719 >= 1) {
           for (;;) {
@@ -7306,7 +7327,7 @@ export function playout(): PlayoutKernel {
           $r720 = drawInt(P, $n719);
         }
         const $digit717 = $r720;
-        const $value718 = $values89[$digit717]!;
+        const $value718 = $values90[$digit717]!;
         {
           l_card = $value718;
         }
@@ -7405,16 +7426,16 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide748($seat735: number): number {
-    $values91$n[0]! = 0;
+    $values92$n[0]! = 0;
     {
       const $seg737 = Z_collection + l_p_2;
       const $n738 = N[$seg737]!;
       for (let $i736 = 0; $i736 < $n738; $i736++) {
         const l_target = C[$seg737 * CAP + $i736]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values91[$values91$n[0]!++] = l_target;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values92[$values92$n[0]!++] = l_target;
       }
     }
-    const $size739 = $values91$n[0]!;
+    const $size739 = $values92$n[0]!;
     const $count740 = $size739;
     const $total741: number = $count740;
     if ($total741 === 0)
@@ -7455,7 +7476,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index742 < $count740) {
       const $digit745 = $index742;
-      const $value746 = $values91[$digit745]!;
+      const $value746 = $values92[$digit745]!;
       if (trace !== null) trace.push($seat735, 5, $value746);
       {
         const l_target = $value746;
@@ -7486,7 +7507,7 @@ export function playout(): PlayoutKernel {
     const $seg751 = Z_board;
     const $size752 = N[$seg751]!;
     const $count753 = $size752;
-    $values93$n[0]! = 0;
+    $values94$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
       let $cond758: boolean = N[Z_played + l_whose]! > 0;
       if (!$cond758) {
@@ -7504,9 +7525,9 @@ export function playout(): PlayoutKernel {
         }
         $cond758 = $any754;
       }
-      if ($cond758) $values93[$values93$n[0]!++] = l_whose;
+      if ($cond758) $values94[$values94$n[0]!++] = l_whose;
     }
-    const $size759 = $values93$n[0]!;
+    const $size759 = $values94$n[0]!;
     const $count760 = $size759;
     const $total761: number = $count753 + $count760;
     if ($total761 === 0)
@@ -7553,12 +7574,15 @@ export function playout(): PlayoutKernel {
         const l_target = $value766;
         {
           const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[Z_board]!; $i++)
-            if (C[Z_board * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit765;
+          if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[Z_board]!; $i++)
+              if (C[Z_board * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
           const $at767 = Z_board * CAP + $at;
           const $card = C[$at767]!;
@@ -7575,7 +7599,7 @@ export function playout(): PlayoutKernel {
     $index762 -= $count753;
     if ($index762 < $count760) {
       const $digit770 = $index762;
-      const $value771 = $values93[$digit770]!;
+      const $value771 = $values94[$digit770]!;
       if (trace !== null) trace.push($seat750, 4, $value771);
       {
         l_whose_2 = $value771;
@@ -7589,16 +7613,16 @@ export function playout(): PlayoutKernel {
     const $seg774 = Z_played + l_whose_2;
     const $size775 = N[$seg774]!;
     const $count776 = $size775;
-    $values95$n[0]! = 0;
+    $values96$n[0]! = 0;
     {
       const $seg778 = Z_collection + l_whose_2;
       const $n779 = N[$seg778]!;
       for (let $i777 = 0; $i777 < $n779; $i777++) {
         const l_target = C[$seg778 * CAP + $i777]!;
-        if (v_doubled[l_target]!) $values95[$values95$n[0]!++] = l_target;
+        if (v_doubled[l_target]!) $values96[$values96$n[0]!++] = l_target;
       }
     }
-    const $size780 = $values95$n[0]!;
+    const $size780 = $values96$n[0]!;
     const $count781 = $size780;
     const $total782: number = $count776 + $count781;
     if ($total782 === 0)
@@ -7646,12 +7670,15 @@ export function playout(): PlayoutKernel {
         {
           const $seg788 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = -1;
-          for (let $i = 0; $i < N[$seg788]!; $i++)
-            if (C[$seg788 * CAP + $i]! === $wanted) {
-              $at = $i;
-              break;
-            }
+          let $at = $digit786;
+          if (!($at >= 0 && $at < N[$seg788]! && C[$seg788 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg788]!; $i++)
+              if (C[$seg788 * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
           const $at789 = $seg788 * CAP + $at;
           const $card = C[$at789]!;
@@ -7672,7 +7699,7 @@ export function playout(): PlayoutKernel {
     $index783 -= $count776;
     if ($index783 < $count781) {
       const $digit792 = $index783;
-      const $value793 = $values95[$digit792]!;
+      const $value793 = $values96[$digit792]!;
       if (trace !== null) trace.push($seat773, 2, $value793);
       {
         const l_target = $value793;
@@ -7795,88 +7822,89 @@ export function playout(): PlayoutKernel {
     const $values13 = K_$values13;
     const $list14 = K_$list14;
     const $list15 = K_$list15;
-    const $values16 = K_$values16;
-    const $values16$n = K_$values16$n;
-    const $list18 = K_$list18;
+    const $list16 = K_$list16;
+    const $values17 = K_$values17;
+    const $values17$n = K_$values17$n;
     const $list19 = K_$list19;
-    const $values20 = K_$values20;
+    const $list20 = K_$list20;
     const $values21 = K_$values21;
-    const $values21$n = K_$values21$n;
-    const $values23 = K_$values23;
-    const $values23$n = K_$values23$n;
-    const $list25 = K_$list25;
+    const $values22 = K_$values22;
+    const $values22$n = K_$values22$n;
+    const $values24 = K_$values24;
+    const $values24$n = K_$values24$n;
     const $list26 = K_$list26;
-    const $values27 = K_$values27;
+    const $list27 = K_$list27;
     const $values28 = K_$values28;
-    const $values28$n = K_$values28$n;
-    const $values30 = K_$values30;
-    const $values30$n = K_$values30$n;
-    const $list32 = K_$list32;
+    const $values29 = K_$values29;
+    const $values29$n = K_$values29$n;
+    const $values31 = K_$values31;
+    const $values31$n = K_$values31$n;
     const $list33 = K_$list33;
-    const $values34 = K_$values34;
+    const $list34 = K_$list34;
     const $values35 = K_$values35;
-    const $values35$n = K_$values35$n;
-    const $values37 = K_$values37;
-    const $values37$n = K_$values37$n;
-    const $list39 = K_$list39;
+    const $values36 = K_$values36;
+    const $values36$n = K_$values36$n;
+    const $values38 = K_$values38;
+    const $values38$n = K_$values38$n;
     const $list40 = K_$list40;
-    const $values41 = K_$values41;
+    const $list41 = K_$list41;
     const $values42 = K_$values42;
-    const $values42$n = K_$values42$n;
-    const $values44 = K_$values44;
-    const $list45 = K_$list45;
-    const $values46 = K_$values46;
-    const $values46$n = K_$values46$n;
-    const $list48 = K_$list48;
+    const $values43 = K_$values43;
+    const $values43$n = K_$values43$n;
+    const $values45 = K_$values45;
+    const $list46 = K_$list46;
+    const $values47 = K_$values47;
+    const $values47$n = K_$values47$n;
     const $list49 = K_$list49;
-    const $values50 = K_$values50;
+    const $list50 = K_$list50;
     const $values51 = K_$values51;
-    const $values51$n = K_$values51$n;
-    const $values53 = K_$values53;
-    const $values53$n = K_$values53$n;
-    const $list55 = K_$list55;
+    const $values52 = K_$values52;
+    const $values52$n = K_$values52$n;
+    const $values54 = K_$values54;
+    const $values54$n = K_$values54$n;
     const $list56 = K_$list56;
-    const $values57 = K_$values57;
+    const $list57 = K_$list57;
     const $values58 = K_$values58;
-    const $values58$n = K_$values58$n;
-    const $values60 = K_$values60;
-    const $values60$n = K_$values60$n;
-    const $list62 = K_$list62;
+    const $values59 = K_$values59;
+    const $values59$n = K_$values59$n;
+    const $values61 = K_$values61;
+    const $values61$n = K_$values61$n;
     const $list63 = K_$list63;
-    const $values64 = K_$values64;
+    const $list64 = K_$list64;
     const $values65 = K_$values65;
-    const $values65$n = K_$values65$n;
-    const $values67 = K_$values67;
-    const $values67$n = K_$values67$n;
-    const $values69 = K_$values69;
-    const $values69$n = K_$values69$n;
-    const $values71 = K_$values71;
-    const $values71$n = K_$values71$n;
-    const $values73 = K_$values73;
-    const $values73$n = K_$values73$n;
-    const $list75 = K_$list75;
-    const $values76 = K_$values76;
-    const $values76$n = K_$values76$n;
-    const $values78 = K_$values78;
-    const $values78$n = K_$values78$n;
-    const $values80 = K_$values80;
-    const $values80$n = K_$values80$n;
-    const $values82 = K_$values82;
-    const $values82$n = K_$values82$n;
-    const $values84 = K_$values84;
-    const $values84$n = K_$values84$n;
-    const $values86 = K_$values86;
-    const $values86$n = K_$values86$n;
-    const $list88 = K_$list88;
-    const $values89 = K_$values89;
-    const $values89$n = K_$values89$n;
-    const $values91 = K_$values91;
-    const $values91$n = K_$values91$n;
-    const $values93 = K_$values93;
-    const $values93$n = K_$values93$n;
-    const $values95 = K_$values95;
-    const $values95$n = K_$values95$n;
-    const $list97 = K_$list97;
+    const $values66 = K_$values66;
+    const $values66$n = K_$values66$n;
+    const $values68 = K_$values68;
+    const $values68$n = K_$values68$n;
+    const $values70 = K_$values70;
+    const $values70$n = K_$values70$n;
+    const $values72 = K_$values72;
+    const $values72$n = K_$values72$n;
+    const $values74 = K_$values74;
+    const $values74$n = K_$values74$n;
+    const $list76 = K_$list76;
+    const $values77 = K_$values77;
+    const $values77$n = K_$values77$n;
+    const $values79 = K_$values79;
+    const $values79$n = K_$values79$n;
+    const $values81 = K_$values81;
+    const $values81$n = K_$values81$n;
+    const $values83 = K_$values83;
+    const $values83$n = K_$values83$n;
+    const $values85 = K_$values85;
+    const $values85$n = K_$values85$n;
+    const $values87 = K_$values87;
+    const $values87$n = K_$values87$n;
+    const $list89 = K_$list89;
+    const $values90 = K_$values90;
+    const $values90$n = K_$values90$n;
+    const $values92 = K_$values92;
+    const $values92$n = K_$values92$n;
+    const $values94 = K_$values94;
+    const $values94$n = K_$values94$n;
+    const $values96 = K_$values96;
+    const $values96$n = K_$values96$n;
+    const $list98 = K_$list98;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;
@@ -9612,88 +9640,89 @@ export function playout(): PlayoutKernel {
     const $values13 = K_$values13;
     const $list14 = K_$list14;
     const $list15 = K_$list15;
-    const $values16 = K_$values16;
-    const $values16$n = K_$values16$n;
-    const $list18 = K_$list18;
+    const $list16 = K_$list16;
+    const $values17 = K_$values17;
+    const $values17$n = K_$values17$n;
     const $list19 = K_$list19;
-    const $values20 = K_$values20;
+    const $list20 = K_$list20;
     const $values21 = K_$values21;
-    const $values21$n = K_$values21$n;
-    const $values23 = K_$values23;
-    const $values23$n = K_$values23$n;
-    const $list25 = K_$list25;
+    const $values22 = K_$values22;
+    const $values22$n = K_$values22$n;
+    const $values24 = K_$values24;
+    const $values24$n = K_$values24$n;
     const $list26 = K_$list26;
-    const $values27 = K_$values27;
+    const $list27 = K_$list27;
     const $values28 = K_$values28;
-    const $values28$n = K_$values28$n;
-    const $values30 = K_$values30;
-    const $values30$n = K_$values30$n;
-    const $list32 = K_$list32;
+    const $values29 = K_$values29;
+    const $values29$n = K_$values29$n;
+    const $values31 = K_$values31;
+    const $values31$n = K_$values31$n;
     const $list33 = K_$list33;
-    const $values34 = K_$values34;
+    const $list34 = K_$list34;
     const $values35 = K_$values35;
-    const $values35$n = K_$values35$n;
-    const $values37 = K_$values37;
-    const $values37$n = K_$values37$n;
-    const $list39 = K_$list39;
+    const $values36 = K_$values36;
+    const $values36$n = K_$values36$n;
+    const $values38 = K_$values38;
+    const $values38$n = K_$values38$n;
     const $list40 = K_$list40;
-    const $values41 = K_$values41;
+    const $list41 = K_$list41;
     const $values42 = K_$values42;
-    const $values42$n = K_$values42$n;
-    const $values44 = K_$values44;
-    const $list45 = K_$list45;
-    const $values46 = K_$values46;
-    const $values46$n = K_$values46$n;
-    const $list48 = K_$list48;
+    const $values43 = K_$values43;
+    const $values43$n = K_$values43$n;
+    const $values45 = K_$values45;
+    const $list46 = K_$list46;
+    const $values47 = K_$values47;
+    const $values47$n = K_$values47$n;
     const $list49 = K_$list49;
-    const $values50 = K_$values50;
+    const $list50 = K_$list50;
     const $values51 = K_$values51;
-    const $values51$n = K_$values51$n;
-    const $values53 = K_$values53;
-    const $values53$n = K_$values53$n;
-    const $list55 = K_$list55;
+    const $values52 = K_$values52;
+    const $values52$n = K_$values52$n;
+    const $values54 = K_$values54;
+    const $values54$n = K_$values54$n;
     const $list56 = K_$list56;
-    const $values57 = K_$values57;
+    const $list57 = K_$list57;
     const $values58 = K_$values58;
-    const $values58$n = K_$values58$n;
-    const $values60 = K_$values60;
-    const $values60$n = K_$values60$n;
-    const $list62 = K_$list62;
+    const $values59 = K_$values59;
+    const $values59$n = K_$values59$n;
+    const $values61 = K_$values61;
+    const $values61$n = K_$values61$n;
     const $list63 = K_$list63;
-    const $values64 = K_$values64;
+    const $list64 = K_$list64;
     const $values65 = K_$values65;
-    const $values65$n = K_$values65$n;
-    const $values67 = K_$values67;
-    const $values67$n = K_$values67$n;
-    const $values69 = K_$values69;
-    const $values69$n = K_$values69$n;
-    const $values71 = K_$values71;
-    const $values71$n = K_$values71$n;
-    const $values73 = K_$values73;
-    const $values73$n = K_$values73$n;
-    const $list75 = K_$list75;
-    const $values76 = K_$values76;
-    const $values76$n = K_$values76$n;
-    const $values78 = K_$values78;
-    const $values78$n = K_$values78$n;
-    const $values80 = K_$values80;
-    const $values80$n = K_$values80$n;
-    const $values82 = K_$values82;
-    const $values82$n = K_$values82$n;
-    const $values84 = K_$values84;
-    const $values84$n = K_$values84$n;
-    const $values86 = K_$values86;
-    const $values86$n = K_$values86$n;
-    const $list88 = K_$list88;
-    const $values89 = K_$values89;
-    const $values89$n = K_$values89$n;
-    const $values91 = K_$values91;
-    const $values91$n = K_$values91$n;
-    const $values93 = K_$values93;
-    const $values93$n = K_$values93$n;
-    const $values95 = K_$values95;
-    const $values95$n = K_$values95$n;
-    const $list97 = K_$list97;
+    const $values66 = K_$values66;
+    const $values66$n = K_$values66$n;
+    const $values68 = K_$values68;
+    const $values68$n = K_$values68$n;
+    const $values70 = K_$values70;
+    const $values70$n = K_$values70$n;
+    const $values72 = K_$values72;
+    const $values72$n = K_$values72$n;
+    const $values74 = K_$values74;
+    const $values74$n = K_$values74$n;
+    const $list76 = K_$list76;
+    const $values77 = K_$values77;
+    const $values77$n = K_$values77$n;
+    const $values79 = K_$values79;
+    const $values79$n = K_$values79$n;
+    const $values81 = K_$values81;
+    const $values81$n = K_$values81$n;
+    const $values83 = K_$values83;
+    const $values83$n = K_$values83$n;
+    const $values85 = K_$values85;
+    const $values85$n = K_$values85$n;
+    const $values87 = K_$values87;
+    const $values87$n = K_$values87$n;
+    const $list89 = K_$list89;
+    const $values90 = K_$values90;
+    const $values90$n = K_$values90$n;
+    const $values92 = K_$values92;
+    const $values92$n = K_$values92$n;
+    const $values94 = K_$values94;
+    const $values94$n = K_$values94$n;
+    const $values96 = K_$values96;
+    const $values96$n = K_$values96$n;
+    const $list98 = K_$list98;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;

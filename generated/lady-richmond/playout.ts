@@ -3,7 +3,6 @@ import {
   GameFault,
   drawInt,
   emptyZone,
-  nthCardOf,
   seedWords,
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
@@ -278,13 +277,7 @@ export function playout(): PlayoutKernel {
               if (N[Z_face_down]! === 0) {
                 {
                   const $from = Z_face_up;
-                  const $to = Z_discard;
                   {
-                    for (let $k0 = 0; $k0 < N[$from]!; $k0++) {
-                      const $card = C[$from * CAP + $k0]!;
-                      C[$to * CAP + N[$to]!] = $card;
-                      N[$to]!++;
-                    }
                     N[$from] = 0;
                   }
                 }
@@ -317,13 +310,7 @@ export function playout(): PlayoutKernel {
             if (N[Z_face_down]! === 0) {
               {
                 const $from = Z_face_up;
-                const $to = Z_discard;
                 {
-                  for (let $k128 = 0; $k128 < N[$from]!; $k128++) {
-                    const $card = C[$from * CAP + $k128]!;
-                    C[$to * CAP + N[$to]!] = $card;
-                    N[$to]!++;
-                  }
                   N[$from] = 0;
                 }
               }
@@ -348,13 +335,7 @@ export function playout(): PlayoutKernel {
                   if (N[Z_face_down]! === 0) {
                     {
                       const $from = Z_face_up;
-                      const $to = Z_discard;
                       {
-                        for (let $k129 = 0; $k129 < N[$from]!; $k129++) {
-                          const $card = C[$from * CAP + $k129]!;
-                          C[$to * CAP + N[$to]!] = $card;
-                          N[$to]!++;
-                        }
                         N[$from] = 0;
                       }
                     }
@@ -393,13 +374,7 @@ export function playout(): PlayoutKernel {
               if (N[Z_face_down]! === 0) {
                 {
                   const $from = Z_face_up;
-                  const $to = Z_discard;
                   {
-                    for (let $k130 = 0; $k130 < N[$from]!; $k130++) {
-                      const $card = C[$from * CAP + $k130]!;
-                      C[$to * CAP + N[$to]!] = $card;
-                      N[$to]!++;
-                    }
                     N[$from] = 0;
                   }
                 }
@@ -439,13 +414,7 @@ export function playout(): PlayoutKernel {
           if (Card_kind$code[l_turned]! === 2) {
             {
               const $from = Z_face_up;
-              const $to = Z_discard;
               {
-                for (let $k131 = 0; $k131 < N[$from]!; $k131++) {
-                  const $card = C[$from * CAP + $k131]!;
-                  C[$to * CAP + N[$to]!] = $card;
-                  N[$to]!++;
-                }
                 N[$from] = 0;
               }
             }
@@ -453,25 +422,13 @@ export function playout(): PlayoutKernel {
             if (Card_kind$code[l_turned]! === 3) {
               {
                 const $from = Z_face_up;
-                const $to = Z_discard;
                 {
-                  for (let $k132 = 0; $k132 < N[$from]!; $k132++) {
-                    const $card = C[$from * CAP + $k132]!;
-                    C[$to * CAP + N[$to]!] = $card;
-                    N[$to]!++;
-                  }
                   N[$from] = 0;
                 }
               }
               {
                 const $from = Z_face_down;
-                const $to = Z_discard;
                 {
-                  for (let $k133 = 0; $k133 < N[$from]!; $k133++) {
-                    const $card = C[$from * CAP + $k133]!;
-                    C[$to * CAP + N[$to]!] = $card;
-                    N[$to]!++;
-                  }
                   N[$from] = 0;
                 }
               }
@@ -539,13 +496,7 @@ export function playout(): PlayoutKernel {
                   if (N[Z_face_down]! === 0) {
                     {
                       const $from = Z_face_up;
-                      const $to = Z_discard;
                       {
-                        for (let $k134 = 0; $k134 < N[$from]!; $k134++) {
-                          const $card = C[$from * CAP + $k134]!;
-                          C[$to * CAP + N[$to]!] = $card;
-                          N[$to]!++;
-                        }
                         N[$from] = 0;
                       }
                     }
@@ -583,13 +534,7 @@ export function playout(): PlayoutKernel {
                 if (N[Z_face_down]! === 0) {
                   {
                     const $from = Z_face_up;
-                    const $to = Z_discard;
                     {
-                      for (let $k135 = 0; $k135 < N[$from]!; $k135++) {
-                        const $card = C[$from * CAP + $k135]!;
-                        C[$to * CAP + N[$to]!] = $card;
-                        N[$to]!++;
-                      }
                       N[$from] = 0;
                     }
                   }
@@ -627,13 +572,7 @@ export function playout(): PlayoutKernel {
                   if (N[Z_face_down]! === 0) {
                     {
                       const $from = Z_face_up;
-                      const $to = Z_discard;
                       {
-                        for (let $k136 = 0; $k136 < N[$from]!; $k136++) {
-                          const $card = C[$from * CAP + $k136]!;
-                          C[$to * CAP + N[$to]!] = $card;
-                          N[$to]!++;
-                        }
                         N[$from] = 0;
                       }
                     }
@@ -748,8 +687,6 @@ export function playout(): PlayoutKernel {
                 const $end183 = $seg181 * CAP + N[$seg181]! - 1;
                 for (let $k184 = $at182; $k184 < $end183; $k184++) C[$k184] = C[$k184 + 1]!;
                 N[$seg181]!--;
-                C[Z_discard * CAP + N[Z_discard]!] = $card;
-                N[Z_discard]!++;
               }
             }
           } else {
@@ -887,15 +824,14 @@ export function playout(): PlayoutKernel {
               {
                 const l_position = $value11;
                 {
-                  const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
-                  let $at = -1;
-                  for (let $i = 0; $i < N[Z_face_down]!; $i++)
-                    if (C[Z_face_down * CAP + $i]! === $wanted) {
-                      $at = $i;
-                      break;
-                    }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
-                  const $at12 = Z_face_down * CAP + $at;
+                  const $position = l_position;
+                  if (!Number.isInteger($position) || $position < 1 || $position > N[Z_face_down]!)
+                    throw new GameFault(
+                      "fault/no-such-position",
+                      `the zone has no card at position ${$position}: it holds ${N[Z_face_down]!}`,
+                    );
+                  const $index = $position - 1;
+                  const $at12 = Z_face_down * CAP + $index;
                   const $card = C[$at12]!;
                   const $end13 = Z_face_down * CAP + N[Z_face_down]! - 1;
                   for (let $k14 = $at12; $k14 < $end13; $k14++) C[$k14] = C[$k14 + 1]!;
@@ -1305,12 +1241,15 @@ export function playout(): PlayoutKernel {
                   const l_theirs = $value79;
                   {
                     const $wanted = l_theirs;
-                    let $at = -1;
-                    for (let $i = 0; $i < N[Z_face_up]!; $i++)
-                      if (C[Z_face_up * CAP + $i]! === $wanted) {
-                        $at = $i;
-                        break;
-                      }
+                    let $at = $digit78;
+                    if (!($at >= 0 && $at < N[Z_face_up]! && C[Z_face_up * CAP + $at]! === $wanted)) {
+                      $at = -1;
+                      for (let $i = 0; $i < N[Z_face_up]!; $i++)
+                        if (C[Z_face_up * CAP + $i]! === $wanted) {
+                          $at = $i;
+                          break;
+                        }
+                    }
                     if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in face_up");
                     const $at82 = Z_face_up * CAP + $at;
                     const $card = C[$at82]!;
@@ -1324,12 +1263,15 @@ export function playout(): PlayoutKernel {
                   {
                     const $seg86 = Z_won + l_bidder;
                     const $wanted = l_mine;
-                    let $at = -1;
-                    for (let $i = 0; $i < N[$seg86]!; $i++)
-                      if (C[$seg86 * CAP + $i]! === $wanted) {
-                        $at = $i;
-                        break;
-                      }
+                    let $at = $digit74;
+                    if (!($at >= 0 && $at < N[$seg86]! && C[$seg86 * CAP + $at]! === $wanted)) {
+                      $at = -1;
+                      for (let $i = 0; $i < N[$seg86]!; $i++)
+                        if (C[$seg86 * CAP + $i]! === $wanted) {
+                          $at = $i;
+                          break;
+                        }
+                    }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
                     const $at87 = $seg86 * CAP + $at;
@@ -1427,16 +1369,14 @@ export function playout(): PlayoutKernel {
                   const l_mine = $value92;
                   const l_position = $value96;
                   {
-                    const $wanted = nthCardOf(C, N, CAP, Z_face_down, false, l_position);
-                    let $at = -1;
-                    for (let $i = 0; $i < N[Z_face_down]!; $i++)
-                      if (C[Z_face_down * CAP + $i]! === $wanted) {
-                        $at = $i;
-                        break;
-                      }
-                    if ($at < 0)
-                      throw new GameFault("fault/card-not-in-zone", "the card is not in face_down");
-                    const $at99 = Z_face_down * CAP + $at;
+                    const $position = l_position;
+                    if (!Number.isInteger($position) || $position < 1 || $position > N[Z_face_down]!)
+                      throw new GameFault(
+                        "fault/no-such-position",
+                        `the zone has no card at position ${$position}: it holds ${N[Z_face_down]!}`,
+                      );
+                    const $index = $position - 1;
+                    const $at99 = Z_face_down * CAP + $index;
                     const $card = C[$at99]!;
                     const $end100 = Z_face_down * CAP + N[Z_face_down]! - 1;
                     for (let $k101 = $at99; $k101 < $end100; $k101++) C[$k101] = C[$k101 + 1]!;
@@ -1448,12 +1388,15 @@ export function playout(): PlayoutKernel {
                   {
                     const $seg103 = Z_won + l_bidder;
                     const $wanted = l_mine;
-                    let $at = -1;
-                    for (let $i = 0; $i < N[$seg103]!; $i++)
-                      if (C[$seg103 * CAP + $i]! === $wanted) {
-                        $at = $i;
-                        break;
-                      }
+                    let $at = $digit91;
+                    if (!($at >= 0 && $at < N[$seg103]! && C[$seg103 * CAP + $at]! === $wanted)) {
+                      $at = -1;
+                      for (let $i = 0; $i < N[$seg103]!; $i++)
+                        if (C[$seg103 * CAP + $i]! === $wanted) {
+                          $at = $i;
+                          break;
+                        }
+                    }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
                     const $at104 = $seg103 * CAP + $at;

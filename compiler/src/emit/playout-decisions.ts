@@ -3,6 +3,7 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { Decision } from "../lower/ir.js";
+import type { LocalSlot } from "../check/types.js";
 import type { DecisionCode } from "./decision-code.js";
 import type { KernelCode } from "./playout-statements.js";
 import { kernelType } from "./playout-lists.js";
@@ -24,8 +25,10 @@ export interface OptionOffer {
   readonly rest: A.Requirement[];
 }
 
-/** What a drawn move does: code that leaves the sampler's block (a jump, a `break`, a `continue`). */
-export type Then = (option: number, params: string[]) => string[];
+/** What a drawn move does: code that leaves the sampler's block (a jump, a `break`, a `continue`).
+ *  `hints`, where given, hold per parameter the code of the drawn card's position in its zone (or
+ *  null): see playout-position-hints.ts. */
+export type Then = (option: number, params: string[], hints?: readonly (string | null)[]) => string[];
 
 
 export class KernelDecisions {
@@ -63,7 +66,7 @@ export class KernelDecisions {
       const lines = ["{", ...player.pre, `const ${seat} = ${player.code};`, ...this.botAsked(seat)];
       if (ask.window && this.split) return this.windowDecision(decision, seat, lines);
       const idle = ask.window ? this.idleSearch(decision, seat) : [];
-      const draw = this.outline(this.sampler(decision, seat, (i, params) => this.applied(decision, i, params)), seat);
+      const draw = this.outline(this.sampler(decision, seat, (i, params, hints) => this.applied(decision, i, params, hints)), seat);
       // A game resumed at a window asks the seat, as the state machine waiting there does (a state
       // drawn by `sample` may leave it only `done`): the pass by an idle seat came before.
       // Its memo is stale as at any decision (see `decide`).
@@ -85,13 +88,28 @@ export class KernelDecisions {
     lines.push(`if (${count} === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");`);
     // Every seat chooses, in order, seeing the state before anyone's choice takes effect.
     const pick = this.code.temp("pick");
-    const store: Then = (i, params) => [`${choice}[${a}] = ${i};`, ...params.map((p, j) => `${values}[${a} * ${most} + ${j}] = ${p};`), `break ${pick.slice(1)};`];
+    // The drawn cards' positions wait beside them (for the moves of those cards, playout-position-hints.ts).
+    let positions = "";
+    const hinted = new Set<string>();
+    const keep = (i: number, j: number, hint: string): string => {
+      if (positions === "") positions = this.code.newScratch(String(this.maxSeats * most));
+      hinted.add(`${i}:${j}`);
+      return `${positions}[${a} * ${most} + ${j}] = ${hint};`;
+    };
+    const store: Then = (i, params, hints) => [
+      `${choice}[${a}] = ${i};`,
+      ...params.map((p, j) => `${values}[${a} * ${most} + ${j}] = ${p};`),
+      ...(hints ?? []).flatMap((h, j) => (h === null ? [] : [keep(i, j, h)])),
+      `break ${pick.slice(1)};`,
+    ];
     lines.push(`for (let ${a} = 0; ${a} < ${count}; ${a}++) {`, `${declared ? "" : "const "}${seatVar} = ${actors}[${a}]!;`, `${pick.slice(1)}: {`, ...this.sampler(decision, seatVar, store), "}", "}");
     // Then each choice takes effect, in seat order.
     lines.push(`for (let ${a} = 0; ${a} < ${count}; ${a}++) {`, `${declared ? "" : "const "}${seatVar} = ${actors}[${a}]!;`);
     decision.ask.options.forEach((option, i) => {
       const params = option.parameters.map((p, j) => this.bindParameter(p, `${values}[${a} * ${most} + ${j}] as ${kernelType(this.decisions.parameterSlot(p).type)}`));
-      lines.push(`if (${choice}[${a}] === ${i}) {`, ...params, ...this.code.statements(option.body.statements), "}");
+      const hints = option.parameters.map((_, j) => (hinted.has(`${i}:${j}`) ? `${positions}[${a} * ${most} + ${j}]!` : null));
+      const body = this.code.positionHints.within(this.slots(option), hints, () => this.code.statements(option.body.statements));
+      lines.push(`if (${choice}[${a}] === ${i}) {`, ...params, ...body, "}");
     });
     lines.push("}", ...this.continueAt(decision.resume), "}");
     return this.outline(lines);
@@ -111,7 +129,7 @@ export class KernelDecisions {
     this.passBy = { flag, idle };
     let body: string[];
     try {
-      body = this.sampler(decision, seat, (i, params) => this.applied(decision, i, params));
+      body = this.sampler(decision, seat, (i, params, hints) => this.applied(decision, i, params, hints));
     } finally {
       this.passBy = null;
     }
@@ -151,13 +169,19 @@ export class KernelDecisions {
 
   /** As `apply`: the option's parameters bound, then its body and the flow after the decision, or
    *  the lowered body of an option that asks again. */
-  private applied(decision: Decision, i: number, params: string[]): string[] {
+  private applied(decision: Decision, i: number, params: string[], hints?: readonly (string | null)[]): string[] {
     const option = decision.ask.options[i]!;
     const entry = decision.optionEntries.get(option.name.name);
     if (entry) return ["{", ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)), ...this.continueAt(entry), "}"];
     // A set drawn into a scratch list is read there by the body (kept in the state, it is copied).
     const { bind, views } = this.domains.sets.bind(option, params, (p, value) => this.bindParameter(p, value));
-    return ["{", ...bind, ...this.code.withSetViews(views, () => [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]), "}"];
+    const body = (): string[] => this.code.withSetViews(views, () => [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]);
+    return ["{", ...bind, ...this.code.positionHints.within(this.slots(option), hints ?? [], body), "}"];
+  }
+
+  /** The local slots of an option's parameters, in order. */
+  private slots(option: A.MoveOptionDeclaration): LocalSlot[] {
+    return option.parameters.map((p) => this.decisions.parameterSlot(p));
   }
 
   /**
@@ -197,9 +221,9 @@ export class KernelDecisions {
       `for (let ${a} = 0; ${a} < ${count}; ${a}++) if (${declined}[${a}]! === 0 && ${k}-- === 0) { ${seat} = ${actors}[${a}]!; ${at} = ${a}; break; }`,
       `${declared ? "" : "const "}${seatVar} = ${seat};`,
     );
-    const then: Then = (i, params) => {
+    const then: Then = (i, params, hints) => {
       const option = decision.ask.options[i]!;
-      if (option.name.name !== "decline" || option.parameters.length > 0) return this.applied(decision, i, params);
+      if (option.name.name !== "decline" || option.parameters.length > 0) return this.applied(decision, i, params, hints);
       return [`${declined}[${at}] = 1;`, `if (${left} === 1) {`, ...this.continueAt(decision.resume), "}", `${left}--;`, `continue ${label};`];
     };
     lines.push(...this.sampler(decision, seatVar, then), "}", "}");
@@ -263,7 +287,7 @@ export class KernelDecisions {
     const options = decision.ask.options;
     const constrained = options.some((o) => (o.parameters.length > 0 && o.requirements.length > 0) || o.parameters.some((p) => this.game.types.get(p.domain)?.kind === "subsets"));
     // The listing reads the rules' functions through the memo; the move's effect never does.
-    const effect: Then = (i, params) => this.code.withMemo(false, () => then(i, params));
+    const effect: Then = (i, params, hints) => this.code.withMemo(false, () => then(i, params, hints));
     return this.code.withMemo(true, () => {
       const uniform = constrained ? this.constrainedSampler(decision, seat, effect) : this.countingSampler(decision, seat, effect);
       // Where the rules state preferences, a kernel asked to follow them draws as choosePreferredMove.
@@ -309,6 +333,7 @@ export class KernelDecisions {
       const { sizes, domains } = decoders[i]!;
       const decode: string[] = [];
       const params: string[] = [];
+      const hints: (string | null)[] = [];
       sizes.forEach((size, j) => {
         const digit = this.code.temp("digit");
         const value = this.code.temp("value");
@@ -318,8 +343,9 @@ export class KernelDecisions {
         else decode.push(`const ${digit} = ${index} % ${size};`, `${index} = Math.floor(${index} / ${size});`);
         decode.push(`const ${value} = ${domains[j]!.valueAt(digit)};`);
         params.push(value);
+        hints.push(domains[j]!.position ? digit : null);
       });
-      lines.push(`if (${index} < ${counts[i]}) {`, ...decode, this.traced(seat, option, params), ...then(i, params), "}", `${index} -= ${counts[i]};`);
+      lines.push(`if (${index} < ${counts[i]}) {`, ...decode, this.traced(seat, option, params), ...then(i, params, hints), "}", `${index} -= ${counts[i]};`);
     });
     lines.push('throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");');
     return lines;
@@ -356,6 +382,7 @@ export class KernelDecisions {
     options.forEach((option, i) => {
       const { listed, fill, rest } = drawn[i]!;
       const params: string[] = [];
+      const hints: (string | null)[] = [];
       // The narrowed lists, built the first time the option is drawn.
       const built = this.code.temp("built");
       const draws: string[] = fill.length ? [`if (!${built}) {`, ...fill, `${built} = true;`, "}"] : [];
@@ -365,10 +392,12 @@ export class KernelDecisions {
         const value = this.code.temp("value");
         if (domain.zone) {
           params.push(this.domains.sets.draw(domain.zone, draws));
+          hints.push(null);
           return;
         }
         draws.push(...this.code.draw("P", domain.size, digit), `const ${value} = ${domain.valueAt(digit)};`);
         params.push(value);
+        hints.push(domain.position ? digit : null);
       });
       // The requirements read the drawn sets in place.
       const { bind, views } = this.domains.sets.bind(option, params, (p, value) => this.bindParameter(p, value));
@@ -388,7 +417,7 @@ export class KernelDecisions {
         "decisions++;",
         "steps = 0;",
         this.traced(seat, option, params),
-        ...then(i, params),
+        ...then(i, params, hints),
         "}",
       );
     });

@@ -21,6 +21,9 @@ export interface KernelDomain {
   readonly cards?: string;
   /** A set of cards: the zone's segment (a name bound by the domain's lines), drawn from in place. */
   readonly zone?: { readonly seg: string; readonly topLast: boolean };
+  /** True when the value at a digit is the card at that position of a zone: the digit then tells a
+   *  move of the card where to look first (playout-position-hints.ts). */
+  readonly position?: boolean;
   /** The same for every domain walked in the same order over the same values at one moment (the
    *  same zone, the seats): the options of a decision searching it share one pass
    *  (playout-shared-search.ts). */
@@ -64,6 +67,7 @@ export class KernelDomains {
         nonEmpty: `N[${seg}]! > 0`,
         size: `N[${seg}]!`,
         valueAt: cardAt,
+        position: true,
         shares: `zone ${zone.seg} ${zone.layout.topLast}`,
         each: (binder, body) => {
           const i = this.code.temp("i");

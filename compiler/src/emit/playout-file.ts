@@ -18,6 +18,7 @@ import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
+import { writeOnlyPuts } from "./playout-write-only.js";
 import { KernelUnsupported, WHERE, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 
@@ -306,7 +307,10 @@ export class PlayoutFile {
     ];
     let lines = [`/** ${docText(`${game.title} for random playouts: the rules of flow.ts and moves.ts over a preallocated state (see Game.playout).`)} */`, "export function playout(): PlayoutKernel {", ...body, "}"].join("\n").split("\n");
     // Where the cards were put is kept only for the moves that look it up.
-    if (!lines.some((line) => line.includes("takeFromZoneOf("))) lines = lines.filter((line) => !line.includes(WHERE));
+    const looksUp = lines.some((line) => line.includes("takeFromZoneOf("));
+    if (!looksUp) lines = lines.filter((line) => !line.includes(WHERE));
+    // A zone never read keeps no cards, unless a move may look for a card in it.
+    lines = writeOnlyPuts(lines, looksUp);
     // Moves update the running counts of the zones they touch.
     lines = lines.flatMap((line) => this.counts.markerCode(line) ?? [line]);
     // Code that writes what memoized functions read bumps their generations.

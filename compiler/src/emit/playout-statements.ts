@@ -4,6 +4,8 @@ import type { CheckedGame } from "../check/checker.js";
 import { quote, zoneDeclaration } from "./code.js";
 import { KernelExpressions } from "./playout-expressions.js";
 import { kernelType } from "./playout-lists.js";
+import { PositionHints } from "./playout-position-hints.js";
+import { WRITE_ONLY, writeOnlyZones } from "./playout-write-only.js";
 import { WHERE, localName, unsupported, varName, type ZoneLayout, type ZoneRef } from "./playout-zones.js";
 import { namesMovedCard } from "./playout-memo.js";
 
@@ -25,6 +27,19 @@ export class KernelCode extends KernelExpressions {
     private readonly endSite: (range: A.SourceRange) => string,
   ) {
     super(game, zones);
+  }
+
+  /** Where a card parameter was drawn, for the move of that card (playout-position-hints.ts). */
+  readonly positionHints = new PositionHints();
+
+  /** The zones the rules never read (playout-write-only.ts). */
+  private readonly writeOnly: ReadonlySet<string> = writeOnlyZones(this.game);
+
+  /** Puts a card into the zone `to` (and updates its running counts), the lines marked where the
+   *  rules never read the zone. */
+  private putInto(to: ZoneRef, seg: string, front: boolean, card: string): string[] {
+    const lines = [...this.put(seg, to.layout.topLast, front, card), ...this.counted("in", to, seg)];
+    return this.writeOnly.has(to.layout.declaration.name.name) ? lines.map((line) => WRITE_ONLY + line) : lines;
   }
 
   /** Code that leaves the step being written for the program counter `pc` (a number or END): a
@@ -219,24 +234,31 @@ export class KernelCode extends KernelExpressions {
     const lines = [`let ${count} = 0;`];
     const keep = s.condition ? this.hoisted(() => this.expression(s.condition!)) : null;
     const add = `${list}[${count}++] = ${binder};`;
-    lines.push(...this.eachOf(s.source, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add], this.filterOf(s.binder, s.condition)));
-    if (s.orderBy) {
-      // sortedBy's insertion sort: stable, descending by the negated key.
-      const keys = this.newScratch(sourceSize).replace("$list", "$keys");
-      this.scratch[this.scratch.length - 1] = { name: keys, init: `new Float64Array(${sourceSize})` };
-      const key = this.hoisted(() => this.expression(s.orderBy!));
-      lines.push(
-        `for (let $k = 0; $k < ${count}; $k++) {`,
-        `const ${binder} = ${list}[$k]!;`,
-        ...key.pre,
-        `const $key = ${s.descending ? `-(${key.code})` : key.code};`,
-        "let $at = $k;",
-        `while ($at > 0 && ${keys}[$at - 1]! > $key) { ${list}[$at] = ${list}[$at - 1]!; ${keys}[$at] = ${keys}[$at - 1]!; $at--; }`,
-        `${list}[$at] = ${binder};`,
-        `${keys}[$at] = $key;`,
-        "}",
-      );
+    if (!s.orderBy) {
+      lines.push(...this.eachOf(s.source, binder, keep ? [...keep.pre, `if (${keep.code}) ${add}`] : [add], this.filterOf(s.binder, s.condition)));
+      return { lines, list, count };
     }
+    // sortedBy's stable sort by insertion. Descending compares the other way round rather than
+    // negating the key, which would make -0 of a 0 and keep V8 from holding the key as an integer.
+    // The keys go in an array of numbers, not a Float64Array: V8 keeps whole numbers in it as
+    // integers (and turns to doubles only if a key is not one), so no key is converted to a double.
+    const keys = this.newScratch(sourceSize).replace("$list", "$keys");
+    this.scratch[this.scratch.length - 1] = { name: keys, init: `new Array<number>(${sourceSize}).fill(0)` };
+    const key = this.hoisted(() => this.expression(s.orderBy!));
+    const insert = (at: string): string[] => [
+      `let $at = ${at};`,
+      `while ($at > 0 && ${keys}[$at - 1]! ${s.descending ? "<" : ">"} $key) { ${list}[$at] = ${list}[$at - 1]!; ${keys}[$at] = ${keys}[$at - 1]!; $at--; }`,
+      `${list}[$at] = ${binder};`,
+      `${keys}[$at] = $key;`,
+    ];
+    if (keep) {
+      // Kept by `where` first, then keyed (a fault comes from the part that faults in the state machine).
+      lines.push(...this.eachOf(s.source, binder, [...keep.pre, `if (${keep.code}) ${add}`], this.filterOf(s.binder, s.condition)));
+      lines.push(`for (let $k = 0; $k < ${count}; $k++) {`, `const ${binder} = ${list}[$k]!;`, ...key.pre, `const $key = ${key.code};`, ...insert("$k"), "}");
+      return { lines, list, count };
+    }
+    // Each value inserted into place as it is listed: no second pass.
+    lines.push(...this.eachOf(s.source, binder, ["{", ...key.pre, `const $key = ${key.code};`, ...insert(`${count}++`), "}"]));
     return { lines, list, count };
   }
 
@@ -264,8 +286,7 @@ export class KernelCode extends KernelExpressions {
       "for (let $dealt = 0; $dealt < $count; $dealt++) {",
       ...this.take(fromSeg, from.layout.topLast, "0", "$card"),
       ...this.counted("out", from, fromSeg),
-      ...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"),
-      ...this.counted("in", to, toSeg),
+      ...this.putInto(to, toSeg, this.front(to, s.atBottom), "$card"),
       "}",
       "}",
     );
@@ -283,17 +304,18 @@ export class KernelCode extends KernelExpressions {
     const front = this.front(to, s.atBottom);
     const k = this.temp("k");
     const card = this.cardAt("$from", from.layout.topLast, k);
+    // Into a zone never read, the loop's lines are marked with its puts (playout-write-only.ts).
+    const mark = this.writeOnly.has(to.layout.declaration.name.name) ? WRITE_ONLY : "";
     return [
       "{",
       `const $from = ${from.seg};`,
-      `const $to = ${to.seg};`,
+      `${mark}const $to = ${to.seg};`,
       same ? "if ($from !== $to) {" : "{",
       // Onto the top, the cards keep their order: the last goes in first.
-      front ? `for (let ${k} = N[$from]! - 1; ${k} >= 0; ${k}--) {` : `for (let ${k} = 0; ${k} < N[$from]!; ${k}++) {`,
-      `const $card = ${card};`,
-      ...this.put("$to", to.layout.topLast, front, "$card"),
-      ...this.counted("in", to, "$to"),
-      "}",
+      mark + (front ? `for (let ${k} = N[$from]! - 1; ${k} >= 0; ${k}--) {` : `for (let ${k} = 0; ${k} < N[$from]!; ${k}++) {`),
+      `${mark}const $card = ${card};`,
+      ...this.putInto(to, "$to", front, "$card"),
+      `${mark}}`,
       ...(this.countsTable?.clearMarker(from.layout, "$from") ?? []),
       "N[$from] = 0;",
       "}",
@@ -317,13 +339,19 @@ export class KernelCode extends KernelExpressions {
       lines.push(
         `const $n = N[${seg}]!;`,
         `if ($n === 0) throw new GameFault("fault/empty-aggregate", ${quote(`${card.callee.name}(${describeTarget(card.source)}) of nothing: the collection is empty`)});`,
+        // The first card's key to beat, then the others' (no test of the first in the loop).
         "let $at = 0;",
-        "let $best = 0;",
-        "for (let $i = 0; $i < $n; $i++) {",
+        "let $best: number;",
+        "{",
+        `const ${binder} = ${this.cardAt(seg, from.layout.topLast, "0")};`,
+        ...key.pre,
+        `$best = ${key.code};`,
+        "}",
+        "for (let $i = 1; $i < $n; $i++) {",
         `const ${binder} = ${this.cardAt(seg, from.layout.topLast, "$i")};`,
         ...key.pre,
         `const $key = ${key.code};`,
-        `if ($i === 0 || $key ${better} $best) { $at = $i; $best = $key; }`,
+        `if ($key ${better} $best) { $at = $i; $best = $key; }`,
         "}",
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
         ...this.counted("out", from, seg),
@@ -345,6 +373,20 @@ export class KernelCode extends KernelExpressions {
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
         ...this.counted("out", from, seg),
       );
+    } else if (card.kind === "call" && card.callee.name === "nth" && card.args.length === 2 && this.isZone(card.args[0]!)) {
+      // The card at a position (from 1) of a zone: taken from there, as nthCardOf checks it, with no
+      // search of the zone for the card (cards lie in one place: it is the card the search finds).
+      const from = this.zone(card.args[0]!);
+      const seg = this.segment(from, lines);
+      const position = this.hoisted(() => this.expression(card.args[1]!));
+      lines.push(
+        ...position.pre,
+        `const $position = ${position.code};`,
+        `if (!Number.isInteger($position) || $position < 1 || $position > N[${seg}]!) throw new GameFault("fault/no-such-position", \`the zone has no card at position \${$position}: it holds \${N[${seg}]!}\`);`,
+        "const $index = $position - 1;",
+        ...this.take(seg, from.layout.topLast, "$index", "$card"),
+        ...this.counted("out", from, seg),
+      );
     } else if (card.kind === "call" && card.callee.name === "top" && this.isZone(card.args[0]!)) {
       const from = this.zone(card.args[0]!);
       const seg = this.segment(from, lines);
@@ -360,17 +402,18 @@ export class KernelCode extends KernelExpressions {
         lines.push(...pre, `const $card = ${code};`, `${taken.length > 0 ? "const $taken = " : ""}takeFromZoneOf(C, N, CAP, SEGMENTS, ${WHERE}[$card]!, $card);`, ...taken);
         const toSeg = this.segment(to, lines);
         if (limit !== null) lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
-        lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), ...this.counted("in", to, toSeg), "}");
+        lines.push(...this.putInto(to, toSeg, this.front(to, s.atBottom), "$card"), "}");
         return lines;
       }
       const from = this.zone(origin);
       const { pre, code } = this.hoisted(() => this.expression(card));
       lines.push(...pre);
       const seg = this.segment(from, lines);
+      const named = card.kind === "name" ? this.game.names.get(card) : undefined;
+      const hint = named?.kind === "local" ? this.positionHints.of(named.slot) : null;
       lines.push(
         `const $wanted = ${code};`,
-        "let $at = -1;",
-        `for (let $i = 0; $i < N[${seg}]!; $i++) if (${this.cardAt(seg, from.layout.topLast, "$i")} === $wanted) { $at = $i; break; }`,
+        ...PositionHints.search(seg, hint, (i) => this.cardAt(seg, from.layout.topLast, i)),
         `if ($at < 0) throw new GameFault("fault/card-not-in-zone", ${quote(`the card is not in ${describeTarget(origin)}`)});`,
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
         ...this.counted("out", from, seg),
@@ -380,7 +423,7 @@ export class KernelCode extends KernelExpressions {
     if (limit !== null) {
       lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
     }
-    lines.push(...this.put(toSeg, to.layout.topLast, this.front(to, s.atBottom), "$card"), ...this.counted("in", to, toSeg), "}");
+    lines.push(...this.putInto(to, toSeg, this.front(to, s.atBottom), "$card"), "}");
     return lines;
   }
 
