@@ -36,8 +36,9 @@ export interface ReplayPlan {
   variantSets?: readonly (readonly string[])[];
   /** Uniform random moves (false) and the rules' preferences (true); uniform only by default. */
   preferences?: readonly boolean[];
-  /** Sees each move the state machine plays, e.g. to collect the move types played. */
-  onMove?: (seat: number, move: Move) => void;
+  /** Sees each move the state machine plays (and the game's player count), e.g. to collect the
+   *  move types played. */
+  onMove?: (seat: number, move: Move, players: number) => void;
   /** Runs just before the kernel plays a game, e.g. to reset a counter the kernel bumps. */
   beforeKernel?: () => void;
   /** Runs once a game matched, with the text that names it in a failure. */
@@ -66,7 +67,7 @@ export function expectKernelReplays<G extends Generator, C>(runtime: ReplayRunti
           const expected: unknown[] = [];
           const onMove = (seat: number, move: Move): void => {
             expected.push(...traced(game, seat, move));
-            plan.onMove?.(seat, move);
+            plan.onMove?.(seat, move, players);
           };
           const options = { players, seed: gameSeed, variants: [...variants] };
           const played = runtime.playRandomGame(game, options, new runtime.Rng(policySeed), onMove, undefined, choose);

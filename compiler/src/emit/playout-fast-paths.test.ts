@@ -7,10 +7,9 @@
 // never read (playout-write-only.ts) keeps no cards, while one the score reads keeps them.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import type { Move } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const DRILL = `
 game "Offer Drill" {
@@ -118,37 +117,25 @@ describe("the kernel's short cuts", () => {
     expect(kernel).toContain("C[Z_graveyard * CAP + N[Z_graveyard]!] = $card;");
 
     const game = await loadRulesGame("offers", DRILL, runtime);
-    const playout = game.playout!();
-    const seeds = new runtime.Rng(17);
     const typesSeen = new Set<string>();
     let tied = 0;
-    for (const players of [2, 3, 4]) {
-      for (let i = 0; i < 40; i++) {
-        const gameSeed = seeds.int(2 ** 31);
-        const policySeed = seeds.int(2 ** 31);
-        const expected: unknown[] = [];
-        let round: number[] = [];
-        const onMove = (seat: number, move: Move): void => {
-          expected.push(...traced(game, seat, move));
-          typesSeen.add(move.type);
-          if (move.type !== "sell") return;
-          // Card ids go value by value, eight copies each (as `cards for v in 1..5, copy in 1..8` lists them).
-          round.push(Math.floor((move.card as number) / 8) + 1);
-          if (round.length === players) {
-            if (new Set(round).size < players) tied++;
-            round = [];
-          }
-        };
-        const played = runtime.playRandomGame(game, { players, seed: gameSeed }, new runtime.Rng(policySeed), onMove);
-        playout.policy.set(new runtime.Rng(policySeed).words());
-        const trace: unknown[] = [];
-        const decisions = playout.play(players, gameSeed, trace);
-        const context = `${players} players, seeds ${gameSeed} ${policySeed}`;
-        expect(trace, context).toEqual(expected);
-        expect(decisions, context).toBe(played.decisions);
-        expect(playout.scores(), context).toEqual(game.scores(played.state));
-      }
-    }
+    let round: number[] = [];
+    expectKernelReplays(runtime, game, {
+      seed: 17,
+      playerCounts: [2, 3, 4],
+      gamesPerCount: 40,
+      onMove: (_seat, move, players) => {
+        typesSeen.add(move.type);
+        if (move.type !== "sell") return;
+        // Card ids go value by value, eight copies each (as `cards for v in 1..5, copy in 1..8` lists them).
+        round.push(Math.floor((move.card as number) / 8) + 1);
+        if (round.length === players) {
+          if (new Set(round).size < players) tied++;
+          round = [];
+        }
+      },
+      afterGame: () => (round = []),
+    });
     expect([...typesSeen].sort()).toEqual(["bury", "discard", "pick", "sell", "trim"]);
     // Ties in the sort were met (their order is the seats').
     expect(tied).toBeGreaterThan(20);
