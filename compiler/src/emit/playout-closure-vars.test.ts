@@ -79,6 +79,30 @@ describe("a split kernel's closure variables", () => {
     expect(out).toContain("for (let i = 0;");
   });
 
+  it("reads braces in strings, template literals and comments as text, not as blocks", () => {
+    const text = [
+      "export function playout(): number {",
+      '  const said = "a { in a string";',
+      "  const quoted = 'and } another';",
+      "  // a comment opens { a block that never closes",
+      "  /* nor does this one { */",
+      "  const told = `${said.length + { n: 1 }.n} {`;",
+      "  function step(): string {",
+      "    let inner = `}${`{`}`;",
+      "    return inner;",
+      "  }",
+      "  let after = step();",
+      "  return after.length;",
+      "}",
+      "const outside = 1;",
+    ].join("\n");
+    const out = closureVariablesAsVar(text);
+    for (const name of ["said", "quoted", "told", "after"]) expect(out).toMatch(new RegExp(`^  var ${name} `, "m"));
+    expect(out).toContain("    let inner = ");
+    // Past the kernel's closing brace, nothing changes.
+    expect(out).toContain("const outside = 1;");
+  });
+
   it("declares the drill's closure with var, and plays its state machine's games move for move", async () => {
     const result = await compileGame("closure-drill", [{ path: "closure-drill.rules", text: DRILL }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
