@@ -12,7 +12,7 @@ import { DECISION_MARKER } from "./playout-memo.js";
 import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 import { preferredDraw } from "./playout-preferences.js";
-import { setChoicePlans, type CardTerm } from "./set-choice-shape.js";
+import { exactSampler } from "./playout-exact-sampler.js";
 import { searchLines, sharedListings, type OptionListing, type OptionSearch, type SearchTest } from "./playout-shared-search.js";
 
 
@@ -46,7 +46,7 @@ export class KernelDecisions {
   }
 
   /** The parameters' domains (sets of cards among them). */
-  private readonly domains: KernelDomains;
+  readonly domains: KernelDomains;
 
   /** A decision: the seat (or each seat, in order; or the racers, in a random order) draws a move as
    *  the compiled sampler does, and the move takes effect at once (an `ask each`: once every seat has
@@ -421,65 +421,7 @@ export class KernelDecisions {
         "}",
       );
     });
-    lines.push("}", ...this.exactSampler(decision, seat, then), 'throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");');
-    return lines;
-  }
-
-  /** After 10,000 refused draws, as moves-file.ts `exactSampler`: the legal moves counted by
-   *  `SetChoices` where the rules' shape allows (none: a proven fault), one index drawn and decoded. */
-  private exactSampler(decision: Decision, seat: string, then: Then): string[] {
-    const options = decision.ask.options;
-    const plans = setChoicePlans(this.game, this.decisions, options);
-    if (plans === null) return [];
-    const lines: string[] = ["{"];
-    const counts: string[] = [];
-    const term = (t: CardTerm | null): string => {
-      if (t === null) return "null";
-      const binding = this.game.names.get(t.binder);
-      if (binding?.kind !== "local") throw new Error("internal: unresolved binder");
-      return `(${localName(binding.slot)}: number) => ${this.code.inPlaceCode(() => this.code.expression(t.value))}`;
-    };
-    const choices: string[] = [];
-    options.forEach((option, i) => {
-      const plan = plans[i];
-      const gate = (plan ? plan.situation : option.requirements).map((r) => `(${this.condition(r.condition, lines)})`);
-      const count = this.code.temp("exact");
-      counts.push(count);
-      if (!plan) {
-        lines.push(`const ${count}: number = ${gate.length ? `${gate.join(" && ")} ? 1 : 0` : "1"};`);
-        choices.push("");
-        return;
-      }
-      const domains = plan.sets.map((p) => this.domains.of(p, lines));
-      const name = this.code.temp("choices");
-      this.code.scratch.push({ name, init: `new SetChoices(${JSON.stringify(plan.shape)})` });
-      choices.push(name);
-      const call = `${name}.count([${domains.map((d) => d.cards).join(", ")}], [${plan.keys.map(term).join(", ")}], [${plan.weights.map(term).join(", ")}])`;
-      lines.push(`const ${count}: number = ${gate.length ? `${gate.join(" && ")} ? ${call} : 0` : call};`);
-    });
-    const total = this.code.temp("total");
-    const index = this.code.temp("index");
-    lines.push(
-      `if (${counts.map((c) => `${c} >= 0`).join(" && ")}) {`,
-      `const ${total} = ${counts.join(" + ")};`,
-      `if (${total} === 0) throw new GameFault("fault/no-legal-move", \`seat \${${seat}} must act but has no legal move\`);`,
-      `let ${index} = drawIndexOn(P, ${total});`,
-      "decisions++;",
-      "steps = 0;",
-    );
-    options.forEach((option, i) => {
-      const picked = this.code.temp("picked");
-      const params = option.parameters.map((_, j) => `${picked}[${j}]!`);
-      lines.push(
-        `if (${index} < ${counts[i]}) {`,
-        ...(choices[i] ? [`const ${picked} = ${choices[i]}.pick(${index});`] : []),
-        this.traced(seat, option, params),
-        ...then(i, params),
-        "}",
-        `${index} -= ${counts[i]};`,
-      );
-    });
-    lines.push("}", "}");
+    lines.push("}", ...exactSampler(this, this.code, this.game, this.decisions, decision, seat, then), 'throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");');
     return lines;
   }
 
@@ -589,7 +531,8 @@ export class KernelDecisions {
     return rangeBounds(r.condition, isParameter, (e) => this.decisions.reads(e, slot), (e) => this.code.expression(e));
   }
 
-  private condition(e: A.Expression, lines: string[]): string {
+  /** The code of a condition read in place, the statements its aggregates need pushed to `lines`. */
+  condition(e: A.Expression, lines: string[]): string {
     const { pre, code } = this.code.hoisted(() => this.code.expression(e));
     lines.push(...pre);
     return code;
