@@ -623,7 +623,7 @@ export function playout(): PlayoutKernel {
     return !v_mortgaged[l_d]! && fn_undeveloped(l_p, Deed_group[l_d]!);
   }
   function fn_lift_cost(l_d: number): number {
-    return Deed_mortgage[l_d]! + Math.floor(Deed_mortgage[l_d]! / 10);
+    return $table_lift_cost[l_d]!;
   }
   function fn_may_sell_deed(l_d: number): boolean {
     return fn_level(l_d) === 0;
@@ -8522,6 +8522,9 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
+  var $table_lift_cost = new Float64Array(106);
+  for (const l_d of ALL_Deed)
+    $table_lift_cost[l_d] = Deed_mortgage[l_d]! + Math.floor(Deed_mortgage[l_d]! / 10);
   var NO_VARIANTS: readonly string[] = [];
   var ENDS: readonly RuleSite[] = [AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */

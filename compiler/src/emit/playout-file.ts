@@ -13,6 +13,7 @@ import { KernelDecisions } from "./playout-decisions.js";
 import { KernelMemo, START_MARKER } from "./playout-memo.js";
 import { KernelCounts, RECOUNT_MARKER } from "./playout-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
+import { cardTables } from "./playout-card-tables.js";
 import { kernelType } from "./playout-lists.js";
 import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
@@ -100,6 +101,7 @@ export class PlayoutFile {
     this.code.alikeToScorer = (scorer, cardType, field) => ctx.code.alikeToScorer(scorer, cardType, field);
     this.memo = new KernelMemo(ctx.game, this.maxSeats, this.cardCount);
     this.code.memoTable = this.memo;
+    this.code.cardTables = cardTables(ctx.game);
     this.counts = new KernelCounts(ctx.game, this.zones, this.maxSeats, this.memo);
     this.code.countsTable = this.counts;
     this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
@@ -236,6 +238,8 @@ export class PlayoutFile {
         : [...scalars.map((s) => `let K_${s.name}: ${s.type} = ${s.blank};`), "let K_variants: readonly string[] = [];"]),
       // The closure's own aliases where only `play` and `scores` bind them (the object returned reads DECISION_CAP).
       ...(shared ? [] : [ALIASES]),
+      // The functions read by card, worked out once per kernel (playout-card-tables.ts).
+      ...this.code.cardTablesCode(this.cardCount),
       // One empty list for every game played without variants (a default `[]` is a new array per call).
       "const NO_VARIANTS: readonly string[] = [];",
       `const ENDS: readonly RuleSite[] = [${this.code.endSites.join(", ")}];`,

@@ -6,6 +6,7 @@ import type * as A from "../syntax/ast.js";
 import type { LocalSlot, Type } from "../check/types.js";
 import { cardFieldArray, functionName, quote } from "./code.js";
 import type { KernelMemo } from "./playout-memo.js";
+import type { CardTable } from "./playout-card-tables.js";
 import { KernelZones, localName, unsupported } from "./playout-zones.js";
 
 /** best_sets' kind function, as the state machine writes it (ExpressionWriter.alikeToScorer). */
@@ -101,6 +102,8 @@ export abstract class KernelLists extends KernelZones {
 
   /** Set by the kernel writer: the memo of the rules' functions (playout-memo.ts). */
   memoTable: KernelMemo | null = null;
+  /** Set by the kernel writer: the functions read from a table by card (playout-card-tables.ts). */
+  cardTables: ReadonlyMap<string, CardTable> = new Map();
   /** On while a decision's listing is written (it only reads the state): calls go through the memo. */
   memo = false;
 
@@ -145,9 +148,24 @@ export abstract class KernelLists extends KernelZones {
         if (binding?.kind !== "local") throw new Error("internal: unresolved function parameter");
         return `${localName(binding.slot)}: ${kernelType(binding.slot.type)}`;
       });
+      const table = this.cardTables.get(f.name.name);
+      if (table) return `function ${functionName(f.name.name)}(${parameters.join(", ")}): number {\nreturn ${table.table}[${parameters[0]!.split(":")[0]}]!;\n}`;
       // Its aggregates as loops before the `return` (in place, each would be a closure made per call).
       const body = this.hoisted(() => this.expression(f.body));
       return [`function ${functionName(f.name.name)}(${parameters.join(", ")}): ${kernelType(this.game.types.get(f.body))} {`, ...body.pre, `return ${body.code};`, "}"].join("\n");
+    });
+  }
+
+  /** The tables of `cardTables`, filled once when the kernel is made (`cards`: the number of card ids). */
+  cardTablesCode(cards: number): string[] {
+    return [...this.cardTables.values()].flatMap((t) => {
+      const f = this.game.program.declarations.find((d): d is A.FunctionDeclaration => d.kind === "function" && d.name.name === t.name)!;
+      const binding = this.game.names.get(f.parameters[0]!.name);
+      if (binding?.kind !== "local") throw new Error("internal: unresolved function parameter");
+      const all = `ALL_${t.cardType}`;
+      this.cardImports.add(all);
+      const card = localName(binding.slot);
+      return [`const ${t.table} = new Float64Array(${cards});`, `for (const ${card} of ${all}) ${t.table}[${card}] = ${this.inPlaceCode(() => this.expression(f.body))};`];
     });
   }
 
