@@ -66,19 +66,21 @@ export class KernelHeldCounts {
     for (const name of this.counted) {
       const array = varName(name);
       const held = heldName(name);
+      // The name whole: `v_out` in `v_out_x` is another variable.
+      const word = new RegExp(`\\b${escape(array)}\\b`);
       const assignment = new RegExp(`^(\\s*)${escape(array)}\\[([^\\[\\]]+)\\] = ([^;]+);$`);
       for (let i = 0; i < out.length; i++) {
         const line = out[i]!;
         if (line.includes(held) && (i < run || i > end)) throw new HeldCountsUnfit(`${name} counted outside the play loop`);
-        if (i <= run || i > end || !line.includes(array)) continue;
+        if (i <= run || i > end || !word.test(line)) continue;
         const found = assignment.exec(line);
         if (found) {
           out[i] = update(found[1]!, array, found[2]!.trim(), found[3]!.trim(), held);
           continue;
         }
         // Anything else naming the flags must read one of them, never write or hand them on.
-        const uses = line.split(array).slice(1);
-        if (uses.some((after) => !after.startsWith("[") || /^\[[^\]]*\]\s*(=[^=]|[-+*/%&|^?]=|\+\+|--)/.test(after))) {
+        const uses = line.split(word).slice(1);
+        if (uses.some((after) => !isRead(after))) {
           throw new HeldCountsUnfit(`${name} written where its count cannot follow: ${line.trim()}`);
         }
       }
@@ -86,6 +88,21 @@ export class KernelHeldCounts {
     }
     return out.join("\n").split("\n");
   }
+}
+
+/** Whether the text after the array's name reads an element: an index, its brackets balanced, then
+ *  no assignment, increment or decrement. */
+function isRead(after: string): boolean {
+  if (!after.startsWith("[")) return false;
+  let depth = 0;
+  let i = 0;
+  for (; i < after.length; i++) {
+    if (after[i] === "[") depth++;
+    else if (after[i] === "]" && --depth === 0) break;
+  }
+  if (depth !== 0) return false;
+  const rest = after.slice(i + 1).replace(/^!/, "").trimStart();
+  return !/^(=(?!=)|[-+*/%&|^?]=|\*\*=|&&=|\|\|=|\?\?=|<<=|>>>?=|\+\+|--)/.test(rest);
 }
 
 /** `array[seat] = value;` with the count of true seats kept. */
