@@ -145,10 +145,10 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
       v_start_player = 0;
       {
-        for (let $i72 = N[Z_property_deck]! - 1; $i72 > 0; $i72--) {
-          const $n76 = $i72 + 1;
-          let $r77 = 0;
-          if ($n76 <= 2097152 && $n76 >= 1) {
+        for (let $i67 = N[Z_property_deck]! - 1; $i67 > 0; $i67--) {
+          const $n71 = $i67 + 1;
+          let $r72 = 0;
+          if ($n71 <= 2097152 && $n71 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -159,31 +159,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n76;
+              const $m = ($t >>> 0) * $n71;
               const $low = $m >>> 0;
-              if ($low >= $n76 || $low >= 4294967296 % $n76) {
-                $r77 = ($m / 4294967296) >>> 0;
+              if ($low >= $n71 || $low >= 4294967296 % $n71) {
+                $r72 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n76 >= 1 && $n76 <= 4294967296))
+            if (!($n71 >= 1 && $n71 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r77 = drawInt(G, $n76);
+            $r72 = drawInt(G, $n71);
           }
-          const $j75 = $r77;
-          const $a73 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i72;
-          const $b74 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j75;
-          const $card = C[$a73]!;
-          C[$a73] = C[$b74]!;
-          C[$b74] = $card;
+          const $j70 = $r72;
+          const $a68 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i67;
+          const $b69 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j70;
+          const $card = C[$a68]!;
+          C[$a68] = C[$b69]!;
+          C[$b69] = $card;
         }
       }
       {
-        for (let $i78 = N[Z_currency_deck]! - 1; $i78 > 0; $i78--) {
-          const $n82 = $i78 + 1;
-          let $r83 = 0;
-          if ($n82 <= 2097152 && $n82 >= 1) {
+        for (let $i73 = N[Z_currency_deck]! - 1; $i73 > 0; $i73--) {
+          const $n77 = $i73 + 1;
+          let $r78 = 0;
+          if ($n77 <= 2097152 && $n77 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -194,24 +194,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n82;
+              const $m = ($t >>> 0) * $n77;
               const $low = $m >>> 0;
-              if ($low >= $n82 || $low >= 4294967296 % $n82) {
-                $r83 = ($m / 4294967296) >>> 0;
+              if ($low >= $n77 || $low >= 4294967296 % $n77) {
+                $r78 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n82 >= 1 && $n82 <= 4294967296))
+            if (!($n77 >= 1 && $n77 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r83 = drawInt(G, $n82);
+            $r78 = drawInt(G, $n77);
           }
-          const $j81 = $r83;
-          const $a79 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i78;
-          const $b80 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j81;
-          const $card = C[$a79]!;
-          C[$a79] = C[$b80]!;
-          C[$b80] = $card;
+          const $j76 = $r78;
+          const $a74 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i73;
+          const $b75 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j76;
+          const $card = C[$a74]!;
+          C[$a74] = C[$b75]!;
+          C[$b75] = $card;
         }
       }
       {
@@ -336,6 +336,8 @@ export function playout(): PlayoutKernel {
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       pc = $entry;
     }
+    let $held_passed = 0;
+    for (let $p = 0; $p < players; $p++) if (v_passed[$p]) $held_passed++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -345,52 +347,8 @@ export function playout(): PlayoutKernel {
       switch (pc) {
         case 0: {
           l_leader = v_start_player;
-          {
-            if (N[Z_property_deck]! > 0) {
-              {
-                const $count = players;
-                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-                  throw new GameFault(
-                    "fault/not-enough-cards",
-                    "cannot deal that many cards from property_deck",
-                  );
-                for (let $dealt = 0; $dealt < $count; $dealt++) {
-                  const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                  C[Z_auction * CAP + N[Z_auction]!] = $card;
-                  N[Z_auction]!++;
-                }
-              }
-              for (let l_p = 0; l_p < players; l_p++) {
-                v_bid[l_p] = 0;
-                v_passed[l_p] = false;
-              }
-              l_high = 0;
-              l_bidder = l_leader;
-              pc = 2;
-              continue run;
-            }
-            {
-              if (N[Z_properties + 0]! > 0) {
-                {
-                  const $count = players;
-                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
-                    throw new GameFault(
-                      "fault/not-enough-cards",
-                      "cannot deal that many cards from currency_deck",
-                    );
-                  for (let $dealt = 0; $dealt < $count; $dealt++) {
-                    const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
-                    C[Z_market * CAP + N[Z_market]!] = $card;
-                    N[Z_market]!++;
-                  }
-                }
-                pc = 7;
-                continue run;
-              }
-              pc = END;
-              continue run;
-            }
-          }
+          pc = 1;
+          continue run;
         }
         case 1: {
           if (N[Z_property_deck]! > 0) {
@@ -409,7 +367,12 @@ export function playout(): PlayoutKernel {
             }
             for (let l_p = 0; l_p < players; l_p++) {
               v_bid[l_p] = 0;
-              v_passed[l_p] = false;
+              {
+                if (v_passed[l_p]) {
+                  v_passed[l_p] = false;
+                  $held_passed--;
+                }
+              }
             }
             l_high = 0;
             l_bidder = l_leader;
@@ -439,13 +402,7 @@ export function playout(): PlayoutKernel {
           }
         }
         case 2: {
-          let $count50: number = 0;
-          for (let l_p = 0; l_p < players; l_p++) {
-            if (!v_passed[l_p]!) {
-              if (++$count50 > 1) break;
-            }
-          }
-          if ($count50 > 1) {
+          if (players - $held_passed > 1) {
             pc = 6;
             continue run;
           }
@@ -486,62 +443,18 @@ export function playout(): PlayoutKernel {
                 $best = $key;
               }
             }
-            const $at51 = Z_auction * CAP + $at;
-            const $card = C[$at51]!;
-            const $end52 = Z_auction * CAP + N[Z_auction]! - 1;
-            for (let $k53 = $at51; $k53 < $end52; $k53++) C[$k53] = C[$k53 + 1]!;
+            const $at48 = Z_auction * CAP + $at;
+            const $card = C[$at48]!;
+            const $end49 = Z_auction * CAP + N[Z_auction]! - 1;
+            for (let $k50 = $at48; $k50 < $end49; $k50++) C[$k50] = C[$k50 + 1]!;
             N[Z_auction]!--;
-            const $seg54 = Z_properties + l_bidder;
-            C[$seg54 * CAP + N[$seg54]!] = $card;
-            N[$seg54]!++;
+            const $seg51 = Z_properties + l_bidder;
+            C[$seg51 * CAP + N[$seg51]!] = $card;
+            N[$seg51]!++;
           }
           l_leader = l_bidder;
-          {
-            if (N[Z_property_deck]! > 0) {
-              {
-                const $count = players;
-                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-                  throw new GameFault(
-                    "fault/not-enough-cards",
-                    "cannot deal that many cards from property_deck",
-                  );
-                for (let $dealt = 0; $dealt < $count; $dealt++) {
-                  const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                  C[Z_auction * CAP + N[Z_auction]!] = $card;
-                  N[Z_auction]!++;
-                }
-              }
-              for (let l_p = 0; l_p < players; l_p++) {
-                v_bid[l_p] = 0;
-                v_passed[l_p] = false;
-              }
-              l_high = 0;
-              l_bidder = l_leader;
-              pc = 2;
-              continue run;
-            }
-            {
-              if (N[Z_properties + 0]! > 0) {
-                {
-                  const $count = players;
-                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
-                    throw new GameFault(
-                      "fault/not-enough-cards",
-                      "cannot deal that many cards from currency_deck",
-                    );
-                  for (let $dealt = 0; $dealt < $count; $dealt++) {
-                    const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
-                    C[Z_market * CAP + N[Z_market]!] = $card;
-                    N[Z_market]!++;
-                  }
-                }
-                pc = 7;
-                continue run;
-              }
-              pc = END;
-              continue run;
-            }
-          }
+          pc = 1;
+          continue run;
         }
         case 3: {
           l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
@@ -577,12 +490,12 @@ export function playout(): PlayoutKernel {
         }
         case 5: {
           {
-            let $n65 = 0;
+            let $n60 = 0;
             for (let l_p = 0; l_p < players; l_p++) {
               {
                 const $key =
                   Property_value[N[Z_offer + l_p]! > 0 ? C[(Z_offer + l_p) * CAP]! : emptyZone("top")]!;
-                let $at = $n65++;
+                let $at = $n60++;
                 while ($at > 0 && $keys7[$at - 1]! < $key) {
                   $list6[$at] = $list6[$at - 1]!;
                   $keys7[$at] = $keys7[$at - 1]!;
@@ -592,8 +505,8 @@ export function playout(): PlayoutKernel {
                 $keys7[$at] = $key;
               }
             }
-            for (let $i66 = 0; $i66 < $n65; $i66++) {
-              const l_p = $list6[$i66]!;
+            for (let $i61 = 0; $i61 < $n60; $i61++) {
+              const l_p = $list6[$i61]!;
               {
                 const $n = N[Z_market]!;
                 if ($n === 0)
@@ -615,14 +528,14 @@ export function playout(): PlayoutKernel {
                     $best = $key;
                   }
                 }
-                const $at67 = Z_market * CAP + $at;
-                const $card = C[$at67]!;
-                const $end68 = Z_market * CAP + N[Z_market]! - 1;
-                for (let $k69 = $at67; $k69 < $end68; $k69++) C[$k69] = C[$k69 + 1]!;
+                const $at62 = Z_market * CAP + $at;
+                const $card = C[$at62]!;
+                const $end63 = Z_market * CAP + N[Z_market]! - 1;
+                for (let $k64 = $at62; $k64 < $end63; $k64++) C[$k64] = C[$k64 + 1]!;
                 N[Z_market]!--;
-                const $seg70 = Z_proceeds + l_p;
-                C[$seg70 * CAP + N[$seg70]!] = $card;
-                N[$seg70]!++;
+                const $seg65 = Z_proceeds + l_p;
+                C[$seg65 * CAP + N[$seg65]!] = $card;
+                N[$seg65]!++;
               }
             }
           }
@@ -658,23 +571,23 @@ export function playout(): PlayoutKernel {
         }
         case 6: {
           {
-            const $seat1 = l_bidder;
-            const $low2 = l_high + 1;
-            const $high3 = v_coins[l_bidder]!;
-            const $size4 = Math.max(0, $high3 - $low2 + 1);
-            const $count5 = $size4;
-            const $count6 = 1;
-            const $total7: number = $count5 + $count6;
-            if ($total7 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
+            const $seat0 = l_bidder;
+            const $low1 = l_high + 1;
+            const $high2 = v_coins[l_bidder]!;
+            const $size3 = Math.max(0, $high2 - $low1 + 1);
+            const $count4 = $size3;
+            const $count5 = 1;
+            const $total6: number = $count4 + $count5;
+            if ($total6 === 0)
+              throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
             if (decisions >= $cap)
               throw new GameFault(
                 "fault/decision-cap",
                 `the game did not end within ${$cap} decisions: an endless flow loop?`,
               );
-            const $n9 = $total7;
-            let $r10 = 0;
-            if ($n9 <= 2097152 && $n9 >= 1) {
+            const $n8 = $total6;
+            let $r9 = 0;
+            if ($n8 <= 2097152 && $n8 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -685,28 +598,28 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n9;
+                const $m = ($t >>> 0) * $n8;
                 const $low = $m >>> 0;
-                if ($low >= $n9 || $low >= 4294967296 % $n9) {
-                  $r10 = ($m / 4294967296) >>> 0;
+                if ($low >= $n8 || $low >= 4294967296 % $n8) {
+                  $r9 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n9 >= 1 && $n9 <= 4294967296))
+              if (!($n8 >= 1 && $n8 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r10 = drawInt(P, $n9);
+              $r9 = drawInt(P, $n8);
             }
-            const $index8$drawn = $r10;
-            let $index8 = $index8$drawn;
+            const $index7$drawn = $r9;
+            let $index7 = $index7$drawn;
             decisions++;
             steps = 0;
-            if ($index8 < $count5) {
-              const $digit11 = $index8;
-              const $value12 = $low2 + $digit11;
-              if (trace !== null) trace.push($seat1, 0, $value12);
+            if ($index7 < $count4) {
+              const $digit10 = $index7;
+              const $value11 = $low1 + $digit10;
+              if (trace !== null) trace.push($seat0, 0, $value11);
               {
-                const l_amount = $value12;
+                const l_amount = $value11;
                 v_bid[l_bidder] = l_amount;
                 l_high = l_amount;
                 {
@@ -722,9 +635,9 @@ export function playout(): PlayoutKernel {
                 }
               }
             }
-            $index8 -= $count5;
-            if ($index8 < $count6) {
-              if (trace !== null) trace.push($seat1, 1);
+            $index7 -= $count4;
+            if ($index7 < $count5) {
+              if (trace !== null) trace.push($seat0, 1);
               {
                 {
                   const $n = N[Z_auction]!;
@@ -747,14 +660,14 @@ export function playout(): PlayoutKernel {
                       $best = $key;
                     }
                   }
-                  const $at13 = Z_auction * CAP + $at;
-                  const $card = C[$at13]!;
-                  const $end14 = Z_auction * CAP + N[Z_auction]! - 1;
-                  for (let $k15 = $at13; $k15 < $end14; $k15++) C[$k15] = C[$k15 + 1]!;
+                  const $at12 = Z_auction * CAP + $at;
+                  const $card = C[$at12]!;
+                  const $end13 = Z_auction * CAP + N[Z_auction]! - 1;
+                  for (let $k14 = $at12; $k14 < $end13; $k14++) C[$k14] = C[$k14 + 1]!;
                   N[Z_auction]!--;
-                  const $seg16 = Z_properties + l_bidder;
-                  C[$seg16 * CAP + N[$seg16]!] = $card;
-                  N[$seg16]!++;
+                  const $seg15 = Z_properties + l_bidder;
+                  C[$seg15 * CAP + N[$seg15]!] = $card;
+                  N[$seg15]!++;
                 }
                 {
                   const $amount = v_bid[l_bidder]! - Math.floor(v_bid[l_bidder]! / 2);
@@ -772,7 +685,12 @@ export function playout(): PlayoutKernel {
                   v_bank += $amount;
                 }
                 v_bid[l_bidder] = 0;
-                v_passed[l_bidder] = true;
+                {
+                  if (!v_passed[l_bidder]) {
+                    v_passed[l_bidder] = true;
+                    $held_passed++;
+                  }
+                }
                 {
                   l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                   for (let $passes = 0; ; $passes++) {
@@ -786,36 +704,36 @@ export function playout(): PlayoutKernel {
                 }
               }
             }
-            $index8 -= $count6;
+            $index7 -= $count5;
             throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
           }
         }
         case 7: {
           {
-            let $n21 = 0;
+            let $n20 = 0;
             for (let l_p = 0; l_p < players; l_p++) {
               if (N[Z_properties + l_p]! > 0) {
-                $list0[$n21++] = l_p;
+                $list0[$n20++] = l_p;
               }
             }
-            if ($n21 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-            for (let $a22 = 0; $a22 < $n21; $a22++) {
-              const l_p = $list0[$a22]!;
-              pick23: {
-                const $seg24 = Z_properties + l_p;
-                const $size25 = N[$seg24]!;
-                const $count26 = $size25;
-                const $total27: number = $count26;
-                if ($total27 === 0)
+            if ($n20 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+            for (let $a21 = 0; $a21 < $n20; $a21++) {
+              const l_p = $list0[$a21]!;
+              pick22: {
+                const $seg23 = Z_properties + l_p;
+                const $size24 = N[$seg23]!;
+                const $count25 = $size24;
+                const $total26: number = $count25;
+                if ($total26 === 0)
                   throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
                 if (decisions >= $cap)
                   throw new GameFault(
                     "fault/decision-cap",
                     `the game did not end within ${$cap} decisions: an endless flow loop?`,
                   );
-                const $n29 = $total27;
-                let $r30 = 0;
-                if ($n29 <= 2097152 && $n29 >= 1) {
+                const $n28 = $total26;
+                let $r29 = 0;
+                if ($n28 <= 2097152 && $n28 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -826,62 +744,62 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n29;
+                    const $m = ($t >>> 0) * $n28;
                     const $low = $m >>> 0;
-                    if ($low >= $n29 || $low >= 4294967296 % $n29) {
-                      $r30 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n28 || $low >= 4294967296 % $n28) {
+                      $r29 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n29 >= 1 && $n29 <= 4294967296))
+                  if (!($n28 >= 1 && $n28 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r30 = drawInt(P, $n29);
+                  $r29 = drawInt(P, $n28);
                 }
-                const $index28$drawn = $r30;
-                let $index28 = $index28$drawn;
+                const $index27$drawn = $r29;
+                let $index27 = $index27$drawn;
                 decisions++;
                 steps = 0;
-                if ($index28 < $count26) {
-                  const $digit31 = $index28;
-                  const $value32 = C[$seg24 * CAP + $digit31]!;
-                  if (trace !== null) trace.push(l_p, 2, $value32);
-                  $list1[$a22] = 0;
-                  $values2[$a22 * 1 + 0] = $value32;
-                  $list3[$a22 * 1 + 0] = $digit31;
-                  break pick23;
+                if ($index27 < $count25) {
+                  const $digit30 = $index27;
+                  const $value31 = C[$seg23 * CAP + $digit30]!;
+                  if (trace !== null) trace.push(l_p, 2, $value31);
+                  $list1[$a21] = 0;
+                  $values2[$a21 * 1 + 0] = $value31;
+                  $list3[$a21 * 1 + 0] = $digit30;
+                  break pick22;
                 }
-                $index28 -= $count26;
+                $index27 -= $count25;
                 throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
               }
             }
-            for (let $a22 = 0; $a22 < $n21; $a22++) {
-              const l_p = $list0[$a22]!;
-              if ($list1[$a22] === 0) {
-                const l_card = $values2[$a22 * 1 + 0] as number;
+            for (let $a21 = 0; $a21 < $n20; $a21++) {
+              const l_p = $list0[$a21]!;
+              if ($list1[$a21] === 0) {
+                const l_card = $values2[$a21 * 1 + 0] as number;
                 {
-                  const $seg33 = Z_properties + l_p;
+                  const $seg32 = Z_properties + l_p;
                   const $wanted = l_card;
-                  let $at = $list3[$a22 * 1 + 0]!;
-                  if (!($at >= 0 && $at < N[$seg33]! && C[$seg33 * CAP + $at]! === $wanted)) {
+                  let $at = $list3[$a21 * 1 + 0]!;
+                  if (!($at >= 0 && $at < N[$seg32]! && C[$seg32 * CAP + $at]! === $wanted)) {
                     $at = -1;
-                    for (let $i = 0; $i < N[$seg33]!; $i++)
-                      if (C[$seg33 * CAP + $i]! === $wanted) {
+                    for (let $i = 0; $i < N[$seg32]!; $i++)
+                      if (C[$seg32 * CAP + $i]! === $wanted) {
                         $at = $i;
                         break;
                       }
                   }
                   if ($at < 0)
                     throw new GameFault("fault/card-not-in-zone", "the card is not in properties[p]");
-                  const $at34 = $seg33 * CAP + $at;
-                  const $card = C[$at34]!;
-                  const $end35 = $seg33 * CAP + N[$seg33]! - 1;
-                  for (let $k36 = $at34; $k36 < $end35; $k36++) C[$k36] = C[$k36 + 1]!;
-                  N[$seg33]!--;
-                  const $seg37 = Z_offer + l_p;
-                  if (N[$seg37]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
-                  C[$seg37 * CAP + N[$seg37]!] = $card;
-                  N[$seg37]!++;
+                  const $at33 = $seg32 * CAP + $at;
+                  const $card = C[$at33]!;
+                  const $end34 = $seg32 * CAP + N[$seg32]! - 1;
+                  for (let $k35 = $at33; $k35 < $end34; $k35++) C[$k35] = C[$k35 + 1]!;
+                  N[$seg32]!--;
+                  const $seg36 = Z_offer + l_p;
+                  if (N[$seg36]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
+                  C[$seg36 * CAP + N[$seg36]!] = $card;
+                  N[$seg36]!++;
                 }
               }
             }
@@ -949,10 +867,10 @@ export function playout(): PlayoutKernel {
           ((): number => {
             let $n: number = 0;
             {
-              const $seg85 = Z_proceeds + l_p;
-              const $n86 = N[$seg85]!;
-              for (let $i84 = 0; $i84 < $n86; $i84++) {
-                const l_c = C[$seg85 * CAP + $i84]!;
+              const $seg80 = Z_proceeds + l_p;
+              const $n81 = N[$seg80]!;
+              for (let $i79 = 0; $i79 < $n81; $i79++) {
+                const l_c = C[$seg80 * CAP + $i79]!;
                 $n += Currency_value[l_c]!;
               }
             }

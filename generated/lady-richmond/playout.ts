@@ -126,10 +126,10 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_borrow_used[$p] = false;
       for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
       {
-        for (let $i222 = N[Z_draw]! - 1; $i222 > 0; $i222--) {
-          const $n226 = $i222 + 1;
-          let $r227 = 0;
-          if ($n226 <= 2097152 && $n226 >= 1) {
+        for (let $i204 = N[Z_draw]! - 1; $i204 > 0; $i204--) {
+          const $n208 = $i204 + 1;
+          let $r209 = 0;
+          if ($n208 <= 2097152 && $n208 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -140,24 +140,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n226;
+              const $m = ($t >>> 0) * $n208;
               const $low = $m >>> 0;
-              if ($low >= $n226 || $low >= 4294967296 % $n226) {
-                $r227 = ($m / 4294967296) >>> 0;
+              if ($low >= $n208 || $low >= 4294967296 % $n208) {
+                $r209 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n226 >= 1 && $n226 <= 4294967296))
+            if (!($n208 >= 1 && $n208 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r227 = drawInt(G, $n226);
+            $r209 = drawInt(G, $n208);
           }
-          const $j225 = $r227;
-          const $a223 = Z_draw * CAP + N[Z_draw]! - 1 - $i222;
-          const $b224 = Z_draw * CAP + N[Z_draw]! - 1 - $j225;
-          const $card = C[$a223]!;
-          C[$a223] = C[$b224]!;
-          C[$b224] = $card;
+          const $j207 = $r209;
+          const $a205 = Z_draw * CAP + N[Z_draw]! - 1 - $i204;
+          const $b206 = Z_draw * CAP + N[Z_draw]! - 1 - $j207;
+          const $card = C[$a205]!;
+          C[$a205] = C[$b206]!;
+          C[$b206] = $card;
         }
       }
       {
@@ -263,6 +263,8 @@ export function playout(): PlayoutKernel {
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       pc = $entry;
     }
+    let $held_passed = 0;
+    for (let $p = 0; $p < players; $p++) if (v_passed[$p]) $held_passed++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -605,7 +607,12 @@ export function playout(): PlayoutKernel {
         }
         case 6: {
           for (let l_q = 0; l_q < players; l_q++) {
-            v_passed[l_q] = false;
+            {
+              if (v_passed[l_q]) {
+                v_passed[l_q] = false;
+                $held_passed--;
+              }
+            }
           }
           l_high = 0;
           l_bidder = l_grabber;
@@ -614,21 +621,7 @@ export function playout(): PlayoutKernel {
           continue run;
         }
         case 7: {
-          let $cond156: boolean = !l_fined;
-          if ($cond156) {
-            let $cond155: boolean = l_high === 0;
-            if (!$cond155) {
-              let $count154: number = 0;
-              for (let l_q = 0; l_q < players; l_q++) {
-                if (!v_passed[l_q]!) {
-                  if (++$count154 > 1) break;
-                }
-              }
-              $cond155 = $count154 > 1;
-            }
-            $cond156 = $cond155;
-          }
-          if ($cond156) {
+          if (!l_fined && (l_high === 0 || players - $held_passed > 1)) {
             if (l_high === 0 && v_coins[l_grabber]! === 0 && v_borrow_used[l_grabber]!) {
               l_fined = true;
               {
@@ -642,11 +635,11 @@ export function playout(): PlayoutKernel {
           }
           if (l_fined) {
             {
-              const $seg174 = Z_won + l_grabber;
-              for (let $i175 = N[$seg174]! - 1; $i175 > 0; $i175--) {
-                const $n179 = $i175 + 1;
-                let $r180 = 0;
-                if ($n179 <= 2097152 && $n179 >= 1) {
+              const $seg162 = Z_won + l_grabber;
+              for (let $i163 = N[$seg162]! - 1; $i163 > 0; $i163--) {
+                const $n167 = $i163 + 1;
+                let $r168 = 0;
+                if ($n167 <= 2097152 && $n167 >= 1) {
                   for (;;) {
                     const $a = G[0]!,
                       $b = G[1]!,
@@ -657,36 +650,36 @@ export function playout(): PlayoutKernel {
                     G[0] = $b ^ ($b >>> 9);
                     G[1] = $c + ($c << 3);
                     G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n179;
+                    const $m = ($t >>> 0) * $n167;
                     const $low = $m >>> 0;
-                    if ($low >= $n179 || $low >= 4294967296 % $n179) {
-                      $r180 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n167 || $low >= 4294967296 % $n167) {
+                      $r168 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n179 >= 1 && $n179 <= 4294967296))
+                  if (!($n167 >= 1 && $n167 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r180 = drawInt(G, $n179);
+                  $r168 = drawInt(G, $n167);
                 }
-                const $j178 = $r180;
-                const $a176 = $seg174 * CAP + $i175;
-                const $b177 = $seg174 * CAP + $j178;
-                const $card = C[$a176]!;
-                C[$a176] = C[$b177]!;
-                C[$b177] = $card;
+                const $j166 = $r168;
+                const $a164 = $seg162 * CAP + $i163;
+                const $b165 = $seg162 * CAP + $j166;
+                const $card = C[$a164]!;
+                C[$a164] = C[$b165]!;
+                C[$b165] = $card;
               }
             }
             if (N[Z_won + l_grabber]! > 0) {
               {
-                const $seg181 = Z_won + l_grabber;
-                if (N[$seg181]! === 0)
+                const $seg169 = Z_won + l_grabber;
+                if (N[$seg169]! === 0)
                   throw new GameFault("fault/empty-zone", "won[grabber] is empty: it has no top card");
-                const $at182 = $seg181 * CAP;
-                const $card = C[$at182]!;
-                const $end183 = $seg181 * CAP + N[$seg181]! - 1;
-                for (let $k184 = $at182; $k184 < $end183; $k184++) C[$k184] = C[$k184 + 1]!;
-                N[$seg181]!--;
+                const $at170 = $seg169 * CAP;
+                const $card = C[$at170]!;
+                const $end171 = $seg169 * CAP + N[$seg169]! - 1;
+                for (let $k172 = $at170; $k172 < $end171; $k172++) C[$k172] = C[$k172 + 1]!;
+                N[$seg169]!--;
               }
             }
           } else {
@@ -727,8 +720,8 @@ export function playout(): PlayoutKernel {
                 const $from = Z_face_down;
                 const $to = Z_won + l_bidder;
                 {
-                  for (let $k185 = 0; $k185 < N[$from]!; $k185++) {
-                    const $card = C[$from * CAP + $k185]!;
+                  for (let $k173 = 0; $k173 < N[$from]!; $k173++) {
+                    const $card = C[$from * CAP + $k173]!;
                     C[$to * CAP + N[$to]!] = $card;
                     N[$to]!++;
                   }
@@ -740,8 +733,8 @@ export function playout(): PlayoutKernel {
               const $from = Z_face_up;
               const $to = Z_won + l_bidder;
               {
-                for (let $k186 = 0; $k186 < N[$from]!; $k186++) {
-                  const $card = C[$from * CAP + $k186]!;
+                for (let $k174 = 0; $k174 < N[$from]!; $k174++) {
+                  const $card = C[$from * CAP + $k174]!;
                   C[$to * CAP + N[$to]!] = $card;
                   N[$to]!++;
                 }
@@ -849,90 +842,90 @@ export function playout(): PlayoutKernel {
         }
         case 11: {
           {
-            const $seat32 = l_bidder;
-            const $low33 = l_high + 1;
-            const $high34 = v_coins[l_bidder]! + v_stake[l_bidder]!;
-            let $offered35 = false;
-            offered35$open: {
-              if (!($low33 <= $high34)) break offered35$open;
-              $offered35 = true;
+            const $seat29 = l_bidder;
+            const $low30 = l_high + 1;
+            const $high31 = v_coins[l_bidder]! + v_stake[l_bidder]!;
+            let $offered32 = false;
+            offered32$open: {
+              if (!($low30 <= $high31)) break offered32$open;
+              $offered32 = true;
             }
-            let $offered36 = false;
-            offered36$open: {
-              if (!(l_high > 0)) break offered36$open;
-              $offered36 = true;
+            let $offered33 = false;
+            offered33$open: {
+              if (!(l_high > 0)) break offered33$open;
+              $offered33 = true;
             }
-            let $offered37 = false;
-            offered37$open: {
-              if (!(l_high === 0)) break offered37$open;
-              if (!(v_coins[l_bidder]! === 0)) break offered37$open;
-              $offered37 = true;
+            let $offered34 = false;
+            offered34$open: {
+              if (!(l_high === 0)) break offered34$open;
+              if (!(v_coins[l_bidder]! === 0)) break offered34$open;
+              $offered34 = true;
             }
-            const $low38 = 1;
-            const $high39 = N[Z_face_down]!;
-            const $low40 = 1;
-            const $high41 = N[Z_face_down]!;
+            const $low35 = 1;
+            const $high36 = N[Z_face_down]!;
+            const $low37 = 1;
+            const $high38 = N[Z_face_down]!;
+            let $offered39 = false;
+            offered39$open: {
+              if (!($low35 <= $high36)) break offered39$open;
+              if (!($low37 <= $high38)) break offered39$open;
+              if (!!v_peek_used[l_bidder]!) break offered39$open;
+              if (!(N[Z_face_down]! >= 2)) break offered39$open;
+              if (!(Card_kind$code[l_turned]! !== 5)) break offered39$open;
+              $offered39 = true;
+            }
+            const $seg40 = Z_won + l_bidder;
+            const $seg41 = Z_face_up;
             let $offered42 = false;
             offered42$open: {
-              if (!($low38 <= $high39)) break offered42$open;
-              if (!($low40 <= $high41)) break offered42$open;
-              if (!!v_peek_used[l_bidder]!) break offered42$open;
-              if (!(N[Z_face_down]! >= 2)) break offered42$open;
-              if (!(Card_kind$code[l_turned]! !== 5)) break offered42$open;
+              if (!(N[$seg40]! > 0)) break offered42$open;
+              if (!(N[$seg41]! > 0)) break offered42$open;
+              if (!!v_swap_used[l_bidder]!) break offered42$open;
               $offered42 = true;
             }
             const $seg43 = Z_won + l_bidder;
-            const $seg44 = Z_face_up;
-            let $offered45 = false;
-            offered45$open: {
-              if (!(N[$seg43]! > 0)) break offered45$open;
-              if (!(N[$seg44]! > 0)) break offered45$open;
-              if (!!v_swap_used[l_bidder]!) break offered45$open;
-              $offered45 = true;
+            const $low44 = 1;
+            const $high45 = N[Z_face_down]!;
+            let $offered46 = false;
+            offered46$open: {
+              if (!(N[$seg43]! > 0)) break offered46$open;
+              if (!($low44 <= $high45)) break offered46$open;
+              if (!!v_swap_used[l_bidder]!) break offered46$open;
+              $offered46 = true;
             }
-            const $seg46 = Z_won + l_bidder;
-            const $low47 = 1;
-            const $high48 = N[Z_face_down]!;
-            let $offered49 = false;
-            offered49$open: {
-              if (!(N[$seg46]! > 0)) break offered49$open;
-              if (!($low47 <= $high48)) break offered49$open;
-              if (!!v_swap_used[l_bidder]!) break offered49$open;
-              $offered49 = true;
-            }
-            let $offered50 = false;
-            offered50$open: {
-              if (!(players > 0)) break offered50$open;
-              if (!!v_borrow_used[l_bidder]!) break offered50$open;
-              let $found51 = false;
+            let $offered47 = false;
+            offered47$open: {
+              if (!(players > 0)) break offered47$open;
+              if (!!v_borrow_used[l_bidder]!) break offered47$open;
+              let $found48 = false;
               for (let l_lender = 0; l_lender < players; l_lender++) {
                 if (!(l_lender !== l_bidder)) continue;
-                $found51 = true;
+                $found48 = true;
                 break;
               }
-              if (!$found51) break offered50$open;
-              $offered50 = true;
+              if (!$found48) break offered47$open;
+              $offered47 = true;
             }
-            const $offered52 =
-              ($offered35 ? 1 : 0) +
-              ($offered36 ? 1 : 0) +
-              ($offered37 ? 1 : 0) +
+            const $offered49 =
+              ($offered32 ? 1 : 0) +
+              ($offered33 ? 1 : 0) +
+              ($offered34 ? 1 : 0) +
+              ($offered39 ? 1 : 0) +
               ($offered42 ? 1 : 0) +
-              ($offered45 ? 1 : 0) +
-              ($offered49 ? 1 : 0) +
-              ($offered50 ? 1 : 0);
-            if ($offered52 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat32} must act but has no legal move`);
+              ($offered46 ? 1 : 0) +
+              ($offered47 ? 1 : 0);
+            if ($offered49 === 0)
+              throw new GameFault("fault/no-legal-move", `seat ${$seat29} must act but has no legal move`);
             if (decisions >= $cap)
               throw new GameFault(
                 "fault/decision-cap",
                 `the game did not end within ${$cap} decisions: an endless flow loop?`,
               );
-            let $built107 = false;
-            attempt53: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-              const $n55 = $offered52;
-              let $r56 = 0;
-              if ($n55 <= 2097152 && $n55 >= 1) {
+            let $built104 = false;
+            attempt50: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+              const $n52 = $offered49;
+              let $r53 = 0;
+              if ($n52 <= 2097152 && $n52 >= 1) {
                 for (;;) {
                   const $a = P[0]!,
                     $b = P[1]!,
@@ -943,24 +936,24 @@ export function playout(): PlayoutKernel {
                   P[0] = $b ^ ($b >>> 9);
                   P[1] = $c + ($c << 3);
                   P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n55;
+                  const $m = ($t >>> 0) * $n52;
                   const $low = $m >>> 0;
-                  if ($low >= $n55 || $low >= 4294967296 % $n55) {
-                    $r56 = ($m / 4294967296) >>> 0;
+                  if ($low >= $n52 || $low >= 4294967296 % $n52) {
+                    $r53 = ($m / 4294967296) >>> 0;
                     break;
                   }
                 }
               } else {
-                if (!($n55 >= 1 && $n55 <= 4294967296))
+                if (!($n52 >= 1 && $n52 <= 4294967296))
                   throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r56 = drawInt(P, $n55);
+                $r53 = drawInt(P, $n52);
               }
-              const $pick54$drawn = $r56;
-              let $pick54 = $pick54$drawn;
-              if ($offered35 && $pick54-- === 0) {
-                const $n60 = Math.max(0, $high34 - $low33 + 1);
-                let $r61 = 0;
-                if ($n60 <= 2097152 && $n60 >= 1) {
+              const $pick51$drawn = $r53;
+              let $pick51 = $pick51$drawn;
+              if ($offered32 && $pick51-- === 0) {
+                const $n57 = Math.max(0, $high31 - $low30 + 1);
+                let $r58 = 0;
+                if ($n57 <= 2097152 && $n57 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -971,28 +964,28 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n60;
+                    const $m = ($t >>> 0) * $n57;
                     const $low = $m >>> 0;
-                    if ($low >= $n60 || $low >= 4294967296 % $n60) {
-                      $r61 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n57 || $low >= 4294967296 % $n57) {
+                      $r58 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n60 >= 1 && $n60 <= 4294967296))
+                  if (!($n57 >= 1 && $n57 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r61 = drawInt(P, $n60);
+                  $r58 = drawInt(P, $n57);
                 }
-                const $digit58 = $r61;
-                const $value59 = $low33 + $digit58;
+                const $digit55 = $r58;
+                const $value56 = $low30 + $digit55;
                 {
-                  const l_amount = $value59;
+                  const l_amount = $value56;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat32, 1, $value59);
+                if (trace !== null) trace.push($seat29, 1, $value56);
                 {
-                  const l_amount = $value59;
+                  const l_amount = $value56;
                   {
                     const $amount = l_amount - v_stake[l_bidder]!;
                     if ($amount < 0)
@@ -1030,14 +1023,19 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              if ($offered36 && $pick54-- === 0) {
+              if ($offered33 && $pick51-- === 0) {
                 {
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat32, 2);
+                if (trace !== null) trace.push($seat29, 2);
                 {
-                  v_passed[l_bidder] = true;
+                  {
+                    if (!v_passed[l_bidder]) {
+                      v_passed[l_bidder] = true;
+                      $held_passed++;
+                    }
+                  }
                   l_acted = true;
                   {
                     if (l_acted) {
@@ -1059,12 +1057,12 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              if ($offered37 && $pick54-- === 0) {
+              if ($offered34 && $pick51-- === 0) {
                 {
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat32, 3);
+                if (trace !== null) trace.push($seat29, 3);
                 {
                   l_fined = true;
                   {
@@ -1087,10 +1085,10 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              if ($offered42 && $pick54-- === 0) {
-                const $n67 = Math.max(0, $high39 - $low38 + 1);
-                let $r68 = 0;
-                if ($n67 <= 2097152 && $n67 >= 1) {
+              if ($offered39 && $pick51-- === 0) {
+                const $n64 = Math.max(0, $high36 - $low35 + 1);
+                let $r65 = 0;
+                if ($n64 <= 2097152 && $n64 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1101,23 +1099,23 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n67;
+                    const $m = ($t >>> 0) * $n64;
                     const $low = $m >>> 0;
-                    if ($low >= $n67 || $low >= 4294967296 % $n67) {
-                      $r68 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n64 || $low >= 4294967296 % $n64) {
+                      $r65 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n67 >= 1 && $n67 <= 4294967296))
+                  if (!($n64 >= 1 && $n64 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r68 = drawInt(P, $n67);
+                  $r65 = drawInt(P, $n64);
                 }
-                const $digit65 = $r68;
-                const $value66 = $low38 + $digit65;
-                const $n71 = Math.max(0, $high41 - $low40 + 1);
-                let $r72 = 0;
-                if ($n71 <= 2097152 && $n71 >= 1) {
+                const $digit62 = $r65;
+                const $value63 = $low35 + $digit62;
+                const $n68 = Math.max(0, $high38 - $low37 + 1);
+                let $r69 = 0;
+                if ($n68 <= 2097152 && $n68 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1128,31 +1126,31 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n71;
+                    const $m = ($t >>> 0) * $n68;
                     const $low = $m >>> 0;
-                    if ($low >= $n71 || $low >= 4294967296 % $n71) {
-                      $r72 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n68 || $low >= 4294967296 % $n68) {
+                      $r69 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n71 >= 1 && $n71 <= 4294967296))
+                  if (!($n68 >= 1 && $n68 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r72 = drawInt(P, $n71);
+                  $r69 = drawInt(P, $n68);
                 }
-                const $digit69 = $r72;
-                const $value70 = $low40 + $digit69;
+                const $digit66 = $r69;
+                const $value67 = $low37 + $digit66;
                 {
-                  const l_first = $value66;
-                  const l_second = $value70;
-                  if (!(l_first !== l_second)) continue attempt53;
+                  const l_first = $value63;
+                  const l_second = $value67;
+                  if (!(l_first !== l_second)) continue attempt50;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat32, 4, $value66, $value70);
+                if (trace !== null) trace.push($seat29, 4, $value63, $value67);
                 {
-                  const l_first = $value66;
-                  const l_second = $value70;
+                  const l_first = $value63;
+                  const l_second = $value67;
                   v_peek_used[l_bidder] = true;
                   {
                     if (l_acted) {
@@ -1174,10 +1172,10 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              if ($offered45 && $pick54-- === 0) {
-                const $n76 = N[$seg43]!;
-                let $r77 = 0;
-                if ($n76 <= 2097152 && $n76 >= 1) {
+              if ($offered42 && $pick51-- === 0) {
+                const $n73 = N[$seg40]!;
+                let $r74 = 0;
+                if ($n73 <= 2097152 && $n73 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1188,23 +1186,23 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n76;
+                    const $m = ($t >>> 0) * $n73;
                     const $low = $m >>> 0;
-                    if ($low >= $n76 || $low >= 4294967296 % $n76) {
-                      $r77 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n73 || $low >= 4294967296 % $n73) {
+                      $r74 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n76 >= 1 && $n76 <= 4294967296))
+                  if (!($n73 >= 1 && $n73 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r77 = drawInt(P, $n76);
+                  $r74 = drawInt(P, $n73);
                 }
-                const $digit74 = $r77;
-                const $value75 = C[$seg43 * CAP + $digit74]!;
-                const $n80 = N[$seg44]!;
-                let $r81 = 0;
-                if ($n80 <= 2097152 && $n80 >= 1) {
+                const $digit71 = $r74;
+                const $value72 = C[$seg40 * CAP + $digit71]!;
+                const $n77 = N[$seg41]!;
+                let $r78 = 0;
+                if ($n77 <= 2097152 && $n77 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1215,33 +1213,33 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n80;
+                    const $m = ($t >>> 0) * $n77;
                     const $low = $m >>> 0;
-                    if ($low >= $n80 || $low >= 4294967296 % $n80) {
-                      $r81 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n77 || $low >= 4294967296 % $n77) {
+                      $r78 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n80 >= 1 && $n80 <= 4294967296))
+                  if (!($n77 >= 1 && $n77 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r81 = drawInt(P, $n80);
+                  $r78 = drawInt(P, $n77);
                 }
-                const $digit78 = $r81;
-                const $value79 = C[$seg44 * CAP + $digit78]!;
+                const $digit75 = $r78;
+                const $value76 = C[$seg41 * CAP + $digit75]!;
                 {
-                  const l_mine = $value75;
-                  const l_theirs = $value79;
+                  const l_mine = $value72;
+                  const l_theirs = $value76;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat32, 5, $value75, $value79);
+                if (trace !== null) trace.push($seat29, 5, $value72, $value76);
                 {
-                  const l_mine = $value75;
-                  const l_theirs = $value79;
+                  const l_mine = $value72;
+                  const l_theirs = $value76;
                   {
                     const $wanted = l_theirs;
-                    let $at = $digit78;
+                    let $at = $digit75;
                     if (!($at >= 0 && $at < N[Z_face_up]! && C[Z_face_up * CAP + $at]! === $wanted)) {
                       $at = -1;
                       for (let $i = 0; $i < N[Z_face_up]!; $i++)
@@ -1251,34 +1249,34 @@ export function playout(): PlayoutKernel {
                         }
                     }
                     if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in face_up");
-                    const $at82 = Z_face_up * CAP + $at;
-                    const $card = C[$at82]!;
-                    const $end83 = Z_face_up * CAP + N[Z_face_up]! - 1;
-                    for (let $k84 = $at82; $k84 < $end83; $k84++) C[$k84] = C[$k84 + 1]!;
+                    const $at79 = Z_face_up * CAP + $at;
+                    const $card = C[$at79]!;
+                    const $end80 = Z_face_up * CAP + N[Z_face_up]! - 1;
+                    for (let $k81 = $at79; $k81 < $end80; $k81++) C[$k81] = C[$k81 + 1]!;
                     N[Z_face_up]!--;
-                    const $seg85 = Z_won + l_bidder;
-                    C[$seg85 * CAP + N[$seg85]!] = $card;
-                    N[$seg85]!++;
+                    const $seg82 = Z_won + l_bidder;
+                    C[$seg82 * CAP + N[$seg82]!] = $card;
+                    N[$seg82]!++;
                   }
                   {
-                    const $seg86 = Z_won + l_bidder;
+                    const $seg83 = Z_won + l_bidder;
                     const $wanted = l_mine;
-                    let $at = $digit74;
-                    if (!($at >= 0 && $at < N[$seg86]! && C[$seg86 * CAP + $at]! === $wanted)) {
+                    let $at = $digit71;
+                    if (!($at >= 0 && $at < N[$seg83]! && C[$seg83 * CAP + $at]! === $wanted)) {
                       $at = -1;
-                      for (let $i = 0; $i < N[$seg86]!; $i++)
-                        if (C[$seg86 * CAP + $i]! === $wanted) {
+                      for (let $i = 0; $i < N[$seg83]!; $i++)
+                        if (C[$seg83 * CAP + $i]! === $wanted) {
                           $at = $i;
                           break;
                         }
                     }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
-                    const $at87 = $seg86 * CAP + $at;
-                    const $card = C[$at87]!;
-                    const $end88 = $seg86 * CAP + N[$seg86]! - 1;
-                    for (let $k89 = $at87; $k89 < $end88; $k89++) C[$k89] = C[$k89 + 1]!;
-                    N[$seg86]!--;
+                    const $at84 = $seg83 * CAP + $at;
+                    const $card = C[$at84]!;
+                    const $end85 = $seg83 * CAP + N[$seg83]! - 1;
+                    for (let $k86 = $at84; $k86 < $end85; $k86++) C[$k86] = C[$k86 + 1]!;
+                    N[$seg83]!--;
                     C[Z_face_up * CAP + N[Z_face_up]!] = $card;
                     N[Z_face_up]!++;
                   }
@@ -1303,10 +1301,10 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              if ($offered49 && $pick54-- === 0) {
-                const $n93 = N[$seg46]!;
-                let $r94 = 0;
-                if ($n93 <= 2097152 && $n93 >= 1) {
+              if ($offered46 && $pick51-- === 0) {
+                const $n90 = N[$seg43]!;
+                let $r91 = 0;
+                if ($n90 <= 2097152 && $n90 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1317,23 +1315,23 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n93;
+                    const $m = ($t >>> 0) * $n90;
                     const $low = $m >>> 0;
-                    if ($low >= $n93 || $low >= 4294967296 % $n93) {
-                      $r94 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n90 || $low >= 4294967296 % $n90) {
+                      $r91 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n93 >= 1 && $n93 <= 4294967296))
+                  if (!($n90 >= 1 && $n90 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r94 = drawInt(P, $n93);
+                  $r91 = drawInt(P, $n90);
                 }
-                const $digit91 = $r94;
-                const $value92 = C[$seg46 * CAP + $digit91]!;
-                const $n97 = Math.max(0, $high48 - $low47 + 1);
-                let $r98 = 0;
-                if ($n97 <= 2097152 && $n97 >= 1) {
+                const $digit88 = $r91;
+                const $value89 = C[$seg43 * CAP + $digit88]!;
+                const $n94 = Math.max(0, $high45 - $low44 + 1);
+                let $r95 = 0;
+                if ($n94 <= 2097152 && $n94 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1344,30 +1342,30 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n97;
+                    const $m = ($t >>> 0) * $n94;
                     const $low = $m >>> 0;
-                    if ($low >= $n97 || $low >= 4294967296 % $n97) {
-                      $r98 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n94 || $low >= 4294967296 % $n94) {
+                      $r95 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n97 >= 1 && $n97 <= 4294967296))
+                  if (!($n94 >= 1 && $n94 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r98 = drawInt(P, $n97);
+                  $r95 = drawInt(P, $n94);
                 }
-                const $digit95 = $r98;
-                const $value96 = $low47 + $digit95;
+                const $digit92 = $r95;
+                const $value93 = $low44 + $digit92;
                 {
-                  const l_mine = $value92;
-                  const l_position = $value96;
+                  const l_mine = $value89;
+                  const l_position = $value93;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat32, 6, $value92, $value96);
+                if (trace !== null) trace.push($seat29, 6, $value89, $value93);
                 {
-                  const l_mine = $value92;
-                  const l_position = $value96;
+                  const l_mine = $value89;
+                  const l_position = $value93;
                   {
                     const $position = l_position;
                     if (!Number.isInteger($position) || $position < 1 || $position > N[Z_face_down]!)
@@ -1376,34 +1374,34 @@ export function playout(): PlayoutKernel {
                         `the zone has no card at position ${$position}: it holds ${N[Z_face_down]!}`,
                       );
                     const $index = $position - 1;
-                    const $at99 = Z_face_down * CAP + $index;
-                    const $card = C[$at99]!;
-                    const $end100 = Z_face_down * CAP + N[Z_face_down]! - 1;
-                    for (let $k101 = $at99; $k101 < $end100; $k101++) C[$k101] = C[$k101 + 1]!;
+                    const $at96 = Z_face_down * CAP + $index;
+                    const $card = C[$at96]!;
+                    const $end97 = Z_face_down * CAP + N[Z_face_down]! - 1;
+                    for (let $k98 = $at96; $k98 < $end97; $k98++) C[$k98] = C[$k98 + 1]!;
                     N[Z_face_down]!--;
-                    const $seg102 = Z_won + l_bidder;
-                    C[$seg102 * CAP + N[$seg102]!] = $card;
-                    N[$seg102]!++;
+                    const $seg99 = Z_won + l_bidder;
+                    C[$seg99 * CAP + N[$seg99]!] = $card;
+                    N[$seg99]!++;
                   }
                   {
-                    const $seg103 = Z_won + l_bidder;
+                    const $seg100 = Z_won + l_bidder;
                     const $wanted = l_mine;
-                    let $at = $digit91;
-                    if (!($at >= 0 && $at < N[$seg103]! && C[$seg103 * CAP + $at]! === $wanted)) {
+                    let $at = $digit88;
+                    if (!($at >= 0 && $at < N[$seg100]! && C[$seg100 * CAP + $at]! === $wanted)) {
                       $at = -1;
-                      for (let $i = 0; $i < N[$seg103]!; $i++)
-                        if (C[$seg103 * CAP + $i]! === $wanted) {
+                      for (let $i = 0; $i < N[$seg100]!; $i++)
+                        if (C[$seg100 * CAP + $i]! === $wanted) {
                           $at = $i;
                           break;
                         }
                     }
                     if ($at < 0)
                       throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
-                    const $at104 = $seg103 * CAP + $at;
-                    const $card = C[$at104]!;
-                    const $end105 = $seg103 * CAP + N[$seg103]! - 1;
-                    for (let $k106 = $at104; $k106 < $end105; $k106++) C[$k106] = C[$k106 + 1]!;
-                    N[$seg103]!--;
+                    const $at101 = $seg100 * CAP + $at;
+                    const $card = C[$at101]!;
+                    const $end102 = $seg100 * CAP + N[$seg100]! - 1;
+                    for (let $k103 = $at101; $k103 < $end102; $k103++) C[$k103] = C[$k103 + 1]!;
+                    N[$seg100]!--;
                     C[Z_face_down * CAP + N[Z_face_down]!] = $card;
                     N[Z_face_down]!++;
                   }
@@ -1428,18 +1426,18 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              if ($offered50 && $pick54-- === 0) {
-                if (!$built107) {
+              if ($offered47 && $pick51-- === 0) {
+                if (!$built104) {
                   $values2$n[0]! = 0;
                   for (let l_lender = 0; l_lender < players; l_lender++) {
                     if (!(l_lender !== l_bidder)) continue;
                     $values2[$values2$n[0]!++] = l_lender;
                   }
-                  $built107 = true;
+                  $built104 = true;
                 }
-                const $n110 = $values2$n[0]!;
-                let $r111 = 0;
-                if ($n110 <= 2097152 && $n110 >= 1) {
+                const $n107 = $values2$n[0]!;
+                let $r108 = 0;
+                if ($n107 <= 2097152 && $n107 >= 1) {
                   for (;;) {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1450,28 +1448,28 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n110;
+                    const $m = ($t >>> 0) * $n107;
                     const $low = $m >>> 0;
-                    if ($low >= $n110 || $low >= 4294967296 % $n110) {
-                      $r111 = ($m / 4294967296) >>> 0;
+                    if ($low >= $n107 || $low >= 4294967296 % $n107) {
+                      $r108 = ($m / 4294967296) >>> 0;
                       break;
                     }
                   }
                 } else {
-                  if (!($n110 >= 1 && $n110 <= 4294967296))
+                  if (!($n107 >= 1 && $n107 <= 4294967296))
                     throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r111 = drawInt(P, $n110);
+                  $r108 = drawInt(P, $n107);
                 }
-                const $digit108 = $r111;
-                const $value109 = $values2[$digit108]!;
+                const $digit105 = $r108;
+                const $value106 = $values2[$digit105]!;
                 {
-                  const l_lender = $value109;
+                  const l_lender = $value106;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push($seat32, 7, $value109);
+                if (trace !== null) trace.push($seat29, 7, $value106);
                 {
-                  const l_lender = $value109;
+                  const l_lender = $value106;
                   {
                     const $amount = Math.min(1, v_coins[l_lender]!);
                     if ($amount < 0)
@@ -1613,7 +1611,12 @@ export function playout(): PlayoutKernel {
                 {
                   {
                     for (let l_q = 0; l_q < players; l_q++) {
-                      v_passed[l_q] = false;
+                      {
+                        if (v_passed[l_q]) {
+                          v_passed[l_q] = false;
+                          $held_passed--;
+                        }
+                      }
                     }
                     l_high = 0;
                     l_bidder = l_grabber;
@@ -1699,10 +1702,10 @@ export function playout(): PlayoutKernel {
           ((): number => {
             let $n: number = 0;
             {
-              const $seg229 = Z_won + l_p;
-              const $n230 = N[$seg229]!;
-              for (let $i228 = 0; $i228 < $n230; $i228++) {
-                const l_c = C[$seg229 * CAP + $i228]!;
+              const $seg211 = Z_won + l_p;
+              const $n212 = N[$seg211]!;
+              for (let $i210 = 0; $i210 < $n212; $i210++) {
+                const l_c = C[$seg211 * CAP + $i210]!;
                 $n += Card_points[l_c]!;
               }
             }
@@ -1711,21 +1714,21 @@ export function playout(): PlayoutKernel {
         ((l_p: number) =>
           ((): number => {
             let $n: number = NaN;
-            for (const $i235 of ["paintings", "jewellery", "furniture", "stuffed_animals", "curiosities"]) {
-              const l_k = $i235;
-              let $count231: number = 0;
+            for (const $i217 of ["paintings", "jewellery", "furniture", "stuffed_animals", "curiosities"]) {
+              const l_k = $i217;
+              let $count213: number = 0;
               {
-                const $seg233 = Z_won + l_p;
-                const $n234 = N[$seg233]!;
-                for (let $i232 = 0; $i232 < $n234; $i232++) {
-                  const l_c = C[$seg233 * CAP + $i232]!;
+                const $seg215 = Z_won + l_p;
+                const $n216 = N[$seg215]!;
+                for (let $i214 = 0; $i214 < $n216; $i214++) {
+                  const l_c = C[$seg215 * CAP + $i214]!;
                   if (Card_category[l_c]! === l_k && Card_kind$code[l_c]! === 0) {
-                    $count231++;
+                    $count213++;
                   }
                 }
               }
               {
-                const $v = $count231;
+                const $v = $count213;
                 if ($n !== $n || $v > $n) $n = $v;
               }
             }

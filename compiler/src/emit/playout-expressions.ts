@@ -4,6 +4,7 @@ import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
 import { tableByPlayers, tableByPlayersRead } from "./playout-table-reads.js";
 import { KernelEnumCodes } from "./playout-enum-codes.js";
 import type { KernelCounts } from "./playout-counts.js";
+import type { KernelHeldCounts } from "./playout-held-counts.js";
 import { KernelLists, kernelType, setArray } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
 import { ELIMINATED } from "../check/elimination.js";
@@ -22,6 +23,8 @@ export abstract class KernelExpressions extends KernelLists {
   readonly enumCodes = new KernelEnumCodes(this.game);
   /** Set by the kernel writer: the zones' running counts by a field printed on their cards (playout-counts.ts). */
   countsTable: KernelCounts | null = null;
+  /** Set by the kernel writer: the counts of seats by a per-player flag (playout-held-counts.ts). */
+  heldTable: KernelHeldCounts | null = null;
 
   // ── hoisting: an aggregate written as a loop before the statement that uses it ──────────────────
 
@@ -421,6 +424,9 @@ export abstract class KernelExpressions extends KernelLists {
     // (playout-counts.ts).
     const counted = this.countsTable?.read(e, (x) => this.expression(x), (x) => this.zone(x));
     if (counted) return counted;
+    // A count of the seats by a per-player flag: a running count (playout-held-counts.ts).
+    const held = this.heldTable?.read(e);
+    if (held) return held;
     if (e.callee.name === "first" && this.prelude) return this.firstIn(e, binder, this.prelude);
     if (!["count", "sum", "any", "all", "min", "max"].includes(e.callee.name)) return this.listAggregate(e, binder);
     if (e.callee.name !== "count" && !e.value) return unsupported(`${e.callee.name} without a value`);

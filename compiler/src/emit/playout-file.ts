@@ -12,6 +12,7 @@ import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { KernelMemo, START_MARKER } from "./playout-memo.js";
 import { KernelCounts, RECOUNT_MARKER } from "./playout-counts.js";
+import { HeldCountsUnfit, KernelHeldCounts } from "./playout-held-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
 import { cardTables } from "./playout-card-tables.js";
 import { kernelType } from "./playout-lists.js";
@@ -71,6 +72,8 @@ export class PlayoutFile {
   private readonly memo: KernelMemo;
   /** The running counts of zones by a field printed on their cards (playout-counts.ts). */
   private readonly counts: KernelCounts;
+  /** The running counts of seats by a per-player flag (playout-held-counts.ts). */
+  private readonly held: KernelHeldCounts;
   /** Each decision's code (who is asked, the draw, the move's effect), written once: its entry runs
    *  it (see playout-resume.ts), and the step that leads to it jumps there, or runs it in place where
    *  steps are functions (the decision is then a function both call) or where a window passes by an
@@ -79,7 +82,11 @@ export class PlayoutFile {
   /** Each decision's entry, numbered after the steps. */
   private readonly decisionPcs = new Map<Decision, number>();
 
-  constructor(private readonly ctx: EmitContext) {
+  /** `heldCounts` false: a kernel written again without the counts of seats by a flag. */
+  constructor(
+    private readonly ctx: EmitContext,
+    private readonly heldCounts = true,
+  ) {
     // The most seats a match has: humans and the rules' bots together.
     this.maxSeats = Math.max(ctx.game.maxPlayers, ...ctx.game.seatCounts);
     this.cap = Math.max(1, ...[...ctx.cardIds.values()].map((ids) => ids.length));
@@ -104,6 +111,8 @@ export class PlayoutFile {
     this.code.cardTables = cardTables(ctx.game);
     this.counts = new KernelCounts(ctx.game, this.zones, this.maxSeats, this.memo);
     this.code.countsTable = this.counts;
+    this.held = new KernelHeldCounts(ctx.game);
+    this.code.heldTable = this.held;
     this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
   }
 
@@ -112,6 +121,7 @@ export class PlayoutFile {
     try {
       return { file: this.file() };
     } catch (error) {
+      if (error instanceof HeldCountsUnfit) return new PlayoutFile(this.ctx, false).kernelFile();
       if (error instanceof KernelUnsupported) return { unsupported: error.message };
       // The kernel is an optimisation: whatever stops its writer (a rules expression too deep for
       // it, a bug) leaves the game with its state machine, and says so.
@@ -130,6 +140,8 @@ export class PlayoutFile {
     this.unfused = split;
     this.memo.enabled = split;
     this.counts.enabled = split;
+    // Kept as locals of the one `play` (split kernels' steps are functions of their own).
+    this.held.enabled = !split && this.heldCounts;
     const inOrder = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
     // Split, the steps are numbered in the flow's order, so that steps call the steps they lead to.
     const roots = split ? flowOrder(machine, inOrder) : inOrder;
@@ -319,6 +331,8 @@ export class PlayoutFile {
     lines = lines.flatMap((line) => this.counts.markerCode(line) ?? [line]);
     // Code that writes what memoized functions read bumps their generations.
     lines = lines.flatMap((line) => this.memo.writesCode(line) ?? [line]);
+    // Writes of a per-player flag keep the count of seats holding it.
+    lines = this.held.rewrite(lines);
     let text = lines.join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;
