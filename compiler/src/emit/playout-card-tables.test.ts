@@ -6,8 +6,7 @@
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
-import { evaluateFiles } from "../testing/load-game.js";
+import { loadRulesKernel } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const DRILL = `
@@ -63,14 +62,7 @@ flow {
 score p: gold[p] + sum(g in kept[p]: cost(g) + bonus(g))
 `;
 
-async function compiled(): Promise<{ kernelText: string; game: Game }> {
-  const result = await compileGame("card-table-drill", [{ path: "card-table-drill.rules", text: DRILL }]);
-  expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  expect(result.notes).toEqual([]);
-  const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
-  const game = evaluateFiles(result.files, runtime).get("search.ts")!.game as Game;
-  return { kernelText, game };
-}
+const compiled = (): Promise<{ kernelText: string; game: Game }> => loadRulesKernel("card-table-drill", DRILL, runtime);
 
 describe("the playout kernel's tables of functions fixed by a card", () => {
   it("reads printed-field functions from tables filled once, and leaves a division by a field alone", async () => {

@@ -8,8 +8,7 @@
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
-import { evaluateFiles } from "../testing/load-game.js";
+import { loadRulesKernel } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const DRILL = `
@@ -93,14 +92,7 @@ flow {
 score p: gold[p] + 2 * suns(p) + count(t in hand[p] where starry(t)) + count(t in kept[p] where t.suit == Suit.star)
 `;
 
-async function compiled(): Promise<{ kernelText: string; game: Game }> {
-  const result = await compileGame("count-drill", [{ path: "count-drill.rules", text: DRILL }]);
-  expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  expect(result.notes).toEqual([]);
-  const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
-  const game = evaluateFiles(result.files, runtime).get("search.ts")!.game as Game;
-  return { kernelText, game };
-}
+const compiled = (): Promise<{ kernelText: string; game: Game }> => loadRulesKernel("count-drill", DRILL, runtime);
 
 describe("the playout kernel's running counts", () => {
   it("reads counts by a printed field, and skips the passes whose filter no card can pass", async () => {

@@ -6,8 +6,7 @@
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
-import { evaluateFiles } from "../testing/load-game.js";
+import { loadRulesKernel } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const DRILL = `
@@ -57,14 +56,7 @@ flow {
 score p: gold[p]
 `;
 
-async function compiled(rules: string): Promise<{ kernelText: string; game: Game }> {
-  const result = await compileGame("flag-drill", [{ path: "flag-drill.rules", text: rules }]);
-  expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  expect(result.notes).toEqual([]);
-  const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
-  const game = evaluateFiles(result.files, runtime).get("search.ts")!.game as Game;
-  return { kernelText, game };
-}
+const compiled = (rules: string): Promise<{ kernelText: string; game: Game }> => loadRulesKernel("flag-drill", rules, runtime);
 
 describe("the playout kernel's counts of seats by a per-player flag", () => {
   it("reads the counts, and keeps them at every write of the flag", async () => {

@@ -4,8 +4,7 @@
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
-import { evaluateFiles } from "../testing/load-game.js";
+import { loadRulesKernel } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
 const REFILL = `
@@ -45,13 +44,7 @@ flow {
 score p: sum(c in kept[p]: c.points)
 `;
 
-async function compiled(): Promise<{ kernelText: string; game: Game }> {
-  const result = await compileGame("refill", [{ path: "refill.rules", text: REFILL }]);
-  expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  expect(result.notes).toEqual([]);
-  const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
-  return { kernelText, game: evaluateFiles(result.files, runtime).get("search.ts")!.game as Game };
-}
+const compiled = (): Promise<{ kernelText: string; game: Game }> => loadRulesKernel("refill", REFILL, runtime);
 
 describe("a table read keyed by the player count", () => {
   it("is read from an array by player count, not looked up in the Map", async () => {

@@ -46,3 +46,15 @@ export async function loadRulesGame(gameId: string, text: string, runtime: objec
   // search.ts: the whole game, `sample`, `enter` and `nextActor` included.
   return evaluateFiles(result.files, runtime).get("search.ts")!.game as Game;
 }
+
+/** For a test of the playout kernel: compiles a one-file game, loads it, and gives its kernel's text
+ *  too; a compile error, or a note that the game got no kernel, fails with its text. */
+export async function loadRulesKernel(gameId: string, text: string, runtime: object): Promise<{ kernelText: string; game: Game }> {
+  const result = await compileGame(gameId, [{ path: `${gameId}.rules`, text }]);
+  const errors = result.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) throw new Error(errors.map((d) => formatDiagnostic(d, text)).join("\n"));
+  if (result.notes?.length) throw new Error(result.notes.join("\n"));
+  const kernel = result.files.find((f) => f.path === "playout.ts");
+  if (!kernel) throw new Error(`${gameId}: no playout.ts emitted`);
+  return { kernelText: kernel.text, game: evaluateFiles(result.files, runtime).get("search.ts")!.game as Game };
+}
