@@ -17,6 +17,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { cardFieldArray } from "./code.js";
 import type { ZoneLayout, ZoneRef } from "./playout-zones.js";
+import { walk } from "./playout-memo-reads.js";
 
 /** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
 export interface EnumIndexes {
@@ -84,12 +85,9 @@ export class KernelCounts {
     const members = this.game.enums.get(enumType.name)?.members ?? [];
     const source = zone(e.source);
     const layout = this.zones.get(source.layout.declaration.name.name);
-    if (!layout || members.length === 0) return null;
-    const array = cardFieldArray(cardType.cardType, field.member.name);
-    const name = `$count_${layout.declaration.name.name}_${field.member.name}`.replace(/[^\w$]/g, "_");
-    if (!this.counted.has(name)) {
-      this.counted.set(name, { zone: layout, segments: layout.declaration.perPlayer ? this.maxSeats : 1, members: members.length, indexes: this.indexes.fieldIndex(array, enumType.name), name });
-    }
+    const counted = layout && this.countedOf(layout, cardType.cardType, field.member.name, enumType.name);
+    if (!layout || !counted) return null;
+    const name = counted.name;
     // An enum member named in the rules (`Kind.money`) is its index, known here; another value's
     // index is found when read (-1, no card, for a value that is no member).
     const named = other.kind === "member" && this.game.types.get(other.target)?.kind === "enum-type" ? members.findIndex((m) => m.name === other.member.name) : -1;
@@ -255,31 +253,19 @@ export class KernelCounts {
  *  and no division (by zero, a fault), so nothing that can fault or draw. */
 function plain(e: A.Expression): boolean {
   let ok = true;
-  const visit = (node: unknown): void => {
-    if (!ok || node === null || typeof node !== "object") return;
-    if (Array.isArray(node)) return node.forEach(visit);
-    const record = node as Record<string, unknown>;
-    if (record.kind === "call" || record.kind === "aggregate") ok = false;
-    if (record.kind === "binary" && (record.operator === "/" || record.operator === "%")) ok = false;
-    for (const [key, child] of Object.entries(record)) if (key !== "range") visit(child);
-  };
-  visit(e);
+  walk(e, (node) => {
+    if (node.kind === "call" || node.kind === "aggregate") ok = false;
+    if (node.kind === "binary" && ((node as A.BinaryExpression).operator === "/" || (node as A.BinaryExpression).operator === "%")) ok = false;
+  });
   return ok;
 }
 
 /** Whether the expression reads the local of `slot` (the aggregate's binder). */
 function readsSlot(game: CheckedGame, e: A.Expression, slot: unknown): boolean {
   let found = false;
-  const visit = (node: unknown): void => {
-    if (found || node === null || typeof node !== "object") return;
-    if (Array.isArray(node)) return node.forEach(visit);
-    const record = node as Record<string, unknown>;
-    if (record.kind === "name") {
-      const binding = game.names.get(record as never);
-      if (binding?.kind === "local" && binding.slot === slot) found = true;
-    }
-    for (const [key, child] of Object.entries(record)) if (key !== "range") visit(child);
-  };
-  visit(e);
+  walk(e, (node) => {
+    const binding = node.kind === "name" ? game.names.get(node as A.NameExpression) : undefined;
+    if (binding?.kind === "local" && binding.slot === slot) found = true;
+  });
   return found;
 }

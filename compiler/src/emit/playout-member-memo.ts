@@ -7,6 +7,7 @@
 // are those it was computed in (playout-memo.ts).
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
+import { walk } from "./playout-memo-reads.js";
 
 /** The argument a function's zone reads are keyed by: its position, and the card field counted. */
 export interface MemberKey {
@@ -58,25 +59,23 @@ export class MemberKeys {
       if (counted && (counted.cardType !== c.cardType || counted.field !== c.field)) fails = true;
       counted = c;
     };
-    const visit = (node: unknown): void => {
-      if (fails || node === null || typeof node !== "object") return;
-      if (Array.isArray(node)) return node.forEach(visit);
-      const record = node as Record<string, unknown>;
+    const visit = (record: { kind: string }): void | false => {
+      if (fails) return false;
       const kind = record.kind;
       if (kind === "aggregate" && this.game.types.get((record as unknown as A.AggregateExpression).source)?.kind === "zone") {
         const c = this.countOf(record as unknown as A.AggregateExpression, keys);
         if (!c) {
           fails = true;
-          return;
+          return false;
         }
         note(c);
         const source = (record as unknown as A.AggregateExpression).source;
-        if (source.kind === "index") visit(source.index);
-        return;
+        if (source.kind === "index") walk(source.index, visit);
+        return false;
       }
-      if (typeof kind === "string" && this.game.types.get(record as never)?.kind === "zone") {
+      if (this.game.types.get(record as never)?.kind === "zone") {
         fails = true;
-        return;
+        return false;
       }
       if (kind === "call") {
         const call = record as unknown as A.CallExpression;
@@ -84,7 +83,7 @@ export class MemberKeys {
         if (callee) {
           if (seen.has(callee.name.name)) {
             fails = true;
-            return;
+            return false;
           }
           const calleeKeys = new Set<unknown>();
           call.args.forEach((a, j) => {
@@ -93,13 +92,12 @@ export class MemberKeys {
           const inner = this.countedBy(callee, calleeKeys, new Set([...seen, callee.name.name]));
           if (inner === undefined) fails = true;
           else if (inner) note(inner);
-          visit(call.args);
-          return;
+          walk(call.args, visit);
+          return false;
         }
       }
-      for (const [key, child] of Object.entries(record)) if (key !== "range") visit(child);
     };
-    visit(f.body);
+    walk(f.body, visit);
     return fails ? undefined : counted;
   }
 

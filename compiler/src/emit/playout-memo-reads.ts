@@ -117,14 +117,15 @@ export class StateReads {
 const NOTHING: ReadonlySet<string> = new Set();
 const EVERYTHING_SET: ReadonlySet<string> = new Set([EVERYTHING]);
 
-/** Every node of an expression's tree (objects with a `kind`), the expression first. */
-export function walk(node: unknown, visit: (node: { kind: string }) => void): void {
+/** Every node of an expression's tree (objects with a `kind`), the expression first; a visit that
+ *  returns false keeps the walk out of that node's children (the visitor has seen to them). */
+export function walk(node: unknown, visit: (node: { kind: string }) => void | false): void {
   if (Array.isArray(node)) {
     for (const child of node) walk(child, visit);
     return;
   }
   if (node === null || typeof node !== "object") return;
   const record = node as Record<string, unknown>;
-  if (typeof record.kind === "string") visit(record as { kind: string });
+  if (typeof record.kind === "string" && visit(record as { kind: string }) === false) return;
   for (const [key, child] of Object.entries(record)) if (key !== "range") walk(child, visit);
 }

@@ -5,6 +5,7 @@
 // looks cards up wherever they lie (a move whose origin the rules leave open searches every zone).
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
+import { walk } from "./playout-memo-reads.js";
 
 /** The mark that starts each line that keeps a card in a write-only zone. */
 export const WRITE_ONLY = "/*write-only*/ ";
@@ -13,28 +14,22 @@ export const WRITE_ONLY = "/*write-only*/ ";
  *  puts cards, and holding no limit (a full zone is a fault, so its count is read). */
 export function writeOnlyZones(game: CheckedGame): Set<string> {
   const read = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (node === null || typeof node !== "object") return;
-    if (Array.isArray(node)) return node.forEach(visit);
-    const record = node as Record<string, unknown>;
-    if (record.kind === "name") {
-      const binding = game.names.get(record as unknown as A.NameExpression);
+  const visit = (node: { kind: string }): void | false => {
+    if (node.kind === "name") {
+      const binding = game.names.get(node as A.NameExpression);
       if (binding?.kind === "zone") read.add(binding.declaration.name.name);
     }
-    const puts = record.kind === "move" || record.kind === "deal" || record.kind === "move-all";
-    for (const [key, child] of Object.entries(record)) {
+    if (node.kind !== "move" && node.kind !== "deal" && node.kind !== "move-all") return;
+    // Where cards are put: only a seat's index is read (`won[bidder]`), not the zone.
+    for (const [key, child] of Object.entries(node as unknown as Record<string, unknown>)) {
       if (key === "range") continue;
-      // Where cards are put: only a seat's index is read (`won[bidder]`), not the zone.
-      if (puts && key === "to") {
-        const to = child as A.Expression;
-        if (to.kind === "index") visit(to.index);
-        else if (to.kind !== "name") visit(to);
-        continue;
-      }
-      visit(child);
+      if (key !== "to") walk(child, visit);
+      else if ((child as A.Expression).kind === "index") walk((child as A.IndexExpression).index, visit);
+      else if ((child as A.Expression).kind !== "name") walk(child, visit);
     }
+    return false;
   };
-  visit(game.program.declarations);
+  walk(game.program.declarations, visit);
   return new Set(
     [...game.zones.values()].filter((z) => !read.has(z.name.name) && z.zoneKind !== "slot" && z.limit === null).map((z) => z.name.name),
   );
