@@ -683,6 +683,8 @@ export function playout(): PlayoutKernel {
     }
     return v_cash[l_p]! + $sum1006;
   }
+  var $members_any_mortgaged = new Float64Array(8);
+  var $mstamp_any_mortgaged = new Float64Array(48);
   var $generation_any_mortgaged = 1;
   var $memo_any_mortgaged = new Float64Array(48);
   var $stamp_any_mortgaged = new Float64Array(48);
@@ -693,14 +695,17 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
       $key = $key * 6 + $digit;
     }
-    {
-      const $digit = $index_Group(l_g);
-      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
-      $key = $key * 8 + $digit;
-    }
-    if ($stamp_any_mortgaged[$key] === $generation_any_mortgaged) return $memo_any_mortgaged[$key] === 1;
+    const $member = $index_Group(l_g);
+    if ($member < 0) return fn_any_mortgaged(l_p, l_g);
+    $key = $key * 8 + $member;
+    if (
+      $stamp_any_mortgaged[$key] === $generation_any_mortgaged &&
+      $mstamp_any_mortgaged[$key] === $members_any_mortgaged[$member]
+    )
+      return $memo_any_mortgaged[$key] === 1;
     const $value = fn_any_mortgaged(l_p, l_g);
     $stamp_any_mortgaged[$key] = $generation_any_mortgaged;
+    $mstamp_any_mortgaged[$key] = $members_any_mortgaged[$member]!;
     $memo_any_mortgaged[$key] = $value ? 1 : 0;
     return $value;
   }
@@ -711,14 +716,17 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
       $key = $key * 6 + $digit;
     }
-    {
-      const $digit = $digit1;
-      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
-      $key = $key * 8 + $digit;
-    }
-    if ($stamp_any_mortgaged[$key] === $generation_any_mortgaged) return $memo_any_mortgaged[$key] === 1;
+    const $member = $digit1;
+    if ($member < 0) return fn_any_mortgaged(l_p, l_g);
+    $key = $key * 8 + $member;
+    if (
+      $stamp_any_mortgaged[$key] === $generation_any_mortgaged &&
+      $mstamp_any_mortgaged[$key] === $members_any_mortgaged[$member]
+    )
+      return $memo_any_mortgaged[$key] === 1;
     const $value = fn_any_mortgaged(l_p, l_g);
     $stamp_any_mortgaged[$key] = $generation_any_mortgaged;
+    $mstamp_any_mortgaged[$key] = $members_any_mortgaged[$member]!;
     $memo_any_mortgaged[$key] = $value ? 1 : 0;
     return $value;
   }
@@ -769,6 +777,8 @@ export function playout(): PlayoutKernel {
     $memo_complete[$key] = $value ? 1 : 0;
     return $value;
   }
+  var $members_lowest_level = new Float64Array(8);
+  var $mstamp_lowest_level = new Float64Array(48);
   var $generation_lowest_level = 1;
   var $memo_lowest_level = new Float64Array(48);
   var $stamp_lowest_level = new Float64Array(48);
@@ -779,14 +789,17 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_lowest_level(l_p, l_g);
       $key = $key * 6 + $digit;
     }
-    {
-      const $digit = $index_Group(l_g);
-      if ($digit < 0) return fn_lowest_level(l_p, l_g);
-      $key = $key * 8 + $digit;
-    }
-    if ($stamp_lowest_level[$key] === $generation_lowest_level) return $memo_lowest_level[$key]!;
+    const $member = $index_Group(l_g);
+    if ($member < 0) return fn_lowest_level(l_p, l_g);
+    $key = $key * 8 + $member;
+    if (
+      $stamp_lowest_level[$key] === $generation_lowest_level &&
+      $mstamp_lowest_level[$key] === $members_lowest_level[$member]
+    )
+      return $memo_lowest_level[$key]!;
     const $value = fn_lowest_level(l_p, l_g);
     $stamp_lowest_level[$key] = $generation_lowest_level;
+    $mstamp_lowest_level[$key] = $members_lowest_level[$member]!;
     $memo_lowest_level[$key] = $value;
     return $value;
   }
@@ -797,14 +810,17 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_lowest_level(l_p, l_g);
       $key = $key * 6 + $digit;
     }
-    {
-      const $digit = $digit1;
-      if ($digit < 0) return fn_lowest_level(l_p, l_g);
-      $key = $key * 8 + $digit;
-    }
-    if ($stamp_lowest_level[$key] === $generation_lowest_level) return $memo_lowest_level[$key]!;
+    const $member = $digit1;
+    if ($member < 0) return fn_lowest_level(l_p, l_g);
+    $key = $key * 8 + $member;
+    if (
+      $stamp_lowest_level[$key] === $generation_lowest_level &&
+      $mstamp_lowest_level[$key] === $members_lowest_level[$member]
+    )
+      return $memo_lowest_level[$key]!;
     const $value = fn_lowest_level(l_p, l_g);
     $stamp_lowest_level[$key] = $generation_lowest_level;
+    $mstamp_lowest_level[$key] = $members_lowest_level[$member]!;
     $memo_lowest_level[$key] = $value;
     return $value;
   }
@@ -850,6 +866,8 @@ export function playout(): PlayoutKernel {
     $memo_may_sell_stack[$key] = $value ? 1 : 0;
     return $value;
   }
+  var $members_undeveloped = new Float64Array(8);
+  var $mstamp_undeveloped = new Float64Array(48);
   var $generation_undeveloped = 1;
   var $memo_undeveloped = new Float64Array(48);
   var $stamp_undeveloped = new Float64Array(48);
@@ -860,14 +878,17 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_undeveloped(l_p, l_g);
       $key = $key * 6 + $digit;
     }
-    {
-      const $digit = $index_Group(l_g);
-      if ($digit < 0) return fn_undeveloped(l_p, l_g);
-      $key = $key * 8 + $digit;
-    }
-    if ($stamp_undeveloped[$key] === $generation_undeveloped) return $memo_undeveloped[$key] === 1;
+    const $member = $index_Group(l_g);
+    if ($member < 0) return fn_undeveloped(l_p, l_g);
+    $key = $key * 8 + $member;
+    if (
+      $stamp_undeveloped[$key] === $generation_undeveloped &&
+      $mstamp_undeveloped[$key] === $members_undeveloped[$member]
+    )
+      return $memo_undeveloped[$key] === 1;
     const $value = fn_undeveloped(l_p, l_g);
     $stamp_undeveloped[$key] = $generation_undeveloped;
+    $mstamp_undeveloped[$key] = $members_undeveloped[$member]!;
     $memo_undeveloped[$key] = $value ? 1 : 0;
     return $value;
   }
@@ -878,14 +899,17 @@ export function playout(): PlayoutKernel {
       if ($digit < 0) return fn_undeveloped(l_p, l_g);
       $key = $key * 6 + $digit;
     }
-    {
-      const $digit = $digit1;
-      if ($digit < 0) return fn_undeveloped(l_p, l_g);
-      $key = $key * 8 + $digit;
-    }
-    if ($stamp_undeveloped[$key] === $generation_undeveloped) return $memo_undeveloped[$key] === 1;
+    const $member = $digit1;
+    if ($member < 0) return fn_undeveloped(l_p, l_g);
+    $key = $key * 8 + $member;
+    if (
+      $stamp_undeveloped[$key] === $generation_undeveloped &&
+      $mstamp_undeveloped[$key] === $members_undeveloped[$member]
+    )
+      return $memo_undeveloped[$key] === 1;
     const $value = fn_undeveloped(l_p, l_g);
     $stamp_undeveloped[$key] = $generation_undeveloped;
+    $mstamp_undeveloped[$key] = $members_undeveloped[$member]!;
     $memo_undeveloped[$key] = $value ? 1 : 0;
     return $value;
   }
@@ -1295,10 +1319,10 @@ export function playout(): PlayoutKernel {
         const l_d = $list7[$i27]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -1328,10 +1352,10 @@ export function playout(): PlayoutKernel {
             v_cash[l_p_4] += $amount;
           }
           v_books[l_d] = 0;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[l_d]!]!++;
         }
       }
     }
@@ -1433,7 +1457,7 @@ export function playout(): PlayoutKernel {
       for (let $i35 = 0; $i35 < $n31; $i35++) {
         const l_d = $list8[$i35]!;
         v_mortgaged[l_d] = false;
-        $generation_any_mortgaged++;
+        $members_any_mortgaged[Deed_group$index[l_d]!]!++;
         $generation_may_mortgage++;
         {
           const $seg36 = Z_deeds + l_p_4;
@@ -1457,12 +1481,12 @@ export function playout(): PlayoutKernel {
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
-          $generation_any_mortgaged++;
+          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_complete[Deed_group$index[$card]!]!++;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
       }
     }
@@ -1548,12 +1572,12 @@ export function playout(): PlayoutKernel {
         const $member = Deed_group$index[$card]!;
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
-      $generation_any_mortgaged++;
+      $members_any_mortgaged[Deed_group$index[$card]!]!++;
       $members_complete[Deed_group$index[$card]!]!++;
-      $generation_lowest_level++;
+      $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
-      $generation_undeveloped++;
+      $members_undeveloped[Deed_group$index[$card]!]!++;
     }
     l_lot_2 = l_d_4;
     l_high_3 = 0;
@@ -1626,12 +1650,12 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) $count_deeds_group[($seg47 - Z_deeds) * 8 + $member]!++;
         }
-        $generation_any_mortgaged++;
+        $members_any_mortgaged[Deed_group$index[$card]!]!++;
         $members_complete[Deed_group$index[$card]!]!++;
-        $generation_lowest_level++;
+        $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $generation_undeveloped++;
+        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -1897,10 +1921,10 @@ export function playout(): PlayoutKernel {
         const l_d = $list17[$i160]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -1930,10 +1954,10 @@ export function playout(): PlayoutKernel {
             v_cash[l_p_10] += $amount;
           }
           v_books[l_d] = 0;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[l_d]!]!++;
         }
       }
     }
@@ -2035,7 +2059,7 @@ export function playout(): PlayoutKernel {
       for (let $i168 = 0; $i168 < $n164; $i168++) {
         const l_d = $list18[$i168]!;
         v_mortgaged[l_d] = false;
-        $generation_any_mortgaged++;
+        $members_any_mortgaged[Deed_group$index[l_d]!]!++;
         $generation_may_mortgage++;
         {
           const $seg169 = Z_deeds + l_p_10;
@@ -2059,12 +2083,12 @@ export function playout(): PlayoutKernel {
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
-          $generation_any_mortgaged++;
+          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_complete[Deed_group$index[$card]!]!++;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
       }
     }
@@ -2150,12 +2174,12 @@ export function playout(): PlayoutKernel {
         const $member = Deed_group$index[$card]!;
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
-      $generation_any_mortgaged++;
+      $members_any_mortgaged[Deed_group$index[$card]!]!++;
       $members_complete[Deed_group$index[$card]!]!++;
-      $generation_lowest_level++;
+      $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
-      $generation_undeveloped++;
+      $members_undeveloped[Deed_group$index[$card]!]!++;
     }
     l_lot_5 = l_d_6;
     l_high_6 = 0;
@@ -2228,12 +2252,12 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) $count_deeds_group[($seg180 - Z_deeds) * 8 + $member]!++;
         }
-        $generation_any_mortgaged++;
+        $members_any_mortgaged[Deed_group$index[$card]!]!++;
         $members_complete[Deed_group$index[$card]!]!++;
-        $generation_lowest_level++;
+        $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $generation_undeveloped++;
+        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -2483,10 +2507,10 @@ export function playout(): PlayoutKernel {
         const l_d = $list27[$i297]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -2516,10 +2540,10 @@ export function playout(): PlayoutKernel {
             v_cash[l_p_8] += $amount;
           }
           v_books[l_d] = 0;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[l_d]!]!++;
         }
       }
     }
@@ -2621,7 +2645,7 @@ export function playout(): PlayoutKernel {
       for (let $i305 = 0; $i305 < $n301; $i305++) {
         const l_d = $list28[$i305]!;
         v_mortgaged[l_d] = false;
-        $generation_any_mortgaged++;
+        $members_any_mortgaged[Deed_group$index[l_d]!]!++;
         $generation_may_mortgage++;
         {
           const $seg306 = Z_deeds + l_p_8;
@@ -2645,12 +2669,12 @@ export function playout(): PlayoutKernel {
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
-          $generation_any_mortgaged++;
+          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_complete[Deed_group$index[$card]!]!++;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
       }
     }
@@ -2736,12 +2760,12 @@ export function playout(): PlayoutKernel {
         const $member = Deed_group$index[$card]!;
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
-      $generation_any_mortgaged++;
+      $members_any_mortgaged[Deed_group$index[$card]!]!++;
       $members_complete[Deed_group$index[$card]!]!++;
-      $generation_lowest_level++;
+      $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
-      $generation_undeveloped++;
+      $members_undeveloped[Deed_group$index[$card]!]!++;
     }
     l_lot_4 = l_d_5;
     l_high_5 = 0;
@@ -2814,12 +2838,12 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) $count_deeds_group[($seg317 - Z_deeds) * 8 + $member]!++;
         }
-        $generation_any_mortgaged++;
+        $members_any_mortgaged[Deed_group$index[$card]!]!++;
         $members_complete[Deed_group$index[$card]!]!++;
-        $generation_lowest_level++;
+        $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $generation_undeveloped++;
+        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -2986,12 +3010,12 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) $count_deeds_group[($seg452 - Z_deeds) * 8 + $member]!++;
         }
-        $generation_any_mortgaged++;
+        $members_any_mortgaged[Deed_group$index[$card]!]!++;
         $members_complete[Deed_group$index[$card]!]!++;
-        $generation_lowest_level++;
+        $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $generation_undeveloped++;
+        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -3142,10 +3166,10 @@ export function playout(): PlayoutKernel {
         const l_d = $list75[$i784]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -3175,10 +3199,10 @@ export function playout(): PlayoutKernel {
             v_cash[l_p_2] += $amount;
           }
           v_books[l_d] = 0;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[l_d]!]!++;
         }
       }
     }
@@ -3280,7 +3304,7 @@ export function playout(): PlayoutKernel {
       for (let $i792 = 0; $i792 < $n788; $i792++) {
         const l_d = $list76[$i792]!;
         v_mortgaged[l_d] = false;
-        $generation_any_mortgaged++;
+        $members_any_mortgaged[Deed_group$index[l_d]!]!++;
         $generation_may_mortgage++;
         {
           const $seg793 = Z_deeds + l_p_2;
@@ -3304,12 +3328,12 @@ export function playout(): PlayoutKernel {
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
-          $generation_any_mortgaged++;
+          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_complete[Deed_group$index[$card]!]!++;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
       }
     }
@@ -3395,12 +3419,12 @@ export function playout(): PlayoutKernel {
         const $member = Deed_group$index[$card]!;
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
-      $generation_any_mortgaged++;
+      $members_any_mortgaged[Deed_group$index[$card]!]!++;
       $members_complete[Deed_group$index[$card]!]!++;
-      $generation_lowest_level++;
+      $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
-      $generation_undeveloped++;
+      $members_undeveloped[Deed_group$index[$card]!]!++;
     }
     l_lot = l_d_2;
     l_high_2 = 0;
@@ -3473,12 +3497,12 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) $count_deeds_group[($seg804 - Z_deeds) * 8 + $member]!++;
         }
-        $generation_any_mortgaged++;
+        $members_any_mortgaged[Deed_group$index[$card]!]!++;
         $members_complete[Deed_group$index[$card]!]!++;
-        $generation_lowest_level++;
+        $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $generation_undeveloped++;
+        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -4060,10 +4084,10 @@ export function playout(): PlayoutKernel {
               let l_p = $argument136;
               let l_sold = $argument137;
               v_books[l_sold] -= 1;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4137,16 +4161,16 @@ export function playout(): PlayoutKernel {
               let l_p = $argument143;
               let l_sold = $argument144;
               v_key[l_sold] = false;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
               v_books[l_sold] = 4;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4221,7 +4245,7 @@ export function playout(): PlayoutKernel {
               let l_p = $argument150;
               let l_pledged = $argument151;
               v_mortgaged[l_pledged] = true;
-              $generation_any_mortgaged++;
+              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
               $generation_may_mortgage++;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4700,10 +4724,10 @@ export function playout(): PlayoutKernel {
               let l_p = $argument269;
               let l_sold = $argument270;
               v_books[l_sold] -= 1;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4777,16 +4801,16 @@ export function playout(): PlayoutKernel {
               let l_p = $argument276;
               let l_sold = $argument277;
               v_key[l_sold] = false;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
               v_books[l_sold] = 4;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4861,7 +4885,7 @@ export function playout(): PlayoutKernel {
               let l_p = $argument283;
               let l_pledged = $argument284;
               v_mortgaged[l_pledged] = true;
-              $generation_any_mortgaged++;
+              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
               $generation_may_mortgage++;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5340,10 +5364,10 @@ export function playout(): PlayoutKernel {
               let l_p = $argument406;
               let l_sold = $argument407;
               v_books[l_sold] -= 1;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -5417,16 +5441,16 @@ export function playout(): PlayoutKernel {
               let l_p = $argument413;
               let l_sold = $argument414;
               v_key[l_sold] = false;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
               v_books[l_sold] = 4;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -5501,7 +5525,7 @@ export function playout(): PlayoutKernel {
               let l_p = $argument420;
               let l_pledged = $argument421;
               v_mortgaged[l_pledged] = true;
-              $generation_any_mortgaged++;
+              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
               $generation_may_mortgage++;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5608,12 +5632,12 @@ export function playout(): PlayoutKernel {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_deeds_group[($seg445 - Z_deeds) * 8 + $member]!++;
                 }
-                $generation_any_mortgaged++;
+                $members_any_mortgaged[Deed_group$index[$card]!]!++;
                 $members_complete[Deed_group$index[$card]!]!++;
-                $generation_lowest_level++;
+                $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_mortgage++;
                 $generation_may_sell_stack++;
-                $generation_undeveloped++;
+                $members_undeveloped[Deed_group$index[$card]!]!++;
               }
               return step100();
             }
@@ -5718,12 +5742,12 @@ export function playout(): PlayoutKernel {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) $count_deeds_group[($seg434 - Z_deeds) * 8 + $member]!++;
           }
-          $generation_any_mortgaged++;
+          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_complete[Deed_group$index[$card]!]!++;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
         return step100();
       }
@@ -6381,10 +6405,10 @@ export function playout(): PlayoutKernel {
                 v_bank += $amount;
               }
               v_books[l_d] += 1;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_d]!]!++;
               v_stacks_left -= 1;
               return step130();
             }
@@ -6438,16 +6462,16 @@ export function playout(): PlayoutKernel {
                 v_bank += $amount;
               }
               v_books[l_d] = 0;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_d]!]!++;
               v_stacks_left += 4;
               v_key[l_d] = true;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_d]!]!++;
               v_keys_left -= 1;
               return step130();
             }
@@ -6489,10 +6513,10 @@ export function playout(): PlayoutKernel {
                   let l_p = $argument700;
                   let l_sold = $argument701;
                   v_books[l_sold] -= 1;
-                  $generation_lowest_level++;
+                  $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_mortgage++;
                   $generation_may_sell_stack++;
-                  $generation_undeveloped++;
+                  $members_undeveloped[Deed_group$index[l_sold]!]!++;
                   v_stacks_left += 1;
                   {
                     const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -6550,16 +6574,16 @@ export function playout(): PlayoutKernel {
                   let l_p = $argument708;
                   let l_sold = $argument709;
                   v_key[l_sold] = false;
-                  $generation_lowest_level++;
+                  $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_mortgage++;
                   $generation_may_sell_stack++;
-                  $generation_undeveloped++;
+                  $members_undeveloped[Deed_group$index[l_sold]!]!++;
                   v_keys_left += 1;
                   v_books[l_sold] = 4;
-                  $generation_lowest_level++;
+                  $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_mortgage++;
                   $generation_may_sell_stack++;
-                  $generation_undeveloped++;
+                  $members_undeveloped[Deed_group$index[l_sold]!]!++;
                   v_stacks_left -= 4;
                   {
                     const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -6618,7 +6642,7 @@ export function playout(): PlayoutKernel {
                   let l_p = $argument716;
                   let l_pledged = $argument717;
                   v_mortgaged[l_pledged] = true;
-                  $generation_any_mortgaged++;
+                  $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
                   $generation_may_mortgage++;
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
@@ -6686,7 +6710,7 @@ export function playout(): PlayoutKernel {
                 v_bank += $amount;
               }
               v_mortgaged[l_d] = false;
-              $generation_any_mortgaged++;
+              $members_any_mortgaged[Deed_group$index[l_d]!]!++;
               $generation_may_mortgage++;
               return step130();
             }
@@ -7114,10 +7138,10 @@ export function playout(): PlayoutKernel {
             v_bank += $amount;
           }
           v_books[l_d] += 1;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_stacks_left -= 1;
           return step130();
         }
@@ -7187,16 +7211,16 @@ export function playout(): PlayoutKernel {
             v_bank += $amount;
           }
           v_books[l_d] = 0;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_stacks_left += 4;
           v_key[l_d] = true;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left -= 1;
           return step130();
         }
@@ -7254,10 +7278,10 @@ export function playout(): PlayoutKernel {
               let l_p = $argument580;
               let l_sold = $argument581;
               v_books[l_sold] -= 1;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -7331,16 +7355,16 @@ export function playout(): PlayoutKernel {
               let l_p = $argument587;
               let l_sold = $argument588;
               v_key[l_sold] = false;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
               v_books[l_sold] = 4;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -7415,7 +7439,7 @@ export function playout(): PlayoutKernel {
               let l_p = $argument594;
               let l_pledged = $argument595;
               v_mortgaged[l_pledged] = true;
-              $generation_any_mortgaged++;
+              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
               $generation_may_mortgage++;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -7499,7 +7523,7 @@ export function playout(): PlayoutKernel {
             v_bank += $amount;
           }
           v_mortgaged[l_d] = false;
-          $generation_any_mortgaged++;
+          $members_any_mortgaged[Deed_group$index[l_d]!]!++;
           $generation_may_mortgage++;
           return step130();
         }
@@ -7744,12 +7768,12 @@ export function playout(): PlayoutKernel {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_deeds_group[($seg775 - Z_deeds) * 8 + $member]!++;
                 }
-                $generation_any_mortgaged++;
+                $members_any_mortgaged[Deed_group$index[$card]!]!++;
                 $members_complete[Deed_group$index[$card]!]!++;
-                $generation_lowest_level++;
+                $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_mortgage++;
                 $generation_may_sell_stack++;
-                $generation_undeveloped++;
+                $members_undeveloped[Deed_group$index[$card]!]!++;
               }
               return step110();
             }
@@ -7862,12 +7886,12 @@ export function playout(): PlayoutKernel {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) $count_deeds_group[($seg760 - Z_deeds) * 8 + $member]!++;
           }
-          $generation_any_mortgaged++;
+          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_complete[Deed_group$index[$card]!]!++;
-          $generation_lowest_level++;
+          $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
+          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
         return step110();
       }
@@ -8336,10 +8360,10 @@ export function playout(): PlayoutKernel {
               let l_p = $argument893;
               let l_sold = $argument894;
               v_books[l_sold] -= 1;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -8413,16 +8437,16 @@ export function playout(): PlayoutKernel {
               let l_p = $argument900;
               let l_sold = $argument901;
               v_key[l_sold] = false;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
               v_books[l_sold] = 4;
-              $generation_lowest_level++;
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $generation_undeveloped++;
+              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -8497,7 +8521,7 @@ export function playout(): PlayoutKernel {
               let l_p = $argument907;
               let l_pledged = $argument908;
               v_mortgaged[l_pledged] = true;
-              $generation_any_mortgaged++;
+              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
               $generation_may_mortgage++;
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -8848,12 +8872,12 @@ export function playout(): PlayoutKernel {
             C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
             N[Z_box_deeds]!++;
             $where[$card] = Z_box_deeds;
-            $generation_any_mortgaged++;
+            $members_any_mortgaged[Deed_group$index[$card]!]!++;
             $members_complete[Deed_group$index[$card]!]!++;
-            $generation_lowest_level++;
+            $members_lowest_level[Deed_group$index[$card]!]!++;
             $generation_may_mortgage++;
             $generation_may_sell_stack++;
-            $generation_undeveloped++;
+            $members_undeveloped[Deed_group$index[$card]!]!++;
           }
         }
       }

@@ -1,10 +1,13 @@
-// A memoized function that reads zones only as counts of the cards whose enum field is one of its
-// arguments (`complete(p, g)`: how many deeds of group g a seat holds, and the bank, and every
-// seat) keeps its values for every other member when one card moves: a deed changing hands
-// changes the counts of its own group only. Such a function's memo keeps, beside its generation
-// (bumped by any other write of what it reads), a generation per member of that argument, bumped
-// where a card of the counted type moves (`move`), by the card's field; a value is good while both
-// are those it was computed in (playout-memo.ts).
+// A memoized function whose reads of zones and of per-card variables all go through aggregates over
+// the cards whose enum field is one of its arguments (`complete(p, g)`: how many deeds of group g a
+// seat holds, and the bank, and every seat; `undeveloped(p, g)`: whether no deed of group g a seat
+// holds has a building, `all(e in deeds[p] where e.group == g: level(e) == 0)`) keeps its values for
+// every other member when one card moves or one card's variable is written: a deed changing hands,
+// or a Stack of Books built on it, changes what is read for its own group only. Such a function's
+// memo keeps, beside its generation (bumped by any other write of what it reads), a generation per
+// member of that argument, bumped where a card of the type moves (`move`, by the card's field) or
+// where one card's variable read so is assigned (`books[d] += 1`, by d's field); a value is good
+// while both are those it was computed in (playout-memo.ts).
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { walk } from "./playout-memo-reads.js";
@@ -15,12 +18,23 @@ export interface MemberKey {
   readonly cardType: string;
   readonly field: string;
   readonly enumName: string;
+  /** The per-card variables the function reads only of the cards its aggregates keep (`books[e]`,
+   *  `e` their binder): a write of one card's value is stale for that card's member only. */
+  readonly cardVars: ReadonlySet<string>;
 }
 
 interface Counted {
   readonly cardType: string;
   readonly field: string;
   readonly enumName: string;
+}
+
+/** What a body's walk found: the field its zone aggregates keep cards by (null: it reads no zone),
+ *  and the per-card variables it reads of those cards only, or otherwise too. */
+interface Keyed {
+  readonly counted: Counted | null;
+  readonly keyedVars: ReadonlySet<string>;
+  readonly otherVars: ReadonlySet<string>;
 }
 
 export class MemberKeys {
@@ -38,9 +52,10 @@ export class MemberKeys {
     const f = this.functions.get(name)!;
     for (const [parameter, p] of f.parameters.entries()) {
       if (this.slotType(p.name) !== "enum") continue;
-      const counted = this.countedBy(f, new Set([this.slot(p.name)]), new Set([name]));
-      if (counted === undefined || counted === null) continue;
-      found = { parameter, ...counted };
+      const keyed = this.keyedBy(f, new Set([this.slot(p.name)]), new Set(), new Set([name]));
+      if (keyed === undefined || keyed.counted === null) continue;
+      const cardVars = new Set([...keyed.keyedVars].filter((v) => !keyed.otherVars.has(v)));
+      found = { parameter, ...keyed.counted, cardVars };
       break;
     }
     this.keys.set(name, found);
@@ -48,34 +63,58 @@ export class MemberKeys {
   }
 
   /**
-   * The field `f`'s body counts by, where every zone it reads (through the functions it calls) is
-   * the source of a `count(x in ZONE where x.FIELD == k)`, `k` an argument in `keys` (one field
-   * for all); null where it reads no zone; undefined where it reads one otherwise.
+   * What `f`'s body reads, where every zone it reads (through the functions it calls) is the source
+   * of an aggregate `AGG(x in ZONE where x.FIELD == k ...)`, `k` an argument in `keys` (one field for
+   * all), whose value reads per-card variables of `x` (`binders`: the slots bound to such a card);
+   * undefined where it reads a zone otherwise.
    */
-  private countedBy(f: A.FunctionDeclaration, keys: ReadonlySet<unknown>, seen: ReadonlySet<string>): Counted | null | undefined {
+  private keyedBy(f: A.FunctionDeclaration, keys: ReadonlySet<unknown>, binders: ReadonlySet<unknown>, seen: ReadonlySet<string>): Keyed | undefined {
     let counted: Counted | null = null;
     let fails = false;
+    const keyedVars = new Set<string>();
+    const otherVars = new Set<string>();
     const note = (c: Counted): void => {
       if (counted && (counted.cardType !== c.cardType || counted.field !== c.field)) fails = true;
       counted = c;
     };
-    const visit = (record: { kind: string }): void | false => {
+    const merge = (inner: Keyed): void => {
+      if (inner.counted) note(inner.counted);
+      for (const v of inner.keyedVars) keyedVars.add(v);
+      for (const v of inner.otherVars) otherVars.add(v);
+    };
+    const visitWith = (inside: ReadonlySet<unknown>) => (record: { kind: string }): void | false => {
       if (fails) return false;
       const kind = record.kind;
       if (kind === "aggregate" && this.game.types.get((record as unknown as A.AggregateExpression).source)?.kind === "zone") {
-        const c = this.countOf(record as unknown as A.AggregateExpression, keys);
+        const aggregate = record as unknown as A.AggregateExpression;
+        const c = this.keptBy(aggregate, keys);
         if (!c) {
           fails = true;
           return false;
         }
         note(c);
-        const source = (record as unknown as A.AggregateExpression).source;
-        if (source.kind === "index") walk(source.index, visit);
+        const source = aggregate.source;
+        if (source.kind === "index") walk(source.index, visitWith(inside));
+        // The value reads the kept cards: per-card variables of the binder are read by member.
+        const binder = this.game.names.get(aggregate.binder);
+        if (aggregate.value && binder?.kind === "local") walk(aggregate.value, visitWith(new Set([...inside, binder.slot])));
         return false;
       }
       if (this.game.types.get(record as never)?.kind === "zone") {
         fails = true;
         return false;
+      }
+      if (kind === "index") {
+        const e = record as unknown as A.IndexExpression;
+        const target = e.target.kind === "name" ? this.game.names.get(e.target) : undefined;
+        if (target?.kind === "var" && target.declaration.perCard && e.index.kind === "name" && inside.has(this.localSlot(e.index))) {
+          keyedVars.add(target.declaration.name.name);
+          return false;
+        }
+      }
+      if (kind === "name") {
+        const binding = this.game.names.get(record as never);
+        if (binding?.kind === "var") otherVars.add(binding.declaration.name.name);
       }
       if (kind === "call") {
         const call = record as unknown as A.CallExpression;
@@ -86,24 +125,29 @@ export class MemberKeys {
             return false;
           }
           const calleeKeys = new Set<unknown>();
+          const calleeBinders = new Set<unknown>();
           call.args.forEach((a, j) => {
-            if (a.kind === "name" && keys.has(this.localSlot(a)) && callee.parameters[j]) calleeKeys.add(this.slot(callee.parameters[j]!.name));
+            const parameter = callee.parameters[j];
+            if (a.kind !== "name" || !parameter) return;
+            if (keys.has(this.localSlot(a))) calleeKeys.add(this.slot(parameter.name));
+            if (inside.has(this.localSlot(a))) calleeBinders.add(this.slot(parameter.name));
           });
-          const inner = this.countedBy(callee, calleeKeys, new Set([...seen, callee.name.name]));
+          const inner = this.keyedBy(callee, calleeKeys, calleeBinders, new Set([...seen, callee.name.name]));
           if (inner === undefined) fails = true;
-          else if (inner) note(inner);
-          walk(call.args, visit);
+          else merge(inner);
+          walk(call.args, visitWith(inside));
           return false;
         }
       }
     };
-    walk(f.body, visit);
-    return fails ? undefined : counted;
+    walk(f.body, visitWith(binders));
+    return fails ? undefined : { counted, keyedVars, otherVars };
   }
 
-  /** `count(x in ZONE where x.FIELD == k)` (either side), FIELD an enum field of the card, `k` a key. */
-  private countOf(e: A.AggregateExpression, keys: ReadonlySet<unknown>): Counted | null {
-    if (e.callee.name !== "count" || e.value || !e.condition) return null;
+  /** `AGG(x in ZONE where x.FIELD == k)` (either side), FIELD an enum field of the card, `k` a key:
+   *  the aggregate reads only the cards of member k. */
+  private keptBy(e: A.AggregateExpression, keys: ReadonlySet<unknown>): Counted | null {
+    if (!e.condition) return null;
     const condition = e.condition;
     if (condition.kind !== "binary" || condition.operator !== "==") return null;
     const binder = this.game.names.get(e.binder);

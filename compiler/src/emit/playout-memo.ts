@@ -92,20 +92,43 @@ export class KernelMemo implements EnumIndexes {
     // the end, would still count in a step's length (a short step is copied in place).
     if (!this.enabled) return [];
     const writes = this.reads.statementWrites(s);
+    if (writes.size === 0) return [];
     // A card moved (the marker goes where `$card` is bound): a member-keyed memo forgets only its
     // values for the card's member (playout-member-memo.ts).
     const card = s.kind === "move" ? this.game.types.get(s.card) : undefined;
-    if (writes.size === 0 || card?.kind !== "card" || !this.keyedBy(card.cardType)) return writesMarker(writes);
-    return writesMarker(new Set([...writes, `${MOVED}${card.cardType}`]));
+    if (card?.kind === "card" && this.keyedBy(card.cardType)) return writesMarker(new Set([...writes, `${MOVED}${card.cardType}`]));
+    // One card's variable written (`books[d] += 1`, d a local): likewise, by the card's member.
+    const written = s.kind === "assign" ? this.cardWritten(s.target) : null;
+    if (written) return writesMarker(new Set([...writes, `${MOVED}${written.cardType}`, `${CARD}${written.card}`]));
+    return writesMarker(writes);
   }
 
   /** Whether a function the memo may keep counts cards of the type by a member argument. */
   private keyedBy(cardType: string): boolean {
-    this.keyedTypes ??= new Set([...this.functions.keys()].filter((name) => this.memoizable(name)).map((name) => this.memberKeyFinder.keyOf(name)?.cardType).filter((t): t is string => t !== undefined));
-    return this.keyedTypes.has(cardType);
+    return this.keyed().types.has(cardType);
   }
 
-  private keyedTypes: Set<string> | null = null;
+  /** The card type and the local that names the card of a per-card variable's assignment
+   *  (`books[d]`), when a function the memo may keep reads that variable by member; else null. */
+  private cardWritten(target: A.Expression): { cardType: string; card: string } | null {
+    if (target.kind !== "index" || target.target.kind !== "name" || target.index.kind !== "name") return null;
+    const variable = this.game.names.get(target.target);
+    const card = this.game.names.get(target.index);
+    const cardType = this.game.types.get(target.index);
+    if (variable?.kind !== "var" || !variable.declaration.perCard || card?.kind !== "local" || cardType?.kind !== "card") return null;
+    if (!this.keyed().vars.has(variable.declaration.name.name)) return null;
+    return { cardType: cardType.cardType, card: localName(card.slot) };
+  }
+
+  /** The card types the memoizable functions' members are of, and the per-card variables they read by member. */
+  private keyed(): { types: ReadonlySet<string>; vars: ReadonlySet<string> } {
+    if (this.keyedSets) return this.keyedSets;
+    const keys = [...this.functions.keys()].filter((name) => this.memoizable(name)).map((name) => this.memberKeyFinder.keyOf(name)).filter((k): k is MemberKey => k !== null);
+    this.keyedSets = { types: new Set(keys.map((k) => k.cardType)), vars: new Set(keys.flatMap((k) => [...k.cardVars])) };
+    return this.keyedSets;
+  }
+
+  private keyedSets: { types: ReadonlySet<string>; vars: ReadonlySet<string> } | null = null;
 
   /** A marker line replaced by the bumps of the used functions that read what it names: a bump
    *  makes every value in the function's table stale. Null for a line that is no marker. */
@@ -114,7 +137,9 @@ export class KernelMemo implements EnumIndexes {
     if (at < 0 || line.slice(0, at).trim() !== "") return null;
     const all = line.slice(at + WRITES.length, line.lastIndexOf("*/")).split(" ");
     const moved = all.find((item) => item.startsWith(MOVED))?.slice(MOVED.length);
-    const items = all.filter((item) => !item.startsWith(MOVED));
+    // The card: the moved `$card`, or the local an assignment indexes by.
+    const card = all.find((item) => item.startsWith(CARD))?.slice(CARD.length) ?? "$card";
+    const items = all.filter((item) => !item.startsWith(MOVED) && !item.startsWith(CARD));
     const everything = items.includes(EVERYTHING);
     const bumped = [...this.used].sort().filter((name) => {
       const reads = this.reads.functionReads(name);
@@ -123,12 +148,13 @@ export class KernelMemo implements EnumIndexes {
     const bump = (name: string): string => {
       const key = this.memberKeys.get(name);
       const reads = this.reads.functionReads(name);
-      // A card of the counted type moved, and nothing else the function reads written: only the
-      // card's member's values are stale.
-      if (!key || moved !== key.cardType || everything || reads.has(EACH_DECISION) || !items.every((item) => !reads.has(item) || item.startsWith("zone:"))) {
+      // A card of the counted type moved, or a variable of it the function reads by member
+      // written, and nothing else the function reads: only the card's member's values are stale.
+      const byMember = (item: string): boolean => !reads.has(item) || item.startsWith("zone:") || (item.startsWith("var:") && key!.cardVars.has(item.slice(4)));
+      if (!key || moved !== key.cardType || everything || reads.has(EACH_DECISION) || !items.every(byMember)) {
         return `${generation(name)}++;`;
       }
-      return `${memberGenerations(name)}[${key.index}[$card]!]!++;`;
+      return `${memberGenerations(name)}[${key.index}[${card}]!]!++;`;
     };
     return bumped.length === 0 ? [] : [bumped.map(bump).join(" ")];
   }
@@ -363,8 +389,11 @@ function memberGenerations(name: string): string {
   return `$members_${name}`;
 }
 
-/** The item of a write marker that names the type of the card a `move` moved (bound to `$card`). */
+/** The item of a write marker that names the type of the card a `move` moved (bound to `$card`), or
+ *  whose variable an assignment wrote. */
 const MOVED = "moved:";
+/** The item of a write marker that names the local holding the card whose variable was written. */
+const CARD = "card:";
 
 /** Whether a statement's marker names the card it moves: then it goes where `$card` is bound. */
 export function namesMovedCard(marker: readonly string[]): boolean {
