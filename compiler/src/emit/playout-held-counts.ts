@@ -27,8 +27,8 @@ export const DECLARE_MARKER = markerLine({ op: "declare" });
 /** Where the variables are made whole (a game's start, a resumed state): every count made afresh. */
 export const RECOUNT_HELD_MARKER = markerLine({ op: "recount" });
 
-/** Thrown where a counted variable is written at a seat the kernel would have to work out twice:
- *  the kernel is then written again without these counts. */
+/** Thrown where a counted variable is written at a seat the kernel would have to work out twice, or
+ *  written outside its markers: the kernel is then written again without these counts. */
 export class HeldCountsUnfit extends Error {}
 
 /** A counted variable: a `bool` one counts its true seats, an `int` one its seats above 0. */
@@ -42,8 +42,9 @@ export class KernelHeldCounts {
   /** The counted variables, by rules name. */
   private readonly counted = new Map<string, Counted>();
 
-  /** Set by the kernel writer where the counts can be read (off for the score of a kernel written as
-   *  one `play`, whose counts are `play`'s locals). */
+  /** Set by the kernel writer where the counts can be read: off for the variables' first values
+   *  (made before the counts) and for the score of a kernel written as one `play` (another function
+   *  than `play`, whose locals the counts are). */
   enabled = false;
   /** Set by the kernel writer: the counts live in the closure (a split kernel) or in `play`. */
   inClosure = false;
@@ -54,7 +55,7 @@ export class KernelHeldCounts {
    *  seats passing a counted test (`X[p]`, `not X[p]`, `X[p] > 0`), maybe after `p != e` with `e`
    *  a plain value; null for any other aggregate. `write` writes an expression. */
   read(e: A.AggregateExpression, write: (e: A.Expression) => string): string | null {
-    if (!this.enabled || this.game.eliminates || e.value && e.callee.name !== "any") return null;
+    if (!this.enabled || this.game.eliminates || (e.value && e.callee.name !== "any")) return null;
     const test = e.callee.name === "count" ? e.condition : e.callee.name === "any" && !e.condition ? e.value : null;
     if (!test) return null;
     const source = e.source;
