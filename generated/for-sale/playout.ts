@@ -129,6 +129,7 @@ export function playout(): PlayoutKernel {
     const players = $players;
     let v_bank: number = 0;
     let v_start_player: number = 0;
+    let $held_passed = 0;
     K_ended = -1;
     if ($from === null) {
       seedWords(G, seed);
@@ -144,6 +145,8 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_bid[$p] = 0;
       for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
       v_start_player = 0;
+      $held_passed = 0;
+      for (let $p = 0; $p < players; $p++) if (v_passed[$p]!) $held_passed++;
       {
         for (let $i67 = N[Z_property_deck]! - 1; $i67 > 0; $i67--) {
           const $n71 = $i67 + 1;
@@ -334,10 +337,10 @@ export function playout(): PlayoutKernel {
       l_high = $from.locals["high"] as unknown as number;
       l_bidder = $from.locals["bidder"] as unknown as number;
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      $held_passed = 0;
+      for (let $p = 0; $p < players; $p++) if (v_passed[$p]!) $held_passed++;
       pc = $entry;
     }
-    let $held_passed = 0;
-    for (let $p = 0; $p < players; $p++) if (v_passed[$p]) $held_passed++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -367,11 +370,9 @@ export function playout(): PlayoutKernel {
             }
             for (let l_p = 0; l_p < players; l_p++) {
               v_bid[l_p] = 0;
-              {
-                if (v_passed[l_p]) {
-                  v_passed[l_p] = false;
-                  $held_passed--;
-                }
+              if (v_passed[l_p]) {
+                v_passed[l_p] = false;
+                $held_passed--;
               }
             }
             l_high = 0;
@@ -685,11 +686,9 @@ export function playout(): PlayoutKernel {
                   v_bank += $amount;
                 }
                 v_bid[l_bidder] = 0;
-                {
-                  if (!v_passed[l_bidder]) {
-                    v_passed[l_bidder] = true;
-                    $held_passed++;
-                  }
+                if (!v_passed[l_bidder]) {
+                  v_passed[l_bidder] = true;
+                  $held_passed++;
                 }
                 {
                   l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;

@@ -111,6 +111,7 @@ export function playout(): PlayoutKernel {
     const players = $players;
     let v_money_chest: number = 0;
     let v_box: number = 0;
+    let $held_passed = 0;
     K_ended = -1;
     if ($from === null) {
       seedWords(G, seed);
@@ -125,6 +126,8 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_swap_used[$p] = false;
       for (let $p = 0; $p < players; $p++) v_borrow_used[$p] = false;
       for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
+      $held_passed = 0;
+      for (let $p = 0; $p < players; $p++) if (v_passed[$p]!) $held_passed++;
       {
         for (let $i204 = N[Z_draw]! - 1; $i204 > 0; $i204--) {
           const $n208 = $i204 + 1;
@@ -261,10 +264,10 @@ export function playout(): PlayoutKernel {
       l_fined = $from.locals["fined"] as unknown as boolean;
       l_acted = $from.locals["acted"] as unknown as boolean;
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      $held_passed = 0;
+      for (let $p = 0; $p < players; $p++) if (v_passed[$p]!) $held_passed++;
       pc = $entry;
     }
-    let $held_passed = 0;
-    for (let $p = 0; $p < players; $p++) if (v_passed[$p]) $held_passed++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -607,11 +610,9 @@ export function playout(): PlayoutKernel {
         }
         case 6: {
           for (let l_q = 0; l_q < players; l_q++) {
-            {
-              if (v_passed[l_q]) {
-                v_passed[l_q] = false;
-                $held_passed--;
-              }
+            if (v_passed[l_q]) {
+              v_passed[l_q] = false;
+              $held_passed--;
             }
           }
           l_high = 0;
@@ -1030,11 +1031,9 @@ export function playout(): PlayoutKernel {
                 steps = 0;
                 if (trace !== null) trace.push($seat29, 2);
                 {
-                  {
-                    if (!v_passed[l_bidder]) {
-                      v_passed[l_bidder] = true;
-                      $held_passed++;
-                    }
+                  if (!v_passed[l_bidder]) {
+                    v_passed[l_bidder] = true;
+                    $held_passed++;
                   }
                   l_acted = true;
                   {
@@ -1611,11 +1610,9 @@ export function playout(): PlayoutKernel {
                 {
                   {
                     for (let l_q = 0; l_q < players; l_q++) {
-                      {
-                        if (v_passed[l_q]) {
-                          v_passed[l_q] = false;
-                          $held_passed--;
-                        }
+                      if (v_passed[l_q]) {
+                        v_passed[l_q] = false;
+                        $held_passed--;
                       }
                     }
                     l_high = 0;

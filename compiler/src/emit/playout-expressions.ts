@@ -338,7 +338,7 @@ export abstract class KernelExpressions extends KernelLists {
     if (source.kind === "name" && this.game.names.get(source)?.kind === "builtin" && source.name === "players") {
       // A game that eliminates: the players are those still in the game.
       if (this.game.eliminates) return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, `if (${ELIMINATED_VAR}[${binder}] !== 0) continue;`, ...body, "}"];
-      return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"];
+      return this.seatsGuarded(filter, [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"]);
     }
     if (this.isZone(source)) {
       const z = this.zone(source);
@@ -355,7 +355,8 @@ export abstract class KernelExpressions extends KernelLists {
       // The seats in turn order from one: counted round the table, no list made.
       const start = this.temp("start");
       const k = this.temp("k");
-      return [
+      const skipped = plainSource(source.args[0]!) ? filter : null;
+      return this.seatsGuarded(skipped, [
         "{",
         `const ${start} = ${this.expression(source.args[0]!)};`,
         `for (let ${k} = 0; ${k} < players; ${k}++) {`,
@@ -364,7 +365,7 @@ export abstract class KernelExpressions extends KernelLists {
         ...body,
         "}",
         "}",
-      ];
+      ]);
     }
     if (source.kind === "range") {
       const high = this.temp("high");
@@ -385,6 +386,13 @@ export abstract class KernelExpressions extends KernelLists {
     // Any other list: its values as an array.
     const item = this.temp("item");
     return [`for (const ${item} of ${this.expression(source)}) {`, `const ${binder} = ${item};`, ...body, "}"];
+  }
+
+  /** A pass over the seats, skipped where the running counts of seats say none passes its filter
+   *  (playout-held-counts.ts). */
+  private seatsGuarded(filter: { slot: unknown; test: A.Expression | null } | null, loop: string[]): string[] {
+    const guard = filter?.test ? this.heldTable?.guard(filter.test, filter.slot) : null;
+    return guard ? [`if (${guard}) {`, ...loop, "}"] : loop;
   }
 
   /** A loop's filter (its binder's slot and the test its items must pass), for eachOf. */
@@ -424,8 +432,8 @@ export abstract class KernelExpressions extends KernelLists {
     // (playout-counts.ts).
     const counted = this.countsTable?.read(e, (x) => this.expression(x), (x) => this.zone(x));
     if (counted) return counted;
-    // A count of the seats by a per-player flag: a running count (playout-held-counts.ts).
-    const held = this.heldTable?.read(e);
+    // A count of the seats by a per-player test (or any): a running count (playout-held-counts.ts).
+    const held = this.heldTable?.read(e, (x) => this.expression(x));
     if (held) return held;
     if (e.callee.name === "first" && this.prelude) return this.firstIn(e, binder, this.prelude);
     if (!["count", "sum", "any", "all", "min", "max"].includes(e.callee.name)) return this.listAggregate(e, binder);
@@ -466,4 +474,10 @@ export abstract class KernelExpressions extends KernelLists {
     // In place: a loop in an arrow function called on the spot (the state machine's form).
     return this.inPlace(() => `((): ${type} => { let ${result}: ${type} = ${init}; ${this.eachOf(e.source, binder, inLoop(line), filter).join("\n")} ${empty.join(" ")} return ${result}; })()`);
   }
+}
+
+/** A seat read again or not at all without a change: a name, an index of names or a whole number. */
+function plainSource(e: A.Expression): boolean {
+  if (e.kind === "name" || e.kind === "integer") return true;
+  return e.kind === "index" && plainSource(e.target) && plainSource(e.index);
 }

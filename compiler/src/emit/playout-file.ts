@@ -12,7 +12,7 @@ import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { KernelMemo, START_MARKER } from "./playout-memo.js";
 import { KernelCounts, RECOUNT_MARKER } from "./playout-counts.js";
-import { HeldCountsUnfit, KernelHeldCounts } from "./playout-held-counts.js";
+import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
 import { cardTables } from "./playout-card-tables.js";
 import { kernelType } from "./playout-lists.js";
@@ -140,8 +140,9 @@ export class PlayoutFile {
     this.unfused = split;
     this.memo.enabled = split;
     this.counts.enabled = split;
-    // Kept as locals of the one `play` (split kernels' steps are functions of their own).
-    this.held.enabled = !split && this.heldCounts;
+    // Locals of the one `play`, or the closure's where steps are functions of their own.
+    this.held.enabled = this.heldCounts;
+    this.held.inClosure = split;
     const inOrder = machine.steps.filter((step) => (this.entries.get(step.label) ?? 0) > 0 && !this.fused(step.label));
     // Split, the steps are numbered in the flow's order, so that steps call the steps they lead to.
     const roots = split ? flowOrder(machine, inOrder) : inOrder;
@@ -190,12 +191,15 @@ export class PlayoutFile {
     }
     const resume = new KernelResume(game, this.zones, this.loopLists);
     const setup = this.setupCode();
+    // The score of a kernel written as one `play` is another function: it cannot read play's counts.
+    this.held.enabled = this.heldCounts && split;
     const scores = this.scoresCode();
+    this.held.enabled = this.heldCounts;
     const locals = this.localsCode();
     const vars = this.varsCode();
     const functions = this.code.functionsCode();
     const memo = this.memo.code();
-    const counts = this.counts.code();
+    const counts = [...this.counts.code(), ...this.held.code()];
     // The state lives in the closure (`K_` names, kept between `play` and `scores`); each function
     // reads it through locals of its own names, so that V8 keeps them in registers, and `play` writes
     // the scalars back at the end. The layout constants are locals too: V8 folds them. A game with
@@ -276,6 +280,7 @@ export class PlayoutFile {
           ? ["const humans = $players;", "const players = seatCount(BOTS, humans);"]
           : ["const players = $players;"]),
       ...vars.scalars.map((s) => (shared ? `${s.name} = ${s.blank};` : `let ${s.name}: ${s.type} = ${s.blank};`)),
+      DECLARE_MARKER,
       "K_ended = -1;",
       // Memos kept are of another game: every function computes afresh.
       START_MARKER,
@@ -288,6 +293,7 @@ export class PlayoutFile {
       "if ($from !== null) {",
       ...resume.load(),
       ...(split ? [RECOUNT_MARKER] : []),
+      RECOUNT_HELD_MARKER,
       "pc = $entry;",
       "}",
       // Values the memo kept are of another game, or of this one before it was resumed.
@@ -331,8 +337,8 @@ export class PlayoutFile {
     lines = lines.flatMap((line) => this.counts.markerCode(line) ?? [line]);
     // Code that writes what memoized functions read bumps their generations.
     lines = lines.flatMap((line) => this.memo.writesCode(line) ?? [line]);
-    // Writes of a per-player flag keep the count of seats holding it.
-    lines = this.held.rewrite(lines);
+    // Writes of a per-player variable keep the counts of seats by it.
+    lines = this.held.markerCode(lines);
     let text = lines.join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;
@@ -408,6 +414,9 @@ export class PlayoutFile {
     }
     // The running counts, of the zones as dealt (the setup's moves then keep them).
     if (this.counts.enabled) lines.push(RECOUNT_MARKER);
+    // The counts of seats are made after the first values: none is read in them.
+    const reading = this.held.enabled;
+    this.held.enabled = false;
     for (const v of this.ctx.game.vars.values()) {
       const { pre, code: initial } = this.code.hoisted(() => this.code.expression(v.initial));
       lines.push(...pre);
@@ -416,6 +425,9 @@ export class PlayoutFile {
         lines.push(`for (const $c of ${ids}) ${varName(v.name.name)}[$c] = ${initial};`);
       } else lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
     }
+    // The running counts of seats, of the variables at their first values (the setup's writes then keep them).
+    this.held.enabled = reading;
+    lines.push(RECOUNT_HELD_MARKER);
     this.writing = this.ctx.game.setup;
     lines.push(...this.code.statements(this.ctx.game.setup?.statements ?? []));
     this.writing = this.ctx.game.flow;

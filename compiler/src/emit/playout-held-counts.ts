@@ -1,96 +1,259 @@
-// The playout kernel's running counts of seats by a per-player flag: how many seats hold a `bool`
-// per-player variable true, kept up to date by every write of the variable, as a hand-written engine
-// keeps "seats still in the bidding" beside its `passed` flags. `count(p in players where X[p])` and
-// `count(p in players where not X[p])` are then a read, not a pass over the seats (For Sale asks
-// whether more than one seat is still bidding before every bid).
+// The playout kernel's running counts of seats by a per-player test: how many seats hold a `bool`
+// per-player variable true, or an `int` one above 0, kept up to date by every write of the variable,
+// as a hand-written engine keeps "seats still in the bidding" beside its `passed` flags or a mask of
+// the Protected seats. `count(p in players where X[p])`, `count(p in players where not X[p])`,
+// `any(q in players: X[q] > 0)` and the same with `q != e and` before the test (every seat but one)
+// are then a read, not a pass over the seats (For Sale asks whether more than one seat is still
+// bidding before every bid; Foreclosed! whether another seat's card is Protected every turn).
 //
-// The reads are written while the rules' code is; the writes are found in the kernel's text once it is
-// whole (`rewrite`): every assignment `v_X[seat] = value;` of the play loop updates the count, and the
-// count is made afresh where the loop starts (after a game's setup, or a resumed state's load). Where
-// the text holds anything else that could change the flags, or a read outside the play loop, the
-// kernel is written again without these counts (`HeldCountsUnfit`).
+// The statement writer leaves a marker line before and after every write of a per-player variable
+// (`writeMarkers`: an assignment, a transfer's two ends), where the variables are made (`RECOUNT`:
+// after the setup gives them their first values, after a resumed state's load) and where a kernel
+// written as one `play` declares its locals (`DECLARE`). Once every read is written, and so every
+// counted variable known, `markerCode` turns the markers into the updates of the counts, or nothing.
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { varName } from "./playout-zones.js";
+import { walk } from "./playout-memo-reads.js";
 
-/** The play loop's first line: the counts are made afresh just before it. */
-export const RUN_LINE = "run: for (;;) {";
-/** The play function's last line: the counts are read only between the two. */
-const RETURN_LINE = "return decisions;";
+const MARKER = "/*$held ";
 
-/** Thrown by `rewrite` where the kernel's text does not let the counts be kept: write it without them. */
+type Marker = { op: "declare" } | { op: "recount" } | { op: "before" | "after"; variable: string; seat: string };
+
+const markerLine = (m: Marker): string => `${MARKER}${JSON.stringify(m)}*/`;
+
+/** Where a kernel written as one `play` declares its locals: the counts are declared there. */
+export const DECLARE_MARKER = markerLine({ op: "declare" });
+/** Where the variables are made whole (a game's start, a resumed state): every count made afresh. */
+export const RECOUNT_HELD_MARKER = markerLine({ op: "recount" });
+
+/** Thrown where a counted variable is written at a seat the kernel would have to work out twice, or
+ *  written outside its markers: the kernel is then written again without these counts. */
 export class HeldCountsUnfit extends Error {}
 
-const heldName = (variable: string): string => `$held_${variable}`;
+/** A counted variable: a `bool` one counts its true seats, an `int` one its seats above 0. */
+interface Counted {
+  readonly array: string;
+  readonly name: string;
+  readonly positive: boolean;
+}
 
 export class KernelHeldCounts {
-  /** The per-player variables whose true seats are counted, by rules name. */
-  private readonly counted = new Set<string>();
+  /** The counted variables, by rules name. */
+  private readonly counted = new Map<string, Counted>();
 
-  /** Set by the kernel writer: a kernel written as one `play` keeps the counts as its locals. */
+  /** Set by the kernel writer where the counts can be read: off for the variables' first values
+   *  (made before the counts) and for the score of a kernel written as one `play` (another function
+   *  than `play`, whose locals the counts are). */
   enabled = false;
+  /** Set by the kernel writer: the counts live in the closure (a split kernel) or in `play`. */
+  inClosure = false;
 
   constructor(private readonly game: CheckedGame) {}
 
-  /** `count(p in players where X[p])`, or `where not X[p]`, with X a per-player `bool` variable, as a
-   *  read of the running count; null for any other aggregate. */
-  read(e: A.AggregateExpression): string | null {
-    if (!this.enabled || this.game.eliminates || e.callee.name !== "count" || !e.condition || e.value) return null;
+  /** A read of the counts for an aggregate over the players that counts, or asks for any of, the
+   *  seats passing a counted test (`X[p]`, `not X[p]`, `X[p] > 0`), maybe after `p != e` with `e`
+   *  a plain value; null for any other aggregate. `write` writes an expression. */
+  read(e: A.AggregateExpression, write: (e: A.Expression) => string): string | null {
+    if (!this.enabled || this.game.eliminates || (e.value && e.callee.name !== "any")) return null;
+    const test = e.callee.name === "count" ? e.condition : e.callee.name === "any" && !e.condition ? e.value : null;
+    if (!test) return null;
     const source = e.source;
     if (source.kind !== "name" || source.name !== "players") return null;
     const players = this.game.names.get(source);
     if (players?.kind !== "builtin" || players.name !== "players") return null;
     const binder = this.game.names.get(e.binder);
     if (binder?.kind !== "local") return null;
-    const negated = e.condition.kind === "unary" && e.condition.operator === "not";
-    const flag = negated ? (e.condition as A.UnaryExpression).operand : e.condition;
-    if (flag.kind !== "index" || flag.target.kind !== "name" || flag.index.kind !== "name") return null;
-    const seat = this.game.names.get(flag.index);
-    if (seat?.kind !== "local" || seat.slot !== binder.slot) return null;
-    const variable = this.game.names.get(flag.target);
-    if (variable?.kind !== "var" || !variable.declaration.perPlayer || variable.declaration.perCard || variable.declaration.perKey) return null;
-    if (this.game.types.get(flag)?.kind !== "bool") return null;
-    const name = flag.target.name;
-    this.counted.add(name);
-    return negated ? `(players - ${heldName(name)})` : heldName(name);
+    const isBinder = (x: A.Expression): boolean => x.kind === "name" && (this.game.names.get(x) as { kind?: string; slot?: unknown } | undefined)?.slot === binder.slot;
+    // `p != e and T(p)` (either order): every seat but e's.
+    let other: A.Expression | null = null;
+    let seatTest = test;
+    if (test.kind === "binary" && test.operator === "and") {
+      const skip = (x: A.Expression): A.Expression | null => {
+        if (x.kind !== "binary" || x.operator !== "!=") return null;
+        const value = isBinder(x.left) ? x.right : isBinder(x.right) ? x.left : null;
+        return value && plainSeat(this.game, value, binder.slot) ? value : null;
+      };
+      other = skip(test.left);
+      seatTest = test.right;
+      if (!other) {
+        other = skip(test.right);
+        seatTest = test.left;
+      }
+      if (!other) return null;
+    }
+    const found = this.seatTest(seatTest, binder.slot);
+    if (!found) return null;
+    const counted = this.countOf(found.variable, found.positive);
+    const passing = found.negated ? `(players - ${counted.name})` : counted.name;
+    // The seat left out passes the test or not: the count of the others.
+    const others = other ? `(${passing} - (${found.negated ? "!" : ""}${this.holds(counted, write(other))} ? 1 : 0))` : passing;
+    return e.callee.name === "count" ? others : `(${others} > 0)`;
   }
 
-  /** The kernel's lines with the counts declared and made where the play loop starts, and kept by
-   *  every write of their variables inside it. */
-  rewrite(lines: string[]): string[] {
-    if (this.counted.size === 0) return lines;
-    const run = lines.findIndex((line) => line.trim() === RUN_LINE);
-    const end = lines.findIndex((line, i) => i > run && line.trim() === RETURN_LINE);
-    if (run < 0 || end < 0) throw new HeldCountsUnfit("no play loop");
-    const out = lines.slice();
-    for (const name of this.counted) {
-      const array = varName(name);
-      const held = heldName(name);
-      // The name whole: `v_out` in `v_out_x` is another variable.
-      const word = new RegExp(`\\b${escape(array)}\\b`);
-      const assignment = new RegExp(`^(\\s*)${escape(array)}\\[([^\\[\\]]+)\\] = ([^;]+);$`);
-      for (let i = 0; i < out.length; i++) {
-        const line = out[i]!;
-        if (line.includes(held) && (i < run || i > end)) throw new HeldCountsUnfit(`${name} counted outside the play loop`);
-        if (i <= run || i > end || !word.test(line)) continue;
-        const found = assignment.exec(line);
-        if (found) {
-          out[i] = update(found[1]!, array, found[2]!.trim(), found[3]!.trim(), held);
-          continue;
-        }
-        // Anything else naming the flags must read one of them, never write or hand them on.
-        const uses = line.split(word).slice(1);
-        if (uses.some((after) => !isRead(after))) {
-          throw new HeldCountsUnfit(`${name} written where its count cannot follow: ${line.trim()}`);
-        }
+  /** `X[p]`, `not X[p]` (X a per-player `bool`) or `X[p] > 0`, `0 < X[p]` (X a per-player `int`). */
+  private seatTest(test: A.Expression, slot: unknown): { variable: string; positive: boolean; negated: boolean } | null {
+    const atSeat = (x: A.Expression): string | null => {
+      if (x.kind !== "index" || x.target.kind !== "name" || x.index.kind !== "name") return null;
+      const seat = this.game.names.get(x.index);
+      if (seat?.kind !== "local" || seat.slot !== slot) return null;
+      const variable = this.game.names.get(x.target);
+      if (variable?.kind !== "var" || !variable.declaration.perPlayer || variable.declaration.perCard || variable.declaration.perKey) return null;
+      return x.target.name;
+    };
+    const negated = test.kind === "unary" && test.operator === "not";
+    const flag = negated ? (test as A.UnaryExpression).operand : test;
+    const bool = atSeat(flag);
+    if (bool !== null) return this.game.types.get(flag)?.kind === "bool" ? { variable: bool, positive: false, negated } : null;
+    if (negated || test.kind !== "binary") return null;
+    const zero = (x: A.Expression): boolean => x.kind === "integer" && x.value === 0;
+    const side = test.operator === ">" && zero(test.right) ? test.left : test.operator === "<" && zero(test.left) ? test.right : null;
+    const int = side && atSeat(side);
+    return int && this.game.types.get(side)?.kind === "int" ? { variable: int, positive: true, negated: false } : null;
+  }
+
+  /** A test that some seat may pass `test` (the binder's slot `slot`), or null: where its first
+   *  conjunct the rules evaluate on a seat is a counted test and no seat passes it, no seat passes,
+   *  and a pass over the seats need not look at any. The conjuncts before it must read nothing that
+   *  can fault or draw (no call, no aggregate), so that skipping them changes nothing. */
+  guard(test: A.Expression, slot: unknown): string | null {
+    if (!this.enabled || this.game.eliminates) return null;
+    let lead: A.Expression | null = test;
+    let found: ReturnType<KernelHeldCounts["seatTest"]> = null;
+    for (let depth = 0; lead && !found && depth < 8; depth++) {
+      if (lead.kind === "binary" && lead.operator === "and") {
+        found = this.seatTest(lead.left, slot);
+        lead = found || !plain(lead.left) ? null : lead.right;
+      } else {
+        found = this.seatTest(lead, slot);
+        lead = null;
       }
-      out[run] = `let ${held} = 0; for (let $p = 0; $p < players; $p++) if (${array}[$p]) ${held}++;\n${out[run]}`;
     }
-    return out.join("\n").split("\n");
+    if (!found) return null;
+    const counted = this.countOf(found.variable, found.positive);
+    return found.negated ? `${counted.name} < players` : `${counted.name} > 0`;
+  }
+
+  private countOf(variable: string, positive: boolean): Counted {
+    let counted = this.counted.get(variable);
+    if (!counted) {
+      counted = { array: varName(variable), name: positive ? `$positive_${variable}` : `$held_${variable}`, positive };
+      this.counted.set(variable, counted);
+    }
+    return counted;
+  }
+
+  /** Whether seat `seat` passes the counted test. */
+  private holds(c: Counted, seat: string): string {
+    return c.positive ? `${c.array}[${seat}]! > 0` : `${c.array}[${seat}]!`;
+  }
+
+  // ── markers ──────────────────────────────────────────────────────────────────────────────────
+
+  /** The markers before and after a write of `target` (code `code`), where it is a per-player
+   *  variable's seat; none for any other target. */
+  writeMarkers(target: A.Expression, code: string): { before: string[]; after: string[] } {
+    const none = { before: [], after: [] };
+    if (target.kind !== "index" || target.target.kind !== "name") return none;
+    const variable = this.game.names.get(target.target);
+    if (variable?.kind !== "var" || !variable.declaration.perPlayer || variable.declaration.perCard || variable.declaration.perKey) return none;
+    const array = varName(target.target.name);
+    if (!code.startsWith(`${array}[`) || !code.endsWith("]")) return none;
+    const seat = code.slice(array.length + 1, -1);
+    return {
+      before: [markerLine({ op: "before", variable: target.target.name, seat })],
+      after: [markerLine({ op: "after", variable: target.target.name, seat })],
+    };
+  }
+
+  /** The kernel's lines with each marker turned into the code of the counts it concerns. Any other
+   *  write of a counted variable than between its markers, or a seat's first value or resumed value
+   *  (`v_X[$p] = …`, the counts made afresh after them), throws `HeldCountsUnfit`. */
+  markerCode(lines: string[]): string[] {
+    const out: string[] = [];
+    // Per counted variable: how many of its writes are open (between their markers).
+    const open = new Map<string, number>();
+    const words = [...this.counted.entries()].map(([variable, c]) => ({ variable, c, word: new RegExp(`\\b${escape(c.array)}\\b`) }));
+    for (let i = 0; i < lines.length; i++) {
+      const m = parse(lines[i]!);
+      if (!m) {
+        const line = lines[i]!;
+        for (const { variable, c, word } of words) {
+          if ((open.get(variable) ?? 0) > 0 || !word.test(line) || madeWhole(line, c.array)) continue;
+          if (line.split(word).slice(1).some((after) => !isRead(after))) throw new HeldCountsUnfit(`${c.array} written where its count cannot follow: ${line.trim()}`);
+        }
+        out.push(line);
+        continue;
+      }
+      if (m.op === "before" || m.op === "after") open.set(m.variable, (open.get(m.variable) ?? 0) + (m.op === "before" ? 1 : -1));
+      if (m.op === "declare") {
+        if (!this.inClosure) out.push(...[...this.counted.values()].map((c) => `let ${c.name} = 0;`));
+        continue;
+      }
+      if (m.op === "recount") {
+        for (const c of this.counted.values()) out.push(`${c.name} = 0; for (let $p = 0; $p < players; $p++) if (${this.holds(c, "$p")}) ${c.name}++;`);
+        continue;
+      }
+      const c = this.counted.get(m.variable);
+      if (!c) continue;
+      if (!/^[\w$]+$/.test(m.seat)) throw new HeldCountsUnfit(`${m.variable} written at a seat worked out: ${m.seat}`);
+      // A flag set true or false alone: the count follows only where it changes.
+      const after = parse(lines[i + 2] ?? "");
+      const set = new RegExp(`^(\\s*)${escape(c.array)}\\[${escape(m.seat)}\\] = (true|false);$`).exec(lines[i + 1] ?? "");
+      if (m.op === "before" && !c.positive && set && after?.op === "after" && after.variable === m.variable && after.seat === m.seat) {
+        const on = set[2] === "true";
+        out.push(`${set[1]}if (${on ? "!" : ""}${c.array}[${m.seat}]) { ${c.array}[${m.seat}] = ${set[2]}; ${c.name}${on ? "++" : "--"}; }`);
+        i += 2;
+        continue;
+      }
+      out.push(`${c.name} ${m.op === "before" ? "-=" : "+="} ${this.holds(c, m.seat)} ? 1 : 0;`);
+    }
+    return out;
+  }
+
+  /** The counts' declarations in the closure of a split kernel. */
+  code(): string[] {
+    return this.inClosure ? [...this.counted.values()].map((c) => `let ${c.name} = 0;`) : [];
   }
 }
 
-/** Whether the text after the array's name reads an element: an index, its brackets balanced, then
+function parse(line: string): Marker | null {
+  const at = line.indexOf(MARKER);
+  if (at < 0 || line.slice(0, at).trim() !== "") return null;
+  return JSON.parse(line.slice(at + MARKER.length, line.lastIndexOf("*/"))) as Marker;
+}
+
+/** A seat's value read twice without a change: a name, a member or an index of names, no call,
+ *  aggregate or division (nothing that can fault or draw), and not the binder. */
+function plainSeat(game: CheckedGame, e: A.Expression, slot: unknown): boolean {
+  if (e.kind === "name") {
+    const binding = game.names.get(e);
+    return binding?.kind !== "local" || binding.slot !== slot;
+  }
+  if (e.kind === "index") return plainSeat(game, e.target, slot) && plainSeat(game, e.index, slot);
+  if (e.kind === "integer") return true;
+  return false;
+}
+
+/** An expression that reads values only: no call, no aggregate, no division (nothing that can fault
+ *  or draw). */
+function plain(e: A.Expression): boolean {
+  let ok = true;
+  walk(e, (node) => {
+    if (node.kind === "call" || node.kind === "aggregate") ok = false;
+    if (node.kind === "binary" && ((node as A.BinaryExpression).operator === "/" || (node as A.BinaryExpression).operator === "%")) ok = false;
+  });
+  return ok;
+}
+
+/** The array's alias (`const v_X = K_v_X;`), or a loop giving every seat its first or resumed
+ *  value, which the counts are made afresh after. */
+function madeWhole(line: string, array: string): boolean {
+  const text = line.trim();
+  return text === `const ${array} = K_${array};` || (text.startsWith("for (let $p = 0; $p < ") && text.includes(` ${array}[$p] = `));
+}
+
+/** Whether the text after an array's name reads an element: an index, its brackets balanced, then
  *  no assignment, increment or decrement. */
 function isRead(after: string): boolean {
   if (!after.startsWith("[")) return false;
@@ -103,16 +266,6 @@ function isRead(after: string): boolean {
   if (depth !== 0) return false;
   const rest = after.slice(i + 1).replace(/^!/, "").trimStart();
   return !/^(=(?!=)|[-+*/%&|^?]=|\*\*=|&&=|\|\|=|\?\?=|<<=|>>>?=|\+\+|--)/.test(rest);
-}
-
-/** `array[seat] = value;` with the count of true seats kept. */
-function update(indent: string, array: string, seat: string, value: string, held: string): string {
-  const simple = /^[\w$]+$/.test(seat);
-  const at = simple ? seat : "$seat";
-  const head = simple ? "" : `const $seat = ${seat}; `;
-  if (value === "true") return `${indent}{ ${head}if (!${array}[${at}]) { ${array}[${at}] = true; ${held}++; } }`;
-  if (value === "false") return `${indent}{ ${head}if (${array}[${at}]) { ${array}[${at}] = false; ${held}--; } }`;
-  return `${indent}{ ${head}const $was = ${array}[${at}] ? 1 : 0; ${array}[${at}] = ${value}; ${held} += (${array}[${at}] ? 1 : 0) - $was; }`;
 }
 
 function escape(text: string): string {

@@ -74,7 +74,9 @@ export class KernelCode extends KernelExpressions {
       }
       case "assign": {
         const { pre, code: target } = this.hoisted(() => this.assignable(s.target));
-        return [...pre, ...this.withValue(s.value, (value) => [`${target} ${s.operator} ${value};`])];
+        // A per-player variable's running counts follow the write (playout-held-counts.ts).
+        const held = this.heldMarkers(s.target, target);
+        return [...pre, ...this.withValue(s.value, (value) => [...held.before, `${target} ${s.operator} ${value};`, ...held.after])];
       }
       case "if": {
         const lines = this.withValue(s.condition, (condition) => [`if (${condition}) {`, ...this.statements(s.then.statements), "}"]);
@@ -110,6 +112,7 @@ export class KernelCode extends KernelExpressions {
         const fromCode = this.hoisted(() => this.assignable(s.from));
         const toCode = this.hoisted(() => this.assignable(s.to));
         const [amount, from, to] = [amountCode.code, fromCode.code, toCode.code];
+        const [fromHeld, toHeld] = [this.heldMarkers(s.from, from), this.heldMarkers(s.to, to)];
         return [
           "{",
           ...amountCode.pre,
@@ -119,8 +122,12 @@ export class KernelCode extends KernelExpressions {
           `const $amount = ${s.upTo ? `Math.min(${amount}, ${from})` : amount};`,
           `if ($amount < 0) throw new GameFault("fault/negative-transfer", \`cannot transfer a negative amount (\${$amount}) from ${describeTarget(s.from)}\`);`,
           `if (${from} < $amount) throw new GameFault("fault/insufficient", \`${describeTarget(s.from)} has \${${from}}, not the \${$amount} to transfer\`);`,
+          ...fromHeld.before,
+          ...toHeld.before,
           `${from} -= $amount;`,
           `${to} += $amount;`,
+          ...fromHeld.after,
+          ...toHeld.after,
           "}",
         ];
       }
@@ -183,6 +190,11 @@ export class KernelCode extends KernelExpressions {
       "}",
     );
     return lines;
+  }
+
+  /** The running counts' markers around a write of `target` (playout-held-counts.ts). */
+  private heldMarkers(target: A.Expression, code: string): { before: string[]; after: string[] } {
+    return this.heldTable?.writeMarkers(target, code) ?? { before: [], after: [] };
   }
 
   /** A variable or local that an assignment or transfer writes. */
