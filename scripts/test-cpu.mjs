@@ -12,13 +12,20 @@
 // in each 10 s of the run, where an idle core shows as a dip below 200%.
 // Needs Linux control groups: v1 (`cpu` and `cpuacct` hierarchies) or v2 (the `cpu` controller).
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmdirSync,
+  writeFileSync,
+} from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const separator = process.argv.indexOf("--");
-const command = separator >= 0 ? process.argv.slice(separator + 1) : ["npm", "test"];
+const command =
+  separator >= 0 ? process.argv.slice(separator + 1) : ["npm", "test"];
 const SAMPLE_MS = 1000;
 const BUCKET_S = 10;
 
@@ -40,7 +47,10 @@ function makeGroup(name) {
   writeFileSync(`${dir}/cpu.weight`, "10000");
   return {
     join: [`${dir}/cgroup.procs`],
-    usageNs: () => Number(/usage_usec (\d+)/.exec(readFileSync(`${dir}/cpu.stat`, "utf8"))[1]) * 1000,
+    usageNs: () =>
+      Number(
+        /usage_usec (\d+)/.exec(readFileSync(`${dir}/cpu.stat`, "utf8"))[1],
+      ) * 1000,
     remove: () => rmdirSync(dir),
   };
 }
@@ -49,7 +59,9 @@ let group;
 try {
   group = makeGroup(`rules-test-cpu-${process.pid}`);
 } catch (error) {
-  console.error(`test-cpu: cannot make a control group (${error.message}); run it as root on Linux.`);
+  console.error(
+    `test-cpu: cannot make a control group (${error.message}); run it as root on Linux.`,
+  );
   process.exit(2);
 }
 
@@ -58,10 +70,20 @@ const started = performance.now();
 const startNs = group.usageNs();
 // The shell joins the group, then becomes the command: everything it starts is counted.
 const joins = group.join.map((file) => `echo $$ > ${file}`).join("; ");
-const child = spawn("sh", ["-c", `${joins}; exec "$@"`, "sh", ...command], { cwd: root, stdio: "inherit" });
+const child = spawn("sh", ["-c", `${joins}; exec "$@"`, "sh", ...command], {
+  cwd: root,
+  stdio: "inherit",
+});
 
 const samples = [{ at: 0, ns: 0 }];
-const timer = setInterval(() => samples.push({ at: (performance.now() - started) / 1000, ns: group.usageNs() - startNs }), SAMPLE_MS);
+const timer = setInterval(
+  () =>
+    samples.push({
+      at: (performance.now() - started) / 1000,
+      ns: group.usageNs() - startNs,
+    }),
+  SAMPLE_MS,
+);
 
 child.on("close", (code, signal) => {
   clearInterval(timer);
@@ -80,10 +102,18 @@ child.on("close", (code, signal) => {
     buckets[bucket].ns += samples[i].ns - samples[i - 1].ns;
     buckets[bucket].s += samples[i].at - samples[i - 1].at;
   }
-  const busy = buckets.map((b, i) => (b ? `${i * BUCKET_S}s ${Math.round((b.ns / 1e9 / b.s) * 100)}%` : "")).filter(Boolean);
+  const busy = buckets
+    .map((b, i) =>
+      b ? `${i * BUCKET_S}s ${Math.round((b.ns / 1e9 / b.s) * 100)}%` : "",
+    )
+    .filter(Boolean);
   console.log(`\ntest-cpu: ${command.join(" ")} exited ${code ?? signal}`);
-  console.log(`test-cpu: wall ${wall.toFixed(1)} s, CPU ${cpu.toFixed(1)} s (the whole group), ${((cpu / wall) * 100).toFixed(0)}% of a core on average`);
-  console.log(`test-cpu: load average ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after`);
+  console.log(
+    `test-cpu: wall ${wall.toFixed(1)} s, CPU ${cpu.toFixed(1)} s (the whole group), ${((cpu / wall) * 100).toFixed(0)}% of a core on average`,
+  );
+  console.log(
+    `test-cpu: load average ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after`,
+  );
   console.log(`test-cpu: cores busy per ${BUCKET_S} s: ${busy.join(", ")}`);
   process.exit(code ?? 1);
 });
