@@ -427,72 +427,72 @@ export function playout(): PlayoutKernel {
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
-    let $count823: number = 0;
+    let $count822: number = 0;
     {
-      const $seg825 = Z_collection + l_p;
-      const $n826 = N[$seg825]!;
-      for (let $i824 = 0; $i824 < $n826; $i824++) {
-        const l_c = C[$seg825 * CAP + $i824]!;
+      const $seg824 = Z_collection + l_p;
+      const $n825 = N[$seg824]!;
+      for (let $i823 = 0; $i823 < $n825; $i823++) {
+        const l_c = C[$seg824 * CAP + $i823]!;
         if (fn_colour_of(l_c) === l_k) {
-          $count823++;
+          $count822++;
         }
       }
     }
-    return $count823;
+    return $count822;
   }
   function fn_money_cards(l_p: number): number {
     return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count827: number = 0;
+    let $count826: number = 0;
     {
-      const $seg829 = Z_collection + l_p;
-      const $n830 = N[$seg829]!;
-      for (let $i828 = 0; $i828 < $n830; $i828++) {
-        const l_c = C[$seg829 * CAP + $i828]!;
+      const $seg828 = Z_collection + l_p;
+      const $n829 = N[$seg828]!;
+      for (let $i827 = 0; $i827 < $n829; $i827++) {
+        const l_c = C[$seg828 * CAP + $i827]!;
         if (Property_heart[l_c]!) {
-          $count827++;
+          $count826++;
         }
       }
     }
-    return $count827;
+    return $count826;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count831: number = 0;
+    let $count830: number = 0;
     {
-      const $seg833 = Z_collection + l_p;
-      const $n834 = N[$seg833]!;
-      for (let $i832 = 0; $i832 < $n834; $i832++) {
-        const l_c = C[$seg833 * CAP + $i832]!;
+      const $seg832 = Z_collection + l_p;
+      const $n833 = N[$seg832]!;
+      for (let $i831 = 0; $i831 < $n833; $i831++) {
+        const l_c = C[$seg832 * CAP + $i831]!;
         if (Property_coin[l_c]!) {
-          $count831++;
+          $count830++;
         }
       }
     }
-    return $count831;
+    return $count830;
   }
   function fn_set_score(l_p: number): number {
-    let $sum835: number = 0;
-    for (const $item836 of ALL_Colour) {
-      const l_k = $item836;
+    let $sum834: number = 0;
+    for (const $item835 of ALL_Colour) {
+      const l_k = $item835;
       if (l_k !== "none") {
-        $sum835 +=
+        $sum834 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum835;
+    return $sum834;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum837: number = 0;
+    let $sum836: number = 0;
     {
-      const $seg839 = Z_collection + l_p;
-      const $n840 = N[$seg839]!;
-      for (let $i838 = 0; $i838 < $n840; $i838++) {
-        const l_c = C[$seg839 * CAP + $i838]!;
-        $sum837 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg838 = Z_collection + l_p;
+      const $n839 = N[$seg838]!;
+      for (let $i837 = 0; $i837 < $n839; $i837++) {
+        const l_c = C[$seg838 * CAP + $i837]!;
+        $sum836 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum837;
+    return $sum836;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -505,8 +505,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item841 of ALL_Colour) {
-                const l_k = $item841;
+              for (const $item840 of ALL_Colour) {
+                const l_k = $item840;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -521,8 +521,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item842 of ALL_Colour) {
-                  const l_k = $item842;
+                for (const $item841 of ALL_Colour) {
+                  const l_k = $item841;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -545,52 +545,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum843: number = 0;
+    let $sum842: number = 0;
     {
-      const $n845 = N[Z_board]!;
-      for (let $i844 = 0; $i844 < $n845; $i844++) {
-        const l_a = C[Z_board * CAP + $i844]!;
-        $sum843 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      const $n844 = N[Z_board]!;
+      for (let $i843 = 0; $i843 < $n844; $i843++) {
+        const l_a = C[Z_board * CAP + $i843]!;
+        $sum842 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
       }
     }
-    return 0 - $sum843;
+    return 0 - $sum842;
   }
   function fn_action_points(l_p: number): number {
-    let $sum846: number = 0;
+    let $sum845: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum847: number = 0;
+        let $sum846: number = 0;
         {
-          const $seg849 = Z_played + l_q;
-          const $n850 = N[$seg849]!;
-          for (let $i848 = 0; $i848 < $n850; $i848++) {
-            const l_a = C[$seg849 * CAP + $i848]!;
-            $sum847 += fn_medal_points(l_a, l_p);
+          const $seg848 = Z_played + l_q;
+          const $n849 = N[$seg848]!;
+          for (let $i847 = 0; $i847 < $n849; $i847++) {
+            const l_a = C[$seg848 * CAP + $i847]!;
+            $sum846 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum846 += $sum847;
+        $sum845 += $sum846;
       }
     }
-    return $sum846 + fn_board_points(l_p);
+    return $sum845 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any851: boolean = false;
+    let $any850: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
-          $any851 = true;
+          $any850 = true;
           break;
         }
       }
     }
-    return $any851 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any850 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum852: number = 0;
+    let $sum851: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum852 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum851 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum852;
+    return N[Z_board]! + $sum851;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
@@ -2911,7 +2911,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide516($seat451);
+      return decide515($seat451);
     }
   }
   function step207(): number {
@@ -2931,13 +2931,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat517 = l_target;
-      if ($seat517 >= humans)
+      const $seat516 = l_target;
+      if ($seat516 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat517} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat516} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide544($seat517);
+      return decide543($seat516);
     }
   }
   function step209(): number {
@@ -2957,13 +2957,13 @@ export function playout(): PlayoutKernel {
       v_protection[l_target] += $amount;
     }
     {
-      const $seat545 = l_active;
-      if ($seat545 >= humans)
+      const $seat544 = l_active;
+      if ($seat544 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat545} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide567($seat545);
+      return decide566($seat544);
     }
   }
   function step210(): number {
@@ -2973,36 +2973,36 @@ export function playout(): PlayoutKernel {
     return step215();
   }
   function step212(): number {
-    let $first568: number = 0;
-    let $found569 = false;
+    let $first567: number = 0;
+    let $found568 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first568 = l_q;
-        $found569 = true;
+        $first567 = l_q;
+        $found568 = true;
         break;
       }
     }
-    if (!$found569) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first568;
+    if (!$found568) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first567;
     {
-      const $seat570 = l_opponent;
-      if ($seat570 >= humans)
+      const $seat569 = l_opponent;
+      if ($seat569 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat570} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat569} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide581($seat570);
+      return decide580($seat569);
     }
   }
   function step213(): number {
     {
-      const $seat582 = l_active;
-      if ($seat582 >= humans)
+      const $seat581 = l_active;
+      if ($seat581 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat582} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat581} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide604($seat582);
+      return decide603($seat581);
     }
   }
   function step214(): number {
@@ -3038,18 +3038,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg605 = Z_hand + l_p_4;
+      const $seg604 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg605 * CAP + N[$seg605]!] = $card;
-        N[$seg605]!++;
-        $where[$card] = $seg605;
+        C[$seg604 * CAP + N[$seg604]!] = $card;
+        N[$seg604]!++;
+        $where[$card] = $seg604;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg605 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg604 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3069,13 +3069,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat606 = l_p_4;
-      if ($seat606 >= humans)
+      const $seat605 = l_p_4;
+      if ($seat605 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat606} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat605} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide620($seat606);
+      return decide619($seat605);
     }
   }
   function step222(): number {
@@ -3083,22 +3083,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg621 = Z_hand + l_p_4;
+      const $seg620 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg621]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg620]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg621]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg620]!}`,
         );
       const $index = $position - 1;
-      const $at622 = $seg621 * CAP + $index;
-      const $card = C[$at622]!;
-      const $end623 = $seg621 * CAP + N[$seg621]! - 1;
-      for (let $k624 = $at622; $k624 < $end623; $k624++) C[$k624] = C[$k624 + 1]!;
-      N[$seg621]!--;
+      const $at621 = $seg620 * CAP + $index;
+      const $card = C[$at621]!;
+      const $end622 = $seg620 * CAP + N[$seg620]! - 1;
+      for (let $k623 = $at621; $k623 < $end622; $k623++) C[$k623] = C[$k623 + 1]!;
+      N[$seg620]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg621 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg620 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3179,26 +3179,26 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg625 = Z_played + l_p_3;
-      C[$seg625 * CAP + N[$seg625]!] = $card;
-      N[$seg625]!++;
-      $where[$card] = $seg625;
+      const $seg624 = Z_played + l_p_3;
+      C[$seg624 * CAP + N[$seg624]!] = $card;
+      N[$seg624]!++;
+      $where[$card] = $seg624;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg625 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg624 - Z_played) * 14 + $member]!++;
       }
     }
     return step238();
   }
   function step236(): number {
     {
-      const $seat626 = l_p_3;
-      if ($seat626 >= humans)
+      const $seat625 = l_p_3;
+      if ($seat625 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat626} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat625} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide636($seat626);
+      return decide635($seat625);
     }
   }
   function step237(): number {
@@ -3230,13 +3230,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat637 = l_p_3;
-      if ($seat637 >= humans)
+      const $seat636 = l_p_3;
+      if ($seat636 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat637} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat636} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide650($seat637);
+      return decide649($seat636);
     }
   }
   function step242(): number {
@@ -3257,13 +3257,13 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg651 = Z_played + l_p_3;
-      C[$seg651 * CAP + N[$seg651]!] = $card;
-      N[$seg651]!++;
-      $where[$card] = $seg651;
+      const $seg650 = Z_played + l_p_3;
+      C[$seg650 * CAP + N[$seg650]!] = $card;
+      N[$seg650]!++;
+      $where[$card] = $seg650;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg651 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg650 - Z_played) * 14 + $member]!++;
       }
     }
     return step245();
@@ -3288,24 +3288,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat652 = l_p_3;
-      if ($seat652 >= humans)
+      const $seat651 = l_p_3;
+      if ($seat651 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat652} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat651} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide674($seat652);
+      return decide673($seat651);
     }
   }
   function step247(): number {
     {
-      const $seat675 = l_p_3;
-      if ($seat675 >= humans)
+      const $seat674 = l_p_3;
+      if ($seat674 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat675} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat674} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide700($seat675);
+      return decide699($seat674);
     }
   }
   function step248(): number {
@@ -3319,12 +3319,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n701 = 0;
+      let $n700 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list89[$n701++] = l_q;
+        if (l_q !== l_p_3) $list89[$n700++] = l_q;
       }
-      for (let $i702 = 0; $i702 < $n701; $i702++) {
-        const l_q = $list89[$i702]!;
+      for (let $i701 = 0; $i701 < $n700; $i701++) {
+        const l_q = $list89[$i701]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3432,18 +3432,18 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step257(): number {
-    let $cond704: boolean = l_offered;
-    if ($cond704) {
-      let $any703: boolean = false;
+    let $cond703: boolean = l_offered;
+    if ($cond703) {
+      let $any702: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (fn_reachable(l_active, l_q)) {
-          $any703 = true;
+          $any702 = true;
           break;
         }
       }
-      $cond704 = !$any703;
+      $cond703 = !$any702;
     }
-    if ($cond704) {
+    if ($cond703) {
       l_turn_over = true;
     }
     return 204;
@@ -3476,13 +3476,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat705 = l_p;
-      if ($seat705 >= humans)
+      const $seat704 = l_p;
+      if ($seat704 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat705} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat704} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide722($seat705, true);
+      return decide721($seat704, true);
     }
   }
   function step262(): number {
@@ -3547,26 +3547,26 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg723 = Z_played + l_p_2;
-      C[$seg723 * CAP + N[$seg723]!] = $card;
-      N[$seg723]!++;
-      $where[$card] = $seg723;
+      const $seg722 = Z_played + l_p_2;
+      C[$seg722 * CAP + N[$seg722]!] = $card;
+      N[$seg722]!++;
+      $where[$card] = $seg722;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg723 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg722 - Z_played) * 14 + $member]!++;
       }
     }
     return step273();
   }
   function step271(): number {
     {
-      const $seat724 = l_p_2;
-      if ($seat724 >= humans)
+      const $seat723 = l_p_2;
+      if ($seat723 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide734($seat724);
+      return decide733($seat723);
     }
   }
   function step272(): number {
@@ -3598,13 +3598,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat735 = l_p_2;
-      if ($seat735 >= humans)
+      const $seat734 = l_p_2;
+      if ($seat734 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat735} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide748($seat735);
+      return decide747($seat734);
     }
   }
   function step277(): number {
@@ -3625,13 +3625,13 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg749 = Z_played + l_p_2;
-      C[$seg749 * CAP + N[$seg749]!] = $card;
-      N[$seg749]!++;
-      $where[$card] = $seg749;
+      const $seg748 = Z_played + l_p_2;
+      C[$seg748 * CAP + N[$seg748]!] = $card;
+      N[$seg748]!++;
+      $where[$card] = $seg748;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg749 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg748 - Z_played) * 14 + $member]!++;
       }
     }
     return step280();
@@ -3656,24 +3656,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat750 = l_p_2;
-      if ($seat750 >= humans)
+      const $seat749 = l_p_2;
+      if ($seat749 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat750} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide772($seat750);
+      return decide771($seat749);
     }
   }
   function step282(): number {
     {
-      const $seat773 = l_p_2;
-      if ($seat773 >= humans)
+      const $seat772 = l_p_2;
+      if ($seat772 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat773} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide798($seat773);
+      return decide797($seat772);
     }
   }
   function step283(): number {
@@ -3687,12 +3687,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n799 = 0;
+      let $n798 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list98[$n799++] = l_q;
+        if (l_q !== l_p_2) $list98[$n798++] = l_q;
       }
-      for (let $i800 = 0; $i800 < $n799; $i800++) {
-        const l_q = $list98[$i800]!;
+      for (let $i799 = 0; $i799 < $n798; $i799++) {
+        const l_q = $list98[$i799]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3807,156 +3807,156 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat773 = l_p_2;
-      if ($seat773 >= humans)
+      const $seat772 = l_p_2;
+      if ($seat772 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat773} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide798($seat773);
+      return decide797($seat772);
     }
   }
   function step295(): number {
     {
-      const $seat750 = l_p_2;
-      if ($seat750 >= humans)
+      const $seat749 = l_p_2;
+      if ($seat749 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat750} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide772($seat750);
+      return decide771($seat749);
     }
   }
   function step296(): number {
     {
-      const $seat735 = l_p_2;
-      if ($seat735 >= humans)
+      const $seat734 = l_p_2;
+      if ($seat734 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat735} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide748($seat735);
+      return decide747($seat734);
     }
   }
   function step297(): number {
     {
-      const $seat724 = l_p_2;
-      if ($seat724 >= humans)
+      const $seat723 = l_p_2;
+      if ($seat723 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide734($seat724);
+      return decide733($seat723);
     }
   }
   function step298(): number {
     {
-      const $seat705 = l_p;
-      if ($seat705 >= humans)
+      const $seat704 = l_p;
+      if ($seat704 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat705} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat704} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide722($seat705, false);
+      return decide721($seat704, false);
     }
   }
   function step299(): number {
     {
-      const $seat675 = l_p_3;
-      if ($seat675 >= humans)
+      const $seat674 = l_p_3;
+      if ($seat674 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat675} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat674} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide700($seat675);
+      return decide699($seat674);
     }
   }
   function step300(): number {
     {
-      const $seat652 = l_p_3;
-      if ($seat652 >= humans)
+      const $seat651 = l_p_3;
+      if ($seat651 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat652} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat651} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide674($seat652);
+      return decide673($seat651);
     }
   }
   function step301(): number {
     {
-      const $seat637 = l_p_3;
-      if ($seat637 >= humans)
+      const $seat636 = l_p_3;
+      if ($seat636 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat637} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat636} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide650($seat637);
+      return decide649($seat636);
     }
   }
   function step302(): number {
     {
-      const $seat626 = l_p_3;
-      if ($seat626 >= humans)
+      const $seat625 = l_p_3;
+      if ($seat625 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat626} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat625} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide636($seat626);
+      return decide635($seat625);
     }
   }
   function step303(): number {
     {
-      const $seat606 = l_p_4;
-      if ($seat606 >= humans)
+      const $seat605 = l_p_4;
+      if ($seat605 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat606} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat605} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide620($seat606);
+      return decide619($seat605);
     }
   }
   function step304(): number {
     {
-      const $seat570 = l_opponent;
-      if ($seat570 >= humans)
+      const $seat569 = l_opponent;
+      if ($seat569 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat570} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat569} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide581($seat570);
+      return decide580($seat569);
     }
   }
   function step305(): number {
     {
-      const $seat582 = l_active;
-      if ($seat582 >= humans)
+      const $seat581 = l_active;
+      if ($seat581 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat582} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat581} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide604($seat582);
+      return decide603($seat581);
     }
   }
   function step306(): number {
     {
-      const $seat545 = l_active;
-      if ($seat545 >= humans)
+      const $seat544 = l_active;
+      if ($seat544 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat545} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide567($seat545);
+      return decide566($seat544);
     }
   }
   function step307(): number {
     {
-      const $seat517 = l_target;
-      if ($seat517 >= humans)
+      const $seat516 = l_target;
+      if ($seat516 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat517} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat516} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide544($seat517);
+      return decide543($seat516);
     }
   }
   function step308(): number {
@@ -3967,7 +3967,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide516($seat451);
+      return decide515($seat451);
     }
   }
   function step309(): number {
@@ -5803,7 +5803,7 @@ export function playout(): PlayoutKernel {
     $index433 -= $count431;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide516($seat451: number): number {
+  function decide515($seat451: number): number {
     const $seg452 = Z_hand + l_active;
     let $offered453 = false;
     offered453$open: {
@@ -5893,38 +5893,38 @@ export function playout(): PlayoutKernel {
       if (!l_offered) break offered470$open;
       $offered470 = true;
     }
-    let $searching473 = ($gate471 ? 1 : 0) + ($gate472 ? 1 : 0);
-    if ($searching473 > 0) {
-      for (let $value474 = 0; $value474 < players; $value474++) {
+    $values79$n[0]! = 0;
+    $values81$n[0]! = 0;
+    if ($gate471 || $gate472) {
+      for (let $value473 = 0; $value473 < players; $value473++) {
+        let $same474 = 0;
         let $same475 = 0;
-        let $same476 = 0;
-        found466$test: if ($gate471 && !$found466) {
-          const l_target = $value474;
+        found466$test: if ($gate471) {
+          const l_target = $value473;
           if (!(l_target !== l_active)) break found466$test;
           if (!!v_passed_over[l_target]!) break found466$test;
-          if ($same475 === 0) $same475 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same474 === 0) $same474 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same474 !== 1) break found466$test;
+          if ($same475 === 0) $same475 = !fn_shielded(l_target) ? 1 : 2;
           if ($same475 !== 1) break found466$test;
-          if ($same476 === 0) $same476 = !fn_shielded(l_target) ? 1 : 2;
-          if ($same476 !== 1) break found466$test;
           if (!(v_protection[l_target]! === 0)) break found466$test;
-          $found466 = true;
-          $searching473--;
+          $values79[$values79$n[0]!++] = l_target;
         }
-        found469$test: if ($gate472 && !$found469) {
-          const l_target = $value474;
+        found469$test: if ($gate472) {
+          const l_target = $value473;
           if (!(l_target !== l_active)) break found469$test;
           if (!!v_passed_over[l_target]!) break found469$test;
-          if ($same475 === 0) $same475 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same474 === 0) $same474 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same474 !== 1) break found469$test;
+          if ($same475 === 0) $same475 = !fn_shielded(l_target) ? 1 : 2;
           if ($same475 !== 1) break found469$test;
-          if ($same476 === 0) $same476 = !fn_shielded(l_target) ? 1 : 2;
-          if ($same476 !== 1) break found469$test;
           if (!(v_protection[l_target]! > 0)) break found469$test;
           if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found469$test;
-          $found469 = true;
-          $searching473--;
+          $values81[$values81$n[0]!++] = l_target;
         }
-        if ($searching473 === 0) break;
       }
+      $found466 = $values79$n[0]! > 0;
+      $found469 = $values81$n[0]! > 0;
     }
     offered465$open: {
       if (!$found466) break offered465$open;
@@ -5934,7 +5934,7 @@ export function playout(): PlayoutKernel {
       if (!$found469) break offered467$open;
       $offered467 = true;
     }
-    const $offered477 =
+    const $offered476 =
       ($offered453 ? 1 : 0) +
       ($offered462 ? 1 : 0) +
       ($offered463 ? 1 : 0) +
@@ -5942,20 +5942,18 @@ export function playout(): PlayoutKernel {
       ($offered465 ? 1 : 0) +
       ($offered467 ? 1 : 0) +
       ($offered470 ? 1 : 0);
-    if ($offered477 === 0)
+    if ($offered476 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built482 = false;
-    let $built490 = false;
-    let $built495 = false;
-    attempt478: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n480 = $offered477;
-      let $r481 = 0;
-      if ($n480 <= 2097152 && $n480 >= 1) {
+    let $built481 = false;
+    attempt477: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n479 = $offered476;
+      let $r480 = 0;
+      if ($n479 <= 2097152 && $n479 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5966,22 +5964,22 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n480;
+          const $m = ($t >>> 0) * $n479;
           const $low = $m >>> 0;
-          if ($low >= $n480 || $low >= 4294967296 % $n480) {
-            $r481 = ($m / 4294967296) >>> 0;
+          if ($low >= $n479 || $low >= 4294967296 % $n479) {
+            $r480 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n480 >= 1 && $n480 <= 4294967296))
+        if (!($n479 >= 1 && $n479 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r481 = drawInt(P, $n480);
+        $r480 = drawInt(P, $n479);
       }
-      const $pick479$drawn = $r481;
-      let $pick479 = $pick479$drawn;
-      if ($offered453 && $pick479-- === 0) {
-        if (!$built482) {
+      const $pick478$drawn = $r480;
+      let $pick478 = $pick478$drawn;
+      if ($offered453 && $pick478-- === 0) {
+        if (!$built481) {
           $values77$n[0]! = 0;
           for (let $i461 = 0; $i461 < N[$seg452]!; $i461++) {
             const l_card_3 = C[$seg452 * CAP + $i461]!;
@@ -6012,11 +6010,11 @@ export function playout(): PlayoutKernel {
             if (!$cond458) continue;
             $values77[$values77$n[0]!++] = l_card_3;
           }
-          $built482 = true;
+          $built481 = true;
         }
-        const $n485 = $values77$n[0]!;
-        let $r486 = 0;
-        if ($n485 <= 2097152 && $n485 >= 1) {
+        const $n484 = $values77$n[0]!;
+        let $r485 = 0;
+        if ($n484 <= 2097152 && $n484 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6027,32 +6025,32 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n485;
+            const $m = ($t >>> 0) * $n484;
             const $low = $m >>> 0;
-            if ($low >= $n485 || $low >= 4294967296 % $n485) {
-              $r486 = ($m / 4294967296) >>> 0;
+            if ($low >= $n484 || $low >= 4294967296 % $n484) {
+              $r485 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n485 >= 1 && $n485 <= 4294967296))
+          if (!($n484 >= 1 && $n484 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r486 = drawInt(P, $n485);
+          $r485 = drawInt(P, $n484);
         }
-        const $digit483 = $r486;
-        const $value484 = $values77[$digit483]!;
+        const $digit482 = $r485;
+        const $value483 = $values77[$digit482]!;
         {
-          l_card_3 = $value484;
+          l_card_3 = $value483;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 17, $value484);
+        if (trace !== null) trace.push($seat451, 17, $value483);
         {
-          l_card_3 = $value484;
+          l_card_3 = $value483;
           return step227();
         }
       }
-      if ($offered462 && $pick479-- === 0) {
+      if ($offered462 && $pick478-- === 0) {
         {
         }
         decisions++;
@@ -6075,7 +6073,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered463 && $pick479-- === 0) {
+      if ($offered463 && $pick478-- === 0) {
         {
         }
         decisions++;
@@ -6098,7 +6096,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered464 && $pick479-- === 0) {
+      if ($offered464 && $pick478-- === 0) {
         {
         }
         decisions++;
@@ -6108,22 +6106,10 @@ export function playout(): PlayoutKernel {
           return step216();
         }
       }
-      if ($offered465 && $pick479-- === 0) {
-        if (!$built490) {
-          $values79$n[0]! = 0;
-          for (let l_target = 0; l_target < players; l_target++) {
-            if (!(l_target !== l_active)) continue;
-            if (!!v_passed_over[l_target]!) continue;
-            if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded(l_target)) continue;
-            if (!(v_protection[l_target]! === 0)) continue;
-            $values79[$values79$n[0]!++] = l_target;
-          }
-          $built490 = true;
-        }
-        const $n493 = $values79$n[0]!;
-        let $r494 = 0;
-        if ($n493 <= 2097152 && $n493 >= 1) {
+      if ($offered465 && $pick478-- === 0) {
+        const $n492 = $values79$n[0]!;
+        let $r493 = 0;
+        if ($n492 <= 2097152 && $n492 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6134,48 +6120,35 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n493;
+            const $m = ($t >>> 0) * $n492;
             const $low = $m >>> 0;
-            if ($low >= $n493 || $low >= 4294967296 % $n493) {
-              $r494 = ($m / 4294967296) >>> 0;
+            if ($low >= $n492 || $low >= 4294967296 % $n492) {
+              $r493 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n493 >= 1 && $n493 <= 4294967296))
+          if (!($n492 >= 1 && $n492 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r494 = drawInt(P, $n493);
+          $r493 = drawInt(P, $n492);
         }
-        const $digit491 = $r494;
-        const $value492 = $values79[$digit491]!;
+        const $digit490 = $r493;
+        const $value491 = $values79[$digit490]!;
         {
-          l_target = $value492;
+          l_target = $value491;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 21, $value492);
+        if (trace !== null) trace.push($seat451, 21, $value491);
         {
-          l_target = $value492;
+          l_target = $value491;
           return step207();
         }
       }
-      if ($offered467 && $pick479-- === 0) {
-        if (!$built495) {
-          $values81$n[0]! = 0;
-          for (let l_target = 0; l_target < players; l_target++) {
-            if (!(l_target !== l_active)) continue;
-            if (!!v_passed_over[l_target]!) continue;
-            if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded(l_target)) continue;
-            if (!(v_protection[l_target]! > 0)) continue;
-            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-            $values81[$values81$n[0]!++] = l_target;
-          }
-          $built495 = true;
-        }
-        const $n498 = $values81$n[0]!;
-        let $r499 = 0;
-        if ($n498 <= 2097152 && $n498 >= 1) {
+      if ($offered467 && $pick478-- === 0) {
+        const $n497 = $values81$n[0]!;
+        let $r498 = 0;
+        if ($n497 <= 2097152 && $n497 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6186,28 +6159,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n498;
+            const $m = ($t >>> 0) * $n497;
             const $low = $m >>> 0;
-            if ($low >= $n498 || $low >= 4294967296 % $n498) {
-              $r499 = ($m / 4294967296) >>> 0;
+            if ($low >= $n497 || $low >= 4294967296 % $n497) {
+              $r498 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n498 >= 1 && $n498 <= 4294967296))
+          if (!($n497 >= 1 && $n497 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r499 = drawInt(P, $n498);
+          $r498 = drawInt(P, $n497);
         }
-        const $digit496 = $r499;
-        const $value497 = $values81[$digit496]!;
+        const $digit495 = $r498;
+        const $value496 = $values81[$digit495]!;
         {
-          const l_target = $value497;
+          const l_target = $value496;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 22, $value497);
+        if (trace !== null) trace.push($seat451, 22, $value496);
         {
-          const l_target = $value497;
+          const l_target = $value496;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6239,53 +6212,53 @@ export function playout(): PlayoutKernel {
             v_coins[l_target] += $amount;
           }
           {
-            const $argument500 = l_active;
-            const $argument501 = l_target;
+            const $argument499 = l_active;
+            const $argument500 = l_target;
             {
-              let l_a = $argument500;
-              let l_b = $argument501;
+              let l_a = $argument499;
+              let l_b = $argument500;
               {
-                const $seg502 = Z_exchange + l_a;
-                if (N[$seg502]! === 0)
+                const $seg501 = Z_exchange + l_a;
+                if (N[$seg501]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at503 = $seg502 * CAP;
-                const $card = C[$at503]!;
-                const $end504 = $seg502 * CAP + N[$seg502]! - 1;
-                for (let $k505 = $at503; $k505 < $end504; $k505++) C[$k505] = C[$k505 + 1]!;
-                N[$seg502]!--;
+                const $at502 = $seg501 * CAP;
+                const $card = C[$at502]!;
+                const $end503 = $seg501 * CAP + N[$seg501]! - 1;
+                for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
+                N[$seg501]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg506 = Z_exchange + l_b;
-                if (N[$seg506]! === 0)
+                const $seg505 = Z_exchange + l_b;
+                if (N[$seg505]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at507 = $seg506 * CAP;
-                const $card = C[$at507]!;
-                const $end508 = $seg506 * CAP + N[$seg506]! - 1;
-                for (let $k509 = $at507; $k509 < $end508; $k509++) C[$k509] = C[$k509 + 1]!;
-                N[$seg506]!--;
-                const $seg510 = Z_exchange + l_a;
-                if (N[$seg510]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg510 * CAP + N[$seg510]!] = $card;
-                N[$seg510]!++;
-                $where[$card] = $seg510;
+                const $at506 = $seg505 * CAP;
+                const $card = C[$at506]!;
+                const $end507 = $seg505 * CAP + N[$seg505]! - 1;
+                for (let $k508 = $at506; $k508 < $end507; $k508++) C[$k508] = C[$k508 + 1]!;
+                N[$seg505]!--;
+                const $seg509 = Z_exchange + l_a;
+                if (N[$seg509]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg509 * CAP + N[$seg509]!] = $card;
+                N[$seg509]!++;
+                $where[$card] = $seg509;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at511 = Z_in_transit * CAP;
-                const $card = C[$at511]!;
-                const $end512 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k513 = $at511; $k513 < $end512; $k513++) C[$k513] = C[$k513 + 1]!;
+                const $at510 = Z_in_transit * CAP;
+                const $card = C[$at510]!;
+                const $end511 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k512 = $at510; $k512 < $end511; $k512++) C[$k512] = C[$k512 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg514 = Z_exchange + l_b;
-                if (N[$seg514]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg514 * CAP + N[$seg514]!] = $card;
-                N[$seg514]!++;
-                $where[$card] = $seg514;
+                const $seg513 = Z_exchange + l_b;
+                if (N[$seg513]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg513 * CAP + N[$seg513]!] = $card;
+                N[$seg513]!++;
+                $where[$card] = $seg513;
               }
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
@@ -6295,7 +6268,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered470 && $pick479-- === 0) {
+      if ($offered470 && $pick478-- === 0) {
         {
         }
         decisions++;
@@ -6309,23 +6282,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide544($seat517: number): number {
-    const $count518 = 1;
-    const $low519 = 1;
-    const $high520 = v_coins[l_target]!;
-    const $size521 = Math.max(0, $high520 - $low519 + 1);
-    const $count522 = $size521;
-    const $total523: number = $count518 + $count522;
-    if ($total523 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat517} must act but has no legal move`);
+  function decide543($seat516: number): number {
+    const $count517 = 1;
+    const $low518 = 1;
+    const $high519 = v_coins[l_target]!;
+    const $size520 = Math.max(0, $high519 - $low518 + 1);
+    const $count521 = $size520;
+    const $total522: number = $count517 + $count521;
+    if ($total522 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat516} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n525 = $total523;
-    let $r526 = 0;
-    if ($n525 <= 2097152 && $n525 >= 1) {
+    const $n524 = $total522;
+    let $r525 = 0;
+    if ($n524 <= 2097152 && $n524 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6336,24 +6309,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n525;
+        const $m = ($t >>> 0) * $n524;
         const $low = $m >>> 0;
-        if ($low >= $n525 || $low >= 4294967296 % $n525) {
-          $r526 = ($m / 4294967296) >>> 0;
+        if ($low >= $n524 || $low >= 4294967296 % $n524) {
+          $r525 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n525 >= 1 && $n525 <= 4294967296))
+      if (!($n524 >= 1 && $n524 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r526 = drawInt(P, $n525);
+      $r525 = drawInt(P, $n524);
     }
-    const $index524$drawn = $r526;
-    let $index524 = $index524$drawn;
+    const $index523$drawn = $r525;
+    let $index523 = $index523$drawn;
     decisions++;
     steps = 0;
-    if ($index524 < $count518) {
-      if (trace !== null) trace.push($seat517, 15);
+    if ($index523 < $count517) {
+      if (trace !== null) trace.push($seat516, 15);
       {
         {
           const $amount = 1;
@@ -6371,53 +6344,53 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument527 = l_active;
-          const $argument528 = l_target;
+          const $argument526 = l_active;
+          const $argument527 = l_target;
           {
-            let l_a = $argument527;
-            let l_b = $argument528;
+            let l_a = $argument526;
+            let l_b = $argument527;
             {
-              const $seg529 = Z_exchange + l_a;
-              if (N[$seg529]! === 0)
+              const $seg528 = Z_exchange + l_a;
+              if (N[$seg528]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at530 = $seg529 * CAP;
-              const $card = C[$at530]!;
-              const $end531 = $seg529 * CAP + N[$seg529]! - 1;
-              for (let $k532 = $at530; $k532 < $end531; $k532++) C[$k532] = C[$k532 + 1]!;
-              N[$seg529]!--;
+              const $at529 = $seg528 * CAP;
+              const $card = C[$at529]!;
+              const $end530 = $seg528 * CAP + N[$seg528]! - 1;
+              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
+              N[$seg528]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg533 = Z_exchange + l_b;
-              if (N[$seg533]! === 0)
+              const $seg532 = Z_exchange + l_b;
+              if (N[$seg532]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at534 = $seg533 * CAP;
-              const $card = C[$at534]!;
-              const $end535 = $seg533 * CAP + N[$seg533]! - 1;
-              for (let $k536 = $at534; $k536 < $end535; $k536++) C[$k536] = C[$k536 + 1]!;
-              N[$seg533]!--;
-              const $seg537 = Z_exchange + l_a;
-              if (N[$seg537]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg537 * CAP + N[$seg537]!] = $card;
-              N[$seg537]!++;
-              $where[$card] = $seg537;
+              const $at533 = $seg532 * CAP;
+              const $card = C[$at533]!;
+              const $end534 = $seg532 * CAP + N[$seg532]! - 1;
+              for (let $k535 = $at533; $k535 < $end534; $k535++) C[$k535] = C[$k535 + 1]!;
+              N[$seg532]!--;
+              const $seg536 = Z_exchange + l_a;
+              if (N[$seg536]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg536 * CAP + N[$seg536]!] = $card;
+              N[$seg536]!++;
+              $where[$card] = $seg536;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at538 = Z_in_transit * CAP;
-              const $card = C[$at538]!;
-              const $end539 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k540 = $at538; $k540 < $end539; $k540++) C[$k540] = C[$k540 + 1]!;
+              const $at537 = Z_in_transit * CAP;
+              const $card = C[$at537]!;
+              const $end538 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k539 = $at537; $k539 < $end538; $k539++) C[$k539] = C[$k539 + 1]!;
               N[Z_in_transit]!--;
-              const $seg541 = Z_exchange + l_b;
-              if (N[$seg541]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg541 * CAP + N[$seg541]!] = $card;
-              N[$seg541]!++;
-              $where[$card] = $seg541;
+              const $seg540 = Z_exchange + l_b;
+              if (N[$seg540]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg540 * CAP + N[$seg540]!] = $card;
+              N[$seg540]!++;
+              $where[$card] = $seg540;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -6427,33 +6400,33 @@ export function playout(): PlayoutKernel {
         return step211();
       }
     }
-    $index524 -= $count518;
-    if ($index524 < $count522) {
-      const $digit542 = $index524;
-      const $value543 = $low519 + $digit542;
-      if (trace !== null) trace.push($seat517, 16, $value543);
+    $index523 -= $count517;
+    if ($index523 < $count521) {
+      const $digit541 = $index523;
+      const $value542 = $low518 + $digit541;
+      if (trace !== null) trace.push($seat516, 16, $value542);
       {
-        l_amount = $value543;
+        l_amount = $value542;
         return step209();
       }
     }
-    $index524 -= $count522;
+    $index523 -= $count521;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide567($seat545: number): number {
-    const $count546 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count547 = 1;
-    const $total548: number = $count546 + $count547;
-    if ($total548 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat545} must act but has no legal move`);
+  function decide566($seat544: number): number {
+    const $count545 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count546 = 1;
+    const $total547: number = $count545 + $count546;
+    if ($total547 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat544} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n550 = $total548;
-    let $r551 = 0;
-    if ($n550 <= 2097152 && $n550 >= 1) {
+    const $n549 = $total547;
+    let $r550 = 0;
+    if ($n549 <= 2097152 && $n549 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6464,24 +6437,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n550;
+        const $m = ($t >>> 0) * $n549;
         const $low = $m >>> 0;
-        if ($low >= $n550 || $low >= 4294967296 % $n550) {
-          $r551 = ($m / 4294967296) >>> 0;
+        if ($low >= $n549 || $low >= 4294967296 % $n549) {
+          $r550 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n550 >= 1 && $n550 <= 4294967296))
+      if (!($n549 >= 1 && $n549 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r551 = drawInt(P, $n550);
+      $r550 = drawInt(P, $n549);
     }
-    const $index549$drawn = $r551;
-    let $index549 = $index549$drawn;
+    const $index548$drawn = $r550;
+    let $index548 = $index548$drawn;
     decisions++;
     steps = 0;
-    if ($index549 < $count546) {
-      if (trace !== null) trace.push($seat545, 13);
+    if ($index548 < $count545) {
+      if (trace !== null) trace.push($seat544, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6514,53 +6487,53 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument552 = l_active;
-          const $argument553 = l_target;
+          const $argument551 = l_active;
+          const $argument552 = l_target;
           {
-            let l_a = $argument552;
-            let l_b = $argument553;
+            let l_a = $argument551;
+            let l_b = $argument552;
             {
-              const $seg554 = Z_exchange + l_a;
-              if (N[$seg554]! === 0)
+              const $seg553 = Z_exchange + l_a;
+              if (N[$seg553]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at555 = $seg554 * CAP;
-              const $card = C[$at555]!;
-              const $end556 = $seg554 * CAP + N[$seg554]! - 1;
-              for (let $k557 = $at555; $k557 < $end556; $k557++) C[$k557] = C[$k557 + 1]!;
-              N[$seg554]!--;
+              const $at554 = $seg553 * CAP;
+              const $card = C[$at554]!;
+              const $end555 = $seg553 * CAP + N[$seg553]! - 1;
+              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
+              N[$seg553]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg558 = Z_exchange + l_b;
-              if (N[$seg558]! === 0)
+              const $seg557 = Z_exchange + l_b;
+              if (N[$seg557]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at559 = $seg558 * CAP;
-              const $card = C[$at559]!;
-              const $end560 = $seg558 * CAP + N[$seg558]! - 1;
-              for (let $k561 = $at559; $k561 < $end560; $k561++) C[$k561] = C[$k561 + 1]!;
-              N[$seg558]!--;
-              const $seg562 = Z_exchange + l_a;
-              if (N[$seg562]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg562 * CAP + N[$seg562]!] = $card;
-              N[$seg562]!++;
-              $where[$card] = $seg562;
+              const $at558 = $seg557 * CAP;
+              const $card = C[$at558]!;
+              const $end559 = $seg557 * CAP + N[$seg557]! - 1;
+              for (let $k560 = $at558; $k560 < $end559; $k560++) C[$k560] = C[$k560 + 1]!;
+              N[$seg557]!--;
+              const $seg561 = Z_exchange + l_a;
+              if (N[$seg561]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg561 * CAP + N[$seg561]!] = $card;
+              N[$seg561]!++;
+              $where[$card] = $seg561;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at563 = Z_in_transit * CAP;
-              const $card = C[$at563]!;
-              const $end564 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k565 = $at563; $k565 < $end564; $k565++) C[$k565] = C[$k565 + 1]!;
+              const $at562 = Z_in_transit * CAP;
+              const $card = C[$at562]!;
+              const $end563 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k564 = $at562; $k564 < $end563; $k564++) C[$k564] = C[$k564 + 1]!;
               N[Z_in_transit]!--;
-              const $seg566 = Z_exchange + l_b;
-              if (N[$seg566]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg566 * CAP + N[$seg566]!] = $card;
-              N[$seg566]!++;
-              $where[$card] = $seg566;
+              const $seg565 = Z_exchange + l_b;
+              if (N[$seg565]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg565 * CAP + N[$seg565]!] = $card;
+              N[$seg565]!++;
+              $where[$card] = $seg565;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -6570,33 +6543,33 @@ export function playout(): PlayoutKernel {
         return step210();
       }
     }
-    $index549 -= $count546;
-    if ($index549 < $count547) {
-      if (trace !== null) trace.push($seat545, 14);
+    $index548 -= $count545;
+    if ($index548 < $count546) {
+      if (trace !== null) trace.push($seat544, 14);
       {
         v_passed_over[l_target] = true;
         return step210();
       }
     }
-    $index549 -= $count547;
+    $index548 -= $count546;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide581($seat570: number): number {
-    const $low571 = 0;
-    const $high572 = v_coins[l_opponent]!;
-    const $size573 = Math.max(0, $high572 - $low571 + 1);
-    const $count574 = $size573;
-    const $total575: number = $count574;
-    if ($total575 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat570} must act but has no legal move`);
+  function decide580($seat569: number): number {
+    const $low570 = 0;
+    const $high571 = v_coins[l_opponent]!;
+    const $size572 = Math.max(0, $high571 - $low570 + 1);
+    const $count573 = $size572;
+    const $total574: number = $count573;
+    if ($total574 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat569} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n577 = $total575;
-    let $r578 = 0;
-    if ($n577 <= 2097152 && $n577 >= 1) {
+    const $n576 = $total574;
+    let $r577 = 0;
+    if ($n576 <= 2097152 && $n576 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6607,28 +6580,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n577;
+        const $m = ($t >>> 0) * $n576;
         const $low = $m >>> 0;
-        if ($low >= $n577 || $low >= 4294967296 % $n577) {
-          $r578 = ($m / 4294967296) >>> 0;
+        if ($low >= $n576 || $low >= 4294967296 % $n576) {
+          $r577 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n577 >= 1 && $n577 <= 4294967296))
+      if (!($n576 >= 1 && $n576 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r578 = drawInt(P, $n577);
+      $r577 = drawInt(P, $n576);
     }
-    const $index576$drawn = $r578;
-    let $index576 = $index576$drawn;
+    const $index575$drawn = $r577;
+    let $index575 = $index575$drawn;
     decisions++;
     steps = 0;
-    if ($index576 < $count574) {
-      const $digit579 = $index576;
-      const $value580 = $low571 + $digit579;
-      if (trace !== null) trace.push($seat570, 10, $value580);
+    if ($index575 < $count573) {
+      const $digit578 = $index575;
+      const $value579 = $low570 + $digit578;
+      if (trace !== null) trace.push($seat569, 10, $value579);
       {
-        const l_amount = $value580;
+        const l_amount = $value579;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6647,23 +6620,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index576 -= $count574;
+    $index575 -= $count573;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide604($seat582: number): number {
-    const $count583 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count584 = 1;
-    const $total585: number = $count583 + $count584;
-    if ($total585 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat582} must act but has no legal move`);
+  function decide603($seat581: number): number {
+    const $count582 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count583 = 1;
+    const $total584: number = $count582 + $count583;
+    if ($total584 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat581} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n587 = $total585;
-    let $r588 = 0;
-    if ($n587 <= 2097152 && $n587 >= 1) {
+    const $n586 = $total584;
+    let $r587 = 0;
+    if ($n586 <= 2097152 && $n586 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6674,24 +6647,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n587;
+        const $m = ($t >>> 0) * $n586;
         const $low = $m >>> 0;
-        if ($low >= $n587 || $low >= 4294967296 % $n587) {
-          $r588 = ($m / 4294967296) >>> 0;
+        if ($low >= $n586 || $low >= 4294967296 % $n586) {
+          $r587 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n587 >= 1 && $n587 <= 4294967296))
+      if (!($n586 >= 1 && $n586 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r588 = drawInt(P, $n587);
+      $r587 = drawInt(P, $n586);
     }
-    const $index586$drawn = $r588;
-    let $index586 = $index586$drawn;
+    const $index585$drawn = $r587;
+    let $index585 = $index585$drawn;
     decisions++;
     steps = 0;
-    if ($index586 < $count583) {
-      if (trace !== null) trace.push($seat582, 11);
+    if ($index585 < $count582) {
+      if (trace !== null) trace.push($seat581, 11);
       {
         {
           const $amount = 3;
@@ -6724,53 +6697,53 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument589 = l_active;
-          const $argument590 = l_target;
+          const $argument588 = l_active;
+          const $argument589 = l_target;
           {
-            let l_a = $argument589;
-            let l_b = $argument590;
+            let l_a = $argument588;
+            let l_b = $argument589;
             {
-              const $seg591 = Z_exchange + l_a;
-              if (N[$seg591]! === 0)
+              const $seg590 = Z_exchange + l_a;
+              if (N[$seg590]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at592 = $seg591 * CAP;
-              const $card = C[$at592]!;
-              const $end593 = $seg591 * CAP + N[$seg591]! - 1;
-              for (let $k594 = $at592; $k594 < $end593; $k594++) C[$k594] = C[$k594 + 1]!;
-              N[$seg591]!--;
+              const $at591 = $seg590 * CAP;
+              const $card = C[$at591]!;
+              const $end592 = $seg590 * CAP + N[$seg590]! - 1;
+              for (let $k593 = $at591; $k593 < $end592; $k593++) C[$k593] = C[$k593 + 1]!;
+              N[$seg590]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg595 = Z_exchange + l_b;
-              if (N[$seg595]! === 0)
+              const $seg594 = Z_exchange + l_b;
+              if (N[$seg594]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at596 = $seg595 * CAP;
-              const $card = C[$at596]!;
-              const $end597 = $seg595 * CAP + N[$seg595]! - 1;
-              for (let $k598 = $at596; $k598 < $end597; $k598++) C[$k598] = C[$k598 + 1]!;
-              N[$seg595]!--;
-              const $seg599 = Z_exchange + l_a;
-              if (N[$seg599]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg599 * CAP + N[$seg599]!] = $card;
-              N[$seg599]!++;
-              $where[$card] = $seg599;
+              const $at595 = $seg594 * CAP;
+              const $card = C[$at595]!;
+              const $end596 = $seg594 * CAP + N[$seg594]! - 1;
+              for (let $k597 = $at595; $k597 < $end596; $k597++) C[$k597] = C[$k597 + 1]!;
+              N[$seg594]!--;
+              const $seg598 = Z_exchange + l_a;
+              if (N[$seg598]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg598 * CAP + N[$seg598]!] = $card;
+              N[$seg598]!++;
+              $where[$card] = $seg598;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at600 = Z_in_transit * CAP;
-              const $card = C[$at600]!;
-              const $end601 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k602 = $at600; $k602 < $end601; $k602++) C[$k602] = C[$k602 + 1]!;
+              const $at599 = Z_in_transit * CAP;
+              const $card = C[$at599]!;
+              const $end600 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k601 = $at599; $k601 < $end600; $k601++) C[$k601] = C[$k601 + 1]!;
               N[Z_in_transit]!--;
-              const $seg603 = Z_exchange + l_b;
-              if (N[$seg603]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg603 * CAP + N[$seg603]!] = $card;
-              N[$seg603]!++;
-              $where[$card] = $seg603;
+              const $seg602 = Z_exchange + l_b;
+              if (N[$seg602]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg602 * CAP + N[$seg602]!] = $card;
+              N[$seg602]!++;
+              $where[$card] = $seg602;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -6780,32 +6753,32 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index586 -= $count583;
-    if ($index586 < $count584) {
-      if (trace !== null) trace.push($seat582, 12);
+    $index585 -= $count582;
+    if ($index585 < $count583) {
+      if (trace !== null) trace.push($seat581, 12);
       {
         v_passed_over[l_target] = true;
         return step214();
       }
     }
-    $index586 -= $count584;
+    $index585 -= $count583;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide620($seat606: number): number {
-    const $seg607 = Z_hand + l_p_4;
-    const $size608 = N[$seg607]!;
-    const $count609 = $size608;
-    const $total610: number = $count609;
-    if ($total610 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat606} must act but has no legal move`);
+  function decide619($seat605: number): number {
+    const $seg606 = Z_hand + l_p_4;
+    const $size607 = N[$seg606]!;
+    const $count608 = $size607;
+    const $total609: number = $count608;
+    if ($total609 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat605} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n612 = $total610;
-    let $r613 = 0;
-    if ($n612 <= 2097152 && $n612 >= 1) {
+    const $n611 = $total609;
+    let $r612 = 0;
+    if ($n611 <= 2097152 && $n611 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6816,49 +6789,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n612;
+        const $m = ($t >>> 0) * $n611;
         const $low = $m >>> 0;
-        if ($low >= $n612 || $low >= 4294967296 % $n612) {
-          $r613 = ($m / 4294967296) >>> 0;
+        if ($low >= $n611 || $low >= 4294967296 % $n611) {
+          $r612 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n612 >= 1 && $n612 <= 4294967296))
+      if (!($n611 >= 1 && $n611 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r613 = drawInt(P, $n612);
+      $r612 = drawInt(P, $n611);
     }
-    const $index611$drawn = $r613;
-    let $index611 = $index611$drawn;
+    const $index610$drawn = $r612;
+    let $index610 = $index610$drawn;
     decisions++;
     steps = 0;
-    if ($index611 < $count609) {
-      const $digit614 = $index611;
-      const $value615 = C[$seg607 * CAP + $digit614]!;
-      if (trace !== null) trace.push($seat606, 9, $value615);
+    if ($index610 < $count608) {
+      const $digit613 = $index610;
+      const $value614 = C[$seg606 * CAP + $digit613]!;
+      if (trace !== null) trace.push($seat605, 9, $value614);
       {
-        const l_card = $value615;
+        const l_card = $value614;
         {
-          const $seg616 = Z_hand + l_p_4;
+          const $seg615 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit614;
-          if (!($at >= 0 && $at < N[$seg616]! && C[$seg616 * CAP + $at]! === $wanted)) {
+          let $at = $digit613;
+          if (!($at >= 0 && $at < N[$seg615]! && C[$seg615 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg616]!; $i++)
-              if (C[$seg616 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg615]!; $i++)
+              if (C[$seg615 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at617 = $seg616 * CAP + $at;
-          const $card = C[$at617]!;
-          const $end618 = $seg616 * CAP + N[$seg616]! - 1;
-          for (let $k619 = $at617; $k619 < $end618; $k619++) C[$k619] = C[$k619 + 1]!;
-          N[$seg616]!--;
+          const $at616 = $seg615 * CAP + $at;
+          const $card = C[$at616]!;
+          const $end617 = $seg615 * CAP + N[$seg615]! - 1;
+          for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
+          N[$seg615]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg616 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg615 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6867,23 +6840,23 @@ export function playout(): PlayoutKernel {
         return step222();
       }
     }
-    $index611 -= $count609;
+    $index610 -= $count608;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide636($seat626: number): number {
-    const $size627 = players;
-    const $count628 = $size627;
-    const $total629: number = $count628;
-    if ($total629 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat626} must act but has no legal move`);
+  function decide635($seat625: number): number {
+    const $size626 = players;
+    const $count627 = $size626;
+    const $total628: number = $count627;
+    if ($total628 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat625} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n631 = $total629;
-    let $r632 = 0;
-    if ($n631 <= 2097152 && $n631 >= 1) {
+    const $n630 = $total628;
+    let $r631 = 0;
+    if ($n630 <= 2097152 && $n630 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6894,28 +6867,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n631;
+        const $m = ($t >>> 0) * $n630;
         const $low = $m >>> 0;
-        if ($low >= $n631 || $low >= 4294967296 % $n631) {
-          $r632 = ($m / 4294967296) >>> 0;
+        if ($low >= $n630 || $low >= 4294967296 % $n630) {
+          $r631 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n631 >= 1 && $n631 <= 4294967296))
+      if (!($n630 >= 1 && $n630 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r632 = drawInt(P, $n631);
+      $r631 = drawInt(P, $n630);
     }
-    const $index630$drawn = $r632;
-    let $index630 = $index630$drawn;
+    const $index629$drawn = $r631;
+    let $index629 = $index629$drawn;
     decisions++;
     steps = 0;
-    if ($index630 < $count628) {
-      const $digit633 = $index630;
-      const $value634 = $digit633;
-      if (trace !== null) trace.push($seat626, 6, $value634);
+    if ($index629 < $count627) {
+      const $digit632 = $index629;
+      const $value633 = $digit632;
+      if (trace !== null) trace.push($seat625, 6, $value633);
       {
-        const l_whose = $value634;
+        const l_whose = $value633;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -6927,44 +6900,44 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg635 = Z_played + l_whose;
-          C[$seg635 * CAP + N[$seg635]!] = $card;
-          N[$seg635]!++;
-          $where[$card] = $seg635;
+          const $seg634 = Z_played + l_whose;
+          C[$seg634 * CAP + N[$seg634]!] = $card;
+          N[$seg634]!++;
+          $where[$card] = $seg634;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg635 - Z_played) * 14 + $member]!++;
+            if ($member >= 0) $count_played_effect[($seg634 - Z_played) * 14 + $member]!++;
           }
         }
         return step237();
       }
     }
-    $index630 -= $count628;
+    $index629 -= $count627;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide650($seat637: number): number {
+  function decide649($seat636: number): number {
     $values83$n[0]! = 0;
     {
-      const $seg639 = Z_collection + l_p_3;
-      const $n640 = N[$seg639]!;
-      for (let $i638 = 0; $i638 < $n640; $i638++) {
-        const l_target = C[$seg639 * CAP + $i638]!;
+      const $seg638 = Z_collection + l_p_3;
+      const $n639 = N[$seg638]!;
+      for (let $i637 = 0; $i637 < $n639; $i637++) {
+        const l_target = C[$seg638 * CAP + $i637]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values83[$values83$n[0]!++] = l_target;
       }
     }
-    const $size641 = $values83$n[0]!;
-    const $count642 = $size641;
-    const $total643: number = $count642;
-    if ($total643 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat637} must act but has no legal move`);
+    const $size640 = $values83$n[0]!;
+    const $count641 = $size640;
+    const $total642: number = $count641;
+    if ($total642 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat636} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n645 = $total643;
-    let $r646 = 0;
-    if ($n645 <= 2097152 && $n645 >= 1) {
+    const $n644 = $total642;
+    let $r645 = 0;
+    if ($n644 <= 2097152 && $n644 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6975,28 +6948,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n645;
+        const $m = ($t >>> 0) * $n644;
         const $low = $m >>> 0;
-        if ($low >= $n645 || $low >= 4294967296 % $n645) {
-          $r646 = ($m / 4294967296) >>> 0;
+        if ($low >= $n644 || $low >= 4294967296 % $n644) {
+          $r645 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n645 >= 1 && $n645 <= 4294967296))
+      if (!($n644 >= 1 && $n644 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r646 = drawInt(P, $n645);
+      $r645 = drawInt(P, $n644);
     }
-    const $index644$drawn = $r646;
-    let $index644 = $index644$drawn;
+    const $index643$drawn = $r645;
+    let $index643 = $index643$drawn;
     decisions++;
     steps = 0;
-    if ($index644 < $count642) {
-      const $digit647 = $index644;
-      const $value648 = $values83[$digit647]!;
-      if (trace !== null) trace.push($seat637, 5, $value648);
+    if ($index643 < $count641) {
+      const $digit646 = $index643;
+      const $value647 = $values83[$digit646]!;
+      if (trace !== null) trace.push($seat636, 5, $value647);
       {
-        const l_target = $value648;
+        const l_target = $value647;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
@@ -7009,54 +6982,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg649 = Z_attached + l_p_3;
-          C[$seg649 * CAP + N[$seg649]!] = $card;
-          N[$seg649]!++;
-          $where[$card] = $seg649;
+          const $seg648 = Z_attached + l_p_3;
+          C[$seg648 * CAP + N[$seg648]!] = $card;
+          N[$seg648]!++;
+          $where[$card] = $seg648;
         }
         return step242();
       }
     }
-    $index644 -= $count642;
+    $index643 -= $count641;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide674($seat652: number): number {
-    const $seg653 = Z_board;
-    const $size654 = N[$seg653]!;
-    const $count655 = $size654;
+  function decide673($seat651: number): number {
+    const $seg652 = Z_board;
+    const $size653 = N[$seg652]!;
+    const $count654 = $size653;
     $values85$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond660: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond660) {
-        let $any656: boolean = false;
+      let $cond659: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond659) {
+        let $any655: boolean = false;
         {
-          const $seg658 = Z_collection + l_whose;
-          const $n659 = N[$seg658]!;
-          for (let $i657 = 0; $i657 < $n659; $i657++) {
-            const l_c = C[$seg658 * CAP + $i657]!;
+          const $seg657 = Z_collection + l_whose;
+          const $n658 = N[$seg657]!;
+          for (let $i656 = 0; $i656 < $n658; $i656++) {
+            const l_c = C[$seg657 * CAP + $i656]!;
             if (v_doubled[l_c]!) {
-              $any656 = true;
+              $any655 = true;
               break;
             }
           }
         }
-        $cond660 = $any656;
+        $cond659 = $any655;
       }
-      if ($cond660) $values85[$values85$n[0]!++] = l_whose;
+      if ($cond659) $values85[$values85$n[0]!++] = l_whose;
     }
-    const $size661 = $values85$n[0]!;
-    const $count662 = $size661;
-    const $total663: number = $count655 + $count662;
-    if ($total663 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat652} must act but has no legal move`);
+    const $size660 = $values85$n[0]!;
+    const $count661 = $size660;
+    const $total662: number = $count654 + $count661;
+    if ($total662 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat651} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n665 = $total663;
-    let $r666 = 0;
-    if ($n665 <= 2097152 && $n665 >= 1) {
+    const $n664 = $total662;
+    let $r665 = 0;
+    if ($n664 <= 2097152 && $n664 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7067,31 +7040,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n665;
+        const $m = ($t >>> 0) * $n664;
         const $low = $m >>> 0;
-        if ($low >= $n665 || $low >= 4294967296 % $n665) {
-          $r666 = ($m / 4294967296) >>> 0;
+        if ($low >= $n664 || $low >= 4294967296 % $n664) {
+          $r665 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n665 >= 1 && $n665 <= 4294967296))
+      if (!($n664 >= 1 && $n664 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r666 = drawInt(P, $n665);
+      $r665 = drawInt(P, $n664);
     }
-    const $index664$drawn = $r666;
-    let $index664 = $index664$drawn;
+    const $index663$drawn = $r665;
+    let $index663 = $index663$drawn;
     decisions++;
     steps = 0;
-    if ($index664 < $count655) {
-      const $digit667 = $index664;
-      const $value668 = C[$seg653 * CAP + $digit667]!;
-      if (trace !== null) trace.push($seat652, 3, $value668);
+    if ($index663 < $count654) {
+      const $digit666 = $index663;
+      const $value667 = C[$seg652 * CAP + $digit666]!;
+      if (trace !== null) trace.push($seat651, 3, $value667);
       {
-        const l_target = $value668;
+        const l_target = $value667;
         {
           const $wanted = l_target;
-          let $at = $digit667;
+          let $at = $digit666;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7101,10 +7074,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at669 = Z_board * CAP + $at;
-          const $card = C[$at669]!;
-          const $end670 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k671 = $at669; $k671 < $end670; $k671++) C[$k671] = C[$k671 + 1]!;
+          const $at668 = Z_board * CAP + $at;
+          const $card = C[$at668]!;
+          const $end669 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k670 = $at668; $k670 < $end669; $k670++) C[$k670] = C[$k670 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7113,45 +7086,45 @@ export function playout(): PlayoutKernel {
         return step249();
       }
     }
-    $index664 -= $count655;
-    if ($index664 < $count662) {
-      const $digit672 = $index664;
-      const $value673 = $values85[$digit672]!;
-      if (trace !== null) trace.push($seat652, 4, $value673);
+    $index663 -= $count654;
+    if ($index663 < $count661) {
+      const $digit671 = $index663;
+      const $value672 = $values85[$digit671]!;
+      if (trace !== null) trace.push($seat651, 4, $value672);
       {
-        l_whose_3 = $value673;
+        l_whose_3 = $value672;
         return step247();
       }
     }
-    $index664 -= $count662;
+    $index663 -= $count661;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide700($seat675: number): number {
-    const $seg676 = Z_played + l_whose_3;
-    const $size677 = N[$seg676]!;
-    const $count678 = $size677;
+  function decide699($seat674: number): number {
+    const $seg675 = Z_played + l_whose_3;
+    const $size676 = N[$seg675]!;
+    const $count677 = $size676;
     $values87$n[0]! = 0;
     {
-      const $seg680 = Z_collection + l_whose_3;
-      const $n681 = N[$seg680]!;
-      for (let $i679 = 0; $i679 < $n681; $i679++) {
-        const l_target = C[$seg680 * CAP + $i679]!;
+      const $seg679 = Z_collection + l_whose_3;
+      const $n680 = N[$seg679]!;
+      for (let $i678 = 0; $i678 < $n680; $i678++) {
+        const l_target = C[$seg679 * CAP + $i678]!;
         if (v_doubled[l_target]!) $values87[$values87$n[0]!++] = l_target;
       }
     }
-    const $size682 = $values87$n[0]!;
-    const $count683 = $size682;
-    const $total684: number = $count678 + $count683;
-    if ($total684 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat675} must act but has no legal move`);
+    const $size681 = $values87$n[0]!;
+    const $count682 = $size681;
+    const $total683: number = $count677 + $count682;
+    if ($total683 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat674} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n686 = $total684;
-    let $r687 = 0;
-    if ($n686 <= 2097152 && $n686 >= 1) {
+    const $n685 = $total683;
+    let $r686 = 0;
+    if ($n685 <= 2097152 && $n685 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7162,49 +7135,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n686;
+        const $m = ($t >>> 0) * $n685;
         const $low = $m >>> 0;
-        if ($low >= $n686 || $low >= 4294967296 % $n686) {
-          $r687 = ($m / 4294967296) >>> 0;
+        if ($low >= $n685 || $low >= 4294967296 % $n685) {
+          $r686 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n686 >= 1 && $n686 <= 4294967296))
+      if (!($n685 >= 1 && $n685 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r687 = drawInt(P, $n686);
+      $r686 = drawInt(P, $n685);
     }
-    const $index685$drawn = $r687;
-    let $index685 = $index685$drawn;
+    const $index684$drawn = $r686;
+    let $index684 = $index684$drawn;
     decisions++;
     steps = 0;
-    if ($index685 < $count678) {
-      const $digit688 = $index685;
-      const $value689 = C[$seg676 * CAP + $digit688]!;
-      if (trace !== null) trace.push($seat675, 1, $value689);
+    if ($index684 < $count677) {
+      const $digit687 = $index684;
+      const $value688 = C[$seg675 * CAP + $digit687]!;
+      if (trace !== null) trace.push($seat674, 1, $value688);
       {
-        const l_target = $value689;
+        const l_target = $value688;
         {
-          const $seg690 = Z_played + l_whose_3;
+          const $seg689 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit688;
-          if (!($at >= 0 && $at < N[$seg690]! && C[$seg690 * CAP + $at]! === $wanted)) {
+          let $at = $digit687;
+          if (!($at >= 0 && $at < N[$seg689]! && C[$seg689 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg690]!; $i++)
-              if (C[$seg690 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg689]!; $i++)
+              if (C[$seg689 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at691 = $seg690 * CAP + $at;
-          const $card = C[$at691]!;
-          const $end692 = $seg690 * CAP + N[$seg690]! - 1;
-          for (let $k693 = $at691; $k693 < $end692; $k693++) C[$k693] = C[$k693 + 1]!;
-          N[$seg690]!--;
+          const $at690 = $seg689 * CAP + $at;
+          const $card = C[$at690]!;
+          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
+          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
+          N[$seg689]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg690 - Z_played) * 14 + $member]!--;
+            if ($member >= 0) $count_played_effect[($seg689 - Z_played) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7213,23 +7186,23 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index685 -= $count678;
-    if ($index685 < $count683) {
-      const $digit694 = $index685;
-      const $value695 = $values87[$digit694]!;
-      if (trace !== null) trace.push($seat675, 2, $value695);
+    $index684 -= $count677;
+    if ($index684 < $count682) {
+      const $digit693 = $index684;
+      const $value694 = $values87[$digit693]!;
+      if (trace !== null) trace.push($seat674, 2, $value694);
       {
-        const l_target = $value695;
+        const l_target = $value694;
         v_doubled[l_target] = false;
         {
-          const $seg696 = Z_attached + l_whose_3;
-          if (N[$seg696]! === 0)
+          const $seg695 = Z_attached + l_whose_3;
+          if (N[$seg695]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at697 = $seg696 * CAP;
-          const $card = C[$at697]!;
-          const $end698 = $seg696 * CAP + N[$seg696]! - 1;
-          for (let $k699 = $at697; $k699 < $end698; $k699++) C[$k699] = C[$k699 + 1]!;
-          N[$seg696]!--;
+          const $at696 = $seg695 * CAP;
+          const $card = C[$at696]!;
+          const $end697 = $seg695 * CAP + N[$seg695]! - 1;
+          for (let $k698 = $at696; $k698 < $end697; $k698++) C[$k698] = C[$k698 + 1]!;
+          N[$seg695]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7237,45 +7210,45 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index685 -= $count683;
+    $index684 -= $count682;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide722($seat705: number, $passBy: boolean): number {
+  function decide721($seat704: number, $passBy: boolean): number {
     $values90$n[0]! = 0;
     {
-      const $seg707 = Z_hand + l_p;
-      const $n708 = $count_hand_effect[($seg707 - Z_hand) * 14 + 4]! > 0 ? N[$seg707]! : 0;
-      for (let $i706 = 0; $i706 < $n708; $i706++) {
-        const l_card = C[$seg707 * CAP + $i706]!;
+      const $seg706 = Z_hand + l_p;
+      const $n707 = $count_hand_effect[($seg706 - Z_hand) * 14 + 4]! > 0 ? N[$seg706]! : 0;
+      for (let $i705 = 0; $i705 < $n707; $i705++) {
+        const l_card = C[$seg706 * CAP + $i705]!;
         if (Action_effect$code[l_card]! === 4) $values90[$values90$n[0]!++] = l_card;
       }
     }
+    let $offered708 = false;
+    offered708$open: {
+      if (!($values90$n[0]! > 0)) break offered708$open;
+      if (!!fn_shielded(l_p)) break offered708$open;
+      $offered708 = true;
+    }
     let $offered709 = false;
     offered709$open: {
-      if (!($values90$n[0]! > 0)) break offered709$open;
-      if (!!fn_shielded(l_p)) break offered709$open;
       $offered709 = true;
     }
-    let $offered710 = false;
-    offered710$open: {
-      $offered710 = true;
-    }
-    if ($passBy && !$offered709) {
+    if ($passBy && !$offered708) {
       l___window_0 = false;
       return step292();
     }
-    const $offered711 = ($offered709 ? 1 : 0) + ($offered710 ? 1 : 0);
-    if ($offered711 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat705} must act but has no legal move`);
+    const $offered710 = ($offered708 ? 1 : 0) + ($offered709 ? 1 : 0);
+    if ($offered710 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat704} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt712: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n714 = $offered711;
-      let $r715 = 0;
-      if ($n714 <= 2097152 && $n714 >= 1) {
+    attempt711: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n713 = $offered710;
+      let $r714 = 0;
+      if ($n713 <= 2097152 && $n713 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7286,24 +7259,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n714;
+          const $m = ($t >>> 0) * $n713;
           const $low = $m >>> 0;
-          if ($low >= $n714 || $low >= 4294967296 % $n714) {
-            $r715 = ($m / 4294967296) >>> 0;
+          if ($low >= $n713 || $low >= 4294967296 % $n713) {
+            $r714 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n714 >= 1 && $n714 <= 4294967296))
+        if (!($n713 >= 1 && $n713 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r715 = drawInt(P, $n714);
+        $r714 = drawInt(P, $n713);
       }
-      const $pick713$drawn = $r715;
-      let $pick713 = $pick713$drawn;
-      if ($offered709 && $pick713-- === 0) {
-        const $n719 = $values90$n[0]!;
-        let $r720 = 0;
-        if ($n719 <= 2097152 && $n719 >= 1) {
+      const $pick712$drawn = $r714;
+      let $pick712 = $pick712$drawn;
+      if ($offered708 && $pick712-- === 0) {
+        const $n718 = $values90$n[0]!;
+        let $r719 = 0;
+        if ($n718 <= 2097152 && $n718 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7314,37 +7287,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n719;
+            const $m = ($t >>> 0) * $n718;
             const $low = $m >>> 0;
-            if ($low >= $n719 || $low >= 4294967296 % $n719) {
-              $r720 = ($m / 4294967296) >>> 0;
+            if ($low >= $n718 || $low >= 4294967296 % $n718) {
+              $r719 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n719 >= 1 && $n719 <= 4294967296))
+          if (!($n718 >= 1 && $n718 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r720 = drawInt(P, $n719);
+          $r719 = drawInt(P, $n718);
         }
-        const $digit717 = $r720;
-        const $value718 = $values90[$digit717]!;
+        const $digit716 = $r719;
+        const $value717 = $values90[$digit716]!;
         {
-          l_card = $value718;
+          l_card = $value717;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat705, 7, $value718);
+        if (trace !== null) trace.push($seat704, 7, $value717);
         {
-          l_card = $value718;
+          l_card = $value717;
           return step262();
         }
       }
-      if ($offered710 && $pick713-- === 0) {
+      if ($offered709 && $pick712-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat705, 8);
+        if (trace !== null) trace.push($seat704, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7353,20 +7326,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide734($seat724: number): number {
-    const $size725 = players;
-    const $count726 = $size725;
-    const $total727: number = $count726;
-    if ($total727 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat724} must act but has no legal move`);
+  function decide733($seat723: number): number {
+    const $size724 = players;
+    const $count725 = $size724;
+    const $total726: number = $count725;
+    if ($total726 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat723} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n729 = $total727;
-    let $r730 = 0;
-    if ($n729 <= 2097152 && $n729 >= 1) {
+    const $n728 = $total726;
+    let $r729 = 0;
+    if ($n728 <= 2097152 && $n728 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7377,28 +7350,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n729;
+        const $m = ($t >>> 0) * $n728;
         const $low = $m >>> 0;
-        if ($low >= $n729 || $low >= 4294967296 % $n729) {
-          $r730 = ($m / 4294967296) >>> 0;
+        if ($low >= $n728 || $low >= 4294967296 % $n728) {
+          $r729 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n729 >= 1 && $n729 <= 4294967296))
+      if (!($n728 >= 1 && $n728 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r730 = drawInt(P, $n729);
+      $r729 = drawInt(P, $n728);
     }
-    const $index728$drawn = $r730;
-    let $index728 = $index728$drawn;
+    const $index727$drawn = $r729;
+    let $index727 = $index727$drawn;
     decisions++;
     steps = 0;
-    if ($index728 < $count726) {
-      const $digit731 = $index728;
-      const $value732 = $digit731;
-      if (trace !== null) trace.push($seat724, 6, $value732);
+    if ($index727 < $count725) {
+      const $digit730 = $index727;
+      const $value731 = $digit730;
+      if (trace !== null) trace.push($seat723, 6, $value731);
       {
-        const l_whose = $value732;
+        const l_whose = $value731;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7410,44 +7383,44 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg733 = Z_played + l_whose;
-          C[$seg733 * CAP + N[$seg733]!] = $card;
-          N[$seg733]!++;
-          $where[$card] = $seg733;
+          const $seg732 = Z_played + l_whose;
+          C[$seg732 * CAP + N[$seg732]!] = $card;
+          N[$seg732]!++;
+          $where[$card] = $seg732;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg733 - Z_played) * 14 + $member]!++;
+            if ($member >= 0) $count_played_effect[($seg732 - Z_played) * 14 + $member]!++;
           }
         }
         return step272();
       }
     }
-    $index728 -= $count726;
+    $index727 -= $count725;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide748($seat735: number): number {
+  function decide747($seat734: number): number {
     $values92$n[0]! = 0;
     {
-      const $seg737 = Z_collection + l_p_2;
-      const $n738 = N[$seg737]!;
-      for (let $i736 = 0; $i736 < $n738; $i736++) {
-        const l_target = C[$seg737 * CAP + $i736]!;
+      const $seg736 = Z_collection + l_p_2;
+      const $n737 = N[$seg736]!;
+      for (let $i735 = 0; $i735 < $n737; $i735++) {
+        const l_target = C[$seg736 * CAP + $i735]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values92[$values92$n[0]!++] = l_target;
       }
     }
-    const $size739 = $values92$n[0]!;
-    const $count740 = $size739;
-    const $total741: number = $count740;
-    if ($total741 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat735} must act but has no legal move`);
+    const $size738 = $values92$n[0]!;
+    const $count739 = $size738;
+    const $total740: number = $count739;
+    if ($total740 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat734} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n743 = $total741;
-    let $r744 = 0;
-    if ($n743 <= 2097152 && $n743 >= 1) {
+    const $n742 = $total740;
+    let $r743 = 0;
+    if ($n742 <= 2097152 && $n742 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7458,28 +7431,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n743;
+        const $m = ($t >>> 0) * $n742;
         const $low = $m >>> 0;
-        if ($low >= $n743 || $low >= 4294967296 % $n743) {
-          $r744 = ($m / 4294967296) >>> 0;
+        if ($low >= $n742 || $low >= 4294967296 % $n742) {
+          $r743 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n743 >= 1 && $n743 <= 4294967296))
+      if (!($n742 >= 1 && $n742 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r744 = drawInt(P, $n743);
+      $r743 = drawInt(P, $n742);
     }
-    const $index742$drawn = $r744;
-    let $index742 = $index742$drawn;
+    const $index741$drawn = $r743;
+    let $index741 = $index741$drawn;
     decisions++;
     steps = 0;
-    if ($index742 < $count740) {
-      const $digit745 = $index742;
-      const $value746 = $values92[$digit745]!;
-      if (trace !== null) trace.push($seat735, 5, $value746);
+    if ($index741 < $count739) {
+      const $digit744 = $index741;
+      const $value745 = $values92[$digit744]!;
+      if (trace !== null) trace.push($seat734, 5, $value745);
       {
-        const l_target = $value746;
+        const l_target = $value745;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
@@ -7492,54 +7465,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg747 = Z_attached + l_p_2;
-          C[$seg747 * CAP + N[$seg747]!] = $card;
-          N[$seg747]!++;
-          $where[$card] = $seg747;
+          const $seg746 = Z_attached + l_p_2;
+          C[$seg746 * CAP + N[$seg746]!] = $card;
+          N[$seg746]!++;
+          $where[$card] = $seg746;
         }
         return step277();
       }
     }
-    $index742 -= $count740;
+    $index741 -= $count739;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide772($seat750: number): number {
-    const $seg751 = Z_board;
-    const $size752 = N[$seg751]!;
-    const $count753 = $size752;
+  function decide771($seat749: number): number {
+    const $seg750 = Z_board;
+    const $size751 = N[$seg750]!;
+    const $count752 = $size751;
     $values94$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond758: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond758) {
-        let $any754: boolean = false;
+      let $cond757: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond757) {
+        let $any753: boolean = false;
         {
-          const $seg756 = Z_collection + l_whose;
-          const $n757 = N[$seg756]!;
-          for (let $i755 = 0; $i755 < $n757; $i755++) {
-            const l_c = C[$seg756 * CAP + $i755]!;
+          const $seg755 = Z_collection + l_whose;
+          const $n756 = N[$seg755]!;
+          for (let $i754 = 0; $i754 < $n756; $i754++) {
+            const l_c = C[$seg755 * CAP + $i754]!;
             if (v_doubled[l_c]!) {
-              $any754 = true;
+              $any753 = true;
               break;
             }
           }
         }
-        $cond758 = $any754;
+        $cond757 = $any753;
       }
-      if ($cond758) $values94[$values94$n[0]!++] = l_whose;
+      if ($cond757) $values94[$values94$n[0]!++] = l_whose;
     }
-    const $size759 = $values94$n[0]!;
-    const $count760 = $size759;
-    const $total761: number = $count753 + $count760;
-    if ($total761 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat750} must act but has no legal move`);
+    const $size758 = $values94$n[0]!;
+    const $count759 = $size758;
+    const $total760: number = $count752 + $count759;
+    if ($total760 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat749} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n763 = $total761;
-    let $r764 = 0;
-    if ($n763 <= 2097152 && $n763 >= 1) {
+    const $n762 = $total760;
+    let $r763 = 0;
+    if ($n762 <= 2097152 && $n762 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7550,31 +7523,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n763;
+        const $m = ($t >>> 0) * $n762;
         const $low = $m >>> 0;
-        if ($low >= $n763 || $low >= 4294967296 % $n763) {
-          $r764 = ($m / 4294967296) >>> 0;
+        if ($low >= $n762 || $low >= 4294967296 % $n762) {
+          $r763 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n763 >= 1 && $n763 <= 4294967296))
+      if (!($n762 >= 1 && $n762 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r764 = drawInt(P, $n763);
+      $r763 = drawInt(P, $n762);
     }
-    const $index762$drawn = $r764;
-    let $index762 = $index762$drawn;
+    const $index761$drawn = $r763;
+    let $index761 = $index761$drawn;
     decisions++;
     steps = 0;
-    if ($index762 < $count753) {
-      const $digit765 = $index762;
-      const $value766 = C[$seg751 * CAP + $digit765]!;
-      if (trace !== null) trace.push($seat750, 3, $value766);
+    if ($index761 < $count752) {
+      const $digit764 = $index761;
+      const $value765 = C[$seg750 * CAP + $digit764]!;
+      if (trace !== null) trace.push($seat749, 3, $value765);
       {
-        const l_target = $value766;
+        const l_target = $value765;
         {
           const $wanted = l_target;
-          let $at = $digit765;
+          let $at = $digit764;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7584,10 +7557,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at767 = Z_board * CAP + $at;
-          const $card = C[$at767]!;
-          const $end768 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k769 = $at767; $k769 < $end768; $k769++) C[$k769] = C[$k769 + 1]!;
+          const $at766 = Z_board * CAP + $at;
+          const $card = C[$at766]!;
+          const $end767 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k768 = $at766; $k768 < $end767; $k768++) C[$k768] = C[$k768 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7596,45 +7569,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index762 -= $count753;
-    if ($index762 < $count760) {
-      const $digit770 = $index762;
-      const $value771 = $values94[$digit770]!;
-      if (trace !== null) trace.push($seat750, 4, $value771);
+    $index761 -= $count752;
+    if ($index761 < $count759) {
+      const $digit769 = $index761;
+      const $value770 = $values94[$digit769]!;
+      if (trace !== null) trace.push($seat749, 4, $value770);
       {
-        l_whose_2 = $value771;
+        l_whose_2 = $value770;
         return step282();
       }
     }
-    $index762 -= $count760;
+    $index761 -= $count759;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide798($seat773: number): number {
-    const $seg774 = Z_played + l_whose_2;
-    const $size775 = N[$seg774]!;
-    const $count776 = $size775;
+  function decide797($seat772: number): number {
+    const $seg773 = Z_played + l_whose_2;
+    const $size774 = N[$seg773]!;
+    const $count775 = $size774;
     $values96$n[0]! = 0;
     {
-      const $seg778 = Z_collection + l_whose_2;
-      const $n779 = N[$seg778]!;
-      for (let $i777 = 0; $i777 < $n779; $i777++) {
-        const l_target = C[$seg778 * CAP + $i777]!;
+      const $seg777 = Z_collection + l_whose_2;
+      const $n778 = N[$seg777]!;
+      for (let $i776 = 0; $i776 < $n778; $i776++) {
+        const l_target = C[$seg777 * CAP + $i776]!;
         if (v_doubled[l_target]!) $values96[$values96$n[0]!++] = l_target;
       }
     }
-    const $size780 = $values96$n[0]!;
-    const $count781 = $size780;
-    const $total782: number = $count776 + $count781;
-    if ($total782 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat773} must act but has no legal move`);
+    const $size779 = $values96$n[0]!;
+    const $count780 = $size779;
+    const $total781: number = $count775 + $count780;
+    if ($total781 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat772} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n784 = $total782;
-    let $r785 = 0;
-    if ($n784 <= 2097152 && $n784 >= 1) {
+    const $n783 = $total781;
+    let $r784 = 0;
+    if ($n783 <= 2097152 && $n783 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7645,49 +7618,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n784;
+        const $m = ($t >>> 0) * $n783;
         const $low = $m >>> 0;
-        if ($low >= $n784 || $low >= 4294967296 % $n784) {
-          $r785 = ($m / 4294967296) >>> 0;
+        if ($low >= $n783 || $low >= 4294967296 % $n783) {
+          $r784 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n784 >= 1 && $n784 <= 4294967296))
+      if (!($n783 >= 1 && $n783 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r785 = drawInt(P, $n784);
+      $r784 = drawInt(P, $n783);
     }
-    const $index783$drawn = $r785;
-    let $index783 = $index783$drawn;
+    const $index782$drawn = $r784;
+    let $index782 = $index782$drawn;
     decisions++;
     steps = 0;
-    if ($index783 < $count776) {
-      const $digit786 = $index783;
-      const $value787 = C[$seg774 * CAP + $digit786]!;
-      if (trace !== null) trace.push($seat773, 1, $value787);
+    if ($index782 < $count775) {
+      const $digit785 = $index782;
+      const $value786 = C[$seg773 * CAP + $digit785]!;
+      if (trace !== null) trace.push($seat772, 1, $value786);
       {
-        const l_target = $value787;
+        const l_target = $value786;
         {
-          const $seg788 = Z_played + l_whose_2;
+          const $seg787 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit786;
-          if (!($at >= 0 && $at < N[$seg788]! && C[$seg788 * CAP + $at]! === $wanted)) {
+          let $at = $digit785;
+          if (!($at >= 0 && $at < N[$seg787]! && C[$seg787 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg788]!; $i++)
-              if (C[$seg788 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg787]!; $i++)
+              if (C[$seg787 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at789 = $seg788 * CAP + $at;
-          const $card = C[$at789]!;
-          const $end790 = $seg788 * CAP + N[$seg788]! - 1;
-          for (let $k791 = $at789; $k791 < $end790; $k791++) C[$k791] = C[$k791 + 1]!;
-          N[$seg788]!--;
+          const $at788 = $seg787 * CAP + $at;
+          const $card = C[$at788]!;
+          const $end789 = $seg787 * CAP + N[$seg787]! - 1;
+          for (let $k790 = $at788; $k790 < $end789; $k790++) C[$k790] = C[$k790 + 1]!;
+          N[$seg787]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg788 - Z_played) * 14 + $member]!--;
+            if ($member >= 0) $count_played_effect[($seg787 - Z_played) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7696,23 +7669,23 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index783 -= $count776;
-    if ($index783 < $count781) {
-      const $digit792 = $index783;
-      const $value793 = $values96[$digit792]!;
-      if (trace !== null) trace.push($seat773, 2, $value793);
+    $index782 -= $count775;
+    if ($index782 < $count780) {
+      const $digit791 = $index782;
+      const $value792 = $values96[$digit791]!;
+      if (trace !== null) trace.push($seat772, 2, $value792);
       {
-        const l_target = $value793;
+        const l_target = $value792;
         v_doubled[l_target] = false;
         {
-          const $seg794 = Z_attached + l_whose_2;
-          if (N[$seg794]! === 0)
+          const $seg793 = Z_attached + l_whose_2;
+          if (N[$seg793]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at795 = $seg794 * CAP;
-          const $card = C[$at795]!;
-          const $end796 = $seg794 * CAP + N[$seg794]! - 1;
-          for (let $k797 = $at795; $k797 < $end796; $k797++) C[$k797] = C[$k797 + 1]!;
-          N[$seg794]!--;
+          const $at794 = $seg793 * CAP;
+          const $card = C[$at794]!;
+          const $end795 = $seg793 * CAP + N[$seg793]! - 1;
+          for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
+          N[$seg793]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7720,7 +7693,7 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index783 -= $count781;
+    $index782 -= $count780;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -7970,10 +7943,10 @@ export function playout(): PlayoutKernel {
       for (const $c of ALL_Property) v_doubled[$c] = false;
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       {
-        for (let $i801 = N[Z_action_deck]! - 1; $i801 > 0; $i801--) {
-          const $n805 = $i801 + 1;
-          let $r806 = 0;
-          if ($n805 <= 2097152 && $n805 >= 1) {
+        for (let $i800 = N[Z_action_deck]! - 1; $i800 > 0; $i800--) {
+          const $n804 = $i800 + 1;
+          let $r805 = 0;
+          if ($n804 <= 2097152 && $n804 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7984,51 +7957,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n805;
+              const $m = ($t >>> 0) * $n804;
               const $low = $m >>> 0;
-              if ($low >= $n805 || $low >= 4294967296 % $n805) {
-                $r806 = ($m / 4294967296) >>> 0;
+              if ($low >= $n804 || $low >= 4294967296 % $n804) {
+                $r805 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n805 >= 1 && $n805 <= 4294967296))
+            if (!($n804 >= 1 && $n804 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r806 = drawInt(G, $n805);
+            $r805 = drawInt(G, $n804);
           }
-          const $j804 = $r806;
-          const $a802 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i801;
-          const $b803 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j804;
-          const $card = C[$a802]!;
-          C[$a802] = C[$b803]!;
-          C[$b803] = $card;
+          const $j803 = $r805;
+          const $a801 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i800;
+          const $b802 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j803;
+          const $card = C[$a801]!;
+          C[$a801] = C[$b802]!;
+          C[$b802] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg807 = Z_hand + l_p;
+            const $seg806 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg807 * CAP + N[$seg807]!] = $card;
-              N[$seg807]!++;
-              $where[$card] = $seg807;
+              C[$seg806 * CAP + N[$seg806]!] = $card;
+              N[$seg806]!++;
+              $where[$card] = $seg806;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg807 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg806 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i808 = N[Z_property_deck]! - 1; $i808 > 0; $i808--) {
-          const $n812 = $i808 + 1;
-          let $r813 = 0;
-          if ($n812 <= 2097152 && $n812 >= 1) {
+        for (let $i807 = N[Z_property_deck]! - 1; $i807 > 0; $i807--) {
+          const $n811 = $i807 + 1;
+          let $r812 = 0;
+          if ($n811 <= 2097152 && $n811 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8039,24 +8012,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n812;
+              const $m = ($t >>> 0) * $n811;
               const $low = $m >>> 0;
-              if ($low >= $n812 || $low >= 4294967296 % $n812) {
-                $r813 = ($m / 4294967296) >>> 0;
+              if ($low >= $n811 || $low >= 4294967296 % $n811) {
+                $r812 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n812 >= 1 && $n812 <= 4294967296))
+            if (!($n811 >= 1 && $n811 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r813 = drawInt(G, $n812);
+            $r812 = drawInt(G, $n811);
           }
-          const $j811 = $r813;
-          const $a809 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i808;
-          const $b810 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j811;
-          const $card = C[$a809]!;
-          C[$a809] = C[$b810]!;
-          C[$b810] = $card;
+          const $j810 = $r812;
+          const $a808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i807;
+          const $b809 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j810;
+          const $card = C[$a808]!;
+          C[$a808] = C[$b809]!;
+          C[$b809] = $card;
         }
       }
       {
@@ -8073,15 +8046,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg814 = Z_secret + l_p;
+            const $seg813 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg814 * CAP + N[$seg814]!] = $card;
-              N[$seg814]!++;
-              $where[$card] = $seg814;
+              C[$seg813 * CAP + N[$seg813]!] = $card;
+              N[$seg813]!++;
+              $where[$card] = $seg813;
             }
           }
         }
@@ -8095,7 +8068,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg815 = Z_dealt + l_p;
+              const $seg814 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8104,9 +8077,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg815 * CAP + N[$seg815]!] = $card;
-                N[$seg815]!++;
-                $where[$card] = $seg815;
+                C[$seg814 * CAP + N[$seg814]!] = $card;
+                N[$seg814]!++;
+                $where[$card] = $seg814;
               }
             }
           } else {
@@ -8125,8 +8098,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k816 = N[$from]! - 1; $k816 >= 0; $k816--) {
-            const $card = C[$from * CAP + $k816]!;
+          for (let $k815 = N[$from]! - 1; $k815 >= 0; $k815--) {
+            const $card = C[$from * CAP + $k815]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8135,10 +8108,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i817 = N[Z_property_deck]! - 1; $i817 > 0; $i817--) {
-          const $n821 = $i817 + 1;
-          let $r822 = 0;
-          if ($n821 <= 2097152 && $n821 >= 1) {
+        for (let $i816 = N[Z_property_deck]! - 1; $i816 > 0; $i816--) {
+          const $n820 = $i816 + 1;
+          let $r821 = 0;
+          if ($n820 <= 2097152 && $n820 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8149,24 +8122,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n821;
+              const $m = ($t >>> 0) * $n820;
               const $low = $m >>> 0;
-              if ($low >= $n821 || $low >= 4294967296 % $n821) {
-                $r822 = ($m / 4294967296) >>> 0;
+              if ($low >= $n820 || $low >= 4294967296 % $n820) {
+                $r821 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n821 >= 1 && $n821 <= 4294967296))
+            if (!($n820 >= 1 && $n820 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r822 = drawInt(G, $n821);
+            $r821 = drawInt(G, $n820);
           }
-          const $j820 = $r822;
-          const $a818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i817;
-          const $b819 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j820;
-          const $card = C[$a818]!;
-          C[$a818] = C[$b819]!;
-          C[$b819] = $card;
+          const $j819 = $r821;
+          const $a817 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i816;
+          const $b818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j819;
+          const $card = C[$a817]!;
+          C[$a817] = C[$b818]!;
+          C[$b818] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {
