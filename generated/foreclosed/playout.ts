@@ -427,72 +427,72 @@ export function playout(): PlayoutKernel {
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
-    let $count822: number = 0;
+    let $count821: number = 0;
     {
-      const $seg824 = Z_collection + l_p;
-      const $n825 = N[$seg824]!;
-      for (let $i823 = 0; $i823 < $n825; $i823++) {
-        const l_c = C[$seg824 * CAP + $i823]!;
+      const $seg823 = Z_collection + l_p;
+      const $n824 = N[$seg823]!;
+      for (let $i822 = 0; $i822 < $n824; $i822++) {
+        const l_c = C[$seg823 * CAP + $i822]!;
         if (fn_colour_of(l_c) === l_k) {
-          $count822++;
+          $count821++;
         }
       }
     }
-    return $count822;
+    return $count821;
   }
   function fn_money_cards(l_p: number): number {
     return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count826: number = 0;
+    let $count825: number = 0;
     {
-      const $seg828 = Z_collection + l_p;
-      const $n829 = N[$seg828]!;
-      for (let $i827 = 0; $i827 < $n829; $i827++) {
-        const l_c = C[$seg828 * CAP + $i827]!;
+      const $seg827 = Z_collection + l_p;
+      const $n828 = N[$seg827]!;
+      for (let $i826 = 0; $i826 < $n828; $i826++) {
+        const l_c = C[$seg827 * CAP + $i826]!;
         if (Property_heart[l_c]!) {
-          $count826++;
+          $count825++;
         }
       }
     }
-    return $count826;
+    return $count825;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count830: number = 0;
+    let $count829: number = 0;
     {
-      const $seg832 = Z_collection + l_p;
-      const $n833 = N[$seg832]!;
-      for (let $i831 = 0; $i831 < $n833; $i831++) {
-        const l_c = C[$seg832 * CAP + $i831]!;
+      const $seg831 = Z_collection + l_p;
+      const $n832 = N[$seg831]!;
+      for (let $i830 = 0; $i830 < $n832; $i830++) {
+        const l_c = C[$seg831 * CAP + $i830]!;
         if (Property_coin[l_c]!) {
-          $count830++;
+          $count829++;
         }
       }
     }
-    return $count830;
+    return $count829;
   }
   function fn_set_score(l_p: number): number {
-    let $sum834: number = 0;
-    for (const $item835 of ALL_Colour) {
-      const l_k = $item835;
+    let $sum833: number = 0;
+    for (const $item834 of ALL_Colour) {
+      const l_k = $item834;
       if (l_k !== "none") {
-        $sum834 +=
+        $sum833 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum834;
+    return $sum833;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum836: number = 0;
+    let $sum835: number = 0;
     {
-      const $seg838 = Z_collection + l_p;
-      const $n839 = N[$seg838]!;
-      for (let $i837 = 0; $i837 < $n839; $i837++) {
-        const l_c = C[$seg838 * CAP + $i837]!;
-        $sum836 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg837 = Z_collection + l_p;
+      const $n838 = N[$seg837]!;
+      for (let $i836 = 0; $i836 < $n838; $i836++) {
+        const l_c = C[$seg837 * CAP + $i836]!;
+        $sum835 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum836;
+    return $sum835;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -505,8 +505,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item840 of ALL_Colour) {
-                const l_k = $item840;
+              for (const $item839 of ALL_Colour) {
+                const l_k = $item839;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -521,8 +521,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item841 of ALL_Colour) {
-                  const l_k = $item841;
+                for (const $item840 of ALL_Colour) {
+                  const l_k = $item840;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -545,52 +545,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum842: number = 0;
+    let $sum841: number = 0;
     {
-      const $n844 = N[Z_board]!;
-      for (let $i843 = 0; $i843 < $n844; $i843++) {
-        const l_a = C[Z_board * CAP + $i843]!;
-        $sum842 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      const $n843 = N[Z_board]!;
+      for (let $i842 = 0; $i842 < $n843; $i842++) {
+        const l_a = C[Z_board * CAP + $i842]!;
+        $sum841 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
       }
     }
-    return 0 - $sum842;
+    return 0 - $sum841;
   }
   function fn_action_points(l_p: number): number {
-    let $sum845: number = 0;
+    let $sum844: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum846: number = 0;
+        let $sum845: number = 0;
         {
-          const $seg848 = Z_played + l_q;
-          const $n849 = N[$seg848]!;
-          for (let $i847 = 0; $i847 < $n849; $i847++) {
-            const l_a = C[$seg848 * CAP + $i847]!;
-            $sum846 += fn_medal_points(l_a, l_p);
+          const $seg847 = Z_played + l_q;
+          const $n848 = N[$seg847]!;
+          for (let $i846 = 0; $i846 < $n848; $i846++) {
+            const l_a = C[$seg847 * CAP + $i846]!;
+            $sum845 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum845 += $sum846;
+        $sum844 += $sum845;
       }
     }
-    return $sum845 + fn_board_points(l_p);
+    return $sum844 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any850: boolean = false;
+    let $any849: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
-          $any850 = true;
+          $any849 = true;
           break;
         }
       }
     }
-    return $any850 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any849 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum851: number = 0;
+    let $sum850: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum851 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum850 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum851;
+    return N[Z_board]! + $sum850;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
@@ -2918,7 +2918,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide515($seat451);
+      return decide514($seat451);
     }
   }
   function step207(): number {
@@ -2938,13 +2938,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat516 = l_target;
-      if ($seat516 >= humans)
+      const $seat515 = l_target;
+      if ($seat515 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat516} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat515} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide543($seat516);
+      return decide542($seat515);
     }
   }
   function step209(): number {
@@ -2966,13 +2966,13 @@ export function playout(): PlayoutKernel {
       $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
     }
     {
-      const $seat544 = l_active;
-      if ($seat544 >= humans)
+      const $seat543 = l_active;
+      if ($seat543 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat543} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide566($seat544);
+      return decide565($seat543);
     }
   }
   function step210(): number {
@@ -2982,36 +2982,36 @@ export function playout(): PlayoutKernel {
     return step215();
   }
   function step212(): number {
-    let $first567: number = 0;
-    let $found568 = false;
+    let $first566: number = 0;
+    let $found567 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first567 = l_q;
-        $found568 = true;
+        $first566 = l_q;
+        $found567 = true;
         break;
       }
     }
-    if (!$found568) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first567;
+    if (!$found567) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first566;
     {
-      const $seat569 = l_opponent;
-      if ($seat569 >= humans)
+      const $seat568 = l_opponent;
+      if ($seat568 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat569} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat568} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide580($seat569);
+      return decide579($seat568);
     }
   }
   function step213(): number {
     {
-      const $seat581 = l_active;
-      if ($seat581 >= humans)
+      const $seat580 = l_active;
+      if ($seat580 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat581} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat580} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide603($seat581);
+      return decide602($seat580);
     }
   }
   function step214(): number {
@@ -3049,18 +3049,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg604 = Z_hand + l_p_4;
+      const $seg603 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg604 * CAP + N[$seg604]!] = $card;
-        N[$seg604]!++;
-        $where[$card] = $seg604;
+        C[$seg603 * CAP + N[$seg603]!] = $card;
+        N[$seg603]!++;
+        $where[$card] = $seg603;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg604 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg603 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3080,13 +3080,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat605 = l_p_4;
-      if ($seat605 >= humans)
+      const $seat604 = l_p_4;
+      if ($seat604 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat605} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat604} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide619($seat605);
+      return decide618($seat604);
     }
   }
   function step222(): number {
@@ -3094,22 +3094,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg620 = Z_hand + l_p_4;
+      const $seg619 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg620]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg619]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg620]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg619]!}`,
         );
       const $index = $position - 1;
-      const $at621 = $seg620 * CAP + $index;
-      const $card = C[$at621]!;
-      const $end622 = $seg620 * CAP + N[$seg620]! - 1;
-      for (let $k623 = $at621; $k623 < $end622; $k623++) C[$k623] = C[$k623 + 1]!;
-      N[$seg620]!--;
+      const $at620 = $seg619 * CAP + $index;
+      const $card = C[$at620]!;
+      const $end621 = $seg619 * CAP + N[$seg619]! - 1;
+      for (let $k622 = $at620; $k622 < $end621; $k622++) C[$k622] = C[$k622 + 1]!;
+      N[$seg619]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg620 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg619 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3190,26 +3190,26 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg624 = Z_played + l_p_3;
-      C[$seg624 * CAP + N[$seg624]!] = $card;
-      N[$seg624]!++;
-      $where[$card] = $seg624;
+      const $seg623 = Z_played + l_p_3;
+      C[$seg623 * CAP + N[$seg623]!] = $card;
+      N[$seg623]!++;
+      $where[$card] = $seg623;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg624 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg623 - Z_played) * 14 + $member]!++;
       }
     }
     return step238();
   }
   function step236(): number {
     {
-      const $seat625 = l_p_3;
-      if ($seat625 >= humans)
+      const $seat624 = l_p_3;
+      if ($seat624 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat625} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat624} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide635($seat625);
+      return decide634($seat624);
     }
   }
   function step237(): number {
@@ -3241,13 +3241,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat636 = l_p_3;
-      if ($seat636 >= humans)
+      const $seat635 = l_p_3;
+      if ($seat635 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat636} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat635} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide649($seat636);
+      return decide648($seat635);
     }
   }
   function step242(): number {
@@ -3268,13 +3268,13 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg650 = Z_played + l_p_3;
-      C[$seg650 * CAP + N[$seg650]!] = $card;
-      N[$seg650]!++;
-      $where[$card] = $seg650;
+      const $seg649 = Z_played + l_p_3;
+      C[$seg649 * CAP + N[$seg649]!] = $card;
+      N[$seg649]!++;
+      $where[$card] = $seg649;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg650 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg649 - Z_played) * 14 + $member]!++;
       }
     }
     return step245();
@@ -3299,24 +3299,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat651 = l_p_3;
-      if ($seat651 >= humans)
+      const $seat650 = l_p_3;
+      if ($seat650 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat651} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat650} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide673($seat651);
+      return decide672($seat650);
     }
   }
   function step247(): number {
     {
-      const $seat674 = l_p_3;
-      if ($seat674 >= humans)
+      const $seat673 = l_p_3;
+      if ($seat673 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat674} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat673} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide699($seat674);
+      return decide698($seat673);
     }
   }
   function step248(): number {
@@ -3330,12 +3330,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n700 = 0;
+      let $n699 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list89[$n700++] = l_q;
+        if (l_q !== l_p_3) $list89[$n699++] = l_q;
       }
-      for (let $i701 = 0; $i701 < $n700; $i701++) {
-        const l_q = $list89[$i701]!;
+      for (let $i700 = 0; $i700 < $n699; $i700++) {
+        const l_q = $list89[$i700]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3445,18 +3445,18 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step257(): number {
-    let $cond703: boolean = l_offered;
-    if ($cond703) {
-      let $any702: boolean = false;
+    let $cond702: boolean = l_offered;
+    if ($cond702) {
+      let $any701: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (fn_reachable(l_active, l_q)) {
-          $any702 = true;
+          $any701 = true;
           break;
         }
       }
-      $cond703 = !$any702;
+      $cond702 = !$any701;
     }
-    if ($cond703) {
+    if ($cond702) {
       l_turn_over = true;
     }
     return 204;
@@ -3489,13 +3489,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat704 = l_p;
-      if ($seat704 >= humans)
+      const $seat703 = l_p;
+      if ($seat703 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat704} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat703} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide721($seat704, true);
+      return decide720($seat703, true);
     }
   }
   function step262(): number {
@@ -3560,26 +3560,26 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg722 = Z_played + l_p_2;
-      C[$seg722 * CAP + N[$seg722]!] = $card;
-      N[$seg722]!++;
-      $where[$card] = $seg722;
+      const $seg721 = Z_played + l_p_2;
+      C[$seg721 * CAP + N[$seg721]!] = $card;
+      N[$seg721]!++;
+      $where[$card] = $seg721;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg722 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg721 - Z_played) * 14 + $member]!++;
       }
     }
     return step273();
   }
   function step271(): number {
     {
-      const $seat723 = l_p_2;
-      if ($seat723 >= humans)
+      const $seat722 = l_p_2;
+      if ($seat722 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat722} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide733($seat723);
+      return decide732($seat722);
     }
   }
   function step272(): number {
@@ -3611,13 +3611,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat734 = l_p_2;
-      if ($seat734 >= humans)
+      const $seat733 = l_p_2;
+      if ($seat733 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat733} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide747($seat734);
+      return decide746($seat733);
     }
   }
   function step277(): number {
@@ -3638,13 +3638,13 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg748 = Z_played + l_p_2;
-      C[$seg748 * CAP + N[$seg748]!] = $card;
-      N[$seg748]!++;
-      $where[$card] = $seg748;
+      const $seg747 = Z_played + l_p_2;
+      C[$seg747 * CAP + N[$seg747]!] = $card;
+      N[$seg747]!++;
+      $where[$card] = $seg747;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg748 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg747 - Z_played) * 14 + $member]!++;
       }
     }
     return step280();
@@ -3669,24 +3669,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat749 = l_p_2;
-      if ($seat749 >= humans)
+      const $seat748 = l_p_2;
+      if ($seat748 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat748} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide771($seat749);
+      return decide770($seat748);
     }
   }
   function step282(): number {
     {
-      const $seat772 = l_p_2;
-      if ($seat772 >= humans)
+      const $seat771 = l_p_2;
+      if ($seat771 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat771} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide797($seat772);
+      return decide796($seat771);
     }
   }
   function step283(): number {
@@ -3700,12 +3700,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n798 = 0;
+      let $n797 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list98[$n798++] = l_q;
+        if (l_q !== l_p_2) $list98[$n797++] = l_q;
       }
-      for (let $i799 = 0; $i799 < $n798; $i799++) {
-        const l_q = $list98[$i799]!;
+      for (let $i798 = 0; $i798 < $n797; $i798++) {
+        const l_q = $list98[$i798]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3822,156 +3822,156 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat772 = l_p_2;
-      if ($seat772 >= humans)
+      const $seat771 = l_p_2;
+      if ($seat771 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat771} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide797($seat772);
+      return decide796($seat771);
     }
   }
   function step295(): number {
     {
-      const $seat749 = l_p_2;
-      if ($seat749 >= humans)
+      const $seat748 = l_p_2;
+      if ($seat748 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat748} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide771($seat749);
+      return decide770($seat748);
     }
   }
   function step296(): number {
     {
-      const $seat734 = l_p_2;
-      if ($seat734 >= humans)
+      const $seat733 = l_p_2;
+      if ($seat733 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat733} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide747($seat734);
+      return decide746($seat733);
     }
   }
   function step297(): number {
     {
-      const $seat723 = l_p_2;
-      if ($seat723 >= humans)
+      const $seat722 = l_p_2;
+      if ($seat722 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat722} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide733($seat723);
+      return decide732($seat722);
     }
   }
   function step298(): number {
     {
-      const $seat704 = l_p;
-      if ($seat704 >= humans)
+      const $seat703 = l_p;
+      if ($seat703 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat704} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat703} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide721($seat704, false);
+      return decide720($seat703, false);
     }
   }
   function step299(): number {
     {
-      const $seat674 = l_p_3;
-      if ($seat674 >= humans)
+      const $seat673 = l_p_3;
+      if ($seat673 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat674} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat673} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide699($seat674);
+      return decide698($seat673);
     }
   }
   function step300(): number {
     {
-      const $seat651 = l_p_3;
-      if ($seat651 >= humans)
+      const $seat650 = l_p_3;
+      if ($seat650 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat651} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat650} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide673($seat651);
+      return decide672($seat650);
     }
   }
   function step301(): number {
     {
-      const $seat636 = l_p_3;
-      if ($seat636 >= humans)
+      const $seat635 = l_p_3;
+      if ($seat635 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat636} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat635} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide649($seat636);
+      return decide648($seat635);
     }
   }
   function step302(): number {
     {
-      const $seat625 = l_p_3;
-      if ($seat625 >= humans)
+      const $seat624 = l_p_3;
+      if ($seat624 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat625} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat624} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide635($seat625);
+      return decide634($seat624);
     }
   }
   function step303(): number {
     {
-      const $seat605 = l_p_4;
-      if ($seat605 >= humans)
+      const $seat604 = l_p_4;
+      if ($seat604 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat605} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat604} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide619($seat605);
+      return decide618($seat604);
     }
   }
   function step304(): number {
     {
-      const $seat569 = l_opponent;
-      if ($seat569 >= humans)
+      const $seat568 = l_opponent;
+      if ($seat568 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat569} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat568} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide580($seat569);
+      return decide579($seat568);
     }
   }
   function step305(): number {
     {
-      const $seat581 = l_active;
-      if ($seat581 >= humans)
+      const $seat580 = l_active;
+      if ($seat580 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat581} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat580} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide603($seat581);
+      return decide602($seat580);
     }
   }
   function step306(): number {
     {
-      const $seat544 = l_active;
-      if ($seat544 >= humans)
+      const $seat543 = l_active;
+      if ($seat543 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat544} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat543} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide566($seat544);
+      return decide565($seat543);
     }
   }
   function step307(): number {
     {
-      const $seat516 = l_target;
-      if ($seat516 >= humans)
+      const $seat515 = l_target;
+      if ($seat515 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat516} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat515} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide543($seat516);
+      return decide542($seat515);
     }
   }
   function step308(): number {
@@ -3982,7 +3982,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide515($seat451);
+      return decide514($seat451);
     }
   }
   function step309(): number {
@@ -5818,7 +5818,7 @@ export function playout(): PlayoutKernel {
     $index433 -= $count431;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide515($seat451: number): number {
+  function decide514($seat451: number): number {
     const $seg452 = Z_hand + l_active;
     let $offered453 = false;
     offered453$open: {
@@ -5901,38 +5901,38 @@ export function playout(): PlayoutKernel {
       if (!l_offered) break offered469$open;
       $offered469 = true;
     }
-    let $searching472 = ($gate470 ? 1 : 0) + ($gate471 ? 1 : 0);
-    if ($searching472 > 0) {
-      for (let $value473 = 0; $value473 < players; $value473++) {
+    $values79$n[0]! = 0;
+    $values81$n[0]! = 0;
+    if ($gate470 || $gate471) {
+      for (let $value472 = 0; $value472 < players; $value472++) {
+        let $same473 = 0;
         let $same474 = 0;
-        let $same475 = 0;
-        found466$test: if ($gate470 && !$found466) {
-          const l_target = $value473;
+        found466$test: if ($gate470) {
+          const l_target = $value472;
           if (!(l_target !== l_active)) break found466$test;
           if (!!v_passed_over[l_target]!) break found466$test;
-          if ($same474 === 0) $same474 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same473 === 0) $same473 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same473 !== 1) break found466$test;
+          if ($same474 === 0) $same474 = !fn_shielded(l_target) ? 1 : 2;
           if ($same474 !== 1) break found466$test;
-          if ($same475 === 0) $same475 = !fn_shielded(l_target) ? 1 : 2;
-          if ($same475 !== 1) break found466$test;
           if (!(v_protection[l_target]! === 0)) break found466$test;
-          $found466 = true;
-          $searching472--;
+          $values79[$values79$n[0]!++] = l_target;
         }
-        found468$test: if ($gate471 && !$found468) {
-          const l_target = $value473;
+        found468$test: if ($gate471) {
+          const l_target = $value472;
           if (!(l_target !== l_active)) break found468$test;
           if (!!v_passed_over[l_target]!) break found468$test;
-          if ($same474 === 0) $same474 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same473 === 0) $same473 = !fn_exchanged(l_active, l_target) ? 1 : 2;
+          if ($same473 !== 1) break found468$test;
+          if ($same474 === 0) $same474 = !fn_shielded(l_target) ? 1 : 2;
           if ($same474 !== 1) break found468$test;
-          if ($same475 === 0) $same475 = !fn_shielded(l_target) ? 1 : 2;
-          if ($same475 !== 1) break found468$test;
           if (!(v_protection[l_target]! > 0)) break found468$test;
           if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found468$test;
-          $found468 = true;
-          $searching472--;
+          $values81[$values81$n[0]!++] = l_target;
         }
-        if ($searching472 === 0) break;
       }
+      $found466 = $values79$n[0]! > 0;
+      $found468 = $values81$n[0]! > 0;
     }
     offered465$open: {
       if (!$found466) break offered465$open;
@@ -5942,7 +5942,7 @@ export function playout(): PlayoutKernel {
       if (!$found468) break offered467$open;
       $offered467 = true;
     }
-    const $offered476 =
+    const $offered475 =
       ($offered453 ? 1 : 0) +
       ($offered462 ? 1 : 0) +
       ($offered463 ? 1 : 0) +
@@ -5950,20 +5950,18 @@ export function playout(): PlayoutKernel {
       ($offered465 ? 1 : 0) +
       ($offered467 ? 1 : 0) +
       ($offered469 ? 1 : 0);
-    if ($offered476 === 0)
+    if ($offered475 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built481 = false;
-    let $built489 = false;
-    let $built494 = false;
-    attempt477: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n479 = $offered476;
-      let $r480 = 0;
-      if ($n479 <= 2097152 && $n479 >= 1) {
+    let $built480 = false;
+    attempt476: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n478 = $offered475;
+      let $r479 = 0;
+      if ($n478 <= 2097152 && $n478 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5974,22 +5972,22 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n479;
+          const $m = ($t >>> 0) * $n478;
           const $low = $m >>> 0;
-          if ($low >= $n479 || $low >= 4294967296 % $n479) {
-            $r480 = ($m / 4294967296) >>> 0;
+          if ($low >= $n478 || $low >= 4294967296 % $n478) {
+            $r479 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n479 >= 1 && $n479 <= 4294967296))
+        if (!($n478 >= 1 && $n478 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r480 = drawInt(P, $n479);
+        $r479 = drawInt(P, $n478);
       }
-      const $pick478$drawn = $r480;
-      let $pick478 = $pick478$drawn;
-      if ($offered453 && $pick478-- === 0) {
-        if (!$built481) {
+      const $pick477$drawn = $r479;
+      let $pick477 = $pick477$drawn;
+      if ($offered453 && $pick477-- === 0) {
+        if (!$built480) {
           $values77$n[0]! = 0;
           for (let $i461 = 0; $i461 < N[$seg452]!; $i461++) {
             const l_card_3 = C[$seg452 * CAP + $i461]!;
@@ -6020,11 +6018,11 @@ export function playout(): PlayoutKernel {
             if (!$cond458) continue;
             $values77[$values77$n[0]!++] = l_card_3;
           }
-          $built481 = true;
+          $built480 = true;
         }
-        const $n484 = $values77$n[0]!;
-        let $r485 = 0;
-        if ($n484 <= 2097152 && $n484 >= 1) {
+        const $n483 = $values77$n[0]!;
+        let $r484 = 0;
+        if ($n483 <= 2097152 && $n483 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6035,32 +6033,32 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n484;
+            const $m = ($t >>> 0) * $n483;
             const $low = $m >>> 0;
-            if ($low >= $n484 || $low >= 4294967296 % $n484) {
-              $r485 = ($m / 4294967296) >>> 0;
+            if ($low >= $n483 || $low >= 4294967296 % $n483) {
+              $r484 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n484 >= 1 && $n484 <= 4294967296))
+          if (!($n483 >= 1 && $n483 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r485 = drawInt(P, $n484);
+          $r484 = drawInt(P, $n483);
         }
-        const $digit482 = $r485;
-        const $value483 = $values77[$digit482]!;
+        const $digit481 = $r484;
+        const $value482 = $values77[$digit481]!;
         {
-          l_card_3 = $value483;
+          l_card_3 = $value482;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 17, $value483);
+        if (trace !== null) trace.push($seat451, 17, $value482);
         {
-          l_card_3 = $value483;
+          l_card_3 = $value482;
           return step227();
         }
       }
-      if ($offered462 && $pick478-- === 0) {
+      if ($offered462 && $pick477-- === 0) {
         {
         }
         decisions++;
@@ -6083,7 +6081,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered463 && $pick478-- === 0) {
+      if ($offered463 && $pick477-- === 0) {
         {
         }
         decisions++;
@@ -6106,7 +6104,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered464 && $pick478-- === 0) {
+      if ($offered464 && $pick477-- === 0) {
         {
         }
         decisions++;
@@ -6116,22 +6114,10 @@ export function playout(): PlayoutKernel {
           return step216();
         }
       }
-      if ($offered465 && $pick478-- === 0) {
-        if (!$built489) {
-          $values79$n[0]! = 0;
-          for (let l_target = 0; l_target < players; l_target++) {
-            if (!(l_target !== l_active)) continue;
-            if (!!v_passed_over[l_target]!) continue;
-            if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded(l_target)) continue;
-            if (!(v_protection[l_target]! === 0)) continue;
-            $values79[$values79$n[0]!++] = l_target;
-          }
-          $built489 = true;
-        }
-        const $n492 = $values79$n[0]!;
-        let $r493 = 0;
-        if ($n492 <= 2097152 && $n492 >= 1) {
+      if ($offered465 && $pick477-- === 0) {
+        const $n491 = $values79$n[0]!;
+        let $r492 = 0;
+        if ($n491 <= 2097152 && $n491 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6142,48 +6128,35 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n492;
+            const $m = ($t >>> 0) * $n491;
             const $low = $m >>> 0;
-            if ($low >= $n492 || $low >= 4294967296 % $n492) {
-              $r493 = ($m / 4294967296) >>> 0;
+            if ($low >= $n491 || $low >= 4294967296 % $n491) {
+              $r492 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n492 >= 1 && $n492 <= 4294967296))
+          if (!($n491 >= 1 && $n491 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r493 = drawInt(P, $n492);
+          $r492 = drawInt(P, $n491);
         }
-        const $digit490 = $r493;
-        const $value491 = $values79[$digit490]!;
+        const $digit489 = $r492;
+        const $value490 = $values79[$digit489]!;
         {
-          l_target = $value491;
+          l_target = $value490;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 21, $value491);
+        if (trace !== null) trace.push($seat451, 21, $value490);
         {
-          l_target = $value491;
+          l_target = $value490;
           return step207();
         }
       }
-      if ($offered467 && $pick478-- === 0) {
-        if (!$built494) {
-          $values81$n[0]! = 0;
-          for (let l_target = 0; l_target < players; l_target++) {
-            if (!(l_target !== l_active)) continue;
-            if (!!v_passed_over[l_target]!) continue;
-            if (!!fn_exchanged(l_active, l_target)) continue;
-            if (!!fn_shielded(l_target)) continue;
-            if (!(v_protection[l_target]! > 0)) continue;
-            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-            $values81[$values81$n[0]!++] = l_target;
-          }
-          $built494 = true;
-        }
-        const $n497 = $values81$n[0]!;
-        let $r498 = 0;
-        if ($n497 <= 2097152 && $n497 >= 1) {
+      if ($offered467 && $pick477-- === 0) {
+        const $n496 = $values81$n[0]!;
+        let $r497 = 0;
+        if ($n496 <= 2097152 && $n496 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6194,28 +6167,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n497;
+            const $m = ($t >>> 0) * $n496;
             const $low = $m >>> 0;
-            if ($low >= $n497 || $low >= 4294967296 % $n497) {
-              $r498 = ($m / 4294967296) >>> 0;
+            if ($low >= $n496 || $low >= 4294967296 % $n496) {
+              $r497 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n497 >= 1 && $n497 <= 4294967296))
+          if (!($n496 >= 1 && $n496 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r498 = drawInt(P, $n497);
+          $r497 = drawInt(P, $n496);
         }
-        const $digit495 = $r498;
-        const $value496 = $values81[$digit495]!;
+        const $digit494 = $r497;
+        const $value495 = $values81[$digit494]!;
         {
-          const l_target = $value496;
+          const l_target = $value495;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 22, $value496);
+        if (trace !== null) trace.push($seat451, 22, $value495);
         {
-          const l_target = $value496;
+          const l_target = $value495;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6249,53 +6222,53 @@ export function playout(): PlayoutKernel {
             $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
           }
           {
-            const $argument499 = l_active;
-            const $argument500 = l_target;
+            const $argument498 = l_active;
+            const $argument499 = l_target;
             {
-              let l_a = $argument499;
-              let l_b = $argument500;
+              let l_a = $argument498;
+              let l_b = $argument499;
               {
-                const $seg501 = Z_exchange + l_a;
-                if (N[$seg501]! === 0)
+                const $seg500 = Z_exchange + l_a;
+                if (N[$seg500]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at502 = $seg501 * CAP;
-                const $card = C[$at502]!;
-                const $end503 = $seg501 * CAP + N[$seg501]! - 1;
-                for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
-                N[$seg501]!--;
+                const $at501 = $seg500 * CAP;
+                const $card = C[$at501]!;
+                const $end502 = $seg500 * CAP + N[$seg500]! - 1;
+                for (let $k503 = $at501; $k503 < $end502; $k503++) C[$k503] = C[$k503 + 1]!;
+                N[$seg500]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg505 = Z_exchange + l_b;
-                if (N[$seg505]! === 0)
+                const $seg504 = Z_exchange + l_b;
+                if (N[$seg504]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at506 = $seg505 * CAP;
-                const $card = C[$at506]!;
-                const $end507 = $seg505 * CAP + N[$seg505]! - 1;
-                for (let $k508 = $at506; $k508 < $end507; $k508++) C[$k508] = C[$k508 + 1]!;
-                N[$seg505]!--;
-                const $seg509 = Z_exchange + l_a;
-                if (N[$seg509]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg509 * CAP + N[$seg509]!] = $card;
-                N[$seg509]!++;
-                $where[$card] = $seg509;
+                const $at505 = $seg504 * CAP;
+                const $card = C[$at505]!;
+                const $end506 = $seg504 * CAP + N[$seg504]! - 1;
+                for (let $k507 = $at505; $k507 < $end506; $k507++) C[$k507] = C[$k507 + 1]!;
+                N[$seg504]!--;
+                const $seg508 = Z_exchange + l_a;
+                if (N[$seg508]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg508 * CAP + N[$seg508]!] = $card;
+                N[$seg508]!++;
+                $where[$card] = $seg508;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at510 = Z_in_transit * CAP;
-                const $card = C[$at510]!;
-                const $end511 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k512 = $at510; $k512 < $end511; $k512++) C[$k512] = C[$k512 + 1]!;
+                const $at509 = Z_in_transit * CAP;
+                const $card = C[$at509]!;
+                const $end510 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k511 = $at509; $k511 < $end510; $k511++) C[$k511] = C[$k511 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg513 = Z_exchange + l_b;
-                if (N[$seg513]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg513 * CAP + N[$seg513]!] = $card;
-                N[$seg513]!++;
-                $where[$card] = $seg513;
+                const $seg512 = Z_exchange + l_b;
+                if (N[$seg512]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg512 * CAP + N[$seg512]!] = $card;
+                N[$seg512]!++;
+                $where[$card] = $seg512;
               }
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
@@ -6305,7 +6278,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered469 && $pick478-- === 0) {
+      if ($offered469 && $pick477-- === 0) {
         {
         }
         decisions++;
@@ -6319,23 +6292,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide543($seat516: number): number {
-    const $count517 = 1;
-    const $low518 = 1;
-    const $high519 = v_coins[l_target]!;
-    const $size520 = Math.max(0, $high519 - $low518 + 1);
-    const $count521 = $size520;
-    const $total522: number = $count517 + $count521;
-    if ($total522 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat516} must act but has no legal move`);
+  function decide542($seat515: number): number {
+    const $count516 = 1;
+    const $low517 = 1;
+    const $high518 = v_coins[l_target]!;
+    const $size519 = Math.max(0, $high518 - $low517 + 1);
+    const $count520 = $size519;
+    const $total521: number = $count516 + $count520;
+    if ($total521 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat515} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n524 = $total522;
-    let $r525 = 0;
-    if ($n524 <= 2097152 && $n524 >= 1) {
+    const $n523 = $total521;
+    let $r524 = 0;
+    if ($n523 <= 2097152 && $n523 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6346,24 +6319,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n524;
+        const $m = ($t >>> 0) * $n523;
         const $low = $m >>> 0;
-        if ($low >= $n524 || $low >= 4294967296 % $n524) {
-          $r525 = ($m / 4294967296) >>> 0;
+        if ($low >= $n523 || $low >= 4294967296 % $n523) {
+          $r524 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n524 >= 1 && $n524 <= 4294967296))
+      if (!($n523 >= 1 && $n523 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r525 = drawInt(P, $n524);
+      $r524 = drawInt(P, $n523);
     }
-    const $index523$drawn = $r525;
-    let $index523 = $index523$drawn;
+    const $index522$drawn = $r524;
+    let $index522 = $index522$drawn;
     decisions++;
     steps = 0;
-    if ($index523 < $count517) {
-      if (trace !== null) trace.push($seat516, 15);
+    if ($index522 < $count516) {
+      if (trace !== null) trace.push($seat515, 15);
       {
         {
           const $amount = 1;
@@ -6381,53 +6354,53 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument526 = l_active;
-          const $argument527 = l_target;
+          const $argument525 = l_active;
+          const $argument526 = l_target;
           {
-            let l_a = $argument526;
-            let l_b = $argument527;
+            let l_a = $argument525;
+            let l_b = $argument526;
             {
-              const $seg528 = Z_exchange + l_a;
-              if (N[$seg528]! === 0)
+              const $seg527 = Z_exchange + l_a;
+              if (N[$seg527]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at529 = $seg528 * CAP;
-              const $card = C[$at529]!;
-              const $end530 = $seg528 * CAP + N[$seg528]! - 1;
-              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
-              N[$seg528]!--;
+              const $at528 = $seg527 * CAP;
+              const $card = C[$at528]!;
+              const $end529 = $seg527 * CAP + N[$seg527]! - 1;
+              for (let $k530 = $at528; $k530 < $end529; $k530++) C[$k530] = C[$k530 + 1]!;
+              N[$seg527]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg532 = Z_exchange + l_b;
-              if (N[$seg532]! === 0)
+              const $seg531 = Z_exchange + l_b;
+              if (N[$seg531]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at533 = $seg532 * CAP;
-              const $card = C[$at533]!;
-              const $end534 = $seg532 * CAP + N[$seg532]! - 1;
-              for (let $k535 = $at533; $k535 < $end534; $k535++) C[$k535] = C[$k535 + 1]!;
-              N[$seg532]!--;
-              const $seg536 = Z_exchange + l_a;
-              if (N[$seg536]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg536 * CAP + N[$seg536]!] = $card;
-              N[$seg536]!++;
-              $where[$card] = $seg536;
+              const $at532 = $seg531 * CAP;
+              const $card = C[$at532]!;
+              const $end533 = $seg531 * CAP + N[$seg531]! - 1;
+              for (let $k534 = $at532; $k534 < $end533; $k534++) C[$k534] = C[$k534 + 1]!;
+              N[$seg531]!--;
+              const $seg535 = Z_exchange + l_a;
+              if (N[$seg535]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg535 * CAP + N[$seg535]!] = $card;
+              N[$seg535]!++;
+              $where[$card] = $seg535;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at537 = Z_in_transit * CAP;
-              const $card = C[$at537]!;
-              const $end538 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k539 = $at537; $k539 < $end538; $k539++) C[$k539] = C[$k539 + 1]!;
+              const $at536 = Z_in_transit * CAP;
+              const $card = C[$at536]!;
+              const $end537 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k538 = $at536; $k538 < $end537; $k538++) C[$k538] = C[$k538 + 1]!;
               N[Z_in_transit]!--;
-              const $seg540 = Z_exchange + l_b;
-              if (N[$seg540]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg540 * CAP + N[$seg540]!] = $card;
-              N[$seg540]!++;
-              $where[$card] = $seg540;
+              const $seg539 = Z_exchange + l_b;
+              if (N[$seg539]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg539 * CAP + N[$seg539]!] = $card;
+              N[$seg539]!++;
+              $where[$card] = $seg539;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -6437,33 +6410,33 @@ export function playout(): PlayoutKernel {
         return step211();
       }
     }
-    $index523 -= $count517;
-    if ($index523 < $count521) {
-      const $digit541 = $index523;
-      const $value542 = $low518 + $digit541;
-      if (trace !== null) trace.push($seat516, 16, $value542);
+    $index522 -= $count516;
+    if ($index522 < $count520) {
+      const $digit540 = $index522;
+      const $value541 = $low517 + $digit540;
+      if (trace !== null) trace.push($seat515, 16, $value541);
       {
-        l_amount = $value542;
+        l_amount = $value541;
         return step209();
       }
     }
-    $index523 -= $count521;
+    $index522 -= $count520;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide566($seat544: number): number {
-    const $count545 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count546 = 1;
-    const $total547: number = $count545 + $count546;
-    if ($total547 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat544} must act but has no legal move`);
+  function decide565($seat543: number): number {
+    const $count544 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count545 = 1;
+    const $total546: number = $count544 + $count545;
+    if ($total546 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat543} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n549 = $total547;
-    let $r550 = 0;
-    if ($n549 <= 2097152 && $n549 >= 1) {
+    const $n548 = $total546;
+    let $r549 = 0;
+    if ($n548 <= 2097152 && $n548 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6474,24 +6447,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n549;
+        const $m = ($t >>> 0) * $n548;
         const $low = $m >>> 0;
-        if ($low >= $n549 || $low >= 4294967296 % $n549) {
-          $r550 = ($m / 4294967296) >>> 0;
+        if ($low >= $n548 || $low >= 4294967296 % $n548) {
+          $r549 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n549 >= 1 && $n549 <= 4294967296))
+      if (!($n548 >= 1 && $n548 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r550 = drawInt(P, $n549);
+      $r549 = drawInt(P, $n548);
     }
-    const $index548$drawn = $r550;
-    let $index548 = $index548$drawn;
+    const $index547$drawn = $r549;
+    let $index547 = $index547$drawn;
     decisions++;
     steps = 0;
-    if ($index548 < $count545) {
-      if (trace !== null) trace.push($seat544, 13);
+    if ($index547 < $count544) {
+      if (trace !== null) trace.push($seat543, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6526,53 +6499,53 @@ export function playout(): PlayoutKernel {
           $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
         }
         {
-          const $argument551 = l_active;
-          const $argument552 = l_target;
+          const $argument550 = l_active;
+          const $argument551 = l_target;
           {
-            let l_a = $argument551;
-            let l_b = $argument552;
+            let l_a = $argument550;
+            let l_b = $argument551;
             {
-              const $seg553 = Z_exchange + l_a;
-              if (N[$seg553]! === 0)
+              const $seg552 = Z_exchange + l_a;
+              if (N[$seg552]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at554 = $seg553 * CAP;
-              const $card = C[$at554]!;
-              const $end555 = $seg553 * CAP + N[$seg553]! - 1;
-              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
-              N[$seg553]!--;
+              const $at553 = $seg552 * CAP;
+              const $card = C[$at553]!;
+              const $end554 = $seg552 * CAP + N[$seg552]! - 1;
+              for (let $k555 = $at553; $k555 < $end554; $k555++) C[$k555] = C[$k555 + 1]!;
+              N[$seg552]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg557 = Z_exchange + l_b;
-              if (N[$seg557]! === 0)
+              const $seg556 = Z_exchange + l_b;
+              if (N[$seg556]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at558 = $seg557 * CAP;
-              const $card = C[$at558]!;
-              const $end559 = $seg557 * CAP + N[$seg557]! - 1;
-              for (let $k560 = $at558; $k560 < $end559; $k560++) C[$k560] = C[$k560 + 1]!;
-              N[$seg557]!--;
-              const $seg561 = Z_exchange + l_a;
-              if (N[$seg561]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg561 * CAP + N[$seg561]!] = $card;
-              N[$seg561]!++;
-              $where[$card] = $seg561;
+              const $at557 = $seg556 * CAP;
+              const $card = C[$at557]!;
+              const $end558 = $seg556 * CAP + N[$seg556]! - 1;
+              for (let $k559 = $at557; $k559 < $end558; $k559++) C[$k559] = C[$k559 + 1]!;
+              N[$seg556]!--;
+              const $seg560 = Z_exchange + l_a;
+              if (N[$seg560]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg560 * CAP + N[$seg560]!] = $card;
+              N[$seg560]!++;
+              $where[$card] = $seg560;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at562 = Z_in_transit * CAP;
-              const $card = C[$at562]!;
-              const $end563 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k564 = $at562; $k564 < $end563; $k564++) C[$k564] = C[$k564 + 1]!;
+              const $at561 = Z_in_transit * CAP;
+              const $card = C[$at561]!;
+              const $end562 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k563 = $at561; $k563 < $end562; $k563++) C[$k563] = C[$k563 + 1]!;
               N[Z_in_transit]!--;
-              const $seg565 = Z_exchange + l_b;
-              if (N[$seg565]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg565 * CAP + N[$seg565]!] = $card;
-              N[$seg565]!++;
-              $where[$card] = $seg565;
+              const $seg564 = Z_exchange + l_b;
+              if (N[$seg564]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg564 * CAP + N[$seg564]!] = $card;
+              N[$seg564]!++;
+              $where[$card] = $seg564;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -6582,33 +6555,33 @@ export function playout(): PlayoutKernel {
         return step210();
       }
     }
-    $index548 -= $count545;
-    if ($index548 < $count546) {
-      if (trace !== null) trace.push($seat544, 14);
+    $index547 -= $count544;
+    if ($index547 < $count545) {
+      if (trace !== null) trace.push($seat543, 14);
       {
         v_passed_over[l_target] = true;
         return step210();
       }
     }
-    $index548 -= $count546;
+    $index547 -= $count545;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide580($seat569: number): number {
-    const $low570 = 0;
-    const $high571 = v_coins[l_opponent]!;
-    const $size572 = Math.max(0, $high571 - $low570 + 1);
-    const $count573 = $size572;
-    const $total574: number = $count573;
-    if ($total574 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat569} must act but has no legal move`);
+  function decide579($seat568: number): number {
+    const $low569 = 0;
+    const $high570 = v_coins[l_opponent]!;
+    const $size571 = Math.max(0, $high570 - $low569 + 1);
+    const $count572 = $size571;
+    const $total573: number = $count572;
+    if ($total573 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat568} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n576 = $total574;
-    let $r577 = 0;
-    if ($n576 <= 2097152 && $n576 >= 1) {
+    const $n575 = $total573;
+    let $r576 = 0;
+    if ($n575 <= 2097152 && $n575 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6619,28 +6592,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n576;
+        const $m = ($t >>> 0) * $n575;
         const $low = $m >>> 0;
-        if ($low >= $n576 || $low >= 4294967296 % $n576) {
-          $r577 = ($m / 4294967296) >>> 0;
+        if ($low >= $n575 || $low >= 4294967296 % $n575) {
+          $r576 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n576 >= 1 && $n576 <= 4294967296))
+      if (!($n575 >= 1 && $n575 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r577 = drawInt(P, $n576);
+      $r576 = drawInt(P, $n575);
     }
-    const $index575$drawn = $r577;
-    let $index575 = $index575$drawn;
+    const $index574$drawn = $r576;
+    let $index574 = $index574$drawn;
     decisions++;
     steps = 0;
-    if ($index575 < $count573) {
-      const $digit578 = $index575;
-      const $value579 = $low570 + $digit578;
-      if (trace !== null) trace.push($seat569, 10, $value579);
+    if ($index574 < $count572) {
+      const $digit577 = $index574;
+      const $value578 = $low569 + $digit577;
+      if (trace !== null) trace.push($seat568, 10, $value578);
       {
-        const l_amount = $value579;
+        const l_amount = $value578;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6661,23 +6634,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index575 -= $count573;
+    $index574 -= $count572;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide603($seat581: number): number {
-    const $count582 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count583 = 1;
-    const $total584: number = $count582 + $count583;
-    if ($total584 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat581} must act but has no legal move`);
+  function decide602($seat580: number): number {
+    const $count581 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count582 = 1;
+    const $total583: number = $count581 + $count582;
+    if ($total583 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat580} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n586 = $total584;
-    let $r587 = 0;
-    if ($n586 <= 2097152 && $n586 >= 1) {
+    const $n585 = $total583;
+    let $r586 = 0;
+    if ($n585 <= 2097152 && $n585 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6688,24 +6661,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n586;
+        const $m = ($t >>> 0) * $n585;
         const $low = $m >>> 0;
-        if ($low >= $n586 || $low >= 4294967296 % $n586) {
-          $r587 = ($m / 4294967296) >>> 0;
+        if ($low >= $n585 || $low >= 4294967296 % $n585) {
+          $r586 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n586 >= 1 && $n586 <= 4294967296))
+      if (!($n585 >= 1 && $n585 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r587 = drawInt(P, $n586);
+      $r586 = drawInt(P, $n585);
     }
-    const $index585$drawn = $r587;
-    let $index585 = $index585$drawn;
+    const $index584$drawn = $r586;
+    let $index584 = $index584$drawn;
     decisions++;
     steps = 0;
-    if ($index585 < $count582) {
-      if (trace !== null) trace.push($seat581, 11);
+    if ($index584 < $count581) {
+      if (trace !== null) trace.push($seat580, 11);
       {
         {
           const $amount = 3;
@@ -6738,53 +6711,53 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument588 = l_active;
-          const $argument589 = l_target;
+          const $argument587 = l_active;
+          const $argument588 = l_target;
           {
-            let l_a = $argument588;
-            let l_b = $argument589;
+            let l_a = $argument587;
+            let l_b = $argument588;
             {
-              const $seg590 = Z_exchange + l_a;
-              if (N[$seg590]! === 0)
+              const $seg589 = Z_exchange + l_a;
+              if (N[$seg589]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at591 = $seg590 * CAP;
-              const $card = C[$at591]!;
-              const $end592 = $seg590 * CAP + N[$seg590]! - 1;
-              for (let $k593 = $at591; $k593 < $end592; $k593++) C[$k593] = C[$k593 + 1]!;
-              N[$seg590]!--;
+              const $at590 = $seg589 * CAP;
+              const $card = C[$at590]!;
+              const $end591 = $seg589 * CAP + N[$seg589]! - 1;
+              for (let $k592 = $at590; $k592 < $end591; $k592++) C[$k592] = C[$k592 + 1]!;
+              N[$seg589]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg594 = Z_exchange + l_b;
-              if (N[$seg594]! === 0)
+              const $seg593 = Z_exchange + l_b;
+              if (N[$seg593]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at595 = $seg594 * CAP;
-              const $card = C[$at595]!;
-              const $end596 = $seg594 * CAP + N[$seg594]! - 1;
-              for (let $k597 = $at595; $k597 < $end596; $k597++) C[$k597] = C[$k597 + 1]!;
-              N[$seg594]!--;
-              const $seg598 = Z_exchange + l_a;
-              if (N[$seg598]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg598 * CAP + N[$seg598]!] = $card;
-              N[$seg598]!++;
-              $where[$card] = $seg598;
+              const $at594 = $seg593 * CAP;
+              const $card = C[$at594]!;
+              const $end595 = $seg593 * CAP + N[$seg593]! - 1;
+              for (let $k596 = $at594; $k596 < $end595; $k596++) C[$k596] = C[$k596 + 1]!;
+              N[$seg593]!--;
+              const $seg597 = Z_exchange + l_a;
+              if (N[$seg597]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg597 * CAP + N[$seg597]!] = $card;
+              N[$seg597]!++;
+              $where[$card] = $seg597;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at599 = Z_in_transit * CAP;
-              const $card = C[$at599]!;
-              const $end600 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k601 = $at599; $k601 < $end600; $k601++) C[$k601] = C[$k601 + 1]!;
+              const $at598 = Z_in_transit * CAP;
+              const $card = C[$at598]!;
+              const $end599 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k600 = $at598; $k600 < $end599; $k600++) C[$k600] = C[$k600 + 1]!;
               N[Z_in_transit]!--;
-              const $seg602 = Z_exchange + l_b;
-              if (N[$seg602]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg602 * CAP + N[$seg602]!] = $card;
-              N[$seg602]!++;
-              $where[$card] = $seg602;
+              const $seg601 = Z_exchange + l_b;
+              if (N[$seg601]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg601 * CAP + N[$seg601]!] = $card;
+              N[$seg601]!++;
+              $where[$card] = $seg601;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -6794,32 +6767,32 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index585 -= $count582;
-    if ($index585 < $count583) {
-      if (trace !== null) trace.push($seat581, 12);
+    $index584 -= $count581;
+    if ($index584 < $count582) {
+      if (trace !== null) trace.push($seat580, 12);
       {
         v_passed_over[l_target] = true;
         return step214();
       }
     }
-    $index585 -= $count583;
+    $index584 -= $count582;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide619($seat605: number): number {
-    const $seg606 = Z_hand + l_p_4;
-    const $size607 = N[$seg606]!;
-    const $count608 = $size607;
-    const $total609: number = $count608;
-    if ($total609 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat605} must act but has no legal move`);
+  function decide618($seat604: number): number {
+    const $seg605 = Z_hand + l_p_4;
+    const $size606 = N[$seg605]!;
+    const $count607 = $size606;
+    const $total608: number = $count607;
+    if ($total608 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat604} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n611 = $total609;
-    let $r612 = 0;
-    if ($n611 <= 2097152 && $n611 >= 1) {
+    const $n610 = $total608;
+    let $r611 = 0;
+    if ($n610 <= 2097152 && $n610 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6830,49 +6803,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n611;
+        const $m = ($t >>> 0) * $n610;
         const $low = $m >>> 0;
-        if ($low >= $n611 || $low >= 4294967296 % $n611) {
-          $r612 = ($m / 4294967296) >>> 0;
+        if ($low >= $n610 || $low >= 4294967296 % $n610) {
+          $r611 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n611 >= 1 && $n611 <= 4294967296))
+      if (!($n610 >= 1 && $n610 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r612 = drawInt(P, $n611);
+      $r611 = drawInt(P, $n610);
     }
-    const $index610$drawn = $r612;
-    let $index610 = $index610$drawn;
+    const $index609$drawn = $r611;
+    let $index609 = $index609$drawn;
     decisions++;
     steps = 0;
-    if ($index610 < $count608) {
-      const $digit613 = $index610;
-      const $value614 = C[$seg606 * CAP + $digit613]!;
-      if (trace !== null) trace.push($seat605, 9, $value614);
+    if ($index609 < $count607) {
+      const $digit612 = $index609;
+      const $value613 = C[$seg605 * CAP + $digit612]!;
+      if (trace !== null) trace.push($seat604, 9, $value613);
       {
-        const l_card = $value614;
+        const l_card = $value613;
         {
-          const $seg615 = Z_hand + l_p_4;
+          const $seg614 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit613;
-          if (!($at >= 0 && $at < N[$seg615]! && C[$seg615 * CAP + $at]! === $wanted)) {
+          let $at = $digit612;
+          if (!($at >= 0 && $at < N[$seg614]! && C[$seg614 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg615]!; $i++)
-              if (C[$seg615 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg614]!; $i++)
+              if (C[$seg614 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at616 = $seg615 * CAP + $at;
-          const $card = C[$at616]!;
-          const $end617 = $seg615 * CAP + N[$seg615]! - 1;
-          for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
-          N[$seg615]!--;
+          const $at615 = $seg614 * CAP + $at;
+          const $card = C[$at615]!;
+          const $end616 = $seg614 * CAP + N[$seg614]! - 1;
+          for (let $k617 = $at615; $k617 < $end616; $k617++) C[$k617] = C[$k617 + 1]!;
+          N[$seg614]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg615 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg614 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6881,23 +6854,23 @@ export function playout(): PlayoutKernel {
         return step222();
       }
     }
-    $index610 -= $count608;
+    $index609 -= $count607;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide635($seat625: number): number {
-    const $size626 = players;
-    const $count627 = $size626;
-    const $total628: number = $count627;
-    if ($total628 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat625} must act but has no legal move`);
+  function decide634($seat624: number): number {
+    const $size625 = players;
+    const $count626 = $size625;
+    const $total627: number = $count626;
+    if ($total627 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat624} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n630 = $total628;
-    let $r631 = 0;
-    if ($n630 <= 2097152 && $n630 >= 1) {
+    const $n629 = $total627;
+    let $r630 = 0;
+    if ($n629 <= 2097152 && $n629 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6908,28 +6881,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n630;
+        const $m = ($t >>> 0) * $n629;
         const $low = $m >>> 0;
-        if ($low >= $n630 || $low >= 4294967296 % $n630) {
-          $r631 = ($m / 4294967296) >>> 0;
+        if ($low >= $n629 || $low >= 4294967296 % $n629) {
+          $r630 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n630 >= 1 && $n630 <= 4294967296))
+      if (!($n629 >= 1 && $n629 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r631 = drawInt(P, $n630);
+      $r630 = drawInt(P, $n629);
     }
-    const $index629$drawn = $r631;
-    let $index629 = $index629$drawn;
+    const $index628$drawn = $r630;
+    let $index628 = $index628$drawn;
     decisions++;
     steps = 0;
-    if ($index629 < $count627) {
-      const $digit632 = $index629;
-      const $value633 = $digit632;
-      if (trace !== null) trace.push($seat625, 6, $value633);
+    if ($index628 < $count626) {
+      const $digit631 = $index628;
+      const $value632 = $digit631;
+      if (trace !== null) trace.push($seat624, 6, $value632);
       {
-        const l_whose = $value633;
+        const l_whose = $value632;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -6941,44 +6914,44 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg634 = Z_played + l_whose;
-          C[$seg634 * CAP + N[$seg634]!] = $card;
-          N[$seg634]!++;
-          $where[$card] = $seg634;
+          const $seg633 = Z_played + l_whose;
+          C[$seg633 * CAP + N[$seg633]!] = $card;
+          N[$seg633]!++;
+          $where[$card] = $seg633;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg634 - Z_played) * 14 + $member]!++;
+            if ($member >= 0) $count_played_effect[($seg633 - Z_played) * 14 + $member]!++;
           }
         }
         return step237();
       }
     }
-    $index629 -= $count627;
+    $index628 -= $count626;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide649($seat636: number): number {
+  function decide648($seat635: number): number {
     $values83$n[0]! = 0;
     {
-      const $seg638 = Z_collection + l_p_3;
-      const $n639 = N[$seg638]!;
-      for (let $i637 = 0; $i637 < $n639; $i637++) {
-        const l_target = C[$seg638 * CAP + $i637]!;
+      const $seg637 = Z_collection + l_p_3;
+      const $n638 = N[$seg637]!;
+      for (let $i636 = 0; $i636 < $n638; $i636++) {
+        const l_target = C[$seg637 * CAP + $i636]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values83[$values83$n[0]!++] = l_target;
       }
     }
-    const $size640 = $values83$n[0]!;
-    const $count641 = $size640;
-    const $total642: number = $count641;
-    if ($total642 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat636} must act but has no legal move`);
+    const $size639 = $values83$n[0]!;
+    const $count640 = $size639;
+    const $total641: number = $count640;
+    if ($total641 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat635} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n644 = $total642;
-    let $r645 = 0;
-    if ($n644 <= 2097152 && $n644 >= 1) {
+    const $n643 = $total641;
+    let $r644 = 0;
+    if ($n643 <= 2097152 && $n643 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6989,28 +6962,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n644;
+        const $m = ($t >>> 0) * $n643;
         const $low = $m >>> 0;
-        if ($low >= $n644 || $low >= 4294967296 % $n644) {
-          $r645 = ($m / 4294967296) >>> 0;
+        if ($low >= $n643 || $low >= 4294967296 % $n643) {
+          $r644 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n644 >= 1 && $n644 <= 4294967296))
+      if (!($n643 >= 1 && $n643 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r645 = drawInt(P, $n644);
+      $r644 = drawInt(P, $n643);
     }
-    const $index643$drawn = $r645;
-    let $index643 = $index643$drawn;
+    const $index642$drawn = $r644;
+    let $index642 = $index642$drawn;
     decisions++;
     steps = 0;
-    if ($index643 < $count641) {
-      const $digit646 = $index643;
-      const $value647 = $values83[$digit646]!;
-      if (trace !== null) trace.push($seat636, 5, $value647);
+    if ($index642 < $count640) {
+      const $digit645 = $index642;
+      const $value646 = $values83[$digit645]!;
+      if (trace !== null) trace.push($seat635, 5, $value646);
       {
-        const l_target = $value647;
+        const l_target = $value646;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
@@ -7023,54 +6996,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg648 = Z_attached + l_p_3;
-          C[$seg648 * CAP + N[$seg648]!] = $card;
-          N[$seg648]!++;
-          $where[$card] = $seg648;
+          const $seg647 = Z_attached + l_p_3;
+          C[$seg647 * CAP + N[$seg647]!] = $card;
+          N[$seg647]!++;
+          $where[$card] = $seg647;
         }
         return step242();
       }
     }
-    $index643 -= $count641;
+    $index642 -= $count640;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide673($seat651: number): number {
-    const $seg652 = Z_board;
-    const $size653 = N[$seg652]!;
-    const $count654 = $size653;
+  function decide672($seat650: number): number {
+    const $seg651 = Z_board;
+    const $size652 = N[$seg651]!;
+    const $count653 = $size652;
     $values85$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond659: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond659) {
-        let $any655: boolean = false;
+      let $cond658: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond658) {
+        let $any654: boolean = false;
         {
-          const $seg657 = Z_collection + l_whose;
-          const $n658 = N[$seg657]!;
-          for (let $i656 = 0; $i656 < $n658; $i656++) {
-            const l_c = C[$seg657 * CAP + $i656]!;
+          const $seg656 = Z_collection + l_whose;
+          const $n657 = N[$seg656]!;
+          for (let $i655 = 0; $i655 < $n657; $i655++) {
+            const l_c = C[$seg656 * CAP + $i655]!;
             if (v_doubled[l_c]!) {
-              $any655 = true;
+              $any654 = true;
               break;
             }
           }
         }
-        $cond659 = $any655;
+        $cond658 = $any654;
       }
-      if ($cond659) $values85[$values85$n[0]!++] = l_whose;
+      if ($cond658) $values85[$values85$n[0]!++] = l_whose;
     }
-    const $size660 = $values85$n[0]!;
-    const $count661 = $size660;
-    const $total662: number = $count654 + $count661;
-    if ($total662 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat651} must act but has no legal move`);
+    const $size659 = $values85$n[0]!;
+    const $count660 = $size659;
+    const $total661: number = $count653 + $count660;
+    if ($total661 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat650} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n664 = $total662;
-    let $r665 = 0;
-    if ($n664 <= 2097152 && $n664 >= 1) {
+    const $n663 = $total661;
+    let $r664 = 0;
+    if ($n663 <= 2097152 && $n663 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7081,31 +7054,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n664;
+        const $m = ($t >>> 0) * $n663;
         const $low = $m >>> 0;
-        if ($low >= $n664 || $low >= 4294967296 % $n664) {
-          $r665 = ($m / 4294967296) >>> 0;
+        if ($low >= $n663 || $low >= 4294967296 % $n663) {
+          $r664 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n664 >= 1 && $n664 <= 4294967296))
+      if (!($n663 >= 1 && $n663 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r665 = drawInt(P, $n664);
+      $r664 = drawInt(P, $n663);
     }
-    const $index663$drawn = $r665;
-    let $index663 = $index663$drawn;
+    const $index662$drawn = $r664;
+    let $index662 = $index662$drawn;
     decisions++;
     steps = 0;
-    if ($index663 < $count654) {
-      const $digit666 = $index663;
-      const $value667 = C[$seg652 * CAP + $digit666]!;
-      if (trace !== null) trace.push($seat651, 3, $value667);
+    if ($index662 < $count653) {
+      const $digit665 = $index662;
+      const $value666 = C[$seg651 * CAP + $digit665]!;
+      if (trace !== null) trace.push($seat650, 3, $value666);
       {
-        const l_target = $value667;
+        const l_target = $value666;
         {
           const $wanted = l_target;
-          let $at = $digit666;
+          let $at = $digit665;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7115,10 +7088,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at668 = Z_board * CAP + $at;
-          const $card = C[$at668]!;
-          const $end669 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k670 = $at668; $k670 < $end669; $k670++) C[$k670] = C[$k670 + 1]!;
+          const $at667 = Z_board * CAP + $at;
+          const $card = C[$at667]!;
+          const $end668 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k669 = $at667; $k669 < $end668; $k669++) C[$k669] = C[$k669 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7127,45 +7100,45 @@ export function playout(): PlayoutKernel {
         return step249();
       }
     }
-    $index663 -= $count654;
-    if ($index663 < $count661) {
-      const $digit671 = $index663;
-      const $value672 = $values85[$digit671]!;
-      if (trace !== null) trace.push($seat651, 4, $value672);
+    $index662 -= $count653;
+    if ($index662 < $count660) {
+      const $digit670 = $index662;
+      const $value671 = $values85[$digit670]!;
+      if (trace !== null) trace.push($seat650, 4, $value671);
       {
-        l_whose_3 = $value672;
+        l_whose_3 = $value671;
         return step247();
       }
     }
-    $index663 -= $count661;
+    $index662 -= $count660;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide699($seat674: number): number {
-    const $seg675 = Z_played + l_whose_3;
-    const $size676 = N[$seg675]!;
-    const $count677 = $size676;
+  function decide698($seat673: number): number {
+    const $seg674 = Z_played + l_whose_3;
+    const $size675 = N[$seg674]!;
+    const $count676 = $size675;
     $values87$n[0]! = 0;
     {
-      const $seg679 = Z_collection + l_whose_3;
-      const $n680 = N[$seg679]!;
-      for (let $i678 = 0; $i678 < $n680; $i678++) {
-        const l_target = C[$seg679 * CAP + $i678]!;
+      const $seg678 = Z_collection + l_whose_3;
+      const $n679 = N[$seg678]!;
+      for (let $i677 = 0; $i677 < $n679; $i677++) {
+        const l_target = C[$seg678 * CAP + $i677]!;
         if (v_doubled[l_target]!) $values87[$values87$n[0]!++] = l_target;
       }
     }
-    const $size681 = $values87$n[0]!;
-    const $count682 = $size681;
-    const $total683: number = $count677 + $count682;
-    if ($total683 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat674} must act but has no legal move`);
+    const $size680 = $values87$n[0]!;
+    const $count681 = $size680;
+    const $total682: number = $count676 + $count681;
+    if ($total682 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat673} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n685 = $total683;
-    let $r686 = 0;
-    if ($n685 <= 2097152 && $n685 >= 1) {
+    const $n684 = $total682;
+    let $r685 = 0;
+    if ($n684 <= 2097152 && $n684 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7176,49 +7149,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n685;
+        const $m = ($t >>> 0) * $n684;
         const $low = $m >>> 0;
-        if ($low >= $n685 || $low >= 4294967296 % $n685) {
-          $r686 = ($m / 4294967296) >>> 0;
+        if ($low >= $n684 || $low >= 4294967296 % $n684) {
+          $r685 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n685 >= 1 && $n685 <= 4294967296))
+      if (!($n684 >= 1 && $n684 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r686 = drawInt(P, $n685);
+      $r685 = drawInt(P, $n684);
     }
-    const $index684$drawn = $r686;
-    let $index684 = $index684$drawn;
+    const $index683$drawn = $r685;
+    let $index683 = $index683$drawn;
     decisions++;
     steps = 0;
-    if ($index684 < $count677) {
-      const $digit687 = $index684;
-      const $value688 = C[$seg675 * CAP + $digit687]!;
-      if (trace !== null) trace.push($seat674, 1, $value688);
+    if ($index683 < $count676) {
+      const $digit686 = $index683;
+      const $value687 = C[$seg674 * CAP + $digit686]!;
+      if (trace !== null) trace.push($seat673, 1, $value687);
       {
-        const l_target = $value688;
+        const l_target = $value687;
         {
-          const $seg689 = Z_played + l_whose_3;
+          const $seg688 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit687;
-          if (!($at >= 0 && $at < N[$seg689]! && C[$seg689 * CAP + $at]! === $wanted)) {
+          let $at = $digit686;
+          if (!($at >= 0 && $at < N[$seg688]! && C[$seg688 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg689]!; $i++)
-              if (C[$seg689 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg688]!; $i++)
+              if (C[$seg688 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at690 = $seg689 * CAP + $at;
-          const $card = C[$at690]!;
-          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
-          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
-          N[$seg689]!--;
+          const $at689 = $seg688 * CAP + $at;
+          const $card = C[$at689]!;
+          const $end690 = $seg688 * CAP + N[$seg688]! - 1;
+          for (let $k691 = $at689; $k691 < $end690; $k691++) C[$k691] = C[$k691 + 1]!;
+          N[$seg688]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg689 - Z_played) * 14 + $member]!--;
+            if ($member >= 0) $count_played_effect[($seg688 - Z_played) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7227,23 +7200,23 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index684 -= $count677;
-    if ($index684 < $count682) {
-      const $digit693 = $index684;
-      const $value694 = $values87[$digit693]!;
-      if (trace !== null) trace.push($seat674, 2, $value694);
+    $index683 -= $count676;
+    if ($index683 < $count681) {
+      const $digit692 = $index683;
+      const $value693 = $values87[$digit692]!;
+      if (trace !== null) trace.push($seat673, 2, $value693);
       {
-        const l_target = $value694;
+        const l_target = $value693;
         v_doubled[l_target] = false;
         {
-          const $seg695 = Z_attached + l_whose_3;
-          if (N[$seg695]! === 0)
+          const $seg694 = Z_attached + l_whose_3;
+          if (N[$seg694]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at696 = $seg695 * CAP;
-          const $card = C[$at696]!;
-          const $end697 = $seg695 * CAP + N[$seg695]! - 1;
-          for (let $k698 = $at696; $k698 < $end697; $k698++) C[$k698] = C[$k698 + 1]!;
-          N[$seg695]!--;
+          const $at695 = $seg694 * CAP;
+          const $card = C[$at695]!;
+          const $end696 = $seg694 * CAP + N[$seg694]! - 1;
+          for (let $k697 = $at695; $k697 < $end696; $k697++) C[$k697] = C[$k697 + 1]!;
+          N[$seg694]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7251,45 +7224,45 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index684 -= $count682;
+    $index683 -= $count681;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide721($seat704: number, $passBy: boolean): number {
+  function decide720($seat703: number, $passBy: boolean): number {
     $values90$n[0]! = 0;
     {
-      const $seg706 = Z_hand + l_p;
-      const $n707 = $count_hand_effect[($seg706 - Z_hand) * 14 + 4]! > 0 ? N[$seg706]! : 0;
-      for (let $i705 = 0; $i705 < $n707; $i705++) {
-        const l_card = C[$seg706 * CAP + $i705]!;
+      const $seg705 = Z_hand + l_p;
+      const $n706 = $count_hand_effect[($seg705 - Z_hand) * 14 + 4]! > 0 ? N[$seg705]! : 0;
+      for (let $i704 = 0; $i704 < $n706; $i704++) {
+        const l_card = C[$seg705 * CAP + $i704]!;
         if (Action_effect$code[l_card]! === 4) $values90[$values90$n[0]!++] = l_card;
       }
     }
+    let $offered707 = false;
+    offered707$open: {
+      if (!($values90$n[0]! > 0)) break offered707$open;
+      if (!!fn_shielded(l_p)) break offered707$open;
+      $offered707 = true;
+    }
     let $offered708 = false;
     offered708$open: {
-      if (!($values90$n[0]! > 0)) break offered708$open;
-      if (!!fn_shielded(l_p)) break offered708$open;
       $offered708 = true;
     }
-    let $offered709 = false;
-    offered709$open: {
-      $offered709 = true;
-    }
-    if ($passBy && !$offered708) {
+    if ($passBy && !$offered707) {
       l___window_0 = false;
       return step292();
     }
-    const $offered710 = ($offered708 ? 1 : 0) + ($offered709 ? 1 : 0);
-    if ($offered710 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat704} must act but has no legal move`);
+    const $offered709 = ($offered707 ? 1 : 0) + ($offered708 ? 1 : 0);
+    if ($offered709 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat703} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt711: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n713 = $offered710;
-      let $r714 = 0;
-      if ($n713 <= 2097152 && $n713 >= 1) {
+    attempt710: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n712 = $offered709;
+      let $r713 = 0;
+      if ($n712 <= 2097152 && $n712 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7300,24 +7273,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n713;
+          const $m = ($t >>> 0) * $n712;
           const $low = $m >>> 0;
-          if ($low >= $n713 || $low >= 4294967296 % $n713) {
-            $r714 = ($m / 4294967296) >>> 0;
+          if ($low >= $n712 || $low >= 4294967296 % $n712) {
+            $r713 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n713 >= 1 && $n713 <= 4294967296))
+        if (!($n712 >= 1 && $n712 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r714 = drawInt(P, $n713);
+        $r713 = drawInt(P, $n712);
       }
-      const $pick712$drawn = $r714;
-      let $pick712 = $pick712$drawn;
-      if ($offered708 && $pick712-- === 0) {
-        const $n718 = $values90$n[0]!;
-        let $r719 = 0;
-        if ($n718 <= 2097152 && $n718 >= 1) {
+      const $pick711$drawn = $r713;
+      let $pick711 = $pick711$drawn;
+      if ($offered707 && $pick711-- === 0) {
+        const $n717 = $values90$n[0]!;
+        let $r718 = 0;
+        if ($n717 <= 2097152 && $n717 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7328,37 +7301,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n718;
+            const $m = ($t >>> 0) * $n717;
             const $low = $m >>> 0;
-            if ($low >= $n718 || $low >= 4294967296 % $n718) {
-              $r719 = ($m / 4294967296) >>> 0;
+            if ($low >= $n717 || $low >= 4294967296 % $n717) {
+              $r718 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n718 >= 1 && $n718 <= 4294967296))
+          if (!($n717 >= 1 && $n717 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r719 = drawInt(P, $n718);
+          $r718 = drawInt(P, $n717);
         }
-        const $digit716 = $r719;
-        const $value717 = $values90[$digit716]!;
+        const $digit715 = $r718;
+        const $value716 = $values90[$digit715]!;
         {
-          l_card = $value717;
+          l_card = $value716;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat704, 7, $value717);
+        if (trace !== null) trace.push($seat703, 7, $value716);
         {
-          l_card = $value717;
+          l_card = $value716;
           return step262();
         }
       }
-      if ($offered709 && $pick712-- === 0) {
+      if ($offered708 && $pick711-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat704, 8);
+        if (trace !== null) trace.push($seat703, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7367,20 +7340,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide733($seat723: number): number {
-    const $size724 = players;
-    const $count725 = $size724;
-    const $total726: number = $count725;
-    if ($total726 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat723} must act but has no legal move`);
+  function decide732($seat722: number): number {
+    const $size723 = players;
+    const $count724 = $size723;
+    const $total725: number = $count724;
+    if ($total725 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat722} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n728 = $total726;
-    let $r729 = 0;
-    if ($n728 <= 2097152 && $n728 >= 1) {
+    const $n727 = $total725;
+    let $r728 = 0;
+    if ($n727 <= 2097152 && $n727 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7391,28 +7364,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n728;
+        const $m = ($t >>> 0) * $n727;
         const $low = $m >>> 0;
-        if ($low >= $n728 || $low >= 4294967296 % $n728) {
-          $r729 = ($m / 4294967296) >>> 0;
+        if ($low >= $n727 || $low >= 4294967296 % $n727) {
+          $r728 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n728 >= 1 && $n728 <= 4294967296))
+      if (!($n727 >= 1 && $n727 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r729 = drawInt(P, $n728);
+      $r728 = drawInt(P, $n727);
     }
-    const $index727$drawn = $r729;
-    let $index727 = $index727$drawn;
+    const $index726$drawn = $r728;
+    let $index726 = $index726$drawn;
     decisions++;
     steps = 0;
-    if ($index727 < $count725) {
-      const $digit730 = $index727;
-      const $value731 = $digit730;
-      if (trace !== null) trace.push($seat723, 6, $value731);
+    if ($index726 < $count724) {
+      const $digit729 = $index726;
+      const $value730 = $digit729;
+      if (trace !== null) trace.push($seat722, 6, $value730);
       {
-        const l_whose = $value731;
+        const l_whose = $value730;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7424,44 +7397,44 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg732 = Z_played + l_whose;
-          C[$seg732 * CAP + N[$seg732]!] = $card;
-          N[$seg732]!++;
-          $where[$card] = $seg732;
+          const $seg731 = Z_played + l_whose;
+          C[$seg731 * CAP + N[$seg731]!] = $card;
+          N[$seg731]!++;
+          $where[$card] = $seg731;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg732 - Z_played) * 14 + $member]!++;
+            if ($member >= 0) $count_played_effect[($seg731 - Z_played) * 14 + $member]!++;
           }
         }
         return step272();
       }
     }
-    $index727 -= $count725;
+    $index726 -= $count724;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide747($seat734: number): number {
+  function decide746($seat733: number): number {
     $values92$n[0]! = 0;
     {
-      const $seg736 = Z_collection + l_p_2;
-      const $n737 = N[$seg736]!;
-      for (let $i735 = 0; $i735 < $n737; $i735++) {
-        const l_target = C[$seg736 * CAP + $i735]!;
+      const $seg735 = Z_collection + l_p_2;
+      const $n736 = N[$seg735]!;
+      for (let $i734 = 0; $i734 < $n736; $i734++) {
+        const l_target = C[$seg735 * CAP + $i734]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values92[$values92$n[0]!++] = l_target;
       }
     }
-    const $size738 = $values92$n[0]!;
-    const $count739 = $size738;
-    const $total740: number = $count739;
-    if ($total740 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat734} must act but has no legal move`);
+    const $size737 = $values92$n[0]!;
+    const $count738 = $size737;
+    const $total739: number = $count738;
+    if ($total739 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat733} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n742 = $total740;
-    let $r743 = 0;
-    if ($n742 <= 2097152 && $n742 >= 1) {
+    const $n741 = $total739;
+    let $r742 = 0;
+    if ($n741 <= 2097152 && $n741 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7472,28 +7445,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n742;
+        const $m = ($t >>> 0) * $n741;
         const $low = $m >>> 0;
-        if ($low >= $n742 || $low >= 4294967296 % $n742) {
-          $r743 = ($m / 4294967296) >>> 0;
+        if ($low >= $n741 || $low >= 4294967296 % $n741) {
+          $r742 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n742 >= 1 && $n742 <= 4294967296))
+      if (!($n741 >= 1 && $n741 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r743 = drawInt(P, $n742);
+      $r742 = drawInt(P, $n741);
     }
-    const $index741$drawn = $r743;
-    let $index741 = $index741$drawn;
+    const $index740$drawn = $r742;
+    let $index740 = $index740$drawn;
     decisions++;
     steps = 0;
-    if ($index741 < $count739) {
-      const $digit744 = $index741;
-      const $value745 = $values92[$digit744]!;
-      if (trace !== null) trace.push($seat734, 5, $value745);
+    if ($index740 < $count738) {
+      const $digit743 = $index740;
+      const $value744 = $values92[$digit743]!;
+      if (trace !== null) trace.push($seat733, 5, $value744);
       {
-        const l_target = $value745;
+        const l_target = $value744;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
@@ -7506,54 +7479,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg746 = Z_attached + l_p_2;
-          C[$seg746 * CAP + N[$seg746]!] = $card;
-          N[$seg746]!++;
-          $where[$card] = $seg746;
+          const $seg745 = Z_attached + l_p_2;
+          C[$seg745 * CAP + N[$seg745]!] = $card;
+          N[$seg745]!++;
+          $where[$card] = $seg745;
         }
         return step277();
       }
     }
-    $index741 -= $count739;
+    $index740 -= $count738;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide771($seat749: number): number {
-    const $seg750 = Z_board;
-    const $size751 = N[$seg750]!;
-    const $count752 = $size751;
+  function decide770($seat748: number): number {
+    const $seg749 = Z_board;
+    const $size750 = N[$seg749]!;
+    const $count751 = $size750;
     $values94$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond757: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond757) {
-        let $any753: boolean = false;
+      let $cond756: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond756) {
+        let $any752: boolean = false;
         {
-          const $seg755 = Z_collection + l_whose;
-          const $n756 = N[$seg755]!;
-          for (let $i754 = 0; $i754 < $n756; $i754++) {
-            const l_c = C[$seg755 * CAP + $i754]!;
+          const $seg754 = Z_collection + l_whose;
+          const $n755 = N[$seg754]!;
+          for (let $i753 = 0; $i753 < $n755; $i753++) {
+            const l_c = C[$seg754 * CAP + $i753]!;
             if (v_doubled[l_c]!) {
-              $any753 = true;
+              $any752 = true;
               break;
             }
           }
         }
-        $cond757 = $any753;
+        $cond756 = $any752;
       }
-      if ($cond757) $values94[$values94$n[0]!++] = l_whose;
+      if ($cond756) $values94[$values94$n[0]!++] = l_whose;
     }
-    const $size758 = $values94$n[0]!;
-    const $count759 = $size758;
-    const $total760: number = $count752 + $count759;
-    if ($total760 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat749} must act but has no legal move`);
+    const $size757 = $values94$n[0]!;
+    const $count758 = $size757;
+    const $total759: number = $count751 + $count758;
+    if ($total759 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat748} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n762 = $total760;
-    let $r763 = 0;
-    if ($n762 <= 2097152 && $n762 >= 1) {
+    const $n761 = $total759;
+    let $r762 = 0;
+    if ($n761 <= 2097152 && $n761 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7564,31 +7537,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n762;
+        const $m = ($t >>> 0) * $n761;
         const $low = $m >>> 0;
-        if ($low >= $n762 || $low >= 4294967296 % $n762) {
-          $r763 = ($m / 4294967296) >>> 0;
+        if ($low >= $n761 || $low >= 4294967296 % $n761) {
+          $r762 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n762 >= 1 && $n762 <= 4294967296))
+      if (!($n761 >= 1 && $n761 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r763 = drawInt(P, $n762);
+      $r762 = drawInt(P, $n761);
     }
-    const $index761$drawn = $r763;
-    let $index761 = $index761$drawn;
+    const $index760$drawn = $r762;
+    let $index760 = $index760$drawn;
     decisions++;
     steps = 0;
-    if ($index761 < $count752) {
-      const $digit764 = $index761;
-      const $value765 = C[$seg750 * CAP + $digit764]!;
-      if (trace !== null) trace.push($seat749, 3, $value765);
+    if ($index760 < $count751) {
+      const $digit763 = $index760;
+      const $value764 = C[$seg749 * CAP + $digit763]!;
+      if (trace !== null) trace.push($seat748, 3, $value764);
       {
-        const l_target = $value765;
+        const l_target = $value764;
         {
           const $wanted = l_target;
-          let $at = $digit764;
+          let $at = $digit763;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7598,10 +7571,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at766 = Z_board * CAP + $at;
-          const $card = C[$at766]!;
-          const $end767 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k768 = $at766; $k768 < $end767; $k768++) C[$k768] = C[$k768 + 1]!;
+          const $at765 = Z_board * CAP + $at;
+          const $card = C[$at765]!;
+          const $end766 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k767 = $at765; $k767 < $end766; $k767++) C[$k767] = C[$k767 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7610,45 +7583,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index761 -= $count752;
-    if ($index761 < $count759) {
-      const $digit769 = $index761;
-      const $value770 = $values94[$digit769]!;
-      if (trace !== null) trace.push($seat749, 4, $value770);
+    $index760 -= $count751;
+    if ($index760 < $count758) {
+      const $digit768 = $index760;
+      const $value769 = $values94[$digit768]!;
+      if (trace !== null) trace.push($seat748, 4, $value769);
       {
-        l_whose_2 = $value770;
+        l_whose_2 = $value769;
         return step282();
       }
     }
-    $index761 -= $count759;
+    $index760 -= $count758;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide797($seat772: number): number {
-    const $seg773 = Z_played + l_whose_2;
-    const $size774 = N[$seg773]!;
-    const $count775 = $size774;
+  function decide796($seat771: number): number {
+    const $seg772 = Z_played + l_whose_2;
+    const $size773 = N[$seg772]!;
+    const $count774 = $size773;
     $values96$n[0]! = 0;
     {
-      const $seg777 = Z_collection + l_whose_2;
-      const $n778 = N[$seg777]!;
-      for (let $i776 = 0; $i776 < $n778; $i776++) {
-        const l_target = C[$seg777 * CAP + $i776]!;
+      const $seg776 = Z_collection + l_whose_2;
+      const $n777 = N[$seg776]!;
+      for (let $i775 = 0; $i775 < $n777; $i775++) {
+        const l_target = C[$seg776 * CAP + $i775]!;
         if (v_doubled[l_target]!) $values96[$values96$n[0]!++] = l_target;
       }
     }
-    const $size779 = $values96$n[0]!;
-    const $count780 = $size779;
-    const $total781: number = $count775 + $count780;
-    if ($total781 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat772} must act but has no legal move`);
+    const $size778 = $values96$n[0]!;
+    const $count779 = $size778;
+    const $total780: number = $count774 + $count779;
+    if ($total780 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat771} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n783 = $total781;
-    let $r784 = 0;
-    if ($n783 <= 2097152 && $n783 >= 1) {
+    const $n782 = $total780;
+    let $r783 = 0;
+    if ($n782 <= 2097152 && $n782 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7659,49 +7632,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n783;
+        const $m = ($t >>> 0) * $n782;
         const $low = $m >>> 0;
-        if ($low >= $n783 || $low >= 4294967296 % $n783) {
-          $r784 = ($m / 4294967296) >>> 0;
+        if ($low >= $n782 || $low >= 4294967296 % $n782) {
+          $r783 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n783 >= 1 && $n783 <= 4294967296))
+      if (!($n782 >= 1 && $n782 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r784 = drawInt(P, $n783);
+      $r783 = drawInt(P, $n782);
     }
-    const $index782$drawn = $r784;
-    let $index782 = $index782$drawn;
+    const $index781$drawn = $r783;
+    let $index781 = $index781$drawn;
     decisions++;
     steps = 0;
-    if ($index782 < $count775) {
-      const $digit785 = $index782;
-      const $value786 = C[$seg773 * CAP + $digit785]!;
-      if (trace !== null) trace.push($seat772, 1, $value786);
+    if ($index781 < $count774) {
+      const $digit784 = $index781;
+      const $value785 = C[$seg772 * CAP + $digit784]!;
+      if (trace !== null) trace.push($seat771, 1, $value785);
       {
-        const l_target = $value786;
+        const l_target = $value785;
         {
-          const $seg787 = Z_played + l_whose_2;
+          const $seg786 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit785;
-          if (!($at >= 0 && $at < N[$seg787]! && C[$seg787 * CAP + $at]! === $wanted)) {
+          let $at = $digit784;
+          if (!($at >= 0 && $at < N[$seg786]! && C[$seg786 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg787]!; $i++)
-              if (C[$seg787 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg786]!; $i++)
+              if (C[$seg786 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at788 = $seg787 * CAP + $at;
-          const $card = C[$at788]!;
-          const $end789 = $seg787 * CAP + N[$seg787]! - 1;
-          for (let $k790 = $at788; $k790 < $end789; $k790++) C[$k790] = C[$k790 + 1]!;
-          N[$seg787]!--;
+          const $at787 = $seg786 * CAP + $at;
+          const $card = C[$at787]!;
+          const $end788 = $seg786 * CAP + N[$seg786]! - 1;
+          for (let $k789 = $at787; $k789 < $end788; $k789++) C[$k789] = C[$k789 + 1]!;
+          N[$seg786]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg787 - Z_played) * 14 + $member]!--;
+            if ($member >= 0) $count_played_effect[($seg786 - Z_played) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7710,23 +7683,23 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index782 -= $count775;
-    if ($index782 < $count780) {
-      const $digit791 = $index782;
-      const $value792 = $values96[$digit791]!;
-      if (trace !== null) trace.push($seat772, 2, $value792);
+    $index781 -= $count774;
+    if ($index781 < $count779) {
+      const $digit790 = $index781;
+      const $value791 = $values96[$digit790]!;
+      if (trace !== null) trace.push($seat771, 2, $value791);
       {
-        const l_target = $value792;
+        const l_target = $value791;
         v_doubled[l_target] = false;
         {
-          const $seg793 = Z_attached + l_whose_2;
-          if (N[$seg793]! === 0)
+          const $seg792 = Z_attached + l_whose_2;
+          if (N[$seg792]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at794 = $seg793 * CAP;
-          const $card = C[$at794]!;
-          const $end795 = $seg793 * CAP + N[$seg793]! - 1;
-          for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
-          N[$seg793]!--;
+          const $at793 = $seg792 * CAP;
+          const $card = C[$at793]!;
+          const $end794 = $seg792 * CAP + N[$seg792]! - 1;
+          for (let $k795 = $at793; $k795 < $end794; $k795++) C[$k795] = C[$k795 + 1]!;
+          N[$seg792]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7734,7 +7707,7 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index782 -= $count780;
+    $index781 -= $count779;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -7986,10 +7959,10 @@ export function playout(): PlayoutKernel {
       $positive_protection = 0;
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
       {
-        for (let $i800 = N[Z_action_deck]! - 1; $i800 > 0; $i800--) {
-          const $n804 = $i800 + 1;
-          let $r805 = 0;
-          if ($n804 <= 2097152 && $n804 >= 1) {
+        for (let $i799 = N[Z_action_deck]! - 1; $i799 > 0; $i799--) {
+          const $n803 = $i799 + 1;
+          let $r804 = 0;
+          if ($n803 <= 2097152 && $n803 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8000,51 +7973,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n804;
+              const $m = ($t >>> 0) * $n803;
               const $low = $m >>> 0;
-              if ($low >= $n804 || $low >= 4294967296 % $n804) {
-                $r805 = ($m / 4294967296) >>> 0;
+              if ($low >= $n803 || $low >= 4294967296 % $n803) {
+                $r804 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n804 >= 1 && $n804 <= 4294967296))
+            if (!($n803 >= 1 && $n803 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r805 = drawInt(G, $n804);
+            $r804 = drawInt(G, $n803);
           }
-          const $j803 = $r805;
-          const $a801 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i800;
-          const $b802 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j803;
-          const $card = C[$a801]!;
-          C[$a801] = C[$b802]!;
-          C[$b802] = $card;
+          const $j802 = $r804;
+          const $a800 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i799;
+          const $b801 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j802;
+          const $card = C[$a800]!;
+          C[$a800] = C[$b801]!;
+          C[$b801] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg806 = Z_hand + l_p;
+            const $seg805 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg806 * CAP + N[$seg806]!] = $card;
-              N[$seg806]!++;
-              $where[$card] = $seg806;
+              C[$seg805 * CAP + N[$seg805]!] = $card;
+              N[$seg805]!++;
+              $where[$card] = $seg805;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg806 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg805 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i807 = N[Z_property_deck]! - 1; $i807 > 0; $i807--) {
-          const $n811 = $i807 + 1;
-          let $r812 = 0;
-          if ($n811 <= 2097152 && $n811 >= 1) {
+        for (let $i806 = N[Z_property_deck]! - 1; $i806 > 0; $i806--) {
+          const $n810 = $i806 + 1;
+          let $r811 = 0;
+          if ($n810 <= 2097152 && $n810 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8055,24 +8028,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n811;
+              const $m = ($t >>> 0) * $n810;
               const $low = $m >>> 0;
-              if ($low >= $n811 || $low >= 4294967296 % $n811) {
-                $r812 = ($m / 4294967296) >>> 0;
+              if ($low >= $n810 || $low >= 4294967296 % $n810) {
+                $r811 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n811 >= 1 && $n811 <= 4294967296))
+            if (!($n810 >= 1 && $n810 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r812 = drawInt(G, $n811);
+            $r811 = drawInt(G, $n810);
           }
-          const $j810 = $r812;
-          const $a808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i807;
-          const $b809 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j810;
-          const $card = C[$a808]!;
-          C[$a808] = C[$b809]!;
-          C[$b809] = $card;
+          const $j809 = $r811;
+          const $a807 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i806;
+          const $b808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j809;
+          const $card = C[$a807]!;
+          C[$a807] = C[$b808]!;
+          C[$b808] = $card;
         }
       }
       {
@@ -8089,15 +8062,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg813 = Z_secret + l_p;
+            const $seg812 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg813 * CAP + N[$seg813]!] = $card;
-              N[$seg813]!++;
-              $where[$card] = $seg813;
+              C[$seg812 * CAP + N[$seg812]!] = $card;
+              N[$seg812]!++;
+              $where[$card] = $seg812;
             }
           }
         }
@@ -8111,7 +8084,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg814 = Z_dealt + l_p;
+              const $seg813 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8120,9 +8093,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg814 * CAP + N[$seg814]!] = $card;
-                N[$seg814]!++;
-                $where[$card] = $seg814;
+                C[$seg813 * CAP + N[$seg813]!] = $card;
+                N[$seg813]!++;
+                $where[$card] = $seg813;
               }
             }
           } else {
@@ -8141,8 +8114,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k815 = N[$from]! - 1; $k815 >= 0; $k815--) {
-            const $card = C[$from * CAP + $k815]!;
+          for (let $k814 = N[$from]! - 1; $k814 >= 0; $k814--) {
+            const $card = C[$from * CAP + $k814]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8151,10 +8124,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i816 = N[Z_property_deck]! - 1; $i816 > 0; $i816--) {
-          const $n820 = $i816 + 1;
-          let $r821 = 0;
-          if ($n820 <= 2097152 && $n820 >= 1) {
+        for (let $i815 = N[Z_property_deck]! - 1; $i815 > 0; $i815--) {
+          const $n819 = $i815 + 1;
+          let $r820 = 0;
+          if ($n819 <= 2097152 && $n819 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8165,24 +8138,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n820;
+              const $m = ($t >>> 0) * $n819;
               const $low = $m >>> 0;
-              if ($low >= $n820 || $low >= 4294967296 % $n820) {
-                $r821 = ($m / 4294967296) >>> 0;
+              if ($low >= $n819 || $low >= 4294967296 % $n819) {
+                $r820 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n820 >= 1 && $n820 <= 4294967296))
+            if (!($n819 >= 1 && $n819 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r821 = drawInt(G, $n820);
+            $r820 = drawInt(G, $n819);
           }
-          const $j819 = $r821;
-          const $a817 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i816;
-          const $b818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j819;
-          const $card = C[$a817]!;
-          C[$a817] = C[$b818]!;
-          C[$b818] = $card;
+          const $j818 = $r820;
+          const $a816 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i815;
+          const $b817 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j818;
+          const $card = C[$a816]!;
+          C[$a816] = C[$b817]!;
+          C[$b817] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {

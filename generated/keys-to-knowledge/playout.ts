@@ -399,103 +399,103 @@ export function playout(): PlayoutKernel {
     return N[Z_spaces]!;
   }
   function fn_kind_at(l_i: number): string {
-    let $first961: number = 0;
-    let $found962 = false;
+    let $first955: number = 0;
+    let $found956 = false;
     {
-      const $n964 = N[Z_spaces]!;
-      for (let $i963 = 0; $i963 < $n964; $i963++) {
-        const l_s = C[Z_spaces * CAP + $i963]!;
+      const $n958 = N[Z_spaces]!;
+      for (let $i957 = 0; $i957 < $n958; $i957++) {
+        const l_s = C[Z_spaces * CAP + $i957]!;
         if (Space_index[l_s]! === l_i) {
-          $first961 = l_s;
-          $found962 = true;
+          $first955 = l_s;
+          $found956 = true;
           break;
         }
       }
     }
-    if (!$found962) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_kind[$first961]!;
+    if (!$found956) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_kind[$first955]!;
   }
   function fn_fee_at(l_i: number): number {
-    let $first965: number = 0;
-    let $found966 = false;
+    let $first959: number = 0;
+    let $found960 = false;
     {
-      const $n968 = N[Z_spaces]!;
-      for (let $i967 = 0; $i967 < $n968; $i967++) {
-        const l_s = C[Z_spaces * CAP + $i967]!;
+      const $n962 = N[Z_spaces]!;
+      for (let $i961 = 0; $i961 < $n962; $i961++) {
+        const l_s = C[Z_spaces * CAP + $i961]!;
         if (Space_index[l_s]! === l_i) {
-          $first965 = l_s;
-          $found966 = true;
+          $first959 = l_s;
+          $found960 = true;
           break;
         }
       }
     }
-    if (!$found966) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_fee[$first965]!;
+    if (!$found960) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_fee[$first959]!;
   }
   function fn_court_space(): number {
-    let $first969: number = 0;
-    let $found970 = false;
+    let $first963: number = 0;
+    let $found964 = false;
     {
-      const $n972 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
-      for (let $i971 = 0; $i971 < $n972; $i971++) {
-        const l_s = C[Z_spaces * CAP + $i971]!;
+      const $n966 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
+      for (let $i965 = 0; $i965 < $n966; $i965++) {
+        const l_s = C[Z_spaces * CAP + $i965]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first969 = l_s;
-          $found970 = true;
+          $first963 = l_s;
+          $found964 = true;
           break;
         }
       }
     }
-    if (!$found970) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first969]!;
+    if (!$found964) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first963]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    let $any973: boolean = false;
+    let $any967: boolean = false;
     {
-      const $seg975 = Z_deeds + l_p;
-      const $n976 = N[$seg975]!;
-      for (let $i974 = 0; $i974 < $n976; $i974++) {
-        const l_d = C[$seg975 * CAP + $i974]!;
+      const $seg969 = Z_deeds + l_p;
+      const $n970 = N[$seg969]!;
+      for (let $i968 = 0; $i968 < $n970; $i968++) {
+        const l_d = C[$seg969 * CAP + $i968]!;
         if (Deed_space[l_d]! === l_i) {
-          $any973 = true;
+          $any967 = true;
           break;
         }
       }
     }
-    return $any973;
+    return $any967;
   }
   function fn_owned(l_i: number): boolean {
-    let $any977: boolean = false;
+    let $any971: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any977 = true;
+        $any971 = true;
         break;
       }
     }
-    return $any977;
+    return $any971;
   }
   function fn_owner_of(l_i: number): number {
-    let $first978: number = 0;
-    let $found979 = false;
+    let $first972: number = 0;
+    let $found973 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first978 = l_q;
-        $found979 = true;
+        $first972 = l_q;
+        $found973 = true;
         break;
       }
     }
-    if (!$found979) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first978;
+    if (!$found973) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first972;
   }
   function fn_group_size(l_g: string): number {
-    let $sum980: number = 0;
+    let $sum974: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
-      $sum980 += $countOf($count_deeds_group, (Z_deeds + l_q - Z_deeds) * 8, $index_Group(l_g));
+      $sum974 += $countOf($count_deeds_group, (Z_deeds + l_q - Z_deeds) * 8, $index_Group(l_g));
     }
-    return $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, $index_Group(l_g)) + $sum980;
+    return $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, $index_Group(l_g)) + $sum974;
   }
   function fn_held(l_p: number, l_g: string): number {
     return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, $index_Group(l_g));
@@ -507,76 +507,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min981: number = NaN;
+    let $min975: number = NaN;
     {
-      const $seg983 = Z_deeds + l_p;
-      const $n984 = N[$seg983]!;
-      for (let $i982 = 0; $i982 < $n984; $i982++) {
-        const l_e = C[$seg983 * CAP + $i982]!;
+      const $seg977 = Z_deeds + l_p;
+      const $n978 = N[$seg977]!;
+      for (let $i976 = 0; $i976 < $n978; $i976++) {
+        const l_e = C[$seg977 * CAP + $i976]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min981 !== $min981 || $v < $min981) $min981 = $v;
+            if ($min975 !== $min975 || $v < $min975) $min975 = $v;
           }
         }
       }
     }
-    if ($min981 !== $min981)
+    if ($min975 !== $min975)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min981;
+    return $min975;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max985: number = NaN;
+    let $max979: number = NaN;
     {
-      const $seg987 = Z_deeds + l_p;
-      const $n988 = N[$seg987]!;
-      for (let $i986 = 0; $i986 < $n988; $i986++) {
-        const l_e = C[$seg987 * CAP + $i986]!;
+      const $seg981 = Z_deeds + l_p;
+      const $n982 = N[$seg981]!;
+      for (let $i980 = 0; $i980 < $n982; $i980++) {
+        const l_e = C[$seg981 * CAP + $i980]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max985 !== $max985 || $v > $max985) $max985 = $v;
+            if ($max979 !== $max979 || $v > $max979) $max979 = $v;
           }
         }
       }
     }
-    if ($max985 !== $max985)
+    if ($max979 !== $max979)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max985;
+    return $max979;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all989: boolean = true;
+    let $all983: boolean = true;
     {
-      const $seg991 = Z_deeds + l_p;
-      const $n992 = N[$seg991]!;
-      for (let $i990 = 0; $i990 < $n992; $i990++) {
-        const l_e = C[$seg991 * CAP + $i990]!;
+      const $seg985 = Z_deeds + l_p;
+      const $n986 = N[$seg985]!;
+      for (let $i984 = 0; $i984 < $n986; $i984++) {
+        const l_e = C[$seg985 * CAP + $i984]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all989 = false;
+            $all983 = false;
             break;
           }
         }
       }
     }
-    return $all989;
+    return $all983;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any993: boolean = false;
+    let $any987: boolean = false;
     {
-      const $seg995 = Z_deeds + l_p;
-      const $n996 = N[$seg995]!;
-      for (let $i994 = 0; $i994 < $n996; $i994++) {
-        const l_e = C[$seg995 * CAP + $i994]!;
+      const $seg989 = Z_deeds + l_p;
+      const $n990 = N[$seg989]!;
+      for (let $i988 = 0; $i988 < $n990; $i988++) {
+        const l_e = C[$seg989 * CAP + $i988]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any993 = true;
+            $any987 = true;
             break;
           }
         }
       }
     }
-    return $any993;
+    return $any987;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -629,38 +629,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any997: boolean = false;
+    let $any991: boolean = false;
     {
-      const $seg999 = Z_deeds + l_p;
-      const $n1000 = N[$seg999]!;
-      for (let $i998 = 0; $i998 < $n1000; $i998++) {
-        const l_d = C[$seg999 * CAP + $i998]!;
+      const $seg993 = Z_deeds + l_p;
+      const $n994 = N[$seg993]!;
+      for (let $i992 = 0; $i992 < $n994; $i992++) {
+        const l_d = C[$seg993 * CAP + $i992]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any997 = true;
+          $any991 = true;
           break;
         }
       }
     }
-    return $any997;
+    return $any991;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum1001: number = 0;
+    let $sum995: number = 0;
     {
-      const $seg1003 = Z_deeds + l_p;
-      const $n1004 = N[$seg1003]!;
-      for (let $i1002 = 0; $i1002 < $n1004; $i1002++) {
-        const l_d = C[$seg1003 * CAP + $i1002]!;
-        $sum1001 +=
+      const $seg997 = Z_deeds + l_p;
+      const $n998 = N[$seg997]!;
+      for (let $i996 = 0; $i996 < $n998; $i996++) {
+        const l_d = C[$seg997 * CAP + $i996]!;
+        $sum995 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum1001 >= l_amount;
+    return v_cash[l_p]! + $sum995 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats1005 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats1005++;
-    return $seats1005;
+    let $seats999 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats999++;
+    return $seats999;
   }
   function fn_round_limit(): number {
     return 20;
@@ -669,19 +669,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum1006: number = 0;
+    let $sum1000: number = 0;
     {
-      const $seg1008 = Z_deeds + l_p;
-      const $n1009 = N[$seg1008]!;
-      for (let $i1007 = 0; $i1007 < $n1009; $i1007++) {
-        const l_d = C[$seg1008 * CAP + $i1007]!;
-        $sum1006 +=
+      const $seg1002 = Z_deeds + l_p;
+      const $n1003 = N[$seg1002]!;
+      for (let $i1001 = 0; $i1001 < $n1003; $i1001++) {
+        const l_d = C[$seg1002 * CAP + $i1001]!;
+        $sum1000 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum1006;
+    return v_cash[l_p]! + $sum1000;
   }
   var $members_any_mortgaged = new Float64Array(8);
   var $mstamp_any_mortgaged = new Float64Array(48);
@@ -1711,7 +1711,7 @@ export function playout(): PlayoutKernel {
   function step35(): number {
     {
       const $seat92 = l_p_3;
-      return decide152($seat92);
+      return decide151($seat92);
     }
   }
   function step36(): number {
@@ -1743,11 +1743,11 @@ export function playout(): PlayoutKernel {
   }
   function step43(): number {
     {
-      const $argument153 = l_active;
-      const $argument154 = l_steps;
+      const $argument152 = l_active;
+      const $argument153 = l_steps;
       {
-        let l_p = $argument153;
-        let l_steps = $argument154;
+        let l_p = $argument152;
+        let l_steps = $argument153;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1861,9 +1861,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument155 = l_p_5;
+          const $argument154 = l_p_5;
           {
-            let l_p = $argument155;
+            let l_p = $argument154;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1908,17 +1908,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n156 = 0;
+      let $n155 = 0;
       {
-        const $seg158 = Z_deeds + l_p_10;
-        const $n159 = N[$seg158]!;
-        for (let $i157 = 0; $i157 < $n159; $i157++) {
-          const l_d = C[$seg158 * CAP + $i157]!;
-          $list17[$n156++] = l_d;
+        const $seg157 = Z_deeds + l_p_10;
+        const $n158 = N[$seg157]!;
+        for (let $i156 = 0; $i156 < $n158; $i156++) {
+          const l_d = C[$seg157 * CAP + $i156]!;
+          $list17[$n155++] = l_d;
         }
       }
-      for (let $i160 = 0; $i160 < $n156; $i160++) {
-        const l_d = $list17[$i160]!;
+      for (let $i159 = 0; $i159 < $n155; $i159++) {
+        const l_d = $list17[$i159]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -1986,8 +1986,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k161 = 0; $k161 < N[$from]!; $k161++) {
-          const $card = C[$from * CAP + $k161]!;
+        for (let $k160 = 0; $k160 < N[$from]!; $k160++) {
+          const $card = C[$from * CAP + $k160]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2007,13 +2007,13 @@ export function playout(): PlayoutKernel {
     $generation_may_sell_stack++;
     $generation_undeveloped++;
     {
-      const $argument162 = l_p_10;
+      const $argument161 = l_p_10;
       {
-        let l_p = $argument162;
+        let l_p = $argument161;
         if (v_eliminated[l_p]! === 0) {
-          let $seats163 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats163++;
-          v_eliminated[l_p] = players - $seats163 + 1;
+          let $seats162 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats162++;
+          v_eliminated[l_p] = players - $seats162 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -2047,38 +2047,38 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n164 = 0;
+      let $n163 = 0;
       {
-        const $seg166 = Z_deeds + l_p_10;
-        const $n167 = N[$seg166]!;
-        for (let $i165 = 0; $i165 < $n167; $i165++) {
-          const l_d = C[$seg166 * CAP + $i165]!;
-          $list18[$n164++] = l_d;
+        const $seg165 = Z_deeds + l_p_10;
+        const $n166 = N[$seg165]!;
+        for (let $i164 = 0; $i164 < $n166; $i164++) {
+          const l_d = C[$seg165 * CAP + $i164]!;
+          $list18[$n163++] = l_d;
         }
       }
-      for (let $i168 = 0; $i168 < $n164; $i168++) {
-        const l_d = $list18[$i168]!;
+      for (let $i167 = 0; $i167 < $n163; $i167++) {
+        const l_d = $list18[$i167]!;
         v_mortgaged[l_d] = false;
         $members_any_mortgaged[Deed_group$index[l_d]!]!++;
         $generation_may_mortgage++;
         {
-          const $seg169 = Z_deeds + l_p_10;
+          const $seg168 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg169]!; $i++)
-            if (C[$seg169 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg168]!; $i++)
+            if (C[$seg168 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at170 = $seg169 * CAP + $at;
-          const $card = C[$at170]!;
-          const $end171 = $seg169 * CAP + N[$seg169]! - 1;
-          for (let $k172 = $at170; $k172 < $end171; $k172++) C[$k172] = C[$k172 + 1]!;
-          N[$seg169]!--;
+          const $at169 = $seg168 * CAP + $at;
+          const $card = C[$at169]!;
+          const $end170 = $seg168 * CAP + N[$seg168]! - 1;
+          for (let $k171 = $at169; $k171 < $end170; $k171++) C[$k171] = C[$k171 + 1]!;
+          N[$seg168]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg169 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) $count_deeds_group[($seg168 - Z_deeds) * 8 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -2093,13 +2093,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument173 = l_p_10;
+      const $argument172 = l_p_10;
       {
-        let l_p = $argument173;
+        let l_p = $argument172;
         if (v_eliminated[l_p]! === 0) {
-          let $seats174 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats174++;
-          v_eliminated[l_p] = players - $seats174 + 1;
+          let $seats173 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats173++;
+          v_eliminated[l_p] = players - $seats173 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -2162,10 +2162,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at175 = Z_seized * CAP + $at;
-      const $card = C[$at175]!;
-      const $end176 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k177 = $at175; $k177 < $end176; $k177++) C[$k177] = C[$k177 + 1]!;
+      const $at174 = Z_seized * CAP + $at;
+      const $card = C[$at174]!;
+      const $end175 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k176 = $at174; $k176 < $end175; $k176++) C[$k176] = C[$k176 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2199,19 +2199,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step62$body(): number {
-    let $cond179: boolean = l_bidding_6;
-    if ($cond179) {
-      let $any178: boolean = false;
+    let $cond178: boolean = l_bidding_6;
+    if ($cond178) {
+      let $any177: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any178 = true;
+          $any177 = true;
           break;
         }
       }
-      $cond179 = $any178;
+      $cond178 = $any177;
     }
-    if ($cond179) {
+    if ($cond178) {
       return step64();
     }
     return step63();
@@ -2244,13 +2244,13 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
         }
-        const $seg180 = Z_deeds + l_leader_6;
-        C[$seg180 * CAP + N[$seg180]!] = $card;
-        N[$seg180]!++;
-        $where[$card] = $seg180;
+        const $seg179 = Z_deeds + l_leader_6;
+        C[$seg179 * CAP + N[$seg179]!] = $card;
+        N[$seg179]!++;
+        $where[$card] = $seg179;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg180 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) $count_deeds_group[($seg179 - Z_deeds) * 8 + $member]!++;
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
         $members_complete[Deed_group$index[$card]!]!++;
@@ -2266,7 +2266,7 @@ export function playout(): PlayoutKernel {
   }
   function step64(): number {
     l_bidding_6 = false;
-    return decide224();
+    return decide223();
   }
   function step65(): number {
     return 62;
@@ -2315,8 +2315,8 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $seat225 = l_p_9;
-      return decide285($seat225);
+      const $seat224 = l_p_9;
+      return decide283($seat224);
     }
   }
   function step70(): number {
@@ -2370,17 +2370,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect$code[l_card]! === 5) {
-          let $sum286: number = 0;
+          let $sum284: number = 0;
           {
-            const $seg288 = Z_deeds + l_p_6;
-            const $n289 = N[$seg288]!;
-            for (let $i287 = 0; $i287 < $n289; $i287++) {
-              const l_d = C[$seg288 * CAP + $i287]!;
-              $sum286 +=
+            const $seg286 = Z_deeds + l_p_6;
+            const $n287 = N[$seg286]!;
+            for (let $i285 = 0; $i285 < $n287; $i285++) {
+              const l_d = C[$seg286 * CAP + $i285]!;
+              $sum284 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum286;
+          l_owed = $sum284;
         } else {
           if (Fortune_effect$code[l_card]! === 2) {
             v_position[l_p_6] = 0;
@@ -2405,9 +2405,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument290 = l_p_6;
+                const $argument288 = l_p_6;
                 {
-                  let l_p = $argument290;
+                  let l_p = $argument288;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -2426,8 +2426,8 @@ export function playout(): PlayoutKernel {
           const $member = Fortune_deck$index[$card]!;
           if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
         }
-        for (let $k291 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k291 > Z_mercy_deck * CAP; $k291--)
-          C[$k291] = C[$k291 - 1]!;
+        for (let $k289 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k289 > Z_mercy_deck * CAP; $k289--)
+          C[$k289] = C[$k289 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
         $where[$card] = Z_mercy_deck;
@@ -2444,8 +2444,8 @@ export function playout(): PlayoutKernel {
           const $member = Fortune_deck$index[$card]!;
           if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
         }
-        for (let $k292 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k292 > Z_grace_deck * CAP; $k292--)
-          C[$k292] = C[$k292 - 1]!;
+        for (let $k290 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k290 > Z_grace_deck * CAP; $k290--)
+          C[$k290] = C[$k290 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
         $where[$card] = Z_grace_deck;
@@ -2494,17 +2494,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n293 = 0;
+      let $n291 = 0;
       {
-        const $seg295 = Z_deeds + l_p_8;
-        const $n296 = N[$seg295]!;
-        for (let $i294 = 0; $i294 < $n296; $i294++) {
-          const l_d = C[$seg295 * CAP + $i294]!;
-          $list27[$n293++] = l_d;
+        const $seg293 = Z_deeds + l_p_8;
+        const $n294 = N[$seg293]!;
+        for (let $i292 = 0; $i292 < $n294; $i292++) {
+          const l_d = C[$seg293 * CAP + $i292]!;
+          $list27[$n291++] = l_d;
         }
       }
-      for (let $i297 = 0; $i297 < $n293; $i297++) {
-        const l_d = $list27[$i297]!;
+      for (let $i295 = 0; $i295 < $n291; $i295++) {
+        const l_d = $list27[$i295]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2572,8 +2572,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k298 = 0; $k298 < N[$from]!; $k298++) {
-          const $card = C[$from * CAP + $k298]!;
+        for (let $k296 = 0; $k296 < N[$from]!; $k296++) {
+          const $card = C[$from * CAP + $k296]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2593,13 +2593,13 @@ export function playout(): PlayoutKernel {
     $generation_may_sell_stack++;
     $generation_undeveloped++;
     {
-      const $argument299 = l_p_8;
+      const $argument297 = l_p_8;
       {
-        let l_p = $argument299;
+        let l_p = $argument297;
         if (v_eliminated[l_p]! === 0) {
-          let $seats300 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats300++;
-          v_eliminated[l_p] = players - $seats300 + 1;
+          let $seats298 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats298++;
+          v_eliminated[l_p] = players - $seats298 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -2633,38 +2633,38 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n301 = 0;
+      let $n299 = 0;
       {
-        const $seg303 = Z_deeds + l_p_8;
-        const $n304 = N[$seg303]!;
-        for (let $i302 = 0; $i302 < $n304; $i302++) {
-          const l_d = C[$seg303 * CAP + $i302]!;
-          $list28[$n301++] = l_d;
+        const $seg301 = Z_deeds + l_p_8;
+        const $n302 = N[$seg301]!;
+        for (let $i300 = 0; $i300 < $n302; $i300++) {
+          const l_d = C[$seg301 * CAP + $i300]!;
+          $list28[$n299++] = l_d;
         }
       }
-      for (let $i305 = 0; $i305 < $n301; $i305++) {
-        const l_d = $list28[$i305]!;
+      for (let $i303 = 0; $i303 < $n299; $i303++) {
+        const l_d = $list28[$i303]!;
         v_mortgaged[l_d] = false;
         $members_any_mortgaged[Deed_group$index[l_d]!]!++;
         $generation_may_mortgage++;
         {
-          const $seg306 = Z_deeds + l_p_8;
+          const $seg304 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg306]!; $i++)
-            if (C[$seg306 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg304]!; $i++)
+            if (C[$seg304 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at307 = $seg306 * CAP + $at;
-          const $card = C[$at307]!;
-          const $end308 = $seg306 * CAP + N[$seg306]! - 1;
-          for (let $k309 = $at307; $k309 < $end308; $k309++) C[$k309] = C[$k309 + 1]!;
-          N[$seg306]!--;
+          const $at305 = $seg304 * CAP + $at;
+          const $card = C[$at305]!;
+          const $end306 = $seg304 * CAP + N[$seg304]! - 1;
+          for (let $k307 = $at305; $k307 < $end306; $k307++) C[$k307] = C[$k307 + 1]!;
+          N[$seg304]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg306 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) $count_deeds_group[($seg304 - Z_deeds) * 8 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -2679,13 +2679,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument310 = l_p_8;
+      const $argument308 = l_p_8;
       {
-        let l_p = $argument310;
+        let l_p = $argument308;
         if (v_eliminated[l_p]! === 0) {
-          let $seats311 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats311++;
-          v_eliminated[l_p] = players - $seats311 + 1;
+          let $seats309 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats309++;
+          v_eliminated[l_p] = players - $seats309 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -2748,10 +2748,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at312 = Z_seized * CAP + $at;
-      const $card = C[$at312]!;
-      const $end313 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k314 = $at312; $k314 < $end313; $k314++) C[$k314] = C[$k314 + 1]!;
+      const $at310 = Z_seized * CAP + $at;
+      const $card = C[$at310]!;
+      const $end311 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k312 = $at310; $k312 < $end311; $k312++) C[$k312] = C[$k312 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2785,19 +2785,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step83$body(): number {
-    let $cond316: boolean = l_bidding_5;
-    if ($cond316) {
-      let $any315: boolean = false;
+    let $cond314: boolean = l_bidding_5;
+    if ($cond314) {
+      let $any313: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any315 = true;
+          $any313 = true;
           break;
         }
       }
-      $cond316 = $any315;
+      $cond314 = $any313;
     }
-    if ($cond316) {
+    if ($cond314) {
       return step85();
     }
     return step84();
@@ -2830,13 +2830,13 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
         }
-        const $seg317 = Z_deeds + l_leader_5;
-        C[$seg317 * CAP + N[$seg317]!] = $card;
-        N[$seg317]!++;
-        $where[$card] = $seg317;
+        const $seg315 = Z_deeds + l_leader_5;
+        C[$seg315 * CAP + N[$seg315]!] = $card;
+        N[$seg315]!++;
+        $where[$card] = $seg315;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg317 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) $count_deeds_group[($seg315 - Z_deeds) * 8 + $member]!++;
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
         $members_complete[Deed_group$index[$card]!]!++;
@@ -2852,7 +2852,7 @@ export function playout(): PlayoutKernel {
   }
   function step85(): number {
     l_bidding_5 = false;
-    return decide361();
+    return decide359();
   }
   function step86(): number {
     return 83;
@@ -2904,8 +2904,8 @@ export function playout(): PlayoutKernel {
   }
   function step91(): number {
     {
-      const $seat362 = l_p_7;
-      return decide422($seat362);
+      const $seat360 = l_p_7;
+      return decide419($seat360);
     }
   }
   function step92(): number {
@@ -2918,24 +2918,24 @@ export function playout(): PlayoutKernel {
     return step94();
   }
   function step94(): number {
-    let $first423: number = 0;
-    let $found424 = false;
+    let $first420: number = 0;
+    let $found421 = false;
     {
-      const $n426 = N[Z_bank_deeds]!;
-      for (let $i425 = 0; $i425 < $n426; $i425++) {
-        const l_e = C[Z_bank_deeds * CAP + $i425]!;
+      const $n423 = N[Z_bank_deeds]!;
+      for (let $i422 = 0; $i422 < $n423; $i422++) {
+        const l_e = C[Z_bank_deeds * CAP + $i422]!;
         if (Deed_space[l_e]! === l_here_2) {
-          $first423 = l_e;
-          $found424 = true;
+          $first420 = l_e;
+          $found421 = true;
           break;
         }
       }
     }
-    if (!$found424) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_deed_2 = $first423;
+    if (!$found421) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_deed_2 = $first420;
     {
-      const $seat427 = l_p_5;
-      return decide449($seat427);
+      const $seat424 = l_p_5;
+      return decide446($seat424);
     }
   }
   function step95(): number {
@@ -2957,19 +2957,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step96$body(): number {
-    let $cond451: boolean = l_bidding_4;
-    if ($cond451) {
-      let $any450: boolean = false;
+    let $cond448: boolean = l_bidding_4;
+    if ($cond448) {
+      let $any447: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any450 = true;
+          $any447 = true;
           break;
         }
       }
-      $cond451 = $any450;
+      $cond448 = $any447;
     }
-    if ($cond451) {
+    if ($cond448) {
       return step98();
     }
     return step97();
@@ -3002,13 +3002,13 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
         }
-        const $seg452 = Z_deeds + l_leader_4;
-        C[$seg452 * CAP + N[$seg452]!] = $card;
-        N[$seg452]!++;
-        $where[$card] = $seg452;
+        const $seg449 = Z_deeds + l_leader_4;
+        C[$seg449 * CAP + N[$seg449]!] = $card;
+        N[$seg449]!++;
+        $where[$card] = $seg449;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg452 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) $count_deeds_group[($seg449 - Z_deeds) * 8 + $member]!++;
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
         $members_complete[Deed_group$index[$card]!]!++;
@@ -3023,7 +3023,7 @@ export function playout(): PlayoutKernel {
   }
   function step98(): number {
     l_bidding_4 = false;
-    return decide496();
+    return decide493();
   }
   function step99(): number {
     return 96;
@@ -3034,22 +3034,22 @@ export function playout(): PlayoutKernel {
   function step101(): number {
     let l_holder = fn_owner_of(l_here_2);
     if (l_holder !== l_p_5) {
-      let $first497: number = 0;
-      let $found498 = false;
+      let $first494: number = 0;
+      let $found495 = false;
       {
-        const $seg500 = Z_deeds + l_holder;
-        const $n501 = N[$seg500]!;
-        for (let $i499 = 0; $i499 < $n501; $i499++) {
-          const l_e = C[$seg500 * CAP + $i499]!;
+        const $seg497 = Z_deeds + l_holder;
+        const $n498 = N[$seg497]!;
+        for (let $i496 = 0; $i496 < $n498; $i496++) {
+          const l_e = C[$seg497 * CAP + $i496]!;
           if (Deed_space[l_e]! === l_here_2) {
-            $first497 = l_e;
-            $found498 = true;
+            $first494 = l_e;
+            $found495 = true;
             break;
           }
         }
       }
-      if (!$found498) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      let l_deed = $first497;
+      if (!$found495) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+      let l_deed = $first494;
       if (v_mortgaged[l_deed]!) {
       } else {
         v_claim_open = true;
@@ -3095,20 +3095,20 @@ export function playout(): PlayoutKernel {
   }
   function step107(): number {
     {
-      const $seat502 = l_q_2;
-      return decide736($seat502, true);
+      const $seat499 = l_q_2;
+      return decide731($seat499, true);
     }
   }
   function step108(): number {
     {
-      const $seat737 = l_q_2;
-      return decide748($seat737);
+      const $seat732 = l_q_2;
+      return decide743($seat732);
     }
   }
   function step109(): number {
     {
-      const $seat749 = l_buyer_2;
-      return decide779($seat749);
+      const $seat744 = l_buyer_2;
+      return decide774($seat744);
     }
   }
   function step110(): number {
@@ -3153,17 +3153,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n780 = 0;
+      let $n775 = 0;
       {
-        const $seg782 = Z_deeds + l_p_2;
-        const $n783 = N[$seg782]!;
-        for (let $i781 = 0; $i781 < $n783; $i781++) {
-          const l_d = C[$seg782 * CAP + $i781]!;
-          $list75[$n780++] = l_d;
+        const $seg777 = Z_deeds + l_p_2;
+        const $n778 = N[$seg777]!;
+        for (let $i776 = 0; $i776 < $n778; $i776++) {
+          const l_d = C[$seg777 * CAP + $i776]!;
+          $list75[$n775++] = l_d;
         }
       }
-      for (let $i784 = 0; $i784 < $n780; $i784++) {
-        const l_d = $list75[$i784]!;
+      for (let $i779 = 0; $i779 < $n775; $i779++) {
+        const l_d = $list75[$i779]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -3231,8 +3231,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k785 = 0; $k785 < N[$from]!; $k785++) {
-          const $card = C[$from * CAP + $k785]!;
+        for (let $k780 = 0; $k780 < N[$from]!; $k780++) {
+          const $card = C[$from * CAP + $k780]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -3252,13 +3252,13 @@ export function playout(): PlayoutKernel {
     $generation_may_sell_stack++;
     $generation_undeveloped++;
     {
-      const $argument786 = l_p_2;
+      const $argument781 = l_p_2;
       {
-        let l_p = $argument786;
+        let l_p = $argument781;
         if (v_eliminated[l_p]! === 0) {
-          let $seats787 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats787++;
-          v_eliminated[l_p] = players - $seats787 + 1;
+          let $seats782 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats782++;
+          v_eliminated[l_p] = players - $seats782 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -3292,38 +3292,38 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n788 = 0;
+      let $n783 = 0;
       {
-        const $seg790 = Z_deeds + l_p_2;
-        const $n791 = N[$seg790]!;
-        for (let $i789 = 0; $i789 < $n791; $i789++) {
-          const l_d = C[$seg790 * CAP + $i789]!;
-          $list76[$n788++] = l_d;
+        const $seg785 = Z_deeds + l_p_2;
+        const $n786 = N[$seg785]!;
+        for (let $i784 = 0; $i784 < $n786; $i784++) {
+          const l_d = C[$seg785 * CAP + $i784]!;
+          $list76[$n783++] = l_d;
         }
       }
-      for (let $i792 = 0; $i792 < $n788; $i792++) {
-        const l_d = $list76[$i792]!;
+      for (let $i787 = 0; $i787 < $n783; $i787++) {
+        const l_d = $list76[$i787]!;
         v_mortgaged[l_d] = false;
         $members_any_mortgaged[Deed_group$index[l_d]!]!++;
         $generation_may_mortgage++;
         {
-          const $seg793 = Z_deeds + l_p_2;
+          const $seg788 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg793]!; $i++)
-            if (C[$seg793 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg788]!; $i++)
+            if (C[$seg788 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at794 = $seg793 * CAP + $at;
-          const $card = C[$at794]!;
-          const $end795 = $seg793 * CAP + N[$seg793]! - 1;
-          for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
-          N[$seg793]!--;
+          const $at789 = $seg788 * CAP + $at;
+          const $card = C[$at789]!;
+          const $end790 = $seg788 * CAP + N[$seg788]! - 1;
+          for (let $k791 = $at789; $k791 < $end790; $k791++) C[$k791] = C[$k791 + 1]!;
+          N[$seg788]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg793 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) $count_deeds_group[($seg788 - Z_deeds) * 8 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -3338,13 +3338,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument797 = l_p_2;
+      const $argument792 = l_p_2;
       {
-        let l_p = $argument797;
+        let l_p = $argument792;
         if (v_eliminated[l_p]! === 0) {
-          let $seats798 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats798++;
-          v_eliminated[l_p] = players - $seats798 + 1;
+          let $seats793 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats793++;
+          v_eliminated[l_p] = players - $seats793 + 1;
           $generation_any_mortgaged++;
           $generation_complete++;
           $generation_lowest_level++;
@@ -3407,10 +3407,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at799 = Z_seized * CAP + $at;
-      const $card = C[$at799]!;
-      const $end800 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k801 = $at799; $k801 < $end800; $k801++) C[$k801] = C[$k801 + 1]!;
+      const $at794 = Z_seized * CAP + $at;
+      const $card = C[$at794]!;
+      const $end795 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3444,19 +3444,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond803: boolean = l_bidding_2;
-    if ($cond803) {
-      let $any802: boolean = false;
+    let $cond798: boolean = l_bidding_2;
+    if ($cond798) {
+      let $any797: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any802 = true;
+          $any797 = true;
           break;
         }
       }
-      $cond803 = $any802;
+      $cond798 = $any797;
     }
-    if ($cond803) {
+    if ($cond798) {
       return step124();
     }
     return step123();
@@ -3489,13 +3489,13 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
         }
-        const $seg804 = Z_deeds + l_leader_2;
-        C[$seg804 * CAP + N[$seg804]!] = $card;
-        N[$seg804]!++;
-        $where[$card] = $seg804;
+        const $seg799 = Z_deeds + l_leader_2;
+        C[$seg799 * CAP + N[$seg799]!] = $card;
+        N[$seg799]!++;
+        $where[$card] = $seg799;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg804 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) $count_deeds_group[($seg799 - Z_deeds) * 8 + $member]!++;
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
         $members_complete[Deed_group$index[$card]!]!++;
@@ -3511,7 +3511,7 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    return decide848();
+    return decide843();
   }
   function step125(): number {
     return 122;
@@ -3557,8 +3557,8 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat849 = l_p;
-      return decide909($seat849);
+      const $seat844 = l_p;
+      return decide903($seat844);
     }
   }
   function step129(): number {
@@ -3569,66 +3569,66 @@ export function playout(): PlayoutKernel {
   }
   function step131(): number {
     {
-      const $seat849 = l_p;
-      return decide909($seat849);
+      const $seat844 = l_p;
+      return decide903($seat844);
     }
   }
   function step132(): number {
-    return decide848();
+    return decide843();
   }
   function step133(): number {
     {
-      const $seat749 = l_buyer_2;
-      return decide779($seat749);
+      const $seat744 = l_buyer_2;
+      return decide774($seat744);
     }
   }
   function step134(): number {
     {
-      const $seat737 = l_q_2;
-      return decide748($seat737);
+      const $seat732 = l_q_2;
+      return decide743($seat732);
     }
   }
   function step135(): number {
     {
-      const $seat502 = l_q_2;
-      return decide736($seat502, false);
+      const $seat499 = l_q_2;
+      return decide731($seat499, false);
     }
   }
   function step136(): number {
     {
       const $seat92 = l_p_3;
-      return decide152($seat92);
+      return decide151($seat92);
     }
   }
   function step137(): number {
     return decide91();
   }
   function step138(): number {
-    return decide496();
+    return decide493();
   }
   function step139(): number {
     {
-      const $seat427 = l_p_5;
-      return decide449($seat427);
+      const $seat424 = l_p_5;
+      return decide446($seat424);
     }
   }
   function step140(): number {
     {
-      const $seat362 = l_p_7;
-      return decide422($seat362);
+      const $seat360 = l_p_7;
+      return decide419($seat360);
     }
   }
   function step141(): number {
-    return decide361();
+    return decide359();
   }
   function step142(): number {
     {
-      const $seat225 = l_p_9;
-      return decide285($seat225);
+      const $seat224 = l_p_9;
+      return decide283($seat224);
     }
   }
   function step143(): number {
-    return decide224();
+    return decide223();
   }
   function decide91(): number {
     {
@@ -3888,7 +3888,7 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  function decide152($seat92: number): number {
+  function decide151($seat92: number): number {
     const $seg93 = Z_deeds + l_p_3;
     let $offered94 = false;
     let $gate120 = false;
@@ -3953,32 +3953,33 @@ export function playout(): PlayoutKernel {
       if (!$any113) break offered112$open;
       $gate122 = true;
     }
-    let $searching123 = ($gate120 ? 1 : 0) + ($gate121 ? 1 : 0) + ($gate122 ? 1 : 0);
-    if ($searching123 > 0) {
-      for (let $i125 = 0; $i125 < N[$seg93]!; $i125++) {
-        const $value124 = C[$seg93 * CAP + $i125]!;
-        found99$test: if ($gate120 && !$found99) {
-          const l_d = $value124;
+    $values11$n[0]! = 0;
+    $values13$n[0]! = 0;
+    $values15$n[0]! = 0;
+    if ($gate120 || $gate121 || $gate122) {
+      for (let $i124 = 0; $i124 < N[$seg93]!; $i124++) {
+        const $value123 = C[$seg93 * CAP + $i124]!;
+        found99$test: if ($gate120) {
+          const l_d = $value123;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found99$test;
           if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found99$test;
-          $found99 = true;
-          $searching123--;
+          $values11[$values11$n[0]!++] = l_d;
         }
-        found108$test: if ($gate121 && !$found108) {
-          const l_d = $value124;
+        found108$test: if ($gate121) {
+          const l_d = $value123;
           if (!v_key[l_d]!) break found108$test;
-          $found108 = true;
-          $searching123--;
+          $values13[$values13$n[0]!++] = l_d;
         }
-        found117$test: if ($gate122 && !$found117) {
-          const l_d = $value124;
+        found117$test: if ($gate122) {
+          const l_d = $value123;
           if (!!v_mortgaged[l_d]!) break found117$test;
           if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found117$test;
-          $found117 = true;
-          $searching123--;
+          $values15[$values15$n[0]!++] = l_d;
         }
-        if ($searching123 === 0) break;
       }
+      $found99 = $values11$n[0]! > 0;
+      $found108 = $values13$n[0]! > 0;
+      $found117 = $values15$n[0]! > 0;
     }
     offered94$open: {
       if (!$found99) break offered94$open;
@@ -3992,21 +3993,18 @@ export function playout(): PlayoutKernel {
       if (!$found117) break offered112$open;
       $offered112 = true;
     }
-    const $offered126 = ($offered94 ? 1 : 0) + ($offered103 ? 1 : 0) + ($offered112 ? 1 : 0);
-    if ($offered126 === 0)
+    const $offered125 = ($offered94 ? 1 : 0) + ($offered103 ? 1 : 0) + ($offered112 ? 1 : 0);
+    if ($offered125 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat92} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built131 = false;
-    let $built138 = false;
-    let $built145 = false;
-    attempt127: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n129 = $offered126;
-      let $r130 = 0;
-      if ($n129 <= 2097152 && $n129 >= 1) {
+    attempt126: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n128 = $offered125;
+      let $r129 = 0;
+      if ($n128 <= 2097152 && $n128 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4017,34 +4015,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n129;
+          const $m = ($t >>> 0) * $n128;
           const $low = $m >>> 0;
-          if ($low >= $n129 || $low >= 4294967296 % $n129) {
-            $r130 = ($m / 4294967296) >>> 0;
+          if ($low >= $n128 || $low >= 4294967296 % $n128) {
+            $r129 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n129 >= 1 && $n129 <= 4294967296))
+        if (!($n128 >= 1 && $n128 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r130 = drawInt(P, $n129);
+        $r129 = drawInt(P, $n128);
       }
-      const $pick128$drawn = $r130;
-      let $pick128 = $pick128$drawn;
-      if ($offered94 && $pick128-- === 0) {
-        if (!$built131) {
-          $values11$n[0]! = 0;
-          for (let $i101 = 0; $i101 < N[$seg93]!; $i101++) {
-            const l_d = C[$seg93 * CAP + $i101]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack$memo(l_p_3, l_d)) continue;
-            $values11[$values11$n[0]!++] = l_d;
-          }
-          $built131 = true;
-        }
-        const $n134 = $values11$n[0]!;
-        let $r135 = 0;
-        if ($n134 <= 2097152 && $n134 >= 1) {
+      const $pick127$drawn = $r129;
+      let $pick127 = $pick127$drawn;
+      if ($offered94 && $pick127-- === 0) {
+        const $n133 = $values11$n[0]!;
+        let $r134 = 0;
+        if ($n133 <= 2097152 && $n133 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4055,34 +4043,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n134;
+            const $m = ($t >>> 0) * $n133;
             const $low = $m >>> 0;
-            if ($low >= $n134 || $low >= 4294967296 % $n134) {
-              $r135 = ($m / 4294967296) >>> 0;
+            if ($low >= $n133 || $low >= 4294967296 % $n133) {
+              $r134 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n134 >= 1 && $n134 <= 4294967296))
+          if (!($n133 >= 1 && $n133 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r135 = drawInt(P, $n134);
+          $r134 = drawInt(P, $n133);
         }
-        const $digit132 = $r135;
-        const $value133 = $values11[$digit132]!;
+        const $digit131 = $r134;
+        const $value132 = $values11[$digit131]!;
         {
-          const l_d = $value133;
+          const l_d = $value132;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat92, 0, $value133);
+        if (trace !== null) trace.push($seat92, 0, $value132);
         {
-          const l_d = $value133;
+          const l_d = $value132;
           {
-            const $argument136 = l_p_3;
-            const $argument137 = l_d;
+            const $argument135 = l_p_3;
+            const $argument136 = l_d;
             {
-              let l_p = $argument136;
-              let l_sold = $argument137;
+              let l_p = $argument135;
+              let l_sold = $argument136;
               v_books[l_sold] -= 1;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -4109,19 +4097,10 @@ export function playout(): PlayoutKernel {
           return step36();
         }
       }
-      if ($offered103 && $pick128-- === 0) {
-        if (!$built138) {
-          $values13$n[0]! = 0;
-          for (let $i110 = 0; $i110 < N[$seg102]!; $i110++) {
-            const l_d = C[$seg102 * CAP + $i110]!;
-            if (!v_key[l_d]!) continue;
-            $values13[$values13$n[0]!++] = l_d;
-          }
-          $built138 = true;
-        }
-        const $n141 = $values13$n[0]!;
-        let $r142 = 0;
-        if ($n141 <= 2097152 && $n141 >= 1) {
+      if ($offered103 && $pick127-- === 0) {
+        const $n140 = $values13$n[0]!;
+        let $r141 = 0;
+        if ($n140 <= 2097152 && $n140 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4132,34 +4111,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n141;
+            const $m = ($t >>> 0) * $n140;
             const $low = $m >>> 0;
-            if ($low >= $n141 || $low >= 4294967296 % $n141) {
-              $r142 = ($m / 4294967296) >>> 0;
+            if ($low >= $n140 || $low >= 4294967296 % $n140) {
+              $r141 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n141 >= 1 && $n141 <= 4294967296))
+          if (!($n140 >= 1 && $n140 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r142 = drawInt(P, $n141);
+          $r141 = drawInt(P, $n140);
         }
-        const $digit139 = $r142;
-        const $value140 = $values13[$digit139]!;
+        const $digit138 = $r141;
+        const $value139 = $values13[$digit138]!;
         {
-          const l_d = $value140;
+          const l_d = $value139;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat92, 1, $value140);
+        if (trace !== null) trace.push($seat92, 1, $value139);
         {
-          const l_d = $value140;
+          const l_d = $value139;
           {
-            const $argument143 = l_p_3;
-            const $argument144 = l_d;
+            const $argument142 = l_p_3;
+            const $argument143 = l_d;
             {
-              let l_p = $argument143;
-              let l_sold = $argument144;
+              let l_p = $argument142;
+              let l_sold = $argument143;
               v_key[l_sold] = false;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -4192,20 +4171,10 @@ export function playout(): PlayoutKernel {
           return step36();
         }
       }
-      if ($offered112 && $pick128-- === 0) {
-        if (!$built145) {
-          $values15$n[0]! = 0;
-          for (let $i119 = 0; $i119 < N[$seg111]!; $i119++) {
-            const l_d = C[$seg111 * CAP + $i119]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values15[$values15$n[0]!++] = l_d;
-          }
-          $built145 = true;
-        }
-        const $n148 = $values15$n[0]!;
-        let $r149 = 0;
-        if ($n148 <= 2097152 && $n148 >= 1) {
+      if ($offered112 && $pick127-- === 0) {
+        const $n147 = $values15$n[0]!;
+        let $r148 = 0;
+        if ($n147 <= 2097152 && $n147 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4216,34 +4185,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n148;
+            const $m = ($t >>> 0) * $n147;
             const $low = $m >>> 0;
-            if ($low >= $n148 || $low >= 4294967296 % $n148) {
-              $r149 = ($m / 4294967296) >>> 0;
+            if ($low >= $n147 || $low >= 4294967296 % $n147) {
+              $r148 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n148 >= 1 && $n148 <= 4294967296))
+          if (!($n147 >= 1 && $n147 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r149 = drawInt(P, $n148);
+          $r148 = drawInt(P, $n147);
         }
-        const $digit146 = $r149;
-        const $value147 = $values15[$digit146]!;
+        const $digit145 = $r148;
+        const $value146 = $values15[$digit145]!;
         {
-          const l_d = $value147;
+          const l_d = $value146;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat92, 2, $value147);
+        if (trace !== null) trace.push($seat92, 2, $value146);
         {
-          const l_d = $value147;
+          const l_d = $value146;
           {
-            const $argument150 = l_p_3;
-            const $argument151 = l_d;
+            const $argument149 = l_p_3;
+            const $argument150 = l_d;
             {
-              let l_p = $argument150;
-              let l_pledged = $argument151;
+              let l_p = $argument149;
+              let l_pledged = $argument150;
               v_mortgaged[l_pledged] = true;
               $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
               $generation_may_mortgage++;
@@ -4270,29 +4239,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide224(): number {
+  function decide223(): number {
     {
-      let $n181 = 0;
+      let $n180 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list19[$n181++] = l_q;
+          $list19[$n180++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n181; $s++) $list20[$s] = 0;
-      let $left183 = $n181;
-      if ($left183 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race182: for (;;) {
+      for (let $s = 0; $s < $n180; $s++) $list20[$s] = 0;
+      let $left182 = $n180;
+      if ($left182 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race181: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k185 = 0;
-        if ($left183 > 1) {
-          const $n187 = $left183;
-          let $r188 = 0;
-          if ($n187 <= 2097152 && $n187 >= 1) {
+        let $k184 = 0;
+        if ($left182 > 1) {
+          const $n186 = $left182;
+          let $r187 = 0;
+          if ($n186 <= 2097152 && $n186 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4303,147 +4272,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n187;
+              const $m = ($t >>> 0) * $n186;
               const $low = $m >>> 0;
-              if ($low >= $n187 || $low >= 4294967296 % $n187) {
-                $r188 = ($m / 4294967296) >>> 0;
+              if ($low >= $n186 || $low >= 4294967296 % $n186) {
+                $r187 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n187 >= 1 && $n187 <= 4294967296))
+            if (!($n186 >= 1 && $n186 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r188 = drawInt(P, $n187);
+            $r187 = drawInt(P, $n186);
           }
-          const $k185$drawn = $r188;
-          $k185 = $k185$drawn;
+          const $k184$drawn = $r187;
+          $k184 = $k184$drawn;
         }
-        let $seat184 = -1;
-        let $seat184$at = -1;
-        for (let $a186 = 0; $a186 < $n181; $a186++)
-          if ($list20[$a186]! === 0 && $k185-- === 0) {
-            $seat184 = $list19[$a186]!;
-            $seat184$at = $a186;
+        let $seat183 = -1;
+        let $seat183$at = -1;
+        for (let $a185 = 0; $a185 < $n180; $a185++)
+          if ($list20[$a185]! === 0 && $k184-- === 0) {
+            $seat183 = $list19[$a185]!;
+            $seat183$at = $a185;
             break;
           }
-        const l_q = $seat184;
-        preferred205: if ($preferred) {
-          const $low206 = l_high_6 + 1;
-          const $high207 = v_cash[l_q]!;
-          let $offered208 = false;
-          let $least209 = $low206;
-          offered208$open: {
-            if (!($low206 <= $high207)) break offered208$open;
-            $least209 = Math.max($low206, l_high_6 + 1);
-            if (!($least209 <= $high207)) break offered208$open;
-            $offered208 = true;
+        const l_q = $seat183;
+        preferred204: if ($preferred) {
+          const $low205 = l_high_6 + 1;
+          const $high206 = v_cash[l_q]!;
+          let $offered207 = false;
+          let $least208 = $low205;
+          offered207$open: {
+            if (!($low205 <= $high206)) break offered207$open;
+            $least208 = Math.max($low205, l_high_6 + 1);
+            if (!($least208 <= $high206)) break offered207$open;
+            $offered207 = true;
           }
-          let $offered210 = false;
-          offered210$open: {
-            $offered210 = true;
+          let $offered209 = false;
+          offered209$open: {
+            $offered209 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight211 = 0;
-          if ($offered208) {
-            $weight211 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight211) || $weight211 < 0)
+          let $weight210 = 0;
+          if ($offered207) {
+            $weight210 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight210) || $weight210 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight211}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight210}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight212 = 0;
-          if ($offered210) {
-            $weight212 = 1;
+          let $weight211 = 0;
+          if ($offered209) {
+            $weight211 = 1;
           }
-          const $weights213 = $weight211 + $weight212;
-          if ($weights213 === 0) break preferred205;
-          if ($weights213 > 4294967296)
+          const $weights212 = $weight210 + $weight211;
+          if ($weights212 === 0) break preferred204;
+          if ($weights212 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick214 = drawInt(P, $weights213);
-          if ($offered208) {
-            $pick214 -= $weight211;
-            if ($pick214 < 0) {
-              const $size215 = Math.max(0, $high207 - $least209 + 1);
-              const $moves216 = $size215;
-              if ($moves216 > 4294967296)
+          let $pick213 = drawInt(P, $weights212);
+          if ($offered207) {
+            $pick213 -= $weight210;
+            if ($pick213 < 0) {
+              const $size214 = Math.max(0, $high206 - $least208 + 1);
+              const $moves215 = $size214;
+              if ($moves215 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt217: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index218 = drawInt(P, $moves216);
-                const $digit219 = $index218 % $size215;
-                $index218 = Math.floor($index218 / $size215);
-                const $value220 = $least209 + $digit219;
+              attempt216: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index217 = drawInt(P, $moves215);
+                const $digit218 = $index217 % $size214;
+                $index217 = Math.floor($index217 / $size214);
+                const $value219 = $least208 + $digit218;
                 {
-                  const l_amount = $value220;
+                  const l_amount = $value219;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value220);
+                if (trace !== null) trace.push(l_q, 3, $value219);
                 {
-                  const l_amount = $value220;
+                  const l_amount = $value219;
                   l_high_6 = l_amount;
                   l_leader_6 = l_q;
                   l_bidding_6 = true;
                   return step65();
                 }
               }
-              break preferred205;
+              break preferred204;
             }
           }
-          if ($offered210) {
-            $pick214 -= $weight212;
-            if ($pick214 < 0) {
-              const $moves221 = 1;
-              if ($moves221 > 4294967296)
+          if ($offered209) {
+            $pick213 -= $weight211;
+            if ($pick213 < 0) {
+              const $moves220 = 1;
+              if ($moves220 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt222: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index223 = drawInt(P, $moves221);
+              attempt221: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index222 = drawInt(P, $moves220);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list20[$seat184$at] = 1;
-                if ($left183 === 1) {
+                $list20[$seat183$at] = 1;
+                if ($left182 === 1) {
                   return step65();
                 }
-                $left183--;
-                continue race182;
+                $left182--;
+                continue race181;
               }
-              break preferred205;
+              break preferred204;
             }
           }
         }
-        const $low189 = l_high_6 + 1;
-        const $high190 = v_cash[l_q]!;
-        let $offered191 = false;
-        let $least192 = $low189;
-        offered191$open: {
-          if (!($low189 <= $high190)) break offered191$open;
-          $least192 = Math.max($low189, l_high_6 + 1);
-          if (!($least192 <= $high190)) break offered191$open;
-          $offered191 = true;
+        const $low188 = l_high_6 + 1;
+        const $high189 = v_cash[l_q]!;
+        let $offered190 = false;
+        let $least191 = $low188;
+        offered190$open: {
+          if (!($low188 <= $high189)) break offered190$open;
+          $least191 = Math.max($low188, l_high_6 + 1);
+          if (!($least191 <= $high189)) break offered190$open;
+          $offered190 = true;
         }
-        let $offered193 = false;
-        offered193$open: {
-          $offered193 = true;
+        let $offered192 = false;
+        offered192$open: {
+          $offered192 = true;
         }
-        const $offered194 = ($offered191 ? 1 : 0) + ($offered193 ? 1 : 0);
-        if ($offered194 === 0)
+        const $offered193 = ($offered190 ? 1 : 0) + ($offered192 ? 1 : 0);
+        if ($offered193 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt195: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n197 = $offered194;
-          let $r198 = 0;
-          if ($n197 <= 2097152 && $n197 >= 1) {
+        attempt194: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n196 = $offered193;
+          let $r197 = 0;
+          if ($n196 <= 2097152 && $n196 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4454,24 +4423,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n197;
+              const $m = ($t >>> 0) * $n196;
               const $low = $m >>> 0;
-              if ($low >= $n197 || $low >= 4294967296 % $n197) {
-                $r198 = ($m / 4294967296) >>> 0;
+              if ($low >= $n196 || $low >= 4294967296 % $n196) {
+                $r197 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n197 >= 1 && $n197 <= 4294967296))
+            if (!($n196 >= 1 && $n196 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r198 = drawInt(P, $n197);
+            $r197 = drawInt(P, $n196);
           }
-          const $pick196$drawn = $r198;
-          let $pick196 = $pick196$drawn;
-          if ($offered191 && $pick196-- === 0) {
-            const $n202 = Math.max(0, $high190 - $least192 + 1);
-            let $r203 = 0;
-            if ($n202 <= 2097152 && $n202 >= 1) {
+          const $pick195$drawn = $r197;
+          let $pick195 = $pick195$drawn;
+          if ($offered190 && $pick195-- === 0) {
+            const $n201 = Math.max(0, $high189 - $least191 + 1);
+            let $r202 = 0;
+            if ($n201 <= 2097152 && $n201 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4482,171 +4451,169 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n202;
+                const $m = ($t >>> 0) * $n201;
                 const $low = $m >>> 0;
-                if ($low >= $n202 || $low >= 4294967296 % $n202) {
-                  $r203 = ($m / 4294967296) >>> 0;
+                if ($low >= $n201 || $low >= 4294967296 % $n201) {
+                  $r202 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n202 >= 1 && $n202 <= 4294967296))
+              if (!($n201 >= 1 && $n201 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r203 = drawInt(P, $n202);
+              $r202 = drawInt(P, $n201);
             }
-            const $digit200 = $r203;
-            const $value201 = $least192 + $digit200;
+            const $digit199 = $r202;
+            const $value200 = $least191 + $digit199;
             {
-              const l_amount = $value201;
+              const l_amount = $value200;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value201);
+            if (trace !== null) trace.push(l_q, 3, $value200);
             {
-              const l_amount = $value201;
+              const l_amount = $value200;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return step65();
             }
           }
-          if ($offered193 && $pick196-- === 0) {
+          if ($offered192 && $pick195-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list20[$seat184$at] = 1;
-            if ($left183 === 1) {
+            $list20[$seat183$at] = 1;
+            if ($left182 === 1) {
               return step65();
             }
-            $left183--;
-            continue race182;
+            $left182--;
+            continue race181;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide285($seat225: number): number {
-    const $seg226 = Z_deeds + l_p_9;
-    let $offered227 = false;
-    let $gate253 = false;
-    let $found232 = false;
-    offered227$open: {
-      if (!(N[$seg226]! > 0)) break offered227$open;
-      let $any228: boolean = false;
+  function decide283($seat224: number): number {
+    const $seg225 = Z_deeds + l_p_9;
+    let $offered226 = false;
+    let $gate252 = false;
+    let $found231 = false;
+    offered226$open: {
+      if (!(N[$seg225]! > 0)) break offered226$open;
+      let $any227: boolean = false;
       {
-        const $seg230 = Z_deeds + l_p_9;
-        const $n231 = N[$seg230]!;
-        for (let $i229 = 0; $i229 < $n231; $i229++) {
-          const l_e = C[$seg230 * CAP + $i229]!;
+        const $seg229 = Z_deeds + l_p_9;
+        const $n230 = N[$seg229]!;
+        for (let $i228 = 0; $i228 < $n230; $i228++) {
+          const l_e = C[$seg229 * CAP + $i228]!;
           if (fn_may_sell_stack$memo(l_p_9, l_e)) {
-            $any228 = true;
+            $any227 = true;
             break;
           }
         }
       }
-      if (!$any228) break offered227$open;
+      if (!$any227) break offered226$open;
+      $gate252 = true;
+    }
+    const $seg234 = Z_deeds + l_p_9;
+    let $offered235 = false;
+    let $gate253 = false;
+    let $found240 = false;
+    offered235$open: {
+      if (!(N[$seg234]! > 0)) break offered235$open;
+      let $any236: boolean = false;
+      {
+        const $seg238 = Z_deeds + l_p_9;
+        const $n239 = N[$seg238]!;
+        for (let $i237 = 0; $i237 < $n239; $i237++) {
+          const l_e = C[$seg238 * CAP + $i237]!;
+          if (fn_may_sell_key(l_p_9, l_e)) {
+            $any236 = true;
+            break;
+          }
+        }
+      }
+      if (!$any236) break offered235$open;
+      if (!(v_stacks_left >= 4)) break offered235$open;
       $gate253 = true;
     }
-    const $seg235 = Z_deeds + l_p_9;
-    let $offered236 = false;
+    const $seg243 = Z_deeds + l_p_9;
+    let $offered244 = false;
     let $gate254 = false;
-    let $found241 = false;
-    offered236$open: {
-      if (!(N[$seg235]! > 0)) break offered236$open;
-      let $any237: boolean = false;
+    let $found249 = false;
+    offered244$open: {
+      if (!(N[$seg243]! > 0)) break offered244$open;
+      let $any245: boolean = false;
       {
-        const $seg239 = Z_deeds + l_p_9;
-        const $n240 = N[$seg239]!;
-        for (let $i238 = 0; $i238 < $n240; $i238++) {
-          const l_e = C[$seg239 * CAP + $i238]!;
-          if (fn_may_sell_key(l_p_9, l_e)) {
-            $any237 = true;
+        const $seg247 = Z_deeds + l_p_9;
+        const $n248 = N[$seg247]!;
+        for (let $i246 = 0; $i246 < $n248; $i246++) {
+          const l_e = C[$seg247 * CAP + $i246]!;
+          if (fn_may_mortgage$memo(l_p_9, l_e)) {
+            $any245 = true;
             break;
           }
         }
       }
-      if (!$any237) break offered236$open;
-      if (!(v_stacks_left >= 4)) break offered236$open;
+      if (!$any245) break offered244$open;
       $gate254 = true;
     }
-    const $seg244 = Z_deeds + l_p_9;
-    let $offered245 = false;
-    let $gate255 = false;
-    let $found250 = false;
-    offered245$open: {
-      if (!(N[$seg244]! > 0)) break offered245$open;
-      let $any246: boolean = false;
-      {
-        const $seg248 = Z_deeds + l_p_9;
-        const $n249 = N[$seg248]!;
-        for (let $i247 = 0; $i247 < $n249; $i247++) {
-          const l_e = C[$seg248 * CAP + $i247]!;
-          if (fn_may_mortgage$memo(l_p_9, l_e)) {
-            $any246 = true;
-            break;
-          }
+    $values21$n[0]! = 0;
+    $values23$n[0]! = 0;
+    $values25$n[0]! = 0;
+    if ($gate252 || $gate253 || $gate254) {
+      for (let $i256 = 0; $i256 < N[$seg225]!; $i256++) {
+        const $value255 = C[$seg225 * CAP + $i256]!;
+        found231$test: if ($gate252) {
+          const l_d = $value255;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found231$test;
+          if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found231$test;
+          $values21[$values21$n[0]!++] = l_d;
+        }
+        found240$test: if ($gate253) {
+          const l_d = $value255;
+          if (!v_key[l_d]!) break found240$test;
+          $values23[$values23$n[0]!++] = l_d;
+        }
+        found249$test: if ($gate254) {
+          const l_d = $value255;
+          if (!!v_mortgaged[l_d]!) break found249$test;
+          if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found249$test;
+          $values25[$values25$n[0]!++] = l_d;
         }
       }
-      if (!$any246) break offered245$open;
-      $gate255 = true;
+      $found231 = $values21$n[0]! > 0;
+      $found240 = $values23$n[0]! > 0;
+      $found249 = $values25$n[0]! > 0;
     }
-    let $searching256 = ($gate253 ? 1 : 0) + ($gate254 ? 1 : 0) + ($gate255 ? 1 : 0);
-    if ($searching256 > 0) {
-      for (let $i258 = 0; $i258 < N[$seg226]!; $i258++) {
-        const $value257 = C[$seg226 * CAP + $i258]!;
-        found232$test: if ($gate253 && !$found232) {
-          const l_d = $value257;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found232$test;
-          if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found232$test;
-          $found232 = true;
-          $searching256--;
-        }
-        found241$test: if ($gate254 && !$found241) {
-          const l_d = $value257;
-          if (!v_key[l_d]!) break found241$test;
-          $found241 = true;
-          $searching256--;
-        }
-        found250$test: if ($gate255 && !$found250) {
-          const l_d = $value257;
-          if (!!v_mortgaged[l_d]!) break found250$test;
-          if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found250$test;
-          $found250 = true;
-          $searching256--;
-        }
-        if ($searching256 === 0) break;
-      }
+    offered226$open: {
+      if (!$found231) break offered226$open;
+      $offered226 = true;
     }
-    offered227$open: {
-      if (!$found232) break offered227$open;
-      $offered227 = true;
+    offered235$open: {
+      if (!$found240) break offered235$open;
+      $offered235 = true;
     }
-    offered236$open: {
-      if (!$found241) break offered236$open;
-      $offered236 = true;
+    offered244$open: {
+      if (!$found249) break offered244$open;
+      $offered244 = true;
     }
-    offered245$open: {
-      if (!$found250) break offered245$open;
-      $offered245 = true;
-    }
-    const $offered259 = ($offered227 ? 1 : 0) + ($offered236 ? 1 : 0) + ($offered245 ? 1 : 0);
-    if ($offered259 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat225} must act but has no legal move`);
+    const $offered257 = ($offered226 ? 1 : 0) + ($offered235 ? 1 : 0) + ($offered244 ? 1 : 0);
+    if ($offered257 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat224} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built264 = false;
-    let $built271 = false;
-    let $built278 = false;
-    attempt260: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n262 = $offered259;
-      let $r263 = 0;
-      if ($n262 <= 2097152 && $n262 >= 1) {
+    attempt258: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n260 = $offered257;
+      let $r261 = 0;
+      if ($n260 <= 2097152 && $n260 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4657,34 +4624,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n262;
+          const $m = ($t >>> 0) * $n260;
           const $low = $m >>> 0;
-          if ($low >= $n262 || $low >= 4294967296 % $n262) {
-            $r263 = ($m / 4294967296) >>> 0;
+          if ($low >= $n260 || $low >= 4294967296 % $n260) {
+            $r261 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n262 >= 1 && $n262 <= 4294967296))
+        if (!($n260 >= 1 && $n260 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r263 = drawInt(P, $n262);
+        $r261 = drawInt(P, $n260);
       }
-      const $pick261$drawn = $r263;
-      let $pick261 = $pick261$drawn;
-      if ($offered227 && $pick261-- === 0) {
-        if (!$built264) {
-          $values21$n[0]! = 0;
-          for (let $i234 = 0; $i234 < N[$seg226]!; $i234++) {
-            const l_d = C[$seg226 * CAP + $i234]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack$memo(l_p_9, l_d)) continue;
-            $values21[$values21$n[0]!++] = l_d;
-          }
-          $built264 = true;
-        }
-        const $n267 = $values21$n[0]!;
-        let $r268 = 0;
-        if ($n267 <= 2097152 && $n267 >= 1) {
+      const $pick259$drawn = $r261;
+      let $pick259 = $pick259$drawn;
+      if ($offered226 && $pick259-- === 0) {
+        const $n265 = $values21$n[0]!;
+        let $r266 = 0;
+        if ($n265 <= 2097152 && $n265 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4695,34 +4652,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n267;
+            const $m = ($t >>> 0) * $n265;
             const $low = $m >>> 0;
-            if ($low >= $n267 || $low >= 4294967296 % $n267) {
-              $r268 = ($m / 4294967296) >>> 0;
+            if ($low >= $n265 || $low >= 4294967296 % $n265) {
+              $r266 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n267 >= 1 && $n267 <= 4294967296))
+          if (!($n265 >= 1 && $n265 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r268 = drawInt(P, $n267);
+          $r266 = drawInt(P, $n265);
         }
-        const $digit265 = $r268;
-        const $value266 = $values21[$digit265]!;
+        const $digit263 = $r266;
+        const $value264 = $values21[$digit263]!;
         {
-          const l_d = $value266;
+          const l_d = $value264;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat225, 0, $value266);
+        if (trace !== null) trace.push($seat224, 0, $value264);
         {
-          const l_d = $value266;
+          const l_d = $value264;
           {
-            const $argument269 = l_p_9;
-            const $argument270 = l_d;
+            const $argument267 = l_p_9;
+            const $argument268 = l_d;
             {
-              let l_p = $argument269;
-              let l_sold = $argument270;
+              let l_p = $argument267;
+              let l_sold = $argument268;
               v_books[l_sold] -= 1;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -4749,19 +4706,10 @@ export function playout(): PlayoutKernel {
           return step70();
         }
       }
-      if ($offered236 && $pick261-- === 0) {
-        if (!$built271) {
-          $values23$n[0]! = 0;
-          for (let $i243 = 0; $i243 < N[$seg235]!; $i243++) {
-            const l_d = C[$seg235 * CAP + $i243]!;
-            if (!v_key[l_d]!) continue;
-            $values23[$values23$n[0]!++] = l_d;
-          }
-          $built271 = true;
-        }
-        const $n274 = $values23$n[0]!;
-        let $r275 = 0;
-        if ($n274 <= 2097152 && $n274 >= 1) {
+      if ($offered235 && $pick259-- === 0) {
+        const $n272 = $values23$n[0]!;
+        let $r273 = 0;
+        if ($n272 <= 2097152 && $n272 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4772,34 +4720,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n274;
+            const $m = ($t >>> 0) * $n272;
             const $low = $m >>> 0;
-            if ($low >= $n274 || $low >= 4294967296 % $n274) {
-              $r275 = ($m / 4294967296) >>> 0;
+            if ($low >= $n272 || $low >= 4294967296 % $n272) {
+              $r273 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n274 >= 1 && $n274 <= 4294967296))
+          if (!($n272 >= 1 && $n272 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r275 = drawInt(P, $n274);
+          $r273 = drawInt(P, $n272);
         }
-        const $digit272 = $r275;
-        const $value273 = $values23[$digit272]!;
+        const $digit270 = $r273;
+        const $value271 = $values23[$digit270]!;
         {
-          const l_d = $value273;
+          const l_d = $value271;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat225, 1, $value273);
+        if (trace !== null) trace.push($seat224, 1, $value271);
         {
-          const l_d = $value273;
+          const l_d = $value271;
           {
-            const $argument276 = l_p_9;
-            const $argument277 = l_d;
+            const $argument274 = l_p_9;
+            const $argument275 = l_d;
             {
-              let l_p = $argument276;
-              let l_sold = $argument277;
+              let l_p = $argument274;
+              let l_sold = $argument275;
               v_key[l_sold] = false;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -4832,20 +4780,10 @@ export function playout(): PlayoutKernel {
           return step70();
         }
       }
-      if ($offered245 && $pick261-- === 0) {
-        if (!$built278) {
-          $values25$n[0]! = 0;
-          for (let $i252 = 0; $i252 < N[$seg244]!; $i252++) {
-            const l_d = C[$seg244 * CAP + $i252]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values25[$values25$n[0]!++] = l_d;
-          }
-          $built278 = true;
-        }
-        const $n281 = $values25$n[0]!;
-        let $r282 = 0;
-        if ($n281 <= 2097152 && $n281 >= 1) {
+      if ($offered244 && $pick259-- === 0) {
+        const $n279 = $values25$n[0]!;
+        let $r280 = 0;
+        if ($n279 <= 2097152 && $n279 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4856,34 +4794,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n281;
+            const $m = ($t >>> 0) * $n279;
             const $low = $m >>> 0;
-            if ($low >= $n281 || $low >= 4294967296 % $n281) {
-              $r282 = ($m / 4294967296) >>> 0;
+            if ($low >= $n279 || $low >= 4294967296 % $n279) {
+              $r280 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n281 >= 1 && $n281 <= 4294967296))
+          if (!($n279 >= 1 && $n279 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r282 = drawInt(P, $n281);
+          $r280 = drawInt(P, $n279);
         }
-        const $digit279 = $r282;
-        const $value280 = $values25[$digit279]!;
+        const $digit277 = $r280;
+        const $value278 = $values25[$digit277]!;
         {
-          const l_d = $value280;
+          const l_d = $value278;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat225, 2, $value280);
+        if (trace !== null) trace.push($seat224, 2, $value278);
         {
-          const l_d = $value280;
+          const l_d = $value278;
           {
-            const $argument283 = l_p_9;
-            const $argument284 = l_d;
+            const $argument281 = l_p_9;
+            const $argument282 = l_d;
             {
-              let l_p = $argument283;
-              let l_pledged = $argument284;
+              let l_p = $argument281;
+              let l_pledged = $argument282;
               v_mortgaged[l_pledged] = true;
               $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
               $generation_may_mortgage++;
@@ -4910,29 +4848,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide361(): number {
+  function decide359(): number {
     {
-      let $n318 = 0;
+      let $n316 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list29[$n318++] = l_q;
+          $list29[$n316++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n318; $s++) $list30[$s] = 0;
-      let $left320 = $n318;
-      if ($left320 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race319: for (;;) {
+      for (let $s = 0; $s < $n316; $s++) $list30[$s] = 0;
+      let $left318 = $n316;
+      if ($left318 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race317: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k322 = 0;
-        if ($left320 > 1) {
-          const $n324 = $left320;
-          let $r325 = 0;
-          if ($n324 <= 2097152 && $n324 >= 1) {
+        let $k320 = 0;
+        if ($left318 > 1) {
+          const $n322 = $left318;
+          let $r323 = 0;
+          if ($n322 <= 2097152 && $n322 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4943,147 +4881,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n324;
+              const $m = ($t >>> 0) * $n322;
               const $low = $m >>> 0;
-              if ($low >= $n324 || $low >= 4294967296 % $n324) {
-                $r325 = ($m / 4294967296) >>> 0;
+              if ($low >= $n322 || $low >= 4294967296 % $n322) {
+                $r323 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n324 >= 1 && $n324 <= 4294967296))
+            if (!($n322 >= 1 && $n322 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r325 = drawInt(P, $n324);
+            $r323 = drawInt(P, $n322);
           }
-          const $k322$drawn = $r325;
-          $k322 = $k322$drawn;
+          const $k320$drawn = $r323;
+          $k320 = $k320$drawn;
         }
-        let $seat321 = -1;
-        let $seat321$at = -1;
-        for (let $a323 = 0; $a323 < $n318; $a323++)
-          if ($list30[$a323]! === 0 && $k322-- === 0) {
-            $seat321 = $list29[$a323]!;
-            $seat321$at = $a323;
+        let $seat319 = -1;
+        let $seat319$at = -1;
+        for (let $a321 = 0; $a321 < $n316; $a321++)
+          if ($list30[$a321]! === 0 && $k320-- === 0) {
+            $seat319 = $list29[$a321]!;
+            $seat319$at = $a321;
             break;
           }
-        const l_q = $seat321;
-        preferred342: if ($preferred) {
-          const $low343 = l_high_5 + 1;
-          const $high344 = v_cash[l_q]!;
-          let $offered345 = false;
-          let $least346 = $low343;
-          offered345$open: {
-            if (!($low343 <= $high344)) break offered345$open;
-            $least346 = Math.max($low343, l_high_5 + 1);
-            if (!($least346 <= $high344)) break offered345$open;
-            $offered345 = true;
+        const l_q = $seat319;
+        preferred340: if ($preferred) {
+          const $low341 = l_high_5 + 1;
+          const $high342 = v_cash[l_q]!;
+          let $offered343 = false;
+          let $least344 = $low341;
+          offered343$open: {
+            if (!($low341 <= $high342)) break offered343$open;
+            $least344 = Math.max($low341, l_high_5 + 1);
+            if (!($least344 <= $high342)) break offered343$open;
+            $offered343 = true;
           }
-          let $offered347 = false;
-          offered347$open: {
-            $offered347 = true;
+          let $offered345 = false;
+          offered345$open: {
+            $offered345 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight348 = 0;
-          if ($offered345) {
-            $weight348 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight348) || $weight348 < 0)
+          let $weight346 = 0;
+          if ($offered343) {
+            $weight346 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight346) || $weight346 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight348}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight346}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight349 = 0;
-          if ($offered347) {
-            $weight349 = 1;
-          }
-          const $weights350 = $weight348 + $weight349;
-          if ($weights350 === 0) break preferred342;
-          if ($weights350 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick351 = drawInt(P, $weights350);
+          let $weight347 = 0;
           if ($offered345) {
-            $pick351 -= $weight348;
-            if ($pick351 < 0) {
-              const $size352 = Math.max(0, $high344 - $least346 + 1);
-              const $moves353 = $size352;
-              if ($moves353 > 4294967296)
+            $weight347 = 1;
+          }
+          const $weights348 = $weight346 + $weight347;
+          if ($weights348 === 0) break preferred340;
+          if ($weights348 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick349 = drawInt(P, $weights348);
+          if ($offered343) {
+            $pick349 -= $weight346;
+            if ($pick349 < 0) {
+              const $size350 = Math.max(0, $high342 - $least344 + 1);
+              const $moves351 = $size350;
+              if ($moves351 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt354: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index355 = drawInt(P, $moves353);
-                const $digit356 = $index355 % $size352;
-                $index355 = Math.floor($index355 / $size352);
-                const $value357 = $least346 + $digit356;
+              attempt352: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index353 = drawInt(P, $moves351);
+                const $digit354 = $index353 % $size350;
+                $index353 = Math.floor($index353 / $size350);
+                const $value355 = $least344 + $digit354;
                 {
-                  const l_amount = $value357;
+                  const l_amount = $value355;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value357);
+                if (trace !== null) trace.push(l_q, 3, $value355);
                 {
-                  const l_amount = $value357;
+                  const l_amount = $value355;
                   l_high_5 = l_amount;
                   l_leader_5 = l_q;
                   l_bidding_5 = true;
                   return step86();
                 }
               }
-              break preferred342;
+              break preferred340;
             }
           }
-          if ($offered347) {
-            $pick351 -= $weight349;
-            if ($pick351 < 0) {
-              const $moves358 = 1;
-              if ($moves358 > 4294967296)
+          if ($offered345) {
+            $pick349 -= $weight347;
+            if ($pick349 < 0) {
+              const $moves356 = 1;
+              if ($moves356 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt359: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index360 = drawInt(P, $moves358);
+              attempt357: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index358 = drawInt(P, $moves356);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list30[$seat321$at] = 1;
-                if ($left320 === 1) {
+                $list30[$seat319$at] = 1;
+                if ($left318 === 1) {
                   return step86();
                 }
-                $left320--;
-                continue race319;
+                $left318--;
+                continue race317;
               }
-              break preferred342;
+              break preferred340;
             }
           }
         }
-        const $low326 = l_high_5 + 1;
-        const $high327 = v_cash[l_q]!;
+        const $low324 = l_high_5 + 1;
+        const $high325 = v_cash[l_q]!;
+        let $offered326 = false;
+        let $least327 = $low324;
+        offered326$open: {
+          if (!($low324 <= $high325)) break offered326$open;
+          $least327 = Math.max($low324, l_high_5 + 1);
+          if (!($least327 <= $high325)) break offered326$open;
+          $offered326 = true;
+        }
         let $offered328 = false;
-        let $least329 = $low326;
         offered328$open: {
-          if (!($low326 <= $high327)) break offered328$open;
-          $least329 = Math.max($low326, l_high_5 + 1);
-          if (!($least329 <= $high327)) break offered328$open;
           $offered328 = true;
         }
-        let $offered330 = false;
-        offered330$open: {
-          $offered330 = true;
-        }
-        const $offered331 = ($offered328 ? 1 : 0) + ($offered330 ? 1 : 0);
-        if ($offered331 === 0)
+        const $offered329 = ($offered326 ? 1 : 0) + ($offered328 ? 1 : 0);
+        if ($offered329 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt332: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n334 = $offered331;
-          let $r335 = 0;
-          if ($n334 <= 2097152 && $n334 >= 1) {
+        attempt330: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n332 = $offered329;
+          let $r333 = 0;
+          if ($n332 <= 2097152 && $n332 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5094,24 +5032,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n334;
+              const $m = ($t >>> 0) * $n332;
               const $low = $m >>> 0;
-              if ($low >= $n334 || $low >= 4294967296 % $n334) {
-                $r335 = ($m / 4294967296) >>> 0;
+              if ($low >= $n332 || $low >= 4294967296 % $n332) {
+                $r333 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n334 >= 1 && $n334 <= 4294967296))
+            if (!($n332 >= 1 && $n332 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r335 = drawInt(P, $n334);
+            $r333 = drawInt(P, $n332);
           }
-          const $pick333$drawn = $r335;
-          let $pick333 = $pick333$drawn;
-          if ($offered328 && $pick333-- === 0) {
-            const $n339 = Math.max(0, $high327 - $least329 + 1);
-            let $r340 = 0;
-            if ($n339 <= 2097152 && $n339 >= 1) {
+          const $pick331$drawn = $r333;
+          let $pick331 = $pick331$drawn;
+          if ($offered326 && $pick331-- === 0) {
+            const $n337 = Math.max(0, $high325 - $least327 + 1);
+            let $r338 = 0;
+            if ($n337 <= 2097152 && $n337 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5122,171 +5060,169 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n339;
+                const $m = ($t >>> 0) * $n337;
                 const $low = $m >>> 0;
-                if ($low >= $n339 || $low >= 4294967296 % $n339) {
-                  $r340 = ($m / 4294967296) >>> 0;
+                if ($low >= $n337 || $low >= 4294967296 % $n337) {
+                  $r338 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n339 >= 1 && $n339 <= 4294967296))
+              if (!($n337 >= 1 && $n337 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r340 = drawInt(P, $n339);
+              $r338 = drawInt(P, $n337);
             }
-            const $digit337 = $r340;
-            const $value338 = $least329 + $digit337;
+            const $digit335 = $r338;
+            const $value336 = $least327 + $digit335;
             {
-              const l_amount = $value338;
+              const l_amount = $value336;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value338);
+            if (trace !== null) trace.push(l_q, 3, $value336);
             {
-              const l_amount = $value338;
+              const l_amount = $value336;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
               return step86();
             }
           }
-          if ($offered330 && $pick333-- === 0) {
+          if ($offered328 && $pick331-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list30[$seat321$at] = 1;
-            if ($left320 === 1) {
+            $list30[$seat319$at] = 1;
+            if ($left318 === 1) {
               return step86();
             }
-            $left320--;
-            continue race319;
+            $left318--;
+            continue race317;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide422($seat362: number): number {
-    const $seg363 = Z_deeds + l_p_7;
-    let $offered364 = false;
-    let $gate390 = false;
-    let $found369 = false;
-    offered364$open: {
-      if (!(N[$seg363]! > 0)) break offered364$open;
-      let $any365: boolean = false;
+  function decide419($seat360: number): number {
+    const $seg361 = Z_deeds + l_p_7;
+    let $offered362 = false;
+    let $gate388 = false;
+    let $found367 = false;
+    offered362$open: {
+      if (!(N[$seg361]! > 0)) break offered362$open;
+      let $any363: boolean = false;
       {
-        const $seg367 = Z_deeds + l_p_7;
-        const $n368 = N[$seg367]!;
-        for (let $i366 = 0; $i366 < $n368; $i366++) {
-          const l_e = C[$seg367 * CAP + $i366]!;
+        const $seg365 = Z_deeds + l_p_7;
+        const $n366 = N[$seg365]!;
+        for (let $i364 = 0; $i364 < $n366; $i364++) {
+          const l_e = C[$seg365 * CAP + $i364]!;
           if (fn_may_sell_stack$memo(l_p_7, l_e)) {
-            $any365 = true;
+            $any363 = true;
             break;
           }
         }
       }
-      if (!$any365) break offered364$open;
+      if (!$any363) break offered362$open;
+      $gate388 = true;
+    }
+    const $seg370 = Z_deeds + l_p_7;
+    let $offered371 = false;
+    let $gate389 = false;
+    let $found376 = false;
+    offered371$open: {
+      if (!(N[$seg370]! > 0)) break offered371$open;
+      let $any372: boolean = false;
+      {
+        const $seg374 = Z_deeds + l_p_7;
+        const $n375 = N[$seg374]!;
+        for (let $i373 = 0; $i373 < $n375; $i373++) {
+          const l_e = C[$seg374 * CAP + $i373]!;
+          if (fn_may_sell_key(l_p_7, l_e)) {
+            $any372 = true;
+            break;
+          }
+        }
+      }
+      if (!$any372) break offered371$open;
+      if (!(v_stacks_left >= 4)) break offered371$open;
+      $gate389 = true;
+    }
+    const $seg379 = Z_deeds + l_p_7;
+    let $offered380 = false;
+    let $gate390 = false;
+    let $found385 = false;
+    offered380$open: {
+      if (!(N[$seg379]! > 0)) break offered380$open;
+      let $any381: boolean = false;
+      {
+        const $seg383 = Z_deeds + l_p_7;
+        const $n384 = N[$seg383]!;
+        for (let $i382 = 0; $i382 < $n384; $i382++) {
+          const l_e = C[$seg383 * CAP + $i382]!;
+          if (fn_may_mortgage$memo(l_p_7, l_e)) {
+            $any381 = true;
+            break;
+          }
+        }
+      }
+      if (!$any381) break offered380$open;
       $gate390 = true;
     }
-    const $seg372 = Z_deeds + l_p_7;
-    let $offered373 = false;
-    let $gate391 = false;
-    let $found378 = false;
-    offered373$open: {
-      if (!(N[$seg372]! > 0)) break offered373$open;
-      let $any374: boolean = false;
-      {
-        const $seg376 = Z_deeds + l_p_7;
-        const $n377 = N[$seg376]!;
-        for (let $i375 = 0; $i375 < $n377; $i375++) {
-          const l_e = C[$seg376 * CAP + $i375]!;
-          if (fn_may_sell_key(l_p_7, l_e)) {
-            $any374 = true;
-            break;
-          }
+    $values31$n[0]! = 0;
+    $values33$n[0]! = 0;
+    $values35$n[0]! = 0;
+    if ($gate388 || $gate389 || $gate390) {
+      for (let $i392 = 0; $i392 < N[$seg361]!; $i392++) {
+        const $value391 = C[$seg361 * CAP + $i392]!;
+        found367$test: if ($gate388) {
+          const l_d = $value391;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found367$test;
+          if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found367$test;
+          $values31[$values31$n[0]!++] = l_d;
+        }
+        found376$test: if ($gate389) {
+          const l_d = $value391;
+          if (!v_key[l_d]!) break found376$test;
+          $values33[$values33$n[0]!++] = l_d;
+        }
+        found385$test: if ($gate390) {
+          const l_d = $value391;
+          if (!!v_mortgaged[l_d]!) break found385$test;
+          if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found385$test;
+          $values35[$values35$n[0]!++] = l_d;
         }
       }
-      if (!$any374) break offered373$open;
-      if (!(v_stacks_left >= 4)) break offered373$open;
-      $gate391 = true;
+      $found367 = $values31$n[0]! > 0;
+      $found376 = $values33$n[0]! > 0;
+      $found385 = $values35$n[0]! > 0;
     }
-    const $seg381 = Z_deeds + l_p_7;
-    let $offered382 = false;
-    let $gate392 = false;
-    let $found387 = false;
-    offered382$open: {
-      if (!(N[$seg381]! > 0)) break offered382$open;
-      let $any383: boolean = false;
-      {
-        const $seg385 = Z_deeds + l_p_7;
-        const $n386 = N[$seg385]!;
-        for (let $i384 = 0; $i384 < $n386; $i384++) {
-          const l_e = C[$seg385 * CAP + $i384]!;
-          if (fn_may_mortgage$memo(l_p_7, l_e)) {
-            $any383 = true;
-            break;
-          }
-        }
-      }
-      if (!$any383) break offered382$open;
-      $gate392 = true;
+    offered362$open: {
+      if (!$found367) break offered362$open;
+      $offered362 = true;
     }
-    let $searching393 = ($gate390 ? 1 : 0) + ($gate391 ? 1 : 0) + ($gate392 ? 1 : 0);
-    if ($searching393 > 0) {
-      for (let $i395 = 0; $i395 < N[$seg363]!; $i395++) {
-        const $value394 = C[$seg363 * CAP + $i395]!;
-        found369$test: if ($gate390 && !$found369) {
-          const l_d = $value394;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found369$test;
-          if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found369$test;
-          $found369 = true;
-          $searching393--;
-        }
-        found378$test: if ($gate391 && !$found378) {
-          const l_d = $value394;
-          if (!v_key[l_d]!) break found378$test;
-          $found378 = true;
-          $searching393--;
-        }
-        found387$test: if ($gate392 && !$found387) {
-          const l_d = $value394;
-          if (!!v_mortgaged[l_d]!) break found387$test;
-          if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found387$test;
-          $found387 = true;
-          $searching393--;
-        }
-        if ($searching393 === 0) break;
-      }
+    offered371$open: {
+      if (!$found376) break offered371$open;
+      $offered371 = true;
     }
-    offered364$open: {
-      if (!$found369) break offered364$open;
-      $offered364 = true;
+    offered380$open: {
+      if (!$found385) break offered380$open;
+      $offered380 = true;
     }
-    offered373$open: {
-      if (!$found378) break offered373$open;
-      $offered373 = true;
-    }
-    offered382$open: {
-      if (!$found387) break offered382$open;
-      $offered382 = true;
-    }
-    const $offered396 = ($offered364 ? 1 : 0) + ($offered373 ? 1 : 0) + ($offered382 ? 1 : 0);
-    if ($offered396 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat362} must act but has no legal move`);
+    const $offered393 = ($offered362 ? 1 : 0) + ($offered371 ? 1 : 0) + ($offered380 ? 1 : 0);
+    if ($offered393 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat360} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built401 = false;
-    let $built408 = false;
-    let $built415 = false;
-    attempt397: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n399 = $offered396;
-      let $r400 = 0;
-      if ($n399 <= 2097152 && $n399 >= 1) {
+    attempt394: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n396 = $offered393;
+      let $r397 = 0;
+      if ($n396 <= 2097152 && $n396 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5297,34 +5233,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n399;
+          const $m = ($t >>> 0) * $n396;
           const $low = $m >>> 0;
-          if ($low >= $n399 || $low >= 4294967296 % $n399) {
-            $r400 = ($m / 4294967296) >>> 0;
+          if ($low >= $n396 || $low >= 4294967296 % $n396) {
+            $r397 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n399 >= 1 && $n399 <= 4294967296))
+        if (!($n396 >= 1 && $n396 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r400 = drawInt(P, $n399);
+        $r397 = drawInt(P, $n396);
       }
-      const $pick398$drawn = $r400;
-      let $pick398 = $pick398$drawn;
-      if ($offered364 && $pick398-- === 0) {
-        if (!$built401) {
-          $values31$n[0]! = 0;
-          for (let $i371 = 0; $i371 < N[$seg363]!; $i371++) {
-            const l_d = C[$seg363 * CAP + $i371]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack$memo(l_p_7, l_d)) continue;
-            $values31[$values31$n[0]!++] = l_d;
-          }
-          $built401 = true;
-        }
-        const $n404 = $values31$n[0]!;
-        let $r405 = 0;
-        if ($n404 <= 2097152 && $n404 >= 1) {
+      const $pick395$drawn = $r397;
+      let $pick395 = $pick395$drawn;
+      if ($offered362 && $pick395-- === 0) {
+        const $n401 = $values31$n[0]!;
+        let $r402 = 0;
+        if ($n401 <= 2097152 && $n401 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5335,34 +5261,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n404;
+            const $m = ($t >>> 0) * $n401;
             const $low = $m >>> 0;
-            if ($low >= $n404 || $low >= 4294967296 % $n404) {
-              $r405 = ($m / 4294967296) >>> 0;
+            if ($low >= $n401 || $low >= 4294967296 % $n401) {
+              $r402 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n404 >= 1 && $n404 <= 4294967296))
+          if (!($n401 >= 1 && $n401 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r405 = drawInt(P, $n404);
+          $r402 = drawInt(P, $n401);
         }
-        const $digit402 = $r405;
-        const $value403 = $values31[$digit402]!;
+        const $digit399 = $r402;
+        const $value400 = $values31[$digit399]!;
         {
-          const l_d = $value403;
+          const l_d = $value400;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat362, 0, $value403);
+        if (trace !== null) trace.push($seat360, 0, $value400);
         {
-          const l_d = $value403;
+          const l_d = $value400;
           {
-            const $argument406 = l_p_7;
-            const $argument407 = l_d;
+            const $argument403 = l_p_7;
+            const $argument404 = l_d;
             {
-              let l_p = $argument406;
-              let l_sold = $argument407;
+              let l_p = $argument403;
+              let l_sold = $argument404;
               v_books[l_sold] -= 1;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -5389,19 +5315,10 @@ export function playout(): PlayoutKernel {
           return step92();
         }
       }
-      if ($offered373 && $pick398-- === 0) {
-        if (!$built408) {
-          $values33$n[0]! = 0;
-          for (let $i380 = 0; $i380 < N[$seg372]!; $i380++) {
-            const l_d = C[$seg372 * CAP + $i380]!;
-            if (!v_key[l_d]!) continue;
-            $values33[$values33$n[0]!++] = l_d;
-          }
-          $built408 = true;
-        }
-        const $n411 = $values33$n[0]!;
-        let $r412 = 0;
-        if ($n411 <= 2097152 && $n411 >= 1) {
+      if ($offered371 && $pick395-- === 0) {
+        const $n408 = $values33$n[0]!;
+        let $r409 = 0;
+        if ($n408 <= 2097152 && $n408 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5412,34 +5329,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n411;
+            const $m = ($t >>> 0) * $n408;
             const $low = $m >>> 0;
-            if ($low >= $n411 || $low >= 4294967296 % $n411) {
-              $r412 = ($m / 4294967296) >>> 0;
+            if ($low >= $n408 || $low >= 4294967296 % $n408) {
+              $r409 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n411 >= 1 && $n411 <= 4294967296))
+          if (!($n408 >= 1 && $n408 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r412 = drawInt(P, $n411);
+          $r409 = drawInt(P, $n408);
         }
-        const $digit409 = $r412;
-        const $value410 = $values33[$digit409]!;
+        const $digit406 = $r409;
+        const $value407 = $values33[$digit406]!;
         {
-          const l_d = $value410;
+          const l_d = $value407;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat362, 1, $value410);
+        if (trace !== null) trace.push($seat360, 1, $value407);
         {
-          const l_d = $value410;
+          const l_d = $value407;
           {
-            const $argument413 = l_p_7;
-            const $argument414 = l_d;
+            const $argument410 = l_p_7;
+            const $argument411 = l_d;
             {
-              let l_p = $argument413;
-              let l_sold = $argument414;
+              let l_p = $argument410;
+              let l_sold = $argument411;
               v_key[l_sold] = false;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -5472,20 +5389,10 @@ export function playout(): PlayoutKernel {
           return step92();
         }
       }
-      if ($offered382 && $pick398-- === 0) {
-        if (!$built415) {
-          $values35$n[0]! = 0;
-          for (let $i389 = 0; $i389 < N[$seg381]!; $i389++) {
-            const l_d = C[$seg381 * CAP + $i389]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values35[$values35$n[0]!++] = l_d;
-          }
-          $built415 = true;
-        }
-        const $n418 = $values35$n[0]!;
-        let $r419 = 0;
-        if ($n418 <= 2097152 && $n418 >= 1) {
+      if ($offered380 && $pick395-- === 0) {
+        const $n415 = $values35$n[0]!;
+        let $r416 = 0;
+        if ($n415 <= 2097152 && $n415 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5496,34 +5403,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n418;
+            const $m = ($t >>> 0) * $n415;
             const $low = $m >>> 0;
-            if ($low >= $n418 || $low >= 4294967296 % $n418) {
-              $r419 = ($m / 4294967296) >>> 0;
+            if ($low >= $n415 || $low >= 4294967296 % $n415) {
+              $r416 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n418 >= 1 && $n418 <= 4294967296))
+          if (!($n415 >= 1 && $n415 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r419 = drawInt(P, $n418);
+          $r416 = drawInt(P, $n415);
         }
-        const $digit416 = $r419;
-        const $value417 = $values35[$digit416]!;
+        const $digit413 = $r416;
+        const $value414 = $values35[$digit413]!;
         {
-          const l_d = $value417;
+          const l_d = $value414;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat362, 2, $value417);
+        if (trace !== null) trace.push($seat360, 2, $value414);
         {
-          const l_d = $value417;
+          const l_d = $value414;
           {
-            const $argument420 = l_p_7;
-            const $argument421 = l_d;
+            const $argument417 = l_p_7;
+            const $argument418 = l_d;
             {
-              let l_p = $argument420;
-              let l_pledged = $argument421;
+              let l_p = $argument417;
+              let l_pledged = $argument418;
               v_mortgaged[l_pledged] = true;
               $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
               $generation_may_mortgage++;
@@ -5550,53 +5457,53 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide449($seat427: number): number {
-    preferred435: if ($preferred) {
-      let $offered436 = false;
-      offered436$open: {
-        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered436$open;
-        $offered436 = true;
+  function decide446($seat424: number): number {
+    preferred432: if ($preferred) {
+      let $offered433 = false;
+      offered433$open: {
+        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered433$open;
+        $offered433 = true;
       }
-      let $offered437 = false;
-      offered437$open: {
-        $offered437 = true;
+      let $offered434 = false;
+      offered434$open: {
+        $offered434 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight438 = 0;
-      if ($offered436) {
-        $weight438 = 3;
-        if (!Number.isSafeInteger($weight438) || $weight438 < 0)
+      let $weight435 = 0;
+      if ($offered433) {
+        $weight435 = 3;
+        if (!Number.isSafeInteger($weight435) || $weight435 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy' is ${$weight438}: a preference is a whole number from 0 up`,
+            `the preference of 'buy' is ${$weight435}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight439 = 0;
-      if ($offered437) {
-        $weight439 = 1;
+      let $weight436 = 0;
+      if ($offered434) {
+        $weight436 = 1;
       }
-      const $weights440 = $weight438 + $weight439;
-      if ($weights440 === 0) break preferred435;
-      if ($weights440 > 4294967296)
+      const $weights437 = $weight435 + $weight436;
+      if ($weights437 === 0) break preferred432;
+      if ($weights437 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick441 = drawInt(P, $weights440);
-      if ($offered436) {
-        $pick441 -= $weight438;
-        if ($pick441 < 0) {
-          const $moves442 = 1;
-          if ($moves442 > 4294967296)
+      let $pick438 = drawInt(P, $weights437);
+      if ($offered433) {
+        $pick438 -= $weight435;
+        if ($pick438 < 0) {
+          const $moves439 = 1;
+          if ($moves439 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt443: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index444 = drawInt(P, $moves442);
+          attempt440: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index441 = drawInt(P, $moves439);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat427, 17);
+            if (trace !== null) trace.push($seat424, 17);
             {
               {
                 const $amount = Deed_price[l_deed_2]!;
@@ -5624,13 +5531,13 @@ export function playout(): PlayoutKernel {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
                 }
-                const $seg445 = Z_deeds + l_p_5;
-                C[$seg445 * CAP + N[$seg445]!] = $card;
-                N[$seg445]!++;
-                $where[$card] = $seg445;
+                const $seg442 = Z_deeds + l_p_5;
+                C[$seg442 * CAP + N[$seg442]!] = $card;
+                N[$seg442]!++;
+                $where[$card] = $seg442;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($seg445 - Z_deeds) * 8 + $member]!++;
+                  if ($member >= 0) $count_deeds_group[($seg442 - Z_deeds) * 8 + $member]!++;
                 }
                 $members_any_mortgaged[Deed_group$index[$card]!]!++;
                 $members_complete[Deed_group$index[$card]!]!++;
@@ -5642,43 +5549,43 @@ export function playout(): PlayoutKernel {
               return step100();
             }
           }
-          break preferred435;
+          break preferred432;
         }
       }
-      if ($offered437) {
-        $pick441 -= $weight439;
-        if ($pick441 < 0) {
-          const $moves446 = 1;
-          if ($moves446 > 4294967296)
+      if ($offered434) {
+        $pick438 -= $weight436;
+        if ($pick438 < 0) {
+          const $moves443 = 1;
+          if ($moves443 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt447: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index448 = drawInt(P, $moves446);
+          attempt444: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index445 = drawInt(P, $moves443);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat427, 4);
+            if (trace !== null) trace.push($seat424, 4);
             {
               return step95();
             }
           }
-          break preferred435;
+          break preferred432;
         }
       }
     }
-    const $count428 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count429 = 1;
-    const $total430: number = $count428 + $count429;
-    if ($total430 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat427} must act but has no legal move`);
+    const $count425 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count426 = 1;
+    const $total427: number = $count425 + $count426;
+    if ($total427 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat424} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n432 = $total430;
-    let $r433 = 0;
-    if ($n432 <= 2097152 && $n432 >= 1) {
+    const $n429 = $total427;
+    let $r430 = 0;
+    if ($n429 <= 2097152 && $n429 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5689,24 +5596,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n432;
+        const $m = ($t >>> 0) * $n429;
         const $low = $m >>> 0;
-        if ($low >= $n432 || $low >= 4294967296 % $n432) {
-          $r433 = ($m / 4294967296) >>> 0;
+        if ($low >= $n429 || $low >= 4294967296 % $n429) {
+          $r430 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n432 >= 1 && $n432 <= 4294967296))
+      if (!($n429 >= 1 && $n429 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r433 = drawInt(P, $n432);
+      $r430 = drawInt(P, $n429);
     }
-    const $index431$drawn = $r433;
-    let $index431 = $index431$drawn;
+    const $index428$drawn = $r430;
+    let $index428 = $index428$drawn;
     decisions++;
     steps = 0;
-    if ($index431 < $count428) {
-      if (trace !== null) trace.push($seat427, 17);
+    if ($index428 < $count425) {
+      if (trace !== null) trace.push($seat424, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -5734,13 +5641,13 @@ export function playout(): PlayoutKernel {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
           }
-          const $seg434 = Z_deeds + l_p_5;
-          C[$seg434 * CAP + N[$seg434]!] = $card;
-          N[$seg434]!++;
-          $where[$card] = $seg434;
+          const $seg431 = Z_deeds + l_p_5;
+          C[$seg431 * CAP + N[$seg431]!] = $card;
+          N[$seg431]!++;
+          $where[$card] = $seg431;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg434 - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) $count_deeds_group[($seg431 - Z_deeds) * 8 + $member]!++;
           }
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_complete[Deed_group$index[$card]!]!++;
@@ -5752,39 +5659,39 @@ export function playout(): PlayoutKernel {
         return step100();
       }
     }
-    $index431 -= $count428;
-    if ($index431 < $count429) {
-      if (trace !== null) trace.push($seat427, 4);
+    $index428 -= $count425;
+    if ($index428 < $count426) {
+      if (trace !== null) trace.push($seat424, 4);
       {
         return step95();
       }
     }
-    $index431 -= $count429;
+    $index428 -= $count426;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide496(): number {
+  function decide493(): number {
     {
-      let $n453 = 0;
+      let $n450 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list37[$n453++] = l_q;
+          $list37[$n450++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n453; $s++) $list38[$s] = 0;
-      let $left455 = $n453;
-      if ($left455 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race454: for (;;) {
+      for (let $s = 0; $s < $n450; $s++) $list38[$s] = 0;
+      let $left452 = $n450;
+      if ($left452 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race451: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k457 = 0;
-        if ($left455 > 1) {
-          const $n459 = $left455;
-          let $r460 = 0;
-          if ($n459 <= 2097152 && $n459 >= 1) {
+        let $k454 = 0;
+        if ($left452 > 1) {
+          const $n456 = $left452;
+          let $r457 = 0;
+          if ($n456 <= 2097152 && $n456 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5795,147 +5702,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n459;
+              const $m = ($t >>> 0) * $n456;
               const $low = $m >>> 0;
-              if ($low >= $n459 || $low >= 4294967296 % $n459) {
-                $r460 = ($m / 4294967296) >>> 0;
+              if ($low >= $n456 || $low >= 4294967296 % $n456) {
+                $r457 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n459 >= 1 && $n459 <= 4294967296))
+            if (!($n456 >= 1 && $n456 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r460 = drawInt(P, $n459);
+            $r457 = drawInt(P, $n456);
           }
-          const $k457$drawn = $r460;
-          $k457 = $k457$drawn;
+          const $k454$drawn = $r457;
+          $k454 = $k454$drawn;
         }
-        let $seat456 = -1;
-        let $seat456$at = -1;
-        for (let $a458 = 0; $a458 < $n453; $a458++)
-          if ($list38[$a458]! === 0 && $k457-- === 0) {
-            $seat456 = $list37[$a458]!;
-            $seat456$at = $a458;
+        let $seat453 = -1;
+        let $seat453$at = -1;
+        for (let $a455 = 0; $a455 < $n450; $a455++)
+          if ($list38[$a455]! === 0 && $k454-- === 0) {
+            $seat453 = $list37[$a455]!;
+            $seat453$at = $a455;
             break;
           }
-        const l_q = $seat456;
-        preferred477: if ($preferred) {
-          const $low478 = l_high_4 + 1;
-          const $high479 = v_cash[l_q]!;
-          let $offered480 = false;
-          let $least481 = $low478;
-          offered480$open: {
-            if (!($low478 <= $high479)) break offered480$open;
-            $least481 = Math.max($low478, l_high_4 + 1);
-            if (!($least481 <= $high479)) break offered480$open;
-            $offered480 = true;
+        const l_q = $seat453;
+        preferred474: if ($preferred) {
+          const $low475 = l_high_4 + 1;
+          const $high476 = v_cash[l_q]!;
+          let $offered477 = false;
+          let $least478 = $low475;
+          offered477$open: {
+            if (!($low475 <= $high476)) break offered477$open;
+            $least478 = Math.max($low475, l_high_4 + 1);
+            if (!($least478 <= $high476)) break offered477$open;
+            $offered477 = true;
           }
-          let $offered482 = false;
-          offered482$open: {
-            $offered482 = true;
+          let $offered479 = false;
+          offered479$open: {
+            $offered479 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight483 = 0;
-          if ($offered480) {
-            $weight483 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight483) || $weight483 < 0)
+          let $weight480 = 0;
+          if ($offered477) {
+            $weight480 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight480) || $weight480 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight483}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight480}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight484 = 0;
-          if ($offered482) {
-            $weight484 = 1;
+          let $weight481 = 0;
+          if ($offered479) {
+            $weight481 = 1;
           }
-          const $weights485 = $weight483 + $weight484;
-          if ($weights485 === 0) break preferred477;
-          if ($weights485 > 4294967296)
+          const $weights482 = $weight480 + $weight481;
+          if ($weights482 === 0) break preferred474;
+          if ($weights482 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick486 = drawInt(P, $weights485);
-          if ($offered480) {
-            $pick486 -= $weight483;
-            if ($pick486 < 0) {
-              const $size487 = Math.max(0, $high479 - $least481 + 1);
-              const $moves488 = $size487;
-              if ($moves488 > 4294967296)
+          let $pick483 = drawInt(P, $weights482);
+          if ($offered477) {
+            $pick483 -= $weight480;
+            if ($pick483 < 0) {
+              const $size484 = Math.max(0, $high476 - $least478 + 1);
+              const $moves485 = $size484;
+              if ($moves485 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt489: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index490 = drawInt(P, $moves488);
-                const $digit491 = $index490 % $size487;
-                $index490 = Math.floor($index490 / $size487);
-                const $value492 = $least481 + $digit491;
+              attempt486: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index487 = drawInt(P, $moves485);
+                const $digit488 = $index487 % $size484;
+                $index487 = Math.floor($index487 / $size484);
+                const $value489 = $least478 + $digit488;
                 {
-                  const l_amount = $value492;
+                  const l_amount = $value489;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value492);
+                if (trace !== null) trace.push(l_q, 3, $value489);
                 {
-                  const l_amount = $value492;
+                  const l_amount = $value489;
                   l_high_4 = l_amount;
                   l_leader_4 = l_q;
                   l_bidding_4 = true;
                   return step99();
                 }
               }
-              break preferred477;
+              break preferred474;
             }
           }
-          if ($offered482) {
-            $pick486 -= $weight484;
-            if ($pick486 < 0) {
-              const $moves493 = 1;
-              if ($moves493 > 4294967296)
+          if ($offered479) {
+            $pick483 -= $weight481;
+            if ($pick483 < 0) {
+              const $moves490 = 1;
+              if ($moves490 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt494: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index495 = drawInt(P, $moves493);
+              attempt491: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index492 = drawInt(P, $moves490);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list38[$seat456$at] = 1;
-                if ($left455 === 1) {
+                $list38[$seat453$at] = 1;
+                if ($left452 === 1) {
                   return step99();
                 }
-                $left455--;
-                continue race454;
+                $left452--;
+                continue race451;
               }
-              break preferred477;
+              break preferred474;
             }
           }
         }
-        const $low461 = l_high_4 + 1;
-        const $high462 = v_cash[l_q]!;
-        let $offered463 = false;
-        let $least464 = $low461;
-        offered463$open: {
-          if (!($low461 <= $high462)) break offered463$open;
-          $least464 = Math.max($low461, l_high_4 + 1);
-          if (!($least464 <= $high462)) break offered463$open;
-          $offered463 = true;
+        const $low458 = l_high_4 + 1;
+        const $high459 = v_cash[l_q]!;
+        let $offered460 = false;
+        let $least461 = $low458;
+        offered460$open: {
+          if (!($low458 <= $high459)) break offered460$open;
+          $least461 = Math.max($low458, l_high_4 + 1);
+          if (!($least461 <= $high459)) break offered460$open;
+          $offered460 = true;
         }
-        let $offered465 = false;
-        offered465$open: {
-          $offered465 = true;
+        let $offered462 = false;
+        offered462$open: {
+          $offered462 = true;
         }
-        const $offered466 = ($offered463 ? 1 : 0) + ($offered465 ? 1 : 0);
-        if ($offered466 === 0)
+        const $offered463 = ($offered460 ? 1 : 0) + ($offered462 ? 1 : 0);
+        if ($offered463 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt467: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n469 = $offered466;
-          let $r470 = 0;
-          if ($n469 <= 2097152 && $n469 >= 1) {
+        attempt464: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n466 = $offered463;
+          let $r467 = 0;
+          if ($n466 <= 2097152 && $n466 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5946,24 +5853,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n469;
+              const $m = ($t >>> 0) * $n466;
               const $low = $m >>> 0;
-              if ($low >= $n469 || $low >= 4294967296 % $n469) {
-                $r470 = ($m / 4294967296) >>> 0;
+              if ($low >= $n466 || $low >= 4294967296 % $n466) {
+                $r467 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n469 >= 1 && $n469 <= 4294967296))
+            if (!($n466 >= 1 && $n466 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r470 = drawInt(P, $n469);
+            $r467 = drawInt(P, $n466);
           }
-          const $pick468$drawn = $r470;
-          let $pick468 = $pick468$drawn;
-          if ($offered463 && $pick468-- === 0) {
-            const $n474 = Math.max(0, $high462 - $least464 + 1);
-            let $r475 = 0;
-            if ($n474 <= 2097152 && $n474 >= 1) {
+          const $pick465$drawn = $r467;
+          let $pick465 = $pick465$drawn;
+          if ($offered460 && $pick465-- === 0) {
+            const $n471 = Math.max(0, $high459 - $least461 + 1);
+            let $r472 = 0;
+            if ($n471 <= 2097152 && $n471 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5974,275 +5881,273 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n474;
+                const $m = ($t >>> 0) * $n471;
                 const $low = $m >>> 0;
-                if ($low >= $n474 || $low >= 4294967296 % $n474) {
-                  $r475 = ($m / 4294967296) >>> 0;
+                if ($low >= $n471 || $low >= 4294967296 % $n471) {
+                  $r472 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n474 >= 1 && $n474 <= 4294967296))
+              if (!($n471 >= 1 && $n471 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r475 = drawInt(P, $n474);
+              $r472 = drawInt(P, $n471);
             }
-            const $digit472 = $r475;
-            const $value473 = $least464 + $digit472;
+            const $digit469 = $r472;
+            const $value470 = $least461 + $digit469;
             {
-              const l_amount = $value473;
+              const l_amount = $value470;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value473);
+            if (trace !== null) trace.push(l_q, 3, $value470);
             {
-              const l_amount = $value473;
+              const l_amount = $value470;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
               return step99();
             }
           }
-          if ($offered465 && $pick468-- === 0) {
+          if ($offered462 && $pick465-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list38[$seat456$at] = 1;
-            if ($left455 === 1) {
+            $list38[$seat453$at] = 1;
+            if ($left452 === 1) {
               return step99();
             }
-            $left455--;
-            continue race454;
+            $left452--;
+            continue race451;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide736($seat502: number, $passBy: boolean): number {
-    preferred611: if ($preferred) {
-      let $offered612 = false;
-      offered612$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered612$open;
-        if (!fn_owns(l_q_2, v_claim_space)) break offered612$open;
-        let $any613: boolean = false;
+  function decide731($seat499: number, $passBy: boolean): number {
+    preferred607: if ($preferred) {
+      let $offered608 = false;
+      offered608$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered608$open;
+        if (!fn_owns(l_q_2, v_claim_space)) break offered608$open;
+        let $any609: boolean = false;
         {
-          const $seg615 = Z_deeds + l_q_2;
-          const $n616 = N[$seg615]!;
-          for (let $i614 = 0; $i614 < $n616; $i614++) {
-            const l_e = C[$seg615 * CAP + $i614]!;
+          const $seg611 = Z_deeds + l_q_2;
+          const $n612 = N[$seg611]!;
+          for (let $i610 = 0; $i610 < $n612; $i610++) {
+            const l_e = C[$seg611 * CAP + $i610]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-              $any613 = true;
+              $any609 = true;
               break;
             }
           }
         }
-        if (!!$any613) break offered612$open;
-        $offered612 = true;
+        if (!!$any609) break offered608$open;
+        $offered608 = true;
       }
-      const $seg617 = Z_deeds + l_q_2;
-      let $offered618 = false;
+      const $seg613 = Z_deeds + l_q_2;
+      let $offered614 = false;
+      let $gate652 = false;
+      let $found615 = false;
+      offered614$open: {
+        if (!(N[$seg613]! > 0)) break offered614$open;
+        if (!(l_q_2 === l_roller)) break offered614$open;
+        if (!(v_stacks_left > 0)) break offered614$open;
+        $gate652 = true;
+      }
+      const $seg618 = Z_deeds + l_q_2;
+      let $offered619 = false;
+      let $gate653 = false;
+      let $found620 = false;
+      offered619$open: {
+        if (!(N[$seg618]! > 0)) break offered619$open;
+        if (!(l_q_2 === l_roller)) break offered619$open;
+        if (!(v_keys_left > 0)) break offered619$open;
+        $gate653 = true;
+      }
+      const $seg623 = Z_deeds + l_q_2;
+      let $offered624 = false;
+      let $gate654 = false;
+      let $found625 = false;
+      offered624$open: {
+        if (!(N[$seg623]! > 0)) break offered624$open;
+        if (!(l_q_2 === l_roller)) break offered624$open;
+        $gate654 = true;
+      }
+      const $seg628 = Z_deeds + l_q_2;
+      let $offered629 = false;
+      let $gate655 = false;
+      let $found630 = false;
+      offered629$open: {
+        if (!(N[$seg628]! > 0)) break offered629$open;
+        if (!(l_q_2 === l_roller)) break offered629$open;
+        if (!(v_stacks_left >= 4)) break offered629$open;
+        $gate655 = true;
+      }
+      const $seg633 = Z_deeds + l_q_2;
+      let $offered634 = false;
       let $gate656 = false;
-      let $found619 = false;
-      offered618$open: {
-        if (!(N[$seg617]! > 0)) break offered618$open;
-        if (!(l_q_2 === l_roller)) break offered618$open;
-        if (!(v_stacks_left > 0)) break offered618$open;
+      let $found635 = false;
+      offered634$open: {
+        if (!(N[$seg633]! > 0)) break offered634$open;
+        if (!(l_q_2 === l_roller)) break offered634$open;
         $gate656 = true;
       }
-      const $seg622 = Z_deeds + l_q_2;
-      let $offered623 = false;
+      const $seg638 = Z_deeds + l_q_2;
+      let $offered639 = false;
       let $gate657 = false;
-      let $found624 = false;
-      offered623$open: {
-        if (!(N[$seg622]! > 0)) break offered623$open;
-        if (!(l_q_2 === l_roller)) break offered623$open;
-        if (!(v_keys_left > 0)) break offered623$open;
+      let $found640 = false;
+      offered639$open: {
+        if (!(N[$seg638]! > 0)) break offered639$open;
+        if (!(l_q_2 === l_roller)) break offered639$open;
         $gate657 = true;
       }
-      const $seg627 = Z_deeds + l_q_2;
-      let $offered628 = false;
-      let $gate658 = false;
-      let $found629 = false;
-      offered628$open: {
-        if (!(N[$seg627]! > 0)) break offered628$open;
-        if (!(l_q_2 === l_roller)) break offered628$open;
-        $gate658 = true;
-      }
-      const $seg632 = Z_deeds + l_q_2;
-      let $offered633 = false;
-      let $gate659 = false;
-      let $found634 = false;
-      offered633$open: {
-        if (!(N[$seg632]! > 0)) break offered633$open;
-        if (!(l_q_2 === l_roller)) break offered633$open;
-        if (!(v_stacks_left >= 4)) break offered633$open;
-        $gate659 = true;
-      }
-      const $seg637 = Z_deeds + l_q_2;
-      let $offered638 = false;
-      let $gate660 = false;
-      let $found639 = false;
-      offered638$open: {
-        if (!(N[$seg637]! > 0)) break offered638$open;
-        if (!(l_q_2 === l_roller)) break offered638$open;
-        $gate660 = true;
-      }
-      const $seg642 = Z_deeds + l_q_2;
-      let $offered643 = false;
-      let $gate661 = false;
-      let $found644 = false;
-      offered643$open: {
-        if (!(N[$seg642]! > 0)) break offered643$open;
-        if (!(l_q_2 === l_roller)) break offered643$open;
-        $gate661 = true;
-      }
-      const $seg647 = Z_deeds + l_q_2;
+      const $seg643 = Z_deeds + l_q_2;
       $values69$n[0]! = 0;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (l_buyer !== l_q_2) $values69[$values69$n[0]!++] = l_buyer;
       }
-      let $offered648 = false;
-      let $gate662 = false;
-      let $found649 = false;
-      offered648$open: {
-        if (!(N[$seg647]! > 0)) break offered648$open;
-        if (!($values69$n[0]! > 0)) break offered648$open;
-        if (!(l_q_2 === l_roller)) break offered648$open;
-        $gate662 = true;
+      let $offered644 = false;
+      let $gate658 = false;
+      let $found645 = false;
+      offered644$open: {
+        if (!(N[$seg643]! > 0)) break offered644$open;
+        if (!($values69$n[0]! > 0)) break offered644$open;
+        if (!(l_q_2 === l_roller)) break offered644$open;
+        $gate658 = true;
       }
-      let $offered655 = false;
-      offered655$open: {
-        $offered655 = true;
+      let $offered651 = false;
+      offered651$open: {
+        $offered651 = true;
       }
-      let $searching663 =
-        ($gate656 ? 1 : 0) +
-        ($gate657 ? 1 : 0) +
-        ($gate658 ? 1 : 0) +
-        ($gate659 ? 1 : 0) +
-        ($gate660 ? 1 : 0) +
-        ($gate661 ? 1 : 0) +
-        ($gate662 ? 1 : 0);
-      if ($searching663 > 0) {
-        for (let $i667 = 0; $i667 < N[$seg617]!; $i667++) {
-          const $value664 = C[$seg617 * CAP + $i667]!;
-          let $same665 = 0;
-          let $same666 = 0;
-          found619$test: if ($gate656 && !$found619) {
-            const l_d = $value664;
-            if ($same665 === 0)
-              $same665 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same665 !== 1) break found619$test;
-            if ($same666 === 0)
-              $same666 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same666 !== 1) break found619$test;
-            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found619$test;
+      $values57$n[0]! = 0;
+      $values59$n[0]! = 0;
+      $values61$n[0]! = 0;
+      $values63$n[0]! = 0;
+      $values65$n[0]! = 0;
+      $values67$n[0]! = 0;
+      $values71$n[0]! = 0;
+      if ($gate652 || $gate653 || $gate654 || $gate655 || $gate656 || $gate657 || $gate658) {
+        for (let $i662 = 0; $i662 < N[$seg613]!; $i662++) {
+          const $value659 = C[$seg613 * CAP + $i662]!;
+          let $same660 = 0;
+          let $same661 = 0;
+          found615$test: if ($gate652) {
+            const l_d = $value659;
+            if ($same660 === 0)
+              $same660 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            if ($same660 !== 1) break found615$test;
+            if ($same661 === 0)
+              $same661 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            if ($same661 !== 1) break found615$test;
+            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found615$test;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-              break found619$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found619$test;
-            $found619 = true;
-            $searching663--;
+              break found615$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found615$test;
+            $values57[$values57$n[0]!++] = l_d;
           }
-          found624$test: if ($gate657 && !$found624) {
-            const l_d = $value664;
-            if ($same665 === 0)
-              $same665 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same665 !== 1) break found624$test;
-            if (!!v_key[l_d]!) break found624$test;
+          found620$test: if ($gate653) {
+            const l_d = $value659;
+            if ($same660 === 0)
+              $same660 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            if ($same660 !== 1) break found620$test;
+            if (!!v_key[l_d]!) break found620$test;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-              break found624$test;
-            if ($same666 === 0)
-              $same666 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same666 !== 1) break found624$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found624$test;
-            $found624 = true;
-            $searching663--;
+              break found620$test;
+            if ($same661 === 0)
+              $same661 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            if ($same661 !== 1) break found620$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found620$test;
+            $values59[$values59$n[0]!++] = l_d;
           }
-          found629$test: if ($gate658 && !$found629) {
-            const l_d = $value664;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found629$test;
-            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found629$test;
-            $found629 = true;
-            $searching663--;
+          found625$test: if ($gate654) {
+            const l_d = $value659;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found625$test;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found625$test;
+            $values61[$values61$n[0]!++] = l_d;
           }
-          found634$test: if ($gate659 && !$found634) {
-            const l_d = $value664;
-            if (!v_key[l_d]!) break found634$test;
-            $found634 = true;
-            $searching663--;
+          found630$test: if ($gate655) {
+            const l_d = $value659;
+            if (!v_key[l_d]!) break found630$test;
+            $values63[$values63$n[0]!++] = l_d;
           }
-          found639$test: if ($gate660 && !$found639) {
-            const l_d = $value664;
-            if (!!v_mortgaged[l_d]!) break found639$test;
-            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found639$test;
-            $found639 = true;
-            $searching663--;
+          found635$test: if ($gate656) {
+            const l_d = $value659;
+            if (!!v_mortgaged[l_d]!) break found635$test;
+            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found635$test;
+            $values65[$values65$n[0]!++] = l_d;
           }
-          found644$test: if ($gate661 && !$found644) {
-            const l_d = $value664;
-            if (!v_mortgaged[l_d]!) break found644$test;
-            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found644$test;
-            $found644 = true;
-            $searching663--;
+          found640$test: if ($gate657) {
+            const l_d = $value659;
+            if (!v_mortgaged[l_d]!) break found640$test;
+            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found640$test;
+            $values67[$values67$n[0]!++] = l_d;
           }
-          found649$test: if ($gate662 && !$found649) {
-            const l_d_3 = $value664;
-            if (!fn_may_sell_deed(l_d_3)) break found649$test;
-            $found649 = true;
-            $searching663--;
+          found645$test: if ($gate658) {
+            const l_d_3 = $value659;
+            if (!fn_may_sell_deed(l_d_3)) break found645$test;
+            $values71[$values71$n[0]!++] = l_d_3;
           }
-          if ($searching663 === 0) break;
         }
+        $found615 = $values57$n[0]! > 0;
+        $found620 = $values59$n[0]! > 0;
+        $found625 = $values61$n[0]! > 0;
+        $found630 = $values63$n[0]! > 0;
+        $found635 = $values65$n[0]! > 0;
+        $found640 = $values67$n[0]! > 0;
+        $found645 = $values71$n[0]! > 0;
       }
-      offered618$open: {
-        if (!$found619) break offered618$open;
-        $offered618 = true;
+      offered614$open: {
+        if (!$found615) break offered614$open;
+        $offered614 = true;
       }
-      offered623$open: {
-        if (!$found624) break offered623$open;
-        $offered623 = true;
+      offered619$open: {
+        if (!$found620) break offered619$open;
+        $offered619 = true;
       }
-      offered628$open: {
-        if (!$found629) break offered628$open;
-        $offered628 = true;
+      offered624$open: {
+        if (!$found625) break offered624$open;
+        $offered624 = true;
       }
-      offered633$open: {
-        if (!$found634) break offered633$open;
-        $offered633 = true;
+      offered629$open: {
+        if (!$found630) break offered629$open;
+        $offered629 = true;
       }
-      offered638$open: {
-        if (!$found639) break offered638$open;
-        $offered638 = true;
+      offered634$open: {
+        if (!$found635) break offered634$open;
+        $offered634 = true;
       }
-      offered643$open: {
-        if (!$found644) break offered643$open;
-        $offered643 = true;
+      offered639$open: {
+        if (!$found640) break offered639$open;
+        $offered639 = true;
       }
-      offered648$open: {
-        if (!$found649) break offered648$open;
-        let $found652 = false;
-        for (let $i653 = 0; $i653 < $values69$n[0]!; $i653++) {
-          const l_buyer_2 = $values69[$i653]!;
+      offered644$open: {
+        if (!$found645) break offered644$open;
+        let $found648 = false;
+        for (let $i649 = 0; $i649 < $values69$n[0]!; $i649++) {
+          const l_buyer_2 = $values69[$i649]!;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found652 = true;
+          $found648 = true;
           break;
         }
-        if (!$found652) break offered648$open;
-        $offered648 = true;
+        if (!$found648) break offered644$open;
+        $offered644 = true;
       }
       if (
         $passBy &&
         !(
-          $offered612 ||
-          $offered618 ||
-          $offered623 ||
-          $offered628 ||
-          $offered633 ||
-          $offered638 ||
-          $offered643 ||
-          $offered648
+          $offered608 ||
+          $offered614 ||
+          $offered619 ||
+          $offered624 ||
+          $offered629 ||
+          $offered634 ||
+          $offered639 ||
+          $offered644
         )
       ) {
         l___window_0_2 = false;
@@ -6253,142 +6158,131 @@ export function playout(): PlayoutKernel {
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
+      let $weight663 = 0;
+      if ($offered608) {
+        $weight663 = 20;
+        if (!Number.isSafeInteger($weight663) || $weight663 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'request_rent' is ${$weight663}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight664 = 0;
+      if ($offered614) {
+        $weight664 = 2;
+        if (!Number.isSafeInteger($weight664) || $weight664 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'build' is ${$weight664}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight665 = 0;
+      if ($offered619) {
+        $weight665 = 2;
+        if (!Number.isSafeInteger($weight665) || $weight665 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy_key' is ${$weight665}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight666 = 0;
+      if ($offered624) {
+        $weight666 = 0;
+        if (!Number.isSafeInteger($weight666) || $weight666 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_stack' is ${$weight666}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight667 = 0;
+      if ($offered629) {
+        $weight667 = 0;
+        if (!Number.isSafeInteger($weight667) || $weight667 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_key' is ${$weight667}: a preference is a whole number from 0 up`,
+          );
+      }
       let $weight668 = 0;
-      if ($offered612) {
-        $weight668 = 20;
+      if ($offered634) {
+        $weight668 = 0;
         if (!Number.isSafeInteger($weight668) || $weight668 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight668}: a preference is a whole number from 0 up`,
+            `the preference of 'mortgage' is ${$weight668}: a preference is a whole number from 0 up`,
           );
       }
       let $weight669 = 0;
-      if ($offered618) {
-        $weight669 = 2;
+      if ($offered639) {
+        $weight669 = v_cash[l_q_2]! > 500 ? 1 : 0;
         if (!Number.isSafeInteger($weight669) || $weight669 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'build' is ${$weight669}: a preference is a whole number from 0 up`,
+            `the preference of 'lift' is ${$weight669}: a preference is a whole number from 0 up`,
           );
       }
       let $weight670 = 0;
-      if ($offered623) {
-        $weight670 = 2;
-        if (!Number.isSafeInteger($weight670) || $weight670 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight670}: a preference is a whole number from 0 up`,
-          );
+      if ($offered644) {
+        $weight670 = 1;
       }
       let $weight671 = 0;
-      if ($offered628) {
-        $weight671 = 0;
-        if (!Number.isSafeInteger($weight671) || $weight671 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight671}: a preference is a whole number from 0 up`,
-          );
+      if ($offered651) {
+        $weight671 = 1;
       }
-      let $weight672 = 0;
-      if ($offered633) {
-        $weight672 = 0;
-        if (!Number.isSafeInteger($weight672) || $weight672 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight672}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight673 = 0;
-      if ($offered638) {
-        $weight673 = 0;
-        if (!Number.isSafeInteger($weight673) || $weight673 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight673}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight674 = 0;
-      if ($offered643) {
-        $weight674 = v_cash[l_q_2]! > 500 ? 1 : 0;
-        if (!Number.isSafeInteger($weight674) || $weight674 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'lift' is ${$weight674}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight675 = 0;
-      if ($offered648) {
-        $weight675 = 1;
-      }
-      let $weight676 = 0;
-      if ($offered655) {
-        $weight676 = 1;
-      }
-      const $weights677 =
+      const $weights672 =
+        $weight663 +
+        $weight664 +
+        $weight665 +
+        $weight666 +
+        $weight667 +
         $weight668 +
         $weight669 +
         $weight670 +
-        $weight671 +
-        $weight672 +
-        $weight673 +
-        $weight674 +
-        $weight675 +
-        $weight676;
-      if ($weights677 === 0) break preferred611;
-      if ($weights677 > 4294967296)
+        $weight671;
+      if ($weights672 === 0) break preferred607;
+      if ($weights672 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick678 = drawInt(P, $weights677);
-      if ($offered612) {
-        $pick678 -= $weight668;
-        if ($pick678 < 0) {
-          const $moves679 = 1;
-          if ($moves679 > 4294967296)
+      let $pick673 = drawInt(P, $weights672);
+      if ($offered608) {
+        $pick673 -= $weight663;
+        if ($pick673 < 0) {
+          const $moves674 = 1;
+          if ($moves674 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt680: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index681 = drawInt(P, $moves679);
+          attempt675: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index676 = drawInt(P, $moves674);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat502, 8);
+            if (trace !== null) trace.push($seat499, 8);
             {
               return step112();
             }
           }
-          break preferred611;
+          break preferred607;
         }
       }
-      if ($offered618) {
-        $pick678 -= $weight669;
-        if ($pick678 < 0) {
-          $values57$n[0]! = 0;
-          for (let $i621 = 0; $i621 < N[$seg617]!; $i621++) {
-            const l_d = C[$seg617 * CAP + $i621]!;
-            if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-            if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-              continue;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $values57[$values57$n[0]!++] = l_d;
-          }
-          const $size682 = $values57$n[0]!;
-          const $moves683 = $size682;
-          if ($moves683 > 4294967296)
+      if ($offered614) {
+        $pick673 -= $weight664;
+        if ($pick673 < 0) {
+          const $size677 = $values57$n[0]!;
+          const $moves678 = $size677;
+          if ($moves678 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt684: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index685 = drawInt(P, $moves683);
-            const $digit686 = $index685 % $size682;
-            $index685 = Math.floor($index685 / $size682);
-            const $value687 = $values57[$digit686]!;
+          attempt679: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index680 = drawInt(P, $moves678);
+            const $digit681 = $index680 % $size677;
+            $index680 = Math.floor($index680 / $size677);
+            const $value682 = $values57[$digit681]!;
             {
-              const l_d = $value687;
+              const l_d = $value682;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat502, 9, $value687);
+            if (trace !== null) trace.push($seat499, 9, $value682);
             {
-              const l_d = $value687;
+              const l_d = $value682;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6413,39 +6307,29 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred611;
+          break preferred607;
         }
       }
-      if ($offered623) {
-        $pick678 -= $weight670;
-        if ($pick678 < 0) {
-          $values59$n[0]! = 0;
-          for (let $i626 = 0; $i626 < N[$seg622]!; $i626++) {
-            const l_d = C[$seg622 * CAP + $i626]!;
-            if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            if (!!v_key[l_d]!) continue;
-            if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
-            if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $values59[$values59$n[0]!++] = l_d;
-          }
-          const $size688 = $values59$n[0]!;
-          const $moves689 = $size688;
-          if ($moves689 > 4294967296)
+      if ($offered619) {
+        $pick673 -= $weight665;
+        if ($pick673 < 0) {
+          const $size683 = $values59$n[0]!;
+          const $moves684 = $size683;
+          if ($moves684 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt690: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index691 = drawInt(P, $moves689);
-            const $digit692 = $index691 % $size688;
-            $index691 = Math.floor($index691 / $size688);
-            const $value693 = $values59[$digit692]!;
+          attempt685: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index686 = drawInt(P, $moves684);
+            const $digit687 = $index686 % $size683;
+            $index686 = Math.floor($index686 / $size683);
+            const $value688 = $values59[$digit687]!;
             {
-              const l_d = $value693;
+              const l_d = $value688;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat502, 10, $value693);
+            if (trace !== null) trace.push($seat499, 10, $value688);
             {
-              const l_d = $value693;
+              const l_d = $value688;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6476,42 +6360,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred611;
+          break preferred607;
         }
       }
-      if ($offered628) {
-        $pick678 -= $weight671;
-        if ($pick678 < 0) {
-          $values61$n[0]! = 0;
-          for (let $i631 = 0; $i631 < N[$seg627]!; $i631++) {
-            const l_d = C[$seg627 * CAP + $i631]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-            $values61[$values61$n[0]!++] = l_d;
-          }
-          const $size694 = $values61$n[0]!;
-          const $moves695 = $size694;
-          if ($moves695 > 4294967296)
+      if ($offered624) {
+        $pick673 -= $weight666;
+        if ($pick673 < 0) {
+          const $size689 = $values61$n[0]!;
+          const $moves690 = $size689;
+          if ($moves690 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt696: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index697 = drawInt(P, $moves695);
-            const $digit698 = $index697 % $size694;
-            $index697 = Math.floor($index697 / $size694);
-            const $value699 = $values61[$digit698]!;
+          attempt691: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index692 = drawInt(P, $moves690);
+            const $digit693 = $index692 % $size689;
+            $index692 = Math.floor($index692 / $size689);
+            const $value694 = $values61[$digit693]!;
             {
-              const l_d = $value699;
+              const l_d = $value694;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat502, 11, $value699);
+            if (trace !== null) trace.push($seat499, 11, $value694);
             {
-              const l_d = $value699;
+              const l_d = $value694;
               {
-                const $argument700 = l_q_2;
-                const $argument701 = l_d;
+                const $argument695 = l_q_2;
+                const $argument696 = l_d;
                 {
-                  let l_p = $argument700;
-                  let l_sold = $argument701;
+                  let l_p = $argument695;
+                  let l_sold = $argument696;
                   v_books[l_sold] -= 1;
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_mortgage++;
@@ -6538,41 +6415,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred611;
+          break preferred607;
         }
       }
-      if ($offered633) {
-        $pick678 -= $weight672;
-        if ($pick678 < 0) {
-          $values63$n[0]! = 0;
-          for (let $i636 = 0; $i636 < N[$seg632]!; $i636++) {
-            const l_d = C[$seg632 * CAP + $i636]!;
-            if (!v_key[l_d]!) continue;
-            $values63[$values63$n[0]!++] = l_d;
-          }
-          const $size702 = $values63$n[0]!;
-          const $moves703 = $size702;
-          if ($moves703 > 4294967296)
+      if ($offered629) {
+        $pick673 -= $weight667;
+        if ($pick673 < 0) {
+          const $size697 = $values63$n[0]!;
+          const $moves698 = $size697;
+          if ($moves698 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt704: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index705 = drawInt(P, $moves703);
-            const $digit706 = $index705 % $size702;
-            $index705 = Math.floor($index705 / $size702);
-            const $value707 = $values63[$digit706]!;
+          attempt699: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index700 = drawInt(P, $moves698);
+            const $digit701 = $index700 % $size697;
+            $index700 = Math.floor($index700 / $size697);
+            const $value702 = $values63[$digit701]!;
             {
-              const l_d = $value707;
+              const l_d = $value702;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat502, 12, $value707);
+            if (trace !== null) trace.push($seat499, 12, $value702);
             {
-              const l_d = $value707;
+              const l_d = $value702;
               {
-                const $argument708 = l_q_2;
-                const $argument709 = l_d;
+                const $argument703 = l_q_2;
+                const $argument704 = l_d;
                 {
-                  let l_p = $argument708;
-                  let l_sold = $argument709;
+                  let l_p = $argument703;
+                  let l_sold = $argument704;
                   v_key[l_sold] = false;
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_mortgage++;
@@ -6605,42 +6476,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred611;
+          break preferred607;
         }
       }
-      if ($offered638) {
-        $pick678 -= $weight673;
-        if ($pick678 < 0) {
-          $values65$n[0]! = 0;
-          for (let $i641 = 0; $i641 < N[$seg637]!; $i641++) {
-            const l_d = C[$seg637 * CAP + $i641]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values65[$values65$n[0]!++] = l_d;
-          }
-          const $size710 = $values65$n[0]!;
-          const $moves711 = $size710;
-          if ($moves711 > 4294967296)
+      if ($offered634) {
+        $pick673 -= $weight668;
+        if ($pick673 < 0) {
+          const $size705 = $values65$n[0]!;
+          const $moves706 = $size705;
+          if ($moves706 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt712: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index713 = drawInt(P, $moves711);
-            const $digit714 = $index713 % $size710;
-            $index713 = Math.floor($index713 / $size710);
-            const $value715 = $values65[$digit714]!;
+          attempt707: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index708 = drawInt(P, $moves706);
+            const $digit709 = $index708 % $size705;
+            $index708 = Math.floor($index708 / $size705);
+            const $value710 = $values65[$digit709]!;
             {
-              const l_d = $value715;
+              const l_d = $value710;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat502, 13, $value715);
+            if (trace !== null) trace.push($seat499, 13, $value710);
             {
-              const l_d = $value715;
+              const l_d = $value710;
               {
-                const $argument716 = l_q_2;
-                const $argument717 = l_d;
+                const $argument711 = l_q_2;
+                const $argument712 = l_d;
                 {
-                  let l_p = $argument716;
-                  let l_pledged = $argument717;
+                  let l_p = $argument711;
+                  let l_pledged = $argument712;
                   v_mortgaged[l_pledged] = true;
                   $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
                   $generation_may_mortgage++;
@@ -6664,36 +6528,29 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred611;
+          break preferred607;
         }
       }
-      if ($offered643) {
-        $pick678 -= $weight674;
-        if ($pick678 < 0) {
-          $values67$n[0]! = 0;
-          for (let $i646 = 0; $i646 < N[$seg642]!; $i646++) {
-            const l_d = C[$seg642 * CAP + $i646]!;
-            if (!v_mortgaged[l_d]!) continue;
-            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-            $values67[$values67$n[0]!++] = l_d;
-          }
-          const $size718 = $values67$n[0]!;
-          const $moves719 = $size718;
-          if ($moves719 > 4294967296)
+      if ($offered639) {
+        $pick673 -= $weight669;
+        if ($pick673 < 0) {
+          const $size713 = $values67$n[0]!;
+          const $moves714 = $size713;
+          if ($moves714 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt720: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index721 = drawInt(P, $moves719);
-            const $digit722 = $index721 % $size718;
-            $index721 = Math.floor($index721 / $size718);
-            const $value723 = $values67[$digit722]!;
+          attempt715: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index716 = drawInt(P, $moves714);
+            const $digit717 = $index716 % $size713;
+            $index716 = Math.floor($index716 / $size713);
+            const $value718 = $values67[$digit717]!;
             {
-              const l_d = $value723;
+              const l_d = $value718;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat502, 14, $value723);
+            if (trace !== null) trace.push($seat499, 14, $value718);
             {
-              const l_d = $value723;
+              const l_d = $value718;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -6715,329 +6572,315 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred611;
+          break preferred607;
         }
       }
-      if ($offered648) {
-        $pick678 -= $weight675;
-        if ($pick678 < 0) {
-          $values71$n[0]! = 0;
-          for (let $i651 = 0; $i651 < N[$seg647]!; $i651++) {
-            const l_d_3 = C[$seg647 * CAP + $i651]!;
-            if (!fn_may_sell_deed(l_d_3)) continue;
-            $values71[$values71$n[0]!++] = l_d_3;
-          }
+      if ($offered644) {
+        $pick673 -= $weight670;
+        if ($pick673 < 0) {
           $values73$n[0]! = 0;
-          for (let $i654 = 0; $i654 < $values69$n[0]!; $i654++) {
-            const l_buyer_2 = $values69[$i654]!;
+          for (let $i650 = 0; $i650 < $values69$n[0]!; $i650++) {
+            const l_buyer_2 = $values69[$i650]!;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values73[$values73$n[0]!++] = l_buyer_2;
           }
-          const $size724 = $values71$n[0]!;
-          const $size725 = $values73$n[0]!;
-          const $moves726 = $size724 * $size725;
-          if ($moves726 > 4294967296)
+          const $size719 = $values71$n[0]!;
+          const $size720 = $values73$n[0]!;
+          const $moves721 = $size719 * $size720;
+          if ($moves721 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt727: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index728 = drawInt(P, $moves726);
-            const $digit729 = $index728 % $size724;
-            $index728 = Math.floor($index728 / $size724);
-            const $value730 = $values71[$digit729]!;
-            const $digit731 = $index728 % $size725;
-            $index728 = Math.floor($index728 / $size725);
-            const $value732 = $values73[$digit731]!;
+          attempt722: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index723 = drawInt(P, $moves721);
+            const $digit724 = $index723 % $size719;
+            $index723 = Math.floor($index723 / $size719);
+            const $value725 = $values71[$digit724]!;
+            const $digit726 = $index723 % $size720;
+            $index723 = Math.floor($index723 / $size720);
+            const $value727 = $values73[$digit726]!;
             {
-              l_d_3 = $value730;
-              l_buyer_2 = $value732;
+              l_d_3 = $value725;
+              l_buyer_2 = $value727;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat502, 15, $value730, $value732);
+            if (trace !== null) trace.push($seat499, 15, $value725, $value727);
             {
-              l_d_3 = $value730;
-              l_buyer_2 = $value732;
+              l_d_3 = $value725;
+              l_buyer_2 = $value727;
               return step108();
             }
           }
-          break preferred611;
+          break preferred607;
         }
       }
-      if ($offered655) {
-        $pick678 -= $weight676;
-        if ($pick678 < 0) {
-          const $moves733 = 1;
-          if ($moves733 > 4294967296)
+      if ($offered651) {
+        $pick673 -= $weight671;
+        if ($pick673 < 0) {
+          const $moves728 = 1;
+          if ($moves728 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt734: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index735 = drawInt(P, $moves733);
+          attempt729: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index730 = drawInt(P, $moves728);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat502, 16);
+            if (trace !== null) trace.push($seat499, 16);
             {
               l___window_0_2 = false;
               return step130();
             }
           }
-          break preferred611;
+          break preferred607;
         }
       }
     }
-    let $offered503 = false;
-    offered503$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered503$open;
-      if (!fn_owns(l_q_2, v_claim_space)) break offered503$open;
-      let $any504: boolean = false;
+    let $offered500 = false;
+    offered500$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered500$open;
+      if (!fn_owns(l_q_2, v_claim_space)) break offered500$open;
+      let $any501: boolean = false;
       {
-        const $seg506 = Z_deeds + l_q_2;
-        const $n507 = N[$seg506]!;
-        for (let $i505 = 0; $i505 < $n507; $i505++) {
-          const l_e = C[$seg506 * CAP + $i505]!;
+        const $seg503 = Z_deeds + l_q_2;
+        const $n504 = N[$seg503]!;
+        for (let $i502 = 0; $i502 < $n504; $i502++) {
+          const l_e = C[$seg503 * CAP + $i502]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any504 = true;
+            $any501 = true;
             break;
           }
         }
       }
-      if (!!$any504) break offered503$open;
-      $offered503 = true;
+      if (!!$any501) break offered500$open;
+      $offered500 = true;
     }
-    const $seg508 = Z_deeds + l_q_2;
-    let $offered509 = false;
+    const $seg505 = Z_deeds + l_q_2;
+    let $offered506 = false;
+    let $gate544 = false;
+    let $found507 = false;
+    offered506$open: {
+      if (!(N[$seg505]! > 0)) break offered506$open;
+      if (!(l_q_2 === l_roller)) break offered506$open;
+      if (!(v_stacks_left > 0)) break offered506$open;
+      $gate544 = true;
+    }
+    const $seg510 = Z_deeds + l_q_2;
+    let $offered511 = false;
+    let $gate545 = false;
+    let $found512 = false;
+    offered511$open: {
+      if (!(N[$seg510]! > 0)) break offered511$open;
+      if (!(l_q_2 === l_roller)) break offered511$open;
+      if (!(v_keys_left > 0)) break offered511$open;
+      $gate545 = true;
+    }
+    const $seg515 = Z_deeds + l_q_2;
+    let $offered516 = false;
+    let $gate546 = false;
+    let $found517 = false;
+    offered516$open: {
+      if (!(N[$seg515]! > 0)) break offered516$open;
+      if (!(l_q_2 === l_roller)) break offered516$open;
+      $gate546 = true;
+    }
+    const $seg520 = Z_deeds + l_q_2;
+    let $offered521 = false;
     let $gate547 = false;
-    let $found510 = false;
-    offered509$open: {
-      if (!(N[$seg508]! > 0)) break offered509$open;
-      if (!(l_q_2 === l_roller)) break offered509$open;
-      if (!(v_stacks_left > 0)) break offered509$open;
+    let $found522 = false;
+    offered521$open: {
+      if (!(N[$seg520]! > 0)) break offered521$open;
+      if (!(l_q_2 === l_roller)) break offered521$open;
+      if (!(v_stacks_left >= 4)) break offered521$open;
       $gate547 = true;
     }
-    const $seg513 = Z_deeds + l_q_2;
-    let $offered514 = false;
+    const $seg525 = Z_deeds + l_q_2;
+    let $offered526 = false;
     let $gate548 = false;
-    let $found515 = false;
-    offered514$open: {
-      if (!(N[$seg513]! > 0)) break offered514$open;
-      if (!(l_q_2 === l_roller)) break offered514$open;
-      if (!(v_keys_left > 0)) break offered514$open;
+    let $found527 = false;
+    offered526$open: {
+      if (!(N[$seg525]! > 0)) break offered526$open;
+      if (!(l_q_2 === l_roller)) break offered526$open;
       $gate548 = true;
     }
-    const $seg518 = Z_deeds + l_q_2;
-    let $offered519 = false;
+    const $seg530 = Z_deeds + l_q_2;
+    let $offered531 = false;
     let $gate549 = false;
-    let $found520 = false;
-    offered519$open: {
-      if (!(N[$seg518]! > 0)) break offered519$open;
-      if (!(l_q_2 === l_roller)) break offered519$open;
+    let $found532 = false;
+    offered531$open: {
+      if (!(N[$seg530]! > 0)) break offered531$open;
+      if (!(l_q_2 === l_roller)) break offered531$open;
       $gate549 = true;
     }
-    const $seg523 = Z_deeds + l_q_2;
-    let $offered524 = false;
-    let $gate550 = false;
-    let $found525 = false;
-    offered524$open: {
-      if (!(N[$seg523]! > 0)) break offered524$open;
-      if (!(l_q_2 === l_roller)) break offered524$open;
-      if (!(v_stacks_left >= 4)) break offered524$open;
-      $gate550 = true;
-    }
-    const $seg528 = Z_deeds + l_q_2;
-    let $offered529 = false;
-    let $gate551 = false;
-    let $found530 = false;
-    offered529$open: {
-      if (!(N[$seg528]! > 0)) break offered529$open;
-      if (!(l_q_2 === l_roller)) break offered529$open;
-      $gate551 = true;
-    }
-    const $seg533 = Z_deeds + l_q_2;
-    let $offered534 = false;
-    let $gate552 = false;
-    let $found535 = false;
-    offered534$open: {
-      if (!(N[$seg533]! > 0)) break offered534$open;
-      if (!(l_q_2 === l_roller)) break offered534$open;
-      $gate552 = true;
-    }
-    const $seg538 = Z_deeds + l_q_2;
+    const $seg535 = Z_deeds + l_q_2;
     $values51$n[0]! = 0;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (l_buyer !== l_q_2) $values51[$values51$n[0]!++] = l_buyer;
     }
-    let $offered539 = false;
-    let $gate553 = false;
-    let $found540 = false;
-    offered539$open: {
-      if (!(N[$seg538]! > 0)) break offered539$open;
-      if (!($values51$n[0]! > 0)) break offered539$open;
-      if (!(l_q_2 === l_roller)) break offered539$open;
-      $gate553 = true;
+    let $offered536 = false;
+    let $gate550 = false;
+    let $found537 = false;
+    offered536$open: {
+      if (!(N[$seg535]! > 0)) break offered536$open;
+      if (!($values51$n[0]! > 0)) break offered536$open;
+      if (!(l_q_2 === l_roller)) break offered536$open;
+      $gate550 = true;
     }
-    let $offered546 = false;
-    offered546$open: {
-      $offered546 = true;
+    let $offered543 = false;
+    offered543$open: {
+      $offered543 = true;
     }
-    let $searching554 =
-      ($gate547 ? 1 : 0) +
-      ($gate548 ? 1 : 0) +
-      ($gate549 ? 1 : 0) +
-      ($gate550 ? 1 : 0) +
-      ($gate551 ? 1 : 0) +
-      ($gate552 ? 1 : 0) +
-      ($gate553 ? 1 : 0);
-    if ($searching554 > 0) {
-      for (let $i558 = 0; $i558 < N[$seg508]!; $i558++) {
-        const $value555 = C[$seg508 * CAP + $i558]!;
-        let $same556 = 0;
-        let $same557 = 0;
-        found510$test: if ($gate547 && !$found510) {
-          const l_d = $value555;
-          if ($same556 === 0)
-            $same556 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same556 !== 1) break found510$test;
-          if ($same557 === 0)
-            $same557 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same557 !== 1) break found510$test;
-          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found510$test;
+    $values39$n[0]! = 0;
+    $values41$n[0]! = 0;
+    $values43$n[0]! = 0;
+    $values45$n[0]! = 0;
+    $values47$n[0]! = 0;
+    $values49$n[0]! = 0;
+    $values53$n[0]! = 0;
+    if ($gate544 || $gate545 || $gate546 || $gate547 || $gate548 || $gate549 || $gate550) {
+      for (let $i554 = 0; $i554 < N[$seg505]!; $i554++) {
+        const $value551 = C[$seg505 * CAP + $i554]!;
+        let $same552 = 0;
+        let $same553 = 0;
+        found507$test: if ($gate544) {
+          const l_d = $value551;
+          if ($same552 === 0)
+            $same552 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+          if ($same552 !== 1) break found507$test;
+          if ($same553 === 0)
+            $same553 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+          if ($same553 !== 1) break found507$test;
+          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found507$test;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-            break found510$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found510$test;
-          $found510 = true;
-          $searching554--;
+            break found507$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found507$test;
+          $values39[$values39$n[0]!++] = l_d;
         }
-        found515$test: if ($gate548 && !$found515) {
-          const l_d = $value555;
-          if ($same556 === 0)
-            $same556 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same556 !== 1) break found515$test;
-          if (!!v_key[l_d]!) break found515$test;
+        found512$test: if ($gate545) {
+          const l_d = $value551;
+          if ($same552 === 0)
+            $same552 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+          if ($same552 !== 1) break found512$test;
+          if (!!v_key[l_d]!) break found512$test;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-            break found515$test;
-          if ($same557 === 0)
-            $same557 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same557 !== 1) break found515$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found515$test;
-          $found515 = true;
-          $searching554--;
+            break found512$test;
+          if ($same553 === 0)
+            $same553 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+          if ($same553 !== 1) break found512$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found512$test;
+          $values41[$values41$n[0]!++] = l_d;
         }
-        found520$test: if ($gate549 && !$found520) {
-          const l_d = $value555;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found520$test;
-          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found520$test;
-          $found520 = true;
-          $searching554--;
+        found517$test: if ($gate546) {
+          const l_d = $value551;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found517$test;
+          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found517$test;
+          $values43[$values43$n[0]!++] = l_d;
         }
-        found525$test: if ($gate550 && !$found525) {
-          const l_d = $value555;
-          if (!v_key[l_d]!) break found525$test;
-          $found525 = true;
-          $searching554--;
+        found522$test: if ($gate547) {
+          const l_d = $value551;
+          if (!v_key[l_d]!) break found522$test;
+          $values45[$values45$n[0]!++] = l_d;
         }
-        found530$test: if ($gate551 && !$found530) {
-          const l_d = $value555;
-          if (!!v_mortgaged[l_d]!) break found530$test;
-          if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found530$test;
-          $found530 = true;
-          $searching554--;
+        found527$test: if ($gate548) {
+          const l_d = $value551;
+          if (!!v_mortgaged[l_d]!) break found527$test;
+          if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found527$test;
+          $values47[$values47$n[0]!++] = l_d;
         }
-        found535$test: if ($gate552 && !$found535) {
-          const l_d = $value555;
-          if (!v_mortgaged[l_d]!) break found535$test;
-          if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found535$test;
-          $found535 = true;
-          $searching554--;
+        found532$test: if ($gate549) {
+          const l_d = $value551;
+          if (!v_mortgaged[l_d]!) break found532$test;
+          if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found532$test;
+          $values49[$values49$n[0]!++] = l_d;
         }
-        found540$test: if ($gate553 && !$found540) {
-          const l_d_3 = $value555;
-          if (!fn_may_sell_deed(l_d_3)) break found540$test;
-          $found540 = true;
-          $searching554--;
+        found537$test: if ($gate550) {
+          const l_d_3 = $value551;
+          if (!fn_may_sell_deed(l_d_3)) break found537$test;
+          $values53[$values53$n[0]!++] = l_d_3;
         }
-        if ($searching554 === 0) break;
       }
+      $found507 = $values39$n[0]! > 0;
+      $found512 = $values41$n[0]! > 0;
+      $found517 = $values43$n[0]! > 0;
+      $found522 = $values45$n[0]! > 0;
+      $found527 = $values47$n[0]! > 0;
+      $found532 = $values49$n[0]! > 0;
+      $found537 = $values53$n[0]! > 0;
     }
-    offered509$open: {
-      if (!$found510) break offered509$open;
-      $offered509 = true;
+    offered506$open: {
+      if (!$found507) break offered506$open;
+      $offered506 = true;
     }
-    offered514$open: {
-      if (!$found515) break offered514$open;
-      $offered514 = true;
+    offered511$open: {
+      if (!$found512) break offered511$open;
+      $offered511 = true;
     }
-    offered519$open: {
-      if (!$found520) break offered519$open;
-      $offered519 = true;
+    offered516$open: {
+      if (!$found517) break offered516$open;
+      $offered516 = true;
     }
-    offered524$open: {
-      if (!$found525) break offered524$open;
-      $offered524 = true;
+    offered521$open: {
+      if (!$found522) break offered521$open;
+      $offered521 = true;
     }
-    offered529$open: {
-      if (!$found530) break offered529$open;
-      $offered529 = true;
+    offered526$open: {
+      if (!$found527) break offered526$open;
+      $offered526 = true;
     }
-    offered534$open: {
-      if (!$found535) break offered534$open;
-      $offered534 = true;
+    offered531$open: {
+      if (!$found532) break offered531$open;
+      $offered531 = true;
     }
-    offered539$open: {
-      if (!$found540) break offered539$open;
-      let $found543 = false;
-      for (let $i544 = 0; $i544 < $values51$n[0]!; $i544++) {
-        const l_buyer_2 = $values51[$i544]!;
+    offered536$open: {
+      if (!$found537) break offered536$open;
+      let $found540 = false;
+      for (let $i541 = 0; $i541 < $values51$n[0]!; $i541++) {
+        const l_buyer_2 = $values51[$i541]!;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found543 = true;
+        $found540 = true;
         break;
       }
-      if (!$found543) break offered539$open;
-      $offered539 = true;
+      if (!$found540) break offered536$open;
+      $offered536 = true;
     }
     if (
       $passBy &&
       !(
-        $offered503 ||
-        $offered509 ||
-        $offered514 ||
-        $offered519 ||
-        $offered524 ||
-        $offered529 ||
-        $offered534 ||
-        $offered539
+        $offered500 ||
+        $offered506 ||
+        $offered511 ||
+        $offered516 ||
+        $offered521 ||
+        $offered526 ||
+        $offered531 ||
+        $offered536
       )
     ) {
       l___window_0_2 = false;
       return step130();
     }
-    const $offered559 =
-      ($offered503 ? 1 : 0) +
-      ($offered509 ? 1 : 0) +
-      ($offered514 ? 1 : 0) +
-      ($offered519 ? 1 : 0) +
-      ($offered524 ? 1 : 0) +
-      ($offered529 ? 1 : 0) +
-      ($offered534 ? 1 : 0) +
-      ($offered539 ? 1 : 0) +
-      ($offered546 ? 1 : 0);
-    if ($offered559 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat502} must act but has no legal move`);
+    const $offered555 =
+      ($offered500 ? 1 : 0) +
+      ($offered506 ? 1 : 0) +
+      ($offered511 ? 1 : 0) +
+      ($offered516 ? 1 : 0) +
+      ($offered521 ? 1 : 0) +
+      ($offered526 ? 1 : 0) +
+      ($offered531 ? 1 : 0) +
+      ($offered536 ? 1 : 0) +
+      ($offered543 ? 1 : 0);
+    if ($offered555 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat499} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built565 = false;
-    let $built570 = false;
-    let $built575 = false;
-    let $built582 = false;
-    let $built589 = false;
-    let $built596 = false;
-    let $built601 = false;
-    attempt560: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n562 = $offered559;
-      let $r563 = 0;
-      if ($n562 <= 2097152 && $n562 >= 1) {
+    let $built597 = false;
+    attempt556: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n558 = $offered555;
+      let $r559 = 0;
+      if ($n558 <= 2097152 && $n558 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7048,48 +6891,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n562;
+          const $m = ($t >>> 0) * $n558;
           const $low = $m >>> 0;
-          if ($low >= $n562 || $low >= 4294967296 % $n562) {
-            $r563 = ($m / 4294967296) >>> 0;
+          if ($low >= $n558 || $low >= 4294967296 % $n558) {
+            $r559 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n562 >= 1 && $n562 <= 4294967296))
+        if (!($n558 >= 1 && $n558 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r563 = drawInt(P, $n562);
+        $r559 = drawInt(P, $n558);
       }
-      const $pick561$drawn = $r563;
-      let $pick561 = $pick561$drawn;
-      if ($offered503 && $pick561-- === 0) {
+      const $pick557$drawn = $r559;
+      let $pick557 = $pick557$drawn;
+      if ($offered500 && $pick557-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat502, 8);
+        if (trace !== null) trace.push($seat499, 8);
         {
           return step112();
         }
       }
-      if ($offered509 && $pick561-- === 0) {
-        if (!$built565) {
-          $values39$n[0]! = 0;
-          for (let $i512 = 0; $i512 < N[$seg508]!; $i512++) {
-            const l_d = C[$seg508 * CAP + $i512]!;
-            if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) continue;
-            if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-              continue;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $values39[$values39$n[0]!++] = l_d;
-          }
-          $built565 = true;
-        }
-        const $n568 = $values39$n[0]!;
-        let $r569 = 0;
-        if ($n568 <= 2097152 && $n568 >= 1) {
+      if ($offered506 && $pick557-- === 0) {
+        const $n564 = $values39$n[0]!;
+        let $r565 = 0;
+        if ($n564 <= 2097152 && $n564 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7100,28 +6929,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n568;
+            const $m = ($t >>> 0) * $n564;
             const $low = $m >>> 0;
-            if ($low >= $n568 || $low >= 4294967296 % $n568) {
-              $r569 = ($m / 4294967296) >>> 0;
+            if ($low >= $n564 || $low >= 4294967296 % $n564) {
+              $r565 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n568 >= 1 && $n568 <= 4294967296))
+          if (!($n564 >= 1 && $n564 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r569 = drawInt(P, $n568);
+          $r565 = drawInt(P, $n564);
         }
-        const $digit566 = $r569;
-        const $value567 = $values39[$digit566]!;
+        const $digit562 = $r565;
+        const $value563 = $values39[$digit562]!;
         {
-          const l_d = $value567;
+          const l_d = $value563;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat502, 9, $value567);
+        if (trace !== null) trace.push($seat499, 9, $value563);
         {
-          const l_d = $value567;
+          const l_d = $value563;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7146,23 +6975,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered514 && $pick561-- === 0) {
-        if (!$built570) {
-          $values41$n[0]! = 0;
-          for (let $i517 = 0; $i517 < N[$seg513]!; $i517++) {
-            const l_d = C[$seg513 * CAP + $i517]!;
-            if (!fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            if (!!v_key[l_d]!) continue;
-            if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4)) continue;
-            if (!!fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) continue;
-            $values41[$values41$n[0]!++] = l_d;
-          }
-          $built570 = true;
-        }
-        const $n573 = $values41$n[0]!;
-        let $r574 = 0;
-        if ($n573 <= 2097152 && $n573 >= 1) {
+      if ($offered511 && $pick557-- === 0) {
+        const $n569 = $values41$n[0]!;
+        let $r570 = 0;
+        if ($n569 <= 2097152 && $n569 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7173,28 +6989,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n573;
+            const $m = ($t >>> 0) * $n569;
             const $low = $m >>> 0;
-            if ($low >= $n573 || $low >= 4294967296 % $n573) {
-              $r574 = ($m / 4294967296) >>> 0;
+            if ($low >= $n569 || $low >= 4294967296 % $n569) {
+              $r570 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n573 >= 1 && $n573 <= 4294967296))
+          if (!($n569 >= 1 && $n569 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r574 = drawInt(P, $n573);
+          $r570 = drawInt(P, $n569);
         }
-        const $digit571 = $r574;
-        const $value572 = $values41[$digit571]!;
+        const $digit567 = $r570;
+        const $value568 = $values41[$digit567]!;
         {
-          const l_d = $value572;
+          const l_d = $value568;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat502, 10, $value572);
+        if (trace !== null) trace.push($seat499, 10, $value568);
         {
-          const l_d = $value572;
+          const l_d = $value568;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7225,20 +7041,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered519 && $pick561-- === 0) {
-        if (!$built575) {
-          $values43$n[0]! = 0;
-          for (let $i522 = 0; $i522 < N[$seg518]!; $i522++) {
-            const l_d = C[$seg518 * CAP + $i522]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack$memo(l_q_2, l_d)) continue;
-            $values43[$values43$n[0]!++] = l_d;
-          }
-          $built575 = true;
-        }
-        const $n578 = $values43$n[0]!;
-        let $r579 = 0;
-        if ($n578 <= 2097152 && $n578 >= 1) {
+      if ($offered516 && $pick557-- === 0) {
+        const $n574 = $values43$n[0]!;
+        let $r575 = 0;
+        if ($n574 <= 2097152 && $n574 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7249,34 +7055,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n578;
+            const $m = ($t >>> 0) * $n574;
             const $low = $m >>> 0;
-            if ($low >= $n578 || $low >= 4294967296 % $n578) {
-              $r579 = ($m / 4294967296) >>> 0;
+            if ($low >= $n574 || $low >= 4294967296 % $n574) {
+              $r575 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n578 >= 1 && $n578 <= 4294967296))
+          if (!($n574 >= 1 && $n574 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r579 = drawInt(P, $n578);
+          $r575 = drawInt(P, $n574);
         }
-        const $digit576 = $r579;
-        const $value577 = $values43[$digit576]!;
+        const $digit572 = $r575;
+        const $value573 = $values43[$digit572]!;
         {
-          const l_d = $value577;
+          const l_d = $value573;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat502, 11, $value577);
+        if (trace !== null) trace.push($seat499, 11, $value573);
         {
-          const l_d = $value577;
+          const l_d = $value573;
           {
-            const $argument580 = l_q_2;
-            const $argument581 = l_d;
+            const $argument576 = l_q_2;
+            const $argument577 = l_d;
             {
-              let l_p = $argument580;
-              let l_sold = $argument581;
+              let l_p = $argument576;
+              let l_sold = $argument577;
               v_books[l_sold] -= 1;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -7303,19 +7109,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered524 && $pick561-- === 0) {
-        if (!$built582) {
-          $values45$n[0]! = 0;
-          for (let $i527 = 0; $i527 < N[$seg523]!; $i527++) {
-            const l_d = C[$seg523 * CAP + $i527]!;
-            if (!v_key[l_d]!) continue;
-            $values45[$values45$n[0]!++] = l_d;
-          }
-          $built582 = true;
-        }
-        const $n585 = $values45$n[0]!;
-        let $r586 = 0;
-        if ($n585 <= 2097152 && $n585 >= 1) {
+      if ($offered521 && $pick557-- === 0) {
+        const $n581 = $values45$n[0]!;
+        let $r582 = 0;
+        if ($n581 <= 2097152 && $n581 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7326,34 +7123,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n585;
+            const $m = ($t >>> 0) * $n581;
             const $low = $m >>> 0;
-            if ($low >= $n585 || $low >= 4294967296 % $n585) {
-              $r586 = ($m / 4294967296) >>> 0;
+            if ($low >= $n581 || $low >= 4294967296 % $n581) {
+              $r582 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n585 >= 1 && $n585 <= 4294967296))
+          if (!($n581 >= 1 && $n581 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r586 = drawInt(P, $n585);
+          $r582 = drawInt(P, $n581);
         }
-        const $digit583 = $r586;
-        const $value584 = $values45[$digit583]!;
+        const $digit579 = $r582;
+        const $value580 = $values45[$digit579]!;
         {
-          const l_d = $value584;
+          const l_d = $value580;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat502, 12, $value584);
+        if (trace !== null) trace.push($seat499, 12, $value580);
         {
-          const l_d = $value584;
+          const l_d = $value580;
           {
-            const $argument587 = l_q_2;
-            const $argument588 = l_d;
+            const $argument583 = l_q_2;
+            const $argument584 = l_d;
             {
-              let l_p = $argument587;
-              let l_sold = $argument588;
+              let l_p = $argument583;
+              let l_sold = $argument584;
               v_key[l_sold] = false;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -7386,20 +7183,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered529 && $pick561-- === 0) {
-        if (!$built589) {
-          $values47$n[0]! = 0;
-          for (let $i532 = 0; $i532 < N[$seg528]!; $i532++) {
-            const l_d = C[$seg528 * CAP + $i532]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values47[$values47$n[0]!++] = l_d;
-          }
-          $built589 = true;
-        }
-        const $n592 = $values47$n[0]!;
-        let $r593 = 0;
-        if ($n592 <= 2097152 && $n592 >= 1) {
+      if ($offered526 && $pick557-- === 0) {
+        const $n588 = $values47$n[0]!;
+        let $r589 = 0;
+        if ($n588 <= 2097152 && $n588 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7410,34 +7197,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n592;
+            const $m = ($t >>> 0) * $n588;
             const $low = $m >>> 0;
-            if ($low >= $n592 || $low >= 4294967296 % $n592) {
-              $r593 = ($m / 4294967296) >>> 0;
+            if ($low >= $n588 || $low >= 4294967296 % $n588) {
+              $r589 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n592 >= 1 && $n592 <= 4294967296))
+          if (!($n588 >= 1 && $n588 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r593 = drawInt(P, $n592);
+          $r589 = drawInt(P, $n588);
         }
-        const $digit590 = $r593;
-        const $value591 = $values47[$digit590]!;
+        const $digit586 = $r589;
+        const $value587 = $values47[$digit586]!;
         {
-          const l_d = $value591;
+          const l_d = $value587;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat502, 13, $value591);
+        if (trace !== null) trace.push($seat499, 13, $value587);
         {
-          const l_d = $value591;
+          const l_d = $value587;
           {
-            const $argument594 = l_q_2;
-            const $argument595 = l_d;
+            const $argument590 = l_q_2;
+            const $argument591 = l_d;
             {
-              let l_p = $argument594;
-              let l_pledged = $argument595;
+              let l_p = $argument590;
+              let l_pledged = $argument591;
               v_mortgaged[l_pledged] = true;
               $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
               $generation_may_mortgage++;
@@ -7461,20 +7248,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered534 && $pick561-- === 0) {
-        if (!$built596) {
-          $values49$n[0]! = 0;
-          for (let $i537 = 0; $i537 < N[$seg533]!; $i537++) {
-            const l_d = C[$seg533 * CAP + $i537]!;
-            if (!v_mortgaged[l_d]!) continue;
-            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) continue;
-            $values49[$values49$n[0]!++] = l_d;
-          }
-          $built596 = true;
-        }
-        const $n599 = $values49$n[0]!;
-        let $r600 = 0;
-        if ($n599 <= 2097152 && $n599 >= 1) {
+      if ($offered531 && $pick557-- === 0) {
+        const $n595 = $values49$n[0]!;
+        let $r596 = 0;
+        if ($n595 <= 2097152 && $n595 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7485,28 +7262,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n599;
+            const $m = ($t >>> 0) * $n595;
             const $low = $m >>> 0;
-            if ($low >= $n599 || $low >= 4294967296 % $n599) {
-              $r600 = ($m / 4294967296) >>> 0;
+            if ($low >= $n595 || $low >= 4294967296 % $n595) {
+              $r596 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n599 >= 1 && $n599 <= 4294967296))
+          if (!($n595 >= 1 && $n595 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r600 = drawInt(P, $n599);
+          $r596 = drawInt(P, $n595);
         }
-        const $digit597 = $r600;
-        const $value598 = $values49[$digit597]!;
+        const $digit593 = $r596;
+        const $value594 = $values49[$digit593]!;
         {
-          const l_d = $value598;
+          const l_d = $value594;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat502, 14, $value598);
+        if (trace !== null) trace.push($seat499, 14, $value594);
         {
-          const l_d = $value598;
+          const l_d = $value594;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -7528,23 +7305,44 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered539 && $pick561-- === 0) {
-        if (!$built601) {
-          $values53$n[0]! = 0;
-          for (let $i542 = 0; $i542 < N[$seg538]!; $i542++) {
-            const l_d_3 = C[$seg538 * CAP + $i542]!;
-            if (!fn_may_sell_deed(l_d_3)) continue;
-            $values53[$values53$n[0]!++] = l_d_3;
-          }
+      if ($offered536 && $pick557-- === 0) {
+        if (!$built597) {
           $values55$n[0]! = 0;
-          for (let $i545 = 0; $i545 < $values51$n[0]!; $i545++) {
-            const l_buyer_2 = $values51[$i545]!;
+          for (let $i542 = 0; $i542 < $values51$n[0]!; $i542++) {
+            const l_buyer_2 = $values51[$i542]!;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values55[$values55$n[0]!++] = l_buyer_2;
           }
-          $built601 = true;
+          $built597 = true;
         }
-        const $n604 = $values53$n[0]!;
+        const $n600 = $values53$n[0]!;
+        let $r601 = 0;
+        if ($n600 <= 2097152 && $n600 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n600;
+            const $low = $m >>> 0;
+            if ($low >= $n600 || $low >= 4294967296 % $n600) {
+              $r601 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n600 >= 1 && $n600 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r601 = drawInt(P, $n600);
+        }
+        const $digit598 = $r601;
+        const $value599 = $values53[$digit598]!;
+        const $n604 = $values55$n[0]!;
         let $r605 = 0;
         if ($n604 <= 2097152 && $n604 >= 1) {
           for (;;) {
@@ -7570,53 +7368,26 @@ export function playout(): PlayoutKernel {
           $r605 = drawInt(P, $n604);
         }
         const $digit602 = $r605;
-        const $value603 = $values53[$digit602]!;
-        const $n608 = $values55$n[0]!;
-        let $r609 = 0;
-        if ($n608 <= 2097152 && $n608 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n608;
-            const $low = $m >>> 0;
-            if ($low >= $n608 || $low >= 4294967296 % $n608) {
-              $r609 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n608 >= 1 && $n608 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r609 = drawInt(P, $n608);
-        }
-        const $digit606 = $r609;
-        const $value607 = $values55[$digit606]!;
+        const $value603 = $values55[$digit602]!;
         {
-          l_d_3 = $value603;
-          l_buyer_2 = $value607;
+          l_d_3 = $value599;
+          l_buyer_2 = $value603;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat502, 15, $value603, $value607);
+        if (trace !== null) trace.push($seat499, 15, $value599, $value603);
         {
-          l_d_3 = $value603;
-          l_buyer_2 = $value607;
+          l_d_3 = $value599;
+          l_buyer_2 = $value603;
           return step108();
         }
       }
-      if ($offered546 && $pick561-- === 0) {
+      if ($offered543 && $pick557-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat502, 16);
+        if (trace !== null) trace.push($seat499, 16);
         {
           l___window_0_2 = false;
           return step130();
@@ -7625,22 +7396,22 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide748($seat737: number): number {
-    const $low738 = 1;
-    const $high739 = v_cash[l_buyer_2]!;
-    const $size740 = Math.max(0, $high739 - $low738 + 1);
-    const $count741 = $size740;
-    const $total742: number = $count741;
-    if ($total742 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat737} must act but has no legal move`);
+  function decide743($seat732: number): number {
+    const $low733 = 1;
+    const $high734 = v_cash[l_buyer_2]!;
+    const $size735 = Math.max(0, $high734 - $low733 + 1);
+    const $count736 = $size735;
+    const $total737: number = $count736;
+    if ($total737 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat732} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n744 = $total742;
-    let $r745 = 0;
-    if ($n744 <= 2097152 && $n744 >= 1) {
+    const $n739 = $total737;
+    let $r740 = 0;
+    if ($n739 <= 2097152 && $n739 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7651,80 +7422,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n744;
+        const $m = ($t >>> 0) * $n739;
         const $low = $m >>> 0;
-        if ($low >= $n744 || $low >= 4294967296 % $n744) {
-          $r745 = ($m / 4294967296) >>> 0;
+        if ($low >= $n739 || $low >= 4294967296 % $n739) {
+          $r740 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n744 >= 1 && $n744 <= 4294967296))
+      if (!($n739 >= 1 && $n739 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r745 = drawInt(P, $n744);
+      $r740 = drawInt(P, $n739);
     }
-    const $index743$drawn = $r745;
-    let $index743 = $index743$drawn;
+    const $index738$drawn = $r740;
+    let $index738 = $index738$drawn;
     decisions++;
     steps = 0;
-    if ($index743 < $count741) {
-      const $digit746 = $index743;
-      const $value747 = $low738 + $digit746;
-      if (trace !== null) trace.push($seat737, 7, $value747);
+    if ($index738 < $count736) {
+      const $digit741 = $index738;
+      const $value742 = $low733 + $digit741;
+      if (trace !== null) trace.push($seat732, 7, $value742);
       {
-        l_amount_3 = $value747;
+        l_amount_3 = $value742;
         return step109();
       }
     }
-    $index743 -= $count741;
+    $index738 -= $count736;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide779($seat749: number): number {
-    preferred761: if ($preferred) {
-      let $offered762 = false;
-      offered762$open: {
-        $offered762 = true;
+  function decide774($seat744: number): number {
+    preferred756: if ($preferred) {
+      let $offered757 = false;
+      offered757$open: {
+        $offered757 = true;
       }
-      let $offered763 = false;
-      offered763$open: {
-        $offered763 = true;
+      let $offered758 = false;
+      offered758$open: {
+        $offered758 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight764 = 0;
-      if ($offered762) {
-        $weight764 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight764) || $weight764 < 0)
+      let $weight759 = 0;
+      if ($offered757) {
+        $weight759 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight759) || $weight759 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight764}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight759}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight765 = 0;
-      if ($offered763) {
-        $weight765 = 1;
+      let $weight760 = 0;
+      if ($offered758) {
+        $weight760 = 1;
       }
-      const $weights766 = $weight764 + $weight765;
-      if ($weights766 === 0) break preferred761;
-      if ($weights766 > 4294967296)
+      const $weights761 = $weight759 + $weight760;
+      if ($weights761 === 0) break preferred756;
+      if ($weights761 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick767 = drawInt(P, $weights766);
-      if ($offered762) {
-        $pick767 -= $weight764;
-        if ($pick767 < 0) {
-          const $moves768 = 1;
-          if ($moves768 > 4294967296)
+      let $pick762 = drawInt(P, $weights761);
+      if ($offered757) {
+        $pick762 -= $weight759;
+        if ($pick762 < 0) {
+          const $moves763 = 1;
+          if ($moves763 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt769: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index770 = drawInt(P, $moves768);
+          attempt764: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index765 = drawInt(P, $moves763);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat749, 5);
+            if (trace !== null) trace.push($seat744, 5);
             {
               {
                 const $amount = l_amount_3;
@@ -7742,31 +7513,31 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] += $amount;
               }
               {
-                const $seg771 = Z_deeds + l_q_2;
+                const $seg766 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg771]!; $i++)
-                  if (C[$seg771 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg766]!; $i++)
+                  if (C[$seg766 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at772 = $seg771 * CAP + $at;
-                const $card = C[$at772]!;
-                const $end773 = $seg771 * CAP + N[$seg771]! - 1;
-                for (let $k774 = $at772; $k774 < $end773; $k774++) C[$k774] = C[$k774 + 1]!;
-                N[$seg771]!--;
+                const $at767 = $seg766 * CAP + $at;
+                const $card = C[$at767]!;
+                const $end768 = $seg766 * CAP + N[$seg766]! - 1;
+                for (let $k769 = $at767; $k769 < $end768; $k769++) C[$k769] = C[$k769 + 1]!;
+                N[$seg766]!--;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($seg771 - Z_deeds) * 8 + $member]!--;
+                  if ($member >= 0) $count_deeds_group[($seg766 - Z_deeds) * 8 + $member]!--;
                 }
-                const $seg775 = Z_deeds + l_buyer_2;
-                C[$seg775 * CAP + N[$seg775]!] = $card;
-                N[$seg775]!++;
-                $where[$card] = $seg775;
+                const $seg770 = Z_deeds + l_buyer_2;
+                C[$seg770 * CAP + N[$seg770]!] = $card;
+                N[$seg770]!++;
+                $where[$card] = $seg770;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($seg775 - Z_deeds) * 8 + $member]!++;
+                  if ($member >= 0) $count_deeds_group[($seg770 - Z_deeds) * 8 + $member]!++;
                 }
                 $members_any_mortgaged[Deed_group$index[$card]!]!++;
                 $members_complete[Deed_group$index[$card]!]!++;
@@ -7778,43 +7549,43 @@ export function playout(): PlayoutKernel {
               return step110();
             }
           }
-          break preferred761;
+          break preferred756;
         }
       }
-      if ($offered763) {
-        $pick767 -= $weight765;
-        if ($pick767 < 0) {
-          const $moves776 = 1;
-          if ($moves776 > 4294967296)
+      if ($offered758) {
+        $pick762 -= $weight760;
+        if ($pick762 < 0) {
+          const $moves771 = 1;
+          if ($moves771 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt777: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index778 = drawInt(P, $moves776);
+          attempt772: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index773 = drawInt(P, $moves771);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat749, 6);
+            if (trace !== null) trace.push($seat744, 6);
             {
               return step110();
             }
           }
-          break preferred761;
+          break preferred756;
         }
       }
     }
-    const $count750 = 1;
-    const $count751 = 1;
-    const $total752: number = $count750 + $count751;
-    if ($total752 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat749} must act but has no legal move`);
+    const $count745 = 1;
+    const $count746 = 1;
+    const $total747: number = $count745 + $count746;
+    if ($total747 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat744} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n754 = $total752;
-    let $r755 = 0;
-    if ($n754 <= 2097152 && $n754 >= 1) {
+    const $n749 = $total747;
+    let $r750 = 0;
+    if ($n749 <= 2097152 && $n749 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7825,24 +7596,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n754;
+        const $m = ($t >>> 0) * $n749;
         const $low = $m >>> 0;
-        if ($low >= $n754 || $low >= 4294967296 % $n754) {
-          $r755 = ($m / 4294967296) >>> 0;
+        if ($low >= $n749 || $low >= 4294967296 % $n749) {
+          $r750 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n754 >= 1 && $n754 <= 4294967296))
+      if (!($n749 >= 1 && $n749 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r755 = drawInt(P, $n754);
+      $r750 = drawInt(P, $n749);
     }
-    const $index753$drawn = $r755;
-    let $index753 = $index753$drawn;
+    const $index748$drawn = $r750;
+    let $index748 = $index748$drawn;
     decisions++;
     steps = 0;
-    if ($index753 < $count750) {
-      if (trace !== null) trace.push($seat749, 5);
+    if ($index748 < $count745) {
+      if (trace !== null) trace.push($seat744, 5);
       {
         {
           const $amount = l_amount_3;
@@ -7860,31 +7631,31 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg756 = Z_deeds + l_q_2;
+          const $seg751 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg756]!; $i++)
-            if (C[$seg756 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg751]!; $i++)
+            if (C[$seg751 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at757 = $seg756 * CAP + $at;
-          const $card = C[$at757]!;
-          const $end758 = $seg756 * CAP + N[$seg756]! - 1;
-          for (let $k759 = $at757; $k759 < $end758; $k759++) C[$k759] = C[$k759 + 1]!;
-          N[$seg756]!--;
+          const $at752 = $seg751 * CAP + $at;
+          const $card = C[$at752]!;
+          const $end753 = $seg751 * CAP + N[$seg751]! - 1;
+          for (let $k754 = $at752; $k754 < $end753; $k754++) C[$k754] = C[$k754 + 1]!;
+          N[$seg751]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg756 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) $count_deeds_group[($seg751 - Z_deeds) * 8 + $member]!--;
           }
-          const $seg760 = Z_deeds + l_buyer_2;
-          C[$seg760 * CAP + N[$seg760]!] = $card;
-          N[$seg760]!++;
-          $where[$card] = $seg760;
+          const $seg755 = Z_deeds + l_buyer_2;
+          C[$seg755 * CAP + N[$seg755]!] = $card;
+          N[$seg755]!++;
+          $where[$card] = $seg755;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg760 - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) $count_deeds_group[($seg755 - Z_deeds) * 8 + $member]!++;
           }
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_complete[Deed_group$index[$card]!]!++;
@@ -7896,39 +7667,39 @@ export function playout(): PlayoutKernel {
         return step110();
       }
     }
-    $index753 -= $count750;
-    if ($index753 < $count751) {
-      if (trace !== null) trace.push($seat749, 6);
+    $index748 -= $count745;
+    if ($index748 < $count746) {
+      if (trace !== null) trace.push($seat744, 6);
       {
         return step110();
       }
     }
-    $index753 -= $count751;
+    $index748 -= $count746;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide848(): number {
+  function decide843(): number {
     {
-      let $n805 = 0;
+      let $n800 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list77[$n805++] = l_q;
+          $list77[$n800++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n805; $s++) $list78[$s] = 0;
-      let $left807 = $n805;
-      if ($left807 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race806: for (;;) {
+      for (let $s = 0; $s < $n800; $s++) $list78[$s] = 0;
+      let $left802 = $n800;
+      if ($left802 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race801: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k809 = 0;
-        if ($left807 > 1) {
-          const $n811 = $left807;
-          let $r812 = 0;
-          if ($n811 <= 2097152 && $n811 >= 1) {
+        let $k804 = 0;
+        if ($left802 > 1) {
+          const $n806 = $left802;
+          let $r807 = 0;
+          if ($n806 <= 2097152 && $n806 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7939,147 +7710,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n811;
+              const $m = ($t >>> 0) * $n806;
               const $low = $m >>> 0;
-              if ($low >= $n811 || $low >= 4294967296 % $n811) {
-                $r812 = ($m / 4294967296) >>> 0;
+              if ($low >= $n806 || $low >= 4294967296 % $n806) {
+                $r807 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n811 >= 1 && $n811 <= 4294967296))
+            if (!($n806 >= 1 && $n806 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r812 = drawInt(P, $n811);
+            $r807 = drawInt(P, $n806);
           }
-          const $k809$drawn = $r812;
-          $k809 = $k809$drawn;
+          const $k804$drawn = $r807;
+          $k804 = $k804$drawn;
         }
-        let $seat808 = -1;
-        let $seat808$at = -1;
-        for (let $a810 = 0; $a810 < $n805; $a810++)
-          if ($list78[$a810]! === 0 && $k809-- === 0) {
-            $seat808 = $list77[$a810]!;
-            $seat808$at = $a810;
+        let $seat803 = -1;
+        let $seat803$at = -1;
+        for (let $a805 = 0; $a805 < $n800; $a805++)
+          if ($list78[$a805]! === 0 && $k804-- === 0) {
+            $seat803 = $list77[$a805]!;
+            $seat803$at = $a805;
             break;
           }
-        const l_q = $seat808;
-        preferred829: if ($preferred) {
-          const $low830 = l_high_2 + 1;
-          const $high831 = v_cash[l_q]!;
-          let $offered832 = false;
-          let $least833 = $low830;
-          offered832$open: {
-            if (!($low830 <= $high831)) break offered832$open;
-            $least833 = Math.max($low830, l_high_2 + 1);
-            if (!($least833 <= $high831)) break offered832$open;
-            $offered832 = true;
+        const l_q = $seat803;
+        preferred824: if ($preferred) {
+          const $low825 = l_high_2 + 1;
+          const $high826 = v_cash[l_q]!;
+          let $offered827 = false;
+          let $least828 = $low825;
+          offered827$open: {
+            if (!($low825 <= $high826)) break offered827$open;
+            $least828 = Math.max($low825, l_high_2 + 1);
+            if (!($least828 <= $high826)) break offered827$open;
+            $offered827 = true;
           }
-          let $offered834 = false;
-          offered834$open: {
-            $offered834 = true;
+          let $offered829 = false;
+          offered829$open: {
+            $offered829 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight835 = 0;
-          if ($offered832) {
-            $weight835 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight835) || $weight835 < 0)
+          let $weight830 = 0;
+          if ($offered827) {
+            $weight830 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight830) || $weight830 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight835}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight830}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight836 = 0;
-          if ($offered834) {
-            $weight836 = 1;
+          let $weight831 = 0;
+          if ($offered829) {
+            $weight831 = 1;
           }
-          const $weights837 = $weight835 + $weight836;
-          if ($weights837 === 0) break preferred829;
-          if ($weights837 > 4294967296)
+          const $weights832 = $weight830 + $weight831;
+          if ($weights832 === 0) break preferred824;
+          if ($weights832 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick838 = drawInt(P, $weights837);
-          if ($offered832) {
-            $pick838 -= $weight835;
-            if ($pick838 < 0) {
-              const $size839 = Math.max(0, $high831 - $least833 + 1);
-              const $moves840 = $size839;
-              if ($moves840 > 4294967296)
+          let $pick833 = drawInt(P, $weights832);
+          if ($offered827) {
+            $pick833 -= $weight830;
+            if ($pick833 < 0) {
+              const $size834 = Math.max(0, $high826 - $least828 + 1);
+              const $moves835 = $size834;
+              if ($moves835 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt841: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index842 = drawInt(P, $moves840);
-                const $digit843 = $index842 % $size839;
-                $index842 = Math.floor($index842 / $size839);
-                const $value844 = $least833 + $digit843;
+              attempt836: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index837 = drawInt(P, $moves835);
+                const $digit838 = $index837 % $size834;
+                $index837 = Math.floor($index837 / $size834);
+                const $value839 = $least828 + $digit838;
                 {
-                  const l_amount = $value844;
+                  const l_amount = $value839;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value844);
+                if (trace !== null) trace.push(l_q, 3, $value839);
                 {
-                  const l_amount = $value844;
+                  const l_amount = $value839;
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
                   return step125();
                 }
               }
-              break preferred829;
+              break preferred824;
             }
           }
-          if ($offered834) {
-            $pick838 -= $weight836;
-            if ($pick838 < 0) {
-              const $moves845 = 1;
-              if ($moves845 > 4294967296)
+          if ($offered829) {
+            $pick833 -= $weight831;
+            if ($pick833 < 0) {
+              const $moves840 = 1;
+              if ($moves840 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt846: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index847 = drawInt(P, $moves845);
+              attempt841: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index842 = drawInt(P, $moves840);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list78[$seat808$at] = 1;
-                if ($left807 === 1) {
+                $list78[$seat803$at] = 1;
+                if ($left802 === 1) {
                   return step125();
                 }
-                $left807--;
-                continue race806;
+                $left802--;
+                continue race801;
               }
-              break preferred829;
+              break preferred824;
             }
           }
         }
-        const $low813 = l_high_2 + 1;
-        const $high814 = v_cash[l_q]!;
-        let $offered815 = false;
-        let $least816 = $low813;
-        offered815$open: {
-          if (!($low813 <= $high814)) break offered815$open;
-          $least816 = Math.max($low813, l_high_2 + 1);
-          if (!($least816 <= $high814)) break offered815$open;
-          $offered815 = true;
+        const $low808 = l_high_2 + 1;
+        const $high809 = v_cash[l_q]!;
+        let $offered810 = false;
+        let $least811 = $low808;
+        offered810$open: {
+          if (!($low808 <= $high809)) break offered810$open;
+          $least811 = Math.max($low808, l_high_2 + 1);
+          if (!($least811 <= $high809)) break offered810$open;
+          $offered810 = true;
         }
-        let $offered817 = false;
-        offered817$open: {
-          $offered817 = true;
+        let $offered812 = false;
+        offered812$open: {
+          $offered812 = true;
         }
-        const $offered818 = ($offered815 ? 1 : 0) + ($offered817 ? 1 : 0);
-        if ($offered818 === 0)
+        const $offered813 = ($offered810 ? 1 : 0) + ($offered812 ? 1 : 0);
+        if ($offered813 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt819: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n821 = $offered818;
-          let $r822 = 0;
-          if ($n821 <= 2097152 && $n821 >= 1) {
+        attempt814: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n816 = $offered813;
+          let $r817 = 0;
+          if ($n816 <= 2097152 && $n816 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -8090,24 +7861,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n821;
+              const $m = ($t >>> 0) * $n816;
               const $low = $m >>> 0;
-              if ($low >= $n821 || $low >= 4294967296 % $n821) {
-                $r822 = ($m / 4294967296) >>> 0;
+              if ($low >= $n816 || $low >= 4294967296 % $n816) {
+                $r817 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n821 >= 1 && $n821 <= 4294967296))
+            if (!($n816 >= 1 && $n816 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r822 = drawInt(P, $n821);
+            $r817 = drawInt(P, $n816);
           }
-          const $pick820$drawn = $r822;
-          let $pick820 = $pick820$drawn;
-          if ($offered815 && $pick820-- === 0) {
-            const $n826 = Math.max(0, $high814 - $least816 + 1);
-            let $r827 = 0;
-            if ($n826 <= 2097152 && $n826 >= 1) {
+          const $pick815$drawn = $r817;
+          let $pick815 = $pick815$drawn;
+          if ($offered810 && $pick815-- === 0) {
+            const $n821 = Math.max(0, $high809 - $least811 + 1);
+            let $r822 = 0;
+            if ($n821 <= 2097152 && $n821 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -8118,171 +7889,169 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n826;
+                const $m = ($t >>> 0) * $n821;
                 const $low = $m >>> 0;
-                if ($low >= $n826 || $low >= 4294967296 % $n826) {
-                  $r827 = ($m / 4294967296) >>> 0;
+                if ($low >= $n821 || $low >= 4294967296 % $n821) {
+                  $r822 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n826 >= 1 && $n826 <= 4294967296))
+              if (!($n821 >= 1 && $n821 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r827 = drawInt(P, $n826);
+              $r822 = drawInt(P, $n821);
             }
-            const $digit824 = $r827;
-            const $value825 = $least816 + $digit824;
+            const $digit819 = $r822;
+            const $value820 = $least811 + $digit819;
             {
-              const l_amount = $value825;
+              const l_amount = $value820;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value825);
+            if (trace !== null) trace.push(l_q, 3, $value820);
             {
-              const l_amount = $value825;
+              const l_amount = $value820;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return step125();
             }
           }
-          if ($offered817 && $pick820-- === 0) {
+          if ($offered812 && $pick815-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list78[$seat808$at] = 1;
-            if ($left807 === 1) {
+            $list78[$seat803$at] = 1;
+            if ($left802 === 1) {
               return step125();
             }
-            $left807--;
-            continue race806;
+            $left802--;
+            continue race801;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide909($seat849: number): number {
-    const $seg850 = Z_deeds + l_p;
-    let $offered851 = false;
-    let $gate877 = false;
-    let $found856 = false;
-    offered851$open: {
-      if (!(N[$seg850]! > 0)) break offered851$open;
-      let $any852: boolean = false;
+  function decide903($seat844: number): number {
+    const $seg845 = Z_deeds + l_p;
+    let $offered846 = false;
+    let $gate872 = false;
+    let $found851 = false;
+    offered846$open: {
+      if (!(N[$seg845]! > 0)) break offered846$open;
+      let $any847: boolean = false;
       {
-        const $seg854 = Z_deeds + l_p;
-        const $n855 = N[$seg854]!;
-        for (let $i853 = 0; $i853 < $n855; $i853++) {
-          const l_e = C[$seg854 * CAP + $i853]!;
+        const $seg849 = Z_deeds + l_p;
+        const $n850 = N[$seg849]!;
+        for (let $i848 = 0; $i848 < $n850; $i848++) {
+          const l_e = C[$seg849 * CAP + $i848]!;
           if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any852 = true;
+            $any847 = true;
             break;
           }
         }
       }
-      if (!$any852) break offered851$open;
-      $gate877 = true;
+      if (!$any847) break offered846$open;
+      $gate872 = true;
     }
-    const $seg859 = Z_deeds + l_p;
-    let $offered860 = false;
-    let $gate878 = false;
-    let $found865 = false;
-    offered860$open: {
-      if (!(N[$seg859]! > 0)) break offered860$open;
-      let $any861: boolean = false;
+    const $seg854 = Z_deeds + l_p;
+    let $offered855 = false;
+    let $gate873 = false;
+    let $found860 = false;
+    offered855$open: {
+      if (!(N[$seg854]! > 0)) break offered855$open;
+      let $any856: boolean = false;
       {
-        const $seg863 = Z_deeds + l_p;
-        const $n864 = N[$seg863]!;
-        for (let $i862 = 0; $i862 < $n864; $i862++) {
-          const l_e = C[$seg863 * CAP + $i862]!;
+        const $seg858 = Z_deeds + l_p;
+        const $n859 = N[$seg858]!;
+        for (let $i857 = 0; $i857 < $n859; $i857++) {
+          const l_e = C[$seg858 * CAP + $i857]!;
           if (fn_may_sell_key(l_p, l_e)) {
-            $any861 = true;
+            $any856 = true;
             break;
           }
         }
       }
-      if (!$any861) break offered860$open;
-      if (!(v_stacks_left >= 4)) break offered860$open;
-      $gate878 = true;
+      if (!$any856) break offered855$open;
+      if (!(v_stacks_left >= 4)) break offered855$open;
+      $gate873 = true;
     }
-    const $seg868 = Z_deeds + l_p;
-    let $offered869 = false;
-    let $gate879 = false;
-    let $found874 = false;
-    offered869$open: {
-      if (!(N[$seg868]! > 0)) break offered869$open;
-      let $any870: boolean = false;
+    const $seg863 = Z_deeds + l_p;
+    let $offered864 = false;
+    let $gate874 = false;
+    let $found869 = false;
+    offered864$open: {
+      if (!(N[$seg863]! > 0)) break offered864$open;
+      let $any865: boolean = false;
       {
-        const $seg872 = Z_deeds + l_p;
-        const $n873 = N[$seg872]!;
-        for (let $i871 = 0; $i871 < $n873; $i871++) {
-          const l_e = C[$seg872 * CAP + $i871]!;
+        const $seg867 = Z_deeds + l_p;
+        const $n868 = N[$seg867]!;
+        for (let $i866 = 0; $i866 < $n868; $i866++) {
+          const l_e = C[$seg867 * CAP + $i866]!;
           if (fn_may_mortgage$memo(l_p, l_e)) {
-            $any870 = true;
+            $any865 = true;
             break;
           }
         }
       }
-      if (!$any870) break offered869$open;
-      $gate879 = true;
+      if (!$any865) break offered864$open;
+      $gate874 = true;
     }
-    let $searching880 = ($gate877 ? 1 : 0) + ($gate878 ? 1 : 0) + ($gate879 ? 1 : 0);
-    if ($searching880 > 0) {
-      for (let $i882 = 0; $i882 < N[$seg850]!; $i882++) {
-        const $value881 = C[$seg850 * CAP + $i882]!;
-        found856$test: if ($gate877 && !$found856) {
-          const l_d = $value881;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found856$test;
-          if (!fn_may_sell_stack$memo(l_p, l_d)) break found856$test;
-          $found856 = true;
-          $searching880--;
+    $values79$n[0]! = 0;
+    $values81$n[0]! = 0;
+    $values83$n[0]! = 0;
+    if ($gate872 || $gate873 || $gate874) {
+      for (let $i876 = 0; $i876 < N[$seg845]!; $i876++) {
+        const $value875 = C[$seg845 * CAP + $i876]!;
+        found851$test: if ($gate872) {
+          const l_d = $value875;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found851$test;
+          if (!fn_may_sell_stack$memo(l_p, l_d)) break found851$test;
+          $values79[$values79$n[0]!++] = l_d;
         }
-        found865$test: if ($gate878 && !$found865) {
-          const l_d = $value881;
-          if (!v_key[l_d]!) break found865$test;
-          $found865 = true;
-          $searching880--;
+        found860$test: if ($gate873) {
+          const l_d = $value875;
+          if (!v_key[l_d]!) break found860$test;
+          $values81[$values81$n[0]!++] = l_d;
         }
-        found874$test: if ($gate879 && !$found874) {
-          const l_d = $value881;
-          if (!!v_mortgaged[l_d]!) break found874$test;
-          if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found874$test;
-          $found874 = true;
-          $searching880--;
+        found869$test: if ($gate874) {
+          const l_d = $value875;
+          if (!!v_mortgaged[l_d]!) break found869$test;
+          if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found869$test;
+          $values83[$values83$n[0]!++] = l_d;
         }
-        if ($searching880 === 0) break;
       }
+      $found851 = $values79$n[0]! > 0;
+      $found860 = $values81$n[0]! > 0;
+      $found869 = $values83$n[0]! > 0;
     }
-    offered851$open: {
-      if (!$found856) break offered851$open;
-      $offered851 = true;
+    offered846$open: {
+      if (!$found851) break offered846$open;
+      $offered846 = true;
     }
-    offered860$open: {
-      if (!$found865) break offered860$open;
-      $offered860 = true;
+    offered855$open: {
+      if (!$found860) break offered855$open;
+      $offered855 = true;
     }
-    offered869$open: {
-      if (!$found874) break offered869$open;
-      $offered869 = true;
+    offered864$open: {
+      if (!$found869) break offered864$open;
+      $offered864 = true;
     }
-    const $offered883 = ($offered851 ? 1 : 0) + ($offered860 ? 1 : 0) + ($offered869 ? 1 : 0);
-    if ($offered883 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat849} must act but has no legal move`);
+    const $offered877 = ($offered846 ? 1 : 0) + ($offered855 ? 1 : 0) + ($offered864 ? 1 : 0);
+    if ($offered877 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat844} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built888 = false;
-    let $built895 = false;
-    let $built902 = false;
-    attempt884: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n886 = $offered883;
-      let $r887 = 0;
-      if ($n886 <= 2097152 && $n886 >= 1) {
+    attempt878: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n880 = $offered877;
+      let $r881 = 0;
+      if ($n880 <= 2097152 && $n880 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8293,34 +8062,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n886;
+          const $m = ($t >>> 0) * $n880;
           const $low = $m >>> 0;
-          if ($low >= $n886 || $low >= 4294967296 % $n886) {
-            $r887 = ($m / 4294967296) >>> 0;
+          if ($low >= $n880 || $low >= 4294967296 % $n880) {
+            $r881 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n886 >= 1 && $n886 <= 4294967296))
+        if (!($n880 >= 1 && $n880 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r887 = drawInt(P, $n886);
+        $r881 = drawInt(P, $n880);
       }
-      const $pick885$drawn = $r887;
-      let $pick885 = $pick885$drawn;
-      if ($offered851 && $pick885-- === 0) {
-        if (!$built888) {
-          $values79$n[0]! = 0;
-          for (let $i858 = 0; $i858 < N[$seg850]!; $i858++) {
-            const l_d = C[$seg850 * CAP + $i858]!;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) continue;
-            if (!fn_may_sell_stack$memo(l_p, l_d)) continue;
-            $values79[$values79$n[0]!++] = l_d;
-          }
-          $built888 = true;
-        }
-        const $n891 = $values79$n[0]!;
-        let $r892 = 0;
-        if ($n891 <= 2097152 && $n891 >= 1) {
+      const $pick879$drawn = $r881;
+      let $pick879 = $pick879$drawn;
+      if ($offered846 && $pick879-- === 0) {
+        const $n885 = $values79$n[0]!;
+        let $r886 = 0;
+        if ($n885 <= 2097152 && $n885 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8331,34 +8090,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n891;
+            const $m = ($t >>> 0) * $n885;
             const $low = $m >>> 0;
-            if ($low >= $n891 || $low >= 4294967296 % $n891) {
-              $r892 = ($m / 4294967296) >>> 0;
+            if ($low >= $n885 || $low >= 4294967296 % $n885) {
+              $r886 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n891 >= 1 && $n891 <= 4294967296))
+          if (!($n885 >= 1 && $n885 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r892 = drawInt(P, $n891);
+          $r886 = drawInt(P, $n885);
         }
-        const $digit889 = $r892;
-        const $value890 = $values79[$digit889]!;
+        const $digit883 = $r886;
+        const $value884 = $values79[$digit883]!;
         {
-          const l_d = $value890;
+          const l_d = $value884;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat849, 0, $value890);
+        if (trace !== null) trace.push($seat844, 0, $value884);
         {
-          const l_d = $value890;
+          const l_d = $value884;
           {
-            const $argument893 = l_p;
-            const $argument894 = l_d;
+            const $argument887 = l_p;
+            const $argument888 = l_d;
             {
-              let l_p = $argument893;
-              let l_sold = $argument894;
+              let l_p = $argument887;
+              let l_sold = $argument888;
               v_books[l_sold] -= 1;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -8385,19 +8144,10 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered860 && $pick885-- === 0) {
-        if (!$built895) {
-          $values81$n[0]! = 0;
-          for (let $i867 = 0; $i867 < N[$seg859]!; $i867++) {
-            const l_d = C[$seg859 * CAP + $i867]!;
-            if (!v_key[l_d]!) continue;
-            $values81[$values81$n[0]!++] = l_d;
-          }
-          $built895 = true;
-        }
-        const $n898 = $values81$n[0]!;
-        let $r899 = 0;
-        if ($n898 <= 2097152 && $n898 >= 1) {
+      if ($offered855 && $pick879-- === 0) {
+        const $n892 = $values81$n[0]!;
+        let $r893 = 0;
+        if ($n892 <= 2097152 && $n892 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8408,34 +8158,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n898;
+            const $m = ($t >>> 0) * $n892;
             const $low = $m >>> 0;
-            if ($low >= $n898 || $low >= 4294967296 % $n898) {
-              $r899 = ($m / 4294967296) >>> 0;
+            if ($low >= $n892 || $low >= 4294967296 % $n892) {
+              $r893 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n898 >= 1 && $n898 <= 4294967296))
+          if (!($n892 >= 1 && $n892 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r899 = drawInt(P, $n898);
+          $r893 = drawInt(P, $n892);
         }
-        const $digit896 = $r899;
-        const $value897 = $values81[$digit896]!;
+        const $digit890 = $r893;
+        const $value891 = $values81[$digit890]!;
         {
-          const l_d = $value897;
+          const l_d = $value891;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat849, 1, $value897);
+        if (trace !== null) trace.push($seat844, 1, $value891);
         {
-          const l_d = $value897;
+          const l_d = $value891;
           {
-            const $argument900 = l_p;
-            const $argument901 = l_d;
+            const $argument894 = l_p;
+            const $argument895 = l_d;
             {
-              let l_p = $argument900;
-              let l_sold = $argument901;
+              let l_p = $argument894;
+              let l_sold = $argument895;
               v_key[l_sold] = false;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -8468,20 +8218,10 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered869 && $pick885-- === 0) {
-        if (!$built902) {
-          $values83$n[0]! = 0;
-          for (let $i876 = 0; $i876 < N[$seg868]!; $i876++) {
-            const l_d = C[$seg868 * CAP + $i876]!;
-            if (!!v_mortgaged[l_d]!) continue;
-            if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) continue;
-            $values83[$values83$n[0]!++] = l_d;
-          }
-          $built902 = true;
-        }
-        const $n905 = $values83$n[0]!;
-        let $r906 = 0;
-        if ($n905 <= 2097152 && $n905 >= 1) {
+      if ($offered864 && $pick879-- === 0) {
+        const $n899 = $values83$n[0]!;
+        let $r900 = 0;
+        if ($n899 <= 2097152 && $n899 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8492,34 +8232,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n905;
+            const $m = ($t >>> 0) * $n899;
             const $low = $m >>> 0;
-            if ($low >= $n905 || $low >= 4294967296 % $n905) {
-              $r906 = ($m / 4294967296) >>> 0;
+            if ($low >= $n899 || $low >= 4294967296 % $n899) {
+              $r900 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n905 >= 1 && $n905 <= 4294967296))
+          if (!($n899 >= 1 && $n899 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r906 = drawInt(P, $n905);
+          $r900 = drawInt(P, $n899);
         }
-        const $digit903 = $r906;
-        const $value904 = $values83[$digit903]!;
+        const $digit897 = $r900;
+        const $value898 = $values83[$digit897]!;
         {
-          const l_d = $value904;
+          const l_d = $value898;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat849, 2, $value904);
+        if (trace !== null) trace.push($seat844, 2, $value898);
         {
-          const l_d = $value904;
+          const l_d = $value898;
           {
-            const $argument907 = l_p;
-            const $argument908 = l_d;
+            const $argument901 = l_p;
+            const $argument902 = l_d;
             {
-              let l_p = $argument907;
-              let l_pledged = $argument908;
+              let l_p = $argument901;
+              let l_pledged = $argument902;
               v_mortgaged[l_pledged] = true;
               $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
               $generation_may_mortgage++;
@@ -8806,16 +8546,16 @@ export function playout(): PlayoutKernel {
       v_claim_amount = 0;
       v_claim_space = -1;
       {
-        let $n910 = 0;
+        let $n904 = 0;
         {
-          const $n912 = N[Z_spaces]!;
-          for (let $i911 = 0; $i911 < $n912; $i911++) {
-            const l_s = C[Z_spaces * CAP + $i911]!;
-            if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n910++] = l_s;
+          const $n906 = N[Z_spaces]!;
+          for (let $i905 = 0; $i905 < $n906; $i905++) {
+            const l_s = C[Z_spaces * CAP + $i905]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n904++] = l_s;
           }
         }
-        for (let $i913 = 0; $i913 < $n910; $i913++) {
-          const l_s = $list85[$i913]!;
+        for (let $i907 = 0; $i907 < $n904; $i907++) {
+          const l_s = $list85[$i907]!;
           {
             const $wanted = l_s;
             let $at = -1;
@@ -8825,10 +8565,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-            const $at914 = Z_spaces * CAP + $at;
-            const $card = C[$at914]!;
-            const $end915 = Z_spaces * CAP + N[Z_spaces]! - 1;
-            for (let $k916 = $at914; $k916 < $end915; $k916++) C[$k916] = C[$k916 + 1]!;
+            const $at908 = Z_spaces * CAP + $at;
+            const $card = C[$at908]!;
+            const $end909 = Z_spaces * CAP + N[Z_spaces]! - 1;
+            for (let $k910 = $at908; $k910 < $end909; $k910++) C[$k910] = C[$k910 + 1]!;
             N[Z_spaces]!--;
             {
               const $member = Space_kind$index[$card]!;
@@ -8841,16 +8581,16 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        let $n917 = 0;
+        let $n911 = 0;
         {
-          const $n919 = N[Z_bank_deeds]!;
-          for (let $i918 = 0; $i918 < $n919; $i918++) {
-            const l_d = C[Z_bank_deeds * CAP + $i918]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n917++] = l_d;
+          const $n913 = N[Z_bank_deeds]!;
+          for (let $i912 = 0; $i912 < $n913; $i912++) {
+            const l_d = C[Z_bank_deeds * CAP + $i912]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n911++] = l_d;
           }
         }
-        for (let $i920 = 0; $i920 < $n917; $i920++) {
-          const l_d = $list86[$i920]!;
+        for (let $i914 = 0; $i914 < $n911; $i914++) {
+          const l_d = $list86[$i914]!;
           {
             const $wanted = l_d;
             let $at = -1;
@@ -8860,10 +8600,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-            const $at921 = Z_bank_deeds * CAP + $at;
-            const $card = C[$at921]!;
-            const $end922 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-            for (let $k923 = $at921; $k923 < $end922; $k923++) C[$k923] = C[$k923 + 1]!;
+            const $at915 = Z_bank_deeds * CAP + $at;
+            const $card = C[$at915]!;
+            const $end916 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+            for (let $k917 = $at915; $k917 < $end916; $k917++) C[$k917] = C[$k917 + 1]!;
             N[Z_bank_deeds]!--;
             {
               const $member = Deed_group$index[$card]!;
@@ -8884,17 +8624,17 @@ export function playout(): PlayoutKernel {
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
       v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
       {
-        let $n924 = 0;
+        let $n918 = 0;
         {
-          const $n926 =
+          const $n920 =
             $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + 1]! > 0 ? N[Z_mercy_deck]! : 0;
-          for (let $i925 = 0; $i925 < $n926; $i925++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i925]!;
-            if (Fortune_deck$code[l_c]! === 1) $list87[$n924++] = l_c;
+          for (let $i919 = 0; $i919 < $n920; $i919++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i919]!;
+            if (Fortune_deck$code[l_c]! === 1) $list87[$n918++] = l_c;
           }
         }
-        for (let $i927 = 0; $i927 < $n924; $i927++) {
-          const l_c = $list87[$i927]!;
+        for (let $i921 = 0; $i921 < $n918; $i921++) {
+          const l_c = $list87[$i921]!;
           {
             const $wanted = l_c;
             let $at = -1;
@@ -8904,10 +8644,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-            const $at928 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-            const $card = C[$at928]!;
-            const $end929 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-            for (let $k930 = $at928; $k930 < $end929; $k930++) C[$k930] = C[$k930 + 1]!;
+            const $at922 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+            const $card = C[$at922]!;
+            const $end923 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+            for (let $k924 = $at922; $k924 < $end923; $k924++) C[$k924] = C[$k924 + 1]!;
             N[Z_mercy_deck]!--;
             {
               const $member = Fortune_deck$index[$card]!;
@@ -8920,7 +8660,42 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i931 = N[Z_mercy_deck]! - 1; $i931 > 0; $i931--) {
+        for (let $i925 = N[Z_mercy_deck]! - 1; $i925 > 0; $i925--) {
+          const $n929 = $i925 + 1;
+          let $r930 = 0;
+          if ($n929 <= 2097152 && $n929 >= 1) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n929;
+              const $low = $m >>> 0;
+              if ($low >= $n929 || $low >= 4294967296 % $n929) {
+                $r930 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n929 >= 1 && $n929 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r930 = drawInt(G, $n929);
+          }
+          const $j928 = $r930;
+          const $a926 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i925;
+          const $b927 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j928;
+          const $card = C[$a926]!;
+          C[$a926] = C[$b927]!;
+          C[$b927] = $card;
+        }
+      }
+      {
+        for (let $i931 = N[Z_grace_deck]! - 1; $i931 > 0; $i931--) {
           const $n935 = $i931 + 1;
           let $r936 = 0;
           if ($n935 <= 2097152 && $n935 >= 1) {
@@ -8947,56 +8722,21 @@ export function playout(): PlayoutKernel {
             $r936 = drawInt(G, $n935);
           }
           const $j934 = $r936;
-          const $a932 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i931;
-          const $b933 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j934;
+          const $a932 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i931;
+          const $b933 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j934;
           const $card = C[$a932]!;
           C[$a932] = C[$b933]!;
           C[$b933] = $card;
         }
       }
       {
-        for (let $i937 = N[Z_grace_deck]! - 1; $i937 > 0; $i937--) {
-          const $n941 = $i937 + 1;
-          let $r942 = 0;
-          if ($n941 <= 2097152 && $n941 >= 1) {
-            for (;;) {
-              const $a = G[0]!,
-                $b = G[1]!,
-                $c = G[2]!,
-                $d = G[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              G[3] = $d + 1;
-              G[0] = $b ^ ($b >>> 9);
-              G[1] = $c + ($c << 3);
-              G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n941;
-              const $low = $m >>> 0;
-              if ($low >= $n941 || $low >= 4294967296 % $n941) {
-                $r942 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n941 >= 1 && $n941 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r942 = drawInt(G, $n941);
-          }
-          const $j940 = $r942;
-          const $a938 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i937;
-          const $b939 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j940;
-          const $card = C[$a938]!;
-          C[$a938] = C[$b939]!;
-          C[$b939] = $card;
-        }
-      }
-      {
-        let $n943 = 0;
+        let $n937 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list88[$n943++] = l_p;
+          $list88[$n937++] = l_p;
         }
-        for (let $i944 = 0; $i944 < $n943; $i944++) {
-          const l_p = $list88[$i944]!;
+        for (let $i938 = 0; $i938 < $n937; $i938++) {
+          const l_p = $list88[$i938]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -9013,10 +8753,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i945 = N[Z_bank_deeds]! - 1; $i945 > 0; $i945--) {
-            const $n949 = $i945 + 1;
-            let $r950 = 0;
-            if ($n949 <= 2097152 && $n949 >= 1) {
+          for (let $i939 = N[Z_bank_deeds]! - 1; $i939 > 0; $i939--) {
+            const $n943 = $i939 + 1;
+            let $r944 = 0;
+            if ($n943 <= 2097152 && $n943 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -9027,57 +8767,57 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n949;
+                const $m = ($t >>> 0) * $n943;
                 const $low = $m >>> 0;
-                if ($low >= $n949 || $low >= 4294967296 % $n949) {
-                  $r950 = ($m / 4294967296) >>> 0;
+                if ($low >= $n943 || $low >= 4294967296 % $n943) {
+                  $r944 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n949 >= 1 && $n949 <= 4294967296))
+              if (!($n943 >= 1 && $n943 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r950 = drawInt(G, $n949);
+              $r944 = drawInt(G, $n943);
             }
-            const $j948 = $r950;
-            const $a946 = Z_bank_deeds * CAP + $i945;
-            const $b947 = Z_bank_deeds * CAP + $j948;
-            const $card = C[$a946]!;
-            C[$a946] = C[$b947]!;
-            C[$b947] = $card;
+            const $j942 = $r944;
+            const $a940 = Z_bank_deeds * CAP + $i939;
+            const $b941 = Z_bank_deeds * CAP + $j942;
+            const $card = C[$a940]!;
+            C[$a940] = C[$b941]!;
+            C[$b941] = $card;
           }
         }
         $generation_complete++;
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n951 = 0;
+          let $n945 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list89[$n951++] = l_p;
+            $list89[$n945++] = l_p;
           }
-          for (let $i952 = 0; $i952 < $n951; $i952++) {
-            const l_p = $list89[$i952]!;
+          for (let $i946 = 0; $i946 < $n945; $i946++) {
+            const l_p = $list89[$i946]!;
             {
-              const $seg953 = Z_deeds + l_p;
+              const $seg947 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at954 = Z_bank_deeds * CAP;
-                const $card = C[$at954]!;
-                const $end955 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k956 = $at954; $k956 < $end955; $k956++) C[$k956] = C[$k956 + 1]!;
+                const $at948 = Z_bank_deeds * CAP;
+                const $card = C[$at948]!;
+                const $end949 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k950 = $at948; $k950 < $end949; $k950++) C[$k950] = C[$k950 + 1]!;
                 N[Z_bank_deeds]!--;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
                 }
-                C[$seg953 * CAP + N[$seg953]!] = $card;
-                N[$seg953]!++;
-                $where[$card] = $seg953;
+                C[$seg947 * CAP + N[$seg947]!] = $card;
+                N[$seg947]!++;
+                $where[$card] = $seg947;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($seg953 - Z_deeds) * 8 + $member]!++;
+                  if ($member >= 0) $count_deeds_group[($seg947 - Z_deeds) * 8 + $member]!++;
                 }
               }
             }
@@ -9088,16 +8828,16 @@ export function playout(): PlayoutKernel {
             $generation_may_sell_stack++;
             $generation_undeveloped++;
             {
-              let $sum957: number = 0;
+              let $sum951: number = 0;
               {
-                const $seg959 = Z_deeds + l_p;
-                const $n960 = N[$seg959]!;
-                for (let $i958 = 0; $i958 < $n960; $i958++) {
-                  const l_d = C[$seg959 * CAP + $i958]!;
-                  $sum957 += Deed_price[l_d]!;
+                const $seg953 = Z_deeds + l_p;
+                const $n954 = N[$seg953]!;
+                for (let $i952 = 0; $i952 < $n954; $i952++) {
+                  const l_d = C[$seg953 * CAP + $i952]!;
+                  $sum951 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum957;
+              const $amount = $sum951;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",

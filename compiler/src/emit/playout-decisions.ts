@@ -439,12 +439,14 @@ export class KernelDecisions {
    *  (playout-shared-search.ts). */
   offeredAll(options: readonly A.MoveOptionDeclaration[], lines: string[]): OptionOffer[] {
     const listings = options.map((option) => this.listing(option));
-    lines.push(...sharedListings(this.code, listings));
-    return listings;
+    const collected = new Set<OptionSearch>();
+    lines.push(...sharedListings(this.code, listings, collected));
+    // A list the shared pass kept is not filled again at the draw.
+    return listings.map((l) => ({ ...l, fill: l.fills.flatMap((f) => (f.search !== null && collected.has(f.search) ? [] : f.lines)) }));
   }
 
   /** `offered`, its lines returned: the declarations, the listing block and its first search. */
-  private listing(option: A.MoveOptionDeclaration): OptionOffer & OptionListing {
+  private listing(option: A.MoveOptionDeclaration): OptionOffer & OptionListing & { fills: { search: OptionSearch | null; lines: string[] }[] } {
     const lines: string[] = [];
     const declared = option.parameters.map((p) => this.domains.of(p, lines));
     const flag = this.code.temp("offered");
@@ -458,7 +460,8 @@ export class KernelDecisions {
       open.push(...pre, `if (!(${code})) break ${block};`);
     }
     const folded = new Set<A.Requirement>();
-    const fill: string[] = [];
+    // Each narrowed list's filling, with the search that may keep it instead (`offeredAll`).
+    const fills: { search: OptionSearch | null; lines: string[] }[] = [];
     const listed = option.parameters.map((p, j) => {
       const domain = declared[j]!;
       const own = option.requirements.filter((r) => {
@@ -510,13 +513,14 @@ export class KernelDecisions {
       const found = this.code.temp("found");
       const start = open.length;
       open.push(...searchLines({ domain, binder: name, tests: checks, found, block }));
-      search ??= { start, end: open.length, domain, binder: name, tests: checks, found, block };
-      fill.push(`${kept.size} = 0;`, ...domain.each(name, [...tests, `${kept.list}[${kept.size}++] = ${name};`]));
+      const first: OptionSearch | null = search === null ? { start, end: open.length, domain, binder: name, tests: checks, found, block, kept } : null;
+      search ??= first;
+      fills.push({ search: first, lines: [`${kept.size} = 0;`, ...domain.each(name, [...tests, `${kept.list}[${kept.size}++] = ${name};`])] });
       return this.domains.listed(kept);
     });
     open.push(`${flag} = true;`, "}");
     const rest = option.requirements.filter((r) => this.decisions.mentionsParameters(r.condition, option) && !folded.has(r));
-    return { flag, listed, fill, rest, declarations: lines, open, search };
+    return { flag, listed, fill: fills.flatMap((f) => f.lines), fills, rest, declarations: lines, open, search };
   }
 
   /** The ends a requirement sets on a range parameter, when it is a bound or a conjunction of

@@ -3,7 +3,8 @@
 // them after a range parameter is bounded, one with a second parameter searched after it, one
 // whose requirement counts the hand again, some behind requirements about the situation that may
 // close them first) and the seats, with requirements written alike in several options: the games
-// must be the state machine's, move for move, with uniform draws and with preferences followed.
+// must be the state machine's, move for move, with uniform draws and with preferences followed,
+// the drawn option's parameter picked from the list the shared pass kept.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
@@ -119,8 +120,13 @@ describe("options that search the same domain in a kernel", () => {
     // One pass over the hand for its six options, one over the seats for two (`give` searches them
     // second), in the uniform draw and in the preferred draw; `not dear(c)` about `c` is worked out
     // once per card (`spend`, `pay`), `dear(d)` apart.
-    const passes = kernelText.match(/let \$searching\d+ =[^;]*;/g) ?? [];
+    const passes = kernelText.match(/if \(\$gate\d+(?: \|\| \$gate\d+)+\) \{/g) ?? [];
     expect(passes.map((p) => (p.match(/\$gate\d+/g) ?? []).length).sort()).toEqual([2, 2, 6, 6]);
+    // Each pass keeps every match of each option in the list its draw picks from (emptied right
+    // before the pass): the draw does not walk the hand or the seats again to fill it.
+    const kept = [...kernelText.matchAll(/((?:\s*\$values\d+\$n\[0\]! = 0;)+)\s*if \(\$gate/g)].flatMap((m) => m[1]!.match(/\$values\d+(?=\$n)/g)!);
+    expect(kept.length).toBe(16);
+    for (const list of kept) expect(kernelText.split(`${list}[${list}$n[0]!++] = `).length - 1).toBe(1);
     expect(kernelText).toMatch(/\$same\d+ = !fn_dear\(l_c\) \? 1 : 2;/);
     expect(kernelText).toMatch(/if \(!fn_dear\(l_d\)\) break found\d+\$test;/);
     const game = await loadRulesGame("shared-search", DRILL, runtime);

@@ -6,6 +6,14 @@
 // requirements are tested in (the listing writes nothing), and each option's requirements are
 // tested on the same values as alone, up to its first match: the same options are offered, and
 // the same draws follow (playout-decisions.ts `constrainedSampler`).
+//
+// The shared pass goes on to the end of the domain and keeps, for each option, every value meeting
+// its requirements, in order, in the list its draw picks from (`kept`): the list the draw would fill
+// by walking the domain again (the same tests on the same values in the same state: nothing is
+// written between the listing and the draw). The draw then reads the list as it is (`collected`).
+// A requirement is thereby tested on values past an option's first match even where it is not
+// drawn: a requirement that faults there faults here (legalMoves, the preferred draw's listing,
+// tests them all too).
 import type { KernelCode } from "./playout-statements.js";
 import type { KernelDomain } from "./playout-domains.js";
 
@@ -24,6 +32,8 @@ export interface OptionSearch {
   readonly tests: readonly SearchTest[];
   readonly found: string;
   readonly block: string;
+  /** The list the option's draw picks this parameter from (filled at the draw unless `collected`). */
+  readonly kept: { readonly list: string; readonly size: string };
 }
 
 /** What playout-decisions.ts `listing` writes for an option: lines that declare its domains and
@@ -35,7 +45,7 @@ export interface OptionListing {
 }
 
 /** The search alone, as `offered` writes it in the listing block: a loop up to the first match. */
-export function searchLines(search: Omit<OptionSearch, "start" | "end">): string[] {
+export function searchLines(search: Omit<OptionSearch, "start" | "end" | "kept">): string[] {
   const tests = search.tests.flatMap((t) => [...t.pre, `if (!(${t.code})) continue;`]);
   return [
     `let ${search.found} = false;`,
@@ -47,9 +57,10 @@ export function searchLines(search: Omit<OptionSearch, "start" | "end">): string
 /**
  * The listings of a decision's options, in order: each option's block as written, except where two
  * or more options search the same domain first. Those are split: the tests before the search (into
- * a gate), one pass over the domain for all of them, then the rest of each block.
+ * a gate), one pass over the domain for all of them, then the rest of each block. The searches whose
+ * lists that pass fills are added to `collected`.
  */
-export function sharedListings(code: KernelCode, listings: readonly OptionListing[]): string[] {
+export function sharedListings(code: KernelCode, listings: readonly OptionListing[], collected: Set<OptionSearch>): string[] {
   const groups = new Map<string, number[]>();
   listings.forEach((listing, i) => {
     const key = listing.search?.domain.shares;
@@ -73,7 +84,9 @@ export function sharedListings(code: KernelCode, listings: readonly OptionListin
   });
   for (const members of groups.values()) {
     if (members.length < 2) continue;
-    lines.push(...onePass(code, members.map((i) => ({ search: listings[i]!.search!, gate: gates.get(i)! }))));
+    const searches = members.map((i) => ({ search: listings[i]!.search!, gate: gates.get(i)! }));
+    lines.push(...onePass(code, searches));
+    for (const { search } of searches) collected.add(search);
   }
   listings.forEach((listing, i) => {
     if (!shared.has(i)) return;
@@ -84,9 +97,8 @@ export function sharedListings(code: KernelCode, listings: readonly OptionListin
   return lines;
 }
 
-/** One pass over the domain the members search, each testing the values until its first match. */
+/** One pass over the domain the members search, each keeping every value meeting its requirements. */
 function onePass(code: KernelCode, members: readonly { search: OptionSearch; gate: string }[]): string[] {
-  const left = code.temp("searching");
   const value = code.temp("value");
   // Requirements written alike, about the same parameter name, calling a function: worked out once
   // per value, when first tested (0 not yet, 1 holds, 2 does not).
@@ -101,19 +113,19 @@ function onePass(code: KernelCode, members: readonly { search: OptionSearch; gat
   const body: string[] = [...[...once.values()].map((s) => `let ${s} = 0;`)];
   for (const { search, gate } of members) {
     const label = `${search.found.slice(1)}$test`;
-    body.push(`${label}: if (${gate} && !${search.found}) {`, `const ${search.binder} = ${value};`);
+    body.push(`${label}: if (${gate}) {`, `const ${search.binder} = ${value};`);
     for (const t of search.tests) {
       const same = once.get(keyOf(search.binder, t) ?? "");
       if (same === undefined) body.push(...t.pre, `if (!(${t.code})) break ${label};`);
       else body.push(`if (${same} === 0) ${same} = (${t.code}) ? 1 : 2;`, `if (${same} !== 1) break ${label};`);
     }
-    body.push(`${search.found} = true;`, `${left}--;`, "}");
+    body.push(`${search.kept.list}[${search.kept.size}++] = ${search.binder};`, "}");
   }
-  body.push(`if (${left} === 0) break;`);
   return [
-    `let ${left} = ${members.map(({ gate }) => `(${gate} ? 1 : 0)`).join(" + ")};`,
-    `if (${left} > 0) {`,
+    ...members.map(({ search }) => `${search.kept.size} = 0;`),
+    `if (${members.map(({ gate }) => gate).join(" || ")}) {`,
     ...members[0]!.search.domain.each(value, body),
+    ...members.map(({ search }) => `${search.found} = ${search.kept.size} > 0;`),
     "}",
   ];
 }
