@@ -17,7 +17,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { cardFieldArray } from "./code.js";
 import type { ZoneLayout, ZoneRef } from "./playout-zones.js";
-import { walk } from "./playout-memo-reads.js";
+import { plain, walk } from "./playout-memo-reads.js";
 
 /** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
 export interface EnumIndexes {
@@ -247,17 +247,6 @@ export class KernelCounts {
       "}",
     ];
   }
-}
-
-/** An expression that reads values only: no call (a rules function, `top`, `roll`), no aggregate
- *  and no division (by zero, a fault), so nothing that can fault or draw. */
-function plain(e: A.Expression): boolean {
-  let ok = true;
-  walk(e, (node) => {
-    if (node.kind === "call" || node.kind === "aggregate") ok = false;
-    if (node.kind === "binary" && ((node as A.BinaryExpression).operator === "/" || (node as A.BinaryExpression).operator === "%")) ok = false;
-  });
-  return ok;
 }
 
 /** Whether the expression reads the local of `slot` (the aggregate's binder). */

@@ -14,7 +14,7 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { varName } from "./playout-zones.js";
-import { walk } from "./playout-memo-reads.js";
+import { plain } from "./playout-memo-reads.js";
 
 const MARKER = "/*$held ";
 
@@ -233,17 +233,6 @@ function plainSeat(game: CheckedGame, e: A.Expression, slot: unknown): boolean {
   if (e.kind === "index") return plainSeat(game, e.target, slot) && plainSeat(game, e.index, slot);
   if (e.kind === "integer") return true;
   return false;
-}
-
-/** An expression that reads values only: no call, no aggregate, no division (nothing that can fault
- *  or draw). */
-function plain(e: A.Expression): boolean {
-  let ok = true;
-  walk(e, (node) => {
-    if (node.kind === "call" || node.kind === "aggregate") ok = false;
-    if (node.kind === "binary" && ((node as A.BinaryExpression).operator === "/" || (node as A.BinaryExpression).operator === "%")) ok = false;
-  });
-  return ok;
 }
 
 /** The array's alias (`const v_X = K_v_X;`), or a loop giving every seat its first or resumed

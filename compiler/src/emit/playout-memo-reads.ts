@@ -129,3 +129,14 @@ export function walk(node: unknown, visit: (node: { kind: string }) => void | fa
   if (typeof record.kind === "string" && visit(record as { kind: string }) === false) return;
   for (const [key, child] of Object.entries(record)) if (key !== "range") walk(child, visit);
 }
+
+/** An expression that reads values only: no call (a rules function, `top`, `roll`), no aggregate
+ *  and no division (by zero, a fault), so nothing that can fault or draw. */
+export function plain(e: A.Expression): boolean {
+  let ok = true;
+  walk(e, (node) => {
+    if (node.kind === "call" || node.kind === "aggregate") ok = false;
+    if (node.kind === "binary" && ((node as A.BinaryExpression).operator === "/" || (node as A.BinaryExpression).operator === "%")) ok = false;
+  });
+  return ok;
+}
