@@ -69,6 +69,11 @@ export function chainCode(e: A.BinaryExpression, operand: (term: A.Expression, a
   return `(${chainText(terms, links.map((link) => link.operator))})`;
 }
 
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
 /** A string literal for any text, safe inside TypeScript source. */
 export function quote(text: string): string {
   return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");

@@ -6,10 +6,12 @@
 // every card must not raise the fault a call on some card never made would raise).
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
+import type { LocalSlot } from "../check/types.js";
 
-/** A function tabled by card: its name, the card type of its one parameter, the table's name. */
+/** A function tabled by card: its declaration, its one parameter's slot and card type, the table's name. */
 export interface CardTable {
-  readonly name: string;
+  readonly declaration: A.FunctionDeclaration;
+  readonly card: LocalSlot;
   readonly cardType: string;
   readonly table: string;
 }
@@ -23,7 +25,7 @@ export function cardTables(game: CheckedGame): ReadonlyMap<string, CardTable> {
     if (binding?.kind !== "local" || binding.slot.type?.kind !== "card") continue;
     if (game.types.get(d.body)?.kind !== "int") continue;
     if (!fixedByCard(game, d.body, binding.slot)) continue;
-    tables.set(d.name.name, { name: d.name.name, cardType: binding.slot.type.cardType, table: `$table_${d.name.name}` });
+    tables.set(d.name.name, { declaration: d, card: binding.slot, cardType: binding.slot.type.cardType, table: `$table_${d.name.name}` });
   }
   return tables;
 }

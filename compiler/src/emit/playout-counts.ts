@@ -17,7 +17,8 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { cardFieldArray } from "./code.js";
 import type { ZoneLayout, ZoneRef } from "./playout-zones.js";
-import { plain, walk } from "./playout-memo-reads.js";
+import { plain, readsSlot } from "./playout-memo-reads.js";
+import { markerKind } from "./playout-markers.js";
 
 /** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
 export interface EnumIndexes {
@@ -27,16 +28,16 @@ export interface EnumIndexes {
   fieldIndex(array: string, enumName: string): string;
 }
 
-const MARKER = "/*$counts ";
-
-/** Where the zones are loaded whole (a game's start, a resumed state): every count is made afresh. */
-export const RECOUNT_MARKER = `${MARKER}${JSON.stringify({ op: "recount" })}*/`;
-
 type Marker =
   | { op: "in" | "out"; zone: string; seg: string; card: string }
   | { op: "clear"; zone: string; seg: string }
   | { op: "from"; cardType: string; seg: string; card: string }
   | { op: "recount" };
+
+const MARKERS = markerKind<Marker>("counts");
+
+/** Where the zones are loaded whole (a game's start, a resumed state): every count is made afresh. */
+export const RECOUNT_MARKER = MARKERS.line({ op: "recount" });
 
 interface Counted {
   readonly zone: ZoneLayout;
@@ -191,15 +192,14 @@ export class KernelCounts {
   }
 
   private marker(m: Marker): string[] {
-    return this.enabled ? [`${MARKER}${JSON.stringify(m)}*/`] : [];
+    return this.enabled ? [MARKERS.line(m)] : [];
   }
 
   /** The code of a marker line: the updates of the counts it concerns (none: no line); null for a
    *  line that is no marker. */
   markerCode(line: string): string[] | null {
-    const at = line.indexOf(MARKER);
-    if (at < 0 || line.slice(0, at).trim() !== "") return null;
-    const m = JSON.parse(line.slice(at + MARKER.length, line.lastIndexOf("*/"))) as Marker;
+    const m = MARKERS.parse(line);
+    if (!m) return null;
     const all = [...this.counted.values()];
     const of = (zone: string): Counted[] => all.filter((c) => c.zone.declaration.name.name === zone);
     switch (m.op) {
@@ -247,14 +247,4 @@ export class KernelCounts {
       "}",
     ];
   }
-}
-
-/** Whether the expression reads the local of `slot` (the aggregate's binder). */
-function readsSlot(game: CheckedGame, e: A.Expression, slot: unknown): boolean {
-  let found = false;
-  walk(e, (node) => {
-    const binding = node.kind === "name" ? game.names.get(node as A.NameExpression) : undefined;
-    if (binding?.kind === "local" && binding.slot === slot) found = true;
-  });
-  return found;
 }

@@ -256,7 +256,7 @@ export class KernelDecisions {
     // As `offers_…`: the options in order, up to the first on offer.
     const search: string[] = [];
     for (const option of options) {
-      const { flag } = this.code.withMemo(true, () => this.offered(option, search));
+      const flag = this.code.withMemo(true, () => this.offered(option, search));
       search.push(`if (${flag}) return true;`);
     }
     return [`const ${offers} = ((): boolean => {`, ...search, "return false;", "})();", `if (!${offers}) {`, ...idle, "}"];
@@ -425,28 +425,28 @@ export class KernelDecisions {
     return lines;
   }
 
-  /** Whether an option is on offer (into a new `let` flag): its domains hold values, its
-   *  requirements about the situation hold, each domain narrowed by the requirements about that
-   *  parameter alone still holds one (option-listing.ts). Its listed domains, for the draw, and the
-   *  requirements left to test after it. */
-  offered(option: A.MoveOptionDeclaration, lines: string[]): OptionOffer {
-    const offer = this.listing(option);
-    lines.push(...offer.declarations, ...offer.open);
-    return offer;
+  /** Whether an option is on offer, into a new `let` flag (its name returned): its domains hold
+   *  values, its requirements about the situation hold, each domain narrowed by the requirements
+   *  about that parameter alone still holds one (option-listing.ts). */
+  offered(option: A.MoveOptionDeclaration, lines: string[]): string {
+    const listing = this.listing(option);
+    lines.push(...listing.declarations, ...listing.open);
+    return listing.flag;
   }
 
-  /** Every option's `offered`, in order; options searching the same domain share one pass over it
-   *  (playout-shared-search.ts). */
+  /** Every option's `offered`, in order, with its listed domains for the draw, the lines that fill
+   *  them once it is drawn, and the requirements left to test after the draw. Options searching the
+   *  same domain share one pass over it (playout-shared-search.ts), which fills their lists. */
   offeredAll(options: readonly A.MoveOptionDeclaration[], lines: string[]): OptionOffer[] {
     const listings = options.map((option) => this.listing(option));
     const collected = new Set<OptionSearch>();
     lines.push(...sharedListings(this.code, listings, collected));
-    // A list the shared pass kept is not filled again at the draw.
-    return listings.map((l) => ({ ...l, fill: l.fills.flatMap((f) => (f.search !== null && collected.has(f.search) ? [] : f.lines)) }));
+    return listings.map(({ flag, listed, rest, fills }) => ({ flag, listed, rest, fill: fills.flatMap((f) => (f.search !== null && collected.has(f.search) ? [] : f.lines)) }));
   }
 
-  /** `offered`, its lines returned: the declarations, the listing block and its first search. */
-  private listing(option: A.MoveOptionDeclaration): OptionOffer & OptionListing & { fills: { search: OptionSearch | null; lines: string[] }[] } {
+  /** An option's listing: the declarations of its domains, its listing block and the first search
+   *  in it, and per narrowed list the lines that fill it, with the search that may fill it instead. */
+  private listing(option: A.MoveOptionDeclaration): Omit<OptionOffer, "fill"> & OptionListing & { fills: { search: OptionSearch | null; lines: string[] }[] } {
     const lines: string[] = [];
     const declared = option.parameters.map((p) => this.domains.of(p, lines));
     const flag = this.code.temp("offered");
@@ -520,7 +520,7 @@ export class KernelDecisions {
     });
     open.push(`${flag} = true;`, "}");
     const rest = option.requirements.filter((r) => this.decisions.mentionsParameters(r.condition, option) && !folded.has(r));
-    return { flag, listed, fill: fills.flatMap((f) => f.lines), fills, rest, declarations: lines, open, search };
+    return { flag, listed, fills, rest, declarations: lines, open, search };
   }
 
   /** The ends a requirement sets on a range parameter, when it is a bound or a conjunction of

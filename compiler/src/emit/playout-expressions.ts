@@ -3,6 +3,7 @@ import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
 import { tableByPlayers, tableByPlayersRead } from "./playout-table-reads.js";
 import { KernelEnumCodes } from "./playout-enum-codes.js";
+import { plainSource } from "./playout-memo-reads.js";
 import type { KernelCounts } from "./playout-counts.js";
 import type { KernelHeldCounts } from "./playout-held-counts.js";
 import { KernelLists, kernelType, setArray } from "./playout-lists.js";
@@ -474,10 +475,4 @@ export abstract class KernelExpressions extends KernelLists {
     // In place: a loop in an arrow function called on the spot (the state machine's form).
     return this.inPlace(() => `((): ${type} => { let ${result}: ${type} = ${init}; ${this.eachOf(e.source, binder, inLoop(line), filter).join("\n")} ${empty.join(" ")} return ${result}; })()`);
   }
-}
-
-/** A seat read again or not at all without a change: a name, an index of names or a whole number. */
-function plainSource(e: A.Expression): boolean {
-  if (e.kind === "name" || e.kind === "integer") return true;
-  return e.kind === "index" && plainSource(e.target) && plainSource(e.index);
 }

@@ -13,14 +13,15 @@
 // counted variable known, `markerCode` turns the markers into the updates of the counts, or nothing.
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
+import { escapeRegExp } from "./code.js";
+import { markerKind } from "./playout-markers.js";
+import { plain, plainSource, readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
-import { plain } from "./playout-memo-reads.js";
-
-const MARKER = "/*$held ";
 
 type Marker = { op: "declare" } | { op: "recount" } | { op: "before" | "after"; variable: string; seat: string };
 
-const markerLine = (m: Marker): string => `${MARKER}${JSON.stringify(m)}*/`;
+const MARKERS = markerKind<Marker>("held");
+const markerLine = MARKERS.line;
 
 /** Where a kernel written as one `play` declares its locals: the counts are declared there. */
 export const DECLARE_MARKER = markerLine({ op: "declare" });
@@ -72,7 +73,8 @@ export class KernelHeldCounts {
       const skip = (x: A.Expression): A.Expression | null => {
         if (x.kind !== "binary" || x.operator !== "!=") return null;
         const value = isBinder(x.left) ? x.right : isBinder(x.right) ? x.left : null;
-        return value && plainSeat(this.game, value, binder.slot) ? value : null;
+        // The seat left out is read once more for its own test: plain, and not the binder.
+        return value && plainSource(value) && !readsSlot(this.game, value, binder.slot) ? value : null;
       };
       other = skip(test.left);
       seatTest = test.right;
@@ -97,9 +99,7 @@ export class KernelHeldCounts {
       if (x.kind !== "index" || x.target.kind !== "name" || x.index.kind !== "name") return null;
       const seat = this.game.names.get(x.index);
       if (seat?.kind !== "local" || seat.slot !== slot) return null;
-      const variable = this.game.names.get(x.target);
-      if (variable?.kind !== "var" || !variable.declaration.perPlayer || variable.declaration.perCard || variable.declaration.perKey) return null;
-      return x.target.name;
+      return perPlayerVariable(this.game, x.target) ? x.target.name : null;
     };
     const negated = test.kind === "unary" && test.operator === "not";
     const flag = negated ? (test as A.UnaryExpression).operand : test;
@@ -155,8 +155,7 @@ export class KernelHeldCounts {
   writeMarkers(target: A.Expression, code: string): { before: string[]; after: string[] } {
     const none = { before: [], after: [] };
     if (target.kind !== "index" || target.target.kind !== "name") return none;
-    const variable = this.game.names.get(target.target);
-    if (variable?.kind !== "var" || !variable.declaration.perPlayer || variable.declaration.perCard || variable.declaration.perKey) return none;
+    if (!perPlayerVariable(this.game, target.target)) return none;
     const array = varName(target.target.name);
     if (!code.startsWith(`${array}[`) || !code.endsWith("]")) return none;
     const seat = code.slice(array.length + 1, -1);
@@ -173,9 +172,9 @@ export class KernelHeldCounts {
     const out: string[] = [];
     // Per counted variable: how many of its writes are open (between their markers).
     const open = new Map<string, number>();
-    const words = [...this.counted.entries()].map(([variable, c]) => ({ variable, c, word: new RegExp(`\\b${escape(c.array)}\\b`) }));
+    const words = [...this.counted.entries()].map(([variable, c]) => ({ variable, c, word: new RegExp(`\\b${escapeRegExp(c.array)}\\b`) }));
     for (let i = 0; i < lines.length; i++) {
-      const m = parse(lines[i]!);
+      const m = MARKERS.parse(lines[i]!);
       if (!m) {
         const line = lines[i]!;
         for (const { variable, c, word } of words) {
@@ -198,8 +197,8 @@ export class KernelHeldCounts {
       if (!c) continue;
       if (!/^[\w$]+$/.test(m.seat)) throw new HeldCountsUnfit(`${m.variable} written at a seat worked out: ${m.seat}`);
       // A flag set true or false alone: the count follows only where it changes.
-      const after = parse(lines[i + 2] ?? "");
-      const set = new RegExp(`^(\\s*)${escape(c.array)}\\[${escape(m.seat)}\\] = (true|false);$`).exec(lines[i + 1] ?? "");
+      const after = MARKERS.parse(lines[i + 2] ?? "");
+      const set = new RegExp(`^(\\s*)${escapeRegExp(c.array)}\\[${escapeRegExp(m.seat)}\\] = (true|false);$`).exec(lines[i + 1] ?? "");
       if (m.op === "before" && !c.positive && set && after?.op === "after" && after.variable === m.variable && after.seat === m.seat) {
         const on = set[2] === "true";
         out.push(`${set[1]}if (${on ? "!" : ""}${c.array}[${m.seat}]) { ${c.array}[${m.seat}] = ${set[2]}; ${c.name}${on ? "++" : "--"}; }`);
@@ -217,22 +216,10 @@ export class KernelHeldCounts {
   }
 }
 
-function parse(line: string): Marker | null {
-  const at = line.indexOf(MARKER);
-  if (at < 0 || line.slice(0, at).trim() !== "") return null;
-  return JSON.parse(line.slice(at + MARKER.length, line.lastIndexOf("*/"))) as Marker;
-}
-
-/** A seat's value read twice without a change: a name, a member or an index of names, no call,
- *  aggregate or division (nothing that can fault or draw), and not the binder. */
-function plainSeat(game: CheckedGame, e: A.Expression, slot: unknown): boolean {
-  if (e.kind === "name") {
-    const binding = game.names.get(e);
-    return binding?.kind !== "local" || binding.slot !== slot;
-  }
-  if (e.kind === "index") return plainSeat(game, e.target, slot) && plainSeat(game, e.index, slot);
-  if (e.kind === "integer") return true;
-  return false;
+/** Whether `name` is a variable kept per player only (not per card or key as well). */
+function perPlayerVariable(game: CheckedGame, name: A.NameExpression): boolean {
+  const variable = game.names.get(name);
+  return variable?.kind === "var" && variable.declaration.perPlayer && !variable.declaration.perCard && !variable.declaration.perKey;
 }
 
 /** The array's alias (`const v_X = K_v_X;`), or a loop giving every seat its first or resumed
@@ -255,8 +242,4 @@ function isRead(after: string): boolean {
   if (depth !== 0) return false;
   const rest = after.slice(i + 1).replace(/^!/, "").trimStart();
   return !/^(=(?!=)|[-+*/%&|^?]=|\*\*=|&&=|\|\|=|\?\?=|<<=|>>>?=|\+\+|--)/.test(rest);
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -159,13 +159,10 @@ export abstract class KernelLists extends KernelZones {
   /** The tables of `cardTables`, filled once when the kernel is made (`cards`: the number of card ids). */
   cardTablesCode(cards: number): string[] {
     return [...this.cardTables.values()].flatMap((t) => {
-      const f = this.game.program.declarations.find((d): d is A.FunctionDeclaration => d.kind === "function" && d.name.name === t.name)!;
-      const binding = this.game.names.get(f.parameters[0]!.name);
-      if (binding?.kind !== "local") throw new Error("internal: unresolved function parameter");
       const all = `ALL_${t.cardType}`;
       this.cardImports.add(all);
-      const card = localName(binding.slot);
-      return [`const ${t.table} = new Float64Array(${cards});`, `for (const ${card} of ${all}) ${t.table}[${card}] = ${this.inPlaceCode(() => this.expression(f.body))};`];
+      const card = localName(t.card);
+      return [`const ${t.table} = new Float64Array(${cards});`, `for (const ${card} of ${all}) ${t.table}[${card}] = ${this.inPlaceCode(() => this.expression(t.declaration.body))};`];
     });
   }
 

@@ -140,3 +140,20 @@ export function plain(e: A.Expression): boolean {
   });
   return ok;
 }
+
+/** Whether the expression reads the local of `slot` (an aggregate's binder). */
+export function readsSlot(game: CheckedGame, e: A.Expression, slot: unknown): boolean {
+  let found = false;
+  walk(e, (node) => {
+    const binding = node.kind === "name" ? game.names.get(node as A.NameExpression) : undefined;
+    if (binding?.kind === "local" && binding.slot === slot) found = true;
+  });
+  return found;
+}
+
+/** A value read again, or not at all, without a change: a name, an index of names or a whole
+ *  number (no call, aggregate or arithmetic). */
+export function plainSource(e: A.Expression): boolean {
+  if (e.kind === "name" || e.kind === "integer") return true;
+  return e.kind === "index" && plainSource(e.target) && plainSource(e.index);
+}

@@ -7,6 +7,7 @@
 import { extname } from "node:path";
 import { bundled } from "../bundled.js";
 import type { EmittedFile } from "../emit/context.js";
+import { escapeRegExp } from "../emit/code.js";
 
 /** How emitted code names the runtime. */
 export const RUNTIME = "@rules/runtime/internal";
@@ -61,8 +62,4 @@ export function pointAtRuntime(code: string, runtime: string): string {
     new RegExp(`^((?:import|export)\\b[^;]*?\\bfrom )${escapeRegExp(specifier)};`, "gm"),
     (_, declaration: string) => `${declaration}${JSON.stringify(runtime)};`,
   );
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
