@@ -350,8 +350,55 @@ export function playout(): PlayoutKernel {
       switch (pc) {
         case 0: {
           l_leader = v_start_player;
-          pc = 1;
-          continue run;
+          {
+            if (N[Z_property_deck]! > 0) {
+              {
+                const $count = players;
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+                  throw new GameFault(
+                    "fault/not-enough-cards",
+                    "cannot deal that many cards from property_deck",
+                  );
+                for (let $dealt = 0; $dealt < $count; $dealt++) {
+                  const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+                  C[Z_auction * CAP + N[Z_auction]!] = $card;
+                  N[Z_auction]!++;
+                }
+              }
+              for (let l_p = 0; l_p < players; l_p++) {
+                v_bid[l_p] = 0;
+                if (v_passed[l_p]) {
+                  v_passed[l_p] = false;
+                  $held_passed--;
+                }
+              }
+              l_high = 0;
+              l_bidder = l_leader;
+              pc = 2;
+              continue run;
+            }
+            {
+              if (N[Z_properties + 0]! > 0) {
+                {
+                  const $count = players;
+                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
+                    throw new GameFault(
+                      "fault/not-enough-cards",
+                      "cannot deal that many cards from currency_deck",
+                    );
+                  for (let $dealt = 0; $dealt < $count; $dealt++) {
+                    const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
+                    C[Z_market * CAP + N[Z_market]!] = $card;
+                    N[Z_market]!++;
+                  }
+                }
+                pc = 7;
+                continue run;
+              }
+              pc = END;
+              continue run;
+            }
+          }
         }
         case 1: {
           if (N[Z_property_deck]! > 0) {
@@ -454,8 +501,55 @@ export function playout(): PlayoutKernel {
             N[$seg51]!++;
           }
           l_leader = l_bidder;
-          pc = 1;
-          continue run;
+          {
+            if (N[Z_property_deck]! > 0) {
+              {
+                const $count = players;
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+                  throw new GameFault(
+                    "fault/not-enough-cards",
+                    "cannot deal that many cards from property_deck",
+                  );
+                for (let $dealt = 0; $dealt < $count; $dealt++) {
+                  const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+                  C[Z_auction * CAP + N[Z_auction]!] = $card;
+                  N[Z_auction]!++;
+                }
+              }
+              for (let l_p = 0; l_p < players; l_p++) {
+                v_bid[l_p] = 0;
+                if (v_passed[l_p]) {
+                  v_passed[l_p] = false;
+                  $held_passed--;
+                }
+              }
+              l_high = 0;
+              l_bidder = l_leader;
+              pc = 2;
+              continue run;
+            }
+            {
+              if (N[Z_properties + 0]! > 0) {
+                {
+                  const $count = players;
+                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
+                    throw new GameFault(
+                      "fault/not-enough-cards",
+                      "cannot deal that many cards from currency_deck",
+                    );
+                  for (let $dealt = 0; $dealt < $count; $dealt++) {
+                    const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
+                    C[Z_market * CAP + N[Z_market]!] = $card;
+                    N[Z_market]!++;
+                  }
+                }
+                pc = 7;
+                continue run;
+              }
+              pc = END;
+              continue run;
+            }
+          }
         }
         case 3: {
           l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;

@@ -18,7 +18,11 @@ import { markerKind } from "./playout-markers.js";
 import { plain, plainSource, readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
 
-type Marker = { op: "declare" } | { op: "recount" } | { op: "before" | "after"; variable: string; seat: string };
+type Marker =
+  | { op: "declare" }
+  | { op: "recount" }
+  | { op: "before" | "after"; variable: string; seat: string }
+  | { op: "set"; variable: string; seat: string; value: boolean };
 
 const MARKERS = markerKind<Marker>("held");
 const markerLine = MARKERS.line;
@@ -153,16 +157,28 @@ export class KernelHeldCounts {
   /** The markers before and after a write of `target` (code `code`), where it is a per-player
    *  variable's seat; none for any other target. */
   writeMarkers(target: A.Expression, code: string): { before: string[]; after: string[] } {
-    const none = { before: [], after: [] };
-    if (target.kind !== "index" || target.target.kind !== "name") return none;
-    if (!perPlayerVariable(this.game, target.target)) return none;
+    const written = this.seatWritten(target, code);
+    if (!written) return { before: [], after: [] };
+    return { before: [markerLine({ op: "before", ...written })], after: [markerLine({ op: "after", ...written })] };
+  }
+
+  /** The lines of an assignment `line` to `target` (code `code`): a flag set to `true` or `false`
+   *  (`flag`) is one marker, written as a test that changes the count only where the flag changes;
+   *  any other write of a per-player variable's seat goes between its markers. */
+  assignment(target: A.Expression, code: string, line: string, flag: boolean | null): string[] {
+    const written = flag === null ? null : this.seatWritten(target, code);
+    if (written) return [markerLine({ op: "set", ...written, value: flag! })];
+    const { before, after } = this.writeMarkers(target, code);
+    return [...before, line, ...after];
+  }
+
+  /** The variable and the seat's code of a write of a per-player variable's seat; else null. */
+  private seatWritten(target: A.Expression, code: string): { variable: string; seat: string } | null {
+    if (target.kind !== "index" || target.target.kind !== "name") return null;
+    if (!perPlayerVariable(this.game, target.target)) return null;
     const array = varName(target.target.name);
-    if (!code.startsWith(`${array}[`) || !code.endsWith("]")) return none;
-    const seat = code.slice(array.length + 1, -1);
-    return {
-      before: [markerLine({ op: "before", variable: target.target.name, seat })],
-      after: [markerLine({ op: "after", variable: target.target.name, seat })],
-    };
+    if (!code.startsWith(`${array}[`) || !code.endsWith("]")) return null;
+    return { variable: target.target.name, seat: code.slice(array.length + 1, -1) };
   }
 
   /** The kernel's lines with each marker turned into the code of the counts it concerns. Any other
@@ -194,15 +210,15 @@ export class KernelHeldCounts {
         continue;
       }
       const c = this.counted.get(m.variable);
-      if (!c) continue;
+      const array = varName(m.variable);
+      if (!c) {
+        if (m.op === "set") out.push(`${array}[${m.seat}] = ${m.value};`);
+        continue;
+      }
       if (!/^[\w$]+$/.test(m.seat)) throw new HeldCountsUnfit(`${m.variable} written at a seat worked out: ${m.seat}`);
-      // A flag set true or false alone: the count follows only where it changes.
-      const after = MARKERS.parse(lines[i + 2] ?? "");
-      const set = new RegExp(`^(\\s*)${escapeRegExp(c.array)}\\[${escapeRegExp(m.seat)}\\] = (true|false);$`).exec(lines[i + 1] ?? "");
-      if (m.op === "before" && !c.positive && set && after?.op === "after" && after.variable === m.variable && after.seat === m.seat) {
-        const on = set[2] === "true";
-        out.push(`${set[1]}if (${on ? "!" : ""}${c.array}[${m.seat}]) { ${c.array}[${m.seat}] = ${set[2]}; ${c.name}${on ? "++" : "--"}; }`);
-        i += 2;
+      if (m.op === "set") {
+        // A flag set true or false: the count follows only where it changes.
+        out.push(`if (${m.value ? "!" : ""}${array}[${m.seat}]) { ${array}[${m.seat}] = ${m.value}; ${c.name}${m.value ? "++" : "--"}; }`);
         continue;
       }
       out.push(`${c.name} ${m.op === "before" ? "-=" : "+="} ${this.holds(c, m.seat)} ? 1 : 0;`);

@@ -75,8 +75,8 @@ export class KernelCode extends KernelExpressions {
       case "assign": {
         const { pre, code: target } = this.hoisted(() => this.assignable(s.target));
         // A per-player variable's running counts follow the write (playout-held-counts.ts).
-        const held = this.heldMarkers(s.target, target);
-        return [...pre, ...this.withValue(s.value, (value) => [...held.before, `${target} ${s.operator} ${value};`, ...held.after])];
+        const flag = s.operator === "=" && s.value.kind === "boolean" ? s.value.value : null;
+        return [...pre, ...this.withValue(s.value, (value) => this.heldTable?.assignment(s.target, target, `${target} ${s.operator} ${value};`, flag) ?? [`${target} ${s.operator} ${value};`])];
       }
       case "if": {
         const lines = this.withValue(s.condition, (condition) => [`if (${condition}) {`, ...this.statements(s.then.statements), "}"]);
