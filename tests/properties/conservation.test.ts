@@ -31,7 +31,7 @@ describe.each(tables)("$name", (table) => {
           }
         });
       }),
-      runsFor(table, 600, 0.15),
+      runsFor(table, 600, "conservation"),
     );
   });
 });

@@ -36,7 +36,7 @@ describe.each(eliminating)("$name", (table) => {
           before = [...now];
         });
       }),
-      runsFor(table, 200, 0.1),
+      runsFor(table, 200, "elimination"),
     );
   });
 });

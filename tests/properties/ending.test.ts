@@ -85,7 +85,7 @@ describe.each(tables)("$name", (table) => {
         if (table.runsLong && whoMayAct(final).kind !== "over") return;
         expectResult(final);
       }),
-      runsFor(table, 1200, 0.2),
+      runsFor(table, 1200, "ending"),
     );
   });
 });

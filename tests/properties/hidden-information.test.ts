@@ -33,7 +33,7 @@ describe.each(tables)("$name", (table) => {
           if (problems.length > 0) expect(problems, `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
         });
       }),
-      runsFor(table, 300, 0.1),
+      runsFor(table, 300, "views"),
     );
   });
 
@@ -48,7 +48,7 @@ describe.each(tables)("$name", (table) => {
           if (leaks.length > 0) expect(leaks, `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
         });
       }),
-      runsFor(table, 200, 0.1),
+      runsFor(table, 200, "card places"),
     );
   });
 
@@ -64,7 +64,7 @@ describe.each(tables)("$name", (table) => {
           }
         });
       }),
-      runsFor(table, 200, 0.15),
+      runsFor(table, 200, "secrets unseen"),
     );
   });
 });

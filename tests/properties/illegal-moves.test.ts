@@ -22,7 +22,7 @@ describe.each(tables)("$name", (table) => {
           expect(refusalProblems(match, rng), where).toEqual([]);
         });
       }),
-      runsFor(table, 200, 0.15),
+      runsFor(table, 200, "illegal moves"),
     );
   });
 
@@ -34,7 +34,7 @@ describe.each(tables)("$name", (table) => {
         expect(() => applyMove(match, seat, { type: "no-such-move" })).toThrow(MatchError);
         expect(match.state).toStrictEqual(before);
       }),
-      runsFor(table, 40, 0.05),
+      runsFor(table, 40, "unknown seats"),
     );
   });
 });

@@ -22,7 +22,7 @@ describe.each(tables)("$name", (table) => {
         expectReplays(matches[matches.length - 1]!);
         expectReplays(matches[pick % matches.length]!);
       }),
-      runsFor(table, 400, 0.1),
+      runsFor(table, 400, "replay"),
     );
   });
 });

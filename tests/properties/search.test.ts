@@ -68,7 +68,7 @@ describe.each(perGame)("$name", (table) => {
           }
         });
       }),
-      runsFor(table, 20, 0.05),
+      runsFor(table, 20, "samples"),
     );
   });
 
@@ -91,7 +91,7 @@ describe.each(perGame)("$name", (table) => {
           }
         });
       }),
-      runsFor(table, 10, 0.05),
+      runsFor(table, 10, "search decisions"),
     );
   });
 });

@@ -31,7 +31,7 @@ describe.each(tables)("$name", (table) => {
         // The random generator is in the state, so both go on alike.
         expect(goOn(back, deal, further).state).toStrictEqual(goOn(match, deal, further).state);
       }),
-      runsFor(table, 400, 0.1),
+      runsFor(table, 400, "serialization"),
     );
   });
 });

@@ -30,7 +30,7 @@ describe.each(tables)("$name", (table) => {
           if (problems.length > 0) expect(problems, `after ${match.log.length} moves, at "${match.state.pc}"`).toEqual([]);
         });
       }),
-      runsFor(table, 100, 0.05),
+      runsFor(table, 100, "told events"),
     );
   });
 });

@@ -72,7 +72,7 @@ describe.each(tables)("$name", (table) => {
           expect(calls).toBe(0);
         }
       }),
-      runsFor(table, 60, 0.04),
+      runsFor(table, 60, "frozen moves"),
     );
   });
 
@@ -88,7 +88,7 @@ describe.each(tables)("$name", (table) => {
         const last = matches[matches.length - 1]!;
         expect(last.log.slice(0, -1)).toStrictEqual(matches[matches.length - 2]?.log ?? []);
       }),
-      runsFor(table, 20, 0.02),
+      runsFor(table, 20, "log not copied"),
     );
   });
 
@@ -119,7 +119,7 @@ describe.each(tables)("$name", (table) => {
           });
         }
       }),
-      runsFor(table, 40, 0.04),
+      runsFor(table, 40, "seat logs"),
     );
   });
 
@@ -135,7 +135,7 @@ describe.each(tables)("$name", (table) => {
         const cut = deserializeMatch(table.game, JSON.stringify({ ...saved, log: saved.log.slice(0, -1) }));
         expect(cut.state).toStrictEqual(matches[at - 1]!.state);
       }),
-      runsFor(table, 30, 0.03),
+      runsFor(table, 30, "saves"),
     );
   });
 });
