@@ -33,8 +33,15 @@ afterAll(async () => {
   await host?.close();
 });
 
+/**
+ * Each player's page. With reduced motion, as a reader who asks for it sees the table: cards are placed,
+ * not glided (play.test.ts tests the glides): Chromium drawing every move's glides on four pages was a
+ * third of this file's CPU, and what is tested here is the match between devices.
+ */
+const DEVICE = { viewport: { width: 1200, height: 900 }, reducedMotion: "reduce" } as const;
+
 async function openLobby(errors: string[]): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const page = await browser.newPage(DEVICE);
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
   await page.goto(`${served.base}?server=${encodeURIComponent(server)}&game=for-sale`);
@@ -116,7 +123,7 @@ test("three pages create, find and join a For Sale match in the lobby, play it b
       expect(link).toContain(`room=${roomId}`);
       await pages[2]!.close();
       await expect.poll(() => a.locator(".online-status").getAttribute("data-absent")).toBe("2");
-      const device = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+      const device = await browser.newPage(DEVICE);
       device.on("pageerror", (error) => errors.push(error.message));
       await device.goto(link);
       await device.waitForSelector(".rt-table[data-move-count]");

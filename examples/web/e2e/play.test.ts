@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { deserializeMatch, resultOf, type AnyGame } from "@rules/runtime";
 import { describeResult } from "@rules/runtime/present";
 import { game as forSale } from "@rules/generated/for-sale";
@@ -48,7 +48,10 @@ const PLAYED: Record<string, AnyGame> = {
 for (const { id, query, maxClicks } of GAMES) {
   const game = PLAYED[id]!;
   test(`plays a whole game of ${id} by clicking, against bots, to the result its save replays to`, async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    // With reduced motion, as a reader who asks for it sees the table: cards are placed, not glided. The glides
+    // are tested on their own below; here they only cost time (a quarter of this file's CPU, Chromium's
+    // drawing of every bot move's glides), since Playwright waits for a card to stop before clicking it.
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, reducedMotion: "reduce" });
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
@@ -166,16 +169,27 @@ test("designer's tools: hot seat, stepping back and branching, the state inspect
   await page.close();
 });
 
-test("after a move, cards glide from where they lay to their new places", async () => {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+/** Passes in For Sale (which takes the lowest Property on auction into your Properties: a card that moves in
+ *  view) and returns the cards animated just after. */
+async function cardsAnimatedByAPass(page: Page): Promise<string[]> {
   await page.goto(`${served.base}?game=for-sale&players=3&seed=41&delay=0`);
-  // Passing in For Sale takes the lowest Property on auction into your Properties: a card that moves in view.
   await page.waitForSelector('.rt-option[data-option="pass"] button');
   const before = await page.locator(".rt-table[data-move-count]").getAttribute("data-move-count");
   await page.locator('.rt-option[data-option="pass"] button').click();
   await page.waitForFunction((count) => document.querySelector(".rt-table[data-move-count]")?.getAttribute("data-move-count") !== count, before);
   const moving = await page.evaluate(() => document.getAnimations().map((a) => ((a as CSSAnimation).effect as KeyframeEffect | null)?.target?.getAttribute("data-card")));
-  expect(moving.filter((card) => card !== null && card !== undefined).length).toBeGreaterThan(0);
+  return moving.filter((card): card is string => card !== null && card !== undefined);
+}
+
+test("after a move, cards glide from where they lay to their new places", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  expect((await cardsAnimatedByAPass(page)).length).toBeGreaterThan(0);
+  await page.close();
+});
+
+test("for a reader who asks for reduced motion, the same move places the cards without gliding", async () => {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, reducedMotion: "reduce" });
+  expect(await cardsAnimatedByAPass(page)).toEqual([]);
   await page.close();
 });
 
