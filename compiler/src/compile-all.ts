@@ -8,6 +8,7 @@ import type { Diagnostic } from "./diagnostics.js";
 import { findGames } from "./sources.js";
 import { withGameExports } from "./package-exports.js";
 import { readRecord, sha256, unchangedFiles, writeRecord } from "./compile-record.js";
+import { LAYOUT } from "./emit/layout.js";
 
 export interface CompileReport {
   readonly diagnostics: Diagnostic[];
@@ -104,5 +105,5 @@ async function registryFile(gameIds: string[]): Promise<string> {
     "",
   ].join("\n");
   const prettier = await import("prettier");
-  return prettier.format(text, { parser: "typescript", printWidth: 110 });
+  return prettier.format(text, LAYOUT);
 }

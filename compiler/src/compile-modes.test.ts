@@ -5,6 +5,7 @@ import { join } from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, test } from "vitest";
 import { compileGame } from "./compile.js";
+import { LAYOUT } from "./emit/layout.js";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -19,7 +20,7 @@ describe("compiling on the interactive path", () => {
     expect(quick.files.some((f, i) => f.text !== strict.files[i]!.text)).toBe(true);
     // ... and the same code once it is.
     for (const [i, file] of quick.files.entries()) {
-      expect(await prettier.format(file.text, { parser: "typescript", printWidth: 110 }), file.path).toBe(strict.files[i]!.text);
+      expect(await prettier.format(file.text, LAYOUT), file.path).toBe(strict.files[i]!.text);
     }
   }, 120_000);
 });

@@ -8,6 +8,7 @@ import { CardsFile } from "./cards-file.js";
 import { EmitContext, type EmittedFile } from "./context.js";
 import { FlowFile } from "./flow-file.js";
 import { IndexFile, searchFile } from "./index-file.js";
+import { LAYOUT } from "./layout.js";
 import { MovesFile } from "./moves-file.js";
 import { plainSources } from "./plain-source.js";
 import { PlayoutFile } from "./playout-file.js";
@@ -58,6 +59,6 @@ export async function emitGame(
   // Loaded only to lay code out: a game compiled to be run never loads Prettier.
   const prettier = await import("prettier");
   return Promise.all(
-    files.map(async (f) => ({ path: f.path, text: await prettier.format(f.text, { parser: "typescript", printWidth: 110 }) })),
+    files.map(async (f) => ({ path: f.path, text: await prettier.format(f.text, LAYOUT) })),
   );
 }
