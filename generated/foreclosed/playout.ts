@@ -705,6 +705,7 @@ export function playout(): PlayoutKernel {
     return $index;
   }
   var Action_effect$index = Int32Array.from(Action_effect, $index_Effect);
+  var Property_colour$index = Int32Array.from(Property_colour, $index_Colour);
   var Property_kind$index = Int32Array.from(Property_kind, $index_PropertyKind);
   var $count_collection_kind = new Int32Array(18);
   var $count_hand_effect = new Int32Array(84);
@@ -743,13 +744,20 @@ export function playout(): PlayoutKernel {
     }
     $recountKeyed();
   }
+  function fn_colour_of$member(l_c: number): number {
+    return Property_kind$index[l_c]! === 0
+      ? Property_colour$index[l_c]!
+      : Property_kind$index[l_c]! === 1
+        ? $index_Colour(v_committed[l_c]!)
+        : 0;
+  }
   /** The counts by a key that reads per-card variables made afresh (the variables have their values). */
   function $recountKeyed(): void {
     $keyed_collection_colour_of.fill(0);
     for (let $s = 0; $s < 6; $s++) {
       const $seg = Z_collection + $s;
       for (let $i = 0; $i < N[$seg]!; $i++) {
-        const $member = $index_Colour(fn_colour_of(C[$seg * CAP + $i]!));
+        const $member = fn_colour_of$member(C[$seg * CAP + $i]!);
         if ($member >= 0) $keyed_collection_colour_of[$s * 6 + $member]!++;
       }
     }
@@ -764,13 +772,11 @@ export function playout(): PlayoutKernel {
   }
   function $write_committed(card: number, value: string, hint: number): void {
     const $seg0 = segmentHolding(C, N, CAP, Z_collection, 6, hint, card);
-    if ($seg0 >= 0)
-      $keyed_collection_colour_of[($seg0 - Z_collection) * 6 + $index_Colour(fn_colour_of(card))]!--;
+    if ($seg0 >= 0) $keyed_collection_colour_of[($seg0 - Z_collection) * 6 + fn_colour_of$member(card)]!--;
     if ($seg0 >= 0)
       $keyed_collection_uncommitted[($seg0 - Z_collection) * 2 + (fn_uncommitted(card) ? 1 : 0)]!--;
     v_committed[card] = value;
-    if ($seg0 >= 0)
-      $keyed_collection_colour_of[($seg0 - Z_collection) * 6 + $index_Colour(fn_colour_of(card))]!++;
+    if ($seg0 >= 0) $keyed_collection_colour_of[($seg0 - Z_collection) * 6 + fn_colour_of$member(card)]!++;
     if ($seg0 >= 0)
       $keyed_collection_uncommitted[($seg0 - Z_collection) * 2 + (fn_uncommitted(card) ? 1 : 0)]!++;
   }
@@ -803,7 +809,7 @@ export function playout(): PlayoutKernel {
                 if ($member >= 0) $keyed_collection_uncommitted[($to - Z_collection) * 2 + $member]!++;
               }
               {
-                const $member = $index_Colour(fn_colour_of($card));
+                const $member = fn_colour_of$member($card);
                 if ($member >= 0) $keyed_collection_colour_of[($to - Z_collection) * 6 + $member]!++;
               }
               {
@@ -1181,7 +1187,7 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
       }
       if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = $index_Colour(fn_colour_of($card));
+        const $member = fn_colour_of$member($card);
         if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
       }
       if ($taken >= Z_collection && $taken < Z_collection + 6) {
@@ -1197,7 +1203,7 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $keyed_collection_uncommitted[($seg109 - Z_collection) * 2 + $member]!++;
       }
       {
-        const $member = $index_Colour(fn_colour_of($card));
+        const $member = fn_colour_of$member($card);
         if ($member >= 0) $keyed_collection_colour_of[($seg109 - Z_collection) * 6 + $member]!++;
       }
       {
@@ -1957,7 +1963,7 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
       }
       if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = $index_Colour(fn_colour_of($card));
+        const $member = fn_colour_of$member($card);
         if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
       }
       if ($taken >= Z_collection && $taken < Z_collection + 6) {
@@ -1973,7 +1979,7 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $keyed_collection_uncommitted[($seg229 - Z_collection) * 2 + $member]!++;
       }
       {
-        const $member = $index_Colour(fn_colour_of($card));
+        const $member = fn_colour_of$member($card);
         if ($member >= 0) $keyed_collection_colour_of[($seg229 - Z_collection) * 6 + $member]!++;
       }
       {
@@ -4354,7 +4360,7 @@ export function playout(): PlayoutKernel {
                   if ($member >= 0) $keyed_collection_uncommitted[($to - Z_collection) * 2 + $member]!++;
                 }
                 {
-                  const $member = $index_Colour(fn_colour_of($card));
+                  const $member = fn_colour_of$member($card);
                   if ($member >= 0) $keyed_collection_colour_of[($to - Z_collection) * 6 + $member]!++;
                 }
                 {

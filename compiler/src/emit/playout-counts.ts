@@ -77,6 +77,8 @@ export class KernelCounts {
   /** Set by the kernel writer: whether the kernel keeps WHERE (a card's last segment, a hint). */
   hints = true;
   private readonly keys: CardKeys;
+  /** The functions that work out the member index of an enum key (playout-keyed-counts.ts). */
+  private readonly indexFunctions: string[] = [];
   /** The per-card variables assignments write, with their kernel types. */
   private readonly written = new Map<string, string>();
 
@@ -246,7 +248,10 @@ export class KernelCounts {
     if (!this.counted.has(name)) {
       // The member index function is made where the rules name the enum: named here, before it is written.
       if (key.enumName !== null) this.indexes.memberIndex(key.enumName, "");
-      const code = (card: string): string => this.keys.memberCode(key, card, (enumName, value) => this.indexes.memberIndex(enumName, value));
+      // An enum key works out its member's index in a function of its own, where it can.
+      const indexFunction = this.keys.indexFunction(key, this.indexes);
+      if (indexFunction) this.indexFunctions.push(...indexFunction);
+      const code = (card: string): string => this.keys.memberCode(key, card, (enumName, value) => this.indexes.memberIndex(enumName, value), indexFunction !== null);
       this.counted.set(name, { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members: key.members, key: code, variables: key.variables, name });
     }
     return this.counted.get(name)!;
@@ -357,6 +362,7 @@ export class KernelCounts {
       ...fields.flatMap(recount),
       ...(keyed.length > 0 ? ["$recountKeyed();"] : []),
       "}",
+      ...this.indexFunctions,
       ...(keyed.length === 0 ? [] : ["/** The counts by a key that reads per-card variables made afresh (the variables have their values). */", "function $recountKeyed(): void {", ...keyed.flatMap(recount), "}"]),
       ...[...this.written].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([variable, type]) => this.writeFunction(variable, type, keyed)),
     ];

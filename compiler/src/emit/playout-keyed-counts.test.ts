@@ -111,6 +111,11 @@ describe("the playout kernel's running counts by a key of the card", () => {
     }
     // A pass whose filter tests `unpainted(c)` first looks at no card while no shelf card is unpainted.
     expect(kernelText).toMatch(/= \$keyed_shelf_unpainted\[[^\]]+ \+ 1\]! > 0 \? N\[/);
+    // The enum key's member index is worked out by a function of its own, from the indexes of the
+    // printed shade and the paint compared by name: no value of the key is looked up by its text.
+    expect(kernelText).toContain("function fn_shade_of$member(");
+    expect(kernelText).toMatch(/const \$member = fn_shade_of\$member\(\$card\);/);
+    expect(kernelText).not.toMatch(/\$index_Shade\(fn_shade_of\(/);
     // Every write of `paint` goes through the counts; the only others are its first value and a
     // resumed state's load, each followed by the counts made afresh.
     expect(kernelText).toContain("function $write_paint(card: number, value: string, hint: number): void {");
