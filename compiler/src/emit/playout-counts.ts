@@ -143,7 +143,9 @@ export class KernelCounts {
       const enumType = this.game.types.get(side);
       if (enumType?.kind !== "enum") continue;
       let counted: Counted | null = null;
-      if (key) counted = this.keyedOf(layout, key);
+      // A key's count reads the value compared with even where the zone is empty: only a value that
+      // cannot fault (the pass would read it for each card only).
+      if (key) counted = plain(other) ? this.keyedOf(layout, key) : null;
       else if (fields && side.kind === "member" && side.target.kind === "name") {
         const target = this.game.names.get(side.target);
         const cardType = this.game.types.get(side.target);
