@@ -97,6 +97,53 @@ score p: gold[p] + 2 * shade_count(p, Shade.red) + shade_count(p, Shade.none) + 
 
 const compiled = (): Promise<{ kernelText: string; game: Game }> => loadRulesKernel("key-drill", DRILL, runtime);
 
+// A key reading a per-card variable that a transfer writes (the counts follow assignments only).
+const TRANSFER_DRILL = `
+game "Key Transfer Drill" {
+  players 2..3
+}
+card Chip {
+  value: int
+  cards for v in 1..12 { value: v }
+}
+per Chip var stock: int public = 0
+var bank: int hidden = 100 "the bank"
+per player var gold: int public = 0
+zone pool: Chip stack hidden = all Chip
+per player zone shelf: Chip pile public
+
+function stocked(c: Chip): bool = stock[c] > 0
+function stocked_count(p: player): int = count(c in shelf[p] where stocked(c))
+
+setup {
+  shuffle pool
+}
+
+flow {
+  while count(pool) > 0 {
+    for p in players {
+      if count(pool) > 0 {
+        deal 1 from pool to shelf[p]
+      }
+      ask p {
+        fill(c in shelf[p] where not stocked(c)) {
+          transfer 1 from bank to stock[c]
+        }
+        take(c in shelf[p] where stocked(c))
+          require stocked_count(p) > 1 else "keep one"
+        {
+          transfer stock[c] from stock[c] to gold[p]
+        }
+        pass { }
+      }
+    }
+  }
+}
+
+score p: gold[p] + stocked_count(p)
+`;
+
+
 describe("the playout kernel's running counts by a key of the card", () => {
   it("reads counts by a key that reads per-card variables, and writes those variables through the counts", async () => {
     const { kernelText } = await compiled();
@@ -131,5 +178,14 @@ describe("the playout kernel's running counts by a key of the card", () => {
     // Every way the drill reads or changes the counts happened.
     expect([...typesSeen].sort()).toEqual(["drop", "paint_red", "pass", "place", "repaint", "tint"]);
     expect(played.decisions / played.games).toBeGreaterThan(5);
+  });
+
+  it("keeps no count by a key whose variable a transfer writes, and plays those games alike", async () => {
+    const { kernelText, game } = await loadRulesKernel("key-transfer-drill", TRANSFER_DRILL, runtime);
+    expect(kernelText).not.toContain("$keyed_");
+    expect(kernelText).toMatch(/function fn_stocked_count\([^)]*\): number \{\n\s*let /);
+    const typesSeen = new Set<string>();
+    expectKernelReplays(runtime, game, { seed: 37, playerCounts: [2, 3], gamesPerCount: 40, onMove: (_seat, move) => typesSeen.add(move.type) });
+    expect([...typesSeen].sort()).toEqual(["fill", "pass", "take"]);
   });
 });
