@@ -188,4 +188,16 @@ describe("the playout kernel's running counts by a key of the card", () => {
     expectKernelReplays(runtime, game, { seed: 37, playerCounts: [2, 3], gamesPerCount: 40, onMove: (_seat, move) => typesSeen.add(move.type) });
     expect([...typesSeen].sort()).toEqual(["fill", "pass", "take"]);
   });
+
+  it("finds the card a write concerns without hints where the kernel keeps none", async () => {
+    // Without the move from wherever the card lies, the kernel keeps no note of where cards were put.
+    const drop = DRILL.slice(DRILL.indexOf("        drop\n"), DRILL.indexOf("        pass { }"));
+    const { kernelText, game } = await loadRulesKernel("key-drill-no-hints", DRILL.replace(drop, ""), runtime);
+    expect(kernelText).not.toContain("takeFromZoneOf(");
+    expect(kernelText).not.toContain("$where");
+    expect(kernelText).toMatch(/\$write_paint\([^;]+, -1\);/);
+    const typesSeen = new Set<string>();
+    expectKernelReplays(runtime, game, { seed: 41, playerCounts: [2, 4], gamesPerCount: 40, onMove: (_seat, move) => typesSeen.add(move.type) });
+    expect([...typesSeen].sort()).toEqual(["paint_red", "pass", "place", "repaint", "tint"]);
+  });
 });
