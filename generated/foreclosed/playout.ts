@@ -7,6 +7,7 @@ import {
   rollOn,
   seatCount,
   seedWords,
+  segmentHolding,
   takeFromZoneOf,
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
@@ -427,72 +428,61 @@ export function playout(): PlayoutKernel {
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
+    return $countOf($keyed_collection_colour_of, (Z_collection + l_p - Z_collection) * 6, $index_Colour(l_k));
+  }
+  function fn_money_cards(l_p: number): number {
+    return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
+  }
+  function fn_hearts(l_p: number): number {
     let $count821: number = 0;
     {
       const $seg823 = Z_collection + l_p;
       const $n824 = N[$seg823]!;
       for (let $i822 = 0; $i822 < $n824; $i822++) {
         const l_c = C[$seg823 * CAP + $i822]!;
-        if (fn_colour_of(l_c) === l_k) {
+        if (Property_heart[l_c]!) {
           $count821++;
         }
       }
     }
     return $count821;
   }
-  function fn_money_cards(l_p: number): number {
-    return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
-  }
-  function fn_hearts(l_p: number): number {
+  function fn_coin_symbols(l_p: number): number {
     let $count825: number = 0;
     {
       const $seg827 = Z_collection + l_p;
       const $n828 = N[$seg827]!;
       for (let $i826 = 0; $i826 < $n828; $i826++) {
         const l_c = C[$seg827 * CAP + $i826]!;
-        if (Property_heart[l_c]!) {
+        if (Property_coin[l_c]!) {
           $count825++;
         }
       }
     }
     return $count825;
   }
-  function fn_coin_symbols(l_p: number): number {
-    let $count829: number = 0;
-    {
-      const $seg831 = Z_collection + l_p;
-      const $n832 = N[$seg831]!;
-      for (let $i830 = 0; $i830 < $n832; $i830++) {
-        const l_c = C[$seg831 * CAP + $i830]!;
-        if (Property_coin[l_c]!) {
-          $count829++;
-        }
-      }
-    }
-    return $count829;
-  }
   function fn_set_score(l_p: number): number {
-    let $sum833: number = 0;
-    for (const $item834 of ALL_Colour) {
-      const l_k = $item834;
+    let $sum829: number = 0;
+    for (const $item830 of ALL_Colour) {
+      const l_k = $item830;
       if (l_k !== "none") {
-        $sum833 +=
+        $sum829 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum833;
+    return $sum829;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum835: number = 0;
+    let $sum831: number = 0;
     {
-      const $seg837 = Z_collection + l_p;
-      const $n838 = N[$seg837]!;
-      for (let $i836 = 0; $i836 < $n838; $i836++) {
-        const l_c = C[$seg837 * CAP + $i836]!;
-        $sum835 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg833 = Z_collection + l_p;
+      const $n834 = N[$seg833]!;
+      for (let $i832 = 0; $i832 < $n834; $i832++) {
+        const l_c = C[$seg833 * CAP + $i832]!;
+        $sum831 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum835;
+    return $sum831;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -505,8 +495,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item839 of ALL_Colour) {
-                const l_k = $item839;
+              for (const $item835 of ALL_Colour) {
+                const l_k = $item835;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -521,8 +511,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item840 of ALL_Colour) {
-                  const l_k = $item840;
+                for (const $item836 of ALL_Colour) {
+                  const l_k = $item836;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -545,52 +535,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum841: number = 0;
+    let $sum837: number = 0;
     {
-      const $n843 = N[Z_board]!;
-      for (let $i842 = 0; $i842 < $n843; $i842++) {
-        const l_a = C[Z_board * CAP + $i842]!;
-        $sum841 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+      const $n839 = N[Z_board]!;
+      for (let $i838 = 0; $i838 < $n839; $i838++) {
+        const l_a = C[Z_board * CAP + $i838]!;
+        $sum837 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
       }
     }
-    return 0 - $sum841;
+    return 0 - $sum837;
   }
   function fn_action_points(l_p: number): number {
-    let $sum844: number = 0;
+    let $sum840: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum845: number = 0;
+        let $sum841: number = 0;
         {
-          const $seg847 = Z_played + l_q;
-          const $n848 = N[$seg847]!;
-          for (let $i846 = 0; $i846 < $n848; $i846++) {
-            const l_a = C[$seg847 * CAP + $i846]!;
-            $sum845 += fn_medal_points(l_a, l_p);
+          const $seg843 = Z_played + l_q;
+          const $n844 = N[$seg843]!;
+          for (let $i842 = 0; $i842 < $n844; $i842++) {
+            const l_a = C[$seg843 * CAP + $i842]!;
+            $sum841 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum844 += $sum845;
+        $sum840 += $sum841;
       }
     }
-    return $sum844 + fn_board_points(l_p);
+    return $sum840 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any849: boolean = false;
+    let $any845: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
-          $any849 = true;
+          $any845 = true;
           break;
         }
       }
     }
-    return $any849 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any845 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum850: number = 0;
+    let $sum846: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum850 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum846 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum850;
+    return N[Z_board]! + $sum846;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
@@ -611,6 +601,35 @@ export function playout(): PlayoutKernel {
   }
   function fn_shares_colour(l_a: number, l_b: number): boolean {
     return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
+  }
+  var $index_Colour$lastValue = "";
+  var $index_Colour$lastIndex = -1;
+  function $index_Colour(value: string): number {
+    if (value === $index_Colour$lastValue) return $index_Colour$lastIndex;
+    let $index = -1;
+    switch (value) {
+      case "none":
+        $index = 0;
+        break;
+      case "red":
+        $index = 1;
+        break;
+      case "orange":
+        $index = 2;
+        break;
+      case "yellow":
+        $index = 3;
+        break;
+      case "green":
+        $index = 4;
+        break;
+      case "blue":
+        $index = 5;
+        break;
+    }
+    $index_Colour$lastValue = value;
+    $index_Colour$lastIndex = $index;
+    return $index;
   }
   var $index_Effect$lastValue = "";
   var $index_Effect$lastIndex = -1;
@@ -686,10 +705,13 @@ export function playout(): PlayoutKernel {
     return $index;
   }
   var Action_effect$index = Int32Array.from(Action_effect, $index_Effect);
+  var Property_colour$index = Int32Array.from(Property_colour, $index_Colour);
   var Property_kind$index = Int32Array.from(Property_kind, $index_PropertyKind);
   var $count_collection_kind = new Int32Array(18);
   var $count_hand_effect = new Int32Array(84);
   var $count_played_effect = new Int32Array(84);
+  var $keyed_collection_colour_of = new Int32Array(36);
+  var $keyed_collection_uncommitted = new Int32Array(12);
   /** A segment's count of one member (its index; -1 for a value that is no member: none). */
   function $countOf(counts: Int32Array, at: number, member: number): number {
     return member < 0 ? 0 : counts[at + member]!;
@@ -720,6 +742,43 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_played_effect[$s * 14 + $member]!++;
       }
     }
+    $recountKeyed();
+  }
+  function fn_colour_of$member(l_c: number): number {
+    return Property_kind$index[l_c]! === 0
+      ? Property_colour$index[l_c]!
+      : Property_kind$index[l_c]! === 1
+        ? $index_Colour(v_committed[l_c]!)
+        : 0;
+  }
+  /** The counts by a key that reads per-card variables made afresh (the variables have their values). */
+  function $recountKeyed(): void {
+    $keyed_collection_colour_of.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_collection + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = fn_colour_of$member(C[$seg * CAP + $i]!);
+        if ($member >= 0) $keyed_collection_colour_of[$s * 6 + $member]!++;
+      }
+    }
+    $keyed_collection_uncommitted.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_collection + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = fn_uncommitted(C[$seg * CAP + $i]!) ? 1 : 0;
+        if ($member >= 0) $keyed_collection_uncommitted[$s * 2 + $member]!++;
+      }
+    }
+  }
+  function $write_committed(card: number, value: string, hint: number): void {
+    const $seg0 = segmentHolding(C, N, CAP, Z_collection, 6, hint, card);
+    if ($seg0 >= 0) $keyed_collection_colour_of[($seg0 - Z_collection) * 6 + fn_colour_of$member(card)]!--;
+    if ($seg0 >= 0)
+      $keyed_collection_uncommitted[($seg0 - Z_collection) * 2 + (fn_uncommitted(card) ? 1 : 0)]!--;
+    v_committed[card] = value;
+    if ($seg0 >= 0) $keyed_collection_colour_of[($seg0 - Z_collection) * 6 + fn_colour_of$member(card)]!++;
+    if ($seg0 >= 0)
+      $keyed_collection_uncommitted[($seg0 - Z_collection) * 2 + (fn_uncommitted(card) ? 1 : 0)]!++;
   }
   var $positive_protection = 0;
   function step0(): number {
@@ -745,6 +804,14 @@ export function playout(): PlayoutKernel {
               C[$to * CAP + N[$to]!] = $card;
               N[$to]!++;
               $where[$card] = $to;
+              {
+                const $member = fn_uncommitted($card) ? 1 : 0;
+                if ($member >= 0) $keyed_collection_uncommitted[($to - Z_collection) * 2 + $member]!++;
+              }
+              {
+                const $member = fn_colour_of$member($card);
+                if ($member >= 0) $keyed_collection_colour_of[($to - Z_collection) * 6 + $member]!++;
+              }
               {
                 const $member = Property_kind$index[$card]!;
                 if ($member >= 0) $count_collection_kind[($to - Z_collection) * 3 + $member]!++;
@@ -966,7 +1033,7 @@ export function playout(): PlayoutKernel {
       let $n30 = 0;
       {
         const $seg32 = Z_collection + l_p_25;
-        const $n33 = $count_collection_kind[($seg32 - Z_collection) * 3 + 1]! > 0 ? N[$seg32]! : 0;
+        const $n33 = $keyed_collection_uncommitted[($seg32 - Z_collection) * 2 + 1]! > 0 ? N[$seg32]! : 0;
         for (let $i31 = 0; $i31 < $n33; $i31++) {
           const l_u_5 = C[$seg32 * CAP + $i31]!;
           if (fn_uncommitted(l_u_5)) $list10[$n30++] = l_u_5;
@@ -1064,18 +1131,18 @@ export function playout(): PlayoutKernel {
     if (!$found108) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     let l_other = $first107;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_14] = v_merc_vote[l_one]!;
+      $write_committed(l_dual_14, v_merc_vote[l_one]!, $where[l_dual_14]!);
     } else {
       if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_14] = v_merc_vote[l_one]!;
+        $write_committed(l_dual_14, v_merc_vote[l_one]!, $where[l_dual_14]!);
       } else {
         if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_14] = v_merc_vote[l_other]!;
+          $write_committed(l_dual_14, v_merc_vote[l_other]!, $where[l_dual_14]!);
         } else {
           if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_14] = Property_colour[l_dual_14]!;
+            $write_committed(l_dual_14, Property_colour[l_dual_14]!, $where[l_dual_14]!);
           } else {
-            v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
+            $write_committed(l_dual_14, Property_second_colour[l_dual_14]!, $where[l_dual_14]!);
           }
         }
       }
@@ -1083,14 +1150,14 @@ export function playout(): PlayoutKernel {
     return step21();
   }
   function step20(): number {
-    v_committed[l_dual_14] = Property_second_colour[l_dual_14]!;
+    $write_committed(l_dual_14, Property_second_colour[l_dual_14]!, $where[l_dual_14]!);
     return step21();
   }
   function step21(): number {
     return step23();
   }
   function step22(): number {
-    v_committed[l_dual_14] = Property_colour[l_dual_14]!;
+    $write_committed(l_dual_14, Property_colour[l_dual_14]!, $where[l_dual_14]!);
     return step23();
   }
   function step23(): number {
@@ -1116,6 +1183,14 @@ export function playout(): PlayoutKernel {
       const $card = l_revealed;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = fn_uncommitted($card) ? 1 : 0;
+        if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
+      }
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = fn_colour_of$member($card);
+        if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
+      }
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
         const $member = Property_kind$index[$card]!;
         if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
       }
@@ -1123,6 +1198,14 @@ export function playout(): PlayoutKernel {
       C[$seg109 * CAP + N[$seg109]!] = $card;
       N[$seg109]!++;
       $where[$card] = $seg109;
+      {
+        const $member = fn_uncommitted($card) ? 1 : 0;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg109 - Z_collection) * 2 + $member]!++;
+      }
+      {
+        const $member = fn_colour_of$member($card);
+        if ($member >= 0) $keyed_collection_colour_of[($seg109 - Z_collection) * 6 + $member]!++;
+      }
       {
         const $member = Property_kind$index[$card]!;
         if ($member >= 0) $count_collection_kind[($seg109 - Z_collection) * 3 + $member]!++;
@@ -1149,7 +1232,7 @@ export function playout(): PlayoutKernel {
       let $n25 = 0;
       {
         const $seg27 = Z_collection + l_p_18;
-        const $n28 = $count_collection_kind[($seg27 - Z_collection) * 3 + 1]! > 0 ? N[$seg27]! : 0;
+        const $n28 = $keyed_collection_uncommitted[($seg27 - Z_collection) * 2 + 1]! > 0 ? N[$seg27]! : 0;
         for (let $i26 = 0; $i26 < $n28; $i26++) {
           const l_u_4 = C[$seg27 * CAP + $i26]!;
           if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
@@ -1256,18 +1339,18 @@ export function playout(): PlayoutKernel {
     if (!$found139) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     let l_other = $first138;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_12] = v_merc_vote[l_one]!;
+      $write_committed(l_dual_12, v_merc_vote[l_one]!, $where[l_dual_12]!);
     } else {
       if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_12] = v_merc_vote[l_one]!;
+        $write_committed(l_dual_12, v_merc_vote[l_one]!, $where[l_dual_12]!);
       } else {
         if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_12] = v_merc_vote[l_other]!;
+          $write_committed(l_dual_12, v_merc_vote[l_other]!, $where[l_dual_12]!);
         } else {
           if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_12] = Property_colour[l_dual_12]!;
+            $write_committed(l_dual_12, Property_colour[l_dual_12]!, $where[l_dual_12]!);
           } else {
-            v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
+            $write_committed(l_dual_12, Property_second_colour[l_dual_12]!, $where[l_dual_12]!);
           }
         }
       }
@@ -1275,14 +1358,14 @@ export function playout(): PlayoutKernel {
     return step43();
   }
   function step42(): number {
-    v_committed[l_dual_12] = Property_second_colour[l_dual_12]!;
+    $write_committed(l_dual_12, Property_second_colour[l_dual_12]!, $where[l_dual_12]!);
     return step43();
   }
   function step43(): number {
     return step45();
   }
   function step44(): number {
-    v_committed[l_dual_12] = Property_colour[l_dual_12]!;
+    $write_committed(l_dual_12, Property_colour[l_dual_12]!, $where[l_dual_12]!);
     return step45();
   }
   function step45(): number {
@@ -1292,7 +1375,7 @@ export function playout(): PlayoutKernel {
     return step48();
   }
   function step47(): number {
-    v_committed[l_u_4] = Property_colour[l_card_9]!;
+    $write_committed(l_u_4, Property_colour[l_card_9]!, $where[l_u_4]!);
     return step48();
   }
   function step48(): number {
@@ -1305,7 +1388,7 @@ export function playout(): PlayoutKernel {
       let $any140: boolean = false;
       {
         const $seg142 = Z_collection + l_p_18;
-        const $n143 = $count_collection_kind[($seg142 - Z_collection) * 3 + 1]! > 0 ? N[$seg142]! : 0;
+        const $n143 = $keyed_collection_uncommitted[($seg142 - Z_collection) * 2 + 1]! > 0 ? N[$seg142]! : 0;
         for (let $i141 = 0; $i141 < $n143; $i141++) {
           const l_u = C[$seg142 * CAP + $i141]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
@@ -1341,7 +1424,7 @@ export function playout(): PlayoutKernel {
       let $any145: boolean = false;
       {
         const $seg147 = Z_collection + l_p_18;
-        const $n148 = $count_collection_kind[($seg147 - Z_collection) * 3 + 1]! > 0 ? N[$seg147]! : 0;
+        const $n148 = $keyed_collection_uncommitted[($seg147 - Z_collection) * 2 + 1]! > 0 ? N[$seg147]! : 0;
         for (let $i146 = 0; $i146 < $n148; $i146++) {
           const l_u = C[$seg147 * CAP + $i146]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
@@ -1425,18 +1508,18 @@ export function playout(): PlayoutKernel {
     if (!$found179) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     let l_other = $first178;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_8] = v_merc_vote[l_one]!;
+      $write_committed(l_dual_8, v_merc_vote[l_one]!, $where[l_dual_8]!);
     } else {
       if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_8] = v_merc_vote[l_one]!;
+        $write_committed(l_dual_8, v_merc_vote[l_one]!, $where[l_dual_8]!);
       } else {
         if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_8] = v_merc_vote[l_other]!;
+          $write_committed(l_dual_8, v_merc_vote[l_other]!, $where[l_dual_8]!);
         } else {
           if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_8] = Property_colour[l_dual_8]!;
+            $write_committed(l_dual_8, Property_colour[l_dual_8]!, $where[l_dual_8]!);
           } else {
-            v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
+            $write_committed(l_dual_8, Property_second_colour[l_dual_8]!, $where[l_dual_8]!);
           }
         }
       }
@@ -1444,14 +1527,14 @@ export function playout(): PlayoutKernel {
     return step61();
   }
   function step60(): number {
-    v_committed[l_dual_8] = Property_second_colour[l_dual_8]!;
+    $write_committed(l_dual_8, Property_second_colour[l_dual_8]!, $where[l_dual_8]!);
     return step61();
   }
   function step61(): number {
     return step63();
   }
   function step62(): number {
-    v_committed[l_dual_8] = Property_colour[l_dual_8]!;
+    $write_committed(l_dual_8, Property_colour[l_dual_8]!, $where[l_dual_8]!);
     return step63();
   }
   function step63(): number {
@@ -1462,7 +1545,7 @@ export function playout(): PlayoutKernel {
       let $n21 = 0;
       {
         const $seg23 = Z_collection + l_p_18;
-        const $n24 = $count_collection_kind[($seg23 - Z_collection) * 3 + 1]! > 0 ? N[$seg23]! : 0;
+        const $n24 = $keyed_collection_uncommitted[($seg23 - Z_collection) * 2 + 1]! > 0 ? N[$seg23]! : 0;
         for (let $i22 = 0; $i22 < $n24; $i22++) {
           const l_u_3 = C[$seg23 * CAP + $i22]!;
           if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
@@ -1563,18 +1646,18 @@ export function playout(): PlayoutKernel {
     if (!$found209) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     let l_other = $first208;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_10] = v_merc_vote[l_one]!;
+      $write_committed(l_dual_10, v_merc_vote[l_one]!, $where[l_dual_10]!);
     } else {
       if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_10] = v_merc_vote[l_one]!;
+        $write_committed(l_dual_10, v_merc_vote[l_one]!, $where[l_dual_10]!);
       } else {
         if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_10] = v_merc_vote[l_other]!;
+          $write_committed(l_dual_10, v_merc_vote[l_other]!, $where[l_dual_10]!);
         } else {
           if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_10] = Property_colour[l_dual_10]!;
+            $write_committed(l_dual_10, Property_colour[l_dual_10]!, $where[l_dual_10]!);
           } else {
-            v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
+            $write_committed(l_dual_10, Property_second_colour[l_dual_10]!, $where[l_dual_10]!);
           }
         }
       }
@@ -1582,14 +1665,14 @@ export function playout(): PlayoutKernel {
     return step76();
   }
   function step75(): number {
-    v_committed[l_dual_10] = Property_second_colour[l_dual_10]!;
+    $write_committed(l_dual_10, Property_second_colour[l_dual_10]!, $where[l_dual_10]!);
     return step76();
   }
   function step76(): number {
     return step78();
   }
   function step77(): number {
-    v_committed[l_dual_10] = Property_colour[l_dual_10]!;
+    $write_committed(l_dual_10, Property_colour[l_dual_10]!, $where[l_dual_10]!);
     return step78();
   }
   function step78(): number {
@@ -1610,7 +1693,7 @@ export function playout(): PlayoutKernel {
     let $found211 = false;
     {
       const $seg213 = Z_collection + l_p_18;
-      const $n214 = $count_collection_kind[($seg213 - Z_collection) * 3 + 1]! > 0 ? N[$seg213]! : 0;
+      const $n214 = $keyed_collection_uncommitted[($seg213 - Z_collection) * 2 + 1]! > 0 ? N[$seg213]! : 0;
       for (let $i212 = 0; $i212 < $n214; $i212++) {
         const l_u = C[$seg213 * CAP + $i212]!;
         if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
@@ -1625,8 +1708,8 @@ export function playout(): PlayoutKernel {
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
       ? Property_colour[l_card_9]!
       : Property_second_colour[l_card_9]!;
-    v_committed[l_card_9] = l_common;
-    v_committed[l_other] = l_common;
+    $write_committed(l_card_9, l_common, $where[l_card_9]!);
+    $write_committed(l_other, l_common, $where[l_other]!);
     return step83();
   }
   function step83(): number {
@@ -1876,6 +1959,14 @@ export function playout(): PlayoutKernel {
       const $card = l_card_7;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = fn_uncommitted($card) ? 1 : 0;
+        if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
+      }
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = fn_colour_of$member($card);
+        if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
+      }
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
         const $member = Property_kind$index[$card]!;
         if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
       }
@@ -1883,6 +1974,14 @@ export function playout(): PlayoutKernel {
       C[$seg229 * CAP + N[$seg229]!] = $card;
       N[$seg229]!++;
       $where[$card] = $seg229;
+      {
+        const $member = fn_uncommitted($card) ? 1 : 0;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg229 - Z_collection) * 2 + $member]!++;
+      }
+      {
+        const $member = fn_colour_of$member($card);
+        if ($member >= 0) $keyed_collection_colour_of[($seg229 - Z_collection) * 6 + $member]!++;
+      }
       {
         const $member = Property_kind$index[$card]!;
         if ($member >= 0) $count_collection_kind[($seg229 - Z_collection) * 3 + $member]!++;
@@ -1909,7 +2008,7 @@ export function playout(): PlayoutKernel {
       let $n16 = 0;
       {
         const $seg18 = Z_collection + l_p_9;
-        const $n19 = $count_collection_kind[($seg18 - Z_collection) * 3 + 1]! > 0 ? N[$seg18]! : 0;
+        const $n19 = $keyed_collection_uncommitted[($seg18 - Z_collection) * 2 + 1]! > 0 ? N[$seg18]! : 0;
         for (let $i17 = 0; $i17 < $n19; $i17++) {
           const l_u_2 = C[$seg18 * CAP + $i17]!;
           if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
@@ -2016,18 +2115,18 @@ export function playout(): PlayoutKernel {
     if (!$found259) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     let l_other = $first258;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_6] = v_merc_vote[l_one]!;
+      $write_committed(l_dual_6, v_merc_vote[l_one]!, $where[l_dual_6]!);
     } else {
       if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_6] = v_merc_vote[l_one]!;
+        $write_committed(l_dual_6, v_merc_vote[l_one]!, $where[l_dual_6]!);
       } else {
         if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_6] = v_merc_vote[l_other]!;
+          $write_committed(l_dual_6, v_merc_vote[l_other]!, $where[l_dual_6]!);
         } else {
           if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_6] = Property_colour[l_dual_6]!;
+            $write_committed(l_dual_6, Property_colour[l_dual_6]!, $where[l_dual_6]!);
           } else {
-            v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
+            $write_committed(l_dual_6, Property_second_colour[l_dual_6]!, $where[l_dual_6]!);
           }
         }
       }
@@ -2035,14 +2134,14 @@ export function playout(): PlayoutKernel {
     return step113();
   }
   function step112(): number {
-    v_committed[l_dual_6] = Property_second_colour[l_dual_6]!;
+    $write_committed(l_dual_6, Property_second_colour[l_dual_6]!, $where[l_dual_6]!);
     return step113();
   }
   function step113(): number {
     return step115();
   }
   function step114(): number {
-    v_committed[l_dual_6] = Property_colour[l_dual_6]!;
+    $write_committed(l_dual_6, Property_colour[l_dual_6]!, $where[l_dual_6]!);
     return step115();
   }
   function step115(): number {
@@ -2052,7 +2151,7 @@ export function playout(): PlayoutKernel {
     return step118();
   }
   function step117(): number {
-    v_committed[l_u_2] = Property_colour[l_card_8]!;
+    $write_committed(l_u_2, Property_colour[l_card_8]!, $where[l_u_2]!);
     return step118();
   }
   function step118(): number {
@@ -2065,7 +2164,7 @@ export function playout(): PlayoutKernel {
       let $any260: boolean = false;
       {
         const $seg262 = Z_collection + l_p_9;
-        const $n263 = $count_collection_kind[($seg262 - Z_collection) * 3 + 1]! > 0 ? N[$seg262]! : 0;
+        const $n263 = $keyed_collection_uncommitted[($seg262 - Z_collection) * 2 + 1]! > 0 ? N[$seg262]! : 0;
         for (let $i261 = 0; $i261 < $n263; $i261++) {
           const l_u = C[$seg262 * CAP + $i261]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
@@ -2100,7 +2199,7 @@ export function playout(): PlayoutKernel {
       let $any265: boolean = false;
       {
         const $seg267 = Z_collection + l_p_9;
-        const $n268 = $count_collection_kind[($seg267 - Z_collection) * 3 + 1]! > 0 ? N[$seg267]! : 0;
+        const $n268 = $keyed_collection_uncommitted[($seg267 - Z_collection) * 2 + 1]! > 0 ? N[$seg267]! : 0;
         for (let $i266 = 0; $i266 < $n268; $i266++) {
           const l_u = C[$seg267 * CAP + $i266]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
@@ -2184,18 +2283,18 @@ export function playout(): PlayoutKernel {
     if (!$found299) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     let l_other = $first298;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_2] = v_merc_vote[l_one]!;
+      $write_committed(l_dual_2, v_merc_vote[l_one]!, $where[l_dual_2]!);
     } else {
       if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_2] = v_merc_vote[l_one]!;
+        $write_committed(l_dual_2, v_merc_vote[l_one]!, $where[l_dual_2]!);
       } else {
         if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_2] = v_merc_vote[l_other]!;
+          $write_committed(l_dual_2, v_merc_vote[l_other]!, $where[l_dual_2]!);
         } else {
           if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_2] = Property_colour[l_dual_2]!;
+            $write_committed(l_dual_2, Property_colour[l_dual_2]!, $where[l_dual_2]!);
           } else {
-            v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
+            $write_committed(l_dual_2, Property_second_colour[l_dual_2]!, $where[l_dual_2]!);
           }
         }
       }
@@ -2203,14 +2302,14 @@ export function playout(): PlayoutKernel {
     return step131();
   }
   function step130(): number {
-    v_committed[l_dual_2] = Property_second_colour[l_dual_2]!;
+    $write_committed(l_dual_2, Property_second_colour[l_dual_2]!, $where[l_dual_2]!);
     return step131();
   }
   function step131(): number {
     return step133();
   }
   function step132(): number {
-    v_committed[l_dual_2] = Property_colour[l_dual_2]!;
+    $write_committed(l_dual_2, Property_colour[l_dual_2]!, $where[l_dual_2]!);
     return step133();
   }
   function step133(): number {
@@ -2221,7 +2320,7 @@ export function playout(): PlayoutKernel {
       let $n12 = 0;
       {
         const $seg14 = Z_collection + l_p_9;
-        const $n15 = $count_collection_kind[($seg14 - Z_collection) * 3 + 1]! > 0 ? N[$seg14]! : 0;
+        const $n15 = $keyed_collection_uncommitted[($seg14 - Z_collection) * 2 + 1]! > 0 ? N[$seg14]! : 0;
         for (let $i13 = 0; $i13 < $n15; $i13++) {
           const l_u = C[$seg14 * CAP + $i13]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8))
@@ -2322,18 +2421,18 @@ export function playout(): PlayoutKernel {
     if (!$found329) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     let l_other = $first328;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
-      v_committed[l_dual_4] = v_merc_vote[l_one]!;
+      $write_committed(l_dual_4, v_merc_vote[l_one]!, $where[l_dual_4]!);
     } else {
       if (v_coins[l_one]! > v_coins[l_other]!) {
-        v_committed[l_dual_4] = v_merc_vote[l_one]!;
+        $write_committed(l_dual_4, v_merc_vote[l_one]!, $where[l_dual_4]!);
       } else {
         if (v_coins[l_other]! > v_coins[l_one]!) {
-          v_committed[l_dual_4] = v_merc_vote[l_other]!;
+          $write_committed(l_dual_4, v_merc_vote[l_other]!, $where[l_dual_4]!);
         } else {
           if (rollOn(G, 2) === 1) {
-            v_committed[l_dual_4] = Property_colour[l_dual_4]!;
+            $write_committed(l_dual_4, Property_colour[l_dual_4]!, $where[l_dual_4]!);
           } else {
-            v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
+            $write_committed(l_dual_4, Property_second_colour[l_dual_4]!, $where[l_dual_4]!);
           }
         }
       }
@@ -2341,14 +2440,14 @@ export function playout(): PlayoutKernel {
     return step146();
   }
   function step145(): number {
-    v_committed[l_dual_4] = Property_second_colour[l_dual_4]!;
+    $write_committed(l_dual_4, Property_second_colour[l_dual_4]!, $where[l_dual_4]!);
     return step146();
   }
   function step146(): number {
     return step148();
   }
   function step147(): number {
-    v_committed[l_dual_4] = Property_colour[l_dual_4]!;
+    $write_committed(l_dual_4, Property_colour[l_dual_4]!, $where[l_dual_4]!);
     return step148();
   }
   function step148(): number {
@@ -2369,7 +2468,7 @@ export function playout(): PlayoutKernel {
     let $found331 = false;
     {
       const $seg333 = Z_collection + l_p_9;
-      const $n334 = $count_collection_kind[($seg333 - Z_collection) * 3 + 1]! > 0 ? N[$seg333]! : 0;
+      const $n334 = $keyed_collection_uncommitted[($seg333 - Z_collection) * 2 + 1]! > 0 ? N[$seg333]! : 0;
       for (let $i332 = 0; $i332 < $n334; $i332++) {
         const l_u = C[$seg333 * CAP + $i332]!;
         if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
@@ -2384,8 +2483,8 @@ export function playout(): PlayoutKernel {
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
       ? Property_colour[l_card_8]!
       : Property_second_colour[l_card_8]!;
-    v_committed[l_card_8] = l_common;
-    v_committed[l_other] = l_common;
+    $write_committed(l_card_8, l_common, $where[l_card_8]!);
+    $write_committed(l_other, l_common, $where[l_other]!);
     return step153();
   }
   function step153(): number {
@@ -4257,6 +4356,14 @@ export function playout(): PlayoutKernel {
                 N[$to]!++;
                 $where[$card] = $to;
                 {
+                  const $member = fn_uncommitted($card) ? 1 : 0;
+                  if ($member >= 0) $keyed_collection_uncommitted[($to - Z_collection) * 2 + $member]!++;
+                }
+                {
+                  const $member = fn_colour_of$member($card);
+                  if ($member >= 0) $keyed_collection_colour_of[($to - Z_collection) * 6 + $member]!++;
+                }
+                {
                   const $member = Property_kind$index[$card]!;
                   if ($member >= 0) $count_collection_kind[($to - Z_collection) * 3 + $member]!++;
                 }
@@ -4320,7 +4427,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat79, 26, $value89);
       {
         const l_colour = $value89;
-        v_committed[l_dual_13] = l_colour;
+        $write_committed(l_dual_13, l_colour, $where[l_dual_13]!);
         return step15();
       }
     }
@@ -4461,7 +4568,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat110, 26, $value120);
       {
         const l_colour = $value120;
-        v_committed[l_dual_11] = l_colour;
+        $write_committed(l_dual_11, l_colour, $where[l_dual_11]!);
         return step37();
       }
     }
@@ -4602,7 +4709,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat150, 26, $value160);
       {
         const l_colour = $value160;
-        v_committed[l_dual_7] = l_colour;
+        $write_committed(l_dual_7, l_colour, $where[l_dual_7]!);
         return step55();
       }
     }
@@ -4743,7 +4850,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat180, 26, $value190);
       {
         const l_colour = $value190;
-        v_committed[l_dual_9] = l_colour;
+        $write_committed(l_dual_9, l_colour, $where[l_dual_9]!);
         return step70();
       }
     }
@@ -4884,7 +4991,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat230, 26, $value240);
       {
         const l_colour = $value240;
-        v_committed[l_dual_5] = l_colour;
+        $write_committed(l_dual_5, l_colour, $where[l_dual_5]!);
         return step107();
       }
     }
@@ -5025,7 +5132,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat270, 26, $value280);
       {
         const l_colour = $value280;
-        v_committed[l_dual] = l_colour;
+        $write_committed(l_dual, l_colour, $where[l_dual]!);
         return step125();
       }
     }
@@ -5166,7 +5273,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat300, 26, $value310);
       {
         const l_colour = $value310;
-        v_committed[l_dual_3] = l_colour;
+        $write_committed(l_dual_3, l_colour, $where[l_dual_3]!);
         return step140();
       }
     }
@@ -7958,6 +8065,7 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       $positive_protection = 0;
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
+      $recountKeyed();
       {
         for (let $i799 = N[Z_action_deck]! - 1; $i799 > 0; $i799--) {
           const $n803 = $i799 + 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardAt, drawInt, positionOf, putCard, seedWords, shuffleZone, takeAt, takeFromZoneOf } from "./playout.js";
+import { cardAt, drawInt, positionOf, putCard, seedWords, segmentHolding, shuffleZone, takeAt, takeFromZoneOf } from "./playout.js";
 import { randomInt, seedRandom, shuffle } from "./random.js";
 
 describe("a playout kernel's generator", () => {
@@ -65,6 +65,21 @@ describe("a playout kernel's zones", () => {
     expect(takeFromZoneOf(zone.c, zone.n, cap, 2, hint, 11)).toBe(1);
     expect(zone.list()).toEqual([10, 12]);
     expect(zone.n[0]).toBe(1);
+  });
+
+  it.each([
+    ["its hint", 1, 1],
+    ["a stale hint", 0, 1],
+    ["a hint out of range", 7, 1],
+  ])("find the segment of a range that holds a card, given %s", (_, hint, expected) => {
+    const zone = fill(false, [10, 11, 12]);
+    putCard(zone.c, zone.n, cap, 0, false, false, 5);
+    expect(segmentHolding(zone.c, zone.n, cap, 0, 2, hint, 11)).toBe(expected);
+    expect(segmentHolding(zone.c, zone.n, cap, 0, 2, hint, 5)).toBe(0);
+    // Outside the range looked at, or in no zone: none.
+    expect(segmentHolding(zone.c, zone.n, cap, 0, 1, hint, 11)).toBe(-1);
+    expect(segmentHolding(zone.c, zone.n, cap, 0, 2, hint, 99)).toBe(-1);
+    expect(zone.list()).toEqual([10, 11, 12]);
   });
 
   it("fault when no zone holds the card", () => {

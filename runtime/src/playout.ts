@@ -163,6 +163,22 @@ export function takeFromZoneOf(cards: Int32Array, sizes: Int32Array, cap: number
   return takeFromAnyZone(cards, sizes, cap, segments, card);
 }
 
+/** The segment of [first, first + count) that holds `card`, looked for first in `hint` (where the
+ *  kernel last put it); -1 where none does. The kernel's running counts by a card's own variables
+ *  (playout-keyed-counts) find with it the count a written card stands in. */
+export function segmentHolding(cards: Int32Array, sizes: Int32Array, cap: number, first: number, count: number, hint: number, card: number): number {
+  if (hint >= first && hint < first + count && holds(cards, sizes, cap, hint, card)) return hint;
+  for (let seg = first; seg < first + count; seg++) if (seg !== hint && holds(cards, sizes, cap, seg, card)) return seg;
+  return -1;
+}
+
+function holds(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, card: number): boolean {
+  const base = seg * cap;
+  const end = base + sizes[seg]!;
+  for (let k = base; k < end; k++) if (cards[k] === card) return true;
+  return false;
+}
+
 /** Takes `card` out of the zone at `seg` if it is there (the others keep their order). */
 function takeFromSegment(cards: Int32Array, sizes: Int32Array, cap: number, seg: number, card: number): boolean {
   const base = seg * cap;

@@ -16,9 +16,12 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { cardFieldArray } from "./code.js";
+import { kernelType } from "./playout-lists.js";
 import type { ZoneLayout, ZoneRef } from "./playout-zones.js";
 import { plain, readsSlot } from "./playout-memo-reads.js";
 import { markerKind } from "./playout-markers.js";
+import { CardKeys, type CardKey } from "./playout-keyed-counts.js";
+import { WHERE, varName } from "./playout-zones.js";
 
 /** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
 export interface EnumIndexes {
@@ -32,20 +35,36 @@ type Marker =
   | { op: "in" | "out"; zone: string; seg: string; card: string }
   | { op: "clear"; zone: string; seg: string }
   | { op: "from"; cardType: string; seg: string; card: string }
-  | { op: "recount" };
+  | { op: "write"; variable: string; array: string; card: string; operator: string; value: string }
+  | { op: "recount" }
+  | { op: "recount-keyed" };
 
 const MARKERS = markerKind<Marker>("counts");
 
 /** Where the zones are loaded whole (a game's start, a resumed state): every count is made afresh. */
 export const RECOUNT_MARKER = MARKERS.line({ op: "recount" });
+/** Where the per-card variables have their first values: the counts by a key that reads them made afresh. */
+export const RECOUNT_KEYED_MARKER = MARKERS.line({ op: "recount-keyed" });
 
 interface Counted {
   readonly zone: ZoneLayout;
   readonly segments: number;
   readonly members: number;
-  /** The field's member indexes by card id (-1 for none). */
-  readonly indexes: string;
+  /** The code of the member index (-1 for none) a card of code `card` is counted at. */
+  readonly key: (card: string) => string;
+  /** The per-card variables its key reads (none for a printed field: playout-keyed-counts.ts). */
+  readonly variables: ReadonlySet<string>;
   readonly name: string;
+}
+
+/** What is counted, and at which member, for a test of a card. */
+interface Compared {
+  readonly counted: Counted;
+  /** The member's index when the rules name it, else null (then `value`'s index is found when read). */
+  readonly member: number | null;
+  readonly value: A.Expression | null;
+  readonly enumName: string | null;
+  readonly equal: boolean;
 }
 
 export class KernelCounts {
@@ -53,13 +72,24 @@ export class KernelCounts {
   /** Set by the kernel writer: the counts live in the closure beside the rules' functions, as the
    *  memo does (a kernel written as one `play` has none). */
   enabled = false;
+  /** Off while code is written that runs before the counts by a key are made (the variables' first values). */
+  keyed = true;
+  /** Set by the kernel writer: whether the kernel keeps WHERE (a card's last segment, a hint). */
+  hints = true;
+  private readonly keys: CardKeys;
+  /** The functions that work out the member index of an enum key (playout-keyed-counts.ts). */
+  private readonly indexFunctions: string[] = [];
+  /** The per-card variables assignments write, with their kernel types. */
+  private readonly written = new Map<string, string>();
 
   constructor(
     private readonly game: CheckedGame,
     private readonly zones: ReadonlyMap<string, ZoneLayout>,
     private readonly maxSeats: number,
     private readonly indexes: EnumIndexes,
-  ) {}
+  ) {
+    this.keys = new CardKeys(game);
+  }
 
   // ── reads ────────────────────────────────────────────────────────────────────────────────────
 
@@ -70,31 +100,19 @@ export class KernelCounts {
     if (!this.enabled || this.game.types.get(e.source)?.kind !== "zone") return null;
     const callee = e.callee.name;
     const test = callee === "count" ? (e.value ? null : e.condition) : callee === "any" || callee === "all" ? (e.condition ? null : e.value) : null;
-    if (!test || test.kind !== "binary" || (test.operator !== "==" && test.operator !== "!=")) return null;
+    if (!test) return null;
     const binder = this.game.names.get(e.binder);
     if (binder?.kind !== "local") return null;
-    const isField = (side: A.Expression): side is A.MemberExpression => {
-      if (side.kind !== "member" || side.target.kind !== "name") return false;
-      const target = this.game.names.get(side.target);
-      return target?.kind === "local" && target.slot === binder.slot && this.game.types.get(side)?.kind === "enum" && this.game.types.get(side.target)?.kind === "card";
-    };
-    const [field, other] = isField(test.left) ? [test.left, test.right] : isField(test.right) ? [test.right, test.left] : [null, null];
-    if (!field || !other || readsSlot(this.game, other, binder.slot)) return null;
-    const cardType = this.game.types.get(field.target);
-    const enumType = this.game.types.get(field);
-    if (cardType?.kind !== "card" || enumType?.kind !== "enum") return null;
-    const members = this.game.enums.get(enumType.name)?.members ?? [];
     const source = zone(e.source);
     const layout = this.zones.get(source.layout.declaration.name.name);
-    const counted = layout && this.countedOf(layout, cardType.cardType, field.member.name, enumType.name);
-    if (!layout || !counted) return null;
+    const compared = layout && this.compared(test, binder.slot, layout);
+    if (!layout || !compared) return null;
+    const { counted, member, value, enumName, equal } = compared;
     const name = counted.name;
     // An enum member named in the rules (`Kind.money`) is its index, known here; another value's
     // index is found when read (-1, no card, for a value that is no member).
-    const named = other.kind === "member" && this.game.types.get(other.target)?.kind === "enum-type" ? members.findIndex((m) => m.name === other.member.name) : -1;
-    const at = `(${source.seg} - ${layout.constant}) * ${members.length}`;
-    const matching = named >= 0 ? `${name}[${at} + ${named}]!` : `$countOf(${name}, ${at}, ${this.indexes.memberIndex(enumType.name, write(other))})`;
-    const equal = test.operator === "==";
+    const at = `(${source.seg} - ${layout.constant}) * ${counted.members}`;
+    const matching = member !== null ? `${name}[${at} + ${member}]!` : `$countOf(${name}, ${at}, ${this.indexes.memberIndex(enumName!, write(value!))})`;
     const size = `N[${source.seg}]!`;
     switch (callee) {
       case "count":
@@ -106,19 +124,74 @@ export class KernelCounts {
     }
   }
 
+  /** The count a test of a card (bound to `slot`) reads: `c.F == v` or `!=` (F an enum field printed on
+   *  the card, v a value that does not read c), `k(c) == v` or `!=` (k a key function of an enum,
+   *  playout-keyed-counts.ts), `k(c)` or `not k(c)` (a `bool` key); null for any other test. Keys
+   *  only where `fields` is false. */
+  private compared(test: A.Expression, slot: unknown, layout: ZoneLayout, fields = true): Compared | null {
+    if (this.keyed) {
+      const negated = test.kind === "unary" && test.operator === "not";
+      const flag = this.keys.callOn(negated ? (test as A.UnaryExpression).operand : test, slot);
+      const counted = flag && flag.enumName === null ? this.keyedOf(layout, flag) : null;
+      if (counted) return { counted, member: 1, value: null, enumName: null, equal: !negated };
+    }
+    if (test.kind !== "binary" || (test.operator !== "==" && test.operator !== "!=")) return null;
+    const equal = test.operator === "==";
+    for (const [side, other] of [[test.left, test.right], [test.right, test.left]] as const) {
+      if (readsSlot(this.game, other, slot)) continue;
+      const key = this.keyed ? this.keys.callOn(side, slot) : null;
+      const enumType = this.game.types.get(side);
+      if (enumType?.kind !== "enum") continue;
+      let counted: Counted | null = null;
+      // A key's count reads the value compared with even where the zone is empty: only a value that
+      // cannot fault (the pass would read it for each card only).
+      if (key) counted = plain(other) ? this.keyedOf(layout, key) : null;
+      else if (fields && side.kind === "member" && side.target.kind === "name") {
+        const target = this.game.names.get(side.target);
+        const cardType = this.game.types.get(side.target);
+        if (target?.kind !== "local" || target.slot !== slot || cardType?.kind !== "card") continue;
+        counted = this.countedOf(layout, cardType.cardType, side.member.name, enumType.name);
+      }
+      if (!counted) continue;
+      const members = this.game.enums.get(enumType.name)?.members ?? [];
+      const named = other.kind === "member" && this.game.types.get(other.target)?.kind === "enum-type" ? members.findIndex((m) => m.name === other.member.name) : -1;
+      return { counted, member: named >= 0 ? named : null, value: other, enumName: enumType.name, equal };
+    }
+    return null;
+  }
+
   /** A test that some card of the zone's segment `seg` may meet `test` (the binder's slot `binder`), or
    *  null: where the test's first conjuncts, as the rules evaluate them (through the rules' functions
    *  it calls on the binder), compare an enum field printed on the card with a member, and no card of
    *  the segment has that member, no card passes, and the cards need not be looked at. The conjuncts
    *  before it must read nothing that can fault or draw (no call, no aggregate), so that skipping
-   *  them changes nothing the state machine does. */
+   *  them changes nothing the state machine does. A first conjunct that is a key of the card
+   *  (`uncommitted(c)`, `colour_of(c) == Colour.red`: playout-keyed-counts.ts) is such a test too. */
   guard(test: A.Expression, binder: unknown, zone: ZoneLayout, seg: string): string | null {
     if (!this.enabled) return null;
+    const keyed = this.keyed ? this.leadingKeyTest(test, binder, zone, 0) : null;
+    if (keyed) return `${keyed.counted.name}[(${seg} - ${zone.constant}) * ${keyed.counted.members} + ${keyed.member}]! > 0`;
     const found = this.leadingFieldTest(test, binder, 0);
     if (!found) return null;
     const counted = this.countedOf(zone, found.cardType, found.field, found.enumName);
     if (!counted) return null;
     return `${counted.name}[(${seg} - ${zone.constant}) * ${counted.members} + ${found.member}]! > 0`;
+  }
+
+  /** The key test that every card meeting `e` passes first: `k(binder)`, `not k(binder)` or
+   *  `k(binder) == Enum.member`, its count and member. */
+  private leadingKeyTest(e: A.Expression, slot: unknown, zone: ZoneLayout, depth: number): { counted: Counted; member: number } | null {
+    if (depth > 8) return null;
+    if (e.kind === "binary" && e.operator === "and") {
+      const left = this.leadingKeyTest(e.left, slot, zone, depth + 1);
+      if (left) return left;
+      return plain(e.left) ? this.leadingKeyTest(e.right, slot, zone, depth + 1) : null;
+    }
+    const compared = this.compared(e, slot, zone, false);
+    if (!compared) return null;
+    // `not k(c)`: the cards whose key is false.
+    if (compared.enumName === null) return { counted: compared.counted, member: compared.equal ? 1 : 0 };
+    return compared.member !== null && compared.equal ? { counted: compared.counted, member: compared.member } : null;
   }
 
   /** The field test that every card meeting `e` passes first, as `binder.field == Enum.member`. */
@@ -163,7 +236,25 @@ export class KernelCounts {
     if (members === 0) return null;
     const name = `$count_${zone.declaration.name.name}_${field}`.replace(/[^\w$]/g, "_");
     if (!this.counted.has(name)) {
-      this.counted.set(name, { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members, indexes: this.indexes.fieldIndex(cardFieldArray(cardType, field), enumName), name });
+      const indexes = this.indexes.fieldIndex(cardFieldArray(cardType, field), enumName);
+      this.counted.set(name, { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members, key: (card) => `${indexes}[${card}]!`, variables: new Set(), name });
+    }
+    return this.counted.get(name)!;
+  }
+
+  /** The count of `zone`'s cards by the key function `key` (playout-keyed-counts.ts); null where the
+   *  zone holds other cards, or a variable the key reads is written otherwise than by assignment. */
+  private keyedOf(zone: ZoneLayout, key: CardKey): Counted | null {
+    if (zone.declaration.cardType.name !== key.cardType || [...key.variables].some((v) => this.keys.transferred(v))) return null;
+    const name = `$keyed_${zone.declaration.name.name}_${key.function}`.replace(/[^\w$]/g, "_");
+    if (!this.counted.has(name)) {
+      // The member index function is made where the rules name the enum: named here, before it is written.
+      if (key.enumName !== null) this.indexes.memberIndex(key.enumName, "");
+      // An enum key works out its member's index in a function of its own, where it can.
+      const indexFunction = this.keys.indexFunction(key, this.indexes);
+      if (indexFunction) this.indexFunctions.push(...indexFunction);
+      const code = (card: string): string => this.keys.memberCode(key, card, (enumName, value) => this.indexes.memberIndex(enumName, value), indexFunction !== null);
+      this.counted.set(name, { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members: key.members, key: code, variables: key.variables, name });
     }
     return this.counted.get(name)!;
   }
@@ -191,6 +282,19 @@ export class KernelCounts {
     return this.marker({ op: "from", cardType: zone.declaration.cardType.name, seg, card });
   }
 
+  /** The lines of an assignment `target operator value` (`code`: the target's code): where the target
+   *  is a per-card variable, a marker, written as the assignment itself or, where counts by a key read
+   *  the variable, as the assignment between the card's leaving its counts and coming back; else null. */
+  assignment(target: A.Expression, code: string, operator: string, value: string): string[] | null {
+    if (!this.enabled || target.kind !== "index" || target.target.kind !== "name") return null;
+    const variable = this.game.names.get(target.target);
+    if (variable?.kind !== "var" || !variable.declaration.perCard) return null;
+    const array = varName(target.target.name);
+    if (!code.startsWith(`${array}[`) || !code.endsWith("]")) return null;
+    this.written.set(target.target.name, kernelType(this.game.typeOfVar(variable.declaration)));
+    return [MARKERS.line({ op: "write", variable: target.target.name, array, card: code.slice(array.length + 1, -1), operator, value })];
+  }
+
   private marker(m: Marker): string[] {
     return this.enabled ? [MARKERS.line(m)] : [];
   }
@@ -206,17 +310,28 @@ export class KernelCounts {
       case "in":
       case "out": {
         const step = m.op === "in" ? "++" : "--";
-        return of(m.zone).map((c) => `{ const $member = ${c.indexes}[${m.card}]!; if ($member >= 0) ${c.name}[(${m.seg} - ${c.zone.constant}) * ${c.members} + $member]!${step}; }`);
+        return of(m.zone).map((c) => `{ const $member = ${c.key(m.card)}; if ($member >= 0) ${c.name}[(${m.seg} - ${c.zone.constant}) * ${c.members} + $member]!${step}; }`);
       }
       case "clear":
         return of(m.zone).map((c) => `${c.name}.fill(0, (${m.seg} - ${c.zone.constant}) * ${c.members}, (${m.seg} - ${c.zone.constant} + 1) * ${c.members});`);
       case "from":
         return all.filter((c) => c.zone.declaration.cardType.name === m.cardType).map(
           (c) =>
-            `if (${m.seg} >= ${c.zone.constant} && ${m.seg} < ${c.zone.constant} + ${c.segments}) { const $member = ${c.indexes}[${m.card}]!; if ($member >= 0) ${c.name}[(${m.seg} - ${c.zone.constant}) * ${c.members} + $member]!--; }`,
+            `if (${m.seg} >= ${c.zone.constant} && ${m.seg} < ${c.zone.constant} + ${c.segments}) { const $member = ${c.key(m.card)}; if ($member >= 0) ${c.name}[(${m.seg} - ${c.zone.constant}) * ${c.members} + $member]!--; }`,
         );
       case "recount":
         return all.length === 0 ? [] : ["$recountAll();"];
+      case "recount-keyed":
+        return all.some((c) => c.variables.size > 0) ? ["$recountKeyed();"] : [];
+      case "write": {
+        if (!all.some((c) => c.variables.has(m.variable))) return [`${m.array}[${m.card}] ${m.operator} ${m.value};`];
+        // The value as the assignment works it out (a compound one reads the variable first), then the
+        // write with the counts following it; where the card was last put is a hint, read where the
+        // kernel keeps it and the card's code reads nothing but a name.
+        const value = m.operator === "=" ? m.value : `${m.array}[${m.card}] ${m.operator.slice(0, -1)} (${m.value})`;
+        const hint = this.hints && /^[\w$]+$/.test(m.card) ? `${WHERE}[${m.card}]!` : "-1";
+        return [`${keyedWrite(m.variable)}(${m.card}, ${value}, ${hint});`];
+      }
     }
   }
 
@@ -226,6 +341,18 @@ export class KernelCounts {
   code(): string[] {
     const all = [...this.counted.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     if (all.length === 0) return [];
+    const fields = all.filter((c) => c.variables.size === 0);
+    const keyed = all.filter((c) => c.variables.size > 0);
+    const recount = (c: Counted): string[] => [
+      `${c.name}.fill(0);`,
+      `for (let $s = 0; $s < ${c.segments}; $s++) {`,
+      `const $seg = ${c.zone.constant} + $s;`,
+      "for (let $i = 0; $i < N[$seg]!; $i++) {",
+      `const $member = ${c.key("C[$seg * CAP + $i]!")};`,
+      `if ($member >= 0) ${c.name}[$s * ${c.members} + $member]!++;`,
+      "}",
+      "}",
+    ];
     return [
       ...all.map((c) => `const ${c.name} = new Int32Array(${c.segments * c.members});`),
       "/** A segment's count of one member (its index; -1 for a value that is no member: none). */",
@@ -234,17 +361,37 @@ export class KernelCounts {
       "}",
       "/** Every count made afresh from the zones as they lie. */",
       "function $recountAll(): void {",
-      ...all.flatMap((c) => [
-        `${c.name}.fill(0);`,
-        `for (let $s = 0; $s < ${c.segments}; $s++) {`,
-        `const $seg = ${c.zone.constant} + $s;`,
-        "for (let $i = 0; $i < N[$seg]!; $i++) {",
-        `const $member = ${c.indexes}[C[$seg * CAP + $i]!]!;`,
-        `if ($member >= 0) ${c.name}[$s * ${c.members} + $member]!++;`,
-        "}",
-        "}",
-      ]),
+      ...fields.flatMap(recount),
+      ...(keyed.length > 0 ? ["$recountKeyed();"] : []),
+      "}",
+      ...this.indexFunctions,
+      ...(keyed.length === 0 ? [] : ["/** The counts by a key that reads per-card variables made afresh (the variables have their values). */", "function $recountKeyed(): void {", ...keyed.flatMap(recount), "}"]),
+      ...[...this.written].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([variable, type]) => this.writeFunction(variable, type, keyed)),
+    ];
+  }
+
+  /** A write of a per-card variable that keys read: the card leaves its counts under its old key (in
+   *  the counted zone's segment that holds it, if one does: looked for first at `hint`, where the card
+   *  was last put), the variable is written, and the card comes back under its new key. */
+  private writeFunction(variable: string, type: string, keyed: readonly Counted[]): string[] {
+    const reading = keyed.filter((c) => c.variables.has(variable));
+    if (reading.length === 0) return [];
+    // One look for the card per counted zone.
+    const zones = [...new Set(reading.map((c) => c.zone))];
+    const seg = (c: Counted): string => `$seg${zones.indexOf(c.zone)}`;
+    const at = (c: Counted): string => `${c.name}[(${seg(c)} - ${c.zone.constant}) * ${c.members} + ${c.key("card")}]!`;
+    return [
+      `function ${keyedWrite(variable)}(card: number, value: ${type}, hint: number): void {`,
+      ...zones.map((z, i) => `const $seg${i} = segmentHolding(C, N, CAP, ${z.constant}, ${z.declaration.perPlayer ? this.maxSeats : 1}, hint, card);`),
+      ...reading.map((c) => `if (${seg(c)} >= 0) ${at(c)}--;`),
+      `${varName(variable)}[card] = value;`,
+      ...reading.map((c) => `if (${seg(c)} >= 0) ${at(c)}++;`),
       "}",
     ];
   }
+}
+
+/** The closure's function that writes a per-card variable keys read. */
+function keyedWrite(variable: string): string {
+  return `$write_${variable}`;
 }

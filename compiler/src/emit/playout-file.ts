@@ -11,7 +11,7 @@ import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { KernelMemo, START_MARKER } from "./playout-memo.js";
-import { KernelCounts, RECOUNT_MARKER } from "./playout-counts.js";
+import { KernelCounts, RECOUNT_KEYED_MARKER, RECOUNT_MARKER } from "./playout-counts.js";
 import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
 import { cardTables } from "./playout-card-tables.js";
@@ -33,7 +33,7 @@ const COPIED_STEP_LINES = 40;
 const RUNTIME_NAMES = [
   "GameFault", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod",
   "nextSeat", "nthCardOf", "emptyZone", "missingTableKey", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
-  "sortKeys", "longestRun", "bestSets", "topCard", "drawSubsetInto", "SetChoices", "drawIndexOn", "scoreRows", "seatCount", "seatsFrom", "rollOn", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt",
+  "sortKeys", "longestRun", "bestSets", "topCard", "drawSubsetInto", "SetChoices", "drawIndexOn", "scoreRows", "seatCount", "seatsFrom", "rollOn", "segmentHolding", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt",
 ];
 
 /** The runtime's constants a kernel may read: imported as RUNTIME_<name>, bound to <name> in each function. */
@@ -331,6 +331,7 @@ export class PlayoutFile {
     // Where the cards were put is kept only for the moves that look it up.
     const looksUp = lines.some((line) => line.includes("takeFromZoneOf("));
     if (!looksUp) lines = lines.filter((line) => !line.includes(WHERE));
+    this.counts.hints = looksUp;
     // A zone never read keeps no cards, unless a move may look for a card in it.
     lines = writeOnlyPuts(lines, looksUp);
     // Moves update the running counts of the zones they touch.
@@ -417,6 +418,7 @@ export class PlayoutFile {
     // The counts of seats are made after the first values: none is read in them.
     const reading = this.held.enabled;
     this.held.enabled = false;
+    this.counts.keyed = false;
     for (const v of this.ctx.game.vars.values()) {
       const { pre, code: initial } = this.code.hoisted(() => this.code.expression(v.initial));
       lines.push(...pre);
@@ -427,7 +429,10 @@ export class PlayoutFile {
     }
     // The running counts of seats, of the variables at their first values (the setup's writes then keep them).
     this.held.enabled = reading;
+    this.counts.keyed = true;
     lines.push(RECOUNT_HELD_MARKER);
+    // The counts by a key that reads per-card variables, of the variables at their first values.
+    if (this.counts.enabled) lines.push(RECOUNT_KEYED_MARKER);
     this.writing = this.ctx.game.setup;
     lines.push(...this.code.statements(this.ctx.game.setup?.statements ?? []));
     this.writing = this.ctx.game.flow;

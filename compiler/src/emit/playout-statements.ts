@@ -76,7 +76,16 @@ export class KernelCode extends KernelExpressions {
         const { pre, code: target } = this.hoisted(() => this.assignable(s.target));
         // A per-player variable's running counts follow the write (playout-held-counts.ts).
         const flag = s.operator === "=" && s.value.kind === "boolean" ? s.value.value : null;
-        return [...pre, ...this.withValue(s.value, (value) => this.heldTable?.assignment(s.target, target, `${target} ${s.operator} ${value};`, flag) ?? [`${target} ${s.operator} ${value};`])];
+        // A per-card variable's counts by a key follow the write (playout-keyed-counts.ts).
+        return [
+          ...pre,
+          ...this.withValue(
+            s.value,
+            (value) =>
+              this.countsTable?.assignment(s.target, target, s.operator, value) ??
+              this.heldTable?.assignment(s.target, target, `${target} ${s.operator} ${value};`, flag) ?? [`${target} ${s.operator} ${value};`],
+          ),
+        ];
       }
       case "if": {
         const lines = this.withValue(s.condition, (condition) => [`if (${condition}) {`, ...this.statements(s.then.statements), "}"]);
