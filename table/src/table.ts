@@ -110,7 +110,7 @@ export function mountTable<G extends AnyGame>(element: HTMLElement, connection: 
     story.add(next);
     // A move animates the cards it moved; a step back or a load just redraws.
     animate = next.moveCount === snapshot.moveCount + 1;
-    if (next.moveCount !== snapshot.moveCount) forms = new Map();
+    if (next.moveCount !== snapshot.moveCount && !decisionStands(snapshot, next)) forms = new Map();
     snapshot = next;
     draw();
   });
@@ -122,6 +122,20 @@ export function mountTable<G extends AnyGame>(element: HTMLElement, connection: 
       render(null, element);
     },
   };
+}
+
+/**
+ * Whether the seat's decision goes on unchanged from one snapshot to the next: only other seats moved
+ * (another player's secret choice, say) and the seat is offered the very same moves. Its half-filled
+ * forms are then kept; any other new moment (its own move, a step back, a load) starts them afresh.
+ */
+function decisionStands(before: SeatSnapshot, after: SeatSnapshot): boolean {
+  return (
+    after.moveCount > before.moveCount &&
+    before.options.length > 0 &&
+    after.moves.every((entry) => entry.seat !== after.seat) &&
+    JSON.stringify(after.options) === JSON.stringify(before.options)
+  );
 }
 
 interface TableViewProps {

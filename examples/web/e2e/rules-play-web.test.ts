@@ -1,7 +1,8 @@
 // `rules play <file> --web` as a designer uses it: the built CLI serves a copy of For Sale's rules, the
 // page opens in Chromium, a few moves are played, then the rules file is saved with changes. The open
 // page must show the new rules without being reloaded by hand, with the moves so far replayed; rules
-// saved broken must leave the page on the previous ones, the CLI saying why.
+// saved broken must leave the page on the previous ones, the CLI saying why. And a form half filled
+// while the other seats make their secret choices keeps what it holds.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -98,3 +99,73 @@ test("the open page takes the rules saved while `rules play --web` serves them, 
   expect(code).toBe(0);
   cli = undefined;
 }, 240_000);
+
+// Each player offers a chip and a bonus at once, in secret: a form of two fields for seat 0, while the
+// bot, slowed down, makes its own choice.
+const SEALED_OFFERS = `game "Sealed Offers" {
+  players 2..2
+}
+
+card Chip {
+  value: int
+  cards for v in 1..6 { value: v }
+}
+
+zone pool: Chip pile public = all Chip
+per player zone hand: Chip row owner "hand"
+per player var points: int public = 0 "points"
+var starter: player public = 0
+
+setup {
+  shuffle pool
+  for p in players {
+    deal 3 from pool to hand[p]
+  }
+}
+
+flow {
+  ask starter {
+    begin "begin" {
+    }
+  }
+  ask each p in players where count(hand[p]) > 0 {
+    offer(c in hand[p], bonus in 0..3) "offer {c} with {bonus}" {
+      points[p] += c.value + bonus
+      move c to pool
+    }
+  }
+}
+
+score p: points[p]
+`;
+
+test("a form half filled keeps its choice while another seat makes its secret choice", async () => {
+  await writeFile(path.join(folder, "offers.rules"), SEALED_OFFERS);
+  const env: NodeJS.ProcessEnv = { ...process.env, RULES_CACHE_DIR: path.join(folder, "cache") };
+  delete env["DISPLAY"];
+  delete env["WAYLAND_DISPLAY"];
+  // The bot waits 3 s before each move: time enough to pick a chip before it chooses.
+  cli = spawn(process.execPath, [CLI, "play", "offers.rules", "--web", "--port", "0", "--players", "2", "--seed", "5", "--bot-delay", "3000"], { cwd: folder, env });
+  out = "";
+  cli.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  cli.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  await waitFor(() => /http:\/\/127\.0\.0\.1:\d+\//.test(out), "the URL");
+  const page = await browser.newPage();
+  await page.goto(/http:\/\/127\.0\.0\.1:\d+\//.exec(out)![0]);
+  const moveCount = () => page.locator(".rt-table[data-move-count]").first().getAttribute("data-move-count");
+
+  // The secret choice starts when seat 0 begins, so the bot's delay starts then too.
+  await page.locator('.rt-option[data-option="begin"] button').click();
+  const chip = page.locator('.rt-option[data-option="offer"] fieldset[data-parameter="c"] button.rt-choice').first();
+  await chip.click();
+  await expect.poll(() => chip.getAttribute("aria-pressed")).toBe("true");
+  const picked = await moveCount();
+  // The bot offers (a move of the match, its content hidden): the chip picked is still picked.
+  await expect.poll(moveCount, { timeout: 30_000 }).not.toBe(picked);
+  expect(await page.locator('.rt-option[data-option="offer"] fieldset[data-parameter="c"] button[aria-pressed="true"]').count()).toBe(1);
+  expect(await chip.getAttribute("aria-pressed")).toBe("true");
+
+  cli.kill("SIGINT");
+  await new Promise((exited) => cli!.once("exit", exited));
+  cli = undefined;
+}, 120_000);
