@@ -1048,7 +1048,9 @@ function step_round_resume13(s: State): void {
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.bank += $amount;
-    s.events?.push(transferred($amount, "protection", s.locals.target, "bank", null));
+    s.events?.push(
+      transferred($amount, "protection", s.locals.target, "bank", null, ["the extra Protection, discarded"]),
+    );
   }
 
   s.pc = "round.endif20";
@@ -1298,7 +1300,11 @@ function step_round_for_p_7(s: State): void {
       );
       s.vars.protection[s.locals.p_8] -= $amount;
       s.vars.bank += $amount;
-      s.events?.push(transferred($amount, "protection", s.locals.p_8, "bank", null));
+      s.events?.push(
+        transferred($amount, "protection", s.locals.p_8, "bank", null, [
+          "the Protection returned with the card collected",
+        ]),
+      );
     }
 
     {

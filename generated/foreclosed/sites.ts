@@ -120,7 +120,7 @@ export const AT = {
     file: "rules/foreclosed.rules",
     line: 412,
     column: 3,
-    text: "transfer protection[p] from protection[p] to bank",
+    text: 'transfer protection[p] from protection[p] to bank "the Protection returned with the card collected"',
   },
   L413: { file: "rules/foreclosed.rules", line: 413, column: 3, text: "move card to collection[p]" },
   L419: {
@@ -241,7 +241,7 @@ export const AT = {
     file: "rules/foreclosed.rules",
     line: 641,
     column: 17,
-    text: "transfer protection[target] from protection[target] to bank",
+    text: 'transfer protection[target] from protection[target] to bank "the extra Protection, discarded"',
   },
   L644: { file: "rules/foreclosed.rules", line: 644, column: 17, text: "ask target {" },
   L648: {
