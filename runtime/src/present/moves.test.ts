@@ -28,6 +28,15 @@ describe("describeMove", () => {
     expect(describeMove(street, { type: "offer", buyer: 0 }, SEAT_0, offer, 1)).toBe("seat 1 offers a card to you");
   });
 
+  it("tells a label written to the mover of another seat: a capitalised verb agrees, \"your\" becomes theirs", () => {
+    const protect: MoveOption = { type: "protect", parameters: { amount: { kind: "range", min: 1, max: 5 } }, label: ["Protect your card with $", { parameter: "amount" }] };
+    const end: MoveOption = { type: "end_turn", parameters: {}, label: ["end your turn"] };
+    expect(describeMove(street, { type: "protect", amount: 3 }, SEAT_0, protect, 1)).toBe("seat 1 Protects their card with $3");
+    expect(describeMove(street, { type: "protect", amount: 3 }, SEAT_0, protect, 0)).toBe("you Protect your card with $3");
+    expect(describeMove(street, { type: "end_turn" }, SEAT_0, end, 2)).toBe("Wealthy Nephew Merc ends their turn");
+    expect(describeMove(street, { type: "end_turn" }, SEAT_0, end)).toBe("end your turn");
+  });
+
   it("says an unlabelled move by its name and parameters, enum members by their labels", () => {
     expect(describeMove(street, { type: "call", colour: "light_blue" }, SEAT_0, call, 1)).toBe("seat 1 calls colour light blue");
     expect(describeMove(street, { type: "call", colour: "light_blue" }, SEAT_0, call)).toBe("call colour light blue");

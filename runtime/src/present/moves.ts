@@ -35,10 +35,15 @@ export function describeMove(game: Game, move: Move, reader: Reader, option?: Mo
 
 const STATES = new Set(["done", "ready", "finished"]);
 
-/** A label's first word agreeing with its subject: "buy …" → "buys …" after "seat 2". */
+/**
+ * A label, written to the player who moves ("end your turn", "Protect your card with $3"), told of
+ * the seat that made it: its first word agreeing with the subject ("seat 2 ends …", "seat 2
+ * Protects …"), and "your" theirs when the subject is another seat ("… their turn").
+ */
 function conjugated(phrase: string, subject: string): string {
-  const match = /^([a-z]+)\b/.exec(phrase);
-  return match ? `${verbFor(subject, match[1]!)}${phrase.slice(match[1]!.length)}` : phrase;
+  const match = /^([A-Za-z]+)\b/.exec(phrase);
+  const told = match ? `${verbFor(subject, match[1]!)}${phrase.slice(match[1]!.length)}` : phrase;
+  return subject === "you" ? told : told.replace(/\byour\b/g, "their").replace(/\bYour\b/g, "Their");
 }
 
 /** "raise amount 7"; "good deal give Gem 1 and Gem 2, take Gem 5". */
