@@ -158,6 +158,11 @@ export const game: Game<State, Move, View> = {
     decisions: ["buying.raise_or_pass", "selling.sell"],
     defaults: { "buying.raise_or_pass": "pass" },
     functions: [],
+    moveLabels: {
+      raise: ["bid ", { parameter: "amount" }],
+      pass: ["pass"],
+      sell: ["sell ", { parameter: "card" }],
+    },
   },
   moves: { raise: { amount: "int" }, pass: {}, sell: { card: "card" } },
   functions: {},

@@ -162,6 +162,10 @@ export const game: Game<State, Move, View> = {
         result: "int",
       },
     ],
+    moveLabels: {
+      good_deal: ["make a good deal: give ", { parameter: "give" }, " for ", { parameter: "take" }],
+      fair_price: ["trade at a fair price: give ", { parameter: "give" }, " for ", { parameter: "take" }],
+    },
     enums: { Category: LABEL_Category, Goal: LABEL_Goal },
   },
   moves: { good_deal: { give: "cards", take: "cards" }, fair_price: { give: "cards", take: "cards" } },

@@ -157,6 +157,17 @@ export const game: Game<State, Move, View> = {
     ],
     defaults: { grab_or_decline: "decline" },
     functions: [],
+    moveLabels: {
+      turn: ["turn over covered card ", { parameter: "position" }],
+      bid: ["bid ", { parameter: "amount" }],
+      pass: ["pass"],
+      pay_fine: ["pay the fine"],
+      peek: ["play Cheat Peek on covered cards ", { parameter: "first" }, " and ", { parameter: "second" }],
+      swap_face_up: ["play Swap: ", { parameter: "mine" }, " for ", { parameter: "theirs" }],
+      swap_face_down: ["play Swap: ", { parameter: "mine" }, " for covered card ", { parameter: "position" }],
+      borrow: ["play Borrow: a coin from ", { parameter: "lender" }],
+      grab: ["grab the auction block"],
+    },
     enums: { Category: LABEL_Category },
   },
   moves: {

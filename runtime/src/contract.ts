@@ -227,6 +227,10 @@ export interface GameMeta {
   /** The rules' functions (`Game.functions`): each parameter's type and the result's, as VarInfo
    *  types are written, a card type's name for a card, `T[]` for a list. */
   readonly functions?: readonly FunctionInfo[];
+  /** The labels that say a move of their type from its parameters alone (`raise: ["bid ", { parameter:
+   *  "amount" }]`), by move type: a seat that sees another seat's move, but not the option it was
+   *  chosen from, says it by these. Absent for a type whose label shows the state it was offered in. */
+  readonly moveLabels?: Readonly<Record<string, readonly TextPart[]>>;
   /** Seats the rules play (the header's `bot` lines), in declaration order; absent when none.
    *  `seatPlan(meta, players)` says which seats a match of `players` people has. */
   readonly bots?: readonly BotInfo[];

@@ -50,7 +50,8 @@ export class Story {
 
 /**
  * Another seat's move comes without the option it was chosen from: its parameters' kinds, from the
- * game's move schema, still let its cards be named ("give Pet 2") and its seats said. The seat's log
+ * game's move schema, still let its cards be named ("give Pet 2") and its seats said, and the rules'
+ * label says it where it needs nothing but the move (`meta.moveLabels`). The seat's log
  * already hides every card the reader may not see (null), so a card id given is one it may see.
  */
 function optionFromSchema(game: AnyGame, move: Record<string, unknown>): MoveOption | undefined {
@@ -65,7 +66,9 @@ function optionFromSchema(game: AnyGame, move: Record<string, unknown>): MoveOpt
     if (kind === "card" || kind === "cards") parameters[name] = { kind, zone: hidden ? closed : open, cards: [] };
     else if (kind === "player") parameters[name] = { kind, players: [] };
   }
-  return { type: String(move["type"]), parameters } as MoveOption;
+  // The rules' label, where it says the move from its parameters alone: "seat 1 bids 5", not "raises amount 5".
+  const label = game.meta.moveLabels?.[String(move["type"])];
+  return { type: String(move["type"]), parameters, ...(label ? { label } : {}) } as MoveOption;
 }
 
 /** The story never stops the table: a move the words cannot tell is told by its JSON. */

@@ -483,6 +483,15 @@ export class CodeWriter {
     return `[${parts.join(", ")}]`;
   }
 
+  /**
+   * A label as `TextPart[]` code when it shows nothing but words and the move's own parameters (`"bid
+   * {amount}"`), so that it says any move of its type without the state it was offered in; else null.
+   */
+  parameterTextParts(template: A.ReasonText, parameters: ReadonlySet<string>): string | null {
+    const own = template.parts.every((part) => typeof part === "string" || parameterPart(part, parameters) !== null);
+    return own ? this.textParts(template, parameters) : null;
+  }
+
   /** A value's type as `TextPart` and `VarInfo` name it: "int", "bool", "player", an enum's or a card type's name. */
   typeName(type: Type | undefined): string {
     if (type?.kind === "enum") return type.name;

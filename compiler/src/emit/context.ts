@@ -187,6 +187,23 @@ export class EmitContext {
     return `{ ${[...schema].map(([name, entry]) => `${name}: ${entry}`).join(",\n")} }`;
   }
 
+  /**
+   * `meta.moveLabels`: each move type whose label says it from its parameters alone, the same label
+   * wherever the type is offered (see `parameterTextParts`), as TypeScript source; null when none does.
+   * A seat's view of another seat's move lacks the option it was chosen from: this says it anyway.
+   */
+  moveLabels(): string | null {
+    const labels = new Map<string, string | null>();
+    for (const { option } of this.allOptions()) {
+      const parameters = new Set(option.parameters.map((p) => p.name.name));
+      const label = option.label ? this.code.parameterTextParts(option.label, parameters) : null;
+      const before = labels.get(option.name.name);
+      labels.set(option.name.name, before === undefined || before === label ? label : null);
+    }
+    const said = [...labels].filter((entry): entry is [string, string] => entry[1] !== null);
+    return said.length ? `{ ${said.map(([name, label]) => `${name}: ${label}`).join(",\n")} }` : null;
+  }
+
   allOptions(): { decision: Decision; option: A.MoveOptionDeclaration }[] {
     return this.machine.decisions.flatMap((decision) => decision.ask.options.map((option) => ({ decision, option })));
   }

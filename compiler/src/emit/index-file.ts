@@ -87,6 +87,7 @@ export class IndexFile {
     const enums = labelled.length ? `\nenums: { ${labelled.map((name) => `${name}: ${enumLabels(name)}`).join(", ")} },` : "";
     const shownLines = this.shownLines();
     const prefers = this.ctx.machine.decisions.some((d) => d.ask.options.some((o) => o.preference));
+    const moveLabels = this.ctx.moveLabels();
     return this.ctx.file("index.ts", (file) => {
       const body = `${scoreKeys.join("\n")} perSeat${padded ? " scoreRows" : ""} ${functionTable.join(" ")}${this.ctx.game.bots.length ? " BOTS" : ""} ${labelled.map(enumLabels).join(" ")} ${shownLines.join("\n")}${shownLines.length ? " stateOfView perSeat" : ""}`;
       this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }]);
@@ -145,7 +146,7 @@ export class IndexFile {
                 vars: [${vars.join(",\n")}],
                 conserved: [${conserved.join(", ")}],
                 decisions: [${decisions.join(", ")}],${defaults.length ? `\ndefaults: { ${defaults.join(", ")} },` : ""}
-                functions: [${functionInfo.join(",\n")}],${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}${this.ctx.game.eliminates ? `\neliminated: ${quote(ELIMINATED)},` : ""}${enums}
+                functions: [${functionInfo.join(",\n")}],${moveLabels ? `\nmoveLabels: ${moveLabels},` : ""}${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}${this.ctx.game.eliminates ? `\neliminated: ${quote(ELIMINATED)},` : ""}${enums}
               },
               moves: ${this.ctx.moveSchema()},
               functions: { ${functionTable.join("\n")} },
