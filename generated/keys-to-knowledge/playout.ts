@@ -490,12 +490,10 @@ export function playout(): PlayoutKernel {
     return $first972;
   }
   function fn_group_size(l_g: string): number {
-    let $sum974: number = 0;
-    for (let l_q = 0; l_q < players; l_q++) {
-      if (v_eliminated[l_q] !== 0) continue;
-      $sum974 += $countOf($count_deeds_group, (Z_deeds + l_q - Z_deeds) * 8, $index_Group(l_g));
-    }
-    return $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, $index_Group(l_g)) + $sum974;
+    return (
+      $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, $index_Group(l_g)) +
+      $seatTotal($count_deeds_group$seats, $index_Group(l_g))
+    );
   }
   function fn_held(l_p: number, l_g: string): number {
     return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, $index_Group(l_g));
@@ -507,76 +505,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min975: number = NaN;
+    let $min974: number = NaN;
     {
-      const $seg977 = Z_deeds + l_p;
-      const $n978 = N[$seg977]!;
-      for (let $i976 = 0; $i976 < $n978; $i976++) {
-        const l_e = C[$seg977 * CAP + $i976]!;
+      const $seg976 = Z_deeds + l_p;
+      const $n977 = N[$seg976]!;
+      for (let $i975 = 0; $i975 < $n977; $i975++) {
+        const l_e = C[$seg976 * CAP + $i975]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min975 !== $min975 || $v < $min975) $min975 = $v;
+            if ($min974 !== $min974 || $v < $min974) $min974 = $v;
           }
         }
       }
     }
-    if ($min975 !== $min975)
+    if ($min974 !== $min974)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min975;
+    return $min974;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max979: number = NaN;
+    let $max978: number = NaN;
     {
-      const $seg981 = Z_deeds + l_p;
-      const $n982 = N[$seg981]!;
-      for (let $i980 = 0; $i980 < $n982; $i980++) {
-        const l_e = C[$seg981 * CAP + $i980]!;
+      const $seg980 = Z_deeds + l_p;
+      const $n981 = N[$seg980]!;
+      for (let $i979 = 0; $i979 < $n981; $i979++) {
+        const l_e = C[$seg980 * CAP + $i979]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max979 !== $max979 || $v > $max979) $max979 = $v;
+            if ($max978 !== $max978 || $v > $max978) $max978 = $v;
           }
         }
       }
     }
-    if ($max979 !== $max979)
+    if ($max978 !== $max978)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max979;
+    return $max978;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all983: boolean = true;
+    let $all982: boolean = true;
     {
-      const $seg985 = Z_deeds + l_p;
-      const $n986 = N[$seg985]!;
-      for (let $i984 = 0; $i984 < $n986; $i984++) {
-        const l_e = C[$seg985 * CAP + $i984]!;
+      const $seg984 = Z_deeds + l_p;
+      const $n985 = N[$seg984]!;
+      for (let $i983 = 0; $i983 < $n985; $i983++) {
+        const l_e = C[$seg984 * CAP + $i983]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all983 = false;
+            $all982 = false;
             break;
           }
         }
       }
     }
-    return $all983;
+    return $all982;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any987: boolean = false;
+    let $any986: boolean = false;
     {
-      const $seg989 = Z_deeds + l_p;
-      const $n990 = N[$seg989]!;
-      for (let $i988 = 0; $i988 < $n990; $i988++) {
-        const l_e = C[$seg989 * CAP + $i988]!;
+      const $seg988 = Z_deeds + l_p;
+      const $n989 = N[$seg988]!;
+      for (let $i987 = 0; $i987 < $n989; $i987++) {
+        const l_e = C[$seg988 * CAP + $i987]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any987 = true;
+            $any986 = true;
             break;
           }
         }
       }
     }
-    return $any987;
+    return $any986;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -591,13 +589,13 @@ export function playout(): PlayoutKernel {
               ? Deed_rent2[l_d]!
               : v_books[l_d]! === 1
                 ? Deed_rent1[l_d]!
-                : fn_complete(l_p, Deed_group[l_d]!)
+                : fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)
                   ? 2 * Deed_rent[l_d]!
                   : Deed_rent[l_d]!;
   }
   function fn_may_build(l_p: number, l_d: number): boolean {
     return (
-      fn_complete(l_p, Deed_group[l_d]!) &&
+      fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
       !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
       !v_key[l_d]! &&
       v_books[l_d]! < 4 &&
@@ -606,7 +604,7 @@ export function playout(): PlayoutKernel {
   }
   function fn_may_buy_key(l_p: number, l_d: number): boolean {
     return (
-      fn_complete(l_p, Deed_group[l_d]!) &&
+      fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
       !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
       !v_key[l_d]! &&
       v_books[l_d]! === 4 &&
@@ -629,38 +627,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any991: boolean = false;
+    let $any990: boolean = false;
     {
-      const $seg993 = Z_deeds + l_p;
-      const $n994 = N[$seg993]!;
-      for (let $i992 = 0; $i992 < $n994; $i992++) {
-        const l_d = C[$seg993 * CAP + $i992]!;
+      const $seg992 = Z_deeds + l_p;
+      const $n993 = N[$seg992]!;
+      for (let $i991 = 0; $i991 < $n993; $i991++) {
+        const l_d = C[$seg992 * CAP + $i991]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any991 = true;
+          $any990 = true;
           break;
         }
       }
     }
-    return $any991;
+    return $any990;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum995: number = 0;
+    let $sum994: number = 0;
     {
-      const $seg997 = Z_deeds + l_p;
-      const $n998 = N[$seg997]!;
-      for (let $i996 = 0; $i996 < $n998; $i996++) {
-        const l_d = C[$seg997 * CAP + $i996]!;
-        $sum995 +=
+      const $seg996 = Z_deeds + l_p;
+      const $n997 = N[$seg996]!;
+      for (let $i995 = 0; $i995 < $n997; $i995++) {
+        const l_d = C[$seg996 * CAP + $i995]!;
+        $sum994 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum995 >= l_amount;
+    return v_cash[l_p]! + $sum994 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats999 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats999++;
-    return $seats999;
+    let $seats998 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats998++;
+    return $seats998;
   }
   function fn_round_limit(): number {
     return 20;
@@ -669,19 +667,31 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum1000: number = 0;
+    let $sum999: number = 0;
     {
-      const $seg1002 = Z_deeds + l_p;
-      const $n1003 = N[$seg1002]!;
-      for (let $i1001 = 0; $i1001 < $n1003; $i1001++) {
-        const l_d = C[$seg1002 * CAP + $i1001]!;
-        $sum1000 +=
+      const $seg1001 = Z_deeds + l_p;
+      const $n1002 = N[$seg1001]!;
+      for (let $i1000 = 0; $i1000 < $n1002; $i1000++) {
+        const l_d = C[$seg1001 * CAP + $i1000]!;
+        $sum999 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum1000;
+    return v_cash[l_p]! + $sum999;
+  }
+  function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
+    return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
+  }
+  function fn_held$at(l_p: number, l_g: string, l_g$index: number): number {
+    return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, l_g$index);
+  }
+  function fn_group_size$at(l_g: string, l_g$index: number): number {
+    return (
+      $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, l_g$index) +
+      $seatTotal($count_deeds_group$seats, l_g$index)
+    );
   }
   var $members_any_mortgaged = new Float64Array(8);
   var $mstamp_any_mortgaged = new Float64Array(48);
@@ -728,53 +738,6 @@ export function playout(): PlayoutKernel {
     $stamp_any_mortgaged[$key] = $generation_any_mortgaged;
     $mstamp_any_mortgaged[$key] = $members_any_mortgaged[$member]!;
     $memo_any_mortgaged[$key] = $value ? 1 : 0;
-    return $value;
-  }
-  var $members_complete = new Float64Array(8);
-  var $mstamp_complete = new Float64Array(48);
-  var $generation_complete = 1;
-  var $memo_complete = new Float64Array(48);
-  var $stamp_complete = new Float64Array(48);
-  function fn_complete$memo(l_p: number, l_g: string): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_complete(l_p, l_g);
-      $key = $key * 6 + $digit;
-    }
-    const $member = $index_Group(l_g);
-    if ($member < 0) return fn_complete(l_p, l_g);
-    $key = $key * 8 + $member;
-    if (
-      $stamp_complete[$key] === $generation_complete &&
-      $mstamp_complete[$key] === $members_complete[$member]
-    )
-      return $memo_complete[$key] === 1;
-    const $value = fn_complete(l_p, l_g);
-    $stamp_complete[$key] = $generation_complete;
-    $mstamp_complete[$key] = $members_complete[$member]!;
-    $memo_complete[$key] = $value ? 1 : 0;
-    return $value;
-  }
-  function fn_complete$memoAt(l_p: number, l_g: string, $digit1: number): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_complete(l_p, l_g);
-      $key = $key * 6 + $digit;
-    }
-    const $member = $digit1;
-    if ($member < 0) return fn_complete(l_p, l_g);
-    $key = $key * 8 + $member;
-    if (
-      $stamp_complete[$key] === $generation_complete &&
-      $mstamp_complete[$key] === $members_complete[$member]
-    )
-      return $memo_complete[$key] === 1;
-    const $value = fn_complete(l_p, l_g);
-    $stamp_complete[$key] = $generation_complete;
-    $mstamp_complete[$key] = $members_complete[$member]!;
-    $memo_complete[$key] = $value ? 1 : 0;
     return $value;
   }
   var $members_lowest_level = new Float64Array(8);
@@ -1045,6 +1008,23 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_spaces_kind[$s * 8 + $member]!++;
       }
     }
+  }
+  var $count_deeds_group$seats = new Int32Array(8);
+  var $seatTotalsFresh = false;
+  /** The seats in play's total of one member (its index; -1 for a value that is no member: none). */
+  function $seatTotal(totals: Int32Array, member: number): number {
+    if (!$seatTotalsFresh) $recountSeats();
+    return member < 0 ? 0 : totals[member]!;
+  }
+  /** Every total made afresh from the seats' counts. */
+  function $recountSeats(): void {
+    $count_deeds_group$seats.fill(0);
+    for (let $s = 0; $s < players; $s++) {
+      if (v_eliminated[$s] === 0) {
+        for (let $m = 0; $m < 8; $m++) $count_deeds_group$seats[$m]! += $count_deeds_group[$s * 8 + $m]!;
+      }
+    }
+    $seatTotalsFresh = true;
   }
   function step0(): number {
     {
@@ -1391,15 +1371,21 @@ export function playout(): PlayoutKernel {
           $where[$card] = $to;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) {
+              $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            }
           }
+        }
+        if (v_eliminated[$from - Z_deeds] === 0) {
+          for (let $m = 0; $m < 8; $m++)
+            $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
     $generation_any_mortgaged++;
-    $generation_complete++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
@@ -1412,8 +1398,8 @@ export function playout(): PlayoutKernel {
           let $seats30 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats30++;
           v_eliminated[l_p] = players - $seats30 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -1476,13 +1462,15 @@ export function playout(): PlayoutKernel {
           N[$seg36]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg36 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) {
+              $count_deeds_group[($seg36 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg36 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
-          $members_complete[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -1498,8 +1486,8 @@ export function playout(): PlayoutKernel {
           let $seats41 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats41++;
           v_eliminated[l_p] = players - $seats41 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -1573,7 +1561,6 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
       $members_any_mortgaged[Deed_group$index[$card]!]!++;
-      $members_complete[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
@@ -1640,7 +1627,10 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          if ($member >= 0) {
+            $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+            if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+          }
         }
         const $seg47 = Z_deeds + l_leader_3;
         C[$seg47 * CAP + N[$seg47]!] = $card;
@@ -1648,10 +1638,12 @@ export function playout(): PlayoutKernel {
         $where[$card] = $seg47;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg47 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) {
+            $count_deeds_group[($seg47 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg47 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+          }
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
-        $members_complete[Deed_group$index[$card]!]!++;
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
@@ -1993,15 +1985,21 @@ export function playout(): PlayoutKernel {
           $where[$card] = $to;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) {
+              $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            }
           }
+        }
+        if (v_eliminated[$from - Z_deeds] === 0) {
+          for (let $m = 0; $m < 8; $m++)
+            $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
     $generation_any_mortgaged++;
-    $generation_complete++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
@@ -2014,8 +2012,8 @@ export function playout(): PlayoutKernel {
           let $seats162 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats162++;
           v_eliminated[l_p] = players - $seats162 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -2078,13 +2076,15 @@ export function playout(): PlayoutKernel {
           N[$seg168]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg168 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) {
+              $count_deeds_group[($seg168 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg168 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
-          $members_complete[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -2100,8 +2100,8 @@ export function playout(): PlayoutKernel {
           let $seats173 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats173++;
           v_eliminated[l_p] = players - $seats173 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -2175,7 +2175,6 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
       $members_any_mortgaged[Deed_group$index[$card]!]!++;
-      $members_complete[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
@@ -2242,7 +2241,10 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          if ($member >= 0) {
+            $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+            if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+          }
         }
         const $seg179 = Z_deeds + l_leader_6;
         C[$seg179 * CAP + N[$seg179]!] = $card;
@@ -2250,10 +2252,12 @@ export function playout(): PlayoutKernel {
         $where[$card] = $seg179;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg179 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) {
+            $count_deeds_group[($seg179 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg179 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+          }
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
-        $members_complete[Deed_group$index[$card]!]!++;
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
@@ -2579,15 +2583,21 @@ export function playout(): PlayoutKernel {
           $where[$card] = $to;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) {
+              $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            }
           }
+        }
+        if (v_eliminated[$from - Z_deeds] === 0) {
+          for (let $m = 0; $m < 8; $m++)
+            $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
     $generation_any_mortgaged++;
-    $generation_complete++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
@@ -2600,8 +2610,8 @@ export function playout(): PlayoutKernel {
           let $seats298 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats298++;
           v_eliminated[l_p] = players - $seats298 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -2664,13 +2674,15 @@ export function playout(): PlayoutKernel {
           N[$seg304]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg304 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) {
+              $count_deeds_group[($seg304 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg304 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
-          $members_complete[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -2686,8 +2698,8 @@ export function playout(): PlayoutKernel {
           let $seats309 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats309++;
           v_eliminated[l_p] = players - $seats309 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -2761,7 +2773,6 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
       $members_any_mortgaged[Deed_group$index[$card]!]!++;
-      $members_complete[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
@@ -2828,7 +2839,10 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          if ($member >= 0) {
+            $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+            if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+          }
         }
         const $seg315 = Z_deeds + l_leader_5;
         C[$seg315 * CAP + N[$seg315]!] = $card;
@@ -2836,10 +2850,12 @@ export function playout(): PlayoutKernel {
         $where[$card] = $seg315;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg315 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) {
+            $count_deeds_group[($seg315 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg315 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+          }
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
-        $members_complete[Deed_group$index[$card]!]!++;
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
@@ -3000,7 +3016,10 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          if ($member >= 0) {
+            $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+            if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+          }
         }
         const $seg449 = Z_deeds + l_leader_4;
         C[$seg449 * CAP + N[$seg449]!] = $card;
@@ -3008,10 +3027,12 @@ export function playout(): PlayoutKernel {
         $where[$card] = $seg449;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg449 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) {
+            $count_deeds_group[($seg449 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg449 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+          }
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
-        $members_complete[Deed_group$index[$card]!]!++;
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
@@ -3238,15 +3259,21 @@ export function playout(): PlayoutKernel {
           $where[$card] = $to;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) {
+              $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            }
           }
+        }
+        if (v_eliminated[$from - Z_deeds] === 0) {
+          for (let $m = 0; $m < 8; $m++)
+            $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
     $generation_any_mortgaged++;
-    $generation_complete++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
@@ -3259,8 +3286,8 @@ export function playout(): PlayoutKernel {
           let $seats782 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats782++;
           v_eliminated[l_p] = players - $seats782 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -3323,13 +3350,15 @@ export function playout(): PlayoutKernel {
           N[$seg788]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg788 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) {
+              $count_deeds_group[($seg788 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg788 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
-          $members_complete[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -3345,8 +3374,8 @@ export function playout(): PlayoutKernel {
           let $seats793 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats793++;
           v_eliminated[l_p] = players - $seats793 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -3420,7 +3449,6 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
       $members_any_mortgaged[Deed_group$index[$card]!]!++;
-      $members_complete[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
@@ -3487,7 +3515,10 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          if ($member >= 0) {
+            $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+            if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+          }
         }
         const $seg799 = Z_deeds + l_leader_2;
         C[$seg799 * CAP + N[$seg799]!] = $card;
@@ -3495,10 +3526,12 @@ export function playout(): PlayoutKernel {
         $where[$card] = $seg799;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg799 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) {
+            $count_deeds_group[($seg799 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg799 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+          }
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
-        $members_complete[Deed_group$index[$card]!]!++;
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
@@ -5529,7 +5562,10 @@ export function playout(): PlayoutKernel {
                 }
                 if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+                  if ($member >= 0) {
+                    $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+                    if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                  }
                 }
                 const $seg442 = Z_deeds + l_p_5;
                 C[$seg442 * CAP + N[$seg442]!] = $card;
@@ -5537,10 +5573,12 @@ export function playout(): PlayoutKernel {
                 $where[$card] = $seg442;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($seg442 - Z_deeds) * 8 + $member]!++;
+                  if ($member >= 0) {
+                    $count_deeds_group[($seg442 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg442 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                  }
                 }
                 $members_any_mortgaged[Deed_group$index[$card]!]!++;
-                $members_complete[Deed_group$index[$card]!]!++;
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_mortgage++;
                 $generation_may_sell_stack++;
@@ -5639,7 +5677,10 @@ export function playout(): PlayoutKernel {
           }
           if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) {
+              $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
           }
           const $seg431 = Z_deeds + l_p_5;
           C[$seg431 * CAP + N[$seg431]!] = $card;
@@ -5647,10 +5688,12 @@ export function playout(): PlayoutKernel {
           $where[$card] = $seg431;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg431 - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) {
+              $count_deeds_group[($seg431 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg431 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            }
           }
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
-          $members_complete[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -6039,7 +6082,7 @@ export function playout(): PlayoutKernel {
           found615$test: if ($gate652) {
             const l_d = $value659;
             if ($same660 === 0)
-              $same660 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+              $same660 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
             if ($same660 !== 1) break found615$test;
             if ($same661 === 0)
               $same661 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
@@ -6053,7 +6096,7 @@ export function playout(): PlayoutKernel {
           found620$test: if ($gate653) {
             const l_d = $value659;
             if ($same660 === 0)
-              $same660 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+              $same660 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
             if ($same660 !== 1) break found620$test;
             if (!!v_key[l_d]!) break found620$test;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
@@ -6745,7 +6788,7 @@ export function playout(): PlayoutKernel {
         found507$test: if ($gate544) {
           const l_d = $value551;
           if ($same552 === 0)
-            $same552 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            $same552 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
           if ($same552 !== 1) break found507$test;
           if ($same553 === 0)
             $same553 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
@@ -6759,7 +6802,7 @@ export function playout(): PlayoutKernel {
         found512$test: if ($gate545) {
           const l_d = $value551;
           if ($same552 === 0)
-            $same552 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            $same552 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
           if ($same552 !== 1) break found512$test;
           if (!!v_key[l_d]!) break found512$test;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
@@ -7529,7 +7572,10 @@ export function playout(): PlayoutKernel {
                 N[$seg766]!--;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($seg766 - Z_deeds) * 8 + $member]!--;
+                  if ($member >= 0) {
+                    $count_deeds_group[($seg766 - Z_deeds) * 8 + $member]!--;
+                    if (v_eliminated[$seg766 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                  }
                 }
                 const $seg770 = Z_deeds + l_buyer_2;
                 C[$seg770 * CAP + N[$seg770]!] = $card;
@@ -7537,10 +7583,12 @@ export function playout(): PlayoutKernel {
                 $where[$card] = $seg770;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($seg770 - Z_deeds) * 8 + $member]!++;
+                  if ($member >= 0) {
+                    $count_deeds_group[($seg770 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg770 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                  }
                 }
                 $members_any_mortgaged[Deed_group$index[$card]!]!++;
-                $members_complete[Deed_group$index[$card]!]!++;
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_mortgage++;
                 $generation_may_sell_stack++;
@@ -7647,7 +7695,10 @@ export function playout(): PlayoutKernel {
           N[$seg751]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg751 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) {
+              $count_deeds_group[($seg751 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg751 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
           }
           const $seg755 = Z_deeds + l_buyer_2;
           C[$seg755 * CAP + N[$seg755]!] = $card;
@@ -7655,10 +7706,12 @@ export function playout(): PlayoutKernel {
           $where[$card] = $seg755;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg755 - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) {
+              $count_deeds_group[($seg755 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg755 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            }
           }
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
-          $members_complete[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -8506,7 +8559,6 @@ export function playout(): PlayoutKernel {
     v_claim_space = 0;
     K_ended = -1;
     $generation_any_mortgaged++;
-    $generation_complete++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
@@ -8525,6 +8577,7 @@ export function playout(): PlayoutKernel {
       N[Z_mercy_deck] = ALL_Fortune.length;
       for (let $k = 0; $k < ALL_Fortune.length; $k++) $where[ALL_Fortune[$k]!] = Z_mercy_deck;
       $recountAll();
+      $seatTotalsFresh = false;
       for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
       v_bank = 1000000000;
       for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
@@ -8613,7 +8666,6 @@ export function playout(): PlayoutKernel {
             N[Z_box_deeds]!++;
             $where[$card] = Z_box_deeds;
             $members_any_mortgaged[Deed_group$index[$card]!]!++;
-            $members_complete[Deed_group$index[$card]!]!++;
             $members_lowest_level[Deed_group$index[$card]!]!++;
             $generation_may_mortgage++;
             $generation_may_sell_stack++;
@@ -8787,7 +8839,6 @@ export function playout(): PlayoutKernel {
             C[$b941] = $card;
           }
         }
-        $generation_complete++;
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
           let $n945 = 0;
@@ -8817,12 +8868,14 @@ export function playout(): PlayoutKernel {
                 $where[$card] = $seg947;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($seg947 - Z_deeds) * 8 + $member]!++;
+                  if ($member >= 0) {
+                    $count_deeds_group[($seg947 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg947 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                  }
                 }
               }
             }
             $generation_any_mortgaged++;
-            $generation_complete++;
             $generation_lowest_level++;
             $generation_may_mortgage++;
             $generation_may_sell_stack++;
@@ -9170,10 +9223,10 @@ export function playout(): PlayoutKernel {
       }
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       $recountAll();
+      $seatTotalsFresh = false;
       pc = $entry;
     }
     $generation_any_mortgaged++;
-    $generation_complete++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
     $generation_may_sell_stack++;

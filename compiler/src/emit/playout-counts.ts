@@ -19,6 +19,7 @@ import { cardFieldArray } from "./code.js";
 import type { ZoneLayout, ZoneRef } from "./playout-zones.js";
 import { plain, readsSlot } from "./playout-memo-reads.js";
 import { markerKind } from "./playout-markers.js";
+import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode, seatTotalsName } from "./playout-seat-totals.js";
 
 /** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
 export interface EnumIndexes {
@@ -32,12 +33,23 @@ type Marker =
   | { op: "in" | "out"; zone: string; seg: string; card: string }
   | { op: "clear"; zone: string; seg: string }
   | { op: "from"; cardType: string; seg: string; card: string }
-  | { op: "recount" };
+  | { op: "recount" }
+  | { op: "seats" };
 
 const MARKERS = markerKind<Marker>("counts");
 
 /** Where the zones are loaded whole (a game's start, a resumed state): every count is made afresh. */
 export const RECOUNT_MARKER = MARKERS.line({ op: "recount" });
+
+interface Analysed {
+  readonly counted: Counted;
+  readonly other: A.Expression;
+  readonly named: number;
+  readonly equal: boolean;
+  readonly cardType: string;
+  readonly field: string;
+  readonly enumName: string;
+}
 
 interface Counted {
   readonly zone: ZoneLayout;
@@ -46,6 +58,8 @@ interface Counted {
   /** The field's member indexes by card id (-1 for none). */
   readonly indexes: string;
   readonly name: string;
+  /** Whether a sum over the seats in play is read: totals are kept (playout-seat-totals.ts). */
+  seats: boolean;
 }
 
 export class KernelCounts {
@@ -67,7 +81,71 @@ export class KernelCounts {
    *  `all(c in Z: c.F == v)` (either comparison), where F is an enum field printed on the cards and v
    *  does not read c; null for any other aggregate. `write` writes an expression, `zone` a zone. */
   read(e: A.AggregateExpression, write: (e: A.Expression) => string, zone: (e: A.Expression) => ZoneRef): string | null {
-    if (!this.enabled || this.game.types.get(e.source)?.kind !== "zone") return null;
+    if (!this.enabled) return null;
+    // The sum of a per-player zone's count over the seats in play: their total (playout-seat-totals.ts).
+    const inner = seatSumOf(this.game, e);
+    if (inner) {
+      const found = this.analyse(inner, this.layoutOf(inner.source), true);
+      if (!found || !found.equal) return null;
+      found.counted.seats = true;
+      const member = found.named >= 0 ? String(found.named) : this.indexes.memberIndex(found.enumName, write(found.other));
+      return `$seatTotal(${seatTotalsName(found.counted.name)}, ${member})`;
+    }
+    if (this.game.types.get(e.source)?.kind !== "zone") return null;
+    // The shape first: writing the zone may hoist code.
+    if (!this.shapeOf(e)) return null;
+    const source = zone(e.source);
+    const layout = this.zones.get(source.layout.declaration.name.name);
+    const found = layout && this.analyse(e, layout, true);
+    if (!layout || !found) return null;
+    const name = found.counted.name;
+    const members = found.counted.members;
+    const at = `(${source.seg} - ${layout.constant}) * ${members}`;
+    const matching = found.named >= 0 ? `${name}[${at} + ${found.named}]!` : `$countOf(${name}, ${at}, ${this.indexes.memberIndex(found.enumName, write(found.other))})`;
+    const size = `N[${source.seg}]!`;
+    switch (e.callee.name) {
+      case "count":
+        return found.equal ? matching : `(${size} - ${matching})`;
+      case "any":
+        return found.equal ? `(${matching} > 0)` : `(${matching} < ${size})`;
+      default:
+        return found.equal ? `(${matching} === ${size})` : `(${matching} === 0)`;
+    }
+  }
+
+  /** Where an aggregate is a read of the counts (as `read` writes it), the expressions the read
+   *  still evaluates (the value compared with, a zone's seat); null where it passes over cards or
+   *  seats. Registers no count: the memo asks it of functions before they are written. */
+  readArguments(e: A.AggregateExpression): A.Expression[] | null {
+    if (!this.enabled) return null;
+    const inner = seatSumOf(this.game, e);
+    const counted = inner ?? e;
+    if (!inner && this.game.types.get(e.source)?.kind !== "zone") return null;
+    const found = this.analyse(counted, this.layoutOf(counted.source), false);
+    if (!found || (inner && !found.equal)) return null;
+    const source = counted.source;
+    return inner || source.kind !== "index" ? [found.other] : [found.other, source.index];
+  }
+
+  /** The layout of the zone an aggregate's source names (`Z`, `Z[p]`). */
+  private layoutOf(source: A.Expression): ZoneLayout | undefined {
+    const target = source.kind === "index" ? source.target : source;
+    const zone = this.game.names.get(target as never);
+    return zone?.kind === "zone" ? this.zones.get(zone.declaration.name.name) : undefined;
+  }
+
+  /** `count(c in Z where c.F == v)` (or `!=`), `any(c in Z: c.F == v)`, `all(c in Z: c.F == v)`
+   *  (either comparison), F an enum field printed on the cards, v not reading c: the count (made
+   *  when `register`), the value compared with (its member's index when named in the rules, else
+   *  -1), and whether the comparison is `==`. */
+  private analyse(e: A.AggregateExpression, layout: ZoneLayout | undefined, register: boolean): Analysed | null {
+    const shape = this.shapeOf(e);
+    const counted = shape && layout && this.countedOf(layout, shape.cardType, shape.field, shape.enumName, register);
+    return shape && counted ? { ...shape, counted } : null;
+  }
+
+  /** The shape `analyse` asks of an aggregate, whatever its zone. */
+  private shapeOf(e: A.AggregateExpression): Omit<Analysed, "counted"> | null {
     const callee = e.callee.name;
     const test = callee === "count" ? (e.value ? null : e.condition) : callee === "any" || callee === "all" ? (e.condition ? null : e.value) : null;
     if (!test || test.kind !== "binary" || (test.operator !== "==" && test.operator !== "!=")) return null;
@@ -84,26 +162,10 @@ export class KernelCounts {
     const enumType = this.game.types.get(field);
     if (cardType?.kind !== "card" || enumType?.kind !== "enum") return null;
     const members = this.game.enums.get(enumType.name)?.members ?? [];
-    const source = zone(e.source);
-    const layout = this.zones.get(source.layout.declaration.name.name);
-    const counted = layout && this.countedOf(layout, cardType.cardType, field.member.name, enumType.name);
-    if (!layout || !counted) return null;
-    const name = counted.name;
     // An enum member named in the rules (`Kind.money`) is its index, known here; another value's
     // index is found when read (-1, no card, for a value that is no member).
     const named = other.kind === "member" && this.game.types.get(other.target)?.kind === "enum-type" ? members.findIndex((m) => m.name === other.member.name) : -1;
-    const at = `(${source.seg} - ${layout.constant}) * ${members.length}`;
-    const matching = named >= 0 ? `${name}[${at} + ${named}]!` : `$countOf(${name}, ${at}, ${this.indexes.memberIndex(enumType.name, write(other))})`;
-    const equal = test.operator === "==";
-    const size = `N[${source.seg}]!`;
-    switch (callee) {
-      case "count":
-        return equal ? matching : `(${size} - ${matching})`;
-      case "any":
-        return equal ? `(${matching} > 0)` : `(${matching} < ${size})`;
-      default:
-        return equal ? `(${matching} === ${size})` : `(${matching} === 0)`;
-    }
+    return { other, named, equal: test.operator === "==", cardType: cardType.cardType, field: field.member.name, enumName: enumType.name };
   }
 
   /** A test that some card of the zone's segment `seg` may meet `test` (the binder's slot `binder`), or
@@ -157,15 +219,16 @@ export class KernelCounts {
     return null;
   }
 
-  private countedOf(zone: ZoneLayout, cardType: string, field: string, enumName: string): Counted | null {
+  private countedOf(zone: ZoneLayout, cardType: string, field: string, enumName: string, register = true): Counted | null {
     if (zone.declaration.cardType.name !== cardType) return null;
     const members = this.game.enums.get(enumName)?.members.length ?? 0;
     if (members === 0) return null;
     const name = `$count_${zone.declaration.name.name}_${field}`.replace(/[^\w$]/g, "_");
-    if (!this.counted.has(name)) {
-      this.counted.set(name, { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members, indexes: this.indexes.fieldIndex(cardFieldArray(cardType, field), enumName), name });
-    }
-    return this.counted.get(name)!;
+    const made = this.counted.get(name);
+    if (made || !register) return made ?? { zone, segments: 0, members, indexes: "", name, seats: false };
+    const counted = { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members, indexes: this.indexes.fieldIndex(cardFieldArray(cardType, field), enumName), name, seats: false };
+    this.counted.set(name, counted);
+    return counted;
   }
 
   // ── markers ──────────────────────────────────────────────────────────────────────────────────
@@ -191,6 +254,11 @@ export class KernelCounts {
     return this.marker({ op: "from", cardType: zone.declaration.cardType.name, seg, card });
   }
 
+  /** After a write of `eliminated`: the seats in play may have changed (playout-seat-totals.ts). */
+  seatsMarker(): string[] {
+    return this.marker({ op: "seats" });
+  }
+
   private marker(m: Marker): string[] {
     return this.enabled ? [MARKERS.line(m)] : [];
   }
@@ -206,18 +274,26 @@ export class KernelCounts {
       case "in":
       case "out": {
         const step = m.op === "in" ? "++" : "--";
-        return of(m.zone).map((c) => `{ const $member = ${c.indexes}[${m.card}]!; if ($member >= 0) ${c.name}[(${m.seg} - ${c.zone.constant}) * ${c.members} + $member]!${step}; }`);
+        return of(m.zone).map((c) => `{ const $member = ${c.indexes}[${m.card}]!; if ($member >= 0) ${this.steps(c, m.seg, step)} }`);
       }
       case "clear":
-        return of(m.zone).map((c) => `${c.name}.fill(0, (${m.seg} - ${c.zone.constant}) * ${c.members}, (${m.seg} - ${c.zone.constant} + 1) * ${c.members});`);
+        return of(m.zone).map((c) => `${c.seats ? `${seatTotalsClear(this.game, c.name, c.members, `${m.seg} - ${c.zone.constant}`)} ` : ""}${c.name}.fill(0, (${m.seg} - ${c.zone.constant}) * ${c.members}, (${m.seg} - ${c.zone.constant} + 1) * ${c.members});`);
       case "from":
         return all.filter((c) => c.zone.declaration.cardType.name === m.cardType).map(
           (c) =>
-            `if (${m.seg} >= ${c.zone.constant} && ${m.seg} < ${c.zone.constant} + ${c.segments}) { const $member = ${c.indexes}[${m.card}]!; if ($member >= 0) ${c.name}[(${m.seg} - ${c.zone.constant}) * ${c.members} + $member]!--; }`,
+            `if (${m.seg} >= ${c.zone.constant} && ${m.seg} < ${c.zone.constant} + ${c.segments}) { const $member = ${c.indexes}[${m.card}]!; if ($member >= 0) ${this.steps(c, m.seg, "--")} }`,
         );
       case "recount":
-        return all.length === 0 ? [] : ["$recountAll();"];
+        return all.length === 0 ? [] : ["$recountAll();", ...(all.some((c) => c.seats) ? [`${SEATS_FRESH} = false;`] : [])];
+      case "seats":
+        return all.some((c) => c.seats) ? [`${SEATS_FRESH} = false;`] : [];
     }
+  }
+
+  /** The update of a segment's count of `$member`, and of the seats' totals where they are kept. */
+  private steps(c: Counted, seg: string, step: "++" | "--"): string {
+    const count = `${c.name}[(${seg} - ${c.zone.constant}) * ${c.members} + $member]!${step};`;
+    return c.seats ? `{ ${count} ${seatTotalStep(this.game, c.name, `${seg} - ${c.zone.constant}`, step)} }` : count;
   }
 
   // ── declarations ─────────────────────────────────────────────────────────────────────────────
@@ -245,6 +321,7 @@ export class KernelCounts {
         "}",
       ]),
       "}",
+      ...seatTotalsCode(this.game, all.filter((c) => c.seats)),
     ];
   }
 }

@@ -12,6 +12,7 @@ import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { KernelMemo, START_MARKER } from "./playout-memo.js";
 import { KernelCounts, RECOUNT_MARKER } from "./playout-counts.js";
+import { EnumArguments } from "./playout-enum-arguments.js";
 import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
 import { cardTables } from "./playout-card-tables.js";
@@ -111,6 +112,10 @@ export class PlayoutFile {
     this.code.cardTables = cardTables(ctx.game);
     this.counts = new KernelCounts(ctx.game, this.zones, this.maxSeats, this.memo);
     this.code.countsTable = this.counts;
+    this.memo.countedReads = (e) => this.counts.readArguments(e);
+    const enumArguments = new EnumArguments(ctx.game, this.memo, (e) => this.counts.readArguments(e));
+    this.code.enumArguments = enumArguments;
+    this.memo.knownIndex = (value) => enumArguments.known(value);
     this.held = new KernelHeldCounts(ctx.game);
     this.code.heldTable = this.held;
     this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));

@@ -8,6 +8,7 @@ import { PositionHints } from "./playout-position-hints.js";
 import { WRITE_ONLY, writeOnlyZones } from "./playout-write-only.js";
 import { WHERE, localName, unsupported, varName, type ZoneLayout, type ZoneRef } from "./playout-zones.js";
 import { namesMovedCard } from "./playout-memo.js";
+import { writesEliminated } from "./playout-seat-totals.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
  *  write them for the state machine, but over the kernel's state: variables in closure `let`s and
@@ -76,7 +77,11 @@ export class KernelCode extends KernelExpressions {
         const { pre, code: target } = this.hoisted(() => this.assignable(s.target));
         // A per-player variable's running counts follow the write (playout-held-counts.ts).
         const flag = s.operator === "=" && s.value.kind === "boolean" ? s.value.value : null;
-        return [...pre, ...this.withValue(s.value, (value) => this.heldTable?.assignment(s.target, target, `${target} ${s.operator} ${value};`, flag) ?? [`${target} ${s.operator} ${value};`])];
+        return [
+          ...pre,
+          ...this.withValue(s.value, (value) => this.heldTable?.assignment(s.target, target, `${target} ${s.operator} ${value};`, flag) ?? [`${target} ${s.operator} ${value};`]),
+          ...this.seatsMarker(s.target),
+        ];
       }
       case "if": {
         const lines = this.withValue(s.condition, (condition) => [`if (${condition}) {`, ...this.statements(s.then.statements), "}"]);
@@ -129,6 +134,8 @@ export class KernelCode extends KernelExpressions {
           ...fromHeld.after,
           ...toHeld.after,
           "}",
+          ...this.seatsMarker(s.from),
+          ...this.seatsMarker(s.to),
         ];
       }
       case "say":
@@ -190,6 +197,12 @@ export class KernelCode extends KernelExpressions {
       "}",
     );
     return lines;
+  }
+
+  /** After a write of `target`: where it is `eliminated`, the running counts' totals over the seats
+   *  in play are stale (playout-seat-totals.ts). */
+  private seatsMarker(target: A.Expression): string[] {
+    return writesEliminated(this.game, target) ? (this.countsTable?.seatsMarker() ?? []) : [];
   }
 
   /** The running counts' markers around a write of `target` (playout-held-counts.ts). */
