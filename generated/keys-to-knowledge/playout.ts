@@ -399,13 +399,19 @@ export function playout(): PlayoutKernel {
     return N[Z_spaces]!;
   }
   function fn_kind_at(l_i: number): string {
+    return Space_kind[$firstBy_spaces_index$of(l_i)]!;
+  }
+  function fn_fee_at(l_i: number): number {
+    return Space_fee[$firstBy_spaces_index$of(l_i)]!;
+  }
+  function fn_court_space(): number {
     let $first955: number = 0;
     let $found956 = false;
     {
-      const $n958 = N[Z_spaces]!;
+      const $n958 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
       for (let $i957 = 0; $i957 < $n958; $i957++) {
         const l_s = C[Z_spaces * CAP + $i957]!;
-        if (Space_index[l_s]! === l_i) {
+        if (Space_kind$code[l_s]! === 5) {
           $first955 = l_s;
           $found956 = true;
           break;
@@ -413,81 +419,47 @@ export function playout(): PlayoutKernel {
       }
     }
     if (!$found956) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_kind[$first955]!;
-  }
-  function fn_fee_at(l_i: number): number {
-    let $first959: number = 0;
-    let $found960 = false;
-    {
-      const $n962 = N[Z_spaces]!;
-      for (let $i961 = 0; $i961 < $n962; $i961++) {
-        const l_s = C[Z_spaces * CAP + $i961]!;
-        if (Space_index[l_s]! === l_i) {
-          $first959 = l_s;
-          $found960 = true;
-          break;
-        }
-      }
-    }
-    if (!$found960) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_fee[$first959]!;
-  }
-  function fn_court_space(): number {
-    let $first963: number = 0;
-    let $found964 = false;
-    {
-      const $n966 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
-      for (let $i965 = 0; $i965 < $n966; $i965++) {
-        const l_s = C[Z_spaces * CAP + $i965]!;
-        if (Space_kind$code[l_s]! === 5) {
-          $first963 = l_s;
-          $found964 = true;
-          break;
-        }
-      }
-    }
-    if (!$found964) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first963]!;
+    return Space_index[$first955]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    let $any967: boolean = false;
+    let $any959: boolean = false;
     {
-      const $seg969 = Z_deeds + l_p;
-      const $n970 = N[$seg969]!;
-      for (let $i968 = 0; $i968 < $n970; $i968++) {
-        const l_d = C[$seg969 * CAP + $i968]!;
+      const $seg961 = Z_deeds + l_p;
+      const $n962 = N[$seg961]!;
+      for (let $i960 = 0; $i960 < $n962; $i960++) {
+        const l_d = C[$seg961 * CAP + $i960]!;
         if (Deed_space[l_d]! === l_i) {
-          $any967 = true;
+          $any959 = true;
           break;
         }
       }
     }
-    return $any967;
+    return $any959;
   }
   function fn_owned(l_i: number): boolean {
-    let $any971: boolean = false;
+    let $any963: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any971 = true;
+        $any963 = true;
         break;
       }
     }
-    return $any971;
+    return $any963;
   }
   function fn_owner_of(l_i: number): number {
-    let $first972: number = 0;
-    let $found973 = false;
+    let $first964: number = 0;
+    let $found965 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first972 = l_q;
-        $found973 = true;
+        $first964 = l_q;
+        $found965 = true;
         break;
       }
     }
-    if (!$found973) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first972;
+    if (!$found965) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first964;
   }
   function fn_group_size(l_g: string): number {
     return (
@@ -505,76 +477,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min974: number = NaN;
+    let $min966: number = NaN;
+    {
+      const $seg968 = Z_deeds + l_p;
+      const $n969 = N[$seg968]!;
+      for (let $i967 = 0; $i967 < $n969; $i967++) {
+        const l_e = C[$seg968 * CAP + $i967]!;
+        if (Deed_group[l_e]! === l_g) {
+          {
+            const $v = fn_level(l_e);
+            if ($min966 !== $min966 || $v < $min966) $min966 = $v;
+          }
+        }
+      }
+    }
+    if ($min966 !== $min966)
+      throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
+    return $min966;
+  }
+  function fn_highest_level(l_p: number, l_g: string): number {
+    let $max970: number = NaN;
+    {
+      const $seg972 = Z_deeds + l_p;
+      const $n973 = N[$seg972]!;
+      for (let $i971 = 0; $i971 < $n973; $i971++) {
+        const l_e = C[$seg972 * CAP + $i971]!;
+        if (Deed_group[l_e]! === l_g) {
+          {
+            const $v = fn_level(l_e);
+            if ($max970 !== $max970 || $v > $max970) $max970 = $v;
+          }
+        }
+      }
+    }
+    if ($max970 !== $max970)
+      throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
+    return $max970;
+  }
+  function fn_undeveloped(l_p: number, l_g: string): boolean {
+    let $all974: boolean = true;
     {
       const $seg976 = Z_deeds + l_p;
       const $n977 = N[$seg976]!;
       for (let $i975 = 0; $i975 < $n977; $i975++) {
         const l_e = C[$seg976 * CAP + $i975]!;
         if (Deed_group[l_e]! === l_g) {
-          {
-            const $v = fn_level(l_e);
-            if ($min974 !== $min974 || $v < $min974) $min974 = $v;
+          if (!(fn_level(l_e) === 0)) {
+            $all974 = false;
+            break;
           }
         }
       }
     }
-    if ($min974 !== $min974)
-      throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min974;
+    return $all974;
   }
-  function fn_highest_level(l_p: number, l_g: string): number {
-    let $max978: number = NaN;
+  function fn_any_mortgaged(l_p: number, l_g: string): boolean {
+    let $any978: boolean = false;
     {
       const $seg980 = Z_deeds + l_p;
       const $n981 = N[$seg980]!;
       for (let $i979 = 0; $i979 < $n981; $i979++) {
         const l_e = C[$seg980 * CAP + $i979]!;
         if (Deed_group[l_e]! === l_g) {
-          {
-            const $v = fn_level(l_e);
-            if ($max978 !== $max978 || $v > $max978) $max978 = $v;
-          }
-        }
-      }
-    }
-    if ($max978 !== $max978)
-      throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max978;
-  }
-  function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all982: boolean = true;
-    {
-      const $seg984 = Z_deeds + l_p;
-      const $n985 = N[$seg984]!;
-      for (let $i983 = 0; $i983 < $n985; $i983++) {
-        const l_e = C[$seg984 * CAP + $i983]!;
-        if (Deed_group[l_e]! === l_g) {
-          if (!(fn_level(l_e) === 0)) {
-            $all982 = false;
-            break;
-          }
-        }
-      }
-    }
-    return $all982;
-  }
-  function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any986: boolean = false;
-    {
-      const $seg988 = Z_deeds + l_p;
-      const $n989 = N[$seg988]!;
-      for (let $i987 = 0; $i987 < $n989; $i987++) {
-        const l_e = C[$seg988 * CAP + $i987]!;
-        if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any986 = true;
+            $any978 = true;
             break;
           }
         }
       }
     }
-    return $any986;
+    return $any978;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -627,38 +599,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any990: boolean = false;
+    let $any982: boolean = false;
     {
-      const $seg992 = Z_deeds + l_p;
-      const $n993 = N[$seg992]!;
-      for (let $i991 = 0; $i991 < $n993; $i991++) {
-        const l_d = C[$seg992 * CAP + $i991]!;
+      const $seg984 = Z_deeds + l_p;
+      const $n985 = N[$seg984]!;
+      for (let $i983 = 0; $i983 < $n985; $i983++) {
+        const l_d = C[$seg984 * CAP + $i983]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any990 = true;
+          $any982 = true;
           break;
         }
       }
     }
-    return $any990;
+    return $any982;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum994: number = 0;
+    let $sum986: number = 0;
     {
-      const $seg996 = Z_deeds + l_p;
-      const $n997 = N[$seg996]!;
-      for (let $i995 = 0; $i995 < $n997; $i995++) {
-        const l_d = C[$seg996 * CAP + $i995]!;
-        $sum994 +=
+      const $seg988 = Z_deeds + l_p;
+      const $n989 = N[$seg988]!;
+      for (let $i987 = 0; $i987 < $n989; $i987++) {
+        const l_d = C[$seg988 * CAP + $i987]!;
+        $sum986 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum994 >= l_amount;
+    return v_cash[l_p]! + $sum986 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats998 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats998++;
-    return $seats998;
+    let $seats990 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats990++;
+    return $seats990;
   }
   function fn_round_limit(): number {
     return 20;
@@ -667,19 +639,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum999: number = 0;
+    let $sum991: number = 0;
     {
-      const $seg1001 = Z_deeds + l_p;
-      const $n1002 = N[$seg1001]!;
-      for (let $i1000 = 0; $i1000 < $n1002; $i1000++) {
-        const l_d = C[$seg1001 * CAP + $i1000]!;
-        $sum999 +=
+      const $seg993 = Z_deeds + l_p;
+      const $n994 = N[$seg993]!;
+      for (let $i992 = 0; $i992 < $n994; $i992++) {
+        const l_d = C[$seg993 * CAP + $i992]!;
+        $sum991 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum999;
+    return v_cash[l_p]! + $sum991;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
@@ -1025,6 +997,35 @@ export function playout(): PlayoutKernel {
       }
     }
     $seatTotalsFresh = true;
+  }
+  var $firstBy_spaces_index$low = 0;
+  var $firstBy_spaces_index$high = -1;
+  for (const $c of ALL_Space) {
+    const $v = Space_index[$c]!;
+    if ($firstBy_spaces_index$high < $firstBy_spaces_index$low || $v < $firstBy_spaces_index$low)
+      $firstBy_spaces_index$low = $v;
+    if ($v > $firstBy_spaces_index$high) $firstBy_spaces_index$high = $v;
+  }
+  var $firstBy_spaces_index = new Int32Array(
+    Math.max(0, $firstBy_spaces_index$high - $firstBy_spaces_index$low + 1),
+  );
+  var $firstBy_spaces_index$fresh = false;
+  /** The first card of spaces whose index is v, in the zone's order (the table made afresh when stale). */
+  function $firstBy_spaces_index$of(v: number): number {
+    if (!$firstBy_spaces_index$fresh) {
+      $firstBy_spaces_index.fill(-1);
+      for (let $i = N[Z_spaces]! - 1; $i >= 0; $i--) {
+        const $c = C[Z_spaces * CAP + $i]!;
+        $firstBy_spaces_index[Space_index[$c]! - $firstBy_spaces_index$low] = $c;
+      }
+      $firstBy_spaces_index$fresh = true;
+    }
+    const $c =
+      v >= $firstBy_spaces_index$low && v <= $firstBy_spaces_index$high
+        ? $firstBy_spaces_index[v - $firstBy_spaces_index$low]!
+        : -1;
+    if ($c < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $c;
   }
   function step0(): number {
     {
@@ -8558,6 +8559,7 @@ export function playout(): PlayoutKernel {
     v_claim_amount = 0;
     v_claim_space = 0;
     K_ended = -1;
+    $firstBy_spaces_index$fresh = false;
     $generation_any_mortgaged++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
@@ -8631,6 +8633,7 @@ export function playout(): PlayoutKernel {
             N[Z_box_spaces]!++;
             $where[$card] = Z_box_spaces;
           }
+          $firstBy_spaces_index$fresh = false;
         }
       }
       {
@@ -9226,6 +9229,7 @@ export function playout(): PlayoutKernel {
       $seatTotalsFresh = false;
       pc = $entry;
     }
+    $firstBy_spaces_index$fresh = false;
     $generation_any_mortgaged++;
     $generation_lowest_level++;
     $generation_may_mortgage++;

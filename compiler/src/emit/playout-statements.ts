@@ -58,12 +58,14 @@ export class KernelCode extends KernelExpressions {
     // Values the memo keeps are forgotten once what they read is written: right
     // after the statement (no statement that writes jumps or reads the state after its writes).
     const marker = this.memoTable?.statementMarker(s) ?? [];
-    if (marker.length === 0) return this.statementCode(s);
+    // A zone looked up by table written (in the setup): its tables are stale (playout-first-tables.ts).
+    const tables = this.firstTables?.writeMarker(s) ?? [];
+    if (marker.length === 0) return [...this.statementCode(s), ...tables];
     const code = this.statementCode(s);
     // A card moved: the marker goes inside the move's block, where the card (`$card`) is known
     // (playout-member-memo.ts).
-    if (s.kind === "move" && namesMovedCard(marker) && code[code.length - 1] === "}") return [...code.slice(0, -1), ...marker, "}"];
-    return [...code, ...marker];
+    if (s.kind === "move" && namesMovedCard(marker) && code[code.length - 1] === "}") return [...code.slice(0, -1), ...marker, "}", ...tables];
+    return [...code, ...marker, ...tables];
   }
 
   private statementCode(s: A.Statement): string[] {
