@@ -110,8 +110,26 @@ describe("totals of a seat zone's running counts over the seats in play", () => 
   it("plays the state machine's games move for move, seats leaving with their tokens", async () => {
     const { game } = await compiled();
     const typesSeen = new Set<string>();
-    const played = expectKernelReplays(runtime, game, { seed: 37, playerCounts: [2, 3, 4], gamesPerCount: 60, onMove: (_seat, move) => typesSeen.add(move.type) });
+    const played = expectKernelReplays(runtime, game, {
+      seed: 37,
+      playerCounts: [2, 3, 4],
+      gamesPerCount: 60,
+      preferences: [false, true],
+      onMove: (_seat, move) => typesSeen.add(move.type),
+    });
     expect([...typesSeen].sort()).toEqual(["drop", "give_up", "pass", "pass_on", "quit", "take"]);
     expect(played.decisions / played.games).toBeGreaterThan(10);
+  });
+
+  it("sums every seat in a game where none leaves, and plays its games move for move", async () => {
+    // Without `eliminate`, every seat is in play: the totals follow each seat's count unguarded.
+    const text = DRILL.replace(/ {10}\/\/ Out of the game[\s\S]*?eliminate\(p\)\n {10}\}\n/, "");
+    expect(text).not.toContain("eliminate");
+    const { kernelText, game } = await loadRulesKernel("seat-totals-all", text, runtime);
+    expect(kernelText).toMatch(/\$count_kept_suit\[[^\]]+\]!\+\+;\s+\$count_kept_suit\$seats\[\$member\]!\+\+;/);
+    expect(kernelText).not.toContain("v_eliminated");
+    const typesSeen = new Set<string>();
+    expectKernelReplays(runtime, game, { seed: 43, playerCounts: [2, 3, 4], gamesPerCount: 40, onMove: (_seat, move) => typesSeen.add(move.type) });
+    expect([...typesSeen].sort()).toEqual(["drop", "give_up", "pass", "pass_on", "take"]);
   });
 });
