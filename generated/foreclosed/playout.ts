@@ -491,7 +491,7 @@ export function playout(): PlayoutKernel {
     return Action_effect$code[l_a]! === 5
       ? fn_money_cards(l_p)
       : Action_effect$code[l_a]! === 7
-        ? Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2)
+        ? Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2)
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
@@ -540,7 +540,7 @@ export function playout(): PlayoutKernel {
       const $n839 = N[Z_board]!;
       for (let $i838 = 0; $i838 < $n839; $i838++) {
         const l_a = C[Z_board * CAP + $i838]!;
-        $sum837 += Math.floor(fn_cards_of(l_p, Action_colour[l_a]!) / 2);
+        $sum837 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
     return 0 - $sum837;
@@ -601,6 +601,9 @@ export function playout(): PlayoutKernel {
   }
   function fn_shares_colour(l_a: number, l_b: number): boolean {
     return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
+  }
+  function fn_cards_of$at(l_p: number, l_k: string, l_k$index: number): number {
+    return $countOf($keyed_collection_colour_of, (Z_collection + l_p - Z_collection) * 6, l_k$index);
   }
   var $index_Colour$lastValue = "";
   var $index_Colour$lastIndex = -1;
@@ -704,9 +707,11 @@ export function playout(): PlayoutKernel {
     $index_PropertyKind$lastIndex = $index;
     return $index;
   }
+  var Action_colour$index = Int32Array.from(Action_colour, $index_Colour);
   var Action_effect$index = Int32Array.from(Action_effect, $index_Effect);
   var Property_colour$index = Int32Array.from(Property_colour, $index_Colour);
   var Property_kind$index = Int32Array.from(Property_kind, $index_PropertyKind);
+  var Property_second_colour$index = Int32Array.from(Property_second_colour, $index_Colour);
   var $count_collection_kind = new Int32Array(18);
   var $count_hand_effect = new Int32Array(84);
   var $count_played_effect = new Int32Array(84);
@@ -1091,8 +1096,12 @@ export function playout(): PlayoutKernel {
   function step16(): number {
     l_p_27 = l_p_26;
     l_dual_14 = l_dual_13;
-    l_first_count_8 = fn_cards_of(l_p_27, Property_colour[l_dual_14]!);
-    l_second_count_8 = fn_cards_of(l_p_27, Property_second_colour[l_dual_14]!);
+    l_first_count_8 = fn_cards_of$at(l_p_27, Property_colour[l_dual_14]!, Property_colour$index[l_dual_14]!);
+    l_second_count_8 = fn_cards_of$at(
+      l_p_27,
+      Property_second_colour[l_dual_14]!,
+      Property_second_colour$index[l_dual_14]!,
+    );
     if (l_first_count_8 > l_second_count_8) {
       return step22();
     }
@@ -1299,8 +1308,12 @@ export function playout(): PlayoutKernel {
   function step38(): number {
     l_p_24 = l_p_23;
     l_dual_12 = l_dual_11;
-    l_first_count_7 = fn_cards_of(l_p_24, Property_colour[l_dual_12]!);
-    l_second_count_7 = fn_cards_of(l_p_24, Property_second_colour[l_dual_12]!);
+    l_first_count_7 = fn_cards_of$at(l_p_24, Property_colour[l_dual_12]!, Property_colour$index[l_dual_12]!);
+    l_second_count_7 = fn_cards_of$at(
+      l_p_24,
+      Property_second_colour[l_dual_12]!,
+      Property_second_colour$index[l_dual_12]!,
+    );
     if (l_first_count_7 > l_second_count_7) {
       return step44();
     }
@@ -1407,8 +1420,8 @@ export function playout(): PlayoutKernel {
   function step50(): number {
     if (
       l_p_18 >= humans &&
-      fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
-        fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) ===
+      fn_cards_of$at(l_p_18, Property_colour[l_card_9]!, Property_colour$index[l_card_9]!) +
+        fn_cards_of$at(l_p_18, Property_second_colour[l_card_9]!, Property_second_colour$index[l_card_9]!) ===
         0
     ) {
       return step80();
@@ -1417,8 +1430,8 @@ export function playout(): PlayoutKernel {
   }
   function step51(): number {
     let $cond149: boolean =
-      fn_cards_of(l_p_18, Property_colour[l_card_9]!) +
-        fn_cards_of(l_p_18, Property_second_colour[l_card_9]!) >
+      fn_cards_of$at(l_p_18, Property_colour[l_card_9]!, Property_colour$index[l_card_9]!) +
+        fn_cards_of$at(l_p_18, Property_second_colour[l_card_9]!, Property_second_colour$index[l_card_9]!) >
       0;
     if (!$cond149) {
       let $any145: boolean = false;
@@ -1468,8 +1481,12 @@ export function playout(): PlayoutKernel {
   function step56(): number {
     l_p_20 = l_p_19;
     l_dual_8 = l_dual_7;
-    l_first_count_5 = fn_cards_of(l_p_20, Property_colour[l_dual_8]!);
-    l_second_count_5 = fn_cards_of(l_p_20, Property_second_colour[l_dual_8]!);
+    l_first_count_5 = fn_cards_of$at(l_p_20, Property_colour[l_dual_8]!, Property_colour$index[l_dual_8]!);
+    l_second_count_5 = fn_cards_of$at(
+      l_p_20,
+      Property_second_colour[l_dual_8]!,
+      Property_second_colour$index[l_dual_8]!,
+    );
     if (l_first_count_5 > l_second_count_5) {
       return step62();
     }
@@ -1606,8 +1623,12 @@ export function playout(): PlayoutKernel {
   function step71(): number {
     l_p_22 = l_p_21;
     l_dual_10 = l_dual_9;
-    l_first_count_6 = fn_cards_of(l_p_22, Property_colour[l_dual_10]!);
-    l_second_count_6 = fn_cards_of(l_p_22, Property_second_colour[l_dual_10]!);
+    l_first_count_6 = fn_cards_of$at(l_p_22, Property_colour[l_dual_10]!, Property_colour$index[l_dual_10]!);
+    l_second_count_6 = fn_cards_of$at(
+      l_p_22,
+      Property_second_colour[l_dual_10]!,
+      Property_second_colour$index[l_dual_10]!,
+    );
     if (l_first_count_6 > l_second_count_6) {
       return step77();
     }
@@ -2075,8 +2096,12 @@ export function playout(): PlayoutKernel {
   function step108(): number {
     l_p_15 = l_p_14;
     l_dual_6 = l_dual_5;
-    l_first_count_4 = fn_cards_of(l_p_15, Property_colour[l_dual_6]!);
-    l_second_count_4 = fn_cards_of(l_p_15, Property_second_colour[l_dual_6]!);
+    l_first_count_4 = fn_cards_of$at(l_p_15, Property_colour[l_dual_6]!, Property_colour$index[l_dual_6]!);
+    l_second_count_4 = fn_cards_of$at(
+      l_p_15,
+      Property_second_colour[l_dual_6]!,
+      Property_second_colour$index[l_dual_6]!,
+    );
     if (l_first_count_4 > l_second_count_4) {
       return step114();
     }
@@ -2183,8 +2208,8 @@ export function playout(): PlayoutKernel {
   function step120(): number {
     if (
       l_p_9 >= humans &&
-      fn_cards_of(l_p_9, Property_colour[l_card_8]!) +
-        fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) ===
+      fn_cards_of$at(l_p_9, Property_colour[l_card_8]!, Property_colour$index[l_card_8]!) +
+        fn_cards_of$at(l_p_9, Property_second_colour[l_card_8]!, Property_second_colour$index[l_card_8]!) ===
         0
     ) {
       return step150();
@@ -2193,7 +2218,8 @@ export function playout(): PlayoutKernel {
   }
   function step121(): number {
     let $cond269: boolean =
-      fn_cards_of(l_p_9, Property_colour[l_card_8]!) + fn_cards_of(l_p_9, Property_second_colour[l_card_8]!) >
+      fn_cards_of$at(l_p_9, Property_colour[l_card_8]!, Property_colour$index[l_card_8]!) +
+        fn_cards_of$at(l_p_9, Property_second_colour[l_card_8]!, Property_second_colour$index[l_card_8]!) >
       0;
     if (!$cond269) {
       let $any265: boolean = false;
@@ -2243,8 +2269,12 @@ export function playout(): PlayoutKernel {
   function step126(): number {
     l_p_11 = l_p_10;
     l_dual_2 = l_dual;
-    l_first_count_2 = fn_cards_of(l_p_11, Property_colour[l_dual_2]!);
-    l_second_count_2 = fn_cards_of(l_p_11, Property_second_colour[l_dual_2]!);
+    l_first_count_2 = fn_cards_of$at(l_p_11, Property_colour[l_dual_2]!, Property_colour$index[l_dual_2]!);
+    l_second_count_2 = fn_cards_of$at(
+      l_p_11,
+      Property_second_colour[l_dual_2]!,
+      Property_second_colour$index[l_dual_2]!,
+    );
     if (l_first_count_2 > l_second_count_2) {
       return step132();
     }
@@ -2381,8 +2411,12 @@ export function playout(): PlayoutKernel {
   function step141(): number {
     l_p_13 = l_p_12;
     l_dual_4 = l_dual_3;
-    l_first_count_3 = fn_cards_of(l_p_13, Property_colour[l_dual_4]!);
-    l_second_count_3 = fn_cards_of(l_p_13, Property_second_colour[l_dual_4]!);
+    l_first_count_3 = fn_cards_of$at(l_p_13, Property_colour[l_dual_4]!, Property_colour$index[l_dual_4]!);
+    l_second_count_3 = fn_cards_of$at(
+      l_p_13,
+      Property_second_colour[l_dual_4]!,
+      Property_second_colour$index[l_dual_4]!,
+    );
     if (l_first_count_3 > l_second_count_3) {
       return step147();
     }

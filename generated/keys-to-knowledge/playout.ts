@@ -399,13 +399,19 @@ export function playout(): PlayoutKernel {
     return N[Z_spaces]!;
   }
   function fn_kind_at(l_i: number): string {
+    return Space_kind[$firstBy_spaces_index$of(l_i)]!;
+  }
+  function fn_fee_at(l_i: number): number {
+    return Space_fee[$firstBy_spaces_index$of(l_i)]!;
+  }
+  function fn_court_space(): number {
     let $first955: number = 0;
     let $found956 = false;
     {
-      const $n958 = N[Z_spaces]!;
+      const $n958 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
       for (let $i957 = 0; $i957 < $n958; $i957++) {
         const l_s = C[Z_spaces * CAP + $i957]!;
-        if (Space_index[l_s]! === l_i) {
+        if (Space_kind$code[l_s]! === 5) {
           $first955 = l_s;
           $found956 = true;
           break;
@@ -413,89 +419,53 @@ export function playout(): PlayoutKernel {
       }
     }
     if (!$found956) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_kind[$first955]!;
-  }
-  function fn_fee_at(l_i: number): number {
-    let $first959: number = 0;
-    let $found960 = false;
-    {
-      const $n962 = N[Z_spaces]!;
-      for (let $i961 = 0; $i961 < $n962; $i961++) {
-        const l_s = C[Z_spaces * CAP + $i961]!;
-        if (Space_index[l_s]! === l_i) {
-          $first959 = l_s;
-          $found960 = true;
-          break;
-        }
-      }
-    }
-    if (!$found960) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_fee[$first959]!;
-  }
-  function fn_court_space(): number {
-    let $first963: number = 0;
-    let $found964 = false;
-    {
-      const $n966 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
-      for (let $i965 = 0; $i965 < $n966; $i965++) {
-        const l_s = C[Z_spaces * CAP + $i965]!;
-        if (Space_kind$code[l_s]! === 5) {
-          $first963 = l_s;
-          $found964 = true;
-          break;
-        }
-      }
-    }
-    if (!$found964) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first963]!;
+    return Space_index[$first955]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    let $any967: boolean = false;
+    let $any959: boolean = false;
     {
-      const $seg969 = Z_deeds + l_p;
-      const $n970 = N[$seg969]!;
-      for (let $i968 = 0; $i968 < $n970; $i968++) {
-        const l_d = C[$seg969 * CAP + $i968]!;
+      const $seg961 = Z_deeds + l_p;
+      const $n962 = N[$seg961]!;
+      for (let $i960 = 0; $i960 < $n962; $i960++) {
+        const l_d = C[$seg961 * CAP + $i960]!;
         if (Deed_space[l_d]! === l_i) {
-          $any967 = true;
+          $any959 = true;
           break;
         }
       }
     }
-    return $any967;
+    return $any959;
   }
   function fn_owned(l_i: number): boolean {
-    let $any971: boolean = false;
+    let $any963: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any971 = true;
+        $any963 = true;
         break;
       }
     }
-    return $any971;
+    return $any963;
   }
   function fn_owner_of(l_i: number): number {
-    let $first972: number = 0;
-    let $found973 = false;
+    let $first964: number = 0;
+    let $found965 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first972 = l_q;
-        $found973 = true;
+        $first964 = l_q;
+        $found965 = true;
         break;
       }
     }
-    if (!$found973) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first972;
+    if (!$found965) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first964;
   }
   function fn_group_size(l_g: string): number {
-    let $sum974: number = 0;
-    for (let l_q = 0; l_q < players; l_q++) {
-      if (v_eliminated[l_q] !== 0) continue;
-      $sum974 += $countOf($count_deeds_group, (Z_deeds + l_q - Z_deeds) * 8, $index_Group(l_g));
-    }
-    return $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, $index_Group(l_g)) + $sum974;
+    return (
+      $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, $index_Group(l_g)) +
+      $seatTotal($count_deeds_group$seats, $index_Group(l_g))
+    );
   }
   function fn_held(l_p: number, l_g: string): number {
     return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, $index_Group(l_g));
@@ -507,76 +477,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min975: number = NaN;
+    let $min966: number = NaN;
     {
-      const $seg977 = Z_deeds + l_p;
-      const $n978 = N[$seg977]!;
-      for (let $i976 = 0; $i976 < $n978; $i976++) {
-        const l_e = C[$seg977 * CAP + $i976]!;
+      const $seg968 = Z_deeds + l_p;
+      const $n969 = N[$seg968]!;
+      for (let $i967 = 0; $i967 < $n969; $i967++) {
+        const l_e = C[$seg968 * CAP + $i967]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min975 !== $min975 || $v < $min975) $min975 = $v;
+            if ($min966 !== $min966 || $v < $min966) $min966 = $v;
           }
         }
       }
     }
-    if ($min975 !== $min975)
+    if ($min966 !== $min966)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min975;
+    return $min966;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max979: number = NaN;
+    let $max970: number = NaN;
     {
-      const $seg981 = Z_deeds + l_p;
-      const $n982 = N[$seg981]!;
-      for (let $i980 = 0; $i980 < $n982; $i980++) {
-        const l_e = C[$seg981 * CAP + $i980]!;
+      const $seg972 = Z_deeds + l_p;
+      const $n973 = N[$seg972]!;
+      for (let $i971 = 0; $i971 < $n973; $i971++) {
+        const l_e = C[$seg972 * CAP + $i971]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max979 !== $max979 || $v > $max979) $max979 = $v;
+            if ($max970 !== $max970 || $v > $max970) $max970 = $v;
           }
         }
       }
     }
-    if ($max979 !== $max979)
+    if ($max970 !== $max970)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max979;
+    return $max970;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all983: boolean = true;
+    let $all974: boolean = true;
     {
-      const $seg985 = Z_deeds + l_p;
-      const $n986 = N[$seg985]!;
-      for (let $i984 = 0; $i984 < $n986; $i984++) {
-        const l_e = C[$seg985 * CAP + $i984]!;
+      const $seg976 = Z_deeds + l_p;
+      const $n977 = N[$seg976]!;
+      for (let $i975 = 0; $i975 < $n977; $i975++) {
+        const l_e = C[$seg976 * CAP + $i975]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all983 = false;
+            $all974 = false;
             break;
           }
         }
       }
     }
-    return $all983;
+    return $all974;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any987: boolean = false;
+    let $any978: boolean = false;
     {
-      const $seg989 = Z_deeds + l_p;
-      const $n990 = N[$seg989]!;
-      for (let $i988 = 0; $i988 < $n990; $i988++) {
-        const l_e = C[$seg989 * CAP + $i988]!;
+      const $seg980 = Z_deeds + l_p;
+      const $n981 = N[$seg980]!;
+      for (let $i979 = 0; $i979 < $n981; $i979++) {
+        const l_e = C[$seg980 * CAP + $i979]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any987 = true;
+            $any978 = true;
             break;
           }
         }
       }
     }
-    return $any987;
+    return $any978;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -591,13 +561,13 @@ export function playout(): PlayoutKernel {
               ? Deed_rent2[l_d]!
               : v_books[l_d]! === 1
                 ? Deed_rent1[l_d]!
-                : fn_complete(l_p, Deed_group[l_d]!)
+                : fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)
                   ? 2 * Deed_rent[l_d]!
                   : Deed_rent[l_d]!;
   }
   function fn_may_build(l_p: number, l_d: number): boolean {
     return (
-      fn_complete(l_p, Deed_group[l_d]!) &&
+      fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
       !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
       !v_key[l_d]! &&
       v_books[l_d]! < 4 &&
@@ -606,7 +576,7 @@ export function playout(): PlayoutKernel {
   }
   function fn_may_buy_key(l_p: number, l_d: number): boolean {
     return (
-      fn_complete(l_p, Deed_group[l_d]!) &&
+      fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
       !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
       !v_key[l_d]! &&
       v_books[l_d]! === 4 &&
@@ -629,38 +599,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any991: boolean = false;
+    let $any982: boolean = false;
     {
-      const $seg993 = Z_deeds + l_p;
-      const $n994 = N[$seg993]!;
-      for (let $i992 = 0; $i992 < $n994; $i992++) {
-        const l_d = C[$seg993 * CAP + $i992]!;
+      const $seg984 = Z_deeds + l_p;
+      const $n985 = N[$seg984]!;
+      for (let $i983 = 0; $i983 < $n985; $i983++) {
+        const l_d = C[$seg984 * CAP + $i983]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any991 = true;
+          $any982 = true;
           break;
         }
       }
     }
-    return $any991;
+    return $any982;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum995: number = 0;
+    let $sum986: number = 0;
     {
-      const $seg997 = Z_deeds + l_p;
-      const $n998 = N[$seg997]!;
-      for (let $i996 = 0; $i996 < $n998; $i996++) {
-        const l_d = C[$seg997 * CAP + $i996]!;
-        $sum995 +=
+      const $seg988 = Z_deeds + l_p;
+      const $n989 = N[$seg988]!;
+      for (let $i987 = 0; $i987 < $n989; $i987++) {
+        const l_d = C[$seg988 * CAP + $i987]!;
+        $sum986 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum995 >= l_amount;
+    return v_cash[l_p]! + $sum986 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats999 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats999++;
-    return $seats999;
+    let $seats990 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats990++;
+    return $seats990;
   }
   function fn_round_limit(): number {
     return 20;
@@ -669,19 +639,31 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum1000: number = 0;
+    let $sum991: number = 0;
     {
-      const $seg1002 = Z_deeds + l_p;
-      const $n1003 = N[$seg1002]!;
-      for (let $i1001 = 0; $i1001 < $n1003; $i1001++) {
-        const l_d = C[$seg1002 * CAP + $i1001]!;
-        $sum1000 +=
+      const $seg993 = Z_deeds + l_p;
+      const $n994 = N[$seg993]!;
+      for (let $i992 = 0; $i992 < $n994; $i992++) {
+        const l_d = C[$seg993 * CAP + $i992]!;
+        $sum991 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum1000;
+    return v_cash[l_p]! + $sum991;
+  }
+  function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
+    return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
+  }
+  function fn_held$at(l_p: number, l_g: string, l_g$index: number): number {
+    return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, l_g$index);
+  }
+  function fn_group_size$at(l_g: string, l_g$index: number): number {
+    return (
+      $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, l_g$index) +
+      $seatTotal($count_deeds_group$seats, l_g$index)
+    );
   }
   var $members_any_mortgaged = new Float64Array(8);
   var $mstamp_any_mortgaged = new Float64Array(48);
@@ -728,53 +710,6 @@ export function playout(): PlayoutKernel {
     $stamp_any_mortgaged[$key] = $generation_any_mortgaged;
     $mstamp_any_mortgaged[$key] = $members_any_mortgaged[$member]!;
     $memo_any_mortgaged[$key] = $value ? 1 : 0;
-    return $value;
-  }
-  var $members_complete = new Float64Array(8);
-  var $mstamp_complete = new Float64Array(48);
-  var $generation_complete = 1;
-  var $memo_complete = new Float64Array(48);
-  var $stamp_complete = new Float64Array(48);
-  function fn_complete$memo(l_p: number, l_g: string): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_complete(l_p, l_g);
-      $key = $key * 6 + $digit;
-    }
-    const $member = $index_Group(l_g);
-    if ($member < 0) return fn_complete(l_p, l_g);
-    $key = $key * 8 + $member;
-    if (
-      $stamp_complete[$key] === $generation_complete &&
-      $mstamp_complete[$key] === $members_complete[$member]
-    )
-      return $memo_complete[$key] === 1;
-    const $value = fn_complete(l_p, l_g);
-    $stamp_complete[$key] = $generation_complete;
-    $mstamp_complete[$key] = $members_complete[$member]!;
-    $memo_complete[$key] = $value ? 1 : 0;
-    return $value;
-  }
-  function fn_complete$memoAt(l_p: number, l_g: string, $digit1: number): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_complete(l_p, l_g);
-      $key = $key * 6 + $digit;
-    }
-    const $member = $digit1;
-    if ($member < 0) return fn_complete(l_p, l_g);
-    $key = $key * 8 + $member;
-    if (
-      $stamp_complete[$key] === $generation_complete &&
-      $mstamp_complete[$key] === $members_complete[$member]
-    )
-      return $memo_complete[$key] === 1;
-    const $value = fn_complete(l_p, l_g);
-    $stamp_complete[$key] = $generation_complete;
-    $mstamp_complete[$key] = $members_complete[$member]!;
-    $memo_complete[$key] = $value ? 1 : 0;
     return $value;
   }
   var $members_lowest_level = new Float64Array(8);
@@ -1045,6 +980,52 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_spaces_kind[$s * 8 + $member]!++;
       }
     }
+  }
+  var $count_deeds_group$seats = new Int32Array(8);
+  var $seatTotalsFresh = false;
+  /** The seats in play's total of one member (its index; -1 for a value that is no member: none). */
+  function $seatTotal(totals: Int32Array, member: number): number {
+    if (!$seatTotalsFresh) $recountSeats();
+    return member < 0 ? 0 : totals[member]!;
+  }
+  /** Every total made afresh from the seats' counts. */
+  function $recountSeats(): void {
+    $count_deeds_group$seats.fill(0);
+    for (let $s = 0; $s < players; $s++) {
+      if (v_eliminated[$s] === 0) {
+        for (let $m = 0; $m < 8; $m++) $count_deeds_group$seats[$m]! += $count_deeds_group[$s * 8 + $m]!;
+      }
+    }
+    $seatTotalsFresh = true;
+  }
+  var $firstBy_spaces_index$low = 0;
+  var $firstBy_spaces_index$high = -1;
+  for (const $c of ALL_Space) {
+    const $v = Space_index[$c]!;
+    if ($firstBy_spaces_index$high < $firstBy_spaces_index$low || $v < $firstBy_spaces_index$low)
+      $firstBy_spaces_index$low = $v;
+    if ($v > $firstBy_spaces_index$high) $firstBy_spaces_index$high = $v;
+  }
+  var $firstBy_spaces_index = new Int32Array(
+    Math.max(0, $firstBy_spaces_index$high - $firstBy_spaces_index$low + 1),
+  );
+  var $firstBy_spaces_index$fresh = false;
+  /** The first card of spaces whose index is v, in the zone's order (the table made afresh when stale). */
+  function $firstBy_spaces_index$of(v: number): number {
+    if (!$firstBy_spaces_index$fresh) {
+      $firstBy_spaces_index.fill(-1);
+      for (let $i = N[Z_spaces]! - 1; $i >= 0; $i--) {
+        const $c = C[Z_spaces * CAP + $i]!;
+        $firstBy_spaces_index[Space_index[$c]! - $firstBy_spaces_index$low] = $c;
+      }
+      $firstBy_spaces_index$fresh = true;
+    }
+    const $c =
+      v >= $firstBy_spaces_index$low && v <= $firstBy_spaces_index$high
+        ? $firstBy_spaces_index[v - $firstBy_spaces_index$low]!
+        : -1;
+    if ($c < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $c;
   }
   function step0(): number {
     {
@@ -1391,15 +1372,21 @@ export function playout(): PlayoutKernel {
           $where[$card] = $to;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) {
+              $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            }
           }
+        }
+        if (v_eliminated[$from - Z_deeds] === 0) {
+          for (let $m = 0; $m < 8; $m++)
+            $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
     $generation_any_mortgaged++;
-    $generation_complete++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
@@ -1412,8 +1399,8 @@ export function playout(): PlayoutKernel {
           let $seats30 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats30++;
           v_eliminated[l_p] = players - $seats30 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -1476,13 +1463,15 @@ export function playout(): PlayoutKernel {
           N[$seg36]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg36 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) {
+              $count_deeds_group[($seg36 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg36 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
-          $members_complete[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -1498,8 +1487,8 @@ export function playout(): PlayoutKernel {
           let $seats41 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats41++;
           v_eliminated[l_p] = players - $seats41 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -1573,7 +1562,6 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
       $members_any_mortgaged[Deed_group$index[$card]!]!++;
-      $members_complete[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
@@ -1640,7 +1628,10 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          if ($member >= 0) {
+            $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+            if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+          }
         }
         const $seg47 = Z_deeds + l_leader_3;
         C[$seg47 * CAP + N[$seg47]!] = $card;
@@ -1648,10 +1639,12 @@ export function playout(): PlayoutKernel {
         $where[$card] = $seg47;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg47 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) {
+            $count_deeds_group[($seg47 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg47 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+          }
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
-        $members_complete[Deed_group$index[$card]!]!++;
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
@@ -1993,15 +1986,21 @@ export function playout(): PlayoutKernel {
           $where[$card] = $to;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) {
+              $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            }
           }
+        }
+        if (v_eliminated[$from - Z_deeds] === 0) {
+          for (let $m = 0; $m < 8; $m++)
+            $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
     $generation_any_mortgaged++;
-    $generation_complete++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
@@ -2014,8 +2013,8 @@ export function playout(): PlayoutKernel {
           let $seats162 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats162++;
           v_eliminated[l_p] = players - $seats162 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -2078,13 +2077,15 @@ export function playout(): PlayoutKernel {
           N[$seg168]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg168 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) {
+              $count_deeds_group[($seg168 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg168 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
-          $members_complete[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -2100,8 +2101,8 @@ export function playout(): PlayoutKernel {
           let $seats173 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats173++;
           v_eliminated[l_p] = players - $seats173 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -2175,7 +2176,6 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
       $members_any_mortgaged[Deed_group$index[$card]!]!++;
-      $members_complete[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
@@ -2242,7 +2242,10 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          if ($member >= 0) {
+            $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+            if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+          }
         }
         const $seg179 = Z_deeds + l_leader_6;
         C[$seg179 * CAP + N[$seg179]!] = $card;
@@ -2250,10 +2253,12 @@ export function playout(): PlayoutKernel {
         $where[$card] = $seg179;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg179 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) {
+            $count_deeds_group[($seg179 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg179 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+          }
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
-        $members_complete[Deed_group$index[$card]!]!++;
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
@@ -2579,15 +2584,21 @@ export function playout(): PlayoutKernel {
           $where[$card] = $to;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) {
+              $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            }
           }
+        }
+        if (v_eliminated[$from - Z_deeds] === 0) {
+          for (let $m = 0; $m < 8; $m++)
+            $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
     $generation_any_mortgaged++;
-    $generation_complete++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
@@ -2600,8 +2611,8 @@ export function playout(): PlayoutKernel {
           let $seats298 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats298++;
           v_eliminated[l_p] = players - $seats298 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -2664,13 +2675,15 @@ export function playout(): PlayoutKernel {
           N[$seg304]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg304 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) {
+              $count_deeds_group[($seg304 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg304 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
-          $members_complete[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -2686,8 +2699,8 @@ export function playout(): PlayoutKernel {
           let $seats309 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats309++;
           v_eliminated[l_p] = players - $seats309 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -2761,7 +2774,6 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
       $members_any_mortgaged[Deed_group$index[$card]!]!++;
-      $members_complete[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
@@ -2828,7 +2840,10 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          if ($member >= 0) {
+            $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+            if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+          }
         }
         const $seg315 = Z_deeds + l_leader_5;
         C[$seg315 * CAP + N[$seg315]!] = $card;
@@ -2836,10 +2851,12 @@ export function playout(): PlayoutKernel {
         $where[$card] = $seg315;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg315 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) {
+            $count_deeds_group[($seg315 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg315 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+          }
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
-        $members_complete[Deed_group$index[$card]!]!++;
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
@@ -3000,7 +3017,10 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          if ($member >= 0) {
+            $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+            if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+          }
         }
         const $seg449 = Z_deeds + l_leader_4;
         C[$seg449 * CAP + N[$seg449]!] = $card;
@@ -3008,10 +3028,12 @@ export function playout(): PlayoutKernel {
         $where[$card] = $seg449;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg449 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) {
+            $count_deeds_group[($seg449 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg449 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+          }
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
-        $members_complete[Deed_group$index[$card]!]!++;
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
@@ -3238,15 +3260,21 @@ export function playout(): PlayoutKernel {
           $where[$card] = $to;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) {
+              $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            }
           }
+        }
+        if (v_eliminated[$from - Z_deeds] === 0) {
+          for (let $m = 0; $m < 8; $m++)
+            $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
         N[$from] = 0;
       }
     }
     $generation_any_mortgaged++;
-    $generation_complete++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
@@ -3259,8 +3287,8 @@ export function playout(): PlayoutKernel {
           let $seats782 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats782++;
           v_eliminated[l_p] = players - $seats782 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -3323,13 +3351,15 @@ export function playout(): PlayoutKernel {
           N[$seg788]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg788 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) {
+              $count_deeds_group[($seg788 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg788 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
-          $members_complete[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -3345,8 +3375,8 @@ export function playout(): PlayoutKernel {
           let $seats793 = 0;
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats793++;
           v_eliminated[l_p] = players - $seats793 + 1;
+          $seatTotalsFresh = false;
           $generation_any_mortgaged++;
-          $generation_complete++;
           $generation_lowest_level++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -3420,7 +3450,6 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
       $members_any_mortgaged[Deed_group$index[$card]!]!++;
-      $members_complete[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_mortgage++;
       $generation_may_sell_stack++;
@@ -3487,7 +3516,10 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+          if ($member >= 0) {
+            $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+            if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+          }
         }
         const $seg799 = Z_deeds + l_leader_2;
         C[$seg799 * CAP + N[$seg799]!] = $card;
@@ -3495,10 +3527,12 @@ export function playout(): PlayoutKernel {
         $where[$card] = $seg799;
         {
           const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_deeds_group[($seg799 - Z_deeds) * 8 + $member]!++;
+          if ($member >= 0) {
+            $count_deeds_group[($seg799 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg799 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+          }
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
-        $members_complete[Deed_group$index[$card]!]!++;
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_mortgage++;
         $generation_may_sell_stack++;
@@ -5529,7 +5563,10 @@ export function playout(): PlayoutKernel {
                 }
                 if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+                  if ($member >= 0) {
+                    $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+                    if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                  }
                 }
                 const $seg442 = Z_deeds + l_p_5;
                 C[$seg442 * CAP + N[$seg442]!] = $card;
@@ -5537,10 +5574,12 @@ export function playout(): PlayoutKernel {
                 $where[$card] = $seg442;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($seg442 - Z_deeds) * 8 + $member]!++;
+                  if ($member >= 0) {
+                    $count_deeds_group[($seg442 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg442 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                  }
                 }
                 $members_any_mortgaged[Deed_group$index[$card]!]!++;
-                $members_complete[Deed_group$index[$card]!]!++;
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_mortgage++;
                 $generation_may_sell_stack++;
@@ -5639,7 +5678,10 @@ export function playout(): PlayoutKernel {
           }
           if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) {
+              $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
           }
           const $seg431 = Z_deeds + l_p_5;
           C[$seg431 * CAP + N[$seg431]!] = $card;
@@ -5647,10 +5689,12 @@ export function playout(): PlayoutKernel {
           $where[$card] = $seg431;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg431 - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) {
+              $count_deeds_group[($seg431 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg431 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            }
           }
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
-          $members_complete[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -6039,7 +6083,7 @@ export function playout(): PlayoutKernel {
           found615$test: if ($gate652) {
             const l_d = $value659;
             if ($same660 === 0)
-              $same660 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+              $same660 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
             if ($same660 !== 1) break found615$test;
             if ($same661 === 0)
               $same661 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
@@ -6053,7 +6097,7 @@ export function playout(): PlayoutKernel {
           found620$test: if ($gate653) {
             const l_d = $value659;
             if ($same660 === 0)
-              $same660 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+              $same660 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
             if ($same660 !== 1) break found620$test;
             if (!!v_key[l_d]!) break found620$test;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
@@ -6745,7 +6789,7 @@ export function playout(): PlayoutKernel {
         found507$test: if ($gate544) {
           const l_d = $value551;
           if ($same552 === 0)
-            $same552 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            $same552 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
           if ($same552 !== 1) break found507$test;
           if ($same553 === 0)
             $same553 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
@@ -6759,7 +6803,7 @@ export function playout(): PlayoutKernel {
         found512$test: if ($gate545) {
           const l_d = $value551;
           if ($same552 === 0)
-            $same552 = fn_complete$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            $same552 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
           if ($same552 !== 1) break found512$test;
           if (!!v_key[l_d]!) break found512$test;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
@@ -7529,7 +7573,10 @@ export function playout(): PlayoutKernel {
                 N[$seg766]!--;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($seg766 - Z_deeds) * 8 + $member]!--;
+                  if ($member >= 0) {
+                    $count_deeds_group[($seg766 - Z_deeds) * 8 + $member]!--;
+                    if (v_eliminated[$seg766 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                  }
                 }
                 const $seg770 = Z_deeds + l_buyer_2;
                 C[$seg770 * CAP + N[$seg770]!] = $card;
@@ -7537,10 +7584,12 @@ export function playout(): PlayoutKernel {
                 $where[$card] = $seg770;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($seg770 - Z_deeds) * 8 + $member]!++;
+                  if ($member >= 0) {
+                    $count_deeds_group[($seg770 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg770 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                  }
                 }
                 $members_any_mortgaged[Deed_group$index[$card]!]!++;
-                $members_complete[Deed_group$index[$card]!]!++;
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_mortgage++;
                 $generation_may_sell_stack++;
@@ -7647,7 +7696,10 @@ export function playout(): PlayoutKernel {
           N[$seg751]!--;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg751 - Z_deeds) * 8 + $member]!--;
+            if ($member >= 0) {
+              $count_deeds_group[($seg751 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg751 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
           }
           const $seg755 = Z_deeds + l_buyer_2;
           C[$seg755 * CAP + N[$seg755]!] = $card;
@@ -7655,10 +7707,12 @@ export function playout(): PlayoutKernel {
           $where[$card] = $seg755;
           {
             const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_deeds_group[($seg755 - Z_deeds) * 8 + $member]!++;
+            if ($member >= 0) {
+              $count_deeds_group[($seg755 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg755 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            }
           }
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
-          $members_complete[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_mortgage++;
           $generation_may_sell_stack++;
@@ -8505,8 +8559,8 @@ export function playout(): PlayoutKernel {
     v_claim_amount = 0;
     v_claim_space = 0;
     K_ended = -1;
+    $firstBy_spaces_index$fresh = false;
     $generation_any_mortgaged++;
-    $generation_complete++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
     $generation_may_sell_stack++;
@@ -8525,6 +8579,7 @@ export function playout(): PlayoutKernel {
       N[Z_mercy_deck] = ALL_Fortune.length;
       for (let $k = 0; $k < ALL_Fortune.length; $k++) $where[ALL_Fortune[$k]!] = Z_mercy_deck;
       $recountAll();
+      $seatTotalsFresh = false;
       for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
       v_bank = 1000000000;
       for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
@@ -8578,6 +8633,7 @@ export function playout(): PlayoutKernel {
             N[Z_box_spaces]!++;
             $where[$card] = Z_box_spaces;
           }
+          $firstBy_spaces_index$fresh = false;
         }
       }
       {
@@ -8613,7 +8669,6 @@ export function playout(): PlayoutKernel {
             N[Z_box_deeds]!++;
             $where[$card] = Z_box_deeds;
             $members_any_mortgaged[Deed_group$index[$card]!]!++;
-            $members_complete[Deed_group$index[$card]!]!++;
             $members_lowest_level[Deed_group$index[$card]!]!++;
             $generation_may_mortgage++;
             $generation_may_sell_stack++;
@@ -8787,7 +8842,6 @@ export function playout(): PlayoutKernel {
             C[$b941] = $card;
           }
         }
-        $generation_complete++;
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
           let $n945 = 0;
@@ -8817,12 +8871,14 @@ export function playout(): PlayoutKernel {
                 $where[$card] = $seg947;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_deeds_group[($seg947 - Z_deeds) * 8 + $member]!++;
+                  if ($member >= 0) {
+                    $count_deeds_group[($seg947 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg947 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                  }
                 }
               }
             }
             $generation_any_mortgaged++;
-            $generation_complete++;
             $generation_lowest_level++;
             $generation_may_mortgage++;
             $generation_may_sell_stack++;
@@ -9170,10 +9226,11 @@ export function playout(): PlayoutKernel {
       }
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       $recountAll();
+      $seatTotalsFresh = false;
       pc = $entry;
     }
+    $firstBy_spaces_index$fresh = false;
     $generation_any_mortgaged++;
-    $generation_complete++;
     $generation_lowest_level++;
     $generation_may_mortgage++;
     $generation_may_sell_stack++;

@@ -22,6 +22,7 @@ import { plain, readsSlot } from "./playout-memo-reads.js";
 import { markerKind } from "./playout-markers.js";
 import { CardKeys, type CardKey } from "./playout-keyed-counts.js";
 import { WHERE, varName } from "./playout-zones.js";
+import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode, seatTotalsName } from "./playout-seat-totals.js";
 
 /** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
 export interface EnumIndexes {
@@ -37,7 +38,8 @@ type Marker =
   | { op: "from"; cardType: string; seg: string; card: string }
   | { op: "write"; variable: string; array: string; card: string; operator: string; value: string }
   | { op: "recount" }
-  | { op: "recount-keyed" };
+  | { op: "recount-keyed" }
+  | { op: "seats" };
 
 const MARKERS = markerKind<Marker>("counts");
 
@@ -55,6 +57,8 @@ interface Counted {
   /** The per-card variables its key reads (none for a printed field: playout-keyed-counts.ts). */
   readonly variables: ReadonlySet<string>;
   readonly name: string;
+  /** Whether a sum over the seats in play is read: totals are kept (playout-seat-totals.ts). */
+  seats: boolean;
 }
 
 /** What is counted, and at which member, for a test of a card. */
@@ -97,24 +101,30 @@ export class KernelCounts {
    *  `all(c in Z: c.F == v)` (either comparison), where F is an enum field printed on the cards and v
    *  does not read c; null for any other aggregate. `write` writes an expression, `zone` a zone. */
   read(e: A.AggregateExpression, write: (e: A.Expression) => string, zone: (e: A.Expression) => ZoneRef): string | null {
-    if (!this.enabled || this.game.types.get(e.source)?.kind !== "zone") return null;
-    const callee = e.callee.name;
-    const test = callee === "count" ? (e.value ? null : e.condition) : callee === "any" || callee === "all" ? (e.condition ? null : e.value) : null;
-    if (!test) return null;
-    const binder = this.game.names.get(e.binder);
-    if (binder?.kind !== "local") return null;
+    if (!this.enabled) return null;
+    // The sum of a per-player zone's count over the seats in play: their total (playout-seat-totals.ts).
+    // Kept for counts by a printed field only: a write of a per-card variable updates no total.
+    const inner = seatSumOf(this.game, e);
+    if (inner) {
+      const found = this.analyse(inner, true);
+      if (!found || !found.equal || found.counted.variables.size > 0 || found.enumName === null) return null;
+      found.counted.seats = true;
+      const member = found.member !== null ? String(found.member) : this.indexes.memberIndex(found.enumName, write(found.value!));
+      return `$seatTotal(${seatTotalsName(found.counted.name)}, ${member})`;
+    }
+    if (this.game.types.get(e.source)?.kind !== "zone") return null;
+    // What is counted first: writing the zone may hoist code.
+    const found = this.analyse(e, true);
+    if (!found) return null;
+    const { counted, member, value, enumName, equal } = found;
     const source = zone(e.source);
-    const layout = this.zones.get(source.layout.declaration.name.name);
-    const compared = layout && this.compared(test, binder.slot, layout);
-    if (!layout || !compared) return null;
-    const { counted, member, value, enumName, equal } = compared;
     const name = counted.name;
     // An enum member named in the rules (`Kind.money`) is its index, known here; another value's
     // index is found when read (-1, no card, for a value that is no member).
-    const at = `(${source.seg} - ${layout.constant}) * ${counted.members}`;
+    const at = `(${source.seg} - ${counted.zone.constant}) * ${counted.members}`;
     const matching = member !== null ? `${name}[${at} + ${member}]!` : `$countOf(${name}, ${at}, ${this.indexes.memberIndex(enumName!, write(value!))})`;
     const size = `N[${source.seg}]!`;
-    switch (callee) {
+    switch (e.callee.name) {
       case "count":
         return equal ? matching : `(${size} - ${matching})`;
       case "any":
@@ -124,15 +134,49 @@ export class KernelCounts {
     }
   }
 
+  /** Where an aggregate is a read of the counts (as `read` writes it), the expressions the read
+   *  still evaluates (the value compared with, a zone's seat); null where it passes over cards or
+   *  seats. Registers no count: the memo asks it of functions before they are written. */
+  readArguments(e: A.AggregateExpression): A.Expression[] | null {
+    if (!this.enabled) return null;
+    const inner = seatSumOf(this.game, e);
+    const counted = inner ?? e;
+    if (!inner && this.game.types.get(e.source)?.kind !== "zone") return null;
+    const found = this.analyse(counted, false);
+    if (!found || (inner && (!found.equal || found.counted.variables.size > 0 || found.enumName === null))) return null;
+    const source = counted.source;
+    const value = found.value ? [found.value] : [];
+    return inner || source.kind !== "index" ? value : [...value, source.index];
+  }
+
+  /** The count an aggregate over a zone reads, `count(c in Z where T)`, `any(c in Z: T)` or
+   *  `all(c in Z: T)` with T a test `compared` knows (made when `register`); else null. */
+  private analyse(e: A.AggregateExpression, register: boolean): Compared | null {
+    const callee = e.callee.name;
+    const test = callee === "count" ? (e.value ? null : e.condition) : callee === "any" || callee === "all" ? (e.condition ? null : e.value) : null;
+    if (!test) return null;
+    const binder = this.game.names.get(e.binder);
+    if (binder?.kind !== "local") return null;
+    const layout = this.layoutOf(e.source);
+    return layout ? this.compared(test, binder.slot, layout, true, register) : null;
+  }
+
+  /** The layout of the zone an aggregate's source names (`Z`, `Z[p]`). */
+  private layoutOf(source: A.Expression): ZoneLayout | undefined {
+    const target = source.kind === "index" ? source.target : source;
+    const zone = this.game.names.get(target as never);
+    return zone?.kind === "zone" ? this.zones.get(zone.declaration.name.name) : undefined;
+  }
+
   /** The count a test of a card (bound to `slot`) reads: `c.F == v` or `!=` (F an enum field printed on
    *  the card, v a value that does not read c), `k(c) == v` or `!=` (k a key function of an enum,
    *  playout-keyed-counts.ts), `k(c)` or `not k(c)` (a `bool` key); null for any other test. Keys
    *  only where `fields` is false. */
-  private compared(test: A.Expression, slot: unknown, layout: ZoneLayout, fields = true): Compared | null {
+  private compared(test: A.Expression, slot: unknown, layout: ZoneLayout, fields = true, register = true): Compared | null {
     if (this.keyed) {
       const negated = test.kind === "unary" && test.operator === "not";
       const flag = this.keys.callOn(negated ? (test as A.UnaryExpression).operand : test, slot);
-      const counted = flag && flag.enumName === null ? this.keyedOf(layout, flag) : null;
+      const counted = flag && flag.enumName === null ? this.keyedOf(layout, flag, register) : null;
       if (counted) return { counted, member: 1, value: null, enumName: null, equal: !negated };
     }
     if (test.kind !== "binary" || (test.operator !== "==" && test.operator !== "!=")) return null;
@@ -145,12 +189,12 @@ export class KernelCounts {
       let counted: Counted | null = null;
       // A key's count reads the value compared with even where the zone is empty: only a value that
       // cannot fault (the pass would read it for each card only).
-      if (key) counted = plain(other) ? this.keyedOf(layout, key) : null;
+      if (key) counted = plain(other) ? this.keyedOf(layout, key, register) : null;
       else if (fields && side.kind === "member" && side.target.kind === "name") {
         const target = this.game.names.get(side.target);
         const cardType = this.game.types.get(side.target);
         if (target?.kind !== "local" || target.slot !== slot || cardType?.kind !== "card") continue;
-        counted = this.countedOf(layout, cardType.cardType, side.member.name, enumType.name);
+        counted = this.countedOf(layout, cardType.cardType, side.member.name, enumType.name, register);
       }
       if (!counted) continue;
       const members = this.game.enums.get(enumType.name)?.members ?? [];
@@ -173,7 +217,7 @@ export class KernelCounts {
     if (keyed) return `${keyed.counted.name}[(${seg} - ${zone.constant}) * ${keyed.counted.members} + ${keyed.member}]! > 0`;
     const found = this.leadingFieldTest(test, binder, 0);
     if (!found) return null;
-    const counted = this.countedOf(zone, found.cardType, found.field, found.enumName);
+    const counted = this.countedOf(zone, found.cardType, found.field, found.enumName, true);
     if (!counted) return null;
     return `${counted.name}[(${seg} - ${zone.constant}) * ${counted.members} + ${found.member}]! > 0`;
   }
@@ -230,23 +274,26 @@ export class KernelCounts {
     return null;
   }
 
-  private countedOf(zone: ZoneLayout, cardType: string, field: string, enumName: string): Counted | null {
+  /** The count of `zone`'s cards by a printed enum field; made when `register`, else only described. */
+  private countedOf(zone: ZoneLayout, cardType: string, field: string, enumName: string, register: boolean): Counted | null {
     if (zone.declaration.cardType.name !== cardType) return null;
     const members = this.game.enums.get(enumName)?.members.length ?? 0;
     if (members === 0) return null;
     const name = `$count_${zone.declaration.name.name}_${field}`.replace(/[^\w$]/g, "_");
-    if (!this.counted.has(name)) {
-      const indexes = this.indexes.fieldIndex(cardFieldArray(cardType, field), enumName);
-      this.counted.set(name, { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members, key: (card) => `${indexes}[${card}]!`, variables: new Set(), name });
-    }
-    return this.counted.get(name)!;
+    const made = this.counted.get(name);
+    if (made || !register) return made ?? { zone, segments: 0, members, key: () => "-1", variables: new Set(), name, seats: false };
+    const indexes = this.indexes.fieldIndex(cardFieldArray(cardType, field), enumName);
+    const counted = { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members, key: (card: string) => `${indexes}[${card}]!`, variables: new Set<string>(), name, seats: false };
+    this.counted.set(name, counted);
+    return counted;
   }
 
   /** The count of `zone`'s cards by the key function `key` (playout-keyed-counts.ts); null where the
    *  zone holds other cards, or a variable the key reads is written otherwise than by assignment. */
-  private keyedOf(zone: ZoneLayout, key: CardKey): Counted | null {
+  private keyedOf(zone: ZoneLayout, key: CardKey, register: boolean): Counted | null {
     if (zone.declaration.cardType.name !== key.cardType || [...key.variables].some((v) => this.keys.transferred(v))) return null;
     const name = `$keyed_${zone.declaration.name.name}_${key.function}`.replace(/[^\w$]/g, "_");
+    if (!register) return this.counted.get(name) ?? { zone, segments: 0, members: key.members, key: () => "-1", variables: key.variables, name, seats: false };
     if (!this.counted.has(name)) {
       // The member index function is made where the rules name the enum: named here, before it is written.
       if (key.enumName !== null) this.indexes.memberIndex(key.enumName, "");
@@ -254,7 +301,7 @@ export class KernelCounts {
       const indexFunction = this.keys.indexFunction(key, this.indexes);
       if (indexFunction) this.indexFunctions.push(...indexFunction);
       const code = (card: string): string => this.keys.memberCode(key, card, (enumName, value) => this.indexes.memberIndex(enumName, value), indexFunction !== null);
-      this.counted.set(name, { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members: key.members, key: code, variables: key.variables, name });
+      this.counted.set(name, { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members: key.members, key: code, variables: key.variables, name, seats: false });
     }
     return this.counted.get(name)!;
   }
@@ -295,6 +342,11 @@ export class KernelCounts {
     return [MARKERS.line({ op: "write", variable: target.target.name, array, card: code.slice(array.length + 1, -1), operator, value })];
   }
 
+  /** After a write of `eliminated`: the seats in play may have changed (playout-seat-totals.ts). */
+  seatsMarker(): string[] {
+    return this.marker({ op: "seats" });
+  }
+
   private marker(m: Marker): string[] {
     return this.enabled ? [MARKERS.line(m)] : [];
   }
@@ -310,17 +362,19 @@ export class KernelCounts {
       case "in":
       case "out": {
         const step = m.op === "in" ? "++" : "--";
-        return of(m.zone).map((c) => `{ const $member = ${c.key(m.card)}; if ($member >= 0) ${c.name}[(${m.seg} - ${c.zone.constant}) * ${c.members} + $member]!${step}; }`);
+        return of(m.zone).map((c) => `{ const $member = ${c.key(m.card)}; if ($member >= 0) ${this.steps(c, m.seg, step)} }`);
       }
       case "clear":
-        return of(m.zone).map((c) => `${c.name}.fill(0, (${m.seg} - ${c.zone.constant}) * ${c.members}, (${m.seg} - ${c.zone.constant} + 1) * ${c.members});`);
+        return of(m.zone).map((c) => `${c.seats ? `${seatTotalsClear(this.game, c.name, c.members, `${m.seg} - ${c.zone.constant}`)} ` : ""}${c.name}.fill(0, (${m.seg} - ${c.zone.constant}) * ${c.members}, (${m.seg} - ${c.zone.constant} + 1) * ${c.members});`);
       case "from":
         return all.filter((c) => c.zone.declaration.cardType.name === m.cardType).map(
           (c) =>
-            `if (${m.seg} >= ${c.zone.constant} && ${m.seg} < ${c.zone.constant} + ${c.segments}) { const $member = ${c.key(m.card)}; if ($member >= 0) ${c.name}[(${m.seg} - ${c.zone.constant}) * ${c.members} + $member]!--; }`,
+            `if (${m.seg} >= ${c.zone.constant} && ${m.seg} < ${c.zone.constant} + ${c.segments}) { const $member = ${c.key(m.card)}; if ($member >= 0) ${this.steps(c, m.seg, "--")} }`,
         );
       case "recount":
-        return all.length === 0 ? [] : ["$recountAll();"];
+        return all.length === 0 ? [] : ["$recountAll();", ...(all.some((c) => c.seats) ? [`${SEATS_FRESH} = false;`] : [])];
+      case "seats":
+        return all.some((c) => c.seats) ? [`${SEATS_FRESH} = false;`] : [];
       case "recount-keyed":
         return all.some((c) => c.variables.size > 0) ? ["$recountKeyed();"] : [];
       case "write": {
@@ -333,6 +387,12 @@ export class KernelCounts {
         return [`${keyedWrite(m.variable)}(${m.card}, ${value}, ${hint});`];
       }
     }
+  }
+
+  /** The update of a segment's count of `$member`, and of the seats' totals where they are kept. */
+  private steps(c: Counted, seg: string, step: "++" | "--"): string {
+    const count = `${c.name}[(${seg} - ${c.zone.constant}) * ${c.members} + $member]!${step};`;
+    return c.seats ? `{ ${count} ${seatTotalStep(this.game, c.name, `${seg} - ${c.zone.constant}`, step)} }` : count;
   }
 
   // ── declarations ─────────────────────────────────────────────────────────────────────────────
@@ -367,6 +427,7 @@ export class KernelCounts {
       ...this.indexFunctions,
       ...(keyed.length === 0 ? [] : ["/** The counts by a key that reads per-card variables made afresh (the variables have their values). */", "function $recountKeyed(): void {", ...keyed.flatMap(recount), "}"]),
       ...[...this.written].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([variable, type]) => this.writeFunction(variable, type, keyed)),
+      ...seatTotalsCode(this.game, all.filter((c) => c.seats)),
     ];
   }
 

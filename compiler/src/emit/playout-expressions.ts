@@ -6,6 +6,7 @@ import { KernelEnumCodes } from "./playout-enum-codes.js";
 import { plainSource } from "./playout-memo-reads.js";
 import type { KernelCounts } from "./playout-counts.js";
 import type { KernelHeldCounts } from "./playout-held-counts.js";
+import type { FirstTables } from "./playout-first-tables.js";
 import { KernelLists, kernelType, setArray } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
 import { ELIMINATED } from "../check/elimination.js";
@@ -24,6 +25,8 @@ export abstract class KernelExpressions extends KernelLists {
   readonly enumCodes = new KernelEnumCodes(this.game);
   /** Set by the kernel writer: the zones' running counts by a field printed on their cards (playout-counts.ts). */
   countsTable: KernelCounts | null = null;
+  /** Set by the kernel writer: tables for `first` by a printed number (playout-first-tables.ts). */
+  firstTables: FirstTables | null = null;
   /** Set by the kernel writer: the counts of seats by a per-player flag (playout-held-counts.ts). */
   heldTable: KernelHeldCounts | null = null;
 
@@ -436,6 +439,9 @@ export abstract class KernelExpressions extends KernelLists {
     // A count of the seats by a per-player test (or any): a running count (playout-held-counts.ts).
     const held = this.heldTable?.read(e, (x) => this.expression(x));
     if (held) return held;
+    // A card looked up by a printed number in a zone only the setup writes: a table (playout-first-tables.ts).
+    const tabled = this.firstTables?.read(e, (x) => this.expression(x));
+    if (tabled) return tabled;
     if (e.callee.name === "first" && this.prelude) return this.firstIn(e, binder, this.prelude);
     if (!["count", "sum", "any", "all", "min", "max"].includes(e.callee.name)) return this.listAggregate(e, binder);
     if (e.callee.name !== "count" && !e.value) return unsupported(`${e.callee.name} without a value`);

@@ -12,6 +12,8 @@ import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { KernelMemo, START_MARKER } from "./playout-memo.js";
 import { KernelCounts, RECOUNT_KEYED_MARKER, RECOUNT_MARKER } from "./playout-counts.js";
+import { EnumArguments } from "./playout-enum-arguments.js";
+import { FirstTables } from "./playout-first-tables.js";
 import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
 import { cardTables } from "./playout-card-tables.js";
@@ -70,6 +72,8 @@ export class PlayoutFile {
   /** The move types in `game.moves` order: a trace names a move type by its index there. */
   private readonly moveTypes: string[];
   private readonly memo: KernelMemo;
+  /** Tables of `first(s in Z where s.F == v)` by a printed number (playout-first-tables.ts). */
+  private readonly firstTables: FirstTables;
   /** The running counts of zones by a field printed on their cards (playout-counts.ts). */
   private readonly counts: KernelCounts;
   /** The running counts of seats by a per-player flag (playout-held-counts.ts). */
@@ -111,6 +115,12 @@ export class PlayoutFile {
     this.code.cardTables = cardTables(ctx.game);
     this.counts = new KernelCounts(ctx.game, this.zones, this.maxSeats, this.memo);
     this.code.countsTable = this.counts;
+    this.memo.countedReads = (e) => this.counts.readArguments(e);
+    const enumArguments = new EnumArguments(ctx.game, this.memo, (e) => this.counts.readArguments(e));
+    this.code.enumArguments = enumArguments;
+    this.memo.knownIndex = (value) => enumArguments.known(value);
+    this.firstTables = new FirstTables(ctx.game, this.zones, (seg, topLast, i) => this.code.cardAt(seg, topLast, i), this.code.cardImports);
+    this.code.firstTables = this.firstTables;
     this.held = new KernelHeldCounts(ctx.game);
     this.code.heldTable = this.held;
     this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
@@ -140,6 +150,7 @@ export class PlayoutFile {
     this.unfused = split;
     this.memo.enabled = split;
     this.counts.enabled = split;
+    this.firstTables.enabled = split;
     // Locals of the one `play`, or the closure's where steps are functions of their own.
     this.held.enabled = this.heldCounts;
     this.held.inClosure = split;
@@ -199,7 +210,7 @@ export class PlayoutFile {
     const vars = this.varsCode();
     const functions = this.code.functionsCode();
     const memo = this.memo.code();
-    const counts = [...this.counts.code(), ...this.held.code()];
+    const counts = [...this.counts.code(), ...this.held.code(), ...this.firstTables.code()];
     // The state lives in the closure (`K_` names, kept between `play` and `scores`); each function
     // reads it through locals of its own names, so that V8 keeps them in registers, and `play` writes
     // the scalars back at the end. The layout constants are locals too: V8 folds them. A game with
@@ -336,6 +347,8 @@ export class PlayoutFile {
     lines = writeOnlyPuts(lines, looksUp);
     // Moves update the running counts of the zones they touch.
     lines = lines.flatMap((line) => this.counts.markerCode(line) ?? [line]);
+    // Tables of `first` by a printed number go stale where their zone is written, and at each start.
+    lines = lines.flatMap((line) => (line === START_MARKER ? [...this.firstTables.startCode(), line] : (this.firstTables.markerCode(line) ?? [line])));
     // Code that writes what memoized functions read bumps their generations.
     lines = lines.flatMap((line) => this.memo.writesCode(line) ?? [line]);
     // Writes of a per-player variable keep the counts of seats by it.

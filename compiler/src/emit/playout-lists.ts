@@ -5,6 +5,7 @@
 import type * as A from "../syntax/ast.js";
 import type { LocalSlot, Type } from "../check/types.js";
 import { cardFieldArray, functionName, quote } from "./code.js";
+import type { EnumArguments } from "./playout-enum-arguments.js";
 import type { KernelMemo } from "./playout-memo.js";
 import type { CardTable } from "./playout-card-tables.js";
 import { KernelZones, localName, unsupported } from "./playout-zones.js";
@@ -104,6 +105,8 @@ export abstract class KernelLists extends KernelZones {
   memoTable: KernelMemo | null = null;
   /** Set by the kernel writer: the functions read from a table by card (playout-card-tables.ts). */
   cardTables: ReadonlyMap<string, CardTable> = new Map();
+  /** Set by the kernel writer: functions given their enum arguments' indexes (playout-enum-arguments.ts). */
+  enumArguments: EnumArguments | null = null;
   /** On while a decision's listing is written (it only reads the state): calls go through the memo. */
   memo = false;
 
@@ -111,7 +114,9 @@ export abstract class KernelLists extends KernelZones {
   functionCall(e: A.CallExpression): string {
     const args = e.args.map((a) => (this.isZone(a) ? this.zoneValue(a) : this.expression(a)));
     const memoized = this.memo ? this.memoTable?.call(e.callee.name, args, e.args.map((a) => this.cardField(a))) : null;
-    return memoized ?? `${functionName(e.callee.name)}(${args.join(", ")})`;
+    // A function that reads its enum arguments' indexes, given them where they are at hand.
+    const indexed = memoized ?? (this.cardTables.has(e.callee.name) ? null : this.enumArguments?.call(e.callee.name, args, e.args));
+    return indexed ?? `${functionName(e.callee.name)}(${args.join(", ")})`;
   }
 
   /** A card's field of an enum type (`d.group`): its array of values by card id and the card's code. */
@@ -142,18 +147,25 @@ export abstract class KernelLists extends KernelZones {
    *  `scores`, whose locals hold that state. */
   functionsCode(): string[] {
     const declarations = this.game.program.declarations.filter((d): d is A.FunctionDeclaration => d.kind === "function");
-    return declarations.map((f) => {
-      const parameters = f.parameters.map((p) => {
+    const parametersOf = (f: A.FunctionDeclaration): string[] =>
+      f.parameters.map((p) => {
         const binding = this.game.names.get(p.name);
         if (binding?.kind !== "local") throw new Error("internal: unresolved function parameter");
         return `${localName(binding.slot)}: ${kernelType(binding.slot.type)}`;
       });
+    // Its aggregates as loops before the `return` (in place, each would be a closure made per call).
+    const written = (f: A.FunctionDeclaration, name: string, parameters: readonly string[]): string => {
+      const body = this.hoisted(() => this.expression(f.body));
+      return [`function ${name}(${parameters.join(", ")}): ${kernelType(this.game.types.get(f.body))} {`, ...body.pre, `return ${body.code};`, "}"].join("\n");
+    };
+    const plain = declarations.map((f) => {
+      const parameters = parametersOf(f);
       const table = this.cardTables.get(f.name.name);
       if (table) return `function ${functionName(f.name.name)}(${parameters.join(", ")}): number {\nreturn ${table.table}[${parameters[0]!.split(":")[0]}]!;\n}`;
-      // Its aggregates as loops before the `return` (in place, each would be a closure made per call).
-      const body = this.hoisted(() => this.expression(f.body));
-      return [`function ${functionName(f.name.name)}(${parameters.join(", ")}): ${kernelType(this.game.types.get(f.body))} {`, ...body.pre, `return ${body.code};`, "}"].join("\n");
+      return written(f, functionName(f.name.name), parameters);
     });
+    const variants = this.enumArguments?.variants((f, indexes) => written(f, `${functionName(f.name.name)}$at`, [...parametersOf(f), ...indexes])) ?? [];
+    return [...plain, ...variants];
   }
 
   /** The tables of `cardTables`, filled once when the kernel is made (`cards`: the number of card ids). */

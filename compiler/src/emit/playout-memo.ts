@@ -62,6 +62,11 @@ export class KernelMemo implements EnumIndexes {
    *  member indexes by card id (made in `code`). */
   private readonly memberKeys = new Map<string, MemberKey & { readonly index: string }>();
   private readonly memberKeyFinder: MemberKeys;
+  /** Set by the kernel writer: where an aggregate is written as a read of the running counts
+   *  (playout-counts.ts), the expressions the read still evaluates; null for a pass. */
+  countedReads: ((e: A.AggregateExpression) => readonly A.Expression[] | null) | null = null;
+  /** Set by the kernel writer: the index of an enum value's code where it is at hand, or null. */
+  knownIndex: ((value: string) => string | null) | null = null;
   /** Enums whose members' index function the written code calls. */
   private readonly enums = new Set<string>();
 
@@ -76,6 +81,9 @@ export class KernelMemo implements EnumIndexes {
   }
 
   memberIndex(enumName: string, value: string): string {
+    // An argument that came with its index (playout-enum-arguments.ts).
+    const known = this.knownIndex?.(value);
+    if (known) return known;
     this.enums.add(enumName);
     return `${enumIndex(enumName)}(${value})`;
   }
@@ -273,8 +281,13 @@ export class KernelMemo implements EnumIndexes {
   private loops(e: A.Expression, seen: Set<string>): boolean {
     let loops = false;
     walk(e, (node) => {
-      if (node.kind === "aggregate") loops = true;
-      else if (node.kind === "call" && this.isUserFunction(node as A.CallExpression)) {
+      if (node.kind === "aggregate") {
+        // A read of the running counts is no pass: only what it still evaluates may loop.
+        const evaluated = this.countedReads?.(node as A.AggregateExpression);
+        if (!evaluated) loops = true;
+        else if (evaluated.some((x) => this.loops(x, seen))) loops = true;
+        return false;
+      } else if (node.kind === "call" && this.isUserFunction(node as A.CallExpression)) {
         const name = (node as A.CallExpression).callee.name;
         if (!seen.has(name)) {
           seen.add(name);

@@ -8,6 +8,7 @@ import { PositionHints } from "./playout-position-hints.js";
 import { WRITE_ONLY, writeOnlyZones } from "./playout-write-only.js";
 import { WHERE, localName, unsupported, varName, type ZoneLayout, type ZoneRef } from "./playout-zones.js";
 import { namesMovedCard } from "./playout-memo.js";
+import { writesEliminated } from "./playout-seat-totals.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
  *  write them for the state machine, but over the kernel's state: variables in closure `let`s and
@@ -57,12 +58,14 @@ export class KernelCode extends KernelExpressions {
     // Values the memo keeps are forgotten once what they read is written: right
     // after the statement (no statement that writes jumps or reads the state after its writes).
     const marker = this.memoTable?.statementMarker(s) ?? [];
-    if (marker.length === 0) return this.statementCode(s);
+    // A zone looked up by table written (in the setup): its tables are stale (playout-first-tables.ts).
+    const tables = this.firstTables?.writeMarker(s) ?? [];
+    if (marker.length === 0) return [...this.statementCode(s), ...tables];
     const code = this.statementCode(s);
     // A card moved: the marker goes inside the move's block, where the card (`$card`) is known
     // (playout-member-memo.ts).
-    if (s.kind === "move" && namesMovedCard(marker) && code[code.length - 1] === "}") return [...code.slice(0, -1), ...marker, "}"];
-    return [...code, ...marker];
+    if (s.kind === "move" && namesMovedCard(marker) && code[code.length - 1] === "}") return [...code.slice(0, -1), ...marker, "}", ...tables];
+    return [...code, ...marker, ...tables];
   }
 
   private statementCode(s: A.Statement): string[] {
@@ -85,6 +88,7 @@ export class KernelCode extends KernelExpressions {
               this.countsTable?.assignment(s.target, target, s.operator, value) ??
               this.heldTable?.assignment(s.target, target, `${target} ${s.operator} ${value};`, flag) ?? [`${target} ${s.operator} ${value};`],
           ),
+          ...this.seatsMarker(s.target),
         ];
       }
       case "if": {
@@ -138,6 +142,8 @@ export class KernelCode extends KernelExpressions {
           ...fromHeld.after,
           ...toHeld.after,
           "}",
+          ...this.seatsMarker(s.from),
+          ...this.seatsMarker(s.to),
         ];
       }
       case "say":
@@ -199,6 +205,12 @@ export class KernelCode extends KernelExpressions {
       "}",
     );
     return lines;
+  }
+
+  /** After a write of `target`: where it is `eliminated`, the running counts' totals over the seats
+   *  in play are stale (playout-seat-totals.ts). */
+  private seatsMarker(target: A.Expression): string[] {
+    return writesEliminated(this.game, target) ? (this.countsTable?.seatsMarker() ?? []) : [];
   }
 
   /** The running counts' markers around a write of `target` (playout-held-counts.ts). */
