@@ -11,23 +11,24 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * from an empty cache on 2026-12-05 under load 8-19 (Vitest's results; the compiler's files from the
  * earlier CPU measurement): roughly 120 s (the Chromium play test, under that load), then 75 s down to 12 s.
  * The time-budget property tests (hidden-information, illegal-moves) were missing and started last.
- * The multiplayer files follow the first few: they are short, but mostly wait (a server and its clients
- * on the loopback, a process each). Unlisted, they started last, both workers waiting in them while the
- * cores idled (98% busy for 10 s near the end of npm test, 2026-12-05 evening); early, other files
- * work while they wait.
+ * The multiplayer files come first: they are short, but mostly wait (a server and its clients on the
+ * loopback, a process each). Unlisted, they started last, both workers waiting in them while the cores
+ * idled (98% busy for 10 s near the end of npm test, 2026-12-05 evening); after the first few files,
+ * they waited while the example app's project ended (89-128% for 20 s); first, the tests project's
+ * other worker and the other Nx task work while they wait.
  */
 export const LONGEST: readonly string[] = [
-  "examples/web/e2e/play.test.ts",
-  "tests/nx/cache.test.ts",
-  "cli/src/commands/bench.test.ts",
-  "tests/packaging/tarballs.test.ts",
-  "tests/properties/hidden-information.test.ts",
   "tests/multiplayer/play.test.ts",
   "tests/multiplayer/redis.test.ts",
   "tests/multiplayer/seats.test.ts",
   "tests/multiplayer/docs-snippets.test.ts",
   "tests/multiplayer/hostile.test.ts",
   "tests/multiplayer/hidden-information.test.ts",
+  "examples/web/e2e/play.test.ts",
+  "tests/nx/cache.test.ts",
+  "cli/src/commands/bench.test.ts",
+  "tests/packaging/tarballs.test.ts",
+  "tests/properties/hidden-information.test.ts",
   "cli/src/commands/e2e.test.ts",
   "compiler/src/emit/programs.test.ts",
   "tests/kernel.test.ts",
