@@ -158,14 +158,14 @@ export function playout(): PlayoutKernel {
       "coin_chart",
     ].indexOf($v),
   );
-  var K_v_coins = new Array<number>(6).fill(0);
-  var K_v_protection = new Array<number>(6).fill(0);
-  var K_v_has_taken = new Array<boolean>(6).fill(false);
-  var K_v_took_from = new Array<number>(6).fill(0);
-  var K_v_passed_over = new Array<boolean>(6).fill(false);
-  var K_v_committed = new Array<string>(99).fill("");
-  var K_v_doubled = new Array<boolean>(99).fill(false);
-  var K_v_merc_vote = new Array<string>(6).fill("");
+  var K_v_coins = Array.from({ length: 6 }, (): number => 0);
+  var K_v_protection = Array.from({ length: 6 }, (): number => 0);
+  var K_v_has_taken = Array.from({ length: 6 }, (): boolean => false);
+  var K_v_took_from = Array.from({ length: 6 }, (): number => 0);
+  var K_v_passed_over = Array.from({ length: 6 }, (): boolean => false);
+  var K_v_committed = Array.from({ length: 99 }, (): string => "");
+  var K_v_doubled = Array.from({ length: 99 }, (): boolean => false);
+  var K_v_merc_vote = Array.from({ length: 6 }, (): string => "");
   var C = K_C;
   var N = K_N;
   var G = K_G;
