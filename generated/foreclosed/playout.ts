@@ -781,6 +781,7 @@ export function playout(): PlayoutKernel {
       $keyed_collection_uncommitted[($seg0 - Z_collection) * 2 + (fn_uncommitted(card) ? 1 : 0)]!++;
   }
   var $positive_protection = 0;
+  var $mask_passed_over = 0;
   function step0(): number {
     return step1();
   }
@@ -2980,6 +2981,7 @@ export function playout(): PlayoutKernel {
     l_active = $values1[l_active$index]!;
     for (let l_q = 0; l_q < players; l_q++) {
       v_passed_over[l_q] = false;
+      $mask_passed_over &= ~(1 << l_q);
     }
     if (l_active >= humans) {
     }
@@ -3028,6 +3030,7 @@ export function playout(): PlayoutKernel {
       if ($passes >= LOOP_LIMIT)
         throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
       v_passed_over[l_between] = true;
+      $mask_passed_over |= 1 << l_between;
       l_between = l_between + 1 < players ? l_between + 1 : 0;
     }
     if (l_target >= humans) {
@@ -6011,13 +6014,16 @@ export function playout(): PlayoutKernel {
     $values79$n[0]! = 0;
     $values81$n[0]! = 0;
     if ($gate470 || $gate471) {
-      for (let $value472 = 0; $value472 < players; $value472++) {
+      for (
+        let $value472$left = ((1 << players) - 1) & ~((1 << l_active) | $mask_passed_over);
+        $value472$left !== 0;
+        $value472$left &= $value472$left - 1
+      ) {
+        const $value472 = 31 - Math.clz32($value472$left & -$value472$left);
         let $same473 = 0;
         let $same474 = 0;
         found466$test: if ($gate470) {
           const l_target = $value472;
-          if (!(l_target !== l_active)) break found466$test;
-          if (!!v_passed_over[l_target]!) break found466$test;
           if ($same473 === 0) $same473 = !fn_exchanged(l_active, l_target) ? 1 : 2;
           if ($same473 !== 1) break found466$test;
           if ($same474 === 0) $same474 = !fn_shielded(l_target) ? 1 : 2;
@@ -6027,8 +6033,6 @@ export function playout(): PlayoutKernel {
         }
         found468$test: if ($gate471) {
           const l_target = $value472;
-          if (!(l_target !== l_active)) break found468$test;
-          if (!!v_passed_over[l_target]!) break found468$test;
           if ($same473 === 0) $same473 = !fn_exchanged(l_active, l_target) ? 1 : 2;
           if ($same473 !== 1) break found468$test;
           if ($same474 === 0) $same474 = !fn_shielded(l_target) ? 1 : 2;
@@ -6667,6 +6671,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat543, 14);
       {
         v_passed_over[l_target] = true;
+        $mask_passed_over |= 1 << l_target;
         return step210();
       }
     }
@@ -6879,6 +6884,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat580, 12);
       {
         v_passed_over[l_target] = true;
+        $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
@@ -8065,6 +8071,8 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       $positive_protection = 0;
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
+      $mask_passed_over = 0;
+      for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
       $recountKeyed();
       {
         for (let $i799 = N[Z_action_deck]! - 1; $i799 > 0; $i799--) {
@@ -8696,6 +8704,8 @@ export function playout(): PlayoutKernel {
       $recountAll();
       $positive_protection = 0;
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
+      $mask_passed_over = 0;
+      for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
       pc = $entry;
     }
     run: for (;;) {
