@@ -33,18 +33,18 @@ export function playout(): PlayoutKernel {
   const K_$values2 = [] as unknown[];
   const K_$list3 = new Int32Array(6);
   const K_$list4 = new Int32Array(6);
-  const K_$keys5 = new Array<number>(6).fill(0);
+  const K_$keys5 = Array.from({ length: 6 }, (): number => 0);
   const K_$list6 = new Int32Array(6);
-  const K_$keys7 = new Array<number>(6).fill(0);
+  const K_$keys7 = Array.from({ length: 6 }, (): number => 0);
   const K_TABLE_removed_cards$byPlayers = Array.from({ length: 7 }, ($_, $n) =>
     cardData.TABLE_removed_cards.get($n),
   );
   const K_TABLE_starting_coins$byPlayers = Array.from({ length: 7 }, ($_, $n) =>
     cardData.TABLE_starting_coins.get($n),
   );
-  const K_v_coins = new Array<number>(6).fill(0);
-  const K_v_bid = new Array<number>(6).fill(0);
-  const K_v_passed = new Array<boolean>(6).fill(false);
+  const K_v_coins = Array.from({ length: 6 }, (): number => 0);
+  const K_v_bid = Array.from({ length: 6 }, (): number => 0);
+  const K_v_passed = Array.from({ length: 6 }, (): boolean => false);
   let K_players: number = 0;
   let K_v_bank: number = 0;
   let K_v_start_player: number = 0;

@@ -158,14 +158,14 @@ export function playout(): PlayoutKernel {
       "coin_chart",
     ].indexOf($v),
   );
-  var K_v_coins = new Array<number>(6).fill(0);
-  var K_v_protection = new Array<number>(6).fill(0);
-  var K_v_has_taken = new Array<boolean>(6).fill(false);
-  var K_v_took_from = new Array<number>(6).fill(0);
-  var K_v_passed_over = new Array<boolean>(6).fill(false);
-  var K_v_committed = new Array<string>(99).fill("");
-  var K_v_doubled = new Array<boolean>(99).fill(false);
-  var K_v_merc_vote = new Array<string>(6).fill("");
+  var K_v_coins = Array.from({ length: 6 }, (): number => 0);
+  var K_v_protection = Array.from({ length: 6 }, (): number => 0);
+  var K_v_has_taken = Array.from({ length: 6 }, (): boolean => false);
+  var K_v_took_from = Array.from({ length: 6 }, (): number => 0);
+  var K_v_passed_over = Array.from({ length: 6 }, (): boolean => false);
+  var K_v_committed = Array.from({ length: 99 }, (): string => "");
+  var K_v_doubled = Array.from({ length: 99 }, (): boolean => false);
+  var K_v_merc_vote = Array.from({ length: 6 }, (): string => "");
   var C = K_C;
   var N = K_N;
   var G = K_G;
@@ -786,6 +786,7 @@ export function playout(): PlayoutKernel {
       $keyed_collection_uncommitted[($seg0 - Z_collection) * 2 + (fn_uncommitted(card) ? 1 : 0)]!++;
   }
   var $positive_protection = 0;
+  var $mask_passed_over = 0;
   function step0(): number {
     return step1();
   }
@@ -3014,6 +3015,7 @@ export function playout(): PlayoutKernel {
     l_active = $values1[l_active$index]!;
     for (let l_q = 0; l_q < players; l_q++) {
       v_passed_over[l_q] = false;
+      $mask_passed_over &= ~(1 << l_q);
     }
     if (l_active >= humans) {
     }
@@ -3062,6 +3064,7 @@ export function playout(): PlayoutKernel {
       if ($passes >= LOOP_LIMIT)
         throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
       v_passed_over[l_between] = true;
+      $mask_passed_over |= 1 << l_between;
       l_between = l_between + 1 < players ? l_between + 1 : 0;
     }
     if (l_target >= humans) {
@@ -6045,13 +6048,16 @@ export function playout(): PlayoutKernel {
     $values79$n[0]! = 0;
     $values81$n[0]! = 0;
     if ($gate470 || $gate471) {
-      for (let $value472 = 0; $value472 < players; $value472++) {
+      for (
+        let $value472$left = ((1 << players) - 1) & ~((1 << l_active) | $mask_passed_over);
+        $value472$left !== 0;
+        $value472$left &= $value472$left - 1
+      ) {
+        const $value472 = 31 - Math.clz32($value472$left & -$value472$left);
         let $same473 = 0;
         let $same474 = 0;
         found466$test: if ($gate470) {
           const l_target = $value472;
-          if (!(l_target !== l_active)) break found466$test;
-          if (!!v_passed_over[l_target]!) break found466$test;
           if ($same473 === 0) $same473 = !fn_exchanged(l_active, l_target) ? 1 : 2;
           if ($same473 !== 1) break found466$test;
           if ($same474 === 0) $same474 = !fn_shielded(l_target) ? 1 : 2;
@@ -6061,8 +6067,6 @@ export function playout(): PlayoutKernel {
         }
         found468$test: if ($gate471) {
           const l_target = $value472;
-          if (!(l_target !== l_active)) break found468$test;
-          if (!!v_passed_over[l_target]!) break found468$test;
           if ($same473 === 0) $same473 = !fn_exchanged(l_active, l_target) ? 1 : 2;
           if ($same473 !== 1) break found468$test;
           if ($same474 === 0) $same474 = !fn_shielded(l_target) ? 1 : 2;
@@ -6701,6 +6705,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat543, 14);
       {
         v_passed_over[l_target] = true;
+        $mask_passed_over |= 1 << l_target;
         return step210();
       }
     }
@@ -6913,6 +6918,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat580, 12);
       {
         v_passed_over[l_target] = true;
+        $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
@@ -8099,6 +8105,8 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       $positive_protection = 0;
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
+      $mask_passed_over = 0;
+      for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
       $recountKeyed();
       {
         for (let $i799 = N[Z_action_deck]! - 1; $i799 > 0; $i799--) {
@@ -8730,6 +8738,8 @@ export function playout(): PlayoutKernel {
       $recountAll();
       $positive_protection = 0;
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
+      $mask_passed_over = 0;
+      for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
       pc = $entry;
     }
     run: for (;;) {

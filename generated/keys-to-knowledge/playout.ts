@@ -135,15 +135,15 @@ export function playout(): PlayoutKernel {
   var K_Space_kind$code = Int8Array.from(cardData.Space_kind, ($v) =>
     ["home", "property", "mercy", "grace", "fee", "court", "field_trip", "go_to_court"].indexOf($v),
   );
-  var K_v_eliminated = new Array<number>(6).fill(0);
-  var K_v_cash = new Array<number>(6).fill(0);
-  var K_v_position = new Array<number>(6).fill(0);
-  var K_v_in_court = new Array<boolean>(6).fill(false);
-  var K_v_court_rolls = new Array<number>(6).fill(0);
-  var K_v_opening = new Array<number>(6).fill(0);
-  var K_v_books = new Array<number>(106).fill(0);
-  var K_v_key = new Array<boolean>(106).fill(false);
-  var K_v_mortgaged = new Array<boolean>(106).fill(false);
+  var K_v_eliminated = Array.from({ length: 6 }, (): number => 0);
+  var K_v_cash = Array.from({ length: 6 }, (): number => 0);
+  var K_v_position = Array.from({ length: 6 }, (): number => 0);
+  var K_v_in_court = Array.from({ length: 6 }, (): boolean => false);
+  var K_v_court_rolls = Array.from({ length: 6 }, (): number => 0);
+  var K_v_opening = Array.from({ length: 6 }, (): number => 0);
+  var K_v_books = Array.from({ length: 106 }, (): number => 0);
+  var K_v_key = Array.from({ length: 106 }, (): boolean => false);
+  var K_v_mortgaged = Array.from({ length: 106 }, (): boolean => false);
   var C = K_C;
   var N = K_N;
   var G = K_G;

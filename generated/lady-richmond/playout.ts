@@ -29,12 +29,12 @@ export function playout(): PlayoutKernel {
   const K_Card_kind$code = Int8Array.from(cardData.Card_kind, ($v) =>
     ["object", "pause", "clear_face_up", "clear_all", "payday", "clearance_sale"].indexOf($v),
   );
-  const K_v_coins = new Array<number>(5).fill(0);
-  const K_v_stake = new Array<number>(5).fill(0);
-  const K_v_peek_used = new Array<boolean>(5).fill(false);
-  const K_v_swap_used = new Array<boolean>(5).fill(false);
-  const K_v_borrow_used = new Array<boolean>(5).fill(false);
-  const K_v_passed = new Array<boolean>(5).fill(false);
+  const K_v_coins = Array.from({ length: 5 }, (): number => 0);
+  const K_v_stake = Array.from({ length: 5 }, (): number => 0);
+  const K_v_peek_used = Array.from({ length: 5 }, (): boolean => false);
+  const K_v_swap_used = Array.from({ length: 5 }, (): boolean => false);
+  const K_v_borrow_used = Array.from({ length: 5 }, (): boolean => false);
+  const K_v_passed = Array.from({ length: 5 }, (): boolean => false);
   let K_players: number = 0;
   let K_v_money_chest: number = 0;
   let K_v_box: number = 0;

@@ -16,6 +16,7 @@ import { EnumArguments } from "./playout-enum-arguments.js";
 import { FirstTables } from "./playout-first-tables.js";
 import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
+import { filledArray } from "./playout-arrays.js";
 import { cardTables } from "./playout-card-tables.js";
 import { kernelType } from "./playout-lists.js";
 import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
@@ -385,8 +386,8 @@ export class PlayoutFile {
       const ts = kernelType(this.ctx.game.typeOfVar(v));
       const blank = ts === "boolean" ? "false" : ts === "string" ? '""' : ts === "number" ? "0" : unsupported(`a variable of type ${ts}`);
       // Per-card values by card id (ids of other card types stay blank, never read).
-      if (v.perCard) arrays.push({ name: varName(v.name.name), init: `new Array<${ts}>(${this.cardCount}).fill(${blank})` });
-      else if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: `new Array<${ts}>(${this.maxSeats}).fill(${blank})` });
+      if (v.perCard) arrays.push({ name: varName(v.name.name), init: filledArray(ts, this.cardCount, blank) });
+      else if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: filledArray(ts, this.maxSeats, blank) });
       else scalars.push({ name: varName(v.name.name), type: ts, blank });
     }
     return { arrays, scalars };

@@ -11,6 +11,10 @@
 // after the setup gives them their first values, after a resumed state's load) and where a kernel
 // written as one `play` declares its locals (`DECLARE`). Once every read is written, and so every
 // counted variable known, `markerCode` turns the markers into the updates of the counts, or nothing.
+//
+// The same markers keep seat masks (`seatMask`): bit s of `$mask_X` holds `X[s]` for a per-player
+// `bool` X, so that a pass over the seats that skips the seats holding it (`not X[p]` first) walks
+// only the others' bits (playout-seat-masks.ts).
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { escapeRegExp } from "./code.js";
@@ -54,7 +58,25 @@ export class KernelHeldCounts {
   /** Set by the kernel writer: the counts live in the closure (a split kernel) or in `play`. */
   inClosure = false;
 
+  /** The variables kept as seat masks too, by rules name: the mask's name. */
+  private readonly masked = new Map<string, string>();
+
   constructor(private readonly game: CheckedGame) {}
+
+  /** The name of the seat mask of the per-player `bool` variable whose array is `array` (`v_X`), kept
+   *  from here on by every write of it; null where no mask can be kept (counts off, elimination, more
+   *  seats than bits). With `keep` false, only the name it would have: nothing is kept yet. */
+  seatMask(array: string, keep = true): string | null {
+    if (!this.enabled || this.game.eliminates || Math.max(this.game.maxPlayers, ...this.game.seatCounts) > 30) return null;
+    for (const v of this.game.vars.values()) {
+      if (varName(v.name.name) !== array || !v.perPlayer || v.perCard || v.perKey) continue;
+      if (this.game.typeOfVar(v).kind !== "bool") return null;
+      const name = `$mask_${v.name.name}`;
+      if (keep) this.masked.set(v.name.name, name);
+      return name;
+    }
+    return null;
+  }
 
   /** A read of the counts for an aggregate over the players that counts, or asks for any of, the
    *  seats passing a counted test (`X[p]`, `not X[p]`, `X[p] > 0`), maybe after `p != e` with `e`
@@ -188,47 +210,64 @@ export class KernelHeldCounts {
     const out: string[] = [];
     // Per counted variable: how many of its writes are open (between their markers).
     const open = new Map<string, number>();
-    const words = [...this.counted.entries()].map(([variable, c]) => ({ variable, c, word: new RegExp(`\\b${escapeRegExp(c.array)}\\b`) }));
+    const kept = new Map([...this.counted.keys(), ...this.masked.keys()].map((variable) => [variable, varName(variable)]));
+    const words = [...kept.entries()].map(([variable, array]) => ({ variable, array, word: new RegExp(`\\b${escapeRegExp(array)}\\b`) }));
     for (let i = 0; i < lines.length; i++) {
       const m = MARKERS.parse(lines[i]!);
       if (!m) {
         const line = lines[i]!;
-        for (const { variable, c, word } of words) {
-          if ((open.get(variable) ?? 0) > 0 || !word.test(line) || madeWhole(line, c.array)) continue;
-          if (line.split(word).slice(1).some((after) => !isRead(after))) throw new HeldCountsUnfit(`${c.array} written where its count cannot follow: ${line.trim()}`);
+        for (const { variable, array, word } of words) {
+          if ((open.get(variable) ?? 0) > 0 || !word.test(line) || madeWhole(line, array)) continue;
+          if (line.split(word).slice(1).some((after) => !isRead(after))) throw new HeldCountsUnfit(`${array} written where its count cannot follow: ${line.trim()}`);
         }
         out.push(line);
         continue;
       }
       if (m.op === "before" || m.op === "after") open.set(m.variable, (open.get(m.variable) ?? 0) + (m.op === "before" ? 1 : -1));
       if (m.op === "declare") {
-        if (!this.inClosure) out.push(...[...this.counted.values()].map((c) => `let ${c.name} = 0;`));
+        if (!this.inClosure) out.push(...this.declarations());
         continue;
       }
       if (m.op === "recount") {
         for (const c of this.counted.values()) out.push(`${c.name} = 0; for (let $p = 0; $p < players; $p++) if (${this.holds(c, "$p")}) ${c.name}++;`);
+        for (const [variable, mask] of this.masked) out.push(`${mask} = 0; for (let $p = 0; $p < players; $p++) if (${varName(variable)}[$p]) ${mask} |= 1 << $p;`);
         continue;
       }
       const c = this.counted.get(m.variable);
+      const mask = this.masked.get(m.variable);
       const array = varName(m.variable);
-      if (!c) {
+      if (!c && !mask) {
         if (m.op === "set") out.push(`${array}[${m.seat}] = ${m.value};`);
         continue;
       }
-      if (!/^[\w$]+$/.test(m.seat)) throw new HeldCountsUnfit(`${m.variable} written at a seat worked out: ${m.seat}`);
+      if (!/^[\w$]+$/.test(m.seat)) {
+        // A flag only masked, set at a seat worked out: the seat worked out once, for both.
+        if (!c && m.op === "set") {
+          out.push(`{ const $maskSeat = ${m.seat}; ${array}[$maskSeat] = ${m.value}; ${m.value ? `${mask} |= 1 << $maskSeat;` : `${mask} &= ~(1 << $maskSeat);`} }`);
+          continue;
+        }
+        throw new HeldCountsUnfit(`${m.variable} written at a seat worked out: ${m.seat}`);
+      }
       if (m.op === "set") {
-        // A flag set true or false: the count follows only where it changes.
-        out.push(`if (${m.value ? "!" : ""}${array}[${m.seat}]) { ${array}[${m.seat}] = ${m.value}; ${c.name}${m.value ? "++" : "--"}; }`);
+        // A flag set true or false: the count follows only where it changes, the mask's bit is set.
+        if (c) out.push(`if (${m.value ? "!" : ""}${array}[${m.seat}]) { ${array}[${m.seat}] = ${m.value}; ${c.name}${m.value ? "++" : "--"}; }`);
+        else out.push(`${array}[${m.seat}] = ${m.value};`);
+        if (mask) out.push(m.value ? `${mask} |= 1 << ${m.seat};` : `${mask} &= ~(1 << ${m.seat});`);
         continue;
       }
-      out.push(`${c.name} ${m.op === "before" ? "-=" : "+="} ${this.holds(c, m.seat)} ? 1 : 0;`);
+      if (c) out.push(`${c.name} ${m.op === "before" ? "-=" : "+="} ${this.holds(c, m.seat)} ? 1 : 0;`);
+      if (mask && m.op === "after") out.push(`${mask} = ${array}[${m.seat}] ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
     }
     return out;
   }
 
   /** The counts' declarations in the closure of a split kernel. */
   code(): string[] {
-    return this.inClosure ? [...this.counted.values()].map((c) => `let ${c.name} = 0;`) : [];
+    return this.inClosure ? this.declarations() : [];
+  }
+
+  private declarations(): string[] {
+    return [...[...this.counted.values()].map((c) => `let ${c.name} = 0;`), ...[...this.masked.values()].map((mask) => `let ${mask} = 0;`)];
   }
 }
 

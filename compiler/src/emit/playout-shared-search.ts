@@ -16,6 +16,7 @@
 // tests them all too).
 import type { KernelCode } from "./playout-statements.js";
 import type { KernelDomain } from "./playout-domains.js";
+import { seatsOutside, sharedSeatSkips } from "./playout-seat-masks.js";
 
 /** A requirement tested on each value of a search: `pre` runs first, `code` must hold. */
 export interface SearchTest {
@@ -108,23 +109,26 @@ function onePass(code: KernelCode, members: readonly { search: OptionSearch; gat
   for (const { search } of members) {
     for (const key of new Set(search.tests.map((t) => keyOf(search.binder, t)))) if (key !== null) uses.set(key, (uses.get(key) ?? 0) + 1);
   }
+  // Over the seats, the seats every member's first tests skip are left out of the pass by masks.
+  const seats = members[0]!.search.domain.shares === "seats" ? sharedSeatSkips(code.heldTable, members.map(({ search }) => search)) : null;
+  const testsOf = (i: number): readonly SearchTest[] => seats?.tests[i] ?? members[i]!.search.tests;
   const once = new Map<string, string>();
   for (const [key, n] of uses) if (n > 1) once.set(key, code.temp("same"));
   const body: string[] = [...[...once.values()].map((s) => `let ${s} = 0;`)];
-  for (const { search, gate } of members) {
+  members.forEach(({ search, gate }, i) => {
     const label = `${search.found.slice(1)}$test`;
     body.push(`${label}: if (${gate}) {`, `const ${search.binder} = ${value};`);
-    for (const t of search.tests) {
+    for (const t of testsOf(i)) {
       const same = once.get(keyOf(search.binder, t) ?? "");
       if (same === undefined) body.push(...t.pre, `if (!(${t.code})) break ${label};`);
       else body.push(`if (${same} === 0) ${same} = (${t.code}) ? 1 : 2;`, `if (${same} !== 1) break ${label};`);
     }
     body.push(`${search.kept.list}[${search.kept.size}++] = ${search.binder};`, "}");
-  }
+  });
   return [
     ...members.map(({ search }) => `${search.kept.size} = 0;`),
     `if (${members.map(({ gate }) => gate).join(" || ")}) {`,
-    ...members[0]!.search.domain.each(value, body),
+    ...(seats ? seatsOutside(seats.skipped, value, body) : members[0]!.search.domain.each(value, body)),
     ...members.map(({ search }) => `${search.found} = ${search.kept.size} > 0;`),
     "}",
   ];

@@ -2,6 +2,7 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { quote, zoneDeclaration } from "./code.js";
+import { filledArray } from "./playout-arrays.js";
 import { KernelExpressions } from "./playout-expressions.js";
 import { kernelType } from "./playout-lists.js";
 import { PositionHints } from "./playout-position-hints.js";
@@ -276,7 +277,7 @@ export class KernelCode extends KernelExpressions {
     // The keys go in an array of numbers, not a Float64Array: V8 keeps whole numbers in it as
     // integers (and turns to doubles only if a key is not one), so no key is converted to a double.
     const keys = this.newScratch(sourceSize).replace("$list", "$keys");
-    this.scratch[this.scratch.length - 1] = { name: keys, init: `new Array<number>(${sourceSize}).fill(0)` };
+    this.scratch[this.scratch.length - 1] = { name: keys, init: filledArray("number", sourceSize, "0") };
     const key = this.hoisted(() => this.expression(s.orderBy!));
     const insert = (at: string): string[] => [
       `let $at = ${at};`,

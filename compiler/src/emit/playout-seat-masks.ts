@@ -1,0 +1,64 @@
+// A pass over the seats that walks only the seats its first tests can let through, by bit masks:
+// a hand-written engine keeps its `passed` flags as a mask and loops over `open & ~passed & ~me`
+// rather than testing every seat. The leading tests of each option searching the seats (in one
+// shared pass, playout-shared-search.ts) that skip a seat are `p != e` (e a name: the seat e) and
+// `not X[p]` (X a per-player `bool` kept as a seat mask by playout-held-counts.ts); the seats every
+// option skips alike are left out of the pass, lowest seat first, and those tests are not written.
+// A seat skipped so fails a test the option makes before any other, which reads nothing that can
+// fault or draw: the same values pass, in the same order, and the same lists are kept.
+import type { KernelHeldCounts } from "./playout-held-counts.js";
+import type { SearchTest } from "./playout-shared-search.js";
+
+/** The seats a leading test of a search over binder `binder` lets through no seat of, by test:
+ *  a mask expression per test, up to the first test of another kind. */
+function leadingSkips(held: KernelHeldCounts, binder: string, tests: readonly SearchTest[]): { skip: string; array: string | null }[] {
+  const skips: { skip: string; array: string | null }[] = [];
+  for (const t of tests) {
+    if (t.pre.length > 0) break;
+    const other = new RegExp(`^(?:${escape(binder)} !== ([\\w$]+)|([\\w$]+) !== ${escape(binder)})$`).exec(unwrapped(t.code));
+    if (other) {
+      skips.push({ skip: `(1 << ${other[1] ?? other[2]})`, array: null });
+      continue;
+    }
+    const negated = t.code.startsWith("!") ? unwrapped(t.code.slice(1)) : null;
+    const flag = negated === null ? null : new RegExp(`^(v_\\w+)\\[${escape(binder)}\\]!?$`).exec(negated);
+    const mask = flag ? held.seatMask(flag[1]!, false) : null;
+    if (!mask) break;
+    skips.push({ skip: mask, array: flag![1]! });
+  }
+  return skips;
+}
+
+/** A test's code without the parentheses around it, where they hold no others. */
+function unwrapped(code: string): string {
+  return /^\([^()]*\)$/.test(code) ? code.slice(1, -1) : code;
+}
+
+function escape(text: string): string {
+  return text.replace(/[$]/g, "\\$&");
+}
+
+/** For searches over the seats in one pass: the seats every search skips alike by its leading tests
+ *  (a mask expression), and each search's tests without those; null where none is skipped alike. */
+export function sharedSeatSkips(held: KernelHeldCounts | null, searches: readonly { binder: string; tests: readonly SearchTest[] }[]): { skipped: string; tests: SearchTest[][] } | null {
+  if (!held) return null;
+  const each = searches.map((s) => leadingSkips(held, s.binder, s.tests));
+  const common = each[0]!.filter(({ skip }) => each.every((skips) => skips.some((s) => s.skip === skip)));
+  if (common.length === 0) return null;
+  // The masks read are kept from here on.
+  for (const { array } of common) if (array) held.seatMask(array);
+  // A search's leading tests that every search makes are left out; the others stay, in order.
+  const tests = searches.map((s, i) => s.tests.filter((_, j) => !(j < each[i]!.length && common.some(({ skip }) => skip === each[i]![j]!.skip))));
+  return { skipped: common.map(({ skip }) => skip).join(" | "), tests };
+}
+
+/** The loop over the seats not in `skipped`, lowest first, binding `binder` to each. */
+export function seatsOutside(skipped: string, binder: string, body: readonly string[]): string[] {
+  const left = `${binder}$left`;
+  return [
+    `for (let ${left} = ((1 << players) - 1) & ~(${skipped}); ${left} !== 0; ${left} &= ${left} - 1) {`,
+    `const ${binder} = 31 - Math.clz32(${left} & -${left});`,
+    ...body,
+    "}",
+  ];
+}
