@@ -12,16 +12,15 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { cardFieldArray, functionName } from "./code.js";
-import { walk } from "./playout-memo-reads.js";
+import { functionsByName, walk } from "./playout-memo-reads.js";
+import type { EnumIndexes } from "./playout-counts.js";
 import { localName } from "./playout-zones.js";
 
 /** What the variants need of the memo: the arrays of a card field's member indexes by card id. */
-export interface FieldIndexes {
-  fieldIndex(array: string, enumName: string): string;
-}
+type FieldIndexes = Pick<EnumIndexes, "fieldIndex">;
 
 export class EnumArguments {
-  private readonly functions = new Map<string, A.FunctionDeclaration>();
+  private readonly functions: ReadonlyMap<string, A.FunctionDeclaration>;
   /** Per function, per parameter: whether the function reads the member index of that argument. */
   private readonly reads = new Map<string, readonly boolean[]>();
   /** Functions whose variant is called, in the order first called. */
@@ -36,7 +35,7 @@ export class EnumArguments {
      *  evaluates (playout-counts.ts `readArguments`); null for a pass. */
     private readonly countedReads: (e: A.AggregateExpression) => readonly A.Expression[] | null,
   ) {
-    for (const d of game.program.declarations) if (d.kind === "function") this.functions.set(d.name.name, d);
+    this.functions = functionsByName(game);
   }
 
   /** The index of an enum value whose code is `value`, when a variant's argument gave it. */

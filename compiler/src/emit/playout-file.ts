@@ -116,8 +116,9 @@ export class PlayoutFile {
     this.code.cardTables = cardTables(ctx.game);
     this.counts = new KernelCounts(ctx.game, this.zones, this.maxSeats, this.memo);
     this.code.countsTable = this.counts;
-    this.memo.countedReads = (e) => this.counts.readArguments(e);
-    const enumArguments = new EnumArguments(ctx.game, this.memo, (e) => this.counts.readArguments(e));
+    const countedReads = (e: A.AggregateExpression): readonly A.Expression[] | null => this.counts.readArguments(e);
+    this.memo.countedReads = countedReads;
+    const enumArguments = new EnumArguments(ctx.game, this.memo, countedReads);
     this.code.enumArguments = enumArguments;
     this.memo.knownIndex = (value) => enumArguments.known(value);
     this.firstTables = new FirstTables(ctx.game, this.zones, (seg, topLast, i) => this.code.cardAt(seg, topLast, i), this.code.cardImports);

@@ -9,7 +9,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { cardFieldArray, functionName, quote } from "./code.js";
 import { localName, varName } from "./playout-zones.js";
-import { walk } from "./playout-memo-reads.js";
+import { functionsByName, walk } from "./playout-memo-reads.js";
 
 /** A rules function of one card that reads only that card: its printed fields, its own per-card
  *  variables (at least one: a key of printed fields only never changes, a card table serves it), enum
@@ -26,11 +26,11 @@ export interface CardKey {
 
 export class CardKeys {
   private readonly found = new Map<string, CardKey | null>();
-  private readonly functions = new Map<string, A.FunctionDeclaration>();
+  private readonly functions: ReadonlyMap<string, A.FunctionDeclaration>;
   private transfers: Set<string> | null = null;
 
   constructor(private readonly game: CheckedGame) {
-    for (const d of game.program.declarations) if (d.kind === "function") this.functions.set(d.name.name, d);
+    this.functions = functionsByName(game);
   }
 
   /** The key `e` computes, when it calls a key function on the card bound to `slot`; else null. */

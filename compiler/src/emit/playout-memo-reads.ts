@@ -12,12 +12,17 @@ export const EVERYTHING = "*";
 /** Read by a function whose reads the analysis cannot name: it is forgotten before every decision. */
 export const EACH_DECISION = "decision";
 
+/** The rules' functions by name. */
+export function functionsByName(game: CheckedGame): ReadonlyMap<string, A.FunctionDeclaration> {
+  return new Map(game.program.declarations.flatMap((d) => (d.kind === "function" ? [[d.name.name, d] as const] : [])));
+}
+
 export class StateReads {
-  private readonly functions = new Map<string, A.FunctionDeclaration>();
+  private readonly functions: ReadonlyMap<string, A.FunctionDeclaration>;
   private readonly known = new Map<string, ReadonlySet<string>>();
 
   constructor(private readonly game: CheckedGame) {
-    for (const d of game.program.declarations) if (d.kind === "function") this.functions.set(d.name.name, d);
+    this.functions = functionsByName(game);
   }
 
   /** The items the function `name` reads, with those of the functions it calls. */

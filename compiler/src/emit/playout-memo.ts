@@ -16,7 +16,7 @@ import type { Type } from "../check/types.js";
 import { cardFieldArray, functionName } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import { localName } from "./playout-zones.js";
-import { EACH_DECISION, EVERYTHING, StateReads, walk } from "./playout-memo-reads.js";
+import { EACH_DECISION, EVERYTHING, StateReads, functionsByName, walk } from "./playout-memo-reads.js";
 import type { EnumIndexes } from "./playout-counts.js";
 import { MemberKeys, type MemberKey } from "./playout-member-memo.js";
 
@@ -46,7 +46,7 @@ interface ArgumentSet {
 }
 
 export class KernelMemo implements EnumIndexes {
-  private readonly functions = new Map<string, A.FunctionDeclaration>();
+  private readonly functions: ReadonlyMap<string, A.FunctionDeclaration>;
   private readonly verdicts = new Map<string, boolean>();
   /** Functions whose memo the written code calls. */
   readonly used = new Set<string>();
@@ -75,7 +75,7 @@ export class KernelMemo implements EnumIndexes {
     private readonly maxSeats: number,
     private readonly cardCount: number,
   ) {
-    for (const d of game.program.declarations) if (d.kind === "function") this.functions.set(d.name.name, d);
+    this.functions = functionsByName(game);
     this.reads = new StateReads(game);
     this.memberKeyFinder = new MemberKeys(game, this.functions);
   }

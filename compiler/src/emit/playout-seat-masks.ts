@@ -6,6 +6,7 @@
 // option skips alike are left out of the pass, lowest seat first, and those tests are not written.
 // A seat skipped so fails a test the option makes before any other, which reads nothing that can
 // fault or draw: the same values pass, in the same order, and the same lists are kept.
+import { escapeRegExp } from "./code.js";
 import type { KernelHeldCounts } from "./playout-held-counts.js";
 import type { SearchTest } from "./playout-shared-search.js";
 
@@ -15,13 +16,13 @@ function leadingSkips(held: KernelHeldCounts, binder: string, tests: readonly Se
   const skips: { skip: string; array: string | null }[] = [];
   for (const t of tests) {
     if (t.pre.length > 0) break;
-    const other = new RegExp(`^(?:${escape(binder)} !== ([\\w$]+)|([\\w$]+) !== ${escape(binder)})$`).exec(unwrapped(t.code));
+    const other = new RegExp(`^(?:${escapeRegExp(binder)} !== ([\\w$]+)|([\\w$]+) !== ${escapeRegExp(binder)})$`).exec(unwrapped(t.code));
     if (other) {
       skips.push({ skip: `(1 << ${other[1] ?? other[2]})`, array: null });
       continue;
     }
     const negated = t.code.startsWith("!") ? unwrapped(t.code.slice(1)) : null;
-    const flag = negated === null ? null : new RegExp(`^(v_\\w+)\\[${escape(binder)}\\]!?$`).exec(negated);
+    const flag = negated === null ? null : new RegExp(`^(v_\\w+)\\[${escapeRegExp(binder)}\\]!?$`).exec(negated);
     const mask = flag ? held.seatMask(flag[1]!, false) : null;
     if (!mask) break;
     skips.push({ skip: mask, array: flag![1]! });
@@ -32,10 +33,6 @@ function leadingSkips(held: KernelHeldCounts, binder: string, tests: readonly Se
 /** A test's code without the parentheses around it, where they hold no others. */
 function unwrapped(code: string): string {
   return /^\([^()]*\)$/.test(code) ? code.slice(1, -1) : code;
-}
-
-function escape(text: string): string {
-  return text.replace(/[$]/g, "\\$&");
 }
 
 /** For searches over the seats in one pass: the seats every search skips alike by its leading tests
