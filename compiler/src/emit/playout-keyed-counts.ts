@@ -9,7 +9,8 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { cardFieldArray, functionName, quote } from "./code.js";
 import { localName, varName } from "./playout-zones.js";
-import { functionsByName, walk } from "./playout-memo-reads.js";
+import { functionsByName, namesSlot, walk } from "./playout-memo-reads.js";
+import type { EnumIndexes } from "./playout-counts.js";
 
 /** A rules function of one card that reads only that card: its printed fields, its own per-card
  *  variables (at least one: a key of printed fields only never changes, a card table serves it), enum
@@ -85,7 +86,7 @@ export class CardKeys {
    *  per card moved), or null where its body holds what this writes not. The card's printed enum
    *  fields are read by their members' indexes by card id (`fieldIndex`), its variables compared
    *  with a member by name. */
-  indexFunction(key: CardKey, indexes: { memberIndex(enumName: string, value: string): string; fieldIndex(array: string, enumName: string): string }): string[] | null {
+  indexFunction(key: CardKey, indexes: EnumIndexes): string[] | null {
     const d = this.functions.get(key.function)!;
     if (key.enumName === null) return null;
     const parameter = this.game.names.get(d.parameters[0]!.name);
@@ -155,9 +156,7 @@ export class CardKeys {
   }
 
   private isSlot(e: A.Expression, slot: unknown): boolean {
-    if (e.kind !== "name") return false;
-    const binding = this.game.names.get(e);
-    return binding?.kind === "local" && binding.slot === slot;
+    return namesSlot(this.game, e, slot);
   }
 }
 
@@ -170,7 +169,7 @@ class IndexWriter {
     private readonly slot: unknown,
     private readonly card: string,
     private readonly cardType: string,
-    private readonly indexes: { memberIndex(enumName: string, value: string): string; fieldIndex(array: string, enumName: string): string },
+    private readonly indexes: EnumIndexes,
   ) {}
 
   /** An enum value's member index. */
@@ -254,8 +253,6 @@ class IndexWriter {
   }
 
   private isCard(e: A.Expression): boolean {
-    if (e.kind !== "name") return false;
-    const binding = this.game.names.get(e);
-    return binding?.kind === "local" && binding.slot === this.slot;
+    return namesSlot(this.game, e, this.slot);
   }
 }

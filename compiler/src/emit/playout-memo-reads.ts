@@ -146,6 +146,12 @@ export function plain(e: A.Expression): boolean {
   return ok;
 }
 
+/** Whether the expression is the name of the local of `slot` (an aggregate's binder, a parameter). */
+export function namesSlot(game: CheckedGame, e: A.Expression, slot: unknown): boolean {
+  const binding = e.kind === "name" ? game.names.get(e) : undefined;
+  return binding?.kind === "local" && binding.slot === slot;
+}
+
 /** Whether the expression reads the local of `slot` (an aggregate's binder). */
 export function readsSlot(game: CheckedGame, e: A.Expression, slot: unknown): boolean {
   let found = false;
