@@ -53,3 +53,38 @@ describe("cloneJson", () => {
     expect(copy).not.toBe(value);
   });
 });
+
+describe("freezeDeep", () => {
+  it("freezes every object and array inside, however deep, and leaves the values as they were", () => {
+    const value = freezeDeep(sample());
+    const inner = (v: unknown): unknown[] => (typeof v === "object" && v !== null ? [v, ...Object.values(v).flatMap(inner)] : []);
+    const parts = inner(value);
+    // The root, random and its two lists, zones, deck, hands and its four hands, vars and its two
+    // lists, log and its two entries with their moves.
+    expect(parts.length).toBe(19);
+    expect(parts.filter((part) => !Object.isFrozen(part))).toEqual([]);
+    expect(value).toStrictEqual(sample());
+    expect(() => ((value["zones"] as { hands: number[][] }).hands[3]!.push(7))).toThrow(TypeError);
+  });
+});
+
+describe("sameJson", () => {
+  it("compares as JSON would: key order does not matter, and an undefined field is no field", () => {
+    expect(sameJson({ a: 1, b: [1, { c: "x" }] }, { b: [1, { c: "x" }], a: 1 })).toBe(true);
+    expect(sameJson({ a: 1, later: undefined }, { a: 1 })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, later: undefined })).toBe(true);
+    expect(sameJson(sample(), cloneJson(sample()))).toBe(false); // NaN is no JSON value: never equal
+  });
+
+  it("finds a difference anywhere: a value deep inside, a field more or less, an array for an object", () => {
+    expect(sameJson({ a: [1, [2, 3]] }, { a: [1, [2, 4]] })).toBe(false);
+    expect(sameJson({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameJson({ a: 1, b: 2 }, { a: 1 })).toBe(false);
+    expect(sameJson({ a: 1, b: undefined }, { a: 1, c: 2 })).toBe(false);
+    expect(sameJson([1, 2], [1, 2, 3])).toBe(false);
+    expect(sameJson([], {})).toBe(false);
+    expect(sameJson({}, [])).toBe(false);
+    expect(sameJson({ a: null }, { a: {} })).toBe(false);
+    expect(sameJson({ a: 0 }, { a: "0" })).toBe(false);
+  });
+});

@@ -25,50 +25,79 @@ const MAX_DEPTH = 1_000;
 
 class CycleSuspected extends Error {}
 
+/** Whether a value is an object or an array, which copyData, freezeDeep and sameJson look inside. */
+function isObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null;
+}
+
+// The three walks below test each inner value before calling themselves on it: most of a state is
+// numbers and strings, and a call per value was most of their time (the match API copies, then
+// freezes, the whole state at every move).
 function copyData<T>(value: T, depth: number): T {
-  if (typeof value !== "object" || value === null) return value;
+  if (!isObject(value)) return value;
   if (depth > MAX_DEPTH) throw new CycleSuspected();
   if (Array.isArray(value)) {
     const copy: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) copy[i] = copyData(value[i], depth + 1);
+    for (let i = 0; i < value.length; i++) {
+      const inner: unknown = value[i];
+      copy[i] = isObject(inner) ? copyData(inner, depth + 1) : inner;
+    }
     return copy as T;
   }
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return structuredCloneOf(value);
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) copy[key] = copyData((value as Record<string, unknown>)[key], depth + 1);
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const inner = (value as Record<string, unknown>)[keys[i]!];
+    copy[keys[i]!] = isObject(inner) ? copyData(inner, depth + 1) : inner;
+  }
   return copy as T;
 }
 
 /** Freezes a value and everything inside it, so that a caller who mutates it fails loudly. */
 export function freezeDeep<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+  if (isObject(value) && !Object.isFrozen(value)) {
     Object.freeze(value);
-    // An index loop over arrays (a state is mostly arrays): Object.values would copy each one first.
-    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) freezeDeep(value[i]);
-    else for (const inner of Object.values(value)) freezeDeep(inner);
+    // Index loops: Object.values would copy each object's values first.
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const inner: unknown = value[i];
+        if (isObject(inner)) freezeDeep(inner);
+      }
+    } else {
+      const keys = Object.keys(value);
+      for (let i = 0; i < keys.length; i++) {
+        const inner = (value as Record<string, unknown>)[keys[i]!];
+        if (isObject(inner)) freezeDeep(inner);
+      }
+    }
   }
   return value;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The keys JSON would keep: an undefined field is the same as no field. */
-function definedKeys(value: Record<string, unknown>): string[] {
-  return Object.keys(value).filter((key) => value[key] !== undefined);
-}
-
-/** Deep equality of JSON data; object key order does not matter. */
+/** Deep equality of JSON data; object key order does not matter, and an undefined field is the same
+ *  as no field (as JSON has it). */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (!isObject(a) || !isObject(b)) return false;
   if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
   }
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = definedKeys(a);
-    return keys.length === definedKeys(b).length && keys.every((key) => sameJson(a[key], b[key]));
+  if (Array.isArray(b)) return false;
+  const first = a as Record<string, unknown>;
+  const second = b as Record<string, unknown>;
+  // Counted without lists of the defined keys: a field of `a` left undefined is skipped, and
+  // `b` must have as many defined fields as `a` (each of `a`'s was found equal in `b`).
+  let defined = 0;
+  for (const key of Object.keys(first)) {
+    const value = first[key];
+    if (value === undefined) continue;
+    defined++;
+    if (!sameJson(value, second[key])) return false;
   }
-  return false;
+  for (const key of Object.keys(second)) if (second[key] !== undefined) defined--;
+  return defined === 0;
 }
