@@ -157,6 +157,23 @@ describe("viewProblems", () => {
       `the view contains seat ${chosen}'s secret submission ${JSON.stringify(secret)}`,
     ]);
   });
+
+  it("reports a per-card value shown for a card the seat cannot identify, or left out for one it can", () => {
+    // Keys to Knowledge: a deed's books are public, wherever the seat can tell the deed apart; the
+    // deeds boxed for a smaller board lie hidden, so their books must not show.
+    const keys = games["keys-to-knowledge"]!;
+    const match = createMatch(keys, { players: 3, seed: 3 });
+    const state = match.state as BaseState & { zones: { box_deeds: CardId[]; bank_deeds: CardId[] } };
+    const view = viewFor(match, 0) as { zones: unknown; vars: Record<string, Record<string, number>> };
+    expect(viewProblems(keys.meta, state, view, 0)).toEqual([]);
+    const [boxed] = state.zones.box_deeds;
+    const [banked] = state.zones.bank_deeds;
+    if (boxed === undefined || banked === undefined) throw new Error("no boxed or banked deed to show");
+    const leaky = { ...view, vars: { ...view.vars, books: { ...view.vars["books"], [boxed]: 0 } } };
+    expect(viewProblems(keys.meta, state, leaky, 0)).toEqual([expect.stringMatching(/^the view shows books as .*; the seat can identify /)]);
+    const { [banked]: _left, ...short } = view.vars["books"]!;
+    expect(viewProblems(keys.meta, state, { ...view, vars: { ...view.vars, books: short } }, 0)).toHaveLength(1);
+  });
 });
 
 describe("secretDifferences", () => {

@@ -111,11 +111,12 @@ function openValues(meta: GameMeta, state: BaseState, cardType: string): { name:
 
 /** The cards of a type `seat` can tell apart where they lie: those in zones it sees, and those it was shown. */
 export function identifiedCards(meta: GameMeta, state: BaseState, seat: Seat | null, cardType: string): Set<CardId> {
-  const known = knownCards(state, seat);
+  const known = new Set(knownCards(state, seat));
   const cards = new Set<CardId>();
   for (const zone of meta.zones.filter((z) => z.cardType === cardType)) {
     for (const { owner, cards: held } of zoneLists(zone, state)) {
-      for (const card of held) if (maySee(zone.visibility, owner, seat) || known.includes(card)) cards.add(card);
+      const seen = maySee(zone.visibility, owner, seat);
+      for (const card of held) if (seen || known.has(card)) cards.add(card);
     }
   }
   return cards;
@@ -123,14 +124,19 @@ export function identifiedCards(meta: GameMeta, state: BaseState, seat: Seat | n
 
 /** A per-card variable in a view: a public one holds the values of exactly the cards the seat can
  *  identify, keyed by id (any other entry would tell where a hidden card lies); a hidden one is absent. */
-function checkCardValuesView(meta: GameMeta, state: BaseState, v: VarInfo, shown: unknown, seat: Seat | null, problems: string[]): void {
+function checkCardValuesView(
+  v: VarInfo,
+  shown: unknown,
+  values: Record<CardId, Value>,
+  identified: readonly CardId[],
+  problems: string[],
+): void {
   if (v.visibility !== "public" && v.visibility !== "open") {
     if (shown !== undefined) problems.push(`the view shows ${v.visibility} per-card ${v.name}: ${JSON.stringify(shown)}`);
     return;
   }
-  const values = state.vars[v.name] as Record<CardId, Value>;
   const expected: Record<CardId, Value> = {};
-  for (const card of [...identifiedCards(meta, state, seat, v.perCard!)].sort((a, b) => a - b)) expected[card] = values[card]!;
+  for (const card of identified) expected[card] = values[card]!;
   if (!sameJson(shown, expected)) {
     problems.push(`the view shows ${v.name} as ${JSON.stringify(shown)}; the seat can identify ${JSON.stringify(expected)}`);
   }
@@ -191,8 +197,15 @@ export function viewProblems(meta: GameMeta, state: BaseState, view: unknown, se
       else checkZoneView(`${zone.name}[${owner}]`, entry[owner], cards, visible, problems, known, open);
     }
   }
+  // The cards a seat can identify, by card type: the same for every per-card variable of the type.
+  const identified = new Map<string, CardId[]>();
+  const identifiedOf = (cardType: string) => {
+    let cards = identified.get(cardType);
+    if (!cards) identified.set(cardType, (cards = [...identifiedCards(meta, state, seat, cardType)].sort((a, b) => a - b)));
+    return cards;
+  };
   for (const v of meta.vars) {
-    if (v.perCard) checkCardValuesView(meta, state, v, vars[v.name], seat, problems);
+    if (v.perCard) checkCardValuesView(v, vars[v.name], state.vars[v.name] as Record<CardId, Value>, identifiedOf(v.perCard), problems);
     else checkVarView(v, vars[v.name], state.vars[v.name], seat, problems);
   }
   const own = seat === null ? null : (state.pending?.[seat] ?? null);
