@@ -1,12 +1,14 @@
 // `npm test`: the whole suite through the Nx task graph, the one `nx run-many` runs for users, so
-// that CI tests what they run. Three Nx runs, stopping at the first that fails:
+// that CI tests what they run. Two Nx runs, the second only if the first passes:
 //   1. `rules compile --check` (generated:check-rules) before anything builds generated/: building runs
 //      generated:compile-rules, which rewrites generated/ and would hide a stale commit. Beside it, on
 //      the other core, the checks that need no compiled game (tests:checks-before-build): the
 //      runtime's and the VS Code extension's type-checks and `rules format --check` of the rules files;
-//   2. build and type-check every project (the type-checks of step 1 are read from Nx's cache);
-//   3. every project's tests. Each Vitest run prints its `N passed, N failed` line (Nx replays it
-//      on a cache hit); the last line of the output is their total, the form CI reads.
+//   2. build, type-check and test every project in one run (the type-checks of step 1 are read from
+//      Nx's cache), so that the first test tasks start while the last type-checks run: a run of its
+//      own for the type-checks left a core idle while its last task ended. Each Vitest run prints its
+//      `N passed, N failed` line (Nx replays it on a cache hit); the last line of the output is their
+//      total, the form CI reads.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -33,12 +35,10 @@ function runNx(args) {
   });
 }
 
-for (const args of [["run", "tests:checks-before-build"], ["run-many", "-t", "build", "typecheck"]]) {
-  const { status } = await runNx(args);
-  if (status !== 0) process.exit(status);
-}
+const checks = await runNx(["run", "tests:checks-before-build"]);
+if (checks.status !== 0) process.exit(checks.status);
 
-const { status, printed } = await runNx(["run-many", "-t", "test"]);
+const { status, printed } = await runNx(["run-many", "-t", "build", "typecheck", "test"]);
 const total = { passed: 0, failed: 0, skipped: 0 };
 for (const line of printed.replace(/\x1b\[[0-9;]*m/g, "").split(/\r?\n/)) {
   const counts = summaryLine.exec(line.trim());
@@ -48,9 +48,9 @@ for (const line of printed.replace(/\x1b\[[0-9;]*m/g, "").split(/\r?\n/)) {
   total.skipped += Number(counts[3] ?? 0);
 }
 if (status !== 0 && total.failed === 0) {
-  // A test task failed without a failing test to show for it (Vitest itself broke): count it, so
-  // that the last line never reads `0 failed` for a failed run.
-  process.stdout.write("\nNx reports a failed test task that no test result accounts for (see above).\n");
+  // A task failed without a failing test to show for it (a build or a type-check, or Vitest itself
+  // broke): count it, so that the last line never reads `0 failed` for a failed run.
+  process.stdout.write("\nNx reports a failed task that no test result accounts for: a build, a type-check or a test run (see above).\n");
   total.failed = 1;
 }
 process.stdout.write(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}\n`);
