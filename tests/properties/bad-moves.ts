@@ -160,7 +160,7 @@ export function refusalProblems(match: Match, rng: Rng): string[] {
   const loose = cloneJson(state);
   const bads = badMoves(match, rng);
   for (const bad of bads) {
-    const about = `seat ${bad.seat}: ${bad.flaw}`;
+    const about = aboutMove(bad);
     const outcome = applyMove(match, bad.seat, bad.move as Move);
     if (outcome.ok) problems.push(`${about}: accepted`);
     else if (!bad.codes.includes(outcome.error.code)) {
@@ -180,11 +180,14 @@ export function refusalProblems(match: Match, rng: Rng): string[] {
   return problems;
 }
 
+/** A bad move as a problem names it. */
+const aboutMove = (bad: BadMove): string => `seat ${bad.seat}: ${bad.flaw}`;
+
 /** The bad moves whose refusal changed the match's state, or whose check changed a loose copy of it. */
 function culprits(match: Match, bads: readonly BadMove[], before: BaseState): string[] {
   const found: string[] = [];
   for (const bad of bads) {
-    const about = `seat ${bad.seat}: ${bad.flaw}`;
+    const about = aboutMove(bad);
     const state = cloneJson(match.state);
     applyMove(match, bad.seat, bad.move as Move);
     if (!sameJson(match.state, state)) found.push(`${about}: changed the match`);
