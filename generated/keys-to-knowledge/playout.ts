@@ -109,25 +109,21 @@ export function playout(): PlayoutKernel {
   var K_$values67$n = new Int32Array(1);
   var K_$values69 = [] as number[];
   var K_$values69$n = new Int32Array(1);
-  var K_$values71 = [] as number[];
-  var K_$values71$n = new Int32Array(1);
-  var K_$values73 = [] as number[];
-  var K_$values73$n = new Int32Array(1);
-  var K_$list75 = new Int32Array(CAP);
-  var K_$list76 = new Int32Array(CAP);
-  var K_$list77 = new Int32Array(6);
-  var K_$list78 = new Int32Array(6);
+  var K_$list71 = new Int32Array(CAP);
+  var K_$list72 = new Int32Array(CAP);
+  var K_$list73 = new Int32Array(6);
+  var K_$list74 = new Int32Array(6);
+  var K_$values75 = [] as number[];
+  var K_$values75$n = new Int32Array(1);
+  var K_$values77 = [] as number[];
+  var K_$values77$n = new Int32Array(1);
   var K_$values79 = [] as number[];
   var K_$values79$n = new Int32Array(1);
-  var K_$values81 = [] as number[];
-  var K_$values81$n = new Int32Array(1);
-  var K_$values83 = [] as number[];
-  var K_$values83$n = new Int32Array(1);
-  var K_$list85 = new Int32Array(CAP);
-  var K_$list86 = new Int32Array(CAP);
-  var K_$list87 = new Int32Array(CAP);
-  var K_$list88 = new Int32Array(6);
-  var K_$list89 = new Int32Array(6);
+  var K_$list81 = new Int32Array(CAP);
+  var K_$list82 = new Int32Array(CAP);
+  var K_$list83 = new Int32Array(CAP);
+  var K_$list84 = new Int32Array(6);
+  var K_$list85 = new Int32Array(6);
   var K_Fortune_effect$code = Int8Array.from(cardData.Fortune_effect, ($v) =>
     ["collect", "pay", "advance_home", "go_to_court", "back_three", "repairs"].indexOf($v),
   );
@@ -220,25 +216,21 @@ export function playout(): PlayoutKernel {
   var $values67$n = K_$values67$n;
   var $values69 = K_$values69;
   var $values69$n = K_$values69$n;
-  var $values71 = K_$values71;
-  var $values71$n = K_$values71$n;
-  var $values73 = K_$values73;
-  var $values73$n = K_$values73$n;
-  var $list75 = K_$list75;
-  var $list76 = K_$list76;
-  var $list77 = K_$list77;
-  var $list78 = K_$list78;
+  var $list71 = K_$list71;
+  var $list72 = K_$list72;
+  var $list73 = K_$list73;
+  var $list74 = K_$list74;
+  var $values75 = K_$values75;
+  var $values75$n = K_$values75$n;
+  var $values77 = K_$values77;
+  var $values77$n = K_$values77$n;
   var $values79 = K_$values79;
   var $values79$n = K_$values79$n;
-  var $values81 = K_$values81;
-  var $values81$n = K_$values81$n;
-  var $values83 = K_$values83;
-  var $values83$n = K_$values83$n;
+  var $list81 = K_$list81;
+  var $list82 = K_$list82;
+  var $list83 = K_$list83;
+  var $list84 = K_$list84;
   var $list85 = K_$list85;
-  var $list86 = K_$list86;
-  var $list87 = K_$list87;
-  var $list88 = K_$list88;
-  var $list89 = K_$list89;
   var Fortune_effect$code = K_Fortune_effect$code;
   var Fortune_deck$code = K_Fortune_deck$code;
   var Space_kind$code = K_Space_kind$code;
@@ -405,61 +397,61 @@ export function playout(): PlayoutKernel {
     return Space_fee[$firstBy_spaces_index$of(l_i)]!;
   }
   function fn_court_space(): number {
-    let $first955: number = 0;
-    let $found956 = false;
+    let $first953: number = 0;
+    let $found954 = false;
     {
-      const $n958 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
-      for (let $i957 = 0; $i957 < $n958; $i957++) {
-        const l_s = C[Z_spaces * CAP + $i957]!;
+      const $n956 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
+      for (let $i955 = 0; $i955 < $n956; $i955++) {
+        const l_s = C[Z_spaces * CAP + $i955]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first955 = l_s;
-          $found956 = true;
+          $first953 = l_s;
+          $found954 = true;
           break;
         }
       }
     }
-    if (!$found956) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first955]!;
+    if (!$found954) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first953]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    let $any959: boolean = false;
+    let $any957: boolean = false;
     {
-      const $seg961 = Z_deeds + l_p;
-      const $n962 = N[$seg961]!;
-      for (let $i960 = 0; $i960 < $n962; $i960++) {
-        const l_d = C[$seg961 * CAP + $i960]!;
+      const $seg959 = Z_deeds + l_p;
+      const $n960 = N[$seg959]!;
+      for (let $i958 = 0; $i958 < $n960; $i958++) {
+        const l_d = C[$seg959 * CAP + $i958]!;
         if (Deed_space[l_d]! === l_i) {
-          $any959 = true;
+          $any957 = true;
           break;
         }
       }
     }
-    return $any959;
+    return $any957;
   }
   function fn_owned(l_i: number): boolean {
-    let $any963: boolean = false;
+    let $any961: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any963 = true;
+        $any961 = true;
         break;
       }
     }
-    return $any963;
+    return $any961;
   }
   function fn_owner_of(l_i: number): number {
-    let $first964: number = 0;
-    let $found965 = false;
+    let $first962: number = 0;
+    let $found963 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first964 = l_q;
-        $found965 = true;
+        $first962 = l_q;
+        $found963 = true;
         break;
       }
     }
-    if (!$found965) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first964;
+    if (!$found963) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first962;
   }
   function fn_group_size(l_g: string): number {
     return (
@@ -477,76 +469,76 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min966: number = NaN;
+    let $min964: number = NaN;
     {
-      const $seg968 = Z_deeds + l_p;
-      const $n969 = N[$seg968]!;
-      for (let $i967 = 0; $i967 < $n969; $i967++) {
-        const l_e = C[$seg968 * CAP + $i967]!;
+      const $seg966 = Z_deeds + l_p;
+      const $n967 = N[$seg966]!;
+      for (let $i965 = 0; $i965 < $n967; $i965++) {
+        const l_e = C[$seg966 * CAP + $i965]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min966 !== $min966 || $v < $min966) $min966 = $v;
+            if ($min964 !== $min964 || $v < $min964) $min964 = $v;
           }
         }
       }
     }
-    if ($min966 !== $min966)
+    if ($min964 !== $min964)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min966;
+    return $min964;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max970: number = NaN;
+    let $max968: number = NaN;
     {
-      const $seg972 = Z_deeds + l_p;
-      const $n973 = N[$seg972]!;
-      for (let $i971 = 0; $i971 < $n973; $i971++) {
-        const l_e = C[$seg972 * CAP + $i971]!;
+      const $seg970 = Z_deeds + l_p;
+      const $n971 = N[$seg970]!;
+      for (let $i969 = 0; $i969 < $n971; $i969++) {
+        const l_e = C[$seg970 * CAP + $i969]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max970 !== $max970 || $v > $max970) $max970 = $v;
+            if ($max968 !== $max968 || $v > $max968) $max968 = $v;
           }
         }
       }
     }
-    if ($max970 !== $max970)
+    if ($max968 !== $max968)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max970;
+    return $max968;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all974: boolean = true;
+    let $all972: boolean = true;
     {
-      const $seg976 = Z_deeds + l_p;
-      const $n977 = N[$seg976]!;
-      for (let $i975 = 0; $i975 < $n977; $i975++) {
-        const l_e = C[$seg976 * CAP + $i975]!;
+      const $seg974 = Z_deeds + l_p;
+      const $n975 = N[$seg974]!;
+      for (let $i973 = 0; $i973 < $n975; $i973++) {
+        const l_e = C[$seg974 * CAP + $i973]!;
         if (Deed_group[l_e]! === l_g) {
           if (!(fn_level(l_e) === 0)) {
-            $all974 = false;
+            $all972 = false;
             break;
           }
         }
       }
     }
-    return $all974;
+    return $all972;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any978: boolean = false;
+    let $any976: boolean = false;
     {
-      const $seg980 = Z_deeds + l_p;
-      const $n981 = N[$seg980]!;
-      for (let $i979 = 0; $i979 < $n981; $i979++) {
-        const l_e = C[$seg980 * CAP + $i979]!;
+      const $seg978 = Z_deeds + l_p;
+      const $n979 = N[$seg978]!;
+      for (let $i977 = 0; $i977 < $n979; $i977++) {
+        const l_e = C[$seg978 * CAP + $i977]!;
         if (Deed_group[l_e]! === l_g) {
           if (v_mortgaged[l_e]!) {
-            $any978 = true;
+            $any976 = true;
             break;
           }
         }
       }
     }
-    return $any978;
+    return $any976;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -599,38 +591,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any982: boolean = false;
+    let $any980: boolean = false;
     {
-      const $seg984 = Z_deeds + l_p;
-      const $n985 = N[$seg984]!;
-      for (let $i983 = 0; $i983 < $n985; $i983++) {
-        const l_d = C[$seg984 * CAP + $i983]!;
+      const $seg982 = Z_deeds + l_p;
+      const $n983 = N[$seg982]!;
+      for (let $i981 = 0; $i981 < $n983; $i981++) {
+        const l_d = C[$seg982 * CAP + $i981]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any982 = true;
+          $any980 = true;
           break;
         }
       }
     }
-    return $any982;
+    return $any980;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum986: number = 0;
+    let $sum984: number = 0;
     {
-      const $seg988 = Z_deeds + l_p;
-      const $n989 = N[$seg988]!;
-      for (let $i987 = 0; $i987 < $n989; $i987++) {
-        const l_d = C[$seg988 * CAP + $i987]!;
-        $sum986 +=
+      const $seg986 = Z_deeds + l_p;
+      const $n987 = N[$seg986]!;
+      for (let $i985 = 0; $i985 < $n987; $i985++) {
+        const l_d = C[$seg986 * CAP + $i985]!;
+        $sum984 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum986 >= l_amount;
+    return v_cash[l_p]! + $sum984 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats990 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats990++;
-    return $seats990;
+    let $seats988 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats988++;
+    return $seats988;
   }
   function fn_round_limit(): number {
     return 20;
@@ -639,19 +631,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum991: number = 0;
+    let $sum989: number = 0;
     {
-      const $seg993 = Z_deeds + l_p;
-      const $n994 = N[$seg993]!;
-      for (let $i992 = 0; $i992 < $n994; $i992++) {
-        const l_d = C[$seg993 * CAP + $i992]!;
-        $sum991 +=
+      const $seg991 = Z_deeds + l_p;
+      const $n992 = N[$seg991]!;
+      for (let $i990 = 0; $i990 < $n992; $i990++) {
+        const l_d = C[$seg991 * CAP + $i990]!;
+        $sum989 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum991;
+    return v_cash[l_p]! + $sum989;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
@@ -3118,19 +3110,19 @@ export function playout(): PlayoutKernel {
   function step107(): number {
     {
       const $seat499 = l_q_2;
-      return decide731($seat499, true);
+      return decide729($seat499, true);
     }
   }
   function step108(): number {
     {
-      const $seat732 = l_q_2;
-      return decide743($seat732);
+      const $seat730 = l_q_2;
+      return decide741($seat730);
     }
   }
   function step109(): number {
     {
-      const $seat744 = l_buyer_2;
-      return decide774($seat744);
+      const $seat742 = l_buyer_2;
+      return decide772($seat742);
     }
   }
   function step110(): number {
@@ -3175,17 +3167,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n775 = 0;
+      let $n773 = 0;
       {
-        const $seg777 = Z_deeds + l_p_2;
-        const $n778 = N[$seg777]!;
-        for (let $i776 = 0; $i776 < $n778; $i776++) {
-          const l_d = C[$seg777 * CAP + $i776]!;
-          $list75[$n775++] = l_d;
+        const $seg775 = Z_deeds + l_p_2;
+        const $n776 = N[$seg775]!;
+        for (let $i774 = 0; $i774 < $n776; $i774++) {
+          const l_d = C[$seg775 * CAP + $i774]!;
+          $list71[$n773++] = l_d;
         }
       }
-      for (let $i779 = 0; $i779 < $n775; $i779++) {
-        const l_d = $list75[$i779]!;
+      for (let $i777 = 0; $i777 < $n773; $i777++) {
+        const l_d = $list71[$i777]!;
         if (v_key[l_d]!) {
           v_key[l_d] = false;
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -3253,8 +3245,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k780 = 0; $k780 < N[$from]!; $k780++) {
-          const $card = C[$from * CAP + $k780]!;
+        for (let $k778 = 0; $k778 < N[$from]!; $k778++) {
+          const $card = C[$from * CAP + $k778]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -3280,13 +3272,13 @@ export function playout(): PlayoutKernel {
     $generation_may_sell_stack++;
     $generation_undeveloped++;
     {
-      const $argument781 = l_p_2;
+      const $argument779 = l_p_2;
       {
-        let l_p = $argument781;
+        let l_p = $argument779;
         if (v_eliminated[l_p]! === 0) {
-          let $seats782 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats782++;
-          v_eliminated[l_p] = players - $seats782 + 1;
+          let $seats780 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats780++;
+          v_eliminated[l_p] = players - $seats780 + 1;
           $seatTotalsFresh = false;
           $generation_any_mortgaged++;
           $generation_lowest_level++;
@@ -3320,40 +3312,40 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n783 = 0;
+      let $n781 = 0;
       {
-        const $seg785 = Z_deeds + l_p_2;
-        const $n786 = N[$seg785]!;
-        for (let $i784 = 0; $i784 < $n786; $i784++) {
-          const l_d = C[$seg785 * CAP + $i784]!;
-          $list76[$n783++] = l_d;
+        const $seg783 = Z_deeds + l_p_2;
+        const $n784 = N[$seg783]!;
+        for (let $i782 = 0; $i782 < $n784; $i782++) {
+          const l_d = C[$seg783 * CAP + $i782]!;
+          $list72[$n781++] = l_d;
         }
       }
-      for (let $i787 = 0; $i787 < $n783; $i787++) {
-        const l_d = $list76[$i787]!;
+      for (let $i785 = 0; $i785 < $n781; $i785++) {
+        const l_d = $list72[$i785]!;
         v_mortgaged[l_d] = false;
         $members_any_mortgaged[Deed_group$index[l_d]!]!++;
         $generation_may_mortgage++;
         {
-          const $seg788 = Z_deeds + l_p_2;
+          const $seg786 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg788]!; $i++)
-            if (C[$seg788 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg786]!; $i++)
+            if (C[$seg786 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at789 = $seg788 * CAP + $at;
-          const $card = C[$at789]!;
-          const $end790 = $seg788 * CAP + N[$seg788]! - 1;
-          for (let $k791 = $at789; $k791 < $end790; $k791++) C[$k791] = C[$k791 + 1]!;
-          N[$seg788]!--;
+          const $at787 = $seg786 * CAP + $at;
+          const $card = C[$at787]!;
+          const $end788 = $seg786 * CAP + N[$seg786]! - 1;
+          for (let $k789 = $at787; $k789 < $end788; $k789++) C[$k789] = C[$k789 + 1]!;
+          N[$seg786]!--;
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg788 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg788 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg786 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg786 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
@@ -3368,13 +3360,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument792 = l_p_2;
+      const $argument790 = l_p_2;
       {
-        let l_p = $argument792;
+        let l_p = $argument790;
         if (v_eliminated[l_p]! === 0) {
-          let $seats793 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats793++;
-          v_eliminated[l_p] = players - $seats793 + 1;
+          let $seats791 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats791++;
+          v_eliminated[l_p] = players - $seats791 + 1;
           $seatTotalsFresh = false;
           $generation_any_mortgaged++;
           $generation_lowest_level++;
@@ -3437,10 +3429,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at794 = Z_seized * CAP + $at;
-      const $card = C[$at794]!;
-      const $end795 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
+      const $at792 = Z_seized * CAP + $at;
+      const $card = C[$at792]!;
+      const $end793 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k794 = $at792; $k794 < $end793; $k794++) C[$k794] = C[$k794 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3473,19 +3465,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond798: boolean = l_bidding_2;
-    if ($cond798) {
-      let $any797: boolean = false;
+    let $cond796: boolean = l_bidding_2;
+    if ($cond796) {
+      let $any795: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any797 = true;
+          $any795 = true;
           break;
         }
       }
-      $cond798 = $any797;
+      $cond796 = $any795;
     }
-    if ($cond798) {
+    if ($cond796) {
       return step124();
     }
     return step123();
@@ -3521,15 +3513,15 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
-        const $seg799 = Z_deeds + l_leader_2;
-        C[$seg799 * CAP + N[$seg799]!] = $card;
-        N[$seg799]!++;
-        $where[$card] = $seg799;
+        const $seg797 = Z_deeds + l_leader_2;
+        C[$seg797 * CAP + N[$seg797]!] = $card;
+        N[$seg797]!++;
+        $where[$card] = $seg797;
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg799 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg799 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg797 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg797 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         $members_any_mortgaged[Deed_group$index[$card]!]!++;
@@ -3545,7 +3537,7 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    return decide843();
+    return decide841();
   }
   function step125(): number {
     return 122;
@@ -3591,8 +3583,8 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat844 = l_p;
-      return decide903($seat844);
+      const $seat842 = l_p;
+      return decide901($seat842);
     }
   }
   function step129(): number {
@@ -3603,29 +3595,29 @@ export function playout(): PlayoutKernel {
   }
   function step131(): number {
     {
-      const $seat844 = l_p;
-      return decide903($seat844);
+      const $seat842 = l_p;
+      return decide901($seat842);
     }
   }
   function step132(): number {
-    return decide843();
+    return decide841();
   }
   function step133(): number {
     {
-      const $seat744 = l_buyer_2;
-      return decide774($seat744);
+      const $seat742 = l_buyer_2;
+      return decide772($seat742);
     }
   }
   function step134(): number {
     {
-      const $seat732 = l_q_2;
-      return decide743($seat732);
+      const $seat730 = l_q_2;
+      return decide741($seat730);
     }
   }
   function step135(): number {
     {
       const $seat499 = l_q_2;
-      return decide731($seat499, false);
+      return decide729($seat499, false);
     }
   }
   function step136(): number {
@@ -5971,209 +5963,213 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  function decide731($seat499: number, $passBy: boolean): number {
-    preferred607: if ($preferred) {
-      let $offered608 = false;
-      offered608$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered608$open;
-        if (!fn_owns(l_q_2, v_claim_space)) break offered608$open;
-        let $any609: boolean = false;
+  function decide729($seat499: number, $passBy: boolean): number {
+    preferred606: if ($preferred) {
+      let $offered607 = false;
+      offered607$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered607$open;
+        if (!fn_owns(l_q_2, v_claim_space)) break offered607$open;
+        let $any608: boolean = false;
         {
-          const $seg611 = Z_deeds + l_q_2;
-          const $n612 = N[$seg611]!;
-          for (let $i610 = 0; $i610 < $n612; $i610++) {
-            const l_e = C[$seg611 * CAP + $i610]!;
+          const $seg610 = Z_deeds + l_q_2;
+          const $n611 = N[$seg610]!;
+          for (let $i609 = 0; $i609 < $n611; $i609++) {
+            const l_e = C[$seg610 * CAP + $i609]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-              $any609 = true;
+              $any608 = true;
               break;
             }
           }
         }
-        if (!!$any609) break offered608$open;
-        $offered608 = true;
+        if (!!$any608) break offered607$open;
+        $offered607 = true;
       }
-      const $seg613 = Z_deeds + l_q_2;
-      let $offered614 = false;
+      const $seg612 = Z_deeds + l_q_2;
+      let $offered613 = false;
+      let $gate650 = false;
+      let $found614 = false;
+      offered613$open: {
+        if (!(N[$seg612]! > 0)) break offered613$open;
+        if (!(l_q_2 === l_roller)) break offered613$open;
+        if (!(v_stacks_left > 0)) break offered613$open;
+        $gate650 = true;
+      }
+      const $seg617 = Z_deeds + l_q_2;
+      let $offered618 = false;
+      let $gate651 = false;
+      let $found619 = false;
+      offered618$open: {
+        if (!(N[$seg617]! > 0)) break offered618$open;
+        if (!(l_q_2 === l_roller)) break offered618$open;
+        if (!(v_keys_left > 0)) break offered618$open;
+        $gate651 = true;
+      }
+      const $seg622 = Z_deeds + l_q_2;
+      let $offered623 = false;
       let $gate652 = false;
-      let $found615 = false;
-      offered614$open: {
-        if (!(N[$seg613]! > 0)) break offered614$open;
-        if (!(l_q_2 === l_roller)) break offered614$open;
-        if (!(v_stacks_left > 0)) break offered614$open;
+      let $found624 = false;
+      offered623$open: {
+        if (!(N[$seg622]! > 0)) break offered623$open;
+        if (!(l_q_2 === l_roller)) break offered623$open;
         $gate652 = true;
       }
-      const $seg618 = Z_deeds + l_q_2;
-      let $offered619 = false;
+      const $seg627 = Z_deeds + l_q_2;
+      let $offered628 = false;
       let $gate653 = false;
-      let $found620 = false;
-      offered619$open: {
-        if (!(N[$seg618]! > 0)) break offered619$open;
-        if (!(l_q_2 === l_roller)) break offered619$open;
-        if (!(v_keys_left > 0)) break offered619$open;
+      let $found629 = false;
+      offered628$open: {
+        if (!(N[$seg627]! > 0)) break offered628$open;
+        if (!(l_q_2 === l_roller)) break offered628$open;
+        if (!(v_stacks_left >= 4)) break offered628$open;
         $gate653 = true;
       }
-      const $seg623 = Z_deeds + l_q_2;
-      let $offered624 = false;
+      const $seg632 = Z_deeds + l_q_2;
+      let $offered633 = false;
       let $gate654 = false;
-      let $found625 = false;
-      offered624$open: {
-        if (!(N[$seg623]! > 0)) break offered624$open;
-        if (!(l_q_2 === l_roller)) break offered624$open;
+      let $found634 = false;
+      offered633$open: {
+        if (!(N[$seg632]! > 0)) break offered633$open;
+        if (!(l_q_2 === l_roller)) break offered633$open;
         $gate654 = true;
       }
-      const $seg628 = Z_deeds + l_q_2;
-      let $offered629 = false;
+      const $seg637 = Z_deeds + l_q_2;
+      let $offered638 = false;
       let $gate655 = false;
-      let $found630 = false;
-      offered629$open: {
-        if (!(N[$seg628]! > 0)) break offered629$open;
-        if (!(l_q_2 === l_roller)) break offered629$open;
-        if (!(v_stacks_left >= 4)) break offered629$open;
+      let $found639 = false;
+      offered638$open: {
+        if (!(N[$seg637]! > 0)) break offered638$open;
+        if (!(l_q_2 === l_roller)) break offered638$open;
         $gate655 = true;
       }
-      const $seg633 = Z_deeds + l_q_2;
-      let $offered634 = false;
-      let $gate656 = false;
-      let $found635 = false;
-      offered634$open: {
-        if (!(N[$seg633]! > 0)) break offered634$open;
-        if (!(l_q_2 === l_roller)) break offered634$open;
-        $gate656 = true;
-      }
-      const $seg638 = Z_deeds + l_q_2;
-      let $offered639 = false;
-      let $gate657 = false;
-      let $found640 = false;
-      offered639$open: {
-        if (!(N[$seg638]! > 0)) break offered639$open;
-        if (!(l_q_2 === l_roller)) break offered639$open;
-        $gate657 = true;
-      }
-      const $seg643 = Z_deeds + l_q_2;
-      $values69$n[0]! = 0;
+      const $seg642 = Z_deeds + l_q_2;
+      let $some643 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
-        if (l_buyer !== l_q_2) $values69[$values69$n[0]!++] = l_buyer;
+        if (!(l_buyer !== l_q_2)) continue;
+        $some643 = true;
+        break;
       }
       let $offered644 = false;
-      let $gate658 = false;
+      let $gate656 = false;
       let $found645 = false;
       offered644$open: {
-        if (!(N[$seg643]! > 0)) break offered644$open;
-        if (!($values69$n[0]! > 0)) break offered644$open;
+        if (!(N[$seg642]! > 0)) break offered644$open;
+        if (!$some643) break offered644$open;
         if (!(l_q_2 === l_roller)) break offered644$open;
-        $gate658 = true;
+        $gate656 = true;
       }
-      let $offered651 = false;
-      offered651$open: {
-        $offered651 = true;
+      let $offered649 = false;
+      offered649$open: {
+        $offered649 = true;
       }
+      $values55$n[0]! = 0;
       $values57$n[0]! = 0;
       $values59$n[0]! = 0;
       $values61$n[0]! = 0;
       $values63$n[0]! = 0;
       $values65$n[0]! = 0;
       $values67$n[0]! = 0;
-      $values71$n[0]! = 0;
-      if ($gate652 || $gate653 || $gate654 || $gate655 || $gate656 || $gate657 || $gate658) {
-        for (let $i662 = 0; $i662 < N[$seg613]!; $i662++) {
-          const $value659 = C[$seg613 * CAP + $i662]!;
-          let $same660 = 0;
-          let $same661 = 0;
-          found615$test: if ($gate652) {
-            const l_d = $value659;
-            if ($same660 === 0)
-              $same660 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same660 !== 1) break found615$test;
-            if ($same661 === 0)
-              $same661 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same661 !== 1) break found615$test;
-            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found615$test;
+      if ($gate650 || $gate651 || $gate652 || $gate653 || $gate654 || $gate655 || $gate656) {
+        for (let $i660 = 0; $i660 < N[$seg612]!; $i660++) {
+          const $value657 = C[$seg612 * CAP + $i660]!;
+          let $same658 = 0;
+          let $same659 = 0;
+          found614$test: if ($gate650) {
+            const l_d = $value657;
+            if ($same658 === 0)
+              $same658 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            if ($same658 !== 1) break found614$test;
+            if ($same659 === 0)
+              $same659 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            if ($same659 !== 1) break found614$test;
+            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found614$test;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-              break found615$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found615$test;
+              break found614$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found614$test;
+            $values55[$values55$n[0]!++] = l_d;
+          }
+          found619$test: if ($gate651) {
+            const l_d = $value657;
+            if ($same658 === 0)
+              $same658 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            if ($same658 !== 1) break found619$test;
+            if (!!v_key[l_d]!) break found619$test;
+            if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
+              break found619$test;
+            if ($same659 === 0)
+              $same659 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            if ($same659 !== 1) break found619$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found619$test;
             $values57[$values57$n[0]!++] = l_d;
           }
-          found620$test: if ($gate653) {
-            const l_d = $value659;
-            if ($same660 === 0)
-              $same660 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same660 !== 1) break found620$test;
-            if (!!v_key[l_d]!) break found620$test;
-            if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-              break found620$test;
-            if ($same661 === 0)
-              $same661 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same661 !== 1) break found620$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found620$test;
+          found624$test: if ($gate652) {
+            const l_d = $value657;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found624$test;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found624$test;
             $values59[$values59$n[0]!++] = l_d;
           }
-          found625$test: if ($gate654) {
-            const l_d = $value659;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found625$test;
-            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found625$test;
+          found629$test: if ($gate653) {
+            const l_d = $value657;
+            if (!v_key[l_d]!) break found629$test;
             $values61[$values61$n[0]!++] = l_d;
           }
-          found630$test: if ($gate655) {
-            const l_d = $value659;
-            if (!v_key[l_d]!) break found630$test;
+          found634$test: if ($gate654) {
+            const l_d = $value657;
+            if (!!v_mortgaged[l_d]!) break found634$test;
+            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found634$test;
             $values63[$values63$n[0]!++] = l_d;
           }
-          found635$test: if ($gate656) {
-            const l_d = $value659;
-            if (!!v_mortgaged[l_d]!) break found635$test;
-            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found635$test;
+          found639$test: if ($gate655) {
+            const l_d = $value657;
+            if (!v_mortgaged[l_d]!) break found639$test;
+            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found639$test;
             $values65[$values65$n[0]!++] = l_d;
           }
-          found640$test: if ($gate657) {
-            const l_d = $value659;
-            if (!v_mortgaged[l_d]!) break found640$test;
-            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found640$test;
-            $values67[$values67$n[0]!++] = l_d;
-          }
-          found645$test: if ($gate658) {
-            const l_d_3 = $value659;
+          found645$test: if ($gate656) {
+            const l_d_3 = $value657;
             if (!fn_may_sell_deed(l_d_3)) break found645$test;
-            $values71[$values71$n[0]!++] = l_d_3;
+            $values67[$values67$n[0]!++] = l_d_3;
           }
         }
-        $found615 = $values57$n[0]! > 0;
-        $found620 = $values59$n[0]! > 0;
-        $found625 = $values61$n[0]! > 0;
-        $found630 = $values63$n[0]! > 0;
-        $found635 = $values65$n[0]! > 0;
-        $found640 = $values67$n[0]! > 0;
-        $found645 = $values71$n[0]! > 0;
+        $found614 = $values55$n[0]! > 0;
+        $found619 = $values57$n[0]! > 0;
+        $found624 = $values59$n[0]! > 0;
+        $found629 = $values61$n[0]! > 0;
+        $found634 = $values63$n[0]! > 0;
+        $found639 = $values65$n[0]! > 0;
+        $found645 = $values67$n[0]! > 0;
       }
-      offered614$open: {
-        if (!$found615) break offered614$open;
-        $offered614 = true;
+      offered613$open: {
+        if (!$found614) break offered613$open;
+        $offered613 = true;
       }
-      offered619$open: {
-        if (!$found620) break offered619$open;
-        $offered619 = true;
+      offered618$open: {
+        if (!$found619) break offered618$open;
+        $offered618 = true;
       }
-      offered624$open: {
-        if (!$found625) break offered624$open;
-        $offered624 = true;
+      offered623$open: {
+        if (!$found624) break offered623$open;
+        $offered623 = true;
       }
-      offered629$open: {
-        if (!$found630) break offered629$open;
-        $offered629 = true;
+      offered628$open: {
+        if (!$found629) break offered628$open;
+        $offered628 = true;
       }
-      offered634$open: {
-        if (!$found635) break offered634$open;
-        $offered634 = true;
+      offered633$open: {
+        if (!$found634) break offered633$open;
+        $offered633 = true;
       }
-      offered639$open: {
-        if (!$found640) break offered639$open;
-        $offered639 = true;
+      offered638$open: {
+        if (!$found639) break offered638$open;
+        $offered638 = true;
       }
       offered644$open: {
         if (!$found645) break offered644$open;
         let $found648 = false;
-        for (let $i649 = 0; $i649 < $values69$n[0]!; $i649++) {
-          const l_buyer_2 = $values69[$i649]!;
+        for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+          if (v_eliminated[l_buyer] !== 0) continue;
+          if (!(l_buyer !== l_q_2)) continue;
+          const l_buyer_2 = l_buyer;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
           $found648 = true;
           break;
@@ -6184,13 +6180,13 @@ export function playout(): PlayoutKernel {
       if (
         $passBy &&
         !(
-          $offered608 ||
-          $offered614 ||
-          $offered619 ||
-          $offered624 ||
-          $offered629 ||
-          $offered634 ||
-          $offered639 ||
+          $offered607 ||
+          $offered613 ||
+          $offered618 ||
+          $offered623 ||
+          $offered628 ||
+          $offered633 ||
+          $offered638 ||
           $offered644
         )
       ) {
@@ -6202,99 +6198,99 @@ export function playout(): PlayoutKernel {
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
+      let $weight661 = 0;
+      if ($offered607) {
+        $weight661 = 20;
+        if (!Number.isSafeInteger($weight661) || $weight661 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'request_rent' is ${$weight661}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight662 = 0;
+      if ($offered613) {
+        $weight662 = 2;
+        if (!Number.isSafeInteger($weight662) || $weight662 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'build' is ${$weight662}: a preference is a whole number from 0 up`,
+          );
+      }
       let $weight663 = 0;
-      if ($offered608) {
-        $weight663 = 20;
+      if ($offered618) {
+        $weight663 = 2;
         if (!Number.isSafeInteger($weight663) || $weight663 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight663}: a preference is a whole number from 0 up`,
+            `the preference of 'buy_key' is ${$weight663}: a preference is a whole number from 0 up`,
           );
       }
       let $weight664 = 0;
-      if ($offered614) {
-        $weight664 = 2;
+      if ($offered623) {
+        $weight664 = 0;
         if (!Number.isSafeInteger($weight664) || $weight664 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'build' is ${$weight664}: a preference is a whole number from 0 up`,
+            `the preference of 'sell_stack' is ${$weight664}: a preference is a whole number from 0 up`,
           );
       }
       let $weight665 = 0;
-      if ($offered619) {
-        $weight665 = 2;
+      if ($offered628) {
+        $weight665 = 0;
         if (!Number.isSafeInteger($weight665) || $weight665 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight665}: a preference is a whole number from 0 up`,
+            `the preference of 'sell_key' is ${$weight665}: a preference is a whole number from 0 up`,
           );
       }
       let $weight666 = 0;
-      if ($offered624) {
+      if ($offered633) {
         $weight666 = 0;
         if (!Number.isSafeInteger($weight666) || $weight666 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight666}: a preference is a whole number from 0 up`,
+            `the preference of 'mortgage' is ${$weight666}: a preference is a whole number from 0 up`,
           );
       }
       let $weight667 = 0;
-      if ($offered629) {
-        $weight667 = 0;
+      if ($offered638) {
+        $weight667 = v_cash[l_q_2]! > 500 ? 1 : 0;
         if (!Number.isSafeInteger($weight667) || $weight667 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight667}: a preference is a whole number from 0 up`,
+            `the preference of 'lift' is ${$weight667}: a preference is a whole number from 0 up`,
           );
       }
       let $weight668 = 0;
-      if ($offered634) {
-        $weight668 = 0;
-        if (!Number.isSafeInteger($weight668) || $weight668 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight668}: a preference is a whole number from 0 up`,
-          );
+      if ($offered644) {
+        $weight668 = 1;
       }
       let $weight669 = 0;
-      if ($offered639) {
-        $weight669 = v_cash[l_q_2]! > 500 ? 1 : 0;
-        if (!Number.isSafeInteger($weight669) || $weight669 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'lift' is ${$weight669}: a preference is a whole number from 0 up`,
-          );
+      if ($offered649) {
+        $weight669 = 1;
       }
-      let $weight670 = 0;
-      if ($offered644) {
-        $weight670 = 1;
-      }
-      let $weight671 = 0;
-      if ($offered651) {
-        $weight671 = 1;
-      }
-      const $weights672 =
+      const $weights670 =
+        $weight661 +
+        $weight662 +
         $weight663 +
         $weight664 +
         $weight665 +
         $weight666 +
         $weight667 +
         $weight668 +
-        $weight669 +
-        $weight670 +
-        $weight671;
-      if ($weights672 === 0) break preferred607;
-      if ($weights672 > 4294967296)
+        $weight669;
+      if ($weights670 === 0) break preferred606;
+      if ($weights670 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick673 = drawInt(P, $weights672);
-      if ($offered608) {
-        $pick673 -= $weight663;
-        if ($pick673 < 0) {
-          const $moves674 = 1;
-          if ($moves674 > 4294967296)
+      let $pick671 = drawInt(P, $weights670);
+      if ($offered607) {
+        $pick671 -= $weight661;
+        if ($pick671 < 0) {
+          const $moves672 = 1;
+          if ($moves672 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt675: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index676 = drawInt(P, $moves674);
+          attempt673: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index674 = drawInt(P, $moves672);
             {
             }
             decisions++;
@@ -6304,29 +6300,29 @@ export function playout(): PlayoutKernel {
               return step112();
             }
           }
-          break preferred607;
+          break preferred606;
         }
       }
-      if ($offered614) {
-        $pick673 -= $weight664;
-        if ($pick673 < 0) {
-          const $size677 = $values57$n[0]!;
-          const $moves678 = $size677;
-          if ($moves678 > 4294967296)
+      if ($offered613) {
+        $pick671 -= $weight662;
+        if ($pick671 < 0) {
+          const $size675 = $values55$n[0]!;
+          const $moves676 = $size675;
+          if ($moves676 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt679: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index680 = drawInt(P, $moves678);
-            const $digit681 = $index680 % $size677;
-            $index680 = Math.floor($index680 / $size677);
-            const $value682 = $values57[$digit681]!;
+          attempt677: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index678 = drawInt(P, $moves676);
+            const $digit679 = $index678 % $size675;
+            $index678 = Math.floor($index678 / $size675);
+            const $value680 = $values55[$digit679]!;
             {
-              const l_d = $value682;
+              const l_d = $value680;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 9, $value682);
+            if (trace !== null) trace.push($seat499, 9, $value680);
             {
-              const l_d = $value682;
+              const l_d = $value680;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6351,29 +6347,29 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred607;
+          break preferred606;
         }
       }
-      if ($offered619) {
-        $pick673 -= $weight665;
-        if ($pick673 < 0) {
-          const $size683 = $values59$n[0]!;
-          const $moves684 = $size683;
-          if ($moves684 > 4294967296)
+      if ($offered618) {
+        $pick671 -= $weight663;
+        if ($pick671 < 0) {
+          const $size681 = $values57$n[0]!;
+          const $moves682 = $size681;
+          if ($moves682 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt685: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index686 = drawInt(P, $moves684);
-            const $digit687 = $index686 % $size683;
-            $index686 = Math.floor($index686 / $size683);
-            const $value688 = $values59[$digit687]!;
+          attempt683: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index684 = drawInt(P, $moves682);
+            const $digit685 = $index684 % $size681;
+            $index684 = Math.floor($index684 / $size681);
+            const $value686 = $values57[$digit685]!;
             {
-              const l_d = $value688;
+              const l_d = $value686;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 10, $value688);
+            if (trace !== null) trace.push($seat499, 10, $value686);
             {
-              const l_d = $value688;
+              const l_d = $value686;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6404,35 +6400,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred607;
+          break preferred606;
         }
       }
-      if ($offered624) {
-        $pick673 -= $weight666;
-        if ($pick673 < 0) {
-          const $size689 = $values61$n[0]!;
-          const $moves690 = $size689;
-          if ($moves690 > 4294967296)
+      if ($offered623) {
+        $pick671 -= $weight664;
+        if ($pick671 < 0) {
+          const $size687 = $values59$n[0]!;
+          const $moves688 = $size687;
+          if ($moves688 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt691: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index692 = drawInt(P, $moves690);
-            const $digit693 = $index692 % $size689;
-            $index692 = Math.floor($index692 / $size689);
-            const $value694 = $values61[$digit693]!;
+          attempt689: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index690 = drawInt(P, $moves688);
+            const $digit691 = $index690 % $size687;
+            $index690 = Math.floor($index690 / $size687);
+            const $value692 = $values59[$digit691]!;
             {
-              const l_d = $value694;
+              const l_d = $value692;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 11, $value694);
+            if (trace !== null) trace.push($seat499, 11, $value692);
             {
-              const l_d = $value694;
+              const l_d = $value692;
               {
-                const $argument695 = l_q_2;
-                const $argument696 = l_d;
+                const $argument693 = l_q_2;
+                const $argument694 = l_d;
                 {
-                  let l_p = $argument695;
-                  let l_sold = $argument696;
+                  let l_p = $argument693;
+                  let l_sold = $argument694;
                   v_books[l_sold] -= 1;
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_mortgage++;
@@ -6459,35 +6455,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred607;
+          break preferred606;
         }
       }
-      if ($offered629) {
-        $pick673 -= $weight667;
-        if ($pick673 < 0) {
-          const $size697 = $values63$n[0]!;
-          const $moves698 = $size697;
-          if ($moves698 > 4294967296)
+      if ($offered628) {
+        $pick671 -= $weight665;
+        if ($pick671 < 0) {
+          const $size695 = $values61$n[0]!;
+          const $moves696 = $size695;
+          if ($moves696 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt699: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index700 = drawInt(P, $moves698);
-            const $digit701 = $index700 % $size697;
-            $index700 = Math.floor($index700 / $size697);
-            const $value702 = $values63[$digit701]!;
+          attempt697: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index698 = drawInt(P, $moves696);
+            const $digit699 = $index698 % $size695;
+            $index698 = Math.floor($index698 / $size695);
+            const $value700 = $values61[$digit699]!;
             {
-              const l_d = $value702;
+              const l_d = $value700;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 12, $value702);
+            if (trace !== null) trace.push($seat499, 12, $value700);
             {
-              const l_d = $value702;
+              const l_d = $value700;
               {
-                const $argument703 = l_q_2;
-                const $argument704 = l_d;
+                const $argument701 = l_q_2;
+                const $argument702 = l_d;
                 {
-                  let l_p = $argument703;
-                  let l_sold = $argument704;
+                  let l_p = $argument701;
+                  let l_sold = $argument702;
                   v_key[l_sold] = false;
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_mortgage++;
@@ -6520,35 +6516,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred607;
+          break preferred606;
         }
       }
-      if ($offered634) {
-        $pick673 -= $weight668;
-        if ($pick673 < 0) {
-          const $size705 = $values65$n[0]!;
-          const $moves706 = $size705;
-          if ($moves706 > 4294967296)
+      if ($offered633) {
+        $pick671 -= $weight666;
+        if ($pick671 < 0) {
+          const $size703 = $values63$n[0]!;
+          const $moves704 = $size703;
+          if ($moves704 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt707: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index708 = drawInt(P, $moves706);
-            const $digit709 = $index708 % $size705;
-            $index708 = Math.floor($index708 / $size705);
-            const $value710 = $values65[$digit709]!;
+          attempt705: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index706 = drawInt(P, $moves704);
+            const $digit707 = $index706 % $size703;
+            $index706 = Math.floor($index706 / $size703);
+            const $value708 = $values63[$digit707]!;
             {
-              const l_d = $value710;
+              const l_d = $value708;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 13, $value710);
+            if (trace !== null) trace.push($seat499, 13, $value708);
             {
-              const l_d = $value710;
+              const l_d = $value708;
               {
-                const $argument711 = l_q_2;
-                const $argument712 = l_d;
+                const $argument709 = l_q_2;
+                const $argument710 = l_d;
                 {
-                  let l_p = $argument711;
-                  let l_pledged = $argument712;
+                  let l_p = $argument709;
+                  let l_pledged = $argument710;
                   v_mortgaged[l_pledged] = true;
                   $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
                   $generation_may_mortgage++;
@@ -6572,29 +6568,29 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred607;
+          break preferred606;
         }
       }
-      if ($offered639) {
-        $pick673 -= $weight669;
-        if ($pick673 < 0) {
-          const $size713 = $values67$n[0]!;
-          const $moves714 = $size713;
-          if ($moves714 > 4294967296)
+      if ($offered638) {
+        $pick671 -= $weight667;
+        if ($pick671 < 0) {
+          const $size711 = $values65$n[0]!;
+          const $moves712 = $size711;
+          if ($moves712 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt715: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index716 = drawInt(P, $moves714);
-            const $digit717 = $index716 % $size713;
-            $index716 = Math.floor($index716 / $size713);
-            const $value718 = $values67[$digit717]!;
+          attempt713: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index714 = drawInt(P, $moves712);
+            const $digit715 = $index714 % $size711;
+            $index714 = Math.floor($index714 / $size711);
+            const $value716 = $values65[$digit715]!;
             {
-              const l_d = $value718;
+              const l_d = $value716;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 14, $value718);
+            if (trace !== null) trace.push($seat499, 14, $value716);
             {
-              const l_d = $value718;
+              const l_d = $value716;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -6616,55 +6612,57 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred607;
+          break preferred606;
         }
       }
       if ($offered644) {
-        $pick673 -= $weight670;
-        if ($pick673 < 0) {
-          $values73$n[0]! = 0;
-          for (let $i650 = 0; $i650 < $values69$n[0]!; $i650++) {
-            const l_buyer_2 = $values69[$i650]!;
+        $pick671 -= $weight668;
+        if ($pick671 < 0) {
+          $values69$n[0]! = 0;
+          for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+            if (v_eliminated[l_buyer] !== 0) continue;
+            if (!(l_buyer !== l_q_2)) continue;
+            const l_buyer_2 = l_buyer;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values73[$values73$n[0]!++] = l_buyer_2;
+            $values69[$values69$n[0]!++] = l_buyer_2;
           }
-          const $size719 = $values71$n[0]!;
-          const $size720 = $values73$n[0]!;
-          const $moves721 = $size719 * $size720;
-          if ($moves721 > 4294967296)
+          const $size717 = $values67$n[0]!;
+          const $size718 = $values69$n[0]!;
+          const $moves719 = $size717 * $size718;
+          if ($moves719 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt722: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index723 = drawInt(P, $moves721);
-            const $digit724 = $index723 % $size719;
-            $index723 = Math.floor($index723 / $size719);
-            const $value725 = $values71[$digit724]!;
-            const $digit726 = $index723 % $size720;
-            $index723 = Math.floor($index723 / $size720);
-            const $value727 = $values73[$digit726]!;
+          attempt720: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index721 = drawInt(P, $moves719);
+            const $digit722 = $index721 % $size717;
+            $index721 = Math.floor($index721 / $size717);
+            const $value723 = $values67[$digit722]!;
+            const $digit724 = $index721 % $size718;
+            $index721 = Math.floor($index721 / $size718);
+            const $value725 = $values69[$digit724]!;
             {
-              l_d_3 = $value725;
-              l_buyer_2 = $value727;
+              l_d_3 = $value723;
+              l_buyer_2 = $value725;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 15, $value725, $value727);
+            if (trace !== null) trace.push($seat499, 15, $value723, $value725);
             {
-              l_d_3 = $value725;
-              l_buyer_2 = $value727;
+              l_d_3 = $value723;
+              l_buyer_2 = $value725;
               return step108();
             }
           }
-          break preferred607;
+          break preferred606;
         }
       }
-      if ($offered651) {
-        $pick673 -= $weight671;
-        if ($pick673 < 0) {
-          const $moves728 = 1;
-          if ($moves728 > 4294967296)
+      if ($offered649) {
+        $pick671 -= $weight669;
+        if ($pick671 < 0) {
+          const $moves726 = 1;
+          if ($moves726 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt729: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index730 = drawInt(P, $moves728);
+          attempt727: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index728 = drawInt(P, $moves726);
             {
             }
             decisions++;
@@ -6675,7 +6673,7 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred607;
+          break preferred606;
         }
       }
     }
@@ -6700,79 +6698,81 @@ export function playout(): PlayoutKernel {
     }
     const $seg505 = Z_deeds + l_q_2;
     let $offered506 = false;
-    let $gate544 = false;
+    let $gate543 = false;
     let $found507 = false;
     offered506$open: {
       if (!(N[$seg505]! > 0)) break offered506$open;
       if (!(l_q_2 === l_roller)) break offered506$open;
       if (!(v_stacks_left > 0)) break offered506$open;
-      $gate544 = true;
+      $gate543 = true;
     }
     const $seg510 = Z_deeds + l_q_2;
     let $offered511 = false;
-    let $gate545 = false;
+    let $gate544 = false;
     let $found512 = false;
     offered511$open: {
       if (!(N[$seg510]! > 0)) break offered511$open;
       if (!(l_q_2 === l_roller)) break offered511$open;
       if (!(v_keys_left > 0)) break offered511$open;
-      $gate545 = true;
+      $gate544 = true;
     }
     const $seg515 = Z_deeds + l_q_2;
     let $offered516 = false;
-    let $gate546 = false;
+    let $gate545 = false;
     let $found517 = false;
     offered516$open: {
       if (!(N[$seg515]! > 0)) break offered516$open;
       if (!(l_q_2 === l_roller)) break offered516$open;
-      $gate546 = true;
+      $gate545 = true;
     }
     const $seg520 = Z_deeds + l_q_2;
     let $offered521 = false;
-    let $gate547 = false;
+    let $gate546 = false;
     let $found522 = false;
     offered521$open: {
       if (!(N[$seg520]! > 0)) break offered521$open;
       if (!(l_q_2 === l_roller)) break offered521$open;
       if (!(v_stacks_left >= 4)) break offered521$open;
-      $gate547 = true;
+      $gate546 = true;
     }
     const $seg525 = Z_deeds + l_q_2;
     let $offered526 = false;
-    let $gate548 = false;
+    let $gate547 = false;
     let $found527 = false;
     offered526$open: {
       if (!(N[$seg525]! > 0)) break offered526$open;
       if (!(l_q_2 === l_roller)) break offered526$open;
-      $gate548 = true;
+      $gate547 = true;
     }
     const $seg530 = Z_deeds + l_q_2;
     let $offered531 = false;
-    let $gate549 = false;
+    let $gate548 = false;
     let $found532 = false;
     offered531$open: {
       if (!(N[$seg530]! > 0)) break offered531$open;
       if (!(l_q_2 === l_roller)) break offered531$open;
-      $gate549 = true;
+      $gate548 = true;
     }
     const $seg535 = Z_deeds + l_q_2;
-    $values51$n[0]! = 0;
+    let $some536 = false;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
-      if (l_buyer !== l_q_2) $values51[$values51$n[0]!++] = l_buyer;
+      if (!(l_buyer !== l_q_2)) continue;
+      $some536 = true;
+      break;
     }
-    let $offered536 = false;
-    let $gate550 = false;
-    let $found537 = false;
-    offered536$open: {
-      if (!(N[$seg535]! > 0)) break offered536$open;
-      if (!($values51$n[0]! > 0)) break offered536$open;
-      if (!(l_q_2 === l_roller)) break offered536$open;
-      $gate550 = true;
+    let $offered537 = false;
+    let $gate549 = false;
+    let $found538 = false;
+    offered537$open: {
+      if (!(N[$seg535]! > 0)) break offered537$open;
+      if (!$some536) break offered537$open;
+      if (!(l_q_2 === l_roller)) break offered537$open;
+      $gate549 = true;
     }
-    let $offered543 = false;
-    offered543$open: {
-      $offered543 = true;
+    let $offered542 = false;
+    offered542$open: {
+      $offered542 = true;
     }
     $values39$n[0]! = 0;
     $values41$n[0]! = 0;
@@ -6780,67 +6780,67 @@ export function playout(): PlayoutKernel {
     $values45$n[0]! = 0;
     $values47$n[0]! = 0;
     $values49$n[0]! = 0;
-    $values53$n[0]! = 0;
-    if ($gate544 || $gate545 || $gate546 || $gate547 || $gate548 || $gate549 || $gate550) {
-      for (let $i554 = 0; $i554 < N[$seg505]!; $i554++) {
-        const $value551 = C[$seg505 * CAP + $i554]!;
+    $values51$n[0]! = 0;
+    if ($gate543 || $gate544 || $gate545 || $gate546 || $gate547 || $gate548 || $gate549) {
+      for (let $i553 = 0; $i553 < N[$seg505]!; $i553++) {
+        const $value550 = C[$seg505 * CAP + $i553]!;
+        let $same551 = 0;
         let $same552 = 0;
-        let $same553 = 0;
-        found507$test: if ($gate544) {
-          const l_d = $value551;
+        found507$test: if ($gate543) {
+          const l_d = $value550;
+          if ($same551 === 0)
+            $same551 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+          if ($same551 !== 1) break found507$test;
           if ($same552 === 0)
-            $same552 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            $same552 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
           if ($same552 !== 1) break found507$test;
-          if ($same553 === 0)
-            $same553 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same553 !== 1) break found507$test;
           if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found507$test;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
             break found507$test;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found507$test;
           $values39[$values39$n[0]!++] = l_d;
         }
-        found512$test: if ($gate545) {
-          const l_d = $value551;
-          if ($same552 === 0)
-            $same552 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same552 !== 1) break found512$test;
+        found512$test: if ($gate544) {
+          const l_d = $value550;
+          if ($same551 === 0)
+            $same551 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+          if ($same551 !== 1) break found512$test;
           if (!!v_key[l_d]!) break found512$test;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
             break found512$test;
-          if ($same553 === 0)
-            $same553 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same553 !== 1) break found512$test;
+          if ($same552 === 0)
+            $same552 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+          if ($same552 !== 1) break found512$test;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found512$test;
           $values41[$values41$n[0]!++] = l_d;
         }
-        found517$test: if ($gate546) {
-          const l_d = $value551;
+        found517$test: if ($gate545) {
+          const l_d = $value550;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found517$test;
           if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found517$test;
           $values43[$values43$n[0]!++] = l_d;
         }
-        found522$test: if ($gate547) {
-          const l_d = $value551;
+        found522$test: if ($gate546) {
+          const l_d = $value550;
           if (!v_key[l_d]!) break found522$test;
           $values45[$values45$n[0]!++] = l_d;
         }
-        found527$test: if ($gate548) {
-          const l_d = $value551;
+        found527$test: if ($gate547) {
+          const l_d = $value550;
           if (!!v_mortgaged[l_d]!) break found527$test;
           if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found527$test;
           $values47[$values47$n[0]!++] = l_d;
         }
-        found532$test: if ($gate549) {
-          const l_d = $value551;
+        found532$test: if ($gate548) {
+          const l_d = $value550;
           if (!v_mortgaged[l_d]!) break found532$test;
           if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found532$test;
           $values49[$values49$n[0]!++] = l_d;
         }
-        found537$test: if ($gate550) {
-          const l_d_3 = $value551;
-          if (!fn_may_sell_deed(l_d_3)) break found537$test;
-          $values53[$values53$n[0]!++] = l_d_3;
+        found538$test: if ($gate549) {
+          const l_d_3 = $value550;
+          if (!fn_may_sell_deed(l_d_3)) break found538$test;
+          $values51[$values51$n[0]!++] = l_d_3;
         }
       }
       $found507 = $values39$n[0]! > 0;
@@ -6849,7 +6849,7 @@ export function playout(): PlayoutKernel {
       $found522 = $values45$n[0]! > 0;
       $found527 = $values47$n[0]! > 0;
       $found532 = $values49$n[0]! > 0;
-      $found537 = $values53$n[0]! > 0;
+      $found538 = $values51$n[0]! > 0;
     }
     offered506$open: {
       if (!$found507) break offered506$open;
@@ -6875,17 +6875,19 @@ export function playout(): PlayoutKernel {
       if (!$found532) break offered531$open;
       $offered531 = true;
     }
-    offered536$open: {
-      if (!$found537) break offered536$open;
-      let $found540 = false;
-      for (let $i541 = 0; $i541 < $values51$n[0]!; $i541++) {
-        const l_buyer_2 = $values51[$i541]!;
+    offered537$open: {
+      if (!$found538) break offered537$open;
+      let $found541 = false;
+      for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+        if (v_eliminated[l_buyer] !== 0) continue;
+        if (!(l_buyer !== l_q_2)) continue;
+        const l_buyer_2 = l_buyer;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found540 = true;
+        $found541 = true;
         break;
       }
-      if (!$found540) break offered536$open;
-      $offered536 = true;
+      if (!$found541) break offered537$open;
+      $offered537 = true;
     }
     if (
       $passBy &&
@@ -6897,13 +6899,13 @@ export function playout(): PlayoutKernel {
         $offered521 ||
         $offered526 ||
         $offered531 ||
-        $offered536
+        $offered537
       )
     ) {
       l___window_0_2 = false;
       return step130();
     }
-    const $offered555 =
+    const $offered554 =
       ($offered500 ? 1 : 0) +
       ($offered506 ? 1 : 0) +
       ($offered511 ? 1 : 0) +
@@ -6911,20 +6913,20 @@ export function playout(): PlayoutKernel {
       ($offered521 ? 1 : 0) +
       ($offered526 ? 1 : 0) +
       ($offered531 ? 1 : 0) +
-      ($offered536 ? 1 : 0) +
-      ($offered543 ? 1 : 0);
-    if ($offered555 === 0)
+      ($offered537 ? 1 : 0) +
+      ($offered542 ? 1 : 0);
+    if ($offered554 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat499} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built597 = false;
-    attempt556: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n558 = $offered555;
-      let $r559 = 0;
-      if ($n558 <= 2097152 && $n558 >= 1) {
+    let $built596 = false;
+    attempt555: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n557 = $offered554;
+      let $r558 = 0;
+      if ($n557 <= 2097152 && $n557 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6935,21 +6937,21 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n558;
+          const $m = ($t >>> 0) * $n557;
           const $low = $m >>> 0;
-          if ($low >= $n558 || $low >= 4294967296 % $n558) {
-            $r559 = ($m / 4294967296) >>> 0;
+          if ($low >= $n557 || $low >= 4294967296 % $n557) {
+            $r558 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n558 >= 1 && $n558 <= 4294967296))
+        if (!($n557 >= 1 && $n557 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r559 = drawInt(P, $n558);
+        $r558 = drawInt(P, $n557);
       }
-      const $pick557$drawn = $r559;
-      let $pick557 = $pick557$drawn;
-      if ($offered500 && $pick557-- === 0) {
+      const $pick556$drawn = $r558;
+      let $pick556 = $pick556$drawn;
+      if ($offered500 && $pick556-- === 0) {
         {
         }
         decisions++;
@@ -6959,10 +6961,10 @@ export function playout(): PlayoutKernel {
           return step112();
         }
       }
-      if ($offered506 && $pick557-- === 0) {
-        const $n564 = $values39$n[0]!;
-        let $r565 = 0;
-        if ($n564 <= 2097152 && $n564 >= 1) {
+      if ($offered506 && $pick556-- === 0) {
+        const $n563 = $values39$n[0]!;
+        let $r564 = 0;
+        if ($n563 <= 2097152 && $n563 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6973,28 +6975,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n564;
+            const $m = ($t >>> 0) * $n563;
             const $low = $m >>> 0;
-            if ($low >= $n564 || $low >= 4294967296 % $n564) {
-              $r565 = ($m / 4294967296) >>> 0;
+            if ($low >= $n563 || $low >= 4294967296 % $n563) {
+              $r564 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n564 >= 1 && $n564 <= 4294967296))
+          if (!($n563 >= 1 && $n563 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r565 = drawInt(P, $n564);
+          $r564 = drawInt(P, $n563);
         }
-        const $digit562 = $r565;
-        const $value563 = $values39[$digit562]!;
+        const $digit561 = $r564;
+        const $value562 = $values39[$digit561]!;
         {
-          const l_d = $value563;
+          const l_d = $value562;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 9, $value563);
+        if (trace !== null) trace.push($seat499, 9, $value562);
         {
-          const l_d = $value563;
+          const l_d = $value562;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7019,10 +7021,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered511 && $pick557-- === 0) {
-        const $n569 = $values41$n[0]!;
-        let $r570 = 0;
-        if ($n569 <= 2097152 && $n569 >= 1) {
+      if ($offered511 && $pick556-- === 0) {
+        const $n568 = $values41$n[0]!;
+        let $r569 = 0;
+        if ($n568 <= 2097152 && $n568 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7033,28 +7035,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n569;
+            const $m = ($t >>> 0) * $n568;
             const $low = $m >>> 0;
-            if ($low >= $n569 || $low >= 4294967296 % $n569) {
-              $r570 = ($m / 4294967296) >>> 0;
+            if ($low >= $n568 || $low >= 4294967296 % $n568) {
+              $r569 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n569 >= 1 && $n569 <= 4294967296))
+          if (!($n568 >= 1 && $n568 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r570 = drawInt(P, $n569);
+          $r569 = drawInt(P, $n568);
         }
-        const $digit567 = $r570;
-        const $value568 = $values41[$digit567]!;
+        const $digit566 = $r569;
+        const $value567 = $values41[$digit566]!;
         {
-          const l_d = $value568;
+          const l_d = $value567;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 10, $value568);
+        if (trace !== null) trace.push($seat499, 10, $value567);
         {
-          const l_d = $value568;
+          const l_d = $value567;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7085,10 +7087,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered516 && $pick557-- === 0) {
-        const $n574 = $values43$n[0]!;
-        let $r575 = 0;
-        if ($n574 <= 2097152 && $n574 >= 1) {
+      if ($offered516 && $pick556-- === 0) {
+        const $n573 = $values43$n[0]!;
+        let $r574 = 0;
+        if ($n573 <= 2097152 && $n573 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7099,34 +7101,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n574;
+            const $m = ($t >>> 0) * $n573;
             const $low = $m >>> 0;
-            if ($low >= $n574 || $low >= 4294967296 % $n574) {
-              $r575 = ($m / 4294967296) >>> 0;
+            if ($low >= $n573 || $low >= 4294967296 % $n573) {
+              $r574 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n574 >= 1 && $n574 <= 4294967296))
+          if (!($n573 >= 1 && $n573 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r575 = drawInt(P, $n574);
+          $r574 = drawInt(P, $n573);
         }
-        const $digit572 = $r575;
-        const $value573 = $values43[$digit572]!;
+        const $digit571 = $r574;
+        const $value572 = $values43[$digit571]!;
         {
-          const l_d = $value573;
+          const l_d = $value572;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 11, $value573);
+        if (trace !== null) trace.push($seat499, 11, $value572);
         {
-          const l_d = $value573;
+          const l_d = $value572;
           {
-            const $argument576 = l_q_2;
-            const $argument577 = l_d;
+            const $argument575 = l_q_2;
+            const $argument576 = l_d;
             {
-              let l_p = $argument576;
-              let l_sold = $argument577;
+              let l_p = $argument575;
+              let l_sold = $argument576;
               v_books[l_sold] -= 1;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -7153,10 +7155,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered521 && $pick557-- === 0) {
-        const $n581 = $values45$n[0]!;
-        let $r582 = 0;
-        if ($n581 <= 2097152 && $n581 >= 1) {
+      if ($offered521 && $pick556-- === 0) {
+        const $n580 = $values45$n[0]!;
+        let $r581 = 0;
+        if ($n580 <= 2097152 && $n580 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7167,34 +7169,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n581;
+            const $m = ($t >>> 0) * $n580;
             const $low = $m >>> 0;
-            if ($low >= $n581 || $low >= 4294967296 % $n581) {
-              $r582 = ($m / 4294967296) >>> 0;
+            if ($low >= $n580 || $low >= 4294967296 % $n580) {
+              $r581 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n581 >= 1 && $n581 <= 4294967296))
+          if (!($n580 >= 1 && $n580 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r582 = drawInt(P, $n581);
+          $r581 = drawInt(P, $n580);
         }
-        const $digit579 = $r582;
-        const $value580 = $values45[$digit579]!;
+        const $digit578 = $r581;
+        const $value579 = $values45[$digit578]!;
         {
-          const l_d = $value580;
+          const l_d = $value579;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 12, $value580);
+        if (trace !== null) trace.push($seat499, 12, $value579);
         {
-          const l_d = $value580;
+          const l_d = $value579;
           {
-            const $argument583 = l_q_2;
-            const $argument584 = l_d;
+            const $argument582 = l_q_2;
+            const $argument583 = l_d;
             {
-              let l_p = $argument583;
-              let l_sold = $argument584;
+              let l_p = $argument582;
+              let l_sold = $argument583;
               v_key[l_sold] = false;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -7227,10 +7229,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered526 && $pick557-- === 0) {
-        const $n588 = $values47$n[0]!;
-        let $r589 = 0;
-        if ($n588 <= 2097152 && $n588 >= 1) {
+      if ($offered526 && $pick556-- === 0) {
+        const $n587 = $values47$n[0]!;
+        let $r588 = 0;
+        if ($n587 <= 2097152 && $n587 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7241,34 +7243,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n588;
+            const $m = ($t >>> 0) * $n587;
             const $low = $m >>> 0;
-            if ($low >= $n588 || $low >= 4294967296 % $n588) {
-              $r589 = ($m / 4294967296) >>> 0;
+            if ($low >= $n587 || $low >= 4294967296 % $n587) {
+              $r588 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n588 >= 1 && $n588 <= 4294967296))
+          if (!($n587 >= 1 && $n587 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r589 = drawInt(P, $n588);
+          $r588 = drawInt(P, $n587);
         }
-        const $digit586 = $r589;
-        const $value587 = $values47[$digit586]!;
+        const $digit585 = $r588;
+        const $value586 = $values47[$digit585]!;
         {
-          const l_d = $value587;
+          const l_d = $value586;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 13, $value587);
+        if (trace !== null) trace.push($seat499, 13, $value586);
         {
-          const l_d = $value587;
+          const l_d = $value586;
           {
-            const $argument590 = l_q_2;
-            const $argument591 = l_d;
+            const $argument589 = l_q_2;
+            const $argument590 = l_d;
             {
-              let l_p = $argument590;
-              let l_pledged = $argument591;
+              let l_p = $argument589;
+              let l_pledged = $argument590;
               v_mortgaged[l_pledged] = true;
               $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
               $generation_may_mortgage++;
@@ -7292,10 +7294,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered531 && $pick557-- === 0) {
-        const $n595 = $values49$n[0]!;
-        let $r596 = 0;
-        if ($n595 <= 2097152 && $n595 >= 1) {
+      if ($offered531 && $pick556-- === 0) {
+        const $n594 = $values49$n[0]!;
+        let $r595 = 0;
+        if ($n594 <= 2097152 && $n594 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7306,28 +7308,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n595;
+            const $m = ($t >>> 0) * $n594;
             const $low = $m >>> 0;
-            if ($low >= $n595 || $low >= 4294967296 % $n595) {
-              $r596 = ($m / 4294967296) >>> 0;
+            if ($low >= $n594 || $low >= 4294967296 % $n594) {
+              $r595 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n595 >= 1 && $n595 <= 4294967296))
+          if (!($n594 >= 1 && $n594 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r596 = drawInt(P, $n595);
+          $r595 = drawInt(P, $n594);
         }
-        const $digit593 = $r596;
-        const $value594 = $values49[$digit593]!;
+        const $digit592 = $r595;
+        const $value593 = $values49[$digit592]!;
         {
-          const l_d = $value594;
+          const l_d = $value593;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 14, $value594);
+        if (trace !== null) trace.push($seat499, 14, $value593);
         {
-          const l_d = $value594;
+          const l_d = $value593;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -7349,19 +7351,21 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered536 && $pick557-- === 0) {
-        if (!$built597) {
-          $values55$n[0]! = 0;
-          for (let $i542 = 0; $i542 < $values51$n[0]!; $i542++) {
-            const l_buyer_2 = $values51[$i542]!;
+      if ($offered537 && $pick556-- === 0) {
+        if (!$built596) {
+          $values53$n[0]! = 0;
+          for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+            if (v_eliminated[l_buyer] !== 0) continue;
+            if (!(l_buyer !== l_q_2)) continue;
+            const l_buyer_2 = l_buyer;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values55[$values55$n[0]!++] = l_buyer_2;
+            $values53[$values53$n[0]!++] = l_buyer_2;
           }
-          $built597 = true;
+          $built596 = true;
         }
-        const $n600 = $values53$n[0]!;
-        let $r601 = 0;
-        if ($n600 <= 2097152 && $n600 >= 1) {
+        const $n599 = $values51$n[0]!;
+        let $r600 = 0;
+        if ($n599 <= 2097152 && $n599 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7372,23 +7376,23 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n600;
+            const $m = ($t >>> 0) * $n599;
             const $low = $m >>> 0;
-            if ($low >= $n600 || $low >= 4294967296 % $n600) {
-              $r601 = ($m / 4294967296) >>> 0;
+            if ($low >= $n599 || $low >= 4294967296 % $n599) {
+              $r600 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n600 >= 1 && $n600 <= 4294967296))
+          if (!($n599 >= 1 && $n599 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r601 = drawInt(P, $n600);
+          $r600 = drawInt(P, $n599);
         }
-        const $digit598 = $r601;
-        const $value599 = $values53[$digit598]!;
-        const $n604 = $values55$n[0]!;
-        let $r605 = 0;
-        if ($n604 <= 2097152 && $n604 >= 1) {
+        const $digit597 = $r600;
+        const $value598 = $values51[$digit597]!;
+        const $n603 = $values53$n[0]!;
+        let $r604 = 0;
+        if ($n603 <= 2097152 && $n603 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7399,34 +7403,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n604;
+            const $m = ($t >>> 0) * $n603;
             const $low = $m >>> 0;
-            if ($low >= $n604 || $low >= 4294967296 % $n604) {
-              $r605 = ($m / 4294967296) >>> 0;
+            if ($low >= $n603 || $low >= 4294967296 % $n603) {
+              $r604 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n604 >= 1 && $n604 <= 4294967296))
+          if (!($n603 >= 1 && $n603 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r605 = drawInt(P, $n604);
+          $r604 = drawInt(P, $n603);
         }
-        const $digit602 = $r605;
-        const $value603 = $values55[$digit602]!;
+        const $digit601 = $r604;
+        const $value602 = $values53[$digit601]!;
         {
-          l_d_3 = $value599;
-          l_buyer_2 = $value603;
+          l_d_3 = $value598;
+          l_buyer_2 = $value602;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 15, $value599, $value603);
+        if (trace !== null) trace.push($seat499, 15, $value598, $value602);
         {
-          l_d_3 = $value599;
-          l_buyer_2 = $value603;
+          l_d_3 = $value598;
+          l_buyer_2 = $value602;
           return step108();
         }
       }
-      if ($offered543 && $pick557-- === 0) {
+      if ($offered542 && $pick556-- === 0) {
         {
         }
         decisions++;
@@ -7440,22 +7444,22 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide743($seat732: number): number {
-    const $low733 = 1;
-    const $high734 = v_cash[l_buyer_2]!;
-    const $size735 = Math.max(0, $high734 - $low733 + 1);
-    const $count736 = $size735;
-    const $total737: number = $count736;
-    if ($total737 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat732} must act but has no legal move`);
+  function decide741($seat730: number): number {
+    const $low731 = 1;
+    const $high732 = v_cash[l_buyer_2]!;
+    const $size733 = Math.max(0, $high732 - $low731 + 1);
+    const $count734 = $size733;
+    const $total735: number = $count734;
+    if ($total735 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat730} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n739 = $total737;
-    let $r740 = 0;
-    if ($n739 <= 2097152 && $n739 >= 1) {
+    const $n737 = $total735;
+    let $r738 = 0;
+    if ($n737 <= 2097152 && $n737 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7466,80 +7470,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n739;
+        const $m = ($t >>> 0) * $n737;
         const $low = $m >>> 0;
-        if ($low >= $n739 || $low >= 4294967296 % $n739) {
-          $r740 = ($m / 4294967296) >>> 0;
+        if ($low >= $n737 || $low >= 4294967296 % $n737) {
+          $r738 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n739 >= 1 && $n739 <= 4294967296))
+      if (!($n737 >= 1 && $n737 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r740 = drawInt(P, $n739);
+      $r738 = drawInt(P, $n737);
     }
-    const $index738$drawn = $r740;
-    let $index738 = $index738$drawn;
+    const $index736$drawn = $r738;
+    let $index736 = $index736$drawn;
     decisions++;
     steps = 0;
-    if ($index738 < $count736) {
-      const $digit741 = $index738;
-      const $value742 = $low733 + $digit741;
-      if (trace !== null) trace.push($seat732, 7, $value742);
+    if ($index736 < $count734) {
+      const $digit739 = $index736;
+      const $value740 = $low731 + $digit739;
+      if (trace !== null) trace.push($seat730, 7, $value740);
       {
-        l_amount_3 = $value742;
+        l_amount_3 = $value740;
         return step109();
       }
     }
-    $index738 -= $count736;
+    $index736 -= $count734;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide774($seat744: number): number {
-    preferred756: if ($preferred) {
-      let $offered757 = false;
-      offered757$open: {
-        $offered757 = true;
+  function decide772($seat742: number): number {
+    preferred754: if ($preferred) {
+      let $offered755 = false;
+      offered755$open: {
+        $offered755 = true;
       }
-      let $offered758 = false;
-      offered758$open: {
-        $offered758 = true;
+      let $offered756 = false;
+      offered756$open: {
+        $offered756 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight759 = 0;
-      if ($offered757) {
-        $weight759 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight759) || $weight759 < 0)
+      let $weight757 = 0;
+      if ($offered755) {
+        $weight757 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight757) || $weight757 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight759}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight757}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight760 = 0;
-      if ($offered758) {
-        $weight760 = 1;
+      let $weight758 = 0;
+      if ($offered756) {
+        $weight758 = 1;
       }
-      const $weights761 = $weight759 + $weight760;
-      if ($weights761 === 0) break preferred756;
-      if ($weights761 > 4294967296)
+      const $weights759 = $weight757 + $weight758;
+      if ($weights759 === 0) break preferred754;
+      if ($weights759 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick762 = drawInt(P, $weights761);
-      if ($offered757) {
-        $pick762 -= $weight759;
-        if ($pick762 < 0) {
-          const $moves763 = 1;
-          if ($moves763 > 4294967296)
+      let $pick760 = drawInt(P, $weights759);
+      if ($offered755) {
+        $pick760 -= $weight757;
+        if ($pick760 < 0) {
+          const $moves761 = 1;
+          if ($moves761 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt764: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index765 = drawInt(P, $moves763);
+          attempt762: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index763 = drawInt(P, $moves761);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat744, 5);
+            if (trace !== null) trace.push($seat742, 5);
             {
               {
                 const $amount = l_amount_3;
@@ -7557,36 +7561,36 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] += $amount;
               }
               {
-                const $seg766 = Z_deeds + l_q_2;
+                const $seg764 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg766]!; $i++)
-                  if (C[$seg766 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg764]!; $i++)
+                  if (C[$seg764 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at767 = $seg766 * CAP + $at;
-                const $card = C[$at767]!;
-                const $end768 = $seg766 * CAP + N[$seg766]! - 1;
-                for (let $k769 = $at767; $k769 < $end768; $k769++) C[$k769] = C[$k769 + 1]!;
-                N[$seg766]!--;
+                const $at765 = $seg764 * CAP + $at;
+                const $card = C[$at765]!;
+                const $end766 = $seg764 * CAP + N[$seg764]! - 1;
+                for (let $k767 = $at765; $k767 < $end766; $k767++) C[$k767] = C[$k767 + 1]!;
+                N[$seg764]!--;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg766 - Z_deeds) * 8 + $member]!--;
-                    if (v_eliminated[$seg766 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                    $count_deeds_group[($seg764 - Z_deeds) * 8 + $member]!--;
+                    if (v_eliminated[$seg764 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
                   }
                 }
-                const $seg770 = Z_deeds + l_buyer_2;
-                C[$seg770 * CAP + N[$seg770]!] = $card;
-                N[$seg770]!++;
-                $where[$card] = $seg770;
+                const $seg768 = Z_deeds + l_buyer_2;
+                C[$seg768 * CAP + N[$seg768]!] = $card;
+                N[$seg768]!++;
+                $where[$card] = $seg768;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg770 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg770 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg768 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg768 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 $members_any_mortgaged[Deed_group$index[$card]!]!++;
@@ -7598,43 +7602,43 @@ export function playout(): PlayoutKernel {
               return step110();
             }
           }
-          break preferred756;
+          break preferred754;
         }
       }
-      if ($offered758) {
-        $pick762 -= $weight760;
-        if ($pick762 < 0) {
-          const $moves771 = 1;
-          if ($moves771 > 4294967296)
+      if ($offered756) {
+        $pick760 -= $weight758;
+        if ($pick760 < 0) {
+          const $moves769 = 1;
+          if ($moves769 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt772: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index773 = drawInt(P, $moves771);
+          attempt770: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index771 = drawInt(P, $moves769);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat744, 6);
+            if (trace !== null) trace.push($seat742, 6);
             {
               return step110();
             }
           }
-          break preferred756;
+          break preferred754;
         }
       }
     }
-    const $count745 = 1;
-    const $count746 = 1;
-    const $total747: number = $count745 + $count746;
-    if ($total747 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat744} must act but has no legal move`);
+    const $count743 = 1;
+    const $count744 = 1;
+    const $total745: number = $count743 + $count744;
+    if ($total745 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat742} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n749 = $total747;
-    let $r750 = 0;
-    if ($n749 <= 2097152 && $n749 >= 1) {
+    const $n747 = $total745;
+    let $r748 = 0;
+    if ($n747 <= 2097152 && $n747 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7645,24 +7649,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n749;
+        const $m = ($t >>> 0) * $n747;
         const $low = $m >>> 0;
-        if ($low >= $n749 || $low >= 4294967296 % $n749) {
-          $r750 = ($m / 4294967296) >>> 0;
+        if ($low >= $n747 || $low >= 4294967296 % $n747) {
+          $r748 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n749 >= 1 && $n749 <= 4294967296))
+      if (!($n747 >= 1 && $n747 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r750 = drawInt(P, $n749);
+      $r748 = drawInt(P, $n747);
     }
-    const $index748$drawn = $r750;
-    let $index748 = $index748$drawn;
+    const $index746$drawn = $r748;
+    let $index746 = $index746$drawn;
     decisions++;
     steps = 0;
-    if ($index748 < $count745) {
-      if (trace !== null) trace.push($seat744, 5);
+    if ($index746 < $count743) {
+      if (trace !== null) trace.push($seat742, 5);
       {
         {
           const $amount = l_amount_3;
@@ -7680,36 +7684,36 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg751 = Z_deeds + l_q_2;
+          const $seg749 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg751]!; $i++)
-            if (C[$seg751 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg749]!; $i++)
+            if (C[$seg749 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at752 = $seg751 * CAP + $at;
-          const $card = C[$at752]!;
-          const $end753 = $seg751 * CAP + N[$seg751]! - 1;
-          for (let $k754 = $at752; $k754 < $end753; $k754++) C[$k754] = C[$k754 + 1]!;
-          N[$seg751]!--;
+          const $at750 = $seg749 * CAP + $at;
+          const $card = C[$at750]!;
+          const $end751 = $seg749 * CAP + N[$seg749]! - 1;
+          for (let $k752 = $at750; $k752 < $end751; $k752++) C[$k752] = C[$k752 + 1]!;
+          N[$seg749]!--;
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg751 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg751 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg749 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg749 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
-          const $seg755 = Z_deeds + l_buyer_2;
-          C[$seg755 * CAP + N[$seg755]!] = $card;
-          N[$seg755]!++;
-          $where[$card] = $seg755;
+          const $seg753 = Z_deeds + l_buyer_2;
+          C[$seg753 * CAP + N[$seg753]!] = $card;
+          N[$seg753]!++;
+          $where[$card] = $seg753;
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg755 - Z_deeds) * 8 + $member]!++;
-              if (v_eliminated[$seg755 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+              $count_deeds_group[($seg753 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg753 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
           $members_any_mortgaged[Deed_group$index[$card]!]!++;
@@ -7721,39 +7725,39 @@ export function playout(): PlayoutKernel {
         return step110();
       }
     }
-    $index748 -= $count745;
-    if ($index748 < $count746) {
-      if (trace !== null) trace.push($seat744, 6);
+    $index746 -= $count743;
+    if ($index746 < $count744) {
+      if (trace !== null) trace.push($seat742, 6);
       {
         return step110();
       }
     }
-    $index748 -= $count746;
+    $index746 -= $count744;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide843(): number {
+  function decide841(): number {
     {
-      let $n800 = 0;
+      let $n798 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list77[$n800++] = l_q;
+          $list73[$n798++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n800; $s++) $list78[$s] = 0;
-      let $left802 = $n800;
-      if ($left802 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race801: for (;;) {
+      for (let $s = 0; $s < $n798; $s++) $list74[$s] = 0;
+      let $left800 = $n798;
+      if ($left800 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race799: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k804 = 0;
-        if ($left802 > 1) {
-          const $n806 = $left802;
-          let $r807 = 0;
-          if ($n806 <= 2097152 && $n806 >= 1) {
+        let $k802 = 0;
+        if ($left800 > 1) {
+          const $n804 = $left800;
+          let $r805 = 0;
+          if ($n804 <= 2097152 && $n804 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7764,147 +7768,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n806;
+              const $m = ($t >>> 0) * $n804;
               const $low = $m >>> 0;
-              if ($low >= $n806 || $low >= 4294967296 % $n806) {
-                $r807 = ($m / 4294967296) >>> 0;
+              if ($low >= $n804 || $low >= 4294967296 % $n804) {
+                $r805 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n806 >= 1 && $n806 <= 4294967296))
+            if (!($n804 >= 1 && $n804 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r807 = drawInt(P, $n806);
+            $r805 = drawInt(P, $n804);
           }
-          const $k804$drawn = $r807;
-          $k804 = $k804$drawn;
+          const $k802$drawn = $r805;
+          $k802 = $k802$drawn;
         }
-        let $seat803 = -1;
-        let $seat803$at = -1;
-        for (let $a805 = 0; $a805 < $n800; $a805++)
-          if ($list78[$a805]! === 0 && $k804-- === 0) {
-            $seat803 = $list77[$a805]!;
-            $seat803$at = $a805;
+        let $seat801 = -1;
+        let $seat801$at = -1;
+        for (let $a803 = 0; $a803 < $n798; $a803++)
+          if ($list74[$a803]! === 0 && $k802-- === 0) {
+            $seat801 = $list73[$a803]!;
+            $seat801$at = $a803;
             break;
           }
-        const l_q = $seat803;
-        preferred824: if ($preferred) {
-          const $low825 = l_high_2 + 1;
-          const $high826 = v_cash[l_q]!;
-          let $offered827 = false;
-          let $least828 = $low825;
-          offered827$open: {
-            if (!($low825 <= $high826)) break offered827$open;
-            $least828 = Math.max($low825, l_high_2 + 1);
-            if (!($least828 <= $high826)) break offered827$open;
-            $offered827 = true;
+        const l_q = $seat801;
+        preferred822: if ($preferred) {
+          const $low823 = l_high_2 + 1;
+          const $high824 = v_cash[l_q]!;
+          let $offered825 = false;
+          let $least826 = $low823;
+          offered825$open: {
+            if (!($low823 <= $high824)) break offered825$open;
+            $least826 = Math.max($low823, l_high_2 + 1);
+            if (!($least826 <= $high824)) break offered825$open;
+            $offered825 = true;
           }
-          let $offered829 = false;
-          offered829$open: {
-            $offered829 = true;
+          let $offered827 = false;
+          offered827$open: {
+            $offered827 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight830 = 0;
-          if ($offered827) {
-            $weight830 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight830) || $weight830 < 0)
+          let $weight828 = 0;
+          if ($offered825) {
+            $weight828 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight828) || $weight828 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight830}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight828}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight831 = 0;
-          if ($offered829) {
-            $weight831 = 1;
-          }
-          const $weights832 = $weight830 + $weight831;
-          if ($weights832 === 0) break preferred824;
-          if ($weights832 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick833 = drawInt(P, $weights832);
+          let $weight829 = 0;
           if ($offered827) {
-            $pick833 -= $weight830;
-            if ($pick833 < 0) {
-              const $size834 = Math.max(0, $high826 - $least828 + 1);
-              const $moves835 = $size834;
-              if ($moves835 > 4294967296)
+            $weight829 = 1;
+          }
+          const $weights830 = $weight828 + $weight829;
+          if ($weights830 === 0) break preferred822;
+          if ($weights830 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick831 = drawInt(P, $weights830);
+          if ($offered825) {
+            $pick831 -= $weight828;
+            if ($pick831 < 0) {
+              const $size832 = Math.max(0, $high824 - $least826 + 1);
+              const $moves833 = $size832;
+              if ($moves833 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt836: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index837 = drawInt(P, $moves835);
-                const $digit838 = $index837 % $size834;
-                $index837 = Math.floor($index837 / $size834);
-                const $value839 = $least828 + $digit838;
+              attempt834: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index835 = drawInt(P, $moves833);
+                const $digit836 = $index835 % $size832;
+                $index835 = Math.floor($index835 / $size832);
+                const $value837 = $least826 + $digit836;
                 {
-                  const l_amount = $value839;
+                  const l_amount = $value837;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value839);
+                if (trace !== null) trace.push(l_q, 3, $value837);
                 {
-                  const l_amount = $value839;
+                  const l_amount = $value837;
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
                   return step125();
                 }
               }
-              break preferred824;
+              break preferred822;
             }
           }
-          if ($offered829) {
-            $pick833 -= $weight831;
-            if ($pick833 < 0) {
-              const $moves840 = 1;
-              if ($moves840 > 4294967296)
+          if ($offered827) {
+            $pick831 -= $weight829;
+            if ($pick831 < 0) {
+              const $moves838 = 1;
+              if ($moves838 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt841: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index842 = drawInt(P, $moves840);
+              attempt839: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index840 = drawInt(P, $moves838);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list78[$seat803$at] = 1;
-                if ($left802 === 1) {
+                $list74[$seat801$at] = 1;
+                if ($left800 === 1) {
                   return step125();
                 }
-                $left802--;
-                continue race801;
+                $left800--;
+                continue race799;
               }
-              break preferred824;
+              break preferred822;
             }
           }
         }
-        const $low808 = l_high_2 + 1;
-        const $high809 = v_cash[l_q]!;
+        const $low806 = l_high_2 + 1;
+        const $high807 = v_cash[l_q]!;
+        let $offered808 = false;
+        let $least809 = $low806;
+        offered808$open: {
+          if (!($low806 <= $high807)) break offered808$open;
+          $least809 = Math.max($low806, l_high_2 + 1);
+          if (!($least809 <= $high807)) break offered808$open;
+          $offered808 = true;
+        }
         let $offered810 = false;
-        let $least811 = $low808;
         offered810$open: {
-          if (!($low808 <= $high809)) break offered810$open;
-          $least811 = Math.max($low808, l_high_2 + 1);
-          if (!($least811 <= $high809)) break offered810$open;
           $offered810 = true;
         }
-        let $offered812 = false;
-        offered812$open: {
-          $offered812 = true;
-        }
-        const $offered813 = ($offered810 ? 1 : 0) + ($offered812 ? 1 : 0);
-        if ($offered813 === 0)
+        const $offered811 = ($offered808 ? 1 : 0) + ($offered810 ? 1 : 0);
+        if ($offered811 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt814: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n816 = $offered813;
-          let $r817 = 0;
-          if ($n816 <= 2097152 && $n816 >= 1) {
+        attempt812: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n814 = $offered811;
+          let $r815 = 0;
+          if ($n814 <= 2097152 && $n814 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7915,24 +7919,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n816;
+              const $m = ($t >>> 0) * $n814;
               const $low = $m >>> 0;
-              if ($low >= $n816 || $low >= 4294967296 % $n816) {
-                $r817 = ($m / 4294967296) >>> 0;
+              if ($low >= $n814 || $low >= 4294967296 % $n814) {
+                $r815 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n816 >= 1 && $n816 <= 4294967296))
+            if (!($n814 >= 1 && $n814 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r817 = drawInt(P, $n816);
+            $r815 = drawInt(P, $n814);
           }
-          const $pick815$drawn = $r817;
-          let $pick815 = $pick815$drawn;
-          if ($offered810 && $pick815-- === 0) {
-            const $n821 = Math.max(0, $high809 - $least811 + 1);
-            let $r822 = 0;
-            if ($n821 <= 2097152 && $n821 >= 1) {
+          const $pick813$drawn = $r815;
+          let $pick813 = $pick813$drawn;
+          if ($offered808 && $pick813-- === 0) {
+            const $n819 = Math.max(0, $high807 - $least809 + 1);
+            let $r820 = 0;
+            if ($n819 <= 2097152 && $n819 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -7943,169 +7947,169 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n821;
+                const $m = ($t >>> 0) * $n819;
                 const $low = $m >>> 0;
-                if ($low >= $n821 || $low >= 4294967296 % $n821) {
-                  $r822 = ($m / 4294967296) >>> 0;
+                if ($low >= $n819 || $low >= 4294967296 % $n819) {
+                  $r820 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n821 >= 1 && $n821 <= 4294967296))
+              if (!($n819 >= 1 && $n819 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r822 = drawInt(P, $n821);
+              $r820 = drawInt(P, $n819);
             }
-            const $digit819 = $r822;
-            const $value820 = $least811 + $digit819;
+            const $digit817 = $r820;
+            const $value818 = $least809 + $digit817;
             {
-              const l_amount = $value820;
+              const l_amount = $value818;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value820);
+            if (trace !== null) trace.push(l_q, 3, $value818);
             {
-              const l_amount = $value820;
+              const l_amount = $value818;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return step125();
             }
           }
-          if ($offered812 && $pick815-- === 0) {
+          if ($offered810 && $pick813-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list78[$seat803$at] = 1;
-            if ($left802 === 1) {
+            $list74[$seat801$at] = 1;
+            if ($left800 === 1) {
               return step125();
             }
-            $left802--;
-            continue race801;
+            $left800--;
+            continue race799;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide903($seat844: number): number {
-    const $seg845 = Z_deeds + l_p;
-    let $offered846 = false;
-    let $gate872 = false;
-    let $found851 = false;
-    offered846$open: {
-      if (!(N[$seg845]! > 0)) break offered846$open;
-      let $any847: boolean = false;
+  function decide901($seat842: number): number {
+    const $seg843 = Z_deeds + l_p;
+    let $offered844 = false;
+    let $gate870 = false;
+    let $found849 = false;
+    offered844$open: {
+      if (!(N[$seg843]! > 0)) break offered844$open;
+      let $any845: boolean = false;
       {
-        const $seg849 = Z_deeds + l_p;
-        const $n850 = N[$seg849]!;
-        for (let $i848 = 0; $i848 < $n850; $i848++) {
-          const l_e = C[$seg849 * CAP + $i848]!;
+        const $seg847 = Z_deeds + l_p;
+        const $n848 = N[$seg847]!;
+        for (let $i846 = 0; $i846 < $n848; $i846++) {
+          const l_e = C[$seg847 * CAP + $i846]!;
           if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any847 = true;
+            $any845 = true;
             break;
           }
         }
       }
-      if (!$any847) break offered846$open;
+      if (!$any845) break offered844$open;
+      $gate870 = true;
+    }
+    const $seg852 = Z_deeds + l_p;
+    let $offered853 = false;
+    let $gate871 = false;
+    let $found858 = false;
+    offered853$open: {
+      if (!(N[$seg852]! > 0)) break offered853$open;
+      let $any854: boolean = false;
+      {
+        const $seg856 = Z_deeds + l_p;
+        const $n857 = N[$seg856]!;
+        for (let $i855 = 0; $i855 < $n857; $i855++) {
+          const l_e = C[$seg856 * CAP + $i855]!;
+          if (fn_may_sell_key(l_p, l_e)) {
+            $any854 = true;
+            break;
+          }
+        }
+      }
+      if (!$any854) break offered853$open;
+      if (!(v_stacks_left >= 4)) break offered853$open;
+      $gate871 = true;
+    }
+    const $seg861 = Z_deeds + l_p;
+    let $offered862 = false;
+    let $gate872 = false;
+    let $found867 = false;
+    offered862$open: {
+      if (!(N[$seg861]! > 0)) break offered862$open;
+      let $any863: boolean = false;
+      {
+        const $seg865 = Z_deeds + l_p;
+        const $n866 = N[$seg865]!;
+        for (let $i864 = 0; $i864 < $n866; $i864++) {
+          const l_e = C[$seg865 * CAP + $i864]!;
+          if (fn_may_mortgage$memo(l_p, l_e)) {
+            $any863 = true;
+            break;
+          }
+        }
+      }
+      if (!$any863) break offered862$open;
       $gate872 = true;
     }
-    const $seg854 = Z_deeds + l_p;
-    let $offered855 = false;
-    let $gate873 = false;
-    let $found860 = false;
-    offered855$open: {
-      if (!(N[$seg854]! > 0)) break offered855$open;
-      let $any856: boolean = false;
-      {
-        const $seg858 = Z_deeds + l_p;
-        const $n859 = N[$seg858]!;
-        for (let $i857 = 0; $i857 < $n859; $i857++) {
-          const l_e = C[$seg858 * CAP + $i857]!;
-          if (fn_may_sell_key(l_p, l_e)) {
-            $any856 = true;
-            break;
-          }
-        }
-      }
-      if (!$any856) break offered855$open;
-      if (!(v_stacks_left >= 4)) break offered855$open;
-      $gate873 = true;
-    }
-    const $seg863 = Z_deeds + l_p;
-    let $offered864 = false;
-    let $gate874 = false;
-    let $found869 = false;
-    offered864$open: {
-      if (!(N[$seg863]! > 0)) break offered864$open;
-      let $any865: boolean = false;
-      {
-        const $seg867 = Z_deeds + l_p;
-        const $n868 = N[$seg867]!;
-        for (let $i866 = 0; $i866 < $n868; $i866++) {
-          const l_e = C[$seg867 * CAP + $i866]!;
-          if (fn_may_mortgage$memo(l_p, l_e)) {
-            $any865 = true;
-            break;
-          }
-        }
-      }
-      if (!$any865) break offered864$open;
-      $gate874 = true;
-    }
+    $values75$n[0]! = 0;
+    $values77$n[0]! = 0;
     $values79$n[0]! = 0;
-    $values81$n[0]! = 0;
-    $values83$n[0]! = 0;
-    if ($gate872 || $gate873 || $gate874) {
-      for (let $i876 = 0; $i876 < N[$seg845]!; $i876++) {
-        const $value875 = C[$seg845 * CAP + $i876]!;
-        found851$test: if ($gate872) {
-          const l_d = $value875;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found851$test;
-          if (!fn_may_sell_stack$memo(l_p, l_d)) break found851$test;
+    if ($gate870 || $gate871 || $gate872) {
+      for (let $i874 = 0; $i874 < N[$seg843]!; $i874++) {
+        const $value873 = C[$seg843 * CAP + $i874]!;
+        found849$test: if ($gate870) {
+          const l_d = $value873;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found849$test;
+          if (!fn_may_sell_stack$memo(l_p, l_d)) break found849$test;
+          $values75[$values75$n[0]!++] = l_d;
+        }
+        found858$test: if ($gate871) {
+          const l_d = $value873;
+          if (!v_key[l_d]!) break found858$test;
+          $values77[$values77$n[0]!++] = l_d;
+        }
+        found867$test: if ($gate872) {
+          const l_d = $value873;
+          if (!!v_mortgaged[l_d]!) break found867$test;
+          if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found867$test;
           $values79[$values79$n[0]!++] = l_d;
         }
-        found860$test: if ($gate873) {
-          const l_d = $value875;
-          if (!v_key[l_d]!) break found860$test;
-          $values81[$values81$n[0]!++] = l_d;
-        }
-        found869$test: if ($gate874) {
-          const l_d = $value875;
-          if (!!v_mortgaged[l_d]!) break found869$test;
-          if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found869$test;
-          $values83[$values83$n[0]!++] = l_d;
-        }
       }
-      $found851 = $values79$n[0]! > 0;
-      $found860 = $values81$n[0]! > 0;
-      $found869 = $values83$n[0]! > 0;
+      $found849 = $values75$n[0]! > 0;
+      $found858 = $values77$n[0]! > 0;
+      $found867 = $values79$n[0]! > 0;
     }
-    offered846$open: {
-      if (!$found851) break offered846$open;
-      $offered846 = true;
+    offered844$open: {
+      if (!$found849) break offered844$open;
+      $offered844 = true;
     }
-    offered855$open: {
-      if (!$found860) break offered855$open;
-      $offered855 = true;
+    offered853$open: {
+      if (!$found858) break offered853$open;
+      $offered853 = true;
     }
-    offered864$open: {
-      if (!$found869) break offered864$open;
-      $offered864 = true;
+    offered862$open: {
+      if (!$found867) break offered862$open;
+      $offered862 = true;
     }
-    const $offered877 = ($offered846 ? 1 : 0) + ($offered855 ? 1 : 0) + ($offered864 ? 1 : 0);
-    if ($offered877 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat844} must act but has no legal move`);
+    const $offered875 = ($offered844 ? 1 : 0) + ($offered853 ? 1 : 0) + ($offered862 ? 1 : 0);
+    if ($offered875 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat842} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt878: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n880 = $offered877;
-      let $r881 = 0;
-      if ($n880 <= 2097152 && $n880 >= 1) {
+    attempt876: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n878 = $offered875;
+      let $r879 = 0;
+      if ($n878 <= 2097152 && $n878 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8116,24 +8120,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n880;
+          const $m = ($t >>> 0) * $n878;
           const $low = $m >>> 0;
-          if ($low >= $n880 || $low >= 4294967296 % $n880) {
-            $r881 = ($m / 4294967296) >>> 0;
+          if ($low >= $n878 || $low >= 4294967296 % $n878) {
+            $r879 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n880 >= 1 && $n880 <= 4294967296))
+        if (!($n878 >= 1 && $n878 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r881 = drawInt(P, $n880);
+        $r879 = drawInt(P, $n878);
       }
-      const $pick879$drawn = $r881;
-      let $pick879 = $pick879$drawn;
-      if ($offered846 && $pick879-- === 0) {
-        const $n885 = $values79$n[0]!;
-        let $r886 = 0;
-        if ($n885 <= 2097152 && $n885 >= 1) {
+      const $pick877$drawn = $r879;
+      let $pick877 = $pick877$drawn;
+      if ($offered844 && $pick877-- === 0) {
+        const $n883 = $values75$n[0]!;
+        let $r884 = 0;
+        if ($n883 <= 2097152 && $n883 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8144,34 +8148,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n885;
+            const $m = ($t >>> 0) * $n883;
             const $low = $m >>> 0;
-            if ($low >= $n885 || $low >= 4294967296 % $n885) {
-              $r886 = ($m / 4294967296) >>> 0;
+            if ($low >= $n883 || $low >= 4294967296 % $n883) {
+              $r884 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n885 >= 1 && $n885 <= 4294967296))
+          if (!($n883 >= 1 && $n883 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r886 = drawInt(P, $n885);
+          $r884 = drawInt(P, $n883);
         }
-        const $digit883 = $r886;
-        const $value884 = $values79[$digit883]!;
+        const $digit881 = $r884;
+        const $value882 = $values75[$digit881]!;
         {
-          const l_d = $value884;
+          const l_d = $value882;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat844, 0, $value884);
+        if (trace !== null) trace.push($seat842, 0, $value882);
         {
-          const l_d = $value884;
+          const l_d = $value882;
           {
-            const $argument887 = l_p;
-            const $argument888 = l_d;
+            const $argument885 = l_p;
+            const $argument886 = l_d;
             {
-              let l_p = $argument887;
-              let l_sold = $argument888;
+              let l_p = $argument885;
+              let l_sold = $argument886;
               v_books[l_sold] -= 1;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -8198,10 +8202,10 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered855 && $pick879-- === 0) {
-        const $n892 = $values81$n[0]!;
-        let $r893 = 0;
-        if ($n892 <= 2097152 && $n892 >= 1) {
+      if ($offered853 && $pick877-- === 0) {
+        const $n890 = $values77$n[0]!;
+        let $r891 = 0;
+        if ($n890 <= 2097152 && $n890 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8212,34 +8216,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n892;
+            const $m = ($t >>> 0) * $n890;
             const $low = $m >>> 0;
-            if ($low >= $n892 || $low >= 4294967296 % $n892) {
-              $r893 = ($m / 4294967296) >>> 0;
+            if ($low >= $n890 || $low >= 4294967296 % $n890) {
+              $r891 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n892 >= 1 && $n892 <= 4294967296))
+          if (!($n890 >= 1 && $n890 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r893 = drawInt(P, $n892);
+          $r891 = drawInt(P, $n890);
         }
-        const $digit890 = $r893;
-        const $value891 = $values81[$digit890]!;
+        const $digit888 = $r891;
+        const $value889 = $values77[$digit888]!;
         {
-          const l_d = $value891;
+          const l_d = $value889;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat844, 1, $value891);
+        if (trace !== null) trace.push($seat842, 1, $value889);
         {
-          const l_d = $value891;
+          const l_d = $value889;
           {
-            const $argument894 = l_p;
-            const $argument895 = l_d;
+            const $argument892 = l_p;
+            const $argument893 = l_d;
             {
-              let l_p = $argument894;
-              let l_sold = $argument895;
+              let l_p = $argument892;
+              let l_sold = $argument893;
               v_key[l_sold] = false;
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_mortgage++;
@@ -8272,10 +8276,10 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered864 && $pick879-- === 0) {
-        const $n899 = $values83$n[0]!;
-        let $r900 = 0;
-        if ($n899 <= 2097152 && $n899 >= 1) {
+      if ($offered862 && $pick877-- === 0) {
+        const $n897 = $values79$n[0]!;
+        let $r898 = 0;
+        if ($n897 <= 2097152 && $n897 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8286,34 +8290,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n899;
+            const $m = ($t >>> 0) * $n897;
             const $low = $m >>> 0;
-            if ($low >= $n899 || $low >= 4294967296 % $n899) {
-              $r900 = ($m / 4294967296) >>> 0;
+            if ($low >= $n897 || $low >= 4294967296 % $n897) {
+              $r898 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n899 >= 1 && $n899 <= 4294967296))
+          if (!($n897 >= 1 && $n897 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r900 = drawInt(P, $n899);
+          $r898 = drawInt(P, $n897);
         }
-        const $digit897 = $r900;
-        const $value898 = $values83[$digit897]!;
+        const $digit895 = $r898;
+        const $value896 = $values79[$digit895]!;
         {
-          const l_d = $value898;
+          const l_d = $value896;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat844, 2, $value898);
+        if (trace !== null) trace.push($seat842, 2, $value896);
         {
-          const l_d = $value898;
+          const l_d = $value896;
           {
-            const $argument901 = l_p;
-            const $argument902 = l_d;
+            const $argument899 = l_p;
+            const $argument900 = l_d;
             {
-              let l_p = $argument901;
-              let l_pledged = $argument902;
+              let l_p = $argument899;
+              let l_pledged = $argument900;
               v_mortgaged[l_pledged] = true;
               $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
               $generation_may_mortgage++;
@@ -8480,25 +8484,21 @@ export function playout(): PlayoutKernel {
     const $values67$n = K_$values67$n;
     const $values69 = K_$values69;
     const $values69$n = K_$values69$n;
-    const $values71 = K_$values71;
-    const $values71$n = K_$values71$n;
-    const $values73 = K_$values73;
-    const $values73$n = K_$values73$n;
-    const $list75 = K_$list75;
-    const $list76 = K_$list76;
-    const $list77 = K_$list77;
-    const $list78 = K_$list78;
+    const $list71 = K_$list71;
+    const $list72 = K_$list72;
+    const $list73 = K_$list73;
+    const $list74 = K_$list74;
+    const $values75 = K_$values75;
+    const $values75$n = K_$values75$n;
+    const $values77 = K_$values77;
+    const $values77$n = K_$values77$n;
     const $values79 = K_$values79;
     const $values79$n = K_$values79$n;
-    const $values81 = K_$values81;
-    const $values81$n = K_$values81$n;
-    const $values83 = K_$values83;
-    const $values83$n = K_$values83$n;
+    const $list81 = K_$list81;
+    const $list82 = K_$list82;
+    const $list83 = K_$list83;
+    const $list84 = K_$list84;
     const $list85 = K_$list85;
-    const $list86 = K_$list86;
-    const $list87 = K_$list87;
-    const $list88 = K_$list88;
-    const $list89 = K_$list89;
     const Fortune_effect$code = K_Fortune_effect$code;
     const Fortune_deck$code = K_Fortune_deck$code;
     const Space_kind$code = K_Space_kind$code;
@@ -8601,16 +8601,16 @@ export function playout(): PlayoutKernel {
       v_claim_amount = 0;
       v_claim_space = -1;
       {
-        let $n904 = 0;
+        let $n902 = 0;
         {
-          const $n906 = N[Z_spaces]!;
-          for (let $i905 = 0; $i905 < $n906; $i905++) {
-            const l_s = C[Z_spaces * CAP + $i905]!;
-            if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n904++] = l_s;
+          const $n904 = N[Z_spaces]!;
+          for (let $i903 = 0; $i903 < $n904; $i903++) {
+            const l_s = C[Z_spaces * CAP + $i903]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n902++] = l_s;
           }
         }
-        for (let $i907 = 0; $i907 < $n904; $i907++) {
-          const l_s = $list85[$i907]!;
+        for (let $i905 = 0; $i905 < $n902; $i905++) {
+          const l_s = $list81[$i905]!;
           {
             const $wanted = l_s;
             let $at = -1;
@@ -8620,10 +8620,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-            const $at908 = Z_spaces * CAP + $at;
-            const $card = C[$at908]!;
-            const $end909 = Z_spaces * CAP + N[Z_spaces]! - 1;
-            for (let $k910 = $at908; $k910 < $end909; $k910++) C[$k910] = C[$k910 + 1]!;
+            const $at906 = Z_spaces * CAP + $at;
+            const $card = C[$at906]!;
+            const $end907 = Z_spaces * CAP + N[Z_spaces]! - 1;
+            for (let $k908 = $at906; $k908 < $end907; $k908++) C[$k908] = C[$k908 + 1]!;
             N[Z_spaces]!--;
             {
               const $member = Space_kind$index[$card]!;
@@ -8637,16 +8637,16 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        let $n911 = 0;
+        let $n909 = 0;
         {
-          const $n913 = N[Z_bank_deeds]!;
-          for (let $i912 = 0; $i912 < $n913; $i912++) {
-            const l_d = C[Z_bank_deeds * CAP + $i912]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n911++] = l_d;
+          const $n911 = N[Z_bank_deeds]!;
+          for (let $i910 = 0; $i910 < $n911; $i910++) {
+            const l_d = C[Z_bank_deeds * CAP + $i910]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n909++] = l_d;
           }
         }
-        for (let $i914 = 0; $i914 < $n911; $i914++) {
-          const l_d = $list86[$i914]!;
+        for (let $i912 = 0; $i912 < $n909; $i912++) {
+          const l_d = $list82[$i912]!;
           {
             const $wanted = l_d;
             let $at = -1;
@@ -8656,10 +8656,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-            const $at915 = Z_bank_deeds * CAP + $at;
-            const $card = C[$at915]!;
-            const $end916 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-            for (let $k917 = $at915; $k917 < $end916; $k917++) C[$k917] = C[$k917 + 1]!;
+            const $at913 = Z_bank_deeds * CAP + $at;
+            const $card = C[$at913]!;
+            const $end914 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+            for (let $k915 = $at913; $k915 < $end914; $k915++) C[$k915] = C[$k915 + 1]!;
             N[Z_bank_deeds]!--;
             {
               const $member = Deed_group$index[$card]!;
@@ -8679,17 +8679,17 @@ export function playout(): PlayoutKernel {
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
       v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
       {
-        let $n918 = 0;
+        let $n916 = 0;
         {
-          const $n920 =
+          const $n918 =
             $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + 1]! > 0 ? N[Z_mercy_deck]! : 0;
-          for (let $i919 = 0; $i919 < $n920; $i919++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i919]!;
-            if (Fortune_deck$code[l_c]! === 1) $list87[$n918++] = l_c;
+          for (let $i917 = 0; $i917 < $n918; $i917++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i917]!;
+            if (Fortune_deck$code[l_c]! === 1) $list83[$n916++] = l_c;
           }
         }
-        for (let $i921 = 0; $i921 < $n918; $i921++) {
-          const l_c = $list87[$i921]!;
+        for (let $i919 = 0; $i919 < $n916; $i919++) {
+          const l_c = $list83[$i919]!;
           {
             const $wanted = l_c;
             let $at = -1;
@@ -8699,10 +8699,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-            const $at922 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-            const $card = C[$at922]!;
-            const $end923 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-            for (let $k924 = $at922; $k924 < $end923; $k924++) C[$k924] = C[$k924 + 1]!;
+            const $at920 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+            const $card = C[$at920]!;
+            const $end921 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+            for (let $k922 = $at920; $k922 < $end921; $k922++) C[$k922] = C[$k922 + 1]!;
             N[Z_mercy_deck]!--;
             {
               const $member = Fortune_deck$index[$card]!;
@@ -8715,10 +8715,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i925 = N[Z_mercy_deck]! - 1; $i925 > 0; $i925--) {
-          const $n929 = $i925 + 1;
-          let $r930 = 0;
-          if ($n929 <= 2097152 && $n929 >= 1) {
+        for (let $i923 = N[Z_mercy_deck]! - 1; $i923 > 0; $i923--) {
+          const $n927 = $i923 + 1;
+          let $r928 = 0;
+          if ($n927 <= 2097152 && $n927 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8729,31 +8729,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n929;
+              const $m = ($t >>> 0) * $n927;
               const $low = $m >>> 0;
-              if ($low >= $n929 || $low >= 4294967296 % $n929) {
-                $r930 = ($m / 4294967296) >>> 0;
+              if ($low >= $n927 || $low >= 4294967296 % $n927) {
+                $r928 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n929 >= 1 && $n929 <= 4294967296))
+            if (!($n927 >= 1 && $n927 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r930 = drawInt(G, $n929);
+            $r928 = drawInt(G, $n927);
           }
-          const $j928 = $r930;
-          const $a926 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i925;
-          const $b927 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j928;
-          const $card = C[$a926]!;
-          C[$a926] = C[$b927]!;
-          C[$b927] = $card;
+          const $j926 = $r928;
+          const $a924 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i923;
+          const $b925 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j926;
+          const $card = C[$a924]!;
+          C[$a924] = C[$b925]!;
+          C[$b925] = $card;
         }
       }
       {
-        for (let $i931 = N[Z_grace_deck]! - 1; $i931 > 0; $i931--) {
-          const $n935 = $i931 + 1;
-          let $r936 = 0;
-          if ($n935 <= 2097152 && $n935 >= 1) {
+        for (let $i929 = N[Z_grace_deck]! - 1; $i929 > 0; $i929--) {
+          const $n933 = $i929 + 1;
+          let $r934 = 0;
+          if ($n933 <= 2097152 && $n933 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8764,34 +8764,34 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n935;
+              const $m = ($t >>> 0) * $n933;
               const $low = $m >>> 0;
-              if ($low >= $n935 || $low >= 4294967296 % $n935) {
-                $r936 = ($m / 4294967296) >>> 0;
+              if ($low >= $n933 || $low >= 4294967296 % $n933) {
+                $r934 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n935 >= 1 && $n935 <= 4294967296))
+            if (!($n933 >= 1 && $n933 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r936 = drawInt(G, $n935);
+            $r934 = drawInt(G, $n933);
           }
-          const $j934 = $r936;
-          const $a932 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i931;
-          const $b933 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j934;
-          const $card = C[$a932]!;
-          C[$a932] = C[$b933]!;
-          C[$b933] = $card;
+          const $j932 = $r934;
+          const $a930 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i929;
+          const $b931 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j932;
+          const $card = C[$a930]!;
+          C[$a930] = C[$b931]!;
+          C[$b931] = $card;
         }
       }
       {
-        let $n937 = 0;
+        let $n935 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list88[$n937++] = l_p;
+          $list84[$n935++] = l_p;
         }
-        for (let $i938 = 0; $i938 < $n937; $i938++) {
-          const l_p = $list88[$i938]!;
+        for (let $i936 = 0; $i936 < $n935; $i936++) {
+          const l_p = $list84[$i936]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -8808,10 +8808,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i939 = N[Z_bank_deeds]! - 1; $i939 > 0; $i939--) {
-            const $n943 = $i939 + 1;
-            let $r944 = 0;
-            if ($n943 <= 2097152 && $n943 >= 1) {
+          for (let $i937 = N[Z_bank_deeds]! - 1; $i937 > 0; $i937--) {
+            const $n941 = $i937 + 1;
+            let $r942 = 0;
+            if ($n941 <= 2097152 && $n941 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -8822,58 +8822,58 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n943;
+                const $m = ($t >>> 0) * $n941;
                 const $low = $m >>> 0;
-                if ($low >= $n943 || $low >= 4294967296 % $n943) {
-                  $r944 = ($m / 4294967296) >>> 0;
+                if ($low >= $n941 || $low >= 4294967296 % $n941) {
+                  $r942 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n943 >= 1 && $n943 <= 4294967296))
+              if (!($n941 >= 1 && $n941 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r944 = drawInt(G, $n943);
+              $r942 = drawInt(G, $n941);
             }
-            const $j942 = $r944;
-            const $a940 = Z_bank_deeds * CAP + $i939;
-            const $b941 = Z_bank_deeds * CAP + $j942;
-            const $card = C[$a940]!;
-            C[$a940] = C[$b941]!;
-            C[$b941] = $card;
+            const $j940 = $r942;
+            const $a938 = Z_bank_deeds * CAP + $i937;
+            const $b939 = Z_bank_deeds * CAP + $j940;
+            const $card = C[$a938]!;
+            C[$a938] = C[$b939]!;
+            C[$b939] = $card;
           }
         }
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n945 = 0;
+          let $n943 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list89[$n945++] = l_p;
+            $list85[$n943++] = l_p;
           }
-          for (let $i946 = 0; $i946 < $n945; $i946++) {
-            const l_p = $list89[$i946]!;
+          for (let $i944 = 0; $i944 < $n943; $i944++) {
+            const l_p = $list85[$i944]!;
             {
-              const $seg947 = Z_deeds + l_p;
+              const $seg945 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at948 = Z_bank_deeds * CAP;
-                const $card = C[$at948]!;
-                const $end949 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k950 = $at948; $k950 < $end949; $k950++) C[$k950] = C[$k950 + 1]!;
+                const $at946 = Z_bank_deeds * CAP;
+                const $card = C[$at946]!;
+                const $end947 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k948 = $at946; $k948 < $end947; $k948++) C[$k948] = C[$k948 + 1]!;
                 N[Z_bank_deeds]!--;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
                 }
-                C[$seg947 * CAP + N[$seg947]!] = $card;
-                N[$seg947]!++;
-                $where[$card] = $seg947;
+                C[$seg945 * CAP + N[$seg945]!] = $card;
+                N[$seg945]!++;
+                $where[$card] = $seg945;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg947 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg947 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg945 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg945 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
               }
@@ -8884,16 +8884,16 @@ export function playout(): PlayoutKernel {
             $generation_may_sell_stack++;
             $generation_undeveloped++;
             {
-              let $sum951: number = 0;
+              let $sum949: number = 0;
               {
-                const $seg953 = Z_deeds + l_p;
-                const $n954 = N[$seg953]!;
-                for (let $i952 = 0; $i952 < $n954; $i952++) {
-                  const l_d = C[$seg953 * CAP + $i952]!;
-                  $sum951 += Deed_price[l_d]!;
+                const $seg951 = Z_deeds + l_p;
+                const $n952 = N[$seg951]!;
+                for (let $i950 = 0; $i950 < $n952; $i950++) {
+                  const l_d = C[$seg951 * CAP + $i950]!;
+                  $sum949 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum951;
+              const $amount = $sum949;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",
@@ -9771,25 +9771,21 @@ export function playout(): PlayoutKernel {
     const $values67$n = K_$values67$n;
     const $values69 = K_$values69;
     const $values69$n = K_$values69$n;
-    const $values71 = K_$values71;
-    const $values71$n = K_$values71$n;
-    const $values73 = K_$values73;
-    const $values73$n = K_$values73$n;
-    const $list75 = K_$list75;
-    const $list76 = K_$list76;
-    const $list77 = K_$list77;
-    const $list78 = K_$list78;
+    const $list71 = K_$list71;
+    const $list72 = K_$list72;
+    const $list73 = K_$list73;
+    const $list74 = K_$list74;
+    const $values75 = K_$values75;
+    const $values75$n = K_$values75$n;
+    const $values77 = K_$values77;
+    const $values77$n = K_$values77$n;
     const $values79 = K_$values79;
     const $values79$n = K_$values79$n;
-    const $values81 = K_$values81;
-    const $values81$n = K_$values81$n;
-    const $values83 = K_$values83;
-    const $values83$n = K_$values83$n;
+    const $list81 = K_$list81;
+    const $list82 = K_$list82;
+    const $list83 = K_$list83;
+    const $list84 = K_$list84;
     const $list85 = K_$list85;
-    const $list86 = K_$list86;
-    const $list87 = K_$list87;
-    const $list88 = K_$list88;
-    const $list89 = K_$list89;
     const Fortune_effect$code = K_Fortune_effect$code;
     const Fortune_deck$code = K_Fortune_deck$code;
     const Space_kind$code = K_Space_kind$code;
