@@ -10,6 +10,7 @@ import {
   rollOn,
   seatsInPlay,
   seedWords,
+  segmentHolding,
   tableValue,
   takeFromZoneOf,
   topCard,
@@ -507,38 +508,10 @@ export function playout(): PlayoutKernel {
     return $max968;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all972: boolean = true;
-    {
-      const $seg974 = Z_deeds + l_p;
-      const $n975 = N[$seg974]!;
-      for (let $i973 = 0; $i973 < $n975; $i973++) {
-        const l_e = C[$seg974 * CAP + $i973]!;
-        if (Deed_group[l_e]! === l_g) {
-          if (!(fn_level(l_e) === 0)) {
-            $all972 = false;
-            break;
-          }
-        }
-      }
-    }
-    return $all972;
+    return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, $index_Group(l_g), 0) === 0;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any976: boolean = false;
-    {
-      const $seg978 = Z_deeds + l_p;
-      const $n979 = N[$seg978]!;
-      for (let $i977 = 0; $i977 < $n979; $i977++) {
-        const l_e = C[$seg978 * CAP + $i977]!;
-        if (Deed_group[l_e]! === l_g) {
-          if (v_mortgaged[l_e]!) {
-            $any976 = true;
-            break;
-          }
-        }
-      }
-    }
-    return $any976;
+    return $pairOf($paired_deeds_group_1, (Z_deeds + l_p - Z_deeds) * 16, $index_Group(l_g), 1) > 0;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -560,7 +533,7 @@ export function playout(): PlayoutKernel {
   function fn_may_build(l_p: number, l_d: number): boolean {
     return (
       fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
-      !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
+      !fn_any_mortgaged$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
       !v_key[l_d]! &&
       v_books[l_d]! < 4 &&
       v_books[l_d]! === fn_lowest_level(l_p, Deed_group[l_d]!)
@@ -569,7 +542,7 @@ export function playout(): PlayoutKernel {
   function fn_may_buy_key(l_p: number, l_d: number): boolean {
     return (
       fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
-      !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
+      !fn_any_mortgaged$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
       !v_key[l_d]! &&
       v_books[l_d]! === 4 &&
       fn_lowest_level(l_p, Deed_group[l_d]!) >= 4
@@ -582,7 +555,7 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! && v_stacks_left >= 4;
   }
   function fn_may_mortgage(l_p: number, l_d: number): boolean {
-    return !v_mortgaged[l_d]! && fn_undeveloped(l_p, Deed_group[l_d]!);
+    return !v_mortgaged[l_d]! && fn_undeveloped$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!);
   }
   function fn_lift_cost(l_d: number): number {
     return $table_lift_cost[l_d]!;
@@ -591,38 +564,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any980: boolean = false;
+    let $any972: boolean = false;
     {
-      const $seg982 = Z_deeds + l_p;
-      const $n983 = N[$seg982]!;
-      for (let $i981 = 0; $i981 < $n983; $i981++) {
-        const l_d = C[$seg982 * CAP + $i981]!;
+      const $seg974 = Z_deeds + l_p;
+      const $n975 = N[$seg974]!;
+      for (let $i973 = 0; $i973 < $n975; $i973++) {
+        const l_d = C[$seg974 * CAP + $i973]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any980 = true;
+          $any972 = true;
           break;
         }
       }
     }
-    return $any980;
+    return $any972;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum984: number = 0;
+    let $sum976: number = 0;
     {
-      const $seg986 = Z_deeds + l_p;
-      const $n987 = N[$seg986]!;
-      for (let $i985 = 0; $i985 < $n987; $i985++) {
-        const l_d = C[$seg986 * CAP + $i985]!;
-        $sum984 +=
+      const $seg978 = Z_deeds + l_p;
+      const $n979 = N[$seg978]!;
+      for (let $i977 = 0; $i977 < $n979; $i977++) {
+        const l_d = C[$seg978 * CAP + $i977]!;
+        $sum976 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum984 >= l_amount;
+    return v_cash[l_p]! + $sum976 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats988 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats988++;
-    return $seats988;
+    let $seats980 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats980++;
+    return $seats980;
   }
   function fn_round_limit(): number {
     return 20;
@@ -631,22 +604,28 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum989: number = 0;
+    let $sum981: number = 0;
     {
-      const $seg991 = Z_deeds + l_p;
-      const $n992 = N[$seg991]!;
-      for (let $i990 = 0; $i990 < $n992; $i990++) {
-        const l_d = C[$seg991 * CAP + $i990]!;
-        $sum989 +=
+      const $seg983 = Z_deeds + l_p;
+      const $n984 = N[$seg983]!;
+      for (let $i982 = 0; $i982 < $n984; $i982++) {
+        const l_d = C[$seg983 * CAP + $i982]!;
+        $sum981 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum989;
+    return v_cash[l_p]! + $sum981;
+  }
+  function fn_undeveloped$at(l_p: number, l_g: string, l_g$index: number): boolean {
+    return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, l_g$index, 0) === 0;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
+  }
+  function fn_any_mortgaged$at(l_p: number, l_g: string, l_g$index: number): boolean {
+    return $pairOf($paired_deeds_group_1, (Z_deeds + l_p - Z_deeds) * 16, l_g$index, 1) > 0;
   }
   function fn_held$at(l_p: number, l_g: string, l_g$index: number): number {
     return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, l_g$index);
@@ -656,53 +635,6 @@ export function playout(): PlayoutKernel {
       $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, l_g$index) +
       $seatTotal($count_deeds_group$seats, l_g$index)
     );
-  }
-  var $members_any_mortgaged = new Float64Array(8);
-  var $mstamp_any_mortgaged = new Float64Array(48);
-  var $generation_any_mortgaged = 1;
-  var $memo_any_mortgaged = new Float64Array(48);
-  var $stamp_any_mortgaged = new Float64Array(48);
-  function fn_any_mortgaged$memo(l_p: number, l_g: string): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
-      $key = $key * 6 + $digit;
-    }
-    const $member = $index_Group(l_g);
-    if ($member < 0) return fn_any_mortgaged(l_p, l_g);
-    $key = $key * 8 + $member;
-    if (
-      $stamp_any_mortgaged[$key] === $generation_any_mortgaged &&
-      $mstamp_any_mortgaged[$key] === $members_any_mortgaged[$member]
-    )
-      return $memo_any_mortgaged[$key] === 1;
-    const $value = fn_any_mortgaged(l_p, l_g);
-    $stamp_any_mortgaged[$key] = $generation_any_mortgaged;
-    $mstamp_any_mortgaged[$key] = $members_any_mortgaged[$member]!;
-    $memo_any_mortgaged[$key] = $value ? 1 : 0;
-    return $value;
-  }
-  function fn_any_mortgaged$memoAt(l_p: number, l_g: string, $digit1: number): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
-      $key = $key * 6 + $digit;
-    }
-    const $member = $digit1;
-    if ($member < 0) return fn_any_mortgaged(l_p, l_g);
-    $key = $key * 8 + $member;
-    if (
-      $stamp_any_mortgaged[$key] === $generation_any_mortgaged &&
-      $mstamp_any_mortgaged[$key] === $members_any_mortgaged[$member]
-    )
-      return $memo_any_mortgaged[$key] === 1;
-    const $value = fn_any_mortgaged(l_p, l_g);
-    $stamp_any_mortgaged[$key] = $generation_any_mortgaged;
-    $mstamp_any_mortgaged[$key] = $members_any_mortgaged[$member]!;
-    $memo_any_mortgaged[$key] = $value ? 1 : 0;
-    return $value;
   }
   var $members_lowest_level = new Float64Array(8);
   var $mstamp_lowest_level = new Float64Array(48);
@@ -751,27 +683,6 @@ export function playout(): PlayoutKernel {
     $memo_lowest_level[$key] = $value;
     return $value;
   }
-  var $generation_may_mortgage = 1;
-  var $memo_may_mortgage = new Float64Array(636);
-  var $stamp_may_mortgage = new Float64Array(636);
-  function fn_may_mortgage$memo(l_p: number, l_d: number): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_may_mortgage(l_p, l_d);
-      $key = $key * 6 + $digit;
-    }
-    {
-      const $digit = l_d >= 0 && l_d < 106 ? l_d : -1;
-      if ($digit < 0) return fn_may_mortgage(l_p, l_d);
-      $key = $key * 106 + $digit;
-    }
-    if ($stamp_may_mortgage[$key] === $generation_may_mortgage) return $memo_may_mortgage[$key] === 1;
-    const $value = fn_may_mortgage(l_p, l_d);
-    $stamp_may_mortgage[$key] = $generation_may_mortgage;
-    $memo_may_mortgage[$key] = $value ? 1 : 0;
-    return $value;
-  }
   var $generation_may_sell_stack = 1;
   var $memo_may_sell_stack = new Float64Array(636);
   var $stamp_may_sell_stack = new Float64Array(636);
@@ -791,53 +702,6 @@ export function playout(): PlayoutKernel {
     const $value = fn_may_sell_stack(l_p, l_d);
     $stamp_may_sell_stack[$key] = $generation_may_sell_stack;
     $memo_may_sell_stack[$key] = $value ? 1 : 0;
-    return $value;
-  }
-  var $members_undeveloped = new Float64Array(8);
-  var $mstamp_undeveloped = new Float64Array(48);
-  var $generation_undeveloped = 1;
-  var $memo_undeveloped = new Float64Array(48);
-  var $stamp_undeveloped = new Float64Array(48);
-  function fn_undeveloped$memo(l_p: number, l_g: string): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_undeveloped(l_p, l_g);
-      $key = $key * 6 + $digit;
-    }
-    const $member = $index_Group(l_g);
-    if ($member < 0) return fn_undeveloped(l_p, l_g);
-    $key = $key * 8 + $member;
-    if (
-      $stamp_undeveloped[$key] === $generation_undeveloped &&
-      $mstamp_undeveloped[$key] === $members_undeveloped[$member]
-    )
-      return $memo_undeveloped[$key] === 1;
-    const $value = fn_undeveloped(l_p, l_g);
-    $stamp_undeveloped[$key] = $generation_undeveloped;
-    $mstamp_undeveloped[$key] = $members_undeveloped[$member]!;
-    $memo_undeveloped[$key] = $value ? 1 : 0;
-    return $value;
-  }
-  function fn_undeveloped$memoAt(l_p: number, l_g: string, $digit1: number): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_undeveloped(l_p, l_g);
-      $key = $key * 6 + $digit;
-    }
-    const $member = $digit1;
-    if ($member < 0) return fn_undeveloped(l_p, l_g);
-    $key = $key * 8 + $member;
-    if (
-      $stamp_undeveloped[$key] === $generation_undeveloped &&
-      $mstamp_undeveloped[$key] === $members_undeveloped[$member]
-    )
-      return $memo_undeveloped[$key] === 1;
-    const $value = fn_undeveloped(l_p, l_g);
-    $stamp_undeveloped[$key] = $generation_undeveloped;
-    $mstamp_undeveloped[$key] = $members_undeveloped[$member]!;
-    $memo_undeveloped[$key] = $value ? 1 : 0;
     return $value;
   }
   var $index_Deck$lastValue = "";
@@ -934,6 +798,8 @@ export function playout(): PlayoutKernel {
   var $count_deeds_group = new Int32Array(48);
   var $count_mercy_deck_deck = new Int32Array(2);
   var $count_spaces_kind = new Int32Array(8);
+  var $paired_deeds_group_0 = new Int32Array(96);
+  var $paired_deeds_group_1 = new Int32Array(96);
   /** A segment's count of one member (its index; -1 for a value that is no member: none). */
   function $countOf(counts: Int32Array, at: number, member: number): number {
     return member < 0 ? 0 : counts[at + member]!;
@@ -972,6 +838,76 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_spaces_kind[$s * 8 + $member]!++;
       }
     }
+    $recountKeyed();
+  }
+  function $paired_deeds_group_0$test(card: number): boolean {
+    return fn_level(card) === 0;
+  }
+  function $paired_deeds_group_1$test(card: number): boolean {
+    return v_mortgaged[card]!;
+  }
+  /** A segment's paired count of one member (-1 for a value that is no member: none) with the test's value `bit`. */
+  function $pairOf(counts: Int32Array, at: number, member: number, bit: number): number {
+    return member < 0 ? 0 : counts[at + member * 2 + bit]!;
+  }
+  /** The counts by a key that reads per-card variables made afresh (the variables have their values). */
+  function $recountKeyed(): void {
+    $paired_deeds_group_0.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_deeds + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member =
+          Deed_group$index[C[$seg * CAP + $i]!]! * 2 +
+          ($paired_deeds_group_0$test(C[$seg * CAP + $i]!) ? 1 : 0);
+        if ($member >= 0) $paired_deeds_group_0[$s * 16 + $member]!++;
+      }
+    }
+    $paired_deeds_group_1.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_deeds + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member =
+          Deed_group$index[C[$seg * CAP + $i]!]! * 2 +
+          ($paired_deeds_group_1$test(C[$seg * CAP + $i]!) ? 1 : 0);
+        if ($member >= 0) $paired_deeds_group_1[$s * 16 + $member]!++;
+      }
+    }
+  }
+  function $write_books(card: number, value: number, hint: number): void {
+    const $seg0 = segmentHolding(C, N, CAP, Z_deeds, 6, hint, card);
+    if ($seg0 >= 0)
+      $paired_deeds_group_0[
+        ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
+      ]!--;
+    v_books[card] = value;
+    if ($seg0 >= 0)
+      $paired_deeds_group_0[
+        ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
+      ]!++;
+  }
+  function $write_key(card: number, value: boolean, hint: number): void {
+    const $seg0 = segmentHolding(C, N, CAP, Z_deeds, 6, hint, card);
+    if ($seg0 >= 0)
+      $paired_deeds_group_0[
+        ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
+      ]!--;
+    v_key[card] = value;
+    if ($seg0 >= 0)
+      $paired_deeds_group_0[
+        ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
+      ]!++;
+  }
+  function $write_mortgaged(card: number, value: boolean, hint: number): void {
+    const $seg0 = segmentHolding(C, N, CAP, Z_deeds, 6, hint, card);
+    if ($seg0 >= 0)
+      $paired_deeds_group_1[
+        ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_1$test(card) ? 1 : 0))
+      ]!--;
+    v_mortgaged[card] = value;
+    if ($seg0 >= 0)
+      $paired_deeds_group_1[
+        ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_1$test(card) ? 1 : 0))
+      ]!++;
   }
   var $count_deeds_group$seats = new Int32Array(8);
   var $seatTotalsFresh = false;
@@ -1291,11 +1227,9 @@ export function playout(): PlayoutKernel {
       for (let $i27 = 0; $i27 < $n23; $i27++) {
         const l_d = $list7[$i27]!;
         if (v_key[l_d]!) {
-          v_key[l_d] = false;
+          $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -1324,11 +1258,9 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_4] += $amount;
           }
-          v_books[l_d] = 0;
+          $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
         }
       }
     }
@@ -1369,20 +1301,27 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($to - Z_deeds) * 16 + $member]!++;
+          }
         }
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
+        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
+        $paired_deeds_group_1.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         N[$from] = 0;
       }
     }
-    $generation_any_mortgaged++;
     $generation_lowest_level++;
-    $generation_may_mortgage++;
     $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $argument29 = l_p_4;
       {
@@ -1392,11 +1331,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats30++;
           v_eliminated[l_p] = players - $seats30 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1435,9 +1371,7 @@ export function playout(): PlayoutKernel {
       }
       for (let $i35 = 0; $i35 < $n31; $i35++) {
         const l_d = $list8[$i35]!;
-        v_mortgaged[l_d] = false;
-        $members_any_mortgaged[Deed_group$index[l_d]!]!++;
-        $generation_may_mortgage++;
+        $write_mortgaged(l_d, false, $where[l_d]!);
         {
           const $seg36 = Z_deeds + l_p_4;
           const $wanted = l_d;
@@ -1460,14 +1394,19 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$seg36 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg36 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg36 - Z_deeds) * 16 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
-          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
       }
     }
@@ -1480,11 +1419,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats41++;
           v_eliminated[l_p] = players - $seats41 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1553,11 +1489,8 @@ export function playout(): PlayoutKernel {
         const $member = Deed_group$index[$card]!;
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
-      $members_any_mortgaged[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
-      $generation_may_mortgage++;
       $generation_may_sell_stack++;
-      $members_undeveloped[Deed_group$index[$card]!]!++;
     }
     l_lot_2 = l_d_4;
     l_high_3 = 0;
@@ -1625,6 +1558,14 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+        }
         const $seg47 = Z_deeds + l_leader_3;
         C[$seg47 * CAP + N[$seg47]!] = $card;
         N[$seg47]!++;
@@ -1636,11 +1577,16 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$seg47 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
-        $members_any_mortgaged[Deed_group$index[$card]!]!++;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg47 - Z_deeds) * 16 + $member]!++;
+        }
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($seg47 - Z_deeds) * 16 + $member]!++;
+        }
         $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -1905,11 +1851,9 @@ export function playout(): PlayoutKernel {
       for (let $i159 = 0; $i159 < $n155; $i159++) {
         const l_d = $list17[$i159]!;
         if (v_key[l_d]!) {
-          v_key[l_d] = false;
+          $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -1938,11 +1882,9 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_10] += $amount;
           }
-          v_books[l_d] = 0;
+          $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
         }
       }
     }
@@ -1983,20 +1925,27 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($to - Z_deeds) * 16 + $member]!++;
+          }
         }
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
+        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
+        $paired_deeds_group_1.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         N[$from] = 0;
       }
     }
-    $generation_any_mortgaged++;
     $generation_lowest_level++;
-    $generation_may_mortgage++;
     $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $argument161 = l_p_10;
       {
@@ -2006,11 +1955,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats162++;
           v_eliminated[l_p] = players - $seats162 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2049,9 +1995,7 @@ export function playout(): PlayoutKernel {
       }
       for (let $i167 = 0; $i167 < $n163; $i167++) {
         const l_d = $list18[$i167]!;
-        v_mortgaged[l_d] = false;
-        $members_any_mortgaged[Deed_group$index[l_d]!]!++;
-        $generation_may_mortgage++;
+        $write_mortgaged(l_d, false, $where[l_d]!);
         {
           const $seg168 = Z_deeds + l_p_10;
           const $wanted = l_d;
@@ -2074,14 +2018,19 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$seg168 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg168 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg168 - Z_deeds) * 16 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
-          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
       }
     }
@@ -2094,11 +2043,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats173++;
           v_eliminated[l_p] = players - $seats173 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2167,11 +2113,8 @@ export function playout(): PlayoutKernel {
         const $member = Deed_group$index[$card]!;
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
-      $members_any_mortgaged[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
-      $generation_may_mortgage++;
       $generation_may_sell_stack++;
-      $members_undeveloped[Deed_group$index[$card]!]!++;
     }
     l_lot_5 = l_d_6;
     l_high_6 = 0;
@@ -2239,6 +2182,14 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+        }
         const $seg179 = Z_deeds + l_leader_6;
         C[$seg179 * CAP + N[$seg179]!] = $card;
         N[$seg179]!++;
@@ -2250,11 +2201,16 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$seg179 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
-        $members_any_mortgaged[Deed_group$index[$card]!]!++;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg179 - Z_deeds) * 16 + $member]!++;
+        }
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($seg179 - Z_deeds) * 16 + $member]!++;
+        }
         $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -2503,11 +2459,9 @@ export function playout(): PlayoutKernel {
       for (let $i295 = 0; $i295 < $n291; $i295++) {
         const l_d = $list27[$i295]!;
         if (v_key[l_d]!) {
-          v_key[l_d] = false;
+          $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -2536,11 +2490,9 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_8] += $amount;
           }
-          v_books[l_d] = 0;
+          $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
         }
       }
     }
@@ -2581,20 +2533,27 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($to - Z_deeds) * 16 + $member]!++;
+          }
         }
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
+        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
+        $paired_deeds_group_1.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         N[$from] = 0;
       }
     }
-    $generation_any_mortgaged++;
     $generation_lowest_level++;
-    $generation_may_mortgage++;
     $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $argument297 = l_p_8;
       {
@@ -2604,11 +2563,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats298++;
           v_eliminated[l_p] = players - $seats298 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2647,9 +2603,7 @@ export function playout(): PlayoutKernel {
       }
       for (let $i303 = 0; $i303 < $n299; $i303++) {
         const l_d = $list28[$i303]!;
-        v_mortgaged[l_d] = false;
-        $members_any_mortgaged[Deed_group$index[l_d]!]!++;
-        $generation_may_mortgage++;
+        $write_mortgaged(l_d, false, $where[l_d]!);
         {
           const $seg304 = Z_deeds + l_p_8;
           const $wanted = l_d;
@@ -2672,14 +2626,19 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$seg304 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg304 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg304 - Z_deeds) * 16 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
-          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
       }
     }
@@ -2692,11 +2651,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats309++;
           v_eliminated[l_p] = players - $seats309 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2765,11 +2721,8 @@ export function playout(): PlayoutKernel {
         const $member = Deed_group$index[$card]!;
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
-      $members_any_mortgaged[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
-      $generation_may_mortgage++;
       $generation_may_sell_stack++;
-      $members_undeveloped[Deed_group$index[$card]!]!++;
     }
     l_lot_4 = l_d_5;
     l_high_5 = 0;
@@ -2837,6 +2790,14 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+        }
         const $seg315 = Z_deeds + l_leader_5;
         C[$seg315 * CAP + N[$seg315]!] = $card;
         N[$seg315]!++;
@@ -2848,11 +2809,16 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$seg315 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
-        $members_any_mortgaged[Deed_group$index[$card]!]!++;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg315 - Z_deeds) * 16 + $member]!++;
+        }
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($seg315 - Z_deeds) * 16 + $member]!++;
+        }
         $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -3014,6 +2980,14 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+        }
         const $seg449 = Z_deeds + l_leader_4;
         C[$seg449 * CAP + N[$seg449]!] = $card;
         N[$seg449]!++;
@@ -3025,11 +2999,16 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$seg449 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
-        $members_any_mortgaged[Deed_group$index[$card]!]!++;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg449 - Z_deeds) * 16 + $member]!++;
+        }
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($seg449 - Z_deeds) * 16 + $member]!++;
+        }
         $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -3179,11 +3158,9 @@ export function playout(): PlayoutKernel {
       for (let $i777 = 0; $i777 < $n773; $i777++) {
         const l_d = $list71[$i777]!;
         if (v_key[l_d]!) {
-          v_key[l_d] = false;
+          $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -3212,11 +3189,9 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_2] += $amount;
           }
-          v_books[l_d] = 0;
+          $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
         }
       }
     }
@@ -3257,20 +3232,27 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($to - Z_deeds) * 16 + $member]!++;
+          }
         }
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
+        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
+        $paired_deeds_group_1.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         N[$from] = 0;
       }
     }
-    $generation_any_mortgaged++;
     $generation_lowest_level++;
-    $generation_may_mortgage++;
     $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $argument779 = l_p_2;
       {
@@ -3280,11 +3262,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats780++;
           v_eliminated[l_p] = players - $seats780 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -3323,9 +3302,7 @@ export function playout(): PlayoutKernel {
       }
       for (let $i785 = 0; $i785 < $n781; $i785++) {
         const l_d = $list72[$i785]!;
-        v_mortgaged[l_d] = false;
-        $members_any_mortgaged[Deed_group$index[l_d]!]!++;
-        $generation_may_mortgage++;
+        $write_mortgaged(l_d, false, $where[l_d]!);
         {
           const $seg786 = Z_deeds + l_p_2;
           const $wanted = l_d;
@@ -3348,14 +3325,19 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$seg786 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg786 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg786 - Z_deeds) * 16 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
-          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
       }
     }
@@ -3368,11 +3350,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats791++;
           v_eliminated[l_p] = players - $seats791 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -3441,11 +3420,8 @@ export function playout(): PlayoutKernel {
         const $member = Deed_group$index[$card]!;
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
-      $members_any_mortgaged[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
-      $generation_may_mortgage++;
       $generation_may_sell_stack++;
-      $members_undeveloped[Deed_group$index[$card]!]!++;
     }
     l_lot = l_d_2;
     l_high_2 = 0;
@@ -3513,6 +3489,14 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+        }
         const $seg797 = Z_deeds + l_leader_2;
         C[$seg797 * CAP + N[$seg797]!] = $card;
         N[$seg797]!++;
@@ -3524,11 +3508,16 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$seg797 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
-        $members_any_mortgaged[Deed_group$index[$card]!]!++;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg797 - Z_deeds) * 16 + $member]!++;
+        }
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($seg797 - Z_deeds) * 16 + $member]!++;
+        }
         $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -3970,7 +3959,7 @@ export function playout(): PlayoutKernel {
         const $n116 = N[$seg115]!;
         for (let $i114 = 0; $i114 < $n116; $i114++) {
           const l_e = C[$seg115 * CAP + $i114]!;
-          if (fn_may_mortgage$memo(l_p_3, l_e)) {
+          if (fn_may_mortgage(l_p_3, l_e)) {
             $any113 = true;
             break;
           }
@@ -3999,7 +3988,7 @@ export function playout(): PlayoutKernel {
         found117$test: if ($gate122) {
           const l_d = $value123;
           if (!!v_mortgaged[l_d]!) break found117$test;
-          if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found117$test;
+          if (!fn_undeveloped$at(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found117$test;
           $values15[$values15$n[0]!++] = l_d;
         }
       }
@@ -4097,11 +4086,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument135;
               let l_sold = $argument136;
-              v_books[l_sold] -= 1;
+              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4165,17 +4152,13 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument142;
               let l_sold = $argument143;
-              v_key[l_sold] = false;
+              $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
-              v_books[l_sold] = 4;
+              $write_books(l_sold, 4, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4239,9 +4222,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument149;
               let l_pledged = $argument150;
-              v_mortgaged[l_pledged] = true;
-              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
-              $generation_may_mortgage++;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -4579,7 +4560,7 @@ export function playout(): PlayoutKernel {
         const $n248 = N[$seg247]!;
         for (let $i246 = 0; $i246 < $n248; $i246++) {
           const l_e = C[$seg247 * CAP + $i246]!;
-          if (fn_may_mortgage$memo(l_p_9, l_e)) {
+          if (fn_may_mortgage(l_p_9, l_e)) {
             $any245 = true;
             break;
           }
@@ -4608,7 +4589,7 @@ export function playout(): PlayoutKernel {
         found249$test: if ($gate254) {
           const l_d = $value255;
           if (!!v_mortgaged[l_d]!) break found249$test;
-          if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found249$test;
+          if (!fn_undeveloped$at(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found249$test;
           $values25[$values25$n[0]!++] = l_d;
         }
       }
@@ -4706,11 +4687,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument267;
               let l_sold = $argument268;
-              v_books[l_sold] -= 1;
+              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4774,17 +4753,13 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument274;
               let l_sold = $argument275;
-              v_key[l_sold] = false;
+              $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
-              v_books[l_sold] = 4;
+              $write_books(l_sold, 4, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4848,9 +4823,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument281;
               let l_pledged = $argument282;
-              v_mortgaged[l_pledged] = true;
-              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
-              $generation_may_mortgage++;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -5188,7 +5161,7 @@ export function playout(): PlayoutKernel {
         const $n384 = N[$seg383]!;
         for (let $i382 = 0; $i382 < $n384; $i382++) {
           const l_e = C[$seg383 * CAP + $i382]!;
-          if (fn_may_mortgage$memo(l_p_7, l_e)) {
+          if (fn_may_mortgage(l_p_7, l_e)) {
             $any381 = true;
             break;
           }
@@ -5217,7 +5190,7 @@ export function playout(): PlayoutKernel {
         found385$test: if ($gate390) {
           const l_d = $value391;
           if (!!v_mortgaged[l_d]!) break found385$test;
-          if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found385$test;
+          if (!fn_undeveloped$at(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found385$test;
           $values35[$values35$n[0]!++] = l_d;
         }
       }
@@ -5315,11 +5288,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument403;
               let l_sold = $argument404;
-              v_books[l_sold] -= 1;
+              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -5383,17 +5354,13 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument410;
               let l_sold = $argument411;
-              v_key[l_sold] = false;
+              $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
-              v_books[l_sold] = 4;
+              $write_books(l_sold, 4, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -5457,9 +5424,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument417;
               let l_pledged = $argument418;
-              v_mortgaged[l_pledged] = true;
-              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
-              $generation_may_mortgage++;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -5560,6 +5525,14 @@ export function playout(): PlayoutKernel {
                     if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
                   }
                 }
+                if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+                }
+                if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+                }
                 const $seg442 = Z_deeds + l_p_5;
                 C[$seg442 * CAP + N[$seg442]!] = $card;
                 N[$seg442]!++;
@@ -5571,11 +5544,16 @@ export function playout(): PlayoutKernel {
                     if (v_eliminated[$seg442 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
-                $members_any_mortgaged[Deed_group$index[$card]!]!++;
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($seg442 - Z_deeds) * 16 + $member]!++;
+                }
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_1[($seg442 - Z_deeds) * 16 + $member]!++;
+                }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
-                $generation_may_mortgage++;
                 $generation_may_sell_stack++;
-                $members_undeveloped[Deed_group$index[$card]!]!++;
               }
               return step100();
             }
@@ -5675,6 +5653,14 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
+          if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+          }
+          if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+          }
           const $seg431 = Z_deeds + l_p_5;
           C[$seg431 * CAP + N[$seg431]!] = $card;
           N[$seg431]!++;
@@ -5686,11 +5672,16 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$seg431 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
-          $members_any_mortgaged[Deed_group$index[$card]!]!++;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg431 - Z_deeds) * 16 + $member]!++;
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg431 - Z_deeds) * 16 + $member]!++;
+          }
           $members_lowest_level[Deed_group$index[$card]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
         return step100();
       }
@@ -6080,7 +6071,7 @@ export function playout(): PlayoutKernel {
               $same658 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
             if ($same658 !== 1) break found614$test;
             if ($same659 === 0)
-              $same659 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+              $same659 = !fn_any_mortgaged$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
             if ($same659 !== 1) break found614$test;
             if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found614$test;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
@@ -6097,7 +6088,7 @@ export function playout(): PlayoutKernel {
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
               break found619$test;
             if ($same659 === 0)
-              $same659 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+              $same659 = !fn_any_mortgaged$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
             if ($same659 !== 1) break found619$test;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found619$test;
             $values57[$values57$n[0]!++] = l_d;
@@ -6116,7 +6107,7 @@ export function playout(): PlayoutKernel {
           found634$test: if ($gate654) {
             const l_d = $value657;
             if (!!v_mortgaged[l_d]!) break found634$test;
-            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found634$test;
+            if (!fn_undeveloped$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found634$test;
             $values63[$values63$n[0]!++] = l_d;
           }
           found639$test: if ($gate655) {
@@ -6338,11 +6329,9 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              v_books[l_d] += 1;
+              $write_books(l_d, v_books[l_d] + 1, $where[l_d]!);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_d]!]!++;
               v_stacks_left -= 1;
               return step130();
             }
@@ -6385,17 +6374,13 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              v_books[l_d] = 0;
+              $write_books(l_d, 0, $where[l_d]!);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_d]!]!++;
               v_stacks_left += 4;
-              v_key[l_d] = true;
+              $write_key(l_d, true, $where[l_d]!);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_d]!]!++;
               v_keys_left -= 1;
               return step130();
             }
@@ -6429,11 +6414,9 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument693;
                   let l_sold = $argument694;
-                  v_books[l_sold] -= 1;
+                  $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
-                  $generation_may_mortgage++;
                   $generation_may_sell_stack++;
-                  $members_undeveloped[Deed_group$index[l_sold]!]!++;
                   v_stacks_left += 1;
                   {
                     const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -6484,17 +6467,13 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument701;
                   let l_sold = $argument702;
-                  v_key[l_sold] = false;
+                  $write_key(l_sold, false, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
-                  $generation_may_mortgage++;
                   $generation_may_sell_stack++;
-                  $members_undeveloped[Deed_group$index[l_sold]!]!++;
                   v_keys_left += 1;
-                  v_books[l_sold] = 4;
+                  $write_books(l_sold, 4, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
-                  $generation_may_mortgage++;
                   $generation_may_sell_stack++;
-                  $members_undeveloped[Deed_group$index[l_sold]!]!++;
                   v_stacks_left -= 4;
                   {
                     const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -6545,9 +6524,7 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument709;
                   let l_pledged = $argument710;
-                  v_mortgaged[l_pledged] = true;
-                  $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
-                  $generation_may_mortgage++;
+                  $write_mortgaged(l_pledged, true, $where[l_pledged]!);
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
                     if ($amount < 0)
@@ -6606,9 +6583,7 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              v_mortgaged[l_d] = false;
-              $members_any_mortgaged[Deed_group$index[l_d]!]!++;
-              $generation_may_mortgage++;
+              $write_mortgaged(l_d, false, $where[l_d]!);
               return step130();
             }
           }
@@ -6792,7 +6767,7 @@ export function playout(): PlayoutKernel {
             $same551 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
           if ($same551 !== 1) break found507$test;
           if ($same552 === 0)
-            $same552 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            $same552 = !fn_any_mortgaged$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
           if ($same552 !== 1) break found507$test;
           if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found507$test;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
@@ -6809,7 +6784,7 @@ export function playout(): PlayoutKernel {
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
             break found512$test;
           if ($same552 === 0)
-            $same552 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
+            $same552 = !fn_any_mortgaged$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
           if ($same552 !== 1) break found512$test;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found512$test;
           $values41[$values41$n[0]!++] = l_d;
@@ -6828,7 +6803,7 @@ export function playout(): PlayoutKernel {
         found527$test: if ($gate547) {
           const l_d = $value550;
           if (!!v_mortgaged[l_d]!) break found527$test;
-          if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found527$test;
+          if (!fn_undeveloped$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found527$test;
           $values47[$values47$n[0]!++] = l_d;
         }
         found532$test: if ($gate548) {
@@ -7012,11 +6987,9 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
-          v_books[l_d] += 1;
+          $write_books(l_d, v_books[l_d] + 1, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_stacks_left -= 1;
           return step130();
         }
@@ -7072,17 +7045,13 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
-          v_books[l_d] = 0;
+          $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_stacks_left += 4;
-          v_key[l_d] = true;
+          $write_key(l_d, true, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left -= 1;
           return step130();
         }
@@ -7129,11 +7098,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument575;
               let l_sold = $argument576;
-              v_books[l_sold] -= 1;
+              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -7197,17 +7164,13 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument582;
               let l_sold = $argument583;
-              v_key[l_sold] = false;
+              $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
-              v_books[l_sold] = 4;
+              $write_books(l_sold, 4, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -7271,9 +7234,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument589;
               let l_pledged = $argument590;
-              v_mortgaged[l_pledged] = true;
-              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
-              $generation_may_mortgage++;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -7345,9 +7306,7 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
-          v_mortgaged[l_d] = false;
-          $members_any_mortgaged[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
+          $write_mortgaged(l_d, false, $where[l_d]!);
           return step130();
         }
       }
@@ -7582,6 +7541,14 @@ export function playout(): PlayoutKernel {
                     if (v_eliminated[$seg764 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
                   }
                 }
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($seg764 - Z_deeds) * 16 + $member]!--;
+                }
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_1[($seg764 - Z_deeds) * 16 + $member]!--;
+                }
                 const $seg768 = Z_deeds + l_buyer_2;
                 C[$seg768 * CAP + N[$seg768]!] = $card;
                 N[$seg768]!++;
@@ -7593,11 +7560,16 @@ export function playout(): PlayoutKernel {
                     if (v_eliminated[$seg768 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
-                $members_any_mortgaged[Deed_group$index[$card]!]!++;
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($seg768 - Z_deeds) * 16 + $member]!++;
+                }
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_1[($seg768 - Z_deeds) * 16 + $member]!++;
+                }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
-                $generation_may_mortgage++;
                 $generation_may_sell_stack++;
-                $members_undeveloped[Deed_group$index[$card]!]!++;
               }
               return step110();
             }
@@ -7705,6 +7677,14 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$seg749 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg749 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg749 - Z_deeds) * 16 + $member]!--;
+          }
           const $seg753 = Z_deeds + l_buyer_2;
           C[$seg753 * CAP + N[$seg753]!] = $card;
           N[$seg753]!++;
@@ -7716,11 +7696,16 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$seg753 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
-          $members_any_mortgaged[Deed_group$index[$card]!]!++;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg753 - Z_deeds) * 16 + $member]!++;
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg753 - Z_deeds) * 16 + $member]!++;
+          }
           $members_lowest_level[Deed_group$index[$card]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
         return step110();
       }
@@ -8049,7 +8034,7 @@ export function playout(): PlayoutKernel {
         const $n866 = N[$seg865]!;
         for (let $i864 = 0; $i864 < $n866; $i864++) {
           const l_e = C[$seg865 * CAP + $i864]!;
-          if (fn_may_mortgage$memo(l_p, l_e)) {
+          if (fn_may_mortgage(l_p, l_e)) {
             $any863 = true;
             break;
           }
@@ -8078,7 +8063,7 @@ export function playout(): PlayoutKernel {
         found867$test: if ($gate872) {
           const l_d = $value873;
           if (!!v_mortgaged[l_d]!) break found867$test;
-          if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found867$test;
+          if (!fn_undeveloped$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found867$test;
           $values79[$values79$n[0]!++] = l_d;
         }
       }
@@ -8176,11 +8161,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument885;
               let l_sold = $argument886;
-              v_books[l_sold] -= 1;
+              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -8244,17 +8227,13 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument892;
               let l_sold = $argument893;
-              v_key[l_sold] = false;
+              $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
-              v_books[l_sold] = 4;
+              $write_books(l_sold, 4, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -8318,9 +8297,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument899;
               let l_pledged = $argument900;
-              v_mortgaged[l_pledged] = true;
-              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
-              $generation_may_mortgage++;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -8560,11 +8537,8 @@ export function playout(): PlayoutKernel {
     v_claim_space = 0;
     K_ended = -1;
     $firstBy_spaces_index$fresh = false;
-    $generation_any_mortgaged++;
     $generation_lowest_level++;
-    $generation_may_mortgage++;
     $generation_may_sell_stack++;
-    $generation_undeveloped++;
     if ($from === null) {
       seedWords(G, seed);
       N.fill(0);
@@ -8600,6 +8574,7 @@ export function playout(): PlayoutKernel {
       v_claim_payer = 0;
       v_claim_amount = 0;
       v_claim_space = -1;
+      $recountKeyed();
       {
         let $n902 = 0;
         {
@@ -8668,11 +8643,8 @@ export function playout(): PlayoutKernel {
             C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
             N[Z_box_deeds]!++;
             $where[$card] = Z_box_deeds;
-            $members_any_mortgaged[Deed_group$index[$card]!]!++;
             $members_lowest_level[Deed_group$index[$card]!]!++;
-            $generation_may_mortgage++;
             $generation_may_sell_stack++;
-            $members_undeveloped[Deed_group$index[$card]!]!++;
           }
         }
       }
@@ -8876,13 +8848,18 @@ export function playout(): PlayoutKernel {
                     if (v_eliminated[$seg945 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($seg945 - Z_deeds) * 16 + $member]!++;
+                }
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_1[($seg945 - Z_deeds) * 16 + $member]!++;
+                }
               }
             }
-            $generation_any_mortgaged++;
             $generation_lowest_level++;
-            $generation_may_mortgage++;
             $generation_may_sell_stack++;
-            $generation_undeveloped++;
             {
               let $sum949: number = 0;
               {
@@ -9230,11 +9207,8 @@ export function playout(): PlayoutKernel {
       pc = $entry;
     }
     $firstBy_spaces_index$fresh = false;
-    $generation_any_mortgaged++;
     $generation_lowest_level++;
-    $generation_may_mortgage++;
     $generation_may_sell_stack++;
-    $generation_undeveloped++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
