@@ -398,61 +398,61 @@ export function playout(): PlayoutKernel {
     return Space_fee[$firstBy_spaces_index$of(l_i)]!;
   }
   function fn_court_space(): number {
-    let $first953: number = 0;
-    let $found954 = false;
+    let $first957: number = 0;
+    let $found958 = false;
     {
-      const $n956 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
-      for (let $i955 = 0; $i955 < $n956; $i955++) {
-        const l_s = C[Z_spaces * CAP + $i955]!;
+      const $n960 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
+      for (let $i959 = 0; $i959 < $n960; $i959++) {
+        const l_s = C[Z_spaces * CAP + $i959]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first953 = l_s;
-          $found954 = true;
+          $first957 = l_s;
+          $found958 = true;
           break;
         }
       }
     }
-    if (!$found954) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first953]!;
+    if (!$found958) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first957]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    let $any957: boolean = false;
+    let $any961: boolean = false;
     {
-      const $seg959 = Z_deeds + l_p;
-      const $n960 = N[$seg959]!;
-      for (let $i958 = 0; $i958 < $n960; $i958++) {
-        const l_d = C[$seg959 * CAP + $i958]!;
+      const $seg963 = Z_deeds + l_p;
+      const $n964 = N[$seg963]!;
+      for (let $i962 = 0; $i962 < $n964; $i962++) {
+        const l_d = C[$seg963 * CAP + $i962]!;
         if (Deed_space[l_d]! === l_i) {
-          $any957 = true;
+          $any961 = true;
           break;
         }
-      }
-    }
-    return $any957;
-  }
-  function fn_owned(l_i: number): boolean {
-    let $any961: boolean = false;
-    for (let l_q = 0; l_q < players; l_q++) {
-      if (v_eliminated[l_q] !== 0) continue;
-      if (fn_owns(l_q, l_i)) {
-        $any961 = true;
-        break;
       }
     }
     return $any961;
   }
-  function fn_owner_of(l_i: number): number {
-    let $first962: number = 0;
-    let $found963 = false;
+  function fn_owned(l_i: number): boolean {
+    let $any965: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first962 = l_q;
-        $found963 = true;
+        $any965 = true;
         break;
       }
     }
-    if (!$found963) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first962;
+    return $any965;
+  }
+  function fn_owner_of(l_i: number): number {
+    let $first966: number = 0;
+    let $found967 = false;
+    for (let l_q = 0; l_q < players; l_q++) {
+      if (v_eliminated[l_q] !== 0) continue;
+      if (fn_owns(l_q, l_i)) {
+        $first966 = l_q;
+        $found967 = true;
+        break;
+      }
+    }
+    if (!$found967) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first966;
   }
   function fn_group_size(l_g: string): number {
     return (
@@ -470,26 +470,7 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min964: number = NaN;
-    {
-      const $seg966 = Z_deeds + l_p;
-      const $n967 = N[$seg966]!;
-      for (let $i965 = 0; $i965 < $n967; $i965++) {
-        const l_e = C[$seg966 * CAP + $i965]!;
-        if (Deed_group[l_e]! === l_g) {
-          {
-            const $v = fn_level(l_e);
-            if ($min964 !== $min964 || $v < $min964) $min964 = $v;
-          }
-        }
-      }
-    }
-    if ($min964 !== $min964)
-      throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min964;
-  }
-  function fn_highest_level(l_p: number, l_g: string): number {
-    let $max968: number = NaN;
+    let $min968: number = NaN;
     {
       const $seg970 = Z_deeds + l_p;
       const $n971 = N[$seg970]!;
@@ -498,14 +479,33 @@ export function playout(): PlayoutKernel {
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max968 !== $max968 || $v > $max968) $max968 = $v;
+            if ($min968 !== $min968 || $v < $min968) $min968 = $v;
           }
         }
       }
     }
-    if ($max968 !== $max968)
+    if ($min968 !== $min968)
+      throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
+    return $min968;
+  }
+  function fn_highest_level(l_p: number, l_g: string): number {
+    let $max972: number = NaN;
+    {
+      const $seg974 = Z_deeds + l_p;
+      const $n975 = N[$seg974]!;
+      for (let $i973 = 0; $i973 < $n975; $i973++) {
+        const l_e = C[$seg974 * CAP + $i973]!;
+        if (Deed_group[l_e]! === l_g) {
+          {
+            const $v = fn_level(l_e);
+            if ($max972 !== $max972 || $v > $max972) $max972 = $v;
+          }
+        }
+      }
+    }
+    if ($max972 !== $max972)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max968;
+    return $max972;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
     return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, $index_Group(l_g), 0) === 0;
@@ -564,38 +564,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any972: boolean = false;
-    {
-      const $seg974 = Z_deeds + l_p;
-      const $n975 = N[$seg974]!;
-      for (let $i973 = 0; $i973 < $n975; $i973++) {
-        const l_d = C[$seg974 * CAP + $i973]!;
-        if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any972 = true;
-          break;
-        }
-      }
-    }
-    return $any972;
-  }
-  function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum976: number = 0;
+    let $any976: boolean = false;
     {
       const $seg978 = Z_deeds + l_p;
       const $n979 = N[$seg978]!;
       for (let $i977 = 0; $i977 < $n979; $i977++) {
         const l_d = C[$seg978 * CAP + $i977]!;
-        $sum976 +=
+        if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
+          $any976 = true;
+          break;
+        }
+      }
+    }
+    return $any976;
+  }
+  function fn_can_pay(l_p: number, l_amount: number): boolean {
+    let $sum980: number = 0;
+    {
+      const $seg982 = Z_deeds + l_p;
+      const $n983 = N[$seg982]!;
+      for (let $i981 = 0; $i981 < $n983; $i981++) {
+        const l_d = C[$seg982 * CAP + $i981]!;
+        $sum980 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum976 >= l_amount;
+    return v_cash[l_p]! + $sum980 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats980 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats980++;
-    return $seats980;
+    let $seats984 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats984++;
+    return $seats984;
   }
   function fn_round_limit(): number {
     return 20;
@@ -604,28 +604,28 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum981: number = 0;
+    let $sum985: number = 0;
     {
-      const $seg983 = Z_deeds + l_p;
-      const $n984 = N[$seg983]!;
-      for (let $i982 = 0; $i982 < $n984; $i982++) {
-        const l_d = C[$seg983 * CAP + $i982]!;
-        $sum981 +=
+      const $seg987 = Z_deeds + l_p;
+      const $n988 = N[$seg987]!;
+      for (let $i986 = 0; $i986 < $n988; $i986++) {
+        const l_d = C[$seg987 * CAP + $i986]!;
+        $sum985 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum981;
-  }
-  function fn_undeveloped$at(l_p: number, l_g: string, l_g$index: number): boolean {
-    return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, l_g$index, 0) === 0;
+    return v_cash[l_p]! + $sum985;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
   }
   function fn_any_mortgaged$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return $pairOf($paired_deeds_group_1, (Z_deeds + l_p - Z_deeds) * 16, l_g$index, 1) > 0;
+  }
+  function fn_undeveloped$at(l_p: number, l_g: string, l_g$index: number): boolean {
+    return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, l_g$index, 0) === 0;
   }
   function fn_held$at(l_p: number, l_g: string, l_g$index: number): number {
     return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, l_g$index);
@@ -1295,6 +1295,10 @@ export function playout(): PlayoutKernel {
           N[$to]!++;
           $where[$card] = $to;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
@@ -1302,20 +1306,16 @@ export function playout(): PlayoutKernel {
             }
           }
           {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
-          }
-          {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_1[($to - Z_deeds) * 16 + $member]!++;
           }
         }
+        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
-        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         $paired_deeds_group_1.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         N[$from] = 0;
       }
@@ -1388,15 +1388,15 @@ export function playout(): PlayoutKernel {
           for (let $k39 = $at37; $k39 < $end38; $k39++) C[$k39] = C[$k39 + 1]!;
           N[$seg36]!--;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg36 - Z_deeds) * 16 + $member]!--;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($seg36 - Z_deeds) * 8 + $member]!--;
               if (v_eliminated[$seg36 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
-          }
-          {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg36 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -1547,9 +1547,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_2;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -1558,9 +1558,9 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
-        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
-          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -1571,15 +1571,15 @@ export function playout(): PlayoutKernel {
         N[$seg47]!++;
         $where[$card] = $seg47;
         {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg47 - Z_deeds) * 16 + $member]!++;
+        }
+        {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
             $count_deeds_group[($seg47 - Z_deeds) * 8 + $member]!++;
             if (v_eliminated[$seg47 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
-        }
-        {
-          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg47 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -1919,6 +1919,10 @@ export function playout(): PlayoutKernel {
           N[$to]!++;
           $where[$card] = $to;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
@@ -1926,20 +1930,16 @@ export function playout(): PlayoutKernel {
             }
           }
           {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
-          }
-          {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_1[($to - Z_deeds) * 16 + $member]!++;
           }
         }
+        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
-        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         $paired_deeds_group_1.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         N[$from] = 0;
       }
@@ -2012,15 +2012,15 @@ export function playout(): PlayoutKernel {
           for (let $k171 = $at169; $k171 < $end170; $k171++) C[$k171] = C[$k171 + 1]!;
           N[$seg168]!--;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg168 - Z_deeds) * 16 + $member]!--;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($seg168 - Z_deeds) * 8 + $member]!--;
               if (v_eliminated[$seg168 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
-          }
-          {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg168 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -2171,9 +2171,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_5;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -2182,9 +2182,9 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
-        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
-          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -2195,15 +2195,15 @@ export function playout(): PlayoutKernel {
         N[$seg179]!++;
         $where[$card] = $seg179;
         {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg179 - Z_deeds) * 16 + $member]!++;
+        }
+        {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
             $count_deeds_group[($seg179 - Z_deeds) * 8 + $member]!++;
             if (v_eliminated[$seg179 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
-        }
-        {
-          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg179 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -2527,6 +2527,10 @@ export function playout(): PlayoutKernel {
           N[$to]!++;
           $where[$card] = $to;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
@@ -2534,20 +2538,16 @@ export function playout(): PlayoutKernel {
             }
           }
           {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
-          }
-          {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_1[($to - Z_deeds) * 16 + $member]!++;
           }
         }
+        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
-        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         $paired_deeds_group_1.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         N[$from] = 0;
       }
@@ -2620,15 +2620,15 @@ export function playout(): PlayoutKernel {
           for (let $k307 = $at305; $k307 < $end306; $k307++) C[$k307] = C[$k307 + 1]!;
           N[$seg304]!--;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg304 - Z_deeds) * 16 + $member]!--;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($seg304 - Z_deeds) * 8 + $member]!--;
               if (v_eliminated[$seg304 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
-          }
-          {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg304 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -2779,9 +2779,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_4;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -2790,9 +2790,9 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
-        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
-          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -2803,15 +2803,15 @@ export function playout(): PlayoutKernel {
         N[$seg315]!++;
         $where[$card] = $seg315;
         {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg315 - Z_deeds) * 16 + $member]!++;
+        }
+        {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
             $count_deeds_group[($seg315 - Z_deeds) * 8 + $member]!++;
             if (v_eliminated[$seg315 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
-        }
-        {
-          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg315 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -2969,9 +2969,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_3;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -2980,9 +2980,9 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
-        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
-          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -2993,15 +2993,15 @@ export function playout(): PlayoutKernel {
         N[$seg449]!++;
         $where[$card] = $seg449;
         {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg449 - Z_deeds) * 16 + $member]!++;
+        }
+        {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
             $count_deeds_group[($seg449 - Z_deeds) * 8 + $member]!++;
             if (v_eliminated[$seg449 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
-        }
-        {
-          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg449 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -3089,19 +3089,19 @@ export function playout(): PlayoutKernel {
   function step107(): number {
     {
       const $seat499 = l_q_2;
-      return decide729($seat499, true);
+      return decide733($seat499, true);
     }
   }
   function step108(): number {
     {
-      const $seat730 = l_q_2;
-      return decide741($seat730);
+      const $seat734 = l_q_2;
+      return decide745($seat734);
     }
   }
   function step109(): number {
     {
-      const $seat742 = l_buyer_2;
-      return decide772($seat742);
+      const $seat746 = l_buyer_2;
+      return decide776($seat746);
     }
   }
   function step110(): number {
@@ -3146,17 +3146,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n773 = 0;
+      let $n777 = 0;
       {
-        const $seg775 = Z_deeds + l_p_2;
-        const $n776 = N[$seg775]!;
-        for (let $i774 = 0; $i774 < $n776; $i774++) {
-          const l_d = C[$seg775 * CAP + $i774]!;
-          $list71[$n773++] = l_d;
+        const $seg779 = Z_deeds + l_p_2;
+        const $n780 = N[$seg779]!;
+        for (let $i778 = 0; $i778 < $n780; $i778++) {
+          const l_d = C[$seg779 * CAP + $i778]!;
+          $list71[$n777++] = l_d;
         }
       }
-      for (let $i777 = 0; $i777 < $n773; $i777++) {
-        const l_d = $list71[$i777]!;
+      for (let $i781 = 0; $i781 < $n777; $i781++) {
+        const l_d = $list71[$i781]!;
         if (v_key[l_d]!) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -3220,11 +3220,15 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k778 = 0; $k778 < N[$from]!; $k778++) {
-          const $card = C[$from * CAP + $k778]!;
+        for (let $k782 = 0; $k782 < N[$from]!; $k782++) {
+          const $card = C[$from * CAP + $k782]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
@@ -3233,20 +3237,16 @@ export function playout(): PlayoutKernel {
             }
           }
           {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
-          }
-          {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_1[($to - Z_deeds) * 16 + $member]!++;
           }
         }
+        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
-        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         $paired_deeds_group_1.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         N[$from] = 0;
       }
@@ -3254,13 +3254,13 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument779 = l_p_2;
+      const $argument783 = l_p_2;
       {
-        let l_p = $argument779;
+        let l_p = $argument783;
         if (v_eliminated[l_p]! === 0) {
-          let $seats780 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats780++;
-          v_eliminated[l_p] = players - $seats780 + 1;
+          let $seats784 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats784++;
+          v_eliminated[l_p] = players - $seats784 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -3291,47 +3291,47 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n781 = 0;
+      let $n785 = 0;
       {
-        const $seg783 = Z_deeds + l_p_2;
-        const $n784 = N[$seg783]!;
-        for (let $i782 = 0; $i782 < $n784; $i782++) {
-          const l_d = C[$seg783 * CAP + $i782]!;
-          $list72[$n781++] = l_d;
+        const $seg787 = Z_deeds + l_p_2;
+        const $n788 = N[$seg787]!;
+        for (let $i786 = 0; $i786 < $n788; $i786++) {
+          const l_d = C[$seg787 * CAP + $i786]!;
+          $list72[$n785++] = l_d;
         }
       }
-      for (let $i785 = 0; $i785 < $n781; $i785++) {
-        const l_d = $list72[$i785]!;
+      for (let $i789 = 0; $i789 < $n785; $i789++) {
+        const l_d = $list72[$i789]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg786 = Z_deeds + l_p_2;
+          const $seg790 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg786]!; $i++)
-            if (C[$seg786 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg790]!; $i++)
+            if (C[$seg790 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at787 = $seg786 * CAP + $at;
-          const $card = C[$at787]!;
-          const $end788 = $seg786 * CAP + N[$seg786]! - 1;
-          for (let $k789 = $at787; $k789 < $end788; $k789++) C[$k789] = C[$k789 + 1]!;
-          N[$seg786]!--;
+          const $at791 = $seg790 * CAP + $at;
+          const $card = C[$at791]!;
+          const $end792 = $seg790 * CAP + N[$seg790]! - 1;
+          for (let $k793 = $at791; $k793 < $end792; $k793++) C[$k793] = C[$k793 + 1]!;
+          N[$seg790]!--;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg790 - Z_deeds) * 16 + $member]!--;
+          }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg786 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg786 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg790 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg790 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg786 - Z_deeds) * 16 + $member]!--;
-          }
-          {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg786 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg790 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -3342,13 +3342,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument790 = l_p_2;
+      const $argument794 = l_p_2;
       {
-        let l_p = $argument790;
+        let l_p = $argument794;
         if (v_eliminated[l_p]! === 0) {
-          let $seats791 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats791++;
-          v_eliminated[l_p] = players - $seats791 + 1;
+          let $seats795 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats795++;
+          v_eliminated[l_p] = players - $seats795 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -3408,10 +3408,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at792 = Z_seized * CAP + $at;
-      const $card = C[$at792]!;
-      const $end793 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k794 = $at792; $k794 < $end793; $k794++) C[$k794] = C[$k794 + 1]!;
+      const $at796 = Z_seized * CAP + $at;
+      const $card = C[$at796]!;
+      const $end797 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k798 = $at796; $k798 < $end797; $k798++) C[$k798] = C[$k798 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3441,19 +3441,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond796: boolean = l_bidding_2;
-    if ($cond796) {
-      let $any795: boolean = false;
+    let $cond800: boolean = l_bidding_2;
+    if ($cond800) {
+      let $any799: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any795 = true;
+          $any799 = true;
           break;
         }
       }
-      $cond796 = $any795;
+      $cond800 = $any799;
     }
-    if ($cond796) {
+    if ($cond800) {
       return step124();
     }
     return step123();
@@ -3478,9 +3478,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -3489,32 +3489,32 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
-        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
-          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg797 = Z_deeds + l_leader_2;
-        C[$seg797 * CAP + N[$seg797]!] = $card;
-        N[$seg797]!++;
-        $where[$card] = $seg797;
+        const $seg801 = Z_deeds + l_leader_2;
+        C[$seg801 * CAP + N[$seg801]!] = $card;
+        N[$seg801]!++;
+        $where[$card] = $seg801;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg801 - Z_deeds) * 16 + $member]!++;
+        }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg797 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg797 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg801 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg801 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
-          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg797 - Z_deeds) * 16 + $member]!++;
-        }
-        {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg797 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg801 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -3526,7 +3526,7 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    return decide841();
+    return decide845();
   }
   function step125(): number {
     return 122;
@@ -3572,8 +3572,8 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat842 = l_p;
-      return decide901($seat842);
+      const $seat846 = l_p;
+      return decide905($seat846);
     }
   }
   function step129(): number {
@@ -3584,29 +3584,29 @@ export function playout(): PlayoutKernel {
   }
   function step131(): number {
     {
-      const $seat842 = l_p;
-      return decide901($seat842);
+      const $seat846 = l_p;
+      return decide905($seat846);
     }
   }
   function step132(): number {
-    return decide841();
+    return decide845();
   }
   function step133(): number {
     {
-      const $seat742 = l_buyer_2;
-      return decide772($seat742);
+      const $seat746 = l_buyer_2;
+      return decide776($seat746);
     }
   }
   function step134(): number {
     {
-      const $seat730 = l_q_2;
-      return decide741($seat730);
+      const $seat734 = l_q_2;
+      return decide745($seat734);
     }
   }
   function step135(): number {
     {
       const $seat499 = l_q_2;
-      return decide729($seat499, false);
+      return decide733($seat499, false);
     }
   }
   function step136(): number {
@@ -3937,7 +3937,7 @@ export function playout(): PlayoutKernel {
         const $n107 = N[$seg106]!;
         for (let $i105 = 0; $i105 < $n107; $i105++) {
           const l_e = C[$seg106 * CAP + $i105]!;
-          if (fn_may_sell_key(l_p_3, l_e)) {
+          if (v_key[l_e]! && v_stacks_left >= 4) {
             $any104 = true;
             break;
           }
@@ -3959,7 +3959,10 @@ export function playout(): PlayoutKernel {
         const $n116 = N[$seg115]!;
         for (let $i114 = 0; $i114 < $n116; $i114++) {
           const l_e = C[$seg115 * CAP + $i114]!;
-          if (fn_may_mortgage(l_p_3, l_e)) {
+          if (
+            !v_mortgaged[l_e]! &&
+            $paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0
+          ) {
             $any113 = true;
             break;
           }
@@ -3988,7 +3991,10 @@ export function playout(): PlayoutKernel {
         found117$test: if ($gate122) {
           const l_d = $value123;
           if (!!v_mortgaged[l_d]!) break found117$test;
-          if (!fn_undeveloped$at(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found117$test;
+          if (
+            !($paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
+          )
+            break found117$test;
           $values15[$values15$n[0]!++] = l_d;
         }
       }
@@ -4538,7 +4544,7 @@ export function playout(): PlayoutKernel {
         const $n239 = N[$seg238]!;
         for (let $i237 = 0; $i237 < $n239; $i237++) {
           const l_e = C[$seg238 * CAP + $i237]!;
-          if (fn_may_sell_key(l_p_9, l_e)) {
+          if (v_key[l_e]! && v_stacks_left >= 4) {
             $any236 = true;
             break;
           }
@@ -4560,7 +4566,10 @@ export function playout(): PlayoutKernel {
         const $n248 = N[$seg247]!;
         for (let $i246 = 0; $i246 < $n248; $i246++) {
           const l_e = C[$seg247 * CAP + $i246]!;
-          if (fn_may_mortgage(l_p_9, l_e)) {
+          if (
+            !v_mortgaged[l_e]! &&
+            $paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0
+          ) {
             $any245 = true;
             break;
           }
@@ -4589,7 +4598,10 @@ export function playout(): PlayoutKernel {
         found249$test: if ($gate254) {
           const l_d = $value255;
           if (!!v_mortgaged[l_d]!) break found249$test;
-          if (!fn_undeveloped$at(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found249$test;
+          if (
+            !($paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
+          )
+            break found249$test;
           $values25[$values25$n[0]!++] = l_d;
         }
       }
@@ -5139,7 +5151,7 @@ export function playout(): PlayoutKernel {
         const $n375 = N[$seg374]!;
         for (let $i373 = 0; $i373 < $n375; $i373++) {
           const l_e = C[$seg374 * CAP + $i373]!;
-          if (fn_may_sell_key(l_p_7, l_e)) {
+          if (v_key[l_e]! && v_stacks_left >= 4) {
             $any372 = true;
             break;
           }
@@ -5161,7 +5173,10 @@ export function playout(): PlayoutKernel {
         const $n384 = N[$seg383]!;
         for (let $i382 = 0; $i382 < $n384; $i382++) {
           const l_e = C[$seg383 * CAP + $i382]!;
-          if (fn_may_mortgage(l_p_7, l_e)) {
+          if (
+            !v_mortgaged[l_e]! &&
+            $paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0
+          ) {
             $any381 = true;
             break;
           }
@@ -5190,7 +5205,10 @@ export function playout(): PlayoutKernel {
         found385$test: if ($gate390) {
           const l_d = $value391;
           if (!!v_mortgaged[l_d]!) break found385$test;
-          if (!fn_undeveloped$at(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found385$test;
+          if (
+            !($paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
+          )
+            break found385$test;
           $values35[$values35$n[0]!++] = l_d;
         }
       }
@@ -5514,9 +5532,9 @@ export function playout(): PlayoutKernel {
               {
                 const $card = l_deed_2;
                 const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-                if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-                  const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+                if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
                 }
                 if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
                   const $member = Deed_group$index[$card]!;
@@ -5525,9 +5543,9 @@ export function playout(): PlayoutKernel {
                     if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
                   }
                 }
-                if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
-                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+                if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
                 }
                 if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -5538,15 +5556,15 @@ export function playout(): PlayoutKernel {
                 N[$seg442]!++;
                 $where[$card] = $seg442;
                 {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($seg442 - Z_deeds) * 16 + $member]!++;
+                }
+                {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
                     $count_deeds_group[($seg442 - Z_deeds) * 8 + $member]!++;
                     if (v_eliminated[$seg442 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
-                }
-                {
-                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg442 - Z_deeds) * 16 + $member]!++;
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -5642,9 +5660,9 @@ export function playout(): PlayoutKernel {
         {
           const $card = l_deed_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-            const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+          if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
           }
           if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
             const $member = Deed_group$index[$card]!;
@@ -5653,9 +5671,9 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
-          if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
+          if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
           }
           if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -5666,15 +5684,15 @@ export function playout(): PlayoutKernel {
           N[$seg431]!++;
           $where[$card] = $seg431;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg431 - Z_deeds) * 16 + $member]!++;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($seg431 - Z_deeds) * 8 + $member]!++;
               if (v_eliminated[$seg431 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
-          }
-          {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg431 - Z_deeds) * 16 + $member]!++;
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
@@ -5954,104 +5972,104 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  function decide729($seat499: number, $passBy: boolean): number {
-    preferred606: if ($preferred) {
-      let $offered607 = false;
-      offered607$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered607$open;
-        if (!fn_owns(l_q_2, v_claim_space)) break offered607$open;
-        let $any608: boolean = false;
+  function decide733($seat499: number, $passBy: boolean): number {
+    preferred608: if ($preferred) {
+      let $offered609 = false;
+      offered609$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered609$open;
+        if (!fn_owns(l_q_2, v_claim_space)) break offered609$open;
+        let $any613: boolean = false;
         {
-          const $seg610 = Z_deeds + l_q_2;
-          const $n611 = N[$seg610]!;
-          for (let $i609 = 0; $i609 < $n611; $i609++) {
-            const l_e = C[$seg610 * CAP + $i609]!;
+          const $seg615 = Z_deeds + l_q_2;
+          const $n616 = N[$seg615]!;
+          for (let $i614 = 0; $i614 < $n616; $i614++) {
+            const l_e = C[$seg615 * CAP + $i614]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-              $any608 = true;
+              $any613 = true;
               break;
             }
           }
         }
-        if (!!$any608) break offered607$open;
-        $offered607 = true;
-      }
-      const $seg612 = Z_deeds + l_q_2;
-      let $offered613 = false;
-      let $gate650 = false;
-      let $found614 = false;
-      offered613$open: {
-        if (!(N[$seg612]! > 0)) break offered613$open;
-        if (!(l_q_2 === l_roller)) break offered613$open;
-        if (!(v_stacks_left > 0)) break offered613$open;
-        $gate650 = true;
+        if (!!$any613) break offered609$open;
+        $offered609 = true;
       }
       const $seg617 = Z_deeds + l_q_2;
       let $offered618 = false;
-      let $gate651 = false;
+      let $gate655 = false;
       let $found619 = false;
       offered618$open: {
         if (!(N[$seg617]! > 0)) break offered618$open;
         if (!(l_q_2 === l_roller)) break offered618$open;
-        if (!(v_keys_left > 0)) break offered618$open;
-        $gate651 = true;
+        if (!(v_stacks_left > 0)) break offered618$open;
+        $gate655 = true;
       }
       const $seg622 = Z_deeds + l_q_2;
       let $offered623 = false;
-      let $gate652 = false;
+      let $gate656 = false;
       let $found624 = false;
       offered623$open: {
         if (!(N[$seg622]! > 0)) break offered623$open;
         if (!(l_q_2 === l_roller)) break offered623$open;
-        $gate652 = true;
+        if (!(v_keys_left > 0)) break offered623$open;
+        $gate656 = true;
       }
       const $seg627 = Z_deeds + l_q_2;
       let $offered628 = false;
-      let $gate653 = false;
+      let $gate657 = false;
       let $found629 = false;
       offered628$open: {
         if (!(N[$seg627]! > 0)) break offered628$open;
         if (!(l_q_2 === l_roller)) break offered628$open;
-        if (!(v_stacks_left >= 4)) break offered628$open;
-        $gate653 = true;
+        $gate657 = true;
       }
       const $seg632 = Z_deeds + l_q_2;
       let $offered633 = false;
-      let $gate654 = false;
+      let $gate658 = false;
       let $found634 = false;
       offered633$open: {
         if (!(N[$seg632]! > 0)) break offered633$open;
         if (!(l_q_2 === l_roller)) break offered633$open;
-        $gate654 = true;
+        if (!(v_stacks_left >= 4)) break offered633$open;
+        $gate658 = true;
       }
       const $seg637 = Z_deeds + l_q_2;
       let $offered638 = false;
-      let $gate655 = false;
+      let $gate659 = false;
       let $found639 = false;
       offered638$open: {
         if (!(N[$seg637]! > 0)) break offered638$open;
         if (!(l_q_2 === l_roller)) break offered638$open;
-        $gate655 = true;
+        $gate659 = true;
       }
       const $seg642 = Z_deeds + l_q_2;
-      let $some643 = false;
+      let $offered643 = false;
+      let $gate660 = false;
+      let $found644 = false;
+      offered643$open: {
+        if (!(N[$seg642]! > 0)) break offered643$open;
+        if (!(l_q_2 === l_roller)) break offered643$open;
+        $gate660 = true;
+      }
+      const $seg647 = Z_deeds + l_q_2;
+      let $some648 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (!(l_buyer !== l_q_2)) continue;
-        $some643 = true;
+        $some648 = true;
         break;
       }
-      let $offered644 = false;
-      let $gate656 = false;
-      let $found645 = false;
-      offered644$open: {
-        if (!(N[$seg642]! > 0)) break offered644$open;
-        if (!$some643) break offered644$open;
-        if (!(l_q_2 === l_roller)) break offered644$open;
-        $gate656 = true;
-      }
       let $offered649 = false;
+      let $gate661 = false;
+      let $found650 = false;
       offered649$open: {
-        $offered649 = true;
+        if (!(N[$seg647]! > 0)) break offered649$open;
+        if (!$some648) break offered649$open;
+        if (!(l_q_2 === l_roller)) break offered649$open;
+        $gate661 = true;
+      }
+      let $offered654 = false;
+      offered654$open: {
+        $offered654 = true;
       }
       $values55$n[0]! = 0;
       $values57$n[0]! = 0;
@@ -6060,79 +6078,96 @@ export function playout(): PlayoutKernel {
       $values63$n[0]! = 0;
       $values65$n[0]! = 0;
       $values67$n[0]! = 0;
-      if ($gate650 || $gate651 || $gate652 || $gate653 || $gate654 || $gate655 || $gate656) {
-        for (let $i660 = 0; $i660 < N[$seg612]!; $i660++) {
-          const $value657 = C[$seg612 * CAP + $i660]!;
-          let $same658 = 0;
-          let $same659 = 0;
-          found614$test: if ($gate650) {
-            const l_d = $value657;
-            if ($same658 === 0)
-              $same658 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same658 !== 1) break found614$test;
-            if ($same659 === 0)
-              $same659 = !fn_any_mortgaged$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same659 !== 1) break found614$test;
-            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found614$test;
+      if ($gate655 || $gate656 || $gate657 || $gate658 || $gate659 || $gate660 || $gate661) {
+        for (let $i664 = 0; $i664 < N[$seg617]!; $i664++) {
+          const $value662 = C[$seg617 * CAP + $i664]!;
+          let $same663 = 0;
+          found619$test: if ($gate655) {
+            const l_d = $value662;
+            if ($same663 === 0)
+              $same663 =
+                $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
+                $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
+                  $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!)
+                  ? 1
+                  : 2;
+            if ($same663 !== 1) break found619$test;
+            if (
+              !!(
+                $paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0
+              )
+            )
+              break found619$test;
+            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found619$test;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-              break found614$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found614$test;
+              break found619$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found619$test;
             $values55[$values55$n[0]!++] = l_d;
           }
-          found619$test: if ($gate651) {
-            const l_d = $value657;
-            if ($same658 === 0)
-              $same658 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same658 !== 1) break found619$test;
-            if (!!v_key[l_d]!) break found619$test;
+          found624$test: if ($gate656) {
+            const l_d = $value662;
+            if ($same663 === 0)
+              $same663 =
+                $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
+                $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
+                  $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!)
+                  ? 1
+                  : 2;
+            if ($same663 !== 1) break found624$test;
+            if (!!v_key[l_d]!) break found624$test;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-              break found619$test;
-            if ($same659 === 0)
-              $same659 = !fn_any_mortgaged$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same659 !== 1) break found619$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found619$test;
+              break found624$test;
+            if (
+              !!(
+                $paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0
+              )
+            )
+              break found624$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found624$test;
             $values57[$values57$n[0]!++] = l_d;
           }
-          found624$test: if ($gate652) {
-            const l_d = $value657;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found624$test;
-            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found624$test;
+          found629$test: if ($gate657) {
+            const l_d = $value662;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found629$test;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found629$test;
             $values59[$values59$n[0]!++] = l_d;
           }
-          found629$test: if ($gate653) {
-            const l_d = $value657;
-            if (!v_key[l_d]!) break found629$test;
+          found634$test: if ($gate658) {
+            const l_d = $value662;
+            if (!v_key[l_d]!) break found634$test;
             $values61[$values61$n[0]!++] = l_d;
           }
-          found634$test: if ($gate654) {
-            const l_d = $value657;
-            if (!!v_mortgaged[l_d]!) break found634$test;
-            if (!fn_undeveloped$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found634$test;
+          found639$test: if ($gate659) {
+            const l_d = $value662;
+            if (!!v_mortgaged[l_d]!) break found639$test;
+            if (
+              !(
+                $paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! ===
+                0
+              )
+            )
+              break found639$test;
             $values63[$values63$n[0]!++] = l_d;
           }
-          found639$test: if ($gate655) {
-            const l_d = $value657;
-            if (!v_mortgaged[l_d]!) break found639$test;
-            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found639$test;
+          found644$test: if ($gate660) {
+            const l_d = $value662;
+            if (!v_mortgaged[l_d]!) break found644$test;
+            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found644$test;
             $values65[$values65$n[0]!++] = l_d;
           }
-          found645$test: if ($gate656) {
-            const l_d_3 = $value657;
-            if (!fn_may_sell_deed(l_d_3)) break found645$test;
+          found650$test: if ($gate661) {
+            const l_d_3 = $value662;
+            if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found650$test;
             $values67[$values67$n[0]!++] = l_d_3;
           }
         }
-        $found614 = $values55$n[0]! > 0;
-        $found619 = $values57$n[0]! > 0;
-        $found624 = $values59$n[0]! > 0;
-        $found629 = $values61$n[0]! > 0;
-        $found634 = $values63$n[0]! > 0;
-        $found639 = $values65$n[0]! > 0;
-        $found645 = $values67$n[0]! > 0;
-      }
-      offered613$open: {
-        if (!$found614) break offered613$open;
-        $offered613 = true;
+        $found619 = $values55$n[0]! > 0;
+        $found624 = $values57$n[0]! > 0;
+        $found629 = $values59$n[0]! > 0;
+        $found634 = $values61$n[0]! > 0;
+        $found639 = $values63$n[0]! > 0;
+        $found644 = $values65$n[0]! > 0;
+        $found650 = $values67$n[0]! > 0;
       }
       offered618$open: {
         if (!$found619) break offered618$open;
@@ -6154,31 +6189,35 @@ export function playout(): PlayoutKernel {
         if (!$found639) break offered638$open;
         $offered638 = true;
       }
-      offered644$open: {
-        if (!$found645) break offered644$open;
-        let $found648 = false;
+      offered643$open: {
+        if (!$found644) break offered643$open;
+        $offered643 = true;
+      }
+      offered649$open: {
+        if (!$found650) break offered649$open;
+        let $found653 = false;
         for (let l_buyer = 0; l_buyer < players; l_buyer++) {
           if (v_eliminated[l_buyer] !== 0) continue;
           if (!(l_buyer !== l_q_2)) continue;
           const l_buyer_2 = l_buyer;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found648 = true;
+          $found653 = true;
           break;
         }
-        if (!$found648) break offered644$open;
-        $offered644 = true;
+        if (!$found653) break offered649$open;
+        $offered649 = true;
       }
       if (
         $passBy &&
         !(
-          $offered607 ||
-          $offered613 ||
+          $offered609 ||
           $offered618 ||
           $offered623 ||
           $offered628 ||
           $offered633 ||
           $offered638 ||
-          $offered644
+          $offered643 ||
+          $offered649
         )
       ) {
         l___window_0_2 = false;
@@ -6189,99 +6228,99 @@ export function playout(): PlayoutKernel {
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight661 = 0;
-      if ($offered607) {
-        $weight661 = 20;
-        if (!Number.isSafeInteger($weight661) || $weight661 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight661}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight662 = 0;
-      if ($offered613) {
-        $weight662 = 2;
-        if (!Number.isSafeInteger($weight662) || $weight662 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'build' is ${$weight662}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight663 = 0;
-      if ($offered618) {
-        $weight663 = 2;
-        if (!Number.isSafeInteger($weight663) || $weight663 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight663}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight664 = 0;
-      if ($offered623) {
-        $weight664 = 0;
-        if (!Number.isSafeInteger($weight664) || $weight664 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight664}: a preference is a whole number from 0 up`,
-          );
-      }
       let $weight665 = 0;
-      if ($offered628) {
-        $weight665 = 0;
+      if ($offered609) {
+        $weight665 = 20;
         if (!Number.isSafeInteger($weight665) || $weight665 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight665}: a preference is a whole number from 0 up`,
+            `the preference of 'request_rent' is ${$weight665}: a preference is a whole number from 0 up`,
           );
       }
       let $weight666 = 0;
-      if ($offered633) {
-        $weight666 = 0;
+      if ($offered618) {
+        $weight666 = 2;
         if (!Number.isSafeInteger($weight666) || $weight666 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight666}: a preference is a whole number from 0 up`,
+            `the preference of 'build' is ${$weight666}: a preference is a whole number from 0 up`,
           );
       }
       let $weight667 = 0;
-      if ($offered638) {
-        $weight667 = v_cash[l_q_2]! > 500 ? 1 : 0;
+      if ($offered623) {
+        $weight667 = 2;
         if (!Number.isSafeInteger($weight667) || $weight667 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'lift' is ${$weight667}: a preference is a whole number from 0 up`,
+            `the preference of 'buy_key' is ${$weight667}: a preference is a whole number from 0 up`,
           );
       }
       let $weight668 = 0;
-      if ($offered644) {
-        $weight668 = 1;
+      if ($offered628) {
+        $weight668 = 0;
+        if (!Number.isSafeInteger($weight668) || $weight668 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_stack' is ${$weight668}: a preference is a whole number from 0 up`,
+          );
       }
       let $weight669 = 0;
-      if ($offered649) {
-        $weight669 = 1;
+      if ($offered633) {
+        $weight669 = 0;
+        if (!Number.isSafeInteger($weight669) || $weight669 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_key' is ${$weight669}: a preference is a whole number from 0 up`,
+          );
       }
-      const $weights670 =
-        $weight661 +
-        $weight662 +
-        $weight663 +
-        $weight664 +
+      let $weight670 = 0;
+      if ($offered638) {
+        $weight670 = 0;
+        if (!Number.isSafeInteger($weight670) || $weight670 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'mortgage' is ${$weight670}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight671 = 0;
+      if ($offered643) {
+        $weight671 = v_cash[l_q_2]! > 500 ? 1 : 0;
+        if (!Number.isSafeInteger($weight671) || $weight671 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'lift' is ${$weight671}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight672 = 0;
+      if ($offered649) {
+        $weight672 = 1;
+      }
+      let $weight673 = 0;
+      if ($offered654) {
+        $weight673 = 1;
+      }
+      const $weights674 =
         $weight665 +
         $weight666 +
         $weight667 +
         $weight668 +
-        $weight669;
-      if ($weights670 === 0) break preferred606;
-      if ($weights670 > 4294967296)
+        $weight669 +
+        $weight670 +
+        $weight671 +
+        $weight672 +
+        $weight673;
+      if ($weights674 === 0) break preferred608;
+      if ($weights674 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick671 = drawInt(P, $weights670);
-      if ($offered607) {
-        $pick671 -= $weight661;
-        if ($pick671 < 0) {
-          const $moves672 = 1;
-          if ($moves672 > 4294967296)
+      let $pick675 = drawInt(P, $weights674);
+      if ($offered609) {
+        $pick675 -= $weight665;
+        if ($pick675 < 0) {
+          const $moves676 = 1;
+          if ($moves676 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt673: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index674 = drawInt(P, $moves672);
+          attempt677: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index678 = drawInt(P, $moves676);
             {
             }
             decisions++;
@@ -6291,29 +6330,29 @@ export function playout(): PlayoutKernel {
               return step112();
             }
           }
-          break preferred606;
+          break preferred608;
         }
       }
-      if ($offered613) {
-        $pick671 -= $weight662;
-        if ($pick671 < 0) {
-          const $size675 = $values55$n[0]!;
-          const $moves676 = $size675;
-          if ($moves676 > 4294967296)
+      if ($offered618) {
+        $pick675 -= $weight666;
+        if ($pick675 < 0) {
+          const $size679 = $values55$n[0]!;
+          const $moves680 = $size679;
+          if ($moves680 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt677: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index678 = drawInt(P, $moves676);
-            const $digit679 = $index678 % $size675;
-            $index678 = Math.floor($index678 / $size675);
-            const $value680 = $values55[$digit679]!;
+          attempt681: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index682 = drawInt(P, $moves680);
+            const $digit683 = $index682 % $size679;
+            $index682 = Math.floor($index682 / $size679);
+            const $value684 = $values55[$digit683]!;
             {
-              const l_d = $value680;
+              const l_d = $value684;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 9, $value680);
+            if (trace !== null) trace.push($seat499, 9, $value684);
             {
-              const l_d = $value680;
+              const l_d = $value684;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6336,29 +6375,29 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred606;
+          break preferred608;
         }
       }
-      if ($offered618) {
-        $pick671 -= $weight663;
-        if ($pick671 < 0) {
-          const $size681 = $values57$n[0]!;
-          const $moves682 = $size681;
-          if ($moves682 > 4294967296)
+      if ($offered623) {
+        $pick675 -= $weight667;
+        if ($pick675 < 0) {
+          const $size685 = $values57$n[0]!;
+          const $moves686 = $size685;
+          if ($moves686 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt683: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index684 = drawInt(P, $moves682);
-            const $digit685 = $index684 % $size681;
-            $index684 = Math.floor($index684 / $size681);
-            const $value686 = $values57[$digit685]!;
+          attempt687: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index688 = drawInt(P, $moves686);
+            const $digit689 = $index688 % $size685;
+            $index688 = Math.floor($index688 / $size685);
+            const $value690 = $values57[$digit689]!;
             {
-              const l_d = $value686;
+              const l_d = $value690;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 10, $value686);
+            if (trace !== null) trace.push($seat499, 10, $value690);
             {
-              const l_d = $value686;
+              const l_d = $value690;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6385,35 +6424,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred606;
+          break preferred608;
         }
       }
-      if ($offered623) {
-        $pick671 -= $weight664;
-        if ($pick671 < 0) {
-          const $size687 = $values59$n[0]!;
-          const $moves688 = $size687;
-          if ($moves688 > 4294967296)
+      if ($offered628) {
+        $pick675 -= $weight668;
+        if ($pick675 < 0) {
+          const $size691 = $values59$n[0]!;
+          const $moves692 = $size691;
+          if ($moves692 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt689: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index690 = drawInt(P, $moves688);
-            const $digit691 = $index690 % $size687;
-            $index690 = Math.floor($index690 / $size687);
-            const $value692 = $values59[$digit691]!;
+          attempt693: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index694 = drawInt(P, $moves692);
+            const $digit695 = $index694 % $size691;
+            $index694 = Math.floor($index694 / $size691);
+            const $value696 = $values59[$digit695]!;
             {
-              const l_d = $value692;
+              const l_d = $value696;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 11, $value692);
+            if (trace !== null) trace.push($seat499, 11, $value696);
             {
-              const l_d = $value692;
+              const l_d = $value696;
               {
-                const $argument693 = l_q_2;
-                const $argument694 = l_d;
+                const $argument697 = l_q_2;
+                const $argument698 = l_d;
                 {
-                  let l_p = $argument693;
-                  let l_sold = $argument694;
+                  let l_p = $argument697;
+                  let l_sold = $argument698;
                   $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
@@ -6438,35 +6477,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred606;
+          break preferred608;
         }
       }
-      if ($offered628) {
-        $pick671 -= $weight665;
-        if ($pick671 < 0) {
-          const $size695 = $values61$n[0]!;
-          const $moves696 = $size695;
-          if ($moves696 > 4294967296)
+      if ($offered633) {
+        $pick675 -= $weight669;
+        if ($pick675 < 0) {
+          const $size699 = $values61$n[0]!;
+          const $moves700 = $size699;
+          if ($moves700 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt697: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index698 = drawInt(P, $moves696);
-            const $digit699 = $index698 % $size695;
-            $index698 = Math.floor($index698 / $size695);
-            const $value700 = $values61[$digit699]!;
+          attempt701: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index702 = drawInt(P, $moves700);
+            const $digit703 = $index702 % $size699;
+            $index702 = Math.floor($index702 / $size699);
+            const $value704 = $values61[$digit703]!;
             {
-              const l_d = $value700;
+              const l_d = $value704;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 12, $value700);
+            if (trace !== null) trace.push($seat499, 12, $value704);
             {
-              const l_d = $value700;
+              const l_d = $value704;
               {
-                const $argument701 = l_q_2;
-                const $argument702 = l_d;
+                const $argument705 = l_q_2;
+                const $argument706 = l_d;
                 {
-                  let l_p = $argument701;
-                  let l_sold = $argument702;
+                  let l_p = $argument705;
+                  let l_sold = $argument706;
                   $write_key(l_sold, false, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
@@ -6495,35 +6534,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred606;
+          break preferred608;
         }
       }
-      if ($offered633) {
-        $pick671 -= $weight666;
-        if ($pick671 < 0) {
-          const $size703 = $values63$n[0]!;
-          const $moves704 = $size703;
-          if ($moves704 > 4294967296)
+      if ($offered638) {
+        $pick675 -= $weight670;
+        if ($pick675 < 0) {
+          const $size707 = $values63$n[0]!;
+          const $moves708 = $size707;
+          if ($moves708 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt705: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index706 = drawInt(P, $moves704);
-            const $digit707 = $index706 % $size703;
-            $index706 = Math.floor($index706 / $size703);
-            const $value708 = $values63[$digit707]!;
+          attempt709: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index710 = drawInt(P, $moves708);
+            const $digit711 = $index710 % $size707;
+            $index710 = Math.floor($index710 / $size707);
+            const $value712 = $values63[$digit711]!;
             {
-              const l_d = $value708;
+              const l_d = $value712;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 13, $value708);
+            if (trace !== null) trace.push($seat499, 13, $value712);
             {
-              const l_d = $value708;
+              const l_d = $value712;
               {
-                const $argument709 = l_q_2;
-                const $argument710 = l_d;
+                const $argument713 = l_q_2;
+                const $argument714 = l_d;
                 {
-                  let l_p = $argument709;
-                  let l_pledged = $argument710;
+                  let l_p = $argument713;
+                  let l_pledged = $argument714;
                   $write_mortgaged(l_pledged, true, $where[l_pledged]!);
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
@@ -6545,29 +6584,29 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred606;
+          break preferred608;
         }
       }
-      if ($offered638) {
-        $pick671 -= $weight667;
-        if ($pick671 < 0) {
-          const $size711 = $values65$n[0]!;
-          const $moves712 = $size711;
-          if ($moves712 > 4294967296)
+      if ($offered643) {
+        $pick675 -= $weight671;
+        if ($pick675 < 0) {
+          const $size715 = $values65$n[0]!;
+          const $moves716 = $size715;
+          if ($moves716 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt713: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index714 = drawInt(P, $moves712);
-            const $digit715 = $index714 % $size711;
-            $index714 = Math.floor($index714 / $size711);
-            const $value716 = $values65[$digit715]!;
+          attempt717: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index718 = drawInt(P, $moves716);
+            const $digit719 = $index718 % $size715;
+            $index718 = Math.floor($index718 / $size715);
+            const $value720 = $values65[$digit719]!;
             {
-              const l_d = $value716;
+              const l_d = $value720;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 14, $value716);
+            if (trace !== null) trace.push($seat499, 14, $value720);
             {
-              const l_d = $value716;
+              const l_d = $value720;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -6587,12 +6626,12 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred606;
+          break preferred608;
         }
       }
-      if ($offered644) {
-        $pick671 -= $weight668;
-        if ($pick671 < 0) {
+      if ($offered649) {
+        $pick675 -= $weight672;
+        if ($pick675 < 0) {
           $values69$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
@@ -6601,43 +6640,43 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values69[$values69$n[0]!++] = l_buyer_2;
           }
-          const $size717 = $values67$n[0]!;
-          const $size718 = $values69$n[0]!;
-          const $moves719 = $size717 * $size718;
-          if ($moves719 > 4294967296)
+          const $size721 = $values67$n[0]!;
+          const $size722 = $values69$n[0]!;
+          const $moves723 = $size721 * $size722;
+          if ($moves723 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt720: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index721 = drawInt(P, $moves719);
-            const $digit722 = $index721 % $size717;
-            $index721 = Math.floor($index721 / $size717);
-            const $value723 = $values67[$digit722]!;
-            const $digit724 = $index721 % $size718;
-            $index721 = Math.floor($index721 / $size718);
-            const $value725 = $values69[$digit724]!;
+          attempt724: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index725 = drawInt(P, $moves723);
+            const $digit726 = $index725 % $size721;
+            $index725 = Math.floor($index725 / $size721);
+            const $value727 = $values67[$digit726]!;
+            const $digit728 = $index725 % $size722;
+            $index725 = Math.floor($index725 / $size722);
+            const $value729 = $values69[$digit728]!;
             {
-              l_d_3 = $value723;
-              l_buyer_2 = $value725;
+              l_d_3 = $value727;
+              l_buyer_2 = $value729;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 15, $value723, $value725);
+            if (trace !== null) trace.push($seat499, 15, $value727, $value729);
             {
-              l_d_3 = $value723;
-              l_buyer_2 = $value725;
+              l_d_3 = $value727;
+              l_buyer_2 = $value729;
               return step108();
             }
           }
-          break preferred606;
+          break preferred608;
         }
       }
-      if ($offered649) {
-        $pick671 -= $weight669;
-        if ($pick671 < 0) {
-          const $moves726 = 1;
-          if ($moves726 > 4294967296)
+      if ($offered654) {
+        $pick675 -= $weight673;
+        if ($pick675 < 0) {
+          const $moves730 = 1;
+          if ($moves730 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt727: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index728 = drawInt(P, $moves726);
+          attempt731: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index732 = drawInt(P, $moves730);
             {
             }
             decisions++;
@@ -6648,7 +6687,7 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred606;
+          break preferred608;
         }
       }
     }
@@ -6656,98 +6695,98 @@ export function playout(): PlayoutKernel {
     offered500$open: {
       if (!(v_claim_open && v_claim_owner === l_q_2)) break offered500$open;
       if (!fn_owns(l_q_2, v_claim_space)) break offered500$open;
-      let $any501: boolean = false;
+      let $any504: boolean = false;
       {
-        const $seg503 = Z_deeds + l_q_2;
-        const $n504 = N[$seg503]!;
-        for (let $i502 = 0; $i502 < $n504; $i502++) {
-          const l_e = C[$seg503 * CAP + $i502]!;
+        const $seg506 = Z_deeds + l_q_2;
+        const $n507 = N[$seg506]!;
+        for (let $i505 = 0; $i505 < $n507; $i505++) {
+          const l_e = C[$seg506 * CAP + $i505]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any501 = true;
+            $any504 = true;
             break;
           }
         }
       }
-      if (!!$any501) break offered500$open;
+      if (!!$any504) break offered500$open;
       $offered500 = true;
     }
-    const $seg505 = Z_deeds + l_q_2;
-    let $offered506 = false;
-    let $gate543 = false;
-    let $found507 = false;
-    offered506$open: {
-      if (!(N[$seg505]! > 0)) break offered506$open;
-      if (!(l_q_2 === l_roller)) break offered506$open;
-      if (!(v_stacks_left > 0)) break offered506$open;
-      $gate543 = true;
-    }
-    const $seg510 = Z_deeds + l_q_2;
-    let $offered511 = false;
-    let $gate544 = false;
-    let $found512 = false;
-    offered511$open: {
-      if (!(N[$seg510]! > 0)) break offered511$open;
-      if (!(l_q_2 === l_roller)) break offered511$open;
-      if (!(v_keys_left > 0)) break offered511$open;
-      $gate544 = true;
-    }
-    const $seg515 = Z_deeds + l_q_2;
-    let $offered516 = false;
-    let $gate545 = false;
-    let $found517 = false;
-    offered516$open: {
-      if (!(N[$seg515]! > 0)) break offered516$open;
-      if (!(l_q_2 === l_roller)) break offered516$open;
-      $gate545 = true;
-    }
-    const $seg520 = Z_deeds + l_q_2;
-    let $offered521 = false;
+    const $seg508 = Z_deeds + l_q_2;
+    let $offered509 = false;
     let $gate546 = false;
-    let $found522 = false;
-    offered521$open: {
-      if (!(N[$seg520]! > 0)) break offered521$open;
-      if (!(l_q_2 === l_roller)) break offered521$open;
-      if (!(v_stacks_left >= 4)) break offered521$open;
+    let $found510 = false;
+    offered509$open: {
+      if (!(N[$seg508]! > 0)) break offered509$open;
+      if (!(l_q_2 === l_roller)) break offered509$open;
+      if (!(v_stacks_left > 0)) break offered509$open;
       $gate546 = true;
     }
-    const $seg525 = Z_deeds + l_q_2;
-    let $offered526 = false;
+    const $seg513 = Z_deeds + l_q_2;
+    let $offered514 = false;
     let $gate547 = false;
-    let $found527 = false;
-    offered526$open: {
-      if (!(N[$seg525]! > 0)) break offered526$open;
-      if (!(l_q_2 === l_roller)) break offered526$open;
+    let $found515 = false;
+    offered514$open: {
+      if (!(N[$seg513]! > 0)) break offered514$open;
+      if (!(l_q_2 === l_roller)) break offered514$open;
+      if (!(v_keys_left > 0)) break offered514$open;
       $gate547 = true;
     }
-    const $seg530 = Z_deeds + l_q_2;
-    let $offered531 = false;
+    const $seg518 = Z_deeds + l_q_2;
+    let $offered519 = false;
     let $gate548 = false;
-    let $found532 = false;
-    offered531$open: {
-      if (!(N[$seg530]! > 0)) break offered531$open;
-      if (!(l_q_2 === l_roller)) break offered531$open;
+    let $found520 = false;
+    offered519$open: {
+      if (!(N[$seg518]! > 0)) break offered519$open;
+      if (!(l_q_2 === l_roller)) break offered519$open;
       $gate548 = true;
     }
-    const $seg535 = Z_deeds + l_q_2;
-    let $some536 = false;
+    const $seg523 = Z_deeds + l_q_2;
+    let $offered524 = false;
+    let $gate549 = false;
+    let $found525 = false;
+    offered524$open: {
+      if (!(N[$seg523]! > 0)) break offered524$open;
+      if (!(l_q_2 === l_roller)) break offered524$open;
+      if (!(v_stacks_left >= 4)) break offered524$open;
+      $gate549 = true;
+    }
+    const $seg528 = Z_deeds + l_q_2;
+    let $offered529 = false;
+    let $gate550 = false;
+    let $found530 = false;
+    offered529$open: {
+      if (!(N[$seg528]! > 0)) break offered529$open;
+      if (!(l_q_2 === l_roller)) break offered529$open;
+      $gate550 = true;
+    }
+    const $seg533 = Z_deeds + l_q_2;
+    let $offered534 = false;
+    let $gate551 = false;
+    let $found535 = false;
+    offered534$open: {
+      if (!(N[$seg533]! > 0)) break offered534$open;
+      if (!(l_q_2 === l_roller)) break offered534$open;
+      $gate551 = true;
+    }
+    const $seg538 = Z_deeds + l_q_2;
+    let $some539 = false;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (!(l_buyer !== l_q_2)) continue;
-      $some536 = true;
+      $some539 = true;
       break;
     }
-    let $offered537 = false;
-    let $gate549 = false;
-    let $found538 = false;
-    offered537$open: {
-      if (!(N[$seg535]! > 0)) break offered537$open;
-      if (!$some536) break offered537$open;
-      if (!(l_q_2 === l_roller)) break offered537$open;
-      $gate549 = true;
+    let $offered540 = false;
+    let $gate552 = false;
+    let $found541 = false;
+    offered540$open: {
+      if (!(N[$seg538]! > 0)) break offered540$open;
+      if (!$some539) break offered540$open;
+      if (!(l_q_2 === l_roller)) break offered540$open;
+      $gate552 = true;
     }
-    let $offered542 = false;
-    offered542$open: {
-      $offered542 = true;
+    let $offered545 = false;
+    offered545$open: {
+      $offered545 = true;
     }
     $values39$n[0]! = 0;
     $values41$n[0]! = 0;
@@ -6756,152 +6795,166 @@ export function playout(): PlayoutKernel {
     $values47$n[0]! = 0;
     $values49$n[0]! = 0;
     $values51$n[0]! = 0;
-    if ($gate543 || $gate544 || $gate545 || $gate546 || $gate547 || $gate548 || $gate549) {
-      for (let $i553 = 0; $i553 < N[$seg505]!; $i553++) {
-        const $value550 = C[$seg505 * CAP + $i553]!;
-        let $same551 = 0;
-        let $same552 = 0;
-        found507$test: if ($gate543) {
-          const l_d = $value550;
-          if ($same551 === 0)
-            $same551 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same551 !== 1) break found507$test;
-          if ($same552 === 0)
-            $same552 = !fn_any_mortgaged$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same552 !== 1) break found507$test;
-          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found507$test;
+    if ($gate546 || $gate547 || $gate548 || $gate549 || $gate550 || $gate551 || $gate552) {
+      for (let $i555 = 0; $i555 < N[$seg508]!; $i555++) {
+        const $value553 = C[$seg508 * CAP + $i555]!;
+        let $same554 = 0;
+        found510$test: if ($gate546) {
+          const l_d = $value553;
+          if ($same554 === 0)
+            $same554 =
+              $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
+              $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
+                $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!)
+                ? 1
+                : 2;
+          if ($same554 !== 1) break found510$test;
+          if (
+            !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
+          )
+            break found510$test;
+          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found510$test;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-            break found507$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found507$test;
+            break found510$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found510$test;
           $values39[$values39$n[0]!++] = l_d;
         }
-        found512$test: if ($gate544) {
-          const l_d = $value550;
-          if ($same551 === 0)
-            $same551 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same551 !== 1) break found512$test;
-          if (!!v_key[l_d]!) break found512$test;
+        found515$test: if ($gate547) {
+          const l_d = $value553;
+          if ($same554 === 0)
+            $same554 =
+              $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
+              $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
+                $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!)
+                ? 1
+                : 2;
+          if ($same554 !== 1) break found515$test;
+          if (!!v_key[l_d]!) break found515$test;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-            break found512$test;
-          if ($same552 === 0)
-            $same552 = !fn_any_mortgaged$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same552 !== 1) break found512$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found512$test;
+            break found515$test;
+          if (
+            !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
+          )
+            break found515$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found515$test;
           $values41[$values41$n[0]!++] = l_d;
         }
-        found517$test: if ($gate545) {
-          const l_d = $value550;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found517$test;
-          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found517$test;
+        found520$test: if ($gate548) {
+          const l_d = $value553;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found520$test;
+          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found520$test;
           $values43[$values43$n[0]!++] = l_d;
         }
-        found522$test: if ($gate546) {
-          const l_d = $value550;
-          if (!v_key[l_d]!) break found522$test;
+        found525$test: if ($gate549) {
+          const l_d = $value553;
+          if (!v_key[l_d]!) break found525$test;
           $values45[$values45$n[0]!++] = l_d;
         }
-        found527$test: if ($gate547) {
-          const l_d = $value550;
-          if (!!v_mortgaged[l_d]!) break found527$test;
-          if (!fn_undeveloped$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found527$test;
+        found530$test: if ($gate550) {
+          const l_d = $value553;
+          if (!!v_mortgaged[l_d]!) break found530$test;
+          if (
+            !($paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
+          )
+            break found530$test;
           $values47[$values47$n[0]!++] = l_d;
         }
-        found532$test: if ($gate548) {
-          const l_d = $value550;
-          if (!v_mortgaged[l_d]!) break found532$test;
-          if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found532$test;
+        found535$test: if ($gate551) {
+          const l_d = $value553;
+          if (!v_mortgaged[l_d]!) break found535$test;
+          if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found535$test;
           $values49[$values49$n[0]!++] = l_d;
         }
-        found538$test: if ($gate549) {
-          const l_d_3 = $value550;
-          if (!fn_may_sell_deed(l_d_3)) break found538$test;
+        found541$test: if ($gate552) {
+          const l_d_3 = $value553;
+          if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found541$test;
           $values51[$values51$n[0]!++] = l_d_3;
         }
       }
-      $found507 = $values39$n[0]! > 0;
-      $found512 = $values41$n[0]! > 0;
-      $found517 = $values43$n[0]! > 0;
-      $found522 = $values45$n[0]! > 0;
-      $found527 = $values47$n[0]! > 0;
-      $found532 = $values49$n[0]! > 0;
-      $found538 = $values51$n[0]! > 0;
+      $found510 = $values39$n[0]! > 0;
+      $found515 = $values41$n[0]! > 0;
+      $found520 = $values43$n[0]! > 0;
+      $found525 = $values45$n[0]! > 0;
+      $found530 = $values47$n[0]! > 0;
+      $found535 = $values49$n[0]! > 0;
+      $found541 = $values51$n[0]! > 0;
     }
-    offered506$open: {
-      if (!$found507) break offered506$open;
-      $offered506 = true;
+    offered509$open: {
+      if (!$found510) break offered509$open;
+      $offered509 = true;
     }
-    offered511$open: {
-      if (!$found512) break offered511$open;
-      $offered511 = true;
+    offered514$open: {
+      if (!$found515) break offered514$open;
+      $offered514 = true;
     }
-    offered516$open: {
-      if (!$found517) break offered516$open;
-      $offered516 = true;
+    offered519$open: {
+      if (!$found520) break offered519$open;
+      $offered519 = true;
     }
-    offered521$open: {
-      if (!$found522) break offered521$open;
-      $offered521 = true;
+    offered524$open: {
+      if (!$found525) break offered524$open;
+      $offered524 = true;
     }
-    offered526$open: {
-      if (!$found527) break offered526$open;
-      $offered526 = true;
+    offered529$open: {
+      if (!$found530) break offered529$open;
+      $offered529 = true;
     }
-    offered531$open: {
-      if (!$found532) break offered531$open;
-      $offered531 = true;
+    offered534$open: {
+      if (!$found535) break offered534$open;
+      $offered534 = true;
     }
-    offered537$open: {
-      if (!$found538) break offered537$open;
-      let $found541 = false;
+    offered540$open: {
+      if (!$found541) break offered540$open;
+      let $found544 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (!(l_buyer !== l_q_2)) continue;
         const l_buyer_2 = l_buyer;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found541 = true;
+        $found544 = true;
         break;
       }
-      if (!$found541) break offered537$open;
-      $offered537 = true;
+      if (!$found544) break offered540$open;
+      $offered540 = true;
     }
     if (
       $passBy &&
       !(
         $offered500 ||
-        $offered506 ||
-        $offered511 ||
-        $offered516 ||
-        $offered521 ||
-        $offered526 ||
-        $offered531 ||
-        $offered537
+        $offered509 ||
+        $offered514 ||
+        $offered519 ||
+        $offered524 ||
+        $offered529 ||
+        $offered534 ||
+        $offered540
       )
     ) {
       l___window_0_2 = false;
       return step130();
     }
-    const $offered554 =
+    const $offered556 =
       ($offered500 ? 1 : 0) +
-      ($offered506 ? 1 : 0) +
-      ($offered511 ? 1 : 0) +
-      ($offered516 ? 1 : 0) +
-      ($offered521 ? 1 : 0) +
-      ($offered526 ? 1 : 0) +
-      ($offered531 ? 1 : 0) +
-      ($offered537 ? 1 : 0) +
-      ($offered542 ? 1 : 0);
-    if ($offered554 === 0)
+      ($offered509 ? 1 : 0) +
+      ($offered514 ? 1 : 0) +
+      ($offered519 ? 1 : 0) +
+      ($offered524 ? 1 : 0) +
+      ($offered529 ? 1 : 0) +
+      ($offered534 ? 1 : 0) +
+      ($offered540 ? 1 : 0) +
+      ($offered545 ? 1 : 0);
+    if ($offered556 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat499} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built596 = false;
-    attempt555: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n557 = $offered554;
-      let $r558 = 0;
-      if ($n557 <= 2097152 && $n557 >= 1) {
+    let $built598 = false;
+    attempt557: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n559 = $offered556;
+      let $r560 = 0;
+      if ($n559 <= 2097152 && $n559 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6912,21 +6965,21 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n557;
+          const $m = ($t >>> 0) * $n559;
           const $low = $m >>> 0;
-          if ($low >= $n557 || $low >= 4294967296 % $n557) {
-            $r558 = ($m / 4294967296) >>> 0;
+          if ($low >= $n559 || $low >= 4294967296 % $n559) {
+            $r560 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n557 >= 1 && $n557 <= 4294967296))
+        if (!($n559 >= 1 && $n559 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r558 = drawInt(P, $n557);
+        $r560 = drawInt(P, $n559);
       }
-      const $pick556$drawn = $r558;
-      let $pick556 = $pick556$drawn;
-      if ($offered500 && $pick556-- === 0) {
+      const $pick558$drawn = $r560;
+      let $pick558 = $pick558$drawn;
+      if ($offered500 && $pick558-- === 0) {
         {
         }
         decisions++;
@@ -6936,10 +6989,10 @@ export function playout(): PlayoutKernel {
           return step112();
         }
       }
-      if ($offered506 && $pick556-- === 0) {
-        const $n563 = $values39$n[0]!;
-        let $r564 = 0;
-        if ($n563 <= 2097152 && $n563 >= 1) {
+      if ($offered509 && $pick558-- === 0) {
+        const $n565 = $values39$n[0]!;
+        let $r566 = 0;
+        if ($n565 <= 2097152 && $n565 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6950,28 +7003,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n563;
+            const $m = ($t >>> 0) * $n565;
             const $low = $m >>> 0;
-            if ($low >= $n563 || $low >= 4294967296 % $n563) {
-              $r564 = ($m / 4294967296) >>> 0;
+            if ($low >= $n565 || $low >= 4294967296 % $n565) {
+              $r566 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n563 >= 1 && $n563 <= 4294967296))
+          if (!($n565 >= 1 && $n565 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r564 = drawInt(P, $n563);
+          $r566 = drawInt(P, $n565);
         }
-        const $digit561 = $r564;
-        const $value562 = $values39[$digit561]!;
+        const $digit563 = $r566;
+        const $value564 = $values39[$digit563]!;
         {
-          const l_d = $value562;
+          const l_d = $value564;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 9, $value562);
+        if (trace !== null) trace.push($seat499, 9, $value564);
         {
-          const l_d = $value562;
+          const l_d = $value564;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -6994,10 +7047,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered511 && $pick556-- === 0) {
-        const $n568 = $values41$n[0]!;
-        let $r569 = 0;
-        if ($n568 <= 2097152 && $n568 >= 1) {
+      if ($offered514 && $pick558-- === 0) {
+        const $n570 = $values41$n[0]!;
+        let $r571 = 0;
+        if ($n570 <= 2097152 && $n570 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7008,28 +7061,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n568;
+            const $m = ($t >>> 0) * $n570;
             const $low = $m >>> 0;
-            if ($low >= $n568 || $low >= 4294967296 % $n568) {
-              $r569 = ($m / 4294967296) >>> 0;
+            if ($low >= $n570 || $low >= 4294967296 % $n570) {
+              $r571 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n568 >= 1 && $n568 <= 4294967296))
+          if (!($n570 >= 1 && $n570 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r569 = drawInt(P, $n568);
+          $r571 = drawInt(P, $n570);
         }
-        const $digit566 = $r569;
-        const $value567 = $values41[$digit566]!;
+        const $digit568 = $r571;
+        const $value569 = $values41[$digit568]!;
         {
-          const l_d = $value567;
+          const l_d = $value569;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 10, $value567);
+        if (trace !== null) trace.push($seat499, 10, $value569);
         {
-          const l_d = $value567;
+          const l_d = $value569;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7056,10 +7109,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered516 && $pick556-- === 0) {
-        const $n573 = $values43$n[0]!;
-        let $r574 = 0;
-        if ($n573 <= 2097152 && $n573 >= 1) {
+      if ($offered519 && $pick558-- === 0) {
+        const $n575 = $values43$n[0]!;
+        let $r576 = 0;
+        if ($n575 <= 2097152 && $n575 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7070,34 +7123,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n573;
+            const $m = ($t >>> 0) * $n575;
             const $low = $m >>> 0;
-            if ($low >= $n573 || $low >= 4294967296 % $n573) {
-              $r574 = ($m / 4294967296) >>> 0;
+            if ($low >= $n575 || $low >= 4294967296 % $n575) {
+              $r576 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n573 >= 1 && $n573 <= 4294967296))
+          if (!($n575 >= 1 && $n575 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r574 = drawInt(P, $n573);
+          $r576 = drawInt(P, $n575);
         }
-        const $digit571 = $r574;
-        const $value572 = $values43[$digit571]!;
+        const $digit573 = $r576;
+        const $value574 = $values43[$digit573]!;
         {
-          const l_d = $value572;
+          const l_d = $value574;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 11, $value572);
+        if (trace !== null) trace.push($seat499, 11, $value574);
         {
-          const l_d = $value572;
+          const l_d = $value574;
           {
-            const $argument575 = l_q_2;
-            const $argument576 = l_d;
+            const $argument577 = l_q_2;
+            const $argument578 = l_d;
             {
-              let l_p = $argument575;
-              let l_sold = $argument576;
+              let l_p = $argument577;
+              let l_sold = $argument578;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7122,10 +7175,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered521 && $pick556-- === 0) {
-        const $n580 = $values45$n[0]!;
-        let $r581 = 0;
-        if ($n580 <= 2097152 && $n580 >= 1) {
+      if ($offered524 && $pick558-- === 0) {
+        const $n582 = $values45$n[0]!;
+        let $r583 = 0;
+        if ($n582 <= 2097152 && $n582 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7136,34 +7189,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n580;
+            const $m = ($t >>> 0) * $n582;
             const $low = $m >>> 0;
-            if ($low >= $n580 || $low >= 4294967296 % $n580) {
-              $r581 = ($m / 4294967296) >>> 0;
+            if ($low >= $n582 || $low >= 4294967296 % $n582) {
+              $r583 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n580 >= 1 && $n580 <= 4294967296))
+          if (!($n582 >= 1 && $n582 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r581 = drawInt(P, $n580);
+          $r583 = drawInt(P, $n582);
         }
-        const $digit578 = $r581;
-        const $value579 = $values45[$digit578]!;
+        const $digit580 = $r583;
+        const $value581 = $values45[$digit580]!;
         {
-          const l_d = $value579;
+          const l_d = $value581;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 12, $value579);
+        if (trace !== null) trace.push($seat499, 12, $value581);
         {
-          const l_d = $value579;
+          const l_d = $value581;
           {
-            const $argument582 = l_q_2;
-            const $argument583 = l_d;
+            const $argument584 = l_q_2;
+            const $argument585 = l_d;
             {
-              let l_p = $argument582;
-              let l_sold = $argument583;
+              let l_p = $argument584;
+              let l_sold = $argument585;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7192,10 +7245,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered526 && $pick556-- === 0) {
-        const $n587 = $values47$n[0]!;
-        let $r588 = 0;
-        if ($n587 <= 2097152 && $n587 >= 1) {
+      if ($offered529 && $pick558-- === 0) {
+        const $n589 = $values47$n[0]!;
+        let $r590 = 0;
+        if ($n589 <= 2097152 && $n589 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7206,34 +7259,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n587;
+            const $m = ($t >>> 0) * $n589;
             const $low = $m >>> 0;
-            if ($low >= $n587 || $low >= 4294967296 % $n587) {
-              $r588 = ($m / 4294967296) >>> 0;
+            if ($low >= $n589 || $low >= 4294967296 % $n589) {
+              $r590 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n587 >= 1 && $n587 <= 4294967296))
+          if (!($n589 >= 1 && $n589 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r588 = drawInt(P, $n587);
+          $r590 = drawInt(P, $n589);
         }
-        const $digit585 = $r588;
-        const $value586 = $values47[$digit585]!;
+        const $digit587 = $r590;
+        const $value588 = $values47[$digit587]!;
         {
-          const l_d = $value586;
+          const l_d = $value588;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 13, $value586);
+        if (trace !== null) trace.push($seat499, 13, $value588);
         {
-          const l_d = $value586;
+          const l_d = $value588;
           {
-            const $argument589 = l_q_2;
-            const $argument590 = l_d;
+            const $argument591 = l_q_2;
+            const $argument592 = l_d;
             {
-              let l_p = $argument589;
-              let l_pledged = $argument590;
+              let l_p = $argument591;
+              let l_pledged = $argument592;
               $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -7255,10 +7308,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered531 && $pick556-- === 0) {
-        const $n594 = $values49$n[0]!;
-        let $r595 = 0;
-        if ($n594 <= 2097152 && $n594 >= 1) {
+      if ($offered534 && $pick558-- === 0) {
+        const $n596 = $values49$n[0]!;
+        let $r597 = 0;
+        if ($n596 <= 2097152 && $n596 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7269,28 +7322,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n594;
+            const $m = ($t >>> 0) * $n596;
             const $low = $m >>> 0;
-            if ($low >= $n594 || $low >= 4294967296 % $n594) {
-              $r595 = ($m / 4294967296) >>> 0;
+            if ($low >= $n596 || $low >= 4294967296 % $n596) {
+              $r597 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n594 >= 1 && $n594 <= 4294967296))
+          if (!($n596 >= 1 && $n596 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r595 = drawInt(P, $n594);
+          $r597 = drawInt(P, $n596);
         }
-        const $digit592 = $r595;
-        const $value593 = $values49[$digit592]!;
+        const $digit594 = $r597;
+        const $value595 = $values49[$digit594]!;
         {
-          const l_d = $value593;
+          const l_d = $value595;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 14, $value593);
+        if (trace !== null) trace.push($seat499, 14, $value595);
         {
-          const l_d = $value593;
+          const l_d = $value595;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -7310,8 +7363,8 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered537 && $pick556-- === 0) {
-        if (!$built596) {
+      if ($offered540 && $pick558-- === 0) {
+        if (!$built598) {
           $values53$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
@@ -7320,11 +7373,11 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values53[$values53$n[0]!++] = l_buyer_2;
           }
-          $built596 = true;
+          $built598 = true;
         }
-        const $n599 = $values51$n[0]!;
-        let $r600 = 0;
-        if ($n599 <= 2097152 && $n599 >= 1) {
+        const $n601 = $values51$n[0]!;
+        let $r602 = 0;
+        if ($n601 <= 2097152 && $n601 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7335,23 +7388,23 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n599;
+            const $m = ($t >>> 0) * $n601;
             const $low = $m >>> 0;
-            if ($low >= $n599 || $low >= 4294967296 % $n599) {
-              $r600 = ($m / 4294967296) >>> 0;
+            if ($low >= $n601 || $low >= 4294967296 % $n601) {
+              $r602 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n599 >= 1 && $n599 <= 4294967296))
+          if (!($n601 >= 1 && $n601 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r600 = drawInt(P, $n599);
+          $r602 = drawInt(P, $n601);
         }
-        const $digit597 = $r600;
-        const $value598 = $values51[$digit597]!;
-        const $n603 = $values53$n[0]!;
-        let $r604 = 0;
-        if ($n603 <= 2097152 && $n603 >= 1) {
+        const $digit599 = $r602;
+        const $value600 = $values51[$digit599]!;
+        const $n605 = $values53$n[0]!;
+        let $r606 = 0;
+        if ($n605 <= 2097152 && $n605 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7362,34 +7415,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n603;
+            const $m = ($t >>> 0) * $n605;
             const $low = $m >>> 0;
-            if ($low >= $n603 || $low >= 4294967296 % $n603) {
-              $r604 = ($m / 4294967296) >>> 0;
+            if ($low >= $n605 || $low >= 4294967296 % $n605) {
+              $r606 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n603 >= 1 && $n603 <= 4294967296))
+          if (!($n605 >= 1 && $n605 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r604 = drawInt(P, $n603);
+          $r606 = drawInt(P, $n605);
         }
-        const $digit601 = $r604;
-        const $value602 = $values53[$digit601]!;
+        const $digit603 = $r606;
+        const $value604 = $values53[$digit603]!;
         {
-          l_d_3 = $value598;
-          l_buyer_2 = $value602;
+          l_d_3 = $value600;
+          l_buyer_2 = $value604;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 15, $value598, $value602);
+        if (trace !== null) trace.push($seat499, 15, $value600, $value604);
         {
-          l_d_3 = $value598;
-          l_buyer_2 = $value602;
+          l_d_3 = $value600;
+          l_buyer_2 = $value604;
           return step108();
         }
       }
-      if ($offered542 && $pick556-- === 0) {
+      if ($offered545 && $pick558-- === 0) {
         {
         }
         decisions++;
@@ -7403,22 +7456,22 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide741($seat730: number): number {
-    const $low731 = 1;
-    const $high732 = v_cash[l_buyer_2]!;
-    const $size733 = Math.max(0, $high732 - $low731 + 1);
-    const $count734 = $size733;
-    const $total735: number = $count734;
-    if ($total735 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat730} must act but has no legal move`);
+  function decide745($seat734: number): number {
+    const $low735 = 1;
+    const $high736 = v_cash[l_buyer_2]!;
+    const $size737 = Math.max(0, $high736 - $low735 + 1);
+    const $count738 = $size737;
+    const $total739: number = $count738;
+    if ($total739 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat734} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n737 = $total735;
-    let $r738 = 0;
-    if ($n737 <= 2097152 && $n737 >= 1) {
+    const $n741 = $total739;
+    let $r742 = 0;
+    if ($n741 <= 2097152 && $n741 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7429,80 +7482,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n737;
+        const $m = ($t >>> 0) * $n741;
         const $low = $m >>> 0;
-        if ($low >= $n737 || $low >= 4294967296 % $n737) {
-          $r738 = ($m / 4294967296) >>> 0;
+        if ($low >= $n741 || $low >= 4294967296 % $n741) {
+          $r742 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n737 >= 1 && $n737 <= 4294967296))
+      if (!($n741 >= 1 && $n741 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r738 = drawInt(P, $n737);
+      $r742 = drawInt(P, $n741);
     }
-    const $index736$drawn = $r738;
-    let $index736 = $index736$drawn;
+    const $index740$drawn = $r742;
+    let $index740 = $index740$drawn;
     decisions++;
     steps = 0;
-    if ($index736 < $count734) {
-      const $digit739 = $index736;
-      const $value740 = $low731 + $digit739;
-      if (trace !== null) trace.push($seat730, 7, $value740);
+    if ($index740 < $count738) {
+      const $digit743 = $index740;
+      const $value744 = $low735 + $digit743;
+      if (trace !== null) trace.push($seat734, 7, $value744);
       {
-        l_amount_3 = $value740;
+        l_amount_3 = $value744;
         return step109();
       }
     }
-    $index736 -= $count734;
+    $index740 -= $count738;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide772($seat742: number): number {
-    preferred754: if ($preferred) {
-      let $offered755 = false;
-      offered755$open: {
-        $offered755 = true;
+  function decide776($seat746: number): number {
+    preferred758: if ($preferred) {
+      let $offered759 = false;
+      offered759$open: {
+        $offered759 = true;
       }
-      let $offered756 = false;
-      offered756$open: {
-        $offered756 = true;
+      let $offered760 = false;
+      offered760$open: {
+        $offered760 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight757 = 0;
-      if ($offered755) {
-        $weight757 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight757) || $weight757 < 0)
+      let $weight761 = 0;
+      if ($offered759) {
+        $weight761 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight761) || $weight761 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight757}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight761}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight758 = 0;
-      if ($offered756) {
-        $weight758 = 1;
+      let $weight762 = 0;
+      if ($offered760) {
+        $weight762 = 1;
       }
-      const $weights759 = $weight757 + $weight758;
-      if ($weights759 === 0) break preferred754;
-      if ($weights759 > 4294967296)
+      const $weights763 = $weight761 + $weight762;
+      if ($weights763 === 0) break preferred758;
+      if ($weights763 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick760 = drawInt(P, $weights759);
-      if ($offered755) {
-        $pick760 -= $weight757;
-        if ($pick760 < 0) {
-          const $moves761 = 1;
-          if ($moves761 > 4294967296)
+      let $pick764 = drawInt(P, $weights763);
+      if ($offered759) {
+        $pick764 -= $weight761;
+        if ($pick764 < 0) {
+          const $moves765 = 1;
+          if ($moves765 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt762: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index763 = drawInt(P, $moves761);
+          attempt766: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index767 = drawInt(P, $moves765);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat742, 5);
+            if (trace !== null) trace.push($seat746, 5);
             {
               {
                 const $amount = l_amount_3;
@@ -7520,53 +7573,53 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] += $amount;
               }
               {
-                const $seg764 = Z_deeds + l_q_2;
+                const $seg768 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg764]!; $i++)
-                  if (C[$seg764 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg768]!; $i++)
+                  if (C[$seg768 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at765 = $seg764 * CAP + $at;
-                const $card = C[$at765]!;
-                const $end766 = $seg764 * CAP + N[$seg764]! - 1;
-                for (let $k767 = $at765; $k767 < $end766; $k767++) C[$k767] = C[$k767 + 1]!;
-                N[$seg764]!--;
+                const $at769 = $seg768 * CAP + $at;
+                const $card = C[$at769]!;
+                const $end770 = $seg768 * CAP + N[$seg768]! - 1;
+                for (let $k771 = $at769; $k771 < $end770; $k771++) C[$k771] = C[$k771 + 1]!;
+                N[$seg768]!--;
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($seg768 - Z_deeds) * 16 + $member]!--;
+                }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg764 - Z_deeds) * 8 + $member]!--;
-                    if (v_eliminated[$seg764 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                    $count_deeds_group[($seg768 - Z_deeds) * 8 + $member]!--;
+                    if (v_eliminated[$seg768 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
                   }
                 }
                 {
-                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg764 - Z_deeds) * 16 + $member]!--;
-                }
-                {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg764 - Z_deeds) * 16 + $member]!--;
+                  if ($member >= 0) $paired_deeds_group_1[($seg768 - Z_deeds) * 16 + $member]!--;
                 }
-                const $seg768 = Z_deeds + l_buyer_2;
-                C[$seg768 * CAP + N[$seg768]!] = $card;
-                N[$seg768]!++;
-                $where[$card] = $seg768;
+                const $seg772 = Z_deeds + l_buyer_2;
+                C[$seg772 * CAP + N[$seg772]!] = $card;
+                N[$seg772]!++;
+                $where[$card] = $seg772;
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($seg772 - Z_deeds) * 16 + $member]!++;
+                }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg768 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg768 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg772 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg772 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
-                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg768 - Z_deeds) * 16 + $member]!++;
-                }
-                {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg768 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg772 - Z_deeds) * 16 + $member]!++;
                 }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_sell_stack++;
@@ -7574,43 +7627,43 @@ export function playout(): PlayoutKernel {
               return step110();
             }
           }
-          break preferred754;
+          break preferred758;
         }
       }
-      if ($offered756) {
-        $pick760 -= $weight758;
-        if ($pick760 < 0) {
-          const $moves769 = 1;
-          if ($moves769 > 4294967296)
+      if ($offered760) {
+        $pick764 -= $weight762;
+        if ($pick764 < 0) {
+          const $moves773 = 1;
+          if ($moves773 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt770: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index771 = drawInt(P, $moves769);
+          attempt774: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index775 = drawInt(P, $moves773);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat742, 6);
+            if (trace !== null) trace.push($seat746, 6);
             {
               return step110();
             }
           }
-          break preferred754;
+          break preferred758;
         }
       }
     }
-    const $count743 = 1;
-    const $count744 = 1;
-    const $total745: number = $count743 + $count744;
-    if ($total745 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat742} must act but has no legal move`);
+    const $count747 = 1;
+    const $count748 = 1;
+    const $total749: number = $count747 + $count748;
+    if ($total749 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat746} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n747 = $total745;
-    let $r748 = 0;
-    if ($n747 <= 2097152 && $n747 >= 1) {
+    const $n751 = $total749;
+    let $r752 = 0;
+    if ($n751 <= 2097152 && $n751 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7621,24 +7674,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n747;
+        const $m = ($t >>> 0) * $n751;
         const $low = $m >>> 0;
-        if ($low >= $n747 || $low >= 4294967296 % $n747) {
-          $r748 = ($m / 4294967296) >>> 0;
+        if ($low >= $n751 || $low >= 4294967296 % $n751) {
+          $r752 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n747 >= 1 && $n747 <= 4294967296))
+      if (!($n751 >= 1 && $n751 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r748 = drawInt(P, $n747);
+      $r752 = drawInt(P, $n751);
     }
-    const $index746$drawn = $r748;
-    let $index746 = $index746$drawn;
+    const $index750$drawn = $r752;
+    let $index750 = $index750$drawn;
     decisions++;
     steps = 0;
-    if ($index746 < $count743) {
-      if (trace !== null) trace.push($seat742, 5);
+    if ($index750 < $count747) {
+      if (trace !== null) trace.push($seat746, 5);
       {
         {
           const $amount = l_amount_3;
@@ -7656,53 +7709,53 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg749 = Z_deeds + l_q_2;
+          const $seg753 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg749]!; $i++)
-            if (C[$seg749 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg753]!; $i++)
+            if (C[$seg753 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at750 = $seg749 * CAP + $at;
-          const $card = C[$at750]!;
-          const $end751 = $seg749 * CAP + N[$seg749]! - 1;
-          for (let $k752 = $at750; $k752 < $end751; $k752++) C[$k752] = C[$k752 + 1]!;
-          N[$seg749]!--;
+          const $at754 = $seg753 * CAP + $at;
+          const $card = C[$at754]!;
+          const $end755 = $seg753 * CAP + N[$seg753]! - 1;
+          for (let $k756 = $at754; $k756 < $end755; $k756++) C[$k756] = C[$k756 + 1]!;
+          N[$seg753]!--;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg753 - Z_deeds) * 16 + $member]!--;
+          }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg749 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg749 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg753 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg753 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg749 - Z_deeds) * 16 + $member]!--;
-          }
-          {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg749 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg753 - Z_deeds) * 16 + $member]!--;
           }
-          const $seg753 = Z_deeds + l_buyer_2;
-          C[$seg753 * CAP + N[$seg753]!] = $card;
-          N[$seg753]!++;
-          $where[$card] = $seg753;
+          const $seg757 = Z_deeds + l_buyer_2;
+          C[$seg757 * CAP + N[$seg757]!] = $card;
+          N[$seg757]!++;
+          $where[$card] = $seg757;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg757 - Z_deeds) * 16 + $member]!++;
+          }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg753 - Z_deeds) * 8 + $member]!++;
-              if (v_eliminated[$seg753 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+              $count_deeds_group[($seg757 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg757 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
           {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg753 - Z_deeds) * 16 + $member]!++;
-          }
-          {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg753 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_1[($seg757 - Z_deeds) * 16 + $member]!++;
           }
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_sell_stack++;
@@ -7710,39 +7763,39 @@ export function playout(): PlayoutKernel {
         return step110();
       }
     }
-    $index746 -= $count743;
-    if ($index746 < $count744) {
-      if (trace !== null) trace.push($seat742, 6);
+    $index750 -= $count747;
+    if ($index750 < $count748) {
+      if (trace !== null) trace.push($seat746, 6);
       {
         return step110();
       }
     }
-    $index746 -= $count744;
+    $index750 -= $count748;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide841(): number {
+  function decide845(): number {
     {
-      let $n798 = 0;
+      let $n802 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list73[$n798++] = l_q;
+          $list73[$n802++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n798; $s++) $list74[$s] = 0;
-      let $left800 = $n798;
-      if ($left800 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race799: for (;;) {
+      for (let $s = 0; $s < $n802; $s++) $list74[$s] = 0;
+      let $left804 = $n802;
+      if ($left804 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race803: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k802 = 0;
-        if ($left800 > 1) {
-          const $n804 = $left800;
-          let $r805 = 0;
-          if ($n804 <= 2097152 && $n804 >= 1) {
+        let $k806 = 0;
+        if ($left804 > 1) {
+          const $n808 = $left804;
+          let $r809 = 0;
+          if ($n808 <= 2097152 && $n808 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7753,147 +7806,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n804;
+              const $m = ($t >>> 0) * $n808;
               const $low = $m >>> 0;
-              if ($low >= $n804 || $low >= 4294967296 % $n804) {
-                $r805 = ($m / 4294967296) >>> 0;
+              if ($low >= $n808 || $low >= 4294967296 % $n808) {
+                $r809 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n804 >= 1 && $n804 <= 4294967296))
+            if (!($n808 >= 1 && $n808 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r805 = drawInt(P, $n804);
+            $r809 = drawInt(P, $n808);
           }
-          const $k802$drawn = $r805;
-          $k802 = $k802$drawn;
+          const $k806$drawn = $r809;
+          $k806 = $k806$drawn;
         }
-        let $seat801 = -1;
-        let $seat801$at = -1;
-        for (let $a803 = 0; $a803 < $n798; $a803++)
-          if ($list74[$a803]! === 0 && $k802-- === 0) {
-            $seat801 = $list73[$a803]!;
-            $seat801$at = $a803;
+        let $seat805 = -1;
+        let $seat805$at = -1;
+        for (let $a807 = 0; $a807 < $n802; $a807++)
+          if ($list74[$a807]! === 0 && $k806-- === 0) {
+            $seat805 = $list73[$a807]!;
+            $seat805$at = $a807;
             break;
           }
-        const l_q = $seat801;
-        preferred822: if ($preferred) {
-          const $low823 = l_high_2 + 1;
-          const $high824 = v_cash[l_q]!;
-          let $offered825 = false;
-          let $least826 = $low823;
-          offered825$open: {
-            if (!($low823 <= $high824)) break offered825$open;
-            $least826 = Math.max($low823, l_high_2 + 1);
-            if (!($least826 <= $high824)) break offered825$open;
-            $offered825 = true;
+        const l_q = $seat805;
+        preferred826: if ($preferred) {
+          const $low827 = l_high_2 + 1;
+          const $high828 = v_cash[l_q]!;
+          let $offered829 = false;
+          let $least830 = $low827;
+          offered829$open: {
+            if (!($low827 <= $high828)) break offered829$open;
+            $least830 = Math.max($low827, l_high_2 + 1);
+            if (!($least830 <= $high828)) break offered829$open;
+            $offered829 = true;
           }
-          let $offered827 = false;
-          offered827$open: {
-            $offered827 = true;
+          let $offered831 = false;
+          offered831$open: {
+            $offered831 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight828 = 0;
-          if ($offered825) {
-            $weight828 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight828) || $weight828 < 0)
+          let $weight832 = 0;
+          if ($offered829) {
+            $weight832 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight832) || $weight832 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight828}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight832}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight829 = 0;
-          if ($offered827) {
-            $weight829 = 1;
+          let $weight833 = 0;
+          if ($offered831) {
+            $weight833 = 1;
           }
-          const $weights830 = $weight828 + $weight829;
-          if ($weights830 === 0) break preferred822;
-          if ($weights830 > 4294967296)
+          const $weights834 = $weight832 + $weight833;
+          if ($weights834 === 0) break preferred826;
+          if ($weights834 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick831 = drawInt(P, $weights830);
-          if ($offered825) {
-            $pick831 -= $weight828;
-            if ($pick831 < 0) {
-              const $size832 = Math.max(0, $high824 - $least826 + 1);
-              const $moves833 = $size832;
-              if ($moves833 > 4294967296)
+          let $pick835 = drawInt(P, $weights834);
+          if ($offered829) {
+            $pick835 -= $weight832;
+            if ($pick835 < 0) {
+              const $size836 = Math.max(0, $high828 - $least830 + 1);
+              const $moves837 = $size836;
+              if ($moves837 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt834: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index835 = drawInt(P, $moves833);
-                const $digit836 = $index835 % $size832;
-                $index835 = Math.floor($index835 / $size832);
-                const $value837 = $least826 + $digit836;
+              attempt838: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index839 = drawInt(P, $moves837);
+                const $digit840 = $index839 % $size836;
+                $index839 = Math.floor($index839 / $size836);
+                const $value841 = $least830 + $digit840;
                 {
-                  const l_amount = $value837;
+                  const l_amount = $value841;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value837);
+                if (trace !== null) trace.push(l_q, 3, $value841);
                 {
-                  const l_amount = $value837;
+                  const l_amount = $value841;
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
                   return step125();
                 }
               }
-              break preferred822;
+              break preferred826;
             }
           }
-          if ($offered827) {
-            $pick831 -= $weight829;
-            if ($pick831 < 0) {
-              const $moves838 = 1;
-              if ($moves838 > 4294967296)
+          if ($offered831) {
+            $pick835 -= $weight833;
+            if ($pick835 < 0) {
+              const $moves842 = 1;
+              if ($moves842 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt839: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index840 = drawInt(P, $moves838);
+              attempt843: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index844 = drawInt(P, $moves842);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list74[$seat801$at] = 1;
-                if ($left800 === 1) {
+                $list74[$seat805$at] = 1;
+                if ($left804 === 1) {
                   return step125();
                 }
-                $left800--;
-                continue race799;
+                $left804--;
+                continue race803;
               }
-              break preferred822;
+              break preferred826;
             }
           }
         }
-        const $low806 = l_high_2 + 1;
-        const $high807 = v_cash[l_q]!;
-        let $offered808 = false;
-        let $least809 = $low806;
-        offered808$open: {
-          if (!($low806 <= $high807)) break offered808$open;
-          $least809 = Math.max($low806, l_high_2 + 1);
-          if (!($least809 <= $high807)) break offered808$open;
-          $offered808 = true;
+        const $low810 = l_high_2 + 1;
+        const $high811 = v_cash[l_q]!;
+        let $offered812 = false;
+        let $least813 = $low810;
+        offered812$open: {
+          if (!($low810 <= $high811)) break offered812$open;
+          $least813 = Math.max($low810, l_high_2 + 1);
+          if (!($least813 <= $high811)) break offered812$open;
+          $offered812 = true;
         }
-        let $offered810 = false;
-        offered810$open: {
-          $offered810 = true;
+        let $offered814 = false;
+        offered814$open: {
+          $offered814 = true;
         }
-        const $offered811 = ($offered808 ? 1 : 0) + ($offered810 ? 1 : 0);
-        if ($offered811 === 0)
+        const $offered815 = ($offered812 ? 1 : 0) + ($offered814 ? 1 : 0);
+        if ($offered815 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt812: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n814 = $offered811;
-          let $r815 = 0;
-          if ($n814 <= 2097152 && $n814 >= 1) {
+        attempt816: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n818 = $offered815;
+          let $r819 = 0;
+          if ($n818 <= 2097152 && $n818 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7904,24 +7957,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n814;
+              const $m = ($t >>> 0) * $n818;
               const $low = $m >>> 0;
-              if ($low >= $n814 || $low >= 4294967296 % $n814) {
-                $r815 = ($m / 4294967296) >>> 0;
+              if ($low >= $n818 || $low >= 4294967296 % $n818) {
+                $r819 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n814 >= 1 && $n814 <= 4294967296))
+            if (!($n818 >= 1 && $n818 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r815 = drawInt(P, $n814);
+            $r819 = drawInt(P, $n818);
           }
-          const $pick813$drawn = $r815;
-          let $pick813 = $pick813$drawn;
-          if ($offered808 && $pick813-- === 0) {
-            const $n819 = Math.max(0, $high807 - $least809 + 1);
-            let $r820 = 0;
-            if ($n819 <= 2097152 && $n819 >= 1) {
+          const $pick817$drawn = $r819;
+          let $pick817 = $pick817$drawn;
+          if ($offered812 && $pick817-- === 0) {
+            const $n823 = Math.max(0, $high811 - $least813 + 1);
+            let $r824 = 0;
+            if ($n823 <= 2097152 && $n823 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -7932,169 +7985,175 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n819;
+                const $m = ($t >>> 0) * $n823;
                 const $low = $m >>> 0;
-                if ($low >= $n819 || $low >= 4294967296 % $n819) {
-                  $r820 = ($m / 4294967296) >>> 0;
+                if ($low >= $n823 || $low >= 4294967296 % $n823) {
+                  $r824 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n819 >= 1 && $n819 <= 4294967296))
+              if (!($n823 >= 1 && $n823 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r820 = drawInt(P, $n819);
+              $r824 = drawInt(P, $n823);
             }
-            const $digit817 = $r820;
-            const $value818 = $least809 + $digit817;
+            const $digit821 = $r824;
+            const $value822 = $least813 + $digit821;
             {
-              const l_amount = $value818;
+              const l_amount = $value822;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value818);
+            if (trace !== null) trace.push(l_q, 3, $value822);
             {
-              const l_amount = $value818;
+              const l_amount = $value822;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return step125();
             }
           }
-          if ($offered810 && $pick813-- === 0) {
+          if ($offered814 && $pick817-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list74[$seat801$at] = 1;
-            if ($left800 === 1) {
+            $list74[$seat805$at] = 1;
+            if ($left804 === 1) {
               return step125();
             }
-            $left800--;
-            continue race799;
+            $left804--;
+            continue race803;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide901($seat842: number): number {
-    const $seg843 = Z_deeds + l_p;
-    let $offered844 = false;
-    let $gate870 = false;
-    let $found849 = false;
-    offered844$open: {
-      if (!(N[$seg843]! > 0)) break offered844$open;
-      let $any845: boolean = false;
+  function decide905($seat846: number): number {
+    const $seg847 = Z_deeds + l_p;
+    let $offered848 = false;
+    let $gate874 = false;
+    let $found853 = false;
+    offered848$open: {
+      if (!(N[$seg847]! > 0)) break offered848$open;
+      let $any849: boolean = false;
       {
-        const $seg847 = Z_deeds + l_p;
-        const $n848 = N[$seg847]!;
-        for (let $i846 = 0; $i846 < $n848; $i846++) {
-          const l_e = C[$seg847 * CAP + $i846]!;
+        const $seg851 = Z_deeds + l_p;
+        const $n852 = N[$seg851]!;
+        for (let $i850 = 0; $i850 < $n852; $i850++) {
+          const l_e = C[$seg851 * CAP + $i850]!;
           if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any845 = true;
+            $any849 = true;
             break;
           }
         }
       }
-      if (!$any845) break offered844$open;
-      $gate870 = true;
+      if (!$any849) break offered848$open;
+      $gate874 = true;
     }
-    const $seg852 = Z_deeds + l_p;
-    let $offered853 = false;
-    let $gate871 = false;
-    let $found858 = false;
-    offered853$open: {
-      if (!(N[$seg852]! > 0)) break offered853$open;
-      let $any854: boolean = false;
+    const $seg856 = Z_deeds + l_p;
+    let $offered857 = false;
+    let $gate875 = false;
+    let $found862 = false;
+    offered857$open: {
+      if (!(N[$seg856]! > 0)) break offered857$open;
+      let $any858: boolean = false;
       {
-        const $seg856 = Z_deeds + l_p;
-        const $n857 = N[$seg856]!;
-        for (let $i855 = 0; $i855 < $n857; $i855++) {
-          const l_e = C[$seg856 * CAP + $i855]!;
-          if (fn_may_sell_key(l_p, l_e)) {
-            $any854 = true;
+        const $seg860 = Z_deeds + l_p;
+        const $n861 = N[$seg860]!;
+        for (let $i859 = 0; $i859 < $n861; $i859++) {
+          const l_e = C[$seg860 * CAP + $i859]!;
+          if (v_key[l_e]! && v_stacks_left >= 4) {
+            $any858 = true;
             break;
           }
         }
       }
-      if (!$any854) break offered853$open;
-      if (!(v_stacks_left >= 4)) break offered853$open;
-      $gate871 = true;
+      if (!$any858) break offered857$open;
+      if (!(v_stacks_left >= 4)) break offered857$open;
+      $gate875 = true;
     }
-    const $seg861 = Z_deeds + l_p;
-    let $offered862 = false;
-    let $gate872 = false;
-    let $found867 = false;
-    offered862$open: {
-      if (!(N[$seg861]! > 0)) break offered862$open;
-      let $any863: boolean = false;
+    const $seg865 = Z_deeds + l_p;
+    let $offered866 = false;
+    let $gate876 = false;
+    let $found871 = false;
+    offered866$open: {
+      if (!(N[$seg865]! > 0)) break offered866$open;
+      let $any867: boolean = false;
       {
-        const $seg865 = Z_deeds + l_p;
-        const $n866 = N[$seg865]!;
-        for (let $i864 = 0; $i864 < $n866; $i864++) {
-          const l_e = C[$seg865 * CAP + $i864]!;
-          if (fn_may_mortgage(l_p, l_e)) {
-            $any863 = true;
+        const $seg869 = Z_deeds + l_p;
+        const $n870 = N[$seg869]!;
+        for (let $i868 = 0; $i868 < $n870; $i868++) {
+          const l_e = C[$seg869 * CAP + $i868]!;
+          if (
+            !v_mortgaged[l_e]! &&
+            $paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0
+          ) {
+            $any867 = true;
             break;
           }
         }
       }
-      if (!$any863) break offered862$open;
-      $gate872 = true;
+      if (!$any867) break offered866$open;
+      $gate876 = true;
     }
     $values75$n[0]! = 0;
     $values77$n[0]! = 0;
     $values79$n[0]! = 0;
-    if ($gate870 || $gate871 || $gate872) {
-      for (let $i874 = 0; $i874 < N[$seg843]!; $i874++) {
-        const $value873 = C[$seg843 * CAP + $i874]!;
-        found849$test: if ($gate870) {
-          const l_d = $value873;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found849$test;
-          if (!fn_may_sell_stack$memo(l_p, l_d)) break found849$test;
+    if ($gate874 || $gate875 || $gate876) {
+      for (let $i878 = 0; $i878 < N[$seg847]!; $i878++) {
+        const $value877 = C[$seg847 * CAP + $i878]!;
+        found853$test: if ($gate874) {
+          const l_d = $value877;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found853$test;
+          if (!fn_may_sell_stack$memo(l_p, l_d)) break found853$test;
           $values75[$values75$n[0]!++] = l_d;
         }
-        found858$test: if ($gate871) {
-          const l_d = $value873;
-          if (!v_key[l_d]!) break found858$test;
+        found862$test: if ($gate875) {
+          const l_d = $value877;
+          if (!v_key[l_d]!) break found862$test;
           $values77[$values77$n[0]!++] = l_d;
         }
-        found867$test: if ($gate872) {
-          const l_d = $value873;
-          if (!!v_mortgaged[l_d]!) break found867$test;
-          if (!fn_undeveloped$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found867$test;
+        found871$test: if ($gate876) {
+          const l_d = $value877;
+          if (!!v_mortgaged[l_d]!) break found871$test;
+          if (
+            !($paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
+          )
+            break found871$test;
           $values79[$values79$n[0]!++] = l_d;
         }
       }
-      $found849 = $values75$n[0]! > 0;
-      $found858 = $values77$n[0]! > 0;
-      $found867 = $values79$n[0]! > 0;
+      $found853 = $values75$n[0]! > 0;
+      $found862 = $values77$n[0]! > 0;
+      $found871 = $values79$n[0]! > 0;
     }
-    offered844$open: {
-      if (!$found849) break offered844$open;
-      $offered844 = true;
+    offered848$open: {
+      if (!$found853) break offered848$open;
+      $offered848 = true;
     }
-    offered853$open: {
-      if (!$found858) break offered853$open;
-      $offered853 = true;
+    offered857$open: {
+      if (!$found862) break offered857$open;
+      $offered857 = true;
     }
-    offered862$open: {
-      if (!$found867) break offered862$open;
-      $offered862 = true;
+    offered866$open: {
+      if (!$found871) break offered866$open;
+      $offered866 = true;
     }
-    const $offered875 = ($offered844 ? 1 : 0) + ($offered853 ? 1 : 0) + ($offered862 ? 1 : 0);
-    if ($offered875 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat842} must act but has no legal move`);
+    const $offered879 = ($offered848 ? 1 : 0) + ($offered857 ? 1 : 0) + ($offered866 ? 1 : 0);
+    if ($offered879 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat846} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt876: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n878 = $offered875;
-      let $r879 = 0;
-      if ($n878 <= 2097152 && $n878 >= 1) {
+    attempt880: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n882 = $offered879;
+      let $r883 = 0;
+      if ($n882 <= 2097152 && $n882 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8105,24 +8164,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n878;
+          const $m = ($t >>> 0) * $n882;
           const $low = $m >>> 0;
-          if ($low >= $n878 || $low >= 4294967296 % $n878) {
-            $r879 = ($m / 4294967296) >>> 0;
+          if ($low >= $n882 || $low >= 4294967296 % $n882) {
+            $r883 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n878 >= 1 && $n878 <= 4294967296))
+        if (!($n882 >= 1 && $n882 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r879 = drawInt(P, $n878);
+        $r883 = drawInt(P, $n882);
       }
-      const $pick877$drawn = $r879;
-      let $pick877 = $pick877$drawn;
-      if ($offered844 && $pick877-- === 0) {
-        const $n883 = $values75$n[0]!;
-        let $r884 = 0;
-        if ($n883 <= 2097152 && $n883 >= 1) {
+      const $pick881$drawn = $r883;
+      let $pick881 = $pick881$drawn;
+      if ($offered848 && $pick881-- === 0) {
+        const $n887 = $values75$n[0]!;
+        let $r888 = 0;
+        if ($n887 <= 2097152 && $n887 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8133,34 +8192,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n883;
+            const $m = ($t >>> 0) * $n887;
             const $low = $m >>> 0;
-            if ($low >= $n883 || $low >= 4294967296 % $n883) {
-              $r884 = ($m / 4294967296) >>> 0;
+            if ($low >= $n887 || $low >= 4294967296 % $n887) {
+              $r888 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n883 >= 1 && $n883 <= 4294967296))
+          if (!($n887 >= 1 && $n887 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r884 = drawInt(P, $n883);
+          $r888 = drawInt(P, $n887);
         }
-        const $digit881 = $r884;
-        const $value882 = $values75[$digit881]!;
+        const $digit885 = $r888;
+        const $value886 = $values75[$digit885]!;
         {
-          const l_d = $value882;
+          const l_d = $value886;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat842, 0, $value882);
+        if (trace !== null) trace.push($seat846, 0, $value886);
         {
-          const l_d = $value882;
+          const l_d = $value886;
           {
-            const $argument885 = l_p;
-            const $argument886 = l_d;
+            const $argument889 = l_p;
+            const $argument890 = l_d;
             {
-              let l_p = $argument885;
-              let l_sold = $argument886;
+              let l_p = $argument889;
+              let l_sold = $argument890;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8185,10 +8244,10 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered853 && $pick877-- === 0) {
-        const $n890 = $values77$n[0]!;
-        let $r891 = 0;
-        if ($n890 <= 2097152 && $n890 >= 1) {
+      if ($offered857 && $pick881-- === 0) {
+        const $n894 = $values77$n[0]!;
+        let $r895 = 0;
+        if ($n894 <= 2097152 && $n894 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8199,34 +8258,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n890;
+            const $m = ($t >>> 0) * $n894;
             const $low = $m >>> 0;
-            if ($low >= $n890 || $low >= 4294967296 % $n890) {
-              $r891 = ($m / 4294967296) >>> 0;
+            if ($low >= $n894 || $low >= 4294967296 % $n894) {
+              $r895 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n890 >= 1 && $n890 <= 4294967296))
+          if (!($n894 >= 1 && $n894 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r891 = drawInt(P, $n890);
+          $r895 = drawInt(P, $n894);
         }
-        const $digit888 = $r891;
-        const $value889 = $values77[$digit888]!;
+        const $digit892 = $r895;
+        const $value893 = $values77[$digit892]!;
         {
-          const l_d = $value889;
+          const l_d = $value893;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat842, 1, $value889);
+        if (trace !== null) trace.push($seat846, 1, $value893);
         {
-          const l_d = $value889;
+          const l_d = $value893;
           {
-            const $argument892 = l_p;
-            const $argument893 = l_d;
+            const $argument896 = l_p;
+            const $argument897 = l_d;
             {
-              let l_p = $argument892;
-              let l_sold = $argument893;
+              let l_p = $argument896;
+              let l_sold = $argument897;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8255,10 +8314,10 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered862 && $pick877-- === 0) {
-        const $n897 = $values79$n[0]!;
-        let $r898 = 0;
-        if ($n897 <= 2097152 && $n897 >= 1) {
+      if ($offered866 && $pick881-- === 0) {
+        const $n901 = $values79$n[0]!;
+        let $r902 = 0;
+        if ($n901 <= 2097152 && $n901 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8269,34 +8328,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n897;
+            const $m = ($t >>> 0) * $n901;
             const $low = $m >>> 0;
-            if ($low >= $n897 || $low >= 4294967296 % $n897) {
-              $r898 = ($m / 4294967296) >>> 0;
+            if ($low >= $n901 || $low >= 4294967296 % $n901) {
+              $r902 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n897 >= 1 && $n897 <= 4294967296))
+          if (!($n901 >= 1 && $n901 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r898 = drawInt(P, $n897);
+          $r902 = drawInt(P, $n901);
         }
-        const $digit895 = $r898;
-        const $value896 = $values79[$digit895]!;
+        const $digit899 = $r902;
+        const $value900 = $values79[$digit899]!;
         {
-          const l_d = $value896;
+          const l_d = $value900;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat842, 2, $value896);
+        if (trace !== null) trace.push($seat846, 2, $value900);
         {
-          const l_d = $value896;
+          const l_d = $value900;
           {
-            const $argument899 = l_p;
-            const $argument900 = l_d;
+            const $argument903 = l_p;
+            const $argument904 = l_d;
             {
-              let l_p = $argument899;
-              let l_pledged = $argument900;
+              let l_p = $argument903;
+              let l_pledged = $argument904;
               $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -8576,16 +8635,16 @@ export function playout(): PlayoutKernel {
       v_claim_space = -1;
       $recountKeyed();
       {
-        let $n902 = 0;
+        let $n906 = 0;
         {
-          const $n904 = N[Z_spaces]!;
-          for (let $i903 = 0; $i903 < $n904; $i903++) {
-            const l_s = C[Z_spaces * CAP + $i903]!;
-            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n902++] = l_s;
+          const $n908 = N[Z_spaces]!;
+          for (let $i907 = 0; $i907 < $n908; $i907++) {
+            const l_s = C[Z_spaces * CAP + $i907]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n906++] = l_s;
           }
         }
-        for (let $i905 = 0; $i905 < $n902; $i905++) {
-          const l_s = $list81[$i905]!;
+        for (let $i909 = 0; $i909 < $n906; $i909++) {
+          const l_s = $list81[$i909]!;
           {
             const $wanted = l_s;
             let $at = -1;
@@ -8595,10 +8654,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-            const $at906 = Z_spaces * CAP + $at;
-            const $card = C[$at906]!;
-            const $end907 = Z_spaces * CAP + N[Z_spaces]! - 1;
-            for (let $k908 = $at906; $k908 < $end907; $k908++) C[$k908] = C[$k908 + 1]!;
+            const $at910 = Z_spaces * CAP + $at;
+            const $card = C[$at910]!;
+            const $end911 = Z_spaces * CAP + N[Z_spaces]! - 1;
+            for (let $k912 = $at910; $k912 < $end911; $k912++) C[$k912] = C[$k912 + 1]!;
             N[Z_spaces]!--;
             {
               const $member = Space_kind$index[$card]!;
@@ -8612,16 +8671,16 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        let $n909 = 0;
+        let $n913 = 0;
         {
-          const $n911 = N[Z_bank_deeds]!;
-          for (let $i910 = 0; $i910 < $n911; $i910++) {
-            const l_d = C[Z_bank_deeds * CAP + $i910]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n909++] = l_d;
+          const $n915 = N[Z_bank_deeds]!;
+          for (let $i914 = 0; $i914 < $n915; $i914++) {
+            const l_d = C[Z_bank_deeds * CAP + $i914]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n913++] = l_d;
           }
         }
-        for (let $i912 = 0; $i912 < $n909; $i912++) {
-          const l_d = $list82[$i912]!;
+        for (let $i916 = 0; $i916 < $n913; $i916++) {
+          const l_d = $list82[$i916]!;
           {
             const $wanted = l_d;
             let $at = -1;
@@ -8631,10 +8690,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-            const $at913 = Z_bank_deeds * CAP + $at;
-            const $card = C[$at913]!;
-            const $end914 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-            for (let $k915 = $at913; $k915 < $end914; $k915++) C[$k915] = C[$k915 + 1]!;
+            const $at917 = Z_bank_deeds * CAP + $at;
+            const $card = C[$at917]!;
+            const $end918 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+            for (let $k919 = $at917; $k919 < $end918; $k919++) C[$k919] = C[$k919 + 1]!;
             N[Z_bank_deeds]!--;
             {
               const $member = Deed_group$index[$card]!;
@@ -8651,17 +8710,17 @@ export function playout(): PlayoutKernel {
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
       v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
       {
-        let $n916 = 0;
+        let $n920 = 0;
         {
-          const $n918 =
+          const $n922 =
             $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + 1]! > 0 ? N[Z_mercy_deck]! : 0;
-          for (let $i917 = 0; $i917 < $n918; $i917++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i917]!;
-            if (Fortune_deck$code[l_c]! === 1) $list83[$n916++] = l_c;
+          for (let $i921 = 0; $i921 < $n922; $i921++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i921]!;
+            if (Fortune_deck$code[l_c]! === 1) $list83[$n920++] = l_c;
           }
         }
-        for (let $i919 = 0; $i919 < $n916; $i919++) {
-          const l_c = $list83[$i919]!;
+        for (let $i923 = 0; $i923 < $n920; $i923++) {
+          const l_c = $list83[$i923]!;
           {
             const $wanted = l_c;
             let $at = -1;
@@ -8671,10 +8730,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-            const $at920 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-            const $card = C[$at920]!;
-            const $end921 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-            for (let $k922 = $at920; $k922 < $end921; $k922++) C[$k922] = C[$k922 + 1]!;
+            const $at924 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+            const $card = C[$at924]!;
+            const $end925 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+            for (let $k926 = $at924; $k926 < $end925; $k926++) C[$k926] = C[$k926 + 1]!;
             N[Z_mercy_deck]!--;
             {
               const $member = Fortune_deck$index[$card]!;
@@ -8687,10 +8746,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i923 = N[Z_mercy_deck]! - 1; $i923 > 0; $i923--) {
-          const $n927 = $i923 + 1;
-          let $r928 = 0;
-          if ($n927 <= 2097152 && $n927 >= 1) {
+        for (let $i927 = N[Z_mercy_deck]! - 1; $i927 > 0; $i927--) {
+          const $n931 = $i927 + 1;
+          let $r932 = 0;
+          if ($n931 <= 2097152 && $n931 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8701,31 +8760,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n927;
+              const $m = ($t >>> 0) * $n931;
               const $low = $m >>> 0;
-              if ($low >= $n927 || $low >= 4294967296 % $n927) {
-                $r928 = ($m / 4294967296) >>> 0;
+              if ($low >= $n931 || $low >= 4294967296 % $n931) {
+                $r932 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n927 >= 1 && $n927 <= 4294967296))
+            if (!($n931 >= 1 && $n931 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r928 = drawInt(G, $n927);
+            $r932 = drawInt(G, $n931);
           }
-          const $j926 = $r928;
-          const $a924 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i923;
-          const $b925 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j926;
-          const $card = C[$a924]!;
-          C[$a924] = C[$b925]!;
-          C[$b925] = $card;
+          const $j930 = $r932;
+          const $a928 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i927;
+          const $b929 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j930;
+          const $card = C[$a928]!;
+          C[$a928] = C[$b929]!;
+          C[$b929] = $card;
         }
       }
       {
-        for (let $i929 = N[Z_grace_deck]! - 1; $i929 > 0; $i929--) {
-          const $n933 = $i929 + 1;
-          let $r934 = 0;
-          if ($n933 <= 2097152 && $n933 >= 1) {
+        for (let $i933 = N[Z_grace_deck]! - 1; $i933 > 0; $i933--) {
+          const $n937 = $i933 + 1;
+          let $r938 = 0;
+          if ($n937 <= 2097152 && $n937 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8736,34 +8795,34 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n933;
+              const $m = ($t >>> 0) * $n937;
               const $low = $m >>> 0;
-              if ($low >= $n933 || $low >= 4294967296 % $n933) {
-                $r934 = ($m / 4294967296) >>> 0;
+              if ($low >= $n937 || $low >= 4294967296 % $n937) {
+                $r938 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n933 >= 1 && $n933 <= 4294967296))
+            if (!($n937 >= 1 && $n937 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r934 = drawInt(G, $n933);
+            $r938 = drawInt(G, $n937);
           }
-          const $j932 = $r934;
-          const $a930 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i929;
-          const $b931 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j932;
-          const $card = C[$a930]!;
-          C[$a930] = C[$b931]!;
-          C[$b931] = $card;
+          const $j936 = $r938;
+          const $a934 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i933;
+          const $b935 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j936;
+          const $card = C[$a934]!;
+          C[$a934] = C[$b935]!;
+          C[$b935] = $card;
         }
       }
       {
-        let $n935 = 0;
+        let $n939 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list84[$n935++] = l_p;
+          $list84[$n939++] = l_p;
         }
-        for (let $i936 = 0; $i936 < $n935; $i936++) {
-          const l_p = $list84[$i936]!;
+        for (let $i940 = 0; $i940 < $n939; $i940++) {
+          const l_p = $list84[$i940]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -8780,10 +8839,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i937 = N[Z_bank_deeds]! - 1; $i937 > 0; $i937--) {
-            const $n941 = $i937 + 1;
-            let $r942 = 0;
-            if ($n941 <= 2097152 && $n941 >= 1) {
+          for (let $i941 = N[Z_bank_deeds]! - 1; $i941 > 0; $i941--) {
+            const $n945 = $i941 + 1;
+            let $r946 = 0;
+            if ($n945 <= 2097152 && $n945 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -8794,83 +8853,83 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n941;
+                const $m = ($t >>> 0) * $n945;
                 const $low = $m >>> 0;
-                if ($low >= $n941 || $low >= 4294967296 % $n941) {
-                  $r942 = ($m / 4294967296) >>> 0;
+                if ($low >= $n945 || $low >= 4294967296 % $n945) {
+                  $r946 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n941 >= 1 && $n941 <= 4294967296))
+              if (!($n945 >= 1 && $n945 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r942 = drawInt(G, $n941);
+              $r946 = drawInt(G, $n945);
             }
-            const $j940 = $r942;
-            const $a938 = Z_bank_deeds * CAP + $i937;
-            const $b939 = Z_bank_deeds * CAP + $j940;
-            const $card = C[$a938]!;
-            C[$a938] = C[$b939]!;
-            C[$b939] = $card;
+            const $j944 = $r946;
+            const $a942 = Z_bank_deeds * CAP + $i941;
+            const $b943 = Z_bank_deeds * CAP + $j944;
+            const $card = C[$a942]!;
+            C[$a942] = C[$b943]!;
+            C[$b943] = $card;
           }
         }
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n943 = 0;
+          let $n947 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list85[$n943++] = l_p;
+            $list85[$n947++] = l_p;
           }
-          for (let $i944 = 0; $i944 < $n943; $i944++) {
-            const l_p = $list85[$i944]!;
+          for (let $i948 = 0; $i948 < $n947; $i948++) {
+            const l_p = $list85[$i948]!;
             {
-              const $seg945 = Z_deeds + l_p;
+              const $seg949 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at946 = Z_bank_deeds * CAP;
-                const $card = C[$at946]!;
-                const $end947 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k948 = $at946; $k948 < $end947; $k948++) C[$k948] = C[$k948 + 1]!;
+                const $at950 = Z_bank_deeds * CAP;
+                const $card = C[$at950]!;
+                const $end951 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k952 = $at950; $k952 < $end951; $k952++) C[$k952] = C[$k952 + 1]!;
                 N[Z_bank_deeds]!--;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
                 }
-                C[$seg945 * CAP + N[$seg945]!] = $card;
-                N[$seg945]!++;
-                $where[$card] = $seg945;
+                C[$seg949 * CAP + N[$seg949]!] = $card;
+                N[$seg949]!++;
+                $where[$card] = $seg949;
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($seg949 - Z_deeds) * 16 + $member]!++;
+                }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg945 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg945 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg949 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg949 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
-                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg945 - Z_deeds) * 16 + $member]!++;
-                }
-                {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg945 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg949 - Z_deeds) * 16 + $member]!++;
                 }
               }
             }
             $generation_lowest_level++;
             $generation_may_sell_stack++;
             {
-              let $sum949: number = 0;
+              let $sum953: number = 0;
               {
-                const $seg951 = Z_deeds + l_p;
-                const $n952 = N[$seg951]!;
-                for (let $i950 = 0; $i950 < $n952; $i950++) {
-                  const l_d = C[$seg951 * CAP + $i950]!;
-                  $sum949 += Deed_price[l_d]!;
+                const $seg955 = Z_deeds + l_p;
+                const $n956 = N[$seg955]!;
+                for (let $i954 = 0; $i954 < $n956; $i954++) {
+                  const l_d = C[$seg955 * CAP + $i954]!;
+                  $sum953 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum949;
+              const $amount = $sum953;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",

@@ -22,7 +22,7 @@ import { plain, readsSlot } from "./playout-memo-reads.js";
 import { markerKind } from "./playout-markers.js";
 import { CardKeys, type CardKey } from "./playout-keyed-counts.js";
 import { WHERE, varName } from "./playout-zones.js";
-import { PAIR_OF_FUNCTION, fieldTestOf, pairedRead } from "./playout-paired-counts.js";
+import { PAIR_OF_FUNCTION, fieldIndexRead, fieldTestOf, pairedRead } from "./playout-paired-counts.js";
 import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode, seatTotalsName } from "./playout-seat-totals.js";
 
 /** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
@@ -129,7 +129,8 @@ export class KernelCounts {
     // index is found when read (-1, no card, for a value that is no member).
     const at = `(${source.seg} - ${counted.zone.constant}) * ${counted.members}`;
     if (found.paired) return pairedRead(e.callee.name as "any" | "all", name, at, member, member !== null ? "" : this.indexes.memberIndex(enumName!, write(value!)));
-    const matching = member !== null ? `${name}[${at} + ${member}]!` : `$countOf(${name}, ${at}, ${this.indexes.memberIndex(enumName!, write(value!))})`;
+    const index = member !== null ? String(member) : this.indexes.memberIndex(enumName!, write(value!));
+    const matching = member !== null || fieldIndexRead(index) ? `${name}[${at} + ${index}]!` : `$countOf(${name}, ${at}, ${index})`;
     const size = `N[${source.seg}]!`;
     switch (e.callee.name) {
       case "count":

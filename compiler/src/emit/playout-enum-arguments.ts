@@ -59,6 +59,26 @@ export class EnumArguments {
     return `${functionName(name)}$at(${[...args, ...indexes].join(", ")})`;
   }
 
+  /** `write` run with the indexes of `name`'s enum arguments that are at hand known by their code
+   *  (`args`): its body written in place of the call reads them as its variant would
+   *  (playout-inline-calls.ts). */
+  withArguments<T>(name: string, args: readonly string[], argExpressions: readonly A.Expression[], write: () => T): T {
+    const reads = this.readsOf(name);
+    if (!reads.some(Boolean)) return write();
+    const outer = this.scope;
+    const scope = new Map(outer);
+    reads.forEach((read, i) => {
+      const index = read ? this.indexOf(argExpressions[i]!, args[i]!) : null;
+      if (index !== null) scope.set(args[i]!, index);
+    });
+    this.scope = scope;
+    try {
+      return write();
+    } finally {
+      this.scope = outer;
+    }
+  }
+
   /** The variants called, each written by `write` (its signature's parameters, the index
    *  parameters added, and its body) with the indexes in scope; a variant's body may call others. */
   variants(write: (f: A.FunctionDeclaration, parameters: readonly string[]) => string): string[] {

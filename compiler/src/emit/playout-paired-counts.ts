@@ -39,12 +39,21 @@ export function fieldTestOf(game: CheckedGame, condition: A.Expression, slot: un
   return null;
 }
 
+/** Whether a member index's code reads an array of a printed field's member indexes by card
+ *  (`Deed_group$index[l_d]!`): a field's value is always a member, so the index is never -1 and a
+ *  count is read at it directly, with no call to `$countOf` or `$pairOf` (a listing's function is
+ *  often too large for V8 to inline them). */
+export function fieldIndexRead(index: string): boolean {
+  return /^[\w$]+\$index\[[\w$]+\]!$/.test(index);
+}
+
 /** The read of a paired count `counts` at `at` (its segment's start) for `any` (some card of the member
  *  passes the test) or `all` (none fails it): `member` a named member's index, else `index` the code of
  *  the value's index (-1 for a value that is no member: no card). */
 export function pairedRead(callee: "any" | "all", counts: string, at: string, member: number | null, index: string): string {
   const bit = callee === "any" ? 1 : 0;
-  const matching = member !== null ? `${counts}[${at} + ${member * 2 + bit}]!` : `$pairOf(${counts}, ${at}, ${index}, ${bit})`;
+  const matching =
+    member !== null ? `${counts}[${at} + ${member * 2 + bit}]!` : fieldIndexRead(index) ? `${counts}[${at} + ${index} * 2 + ${bit}]!` : `$pairOf(${counts}, ${at}, ${index}, ${bit})`;
   return callee === "any" ? `(${matching} > 0)` : `(${matching} === 0)`;
 }
 
