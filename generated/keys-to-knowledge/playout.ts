@@ -3961,7 +3961,7 @@ export function playout(): PlayoutKernel {
           const l_e = C[$seg115 * CAP + $i114]!;
           if (
             !v_mortgaged[l_e]! &&
-            $paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0
+            $paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any113 = true;
             break;
@@ -4568,7 +4568,7 @@ export function playout(): PlayoutKernel {
           const l_e = C[$seg247 * CAP + $i246]!;
           if (
             !v_mortgaged[l_e]! &&
-            $paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0
+            $paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any245 = true;
             break;
@@ -5175,7 +5175,7 @@ export function playout(): PlayoutKernel {
           const l_e = C[$seg383 * CAP + $i382]!;
           if (
             !v_mortgaged[l_e]! &&
-            $paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0
+            $paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any381 = true;
             break;
@@ -6088,7 +6088,9 @@ export function playout(): PlayoutKernel {
               $same663 =
                 $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
                 $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
-                  $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!)
+                  ($seatTotalsFresh
+                    ? $count_deeds_group$seats[Deed_group$index[l_d]!]!
+                    : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
                   ? 1
                   : 2;
             if ($same663 !== 1) break found619$test;
@@ -6110,7 +6112,9 @@ export function playout(): PlayoutKernel {
               $same663 =
                 $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
                 $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
-                  $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!)
+                  ($seatTotalsFresh
+                    ? $count_deeds_group$seats[Deed_group$index[l_d]!]!
+                    : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
                   ? 1
                   : 2;
             if ($same663 !== 1) break found624$test;
@@ -6805,7 +6809,9 @@ export function playout(): PlayoutKernel {
             $same554 =
               $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
               $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
-                $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!)
+                ($seatTotalsFresh
+                  ? $count_deeds_group$seats[Deed_group$index[l_d]!]!
+                  : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
                 ? 1
                 : 2;
           if ($same554 !== 1) break found510$test;
@@ -6825,7 +6831,9 @@ export function playout(): PlayoutKernel {
             $same554 =
               $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
               $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
-                $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!)
+                ($seatTotalsFresh
+                  ? $count_deeds_group$seats[Deed_group$index[l_d]!]!
+                  : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
                 ? 1
                 : 2;
           if ($same554 !== 1) break found515$test;
@@ -8089,7 +8097,7 @@ export function playout(): PlayoutKernel {
           const l_e = C[$seg869 * CAP + $i868]!;
           if (
             !v_mortgaged[l_e]! &&
-            $paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0
+            $paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any867 = true;
             break;

@@ -116,7 +116,10 @@ export class KernelCounts {
       if (!found || !found.equal || found.counted.variables.size > 0 || found.enumName === null) return null;
       found.counted.seats = true;
       const member = found.member !== null ? String(found.member) : this.indexes.memberIndex(found.enumName, write(found.value!));
-      return `$seatTotal(${seatTotalsName(found.counted.name)}, ${member})`;
+      // At a member that is always one (named, or a printed field's index), fresh totals are read in place.
+      const totals = seatTotalsName(found.counted.name);
+      if (found.member !== null || fieldIndexRead(member)) return `(${SEATS_FRESH} ? ${totals}[${member}]! : $seatTotal(${totals}, ${member}))`;
+      return `$seatTotal(${totals}, ${member})`;
     }
     if (this.game.types.get(e.source)?.kind !== "zone") return null;
     // What is counted first: writing the zone may hoist code.

@@ -25,6 +25,9 @@ export class EnumArguments {
   private readonly reads = new Map<string, readonly boolean[]>();
   /** Functions whose variant is called, in the order first called. */
   private readonly used: string[] = [];
+  /** Set by the kernel writer: the code a name reads as where it is written (a parameter of a function
+   *  written in place of its call reads as its argument: playout-inline-calls.ts). */
+  nameCode: ((e: A.NameExpression) => string) | null = null;
   /** While a variant is written: the code of each parameter whose index it was given, and the index's. */
   private scope = new Map<string, string>();
 
@@ -119,7 +122,8 @@ export class EnumArguments {
       // The card is read again for its index: only a name, read at no cost.
       const target = e.target.kind === "name" ? this.game.names.get(e.target) : undefined;
       if (card?.kind !== "card" || target?.kind !== "local") return null;
-      return `${this.indexes.fieldIndex(cardFieldArray(card.cardType, e.member.name), type.name)}[${localName(target.slot)}]!`;
+      const cardCode = this.nameCode ? this.nameCode(e.target as A.NameExpression) : localName(target.slot);
+      return `${this.indexes.fieldIndex(cardFieldArray(card.cardType, e.member.name), type.name)}[${cardCode}]!`;
     }
     return null;
   }

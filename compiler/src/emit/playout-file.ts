@@ -123,6 +123,7 @@ export class PlayoutFile {
     this.code.enumArguments = enumArguments;
     this.memo.knownIndex = (value) => enumArguments.known(value);
     this.code.inlineCalls = new InlineCalls(ctx.game);
+    enumArguments.nameCode = (e) => this.code.expression(e);
     this.firstTables = new FirstTables(ctx.game, this.zones, (seg, topLast, i) => this.code.cardAt(seg, topLast, i), this.code.cardImports);
     this.code.firstTables = this.firstTables;
     this.held = new KernelHeldCounts(ctx.game);
