@@ -39,12 +39,13 @@ export function fieldTestOf(game: CheckedGame, condition: A.Expression, slot: un
   return null;
 }
 
-/** Whether a member index's code reads an array of a printed field's member indexes by card
+/** Whether a member index's code is a whole number (a member named in the rules, given as an
+ *  argument's index) or reads an array of a printed field's member indexes by card
  *  (`Deed_group$index[l_d]!`): a field's value is always a member, so the index is never -1 and a
  *  count is read at it directly, with no call to `$countOf` or `$pairOf` (a listing's function is
  *  often too large for V8 to inline them). */
 export function fieldIndexRead(index: string): boolean {
-  return /^[\w$]+\$index\[[\w$]+\]!$/.test(index);
+  return /^(?:\d+|[\w$]+\$index\[[\w$]+\]!)$/.test(index);
 }
 
 /** The read of a paired count `counts` at `at` (its segment's start) for `any` (some card of the member
