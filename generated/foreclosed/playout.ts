@@ -434,55 +434,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count821: number = 0;
+    let $count819: number = 0;
     {
-      const $seg823 = Z_collection + l_p;
-      const $n824 = N[$seg823]!;
-      for (let $i822 = 0; $i822 < $n824; $i822++) {
-        const l_c = C[$seg823 * CAP + $i822]!;
+      const $seg821 = Z_collection + l_p;
+      const $n822 = N[$seg821]!;
+      for (let $i820 = 0; $i820 < $n822; $i820++) {
+        const l_c = C[$seg821 * CAP + $i820]!;
         if (Property_heart[l_c]!) {
-          $count821++;
+          $count819++;
         }
       }
     }
-    return $count821;
+    return $count819;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count825: number = 0;
+    let $count823: number = 0;
     {
-      const $seg827 = Z_collection + l_p;
-      const $n828 = N[$seg827]!;
-      for (let $i826 = 0; $i826 < $n828; $i826++) {
-        const l_c = C[$seg827 * CAP + $i826]!;
+      const $seg825 = Z_collection + l_p;
+      const $n826 = N[$seg825]!;
+      for (let $i824 = 0; $i824 < $n826; $i824++) {
+        const l_c = C[$seg825 * CAP + $i824]!;
         if (Property_coin[l_c]!) {
-          $count825++;
+          $count823++;
         }
       }
     }
-    return $count825;
+    return $count823;
   }
   function fn_set_score(l_p: number): number {
-    let $sum829: number = 0;
-    for (const $item830 of ALL_Colour) {
-      const l_k = $item830;
+    let $sum827: number = 0;
+    for (const $item828 of ALL_Colour) {
+      const l_k = $item828;
       if (l_k !== "none") {
-        $sum829 +=
+        $sum827 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum829;
+    return $sum827;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum831: number = 0;
+    let $sum829: number = 0;
     {
-      const $seg833 = Z_collection + l_p;
-      const $n834 = N[$seg833]!;
-      for (let $i832 = 0; $i832 < $n834; $i832++) {
-        const l_c = C[$seg833 * CAP + $i832]!;
-        $sum831 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg831 = Z_collection + l_p;
+      const $n832 = N[$seg831]!;
+      for (let $i830 = 0; $i830 < $n832; $i830++) {
+        const l_c = C[$seg831 * CAP + $i830]!;
+        $sum829 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum831;
+    return $sum829;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -495,8 +495,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item835 of ALL_Colour) {
-                const l_k = $item835;
+              for (const $item833 of ALL_Colour) {
+                const l_k = $item833;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -511,8 +511,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item836 of ALL_Colour) {
-                  const l_k = $item836;
+                for (const $item834 of ALL_Colour) {
+                  const l_k = $item834;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -535,52 +535,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum837: number = 0;
+    let $sum835: number = 0;
     {
-      const $n839 = N[Z_board]!;
-      for (let $i838 = 0; $i838 < $n839; $i838++) {
-        const l_a = C[Z_board * CAP + $i838]!;
-        $sum837 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n837 = N[Z_board]!;
+      for (let $i836 = 0; $i836 < $n837; $i836++) {
+        const l_a = C[Z_board * CAP + $i836]!;
+        $sum835 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum837;
+    return 0 - $sum835;
   }
   function fn_action_points(l_p: number): number {
-    let $sum840: number = 0;
+    let $sum838: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum841: number = 0;
+        let $sum839: number = 0;
         {
-          const $seg843 = Z_played + l_q;
-          const $n844 = N[$seg843]!;
-          for (let $i842 = 0; $i842 < $n844; $i842++) {
-            const l_a = C[$seg843 * CAP + $i842]!;
-            $sum841 += fn_medal_points(l_a, l_p);
+          const $seg841 = Z_played + l_q;
+          const $n842 = N[$seg841]!;
+          for (let $i840 = 0; $i840 < $n842; $i840++) {
+            const l_a = C[$seg841 * CAP + $i840]!;
+            $sum839 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum840 += $sum841;
+        $sum838 += $sum839;
       }
     }
-    return $sum840 + fn_board_points(l_p);
+    return $sum838 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any845: boolean = false;
+    let $any843: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
-          $any845 = true;
+          $any843 = true;
           break;
         }
       }
     }
-    return $any845 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any843 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum846: number = 0;
+    let $sum844: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum846 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum844 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum846;
+    return N[Z_board]! + $sum844;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
@@ -3053,7 +3053,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide514($seat451);
+      return decide512($seat451);
     }
   }
   function step207(): number {
@@ -3074,13 +3074,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat515 = l_target;
-      if ($seat515 >= humans)
+      const $seat513 = l_target;
+      if ($seat513 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat515} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat513} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide542($seat515);
+      return decide540($seat513);
     }
   }
   function step209(): number {
@@ -3102,13 +3102,13 @@ export function playout(): PlayoutKernel {
       $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
     }
     {
-      const $seat543 = l_active;
-      if ($seat543 >= humans)
+      const $seat541 = l_active;
+      if ($seat541 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat543} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat541} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide565($seat543);
+      return decide563($seat541);
     }
   }
   function step210(): number {
@@ -3118,36 +3118,36 @@ export function playout(): PlayoutKernel {
     return step215();
   }
   function step212(): number {
-    let $first566: number = 0;
-    let $found567 = false;
+    let $first564: number = 0;
+    let $found565 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first566 = l_q;
-        $found567 = true;
+        $first564 = l_q;
+        $found565 = true;
         break;
       }
     }
-    if (!$found567) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first566;
+    if (!$found565) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first564;
     {
-      const $seat568 = l_opponent;
-      if ($seat568 >= humans)
+      const $seat566 = l_opponent;
+      if ($seat566 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat568} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat566} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide579($seat568);
+      return decide577($seat566);
     }
   }
   function step213(): number {
     {
-      const $seat580 = l_active;
-      if ($seat580 >= humans)
+      const $seat578 = l_active;
+      if ($seat578 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat580} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat578} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide602($seat580);
+      return decide600($seat578);
     }
   }
   function step214(): number {
@@ -3185,18 +3185,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg603 = Z_hand + l_p_4;
+      const $seg601 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg603 * CAP + N[$seg603]!] = $card;
-        N[$seg603]!++;
-        $where[$card] = $seg603;
+        C[$seg601 * CAP + N[$seg601]!] = $card;
+        N[$seg601]!++;
+        $where[$card] = $seg601;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg603 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg601 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3216,13 +3216,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat604 = l_p_4;
-      if ($seat604 >= humans)
+      const $seat602 = l_p_4;
+      if ($seat602 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat604} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat602} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide618($seat604);
+      return decide616($seat602);
     }
   }
   function step222(): number {
@@ -3230,22 +3230,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg619 = Z_hand + l_p_4;
+      const $seg617 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg619]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg617]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg619]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg617]!}`,
         );
       const $index = $position - 1;
-      const $at620 = $seg619 * CAP + $index;
-      const $card = C[$at620]!;
-      const $end621 = $seg619 * CAP + N[$seg619]! - 1;
-      for (let $k622 = $at620; $k622 < $end621; $k622++) C[$k622] = C[$k622 + 1]!;
-      N[$seg619]!--;
+      const $at618 = $seg617 * CAP + $index;
+      const $card = C[$at618]!;
+      const $end619 = $seg617 * CAP + N[$seg617]! - 1;
+      for (let $k620 = $at618; $k620 < $end619; $k620++) C[$k620] = C[$k620 + 1]!;
+      N[$seg617]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg619 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg617 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3326,26 +3326,26 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg623 = Z_played + l_p_3;
-      C[$seg623 * CAP + N[$seg623]!] = $card;
-      N[$seg623]!++;
-      $where[$card] = $seg623;
+      const $seg621 = Z_played + l_p_3;
+      C[$seg621 * CAP + N[$seg621]!] = $card;
+      N[$seg621]!++;
+      $where[$card] = $seg621;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg623 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg621 - Z_played) * 14 + $member]!++;
       }
     }
     return step238();
   }
   function step236(): number {
     {
-      const $seat624 = l_p_3;
-      if ($seat624 >= humans)
+      const $seat622 = l_p_3;
+      if ($seat622 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat624} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat622} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide634($seat624);
+      return decide632($seat622);
     }
   }
   function step237(): number {
@@ -3377,13 +3377,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat635 = l_p_3;
-      if ($seat635 >= humans)
+      const $seat633 = l_p_3;
+      if ($seat633 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat635} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat633} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide648($seat635);
+      return decide646($seat633);
     }
   }
   function step242(): number {
@@ -3404,13 +3404,13 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg649 = Z_played + l_p_3;
-      C[$seg649 * CAP + N[$seg649]!] = $card;
-      N[$seg649]!++;
-      $where[$card] = $seg649;
+      const $seg647 = Z_played + l_p_3;
+      C[$seg647 * CAP + N[$seg647]!] = $card;
+      N[$seg647]!++;
+      $where[$card] = $seg647;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg649 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg647 - Z_played) * 14 + $member]!++;
       }
     }
     return step245();
@@ -3435,24 +3435,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat650 = l_p_3;
-      if ($seat650 >= humans)
+      const $seat648 = l_p_3;
+      if ($seat648 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat650} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat648} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide672($seat650);
+      return decide670($seat648);
     }
   }
   function step247(): number {
     {
-      const $seat673 = l_p_3;
-      if ($seat673 >= humans)
+      const $seat671 = l_p_3;
+      if ($seat671 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat673} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat671} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide698($seat673);
+      return decide696($seat671);
     }
   }
   function step248(): number {
@@ -3466,12 +3466,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n699 = 0;
+      let $n697 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list89[$n699++] = l_q;
+        if (l_q !== l_p_3) $list89[$n697++] = l_q;
       }
-      for (let $i700 = 0; $i700 < $n699; $i700++) {
-        const l_q = $list89[$i700]!;
+      for (let $i698 = 0; $i698 < $n697; $i698++) {
+        const l_q = $list89[$i698]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3581,18 +3581,18 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step257(): number {
-    let $cond702: boolean = l_offered;
-    if ($cond702) {
-      let $any701: boolean = false;
+    let $cond700: boolean = l_offered;
+    if ($cond700) {
+      let $any699: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (fn_reachable(l_active, l_q)) {
-          $any701 = true;
+          $any699 = true;
           break;
         }
       }
-      $cond702 = !$any701;
+      $cond700 = !$any699;
     }
-    if ($cond702) {
+    if ($cond700) {
       l_turn_over = true;
     }
     return 204;
@@ -3625,13 +3625,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat703 = l_p;
-      if ($seat703 >= humans)
+      const $seat701 = l_p;
+      if ($seat701 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat703} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat701} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide720($seat703, true);
+      return decide718($seat701, true);
     }
   }
   function step262(): number {
@@ -3696,26 +3696,26 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg721 = Z_played + l_p_2;
-      C[$seg721 * CAP + N[$seg721]!] = $card;
-      N[$seg721]!++;
-      $where[$card] = $seg721;
+      const $seg719 = Z_played + l_p_2;
+      C[$seg719 * CAP + N[$seg719]!] = $card;
+      N[$seg719]!++;
+      $where[$card] = $seg719;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg721 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg719 - Z_played) * 14 + $member]!++;
       }
     }
     return step273();
   }
   function step271(): number {
     {
-      const $seat722 = l_p_2;
-      if ($seat722 >= humans)
+      const $seat720 = l_p_2;
+      if ($seat720 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat722} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide732($seat722);
+      return decide730($seat720);
     }
   }
   function step272(): number {
@@ -3747,13 +3747,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat733 = l_p_2;
-      if ($seat733 >= humans)
+      const $seat731 = l_p_2;
+      if ($seat731 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat733} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat731} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide746($seat733);
+      return decide744($seat731);
     }
   }
   function step277(): number {
@@ -3774,13 +3774,13 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg747 = Z_played + l_p_2;
-      C[$seg747 * CAP + N[$seg747]!] = $card;
-      N[$seg747]!++;
-      $where[$card] = $seg747;
+      const $seg745 = Z_played + l_p_2;
+      C[$seg745 * CAP + N[$seg745]!] = $card;
+      N[$seg745]!++;
+      $where[$card] = $seg745;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg747 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg745 - Z_played) * 14 + $member]!++;
       }
     }
     return step280();
@@ -3805,24 +3805,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat748 = l_p_2;
-      if ($seat748 >= humans)
+      const $seat746 = l_p_2;
+      if ($seat746 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat748} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat746} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide770($seat748);
+      return decide768($seat746);
     }
   }
   function step282(): number {
     {
-      const $seat771 = l_p_2;
-      if ($seat771 >= humans)
+      const $seat769 = l_p_2;
+      if ($seat769 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat771} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat769} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide796($seat771);
+      return decide794($seat769);
     }
   }
   function step283(): number {
@@ -3836,12 +3836,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n797 = 0;
+      let $n795 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list98[$n797++] = l_q;
+        if (l_q !== l_p_2) $list98[$n795++] = l_q;
       }
-      for (let $i798 = 0; $i798 < $n797; $i798++) {
-        const l_q = $list98[$i798]!;
+      for (let $i796 = 0; $i796 < $n795; $i796++) {
+        const l_q = $list98[$i796]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3958,156 +3958,156 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat771 = l_p_2;
-      if ($seat771 >= humans)
+      const $seat769 = l_p_2;
+      if ($seat769 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat771} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat769} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide796($seat771);
+      return decide794($seat769);
     }
   }
   function step295(): number {
     {
-      const $seat748 = l_p_2;
-      if ($seat748 >= humans)
+      const $seat746 = l_p_2;
+      if ($seat746 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat748} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat746} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide770($seat748);
+      return decide768($seat746);
     }
   }
   function step296(): number {
     {
-      const $seat733 = l_p_2;
-      if ($seat733 >= humans)
+      const $seat731 = l_p_2;
+      if ($seat731 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat733} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat731} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide746($seat733);
+      return decide744($seat731);
     }
   }
   function step297(): number {
     {
-      const $seat722 = l_p_2;
-      if ($seat722 >= humans)
+      const $seat720 = l_p_2;
+      if ($seat720 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat722} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide732($seat722);
+      return decide730($seat720);
     }
   }
   function step298(): number {
     {
-      const $seat703 = l_p;
-      if ($seat703 >= humans)
+      const $seat701 = l_p;
+      if ($seat701 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat703} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat701} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide720($seat703, false);
+      return decide718($seat701, false);
     }
   }
   function step299(): number {
     {
-      const $seat673 = l_p_3;
-      if ($seat673 >= humans)
+      const $seat671 = l_p_3;
+      if ($seat671 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat673} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat671} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide698($seat673);
+      return decide696($seat671);
     }
   }
   function step300(): number {
     {
-      const $seat650 = l_p_3;
-      if ($seat650 >= humans)
+      const $seat648 = l_p_3;
+      if ($seat648 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat650} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat648} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide672($seat650);
+      return decide670($seat648);
     }
   }
   function step301(): number {
     {
-      const $seat635 = l_p_3;
-      if ($seat635 >= humans)
+      const $seat633 = l_p_3;
+      if ($seat633 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat635} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat633} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide648($seat635);
+      return decide646($seat633);
     }
   }
   function step302(): number {
     {
-      const $seat624 = l_p_3;
-      if ($seat624 >= humans)
+      const $seat622 = l_p_3;
+      if ($seat622 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat624} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat622} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide634($seat624);
+      return decide632($seat622);
     }
   }
   function step303(): number {
     {
-      const $seat604 = l_p_4;
-      if ($seat604 >= humans)
+      const $seat602 = l_p_4;
+      if ($seat602 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat604} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat602} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide618($seat604);
+      return decide616($seat602);
     }
   }
   function step304(): number {
     {
-      const $seat568 = l_opponent;
-      if ($seat568 >= humans)
+      const $seat566 = l_opponent;
+      if ($seat566 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat568} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat566} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide579($seat568);
+      return decide577($seat566);
     }
   }
   function step305(): number {
     {
-      const $seat580 = l_active;
-      if ($seat580 >= humans)
+      const $seat578 = l_active;
+      if ($seat578 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat580} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat578} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide602($seat580);
+      return decide600($seat578);
     }
   }
   function step306(): number {
     {
-      const $seat543 = l_active;
-      if ($seat543 >= humans)
+      const $seat541 = l_active;
+      if ($seat541 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat543} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat541} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide565($seat543);
+      return decide563($seat541);
     }
   }
   function step307(): number {
     {
-      const $seat515 = l_target;
-      if ($seat515 >= humans)
+      const $seat513 = l_target;
+      if ($seat513 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat515} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat513} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide542($seat515);
+      return decide540($seat513);
     }
   }
   function step308(): number {
@@ -4118,7 +4118,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide514($seat451);
+      return decide512($seat451);
     }
   }
   function step309(): number {
@@ -5962,7 +5962,7 @@ export function playout(): PlayoutKernel {
     $index433 -= $count431;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide514($seat451: number): number {
+  function decide512($seat451: number): number {
     const $seg452 = Z_hand + l_active;
     let $offered453 = false;
     offered453$open: {
@@ -5973,7 +5973,11 @@ export function playout(): PlayoutKernel {
       for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
         const l_card_3 = C[$seg452 * CAP + $i460]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
-        if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded(l_active))) continue;
+        if (!(
+          Action_effect$code[l_card_3]! !== 4 ||
+          !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 4]! > 0)
+        ))
+          continue;
         if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
         if (!(
           Action_effect$code[l_card_3]! !== 5 ||
@@ -6054,23 +6058,25 @@ export function playout(): PlayoutKernel {
         $value472$left &= $value472$left - 1
       ) {
         const $value472 = 31 - Math.clz32($value472$left & -$value472$left);
-        let $same473 = 0;
-        let $same474 = 0;
         found466$test: if ($gate470) {
           const l_target = $value472;
-          if ($same473 === 0) $same473 = !fn_exchanged(l_active, l_target) ? 1 : 2;
-          if ($same473 !== 1) break found466$test;
-          if ($same474 === 0) $same474 = !fn_shielded(l_target) ? 1 : 2;
-          if ($same474 !== 1) break found466$test;
+          if (!!(
+            (v_has_taken[l_active]! && v_took_from[l_active]! === l_target) ||
+            (v_has_taken[l_target]! && v_took_from[l_target]! === l_active)
+          ))
+            break found466$test;
+          if (!!($count_played_effect[(Z_played + l_target - Z_played) * 14 + 4]! > 0)) break found466$test;
           if (!(v_protection[l_target]! === 0)) break found466$test;
           $values79[$values79$n[0]!++] = l_target;
         }
         found468$test: if ($gate471) {
           const l_target = $value472;
-          if ($same473 === 0) $same473 = !fn_exchanged(l_active, l_target) ? 1 : 2;
-          if ($same473 !== 1) break found468$test;
-          if ($same474 === 0) $same474 = !fn_shielded(l_target) ? 1 : 2;
-          if ($same474 !== 1) break found468$test;
+          if (!!(
+            (v_has_taken[l_active]! && v_took_from[l_active]! === l_target) ||
+            (v_has_taken[l_target]! && v_took_from[l_target]! === l_active)
+          ))
+            break found468$test;
+          if (!!($count_played_effect[(Z_played + l_target - Z_played) * 14 + 4]! > 0)) break found468$test;
           if (!(v_protection[l_target]! > 0)) break found468$test;
           if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found468$test;
           $values81[$values81$n[0]!++] = l_target;
@@ -6087,7 +6093,7 @@ export function playout(): PlayoutKernel {
       if (!$found468) break offered467$open;
       $offered467 = true;
     }
-    const $offered475 =
+    const $offered473 =
       ($offered453 ? 1 : 0) +
       ($offered462 ? 1 : 0) +
       ($offered463 ? 1 : 0) +
@@ -6095,18 +6101,18 @@ export function playout(): PlayoutKernel {
       ($offered465 ? 1 : 0) +
       ($offered467 ? 1 : 0) +
       ($offered469 ? 1 : 0);
-    if ($offered475 === 0)
+    if ($offered473 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built480 = false;
-    attempt476: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n478 = $offered475;
-      let $r479 = 0;
-      if ($n478 <= 2097152 && $n478 >= 1) {
+    let $built478 = false;
+    attempt474: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n476 = $offered473;
+      let $r477 = 0;
+      if ($n476 <= 2097152 && $n476 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6117,27 +6123,31 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n478;
+          const $m = ($t >>> 0) * $n476;
           const $low = $m >>> 0;
-          if ($low >= $n478 || $low >= 4294967296 % $n478) {
-            $r479 = ($m / 4294967296) >>> 0;
+          if ($low >= $n476 || $low >= 4294967296 % $n476) {
+            $r477 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n478 >= 1 && $n478 <= 4294967296))
+        if (!($n476 >= 1 && $n476 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r479 = drawInt(P, $n478);
+        $r477 = drawInt(P, $n476);
       }
-      const $pick477$drawn = $r479;
-      let $pick477 = $pick477$drawn;
-      if ($offered453 && $pick477-- === 0) {
-        if (!$built480) {
+      const $pick475$drawn = $r477;
+      let $pick475 = $pick475$drawn;
+      if ($offered453 && $pick475-- === 0) {
+        if (!$built478) {
           $values77$n[0]! = 0;
           for (let $i461 = 0; $i461 < N[$seg452]!; $i461++) {
             const l_card_3 = C[$seg452 * CAP + $i461]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
-            if (!(Action_effect$code[l_card_3]! !== 4 || !fn_shielded(l_active))) continue;
+            if (!(
+              Action_effect$code[l_card_3]! !== 4 ||
+              !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 4]! > 0)
+            ))
+              continue;
             if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
             if (!(
               Action_effect$code[l_card_3]! !== 5 ||
@@ -6163,11 +6173,11 @@ export function playout(): PlayoutKernel {
             if (!$cond458) continue;
             $values77[$values77$n[0]!++] = l_card_3;
           }
-          $built480 = true;
+          $built478 = true;
         }
-        const $n483 = $values77$n[0]!;
-        let $r484 = 0;
-        if ($n483 <= 2097152 && $n483 >= 1) {
+        const $n481 = $values77$n[0]!;
+        let $r482 = 0;
+        if ($n481 <= 2097152 && $n481 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6178,32 +6188,32 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n483;
+            const $m = ($t >>> 0) * $n481;
             const $low = $m >>> 0;
-            if ($low >= $n483 || $low >= 4294967296 % $n483) {
-              $r484 = ($m / 4294967296) >>> 0;
+            if ($low >= $n481 || $low >= 4294967296 % $n481) {
+              $r482 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n483 >= 1 && $n483 <= 4294967296))
+          if (!($n481 >= 1 && $n481 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r484 = drawInt(P, $n483);
+          $r482 = drawInt(P, $n481);
         }
-        const $digit481 = $r484;
-        const $value482 = $values77[$digit481]!;
+        const $digit479 = $r482;
+        const $value480 = $values77[$digit479]!;
         {
-          l_card_3 = $value482;
+          l_card_3 = $value480;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 17, $value482);
+        if (trace !== null) trace.push($seat451, 17, $value480);
         {
-          l_card_3 = $value482;
+          l_card_3 = $value480;
           return step227();
         }
       }
-      if ($offered462 && $pick477-- === 0) {
+      if ($offered462 && $pick475-- === 0) {
         {
         }
         decisions++;
@@ -6226,7 +6236,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered463 && $pick477-- === 0) {
+      if ($offered463 && $pick475-- === 0) {
         {
         }
         decisions++;
@@ -6249,7 +6259,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered464 && $pick477-- === 0) {
+      if ($offered464 && $pick475-- === 0) {
         {
         }
         decisions++;
@@ -6259,10 +6269,10 @@ export function playout(): PlayoutKernel {
           return step216();
         }
       }
-      if ($offered465 && $pick477-- === 0) {
-        const $n491 = $values79$n[0]!;
-        let $r492 = 0;
-        if ($n491 <= 2097152 && $n491 >= 1) {
+      if ($offered465 && $pick475-- === 0) {
+        const $n489 = $values79$n[0]!;
+        let $r490 = 0;
+        if ($n489 <= 2097152 && $n489 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6273,35 +6283,35 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n491;
+            const $m = ($t >>> 0) * $n489;
             const $low = $m >>> 0;
-            if ($low >= $n491 || $low >= 4294967296 % $n491) {
-              $r492 = ($m / 4294967296) >>> 0;
+            if ($low >= $n489 || $low >= 4294967296 % $n489) {
+              $r490 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n491 >= 1 && $n491 <= 4294967296))
+          if (!($n489 >= 1 && $n489 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r492 = drawInt(P, $n491);
+          $r490 = drawInt(P, $n489);
         }
-        const $digit489 = $r492;
-        const $value490 = $values79[$digit489]!;
+        const $digit487 = $r490;
+        const $value488 = $values79[$digit487]!;
         {
-          l_target = $value490;
+          l_target = $value488;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 21, $value490);
+        if (trace !== null) trace.push($seat451, 21, $value488);
         {
-          l_target = $value490;
+          l_target = $value488;
           return step207();
         }
       }
-      if ($offered467 && $pick477-- === 0) {
-        const $n496 = $values81$n[0]!;
-        let $r497 = 0;
-        if ($n496 <= 2097152 && $n496 >= 1) {
+      if ($offered467 && $pick475-- === 0) {
+        const $n494 = $values81$n[0]!;
+        let $r495 = 0;
+        if ($n494 <= 2097152 && $n494 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6312,28 +6322,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n496;
+            const $m = ($t >>> 0) * $n494;
             const $low = $m >>> 0;
-            if ($low >= $n496 || $low >= 4294967296 % $n496) {
-              $r497 = ($m / 4294967296) >>> 0;
+            if ($low >= $n494 || $low >= 4294967296 % $n494) {
+              $r495 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n496 >= 1 && $n496 <= 4294967296))
+          if (!($n494 >= 1 && $n494 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r497 = drawInt(P, $n496);
+          $r495 = drawInt(P, $n494);
         }
-        const $digit494 = $r497;
-        const $value495 = $values81[$digit494]!;
+        const $digit492 = $r495;
+        const $value493 = $values81[$digit492]!;
         {
-          const l_target = $value495;
+          const l_target = $value493;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 22, $value495);
+        if (trace !== null) trace.push($seat451, 22, $value493);
         {
-          const l_target = $value495;
+          const l_target = $value493;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6367,53 +6377,53 @@ export function playout(): PlayoutKernel {
             $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
           }
           {
-            const $argument498 = l_active;
-            const $argument499 = l_target;
+            const $argument496 = l_active;
+            const $argument497 = l_target;
             {
-              let l_a = $argument498;
-              let l_b = $argument499;
+              let l_a = $argument496;
+              let l_b = $argument497;
               {
-                const $seg500 = Z_exchange + l_a;
-                if (N[$seg500]! === 0)
+                const $seg498 = Z_exchange + l_a;
+                if (N[$seg498]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at501 = $seg500 * CAP;
-                const $card = C[$at501]!;
-                const $end502 = $seg500 * CAP + N[$seg500]! - 1;
-                for (let $k503 = $at501; $k503 < $end502; $k503++) C[$k503] = C[$k503 + 1]!;
-                N[$seg500]!--;
+                const $at499 = $seg498 * CAP;
+                const $card = C[$at499]!;
+                const $end500 = $seg498 * CAP + N[$seg498]! - 1;
+                for (let $k501 = $at499; $k501 < $end500; $k501++) C[$k501] = C[$k501 + 1]!;
+                N[$seg498]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg504 = Z_exchange + l_b;
-                if (N[$seg504]! === 0)
+                const $seg502 = Z_exchange + l_b;
+                if (N[$seg502]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at505 = $seg504 * CAP;
-                const $card = C[$at505]!;
-                const $end506 = $seg504 * CAP + N[$seg504]! - 1;
-                for (let $k507 = $at505; $k507 < $end506; $k507++) C[$k507] = C[$k507 + 1]!;
-                N[$seg504]!--;
-                const $seg508 = Z_exchange + l_a;
-                if (N[$seg508]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg508 * CAP + N[$seg508]!] = $card;
-                N[$seg508]!++;
-                $where[$card] = $seg508;
+                const $at503 = $seg502 * CAP;
+                const $card = C[$at503]!;
+                const $end504 = $seg502 * CAP + N[$seg502]! - 1;
+                for (let $k505 = $at503; $k505 < $end504; $k505++) C[$k505] = C[$k505 + 1]!;
+                N[$seg502]!--;
+                const $seg506 = Z_exchange + l_a;
+                if (N[$seg506]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg506 * CAP + N[$seg506]!] = $card;
+                N[$seg506]!++;
+                $where[$card] = $seg506;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at509 = Z_in_transit * CAP;
-                const $card = C[$at509]!;
-                const $end510 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k511 = $at509; $k511 < $end510; $k511++) C[$k511] = C[$k511 + 1]!;
+                const $at507 = Z_in_transit * CAP;
+                const $card = C[$at507]!;
+                const $end508 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k509 = $at507; $k509 < $end508; $k509++) C[$k509] = C[$k509 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg512 = Z_exchange + l_b;
-                if (N[$seg512]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg512 * CAP + N[$seg512]!] = $card;
-                N[$seg512]!++;
-                $where[$card] = $seg512;
+                const $seg510 = Z_exchange + l_b;
+                if (N[$seg510]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg510 * CAP + N[$seg510]!] = $card;
+                N[$seg510]!++;
+                $where[$card] = $seg510;
               }
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
@@ -6423,7 +6433,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered469 && $pick477-- === 0) {
+      if ($offered469 && $pick475-- === 0) {
         {
         }
         decisions++;
@@ -6437,23 +6447,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide542($seat515: number): number {
-    const $count516 = 1;
-    const $low517 = 1;
-    const $high518 = v_coins[l_target]!;
-    const $size519 = Math.max(0, $high518 - $low517 + 1);
-    const $count520 = $size519;
-    const $total521: number = $count516 + $count520;
-    if ($total521 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat515} must act but has no legal move`);
+  function decide540($seat513: number): number {
+    const $count514 = 1;
+    const $low515 = 1;
+    const $high516 = v_coins[l_target]!;
+    const $size517 = Math.max(0, $high516 - $low515 + 1);
+    const $count518 = $size517;
+    const $total519: number = $count514 + $count518;
+    if ($total519 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat513} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n523 = $total521;
-    let $r524 = 0;
-    if ($n523 <= 2097152 && $n523 >= 1) {
+    const $n521 = $total519;
+    let $r522 = 0;
+    if ($n521 <= 2097152 && $n521 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6464,24 +6474,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n523;
+        const $m = ($t >>> 0) * $n521;
         const $low = $m >>> 0;
-        if ($low >= $n523 || $low >= 4294967296 % $n523) {
-          $r524 = ($m / 4294967296) >>> 0;
+        if ($low >= $n521 || $low >= 4294967296 % $n521) {
+          $r522 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n523 >= 1 && $n523 <= 4294967296))
+      if (!($n521 >= 1 && $n521 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r524 = drawInt(P, $n523);
+      $r522 = drawInt(P, $n521);
     }
-    const $index522$drawn = $r524;
-    let $index522 = $index522$drawn;
+    const $index520$drawn = $r522;
+    let $index520 = $index520$drawn;
     decisions++;
     steps = 0;
-    if ($index522 < $count516) {
-      if (trace !== null) trace.push($seat515, 15);
+    if ($index520 < $count514) {
+      if (trace !== null) trace.push($seat513, 15);
       {
         {
           const $amount = 1;
@@ -6499,53 +6509,53 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument525 = l_active;
-          const $argument526 = l_target;
+          const $argument523 = l_active;
+          const $argument524 = l_target;
           {
-            let l_a = $argument525;
-            let l_b = $argument526;
+            let l_a = $argument523;
+            let l_b = $argument524;
             {
-              const $seg527 = Z_exchange + l_a;
-              if (N[$seg527]! === 0)
+              const $seg525 = Z_exchange + l_a;
+              if (N[$seg525]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at528 = $seg527 * CAP;
-              const $card = C[$at528]!;
-              const $end529 = $seg527 * CAP + N[$seg527]! - 1;
-              for (let $k530 = $at528; $k530 < $end529; $k530++) C[$k530] = C[$k530 + 1]!;
-              N[$seg527]!--;
+              const $at526 = $seg525 * CAP;
+              const $card = C[$at526]!;
+              const $end527 = $seg525 * CAP + N[$seg525]! - 1;
+              for (let $k528 = $at526; $k528 < $end527; $k528++) C[$k528] = C[$k528 + 1]!;
+              N[$seg525]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg531 = Z_exchange + l_b;
-              if (N[$seg531]! === 0)
+              const $seg529 = Z_exchange + l_b;
+              if (N[$seg529]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at532 = $seg531 * CAP;
-              const $card = C[$at532]!;
-              const $end533 = $seg531 * CAP + N[$seg531]! - 1;
-              for (let $k534 = $at532; $k534 < $end533; $k534++) C[$k534] = C[$k534 + 1]!;
-              N[$seg531]!--;
-              const $seg535 = Z_exchange + l_a;
-              if (N[$seg535]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg535 * CAP + N[$seg535]!] = $card;
-              N[$seg535]!++;
-              $where[$card] = $seg535;
+              const $at530 = $seg529 * CAP;
+              const $card = C[$at530]!;
+              const $end531 = $seg529 * CAP + N[$seg529]! - 1;
+              for (let $k532 = $at530; $k532 < $end531; $k532++) C[$k532] = C[$k532 + 1]!;
+              N[$seg529]!--;
+              const $seg533 = Z_exchange + l_a;
+              if (N[$seg533]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg533 * CAP + N[$seg533]!] = $card;
+              N[$seg533]!++;
+              $where[$card] = $seg533;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at536 = Z_in_transit * CAP;
-              const $card = C[$at536]!;
-              const $end537 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k538 = $at536; $k538 < $end537; $k538++) C[$k538] = C[$k538 + 1]!;
+              const $at534 = Z_in_transit * CAP;
+              const $card = C[$at534]!;
+              const $end535 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k536 = $at534; $k536 < $end535; $k536++) C[$k536] = C[$k536 + 1]!;
               N[Z_in_transit]!--;
-              const $seg539 = Z_exchange + l_b;
-              if (N[$seg539]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg539 * CAP + N[$seg539]!] = $card;
-              N[$seg539]!++;
-              $where[$card] = $seg539;
+              const $seg537 = Z_exchange + l_b;
+              if (N[$seg537]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg537 * CAP + N[$seg537]!] = $card;
+              N[$seg537]!++;
+              $where[$card] = $seg537;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -6555,33 +6565,33 @@ export function playout(): PlayoutKernel {
         return step211();
       }
     }
-    $index522 -= $count516;
-    if ($index522 < $count520) {
-      const $digit540 = $index522;
-      const $value541 = $low517 + $digit540;
-      if (trace !== null) trace.push($seat515, 16, $value541);
+    $index520 -= $count514;
+    if ($index520 < $count518) {
+      const $digit538 = $index520;
+      const $value539 = $low515 + $digit538;
+      if (trace !== null) trace.push($seat513, 16, $value539);
       {
-        l_amount = $value541;
+        l_amount = $value539;
         return step209();
       }
     }
-    $index522 -= $count520;
+    $index520 -= $count518;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide565($seat543: number): number {
-    const $count544 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count545 = 1;
-    const $total546: number = $count544 + $count545;
-    if ($total546 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat543} must act but has no legal move`);
+  function decide563($seat541: number): number {
+    const $count542 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count543 = 1;
+    const $total544: number = $count542 + $count543;
+    if ($total544 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat541} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n548 = $total546;
-    let $r549 = 0;
-    if ($n548 <= 2097152 && $n548 >= 1) {
+    const $n546 = $total544;
+    let $r547 = 0;
+    if ($n546 <= 2097152 && $n546 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6592,24 +6602,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n548;
+        const $m = ($t >>> 0) * $n546;
         const $low = $m >>> 0;
-        if ($low >= $n548 || $low >= 4294967296 % $n548) {
-          $r549 = ($m / 4294967296) >>> 0;
+        if ($low >= $n546 || $low >= 4294967296 % $n546) {
+          $r547 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n548 >= 1 && $n548 <= 4294967296))
+      if (!($n546 >= 1 && $n546 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r549 = drawInt(P, $n548);
+      $r547 = drawInt(P, $n546);
     }
-    const $index547$drawn = $r549;
-    let $index547 = $index547$drawn;
+    const $index545$drawn = $r547;
+    let $index545 = $index545$drawn;
     decisions++;
     steps = 0;
-    if ($index547 < $count544) {
-      if (trace !== null) trace.push($seat543, 13);
+    if ($index545 < $count542) {
+      if (trace !== null) trace.push($seat541, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6644,53 +6654,53 @@ export function playout(): PlayoutKernel {
           $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
         }
         {
-          const $argument550 = l_active;
-          const $argument551 = l_target;
+          const $argument548 = l_active;
+          const $argument549 = l_target;
           {
-            let l_a = $argument550;
-            let l_b = $argument551;
+            let l_a = $argument548;
+            let l_b = $argument549;
             {
-              const $seg552 = Z_exchange + l_a;
-              if (N[$seg552]! === 0)
+              const $seg550 = Z_exchange + l_a;
+              if (N[$seg550]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at553 = $seg552 * CAP;
-              const $card = C[$at553]!;
-              const $end554 = $seg552 * CAP + N[$seg552]! - 1;
-              for (let $k555 = $at553; $k555 < $end554; $k555++) C[$k555] = C[$k555 + 1]!;
-              N[$seg552]!--;
+              const $at551 = $seg550 * CAP;
+              const $card = C[$at551]!;
+              const $end552 = $seg550 * CAP + N[$seg550]! - 1;
+              for (let $k553 = $at551; $k553 < $end552; $k553++) C[$k553] = C[$k553 + 1]!;
+              N[$seg550]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg556 = Z_exchange + l_b;
-              if (N[$seg556]! === 0)
+              const $seg554 = Z_exchange + l_b;
+              if (N[$seg554]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at557 = $seg556 * CAP;
-              const $card = C[$at557]!;
-              const $end558 = $seg556 * CAP + N[$seg556]! - 1;
-              for (let $k559 = $at557; $k559 < $end558; $k559++) C[$k559] = C[$k559 + 1]!;
-              N[$seg556]!--;
-              const $seg560 = Z_exchange + l_a;
-              if (N[$seg560]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg560 * CAP + N[$seg560]!] = $card;
-              N[$seg560]!++;
-              $where[$card] = $seg560;
+              const $at555 = $seg554 * CAP;
+              const $card = C[$at555]!;
+              const $end556 = $seg554 * CAP + N[$seg554]! - 1;
+              for (let $k557 = $at555; $k557 < $end556; $k557++) C[$k557] = C[$k557 + 1]!;
+              N[$seg554]!--;
+              const $seg558 = Z_exchange + l_a;
+              if (N[$seg558]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg558 * CAP + N[$seg558]!] = $card;
+              N[$seg558]!++;
+              $where[$card] = $seg558;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at561 = Z_in_transit * CAP;
-              const $card = C[$at561]!;
-              const $end562 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k563 = $at561; $k563 < $end562; $k563++) C[$k563] = C[$k563 + 1]!;
+              const $at559 = Z_in_transit * CAP;
+              const $card = C[$at559]!;
+              const $end560 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k561 = $at559; $k561 < $end560; $k561++) C[$k561] = C[$k561 + 1]!;
               N[Z_in_transit]!--;
-              const $seg564 = Z_exchange + l_b;
-              if (N[$seg564]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg564 * CAP + N[$seg564]!] = $card;
-              N[$seg564]!++;
-              $where[$card] = $seg564;
+              const $seg562 = Z_exchange + l_b;
+              if (N[$seg562]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg562 * CAP + N[$seg562]!] = $card;
+              N[$seg562]!++;
+              $where[$card] = $seg562;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -6700,34 +6710,34 @@ export function playout(): PlayoutKernel {
         return step210();
       }
     }
-    $index547 -= $count544;
-    if ($index547 < $count545) {
-      if (trace !== null) trace.push($seat543, 14);
+    $index545 -= $count542;
+    if ($index545 < $count543) {
+      if (trace !== null) trace.push($seat541, 14);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step210();
       }
     }
-    $index547 -= $count545;
+    $index545 -= $count543;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide579($seat568: number): number {
-    const $low569 = 0;
-    const $high570 = v_coins[l_opponent]!;
-    const $size571 = Math.max(0, $high570 - $low569 + 1);
-    const $count572 = $size571;
-    const $total573: number = $count572;
-    if ($total573 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat568} must act but has no legal move`);
+  function decide577($seat566: number): number {
+    const $low567 = 0;
+    const $high568 = v_coins[l_opponent]!;
+    const $size569 = Math.max(0, $high568 - $low567 + 1);
+    const $count570 = $size569;
+    const $total571: number = $count570;
+    if ($total571 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat566} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n575 = $total573;
-    let $r576 = 0;
-    if ($n575 <= 2097152 && $n575 >= 1) {
+    const $n573 = $total571;
+    let $r574 = 0;
+    if ($n573 <= 2097152 && $n573 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6738,28 +6748,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n575;
+        const $m = ($t >>> 0) * $n573;
         const $low = $m >>> 0;
-        if ($low >= $n575 || $low >= 4294967296 % $n575) {
-          $r576 = ($m / 4294967296) >>> 0;
+        if ($low >= $n573 || $low >= 4294967296 % $n573) {
+          $r574 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n575 >= 1 && $n575 <= 4294967296))
+      if (!($n573 >= 1 && $n573 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r576 = drawInt(P, $n575);
+      $r574 = drawInt(P, $n573);
     }
-    const $index574$drawn = $r576;
-    let $index574 = $index574$drawn;
+    const $index572$drawn = $r574;
+    let $index572 = $index572$drawn;
     decisions++;
     steps = 0;
-    if ($index574 < $count572) {
-      const $digit577 = $index574;
-      const $value578 = $low569 + $digit577;
-      if (trace !== null) trace.push($seat568, 10, $value578);
+    if ($index572 < $count570) {
+      const $digit575 = $index572;
+      const $value576 = $low567 + $digit575;
+      if (trace !== null) trace.push($seat566, 10, $value576);
       {
-        const l_amount = $value578;
+        const l_amount = $value576;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6780,23 +6790,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index574 -= $count572;
+    $index572 -= $count570;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide602($seat580: number): number {
-    const $count581 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count582 = 1;
-    const $total583: number = $count581 + $count582;
-    if ($total583 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat580} must act but has no legal move`);
+  function decide600($seat578: number): number {
+    const $count579 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count580 = 1;
+    const $total581: number = $count579 + $count580;
+    if ($total581 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat578} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n585 = $total583;
-    let $r586 = 0;
-    if ($n585 <= 2097152 && $n585 >= 1) {
+    const $n583 = $total581;
+    let $r584 = 0;
+    if ($n583 <= 2097152 && $n583 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6807,24 +6817,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n585;
+        const $m = ($t >>> 0) * $n583;
         const $low = $m >>> 0;
-        if ($low >= $n585 || $low >= 4294967296 % $n585) {
-          $r586 = ($m / 4294967296) >>> 0;
+        if ($low >= $n583 || $low >= 4294967296 % $n583) {
+          $r584 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n585 >= 1 && $n585 <= 4294967296))
+      if (!($n583 >= 1 && $n583 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r586 = drawInt(P, $n585);
+      $r584 = drawInt(P, $n583);
     }
-    const $index584$drawn = $r586;
-    let $index584 = $index584$drawn;
+    const $index582$drawn = $r584;
+    let $index582 = $index582$drawn;
     decisions++;
     steps = 0;
-    if ($index584 < $count581) {
-      if (trace !== null) trace.push($seat580, 11);
+    if ($index582 < $count579) {
+      if (trace !== null) trace.push($seat578, 11);
       {
         {
           const $amount = 3;
@@ -6857,53 +6867,53 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument587 = l_active;
-          const $argument588 = l_target;
+          const $argument585 = l_active;
+          const $argument586 = l_target;
           {
-            let l_a = $argument587;
-            let l_b = $argument588;
+            let l_a = $argument585;
+            let l_b = $argument586;
             {
-              const $seg589 = Z_exchange + l_a;
-              if (N[$seg589]! === 0)
+              const $seg587 = Z_exchange + l_a;
+              if (N[$seg587]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at590 = $seg589 * CAP;
-              const $card = C[$at590]!;
-              const $end591 = $seg589 * CAP + N[$seg589]! - 1;
-              for (let $k592 = $at590; $k592 < $end591; $k592++) C[$k592] = C[$k592 + 1]!;
-              N[$seg589]!--;
+              const $at588 = $seg587 * CAP;
+              const $card = C[$at588]!;
+              const $end589 = $seg587 * CAP + N[$seg587]! - 1;
+              for (let $k590 = $at588; $k590 < $end589; $k590++) C[$k590] = C[$k590 + 1]!;
+              N[$seg587]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg593 = Z_exchange + l_b;
-              if (N[$seg593]! === 0)
+              const $seg591 = Z_exchange + l_b;
+              if (N[$seg591]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at594 = $seg593 * CAP;
-              const $card = C[$at594]!;
-              const $end595 = $seg593 * CAP + N[$seg593]! - 1;
-              for (let $k596 = $at594; $k596 < $end595; $k596++) C[$k596] = C[$k596 + 1]!;
-              N[$seg593]!--;
-              const $seg597 = Z_exchange + l_a;
-              if (N[$seg597]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg597 * CAP + N[$seg597]!] = $card;
-              N[$seg597]!++;
-              $where[$card] = $seg597;
+              const $at592 = $seg591 * CAP;
+              const $card = C[$at592]!;
+              const $end593 = $seg591 * CAP + N[$seg591]! - 1;
+              for (let $k594 = $at592; $k594 < $end593; $k594++) C[$k594] = C[$k594 + 1]!;
+              N[$seg591]!--;
+              const $seg595 = Z_exchange + l_a;
+              if (N[$seg595]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg595 * CAP + N[$seg595]!] = $card;
+              N[$seg595]!++;
+              $where[$card] = $seg595;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at598 = Z_in_transit * CAP;
-              const $card = C[$at598]!;
-              const $end599 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k600 = $at598; $k600 < $end599; $k600++) C[$k600] = C[$k600 + 1]!;
+              const $at596 = Z_in_transit * CAP;
+              const $card = C[$at596]!;
+              const $end597 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k598 = $at596; $k598 < $end597; $k598++) C[$k598] = C[$k598 + 1]!;
               N[Z_in_transit]!--;
-              const $seg601 = Z_exchange + l_b;
-              if (N[$seg601]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg601 * CAP + N[$seg601]!] = $card;
-              N[$seg601]!++;
-              $where[$card] = $seg601;
+              const $seg599 = Z_exchange + l_b;
+              if (N[$seg599]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg599 * CAP + N[$seg599]!] = $card;
+              N[$seg599]!++;
+              $where[$card] = $seg599;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -6913,33 +6923,33 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index584 -= $count581;
-    if ($index584 < $count582) {
-      if (trace !== null) trace.push($seat580, 12);
+    $index582 -= $count579;
+    if ($index582 < $count580) {
+      if (trace !== null) trace.push($seat578, 12);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
-    $index584 -= $count582;
+    $index582 -= $count580;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide618($seat604: number): number {
-    const $seg605 = Z_hand + l_p_4;
-    const $size606 = N[$seg605]!;
-    const $count607 = $size606;
-    const $total608: number = $count607;
-    if ($total608 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat604} must act but has no legal move`);
+  function decide616($seat602: number): number {
+    const $seg603 = Z_hand + l_p_4;
+    const $size604 = N[$seg603]!;
+    const $count605 = $size604;
+    const $total606: number = $count605;
+    if ($total606 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat602} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n610 = $total608;
-    let $r611 = 0;
-    if ($n610 <= 2097152 && $n610 >= 1) {
+    const $n608 = $total606;
+    let $r609 = 0;
+    if ($n608 <= 2097152 && $n608 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6950,49 +6960,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n610;
+        const $m = ($t >>> 0) * $n608;
         const $low = $m >>> 0;
-        if ($low >= $n610 || $low >= 4294967296 % $n610) {
-          $r611 = ($m / 4294967296) >>> 0;
+        if ($low >= $n608 || $low >= 4294967296 % $n608) {
+          $r609 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n610 >= 1 && $n610 <= 4294967296))
+      if (!($n608 >= 1 && $n608 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r611 = drawInt(P, $n610);
+      $r609 = drawInt(P, $n608);
     }
-    const $index609$drawn = $r611;
-    let $index609 = $index609$drawn;
+    const $index607$drawn = $r609;
+    let $index607 = $index607$drawn;
     decisions++;
     steps = 0;
-    if ($index609 < $count607) {
-      const $digit612 = $index609;
-      const $value613 = C[$seg605 * CAP + $digit612]!;
-      if (trace !== null) trace.push($seat604, 9, $value613);
+    if ($index607 < $count605) {
+      const $digit610 = $index607;
+      const $value611 = C[$seg603 * CAP + $digit610]!;
+      if (trace !== null) trace.push($seat602, 9, $value611);
       {
-        const l_card = $value613;
+        const l_card = $value611;
         {
-          const $seg614 = Z_hand + l_p_4;
+          const $seg612 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit612;
-          if (!($at >= 0 && $at < N[$seg614]! && C[$seg614 * CAP + $at]! === $wanted)) {
+          let $at = $digit610;
+          if (!($at >= 0 && $at < N[$seg612]! && C[$seg612 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg614]!; $i++)
-              if (C[$seg614 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg612]!; $i++)
+              if (C[$seg612 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at615 = $seg614 * CAP + $at;
-          const $card = C[$at615]!;
-          const $end616 = $seg614 * CAP + N[$seg614]! - 1;
-          for (let $k617 = $at615; $k617 < $end616; $k617++) C[$k617] = C[$k617 + 1]!;
-          N[$seg614]!--;
+          const $at613 = $seg612 * CAP + $at;
+          const $card = C[$at613]!;
+          const $end614 = $seg612 * CAP + N[$seg612]! - 1;
+          for (let $k615 = $at613; $k615 < $end614; $k615++) C[$k615] = C[$k615 + 1]!;
+          N[$seg612]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg614 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg612 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7001,23 +7011,23 @@ export function playout(): PlayoutKernel {
         return step222();
       }
     }
-    $index609 -= $count607;
+    $index607 -= $count605;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide634($seat624: number): number {
-    const $size625 = players;
-    const $count626 = $size625;
-    const $total627: number = $count626;
-    if ($total627 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat624} must act but has no legal move`);
+  function decide632($seat622: number): number {
+    const $size623 = players;
+    const $count624 = $size623;
+    const $total625: number = $count624;
+    if ($total625 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat622} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n629 = $total627;
-    let $r630 = 0;
-    if ($n629 <= 2097152 && $n629 >= 1) {
+    const $n627 = $total625;
+    let $r628 = 0;
+    if ($n627 <= 2097152 && $n627 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7028,28 +7038,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n629;
+        const $m = ($t >>> 0) * $n627;
         const $low = $m >>> 0;
-        if ($low >= $n629 || $low >= 4294967296 % $n629) {
-          $r630 = ($m / 4294967296) >>> 0;
+        if ($low >= $n627 || $low >= 4294967296 % $n627) {
+          $r628 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n629 >= 1 && $n629 <= 4294967296))
+      if (!($n627 >= 1 && $n627 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r630 = drawInt(P, $n629);
+      $r628 = drawInt(P, $n627);
     }
-    const $index628$drawn = $r630;
-    let $index628 = $index628$drawn;
+    const $index626$drawn = $r628;
+    let $index626 = $index626$drawn;
     decisions++;
     steps = 0;
-    if ($index628 < $count626) {
-      const $digit631 = $index628;
-      const $value632 = $digit631;
-      if (trace !== null) trace.push($seat624, 6, $value632);
+    if ($index626 < $count624) {
+      const $digit629 = $index626;
+      const $value630 = $digit629;
+      if (trace !== null) trace.push($seat622, 6, $value630);
       {
-        const l_whose = $value632;
+        const l_whose = $value630;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7061,44 +7071,44 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg633 = Z_played + l_whose;
-          C[$seg633 * CAP + N[$seg633]!] = $card;
-          N[$seg633]!++;
-          $where[$card] = $seg633;
+          const $seg631 = Z_played + l_whose;
+          C[$seg631 * CAP + N[$seg631]!] = $card;
+          N[$seg631]!++;
+          $where[$card] = $seg631;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg633 - Z_played) * 14 + $member]!++;
+            if ($member >= 0) $count_played_effect[($seg631 - Z_played) * 14 + $member]!++;
           }
         }
         return step237();
       }
     }
-    $index628 -= $count626;
+    $index626 -= $count624;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide648($seat635: number): number {
+  function decide646($seat633: number): number {
     $values83$n[0]! = 0;
     {
-      const $seg637 = Z_collection + l_p_3;
-      const $n638 = N[$seg637]!;
-      for (let $i636 = 0; $i636 < $n638; $i636++) {
-        const l_target = C[$seg637 * CAP + $i636]!;
+      const $seg635 = Z_collection + l_p_3;
+      const $n636 = N[$seg635]!;
+      for (let $i634 = 0; $i634 < $n636; $i634++) {
+        const l_target = C[$seg635 * CAP + $i634]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values83[$values83$n[0]!++] = l_target;
       }
     }
-    const $size639 = $values83$n[0]!;
-    const $count640 = $size639;
-    const $total641: number = $count640;
-    if ($total641 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat635} must act but has no legal move`);
+    const $size637 = $values83$n[0]!;
+    const $count638 = $size637;
+    const $total639: number = $count638;
+    if ($total639 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat633} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n643 = $total641;
-    let $r644 = 0;
-    if ($n643 <= 2097152 && $n643 >= 1) {
+    const $n641 = $total639;
+    let $r642 = 0;
+    if ($n641 <= 2097152 && $n641 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7109,28 +7119,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n643;
+        const $m = ($t >>> 0) * $n641;
         const $low = $m >>> 0;
-        if ($low >= $n643 || $low >= 4294967296 % $n643) {
-          $r644 = ($m / 4294967296) >>> 0;
+        if ($low >= $n641 || $low >= 4294967296 % $n641) {
+          $r642 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n643 >= 1 && $n643 <= 4294967296))
+      if (!($n641 >= 1 && $n641 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r644 = drawInt(P, $n643);
+      $r642 = drawInt(P, $n641);
     }
-    const $index642$drawn = $r644;
-    let $index642 = $index642$drawn;
+    const $index640$drawn = $r642;
+    let $index640 = $index640$drawn;
     decisions++;
     steps = 0;
-    if ($index642 < $count640) {
-      const $digit645 = $index642;
-      const $value646 = $values83[$digit645]!;
-      if (trace !== null) trace.push($seat635, 5, $value646);
+    if ($index640 < $count638) {
+      const $digit643 = $index640;
+      const $value644 = $values83[$digit643]!;
+      if (trace !== null) trace.push($seat633, 5, $value644);
       {
-        const l_target = $value646;
+        const l_target = $value644;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
@@ -7143,54 +7153,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg647 = Z_attached + l_p_3;
-          C[$seg647 * CAP + N[$seg647]!] = $card;
-          N[$seg647]!++;
-          $where[$card] = $seg647;
+          const $seg645 = Z_attached + l_p_3;
+          C[$seg645 * CAP + N[$seg645]!] = $card;
+          N[$seg645]!++;
+          $where[$card] = $seg645;
         }
         return step242();
       }
     }
-    $index642 -= $count640;
+    $index640 -= $count638;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide672($seat650: number): number {
-    const $seg651 = Z_board;
-    const $size652 = N[$seg651]!;
-    const $count653 = $size652;
+  function decide670($seat648: number): number {
+    const $seg649 = Z_board;
+    const $size650 = N[$seg649]!;
+    const $count651 = $size650;
     $values85$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond658: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond658) {
-        let $any654: boolean = false;
+      let $cond656: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond656) {
+        let $any652: boolean = false;
         {
-          const $seg656 = Z_collection + l_whose;
-          const $n657 = N[$seg656]!;
-          for (let $i655 = 0; $i655 < $n657; $i655++) {
-            const l_c = C[$seg656 * CAP + $i655]!;
+          const $seg654 = Z_collection + l_whose;
+          const $n655 = N[$seg654]!;
+          for (let $i653 = 0; $i653 < $n655; $i653++) {
+            const l_c = C[$seg654 * CAP + $i653]!;
             if (v_doubled[l_c]!) {
-              $any654 = true;
+              $any652 = true;
               break;
             }
           }
         }
-        $cond658 = $any654;
+        $cond656 = $any652;
       }
-      if ($cond658) $values85[$values85$n[0]!++] = l_whose;
+      if ($cond656) $values85[$values85$n[0]!++] = l_whose;
     }
-    const $size659 = $values85$n[0]!;
-    const $count660 = $size659;
-    const $total661: number = $count653 + $count660;
-    if ($total661 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat650} must act but has no legal move`);
+    const $size657 = $values85$n[0]!;
+    const $count658 = $size657;
+    const $total659: number = $count651 + $count658;
+    if ($total659 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat648} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n663 = $total661;
-    let $r664 = 0;
-    if ($n663 <= 2097152 && $n663 >= 1) {
+    const $n661 = $total659;
+    let $r662 = 0;
+    if ($n661 <= 2097152 && $n661 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7201,31 +7211,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n663;
+        const $m = ($t >>> 0) * $n661;
         const $low = $m >>> 0;
-        if ($low >= $n663 || $low >= 4294967296 % $n663) {
-          $r664 = ($m / 4294967296) >>> 0;
+        if ($low >= $n661 || $low >= 4294967296 % $n661) {
+          $r662 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n663 >= 1 && $n663 <= 4294967296))
+      if (!($n661 >= 1 && $n661 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r664 = drawInt(P, $n663);
+      $r662 = drawInt(P, $n661);
     }
-    const $index662$drawn = $r664;
-    let $index662 = $index662$drawn;
+    const $index660$drawn = $r662;
+    let $index660 = $index660$drawn;
     decisions++;
     steps = 0;
-    if ($index662 < $count653) {
-      const $digit665 = $index662;
-      const $value666 = C[$seg651 * CAP + $digit665]!;
-      if (trace !== null) trace.push($seat650, 3, $value666);
+    if ($index660 < $count651) {
+      const $digit663 = $index660;
+      const $value664 = C[$seg649 * CAP + $digit663]!;
+      if (trace !== null) trace.push($seat648, 3, $value664);
       {
-        const l_target = $value666;
+        const l_target = $value664;
         {
           const $wanted = l_target;
-          let $at = $digit665;
+          let $at = $digit663;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7235,10 +7245,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at667 = Z_board * CAP + $at;
-          const $card = C[$at667]!;
-          const $end668 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k669 = $at667; $k669 < $end668; $k669++) C[$k669] = C[$k669 + 1]!;
+          const $at665 = Z_board * CAP + $at;
+          const $card = C[$at665]!;
+          const $end666 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k667 = $at665; $k667 < $end666; $k667++) C[$k667] = C[$k667 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7247,45 +7257,45 @@ export function playout(): PlayoutKernel {
         return step249();
       }
     }
-    $index662 -= $count653;
-    if ($index662 < $count660) {
-      const $digit670 = $index662;
-      const $value671 = $values85[$digit670]!;
-      if (trace !== null) trace.push($seat650, 4, $value671);
+    $index660 -= $count651;
+    if ($index660 < $count658) {
+      const $digit668 = $index660;
+      const $value669 = $values85[$digit668]!;
+      if (trace !== null) trace.push($seat648, 4, $value669);
       {
-        l_whose_3 = $value671;
+        l_whose_3 = $value669;
         return step247();
       }
     }
-    $index662 -= $count660;
+    $index660 -= $count658;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide698($seat673: number): number {
-    const $seg674 = Z_played + l_whose_3;
-    const $size675 = N[$seg674]!;
-    const $count676 = $size675;
+  function decide696($seat671: number): number {
+    const $seg672 = Z_played + l_whose_3;
+    const $size673 = N[$seg672]!;
+    const $count674 = $size673;
     $values87$n[0]! = 0;
     {
-      const $seg678 = Z_collection + l_whose_3;
-      const $n679 = N[$seg678]!;
-      for (let $i677 = 0; $i677 < $n679; $i677++) {
-        const l_target = C[$seg678 * CAP + $i677]!;
+      const $seg676 = Z_collection + l_whose_3;
+      const $n677 = N[$seg676]!;
+      for (let $i675 = 0; $i675 < $n677; $i675++) {
+        const l_target = C[$seg676 * CAP + $i675]!;
         if (v_doubled[l_target]!) $values87[$values87$n[0]!++] = l_target;
       }
     }
-    const $size680 = $values87$n[0]!;
-    const $count681 = $size680;
-    const $total682: number = $count676 + $count681;
-    if ($total682 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat673} must act but has no legal move`);
+    const $size678 = $values87$n[0]!;
+    const $count679 = $size678;
+    const $total680: number = $count674 + $count679;
+    if ($total680 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat671} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n684 = $total682;
-    let $r685 = 0;
-    if ($n684 <= 2097152 && $n684 >= 1) {
+    const $n682 = $total680;
+    let $r683 = 0;
+    if ($n682 <= 2097152 && $n682 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7296,49 +7306,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n684;
+        const $m = ($t >>> 0) * $n682;
         const $low = $m >>> 0;
-        if ($low >= $n684 || $low >= 4294967296 % $n684) {
-          $r685 = ($m / 4294967296) >>> 0;
+        if ($low >= $n682 || $low >= 4294967296 % $n682) {
+          $r683 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n684 >= 1 && $n684 <= 4294967296))
+      if (!($n682 >= 1 && $n682 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r685 = drawInt(P, $n684);
+      $r683 = drawInt(P, $n682);
     }
-    const $index683$drawn = $r685;
-    let $index683 = $index683$drawn;
+    const $index681$drawn = $r683;
+    let $index681 = $index681$drawn;
     decisions++;
     steps = 0;
-    if ($index683 < $count676) {
-      const $digit686 = $index683;
-      const $value687 = C[$seg674 * CAP + $digit686]!;
-      if (trace !== null) trace.push($seat673, 1, $value687);
+    if ($index681 < $count674) {
+      const $digit684 = $index681;
+      const $value685 = C[$seg672 * CAP + $digit684]!;
+      if (trace !== null) trace.push($seat671, 1, $value685);
       {
-        const l_target = $value687;
+        const l_target = $value685;
         {
-          const $seg688 = Z_played + l_whose_3;
+          const $seg686 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit686;
-          if (!($at >= 0 && $at < N[$seg688]! && C[$seg688 * CAP + $at]! === $wanted)) {
+          let $at = $digit684;
+          if (!($at >= 0 && $at < N[$seg686]! && C[$seg686 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg688]!; $i++)
-              if (C[$seg688 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg686]!; $i++)
+              if (C[$seg686 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at689 = $seg688 * CAP + $at;
-          const $card = C[$at689]!;
-          const $end690 = $seg688 * CAP + N[$seg688]! - 1;
-          for (let $k691 = $at689; $k691 < $end690; $k691++) C[$k691] = C[$k691 + 1]!;
-          N[$seg688]!--;
+          const $at687 = $seg686 * CAP + $at;
+          const $card = C[$at687]!;
+          const $end688 = $seg686 * CAP + N[$seg686]! - 1;
+          for (let $k689 = $at687; $k689 < $end688; $k689++) C[$k689] = C[$k689 + 1]!;
+          N[$seg686]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg688 - Z_played) * 14 + $member]!--;
+            if ($member >= 0) $count_played_effect[($seg686 - Z_played) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7347,23 +7357,23 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index683 -= $count676;
-    if ($index683 < $count681) {
-      const $digit692 = $index683;
-      const $value693 = $values87[$digit692]!;
-      if (trace !== null) trace.push($seat673, 2, $value693);
+    $index681 -= $count674;
+    if ($index681 < $count679) {
+      const $digit690 = $index681;
+      const $value691 = $values87[$digit690]!;
+      if (trace !== null) trace.push($seat671, 2, $value691);
       {
-        const l_target = $value693;
+        const l_target = $value691;
         v_doubled[l_target] = false;
         {
-          const $seg694 = Z_attached + l_whose_3;
-          if (N[$seg694]! === 0)
+          const $seg692 = Z_attached + l_whose_3;
+          if (N[$seg692]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at695 = $seg694 * CAP;
-          const $card = C[$at695]!;
-          const $end696 = $seg694 * CAP + N[$seg694]! - 1;
-          for (let $k697 = $at695; $k697 < $end696; $k697++) C[$k697] = C[$k697 + 1]!;
-          N[$seg694]!--;
+          const $at693 = $seg692 * CAP;
+          const $card = C[$at693]!;
+          const $end694 = $seg692 * CAP + N[$seg692]! - 1;
+          for (let $k695 = $at693; $k695 < $end694; $k695++) C[$k695] = C[$k695 + 1]!;
+          N[$seg692]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7371,45 +7381,45 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index683 -= $count681;
+    $index681 -= $count679;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide720($seat703: number, $passBy: boolean): number {
+  function decide718($seat701: number, $passBy: boolean): number {
     $values90$n[0]! = 0;
     {
-      const $seg705 = Z_hand + l_p;
-      const $n706 = $count_hand_effect[($seg705 - Z_hand) * 14 + 4]! > 0 ? N[$seg705]! : 0;
-      for (let $i704 = 0; $i704 < $n706; $i704++) {
-        const l_card = C[$seg705 * CAP + $i704]!;
+      const $seg703 = Z_hand + l_p;
+      const $n704 = $count_hand_effect[($seg703 - Z_hand) * 14 + 4]! > 0 ? N[$seg703]! : 0;
+      for (let $i702 = 0; $i702 < $n704; $i702++) {
+        const l_card = C[$seg703 * CAP + $i702]!;
         if (Action_effect$code[l_card]! === 4) $values90[$values90$n[0]!++] = l_card;
       }
     }
-    let $offered707 = false;
-    offered707$open: {
-      if (!($values90$n[0]! > 0)) break offered707$open;
-      if (!!fn_shielded(l_p)) break offered707$open;
-      $offered707 = true;
+    let $offered705 = false;
+    offered705$open: {
+      if (!($values90$n[0]! > 0)) break offered705$open;
+      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered705$open;
+      $offered705 = true;
     }
-    let $offered708 = false;
-    offered708$open: {
-      $offered708 = true;
+    let $offered706 = false;
+    offered706$open: {
+      $offered706 = true;
     }
-    if ($passBy && !$offered707) {
+    if ($passBy && !$offered705) {
       l___window_0 = false;
       return step292();
     }
-    const $offered709 = ($offered707 ? 1 : 0) + ($offered708 ? 1 : 0);
-    if ($offered709 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat703} must act but has no legal move`);
+    const $offered707 = ($offered705 ? 1 : 0) + ($offered706 ? 1 : 0);
+    if ($offered707 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat701} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt710: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n712 = $offered709;
-      let $r713 = 0;
-      if ($n712 <= 2097152 && $n712 >= 1) {
+    attempt708: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n710 = $offered707;
+      let $r711 = 0;
+      if ($n710 <= 2097152 && $n710 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7420,24 +7430,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n712;
+          const $m = ($t >>> 0) * $n710;
           const $low = $m >>> 0;
-          if ($low >= $n712 || $low >= 4294967296 % $n712) {
-            $r713 = ($m / 4294967296) >>> 0;
+          if ($low >= $n710 || $low >= 4294967296 % $n710) {
+            $r711 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n712 >= 1 && $n712 <= 4294967296))
+        if (!($n710 >= 1 && $n710 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r713 = drawInt(P, $n712);
+        $r711 = drawInt(P, $n710);
       }
-      const $pick711$drawn = $r713;
-      let $pick711 = $pick711$drawn;
-      if ($offered707 && $pick711-- === 0) {
-        const $n717 = $values90$n[0]!;
-        let $r718 = 0;
-        if ($n717 <= 2097152 && $n717 >= 1) {
+      const $pick709$drawn = $r711;
+      let $pick709 = $pick709$drawn;
+      if ($offered705 && $pick709-- === 0) {
+        const $n715 = $values90$n[0]!;
+        let $r716 = 0;
+        if ($n715 <= 2097152 && $n715 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7448,37 +7458,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n717;
+            const $m = ($t >>> 0) * $n715;
             const $low = $m >>> 0;
-            if ($low >= $n717 || $low >= 4294967296 % $n717) {
-              $r718 = ($m / 4294967296) >>> 0;
+            if ($low >= $n715 || $low >= 4294967296 % $n715) {
+              $r716 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n717 >= 1 && $n717 <= 4294967296))
+          if (!($n715 >= 1 && $n715 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r718 = drawInt(P, $n717);
+          $r716 = drawInt(P, $n715);
         }
-        const $digit715 = $r718;
-        const $value716 = $values90[$digit715]!;
+        const $digit713 = $r716;
+        const $value714 = $values90[$digit713]!;
         {
-          l_card = $value716;
+          l_card = $value714;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat703, 7, $value716);
+        if (trace !== null) trace.push($seat701, 7, $value714);
         {
-          l_card = $value716;
+          l_card = $value714;
           return step262();
         }
       }
-      if ($offered708 && $pick711-- === 0) {
+      if ($offered706 && $pick709-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat703, 8);
+        if (trace !== null) trace.push($seat701, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7487,20 +7497,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide732($seat722: number): number {
-    const $size723 = players;
-    const $count724 = $size723;
-    const $total725: number = $count724;
-    if ($total725 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat722} must act but has no legal move`);
+  function decide730($seat720: number): number {
+    const $size721 = players;
+    const $count722 = $size721;
+    const $total723: number = $count722;
+    if ($total723 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat720} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n727 = $total725;
-    let $r728 = 0;
-    if ($n727 <= 2097152 && $n727 >= 1) {
+    const $n725 = $total723;
+    let $r726 = 0;
+    if ($n725 <= 2097152 && $n725 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7511,28 +7521,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n727;
+        const $m = ($t >>> 0) * $n725;
         const $low = $m >>> 0;
-        if ($low >= $n727 || $low >= 4294967296 % $n727) {
-          $r728 = ($m / 4294967296) >>> 0;
+        if ($low >= $n725 || $low >= 4294967296 % $n725) {
+          $r726 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n727 >= 1 && $n727 <= 4294967296))
+      if (!($n725 >= 1 && $n725 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r728 = drawInt(P, $n727);
+      $r726 = drawInt(P, $n725);
     }
-    const $index726$drawn = $r728;
-    let $index726 = $index726$drawn;
+    const $index724$drawn = $r726;
+    let $index724 = $index724$drawn;
     decisions++;
     steps = 0;
-    if ($index726 < $count724) {
-      const $digit729 = $index726;
-      const $value730 = $digit729;
-      if (trace !== null) trace.push($seat722, 6, $value730);
+    if ($index724 < $count722) {
+      const $digit727 = $index724;
+      const $value728 = $digit727;
+      if (trace !== null) trace.push($seat720, 6, $value728);
       {
-        const l_whose = $value730;
+        const l_whose = $value728;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7544,44 +7554,44 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg731 = Z_played + l_whose;
-          C[$seg731 * CAP + N[$seg731]!] = $card;
-          N[$seg731]!++;
-          $where[$card] = $seg731;
+          const $seg729 = Z_played + l_whose;
+          C[$seg729 * CAP + N[$seg729]!] = $card;
+          N[$seg729]!++;
+          $where[$card] = $seg729;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg731 - Z_played) * 14 + $member]!++;
+            if ($member >= 0) $count_played_effect[($seg729 - Z_played) * 14 + $member]!++;
           }
         }
         return step272();
       }
     }
-    $index726 -= $count724;
+    $index724 -= $count722;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide746($seat733: number): number {
+  function decide744($seat731: number): number {
     $values92$n[0]! = 0;
     {
-      const $seg735 = Z_collection + l_p_2;
-      const $n736 = N[$seg735]!;
-      for (let $i734 = 0; $i734 < $n736; $i734++) {
-        const l_target = C[$seg735 * CAP + $i734]!;
+      const $seg733 = Z_collection + l_p_2;
+      const $n734 = N[$seg733]!;
+      for (let $i732 = 0; $i732 < $n734; $i732++) {
+        const l_target = C[$seg733 * CAP + $i732]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values92[$values92$n[0]!++] = l_target;
       }
     }
-    const $size737 = $values92$n[0]!;
-    const $count738 = $size737;
-    const $total739: number = $count738;
-    if ($total739 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat733} must act but has no legal move`);
+    const $size735 = $values92$n[0]!;
+    const $count736 = $size735;
+    const $total737: number = $count736;
+    if ($total737 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat731} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n741 = $total739;
-    let $r742 = 0;
-    if ($n741 <= 2097152 && $n741 >= 1) {
+    const $n739 = $total737;
+    let $r740 = 0;
+    if ($n739 <= 2097152 && $n739 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7592,28 +7602,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n741;
+        const $m = ($t >>> 0) * $n739;
         const $low = $m >>> 0;
-        if ($low >= $n741 || $low >= 4294967296 % $n741) {
-          $r742 = ($m / 4294967296) >>> 0;
+        if ($low >= $n739 || $low >= 4294967296 % $n739) {
+          $r740 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n741 >= 1 && $n741 <= 4294967296))
+      if (!($n739 >= 1 && $n739 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r742 = drawInt(P, $n741);
+      $r740 = drawInt(P, $n739);
     }
-    const $index740$drawn = $r742;
-    let $index740 = $index740$drawn;
+    const $index738$drawn = $r740;
+    let $index738 = $index738$drawn;
     decisions++;
     steps = 0;
-    if ($index740 < $count738) {
-      const $digit743 = $index740;
-      const $value744 = $values92[$digit743]!;
-      if (trace !== null) trace.push($seat733, 5, $value744);
+    if ($index738 < $count736) {
+      const $digit741 = $index738;
+      const $value742 = $values92[$digit741]!;
+      if (trace !== null) trace.push($seat731, 5, $value742);
       {
-        const l_target = $value744;
+        const l_target = $value742;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
@@ -7626,54 +7636,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg745 = Z_attached + l_p_2;
-          C[$seg745 * CAP + N[$seg745]!] = $card;
-          N[$seg745]!++;
-          $where[$card] = $seg745;
+          const $seg743 = Z_attached + l_p_2;
+          C[$seg743 * CAP + N[$seg743]!] = $card;
+          N[$seg743]!++;
+          $where[$card] = $seg743;
         }
         return step277();
       }
     }
-    $index740 -= $count738;
+    $index738 -= $count736;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide770($seat748: number): number {
-    const $seg749 = Z_board;
-    const $size750 = N[$seg749]!;
-    const $count751 = $size750;
+  function decide768($seat746: number): number {
+    const $seg747 = Z_board;
+    const $size748 = N[$seg747]!;
+    const $count749 = $size748;
     $values94$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond756: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond756) {
-        let $any752: boolean = false;
+      let $cond754: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond754) {
+        let $any750: boolean = false;
         {
-          const $seg754 = Z_collection + l_whose;
-          const $n755 = N[$seg754]!;
-          for (let $i753 = 0; $i753 < $n755; $i753++) {
-            const l_c = C[$seg754 * CAP + $i753]!;
+          const $seg752 = Z_collection + l_whose;
+          const $n753 = N[$seg752]!;
+          for (let $i751 = 0; $i751 < $n753; $i751++) {
+            const l_c = C[$seg752 * CAP + $i751]!;
             if (v_doubled[l_c]!) {
-              $any752 = true;
+              $any750 = true;
               break;
             }
           }
         }
-        $cond756 = $any752;
+        $cond754 = $any750;
       }
-      if ($cond756) $values94[$values94$n[0]!++] = l_whose;
+      if ($cond754) $values94[$values94$n[0]!++] = l_whose;
     }
-    const $size757 = $values94$n[0]!;
-    const $count758 = $size757;
-    const $total759: number = $count751 + $count758;
-    if ($total759 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat748} must act but has no legal move`);
+    const $size755 = $values94$n[0]!;
+    const $count756 = $size755;
+    const $total757: number = $count749 + $count756;
+    if ($total757 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat746} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n761 = $total759;
-    let $r762 = 0;
-    if ($n761 <= 2097152 && $n761 >= 1) {
+    const $n759 = $total757;
+    let $r760 = 0;
+    if ($n759 <= 2097152 && $n759 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7684,31 +7694,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n761;
+        const $m = ($t >>> 0) * $n759;
         const $low = $m >>> 0;
-        if ($low >= $n761 || $low >= 4294967296 % $n761) {
-          $r762 = ($m / 4294967296) >>> 0;
+        if ($low >= $n759 || $low >= 4294967296 % $n759) {
+          $r760 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n761 >= 1 && $n761 <= 4294967296))
+      if (!($n759 >= 1 && $n759 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r762 = drawInt(P, $n761);
+      $r760 = drawInt(P, $n759);
     }
-    const $index760$drawn = $r762;
-    let $index760 = $index760$drawn;
+    const $index758$drawn = $r760;
+    let $index758 = $index758$drawn;
     decisions++;
     steps = 0;
-    if ($index760 < $count751) {
-      const $digit763 = $index760;
-      const $value764 = C[$seg749 * CAP + $digit763]!;
-      if (trace !== null) trace.push($seat748, 3, $value764);
+    if ($index758 < $count749) {
+      const $digit761 = $index758;
+      const $value762 = C[$seg747 * CAP + $digit761]!;
+      if (trace !== null) trace.push($seat746, 3, $value762);
       {
-        const l_target = $value764;
+        const l_target = $value762;
         {
           const $wanted = l_target;
-          let $at = $digit763;
+          let $at = $digit761;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7718,10 +7728,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at765 = Z_board * CAP + $at;
-          const $card = C[$at765]!;
-          const $end766 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k767 = $at765; $k767 < $end766; $k767++) C[$k767] = C[$k767 + 1]!;
+          const $at763 = Z_board * CAP + $at;
+          const $card = C[$at763]!;
+          const $end764 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k765 = $at763; $k765 < $end764; $k765++) C[$k765] = C[$k765 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7730,45 +7740,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index760 -= $count751;
-    if ($index760 < $count758) {
-      const $digit768 = $index760;
-      const $value769 = $values94[$digit768]!;
-      if (trace !== null) trace.push($seat748, 4, $value769);
+    $index758 -= $count749;
+    if ($index758 < $count756) {
+      const $digit766 = $index758;
+      const $value767 = $values94[$digit766]!;
+      if (trace !== null) trace.push($seat746, 4, $value767);
       {
-        l_whose_2 = $value769;
+        l_whose_2 = $value767;
         return step282();
       }
     }
-    $index760 -= $count758;
+    $index758 -= $count756;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide796($seat771: number): number {
-    const $seg772 = Z_played + l_whose_2;
-    const $size773 = N[$seg772]!;
-    const $count774 = $size773;
+  function decide794($seat769: number): number {
+    const $seg770 = Z_played + l_whose_2;
+    const $size771 = N[$seg770]!;
+    const $count772 = $size771;
     $values96$n[0]! = 0;
     {
-      const $seg776 = Z_collection + l_whose_2;
-      const $n777 = N[$seg776]!;
-      for (let $i775 = 0; $i775 < $n777; $i775++) {
-        const l_target = C[$seg776 * CAP + $i775]!;
+      const $seg774 = Z_collection + l_whose_2;
+      const $n775 = N[$seg774]!;
+      for (let $i773 = 0; $i773 < $n775; $i773++) {
+        const l_target = C[$seg774 * CAP + $i773]!;
         if (v_doubled[l_target]!) $values96[$values96$n[0]!++] = l_target;
       }
     }
-    const $size778 = $values96$n[0]!;
-    const $count779 = $size778;
-    const $total780: number = $count774 + $count779;
-    if ($total780 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat771} must act but has no legal move`);
+    const $size776 = $values96$n[0]!;
+    const $count777 = $size776;
+    const $total778: number = $count772 + $count777;
+    if ($total778 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat769} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n782 = $total780;
-    let $r783 = 0;
-    if ($n782 <= 2097152 && $n782 >= 1) {
+    const $n780 = $total778;
+    let $r781 = 0;
+    if ($n780 <= 2097152 && $n780 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7779,49 +7789,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n782;
+        const $m = ($t >>> 0) * $n780;
         const $low = $m >>> 0;
-        if ($low >= $n782 || $low >= 4294967296 % $n782) {
-          $r783 = ($m / 4294967296) >>> 0;
+        if ($low >= $n780 || $low >= 4294967296 % $n780) {
+          $r781 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n782 >= 1 && $n782 <= 4294967296))
+      if (!($n780 >= 1 && $n780 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r783 = drawInt(P, $n782);
+      $r781 = drawInt(P, $n780);
     }
-    const $index781$drawn = $r783;
-    let $index781 = $index781$drawn;
+    const $index779$drawn = $r781;
+    let $index779 = $index779$drawn;
     decisions++;
     steps = 0;
-    if ($index781 < $count774) {
-      const $digit784 = $index781;
-      const $value785 = C[$seg772 * CAP + $digit784]!;
-      if (trace !== null) trace.push($seat771, 1, $value785);
+    if ($index779 < $count772) {
+      const $digit782 = $index779;
+      const $value783 = C[$seg770 * CAP + $digit782]!;
+      if (trace !== null) trace.push($seat769, 1, $value783);
       {
-        const l_target = $value785;
+        const l_target = $value783;
         {
-          const $seg786 = Z_played + l_whose_2;
+          const $seg784 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit784;
-          if (!($at >= 0 && $at < N[$seg786]! && C[$seg786 * CAP + $at]! === $wanted)) {
+          let $at = $digit782;
+          if (!($at >= 0 && $at < N[$seg784]! && C[$seg784 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg786]!; $i++)
-              if (C[$seg786 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg784]!; $i++)
+              if (C[$seg784 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at787 = $seg786 * CAP + $at;
-          const $card = C[$at787]!;
-          const $end788 = $seg786 * CAP + N[$seg786]! - 1;
-          for (let $k789 = $at787; $k789 < $end788; $k789++) C[$k789] = C[$k789 + 1]!;
-          N[$seg786]!--;
+          const $at785 = $seg784 * CAP + $at;
+          const $card = C[$at785]!;
+          const $end786 = $seg784 * CAP + N[$seg784]! - 1;
+          for (let $k787 = $at785; $k787 < $end786; $k787++) C[$k787] = C[$k787 + 1]!;
+          N[$seg784]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg786 - Z_played) * 14 + $member]!--;
+            if ($member >= 0) $count_played_effect[($seg784 - Z_played) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7830,23 +7840,23 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index781 -= $count774;
-    if ($index781 < $count779) {
-      const $digit790 = $index781;
-      const $value791 = $values96[$digit790]!;
-      if (trace !== null) trace.push($seat771, 2, $value791);
+    $index779 -= $count772;
+    if ($index779 < $count777) {
+      const $digit788 = $index779;
+      const $value789 = $values96[$digit788]!;
+      if (trace !== null) trace.push($seat769, 2, $value789);
       {
-        const l_target = $value791;
+        const l_target = $value789;
         v_doubled[l_target] = false;
         {
-          const $seg792 = Z_attached + l_whose_2;
-          if (N[$seg792]! === 0)
+          const $seg790 = Z_attached + l_whose_2;
+          if (N[$seg790]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at793 = $seg792 * CAP;
-          const $card = C[$at793]!;
-          const $end794 = $seg792 * CAP + N[$seg792]! - 1;
-          for (let $k795 = $at793; $k795 < $end794; $k795++) C[$k795] = C[$k795 + 1]!;
-          N[$seg792]!--;
+          const $at791 = $seg790 * CAP;
+          const $card = C[$at791]!;
+          const $end792 = $seg790 * CAP + N[$seg790]! - 1;
+          for (let $k793 = $at791; $k793 < $end792; $k793++) C[$k793] = C[$k793 + 1]!;
+          N[$seg790]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7854,7 +7864,7 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index781 -= $count779;
+    $index779 -= $count777;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -8109,10 +8119,10 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
       $recountKeyed();
       {
-        for (let $i799 = N[Z_action_deck]! - 1; $i799 > 0; $i799--) {
-          const $n803 = $i799 + 1;
-          let $r804 = 0;
-          if ($n803 <= 2097152 && $n803 >= 1) {
+        for (let $i797 = N[Z_action_deck]! - 1; $i797 > 0; $i797--) {
+          const $n801 = $i797 + 1;
+          let $r802 = 0;
+          if ($n801 <= 2097152 && $n801 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8123,51 +8133,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n803;
+              const $m = ($t >>> 0) * $n801;
               const $low = $m >>> 0;
-              if ($low >= $n803 || $low >= 4294967296 % $n803) {
-                $r804 = ($m / 4294967296) >>> 0;
+              if ($low >= $n801 || $low >= 4294967296 % $n801) {
+                $r802 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n803 >= 1 && $n803 <= 4294967296))
+            if (!($n801 >= 1 && $n801 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r804 = drawInt(G, $n803);
+            $r802 = drawInt(G, $n801);
           }
-          const $j802 = $r804;
-          const $a800 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i799;
-          const $b801 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j802;
-          const $card = C[$a800]!;
-          C[$a800] = C[$b801]!;
-          C[$b801] = $card;
+          const $j800 = $r802;
+          const $a798 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i797;
+          const $b799 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j800;
+          const $card = C[$a798]!;
+          C[$a798] = C[$b799]!;
+          C[$b799] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg805 = Z_hand + l_p;
+            const $seg803 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg805 * CAP + N[$seg805]!] = $card;
-              N[$seg805]!++;
-              $where[$card] = $seg805;
+              C[$seg803 * CAP + N[$seg803]!] = $card;
+              N[$seg803]!++;
+              $where[$card] = $seg803;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg805 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg803 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i806 = N[Z_property_deck]! - 1; $i806 > 0; $i806--) {
-          const $n810 = $i806 + 1;
-          let $r811 = 0;
-          if ($n810 <= 2097152 && $n810 >= 1) {
+        for (let $i804 = N[Z_property_deck]! - 1; $i804 > 0; $i804--) {
+          const $n808 = $i804 + 1;
+          let $r809 = 0;
+          if ($n808 <= 2097152 && $n808 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8178,24 +8188,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n810;
+              const $m = ($t >>> 0) * $n808;
               const $low = $m >>> 0;
-              if ($low >= $n810 || $low >= 4294967296 % $n810) {
-                $r811 = ($m / 4294967296) >>> 0;
+              if ($low >= $n808 || $low >= 4294967296 % $n808) {
+                $r809 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n810 >= 1 && $n810 <= 4294967296))
+            if (!($n808 >= 1 && $n808 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r811 = drawInt(G, $n810);
+            $r809 = drawInt(G, $n808);
           }
-          const $j809 = $r811;
-          const $a807 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i806;
-          const $b808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j809;
-          const $card = C[$a807]!;
-          C[$a807] = C[$b808]!;
-          C[$b808] = $card;
+          const $j807 = $r809;
+          const $a805 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i804;
+          const $b806 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j807;
+          const $card = C[$a805]!;
+          C[$a805] = C[$b806]!;
+          C[$b806] = $card;
         }
       }
       {
@@ -8212,15 +8222,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg812 = Z_secret + l_p;
+            const $seg810 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg812 * CAP + N[$seg812]!] = $card;
-              N[$seg812]!++;
-              $where[$card] = $seg812;
+              C[$seg810 * CAP + N[$seg810]!] = $card;
+              N[$seg810]!++;
+              $where[$card] = $seg810;
             }
           }
         }
@@ -8234,7 +8244,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg813 = Z_dealt + l_p;
+              const $seg811 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8243,9 +8253,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg813 * CAP + N[$seg813]!] = $card;
-                N[$seg813]!++;
-                $where[$card] = $seg813;
+                C[$seg811 * CAP + N[$seg811]!] = $card;
+                N[$seg811]!++;
+                $where[$card] = $seg811;
               }
             }
           } else {
@@ -8264,8 +8274,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k814 = N[$from]! - 1; $k814 >= 0; $k814--) {
-            const $card = C[$from * CAP + $k814]!;
+          for (let $k812 = N[$from]! - 1; $k812 >= 0; $k812--) {
+            const $card = C[$from * CAP + $k812]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8274,10 +8284,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i815 = N[Z_property_deck]! - 1; $i815 > 0; $i815--) {
-          const $n819 = $i815 + 1;
-          let $r820 = 0;
-          if ($n819 <= 2097152 && $n819 >= 1) {
+        for (let $i813 = N[Z_property_deck]! - 1; $i813 > 0; $i813--) {
+          const $n817 = $i813 + 1;
+          let $r818 = 0;
+          if ($n817 <= 2097152 && $n817 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8288,24 +8298,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n819;
+              const $m = ($t >>> 0) * $n817;
               const $low = $m >>> 0;
-              if ($low >= $n819 || $low >= 4294967296 % $n819) {
-                $r820 = ($m / 4294967296) >>> 0;
+              if ($low >= $n817 || $low >= 4294967296 % $n817) {
+                $r818 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n819 >= 1 && $n819 <= 4294967296))
+            if (!($n817 >= 1 && $n817 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r820 = drawInt(G, $n819);
+            $r818 = drawInt(G, $n817);
           }
-          const $j818 = $r820;
-          const $a816 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i815;
-          const $b817 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j818;
-          const $card = C[$a816]!;
-          C[$a816] = C[$b817]!;
-          C[$b817] = $card;
+          const $j816 = $r818;
+          const $a814 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i813;
+          const $b815 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j816;
+          const $card = C[$a814]!;
+          C[$a814] = C[$b815]!;
+          C[$b815] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {

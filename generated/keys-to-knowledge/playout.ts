@@ -10,6 +10,7 @@ import {
   rollOn,
   seatsInPlay,
   seedWords,
+  segmentHolding,
   tableValue,
   takeFromZoneOf,
   topCard,
@@ -109,25 +110,21 @@ export function playout(): PlayoutKernel {
   var K_$values67$n = new Int32Array(1);
   var K_$values69 = [] as number[];
   var K_$values69$n = new Int32Array(1);
-  var K_$values71 = [] as number[];
-  var K_$values71$n = new Int32Array(1);
-  var K_$values73 = [] as number[];
-  var K_$values73$n = new Int32Array(1);
-  var K_$list75 = new Int32Array(CAP);
-  var K_$list76 = new Int32Array(CAP);
-  var K_$list77 = new Int32Array(6);
-  var K_$list78 = new Int32Array(6);
+  var K_$list71 = new Int32Array(CAP);
+  var K_$list72 = new Int32Array(CAP);
+  var K_$list73 = new Int32Array(6);
+  var K_$list74 = new Int32Array(6);
+  var K_$values75 = [] as number[];
+  var K_$values75$n = new Int32Array(1);
+  var K_$values77 = [] as number[];
+  var K_$values77$n = new Int32Array(1);
   var K_$values79 = [] as number[];
   var K_$values79$n = new Int32Array(1);
-  var K_$values81 = [] as number[];
-  var K_$values81$n = new Int32Array(1);
-  var K_$values83 = [] as number[];
-  var K_$values83$n = new Int32Array(1);
-  var K_$list85 = new Int32Array(CAP);
-  var K_$list86 = new Int32Array(CAP);
-  var K_$list87 = new Int32Array(CAP);
-  var K_$list88 = new Int32Array(6);
-  var K_$list89 = new Int32Array(6);
+  var K_$list81 = new Int32Array(CAP);
+  var K_$list82 = new Int32Array(CAP);
+  var K_$list83 = new Int32Array(CAP);
+  var K_$list84 = new Int32Array(6);
+  var K_$list85 = new Int32Array(6);
   var K_Fortune_effect$code = Int8Array.from(cardData.Fortune_effect, ($v) =>
     ["collect", "pay", "advance_home", "go_to_court", "back_three", "repairs"].indexOf($v),
   );
@@ -220,25 +217,21 @@ export function playout(): PlayoutKernel {
   var $values67$n = K_$values67$n;
   var $values69 = K_$values69;
   var $values69$n = K_$values69$n;
-  var $values71 = K_$values71;
-  var $values71$n = K_$values71$n;
-  var $values73 = K_$values73;
-  var $values73$n = K_$values73$n;
-  var $list75 = K_$list75;
-  var $list76 = K_$list76;
-  var $list77 = K_$list77;
-  var $list78 = K_$list78;
+  var $list71 = K_$list71;
+  var $list72 = K_$list72;
+  var $list73 = K_$list73;
+  var $list74 = K_$list74;
+  var $values75 = K_$values75;
+  var $values75$n = K_$values75$n;
+  var $values77 = K_$values77;
+  var $values77$n = K_$values77$n;
   var $values79 = K_$values79;
   var $values79$n = K_$values79$n;
-  var $values81 = K_$values81;
-  var $values81$n = K_$values81$n;
-  var $values83 = K_$values83;
-  var $values83$n = K_$values83$n;
+  var $list81 = K_$list81;
+  var $list82 = K_$list82;
+  var $list83 = K_$list83;
+  var $list84 = K_$list84;
   var $list85 = K_$list85;
-  var $list86 = K_$list86;
-  var $list87 = K_$list87;
-  var $list88 = K_$list88;
-  var $list89 = K_$list89;
   var Fortune_effect$code = K_Fortune_effect$code;
   var Fortune_deck$code = K_Fortune_deck$code;
   var Space_kind$code = K_Space_kind$code;
@@ -405,61 +398,61 @@ export function playout(): PlayoutKernel {
     return Space_fee[$firstBy_spaces_index$of(l_i)]!;
   }
   function fn_court_space(): number {
-    let $first955: number = 0;
-    let $found956 = false;
+    let $first957: number = 0;
+    let $found958 = false;
     {
-      const $n958 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
-      for (let $i957 = 0; $i957 < $n958; $i957++) {
-        const l_s = C[Z_spaces * CAP + $i957]!;
+      const $n960 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
+      for (let $i959 = 0; $i959 < $n960; $i959++) {
+        const l_s = C[Z_spaces * CAP + $i959]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first955 = l_s;
-          $found956 = true;
+          $first957 = l_s;
+          $found958 = true;
           break;
         }
       }
     }
-    if (!$found956) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first955]!;
+    if (!$found958) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first957]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    let $any959: boolean = false;
+    let $any961: boolean = false;
     {
-      const $seg961 = Z_deeds + l_p;
-      const $n962 = N[$seg961]!;
-      for (let $i960 = 0; $i960 < $n962; $i960++) {
-        const l_d = C[$seg961 * CAP + $i960]!;
+      const $seg963 = Z_deeds + l_p;
+      const $n964 = N[$seg963]!;
+      for (let $i962 = 0; $i962 < $n964; $i962++) {
+        const l_d = C[$seg963 * CAP + $i962]!;
         if (Deed_space[l_d]! === l_i) {
-          $any959 = true;
+          $any961 = true;
           break;
         }
       }
     }
-    return $any959;
+    return $any961;
   }
   function fn_owned(l_i: number): boolean {
-    let $any963: boolean = false;
+    let $any965: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any963 = true;
+        $any965 = true;
         break;
       }
     }
-    return $any963;
+    return $any965;
   }
   function fn_owner_of(l_i: number): number {
-    let $first964: number = 0;
-    let $found965 = false;
+    let $first966: number = 0;
+    let $found967 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first964 = l_q;
-        $found965 = true;
+        $first966 = l_q;
+        $found967 = true;
         break;
       }
     }
-    if (!$found965) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first964;
+    if (!$found967) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first966;
   }
   function fn_group_size(l_g: string): number {
     return (
@@ -477,76 +470,48 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min966: number = NaN;
+    let $min968: number = NaN;
     {
-      const $seg968 = Z_deeds + l_p;
-      const $n969 = N[$seg968]!;
-      for (let $i967 = 0; $i967 < $n969; $i967++) {
-        const l_e = C[$seg968 * CAP + $i967]!;
+      const $seg970 = Z_deeds + l_p;
+      const $n971 = N[$seg970]!;
+      for (let $i969 = 0; $i969 < $n971; $i969++) {
+        const l_e = C[$seg970 * CAP + $i969]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min966 !== $min966 || $v < $min966) $min966 = $v;
+            if ($min968 !== $min968 || $v < $min968) $min968 = $v;
           }
         }
       }
     }
-    if ($min966 !== $min966)
+    if ($min968 !== $min968)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min966;
+    return $min968;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max970: number = NaN;
+    let $max972: number = NaN;
     {
-      const $seg972 = Z_deeds + l_p;
-      const $n973 = N[$seg972]!;
-      for (let $i971 = 0; $i971 < $n973; $i971++) {
-        const l_e = C[$seg972 * CAP + $i971]!;
+      const $seg974 = Z_deeds + l_p;
+      const $n975 = N[$seg974]!;
+      for (let $i973 = 0; $i973 < $n975; $i973++) {
+        const l_e = C[$seg974 * CAP + $i973]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max970 !== $max970 || $v > $max970) $max970 = $v;
+            if ($max972 !== $max972 || $v > $max972) $max972 = $v;
           }
         }
       }
     }
-    if ($max970 !== $max970)
+    if ($max972 !== $max972)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max970;
+    return $max972;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    let $all974: boolean = true;
-    {
-      const $seg976 = Z_deeds + l_p;
-      const $n977 = N[$seg976]!;
-      for (let $i975 = 0; $i975 < $n977; $i975++) {
-        const l_e = C[$seg976 * CAP + $i975]!;
-        if (Deed_group[l_e]! === l_g) {
-          if (!(fn_level(l_e) === 0)) {
-            $all974 = false;
-            break;
-          }
-        }
-      }
-    }
-    return $all974;
+    return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, $index_Group(l_g), 0) === 0;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    let $any978: boolean = false;
-    {
-      const $seg980 = Z_deeds + l_p;
-      const $n981 = N[$seg980]!;
-      for (let $i979 = 0; $i979 < $n981; $i979++) {
-        const l_e = C[$seg980 * CAP + $i979]!;
-        if (Deed_group[l_e]! === l_g) {
-          if (v_mortgaged[l_e]!) {
-            $any978 = true;
-            break;
-          }
-        }
-      }
-    }
-    return $any978;
+    return $pairOf($paired_deeds_group_1, (Z_deeds + l_p - Z_deeds) * 16, $index_Group(l_g), 1) > 0;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]!
@@ -568,7 +533,7 @@ export function playout(): PlayoutKernel {
   function fn_may_build(l_p: number, l_d: number): boolean {
     return (
       fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
-      !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
+      !fn_any_mortgaged$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
       !v_key[l_d]! &&
       v_books[l_d]! < 4 &&
       v_books[l_d]! === fn_lowest_level(l_p, Deed_group[l_d]!)
@@ -577,7 +542,7 @@ export function playout(): PlayoutKernel {
   function fn_may_buy_key(l_p: number, l_d: number): boolean {
     return (
       fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
-      !fn_any_mortgaged(l_p, Deed_group[l_d]!) &&
+      !fn_any_mortgaged$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
       !v_key[l_d]! &&
       v_books[l_d]! === 4 &&
       fn_lowest_level(l_p, Deed_group[l_d]!) >= 4
@@ -590,7 +555,7 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! && v_stacks_left >= 4;
   }
   function fn_may_mortgage(l_p: number, l_d: number): boolean {
-    return !v_mortgaged[l_d]! && fn_undeveloped(l_p, Deed_group[l_d]!);
+    return !v_mortgaged[l_d]! && fn_undeveloped$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!);
   }
   function fn_lift_cost(l_d: number): number {
     return $table_lift_cost[l_d]!;
@@ -599,38 +564,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any982: boolean = false;
+    let $any976: boolean = false;
     {
-      const $seg984 = Z_deeds + l_p;
-      const $n985 = N[$seg984]!;
-      for (let $i983 = 0; $i983 < $n985; $i983++) {
-        const l_d = C[$seg984 * CAP + $i983]!;
+      const $seg978 = Z_deeds + l_p;
+      const $n979 = N[$seg978]!;
+      for (let $i977 = 0; $i977 < $n979; $i977++) {
+        const l_d = C[$seg978 * CAP + $i977]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any982 = true;
+          $any976 = true;
           break;
         }
       }
     }
-    return $any982;
+    return $any976;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum986: number = 0;
+    let $sum980: number = 0;
     {
-      const $seg988 = Z_deeds + l_p;
-      const $n989 = N[$seg988]!;
-      for (let $i987 = 0; $i987 < $n989; $i987++) {
-        const l_d = C[$seg988 * CAP + $i987]!;
-        $sum986 +=
+      const $seg982 = Z_deeds + l_p;
+      const $n983 = N[$seg982]!;
+      for (let $i981 = 0; $i981 < $n983; $i981++) {
+        const l_d = C[$seg982 * CAP + $i981]!;
+        $sum980 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum986 >= l_amount;
+    return v_cash[l_p]! + $sum980 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats990 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats990++;
-    return $seats990;
+    let $seats984 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats984++;
+    return $seats984;
   }
   function fn_round_limit(): number {
     return 20;
@@ -639,22 +604,28 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum991: number = 0;
+    let $sum985: number = 0;
     {
-      const $seg993 = Z_deeds + l_p;
-      const $n994 = N[$seg993]!;
-      for (let $i992 = 0; $i992 < $n994; $i992++) {
-        const l_d = C[$seg993 * CAP + $i992]!;
-        $sum991 +=
+      const $seg987 = Z_deeds + l_p;
+      const $n988 = N[$seg987]!;
+      for (let $i986 = 0; $i986 < $n988; $i986++) {
+        const l_d = C[$seg987 * CAP + $i986]!;
+        $sum985 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum991;
+    return v_cash[l_p]! + $sum985;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
+  }
+  function fn_any_mortgaged$at(l_p: number, l_g: string, l_g$index: number): boolean {
+    return $pairOf($paired_deeds_group_1, (Z_deeds + l_p - Z_deeds) * 16, l_g$index, 1) > 0;
+  }
+  function fn_undeveloped$at(l_p: number, l_g: string, l_g$index: number): boolean {
+    return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, l_g$index, 0) === 0;
   }
   function fn_held$at(l_p: number, l_g: string, l_g$index: number): number {
     return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, l_g$index);
@@ -664,53 +635,6 @@ export function playout(): PlayoutKernel {
       $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, l_g$index) +
       $seatTotal($count_deeds_group$seats, l_g$index)
     );
-  }
-  var $members_any_mortgaged = new Float64Array(8);
-  var $mstamp_any_mortgaged = new Float64Array(48);
-  var $generation_any_mortgaged = 1;
-  var $memo_any_mortgaged = new Float64Array(48);
-  var $stamp_any_mortgaged = new Float64Array(48);
-  function fn_any_mortgaged$memo(l_p: number, l_g: string): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
-      $key = $key * 6 + $digit;
-    }
-    const $member = $index_Group(l_g);
-    if ($member < 0) return fn_any_mortgaged(l_p, l_g);
-    $key = $key * 8 + $member;
-    if (
-      $stamp_any_mortgaged[$key] === $generation_any_mortgaged &&
-      $mstamp_any_mortgaged[$key] === $members_any_mortgaged[$member]
-    )
-      return $memo_any_mortgaged[$key] === 1;
-    const $value = fn_any_mortgaged(l_p, l_g);
-    $stamp_any_mortgaged[$key] = $generation_any_mortgaged;
-    $mstamp_any_mortgaged[$key] = $members_any_mortgaged[$member]!;
-    $memo_any_mortgaged[$key] = $value ? 1 : 0;
-    return $value;
-  }
-  function fn_any_mortgaged$memoAt(l_p: number, l_g: string, $digit1: number): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_any_mortgaged(l_p, l_g);
-      $key = $key * 6 + $digit;
-    }
-    const $member = $digit1;
-    if ($member < 0) return fn_any_mortgaged(l_p, l_g);
-    $key = $key * 8 + $member;
-    if (
-      $stamp_any_mortgaged[$key] === $generation_any_mortgaged &&
-      $mstamp_any_mortgaged[$key] === $members_any_mortgaged[$member]
-    )
-      return $memo_any_mortgaged[$key] === 1;
-    const $value = fn_any_mortgaged(l_p, l_g);
-    $stamp_any_mortgaged[$key] = $generation_any_mortgaged;
-    $mstamp_any_mortgaged[$key] = $members_any_mortgaged[$member]!;
-    $memo_any_mortgaged[$key] = $value ? 1 : 0;
-    return $value;
   }
   var $members_lowest_level = new Float64Array(8);
   var $mstamp_lowest_level = new Float64Array(48);
@@ -759,27 +683,6 @@ export function playout(): PlayoutKernel {
     $memo_lowest_level[$key] = $value;
     return $value;
   }
-  var $generation_may_mortgage = 1;
-  var $memo_may_mortgage = new Float64Array(636);
-  var $stamp_may_mortgage = new Float64Array(636);
-  function fn_may_mortgage$memo(l_p: number, l_d: number): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_may_mortgage(l_p, l_d);
-      $key = $key * 6 + $digit;
-    }
-    {
-      const $digit = l_d >= 0 && l_d < 106 ? l_d : -1;
-      if ($digit < 0) return fn_may_mortgage(l_p, l_d);
-      $key = $key * 106 + $digit;
-    }
-    if ($stamp_may_mortgage[$key] === $generation_may_mortgage) return $memo_may_mortgage[$key] === 1;
-    const $value = fn_may_mortgage(l_p, l_d);
-    $stamp_may_mortgage[$key] = $generation_may_mortgage;
-    $memo_may_mortgage[$key] = $value ? 1 : 0;
-    return $value;
-  }
   var $generation_may_sell_stack = 1;
   var $memo_may_sell_stack = new Float64Array(636);
   var $stamp_may_sell_stack = new Float64Array(636);
@@ -799,53 +702,6 @@ export function playout(): PlayoutKernel {
     const $value = fn_may_sell_stack(l_p, l_d);
     $stamp_may_sell_stack[$key] = $generation_may_sell_stack;
     $memo_may_sell_stack[$key] = $value ? 1 : 0;
-    return $value;
-  }
-  var $members_undeveloped = new Float64Array(8);
-  var $mstamp_undeveloped = new Float64Array(48);
-  var $generation_undeveloped = 1;
-  var $memo_undeveloped = new Float64Array(48);
-  var $stamp_undeveloped = new Float64Array(48);
-  function fn_undeveloped$memo(l_p: number, l_g: string): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_undeveloped(l_p, l_g);
-      $key = $key * 6 + $digit;
-    }
-    const $member = $index_Group(l_g);
-    if ($member < 0) return fn_undeveloped(l_p, l_g);
-    $key = $key * 8 + $member;
-    if (
-      $stamp_undeveloped[$key] === $generation_undeveloped &&
-      $mstamp_undeveloped[$key] === $members_undeveloped[$member]
-    )
-      return $memo_undeveloped[$key] === 1;
-    const $value = fn_undeveloped(l_p, l_g);
-    $stamp_undeveloped[$key] = $generation_undeveloped;
-    $mstamp_undeveloped[$key] = $members_undeveloped[$member]!;
-    $memo_undeveloped[$key] = $value ? 1 : 0;
-    return $value;
-  }
-  function fn_undeveloped$memoAt(l_p: number, l_g: string, $digit1: number): boolean {
-    let $key = 0;
-    {
-      const $digit = l_p >= 0 && l_p < 6 ? l_p : -1;
-      if ($digit < 0) return fn_undeveloped(l_p, l_g);
-      $key = $key * 6 + $digit;
-    }
-    const $member = $digit1;
-    if ($member < 0) return fn_undeveloped(l_p, l_g);
-    $key = $key * 8 + $member;
-    if (
-      $stamp_undeveloped[$key] === $generation_undeveloped &&
-      $mstamp_undeveloped[$key] === $members_undeveloped[$member]
-    )
-      return $memo_undeveloped[$key] === 1;
-    const $value = fn_undeveloped(l_p, l_g);
-    $stamp_undeveloped[$key] = $generation_undeveloped;
-    $mstamp_undeveloped[$key] = $members_undeveloped[$member]!;
-    $memo_undeveloped[$key] = $value ? 1 : 0;
     return $value;
   }
   var $index_Deck$lastValue = "";
@@ -942,6 +798,8 @@ export function playout(): PlayoutKernel {
   var $count_deeds_group = new Int32Array(48);
   var $count_mercy_deck_deck = new Int32Array(2);
   var $count_spaces_kind = new Int32Array(8);
+  var $paired_deeds_group_0 = new Int32Array(96);
+  var $paired_deeds_group_1 = new Int32Array(96);
   /** A segment's count of one member (its index; -1 for a value that is no member: none). */
   function $countOf(counts: Int32Array, at: number, member: number): number {
     return member < 0 ? 0 : counts[at + member]!;
@@ -980,6 +838,76 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_spaces_kind[$s * 8 + $member]!++;
       }
     }
+    $recountKeyed();
+  }
+  function $paired_deeds_group_0$test(card: number): boolean {
+    return fn_level(card) === 0;
+  }
+  function $paired_deeds_group_1$test(card: number): boolean {
+    return v_mortgaged[card]!;
+  }
+  /** A segment's paired count of one member (-1 for a value that is no member: none) with the test's value `bit`. */
+  function $pairOf(counts: Int32Array, at: number, member: number, bit: number): number {
+    return member < 0 ? 0 : counts[at + member * 2 + bit]!;
+  }
+  /** The counts by a key that reads per-card variables made afresh (the variables have their values). */
+  function $recountKeyed(): void {
+    $paired_deeds_group_0.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_deeds + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member =
+          Deed_group$index[C[$seg * CAP + $i]!]! * 2 +
+          ($paired_deeds_group_0$test(C[$seg * CAP + $i]!) ? 1 : 0);
+        if ($member >= 0) $paired_deeds_group_0[$s * 16 + $member]!++;
+      }
+    }
+    $paired_deeds_group_1.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_deeds + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member =
+          Deed_group$index[C[$seg * CAP + $i]!]! * 2 +
+          ($paired_deeds_group_1$test(C[$seg * CAP + $i]!) ? 1 : 0);
+        if ($member >= 0) $paired_deeds_group_1[$s * 16 + $member]!++;
+      }
+    }
+  }
+  function $write_books(card: number, value: number, hint: number): void {
+    const $seg0 = segmentHolding(C, N, CAP, Z_deeds, 6, hint, card);
+    if ($seg0 >= 0)
+      $paired_deeds_group_0[
+        ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
+      ]!--;
+    v_books[card] = value;
+    if ($seg0 >= 0)
+      $paired_deeds_group_0[
+        ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
+      ]!++;
+  }
+  function $write_key(card: number, value: boolean, hint: number): void {
+    const $seg0 = segmentHolding(C, N, CAP, Z_deeds, 6, hint, card);
+    if ($seg0 >= 0)
+      $paired_deeds_group_0[
+        ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
+      ]!--;
+    v_key[card] = value;
+    if ($seg0 >= 0)
+      $paired_deeds_group_0[
+        ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
+      ]!++;
+  }
+  function $write_mortgaged(card: number, value: boolean, hint: number): void {
+    const $seg0 = segmentHolding(C, N, CAP, Z_deeds, 6, hint, card);
+    if ($seg0 >= 0)
+      $paired_deeds_group_1[
+        ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_1$test(card) ? 1 : 0))
+      ]!--;
+    v_mortgaged[card] = value;
+    if ($seg0 >= 0)
+      $paired_deeds_group_1[
+        ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_1$test(card) ? 1 : 0))
+      ]!++;
   }
   var $count_deeds_group$seats = new Int32Array(8);
   var $seatTotalsFresh = false;
@@ -1299,11 +1227,9 @@ export function playout(): PlayoutKernel {
       for (let $i27 = 0; $i27 < $n23; $i27++) {
         const l_d = $list7[$i27]!;
         if (v_key[l_d]!) {
-          v_key[l_d] = false;
+          $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -1332,11 +1258,9 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_4] += $amount;
           }
-          v_books[l_d] = 0;
+          $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
         }
       }
     }
@@ -1371,26 +1295,33 @@ export function playout(): PlayoutKernel {
           N[$to]!++;
           $where[$card] = $to;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
               if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($to - Z_deeds) * 16 + $member]!++;
+          }
         }
+        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
+        $paired_deeds_group_1.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         N[$from] = 0;
       }
     }
-    $generation_any_mortgaged++;
     $generation_lowest_level++;
-    $generation_may_mortgage++;
     $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $argument29 = l_p_4;
       {
@@ -1400,11 +1331,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats30++;
           v_eliminated[l_p] = players - $seats30 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1443,9 +1371,7 @@ export function playout(): PlayoutKernel {
       }
       for (let $i35 = 0; $i35 < $n31; $i35++) {
         const l_d = $list8[$i35]!;
-        v_mortgaged[l_d] = false;
-        $members_any_mortgaged[Deed_group$index[l_d]!]!++;
-        $generation_may_mortgage++;
+        $write_mortgaged(l_d, false, $where[l_d]!);
         {
           const $seg36 = Z_deeds + l_p_4;
           const $wanted = l_d;
@@ -1462,20 +1388,25 @@ export function playout(): PlayoutKernel {
           for (let $k39 = $at37; $k39 < $end38; $k39++) C[$k39] = C[$k39 + 1]!;
           N[$seg36]!--;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg36 - Z_deeds) * 16 + $member]!--;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($seg36 - Z_deeds) * 8 + $member]!--;
               if (v_eliminated[$seg36 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg36 - Z_deeds) * 16 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
-          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
       }
     }
@@ -1488,11 +1419,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats41++;
           v_eliminated[l_p] = players - $seats41 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -1561,11 +1489,8 @@ export function playout(): PlayoutKernel {
         const $member = Deed_group$index[$card]!;
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
-      $members_any_mortgaged[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
-      $generation_may_mortgage++;
       $generation_may_sell_stack++;
-      $members_undeveloped[Deed_group$index[$card]!]!++;
     }
     l_lot_2 = l_d_4;
     l_high_3 = 0;
@@ -1622,9 +1547,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_2;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -1633,10 +1558,22 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+        }
         const $seg47 = Z_deeds + l_leader_3;
         C[$seg47 * CAP + N[$seg47]!] = $card;
         N[$seg47]!++;
         $where[$card] = $seg47;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg47 - Z_deeds) * 16 + $member]!++;
+        }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
@@ -1644,11 +1581,12 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$seg47 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
-        $members_any_mortgaged[Deed_group$index[$card]!]!++;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($seg47 - Z_deeds) * 16 + $member]!++;
+        }
         $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -1913,11 +1851,9 @@ export function playout(): PlayoutKernel {
       for (let $i159 = 0; $i159 < $n155; $i159++) {
         const l_d = $list17[$i159]!;
         if (v_key[l_d]!) {
-          v_key[l_d] = false;
+          $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -1946,11 +1882,9 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_10] += $amount;
           }
-          v_books[l_d] = 0;
+          $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
         }
       }
     }
@@ -1985,26 +1919,33 @@ export function playout(): PlayoutKernel {
           N[$to]!++;
           $where[$card] = $to;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
               if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($to - Z_deeds) * 16 + $member]!++;
+          }
         }
+        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
+        $paired_deeds_group_1.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         N[$from] = 0;
       }
     }
-    $generation_any_mortgaged++;
     $generation_lowest_level++;
-    $generation_may_mortgage++;
     $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $argument161 = l_p_10;
       {
@@ -2014,11 +1955,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats162++;
           v_eliminated[l_p] = players - $seats162 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2057,9 +1995,7 @@ export function playout(): PlayoutKernel {
       }
       for (let $i167 = 0; $i167 < $n163; $i167++) {
         const l_d = $list18[$i167]!;
-        v_mortgaged[l_d] = false;
-        $members_any_mortgaged[Deed_group$index[l_d]!]!++;
-        $generation_may_mortgage++;
+        $write_mortgaged(l_d, false, $where[l_d]!);
         {
           const $seg168 = Z_deeds + l_p_10;
           const $wanted = l_d;
@@ -2076,20 +2012,25 @@ export function playout(): PlayoutKernel {
           for (let $k171 = $at169; $k171 < $end170; $k171++) C[$k171] = C[$k171 + 1]!;
           N[$seg168]!--;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg168 - Z_deeds) * 16 + $member]!--;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($seg168 - Z_deeds) * 8 + $member]!--;
               if (v_eliminated[$seg168 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg168 - Z_deeds) * 16 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
-          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
       }
     }
@@ -2102,11 +2043,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats173++;
           v_eliminated[l_p] = players - $seats173 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2175,11 +2113,8 @@ export function playout(): PlayoutKernel {
         const $member = Deed_group$index[$card]!;
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
-      $members_any_mortgaged[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
-      $generation_may_mortgage++;
       $generation_may_sell_stack++;
-      $members_undeveloped[Deed_group$index[$card]!]!++;
     }
     l_lot_5 = l_d_6;
     l_high_6 = 0;
@@ -2236,9 +2171,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_5;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -2247,10 +2182,22 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+        }
         const $seg179 = Z_deeds + l_leader_6;
         C[$seg179 * CAP + N[$seg179]!] = $card;
         N[$seg179]!++;
         $where[$card] = $seg179;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg179 - Z_deeds) * 16 + $member]!++;
+        }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
@@ -2258,11 +2205,12 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$seg179 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
-        $members_any_mortgaged[Deed_group$index[$card]!]!++;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($seg179 - Z_deeds) * 16 + $member]!++;
+        }
         $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -2511,11 +2459,9 @@ export function playout(): PlayoutKernel {
       for (let $i295 = 0; $i295 < $n291; $i295++) {
         const l_d = $list27[$i295]!;
         if (v_key[l_d]!) {
-          v_key[l_d] = false;
+          $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -2544,11 +2490,9 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_8] += $amount;
           }
-          v_books[l_d] = 0;
+          $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
         }
       }
     }
@@ -2583,26 +2527,33 @@ export function playout(): PlayoutKernel {
           N[$to]!++;
           $where[$card] = $to;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
               if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($to - Z_deeds) * 16 + $member]!++;
+          }
         }
+        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
+        $paired_deeds_group_1.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         N[$from] = 0;
       }
     }
-    $generation_any_mortgaged++;
     $generation_lowest_level++;
-    $generation_may_mortgage++;
     $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
       const $argument297 = l_p_8;
       {
@@ -2612,11 +2563,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats298++;
           v_eliminated[l_p] = players - $seats298 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2655,9 +2603,7 @@ export function playout(): PlayoutKernel {
       }
       for (let $i303 = 0; $i303 < $n299; $i303++) {
         const l_d = $list28[$i303]!;
-        v_mortgaged[l_d] = false;
-        $members_any_mortgaged[Deed_group$index[l_d]!]!++;
-        $generation_may_mortgage++;
+        $write_mortgaged(l_d, false, $where[l_d]!);
         {
           const $seg304 = Z_deeds + l_p_8;
           const $wanted = l_d;
@@ -2674,20 +2620,25 @@ export function playout(): PlayoutKernel {
           for (let $k307 = $at305; $k307 < $end306; $k307++) C[$k307] = C[$k307 + 1]!;
           N[$seg304]!--;
           {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg304 - Z_deeds) * 16 + $member]!--;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($seg304 - Z_deeds) * 8 + $member]!--;
               if (v_eliminated[$seg304 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg304 - Z_deeds) * 16 + $member]!--;
+          }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
-          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
       }
     }
@@ -2700,11 +2651,8 @@ export function playout(): PlayoutKernel {
           for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats309++;
           v_eliminated[l_p] = players - $seats309 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -2773,11 +2721,8 @@ export function playout(): PlayoutKernel {
         const $member = Deed_group$index[$card]!;
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
-      $members_any_mortgaged[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
-      $generation_may_mortgage++;
       $generation_may_sell_stack++;
-      $members_undeveloped[Deed_group$index[$card]!]!++;
     }
     l_lot_4 = l_d_5;
     l_high_5 = 0;
@@ -2834,9 +2779,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_4;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -2845,10 +2790,22 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+        }
         const $seg315 = Z_deeds + l_leader_5;
         C[$seg315 * CAP + N[$seg315]!] = $card;
         N[$seg315]!++;
         $where[$card] = $seg315;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg315 - Z_deeds) * 16 + $member]!++;
+        }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
@@ -2856,11 +2813,12 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$seg315 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
-        $members_any_mortgaged[Deed_group$index[$card]!]!++;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($seg315 - Z_deeds) * 16 + $member]!++;
+        }
         $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -3011,9 +2969,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot_3;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -3022,10 +2980,22 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+        }
         const $seg449 = Z_deeds + l_leader_4;
         C[$seg449 * CAP + N[$seg449]!] = $card;
         N[$seg449]!++;
         $where[$card] = $seg449;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg449 - Z_deeds) * 16 + $member]!++;
+        }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
@@ -3033,11 +3003,12 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$seg449 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
-        $members_any_mortgaged[Deed_group$index[$card]!]!++;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($seg449 - Z_deeds) * 16 + $member]!++;
+        }
         $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -3118,19 +3089,19 @@ export function playout(): PlayoutKernel {
   function step107(): number {
     {
       const $seat499 = l_q_2;
-      return decide731($seat499, true);
+      return decide733($seat499, true);
     }
   }
   function step108(): number {
     {
-      const $seat732 = l_q_2;
-      return decide743($seat732);
+      const $seat734 = l_q_2;
+      return decide745($seat734);
     }
   }
   function step109(): number {
     {
-      const $seat744 = l_buyer_2;
-      return decide774($seat744);
+      const $seat746 = l_buyer_2;
+      return decide776($seat746);
     }
   }
   function step110(): number {
@@ -3175,23 +3146,21 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n775 = 0;
+      let $n777 = 0;
       {
-        const $seg777 = Z_deeds + l_p_2;
-        const $n778 = N[$seg777]!;
-        for (let $i776 = 0; $i776 < $n778; $i776++) {
-          const l_d = C[$seg777 * CAP + $i776]!;
-          $list75[$n775++] = l_d;
+        const $seg779 = Z_deeds + l_p_2;
+        const $n780 = N[$seg779]!;
+        for (let $i778 = 0; $i778 < $n780; $i778++) {
+          const l_d = C[$seg779 * CAP + $i778]!;
+          $list71[$n777++] = l_d;
         }
       }
-      for (let $i779 = 0; $i779 < $n775; $i779++) {
-        const l_d = $list75[$i779]!;
+      for (let $i781 = 0; $i781 < $n777; $i781++) {
+        const l_d = $list71[$i781]!;
         if (v_key[l_d]!) {
-          v_key[l_d] = false;
+          $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
@@ -3220,11 +3189,9 @@ export function playout(): PlayoutKernel {
             v_bank -= $amount;
             v_cash[l_p_2] += $amount;
           }
-          v_books[l_d] = 0;
+          $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
         }
       }
     }
@@ -3253,11 +3220,15 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k780 = 0; $k780 < N[$from]!; $k780++) {
-          const $card = C[$from * CAP + $k780]!;
+        for (let $k782 = 0; $k782 < N[$from]!; $k782++) {
+          const $card = C[$from * CAP + $k782]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
@@ -3265,34 +3236,34 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$to - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($to - Z_deeds) * 16 + $member]!++;
+          }
         }
+        $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
         }
         $count_deeds_group.fill(0, ($from - Z_deeds) * 8, ($from - Z_deeds + 1) * 8);
+        $paired_deeds_group_1.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         N[$from] = 0;
       }
     }
-    $generation_any_mortgaged++;
     $generation_lowest_level++;
-    $generation_may_mortgage++;
     $generation_may_sell_stack++;
-    $generation_undeveloped++;
     {
-      const $argument781 = l_p_2;
+      const $argument783 = l_p_2;
       {
-        let l_p = $argument781;
+        let l_p = $argument783;
         if (v_eliminated[l_p]! === 0) {
-          let $seats782 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats782++;
-          v_eliminated[l_p] = players - $seats782 + 1;
+          let $seats784 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats784++;
+          v_eliminated[l_p] = players - $seats784 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -3320,67 +3291,67 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n783 = 0;
+      let $n785 = 0;
       {
-        const $seg785 = Z_deeds + l_p_2;
-        const $n786 = N[$seg785]!;
-        for (let $i784 = 0; $i784 < $n786; $i784++) {
-          const l_d = C[$seg785 * CAP + $i784]!;
-          $list76[$n783++] = l_d;
+        const $seg787 = Z_deeds + l_p_2;
+        const $n788 = N[$seg787]!;
+        for (let $i786 = 0; $i786 < $n788; $i786++) {
+          const l_d = C[$seg787 * CAP + $i786]!;
+          $list72[$n785++] = l_d;
         }
       }
-      for (let $i787 = 0; $i787 < $n783; $i787++) {
-        const l_d = $list76[$i787]!;
-        v_mortgaged[l_d] = false;
-        $members_any_mortgaged[Deed_group$index[l_d]!]!++;
-        $generation_may_mortgage++;
+      for (let $i789 = 0; $i789 < $n785; $i789++) {
+        const l_d = $list72[$i789]!;
+        $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg788 = Z_deeds + l_p_2;
+          const $seg790 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg788]!; $i++)
-            if (C[$seg788 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg790]!; $i++)
+            if (C[$seg790 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at789 = $seg788 * CAP + $at;
-          const $card = C[$at789]!;
-          const $end790 = $seg788 * CAP + N[$seg788]! - 1;
-          for (let $k791 = $at789; $k791 < $end790; $k791++) C[$k791] = C[$k791 + 1]!;
-          N[$seg788]!--;
+          const $at791 = $seg790 * CAP + $at;
+          const $card = C[$at791]!;
+          const $end792 = $seg790 * CAP + N[$seg790]! - 1;
+          for (let $k793 = $at791; $k793 < $end792; $k793++) C[$k793] = C[$k793 + 1]!;
+          N[$seg790]!--;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg790 - Z_deeds) * 16 + $member]!--;
+          }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg788 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg788 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg790 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg790 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg790 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
           $where[$card] = Z_seized;
-          $members_any_mortgaged[Deed_group$index[$card]!]!++;
           $members_lowest_level[Deed_group$index[$card]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
       }
     }
     {
-      const $argument792 = l_p_2;
+      const $argument794 = l_p_2;
       {
-        let l_p = $argument792;
+        let l_p = $argument794;
         if (v_eliminated[l_p]! === 0) {
-          let $seats793 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats793++;
-          v_eliminated[l_p] = players - $seats793 + 1;
+          let $seats795 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats795++;
+          v_eliminated[l_p] = players - $seats795 + 1;
           $seatTotalsFresh = false;
-          $generation_any_mortgaged++;
           $generation_lowest_level++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $generation_undeveloped++;
         }
         v_in_court[l_p] = false;
         if (fn_players_left() === 1) {
@@ -3437,10 +3408,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at794 = Z_seized * CAP + $at;
-      const $card = C[$at794]!;
-      const $end795 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
+      const $at796 = Z_seized * CAP + $at;
+      const $card = C[$at796]!;
+      const $end797 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k798 = $at796; $k798 < $end797; $k798++) C[$k798] = C[$k798 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3449,11 +3420,8 @@ export function playout(): PlayoutKernel {
         const $member = Deed_group$index[$card]!;
         if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
       }
-      $members_any_mortgaged[Deed_group$index[$card]!]!++;
       $members_lowest_level[Deed_group$index[$card]!]!++;
-      $generation_may_mortgage++;
       $generation_may_sell_stack++;
-      $members_undeveloped[Deed_group$index[$card]!]!++;
     }
     l_lot = l_d_2;
     l_high_2 = 0;
@@ -3473,19 +3441,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond798: boolean = l_bidding_2;
-    if ($cond798) {
-      let $any797: boolean = false;
+    let $cond800: boolean = l_bidding_2;
+    if ($cond800) {
+      let $any799: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any797 = true;
+          $any799 = true;
           break;
         }
       }
-      $cond798 = $any797;
+      $cond800 = $any799;
     }
-    if ($cond798) {
+    if ($cond800) {
       return step124();
     }
     return step123();
@@ -3510,9 +3478,9 @@ export function playout(): PlayoutKernel {
       {
         const $card = l_lot;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -3521,22 +3489,35 @@ export function playout(): PlayoutKernel {
             if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
           }
         }
-        const $seg799 = Z_deeds + l_leader_2;
-        C[$seg799 * CAP + N[$seg799]!] = $card;
-        N[$seg799]!++;
-        $where[$card] = $seg799;
+        if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+          const $member = Deed_group$index[$card]!;
+          if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+        }
+        const $seg801 = Z_deeds + l_leader_2;
+        C[$seg801 * CAP + N[$seg801]!] = $card;
+        N[$seg801]!++;
+        $where[$card] = $seg801;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_0[($seg801 - Z_deeds) * 16 + $member]!++;
+        }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg799 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg799 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg801 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg801 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
-        $members_any_mortgaged[Deed_group$index[$card]!]!++;
+        {
+          const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+          if ($member >= 0) $paired_deeds_group_1[($seg801 - Z_deeds) * 16 + $member]!++;
+        }
         $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_mortgage++;
         $generation_may_sell_stack++;
-        $members_undeveloped[Deed_group$index[$card]!]!++;
       }
     } else {
     }
@@ -3545,7 +3526,7 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    return decide843();
+    return decide845();
   }
   function step125(): number {
     return 122;
@@ -3591,8 +3572,8 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat844 = l_p;
-      return decide903($seat844);
+      const $seat846 = l_p;
+      return decide905($seat846);
     }
   }
   function step129(): number {
@@ -3603,29 +3584,29 @@ export function playout(): PlayoutKernel {
   }
   function step131(): number {
     {
-      const $seat844 = l_p;
-      return decide903($seat844);
+      const $seat846 = l_p;
+      return decide905($seat846);
     }
   }
   function step132(): number {
-    return decide843();
+    return decide845();
   }
   function step133(): number {
     {
-      const $seat744 = l_buyer_2;
-      return decide774($seat744);
+      const $seat746 = l_buyer_2;
+      return decide776($seat746);
     }
   }
   function step134(): number {
     {
-      const $seat732 = l_q_2;
-      return decide743($seat732);
+      const $seat734 = l_q_2;
+      return decide745($seat734);
     }
   }
   function step135(): number {
     {
       const $seat499 = l_q_2;
-      return decide731($seat499, false);
+      return decide733($seat499, false);
     }
   }
   function step136(): number {
@@ -3956,7 +3937,7 @@ export function playout(): PlayoutKernel {
         const $n107 = N[$seg106]!;
         for (let $i105 = 0; $i105 < $n107; $i105++) {
           const l_e = C[$seg106 * CAP + $i105]!;
-          if (fn_may_sell_key(l_p_3, l_e)) {
+          if (v_key[l_e]! && v_stacks_left >= 4) {
             $any104 = true;
             break;
           }
@@ -3978,7 +3959,10 @@ export function playout(): PlayoutKernel {
         const $n116 = N[$seg115]!;
         for (let $i114 = 0; $i114 < $n116; $i114++) {
           const l_e = C[$seg115 * CAP + $i114]!;
-          if (fn_may_mortgage$memo(l_p_3, l_e)) {
+          if (
+            !v_mortgaged[l_e]! &&
+            $paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+          ) {
             $any113 = true;
             break;
           }
@@ -4007,7 +3991,10 @@ export function playout(): PlayoutKernel {
         found117$test: if ($gate122) {
           const l_d = $value123;
           if (!!v_mortgaged[l_d]!) break found117$test;
-          if (!fn_undeveloped$memoAt(l_p_3, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found117$test;
+          if (
+            !($paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
+          )
+            break found117$test;
           $values15[$values15$n[0]!++] = l_d;
         }
       }
@@ -4105,11 +4092,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument135;
               let l_sold = $argument136;
-              v_books[l_sold] -= 1;
+              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4173,17 +4158,13 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument142;
               let l_sold = $argument143;
-              v_key[l_sold] = false;
+              $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
-              v_books[l_sold] = 4;
+              $write_books(l_sold, 4, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4247,9 +4228,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument149;
               let l_pledged = $argument150;
-              v_mortgaged[l_pledged] = true;
-              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
-              $generation_may_mortgage++;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -4565,7 +4544,7 @@ export function playout(): PlayoutKernel {
         const $n239 = N[$seg238]!;
         for (let $i237 = 0; $i237 < $n239; $i237++) {
           const l_e = C[$seg238 * CAP + $i237]!;
-          if (fn_may_sell_key(l_p_9, l_e)) {
+          if (v_key[l_e]! && v_stacks_left >= 4) {
             $any236 = true;
             break;
           }
@@ -4587,7 +4566,10 @@ export function playout(): PlayoutKernel {
         const $n248 = N[$seg247]!;
         for (let $i246 = 0; $i246 < $n248; $i246++) {
           const l_e = C[$seg247 * CAP + $i246]!;
-          if (fn_may_mortgage$memo(l_p_9, l_e)) {
+          if (
+            !v_mortgaged[l_e]! &&
+            $paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+          ) {
             $any245 = true;
             break;
           }
@@ -4616,7 +4598,10 @@ export function playout(): PlayoutKernel {
         found249$test: if ($gate254) {
           const l_d = $value255;
           if (!!v_mortgaged[l_d]!) break found249$test;
-          if (!fn_undeveloped$memoAt(l_p_9, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found249$test;
+          if (
+            !($paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
+          )
+            break found249$test;
           $values25[$values25$n[0]!++] = l_d;
         }
       }
@@ -4714,11 +4699,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument267;
               let l_sold = $argument268;
-              v_books[l_sold] -= 1;
+              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4782,17 +4765,13 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument274;
               let l_sold = $argument275;
-              v_key[l_sold] = false;
+              $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
-              v_books[l_sold] = 4;
+              $write_books(l_sold, 4, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -4856,9 +4835,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument281;
               let l_pledged = $argument282;
-              v_mortgaged[l_pledged] = true;
-              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
-              $generation_may_mortgage++;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -5174,7 +5151,7 @@ export function playout(): PlayoutKernel {
         const $n375 = N[$seg374]!;
         for (let $i373 = 0; $i373 < $n375; $i373++) {
           const l_e = C[$seg374 * CAP + $i373]!;
-          if (fn_may_sell_key(l_p_7, l_e)) {
+          if (v_key[l_e]! && v_stacks_left >= 4) {
             $any372 = true;
             break;
           }
@@ -5196,7 +5173,10 @@ export function playout(): PlayoutKernel {
         const $n384 = N[$seg383]!;
         for (let $i382 = 0; $i382 < $n384; $i382++) {
           const l_e = C[$seg383 * CAP + $i382]!;
-          if (fn_may_mortgage$memo(l_p_7, l_e)) {
+          if (
+            !v_mortgaged[l_e]! &&
+            $paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+          ) {
             $any381 = true;
             break;
           }
@@ -5225,7 +5205,10 @@ export function playout(): PlayoutKernel {
         found385$test: if ($gate390) {
           const l_d = $value391;
           if (!!v_mortgaged[l_d]!) break found385$test;
-          if (!fn_undeveloped$memoAt(l_p_7, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found385$test;
+          if (
+            !($paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
+          )
+            break found385$test;
           $values35[$values35$n[0]!++] = l_d;
         }
       }
@@ -5323,11 +5306,9 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument403;
               let l_sold = $argument404;
-              v_books[l_sold] -= 1;
+              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -5391,17 +5372,13 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument410;
               let l_sold = $argument411;
-              v_key[l_sold] = false;
+              $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
-              v_books[l_sold] = 4;
+              $write_books(l_sold, 4, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -5465,9 +5442,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument417;
               let l_pledged = $argument418;
-              v_mortgaged[l_pledged] = true;
-              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
-              $generation_may_mortgage++;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -5557,9 +5532,9 @@ export function playout(): PlayoutKernel {
               {
                 const $card = l_deed_2;
                 const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-                if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-                  const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+                if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
                 }
                 if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
                   const $member = Deed_group$index[$card]!;
@@ -5568,10 +5543,22 @@ export function playout(): PlayoutKernel {
                     if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
                   }
                 }
+                if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+                  const $member = Deed_group$index[$card]!;
+                  if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+                }
+                if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+                }
                 const $seg442 = Z_deeds + l_p_5;
                 C[$seg442 * CAP + N[$seg442]!] = $card;
                 N[$seg442]!++;
                 $where[$card] = $seg442;
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($seg442 - Z_deeds) * 16 + $member]!++;
+                }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
@@ -5579,11 +5566,12 @@ export function playout(): PlayoutKernel {
                     if (v_eliminated[$seg442 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
-                $members_any_mortgaged[Deed_group$index[$card]!]!++;
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_1[($seg442 - Z_deeds) * 16 + $member]!++;
+                }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
-                $generation_may_mortgage++;
                 $generation_may_sell_stack++;
-                $members_undeveloped[Deed_group$index[$card]!]!++;
               }
               return step100();
             }
@@ -5672,9 +5660,9 @@ export function playout(): PlayoutKernel {
         {
           const $card = l_deed_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
-            const $member = Deed_group$index[$card]!;
-            if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+          if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
           }
           if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
             const $member = Deed_group$index[$card]!;
@@ -5683,10 +5671,22 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$taken - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
+          if ($taken >= Z_bank_deeds && $taken < Z_bank_deeds + 1) {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) $count_bank_deeds_group[($taken - Z_bank_deeds) * 8 + $member]!--;
+          }
+          if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
+          }
           const $seg431 = Z_deeds + l_p_5;
           C[$seg431 * CAP + N[$seg431]!] = $card;
           N[$seg431]!++;
           $where[$card] = $seg431;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg431 - Z_deeds) * 16 + $member]!++;
+          }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
@@ -5694,11 +5694,12 @@ export function playout(): PlayoutKernel {
               if (v_eliminated[$seg431 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
-          $members_any_mortgaged[Deed_group$index[$card]!]!++;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg431 - Z_deeds) * 16 + $member]!++;
+          }
           $members_lowest_level[Deed_group$index[$card]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
         return step100();
       }
@@ -5971,227 +5972,256 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  function decide731($seat499: number, $passBy: boolean): number {
-    preferred607: if ($preferred) {
-      let $offered608 = false;
-      offered608$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered608$open;
-        if (!fn_owns(l_q_2, v_claim_space)) break offered608$open;
-        let $any609: boolean = false;
+  function decide733($seat499: number, $passBy: boolean): number {
+    preferred608: if ($preferred) {
+      let $offered609 = false;
+      offered609$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered609$open;
+        if (!fn_owns(l_q_2, v_claim_space)) break offered609$open;
+        let $any613: boolean = false;
         {
-          const $seg611 = Z_deeds + l_q_2;
-          const $n612 = N[$seg611]!;
-          for (let $i610 = 0; $i610 < $n612; $i610++) {
-            const l_e = C[$seg611 * CAP + $i610]!;
+          const $seg615 = Z_deeds + l_q_2;
+          const $n616 = N[$seg615]!;
+          for (let $i614 = 0; $i614 < $n616; $i614++) {
+            const l_e = C[$seg615 * CAP + $i614]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-              $any609 = true;
+              $any613 = true;
               break;
             }
           }
         }
-        if (!!$any609) break offered608$open;
-        $offered608 = true;
+        if (!!$any613) break offered609$open;
+        $offered609 = true;
       }
-      const $seg613 = Z_deeds + l_q_2;
-      let $offered614 = false;
-      let $gate652 = false;
-      let $found615 = false;
-      offered614$open: {
-        if (!(N[$seg613]! > 0)) break offered614$open;
-        if (!(l_q_2 === l_roller)) break offered614$open;
-        if (!(v_stacks_left > 0)) break offered614$open;
-        $gate652 = true;
-      }
-      const $seg618 = Z_deeds + l_q_2;
-      let $offered619 = false;
-      let $gate653 = false;
-      let $found620 = false;
-      offered619$open: {
-        if (!(N[$seg618]! > 0)) break offered619$open;
-        if (!(l_q_2 === l_roller)) break offered619$open;
-        if (!(v_keys_left > 0)) break offered619$open;
-        $gate653 = true;
-      }
-      const $seg623 = Z_deeds + l_q_2;
-      let $offered624 = false;
-      let $gate654 = false;
-      let $found625 = false;
-      offered624$open: {
-        if (!(N[$seg623]! > 0)) break offered624$open;
-        if (!(l_q_2 === l_roller)) break offered624$open;
-        $gate654 = true;
-      }
-      const $seg628 = Z_deeds + l_q_2;
-      let $offered629 = false;
+      const $seg617 = Z_deeds + l_q_2;
+      let $offered618 = false;
       let $gate655 = false;
-      let $found630 = false;
-      offered629$open: {
-        if (!(N[$seg628]! > 0)) break offered629$open;
-        if (!(l_q_2 === l_roller)) break offered629$open;
-        if (!(v_stacks_left >= 4)) break offered629$open;
+      let $found619 = false;
+      offered618$open: {
+        if (!(N[$seg617]! > 0)) break offered618$open;
+        if (!(l_q_2 === l_roller)) break offered618$open;
+        if (!(v_stacks_left > 0)) break offered618$open;
         $gate655 = true;
       }
-      const $seg633 = Z_deeds + l_q_2;
-      let $offered634 = false;
+      const $seg622 = Z_deeds + l_q_2;
+      let $offered623 = false;
       let $gate656 = false;
-      let $found635 = false;
-      offered634$open: {
-        if (!(N[$seg633]! > 0)) break offered634$open;
-        if (!(l_q_2 === l_roller)) break offered634$open;
+      let $found624 = false;
+      offered623$open: {
+        if (!(N[$seg622]! > 0)) break offered623$open;
+        if (!(l_q_2 === l_roller)) break offered623$open;
+        if (!(v_keys_left > 0)) break offered623$open;
         $gate656 = true;
       }
-      const $seg638 = Z_deeds + l_q_2;
-      let $offered639 = false;
+      const $seg627 = Z_deeds + l_q_2;
+      let $offered628 = false;
       let $gate657 = false;
-      let $found640 = false;
-      offered639$open: {
-        if (!(N[$seg638]! > 0)) break offered639$open;
-        if (!(l_q_2 === l_roller)) break offered639$open;
+      let $found629 = false;
+      offered628$open: {
+        if (!(N[$seg627]! > 0)) break offered628$open;
+        if (!(l_q_2 === l_roller)) break offered628$open;
         $gate657 = true;
       }
-      const $seg643 = Z_deeds + l_q_2;
-      $values69$n[0]! = 0;
-      for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-        if (v_eliminated[l_buyer] !== 0) continue;
-        if (l_buyer !== l_q_2) $values69[$values69$n[0]!++] = l_buyer;
-      }
-      let $offered644 = false;
+      const $seg632 = Z_deeds + l_q_2;
+      let $offered633 = false;
       let $gate658 = false;
-      let $found645 = false;
-      offered644$open: {
-        if (!(N[$seg643]! > 0)) break offered644$open;
-        if (!($values69$n[0]! > 0)) break offered644$open;
-        if (!(l_q_2 === l_roller)) break offered644$open;
+      let $found634 = false;
+      offered633$open: {
+        if (!(N[$seg632]! > 0)) break offered633$open;
+        if (!(l_q_2 === l_roller)) break offered633$open;
+        if (!(v_stacks_left >= 4)) break offered633$open;
         $gate658 = true;
       }
-      let $offered651 = false;
-      offered651$open: {
-        $offered651 = true;
+      const $seg637 = Z_deeds + l_q_2;
+      let $offered638 = false;
+      let $gate659 = false;
+      let $found639 = false;
+      offered638$open: {
+        if (!(N[$seg637]! > 0)) break offered638$open;
+        if (!(l_q_2 === l_roller)) break offered638$open;
+        $gate659 = true;
       }
+      const $seg642 = Z_deeds + l_q_2;
+      let $offered643 = false;
+      let $gate660 = false;
+      let $found644 = false;
+      offered643$open: {
+        if (!(N[$seg642]! > 0)) break offered643$open;
+        if (!(l_q_2 === l_roller)) break offered643$open;
+        $gate660 = true;
+      }
+      const $seg647 = Z_deeds + l_q_2;
+      let $some648 = false;
+      for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+        if (v_eliminated[l_buyer] !== 0) continue;
+        if (!(l_buyer !== l_q_2)) continue;
+        $some648 = true;
+        break;
+      }
+      let $offered649 = false;
+      let $gate661 = false;
+      let $found650 = false;
+      offered649$open: {
+        if (!(N[$seg647]! > 0)) break offered649$open;
+        if (!$some648) break offered649$open;
+        if (!(l_q_2 === l_roller)) break offered649$open;
+        $gate661 = true;
+      }
+      let $offered654 = false;
+      offered654$open: {
+        $offered654 = true;
+      }
+      $values55$n[0]! = 0;
       $values57$n[0]! = 0;
       $values59$n[0]! = 0;
       $values61$n[0]! = 0;
       $values63$n[0]! = 0;
       $values65$n[0]! = 0;
       $values67$n[0]! = 0;
-      $values71$n[0]! = 0;
-      if ($gate652 || $gate653 || $gate654 || $gate655 || $gate656 || $gate657 || $gate658) {
-        for (let $i662 = 0; $i662 < N[$seg613]!; $i662++) {
-          const $value659 = C[$seg613 * CAP + $i662]!;
-          let $same660 = 0;
-          let $same661 = 0;
-          found615$test: if ($gate652) {
-            const l_d = $value659;
-            if ($same660 === 0)
-              $same660 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same660 !== 1) break found615$test;
-            if ($same661 === 0)
-              $same661 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same661 !== 1) break found615$test;
-            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found615$test;
+      if ($gate655 || $gate656 || $gate657 || $gate658 || $gate659 || $gate660 || $gate661) {
+        for (let $i664 = 0; $i664 < N[$seg617]!; $i664++) {
+          const $value662 = C[$seg617 * CAP + $i664]!;
+          let $same663 = 0;
+          found619$test: if ($gate655) {
+            const l_d = $value662;
+            if ($same663 === 0)
+              $same663 =
+                $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
+                $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
+                  ($seatTotalsFresh
+                    ? $count_deeds_group$seats[Deed_group$index[l_d]!]!
+                    : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
+                  ? 1
+                  : 2;
+            if ($same663 !== 1) break found619$test;
+            if (
+              !!(
+                $paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0
+              )
+            )
+              break found619$test;
+            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found619$test;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-              break found615$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found615$test;
+              break found619$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found619$test;
+            $values55[$values55$n[0]!++] = l_d;
+          }
+          found624$test: if ($gate656) {
+            const l_d = $value662;
+            if ($same663 === 0)
+              $same663 =
+                $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
+                $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
+                  ($seatTotalsFresh
+                    ? $count_deeds_group$seats[Deed_group$index[l_d]!]!
+                    : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
+                  ? 1
+                  : 2;
+            if ($same663 !== 1) break found624$test;
+            if (!!v_key[l_d]!) break found624$test;
+            if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
+              break found624$test;
+            if (
+              !!(
+                $paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0
+              )
+            )
+              break found624$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found624$test;
             $values57[$values57$n[0]!++] = l_d;
           }
-          found620$test: if ($gate653) {
-            const l_d = $value659;
-            if ($same660 === 0)
-              $same660 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same660 !== 1) break found620$test;
-            if (!!v_key[l_d]!) break found620$test;
-            if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-              break found620$test;
-            if ($same661 === 0)
-              $same661 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-            if ($same661 !== 1) break found620$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found620$test;
+          found629$test: if ($gate657) {
+            const l_d = $value662;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found629$test;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found629$test;
             $values59[$values59$n[0]!++] = l_d;
           }
-          found625$test: if ($gate654) {
-            const l_d = $value659;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found625$test;
-            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found625$test;
+          found634$test: if ($gate658) {
+            const l_d = $value662;
+            if (!v_key[l_d]!) break found634$test;
             $values61[$values61$n[0]!++] = l_d;
           }
-          found630$test: if ($gate655) {
-            const l_d = $value659;
-            if (!v_key[l_d]!) break found630$test;
+          found639$test: if ($gate659) {
+            const l_d = $value662;
+            if (!!v_mortgaged[l_d]!) break found639$test;
+            if (
+              !(
+                $paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! ===
+                0
+              )
+            )
+              break found639$test;
             $values63[$values63$n[0]!++] = l_d;
           }
-          found635$test: if ($gate656) {
-            const l_d = $value659;
-            if (!!v_mortgaged[l_d]!) break found635$test;
-            if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found635$test;
+          found644$test: if ($gate660) {
+            const l_d = $value662;
+            if (!v_mortgaged[l_d]!) break found644$test;
+            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found644$test;
             $values65[$values65$n[0]!++] = l_d;
           }
-          found640$test: if ($gate657) {
-            const l_d = $value659;
-            if (!v_mortgaged[l_d]!) break found640$test;
-            if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found640$test;
-            $values67[$values67$n[0]!++] = l_d;
-          }
-          found645$test: if ($gate658) {
-            const l_d_3 = $value659;
-            if (!fn_may_sell_deed(l_d_3)) break found645$test;
-            $values71[$values71$n[0]!++] = l_d_3;
+          found650$test: if ($gate661) {
+            const l_d_3 = $value662;
+            if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found650$test;
+            $values67[$values67$n[0]!++] = l_d_3;
           }
         }
-        $found615 = $values57$n[0]! > 0;
-        $found620 = $values59$n[0]! > 0;
-        $found625 = $values61$n[0]! > 0;
-        $found630 = $values63$n[0]! > 0;
-        $found635 = $values65$n[0]! > 0;
-        $found640 = $values67$n[0]! > 0;
-        $found645 = $values71$n[0]! > 0;
+        $found619 = $values55$n[0]! > 0;
+        $found624 = $values57$n[0]! > 0;
+        $found629 = $values59$n[0]! > 0;
+        $found634 = $values61$n[0]! > 0;
+        $found639 = $values63$n[0]! > 0;
+        $found644 = $values65$n[0]! > 0;
+        $found650 = $values67$n[0]! > 0;
       }
-      offered614$open: {
-        if (!$found615) break offered614$open;
-        $offered614 = true;
+      offered618$open: {
+        if (!$found619) break offered618$open;
+        $offered618 = true;
       }
-      offered619$open: {
-        if (!$found620) break offered619$open;
-        $offered619 = true;
+      offered623$open: {
+        if (!$found624) break offered623$open;
+        $offered623 = true;
       }
-      offered624$open: {
-        if (!$found625) break offered624$open;
-        $offered624 = true;
+      offered628$open: {
+        if (!$found629) break offered628$open;
+        $offered628 = true;
       }
-      offered629$open: {
-        if (!$found630) break offered629$open;
-        $offered629 = true;
+      offered633$open: {
+        if (!$found634) break offered633$open;
+        $offered633 = true;
       }
-      offered634$open: {
-        if (!$found635) break offered634$open;
-        $offered634 = true;
+      offered638$open: {
+        if (!$found639) break offered638$open;
+        $offered638 = true;
       }
-      offered639$open: {
-        if (!$found640) break offered639$open;
-        $offered639 = true;
+      offered643$open: {
+        if (!$found644) break offered643$open;
+        $offered643 = true;
       }
-      offered644$open: {
-        if (!$found645) break offered644$open;
-        let $found648 = false;
-        for (let $i649 = 0; $i649 < $values69$n[0]!; $i649++) {
-          const l_buyer_2 = $values69[$i649]!;
+      offered649$open: {
+        if (!$found650) break offered649$open;
+        let $found653 = false;
+        for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+          if (v_eliminated[l_buyer] !== 0) continue;
+          if (!(l_buyer !== l_q_2)) continue;
+          const l_buyer_2 = l_buyer;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found648 = true;
+          $found653 = true;
           break;
         }
-        if (!$found648) break offered644$open;
-        $offered644 = true;
+        if (!$found653) break offered649$open;
+        $offered649 = true;
       }
       if (
         $passBy &&
         !(
-          $offered608 ||
-          $offered614 ||
-          $offered619 ||
-          $offered624 ||
-          $offered629 ||
-          $offered634 ||
-          $offered639 ||
-          $offered644
+          $offered609 ||
+          $offered618 ||
+          $offered623 ||
+          $offered628 ||
+          $offered633 ||
+          $offered638 ||
+          $offered643 ||
+          $offered649
         )
       ) {
         l___window_0_2 = false;
@@ -6202,99 +6232,99 @@ export function playout(): PlayoutKernel {
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight663 = 0;
-      if ($offered608) {
-        $weight663 = 20;
-        if (!Number.isSafeInteger($weight663) || $weight663 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight663}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight664 = 0;
-      if ($offered614) {
-        $weight664 = 2;
-        if (!Number.isSafeInteger($weight664) || $weight664 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'build' is ${$weight664}: a preference is a whole number from 0 up`,
-          );
-      }
       let $weight665 = 0;
-      if ($offered619) {
-        $weight665 = 2;
+      if ($offered609) {
+        $weight665 = 20;
         if (!Number.isSafeInteger($weight665) || $weight665 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight665}: a preference is a whole number from 0 up`,
+            `the preference of 'request_rent' is ${$weight665}: a preference is a whole number from 0 up`,
           );
       }
       let $weight666 = 0;
-      if ($offered624) {
-        $weight666 = 0;
+      if ($offered618) {
+        $weight666 = 2;
         if (!Number.isSafeInteger($weight666) || $weight666 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight666}: a preference is a whole number from 0 up`,
+            `the preference of 'build' is ${$weight666}: a preference is a whole number from 0 up`,
           );
       }
       let $weight667 = 0;
-      if ($offered629) {
-        $weight667 = 0;
+      if ($offered623) {
+        $weight667 = 2;
         if (!Number.isSafeInteger($weight667) || $weight667 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight667}: a preference is a whole number from 0 up`,
+            `the preference of 'buy_key' is ${$weight667}: a preference is a whole number from 0 up`,
           );
       }
       let $weight668 = 0;
-      if ($offered634) {
+      if ($offered628) {
         $weight668 = 0;
         if (!Number.isSafeInteger($weight668) || $weight668 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight668}: a preference is a whole number from 0 up`,
+            `the preference of 'sell_stack' is ${$weight668}: a preference is a whole number from 0 up`,
           );
       }
       let $weight669 = 0;
-      if ($offered639) {
-        $weight669 = v_cash[l_q_2]! > 500 ? 1 : 0;
+      if ($offered633) {
+        $weight669 = 0;
         if (!Number.isSafeInteger($weight669) || $weight669 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'lift' is ${$weight669}: a preference is a whole number from 0 up`,
+            `the preference of 'sell_key' is ${$weight669}: a preference is a whole number from 0 up`,
           );
       }
       let $weight670 = 0;
-      if ($offered644) {
-        $weight670 = 1;
+      if ($offered638) {
+        $weight670 = 0;
+        if (!Number.isSafeInteger($weight670) || $weight670 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'mortgage' is ${$weight670}: a preference is a whole number from 0 up`,
+          );
       }
       let $weight671 = 0;
-      if ($offered651) {
-        $weight671 = 1;
+      if ($offered643) {
+        $weight671 = v_cash[l_q_2]! > 500 ? 1 : 0;
+        if (!Number.isSafeInteger($weight671) || $weight671 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'lift' is ${$weight671}: a preference is a whole number from 0 up`,
+          );
       }
-      const $weights672 =
-        $weight663 +
-        $weight664 +
+      let $weight672 = 0;
+      if ($offered649) {
+        $weight672 = 1;
+      }
+      let $weight673 = 0;
+      if ($offered654) {
+        $weight673 = 1;
+      }
+      const $weights674 =
         $weight665 +
         $weight666 +
         $weight667 +
         $weight668 +
         $weight669 +
         $weight670 +
-        $weight671;
-      if ($weights672 === 0) break preferred607;
-      if ($weights672 > 4294967296)
+        $weight671 +
+        $weight672 +
+        $weight673;
+      if ($weights674 === 0) break preferred608;
+      if ($weights674 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick673 = drawInt(P, $weights672);
-      if ($offered608) {
-        $pick673 -= $weight663;
-        if ($pick673 < 0) {
-          const $moves674 = 1;
-          if ($moves674 > 4294967296)
+      let $pick675 = drawInt(P, $weights674);
+      if ($offered609) {
+        $pick675 -= $weight665;
+        if ($pick675 < 0) {
+          const $moves676 = 1;
+          if ($moves676 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt675: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index676 = drawInt(P, $moves674);
+          attempt677: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index678 = drawInt(P, $moves676);
             {
             }
             decisions++;
@@ -6304,29 +6334,29 @@ export function playout(): PlayoutKernel {
               return step112();
             }
           }
-          break preferred607;
+          break preferred608;
         }
       }
-      if ($offered614) {
-        $pick673 -= $weight664;
-        if ($pick673 < 0) {
-          const $size677 = $values57$n[0]!;
-          const $moves678 = $size677;
-          if ($moves678 > 4294967296)
+      if ($offered618) {
+        $pick675 -= $weight666;
+        if ($pick675 < 0) {
+          const $size679 = $values55$n[0]!;
+          const $moves680 = $size679;
+          if ($moves680 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt679: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index680 = drawInt(P, $moves678);
-            const $digit681 = $index680 % $size677;
-            $index680 = Math.floor($index680 / $size677);
-            const $value682 = $values57[$digit681]!;
+          attempt681: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index682 = drawInt(P, $moves680);
+            const $digit683 = $index682 % $size679;
+            $index682 = Math.floor($index682 / $size679);
+            const $value684 = $values55[$digit683]!;
             {
-              const l_d = $value682;
+              const l_d = $value684;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 9, $value682);
+            if (trace !== null) trace.push($seat499, 9, $value684);
             {
-              const l_d = $value682;
+              const l_d = $value684;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6342,38 +6372,36 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              v_books[l_d] += 1;
+              $write_books(l_d, v_books[l_d] + 1, $where[l_d]!);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_d]!]!++;
               v_stacks_left -= 1;
               return step130();
             }
           }
-          break preferred607;
+          break preferred608;
         }
       }
-      if ($offered619) {
-        $pick673 -= $weight665;
-        if ($pick673 < 0) {
-          const $size683 = $values59$n[0]!;
-          const $moves684 = $size683;
-          if ($moves684 > 4294967296)
+      if ($offered623) {
+        $pick675 -= $weight667;
+        if ($pick675 < 0) {
+          const $size685 = $values57$n[0]!;
+          const $moves686 = $size685;
+          if ($moves686 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt685: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index686 = drawInt(P, $moves684);
-            const $digit687 = $index686 % $size683;
-            $index686 = Math.floor($index686 / $size683);
-            const $value688 = $values59[$digit687]!;
+          attempt687: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index688 = drawInt(P, $moves686);
+            const $digit689 = $index688 % $size685;
+            $index688 = Math.floor($index688 / $size685);
+            const $value690 = $values57[$digit689]!;
             {
-              const l_d = $value688;
+              const l_d = $value690;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 10, $value688);
+            if (trace !== null) trace.push($seat499, 10, $value690);
             {
-              const l_d = $value688;
+              const l_d = $value690;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6389,55 +6417,49 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              v_books[l_d] = 0;
+              $write_books(l_d, 0, $where[l_d]!);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_d]!]!++;
               v_stacks_left += 4;
-              v_key[l_d] = true;
+              $write_key(l_d, true, $where[l_d]!);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_d]!]!++;
               v_keys_left -= 1;
               return step130();
             }
           }
-          break preferred607;
+          break preferred608;
         }
       }
-      if ($offered624) {
-        $pick673 -= $weight666;
-        if ($pick673 < 0) {
-          const $size689 = $values61$n[0]!;
-          const $moves690 = $size689;
-          if ($moves690 > 4294967296)
+      if ($offered628) {
+        $pick675 -= $weight668;
+        if ($pick675 < 0) {
+          const $size691 = $values59$n[0]!;
+          const $moves692 = $size691;
+          if ($moves692 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt691: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index692 = drawInt(P, $moves690);
-            const $digit693 = $index692 % $size689;
-            $index692 = Math.floor($index692 / $size689);
-            const $value694 = $values61[$digit693]!;
+          attempt693: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index694 = drawInt(P, $moves692);
+            const $digit695 = $index694 % $size691;
+            $index694 = Math.floor($index694 / $size691);
+            const $value696 = $values59[$digit695]!;
             {
-              const l_d = $value694;
+              const l_d = $value696;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 11, $value694);
+            if (trace !== null) trace.push($seat499, 11, $value696);
             {
-              const l_d = $value694;
+              const l_d = $value696;
               {
-                const $argument695 = l_q_2;
-                const $argument696 = l_d;
+                const $argument697 = l_q_2;
+                const $argument698 = l_d;
                 {
-                  let l_p = $argument695;
-                  let l_sold = $argument696;
-                  v_books[l_sold] -= 1;
+                  let l_p = $argument697;
+                  let l_sold = $argument698;
+                  $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
-                  $generation_may_mortgage++;
                   $generation_may_sell_stack++;
-                  $members_undeveloped[Deed_group$index[l_sold]!]!++;
                   v_stacks_left += 1;
                   {
                     const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -6459,46 +6481,42 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred607;
+          break preferred608;
         }
       }
-      if ($offered629) {
-        $pick673 -= $weight667;
-        if ($pick673 < 0) {
-          const $size697 = $values63$n[0]!;
-          const $moves698 = $size697;
-          if ($moves698 > 4294967296)
+      if ($offered633) {
+        $pick675 -= $weight669;
+        if ($pick675 < 0) {
+          const $size699 = $values61$n[0]!;
+          const $moves700 = $size699;
+          if ($moves700 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt699: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index700 = drawInt(P, $moves698);
-            const $digit701 = $index700 % $size697;
-            $index700 = Math.floor($index700 / $size697);
-            const $value702 = $values63[$digit701]!;
+          attempt701: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index702 = drawInt(P, $moves700);
+            const $digit703 = $index702 % $size699;
+            $index702 = Math.floor($index702 / $size699);
+            const $value704 = $values61[$digit703]!;
             {
-              const l_d = $value702;
+              const l_d = $value704;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 12, $value702);
+            if (trace !== null) trace.push($seat499, 12, $value704);
             {
-              const l_d = $value702;
+              const l_d = $value704;
               {
-                const $argument703 = l_q_2;
-                const $argument704 = l_d;
+                const $argument705 = l_q_2;
+                const $argument706 = l_d;
                 {
-                  let l_p = $argument703;
-                  let l_sold = $argument704;
-                  v_key[l_sold] = false;
+                  let l_p = $argument705;
+                  let l_sold = $argument706;
+                  $write_key(l_sold, false, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
-                  $generation_may_mortgage++;
                   $generation_may_sell_stack++;
-                  $members_undeveloped[Deed_group$index[l_sold]!]!++;
                   v_keys_left += 1;
-                  v_books[l_sold] = 4;
+                  $write_books(l_sold, 4, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
-                  $generation_may_mortgage++;
                   $generation_may_sell_stack++;
-                  $members_undeveloped[Deed_group$index[l_sold]!]!++;
                   v_stacks_left -= 4;
                   {
                     const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -6520,38 +6538,36 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred607;
+          break preferred608;
         }
       }
-      if ($offered634) {
-        $pick673 -= $weight668;
-        if ($pick673 < 0) {
-          const $size705 = $values65$n[0]!;
-          const $moves706 = $size705;
-          if ($moves706 > 4294967296)
+      if ($offered638) {
+        $pick675 -= $weight670;
+        if ($pick675 < 0) {
+          const $size707 = $values63$n[0]!;
+          const $moves708 = $size707;
+          if ($moves708 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt707: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index708 = drawInt(P, $moves706);
-            const $digit709 = $index708 % $size705;
-            $index708 = Math.floor($index708 / $size705);
-            const $value710 = $values65[$digit709]!;
+          attempt709: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index710 = drawInt(P, $moves708);
+            const $digit711 = $index710 % $size707;
+            $index710 = Math.floor($index710 / $size707);
+            const $value712 = $values63[$digit711]!;
             {
-              const l_d = $value710;
+              const l_d = $value712;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 13, $value710);
+            if (trace !== null) trace.push($seat499, 13, $value712);
             {
-              const l_d = $value710;
+              const l_d = $value712;
               {
-                const $argument711 = l_q_2;
-                const $argument712 = l_d;
+                const $argument713 = l_q_2;
+                const $argument714 = l_d;
                 {
-                  let l_p = $argument711;
-                  let l_pledged = $argument712;
-                  v_mortgaged[l_pledged] = true;
-                  $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
-                  $generation_may_mortgage++;
+                  let l_p = $argument713;
+                  let l_pledged = $argument714;
+                  $write_mortgaged(l_pledged, true, $where[l_pledged]!);
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
                     if ($amount < 0)
@@ -6572,29 +6588,29 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred607;
+          break preferred608;
         }
       }
-      if ($offered639) {
-        $pick673 -= $weight669;
-        if ($pick673 < 0) {
-          const $size713 = $values67$n[0]!;
-          const $moves714 = $size713;
-          if ($moves714 > 4294967296)
+      if ($offered643) {
+        $pick675 -= $weight671;
+        if ($pick675 < 0) {
+          const $size715 = $values65$n[0]!;
+          const $moves716 = $size715;
+          if ($moves716 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt715: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index716 = drawInt(P, $moves714);
-            const $digit717 = $index716 % $size713;
-            $index716 = Math.floor($index716 / $size713);
-            const $value718 = $values67[$digit717]!;
+          attempt717: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index718 = drawInt(P, $moves716);
+            const $digit719 = $index718 % $size715;
+            $index718 = Math.floor($index718 / $size715);
+            const $value720 = $values65[$digit719]!;
             {
-              const l_d = $value718;
+              const l_d = $value720;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 14, $value718);
+            if (trace !== null) trace.push($seat499, 14, $value720);
             {
-              const l_d = $value718;
+              const l_d = $value720;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -6610,61 +6626,61 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              v_mortgaged[l_d] = false;
-              $members_any_mortgaged[Deed_group$index[l_d]!]!++;
-              $generation_may_mortgage++;
+              $write_mortgaged(l_d, false, $where[l_d]!);
               return step130();
             }
           }
-          break preferred607;
+          break preferred608;
         }
       }
-      if ($offered644) {
-        $pick673 -= $weight670;
-        if ($pick673 < 0) {
-          $values73$n[0]! = 0;
-          for (let $i650 = 0; $i650 < $values69$n[0]!; $i650++) {
-            const l_buyer_2 = $values69[$i650]!;
+      if ($offered649) {
+        $pick675 -= $weight672;
+        if ($pick675 < 0) {
+          $values69$n[0]! = 0;
+          for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+            if (v_eliminated[l_buyer] !== 0) continue;
+            if (!(l_buyer !== l_q_2)) continue;
+            const l_buyer_2 = l_buyer;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values73[$values73$n[0]!++] = l_buyer_2;
+            $values69[$values69$n[0]!++] = l_buyer_2;
           }
-          const $size719 = $values71$n[0]!;
-          const $size720 = $values73$n[0]!;
-          const $moves721 = $size719 * $size720;
-          if ($moves721 > 4294967296)
+          const $size721 = $values67$n[0]!;
+          const $size722 = $values69$n[0]!;
+          const $moves723 = $size721 * $size722;
+          if ($moves723 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt722: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index723 = drawInt(P, $moves721);
-            const $digit724 = $index723 % $size719;
-            $index723 = Math.floor($index723 / $size719);
-            const $value725 = $values71[$digit724]!;
-            const $digit726 = $index723 % $size720;
-            $index723 = Math.floor($index723 / $size720);
-            const $value727 = $values73[$digit726]!;
+          attempt724: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index725 = drawInt(P, $moves723);
+            const $digit726 = $index725 % $size721;
+            $index725 = Math.floor($index725 / $size721);
+            const $value727 = $values67[$digit726]!;
+            const $digit728 = $index725 % $size722;
+            $index725 = Math.floor($index725 / $size722);
+            const $value729 = $values69[$digit728]!;
             {
-              l_d_3 = $value725;
-              l_buyer_2 = $value727;
+              l_d_3 = $value727;
+              l_buyer_2 = $value729;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 15, $value725, $value727);
+            if (trace !== null) trace.push($seat499, 15, $value727, $value729);
             {
-              l_d_3 = $value725;
-              l_buyer_2 = $value727;
+              l_d_3 = $value727;
+              l_buyer_2 = $value729;
               return step108();
             }
           }
-          break preferred607;
+          break preferred608;
         }
       }
-      if ($offered651) {
-        $pick673 -= $weight671;
-        if ($pick673 < 0) {
-          const $moves728 = 1;
-          if ($moves728 > 4294967296)
+      if ($offered654) {
+        $pick675 -= $weight673;
+        if ($pick675 < 0) {
+          const $moves730 = 1;
+          if ($moves730 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt729: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index730 = drawInt(P, $moves728);
+          attempt731: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index732 = drawInt(P, $moves730);
             {
             }
             decisions++;
@@ -6675,7 +6691,7 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred607;
+          break preferred608;
         }
       }
     }
@@ -6683,96 +6699,98 @@ export function playout(): PlayoutKernel {
     offered500$open: {
       if (!(v_claim_open && v_claim_owner === l_q_2)) break offered500$open;
       if (!fn_owns(l_q_2, v_claim_space)) break offered500$open;
-      let $any501: boolean = false;
+      let $any504: boolean = false;
       {
-        const $seg503 = Z_deeds + l_q_2;
-        const $n504 = N[$seg503]!;
-        for (let $i502 = 0; $i502 < $n504; $i502++) {
-          const l_e = C[$seg503 * CAP + $i502]!;
+        const $seg506 = Z_deeds + l_q_2;
+        const $n507 = N[$seg506]!;
+        for (let $i505 = 0; $i505 < $n507; $i505++) {
+          const l_e = C[$seg506 * CAP + $i505]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any501 = true;
+            $any504 = true;
             break;
           }
         }
       }
-      if (!!$any501) break offered500$open;
+      if (!!$any504) break offered500$open;
       $offered500 = true;
     }
-    const $seg505 = Z_deeds + l_q_2;
-    let $offered506 = false;
-    let $gate544 = false;
-    let $found507 = false;
-    offered506$open: {
-      if (!(N[$seg505]! > 0)) break offered506$open;
-      if (!(l_q_2 === l_roller)) break offered506$open;
-      if (!(v_stacks_left > 0)) break offered506$open;
-      $gate544 = true;
-    }
-    const $seg510 = Z_deeds + l_q_2;
-    let $offered511 = false;
-    let $gate545 = false;
-    let $found512 = false;
-    offered511$open: {
-      if (!(N[$seg510]! > 0)) break offered511$open;
-      if (!(l_q_2 === l_roller)) break offered511$open;
-      if (!(v_keys_left > 0)) break offered511$open;
-      $gate545 = true;
-    }
-    const $seg515 = Z_deeds + l_q_2;
-    let $offered516 = false;
+    const $seg508 = Z_deeds + l_q_2;
+    let $offered509 = false;
     let $gate546 = false;
-    let $found517 = false;
-    offered516$open: {
-      if (!(N[$seg515]! > 0)) break offered516$open;
-      if (!(l_q_2 === l_roller)) break offered516$open;
+    let $found510 = false;
+    offered509$open: {
+      if (!(N[$seg508]! > 0)) break offered509$open;
+      if (!(l_q_2 === l_roller)) break offered509$open;
+      if (!(v_stacks_left > 0)) break offered509$open;
       $gate546 = true;
     }
-    const $seg520 = Z_deeds + l_q_2;
-    let $offered521 = false;
+    const $seg513 = Z_deeds + l_q_2;
+    let $offered514 = false;
     let $gate547 = false;
-    let $found522 = false;
-    offered521$open: {
-      if (!(N[$seg520]! > 0)) break offered521$open;
-      if (!(l_q_2 === l_roller)) break offered521$open;
-      if (!(v_stacks_left >= 4)) break offered521$open;
+    let $found515 = false;
+    offered514$open: {
+      if (!(N[$seg513]! > 0)) break offered514$open;
+      if (!(l_q_2 === l_roller)) break offered514$open;
+      if (!(v_keys_left > 0)) break offered514$open;
       $gate547 = true;
     }
-    const $seg525 = Z_deeds + l_q_2;
-    let $offered526 = false;
+    const $seg518 = Z_deeds + l_q_2;
+    let $offered519 = false;
     let $gate548 = false;
-    let $found527 = false;
-    offered526$open: {
-      if (!(N[$seg525]! > 0)) break offered526$open;
-      if (!(l_q_2 === l_roller)) break offered526$open;
+    let $found520 = false;
+    offered519$open: {
+      if (!(N[$seg518]! > 0)) break offered519$open;
+      if (!(l_q_2 === l_roller)) break offered519$open;
       $gate548 = true;
     }
-    const $seg530 = Z_deeds + l_q_2;
-    let $offered531 = false;
+    const $seg523 = Z_deeds + l_q_2;
+    let $offered524 = false;
     let $gate549 = false;
-    let $found532 = false;
-    offered531$open: {
-      if (!(N[$seg530]! > 0)) break offered531$open;
-      if (!(l_q_2 === l_roller)) break offered531$open;
+    let $found525 = false;
+    offered524$open: {
+      if (!(N[$seg523]! > 0)) break offered524$open;
+      if (!(l_q_2 === l_roller)) break offered524$open;
+      if (!(v_stacks_left >= 4)) break offered524$open;
       $gate549 = true;
     }
-    const $seg535 = Z_deeds + l_q_2;
-    $values51$n[0]! = 0;
-    for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-      if (v_eliminated[l_buyer] !== 0) continue;
-      if (l_buyer !== l_q_2) $values51[$values51$n[0]!++] = l_buyer;
-    }
-    let $offered536 = false;
+    const $seg528 = Z_deeds + l_q_2;
+    let $offered529 = false;
     let $gate550 = false;
-    let $found537 = false;
-    offered536$open: {
-      if (!(N[$seg535]! > 0)) break offered536$open;
-      if (!($values51$n[0]! > 0)) break offered536$open;
-      if (!(l_q_2 === l_roller)) break offered536$open;
+    let $found530 = false;
+    offered529$open: {
+      if (!(N[$seg528]! > 0)) break offered529$open;
+      if (!(l_q_2 === l_roller)) break offered529$open;
       $gate550 = true;
     }
-    let $offered543 = false;
-    offered543$open: {
-      $offered543 = true;
+    const $seg533 = Z_deeds + l_q_2;
+    let $offered534 = false;
+    let $gate551 = false;
+    let $found535 = false;
+    offered534$open: {
+      if (!(N[$seg533]! > 0)) break offered534$open;
+      if (!(l_q_2 === l_roller)) break offered534$open;
+      $gate551 = true;
+    }
+    const $seg538 = Z_deeds + l_q_2;
+    let $some539 = false;
+    for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+      if (v_eliminated[l_buyer] !== 0) continue;
+      if (!(l_buyer !== l_q_2)) continue;
+      $some539 = true;
+      break;
+    }
+    let $offered540 = false;
+    let $gate552 = false;
+    let $found541 = false;
+    offered540$open: {
+      if (!(N[$seg538]! > 0)) break offered540$open;
+      if (!$some539) break offered540$open;
+      if (!(l_q_2 === l_roller)) break offered540$open;
+      $gate552 = true;
+    }
+    let $offered545 = false;
+    offered545$open: {
+      $offered545 = true;
     }
     $values39$n[0]! = 0;
     $values41$n[0]! = 0;
@@ -6780,151 +6798,171 @@ export function playout(): PlayoutKernel {
     $values45$n[0]! = 0;
     $values47$n[0]! = 0;
     $values49$n[0]! = 0;
-    $values53$n[0]! = 0;
-    if ($gate544 || $gate545 || $gate546 || $gate547 || $gate548 || $gate549 || $gate550) {
-      for (let $i554 = 0; $i554 < N[$seg505]!; $i554++) {
-        const $value551 = C[$seg505 * CAP + $i554]!;
-        let $same552 = 0;
-        let $same553 = 0;
-        found507$test: if ($gate544) {
-          const l_d = $value551;
-          if ($same552 === 0)
-            $same552 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same552 !== 1) break found507$test;
-          if ($same553 === 0)
-            $same553 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same553 !== 1) break found507$test;
-          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found507$test;
+    $values51$n[0]! = 0;
+    if ($gate546 || $gate547 || $gate548 || $gate549 || $gate550 || $gate551 || $gate552) {
+      for (let $i555 = 0; $i555 < N[$seg508]!; $i555++) {
+        const $value553 = C[$seg508 * CAP + $i555]!;
+        let $same554 = 0;
+        found510$test: if ($gate546) {
+          const l_d = $value553;
+          if ($same554 === 0)
+            $same554 =
+              $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
+              $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
+                ($seatTotalsFresh
+                  ? $count_deeds_group$seats[Deed_group$index[l_d]!]!
+                  : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
+                ? 1
+                : 2;
+          if ($same554 !== 1) break found510$test;
+          if (
+            !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
+          )
+            break found510$test;
+          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found510$test;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-            break found507$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found507$test;
+            break found510$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found510$test;
           $values39[$values39$n[0]!++] = l_d;
         }
-        found512$test: if ($gate545) {
-          const l_d = $value551;
-          if ($same552 === 0)
-            $same552 = fn_complete$at(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same552 !== 1) break found512$test;
-          if (!!v_key[l_d]!) break found512$test;
+        found515$test: if ($gate547) {
+          const l_d = $value553;
+          if ($same554 === 0)
+            $same554 =
+              $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
+              $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
+                ($seatTotalsFresh
+                  ? $count_deeds_group$seats[Deed_group$index[l_d]!]!
+                  : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
+                ? 1
+                : 2;
+          if ($same554 !== 1) break found515$test;
+          if (!!v_key[l_d]!) break found515$test;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-            break found512$test;
-          if ($same553 === 0)
-            $same553 = !fn_any_mortgaged$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) ? 1 : 2;
-          if ($same553 !== 1) break found512$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found512$test;
+            break found515$test;
+          if (
+            !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
+          )
+            break found515$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found515$test;
           $values41[$values41$n[0]!++] = l_d;
         }
-        found517$test: if ($gate546) {
-          const l_d = $value551;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found517$test;
-          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found517$test;
+        found520$test: if ($gate548) {
+          const l_d = $value553;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found520$test;
+          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found520$test;
           $values43[$values43$n[0]!++] = l_d;
         }
-        found522$test: if ($gate547) {
-          const l_d = $value551;
-          if (!v_key[l_d]!) break found522$test;
+        found525$test: if ($gate549) {
+          const l_d = $value553;
+          if (!v_key[l_d]!) break found525$test;
           $values45[$values45$n[0]!++] = l_d;
         }
-        found527$test: if ($gate548) {
-          const l_d = $value551;
-          if (!!v_mortgaged[l_d]!) break found527$test;
-          if (!fn_undeveloped$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found527$test;
+        found530$test: if ($gate550) {
+          const l_d = $value553;
+          if (!!v_mortgaged[l_d]!) break found530$test;
+          if (
+            !($paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
+          )
+            break found530$test;
           $values47[$values47$n[0]!++] = l_d;
         }
-        found532$test: if ($gate549) {
-          const l_d = $value551;
-          if (!v_mortgaged[l_d]!) break found532$test;
-          if (!(v_cash[l_q_2]! >= fn_lift_cost(l_d))) break found532$test;
+        found535$test: if ($gate551) {
+          const l_d = $value553;
+          if (!v_mortgaged[l_d]!) break found535$test;
+          if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found535$test;
           $values49[$values49$n[0]!++] = l_d;
         }
-        found537$test: if ($gate550) {
-          const l_d_3 = $value551;
-          if (!fn_may_sell_deed(l_d_3)) break found537$test;
-          $values53[$values53$n[0]!++] = l_d_3;
+        found541$test: if ($gate552) {
+          const l_d_3 = $value553;
+          if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found541$test;
+          $values51[$values51$n[0]!++] = l_d_3;
         }
       }
-      $found507 = $values39$n[0]! > 0;
-      $found512 = $values41$n[0]! > 0;
-      $found517 = $values43$n[0]! > 0;
-      $found522 = $values45$n[0]! > 0;
-      $found527 = $values47$n[0]! > 0;
-      $found532 = $values49$n[0]! > 0;
-      $found537 = $values53$n[0]! > 0;
+      $found510 = $values39$n[0]! > 0;
+      $found515 = $values41$n[0]! > 0;
+      $found520 = $values43$n[0]! > 0;
+      $found525 = $values45$n[0]! > 0;
+      $found530 = $values47$n[0]! > 0;
+      $found535 = $values49$n[0]! > 0;
+      $found541 = $values51$n[0]! > 0;
     }
-    offered506$open: {
-      if (!$found507) break offered506$open;
-      $offered506 = true;
+    offered509$open: {
+      if (!$found510) break offered509$open;
+      $offered509 = true;
     }
-    offered511$open: {
-      if (!$found512) break offered511$open;
-      $offered511 = true;
+    offered514$open: {
+      if (!$found515) break offered514$open;
+      $offered514 = true;
     }
-    offered516$open: {
-      if (!$found517) break offered516$open;
-      $offered516 = true;
+    offered519$open: {
+      if (!$found520) break offered519$open;
+      $offered519 = true;
     }
-    offered521$open: {
-      if (!$found522) break offered521$open;
-      $offered521 = true;
+    offered524$open: {
+      if (!$found525) break offered524$open;
+      $offered524 = true;
     }
-    offered526$open: {
-      if (!$found527) break offered526$open;
-      $offered526 = true;
+    offered529$open: {
+      if (!$found530) break offered529$open;
+      $offered529 = true;
     }
-    offered531$open: {
-      if (!$found532) break offered531$open;
-      $offered531 = true;
+    offered534$open: {
+      if (!$found535) break offered534$open;
+      $offered534 = true;
     }
-    offered536$open: {
-      if (!$found537) break offered536$open;
-      let $found540 = false;
-      for (let $i541 = 0; $i541 < $values51$n[0]!; $i541++) {
-        const l_buyer_2 = $values51[$i541]!;
+    offered540$open: {
+      if (!$found541) break offered540$open;
+      let $found544 = false;
+      for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+        if (v_eliminated[l_buyer] !== 0) continue;
+        if (!(l_buyer !== l_q_2)) continue;
+        const l_buyer_2 = l_buyer;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found540 = true;
+        $found544 = true;
         break;
       }
-      if (!$found540) break offered536$open;
-      $offered536 = true;
+      if (!$found544) break offered540$open;
+      $offered540 = true;
     }
     if (
       $passBy &&
       !(
         $offered500 ||
-        $offered506 ||
-        $offered511 ||
-        $offered516 ||
-        $offered521 ||
-        $offered526 ||
-        $offered531 ||
-        $offered536
+        $offered509 ||
+        $offered514 ||
+        $offered519 ||
+        $offered524 ||
+        $offered529 ||
+        $offered534 ||
+        $offered540
       )
     ) {
       l___window_0_2 = false;
       return step130();
     }
-    const $offered555 =
+    const $offered556 =
       ($offered500 ? 1 : 0) +
-      ($offered506 ? 1 : 0) +
-      ($offered511 ? 1 : 0) +
-      ($offered516 ? 1 : 0) +
-      ($offered521 ? 1 : 0) +
-      ($offered526 ? 1 : 0) +
-      ($offered531 ? 1 : 0) +
-      ($offered536 ? 1 : 0) +
-      ($offered543 ? 1 : 0);
-    if ($offered555 === 0)
+      ($offered509 ? 1 : 0) +
+      ($offered514 ? 1 : 0) +
+      ($offered519 ? 1 : 0) +
+      ($offered524 ? 1 : 0) +
+      ($offered529 ? 1 : 0) +
+      ($offered534 ? 1 : 0) +
+      ($offered540 ? 1 : 0) +
+      ($offered545 ? 1 : 0);
+    if ($offered556 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat499} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built597 = false;
-    attempt556: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n558 = $offered555;
-      let $r559 = 0;
-      if ($n558 <= 2097152 && $n558 >= 1) {
+    let $built598 = false;
+    attempt557: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n559 = $offered556;
+      let $r560 = 0;
+      if ($n559 <= 2097152 && $n559 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6935,21 +6973,21 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n558;
+          const $m = ($t >>> 0) * $n559;
           const $low = $m >>> 0;
-          if ($low >= $n558 || $low >= 4294967296 % $n558) {
-            $r559 = ($m / 4294967296) >>> 0;
+          if ($low >= $n559 || $low >= 4294967296 % $n559) {
+            $r560 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n558 >= 1 && $n558 <= 4294967296))
+        if (!($n559 >= 1 && $n559 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r559 = drawInt(P, $n558);
+        $r560 = drawInt(P, $n559);
       }
-      const $pick557$drawn = $r559;
-      let $pick557 = $pick557$drawn;
-      if ($offered500 && $pick557-- === 0) {
+      const $pick558$drawn = $r560;
+      let $pick558 = $pick558$drawn;
+      if ($offered500 && $pick558-- === 0) {
         {
         }
         decisions++;
@@ -6959,10 +6997,10 @@ export function playout(): PlayoutKernel {
           return step112();
         }
       }
-      if ($offered506 && $pick557-- === 0) {
-        const $n564 = $values39$n[0]!;
-        let $r565 = 0;
-        if ($n564 <= 2097152 && $n564 >= 1) {
+      if ($offered509 && $pick558-- === 0) {
+        const $n565 = $values39$n[0]!;
+        let $r566 = 0;
+        if ($n565 <= 2097152 && $n565 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6973,28 +7011,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n564;
+            const $m = ($t >>> 0) * $n565;
             const $low = $m >>> 0;
-            if ($low >= $n564 || $low >= 4294967296 % $n564) {
-              $r565 = ($m / 4294967296) >>> 0;
+            if ($low >= $n565 || $low >= 4294967296 % $n565) {
+              $r566 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n564 >= 1 && $n564 <= 4294967296))
+          if (!($n565 >= 1 && $n565 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r565 = drawInt(P, $n564);
+          $r566 = drawInt(P, $n565);
         }
-        const $digit562 = $r565;
-        const $value563 = $values39[$digit562]!;
+        const $digit563 = $r566;
+        const $value564 = $values39[$digit563]!;
         {
-          const l_d = $value563;
+          const l_d = $value564;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 9, $value563);
+        if (trace !== null) trace.push($seat499, 9, $value564);
         {
-          const l_d = $value563;
+          const l_d = $value564;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7010,19 +7048,17 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
-          v_books[l_d] += 1;
+          $write_books(l_d, v_books[l_d] + 1, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_stacks_left -= 1;
           return step130();
         }
       }
-      if ($offered511 && $pick557-- === 0) {
-        const $n569 = $values41$n[0]!;
-        let $r570 = 0;
-        if ($n569 <= 2097152 && $n569 >= 1) {
+      if ($offered514 && $pick558-- === 0) {
+        const $n570 = $values41$n[0]!;
+        let $r571 = 0;
+        if ($n570 <= 2097152 && $n570 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7033,28 +7069,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n569;
+            const $m = ($t >>> 0) * $n570;
             const $low = $m >>> 0;
-            if ($low >= $n569 || $low >= 4294967296 % $n569) {
-              $r570 = ($m / 4294967296) >>> 0;
+            if ($low >= $n570 || $low >= 4294967296 % $n570) {
+              $r571 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n569 >= 1 && $n569 <= 4294967296))
+          if (!($n570 >= 1 && $n570 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r570 = drawInt(P, $n569);
+          $r571 = drawInt(P, $n570);
         }
-        const $digit567 = $r570;
-        const $value568 = $values41[$digit567]!;
+        const $digit568 = $r571;
+        const $value569 = $values41[$digit568]!;
         {
-          const l_d = $value568;
+          const l_d = $value569;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 10, $value568);
+        if (trace !== null) trace.push($seat499, 10, $value569);
         {
-          const l_d = $value568;
+          const l_d = $value569;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7070,25 +7106,21 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
-          v_books[l_d] = 0;
+          $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_stacks_left += 4;
-          v_key[l_d] = true;
+          $write_key(l_d, true, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[l_d]!]!++;
           v_keys_left -= 1;
           return step130();
         }
       }
-      if ($offered516 && $pick557-- === 0) {
-        const $n574 = $values43$n[0]!;
-        let $r575 = 0;
-        if ($n574 <= 2097152 && $n574 >= 1) {
+      if ($offered519 && $pick558-- === 0) {
+        const $n575 = $values43$n[0]!;
+        let $r576 = 0;
+        if ($n575 <= 2097152 && $n575 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7099,39 +7131,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n574;
+            const $m = ($t >>> 0) * $n575;
             const $low = $m >>> 0;
-            if ($low >= $n574 || $low >= 4294967296 % $n574) {
-              $r575 = ($m / 4294967296) >>> 0;
+            if ($low >= $n575 || $low >= 4294967296 % $n575) {
+              $r576 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n574 >= 1 && $n574 <= 4294967296))
+          if (!($n575 >= 1 && $n575 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r575 = drawInt(P, $n574);
+          $r576 = drawInt(P, $n575);
         }
-        const $digit572 = $r575;
-        const $value573 = $values43[$digit572]!;
+        const $digit573 = $r576;
+        const $value574 = $values43[$digit573]!;
         {
-          const l_d = $value573;
+          const l_d = $value574;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 11, $value573);
+        if (trace !== null) trace.push($seat499, 11, $value574);
         {
-          const l_d = $value573;
+          const l_d = $value574;
           {
-            const $argument576 = l_q_2;
-            const $argument577 = l_d;
+            const $argument577 = l_q_2;
+            const $argument578 = l_d;
             {
-              let l_p = $argument576;
-              let l_sold = $argument577;
-              v_books[l_sold] -= 1;
+              let l_p = $argument577;
+              let l_sold = $argument578;
+              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -7153,10 +7183,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered521 && $pick557-- === 0) {
-        const $n581 = $values45$n[0]!;
-        let $r582 = 0;
-        if ($n581 <= 2097152 && $n581 >= 1) {
+      if ($offered524 && $pick558-- === 0) {
+        const $n582 = $values45$n[0]!;
+        let $r583 = 0;
+        if ($n582 <= 2097152 && $n582 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7167,45 +7197,41 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n581;
+            const $m = ($t >>> 0) * $n582;
             const $low = $m >>> 0;
-            if ($low >= $n581 || $low >= 4294967296 % $n581) {
-              $r582 = ($m / 4294967296) >>> 0;
+            if ($low >= $n582 || $low >= 4294967296 % $n582) {
+              $r583 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n581 >= 1 && $n581 <= 4294967296))
+          if (!($n582 >= 1 && $n582 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r582 = drawInt(P, $n581);
+          $r583 = drawInt(P, $n582);
         }
-        const $digit579 = $r582;
-        const $value580 = $values45[$digit579]!;
+        const $digit580 = $r583;
+        const $value581 = $values45[$digit580]!;
         {
-          const l_d = $value580;
+          const l_d = $value581;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 12, $value580);
+        if (trace !== null) trace.push($seat499, 12, $value581);
         {
-          const l_d = $value580;
+          const l_d = $value581;
           {
-            const $argument583 = l_q_2;
-            const $argument584 = l_d;
+            const $argument584 = l_q_2;
+            const $argument585 = l_d;
             {
-              let l_p = $argument583;
-              let l_sold = $argument584;
-              v_key[l_sold] = false;
+              let l_p = $argument584;
+              let l_sold = $argument585;
+              $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
-              v_books[l_sold] = 4;
+              $write_books(l_sold, 4, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -7227,10 +7253,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered526 && $pick557-- === 0) {
-        const $n588 = $values47$n[0]!;
-        let $r589 = 0;
-        if ($n588 <= 2097152 && $n588 >= 1) {
+      if ($offered529 && $pick558-- === 0) {
+        const $n589 = $values47$n[0]!;
+        let $r590 = 0;
+        if ($n589 <= 2097152 && $n589 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7241,37 +7267,35 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n588;
+            const $m = ($t >>> 0) * $n589;
             const $low = $m >>> 0;
-            if ($low >= $n588 || $low >= 4294967296 % $n588) {
-              $r589 = ($m / 4294967296) >>> 0;
+            if ($low >= $n589 || $low >= 4294967296 % $n589) {
+              $r590 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n588 >= 1 && $n588 <= 4294967296))
+          if (!($n589 >= 1 && $n589 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r589 = drawInt(P, $n588);
+          $r590 = drawInt(P, $n589);
         }
-        const $digit586 = $r589;
-        const $value587 = $values47[$digit586]!;
+        const $digit587 = $r590;
+        const $value588 = $values47[$digit587]!;
         {
-          const l_d = $value587;
+          const l_d = $value588;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 13, $value587);
+        if (trace !== null) trace.push($seat499, 13, $value588);
         {
-          const l_d = $value587;
+          const l_d = $value588;
           {
-            const $argument590 = l_q_2;
-            const $argument591 = l_d;
+            const $argument591 = l_q_2;
+            const $argument592 = l_d;
             {
-              let l_p = $argument590;
-              let l_pledged = $argument591;
-              v_mortgaged[l_pledged] = true;
-              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
-              $generation_may_mortgage++;
+              let l_p = $argument591;
+              let l_pledged = $argument592;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -7292,10 +7316,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered531 && $pick557-- === 0) {
-        const $n595 = $values49$n[0]!;
-        let $r596 = 0;
-        if ($n595 <= 2097152 && $n595 >= 1) {
+      if ($offered534 && $pick558-- === 0) {
+        const $n596 = $values49$n[0]!;
+        let $r597 = 0;
+        if ($n596 <= 2097152 && $n596 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7306,28 +7330,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n595;
+            const $m = ($t >>> 0) * $n596;
             const $low = $m >>> 0;
-            if ($low >= $n595 || $low >= 4294967296 % $n595) {
-              $r596 = ($m / 4294967296) >>> 0;
+            if ($low >= $n596 || $low >= 4294967296 % $n596) {
+              $r597 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n595 >= 1 && $n595 <= 4294967296))
+          if (!($n596 >= 1 && $n596 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r596 = drawInt(P, $n595);
+          $r597 = drawInt(P, $n596);
         }
-        const $digit593 = $r596;
-        const $value594 = $values49[$digit593]!;
+        const $digit594 = $r597;
+        const $value595 = $values49[$digit594]!;
         {
-          const l_d = $value594;
+          const l_d = $value595;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 14, $value594);
+        if (trace !== null) trace.push($seat499, 14, $value595);
         {
-          const l_d = $value594;
+          const l_d = $value595;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -7343,25 +7367,25 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
-          v_mortgaged[l_d] = false;
-          $members_any_mortgaged[Deed_group$index[l_d]!]!++;
-          $generation_may_mortgage++;
+          $write_mortgaged(l_d, false, $where[l_d]!);
           return step130();
         }
       }
-      if ($offered536 && $pick557-- === 0) {
-        if (!$built597) {
-          $values55$n[0]! = 0;
-          for (let $i542 = 0; $i542 < $values51$n[0]!; $i542++) {
-            const l_buyer_2 = $values51[$i542]!;
+      if ($offered540 && $pick558-- === 0) {
+        if (!$built598) {
+          $values53$n[0]! = 0;
+          for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+            if (v_eliminated[l_buyer] !== 0) continue;
+            if (!(l_buyer !== l_q_2)) continue;
+            const l_buyer_2 = l_buyer;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values55[$values55$n[0]!++] = l_buyer_2;
+            $values53[$values53$n[0]!++] = l_buyer_2;
           }
-          $built597 = true;
+          $built598 = true;
         }
-        const $n600 = $values53$n[0]!;
-        let $r601 = 0;
-        if ($n600 <= 2097152 && $n600 >= 1) {
+        const $n601 = $values51$n[0]!;
+        let $r602 = 0;
+        if ($n601 <= 2097152 && $n601 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7372,23 +7396,23 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n600;
+            const $m = ($t >>> 0) * $n601;
             const $low = $m >>> 0;
-            if ($low >= $n600 || $low >= 4294967296 % $n600) {
-              $r601 = ($m / 4294967296) >>> 0;
+            if ($low >= $n601 || $low >= 4294967296 % $n601) {
+              $r602 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n600 >= 1 && $n600 <= 4294967296))
+          if (!($n601 >= 1 && $n601 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r601 = drawInt(P, $n600);
+          $r602 = drawInt(P, $n601);
         }
-        const $digit598 = $r601;
-        const $value599 = $values53[$digit598]!;
-        const $n604 = $values55$n[0]!;
-        let $r605 = 0;
-        if ($n604 <= 2097152 && $n604 >= 1) {
+        const $digit599 = $r602;
+        const $value600 = $values51[$digit599]!;
+        const $n605 = $values53$n[0]!;
+        let $r606 = 0;
+        if ($n605 <= 2097152 && $n605 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7399,34 +7423,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n604;
+            const $m = ($t >>> 0) * $n605;
             const $low = $m >>> 0;
-            if ($low >= $n604 || $low >= 4294967296 % $n604) {
-              $r605 = ($m / 4294967296) >>> 0;
+            if ($low >= $n605 || $low >= 4294967296 % $n605) {
+              $r606 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n604 >= 1 && $n604 <= 4294967296))
+          if (!($n605 >= 1 && $n605 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r605 = drawInt(P, $n604);
+          $r606 = drawInt(P, $n605);
         }
-        const $digit602 = $r605;
-        const $value603 = $values55[$digit602]!;
+        const $digit603 = $r606;
+        const $value604 = $values53[$digit603]!;
         {
-          l_d_3 = $value599;
-          l_buyer_2 = $value603;
+          l_d_3 = $value600;
+          l_buyer_2 = $value604;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 15, $value599, $value603);
+        if (trace !== null) trace.push($seat499, 15, $value600, $value604);
         {
-          l_d_3 = $value599;
-          l_buyer_2 = $value603;
+          l_d_3 = $value600;
+          l_buyer_2 = $value604;
           return step108();
         }
       }
-      if ($offered543 && $pick557-- === 0) {
+      if ($offered545 && $pick558-- === 0) {
         {
         }
         decisions++;
@@ -7440,22 +7464,22 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide743($seat732: number): number {
-    const $low733 = 1;
-    const $high734 = v_cash[l_buyer_2]!;
-    const $size735 = Math.max(0, $high734 - $low733 + 1);
-    const $count736 = $size735;
-    const $total737: number = $count736;
-    if ($total737 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat732} must act but has no legal move`);
+  function decide745($seat734: number): number {
+    const $low735 = 1;
+    const $high736 = v_cash[l_buyer_2]!;
+    const $size737 = Math.max(0, $high736 - $low735 + 1);
+    const $count738 = $size737;
+    const $total739: number = $count738;
+    if ($total739 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat734} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n739 = $total737;
-    let $r740 = 0;
-    if ($n739 <= 2097152 && $n739 >= 1) {
+    const $n741 = $total739;
+    let $r742 = 0;
+    if ($n741 <= 2097152 && $n741 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7466,80 +7490,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n739;
+        const $m = ($t >>> 0) * $n741;
         const $low = $m >>> 0;
-        if ($low >= $n739 || $low >= 4294967296 % $n739) {
-          $r740 = ($m / 4294967296) >>> 0;
+        if ($low >= $n741 || $low >= 4294967296 % $n741) {
+          $r742 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n739 >= 1 && $n739 <= 4294967296))
+      if (!($n741 >= 1 && $n741 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r740 = drawInt(P, $n739);
+      $r742 = drawInt(P, $n741);
     }
-    const $index738$drawn = $r740;
-    let $index738 = $index738$drawn;
+    const $index740$drawn = $r742;
+    let $index740 = $index740$drawn;
     decisions++;
     steps = 0;
-    if ($index738 < $count736) {
-      const $digit741 = $index738;
-      const $value742 = $low733 + $digit741;
-      if (trace !== null) trace.push($seat732, 7, $value742);
+    if ($index740 < $count738) {
+      const $digit743 = $index740;
+      const $value744 = $low735 + $digit743;
+      if (trace !== null) trace.push($seat734, 7, $value744);
       {
-        l_amount_3 = $value742;
+        l_amount_3 = $value744;
         return step109();
       }
     }
-    $index738 -= $count736;
+    $index740 -= $count738;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide774($seat744: number): number {
-    preferred756: if ($preferred) {
-      let $offered757 = false;
-      offered757$open: {
-        $offered757 = true;
+  function decide776($seat746: number): number {
+    preferred758: if ($preferred) {
+      let $offered759 = false;
+      offered759$open: {
+        $offered759 = true;
       }
-      let $offered758 = false;
-      offered758$open: {
-        $offered758 = true;
+      let $offered760 = false;
+      offered760$open: {
+        $offered760 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight759 = 0;
-      if ($offered757) {
-        $weight759 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight759) || $weight759 < 0)
+      let $weight761 = 0;
+      if ($offered759) {
+        $weight761 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight761) || $weight761 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight759}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight761}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight760 = 0;
-      if ($offered758) {
-        $weight760 = 1;
+      let $weight762 = 0;
+      if ($offered760) {
+        $weight762 = 1;
       }
-      const $weights761 = $weight759 + $weight760;
-      if ($weights761 === 0) break preferred756;
-      if ($weights761 > 4294967296)
+      const $weights763 = $weight761 + $weight762;
+      if ($weights763 === 0) break preferred758;
+      if ($weights763 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick762 = drawInt(P, $weights761);
-      if ($offered757) {
-        $pick762 -= $weight759;
-        if ($pick762 < 0) {
-          const $moves763 = 1;
-          if ($moves763 > 4294967296)
+      let $pick764 = drawInt(P, $weights763);
+      if ($offered759) {
+        $pick764 -= $weight761;
+        if ($pick764 < 0) {
+          const $moves765 = 1;
+          if ($moves765 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt764: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index765 = drawInt(P, $moves763);
+          attempt766: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index767 = drawInt(P, $moves765);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat744, 5);
+            if (trace !== null) trace.push($seat746, 5);
             {
               {
                 const $amount = l_amount_3;
@@ -7557,84 +7581,97 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] += $amount;
               }
               {
-                const $seg766 = Z_deeds + l_q_2;
+                const $seg768 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg766]!; $i++)
-                  if (C[$seg766 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg768]!; $i++)
+                  if (C[$seg768 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at767 = $seg766 * CAP + $at;
-                const $card = C[$at767]!;
-                const $end768 = $seg766 * CAP + N[$seg766]! - 1;
-                for (let $k769 = $at767; $k769 < $end768; $k769++) C[$k769] = C[$k769 + 1]!;
-                N[$seg766]!--;
+                const $at769 = $seg768 * CAP + $at;
+                const $card = C[$at769]!;
+                const $end770 = $seg768 * CAP + N[$seg768]! - 1;
+                for (let $k771 = $at769; $k771 < $end770; $k771++) C[$k771] = C[$k771 + 1]!;
+                N[$seg768]!--;
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($seg768 - Z_deeds) * 16 + $member]!--;
+                }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg766 - Z_deeds) * 8 + $member]!--;
-                    if (v_eliminated[$seg766 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                    $count_deeds_group[($seg768 - Z_deeds) * 8 + $member]!--;
+                    if (v_eliminated[$seg768 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
                   }
                 }
-                const $seg770 = Z_deeds + l_buyer_2;
-                C[$seg770 * CAP + N[$seg770]!] = $card;
-                N[$seg770]!++;
-                $where[$card] = $seg770;
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_1[($seg768 - Z_deeds) * 16 + $member]!--;
+                }
+                const $seg772 = Z_deeds + l_buyer_2;
+                C[$seg772 * CAP + N[$seg772]!] = $card;
+                N[$seg772]!++;
+                $where[$card] = $seg772;
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($seg772 - Z_deeds) * 16 + $member]!++;
+                }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg770 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg770 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg772 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg772 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
-                $members_any_mortgaged[Deed_group$index[$card]!]!++;
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_1[($seg772 - Z_deeds) * 16 + $member]!++;
+                }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
-                $generation_may_mortgage++;
                 $generation_may_sell_stack++;
-                $members_undeveloped[Deed_group$index[$card]!]!++;
               }
               return step110();
             }
           }
-          break preferred756;
+          break preferred758;
         }
       }
-      if ($offered758) {
-        $pick762 -= $weight760;
-        if ($pick762 < 0) {
-          const $moves771 = 1;
-          if ($moves771 > 4294967296)
+      if ($offered760) {
+        $pick764 -= $weight762;
+        if ($pick764 < 0) {
+          const $moves773 = 1;
+          if ($moves773 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt772: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index773 = drawInt(P, $moves771);
+          attempt774: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index775 = drawInt(P, $moves773);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat744, 6);
+            if (trace !== null) trace.push($seat746, 6);
             {
               return step110();
             }
           }
-          break preferred756;
+          break preferred758;
         }
       }
     }
-    const $count745 = 1;
-    const $count746 = 1;
-    const $total747: number = $count745 + $count746;
-    if ($total747 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat744} must act but has no legal move`);
+    const $count747 = 1;
+    const $count748 = 1;
+    const $total749: number = $count747 + $count748;
+    if ($total749 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat746} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n749 = $total747;
-    let $r750 = 0;
-    if ($n749 <= 2097152 && $n749 >= 1) {
+    const $n751 = $total749;
+    let $r752 = 0;
+    if ($n751 <= 2097152 && $n751 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7645,24 +7682,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n749;
+        const $m = ($t >>> 0) * $n751;
         const $low = $m >>> 0;
-        if ($low >= $n749 || $low >= 4294967296 % $n749) {
-          $r750 = ($m / 4294967296) >>> 0;
+        if ($low >= $n751 || $low >= 4294967296 % $n751) {
+          $r752 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n749 >= 1 && $n749 <= 4294967296))
+      if (!($n751 >= 1 && $n751 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r750 = drawInt(P, $n749);
+      $r752 = drawInt(P, $n751);
     }
-    const $index748$drawn = $r750;
-    let $index748 = $index748$drawn;
+    const $index750$drawn = $r752;
+    let $index750 = $index750$drawn;
     decisions++;
     steps = 0;
-    if ($index748 < $count745) {
-      if (trace !== null) trace.push($seat744, 5);
+    if ($index750 < $count747) {
+      if (trace !== null) trace.push($seat746, 5);
       {
         {
           const $amount = l_amount_3;
@@ -7680,80 +7717,93 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg751 = Z_deeds + l_q_2;
+          const $seg753 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg751]!; $i++)
-            if (C[$seg751 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg753]!; $i++)
+            if (C[$seg753 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at752 = $seg751 * CAP + $at;
-          const $card = C[$at752]!;
-          const $end753 = $seg751 * CAP + N[$seg751]! - 1;
-          for (let $k754 = $at752; $k754 < $end753; $k754++) C[$k754] = C[$k754 + 1]!;
-          N[$seg751]!--;
+          const $at754 = $seg753 * CAP + $at;
+          const $card = C[$at754]!;
+          const $end755 = $seg753 * CAP + N[$seg753]! - 1;
+          for (let $k756 = $at754; $k756 < $end755; $k756++) C[$k756] = C[$k756 + 1]!;
+          N[$seg753]!--;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg753 - Z_deeds) * 16 + $member]!--;
+          }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg751 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg751 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg753 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg753 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
-          const $seg755 = Z_deeds + l_buyer_2;
-          C[$seg755 * CAP + N[$seg755]!] = $card;
-          N[$seg755]!++;
-          $where[$card] = $seg755;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg753 - Z_deeds) * 16 + $member]!--;
+          }
+          const $seg757 = Z_deeds + l_buyer_2;
+          C[$seg757 * CAP + N[$seg757]!] = $card;
+          N[$seg757]!++;
+          $where[$card] = $seg757;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg757 - Z_deeds) * 16 + $member]!++;
+          }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg755 - Z_deeds) * 8 + $member]!++;
-              if (v_eliminated[$seg755 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+              $count_deeds_group[($seg757 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg757 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
-          $members_any_mortgaged[Deed_group$index[$card]!]!++;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg757 - Z_deeds) * 16 + $member]!++;
+          }
           $members_lowest_level[Deed_group$index[$card]!]!++;
-          $generation_may_mortgage++;
           $generation_may_sell_stack++;
-          $members_undeveloped[Deed_group$index[$card]!]!++;
         }
         return step110();
       }
     }
-    $index748 -= $count745;
-    if ($index748 < $count746) {
-      if (trace !== null) trace.push($seat744, 6);
+    $index750 -= $count747;
+    if ($index750 < $count748) {
+      if (trace !== null) trace.push($seat746, 6);
       {
         return step110();
       }
     }
-    $index748 -= $count746;
+    $index750 -= $count748;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide843(): number {
+  function decide845(): number {
     {
-      let $n800 = 0;
+      let $n802 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list77[$n800++] = l_q;
+          $list73[$n802++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n800; $s++) $list78[$s] = 0;
-      let $left802 = $n800;
-      if ($left802 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race801: for (;;) {
+      for (let $s = 0; $s < $n802; $s++) $list74[$s] = 0;
+      let $left804 = $n802;
+      if ($left804 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race803: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k804 = 0;
-        if ($left802 > 1) {
-          const $n806 = $left802;
-          let $r807 = 0;
-          if ($n806 <= 2097152 && $n806 >= 1) {
+        let $k806 = 0;
+        if ($left804 > 1) {
+          const $n808 = $left804;
+          let $r809 = 0;
+          if ($n808 <= 2097152 && $n808 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7764,147 +7814,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n806;
+              const $m = ($t >>> 0) * $n808;
               const $low = $m >>> 0;
-              if ($low >= $n806 || $low >= 4294967296 % $n806) {
-                $r807 = ($m / 4294967296) >>> 0;
+              if ($low >= $n808 || $low >= 4294967296 % $n808) {
+                $r809 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n806 >= 1 && $n806 <= 4294967296))
+            if (!($n808 >= 1 && $n808 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r807 = drawInt(P, $n806);
+            $r809 = drawInt(P, $n808);
           }
-          const $k804$drawn = $r807;
-          $k804 = $k804$drawn;
+          const $k806$drawn = $r809;
+          $k806 = $k806$drawn;
         }
-        let $seat803 = -1;
-        let $seat803$at = -1;
-        for (let $a805 = 0; $a805 < $n800; $a805++)
-          if ($list78[$a805]! === 0 && $k804-- === 0) {
-            $seat803 = $list77[$a805]!;
-            $seat803$at = $a805;
+        let $seat805 = -1;
+        let $seat805$at = -1;
+        for (let $a807 = 0; $a807 < $n802; $a807++)
+          if ($list74[$a807]! === 0 && $k806-- === 0) {
+            $seat805 = $list73[$a807]!;
+            $seat805$at = $a807;
             break;
           }
-        const l_q = $seat803;
-        preferred824: if ($preferred) {
-          const $low825 = l_high_2 + 1;
-          const $high826 = v_cash[l_q]!;
-          let $offered827 = false;
-          let $least828 = $low825;
-          offered827$open: {
-            if (!($low825 <= $high826)) break offered827$open;
-            $least828 = Math.max($low825, l_high_2 + 1);
-            if (!($least828 <= $high826)) break offered827$open;
-            $offered827 = true;
-          }
+        const l_q = $seat805;
+        preferred826: if ($preferred) {
+          const $low827 = l_high_2 + 1;
+          const $high828 = v_cash[l_q]!;
           let $offered829 = false;
+          let $least830 = $low827;
           offered829$open: {
+            if (!($low827 <= $high828)) break offered829$open;
+            $least830 = Math.max($low827, l_high_2 + 1);
+            if (!($least830 <= $high828)) break offered829$open;
             $offered829 = true;
+          }
+          let $offered831 = false;
+          offered831$open: {
+            $offered831 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight830 = 0;
-          if ($offered827) {
-            $weight830 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight830) || $weight830 < 0)
+          let $weight832 = 0;
+          if ($offered829) {
+            $weight832 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight832) || $weight832 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight830}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight832}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight831 = 0;
-          if ($offered829) {
-            $weight831 = 1;
+          let $weight833 = 0;
+          if ($offered831) {
+            $weight833 = 1;
           }
-          const $weights832 = $weight830 + $weight831;
-          if ($weights832 === 0) break preferred824;
-          if ($weights832 > 4294967296)
+          const $weights834 = $weight832 + $weight833;
+          if ($weights834 === 0) break preferred826;
+          if ($weights834 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick833 = drawInt(P, $weights832);
-          if ($offered827) {
-            $pick833 -= $weight830;
-            if ($pick833 < 0) {
-              const $size834 = Math.max(0, $high826 - $least828 + 1);
-              const $moves835 = $size834;
-              if ($moves835 > 4294967296)
+          let $pick835 = drawInt(P, $weights834);
+          if ($offered829) {
+            $pick835 -= $weight832;
+            if ($pick835 < 0) {
+              const $size836 = Math.max(0, $high828 - $least830 + 1);
+              const $moves837 = $size836;
+              if ($moves837 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt836: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index837 = drawInt(P, $moves835);
-                const $digit838 = $index837 % $size834;
-                $index837 = Math.floor($index837 / $size834);
-                const $value839 = $least828 + $digit838;
+              attempt838: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index839 = drawInt(P, $moves837);
+                const $digit840 = $index839 % $size836;
+                $index839 = Math.floor($index839 / $size836);
+                const $value841 = $least830 + $digit840;
                 {
-                  const l_amount = $value839;
+                  const l_amount = $value841;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value839);
+                if (trace !== null) trace.push(l_q, 3, $value841);
                 {
-                  const l_amount = $value839;
+                  const l_amount = $value841;
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
                   return step125();
                 }
               }
-              break preferred824;
+              break preferred826;
             }
           }
-          if ($offered829) {
-            $pick833 -= $weight831;
-            if ($pick833 < 0) {
-              const $moves840 = 1;
-              if ($moves840 > 4294967296)
+          if ($offered831) {
+            $pick835 -= $weight833;
+            if ($pick835 < 0) {
+              const $moves842 = 1;
+              if ($moves842 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt841: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index842 = drawInt(P, $moves840);
+              attempt843: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index844 = drawInt(P, $moves842);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list78[$seat803$at] = 1;
-                if ($left802 === 1) {
+                $list74[$seat805$at] = 1;
+                if ($left804 === 1) {
                   return step125();
                 }
-                $left802--;
-                continue race801;
+                $left804--;
+                continue race803;
               }
-              break preferred824;
+              break preferred826;
             }
           }
         }
-        const $low808 = l_high_2 + 1;
-        const $high809 = v_cash[l_q]!;
-        let $offered810 = false;
-        let $least811 = $low808;
-        offered810$open: {
-          if (!($low808 <= $high809)) break offered810$open;
-          $least811 = Math.max($low808, l_high_2 + 1);
-          if (!($least811 <= $high809)) break offered810$open;
-          $offered810 = true;
-        }
+        const $low810 = l_high_2 + 1;
+        const $high811 = v_cash[l_q]!;
         let $offered812 = false;
+        let $least813 = $low810;
         offered812$open: {
+          if (!($low810 <= $high811)) break offered812$open;
+          $least813 = Math.max($low810, l_high_2 + 1);
+          if (!($least813 <= $high811)) break offered812$open;
           $offered812 = true;
         }
-        const $offered813 = ($offered810 ? 1 : 0) + ($offered812 ? 1 : 0);
-        if ($offered813 === 0)
+        let $offered814 = false;
+        offered814$open: {
+          $offered814 = true;
+        }
+        const $offered815 = ($offered812 ? 1 : 0) + ($offered814 ? 1 : 0);
+        if ($offered815 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt814: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n816 = $offered813;
-          let $r817 = 0;
-          if ($n816 <= 2097152 && $n816 >= 1) {
+        attempt816: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n818 = $offered815;
+          let $r819 = 0;
+          if ($n818 <= 2097152 && $n818 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7915,24 +7965,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n816;
+              const $m = ($t >>> 0) * $n818;
               const $low = $m >>> 0;
-              if ($low >= $n816 || $low >= 4294967296 % $n816) {
-                $r817 = ($m / 4294967296) >>> 0;
+              if ($low >= $n818 || $low >= 4294967296 % $n818) {
+                $r819 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n816 >= 1 && $n816 <= 4294967296))
+            if (!($n818 >= 1 && $n818 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r817 = drawInt(P, $n816);
+            $r819 = drawInt(P, $n818);
           }
-          const $pick815$drawn = $r817;
-          let $pick815 = $pick815$drawn;
-          if ($offered810 && $pick815-- === 0) {
-            const $n821 = Math.max(0, $high809 - $least811 + 1);
-            let $r822 = 0;
-            if ($n821 <= 2097152 && $n821 >= 1) {
+          const $pick817$drawn = $r819;
+          let $pick817 = $pick817$drawn;
+          if ($offered812 && $pick817-- === 0) {
+            const $n823 = Math.max(0, $high811 - $least813 + 1);
+            let $r824 = 0;
+            if ($n823 <= 2097152 && $n823 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -7943,169 +7993,175 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n821;
+                const $m = ($t >>> 0) * $n823;
                 const $low = $m >>> 0;
-                if ($low >= $n821 || $low >= 4294967296 % $n821) {
-                  $r822 = ($m / 4294967296) >>> 0;
+                if ($low >= $n823 || $low >= 4294967296 % $n823) {
+                  $r824 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n821 >= 1 && $n821 <= 4294967296))
+              if (!($n823 >= 1 && $n823 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r822 = drawInt(P, $n821);
+              $r824 = drawInt(P, $n823);
             }
-            const $digit819 = $r822;
-            const $value820 = $least811 + $digit819;
+            const $digit821 = $r824;
+            const $value822 = $least813 + $digit821;
             {
-              const l_amount = $value820;
+              const l_amount = $value822;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value820);
+            if (trace !== null) trace.push(l_q, 3, $value822);
             {
-              const l_amount = $value820;
+              const l_amount = $value822;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return step125();
             }
           }
-          if ($offered812 && $pick815-- === 0) {
+          if ($offered814 && $pick817-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list78[$seat803$at] = 1;
-            if ($left802 === 1) {
+            $list74[$seat805$at] = 1;
+            if ($left804 === 1) {
               return step125();
             }
-            $left802--;
-            continue race801;
+            $left804--;
+            continue race803;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide903($seat844: number): number {
-    const $seg845 = Z_deeds + l_p;
-    let $offered846 = false;
-    let $gate872 = false;
-    let $found851 = false;
-    offered846$open: {
-      if (!(N[$seg845]! > 0)) break offered846$open;
-      let $any847: boolean = false;
-      {
-        const $seg849 = Z_deeds + l_p;
-        const $n850 = N[$seg849]!;
-        for (let $i848 = 0; $i848 < $n850; $i848++) {
-          const l_e = C[$seg849 * CAP + $i848]!;
-          if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any847 = true;
-            break;
-          }
-        }
-      }
-      if (!$any847) break offered846$open;
-      $gate872 = true;
-    }
-    const $seg854 = Z_deeds + l_p;
-    let $offered855 = false;
-    let $gate873 = false;
-    let $found860 = false;
-    offered855$open: {
-      if (!(N[$seg854]! > 0)) break offered855$open;
-      let $any856: boolean = false;
-      {
-        const $seg858 = Z_deeds + l_p;
-        const $n859 = N[$seg858]!;
-        for (let $i857 = 0; $i857 < $n859; $i857++) {
-          const l_e = C[$seg858 * CAP + $i857]!;
-          if (fn_may_sell_key(l_p, l_e)) {
-            $any856 = true;
-            break;
-          }
-        }
-      }
-      if (!$any856) break offered855$open;
-      if (!(v_stacks_left >= 4)) break offered855$open;
-      $gate873 = true;
-    }
-    const $seg863 = Z_deeds + l_p;
-    let $offered864 = false;
+  function decide905($seat846: number): number {
+    const $seg847 = Z_deeds + l_p;
+    let $offered848 = false;
     let $gate874 = false;
-    let $found869 = false;
-    offered864$open: {
-      if (!(N[$seg863]! > 0)) break offered864$open;
-      let $any865: boolean = false;
+    let $found853 = false;
+    offered848$open: {
+      if (!(N[$seg847]! > 0)) break offered848$open;
+      let $any849: boolean = false;
       {
-        const $seg867 = Z_deeds + l_p;
-        const $n868 = N[$seg867]!;
-        for (let $i866 = 0; $i866 < $n868; $i866++) {
-          const l_e = C[$seg867 * CAP + $i866]!;
-          if (fn_may_mortgage$memo(l_p, l_e)) {
-            $any865 = true;
+        const $seg851 = Z_deeds + l_p;
+        const $n852 = N[$seg851]!;
+        for (let $i850 = 0; $i850 < $n852; $i850++) {
+          const l_e = C[$seg851 * CAP + $i850]!;
+          if (fn_may_sell_stack$memo(l_p, l_e)) {
+            $any849 = true;
             break;
           }
         }
       }
-      if (!$any865) break offered864$open;
+      if (!$any849) break offered848$open;
       $gate874 = true;
     }
-    $values79$n[0]! = 0;
-    $values81$n[0]! = 0;
-    $values83$n[0]! = 0;
-    if ($gate872 || $gate873 || $gate874) {
-      for (let $i876 = 0; $i876 < N[$seg845]!; $i876++) {
-        const $value875 = C[$seg845 * CAP + $i876]!;
-        found851$test: if ($gate872) {
-          const l_d = $value875;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found851$test;
-          if (!fn_may_sell_stack$memo(l_p, l_d)) break found851$test;
-          $values79[$values79$n[0]!++] = l_d;
-        }
-        found860$test: if ($gate873) {
-          const l_d = $value875;
-          if (!v_key[l_d]!) break found860$test;
-          $values81[$values81$n[0]!++] = l_d;
-        }
-        found869$test: if ($gate874) {
-          const l_d = $value875;
-          if (!!v_mortgaged[l_d]!) break found869$test;
-          if (!fn_undeveloped$memoAt(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!)) break found869$test;
-          $values83[$values83$n[0]!++] = l_d;
+    const $seg856 = Z_deeds + l_p;
+    let $offered857 = false;
+    let $gate875 = false;
+    let $found862 = false;
+    offered857$open: {
+      if (!(N[$seg856]! > 0)) break offered857$open;
+      let $any858: boolean = false;
+      {
+        const $seg860 = Z_deeds + l_p;
+        const $n861 = N[$seg860]!;
+        for (let $i859 = 0; $i859 < $n861; $i859++) {
+          const l_e = C[$seg860 * CAP + $i859]!;
+          if (v_key[l_e]! && v_stacks_left >= 4) {
+            $any858 = true;
+            break;
+          }
         }
       }
-      $found851 = $values79$n[0]! > 0;
-      $found860 = $values81$n[0]! > 0;
-      $found869 = $values83$n[0]! > 0;
+      if (!$any858) break offered857$open;
+      if (!(v_stacks_left >= 4)) break offered857$open;
+      $gate875 = true;
     }
-    offered846$open: {
-      if (!$found851) break offered846$open;
-      $offered846 = true;
+    const $seg865 = Z_deeds + l_p;
+    let $offered866 = false;
+    let $gate876 = false;
+    let $found871 = false;
+    offered866$open: {
+      if (!(N[$seg865]! > 0)) break offered866$open;
+      let $any867: boolean = false;
+      {
+        const $seg869 = Z_deeds + l_p;
+        const $n870 = N[$seg869]!;
+        for (let $i868 = 0; $i868 < $n870; $i868++) {
+          const l_e = C[$seg869 * CAP + $i868]!;
+          if (
+            !v_mortgaged[l_e]! &&
+            $paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+          ) {
+            $any867 = true;
+            break;
+          }
+        }
+      }
+      if (!$any867) break offered866$open;
+      $gate876 = true;
     }
-    offered855$open: {
-      if (!$found860) break offered855$open;
-      $offered855 = true;
+    $values75$n[0]! = 0;
+    $values77$n[0]! = 0;
+    $values79$n[0]! = 0;
+    if ($gate874 || $gate875 || $gate876) {
+      for (let $i878 = 0; $i878 < N[$seg847]!; $i878++) {
+        const $value877 = C[$seg847 * CAP + $i878]!;
+        found853$test: if ($gate874) {
+          const l_d = $value877;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found853$test;
+          if (!fn_may_sell_stack$memo(l_p, l_d)) break found853$test;
+          $values75[$values75$n[0]!++] = l_d;
+        }
+        found862$test: if ($gate875) {
+          const l_d = $value877;
+          if (!v_key[l_d]!) break found862$test;
+          $values77[$values77$n[0]!++] = l_d;
+        }
+        found871$test: if ($gate876) {
+          const l_d = $value877;
+          if (!!v_mortgaged[l_d]!) break found871$test;
+          if (
+            !($paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
+          )
+            break found871$test;
+          $values79[$values79$n[0]!++] = l_d;
+        }
+      }
+      $found853 = $values75$n[0]! > 0;
+      $found862 = $values77$n[0]! > 0;
+      $found871 = $values79$n[0]! > 0;
     }
-    offered864$open: {
-      if (!$found869) break offered864$open;
-      $offered864 = true;
+    offered848$open: {
+      if (!$found853) break offered848$open;
+      $offered848 = true;
     }
-    const $offered877 = ($offered846 ? 1 : 0) + ($offered855 ? 1 : 0) + ($offered864 ? 1 : 0);
-    if ($offered877 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat844} must act but has no legal move`);
+    offered857$open: {
+      if (!$found862) break offered857$open;
+      $offered857 = true;
+    }
+    offered866$open: {
+      if (!$found871) break offered866$open;
+      $offered866 = true;
+    }
+    const $offered879 = ($offered848 ? 1 : 0) + ($offered857 ? 1 : 0) + ($offered866 ? 1 : 0);
+    if ($offered879 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat846} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt878: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n880 = $offered877;
-      let $r881 = 0;
-      if ($n880 <= 2097152 && $n880 >= 1) {
+    attempt880: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n882 = $offered879;
+      let $r883 = 0;
+      if ($n882 <= 2097152 && $n882 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8116,24 +8172,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n880;
+          const $m = ($t >>> 0) * $n882;
           const $low = $m >>> 0;
-          if ($low >= $n880 || $low >= 4294967296 % $n880) {
-            $r881 = ($m / 4294967296) >>> 0;
+          if ($low >= $n882 || $low >= 4294967296 % $n882) {
+            $r883 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n880 >= 1 && $n880 <= 4294967296))
+        if (!($n882 >= 1 && $n882 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r881 = drawInt(P, $n880);
+        $r883 = drawInt(P, $n882);
       }
-      const $pick879$drawn = $r881;
-      let $pick879 = $pick879$drawn;
-      if ($offered846 && $pick879-- === 0) {
-        const $n885 = $values79$n[0]!;
-        let $r886 = 0;
-        if ($n885 <= 2097152 && $n885 >= 1) {
+      const $pick881$drawn = $r883;
+      let $pick881 = $pick881$drawn;
+      if ($offered848 && $pick881-- === 0) {
+        const $n887 = $values75$n[0]!;
+        let $r888 = 0;
+        if ($n887 <= 2097152 && $n887 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8144,39 +8200,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n885;
+            const $m = ($t >>> 0) * $n887;
             const $low = $m >>> 0;
-            if ($low >= $n885 || $low >= 4294967296 % $n885) {
-              $r886 = ($m / 4294967296) >>> 0;
+            if ($low >= $n887 || $low >= 4294967296 % $n887) {
+              $r888 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n885 >= 1 && $n885 <= 4294967296))
+          if (!($n887 >= 1 && $n887 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r886 = drawInt(P, $n885);
+          $r888 = drawInt(P, $n887);
         }
-        const $digit883 = $r886;
-        const $value884 = $values79[$digit883]!;
+        const $digit885 = $r888;
+        const $value886 = $values75[$digit885]!;
         {
-          const l_d = $value884;
+          const l_d = $value886;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat844, 0, $value884);
+        if (trace !== null) trace.push($seat846, 0, $value886);
         {
-          const l_d = $value884;
+          const l_d = $value886;
           {
-            const $argument887 = l_p;
-            const $argument888 = l_d;
+            const $argument889 = l_p;
+            const $argument890 = l_d;
             {
-              let l_p = $argument887;
-              let l_sold = $argument888;
-              v_books[l_sold] -= 1;
+              let l_p = $argument889;
+              let l_sold = $argument890;
+              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -8198,10 +8252,10 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered855 && $pick879-- === 0) {
-        const $n892 = $values81$n[0]!;
-        let $r893 = 0;
-        if ($n892 <= 2097152 && $n892 >= 1) {
+      if ($offered857 && $pick881-- === 0) {
+        const $n894 = $values77$n[0]!;
+        let $r895 = 0;
+        if ($n894 <= 2097152 && $n894 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8212,45 +8266,41 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n892;
+            const $m = ($t >>> 0) * $n894;
             const $low = $m >>> 0;
-            if ($low >= $n892 || $low >= 4294967296 % $n892) {
-              $r893 = ($m / 4294967296) >>> 0;
+            if ($low >= $n894 || $low >= 4294967296 % $n894) {
+              $r895 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n892 >= 1 && $n892 <= 4294967296))
+          if (!($n894 >= 1 && $n894 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r893 = drawInt(P, $n892);
+          $r895 = drawInt(P, $n894);
         }
-        const $digit890 = $r893;
-        const $value891 = $values81[$digit890]!;
+        const $digit892 = $r895;
+        const $value893 = $values77[$digit892]!;
         {
-          const l_d = $value891;
+          const l_d = $value893;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat844, 1, $value891);
+        if (trace !== null) trace.push($seat846, 1, $value893);
         {
-          const l_d = $value891;
+          const l_d = $value893;
           {
-            const $argument894 = l_p;
-            const $argument895 = l_d;
+            const $argument896 = l_p;
+            const $argument897 = l_d;
             {
-              let l_p = $argument894;
-              let l_sold = $argument895;
-              v_key[l_sold] = false;
+              let l_p = $argument896;
+              let l_sold = $argument897;
+              $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_keys_left += 1;
-              v_books[l_sold] = 4;
+              $write_books(l_sold, 4, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_mortgage++;
               $generation_may_sell_stack++;
-              $members_undeveloped[Deed_group$index[l_sold]!]!++;
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
@@ -8272,10 +8322,10 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered864 && $pick879-- === 0) {
-        const $n899 = $values83$n[0]!;
-        let $r900 = 0;
-        if ($n899 <= 2097152 && $n899 >= 1) {
+      if ($offered866 && $pick881-- === 0) {
+        const $n901 = $values79$n[0]!;
+        let $r902 = 0;
+        if ($n901 <= 2097152 && $n901 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8286,37 +8336,35 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n899;
+            const $m = ($t >>> 0) * $n901;
             const $low = $m >>> 0;
-            if ($low >= $n899 || $low >= 4294967296 % $n899) {
-              $r900 = ($m / 4294967296) >>> 0;
+            if ($low >= $n901 || $low >= 4294967296 % $n901) {
+              $r902 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n899 >= 1 && $n899 <= 4294967296))
+          if (!($n901 >= 1 && $n901 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r900 = drawInt(P, $n899);
+          $r902 = drawInt(P, $n901);
         }
-        const $digit897 = $r900;
-        const $value898 = $values83[$digit897]!;
+        const $digit899 = $r902;
+        const $value900 = $values79[$digit899]!;
         {
-          const l_d = $value898;
+          const l_d = $value900;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat844, 2, $value898);
+        if (trace !== null) trace.push($seat846, 2, $value900);
         {
-          const l_d = $value898;
+          const l_d = $value900;
           {
-            const $argument901 = l_p;
-            const $argument902 = l_d;
+            const $argument903 = l_p;
+            const $argument904 = l_d;
             {
-              let l_p = $argument901;
-              let l_pledged = $argument902;
-              v_mortgaged[l_pledged] = true;
-              $members_any_mortgaged[Deed_group$index[l_pledged]!]!++;
-              $generation_may_mortgage++;
+              let l_p = $argument903;
+              let l_pledged = $argument904;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -8480,25 +8528,21 @@ export function playout(): PlayoutKernel {
     const $values67$n = K_$values67$n;
     const $values69 = K_$values69;
     const $values69$n = K_$values69$n;
-    const $values71 = K_$values71;
-    const $values71$n = K_$values71$n;
-    const $values73 = K_$values73;
-    const $values73$n = K_$values73$n;
-    const $list75 = K_$list75;
-    const $list76 = K_$list76;
-    const $list77 = K_$list77;
-    const $list78 = K_$list78;
+    const $list71 = K_$list71;
+    const $list72 = K_$list72;
+    const $list73 = K_$list73;
+    const $list74 = K_$list74;
+    const $values75 = K_$values75;
+    const $values75$n = K_$values75$n;
+    const $values77 = K_$values77;
+    const $values77$n = K_$values77$n;
     const $values79 = K_$values79;
     const $values79$n = K_$values79$n;
-    const $values81 = K_$values81;
-    const $values81$n = K_$values81$n;
-    const $values83 = K_$values83;
-    const $values83$n = K_$values83$n;
+    const $list81 = K_$list81;
+    const $list82 = K_$list82;
+    const $list83 = K_$list83;
+    const $list84 = K_$list84;
     const $list85 = K_$list85;
-    const $list86 = K_$list86;
-    const $list87 = K_$list87;
-    const $list88 = K_$list88;
-    const $list89 = K_$list89;
     const Fortune_effect$code = K_Fortune_effect$code;
     const Fortune_deck$code = K_Fortune_deck$code;
     const Space_kind$code = K_Space_kind$code;
@@ -8560,11 +8604,8 @@ export function playout(): PlayoutKernel {
     v_claim_space = 0;
     K_ended = -1;
     $firstBy_spaces_index$fresh = false;
-    $generation_any_mortgaged++;
     $generation_lowest_level++;
-    $generation_may_mortgage++;
     $generation_may_sell_stack++;
-    $generation_undeveloped++;
     if ($from === null) {
       seedWords(G, seed);
       N.fill(0);
@@ -8600,17 +8641,18 @@ export function playout(): PlayoutKernel {
       v_claim_payer = 0;
       v_claim_amount = 0;
       v_claim_space = -1;
+      $recountKeyed();
       {
-        let $n904 = 0;
+        let $n906 = 0;
         {
-          const $n906 = N[Z_spaces]!;
-          for (let $i905 = 0; $i905 < $n906; $i905++) {
-            const l_s = C[Z_spaces * CAP + $i905]!;
-            if (Space_board[l_s]! !== fn_board_in_play()) $list85[$n904++] = l_s;
+          const $n908 = N[Z_spaces]!;
+          for (let $i907 = 0; $i907 < $n908; $i907++) {
+            const l_s = C[Z_spaces * CAP + $i907]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n906++] = l_s;
           }
         }
-        for (let $i907 = 0; $i907 < $n904; $i907++) {
-          const l_s = $list85[$i907]!;
+        for (let $i909 = 0; $i909 < $n906; $i909++) {
+          const l_s = $list81[$i909]!;
           {
             const $wanted = l_s;
             let $at = -1;
@@ -8620,10 +8662,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-            const $at908 = Z_spaces * CAP + $at;
-            const $card = C[$at908]!;
-            const $end909 = Z_spaces * CAP + N[Z_spaces]! - 1;
-            for (let $k910 = $at908; $k910 < $end909; $k910++) C[$k910] = C[$k910 + 1]!;
+            const $at910 = Z_spaces * CAP + $at;
+            const $card = C[$at910]!;
+            const $end911 = Z_spaces * CAP + N[Z_spaces]! - 1;
+            for (let $k912 = $at910; $k912 < $end911; $k912++) C[$k912] = C[$k912 + 1]!;
             N[Z_spaces]!--;
             {
               const $member = Space_kind$index[$card]!;
@@ -8637,16 +8679,16 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        let $n911 = 0;
+        let $n913 = 0;
         {
-          const $n913 = N[Z_bank_deeds]!;
-          for (let $i912 = 0; $i912 < $n913; $i912++) {
-            const l_d = C[Z_bank_deeds * CAP + $i912]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list86[$n911++] = l_d;
+          const $n915 = N[Z_bank_deeds]!;
+          for (let $i914 = 0; $i914 < $n915; $i914++) {
+            const l_d = C[Z_bank_deeds * CAP + $i914]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n913++] = l_d;
           }
         }
-        for (let $i914 = 0; $i914 < $n911; $i914++) {
-          const l_d = $list86[$i914]!;
+        for (let $i916 = 0; $i916 < $n913; $i916++) {
+          const l_d = $list82[$i916]!;
           {
             const $wanted = l_d;
             let $at = -1;
@@ -8656,10 +8698,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-            const $at915 = Z_bank_deeds * CAP + $at;
-            const $card = C[$at915]!;
-            const $end916 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-            for (let $k917 = $at915; $k917 < $end916; $k917++) C[$k917] = C[$k917 + 1]!;
+            const $at917 = Z_bank_deeds * CAP + $at;
+            const $card = C[$at917]!;
+            const $end918 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+            for (let $k919 = $at917; $k919 < $end918; $k919++) C[$k919] = C[$k919 + 1]!;
             N[Z_bank_deeds]!--;
             {
               const $member = Deed_group$index[$card]!;
@@ -8668,28 +8710,25 @@ export function playout(): PlayoutKernel {
             C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
             N[Z_box_deeds]!++;
             $where[$card] = Z_box_deeds;
-            $members_any_mortgaged[Deed_group$index[$card]!]!++;
             $members_lowest_level[Deed_group$index[$card]!]!++;
-            $generation_may_mortgage++;
             $generation_may_sell_stack++;
-            $members_undeveloped[Deed_group$index[$card]!]!++;
           }
         }
       }
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
       v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
       {
-        let $n918 = 0;
+        let $n920 = 0;
         {
-          const $n920 =
+          const $n922 =
             $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + 1]! > 0 ? N[Z_mercy_deck]! : 0;
-          for (let $i919 = 0; $i919 < $n920; $i919++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i919]!;
-            if (Fortune_deck$code[l_c]! === 1) $list87[$n918++] = l_c;
+          for (let $i921 = 0; $i921 < $n922; $i921++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i921]!;
+            if (Fortune_deck$code[l_c]! === 1) $list83[$n920++] = l_c;
           }
         }
-        for (let $i921 = 0; $i921 < $n918; $i921++) {
-          const l_c = $list87[$i921]!;
+        for (let $i923 = 0; $i923 < $n920; $i923++) {
+          const l_c = $list83[$i923]!;
           {
             const $wanted = l_c;
             let $at = -1;
@@ -8699,10 +8738,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-            const $at922 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-            const $card = C[$at922]!;
-            const $end923 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-            for (let $k924 = $at922; $k924 < $end923; $k924++) C[$k924] = C[$k924 + 1]!;
+            const $at924 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+            const $card = C[$at924]!;
+            const $end925 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+            for (let $k926 = $at924; $k926 < $end925; $k926++) C[$k926] = C[$k926 + 1]!;
             N[Z_mercy_deck]!--;
             {
               const $member = Fortune_deck$index[$card]!;
@@ -8715,10 +8754,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i925 = N[Z_mercy_deck]! - 1; $i925 > 0; $i925--) {
-          const $n929 = $i925 + 1;
-          let $r930 = 0;
-          if ($n929 <= 2097152 && $n929 >= 1) {
+        for (let $i927 = N[Z_mercy_deck]! - 1; $i927 > 0; $i927--) {
+          const $n931 = $i927 + 1;
+          let $r932 = 0;
+          if ($n931 <= 2097152 && $n931 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8729,31 +8768,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n929;
+              const $m = ($t >>> 0) * $n931;
               const $low = $m >>> 0;
-              if ($low >= $n929 || $low >= 4294967296 % $n929) {
-                $r930 = ($m / 4294967296) >>> 0;
+              if ($low >= $n931 || $low >= 4294967296 % $n931) {
+                $r932 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n929 >= 1 && $n929 <= 4294967296))
+            if (!($n931 >= 1 && $n931 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r930 = drawInt(G, $n929);
+            $r932 = drawInt(G, $n931);
           }
-          const $j928 = $r930;
-          const $a926 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i925;
-          const $b927 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j928;
-          const $card = C[$a926]!;
-          C[$a926] = C[$b927]!;
-          C[$b927] = $card;
+          const $j930 = $r932;
+          const $a928 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i927;
+          const $b929 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j930;
+          const $card = C[$a928]!;
+          C[$a928] = C[$b929]!;
+          C[$b929] = $card;
         }
       }
       {
-        for (let $i931 = N[Z_grace_deck]! - 1; $i931 > 0; $i931--) {
-          const $n935 = $i931 + 1;
-          let $r936 = 0;
-          if ($n935 <= 2097152 && $n935 >= 1) {
+        for (let $i933 = N[Z_grace_deck]! - 1; $i933 > 0; $i933--) {
+          const $n937 = $i933 + 1;
+          let $r938 = 0;
+          if ($n937 <= 2097152 && $n937 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8764,34 +8803,34 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n935;
+              const $m = ($t >>> 0) * $n937;
               const $low = $m >>> 0;
-              if ($low >= $n935 || $low >= 4294967296 % $n935) {
-                $r936 = ($m / 4294967296) >>> 0;
+              if ($low >= $n937 || $low >= 4294967296 % $n937) {
+                $r938 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n935 >= 1 && $n935 <= 4294967296))
+            if (!($n937 >= 1 && $n937 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r936 = drawInt(G, $n935);
+            $r938 = drawInt(G, $n937);
           }
-          const $j934 = $r936;
-          const $a932 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i931;
-          const $b933 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j934;
-          const $card = C[$a932]!;
-          C[$a932] = C[$b933]!;
-          C[$b933] = $card;
+          const $j936 = $r938;
+          const $a934 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i933;
+          const $b935 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j936;
+          const $card = C[$a934]!;
+          C[$a934] = C[$b935]!;
+          C[$b935] = $card;
         }
       }
       {
-        let $n937 = 0;
+        let $n939 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list88[$n937++] = l_p;
+          $list84[$n939++] = l_p;
         }
-        for (let $i938 = 0; $i938 < $n937; $i938++) {
-          const l_p = $list88[$i938]!;
+        for (let $i940 = 0; $i940 < $n939; $i940++) {
+          const l_p = $list84[$i940]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -8808,10 +8847,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i939 = N[Z_bank_deeds]! - 1; $i939 > 0; $i939--) {
-            const $n943 = $i939 + 1;
-            let $r944 = 0;
-            if ($n943 <= 2097152 && $n943 >= 1) {
+          for (let $i941 = N[Z_bank_deeds]! - 1; $i941 > 0; $i941--) {
+            const $n945 = $i941 + 1;
+            let $r946 = 0;
+            if ($n945 <= 2097152 && $n945 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -8822,78 +8861,83 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n943;
+                const $m = ($t >>> 0) * $n945;
                 const $low = $m >>> 0;
-                if ($low >= $n943 || $low >= 4294967296 % $n943) {
-                  $r944 = ($m / 4294967296) >>> 0;
+                if ($low >= $n945 || $low >= 4294967296 % $n945) {
+                  $r946 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n943 >= 1 && $n943 <= 4294967296))
+              if (!($n945 >= 1 && $n945 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r944 = drawInt(G, $n943);
+              $r946 = drawInt(G, $n945);
             }
-            const $j942 = $r944;
-            const $a940 = Z_bank_deeds * CAP + $i939;
-            const $b941 = Z_bank_deeds * CAP + $j942;
-            const $card = C[$a940]!;
-            C[$a940] = C[$b941]!;
-            C[$b941] = $card;
+            const $j944 = $r946;
+            const $a942 = Z_bank_deeds * CAP + $i941;
+            const $b943 = Z_bank_deeds * CAP + $j944;
+            const $card = C[$a942]!;
+            C[$a942] = C[$b943]!;
+            C[$b943] = $card;
           }
         }
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n945 = 0;
+          let $n947 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list89[$n945++] = l_p;
+            $list85[$n947++] = l_p;
           }
-          for (let $i946 = 0; $i946 < $n945; $i946++) {
-            const l_p = $list89[$i946]!;
+          for (let $i948 = 0; $i948 < $n947; $i948++) {
+            const l_p = $list85[$i948]!;
             {
-              const $seg947 = Z_deeds + l_p;
+              const $seg949 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at948 = Z_bank_deeds * CAP;
-                const $card = C[$at948]!;
-                const $end949 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k950 = $at948; $k950 < $end949; $k950++) C[$k950] = C[$k950 + 1]!;
+                const $at950 = Z_bank_deeds * CAP;
+                const $card = C[$at950]!;
+                const $end951 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k952 = $at950; $k952 < $end951; $k952++) C[$k952] = C[$k952 + 1]!;
                 N[Z_bank_deeds]!--;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
                 }
-                C[$seg947 * CAP + N[$seg947]!] = $card;
-                N[$seg947]!++;
-                $where[$card] = $seg947;
+                C[$seg949 * CAP + N[$seg949]!] = $card;
+                N[$seg949]!++;
+                $where[$card] = $seg949;
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_0[($seg949 - Z_deeds) * 16 + $member]!++;
+                }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg947 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg947 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg949 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg949 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
+                }
+                {
+                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+                  if ($member >= 0) $paired_deeds_group_1[($seg949 - Z_deeds) * 16 + $member]!++;
                 }
               }
             }
-            $generation_any_mortgaged++;
             $generation_lowest_level++;
-            $generation_may_mortgage++;
             $generation_may_sell_stack++;
-            $generation_undeveloped++;
             {
-              let $sum951: number = 0;
+              let $sum953: number = 0;
               {
-                const $seg953 = Z_deeds + l_p;
-                const $n954 = N[$seg953]!;
-                for (let $i952 = 0; $i952 < $n954; $i952++) {
-                  const l_d = C[$seg953 * CAP + $i952]!;
-                  $sum951 += Deed_price[l_d]!;
+                const $seg955 = Z_deeds + l_p;
+                const $n956 = N[$seg955]!;
+                for (let $i954 = 0; $i954 < $n956; $i954++) {
+                  const l_d = C[$seg955 * CAP + $i954]!;
+                  $sum953 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum951;
+              const $amount = $sum953;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",
@@ -9230,11 +9274,8 @@ export function playout(): PlayoutKernel {
       pc = $entry;
     }
     $firstBy_spaces_index$fresh = false;
-    $generation_any_mortgaged++;
     $generation_lowest_level++;
-    $generation_may_mortgage++;
     $generation_may_sell_stack++;
-    $generation_undeveloped++;
     run: for (;;) {
       if (++steps > 10_000_000)
         throw new GameFault(
@@ -9771,25 +9812,21 @@ export function playout(): PlayoutKernel {
     const $values67$n = K_$values67$n;
     const $values69 = K_$values69;
     const $values69$n = K_$values69$n;
-    const $values71 = K_$values71;
-    const $values71$n = K_$values71$n;
-    const $values73 = K_$values73;
-    const $values73$n = K_$values73$n;
-    const $list75 = K_$list75;
-    const $list76 = K_$list76;
-    const $list77 = K_$list77;
-    const $list78 = K_$list78;
+    const $list71 = K_$list71;
+    const $list72 = K_$list72;
+    const $list73 = K_$list73;
+    const $list74 = K_$list74;
+    const $values75 = K_$values75;
+    const $values75$n = K_$values75$n;
+    const $values77 = K_$values77;
+    const $values77$n = K_$values77$n;
     const $values79 = K_$values79;
     const $values79$n = K_$values79$n;
-    const $values81 = K_$values81;
-    const $values81$n = K_$values81$n;
-    const $values83 = K_$values83;
-    const $values83$n = K_$values83$n;
+    const $list81 = K_$list81;
+    const $list82 = K_$list82;
+    const $list83 = K_$list83;
+    const $list84 = K_$list84;
     const $list85 = K_$list85;
-    const $list86 = K_$list86;
-    const $list87 = K_$list87;
-    const $list88 = K_$list88;
-    const $list89 = K_$list89;
     const Fortune_effect$code = K_Fortune_effect$code;
     const Fortune_deck$code = K_Fortune_deck$code;
     const Space_kind$code = K_Space_kind$code;

@@ -22,6 +22,7 @@ import { plain, readsSlot } from "./playout-memo-reads.js";
 import { markerKind } from "./playout-markers.js";
 import { CardKeys, type CardKey } from "./playout-keyed-counts.js";
 import { WHERE, varName } from "./playout-zones.js";
+import { PAIR_OF_FUNCTION, fieldIndexRead, fieldTestOf, pairedRead } from "./playout-paired-counts.js";
 import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode, seatTotalsName } from "./playout-seat-totals.js";
 
 /** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
@@ -69,6 +70,8 @@ interface Compared {
   readonly value: A.Expression | null;
   readonly enumName: string | null;
   readonly equal: boolean;
+  /** A count by a printed field paired with a test of the card (playout-paired-counts.ts). */
+  readonly paired?: boolean;
 }
 
 export class KernelCounts {
@@ -85,6 +88,9 @@ export class KernelCounts {
   private readonly indexFunctions: string[] = [];
   /** The per-card variables assignments write, with their kernel types. */
   private readonly written = new Map<string, string>();
+  /** The paired counts' names by what they count (zone, field, the test's code), and their tests' functions. */
+  private readonly pairs = new Map<string, string>();
+  private readonly pairTests: string[] = [];
 
   constructor(
     private readonly game: CheckedGame,
@@ -110,7 +116,10 @@ export class KernelCounts {
       if (!found || !found.equal || found.counted.variables.size > 0 || found.enumName === null) return null;
       found.counted.seats = true;
       const member = found.member !== null ? String(found.member) : this.indexes.memberIndex(found.enumName, write(found.value!));
-      return `$seatTotal(${seatTotalsName(found.counted.name)}, ${member})`;
+      // At a member that is always one (named, or a printed field's index), fresh totals are read in place.
+      const totals = seatTotalsName(found.counted.name);
+      if (found.member !== null || fieldIndexRead(member)) return `(${SEATS_FRESH} ? ${totals}[${member}]! : $seatTotal(${totals}, ${member}))`;
+      return `$seatTotal(${totals}, ${member})`;
     }
     if (this.game.types.get(e.source)?.kind !== "zone") return null;
     // What is counted first: writing the zone may hoist code.
@@ -122,7 +131,9 @@ export class KernelCounts {
     // An enum member named in the rules (`Kind.money`) is its index, known here; another value's
     // index is found when read (-1, no card, for a value that is no member).
     const at = `(${source.seg} - ${counted.zone.constant}) * ${counted.members}`;
-    const matching = member !== null ? `${name}[${at} + ${member}]!` : `$countOf(${name}, ${at}, ${this.indexes.memberIndex(enumName!, write(value!))})`;
+    if (found.paired) return pairedRead(e.callee.name as "any" | "all", name, at, member, member !== null ? "" : this.indexes.memberIndex(enumName!, write(value!)));
+    const index = member !== null ? String(member) : this.indexes.memberIndex(enumName!, write(value!));
+    const matching = member !== null || fieldIndexRead(index) ? `${name}[${at} + ${index}]!` : `$countOf(${name}, ${at}, ${index})`;
     const size = `N[${source.seg}]!`;
     switch (e.callee.name) {
       case "count":
@@ -153,6 +164,7 @@ export class KernelCounts {
    *  `all(c in Z: T)` with T a test `compared` knows (made when `register`); else null. */
   private analyse(e: A.AggregateExpression, register: boolean): Compared | null {
     const callee = e.callee.name;
+    if ((callee === "any" || callee === "all") && e.condition && e.value) return this.keyed ? this.paired(e, e.condition, e.value, register) : null;
     const test = callee === "count" ? (e.value ? null : e.condition) : callee === "any" || callee === "all" ? (e.condition ? null : e.value) : null;
     if (!test) return null;
     const binder = this.game.names.get(e.binder);
@@ -272,6 +284,37 @@ export class KernelCounts {
       return this.leadingFieldTest(declaration.body, parameter.slot, depth + 1);
     }
     return null;
+  }
+
+  /** The paired count `any(c in Z where c.F == v: T)` or `all(...)` reads (playout-paired-counts.ts):
+   *  T a test of the card's own variables; made when `register`, else only described. */
+  private paired(e: A.AggregateExpression, condition: A.Expression, test: A.Expression, register: boolean): Compared | null {
+    const binder = this.game.names.get(e.binder);
+    if (binder?.kind !== "local") return null;
+    const layout = this.layoutOf(e.source);
+    const field = layout ? fieldTestOf(this.game, condition, binder.slot) : null;
+    if (!layout || !field || layout.declaration.cardType.name !== field.cardType) return null;
+    const tested = this.keys.cardTest(test, binder.slot, field.cardType, "card", this.indexes);
+    if (!tested) return null;
+    const members = (this.game.enums.get(field.enumName)?.members.length ?? 0) * 2;
+    if (members === 0) return null;
+    const zone = layout.declaration.name.name;
+    const identity = `${zone}|${field.field}|${tested.code}`;
+    let name = this.pairs.get(identity);
+    if (!name && !register) {
+      const described = { zone: layout, segments: 0, members, key: () => "-1", variables: tested.variables, name: "", seats: false };
+      return { counted: described, member: field.member, value: field.value, enumName: field.enumName, equal: true, paired: true };
+    }
+    if (!name) {
+      name = `$paired_${zone}_${field.field}_${this.pairs.size}`.replace(/[^\w$]/g, "_");
+      this.pairs.set(identity, name);
+      const indexes = this.indexes.fieldIndex(cardFieldArray(field.cardType, field.field), field.enumName);
+      const testName = `${name}$test`;
+      this.pairTests.push(`function ${testName}(card: number): boolean {`, `return ${tested.code};`, "}");
+      const key = (card: string): string => `(${indexes}[${card}]! * 2 + (${testName}(${card}) ? 1 : 0))`;
+      this.counted.set(name, { zone: layout, segments: layout.declaration.perPlayer ? this.maxSeats : 1, members, key, variables: tested.variables, name, seats: false });
+    }
+    return { counted: this.counted.get(name)!, member: field.member, value: field.value, enumName: field.enumName, equal: true, paired: true };
   }
 
   /** The count of `zone`'s cards by a printed enum field; made when `register`, else only described. */
@@ -425,6 +468,8 @@ export class KernelCounts {
       ...(keyed.length > 0 ? ["$recountKeyed();"] : []),
       "}",
       ...this.indexFunctions,
+      ...this.pairTests,
+      ...(this.pairs.size > 0 ? PAIR_OF_FUNCTION : []),
       ...(keyed.length === 0 ? [] : ["/** The counts by a key that reads per-card variables made afresh (the variables have their values). */", "function $recountKeyed(): void {", ...keyed.flatMap(recount), "}"]),
       ...[...this.written].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([variable, type]) => this.writeFunction(variable, type, keyed)),
       ...seatTotalsCode(this.game, all.filter((c) => c.seats)),

@@ -13,6 +13,7 @@ import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 import { preferredDraw } from "./playout-preferences.js";
 import { exactSampler } from "./playout-exact-sampler.js";
+import { lazySeatDomain } from "./playout-lazy-seats.js";
 import { searchLines, sharedListings, type OptionListing, type OptionSearch, type SearchTest } from "./playout-shared-search.js";
 
 
@@ -448,7 +449,13 @@ export class KernelDecisions {
    *  in it, and per narrowed list the lines that fill it, with the search that may fill it instead. */
   private listing(option: A.MoveOptionDeclaration): Omit<OptionOffer, "fill"> & OptionListing & { fills: { search: OptionSearch | null; lines: string[] }[] } {
     const lines: string[] = [];
-    const declared = option.parameters.map((p) => this.domains.of(p, lines));
+    const ownOf = (p: A.ParameterDeclaration): A.Requirement[] =>
+      option.requirements.filter((r) => {
+        const read = this.decisions.parametersRead(r.condition, option);
+        return read.length === 1 && read[0] === p;
+      });
+    // A seat parameter its own requirements narrow is walked, not listed (playout-lazy-seats.ts).
+    const declared = option.parameters.map((p) => (ownOf(p).length > 0 ? lazySeatDomain(this.game, this.code, p, lines) : null) ?? this.domains.of(p, lines));
     const flag = this.code.temp("offered");
     const block = flag.slice(1) + "$open";
     lines.push(`let ${flag} = false;`);
@@ -464,10 +471,7 @@ export class KernelDecisions {
     const fills: { search: OptionSearch | null; lines: string[] }[] = [];
     const listed = option.parameters.map((p, j) => {
       const domain = declared[j]!;
-      const own = option.requirements.filter((r) => {
-        const read = this.decisions.parametersRead(r.condition, option);
-        return read.length === 1 && read[0] === p;
-      });
+      const own = ownOf(p);
       if (own.length === 0) return domain;
       const name = localName(this.decisions.parameterSlot(p));
       if (domain.zone) {

@@ -25,6 +25,9 @@ export class EnumArguments {
   private readonly reads = new Map<string, readonly boolean[]>();
   /** Functions whose variant is called, in the order first called. */
   private readonly used: string[] = [];
+  /** Set by the kernel writer: the code a name reads as where it is written (a parameter of a function
+   *  written in place of its call reads as its argument: playout-inline-calls.ts). */
+  nameCode: ((e: A.NameExpression) => string) | null = null;
   /** While a variant is written: the code of each parameter whose index it was given, and the index's. */
   private scope = new Map<string, string>();
 
@@ -57,6 +60,26 @@ export class EnumArguments {
     }
     if (!this.used.includes(name)) this.used.push(name);
     return `${functionName(name)}$at(${[...args, ...indexes].join(", ")})`;
+  }
+
+  /** `write` run with the indexes of `name`'s enum arguments that are at hand known by their code
+   *  (`args`): its body written in place of the call reads them as its variant would
+   *  (playout-inline-calls.ts). */
+  withArguments<T>(name: string, args: readonly string[], argExpressions: readonly A.Expression[], write: () => T): T {
+    const reads = this.readsOf(name);
+    if (!reads.some(Boolean)) return write();
+    const outer = this.scope;
+    const scope = new Map(outer);
+    reads.forEach((read, i) => {
+      const index = read ? this.indexOf(argExpressions[i]!, args[i]!) : null;
+      if (index !== null) scope.set(args[i]!, index);
+    });
+    this.scope = scope;
+    try {
+      return write();
+    } finally {
+      this.scope = outer;
+    }
   }
 
   /** The variants called, each written by `write` (its signature's parameters, the index
@@ -99,7 +122,8 @@ export class EnumArguments {
       // The card is read again for its index: only a name, read at no cost.
       const target = e.target.kind === "name" ? this.game.names.get(e.target) : undefined;
       if (card?.kind !== "card" || target?.kind !== "local") return null;
-      return `${this.indexes.fieldIndex(cardFieldArray(card.cardType, e.member.name), type.name)}[${localName(target.slot)}]!`;
+      const cardCode = this.nameCode ? this.nameCode(e.target as A.NameExpression) : localName(target.slot);
+      return `${this.indexes.fieldIndex(cardFieldArray(card.cardType, e.member.name), type.name)}[${cardCode}]!`;
     }
     return null;
   }

@@ -154,6 +154,8 @@ export abstract class KernelExpressions extends KernelLists {
         if (binding.name !== "players") return "players";
         return this.game.eliminates ? `seatsInPlay(players, ${ELIMINATED_VAR})` : "seatList(players)";
       case "local": {
+        const alias = this.aliasOf(binding.slot);
+        if (alias !== null) return alias;
         const view = this.setView(e);
         return view ? setArray(view) : localName(binding.slot);
       }

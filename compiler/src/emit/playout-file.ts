@@ -12,6 +12,7 @@ import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { KernelMemo, START_MARKER } from "./playout-memo.js";
 import { KernelCounts, RECOUNT_KEYED_MARKER, RECOUNT_MARKER } from "./playout-counts.js";
+import { InlineCalls } from "./playout-inline-calls.js";
 import { EnumArguments } from "./playout-enum-arguments.js";
 import { FirstTables } from "./playout-first-tables.js";
 import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
@@ -121,6 +122,8 @@ export class PlayoutFile {
     const enumArguments = new EnumArguments(ctx.game, this.memo, countedReads);
     this.code.enumArguments = enumArguments;
     this.memo.knownIndex = (value) => enumArguments.known(value);
+    this.code.inlineCalls = new InlineCalls(ctx.game);
+    enumArguments.nameCode = (e) => this.code.expression(e);
     this.firstTables = new FirstTables(ctx.game, this.zones, (seg, topLast, i) => this.code.cardAt(seg, topLast, i), this.code.cardImports);
     this.code.firstTables = this.firstTables;
     this.held = new KernelHeldCounts(ctx.game);

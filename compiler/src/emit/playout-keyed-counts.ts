@@ -21,6 +21,9 @@ export interface CardKey {
   /** The enum of its values; null for a `bool` key (false counted at 0, true at 1). */
   readonly enumName: string | null;
   readonly members: number;
+  /** What it returns: a key is a `bool` or an enum; an `int` function of the card only is read by
+   *  tests of the card (`cardTest`), never counted by. */
+  readonly kind: "bool" | "enum" | "int";
   /** The per-card variables it reads (rules names). */
   readonly variables: ReadonlySet<string>;
 }
@@ -44,7 +47,7 @@ export class CardKeys {
   /** The key function `name`, or null when it is none. */
   keyOf(name: string): CardKey | null {
     const key = this.ofCard(name);
-    return key && key.variables.size > 0 ? key : null;
+    return key && key.variables.size > 0 && key.kind !== "int" ? key : null;
   }
 
   /** `name` as a function of one card that reads only that card (maybe no variable of it). */
@@ -101,6 +104,22 @@ export class CardKeys {
     }
   }
 
+  /** A `bool` test of the card bound to `slot` (of type `cardType`) that reads only that card, at
+   *  least one of its own variables and none a transfer writes (playout-paired-counts.ts): the code
+   *  of its value for the card of code `card` (a `number`), and the variables it reads; else null. */
+  cardTest(test: A.Expression, slot: unknown, cardType: string, card: string, indexes: EnumIndexes): { code: string; variables: ReadonlySet<string> } | null {
+    if (this.game.types.get(test)?.kind !== "bool") return null;
+    const variables = new Set<string>();
+    if (!this.readsOnlyCard(test, slot, cardType, variables) || variables.size === 0) return null;
+    if ([...variables].some((v) => this.transferred(v))) return null;
+    try {
+      return { code: new IndexWriter(this.game, slot, card, cardType, indexes).test(test), variables };
+    } catch (error) {
+      if (error instanceof NotWritten) return null;
+      throw error;
+    }
+  }
+
   private examine(name: string): CardKey | null {
     const d = this.functions.get(name);
     if (!d || d.parameters.length !== 1) return null;
@@ -109,12 +128,13 @@ export class CardKeys {
     const cardType = parameter.slot.type.cardType;
     const result = this.game.types.get(d.body);
     const enumName = result?.kind === "enum" ? result.name : null;
-    if (result?.kind !== "bool" && enumName === null) return null;
+    const kind = result?.kind === "int" ? "int" : enumName !== null ? "enum" : "bool";
+    if (result?.kind !== "bool" && result?.kind !== "int" && enumName === null) return null;
     const members = enumName === null ? 2 : (this.game.enums.get(enumName)?.members.length ?? 0);
     if (members === 0) return null;
     const variables = new Set<string>();
     if (!this.readsOnlyCard(d.body, parameter.slot, cardType, variables)) return null;
-    return { function: name, cardType, enumName, members, variables };
+    return { function: name, cardType, enumName, members, variables, kind };
   }
 
   /** Whether `e` reads only the card bound to `slot` (adding the per-card variables it reads). */
@@ -189,7 +209,7 @@ class IndexWriter {
   }
 
   /** A `bool` value. */
-  private test(e: A.Expression): string {
+  test(e: A.Expression): string {
     switch (e.kind) {
       case "boolean":
         return String(e.value);

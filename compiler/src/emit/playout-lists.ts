@@ -8,6 +8,7 @@ import { cardFieldArray, functionName, quote } from "./code.js";
 import type { EnumArguments } from "./playout-enum-arguments.js";
 import type { KernelMemo } from "./playout-memo.js";
 import type { CardTable } from "./playout-card-tables.js";
+import { simpleArgument, type InlineCalls } from "./playout-inline-calls.js";
 import { KernelZones, localName, unsupported } from "./playout-zones.js";
 
 /** best_sets' kind function, as the state machine writes it (ExpressionWriter.alikeToScorer). */
@@ -109,11 +110,28 @@ export abstract class KernelLists extends KernelZones {
   enumArguments: EnumArguments | null = null;
   /** On while a decision's listing is written (it only reads the state): calls go through the memo. */
   memo = false;
+  /** Set by the kernel writer: small functions written in place of their calls in a listing
+   *  (playout-inline-calls.ts). */
+  inlineCalls: InlineCalls | null = null;
+
+  /** The code a local is read as while a function's body is written in place of its call; else null. */
+  protected aliasOf(slot: LocalSlot): string | null {
+    return this.inlineCalls?.aliasOf(slot) ?? null;
+  }
 
   /** A call of one of the rules' functions: a function of the kernel (see functionsCode), or its memo. */
   functionCall(e: A.CallExpression): string {
     const args = e.args.map((a) => (this.isZone(a) ? this.zoneValue(a) : this.expression(a)));
     const memoized = this.memo ? this.memoTable?.call(e.callee.name, args, e.args.map((a) => this.cardField(a))) : null;
+    if (memoized) return memoized;
+    // In a listing, a small function in place of its call; a function tabled by card, its table read.
+    if (this.memo && this.inlineCalls) {
+      const table = this.cardTables.get(e.callee.name);
+      if (table && simpleArgument(args[0]!)) return `${table.table}[${args[0]}]!`;
+      const write = (body: A.Expression): string => this.inPlace(() => this.expression(body));
+      const inlined = table ? null : this.inlineCalls.written(e.callee.name, args, (body) => this.enumArguments?.withArguments(e.callee.name, args, e.args, () => write(body)) ?? write(body));
+      if (inlined !== null) return inlined;
+    }
     // A function that reads its enum arguments' indexes, given them where they are at hand.
     const indexed = memoized ?? (this.cardTables.has(e.callee.name) ? null : this.enumArguments?.call(e.callee.name, args, e.args));
     return indexed ?? `${functionName(e.callee.name)}(${args.join(", ")})`;

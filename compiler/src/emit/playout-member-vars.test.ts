@@ -1,7 +1,8 @@
 // A memoized function that reads per-card variables only of the cards its aggregates keep by an
-// enum argument (`dull(p, c)`: whether no gem of colour c a seat holds is polished) keeps its values
+// enum argument (`lustre(p, c)`: the polish of the gems of colour c a seat holds) keeps its values
 // for the other colours when one gem's variable is written (playout-member-memo.ts): `polish[g] += 1`
-// bumps the generation of g's colour only, as a move does. A variable the function reads otherwise
+// bumps the generation of g's colour only, as a move does. (`dull(p, c)`, whether no gem of colour c
+// is polished, is a read of running counts: playout-paired-counts.ts; the counts follow the write.) A variable the function reads otherwise
 // (`worn`, in a condition that is no `g.colour == c`) still forgets every value. The drill's
 // requirements read such functions before and after each write: a value kept past a write that
 // changes it would offer other moves than the state machine, and the games would part.
@@ -92,11 +93,11 @@ score p: sum(g in hand[p]: g.value + polish[g]) + (if dull(p, Colour.red) then 0
 describe("a memo keyed by the member whose cards' variables it reads", () => {
   it("forgets only the written card's member at a write of its variable, and plays the state machine's games", async () => {
     const { kernelText, game } = await loadRulesKernel("member-vars", DRILL, runtime);
-    expect(kernelText).toContain("fn_dull$memoAt(");
     expect(kernelText).toContain("fn_lustre$memoAt(");
-    // A polish written forgets the gem's colour in `dull` and `lustre`, nothing of `sparkly`.
-    expect(kernelText).toMatch(/v_polish\[(l_\w+)\] \+= 1;\s+\$members_dull\[Gem_colour\$index\[\1\]!\]!\+\+;\s+\$members_lustre\[Gem_colour\$index\[\1\]!\]!\+\+;\n/);
-    expect(kernelText).toMatch(/v_polish\[(l_\w+)\] = 0;\s+\$members_dull\[Gem_colour\$index\[\1\]!\]!\+\+;\s+\$members_lustre\[Gem_colour\$index\[\1\]!\]!\+\+;\n/);
+    expect(kernelText).not.toContain("fn_dull$memo");
+    // A polish written forgets the gem's colour in `lustre` (and moves `dull`'s counts), nothing of `sparkly`.
+    expect(kernelText).toMatch(/\$write_polish\((l_\w+), v_polish\[\1\]!? \+ 1, -1\);\s+\$members_lustre\[Gem_colour\$index\[\1\]!\]!\+\+;\n/);
+    expect(kernelText).toMatch(/\$write_polish\((l_\w+), 0, -1\);\s+\$members_lustre\[Gem_colour\$index\[\1\]!\]!\+\+;\n/);
     // \`worn\` is read otherwise: its write forgets every value of \`sparkly\`.
     expect(kernelText).toMatch(/v_worn\[l_\w+\] = true;\s+\$generation_sparkly\+\+;\n/);
     const typesSeen = new Set<string>();

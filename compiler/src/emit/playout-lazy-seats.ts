@@ -1,0 +1,47 @@
+// A seat parameter kept by a plain `where` (`buyer in players where buyer != q`) whose own requirements
+// narrow it (`require cash[buyer] > 0`) is walked, not listed: the option is offered while some seat
+// passes both (a search that stops at the first), and the list of those that pass is made only once
+// the option is drawn. Listing the seats that pass the `where` alone, at every decision, is work a
+// hand-written engine does not do (it lists buyers only when some deed is for sale). The seats are
+// walked in the order the list held them, and the narrowed list holds the same seats in the same
+// order, so the draws are the same; the `where` reads nothing that can fault (no call, aggregate or
+// division), so testing it later, or not at all, changes nothing the state machine does.
+import type * as A from "../syntax/ast.js";
+import type { CheckedGame } from "../check/checker.js";
+import type { KernelDomain } from "./playout-domains.js";
+import type { KernelCode } from "./playout-statements.js";
+import { plain } from "./playout-memo-reads.js";
+import { localName } from "./playout-zones.js";
+
+/** The seats of a parameter `p in players where T` (T plain), as a domain that is walked and never
+ *  listed, its lines (a search for a seat that passes T) pushed to `lines`; null for any other
+ *  parameter. Only for a parameter its own requirements narrow into a list of its own: the domain has
+ *  no size and no values by index. */
+export function lazySeatDomain(game: CheckedGame, code: KernelCode, p: A.ParameterDeclaration, lines: string[]): KernelDomain | null {
+  if (!p.condition || !plain(p.condition)) return null;
+  if (p.domain.kind !== "name" || p.domain.name !== "players" || game.names.get(p.domain)?.kind !== "builtin") return null;
+  const slot = game.filterBinders.get(p);
+  if (!slot) return null;
+  const seat = localName(slot);
+  const condition = p.condition;
+  const filter = { slot, test: condition };
+  // The seats that pass the `where`, each bound to `binder` for `body`.
+  const each = (binder: string, body: string[]): string[] => {
+    const keep = code.hoisted(() => code.expression(condition));
+    const bound = binder === seat ? [] : [`const ${binder} = ${seat};`];
+    return code.eachOf(p.domain, seat, [...keep.pre, `if (!(${keep.code})) continue;`, ...bound, ...body], filter);
+  };
+  const some = code.temp("some");
+  lines.push(`let ${some} = false;`, ...each(seat, [`${some} = true;`, "break;"]));
+  const unlisted = (): never => {
+    throw new Error("internal: a walked seat domain has no values by index");
+  };
+  return {
+    nonEmpty: some,
+    get size(): string {
+      return unlisted();
+    },
+    valueAt: unlisted,
+    each,
+  };
+}
