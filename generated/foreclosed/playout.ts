@@ -3013,9 +3013,10 @@ export function playout(): PlayoutKernel {
   }
   function step203(): number {
     l_active = $values1[l_active$index]!;
-    for (let l_q = 0; l_q < players; l_q++) {
-      v_passed_over[l_q] = false;
-      $mask_passed_over &= ~(1 << l_q);
+    for (let $flagSeats = $mask_passed_over; $flagSeats !== 0; $flagSeats &= $flagSeats - 1) {
+      const $flagSeat = 31 - Math.clz32($flagSeats & -$flagSeats);
+      v_passed_over[$flagSeat] = false;
+      $mask_passed_over &= ~(1 << $flagSeat);
     }
     if (l_active >= humans) {
     }

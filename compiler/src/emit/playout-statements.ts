@@ -238,7 +238,9 @@ export class KernelCode extends KernelExpressions {
   private forLoop(s: A.ForStatement): string[] {
     const binder = this.binderOf(s.binder);
     if (!s.condition && !s.orderBy && !this.game.eliminates && s.source.kind === "name" && s.source.name === "players" && this.game.names.get(s.source)?.kind === "builtin") {
-      return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...this.statements(s.body.statements), "}"];
+      const body = this.statements(s.body.statements);
+      // Every seat's flag set alike: one marker (playout-held-counts.ts).
+      return this.heldTable?.seatsFilled(binder, body) ?? [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"];
     }
     const view = s.condition || s.orderBy ? null : this.setView(s.source);
     if (view) {
