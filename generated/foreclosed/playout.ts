@@ -8088,11 +8088,11 @@ export function playout(): PlayoutKernel {
       for (let $k = 0; $k < ALL_Property.length; $k++)
         C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
       N[Z_property_deck] = ALL_Property.length;
-      for (let $k = 0; $k < ALL_Property.length; $k++) $where[ALL_Property[$k]!] = Z_property_deck;
+      for (let $c = 0; $c < 60; $c++) $where[$c] = Z_property_deck;
       for (let $k = 0; $k < ALL_Action.length; $k++)
         C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
       N[Z_action_deck] = ALL_Action.length;
-      for (let $k = 0; $k < ALL_Action.length; $k++) $where[ALL_Action[$k]!] = Z_action_deck;
+      for (let $c = 60; $c < 99; $c++) $where[$c] = Z_action_deck;
       $recountAll();
       v_bank = 1000;
       for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
@@ -8101,8 +8101,8 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_has_taken[$p] = false;
       for (let $p = 0; $p < players; $p++) v_took_from[$p] = 0;
       for (let $p = 0; $p < players; $p++) v_passed_over[$p] = false;
-      for (const $c of ALL_Property) v_committed[$c] = "none";
-      for (const $c of ALL_Property) v_doubled[$c] = false;
+      for (let $c = 0; $c < 60; $c++) v_committed[$c] = "none";
+      for (let $c = 0; $c < 60; $c++) v_doubled[$c] = false;
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       $positive_protection = 0;
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
