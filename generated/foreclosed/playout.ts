@@ -3585,7 +3585,12 @@ export function playout(): PlayoutKernel {
     let $cond702: boolean = l_offered;
     if ($cond702) {
       let $any701: boolean = false;
-      for (let l_q = 0; l_q < players; l_q++) {
+      for (
+        let l_q$left = ((1 << players) - 1) & ~((1 << l_active) | $mask_passed_over);
+        l_q$left !== 0;
+        l_q$left &= l_q$left - 1
+      ) {
+        const l_q = 31 - Math.clz32(l_q$left & -l_q$left);
         if (fn_reachable(l_active, l_q)) {
           $any701 = true;
           break;
