@@ -242,6 +242,11 @@ export class KernelCode extends KernelExpressions {
       // Every seat's flag set alike: one marker (playout-held-counts.ts).
       return this.heldTable?.seatsFilled(binder, body) ?? [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"];
     }
+    if (!s.condition && !s.orderBy && !this.game.eliminates && s.source.kind === "call" && s.source.callee.name === "players_from" && this.game.names.get(s.source)?.kind !== "function") {
+      // The seats in turn order from one, counted round the table as they are visited: the start is
+      // read once, as the snapshot reads it, and the seats never change (no elimination).
+      return this.eachOf(s.source, binder, this.statements(s.body.statements));
+    }
     const view = s.condition || s.orderBy ? null : this.setView(s.source);
     if (view) {
       // A drawn set: its scratch list is written only by its draw, which a move's effect never
