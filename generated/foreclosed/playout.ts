@@ -83,60 +83,59 @@ export function playout(): PlayoutKernel {
   var K_$values42 = [] as unknown[];
   var K_$values43 = [] as string[];
   var K_$values43$n = new Int32Array(1);
-  var K_$values45 = [] as number[];
-  var K_$list46 = new Int32Array(CAP);
-  var K_$values47 = [] as string[];
-  var K_$values47$n = new Int32Array(1);
+  var K_$list45 = new Int32Array(CAP);
+  var K_$values46 = [] as string[];
+  var K_$values46$n = new Int32Array(1);
+  var K_$list48 = new Int32Array(6);
   var K_$list49 = new Int32Array(6);
-  var K_$list50 = new Int32Array(6);
-  var K_$values51 = [] as unknown[];
-  var K_$values52 = [] as string[];
-  var K_$values52$n = new Int32Array(1);
-  var K_$values54 = [] as string[];
-  var K_$values54$n = new Int32Array(1);
+  var K_$values50 = [] as unknown[];
+  var K_$values51 = [] as string[];
+  var K_$values51$n = new Int32Array(1);
+  var K_$values53 = [] as string[];
+  var K_$values53$n = new Int32Array(1);
+  var K_$list55 = new Int32Array(6);
   var K_$list56 = new Int32Array(6);
-  var K_$list57 = new Int32Array(6);
-  var K_$values58 = [] as unknown[];
-  var K_$values59 = [] as string[];
-  var K_$values59$n = new Int32Array(1);
-  var K_$values61 = [] as string[];
-  var K_$values61$n = new Int32Array(1);
+  var K_$values57 = [] as unknown[];
+  var K_$values58 = [] as string[];
+  var K_$values58$n = new Int32Array(1);
+  var K_$values60 = [] as string[];
+  var K_$values60$n = new Int32Array(1);
+  var K_$list62 = new Int32Array(6);
   var K_$list63 = new Int32Array(6);
-  var K_$list64 = new Int32Array(6);
-  var K_$values65 = [] as unknown[];
-  var K_$values66 = [] as string[];
-  var K_$values66$n = new Int32Array(1);
-  var K_$values68 = [] as number[];
-  var K_$values68$n = new Int32Array(1);
-  var K_$values70 = [] as number[];
-  var K_$values70$n = new Int32Array(1);
-  var K_$values72 = [] as number[];
-  var K_$values72$n = new Int32Array(1);
-  var K_$values74 = [] as number[];
-  var K_$values74$n = new Int32Array(1);
-  var K_$list76 = new Int32Array(6);
-  var K_$values77 = [] as number[];
-  var K_$values77$n = new Int32Array(1);
-  var K_$values79 = [] as number[];
-  var K_$values79$n = new Int32Array(1);
-  var K_$values81 = [] as number[];
-  var K_$values81$n = new Int32Array(1);
-  var K_$values83 = [] as number[];
-  var K_$values83$n = new Int32Array(1);
-  var K_$values85 = [] as number[];
-  var K_$values85$n = new Int32Array(1);
-  var K_$values87 = [] as number[];
-  var K_$values87$n = new Int32Array(1);
-  var K_$list89 = new Int32Array(6);
-  var K_$values90 = [] as number[];
-  var K_$values90$n = new Int32Array(1);
-  var K_$values92 = [] as number[];
-  var K_$values92$n = new Int32Array(1);
-  var K_$values94 = [] as number[];
-  var K_$values94$n = new Int32Array(1);
-  var K_$values96 = [] as number[];
-  var K_$values96$n = new Int32Array(1);
-  var K_$list98 = new Int32Array(6);
+  var K_$values64 = [] as unknown[];
+  var K_$values65 = [] as string[];
+  var K_$values65$n = new Int32Array(1);
+  var K_$values67 = [] as number[];
+  var K_$values67$n = new Int32Array(1);
+  var K_$values69 = [] as number[];
+  var K_$values69$n = new Int32Array(1);
+  var K_$values71 = [] as number[];
+  var K_$values71$n = new Int32Array(1);
+  var K_$values73 = [] as number[];
+  var K_$values73$n = new Int32Array(1);
+  var K_$list75 = new Int32Array(6);
+  var K_$values76 = [] as number[];
+  var K_$values76$n = new Int32Array(1);
+  var K_$values78 = [] as number[];
+  var K_$values78$n = new Int32Array(1);
+  var K_$values80 = [] as number[];
+  var K_$values80$n = new Int32Array(1);
+  var K_$values82 = [] as number[];
+  var K_$values82$n = new Int32Array(1);
+  var K_$values84 = [] as number[];
+  var K_$values84$n = new Int32Array(1);
+  var K_$values86 = [] as number[];
+  var K_$values86$n = new Int32Array(1);
+  var K_$list88 = new Int32Array(6);
+  var K_$values89 = [] as number[];
+  var K_$values89$n = new Int32Array(1);
+  var K_$values91 = [] as number[];
+  var K_$values91$n = new Int32Array(1);
+  var K_$values93 = [] as number[];
+  var K_$values93$n = new Int32Array(1);
+  var K_$values95 = [] as number[];
+  var K_$values95$n = new Int32Array(1);
+  var K_$list97 = new Int32Array(6);
   var K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
     ["standard", "dual", "money"].indexOf($v),
   );
@@ -216,60 +215,59 @@ export function playout(): PlayoutKernel {
   var $values42 = K_$values42;
   var $values43 = K_$values43;
   var $values43$n = K_$values43$n;
-  var $values45 = K_$values45;
-  var $list46 = K_$list46;
-  var $values47 = K_$values47;
-  var $values47$n = K_$values47$n;
+  var $list45 = K_$list45;
+  var $values46 = K_$values46;
+  var $values46$n = K_$values46$n;
+  var $list48 = K_$list48;
   var $list49 = K_$list49;
-  var $list50 = K_$list50;
+  var $values50 = K_$values50;
   var $values51 = K_$values51;
-  var $values52 = K_$values52;
-  var $values52$n = K_$values52$n;
-  var $values54 = K_$values54;
-  var $values54$n = K_$values54$n;
+  var $values51$n = K_$values51$n;
+  var $values53 = K_$values53;
+  var $values53$n = K_$values53$n;
+  var $list55 = K_$list55;
   var $list56 = K_$list56;
-  var $list57 = K_$list57;
+  var $values57 = K_$values57;
   var $values58 = K_$values58;
-  var $values59 = K_$values59;
-  var $values59$n = K_$values59$n;
-  var $values61 = K_$values61;
-  var $values61$n = K_$values61$n;
+  var $values58$n = K_$values58$n;
+  var $values60 = K_$values60;
+  var $values60$n = K_$values60$n;
+  var $list62 = K_$list62;
   var $list63 = K_$list63;
-  var $list64 = K_$list64;
+  var $values64 = K_$values64;
   var $values65 = K_$values65;
-  var $values66 = K_$values66;
-  var $values66$n = K_$values66$n;
-  var $values68 = K_$values68;
-  var $values68$n = K_$values68$n;
-  var $values70 = K_$values70;
-  var $values70$n = K_$values70$n;
-  var $values72 = K_$values72;
-  var $values72$n = K_$values72$n;
-  var $values74 = K_$values74;
-  var $values74$n = K_$values74$n;
-  var $list76 = K_$list76;
-  var $values77 = K_$values77;
-  var $values77$n = K_$values77$n;
-  var $values79 = K_$values79;
-  var $values79$n = K_$values79$n;
-  var $values81 = K_$values81;
-  var $values81$n = K_$values81$n;
-  var $values83 = K_$values83;
-  var $values83$n = K_$values83$n;
-  var $values85 = K_$values85;
-  var $values85$n = K_$values85$n;
-  var $values87 = K_$values87;
-  var $values87$n = K_$values87$n;
-  var $list89 = K_$list89;
-  var $values90 = K_$values90;
-  var $values90$n = K_$values90$n;
-  var $values92 = K_$values92;
-  var $values92$n = K_$values92$n;
-  var $values94 = K_$values94;
-  var $values94$n = K_$values94$n;
-  var $values96 = K_$values96;
-  var $values96$n = K_$values96$n;
-  var $list98 = K_$list98;
+  var $values65$n = K_$values65$n;
+  var $values67 = K_$values67;
+  var $values67$n = K_$values67$n;
+  var $values69 = K_$values69;
+  var $values69$n = K_$values69$n;
+  var $values71 = K_$values71;
+  var $values71$n = K_$values71$n;
+  var $values73 = K_$values73;
+  var $values73$n = K_$values73$n;
+  var $list75 = K_$list75;
+  var $values76 = K_$values76;
+  var $values76$n = K_$values76$n;
+  var $values78 = K_$values78;
+  var $values78$n = K_$values78$n;
+  var $values80 = K_$values80;
+  var $values80$n = K_$values80$n;
+  var $values82 = K_$values82;
+  var $values82$n = K_$values82$n;
+  var $values84 = K_$values84;
+  var $values84$n = K_$values84$n;
+  var $values86 = K_$values86;
+  var $values86$n = K_$values86$n;
+  var $list88 = K_$list88;
+  var $values89 = K_$values89;
+  var $values89$n = K_$values89$n;
+  var $values91 = K_$values91;
+  var $values91$n = K_$values91$n;
+  var $values93 = K_$values93;
+  var $values93$n = K_$values93$n;
+  var $values95 = K_$values95;
+  var $values95$n = K_$values95$n;
+  var $list97 = K_$list97;
   var Property_kind$code = K_Property_kind$code;
   var Action_effect$code = K_Action_effect$code;
   var v_coins = K_v_coins;
@@ -434,55 +432,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count819: number = 0;
+    let $count817: number = 0;
     {
-      const $seg821 = Z_collection + l_p;
-      const $n822 = N[$seg821]!;
-      for (let $i820 = 0; $i820 < $n822; $i820++) {
-        const l_c = C[$seg821 * CAP + $i820]!;
+      const $seg819 = Z_collection + l_p;
+      const $n820 = N[$seg819]!;
+      for (let $i818 = 0; $i818 < $n820; $i818++) {
+        const l_c = C[$seg819 * CAP + $i818]!;
         if (Property_heart[l_c]!) {
-          $count819++;
+          $count817++;
         }
       }
     }
-    return $count819;
+    return $count817;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count823: number = 0;
+    let $count821: number = 0;
     {
-      const $seg825 = Z_collection + l_p;
-      const $n826 = N[$seg825]!;
-      for (let $i824 = 0; $i824 < $n826; $i824++) {
-        const l_c = C[$seg825 * CAP + $i824]!;
+      const $seg823 = Z_collection + l_p;
+      const $n824 = N[$seg823]!;
+      for (let $i822 = 0; $i822 < $n824; $i822++) {
+        const l_c = C[$seg823 * CAP + $i822]!;
         if (Property_coin[l_c]!) {
-          $count823++;
+          $count821++;
         }
       }
     }
-    return $count823;
+    return $count821;
   }
   function fn_set_score(l_p: number): number {
-    let $sum827: number = 0;
-    for (const $item828 of ALL_Colour) {
-      const l_k = $item828;
+    let $sum825: number = 0;
+    for (const $item826 of ALL_Colour) {
+      const l_k = $item826;
       if (l_k !== "none") {
-        $sum827 +=
+        $sum825 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum827;
+    return $sum825;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum829: number = 0;
+    let $sum827: number = 0;
     {
-      const $seg831 = Z_collection + l_p;
-      const $n832 = N[$seg831]!;
-      for (let $i830 = 0; $i830 < $n832; $i830++) {
-        const l_c = C[$seg831 * CAP + $i830]!;
-        $sum829 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg829 = Z_collection + l_p;
+      const $n830 = N[$seg829]!;
+      for (let $i828 = 0; $i828 < $n830; $i828++) {
+        const l_c = C[$seg829 * CAP + $i828]!;
+        $sum827 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum829;
+    return $sum827;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -495,8 +493,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item833 of ALL_Colour) {
-                const l_k = $item833;
+              for (const $item831 of ALL_Colour) {
+                const l_k = $item831;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -511,8 +509,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item834 of ALL_Colour) {
-                  const l_k = $item834;
+                for (const $item832 of ALL_Colour) {
+                  const l_k = $item832;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -535,52 +533,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum835: number = 0;
+    let $sum833: number = 0;
     {
-      const $n837 = N[Z_board]!;
-      for (let $i836 = 0; $i836 < $n837; $i836++) {
-        const l_a = C[Z_board * CAP + $i836]!;
-        $sum835 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n835 = N[Z_board]!;
+      for (let $i834 = 0; $i834 < $n835; $i834++) {
+        const l_a = C[Z_board * CAP + $i834]!;
+        $sum833 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum835;
+    return 0 - $sum833;
   }
   function fn_action_points(l_p: number): number {
-    let $sum838: number = 0;
+    let $sum836: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum839: number = 0;
+        let $sum837: number = 0;
         {
-          const $seg841 = Z_played + l_q;
-          const $n842 = N[$seg841]!;
-          for (let $i840 = 0; $i840 < $n842; $i840++) {
-            const l_a = C[$seg841 * CAP + $i840]!;
-            $sum839 += fn_medal_points(l_a, l_p);
+          const $seg839 = Z_played + l_q;
+          const $n840 = N[$seg839]!;
+          for (let $i838 = 0; $i838 < $n840; $i838++) {
+            const l_a = C[$seg839 * CAP + $i838]!;
+            $sum837 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum838 += $sum839;
+        $sum836 += $sum837;
       }
     }
-    return $sum838 + fn_board_points(l_p);
+    return $sum836 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any843: boolean = false;
+    let $any841: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
-          $any843 = true;
+          $any841 = true;
           break;
         }
       }
     }
-    return $any843 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any841 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum844: number = 0;
+    let $sum842: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum844 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum842 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum844;
+    return N[Z_board]! + $sum842;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
@@ -1749,26 +1747,19 @@ export function playout(): PlayoutKernel {
   }
   function step87(): number {
     {
-      let $n215 = 0;
-      {
-        const $start216 = v_chairman;
-        for (let $k217 = 0; $k217 < players; $k217++) {
-          const l_p = $start216 + $k217 < players ? $start216 + $k217 : $start216 + $k217 - players;
-          $values45[$n215++] = l_p;
-        }
-      }
-      for (let $i218 = 0; $i218 < $n215; $i218++) {
-        const l_p = $values45[$i218]!;
+      const $start216 = v_chairman;
+      for (let $k217 = 0; $k217 < players; $k217++) {
+        const l_p = $start216 + $k217 < players ? $start216 + $k217 : $start216 + $k217 - players;
         {
-          const $seg219 = Z_exchange + l_p;
+          const $seg215 = Z_exchange + l_p;
           const $count = 1;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg219 * CAP + N[$seg219]!] = $card;
-            N[$seg219]!++;
-            $where[$card] = $seg219;
+            C[$seg215 * CAP + N[$seg215]!] = $card;
+            N[$seg215]!++;
+            $where[$card] = $seg215;
           }
         }
         v_has_taken[l_p] = false;
@@ -1906,35 +1897,35 @@ export function playout(): PlayoutKernel {
   function step95(): number {
     for (let l_p = 0; l_p < players; l_p++) {
       {
-        let $n220 = 0;
+        let $n218 = 0;
         {
-          const $seg222 = Z_played + l_p;
-          const $n223 = $count_played_effect[($seg222 - Z_played) * 14 + 4]! > 0 ? N[$seg222]! : 0;
-          for (let $i221 = 0; $i221 < $n223; $i221++) {
-            const l_a = C[$seg222 * CAP + $i221]!;
-            if (Action_effect$code[l_a]! === 4) $list46[$n220++] = l_a;
+          const $seg220 = Z_played + l_p;
+          const $n221 = $count_played_effect[($seg220 - Z_played) * 14 + 4]! > 0 ? N[$seg220]! : 0;
+          for (let $i219 = 0; $i219 < $n221; $i219++) {
+            const l_a = C[$seg220 * CAP + $i219]!;
+            if (Action_effect$code[l_a]! === 4) $list45[$n218++] = l_a;
           }
         }
-        for (let $i224 = 0; $i224 < $n220; $i224++) {
-          const l_a = $list46[$i224]!;
+        for (let $i222 = 0; $i222 < $n218; $i222++) {
+          const l_a = $list45[$i222]!;
           {
-            const $seg225 = Z_played + l_p;
+            const $seg223 = Z_played + l_p;
             const $wanted = l_a;
             let $at = -1;
-            for (let $i = 0; $i < N[$seg225]!; $i++)
-              if (C[$seg225 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg223]!; $i++)
+              if (C[$seg223 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
-            const $at226 = $seg225 * CAP + $at;
-            const $card = C[$at226]!;
-            const $end227 = $seg225 * CAP + N[$seg225]! - 1;
-            for (let $k228 = $at226; $k228 < $end227; $k228++) C[$k228] = C[$k228 + 1]!;
-            N[$seg225]!--;
+            const $at224 = $seg223 * CAP + $at;
+            const $card = C[$at224]!;
+            const $end225 = $seg223 * CAP + N[$seg223]! - 1;
+            for (let $k226 = $at224; $k226 < $end225; $k226++) C[$k226] = C[$k226 + 1]!;
+            N[$seg223]!--;
             {
               const $member = Action_effect$index[$card]!;
-              if ($member >= 0) $count_played_effect[($seg225 - Z_played) * 14 + $member]!--;
+              if ($member >= 0) $count_played_effect[($seg223 - Z_played) * 14 + $member]!--;
             }
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
@@ -1992,21 +1983,21 @@ export function playout(): PlayoutKernel {
         const $member = Property_kind$index[$card]!;
         if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
       }
-      const $seg229 = Z_collection + l_p_8;
-      C[$seg229 * CAP + N[$seg229]!] = $card;
-      N[$seg229]!++;
-      $where[$card] = $seg229;
+      const $seg227 = Z_collection + l_p_8;
+      C[$seg227 * CAP + N[$seg227]!] = $card;
+      N[$seg227]!++;
+      $where[$card] = $seg227;
       {
         const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($seg229 - Z_collection) * 2 + $member]!++;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg227 - Z_collection) * 2 + $member]!++;
       }
       {
         const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($seg229 - Z_collection) * 6 + $member]!++;
+        if ($member >= 0) $keyed_collection_colour_of[($seg227 - Z_collection) * 6 + $member]!++;
       }
       {
         const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($seg229 - Z_collection) * 3 + $member]!++;
+        if ($member >= 0) $count_collection_kind[($seg227 - Z_collection) * 3 + $member]!++;
       }
     }
     l_p_9 = l_p_8;
@@ -2082,13 +2073,13 @@ export function playout(): PlayoutKernel {
   }
   function step106(): number {
     {
-      const $seat230 = l_p_14;
-      if ($seat230 >= humans)
+      const $seat228 = l_p_14;
+      if ($seat228 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat230} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat228} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide241($seat230);
+      return decide239($seat228);
     }
   }
   function step107(): number {
@@ -2115,31 +2106,31 @@ export function playout(): PlayoutKernel {
     return step110();
   }
   function step110(): number {
-    return decide255();
+    return decide253();
   }
   function step111(): number {
+    let $first254: number = 0;
+    let $found255 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first254 = l_h;
+        $found255 = true;
+        break;
+      }
+    }
+    if (!$found255) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first254;
     let $first256: number = 0;
     let $found257 = false;
     for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
+      if (!(l_h >= humans) && l_h !== l_one) {
         $first256 = l_h;
         $found257 = true;
         break;
       }
     }
     if (!$found257) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first256;
-    let $first258: number = 0;
-    let $found259 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
-        $first258 = l_h;
-        $found259 = true;
-        break;
-      }
-    }
-    if (!$found259) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first258;
+    let l_other = $first256;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_6, v_merc_vote[l_one]!, $where[l_dual_6]!);
     } else {
@@ -2185,23 +2176,23 @@ export function playout(): PlayoutKernel {
     return 101;
   }
   function step119(): number {
-    let $cond264: boolean = l_p_9 >= humans;
-    if ($cond264) {
-      let $any260: boolean = false;
+    let $cond262: boolean = l_p_9 >= humans;
+    if ($cond262) {
+      let $any258: boolean = false;
       {
-        const $seg262 = Z_collection + l_p_9;
-        const $n263 = $keyed_collection_uncommitted[($seg262 - Z_collection) * 2 + 1]! > 0 ? N[$seg262]! : 0;
-        for (let $i261 = 0; $i261 < $n263; $i261++) {
-          const l_u = C[$seg262 * CAP + $i261]!;
+        const $seg260 = Z_collection + l_p_9;
+        const $n261 = $keyed_collection_uncommitted[($seg260 - Z_collection) * 2 + 1]! > 0 ? N[$seg260]! : 0;
+        for (let $i259 = 0; $i259 < $n261; $i259++) {
+          const l_u = C[$seg260 * CAP + $i259]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any260 = true;
+            $any258 = true;
             break;
           }
         }
       }
-      $cond264 = $any260;
+      $cond262 = $any258;
     }
-    if ($cond264) {
+    if ($cond262) {
       return step152();
     }
     return step120();
@@ -2218,26 +2209,26 @@ export function playout(): PlayoutKernel {
     return step121();
   }
   function step121(): number {
-    let $cond269: boolean =
+    let $cond267: boolean =
       fn_cards_of$at(l_p_9, Property_colour[l_card_8]!, Property_colour$index[l_card_8]!) +
         fn_cards_of$at(l_p_9, Property_second_colour[l_card_8]!, Property_second_colour$index[l_card_8]!) >
       0;
-    if (!$cond269) {
-      let $any265: boolean = false;
+    if (!$cond267) {
+      let $any263: boolean = false;
       {
-        const $seg267 = Z_collection + l_p_9;
-        const $n268 = $keyed_collection_uncommitted[($seg267 - Z_collection) * 2 + 1]! > 0 ? N[$seg267]! : 0;
-        for (let $i266 = 0; $i266 < $n268; $i266++) {
-          const l_u = C[$seg267 * CAP + $i266]!;
+        const $seg265 = Z_collection + l_p_9;
+        const $n266 = $keyed_collection_uncommitted[($seg265 - Z_collection) * 2 + 1]! > 0 ? N[$seg265]! : 0;
+        for (let $i264 = 0; $i264 < $n266; $i264++) {
+          const l_u = C[$seg265 * CAP + $i264]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any265 = true;
+            $any263 = true;
             break;
           }
         }
       }
-      $cond269 = $any265;
+      $cond267 = $any263;
     }
-    if ($cond269) {
+    if ($cond267) {
       return step123();
     }
     return step122();
@@ -2255,13 +2246,13 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     {
-      const $seat270 = l_p_10;
-      if ($seat270 >= humans)
+      const $seat268 = l_p_10;
+      if ($seat268 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat270} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat268} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide281($seat270);
+      return decide279($seat268);
     }
   }
   function step125(): number {
@@ -2288,31 +2279,31 @@ export function playout(): PlayoutKernel {
     return step128();
   }
   function step128(): number {
-    return decide295();
+    return decide293();
   }
   function step129(): number {
+    let $first294: number = 0;
+    let $found295 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first294 = l_h;
+        $found295 = true;
+        break;
+      }
+    }
+    if (!$found295) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first294;
     let $first296: number = 0;
     let $found297 = false;
     for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
+      if (!(l_h >= humans) && l_h !== l_one) {
         $first296 = l_h;
         $found297 = true;
         break;
       }
     }
     if (!$found297) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first296;
-    let $first298: number = 0;
-    let $found299 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
-        $first298 = l_h;
-        $found299 = true;
-        break;
-      }
-    }
-    if (!$found299) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first298;
+    let l_other = $first296;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_2, v_merc_vote[l_one]!, $where[l_dual_2]!);
     } else {
@@ -2397,13 +2388,13 @@ export function playout(): PlayoutKernel {
   }
   function step139(): number {
     {
-      const $seat300 = l_p_12;
-      if ($seat300 >= humans)
+      const $seat298 = l_p_12;
+      if ($seat298 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat300} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat298} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide311($seat300);
+      return decide309($seat298);
     }
   }
   function step140(): number {
@@ -2430,31 +2421,31 @@ export function playout(): PlayoutKernel {
     return step143();
   }
   function step143(): number {
-    return decide325();
+    return decide323();
   }
   function step144(): number {
+    let $first324: number = 0;
+    let $found325 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans)) {
+        $first324 = l_h;
+        $found325 = true;
+        break;
+      }
+    }
+    if (!$found325) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first324;
     let $first326: number = 0;
     let $found327 = false;
     for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
+      if (!(l_h >= humans) && l_h !== l_one) {
         $first326 = l_h;
         $found327 = true;
         break;
       }
     }
     if (!$found327) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first326;
-    let $first328: number = 0;
-    let $found329 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
-        $first328 = l_h;
-        $found329 = true;
-        break;
-      }
-    }
-    if (!$found329) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first328;
+    let l_other = $first326;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_4, v_merc_vote[l_one]!, $where[l_dual_4]!);
     } else {
@@ -2499,22 +2490,22 @@ export function playout(): PlayoutKernel {
     return step153();
   }
   function step152(): number {
-    let $first330: number = 0;
-    let $found331 = false;
+    let $first328: number = 0;
+    let $found329 = false;
     {
-      const $seg333 = Z_collection + l_p_9;
-      const $n334 = $keyed_collection_uncommitted[($seg333 - Z_collection) * 2 + 1]! > 0 ? N[$seg333]! : 0;
-      for (let $i332 = 0; $i332 < $n334; $i332++) {
-        const l_u = C[$seg333 * CAP + $i332]!;
+      const $seg331 = Z_collection + l_p_9;
+      const $n332 = $keyed_collection_uncommitted[($seg331 - Z_collection) * 2 + 1]! > 0 ? N[$seg331]! : 0;
+      for (let $i330 = 0; $i330 < $n332; $i330++) {
+        const l_u = C[$seg331 * CAP + $i330]!;
         if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-          $first330 = l_u;
-          $found331 = true;
+          $first328 = l_u;
+          $found329 = true;
           break;
         }
       }
     }
-    if (!$found331) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first330;
+    if (!$found329) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first328;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
       ? Property_colour[l_card_8]!
       : Property_second_colour[l_card_8]!;
@@ -2574,18 +2565,18 @@ export function playout(): PlayoutKernel {
   }
   function step158(): number {
     {
-      const $seg335 = Z_hand + l_p_16;
+      const $seg333 = Z_hand + l_p_16;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg335 * CAP + N[$seg335]!] = $card;
-        N[$seg335]!++;
-        $where[$card] = $seg335;
+        C[$seg333 * CAP + N[$seg333]!] = $card;
+        N[$seg333]!++;
+        $where[$card] = $seg333;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg335 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg333 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -2605,13 +2596,13 @@ export function playout(): PlayoutKernel {
   }
   function step161(): number {
     {
-      const $seat336 = l_p_16;
-      if ($seat336 >= humans)
+      const $seat334 = l_p_16;
+      if ($seat334 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat336} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat334} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide350($seat336);
+      return decide348($seat334);
     }
   }
   function step162(): number {
@@ -2619,22 +2610,22 @@ export function playout(): PlayoutKernel {
   }
   function step163(): number {
     {
-      const $seg351 = Z_hand + l_p_16;
+      const $seg349 = Z_hand + l_p_16;
       const $position = rollOn(G, N[Z_hand + l_p_16]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg351]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg349]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg351]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg349]!}`,
         );
       const $index = $position - 1;
-      const $at352 = $seg351 * CAP + $index;
-      const $card = C[$at352]!;
-      const $end353 = $seg351 * CAP + N[$seg351]! - 1;
-      for (let $k354 = $at352; $k354 < $end353; $k354++) C[$k354] = C[$k354 + 1]!;
-      N[$seg351]!--;
+      const $at350 = $seg349 * CAP + $index;
+      const $card = C[$at350]!;
+      const $end351 = $seg349 * CAP + N[$seg349]! - 1;
+      for (let $k352 = $at350; $k352 < $end351; $k352++) C[$k352] = C[$k352 + 1]!;
+      N[$seg349]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg351 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg349 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -2683,13 +2674,13 @@ export function playout(): PlayoutKernel {
   }
   function step171(): number {
     {
-      const $seat355 = l_p_5;
-      if ($seat355 >= humans)
+      const $seat353 = l_p_5;
+      if ($seat353 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat355} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat353} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide372($seat355, true);
+      return decide370($seat353, true);
     }
   }
   function step172(): number {
@@ -2754,26 +2745,26 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg373 = Z_played + l_p_6;
-      C[$seg373 * CAP + N[$seg373]!] = $card;
-      N[$seg373]!++;
-      $where[$card] = $seg373;
+      const $seg371 = Z_played + l_p_6;
+      C[$seg371 * CAP + N[$seg371]!] = $card;
+      N[$seg371]!++;
+      $where[$card] = $seg371;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg373 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg371 - Z_played) * 14 + $member]!++;
       }
     }
     return step183();
   }
   function step181(): number {
     {
-      const $seat374 = l_p_6;
-      if ($seat374 >= humans)
+      const $seat372 = l_p_6;
+      if ($seat372 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat374} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat372} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide384($seat374);
+      return decide382($seat372);
     }
   }
   function step182(): number {
@@ -2805,13 +2796,13 @@ export function playout(): PlayoutKernel {
   }
   function step186(): number {
     {
-      const $seat385 = l_p_6;
-      if ($seat385 >= humans)
+      const $seat383 = l_p_6;
+      if ($seat383 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat385} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat383} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide398($seat385);
+      return decide396($seat383);
     }
   }
   function step187(): number {
@@ -2832,13 +2823,13 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg399 = Z_played + l_p_6;
-      C[$seg399 * CAP + N[$seg399]!] = $card;
-      N[$seg399]!++;
-      $where[$card] = $seg399;
+      const $seg397 = Z_played + l_p_6;
+      C[$seg397 * CAP + N[$seg397]!] = $card;
+      N[$seg397]!++;
+      $where[$card] = $seg397;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg399 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg397 - Z_played) * 14 + $member]!++;
       }
     }
     return step190();
@@ -2863,24 +2854,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat400 = l_p_6;
-      if ($seat400 >= humans)
+      const $seat398 = l_p_6;
+      if ($seat398 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat400} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat398} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide422($seat400);
+      return decide420($seat398);
     }
   }
   function step192(): number {
     {
-      const $seat423 = l_p_6;
-      if ($seat423 >= humans)
+      const $seat421 = l_p_6;
+      if ($seat421 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat423} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat421} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide448($seat423);
+      return decide446($seat421);
     }
   }
   function step193(): number {
@@ -2894,12 +2885,12 @@ export function playout(): PlayoutKernel {
   }
   function step196(): number {
     {
-      let $n449 = 0;
+      let $n447 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list76[$n449++] = l_q;
+        if (l_q !== l_p_6) $list75[$n447++] = l_q;
       }
-      for (let $i450 = 0; $i450 < $n449; $i450++) {
-        const l_q = $list76[$i450]!;
+      for (let $i448 = 0; $i448 < $n447; $i448++) {
+        const l_q = $list75[$i448]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3013,9 +3004,10 @@ export function playout(): PlayoutKernel {
   }
   function step203(): number {
     l_active = $values1[l_active$index]!;
-    for (let l_q = 0; l_q < players; l_q++) {
-      v_passed_over[l_q] = false;
-      $mask_passed_over &= ~(1 << l_q);
+    for (let $flagSeats = $mask_passed_over; $flagSeats !== 0; $flagSeats &= $flagSeats - 1) {
+      const $flagSeat = 31 - Math.clz32($flagSeats & -$flagSeats);
+      v_passed_over[$flagSeat] = false;
+      $mask_passed_over &= ~(1 << $flagSeat);
     }
     if (l_active >= humans) {
     }
@@ -3047,13 +3039,13 @@ export function playout(): PlayoutKernel {
   }
   function step206(): number {
     {
-      const $seat451 = l_active;
-      if ($seat451 >= humans)
+      const $seat449 = l_active;
+      if ($seat449 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide512($seat451);
+      return decide510($seat449);
     }
   }
   function step207(): number {
@@ -3074,13 +3066,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat513 = l_target;
-      if ($seat513 >= humans)
+      const $seat511 = l_target;
+      if ($seat511 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat513} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat511} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide540($seat513);
+      return decide538($seat511);
     }
   }
   function step209(): number {
@@ -3102,13 +3094,13 @@ export function playout(): PlayoutKernel {
       $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
     }
     {
-      const $seat541 = l_active;
-      if ($seat541 >= humans)
+      const $seat539 = l_active;
+      if ($seat539 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat541} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat539} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide563($seat541);
+      return decide561($seat539);
     }
   }
   function step210(): number {
@@ -3118,36 +3110,36 @@ export function playout(): PlayoutKernel {
     return step215();
   }
   function step212(): number {
-    let $first564: number = 0;
-    let $found565 = false;
+    let $first562: number = 0;
+    let $found563 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first564 = l_q;
-        $found565 = true;
+        $first562 = l_q;
+        $found563 = true;
         break;
       }
     }
-    if (!$found565) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first564;
+    if (!$found563) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first562;
     {
-      const $seat566 = l_opponent;
-      if ($seat566 >= humans)
+      const $seat564 = l_opponent;
+      if ($seat564 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat566} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat564} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide577($seat566);
+      return decide575($seat564);
     }
   }
   function step213(): number {
     {
-      const $seat578 = l_active;
-      if ($seat578 >= humans)
+      const $seat576 = l_active;
+      if ($seat576 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat578} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat576} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide600($seat578);
+      return decide598($seat576);
     }
   }
   function step214(): number {
@@ -3185,18 +3177,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg601 = Z_hand + l_p_4;
+      const $seg599 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg601 * CAP + N[$seg601]!] = $card;
-        N[$seg601]!++;
-        $where[$card] = $seg601;
+        C[$seg599 * CAP + N[$seg599]!] = $card;
+        N[$seg599]!++;
+        $where[$card] = $seg599;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg601 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg599 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3216,13 +3208,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat602 = l_p_4;
-      if ($seat602 >= humans)
+      const $seat600 = l_p_4;
+      if ($seat600 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat602} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat600} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide616($seat602);
+      return decide614($seat600);
     }
   }
   function step222(): number {
@@ -3230,22 +3222,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg617 = Z_hand + l_p_4;
+      const $seg615 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg617]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg615]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg617]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg615]!}`,
         );
       const $index = $position - 1;
-      const $at618 = $seg617 * CAP + $index;
-      const $card = C[$at618]!;
-      const $end619 = $seg617 * CAP + N[$seg617]! - 1;
-      for (let $k620 = $at618; $k620 < $end619; $k620++) C[$k620] = C[$k620 + 1]!;
-      N[$seg617]!--;
+      const $at616 = $seg615 * CAP + $index;
+      const $card = C[$at616]!;
+      const $end617 = $seg615 * CAP + N[$seg615]! - 1;
+      for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
+      N[$seg615]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg617 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg615 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3326,26 +3318,26 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg621 = Z_played + l_p_3;
-      C[$seg621 * CAP + N[$seg621]!] = $card;
-      N[$seg621]!++;
-      $where[$card] = $seg621;
+      const $seg619 = Z_played + l_p_3;
+      C[$seg619 * CAP + N[$seg619]!] = $card;
+      N[$seg619]!++;
+      $where[$card] = $seg619;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg621 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg619 - Z_played) * 14 + $member]!++;
       }
     }
     return step238();
   }
   function step236(): number {
     {
-      const $seat622 = l_p_3;
-      if ($seat622 >= humans)
+      const $seat620 = l_p_3;
+      if ($seat620 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat622} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat620} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide632($seat622);
+      return decide630($seat620);
     }
   }
   function step237(): number {
@@ -3377,13 +3369,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat633 = l_p_3;
-      if ($seat633 >= humans)
+      const $seat631 = l_p_3;
+      if ($seat631 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat633} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat631} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide646($seat633);
+      return decide644($seat631);
     }
   }
   function step242(): number {
@@ -3404,13 +3396,13 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg647 = Z_played + l_p_3;
-      C[$seg647 * CAP + N[$seg647]!] = $card;
-      N[$seg647]!++;
-      $where[$card] = $seg647;
+      const $seg645 = Z_played + l_p_3;
+      C[$seg645 * CAP + N[$seg645]!] = $card;
+      N[$seg645]!++;
+      $where[$card] = $seg645;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg647 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg645 - Z_played) * 14 + $member]!++;
       }
     }
     return step245();
@@ -3435,24 +3427,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat648 = l_p_3;
-      if ($seat648 >= humans)
+      const $seat646 = l_p_3;
+      if ($seat646 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat648} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat646} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide670($seat648);
+      return decide668($seat646);
     }
   }
   function step247(): number {
     {
-      const $seat671 = l_p_3;
-      if ($seat671 >= humans)
+      const $seat669 = l_p_3;
+      if ($seat669 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat671} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat669} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide696($seat671);
+      return decide694($seat669);
     }
   }
   function step248(): number {
@@ -3466,12 +3458,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n697 = 0;
+      let $n695 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list89[$n697++] = l_q;
+        if (l_q !== l_p_3) $list88[$n695++] = l_q;
       }
-      for (let $i698 = 0; $i698 < $n697; $i698++) {
-        const l_q = $list89[$i698]!;
+      for (let $i696 = 0; $i696 < $n695; $i696++) {
+        const l_q = $list88[$i696]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3581,18 +3573,23 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step257(): number {
-    let $cond700: boolean = l_offered;
-    if ($cond700) {
-      let $any699: boolean = false;
-      for (let l_q = 0; l_q < players; l_q++) {
+    let $cond698: boolean = l_offered;
+    if ($cond698) {
+      let $any697: boolean = false;
+      for (
+        let l_q$left = ((1 << players) - 1) & ~((1 << l_active) | $mask_passed_over);
+        l_q$left !== 0;
+        l_q$left &= l_q$left - 1
+      ) {
+        const l_q = 31 - Math.clz32(l_q$left & -l_q$left);
         if (fn_reachable(l_active, l_q)) {
-          $any699 = true;
+          $any697 = true;
           break;
         }
       }
-      $cond700 = !$any699;
+      $cond698 = !$any697;
     }
-    if ($cond700) {
+    if ($cond698) {
       l_turn_over = true;
     }
     return 204;
@@ -3625,13 +3622,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat701 = l_p;
-      if ($seat701 >= humans)
+      const $seat699 = l_p;
+      if ($seat699 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat701} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat699} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide718($seat701, true);
+      return decide716($seat699, true);
     }
   }
   function step262(): number {
@@ -3696,26 +3693,26 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg719 = Z_played + l_p_2;
-      C[$seg719 * CAP + N[$seg719]!] = $card;
-      N[$seg719]!++;
-      $where[$card] = $seg719;
+      const $seg717 = Z_played + l_p_2;
+      C[$seg717 * CAP + N[$seg717]!] = $card;
+      N[$seg717]!++;
+      $where[$card] = $seg717;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg719 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg717 - Z_played) * 14 + $member]!++;
       }
     }
     return step273();
   }
   function step271(): number {
     {
-      const $seat720 = l_p_2;
-      if ($seat720 >= humans)
+      const $seat718 = l_p_2;
+      if ($seat718 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat718} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide730($seat720);
+      return decide728($seat718);
     }
   }
   function step272(): number {
@@ -3747,13 +3744,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat731 = l_p_2;
-      if ($seat731 >= humans)
+      const $seat729 = l_p_2;
+      if ($seat729 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat731} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat729} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide744($seat731);
+      return decide742($seat729);
     }
   }
   function step277(): number {
@@ -3774,13 +3771,13 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg745 = Z_played + l_p_2;
-      C[$seg745 * CAP + N[$seg745]!] = $card;
-      N[$seg745]!++;
-      $where[$card] = $seg745;
+      const $seg743 = Z_played + l_p_2;
+      C[$seg743 * CAP + N[$seg743]!] = $card;
+      N[$seg743]!++;
+      $where[$card] = $seg743;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg745 - Z_played) * 14 + $member]!++;
+        if ($member >= 0) $count_played_effect[($seg743 - Z_played) * 14 + $member]!++;
       }
     }
     return step280();
@@ -3805,24 +3802,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat746 = l_p_2;
-      if ($seat746 >= humans)
+      const $seat744 = l_p_2;
+      if ($seat744 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat746} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide768($seat746);
+      return decide766($seat744);
     }
   }
   function step282(): number {
     {
-      const $seat769 = l_p_2;
-      if ($seat769 >= humans)
+      const $seat767 = l_p_2;
+      if ($seat767 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat769} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat767} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide794($seat769);
+      return decide792($seat767);
     }
   }
   function step283(): number {
@@ -3836,12 +3833,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n795 = 0;
+      let $n793 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list98[$n795++] = l_q;
+        if (l_q !== l_p_2) $list97[$n793++] = l_q;
       }
-      for (let $i796 = 0; $i796 < $n795; $i796++) {
-        const l_q = $list98[$i796]!;
+      for (let $i794 = 0; $i794 < $n793; $i794++) {
+        const l_q = $list97[$i794]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3958,275 +3955,275 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat769 = l_p_2;
-      if ($seat769 >= humans)
+      const $seat767 = l_p_2;
+      if ($seat767 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat769} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat767} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide794($seat769);
+      return decide792($seat767);
     }
   }
   function step295(): number {
     {
-      const $seat746 = l_p_2;
-      if ($seat746 >= humans)
+      const $seat744 = l_p_2;
+      if ($seat744 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat746} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide768($seat746);
+      return decide766($seat744);
     }
   }
   function step296(): number {
     {
-      const $seat731 = l_p_2;
-      if ($seat731 >= humans)
+      const $seat729 = l_p_2;
+      if ($seat729 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat731} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat729} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide744($seat731);
+      return decide742($seat729);
     }
   }
   function step297(): number {
     {
-      const $seat720 = l_p_2;
-      if ($seat720 >= humans)
+      const $seat718 = l_p_2;
+      if ($seat718 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat718} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide730($seat720);
+      return decide728($seat718);
     }
   }
   function step298(): number {
     {
-      const $seat701 = l_p;
-      if ($seat701 >= humans)
+      const $seat699 = l_p;
+      if ($seat699 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat701} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat699} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide718($seat701, false);
+      return decide716($seat699, false);
     }
   }
   function step299(): number {
     {
-      const $seat671 = l_p_3;
-      if ($seat671 >= humans)
+      const $seat669 = l_p_3;
+      if ($seat669 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat671} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat669} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide696($seat671);
+      return decide694($seat669);
     }
   }
   function step300(): number {
     {
-      const $seat648 = l_p_3;
-      if ($seat648 >= humans)
+      const $seat646 = l_p_3;
+      if ($seat646 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat648} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat646} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide670($seat648);
+      return decide668($seat646);
     }
   }
   function step301(): number {
     {
-      const $seat633 = l_p_3;
-      if ($seat633 >= humans)
+      const $seat631 = l_p_3;
+      if ($seat631 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat633} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat631} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide646($seat633);
+      return decide644($seat631);
     }
   }
   function step302(): number {
     {
-      const $seat622 = l_p_3;
-      if ($seat622 >= humans)
+      const $seat620 = l_p_3;
+      if ($seat620 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat622} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat620} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide632($seat622);
+      return decide630($seat620);
     }
   }
   function step303(): number {
     {
-      const $seat602 = l_p_4;
-      if ($seat602 >= humans)
+      const $seat600 = l_p_4;
+      if ($seat600 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat602} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat600} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide616($seat602);
+      return decide614($seat600);
     }
   }
   function step304(): number {
     {
-      const $seat566 = l_opponent;
-      if ($seat566 >= humans)
+      const $seat564 = l_opponent;
+      if ($seat564 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat566} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat564} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide577($seat566);
+      return decide575($seat564);
     }
   }
   function step305(): number {
     {
-      const $seat578 = l_active;
-      if ($seat578 >= humans)
+      const $seat576 = l_active;
+      if ($seat576 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat578} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat576} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide600($seat578);
+      return decide598($seat576);
     }
   }
   function step306(): number {
     {
-      const $seat541 = l_active;
-      if ($seat541 >= humans)
+      const $seat539 = l_active;
+      if ($seat539 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat541} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat539} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide563($seat541);
+      return decide561($seat539);
     }
   }
   function step307(): number {
     {
-      const $seat513 = l_target;
-      if ($seat513 >= humans)
+      const $seat511 = l_target;
+      if ($seat511 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat513} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat511} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide540($seat513);
+      return decide538($seat511);
     }
   }
   function step308(): number {
     {
-      const $seat451 = l_active;
-      if ($seat451 >= humans)
+      const $seat449 = l_active;
+      if ($seat449 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide512($seat451);
+      return decide510($seat449);
     }
   }
   function step309(): number {
     {
-      const $seat423 = l_p_6;
-      if ($seat423 >= humans)
+      const $seat421 = l_p_6;
+      if ($seat421 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat423} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat421} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide448($seat423);
+      return decide446($seat421);
     }
   }
   function step310(): number {
     {
-      const $seat400 = l_p_6;
-      if ($seat400 >= humans)
+      const $seat398 = l_p_6;
+      if ($seat398 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat400} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat398} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide422($seat400);
+      return decide420($seat398);
     }
   }
   function step311(): number {
     {
-      const $seat385 = l_p_6;
-      if ($seat385 >= humans)
+      const $seat383 = l_p_6;
+      if ($seat383 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat385} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat383} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide398($seat385);
+      return decide396($seat383);
     }
   }
   function step312(): number {
     {
-      const $seat374 = l_p_6;
-      if ($seat374 >= humans)
+      const $seat372 = l_p_6;
+      if ($seat372 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat374} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat372} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide384($seat374);
+      return decide382($seat372);
     }
   }
   function step313(): number {
     {
-      const $seat355 = l_p_5;
-      if ($seat355 >= humans)
+      const $seat353 = l_p_5;
+      if ($seat353 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat355} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat353} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide372($seat355, false);
+      return decide370($seat353, false);
     }
   }
   function step314(): number {
-    return decide295();
+    return decide293();
   }
   function step315(): number {
     {
-      const $seat270 = l_p_10;
-      if ($seat270 >= humans)
+      const $seat268 = l_p_10;
+      if ($seat268 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat270} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat268} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide281($seat270);
+      return decide279($seat268);
     }
   }
   function step316(): number {
-    return decide325();
+    return decide323();
   }
   function step317(): number {
     {
-      const $seat300 = l_p_12;
-      if ($seat300 >= humans)
+      const $seat298 = l_p_12;
+      if ($seat298 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat300} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat298} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide311($seat300);
+      return decide309($seat298);
     }
   }
   function step318(): number {
-    return decide255();
+    return decide253();
   }
   function step319(): number {
     {
-      const $seat230 = l_p_14;
-      if ($seat230 >= humans)
+      const $seat228 = l_p_14;
+      if ($seat228 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat230} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat228} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide241($seat230);
+      return decide239($seat228);
     }
   }
   function step320(): number {
     {
-      const $seat336 = l_p_16;
-      if ($seat336 >= humans)
+      const $seat334 = l_p_16;
+      if ($seat334 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat336} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat334} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide350($seat336);
+      return decide348($seat334);
     }
   }
   function step321(): number {
@@ -4977,25 +4974,25 @@ export function playout(): PlayoutKernel {
       return step74();
     }
   }
-  function decide241($seat230: number): number {
-    $values47$n[0]! = 0;
-    for (const $i232 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-      const $item231 = $i232;
-      $values47[$values47$n[0]!++] = $item231;
+  function decide239($seat228: number): number {
+    $values46$n[0]! = 0;
+    for (const $i230 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+      const $item229 = $i230;
+      $values46[$values46$n[0]!++] = $item229;
     }
-    const $size233 = $values47$n[0]!;
-    const $count234 = $size233;
-    const $total235: number = $count234;
-    if ($total235 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat230} must act but has no legal move`);
+    const $size231 = $values46$n[0]!;
+    const $count232 = $size231;
+    const $total233: number = $count232;
+    if ($total233 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat228} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n237 = $total235;
-    let $r238 = 0;
-    if ($n237 <= 2097152 && $n237 >= 1) {
+    const $n235 = $total233;
+    let $r236 = 0;
+    if ($n235 <= 2097152 && $n235 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5006,38 +5003,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n237;
+        const $m = ($t >>> 0) * $n235;
         const $low = $m >>> 0;
-        if ($low >= $n237 || $low >= 4294967296 % $n237) {
-          $r238 = ($m / 4294967296) >>> 0;
+        if ($low >= $n235 || $low >= 4294967296 % $n235) {
+          $r236 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n237 >= 1 && $n237 <= 4294967296))
+      if (!($n235 >= 1 && $n235 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r238 = drawInt(P, $n237);
+      $r236 = drawInt(P, $n235);
     }
-    const $index236$drawn = $r238;
-    let $index236 = $index236$drawn;
+    const $index234$drawn = $r236;
+    let $index234 = $index234$drawn;
     decisions++;
     steps = 0;
-    if ($index236 < $count234) {
-      const $digit239 = $index236;
-      const $value240 = $values47[$digit239]!;
-      if (trace !== null) trace.push($seat230, 26, $value240);
+    if ($index234 < $count232) {
+      const $digit237 = $index234;
+      const $value238 = $values46[$digit237]!;
+      if (trace !== null) trace.push($seat228, 26, $value238);
       {
-        const l_colour = $value240;
+        const l_colour = $value238;
         $write_committed(l_dual_5, l_colour, $where[l_dual_5]!);
         return step107();
       }
     }
-    $index236 -= $count234;
+    $index234 -= $count232;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide255(): number {
+  function decide253(): number {
     {
-      let $n242 = 0;
+      let $n240 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5045,31 +5042,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list49[$n242++] = l_h;
+          $list48[$n240++] = l_h;
         }
       }
-      if ($n242 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a243 = 0; $a243 < $n242; $a243++) {
-        const l_h = $list49[$a243]!;
-        pick244: {
-          $values52$n[0]! = 0;
-          for (const $i246 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-            const $item245 = $i246;
-            $values52[$values52$n[0]!++] = $item245;
+      if ($n240 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a241 = 0; $a241 < $n240; $a241++) {
+        const l_h = $list48[$a241]!;
+        pick242: {
+          $values51$n[0]! = 0;
+          for (const $i244 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item243 = $i244;
+            $values51[$values51$n[0]!++] = $item243;
           }
-          const $size247 = $values52$n[0]!;
-          const $count248 = $size247;
-          const $total249: number = $count248;
-          if ($total249 === 0)
+          const $size245 = $values51$n[0]!;
+          const $count246 = $size245;
+          const $total247: number = $count246;
+          if ($total247 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n251 = $total249;
-          let $r252 = 0;
-          if ($n251 <= 2097152 && $n251 >= 1) {
+          const $n249 = $total247;
+          let $r250 = 0;
+          if ($n249 <= 2097152 && $n249 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5080,63 +5077,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n251;
+              const $m = ($t >>> 0) * $n249;
               const $low = $m >>> 0;
-              if ($low >= $n251 || $low >= 4294967296 % $n251) {
-                $r252 = ($m / 4294967296) >>> 0;
+              if ($low >= $n249 || $low >= 4294967296 % $n249) {
+                $r250 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n251 >= 1 && $n251 <= 4294967296))
+            if (!($n249 >= 1 && $n249 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r252 = drawInt(P, $n251);
+            $r250 = drawInt(P, $n249);
           }
-          const $index250$drawn = $r252;
-          let $index250 = $index250$drawn;
+          const $index248$drawn = $r250;
+          let $index248 = $index248$drawn;
           decisions++;
           steps = 0;
-          if ($index250 < $count248) {
-            const $digit253 = $index250;
-            const $value254 = $values52[$digit253]!;
-            if (trace !== null) trace.push(l_h, 25, $value254);
-            $list50[$a243] = 0;
-            $values51[$a243 * 1 + 0] = $value254;
-            break pick244;
+          if ($index248 < $count246) {
+            const $digit251 = $index248;
+            const $value252 = $values51[$digit251]!;
+            if (trace !== null) trace.push(l_h, 25, $value252);
+            $list49[$a241] = 0;
+            $values50[$a241 * 1 + 0] = $value252;
+            break pick242;
           }
-          $index250 -= $count248;
+          $index248 -= $count246;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a243 = 0; $a243 < $n242; $a243++) {
-        const l_h = $list49[$a243]!;
-        if ($list50[$a243] === 0) {
-          const l_colour = $values51[$a243 * 1 + 0] as string;
+      for (let $a241 = 0; $a241 < $n240; $a241++) {
+        const l_h = $list48[$a241]!;
+        if ($list49[$a241] === 0) {
+          const l_colour = $values50[$a241 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step111();
     }
   }
-  function decide281($seat270: number): number {
-    $values54$n[0]! = 0;
-    for (const $i272 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-      const $item271 = $i272;
-      $values54[$values54$n[0]!++] = $item271;
+  function decide279($seat268: number): number {
+    $values53$n[0]! = 0;
+    for (const $i270 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+      const $item269 = $i270;
+      $values53[$values53$n[0]!++] = $item269;
     }
-    const $size273 = $values54$n[0]!;
-    const $count274 = $size273;
-    const $total275: number = $count274;
-    if ($total275 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat270} must act but has no legal move`);
+    const $size271 = $values53$n[0]!;
+    const $count272 = $size271;
+    const $total273: number = $count272;
+    if ($total273 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat268} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n277 = $total275;
-    let $r278 = 0;
-    if ($n277 <= 2097152 && $n277 >= 1) {
+    const $n275 = $total273;
+    let $r276 = 0;
+    if ($n275 <= 2097152 && $n275 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5147,38 +5144,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n277;
+        const $m = ($t >>> 0) * $n275;
         const $low = $m >>> 0;
-        if ($low >= $n277 || $low >= 4294967296 % $n277) {
-          $r278 = ($m / 4294967296) >>> 0;
+        if ($low >= $n275 || $low >= 4294967296 % $n275) {
+          $r276 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n277 >= 1 && $n277 <= 4294967296))
+      if (!($n275 >= 1 && $n275 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r278 = drawInt(P, $n277);
+      $r276 = drawInt(P, $n275);
     }
-    const $index276$drawn = $r278;
-    let $index276 = $index276$drawn;
+    const $index274$drawn = $r276;
+    let $index274 = $index274$drawn;
     decisions++;
     steps = 0;
-    if ($index276 < $count274) {
-      const $digit279 = $index276;
-      const $value280 = $values54[$digit279]!;
-      if (trace !== null) trace.push($seat270, 26, $value280);
+    if ($index274 < $count272) {
+      const $digit277 = $index274;
+      const $value278 = $values53[$digit277]!;
+      if (trace !== null) trace.push($seat268, 26, $value278);
       {
-        const l_colour = $value280;
+        const l_colour = $value278;
         $write_committed(l_dual, l_colour, $where[l_dual]!);
         return step125();
       }
     }
-    $index276 -= $count274;
+    $index274 -= $count272;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide295(): number {
+  function decide293(): number {
     {
-      let $n282 = 0;
+      let $n280 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5186,31 +5183,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list56[$n282++] = l_h;
+          $list55[$n280++] = l_h;
         }
       }
-      if ($n282 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a283 = 0; $a283 < $n282; $a283++) {
-        const l_h = $list56[$a283]!;
-        pick284: {
-          $values59$n[0]! = 0;
-          for (const $i286 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-            const $item285 = $i286;
-            $values59[$values59$n[0]!++] = $item285;
+      if ($n280 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a281 = 0; $a281 < $n280; $a281++) {
+        const l_h = $list55[$a281]!;
+        pick282: {
+          $values58$n[0]! = 0;
+          for (const $i284 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item283 = $i284;
+            $values58[$values58$n[0]!++] = $item283;
           }
-          const $size287 = $values59$n[0]!;
-          const $count288 = $size287;
-          const $total289: number = $count288;
-          if ($total289 === 0)
+          const $size285 = $values58$n[0]!;
+          const $count286 = $size285;
+          const $total287: number = $count286;
+          if ($total287 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n291 = $total289;
-          let $r292 = 0;
-          if ($n291 <= 2097152 && $n291 >= 1) {
+          const $n289 = $total287;
+          let $r290 = 0;
+          if ($n289 <= 2097152 && $n289 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5221,63 +5218,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n291;
+              const $m = ($t >>> 0) * $n289;
               const $low = $m >>> 0;
-              if ($low >= $n291 || $low >= 4294967296 % $n291) {
-                $r292 = ($m / 4294967296) >>> 0;
+              if ($low >= $n289 || $low >= 4294967296 % $n289) {
+                $r290 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n291 >= 1 && $n291 <= 4294967296))
+            if (!($n289 >= 1 && $n289 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r292 = drawInt(P, $n291);
+            $r290 = drawInt(P, $n289);
           }
-          const $index290$drawn = $r292;
-          let $index290 = $index290$drawn;
+          const $index288$drawn = $r290;
+          let $index288 = $index288$drawn;
           decisions++;
           steps = 0;
-          if ($index290 < $count288) {
-            const $digit293 = $index290;
-            const $value294 = $values59[$digit293]!;
-            if (trace !== null) trace.push(l_h, 25, $value294);
-            $list57[$a283] = 0;
-            $values58[$a283 * 1 + 0] = $value294;
-            break pick284;
+          if ($index288 < $count286) {
+            const $digit291 = $index288;
+            const $value292 = $values58[$digit291]!;
+            if (trace !== null) trace.push(l_h, 25, $value292);
+            $list56[$a281] = 0;
+            $values57[$a281 * 1 + 0] = $value292;
+            break pick282;
           }
-          $index290 -= $count288;
+          $index288 -= $count286;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a283 = 0; $a283 < $n282; $a283++) {
-        const l_h = $list56[$a283]!;
-        if ($list57[$a283] === 0) {
-          const l_colour = $values58[$a283 * 1 + 0] as string;
+      for (let $a281 = 0; $a281 < $n280; $a281++) {
+        const l_h = $list55[$a281]!;
+        if ($list56[$a281] === 0) {
+          const l_colour = $values57[$a281 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step129();
     }
   }
-  function decide311($seat300: number): number {
-    $values61$n[0]! = 0;
-    for (const $i302 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-      const $item301 = $i302;
-      $values61[$values61$n[0]!++] = $item301;
+  function decide309($seat298: number): number {
+    $values60$n[0]! = 0;
+    for (const $i300 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+      const $item299 = $i300;
+      $values60[$values60$n[0]!++] = $item299;
     }
-    const $size303 = $values61$n[0]!;
-    const $count304 = $size303;
-    const $total305: number = $count304;
-    if ($total305 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat300} must act but has no legal move`);
+    const $size301 = $values60$n[0]!;
+    const $count302 = $size301;
+    const $total303: number = $count302;
+    if ($total303 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat298} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n307 = $total305;
-    let $r308 = 0;
-    if ($n307 <= 2097152 && $n307 >= 1) {
+    const $n305 = $total303;
+    let $r306 = 0;
+    if ($n305 <= 2097152 && $n305 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5288,38 +5285,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n307;
+        const $m = ($t >>> 0) * $n305;
         const $low = $m >>> 0;
-        if ($low >= $n307 || $low >= 4294967296 % $n307) {
-          $r308 = ($m / 4294967296) >>> 0;
+        if ($low >= $n305 || $low >= 4294967296 % $n305) {
+          $r306 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n307 >= 1 && $n307 <= 4294967296))
+      if (!($n305 >= 1 && $n305 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r308 = drawInt(P, $n307);
+      $r306 = drawInt(P, $n305);
     }
-    const $index306$drawn = $r308;
-    let $index306 = $index306$drawn;
+    const $index304$drawn = $r306;
+    let $index304 = $index304$drawn;
     decisions++;
     steps = 0;
-    if ($index306 < $count304) {
-      const $digit309 = $index306;
-      const $value310 = $values61[$digit309]!;
-      if (trace !== null) trace.push($seat300, 26, $value310);
+    if ($index304 < $count302) {
+      const $digit307 = $index304;
+      const $value308 = $values60[$digit307]!;
+      if (trace !== null) trace.push($seat298, 26, $value308);
       {
-        const l_colour = $value310;
+        const l_colour = $value308;
         $write_committed(l_dual_3, l_colour, $where[l_dual_3]!);
         return step140();
       }
     }
-    $index306 -= $count304;
+    $index304 -= $count302;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide325(): number {
+  function decide323(): number {
     {
-      let $n312 = 0;
+      let $n310 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5327,31 +5324,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list63[$n312++] = l_h;
+          $list62[$n310++] = l_h;
         }
       }
-      if ($n312 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a313 = 0; $a313 < $n312; $a313++) {
-        const l_h = $list63[$a313]!;
-        pick314: {
-          $values66$n[0]! = 0;
-          for (const $i316 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-            const $item315 = $i316;
-            $values66[$values66$n[0]!++] = $item315;
+      if ($n310 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a311 = 0; $a311 < $n310; $a311++) {
+        const l_h = $list62[$a311]!;
+        pick312: {
+          $values65$n[0]! = 0;
+          for (const $i314 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item313 = $i314;
+            $values65[$values65$n[0]!++] = $item313;
           }
-          const $size317 = $values66$n[0]!;
-          const $count318 = $size317;
-          const $total319: number = $count318;
-          if ($total319 === 0)
+          const $size315 = $values65$n[0]!;
+          const $count316 = $size315;
+          const $total317: number = $count316;
+          if ($total317 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n321 = $total319;
-          let $r322 = 0;
-          if ($n321 <= 2097152 && $n321 >= 1) {
+          const $n319 = $total317;
+          let $r320 = 0;
+          if ($n319 <= 2097152 && $n319 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5362,59 +5359,59 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n321;
+              const $m = ($t >>> 0) * $n319;
               const $low = $m >>> 0;
-              if ($low >= $n321 || $low >= 4294967296 % $n321) {
-                $r322 = ($m / 4294967296) >>> 0;
+              if ($low >= $n319 || $low >= 4294967296 % $n319) {
+                $r320 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n321 >= 1 && $n321 <= 4294967296))
+            if (!($n319 >= 1 && $n319 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r322 = drawInt(P, $n321);
+            $r320 = drawInt(P, $n319);
           }
-          const $index320$drawn = $r322;
-          let $index320 = $index320$drawn;
+          const $index318$drawn = $r320;
+          let $index318 = $index318$drawn;
           decisions++;
           steps = 0;
-          if ($index320 < $count318) {
-            const $digit323 = $index320;
-            const $value324 = $values66[$digit323]!;
-            if (trace !== null) trace.push(l_h, 25, $value324);
-            $list64[$a313] = 0;
-            $values65[$a313 * 1 + 0] = $value324;
-            break pick314;
+          if ($index318 < $count316) {
+            const $digit321 = $index318;
+            const $value322 = $values65[$digit321]!;
+            if (trace !== null) trace.push(l_h, 25, $value322);
+            $list63[$a311] = 0;
+            $values64[$a311 * 1 + 0] = $value322;
+            break pick312;
           }
-          $index320 -= $count318;
+          $index318 -= $count316;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a313 = 0; $a313 < $n312; $a313++) {
-        const l_h = $list63[$a313]!;
-        if ($list64[$a313] === 0) {
-          const l_colour = $values65[$a313 * 1 + 0] as string;
+      for (let $a311 = 0; $a311 < $n310; $a311++) {
+        const l_h = $list62[$a311]!;
+        if ($list63[$a311] === 0) {
+          const l_colour = $values64[$a311 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step144();
     }
   }
-  function decide350($seat336: number): number {
-    const $seg337 = Z_hand + l_p_16;
-    const $size338 = N[$seg337]!;
-    const $count339 = $size338;
-    const $total340: number = $count339;
-    if ($total340 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat336} must act but has no legal move`);
+  function decide348($seat334: number): number {
+    const $seg335 = Z_hand + l_p_16;
+    const $size336 = N[$seg335]!;
+    const $count337 = $size336;
+    const $total338: number = $count337;
+    if ($total338 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat334} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n342 = $total340;
-    let $r343 = 0;
-    if ($n342 <= 2097152 && $n342 >= 1) {
+    const $n340 = $total338;
+    let $r341 = 0;
+    if ($n340 <= 2097152 && $n340 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5425,49 +5422,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n342;
+        const $m = ($t >>> 0) * $n340;
         const $low = $m >>> 0;
-        if ($low >= $n342 || $low >= 4294967296 % $n342) {
-          $r343 = ($m / 4294967296) >>> 0;
+        if ($low >= $n340 || $low >= 4294967296 % $n340) {
+          $r341 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n342 >= 1 && $n342 <= 4294967296))
+      if (!($n340 >= 1 && $n340 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r343 = drawInt(P, $n342);
+      $r341 = drawInt(P, $n340);
     }
-    const $index341$drawn = $r343;
-    let $index341 = $index341$drawn;
+    const $index339$drawn = $r341;
+    let $index339 = $index339$drawn;
     decisions++;
     steps = 0;
-    if ($index341 < $count339) {
-      const $digit344 = $index341;
-      const $value345 = C[$seg337 * CAP + $digit344]!;
-      if (trace !== null) trace.push($seat336, 9, $value345);
+    if ($index339 < $count337) {
+      const $digit342 = $index339;
+      const $value343 = C[$seg335 * CAP + $digit342]!;
+      if (trace !== null) trace.push($seat334, 9, $value343);
       {
-        const l_card = $value345;
+        const l_card = $value343;
         {
-          const $seg346 = Z_hand + l_p_16;
+          const $seg344 = Z_hand + l_p_16;
           const $wanted = l_card;
-          let $at = $digit344;
-          if (!($at >= 0 && $at < N[$seg346]! && C[$seg346 * CAP + $at]! === $wanted)) {
+          let $at = $digit342;
+          if (!($at >= 0 && $at < N[$seg344]! && C[$seg344 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg346]!; $i++)
-              if (C[$seg346 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg344]!; $i++)
+              if (C[$seg344 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at347 = $seg346 * CAP + $at;
-          const $card = C[$at347]!;
-          const $end348 = $seg346 * CAP + N[$seg346]! - 1;
-          for (let $k349 = $at347; $k349 < $end348; $k349++) C[$k349] = C[$k349 + 1]!;
-          N[$seg346]!--;
+          const $at345 = $seg344 * CAP + $at;
+          const $card = C[$at345]!;
+          const $end346 = $seg344 * CAP + N[$seg344]! - 1;
+          for (let $k347 = $at345; $k347 < $end346; $k347++) C[$k347] = C[$k347 + 1]!;
+          N[$seg344]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg346 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg344 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5476,45 +5473,45 @@ export function playout(): PlayoutKernel {
         return step162();
       }
     }
-    $index341 -= $count339;
+    $index339 -= $count337;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide372($seat355: number, $passBy: boolean): number {
-    $values68$n[0]! = 0;
+  function decide370($seat353: number, $passBy: boolean): number {
+    $values67$n[0]! = 0;
     {
-      const $seg357 = Z_hand + l_p_5;
-      const $n358 = $count_hand_effect[($seg357 - Z_hand) * 14 + 1]! > 0 ? N[$seg357]! : 0;
-      for (let $i356 = 0; $i356 < $n358; $i356++) {
-        const l_card = C[$seg357 * CAP + $i356]!;
-        if (Action_effect$code[l_card]! === 1) $values68[$values68$n[0]!++] = l_card;
+      const $seg355 = Z_hand + l_p_5;
+      const $n356 = $count_hand_effect[($seg355 - Z_hand) * 14 + 1]! > 0 ? N[$seg355]! : 0;
+      for (let $i354 = 0; $i354 < $n356; $i354++) {
+        const l_card = C[$seg355 * CAP + $i354]!;
+        if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
       }
     }
-    let $offered359 = false;
-    offered359$open: {
-      if (!($values68$n[0]! > 0)) break offered359$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered359$open;
-      $offered359 = true;
+    let $offered357 = false;
+    offered357$open: {
+      if (!($values67$n[0]! > 0)) break offered357$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered357$open;
+      $offered357 = true;
     }
-    let $offered360 = false;
-    offered360$open: {
-      $offered360 = true;
+    let $offered358 = false;
+    offered358$open: {
+      $offered358 = true;
     }
-    if ($passBy && !$offered359) {
+    if ($passBy && !$offered357) {
       l___window_1 = false;
       return step202();
     }
-    const $offered361 = ($offered359 ? 1 : 0) + ($offered360 ? 1 : 0);
-    if ($offered361 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat355} must act but has no legal move`);
+    const $offered359 = ($offered357 ? 1 : 0) + ($offered358 ? 1 : 0);
+    if ($offered359 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat353} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt362: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n364 = $offered361;
-      let $r365 = 0;
-      if ($n364 <= 2097152 && $n364 >= 1) {
+    attempt360: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n362 = $offered359;
+      let $r363 = 0;
+      if ($n362 <= 2097152 && $n362 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5525,24 +5522,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n364;
+          const $m = ($t >>> 0) * $n362;
           const $low = $m >>> 0;
-          if ($low >= $n364 || $low >= 4294967296 % $n364) {
-            $r365 = ($m / 4294967296) >>> 0;
+          if ($low >= $n362 || $low >= 4294967296 % $n362) {
+            $r363 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n364 >= 1 && $n364 <= 4294967296))
+        if (!($n362 >= 1 && $n362 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r365 = drawInt(P, $n364);
+        $r363 = drawInt(P, $n362);
       }
-      const $pick363$drawn = $r365;
-      let $pick363 = $pick363$drawn;
-      if ($offered359 && $pick363-- === 0) {
-        const $n369 = $values68$n[0]!;
-        let $r370 = 0;
-        if ($n369 <= 2097152 && $n369 >= 1) {
+      const $pick361$drawn = $r363;
+      let $pick361 = $pick361$drawn;
+      if ($offered357 && $pick361-- === 0) {
+        const $n367 = $values67$n[0]!;
+        let $r368 = 0;
+        if ($n367 <= 2097152 && $n367 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5553,37 +5550,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n369;
+            const $m = ($t >>> 0) * $n367;
             const $low = $m >>> 0;
-            if ($low >= $n369 || $low >= 4294967296 % $n369) {
-              $r370 = ($m / 4294967296) >>> 0;
+            if ($low >= $n367 || $low >= 4294967296 % $n367) {
+              $r368 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n369 >= 1 && $n369 <= 4294967296))
+          if (!($n367 >= 1 && $n367 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r370 = drawInt(P, $n369);
+          $r368 = drawInt(P, $n367);
         }
-        const $digit367 = $r370;
-        const $value368 = $values68[$digit367]!;
+        const $digit365 = $r368;
+        const $value366 = $values67[$digit365]!;
         {
-          l_card_5 = $value368;
+          l_card_5 = $value366;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat355, 24, $value368);
+        if (trace !== null) trace.push($seat353, 24, $value366);
         {
-          l_card_5 = $value368;
+          l_card_5 = $value366;
           return step172();
         }
       }
-      if ($offered360 && $pick363-- === 0) {
+      if ($offered358 && $pick361-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat355, 8);
+        if (trace !== null) trace.push($seat353, 8);
         {
           l___window_1 = false;
           return step202();
@@ -5592,20 +5589,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide384($seat374: number): number {
-    const $size375 = players;
-    const $count376 = $size375;
-    const $total377: number = $count376;
-    if ($total377 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat374} must act but has no legal move`);
+  function decide382($seat372: number): number {
+    const $size373 = players;
+    const $count374 = $size373;
+    const $total375: number = $count374;
+    if ($total375 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat372} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n379 = $total377;
-    let $r380 = 0;
-    if ($n379 <= 2097152 && $n379 >= 1) {
+    const $n377 = $total375;
+    let $r378 = 0;
+    if ($n377 <= 2097152 && $n377 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5616,28 +5613,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n379;
+        const $m = ($t >>> 0) * $n377;
         const $low = $m >>> 0;
-        if ($low >= $n379 || $low >= 4294967296 % $n379) {
-          $r380 = ($m / 4294967296) >>> 0;
+        if ($low >= $n377 || $low >= 4294967296 % $n377) {
+          $r378 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n379 >= 1 && $n379 <= 4294967296))
+      if (!($n377 >= 1 && $n377 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r380 = drawInt(P, $n379);
+      $r378 = drawInt(P, $n377);
     }
-    const $index378$drawn = $r380;
-    let $index378 = $index378$drawn;
+    const $index376$drawn = $r378;
+    let $index376 = $index376$drawn;
     decisions++;
     steps = 0;
-    if ($index378 < $count376) {
-      const $digit381 = $index378;
-      const $value382 = $digit381;
-      if (trace !== null) trace.push($seat374, 6, $value382);
+    if ($index376 < $count374) {
+      const $digit379 = $index376;
+      const $value380 = $digit379;
+      if (trace !== null) trace.push($seat372, 6, $value380);
       {
-        const l_whose = $value382;
+        const l_whose = $value380;
         {
           const $card = l_card_6;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -5649,44 +5646,44 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg383 = Z_played + l_whose;
-          C[$seg383 * CAP + N[$seg383]!] = $card;
-          N[$seg383]!++;
-          $where[$card] = $seg383;
+          const $seg381 = Z_played + l_whose;
+          C[$seg381 * CAP + N[$seg381]!] = $card;
+          N[$seg381]!++;
+          $where[$card] = $seg381;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg383 - Z_played) * 14 + $member]!++;
+            if ($member >= 0) $count_played_effect[($seg381 - Z_played) * 14 + $member]!++;
           }
         }
         return step182();
       }
     }
-    $index378 -= $count376;
+    $index376 -= $count374;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide398($seat385: number): number {
-    $values70$n[0]! = 0;
+  function decide396($seat383: number): number {
+    $values69$n[0]! = 0;
     {
-      const $seg387 = Z_collection + l_p_6;
-      const $n388 = N[$seg387]!;
-      for (let $i386 = 0; $i386 < $n388; $i386++) {
-        const l_target = C[$seg387 * CAP + $i386]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values70[$values70$n[0]!++] = l_target;
+      const $seg385 = Z_collection + l_p_6;
+      const $n386 = N[$seg385]!;
+      for (let $i384 = 0; $i384 < $n386; $i384++) {
+        const l_target = C[$seg385 * CAP + $i384]!;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values69[$values69$n[0]!++] = l_target;
       }
     }
-    const $size389 = $values70$n[0]!;
-    const $count390 = $size389;
-    const $total391: number = $count390;
-    if ($total391 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat385} must act but has no legal move`);
+    const $size387 = $values69$n[0]!;
+    const $count388 = $size387;
+    const $total389: number = $count388;
+    if ($total389 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat383} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n393 = $total391;
-    let $r394 = 0;
-    if ($n393 <= 2097152 && $n393 >= 1) {
+    const $n391 = $total389;
+    let $r392 = 0;
+    if ($n391 <= 2097152 && $n391 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5697,28 +5694,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n393;
+        const $m = ($t >>> 0) * $n391;
         const $low = $m >>> 0;
-        if ($low >= $n393 || $low >= 4294967296 % $n393) {
-          $r394 = ($m / 4294967296) >>> 0;
+        if ($low >= $n391 || $low >= 4294967296 % $n391) {
+          $r392 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n393 >= 1 && $n393 <= 4294967296))
+      if (!($n391 >= 1 && $n391 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r394 = drawInt(P, $n393);
+      $r392 = drawInt(P, $n391);
     }
-    const $index392$drawn = $r394;
-    let $index392 = $index392$drawn;
+    const $index390$drawn = $r392;
+    let $index390 = $index390$drawn;
     decisions++;
     steps = 0;
-    if ($index392 < $count390) {
-      const $digit395 = $index392;
-      const $value396 = $values70[$digit395]!;
-      if (trace !== null) trace.push($seat385, 5, $value396);
+    if ($index390 < $count388) {
+      const $digit393 = $index390;
+      const $value394 = $values69[$digit393]!;
+      if (trace !== null) trace.push($seat383, 5, $value394);
       {
-        const l_target = $value396;
+        const l_target = $value394;
         v_doubled[l_target] = true;
         {
           const $card = l_card_6;
@@ -5731,54 +5728,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg397 = Z_attached + l_p_6;
-          C[$seg397 * CAP + N[$seg397]!] = $card;
-          N[$seg397]!++;
-          $where[$card] = $seg397;
+          const $seg395 = Z_attached + l_p_6;
+          C[$seg395 * CAP + N[$seg395]!] = $card;
+          N[$seg395]!++;
+          $where[$card] = $seg395;
         }
         return step187();
       }
     }
-    $index392 -= $count390;
+    $index390 -= $count388;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide422($seat400: number): number {
-    const $seg401 = Z_board;
-    const $size402 = N[$seg401]!;
-    const $count403 = $size402;
-    $values72$n[0]! = 0;
+  function decide420($seat398: number): number {
+    const $seg399 = Z_board;
+    const $size400 = N[$seg399]!;
+    const $count401 = $size400;
+    $values71$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond408: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond408) {
-        let $any404: boolean = false;
+      let $cond406: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond406) {
+        let $any402: boolean = false;
         {
-          const $seg406 = Z_collection + l_whose;
-          const $n407 = N[$seg406]!;
-          for (let $i405 = 0; $i405 < $n407; $i405++) {
-            const l_c = C[$seg406 * CAP + $i405]!;
+          const $seg404 = Z_collection + l_whose;
+          const $n405 = N[$seg404]!;
+          for (let $i403 = 0; $i403 < $n405; $i403++) {
+            const l_c = C[$seg404 * CAP + $i403]!;
             if (v_doubled[l_c]!) {
-              $any404 = true;
+              $any402 = true;
               break;
             }
           }
         }
-        $cond408 = $any404;
+        $cond406 = $any402;
       }
-      if ($cond408) $values72[$values72$n[0]!++] = l_whose;
+      if ($cond406) $values71[$values71$n[0]!++] = l_whose;
     }
-    const $size409 = $values72$n[0]!;
-    const $count410 = $size409;
-    const $total411: number = $count403 + $count410;
-    if ($total411 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat400} must act but has no legal move`);
+    const $size407 = $values71$n[0]!;
+    const $count408 = $size407;
+    const $total409: number = $count401 + $count408;
+    if ($total409 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat398} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n413 = $total411;
-    let $r414 = 0;
-    if ($n413 <= 2097152 && $n413 >= 1) {
+    const $n411 = $total409;
+    let $r412 = 0;
+    if ($n411 <= 2097152 && $n411 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5789,31 +5786,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n413;
+        const $m = ($t >>> 0) * $n411;
         const $low = $m >>> 0;
-        if ($low >= $n413 || $low >= 4294967296 % $n413) {
-          $r414 = ($m / 4294967296) >>> 0;
+        if ($low >= $n411 || $low >= 4294967296 % $n411) {
+          $r412 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n413 >= 1 && $n413 <= 4294967296))
+      if (!($n411 >= 1 && $n411 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r414 = drawInt(P, $n413);
+      $r412 = drawInt(P, $n411);
     }
-    const $index412$drawn = $r414;
-    let $index412 = $index412$drawn;
+    const $index410$drawn = $r412;
+    let $index410 = $index410$drawn;
     decisions++;
     steps = 0;
-    if ($index412 < $count403) {
-      const $digit415 = $index412;
-      const $value416 = C[$seg401 * CAP + $digit415]!;
-      if (trace !== null) trace.push($seat400, 3, $value416);
+    if ($index410 < $count401) {
+      const $digit413 = $index410;
+      const $value414 = C[$seg399 * CAP + $digit413]!;
+      if (trace !== null) trace.push($seat398, 3, $value414);
       {
-        const l_target = $value416;
+        const l_target = $value414;
         {
           const $wanted = l_target;
-          let $at = $digit415;
+          let $at = $digit413;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -5823,10 +5820,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at417 = Z_board * CAP + $at;
-          const $card = C[$at417]!;
-          const $end418 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k419 = $at417; $k419 < $end418; $k419++) C[$k419] = C[$k419 + 1]!;
+          const $at415 = Z_board * CAP + $at;
+          const $card = C[$at415]!;
+          const $end416 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k417 = $at415; $k417 < $end416; $k417++) C[$k417] = C[$k417 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5835,45 +5832,45 @@ export function playout(): PlayoutKernel {
         return step194();
       }
     }
-    $index412 -= $count403;
-    if ($index412 < $count410) {
-      const $digit420 = $index412;
-      const $value421 = $values72[$digit420]!;
-      if (trace !== null) trace.push($seat400, 4, $value421);
+    $index410 -= $count401;
+    if ($index410 < $count408) {
+      const $digit418 = $index410;
+      const $value419 = $values71[$digit418]!;
+      if (trace !== null) trace.push($seat398, 4, $value419);
       {
-        l_whose_4 = $value421;
+        l_whose_4 = $value419;
         return step192();
       }
     }
-    $index412 -= $count410;
+    $index410 -= $count408;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide448($seat423: number): number {
-    const $seg424 = Z_played + l_whose_4;
-    const $size425 = N[$seg424]!;
-    const $count426 = $size425;
-    $values74$n[0]! = 0;
+  function decide446($seat421: number): number {
+    const $seg422 = Z_played + l_whose_4;
+    const $size423 = N[$seg422]!;
+    const $count424 = $size423;
+    $values73$n[0]! = 0;
     {
-      const $seg428 = Z_collection + l_whose_4;
-      const $n429 = N[$seg428]!;
-      for (let $i427 = 0; $i427 < $n429; $i427++) {
-        const l_target = C[$seg428 * CAP + $i427]!;
-        if (v_doubled[l_target]!) $values74[$values74$n[0]!++] = l_target;
+      const $seg426 = Z_collection + l_whose_4;
+      const $n427 = N[$seg426]!;
+      for (let $i425 = 0; $i425 < $n427; $i425++) {
+        const l_target = C[$seg426 * CAP + $i425]!;
+        if (v_doubled[l_target]!) $values73[$values73$n[0]!++] = l_target;
       }
     }
-    const $size430 = $values74$n[0]!;
-    const $count431 = $size430;
-    const $total432: number = $count426 + $count431;
-    if ($total432 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat423} must act but has no legal move`);
+    const $size428 = $values73$n[0]!;
+    const $count429 = $size428;
+    const $total430: number = $count424 + $count429;
+    if ($total430 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat421} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n434 = $total432;
-    let $r435 = 0;
-    if ($n434 <= 2097152 && $n434 >= 1) {
+    const $n432 = $total430;
+    let $r433 = 0;
+    if ($n432 <= 2097152 && $n432 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5884,49 +5881,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n434;
+        const $m = ($t >>> 0) * $n432;
         const $low = $m >>> 0;
-        if ($low >= $n434 || $low >= 4294967296 % $n434) {
-          $r435 = ($m / 4294967296) >>> 0;
+        if ($low >= $n432 || $low >= 4294967296 % $n432) {
+          $r433 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n434 >= 1 && $n434 <= 4294967296))
+      if (!($n432 >= 1 && $n432 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r435 = drawInt(P, $n434);
+      $r433 = drawInt(P, $n432);
     }
-    const $index433$drawn = $r435;
-    let $index433 = $index433$drawn;
+    const $index431$drawn = $r433;
+    let $index431 = $index431$drawn;
     decisions++;
     steps = 0;
-    if ($index433 < $count426) {
-      const $digit436 = $index433;
-      const $value437 = C[$seg424 * CAP + $digit436]!;
-      if (trace !== null) trace.push($seat423, 1, $value437);
+    if ($index431 < $count424) {
+      const $digit434 = $index431;
+      const $value435 = C[$seg422 * CAP + $digit434]!;
+      if (trace !== null) trace.push($seat421, 1, $value435);
       {
-        const l_target = $value437;
+        const l_target = $value435;
         {
-          const $seg438 = Z_played + l_whose_4;
+          const $seg436 = Z_played + l_whose_4;
           const $wanted = l_target;
-          let $at = $digit436;
-          if (!($at >= 0 && $at < N[$seg438]! && C[$seg438 * CAP + $at]! === $wanted)) {
+          let $at = $digit434;
+          if (!($at >= 0 && $at < N[$seg436]! && C[$seg436 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg438]!; $i++)
-              if (C[$seg438 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg436]!; $i++)
+              if (C[$seg436 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at439 = $seg438 * CAP + $at;
-          const $card = C[$at439]!;
-          const $end440 = $seg438 * CAP + N[$seg438]! - 1;
-          for (let $k441 = $at439; $k441 < $end440; $k441++) C[$k441] = C[$k441 + 1]!;
-          N[$seg438]!--;
+          const $at437 = $seg436 * CAP + $at;
+          const $card = C[$at437]!;
+          const $end438 = $seg436 * CAP + N[$seg436]! - 1;
+          for (let $k439 = $at437; $k439 < $end438; $k439++) C[$k439] = C[$k439 + 1]!;
+          N[$seg436]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg438 - Z_played) * 14 + $member]!--;
+            if ($member >= 0) $count_played_effect[($seg436 - Z_played) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5935,23 +5932,23 @@ export function playout(): PlayoutKernel {
         return step193();
       }
     }
-    $index433 -= $count426;
-    if ($index433 < $count431) {
-      const $digit442 = $index433;
-      const $value443 = $values74[$digit442]!;
-      if (trace !== null) trace.push($seat423, 2, $value443);
+    $index431 -= $count424;
+    if ($index431 < $count429) {
+      const $digit440 = $index431;
+      const $value441 = $values73[$digit440]!;
+      if (trace !== null) trace.push($seat421, 2, $value441);
       {
-        const l_target = $value443;
+        const l_target = $value441;
         v_doubled[l_target] = false;
         {
-          const $seg444 = Z_attached + l_whose_4;
-          if (N[$seg444]! === 0)
+          const $seg442 = Z_attached + l_whose_4;
+          if (N[$seg442]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at445 = $seg444 * CAP;
-          const $card = C[$at445]!;
-          const $end446 = $seg444 * CAP + N[$seg444]! - 1;
-          for (let $k447 = $at445; $k447 < $end446; $k447++) C[$k447] = C[$k447 + 1]!;
-          N[$seg444]!--;
+          const $at443 = $seg442 * CAP;
+          const $card = C[$at443]!;
+          const $end444 = $seg442 * CAP + N[$seg442]! - 1;
+          for (let $k445 = $at443; $k445 < $end444; $k445++) C[$k445] = C[$k445 + 1]!;
+          N[$seg442]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -5959,19 +5956,19 @@ export function playout(): PlayoutKernel {
         return step193();
       }
     }
-    $index433 -= $count431;
+    $index431 -= $count429;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide512($seat451: number): number {
-    const $seg452 = Z_hand + l_active;
-    let $offered453 = false;
-    offered453$open: {
-      if (!(N[$seg452]! > 0)) break offered453$open;
-      if (!!l_action_played) break offered453$open;
-      if (!!l_offered) break offered453$open;
-      let $found459 = false;
-      for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
-        const l_card_3 = C[$seg452 * CAP + $i460]!;
+  function decide510($seat449: number): number {
+    const $seg450 = Z_hand + l_active;
+    let $offered451 = false;
+    offered451$open: {
+      if (!(N[$seg450]! > 0)) break offered451$open;
+      if (!!l_action_played) break offered451$open;
+      if (!!l_offered) break offered451$open;
+      let $found457 = false;
+      for (let $i458 = 0; $i458 < N[$seg450]!; $i458++) {
+        const l_card_3 = C[$seg450 * CAP + $i458]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
         if (!(
           Action_effect$code[l_card_3]! !== 4 ||
@@ -5984,135 +5981,135 @@ export function playout(): PlayoutKernel {
           !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
         ))
           continue;
-        let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
-        if (!$cond458) {
-          let $any454: boolean = false;
+        let $cond456: boolean = Action_effect$code[l_card_3]! !== 6;
+        if (!$cond456) {
+          let $any452: boolean = false;
           {
-            const $seg456 = Z_collection + l_active;
-            const $n457 = N[$seg456]!;
-            for (let $i455 = 0; $i455 < $n457; $i455++) {
-              const l_c = C[$seg456 * CAP + $i455]!;
+            const $seg454 = Z_collection + l_active;
+            const $n455 = N[$seg454]!;
+            for (let $i453 = 0; $i453 < $n455; $i453++) {
+              const l_c = C[$seg454 * CAP + $i453]!;
               if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                $any454 = true;
+                $any452 = true;
                 break;
               }
             }
           }
-          $cond458 = $any454;
+          $cond456 = $any452;
         }
-        if (!$cond458) continue;
-        $found459 = true;
+        if (!$cond456) continue;
+        $found457 = true;
         break;
       }
-      if (!$found459) break offered453$open;
-      $offered453 = true;
+      if (!$found457) break offered451$open;
+      $offered451 = true;
+    }
+    let $offered460 = false;
+    offered460$open: {
+      if (!(v_protection[l_active]! > 0)) break offered460$open;
+      $offered460 = true;
+    }
+    let $offered461 = false;
+    offered461$open: {
+      if (!(v_protection[l_active]! === 0)) break offered461$open;
+      if (!!l_offered) break offered461$open;
+      $offered461 = true;
     }
     let $offered462 = false;
     offered462$open: {
-      if (!(v_protection[l_active]! > 0)) break offered462$open;
+      if (!!$variant_simple) break offered462$open;
+      if (!(v_protection[l_active]! === 0)) break offered462$open;
+      if (!!l_offered) break offered462$open;
+      if (!(N[Z_action_deck]! > 0)) break offered462$open;
       $offered462 = true;
     }
     let $offered463 = false;
+    let $gate468 = false;
+    let $found464 = false;
     offered463$open: {
+      if (!(players > 0)) break offered463$open;
       if (!(v_protection[l_active]! === 0)) break offered463$open;
-      if (!!l_offered) break offered463$open;
-      $offered463 = true;
-    }
-    let $offered464 = false;
-    offered464$open: {
-      if (!!$variant_simple) break offered464$open;
-      if (!(v_protection[l_active]! === 0)) break offered464$open;
-      if (!!l_offered) break offered464$open;
-      if (!(N[Z_action_deck]! > 0)) break offered464$open;
-      $offered464 = true;
+      if (!(v_coins[l_active]! >= 1)) break offered463$open;
+      $gate468 = true;
     }
     let $offered465 = false;
-    let $gate470 = false;
+    let $gate469 = false;
     let $found466 = false;
     offered465$open: {
       if (!(players > 0)) break offered465$open;
       if (!(v_protection[l_active]! === 0)) break offered465$open;
-      if (!(v_coins[l_active]! >= 1)) break offered465$open;
-      $gate470 = true;
+      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered465$open;
+      $gate469 = true;
     }
     let $offered467 = false;
-    let $gate471 = false;
-    let $found468 = false;
     offered467$open: {
-      if (!(players > 0)) break offered467$open;
-      if (!(v_protection[l_active]! === 0)) break offered467$open;
-      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered467$open;
-      $gate471 = true;
+      if (!l_offered) break offered467$open;
+      $offered467 = true;
     }
-    let $offered469 = false;
-    offered469$open: {
-      if (!l_offered) break offered469$open;
-      $offered469 = true;
-    }
-    $values79$n[0]! = 0;
-    $values81$n[0]! = 0;
-    if ($gate470 || $gate471) {
+    $values78$n[0]! = 0;
+    $values80$n[0]! = 0;
+    if ($gate468 || $gate469) {
       for (
-        let $value472$left = ((1 << players) - 1) & ~((1 << l_active) | $mask_passed_over);
-        $value472$left !== 0;
-        $value472$left &= $value472$left - 1
+        let $value470$left = ((1 << players) - 1) & ~((1 << l_active) | $mask_passed_over);
+        $value470$left !== 0;
+        $value470$left &= $value470$left - 1
       ) {
-        const $value472 = 31 - Math.clz32($value472$left & -$value472$left);
-        found466$test: if ($gate470) {
-          const l_target = $value472;
+        const $value470 = 31 - Math.clz32($value470$left & -$value470$left);
+        found464$test: if ($gate468) {
+          const l_target = $value470;
+          if (!!(
+            (v_has_taken[l_active]! && v_took_from[l_active]! === l_target) ||
+            (v_has_taken[l_target]! && v_took_from[l_target]! === l_active)
+          ))
+            break found464$test;
+          if (!!($count_played_effect[(Z_played + l_target - Z_played) * 14 + 4]! > 0)) break found464$test;
+          if (!(v_protection[l_target]! === 0)) break found464$test;
+          $values78[$values78$n[0]!++] = l_target;
+        }
+        found466$test: if ($gate469) {
+          const l_target = $value470;
           if (!!(
             (v_has_taken[l_active]! && v_took_from[l_active]! === l_target) ||
             (v_has_taken[l_target]! && v_took_from[l_target]! === l_active)
           ))
             break found466$test;
           if (!!($count_played_effect[(Z_played + l_target - Z_played) * 14 + 4]! > 0)) break found466$test;
-          if (!(v_protection[l_target]! === 0)) break found466$test;
-          $values79[$values79$n[0]!++] = l_target;
-        }
-        found468$test: if ($gate471) {
-          const l_target = $value472;
-          if (!!(
-            (v_has_taken[l_active]! && v_took_from[l_active]! === l_target) ||
-            (v_has_taken[l_target]! && v_took_from[l_target]! === l_active)
-          ))
-            break found468$test;
-          if (!!($count_played_effect[(Z_played + l_target - Z_played) * 14 + 4]! > 0)) break found468$test;
-          if (!(v_protection[l_target]! > 0)) break found468$test;
-          if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found468$test;
-          $values81[$values81$n[0]!++] = l_target;
+          if (!(v_protection[l_target]! > 0)) break found466$test;
+          if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found466$test;
+          $values80[$values80$n[0]!++] = l_target;
         }
       }
-      $found466 = $values79$n[0]! > 0;
-      $found468 = $values81$n[0]! > 0;
+      $found464 = $values78$n[0]! > 0;
+      $found466 = $values80$n[0]! > 0;
+    }
+    offered463$open: {
+      if (!$found464) break offered463$open;
+      $offered463 = true;
     }
     offered465$open: {
       if (!$found466) break offered465$open;
       $offered465 = true;
     }
-    offered467$open: {
-      if (!$found468) break offered467$open;
-      $offered467 = true;
-    }
-    const $offered473 =
-      ($offered453 ? 1 : 0) +
+    const $offered471 =
+      ($offered451 ? 1 : 0) +
+      ($offered460 ? 1 : 0) +
+      ($offered461 ? 1 : 0) +
       ($offered462 ? 1 : 0) +
       ($offered463 ? 1 : 0) +
-      ($offered464 ? 1 : 0) +
       ($offered465 ? 1 : 0) +
-      ($offered467 ? 1 : 0) +
-      ($offered469 ? 1 : 0);
-    if ($offered473 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
+      ($offered467 ? 1 : 0);
+    if ($offered471 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat449} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built478 = false;
-    attempt474: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n476 = $offered473;
-      let $r477 = 0;
-      if ($n476 <= 2097152 && $n476 >= 1) {
+    let $built476 = false;
+    attempt472: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n474 = $offered471;
+      let $r475 = 0;
+      if ($n474 <= 2097152 && $n474 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6123,25 +6120,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n476;
+          const $m = ($t >>> 0) * $n474;
           const $low = $m >>> 0;
-          if ($low >= $n476 || $low >= 4294967296 % $n476) {
-            $r477 = ($m / 4294967296) >>> 0;
+          if ($low >= $n474 || $low >= 4294967296 % $n474) {
+            $r475 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n476 >= 1 && $n476 <= 4294967296))
+        if (!($n474 >= 1 && $n474 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r477 = drawInt(P, $n476);
+        $r475 = drawInt(P, $n474);
       }
-      const $pick475$drawn = $r477;
-      let $pick475 = $pick475$drawn;
-      if ($offered453 && $pick475-- === 0) {
-        if (!$built478) {
-          $values77$n[0]! = 0;
-          for (let $i461 = 0; $i461 < N[$seg452]!; $i461++) {
-            const l_card_3 = C[$seg452 * CAP + $i461]!;
+      const $pick473$drawn = $r475;
+      let $pick473 = $pick473$drawn;
+      if ($offered451 && $pick473-- === 0) {
+        if (!$built476) {
+          $values76$n[0]! = 0;
+          for (let $i459 = 0; $i459 < N[$seg450]!; $i459++) {
+            const l_card_3 = C[$seg450 * CAP + $i459]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
             if (!(
               Action_effect$code[l_card_3]! !== 4 ||
@@ -6154,30 +6151,30 @@ export function playout(): PlayoutKernel {
               !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
             ))
               continue;
-            let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
-            if (!$cond458) {
-              let $any454: boolean = false;
+            let $cond456: boolean = Action_effect$code[l_card_3]! !== 6;
+            if (!$cond456) {
+              let $any452: boolean = false;
               {
-                const $seg456 = Z_collection + l_active;
-                const $n457 = N[$seg456]!;
-                for (let $i455 = 0; $i455 < $n457; $i455++) {
-                  const l_c = C[$seg456 * CAP + $i455]!;
+                const $seg454 = Z_collection + l_active;
+                const $n455 = N[$seg454]!;
+                for (let $i453 = 0; $i453 < $n455; $i453++) {
+                  const l_c = C[$seg454 * CAP + $i453]!;
                   if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
-                    $any454 = true;
+                    $any452 = true;
                     break;
                   }
                 }
               }
-              $cond458 = $any454;
+              $cond456 = $any452;
             }
-            if (!$cond458) continue;
-            $values77[$values77$n[0]!++] = l_card_3;
+            if (!$cond456) continue;
+            $values76[$values76$n[0]!++] = l_card_3;
           }
-          $built478 = true;
+          $built476 = true;
         }
-        const $n481 = $values77$n[0]!;
-        let $r482 = 0;
-        if ($n481 <= 2097152 && $n481 >= 1) {
+        const $n479 = $values76$n[0]!;
+        let $r480 = 0;
+        if ($n479 <= 2097152 && $n479 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6188,37 +6185,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n481;
+            const $m = ($t >>> 0) * $n479;
             const $low = $m >>> 0;
-            if ($low >= $n481 || $low >= 4294967296 % $n481) {
-              $r482 = ($m / 4294967296) >>> 0;
+            if ($low >= $n479 || $low >= 4294967296 % $n479) {
+              $r480 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n481 >= 1 && $n481 <= 4294967296))
+          if (!($n479 >= 1 && $n479 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r482 = drawInt(P, $n481);
+          $r480 = drawInt(P, $n479);
         }
-        const $digit479 = $r482;
-        const $value480 = $values77[$digit479]!;
+        const $digit477 = $r480;
+        const $value478 = $values76[$digit477]!;
         {
-          l_card_3 = $value480;
+          l_card_3 = $value478;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 17, $value480);
+        if (trace !== null) trace.push($seat449, 17, $value478);
         {
-          l_card_3 = $value480;
+          l_card_3 = $value478;
           return step227();
         }
       }
-      if ($offered462 && $pick475-- === 0) {
+      if ($offered460 && $pick473-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 18);
+        if (trace !== null) trace.push($seat449, 18);
         {
           {
             const $amount = 1;
@@ -6236,12 +6233,12 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered463 && $pick475-- === 0) {
+      if ($offered461 && $pick473-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 19);
+        if (trace !== null) trace.push($seat449, 19);
         {
           {
             const $amount = 1;
@@ -6259,20 +6256,20 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered464 && $pick475-- === 0) {
+      if ($offered462 && $pick473-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 20);
+        if (trace !== null) trace.push($seat449, 20);
         {
           return step216();
         }
       }
-      if ($offered465 && $pick475-- === 0) {
-        const $n489 = $values79$n[0]!;
-        let $r490 = 0;
-        if ($n489 <= 2097152 && $n489 >= 1) {
+      if ($offered463 && $pick473-- === 0) {
+        const $n487 = $values78$n[0]!;
+        let $r488 = 0;
+        if ($n487 <= 2097152 && $n487 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6283,35 +6280,35 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n489;
+            const $m = ($t >>> 0) * $n487;
             const $low = $m >>> 0;
-            if ($low >= $n489 || $low >= 4294967296 % $n489) {
-              $r490 = ($m / 4294967296) >>> 0;
+            if ($low >= $n487 || $low >= 4294967296 % $n487) {
+              $r488 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n489 >= 1 && $n489 <= 4294967296))
+          if (!($n487 >= 1 && $n487 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r490 = drawInt(P, $n489);
+          $r488 = drawInt(P, $n487);
         }
-        const $digit487 = $r490;
-        const $value488 = $values79[$digit487]!;
+        const $digit485 = $r488;
+        const $value486 = $values78[$digit485]!;
         {
-          l_target = $value488;
+          l_target = $value486;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 21, $value488);
+        if (trace !== null) trace.push($seat449, 21, $value486);
         {
-          l_target = $value488;
+          l_target = $value486;
           return step207();
         }
       }
-      if ($offered467 && $pick475-- === 0) {
-        const $n494 = $values81$n[0]!;
-        let $r495 = 0;
-        if ($n494 <= 2097152 && $n494 >= 1) {
+      if ($offered465 && $pick473-- === 0) {
+        const $n492 = $values80$n[0]!;
+        let $r493 = 0;
+        if ($n492 <= 2097152 && $n492 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6322,28 +6319,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n494;
+            const $m = ($t >>> 0) * $n492;
             const $low = $m >>> 0;
-            if ($low >= $n494 || $low >= 4294967296 % $n494) {
-              $r495 = ($m / 4294967296) >>> 0;
+            if ($low >= $n492 || $low >= 4294967296 % $n492) {
+              $r493 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n494 >= 1 && $n494 <= 4294967296))
+          if (!($n492 >= 1 && $n492 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r495 = drawInt(P, $n494);
+          $r493 = drawInt(P, $n492);
         }
-        const $digit492 = $r495;
-        const $value493 = $values81[$digit492]!;
+        const $digit490 = $r493;
+        const $value491 = $values80[$digit490]!;
         {
-          const l_target = $value493;
+          const l_target = $value491;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 22, $value493);
+        if (trace !== null) trace.push($seat449, 22, $value491);
         {
-          const l_target = $value493;
+          const l_target = $value491;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6377,53 +6374,53 @@ export function playout(): PlayoutKernel {
             $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
           }
           {
-            const $argument496 = l_active;
-            const $argument497 = l_target;
+            const $argument494 = l_active;
+            const $argument495 = l_target;
             {
-              let l_a = $argument496;
-              let l_b = $argument497;
+              let l_a = $argument494;
+              let l_b = $argument495;
               {
-                const $seg498 = Z_exchange + l_a;
-                if (N[$seg498]! === 0)
+                const $seg496 = Z_exchange + l_a;
+                if (N[$seg496]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at499 = $seg498 * CAP;
-                const $card = C[$at499]!;
-                const $end500 = $seg498 * CAP + N[$seg498]! - 1;
-                for (let $k501 = $at499; $k501 < $end500; $k501++) C[$k501] = C[$k501 + 1]!;
-                N[$seg498]!--;
+                const $at497 = $seg496 * CAP;
+                const $card = C[$at497]!;
+                const $end498 = $seg496 * CAP + N[$seg496]! - 1;
+                for (let $k499 = $at497; $k499 < $end498; $k499++) C[$k499] = C[$k499 + 1]!;
+                N[$seg496]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg502 = Z_exchange + l_b;
-                if (N[$seg502]! === 0)
+                const $seg500 = Z_exchange + l_b;
+                if (N[$seg500]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at503 = $seg502 * CAP;
-                const $card = C[$at503]!;
-                const $end504 = $seg502 * CAP + N[$seg502]! - 1;
-                for (let $k505 = $at503; $k505 < $end504; $k505++) C[$k505] = C[$k505 + 1]!;
-                N[$seg502]!--;
-                const $seg506 = Z_exchange + l_a;
-                if (N[$seg506]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg506 * CAP + N[$seg506]!] = $card;
-                N[$seg506]!++;
-                $where[$card] = $seg506;
+                const $at501 = $seg500 * CAP;
+                const $card = C[$at501]!;
+                const $end502 = $seg500 * CAP + N[$seg500]! - 1;
+                for (let $k503 = $at501; $k503 < $end502; $k503++) C[$k503] = C[$k503 + 1]!;
+                N[$seg500]!--;
+                const $seg504 = Z_exchange + l_a;
+                if (N[$seg504]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg504 * CAP + N[$seg504]!] = $card;
+                N[$seg504]!++;
+                $where[$card] = $seg504;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at507 = Z_in_transit * CAP;
-                const $card = C[$at507]!;
-                const $end508 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k509 = $at507; $k509 < $end508; $k509++) C[$k509] = C[$k509 + 1]!;
+                const $at505 = Z_in_transit * CAP;
+                const $card = C[$at505]!;
+                const $end506 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k507 = $at505; $k507 < $end506; $k507++) C[$k507] = C[$k507 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg510 = Z_exchange + l_b;
-                if (N[$seg510]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg510 * CAP + N[$seg510]!] = $card;
-                N[$seg510]!++;
-                $where[$card] = $seg510;
+                const $seg508 = Z_exchange + l_b;
+                if (N[$seg508]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg508 * CAP + N[$seg508]!] = $card;
+                N[$seg508]!++;
+                $where[$card] = $seg508;
               }
               v_has_taken[l_a] = true;
               v_took_from[l_a] = l_b;
@@ -6433,12 +6430,12 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered469 && $pick475-- === 0) {
+      if ($offered467 && $pick473-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 23);
+        if (trace !== null) trace.push($seat449, 23);
         {
           l_turn_over = true;
           return step257();
@@ -6447,23 +6444,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide540($seat513: number): number {
-    const $count514 = 1;
-    const $low515 = 1;
-    const $high516 = v_coins[l_target]!;
-    const $size517 = Math.max(0, $high516 - $low515 + 1);
-    const $count518 = $size517;
-    const $total519: number = $count514 + $count518;
-    if ($total519 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat513} must act but has no legal move`);
+  function decide538($seat511: number): number {
+    const $count512 = 1;
+    const $low513 = 1;
+    const $high514 = v_coins[l_target]!;
+    const $size515 = Math.max(0, $high514 - $low513 + 1);
+    const $count516 = $size515;
+    const $total517: number = $count512 + $count516;
+    if ($total517 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat511} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n521 = $total519;
-    let $r522 = 0;
-    if ($n521 <= 2097152 && $n521 >= 1) {
+    const $n519 = $total517;
+    let $r520 = 0;
+    if ($n519 <= 2097152 && $n519 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6474,24 +6471,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n521;
+        const $m = ($t >>> 0) * $n519;
         const $low = $m >>> 0;
-        if ($low >= $n521 || $low >= 4294967296 % $n521) {
-          $r522 = ($m / 4294967296) >>> 0;
+        if ($low >= $n519 || $low >= 4294967296 % $n519) {
+          $r520 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n521 >= 1 && $n521 <= 4294967296))
+      if (!($n519 >= 1 && $n519 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r522 = drawInt(P, $n521);
+      $r520 = drawInt(P, $n519);
     }
-    const $index520$drawn = $r522;
-    let $index520 = $index520$drawn;
+    const $index518$drawn = $r520;
+    let $index518 = $index518$drawn;
     decisions++;
     steps = 0;
-    if ($index520 < $count514) {
-      if (trace !== null) trace.push($seat513, 15);
+    if ($index518 < $count512) {
+      if (trace !== null) trace.push($seat511, 15);
       {
         {
           const $amount = 1;
@@ -6509,53 +6506,53 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument523 = l_active;
-          const $argument524 = l_target;
+          const $argument521 = l_active;
+          const $argument522 = l_target;
           {
-            let l_a = $argument523;
-            let l_b = $argument524;
+            let l_a = $argument521;
+            let l_b = $argument522;
             {
-              const $seg525 = Z_exchange + l_a;
-              if (N[$seg525]! === 0)
+              const $seg523 = Z_exchange + l_a;
+              if (N[$seg523]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at526 = $seg525 * CAP;
-              const $card = C[$at526]!;
-              const $end527 = $seg525 * CAP + N[$seg525]! - 1;
-              for (let $k528 = $at526; $k528 < $end527; $k528++) C[$k528] = C[$k528 + 1]!;
-              N[$seg525]!--;
+              const $at524 = $seg523 * CAP;
+              const $card = C[$at524]!;
+              const $end525 = $seg523 * CAP + N[$seg523]! - 1;
+              for (let $k526 = $at524; $k526 < $end525; $k526++) C[$k526] = C[$k526 + 1]!;
+              N[$seg523]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg529 = Z_exchange + l_b;
-              if (N[$seg529]! === 0)
+              const $seg527 = Z_exchange + l_b;
+              if (N[$seg527]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at530 = $seg529 * CAP;
-              const $card = C[$at530]!;
-              const $end531 = $seg529 * CAP + N[$seg529]! - 1;
-              for (let $k532 = $at530; $k532 < $end531; $k532++) C[$k532] = C[$k532 + 1]!;
-              N[$seg529]!--;
-              const $seg533 = Z_exchange + l_a;
-              if (N[$seg533]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg533 * CAP + N[$seg533]!] = $card;
-              N[$seg533]!++;
-              $where[$card] = $seg533;
+              const $at528 = $seg527 * CAP;
+              const $card = C[$at528]!;
+              const $end529 = $seg527 * CAP + N[$seg527]! - 1;
+              for (let $k530 = $at528; $k530 < $end529; $k530++) C[$k530] = C[$k530 + 1]!;
+              N[$seg527]!--;
+              const $seg531 = Z_exchange + l_a;
+              if (N[$seg531]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg531 * CAP + N[$seg531]!] = $card;
+              N[$seg531]!++;
+              $where[$card] = $seg531;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at534 = Z_in_transit * CAP;
-              const $card = C[$at534]!;
-              const $end535 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k536 = $at534; $k536 < $end535; $k536++) C[$k536] = C[$k536 + 1]!;
+              const $at532 = Z_in_transit * CAP;
+              const $card = C[$at532]!;
+              const $end533 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k534 = $at532; $k534 < $end533; $k534++) C[$k534] = C[$k534 + 1]!;
               N[Z_in_transit]!--;
-              const $seg537 = Z_exchange + l_b;
-              if (N[$seg537]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg537 * CAP + N[$seg537]!] = $card;
-              N[$seg537]!++;
-              $where[$card] = $seg537;
+              const $seg535 = Z_exchange + l_b;
+              if (N[$seg535]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg535 * CAP + N[$seg535]!] = $card;
+              N[$seg535]!++;
+              $where[$card] = $seg535;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -6565,33 +6562,33 @@ export function playout(): PlayoutKernel {
         return step211();
       }
     }
-    $index520 -= $count514;
-    if ($index520 < $count518) {
-      const $digit538 = $index520;
-      const $value539 = $low515 + $digit538;
-      if (trace !== null) trace.push($seat513, 16, $value539);
+    $index518 -= $count512;
+    if ($index518 < $count516) {
+      const $digit536 = $index518;
+      const $value537 = $low513 + $digit536;
+      if (trace !== null) trace.push($seat511, 16, $value537);
       {
-        l_amount = $value539;
+        l_amount = $value537;
         return step209();
       }
     }
-    $index520 -= $count518;
+    $index518 -= $count516;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide563($seat541: number): number {
-    const $count542 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count543 = 1;
-    const $total544: number = $count542 + $count543;
-    if ($total544 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat541} must act but has no legal move`);
+  function decide561($seat539: number): number {
+    const $count540 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count541 = 1;
+    const $total542: number = $count540 + $count541;
+    if ($total542 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat539} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n546 = $total544;
-    let $r547 = 0;
-    if ($n546 <= 2097152 && $n546 >= 1) {
+    const $n544 = $total542;
+    let $r545 = 0;
+    if ($n544 <= 2097152 && $n544 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6602,24 +6599,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n546;
+        const $m = ($t >>> 0) * $n544;
         const $low = $m >>> 0;
-        if ($low >= $n546 || $low >= 4294967296 % $n546) {
-          $r547 = ($m / 4294967296) >>> 0;
+        if ($low >= $n544 || $low >= 4294967296 % $n544) {
+          $r545 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n546 >= 1 && $n546 <= 4294967296))
+      if (!($n544 >= 1 && $n544 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r547 = drawInt(P, $n546);
+      $r545 = drawInt(P, $n544);
     }
-    const $index545$drawn = $r547;
-    let $index545 = $index545$drawn;
+    const $index543$drawn = $r545;
+    let $index543 = $index543$drawn;
     decisions++;
     steps = 0;
-    if ($index545 < $count542) {
-      if (trace !== null) trace.push($seat541, 13);
+    if ($index543 < $count540) {
+      if (trace !== null) trace.push($seat539, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6654,53 +6651,53 @@ export function playout(): PlayoutKernel {
           $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
         }
         {
-          const $argument548 = l_active;
-          const $argument549 = l_target;
+          const $argument546 = l_active;
+          const $argument547 = l_target;
           {
-            let l_a = $argument548;
-            let l_b = $argument549;
+            let l_a = $argument546;
+            let l_b = $argument547;
             {
-              const $seg550 = Z_exchange + l_a;
-              if (N[$seg550]! === 0)
+              const $seg548 = Z_exchange + l_a;
+              if (N[$seg548]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at551 = $seg550 * CAP;
-              const $card = C[$at551]!;
-              const $end552 = $seg550 * CAP + N[$seg550]! - 1;
-              for (let $k553 = $at551; $k553 < $end552; $k553++) C[$k553] = C[$k553 + 1]!;
-              N[$seg550]!--;
+              const $at549 = $seg548 * CAP;
+              const $card = C[$at549]!;
+              const $end550 = $seg548 * CAP + N[$seg548]! - 1;
+              for (let $k551 = $at549; $k551 < $end550; $k551++) C[$k551] = C[$k551 + 1]!;
+              N[$seg548]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg554 = Z_exchange + l_b;
-              if (N[$seg554]! === 0)
+              const $seg552 = Z_exchange + l_b;
+              if (N[$seg552]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at555 = $seg554 * CAP;
-              const $card = C[$at555]!;
-              const $end556 = $seg554 * CAP + N[$seg554]! - 1;
-              for (let $k557 = $at555; $k557 < $end556; $k557++) C[$k557] = C[$k557 + 1]!;
-              N[$seg554]!--;
-              const $seg558 = Z_exchange + l_a;
-              if (N[$seg558]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg558 * CAP + N[$seg558]!] = $card;
-              N[$seg558]!++;
-              $where[$card] = $seg558;
+              const $at553 = $seg552 * CAP;
+              const $card = C[$at553]!;
+              const $end554 = $seg552 * CAP + N[$seg552]! - 1;
+              for (let $k555 = $at553; $k555 < $end554; $k555++) C[$k555] = C[$k555 + 1]!;
+              N[$seg552]!--;
+              const $seg556 = Z_exchange + l_a;
+              if (N[$seg556]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg556 * CAP + N[$seg556]!] = $card;
+              N[$seg556]!++;
+              $where[$card] = $seg556;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at559 = Z_in_transit * CAP;
-              const $card = C[$at559]!;
-              const $end560 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k561 = $at559; $k561 < $end560; $k561++) C[$k561] = C[$k561 + 1]!;
+              const $at557 = Z_in_transit * CAP;
+              const $card = C[$at557]!;
+              const $end558 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k559 = $at557; $k559 < $end558; $k559++) C[$k559] = C[$k559 + 1]!;
               N[Z_in_transit]!--;
-              const $seg562 = Z_exchange + l_b;
-              if (N[$seg562]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg562 * CAP + N[$seg562]!] = $card;
-              N[$seg562]!++;
-              $where[$card] = $seg562;
+              const $seg560 = Z_exchange + l_b;
+              if (N[$seg560]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg560 * CAP + N[$seg560]!] = $card;
+              N[$seg560]!++;
+              $where[$card] = $seg560;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -6710,34 +6707,34 @@ export function playout(): PlayoutKernel {
         return step210();
       }
     }
-    $index545 -= $count542;
-    if ($index545 < $count543) {
-      if (trace !== null) trace.push($seat541, 14);
+    $index543 -= $count540;
+    if ($index543 < $count541) {
+      if (trace !== null) trace.push($seat539, 14);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step210();
       }
     }
-    $index545 -= $count543;
+    $index543 -= $count541;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide577($seat566: number): number {
-    const $low567 = 0;
-    const $high568 = v_coins[l_opponent]!;
-    const $size569 = Math.max(0, $high568 - $low567 + 1);
-    const $count570 = $size569;
-    const $total571: number = $count570;
-    if ($total571 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat566} must act but has no legal move`);
+  function decide575($seat564: number): number {
+    const $low565 = 0;
+    const $high566 = v_coins[l_opponent]!;
+    const $size567 = Math.max(0, $high566 - $low565 + 1);
+    const $count568 = $size567;
+    const $total569: number = $count568;
+    if ($total569 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat564} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n573 = $total571;
-    let $r574 = 0;
-    if ($n573 <= 2097152 && $n573 >= 1) {
+    const $n571 = $total569;
+    let $r572 = 0;
+    if ($n571 <= 2097152 && $n571 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6748,28 +6745,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n573;
+        const $m = ($t >>> 0) * $n571;
         const $low = $m >>> 0;
-        if ($low >= $n573 || $low >= 4294967296 % $n573) {
-          $r574 = ($m / 4294967296) >>> 0;
+        if ($low >= $n571 || $low >= 4294967296 % $n571) {
+          $r572 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n573 >= 1 && $n573 <= 4294967296))
+      if (!($n571 >= 1 && $n571 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r574 = drawInt(P, $n573);
+      $r572 = drawInt(P, $n571);
     }
-    const $index572$drawn = $r574;
-    let $index572 = $index572$drawn;
+    const $index570$drawn = $r572;
+    let $index570 = $index570$drawn;
     decisions++;
     steps = 0;
-    if ($index572 < $count570) {
-      const $digit575 = $index572;
-      const $value576 = $low567 + $digit575;
-      if (trace !== null) trace.push($seat566, 10, $value576);
+    if ($index570 < $count568) {
+      const $digit573 = $index570;
+      const $value574 = $low565 + $digit573;
+      if (trace !== null) trace.push($seat564, 10, $value574);
       {
-        const l_amount = $value576;
+        const l_amount = $value574;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6790,23 +6787,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index572 -= $count570;
+    $index570 -= $count568;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide600($seat578: number): number {
-    const $count579 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count580 = 1;
-    const $total581: number = $count579 + $count580;
-    if ($total581 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat578} must act but has no legal move`);
+  function decide598($seat576: number): number {
+    const $count577 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count578 = 1;
+    const $total579: number = $count577 + $count578;
+    if ($total579 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat576} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n583 = $total581;
-    let $r584 = 0;
-    if ($n583 <= 2097152 && $n583 >= 1) {
+    const $n581 = $total579;
+    let $r582 = 0;
+    if ($n581 <= 2097152 && $n581 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6817,24 +6814,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n583;
+        const $m = ($t >>> 0) * $n581;
         const $low = $m >>> 0;
-        if ($low >= $n583 || $low >= 4294967296 % $n583) {
-          $r584 = ($m / 4294967296) >>> 0;
+        if ($low >= $n581 || $low >= 4294967296 % $n581) {
+          $r582 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n583 >= 1 && $n583 <= 4294967296))
+      if (!($n581 >= 1 && $n581 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r584 = drawInt(P, $n583);
+      $r582 = drawInt(P, $n581);
     }
-    const $index582$drawn = $r584;
-    let $index582 = $index582$drawn;
+    const $index580$drawn = $r582;
+    let $index580 = $index580$drawn;
     decisions++;
     steps = 0;
-    if ($index582 < $count579) {
-      if (trace !== null) trace.push($seat578, 11);
+    if ($index580 < $count577) {
+      if (trace !== null) trace.push($seat576, 11);
       {
         {
           const $amount = 3;
@@ -6867,53 +6864,53 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument585 = l_active;
-          const $argument586 = l_target;
+          const $argument583 = l_active;
+          const $argument584 = l_target;
           {
-            let l_a = $argument585;
-            let l_b = $argument586;
+            let l_a = $argument583;
+            let l_b = $argument584;
             {
-              const $seg587 = Z_exchange + l_a;
-              if (N[$seg587]! === 0)
+              const $seg585 = Z_exchange + l_a;
+              if (N[$seg585]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at588 = $seg587 * CAP;
-              const $card = C[$at588]!;
-              const $end589 = $seg587 * CAP + N[$seg587]! - 1;
-              for (let $k590 = $at588; $k590 < $end589; $k590++) C[$k590] = C[$k590 + 1]!;
-              N[$seg587]!--;
+              const $at586 = $seg585 * CAP;
+              const $card = C[$at586]!;
+              const $end587 = $seg585 * CAP + N[$seg585]! - 1;
+              for (let $k588 = $at586; $k588 < $end587; $k588++) C[$k588] = C[$k588 + 1]!;
+              N[$seg585]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg591 = Z_exchange + l_b;
-              if (N[$seg591]! === 0)
+              const $seg589 = Z_exchange + l_b;
+              if (N[$seg589]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at592 = $seg591 * CAP;
-              const $card = C[$at592]!;
-              const $end593 = $seg591 * CAP + N[$seg591]! - 1;
-              for (let $k594 = $at592; $k594 < $end593; $k594++) C[$k594] = C[$k594 + 1]!;
-              N[$seg591]!--;
-              const $seg595 = Z_exchange + l_a;
-              if (N[$seg595]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg595 * CAP + N[$seg595]!] = $card;
-              N[$seg595]!++;
-              $where[$card] = $seg595;
+              const $at590 = $seg589 * CAP;
+              const $card = C[$at590]!;
+              const $end591 = $seg589 * CAP + N[$seg589]! - 1;
+              for (let $k592 = $at590; $k592 < $end591; $k592++) C[$k592] = C[$k592 + 1]!;
+              N[$seg589]!--;
+              const $seg593 = Z_exchange + l_a;
+              if (N[$seg593]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg593 * CAP + N[$seg593]!] = $card;
+              N[$seg593]!++;
+              $where[$card] = $seg593;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at596 = Z_in_transit * CAP;
-              const $card = C[$at596]!;
-              const $end597 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k598 = $at596; $k598 < $end597; $k598++) C[$k598] = C[$k598 + 1]!;
+              const $at594 = Z_in_transit * CAP;
+              const $card = C[$at594]!;
+              const $end595 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k596 = $at594; $k596 < $end595; $k596++) C[$k596] = C[$k596 + 1]!;
               N[Z_in_transit]!--;
-              const $seg599 = Z_exchange + l_b;
-              if (N[$seg599]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg599 * CAP + N[$seg599]!] = $card;
-              N[$seg599]!++;
-              $where[$card] = $seg599;
+              const $seg597 = Z_exchange + l_b;
+              if (N[$seg597]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg597 * CAP + N[$seg597]!] = $card;
+              N[$seg597]!++;
+              $where[$card] = $seg597;
             }
             v_has_taken[l_a] = true;
             v_took_from[l_a] = l_b;
@@ -6923,33 +6920,33 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index582 -= $count579;
-    if ($index582 < $count580) {
-      if (trace !== null) trace.push($seat578, 12);
+    $index580 -= $count577;
+    if ($index580 < $count578) {
+      if (trace !== null) trace.push($seat576, 12);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
-    $index582 -= $count580;
+    $index580 -= $count578;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide616($seat602: number): number {
-    const $seg603 = Z_hand + l_p_4;
-    const $size604 = N[$seg603]!;
-    const $count605 = $size604;
-    const $total606: number = $count605;
-    if ($total606 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat602} must act but has no legal move`);
+  function decide614($seat600: number): number {
+    const $seg601 = Z_hand + l_p_4;
+    const $size602 = N[$seg601]!;
+    const $count603 = $size602;
+    const $total604: number = $count603;
+    if ($total604 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat600} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n608 = $total606;
-    let $r609 = 0;
-    if ($n608 <= 2097152 && $n608 >= 1) {
+    const $n606 = $total604;
+    let $r607 = 0;
+    if ($n606 <= 2097152 && $n606 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6960,49 +6957,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n608;
+        const $m = ($t >>> 0) * $n606;
         const $low = $m >>> 0;
-        if ($low >= $n608 || $low >= 4294967296 % $n608) {
-          $r609 = ($m / 4294967296) >>> 0;
+        if ($low >= $n606 || $low >= 4294967296 % $n606) {
+          $r607 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n608 >= 1 && $n608 <= 4294967296))
+      if (!($n606 >= 1 && $n606 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r609 = drawInt(P, $n608);
+      $r607 = drawInt(P, $n606);
     }
-    const $index607$drawn = $r609;
-    let $index607 = $index607$drawn;
+    const $index605$drawn = $r607;
+    let $index605 = $index605$drawn;
     decisions++;
     steps = 0;
-    if ($index607 < $count605) {
-      const $digit610 = $index607;
-      const $value611 = C[$seg603 * CAP + $digit610]!;
-      if (trace !== null) trace.push($seat602, 9, $value611);
+    if ($index605 < $count603) {
+      const $digit608 = $index605;
+      const $value609 = C[$seg601 * CAP + $digit608]!;
+      if (trace !== null) trace.push($seat600, 9, $value609);
       {
-        const l_card = $value611;
+        const l_card = $value609;
         {
-          const $seg612 = Z_hand + l_p_4;
+          const $seg610 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit610;
-          if (!($at >= 0 && $at < N[$seg612]! && C[$seg612 * CAP + $at]! === $wanted)) {
+          let $at = $digit608;
+          if (!($at >= 0 && $at < N[$seg610]! && C[$seg610 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg612]!; $i++)
-              if (C[$seg612 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg610]!; $i++)
+              if (C[$seg610 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at613 = $seg612 * CAP + $at;
-          const $card = C[$at613]!;
-          const $end614 = $seg612 * CAP + N[$seg612]! - 1;
-          for (let $k615 = $at613; $k615 < $end614; $k615++) C[$k615] = C[$k615 + 1]!;
-          N[$seg612]!--;
+          const $at611 = $seg610 * CAP + $at;
+          const $card = C[$at611]!;
+          const $end612 = $seg610 * CAP + N[$seg610]! - 1;
+          for (let $k613 = $at611; $k613 < $end612; $k613++) C[$k613] = C[$k613 + 1]!;
+          N[$seg610]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg612 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg610 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7011,23 +7008,23 @@ export function playout(): PlayoutKernel {
         return step222();
       }
     }
-    $index607 -= $count605;
+    $index605 -= $count603;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide632($seat622: number): number {
-    const $size623 = players;
-    const $count624 = $size623;
-    const $total625: number = $count624;
-    if ($total625 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat622} must act but has no legal move`);
+  function decide630($seat620: number): number {
+    const $size621 = players;
+    const $count622 = $size621;
+    const $total623: number = $count622;
+    if ($total623 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat620} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n627 = $total625;
-    let $r628 = 0;
-    if ($n627 <= 2097152 && $n627 >= 1) {
+    const $n625 = $total623;
+    let $r626 = 0;
+    if ($n625 <= 2097152 && $n625 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7038,28 +7035,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n627;
+        const $m = ($t >>> 0) * $n625;
         const $low = $m >>> 0;
-        if ($low >= $n627 || $low >= 4294967296 % $n627) {
-          $r628 = ($m / 4294967296) >>> 0;
+        if ($low >= $n625 || $low >= 4294967296 % $n625) {
+          $r626 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n627 >= 1 && $n627 <= 4294967296))
+      if (!($n625 >= 1 && $n625 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r628 = drawInt(P, $n627);
+      $r626 = drawInt(P, $n625);
     }
-    const $index626$drawn = $r628;
-    let $index626 = $index626$drawn;
+    const $index624$drawn = $r626;
+    let $index624 = $index624$drawn;
     decisions++;
     steps = 0;
-    if ($index626 < $count624) {
-      const $digit629 = $index626;
-      const $value630 = $digit629;
-      if (trace !== null) trace.push($seat622, 6, $value630);
+    if ($index624 < $count622) {
+      const $digit627 = $index624;
+      const $value628 = $digit627;
+      if (trace !== null) trace.push($seat620, 6, $value628);
       {
-        const l_whose = $value630;
+        const l_whose = $value628;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7071,44 +7068,44 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg631 = Z_played + l_whose;
-          C[$seg631 * CAP + N[$seg631]!] = $card;
-          N[$seg631]!++;
-          $where[$card] = $seg631;
+          const $seg629 = Z_played + l_whose;
+          C[$seg629 * CAP + N[$seg629]!] = $card;
+          N[$seg629]!++;
+          $where[$card] = $seg629;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg631 - Z_played) * 14 + $member]!++;
+            if ($member >= 0) $count_played_effect[($seg629 - Z_played) * 14 + $member]!++;
           }
         }
         return step237();
       }
     }
-    $index626 -= $count624;
+    $index624 -= $count622;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide646($seat633: number): number {
-    $values83$n[0]! = 0;
+  function decide644($seat631: number): number {
+    $values82$n[0]! = 0;
     {
-      const $seg635 = Z_collection + l_p_3;
-      const $n636 = N[$seg635]!;
-      for (let $i634 = 0; $i634 < $n636; $i634++) {
-        const l_target = C[$seg635 * CAP + $i634]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values83[$values83$n[0]!++] = l_target;
+      const $seg633 = Z_collection + l_p_3;
+      const $n634 = N[$seg633]!;
+      for (let $i632 = 0; $i632 < $n634; $i632++) {
+        const l_target = C[$seg633 * CAP + $i632]!;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size637 = $values83$n[0]!;
-    const $count638 = $size637;
-    const $total639: number = $count638;
-    if ($total639 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat633} must act but has no legal move`);
+    const $size635 = $values82$n[0]!;
+    const $count636 = $size635;
+    const $total637: number = $count636;
+    if ($total637 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat631} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n641 = $total639;
-    let $r642 = 0;
-    if ($n641 <= 2097152 && $n641 >= 1) {
+    const $n639 = $total637;
+    let $r640 = 0;
+    if ($n639 <= 2097152 && $n639 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7119,28 +7116,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n641;
+        const $m = ($t >>> 0) * $n639;
         const $low = $m >>> 0;
-        if ($low >= $n641 || $low >= 4294967296 % $n641) {
-          $r642 = ($m / 4294967296) >>> 0;
+        if ($low >= $n639 || $low >= 4294967296 % $n639) {
+          $r640 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n641 >= 1 && $n641 <= 4294967296))
+      if (!($n639 >= 1 && $n639 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r642 = drawInt(P, $n641);
+      $r640 = drawInt(P, $n639);
     }
-    const $index640$drawn = $r642;
-    let $index640 = $index640$drawn;
+    const $index638$drawn = $r640;
+    let $index638 = $index638$drawn;
     decisions++;
     steps = 0;
-    if ($index640 < $count638) {
-      const $digit643 = $index640;
-      const $value644 = $values83[$digit643]!;
-      if (trace !== null) trace.push($seat633, 5, $value644);
+    if ($index638 < $count636) {
+      const $digit641 = $index638;
+      const $value642 = $values82[$digit641]!;
+      if (trace !== null) trace.push($seat631, 5, $value642);
       {
-        const l_target = $value644;
+        const l_target = $value642;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
@@ -7153,54 +7150,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg645 = Z_attached + l_p_3;
-          C[$seg645 * CAP + N[$seg645]!] = $card;
-          N[$seg645]!++;
-          $where[$card] = $seg645;
+          const $seg643 = Z_attached + l_p_3;
+          C[$seg643 * CAP + N[$seg643]!] = $card;
+          N[$seg643]!++;
+          $where[$card] = $seg643;
         }
         return step242();
       }
     }
-    $index640 -= $count638;
+    $index638 -= $count636;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide670($seat648: number): number {
-    const $seg649 = Z_board;
-    const $size650 = N[$seg649]!;
-    const $count651 = $size650;
-    $values85$n[0]! = 0;
+  function decide668($seat646: number): number {
+    const $seg647 = Z_board;
+    const $size648 = N[$seg647]!;
+    const $count649 = $size648;
+    $values84$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond656: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond656) {
-        let $any652: boolean = false;
+      let $cond654: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond654) {
+        let $any650: boolean = false;
         {
-          const $seg654 = Z_collection + l_whose;
-          const $n655 = N[$seg654]!;
-          for (let $i653 = 0; $i653 < $n655; $i653++) {
-            const l_c = C[$seg654 * CAP + $i653]!;
+          const $seg652 = Z_collection + l_whose;
+          const $n653 = N[$seg652]!;
+          for (let $i651 = 0; $i651 < $n653; $i651++) {
+            const l_c = C[$seg652 * CAP + $i651]!;
             if (v_doubled[l_c]!) {
-              $any652 = true;
+              $any650 = true;
               break;
             }
           }
         }
-        $cond656 = $any652;
+        $cond654 = $any650;
       }
-      if ($cond656) $values85[$values85$n[0]!++] = l_whose;
+      if ($cond654) $values84[$values84$n[0]!++] = l_whose;
     }
-    const $size657 = $values85$n[0]!;
-    const $count658 = $size657;
-    const $total659: number = $count651 + $count658;
-    if ($total659 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat648} must act but has no legal move`);
+    const $size655 = $values84$n[0]!;
+    const $count656 = $size655;
+    const $total657: number = $count649 + $count656;
+    if ($total657 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat646} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n661 = $total659;
-    let $r662 = 0;
-    if ($n661 <= 2097152 && $n661 >= 1) {
+    const $n659 = $total657;
+    let $r660 = 0;
+    if ($n659 <= 2097152 && $n659 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7211,31 +7208,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n661;
+        const $m = ($t >>> 0) * $n659;
         const $low = $m >>> 0;
-        if ($low >= $n661 || $low >= 4294967296 % $n661) {
-          $r662 = ($m / 4294967296) >>> 0;
+        if ($low >= $n659 || $low >= 4294967296 % $n659) {
+          $r660 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n661 >= 1 && $n661 <= 4294967296))
+      if (!($n659 >= 1 && $n659 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r662 = drawInt(P, $n661);
+      $r660 = drawInt(P, $n659);
     }
-    const $index660$drawn = $r662;
-    let $index660 = $index660$drawn;
+    const $index658$drawn = $r660;
+    let $index658 = $index658$drawn;
     decisions++;
     steps = 0;
-    if ($index660 < $count651) {
-      const $digit663 = $index660;
-      const $value664 = C[$seg649 * CAP + $digit663]!;
-      if (trace !== null) trace.push($seat648, 3, $value664);
+    if ($index658 < $count649) {
+      const $digit661 = $index658;
+      const $value662 = C[$seg647 * CAP + $digit661]!;
+      if (trace !== null) trace.push($seat646, 3, $value662);
       {
-        const l_target = $value664;
+        const l_target = $value662;
         {
           const $wanted = l_target;
-          let $at = $digit663;
+          let $at = $digit661;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7245,10 +7242,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at665 = Z_board * CAP + $at;
-          const $card = C[$at665]!;
-          const $end666 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k667 = $at665; $k667 < $end666; $k667++) C[$k667] = C[$k667 + 1]!;
+          const $at663 = Z_board * CAP + $at;
+          const $card = C[$at663]!;
+          const $end664 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k665 = $at663; $k665 < $end664; $k665++) C[$k665] = C[$k665 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7257,45 +7254,45 @@ export function playout(): PlayoutKernel {
         return step249();
       }
     }
-    $index660 -= $count651;
-    if ($index660 < $count658) {
-      const $digit668 = $index660;
-      const $value669 = $values85[$digit668]!;
-      if (trace !== null) trace.push($seat648, 4, $value669);
+    $index658 -= $count649;
+    if ($index658 < $count656) {
+      const $digit666 = $index658;
+      const $value667 = $values84[$digit666]!;
+      if (trace !== null) trace.push($seat646, 4, $value667);
       {
-        l_whose_3 = $value669;
+        l_whose_3 = $value667;
         return step247();
       }
     }
-    $index660 -= $count658;
+    $index658 -= $count656;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide696($seat671: number): number {
-    const $seg672 = Z_played + l_whose_3;
-    const $size673 = N[$seg672]!;
-    const $count674 = $size673;
-    $values87$n[0]! = 0;
+  function decide694($seat669: number): number {
+    const $seg670 = Z_played + l_whose_3;
+    const $size671 = N[$seg670]!;
+    const $count672 = $size671;
+    $values86$n[0]! = 0;
     {
-      const $seg676 = Z_collection + l_whose_3;
-      const $n677 = N[$seg676]!;
-      for (let $i675 = 0; $i675 < $n677; $i675++) {
-        const l_target = C[$seg676 * CAP + $i675]!;
-        if (v_doubled[l_target]!) $values87[$values87$n[0]!++] = l_target;
+      const $seg674 = Z_collection + l_whose_3;
+      const $n675 = N[$seg674]!;
+      for (let $i673 = 0; $i673 < $n675; $i673++) {
+        const l_target = C[$seg674 * CAP + $i673]!;
+        if (v_doubled[l_target]!) $values86[$values86$n[0]!++] = l_target;
       }
     }
-    const $size678 = $values87$n[0]!;
-    const $count679 = $size678;
-    const $total680: number = $count674 + $count679;
-    if ($total680 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat671} must act but has no legal move`);
+    const $size676 = $values86$n[0]!;
+    const $count677 = $size676;
+    const $total678: number = $count672 + $count677;
+    if ($total678 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat669} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n682 = $total680;
-    let $r683 = 0;
-    if ($n682 <= 2097152 && $n682 >= 1) {
+    const $n680 = $total678;
+    let $r681 = 0;
+    if ($n680 <= 2097152 && $n680 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7306,49 +7303,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n682;
+        const $m = ($t >>> 0) * $n680;
         const $low = $m >>> 0;
-        if ($low >= $n682 || $low >= 4294967296 % $n682) {
-          $r683 = ($m / 4294967296) >>> 0;
+        if ($low >= $n680 || $low >= 4294967296 % $n680) {
+          $r681 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n682 >= 1 && $n682 <= 4294967296))
+      if (!($n680 >= 1 && $n680 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r683 = drawInt(P, $n682);
+      $r681 = drawInt(P, $n680);
     }
-    const $index681$drawn = $r683;
-    let $index681 = $index681$drawn;
+    const $index679$drawn = $r681;
+    let $index679 = $index679$drawn;
     decisions++;
     steps = 0;
-    if ($index681 < $count674) {
-      const $digit684 = $index681;
-      const $value685 = C[$seg672 * CAP + $digit684]!;
-      if (trace !== null) trace.push($seat671, 1, $value685);
+    if ($index679 < $count672) {
+      const $digit682 = $index679;
+      const $value683 = C[$seg670 * CAP + $digit682]!;
+      if (trace !== null) trace.push($seat669, 1, $value683);
       {
-        const l_target = $value685;
+        const l_target = $value683;
         {
-          const $seg686 = Z_played + l_whose_3;
+          const $seg684 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit684;
-          if (!($at >= 0 && $at < N[$seg686]! && C[$seg686 * CAP + $at]! === $wanted)) {
+          let $at = $digit682;
+          if (!($at >= 0 && $at < N[$seg684]! && C[$seg684 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg686]!; $i++)
-              if (C[$seg686 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg684]!; $i++)
+              if (C[$seg684 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at687 = $seg686 * CAP + $at;
-          const $card = C[$at687]!;
-          const $end688 = $seg686 * CAP + N[$seg686]! - 1;
-          for (let $k689 = $at687; $k689 < $end688; $k689++) C[$k689] = C[$k689 + 1]!;
-          N[$seg686]!--;
+          const $at685 = $seg684 * CAP + $at;
+          const $card = C[$at685]!;
+          const $end686 = $seg684 * CAP + N[$seg684]! - 1;
+          for (let $k687 = $at685; $k687 < $end686; $k687++) C[$k687] = C[$k687 + 1]!;
+          N[$seg684]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg686 - Z_played) * 14 + $member]!--;
+            if ($member >= 0) $count_played_effect[($seg684 - Z_played) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7357,23 +7354,23 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index681 -= $count674;
-    if ($index681 < $count679) {
-      const $digit690 = $index681;
-      const $value691 = $values87[$digit690]!;
-      if (trace !== null) trace.push($seat671, 2, $value691);
+    $index679 -= $count672;
+    if ($index679 < $count677) {
+      const $digit688 = $index679;
+      const $value689 = $values86[$digit688]!;
+      if (trace !== null) trace.push($seat669, 2, $value689);
       {
-        const l_target = $value691;
+        const l_target = $value689;
         v_doubled[l_target] = false;
         {
-          const $seg692 = Z_attached + l_whose_3;
-          if (N[$seg692]! === 0)
+          const $seg690 = Z_attached + l_whose_3;
+          if (N[$seg690]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at693 = $seg692 * CAP;
-          const $card = C[$at693]!;
-          const $end694 = $seg692 * CAP + N[$seg692]! - 1;
-          for (let $k695 = $at693; $k695 < $end694; $k695++) C[$k695] = C[$k695 + 1]!;
-          N[$seg692]!--;
+          const $at691 = $seg690 * CAP;
+          const $card = C[$at691]!;
+          const $end692 = $seg690 * CAP + N[$seg690]! - 1;
+          for (let $k693 = $at691; $k693 < $end692; $k693++) C[$k693] = C[$k693 + 1]!;
+          N[$seg690]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7381,45 +7378,45 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index681 -= $count679;
+    $index679 -= $count677;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide718($seat701: number, $passBy: boolean): number {
-    $values90$n[0]! = 0;
+  function decide716($seat699: number, $passBy: boolean): number {
+    $values89$n[0]! = 0;
     {
-      const $seg703 = Z_hand + l_p;
-      const $n704 = $count_hand_effect[($seg703 - Z_hand) * 14 + 4]! > 0 ? N[$seg703]! : 0;
-      for (let $i702 = 0; $i702 < $n704; $i702++) {
-        const l_card = C[$seg703 * CAP + $i702]!;
-        if (Action_effect$code[l_card]! === 4) $values90[$values90$n[0]!++] = l_card;
+      const $seg701 = Z_hand + l_p;
+      const $n702 = $count_hand_effect[($seg701 - Z_hand) * 14 + 4]! > 0 ? N[$seg701]! : 0;
+      for (let $i700 = 0; $i700 < $n702; $i700++) {
+        const l_card = C[$seg701 * CAP + $i700]!;
+        if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
       }
     }
-    let $offered705 = false;
-    offered705$open: {
-      if (!($values90$n[0]! > 0)) break offered705$open;
-      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered705$open;
-      $offered705 = true;
+    let $offered703 = false;
+    offered703$open: {
+      if (!($values89$n[0]! > 0)) break offered703$open;
+      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered703$open;
+      $offered703 = true;
     }
-    let $offered706 = false;
-    offered706$open: {
-      $offered706 = true;
+    let $offered704 = false;
+    offered704$open: {
+      $offered704 = true;
     }
-    if ($passBy && !$offered705) {
+    if ($passBy && !$offered703) {
       l___window_0 = false;
       return step292();
     }
-    const $offered707 = ($offered705 ? 1 : 0) + ($offered706 ? 1 : 0);
-    if ($offered707 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat701} must act but has no legal move`);
+    const $offered705 = ($offered703 ? 1 : 0) + ($offered704 ? 1 : 0);
+    if ($offered705 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat699} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt708: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n710 = $offered707;
-      let $r711 = 0;
-      if ($n710 <= 2097152 && $n710 >= 1) {
+    attempt706: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n708 = $offered705;
+      let $r709 = 0;
+      if ($n708 <= 2097152 && $n708 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7430,24 +7427,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n710;
+          const $m = ($t >>> 0) * $n708;
           const $low = $m >>> 0;
-          if ($low >= $n710 || $low >= 4294967296 % $n710) {
-            $r711 = ($m / 4294967296) >>> 0;
+          if ($low >= $n708 || $low >= 4294967296 % $n708) {
+            $r709 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n710 >= 1 && $n710 <= 4294967296))
+        if (!($n708 >= 1 && $n708 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r711 = drawInt(P, $n710);
+        $r709 = drawInt(P, $n708);
       }
-      const $pick709$drawn = $r711;
-      let $pick709 = $pick709$drawn;
-      if ($offered705 && $pick709-- === 0) {
-        const $n715 = $values90$n[0]!;
-        let $r716 = 0;
-        if ($n715 <= 2097152 && $n715 >= 1) {
+      const $pick707$drawn = $r709;
+      let $pick707 = $pick707$drawn;
+      if ($offered703 && $pick707-- === 0) {
+        const $n713 = $values89$n[0]!;
+        let $r714 = 0;
+        if ($n713 <= 2097152 && $n713 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7458,37 +7455,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n715;
+            const $m = ($t >>> 0) * $n713;
             const $low = $m >>> 0;
-            if ($low >= $n715 || $low >= 4294967296 % $n715) {
-              $r716 = ($m / 4294967296) >>> 0;
+            if ($low >= $n713 || $low >= 4294967296 % $n713) {
+              $r714 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n715 >= 1 && $n715 <= 4294967296))
+          if (!($n713 >= 1 && $n713 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r716 = drawInt(P, $n715);
+          $r714 = drawInt(P, $n713);
         }
-        const $digit713 = $r716;
-        const $value714 = $values90[$digit713]!;
+        const $digit711 = $r714;
+        const $value712 = $values89[$digit711]!;
         {
-          l_card = $value714;
+          l_card = $value712;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat701, 7, $value714);
+        if (trace !== null) trace.push($seat699, 7, $value712);
         {
-          l_card = $value714;
+          l_card = $value712;
           return step262();
         }
       }
-      if ($offered706 && $pick709-- === 0) {
+      if ($offered704 && $pick707-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat701, 8);
+        if (trace !== null) trace.push($seat699, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7497,20 +7494,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide730($seat720: number): number {
-    const $size721 = players;
-    const $count722 = $size721;
-    const $total723: number = $count722;
-    if ($total723 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat720} must act but has no legal move`);
+  function decide728($seat718: number): number {
+    const $size719 = players;
+    const $count720 = $size719;
+    const $total721: number = $count720;
+    if ($total721 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat718} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n725 = $total723;
-    let $r726 = 0;
-    if ($n725 <= 2097152 && $n725 >= 1) {
+    const $n723 = $total721;
+    let $r724 = 0;
+    if ($n723 <= 2097152 && $n723 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7521,28 +7518,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n725;
+        const $m = ($t >>> 0) * $n723;
         const $low = $m >>> 0;
-        if ($low >= $n725 || $low >= 4294967296 % $n725) {
-          $r726 = ($m / 4294967296) >>> 0;
+        if ($low >= $n723 || $low >= 4294967296 % $n723) {
+          $r724 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n725 >= 1 && $n725 <= 4294967296))
+      if (!($n723 >= 1 && $n723 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r726 = drawInt(P, $n725);
+      $r724 = drawInt(P, $n723);
     }
-    const $index724$drawn = $r726;
-    let $index724 = $index724$drawn;
+    const $index722$drawn = $r724;
+    let $index722 = $index722$drawn;
     decisions++;
     steps = 0;
-    if ($index724 < $count722) {
-      const $digit727 = $index724;
-      const $value728 = $digit727;
-      if (trace !== null) trace.push($seat720, 6, $value728);
+    if ($index722 < $count720) {
+      const $digit725 = $index722;
+      const $value726 = $digit725;
+      if (trace !== null) trace.push($seat718, 6, $value726);
       {
-        const l_whose = $value728;
+        const l_whose = $value726;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7554,44 +7551,44 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg729 = Z_played + l_whose;
-          C[$seg729 * CAP + N[$seg729]!] = $card;
-          N[$seg729]!++;
-          $where[$card] = $seg729;
+          const $seg727 = Z_played + l_whose;
+          C[$seg727 * CAP + N[$seg727]!] = $card;
+          N[$seg727]!++;
+          $where[$card] = $seg727;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg729 - Z_played) * 14 + $member]!++;
+            if ($member >= 0) $count_played_effect[($seg727 - Z_played) * 14 + $member]!++;
           }
         }
         return step272();
       }
     }
-    $index724 -= $count722;
+    $index722 -= $count720;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide744($seat731: number): number {
-    $values92$n[0]! = 0;
+  function decide742($seat729: number): number {
+    $values91$n[0]! = 0;
     {
-      const $seg733 = Z_collection + l_p_2;
-      const $n734 = N[$seg733]!;
-      for (let $i732 = 0; $i732 < $n734; $i732++) {
-        const l_target = C[$seg733 * CAP + $i732]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values92[$values92$n[0]!++] = l_target;
+      const $seg731 = Z_collection + l_p_2;
+      const $n732 = N[$seg731]!;
+      for (let $i730 = 0; $i730 < $n732; $i730++) {
+        const l_target = C[$seg731 * CAP + $i730]!;
+        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size735 = $values92$n[0]!;
-    const $count736 = $size735;
-    const $total737: number = $count736;
-    if ($total737 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat731} must act but has no legal move`);
+    const $size733 = $values91$n[0]!;
+    const $count734 = $size733;
+    const $total735: number = $count734;
+    if ($total735 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat729} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n739 = $total737;
-    let $r740 = 0;
-    if ($n739 <= 2097152 && $n739 >= 1) {
+    const $n737 = $total735;
+    let $r738 = 0;
+    if ($n737 <= 2097152 && $n737 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7602,28 +7599,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n739;
+        const $m = ($t >>> 0) * $n737;
         const $low = $m >>> 0;
-        if ($low >= $n739 || $low >= 4294967296 % $n739) {
-          $r740 = ($m / 4294967296) >>> 0;
+        if ($low >= $n737 || $low >= 4294967296 % $n737) {
+          $r738 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n739 >= 1 && $n739 <= 4294967296))
+      if (!($n737 >= 1 && $n737 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r740 = drawInt(P, $n739);
+      $r738 = drawInt(P, $n737);
     }
-    const $index738$drawn = $r740;
-    let $index738 = $index738$drawn;
+    const $index736$drawn = $r738;
+    let $index736 = $index736$drawn;
     decisions++;
     steps = 0;
-    if ($index738 < $count736) {
-      const $digit741 = $index738;
-      const $value742 = $values92[$digit741]!;
-      if (trace !== null) trace.push($seat731, 5, $value742);
+    if ($index736 < $count734) {
+      const $digit739 = $index736;
+      const $value740 = $values91[$digit739]!;
+      if (trace !== null) trace.push($seat729, 5, $value740);
       {
-        const l_target = $value742;
+        const l_target = $value740;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
@@ -7636,54 +7633,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg743 = Z_attached + l_p_2;
-          C[$seg743 * CAP + N[$seg743]!] = $card;
-          N[$seg743]!++;
-          $where[$card] = $seg743;
+          const $seg741 = Z_attached + l_p_2;
+          C[$seg741 * CAP + N[$seg741]!] = $card;
+          N[$seg741]!++;
+          $where[$card] = $seg741;
         }
         return step277();
       }
     }
-    $index738 -= $count736;
+    $index736 -= $count734;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide768($seat746: number): number {
-    const $seg747 = Z_board;
-    const $size748 = N[$seg747]!;
-    const $count749 = $size748;
-    $values94$n[0]! = 0;
+  function decide766($seat744: number): number {
+    const $seg745 = Z_board;
+    const $size746 = N[$seg745]!;
+    const $count747 = $size746;
+    $values93$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond754: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond754) {
-        let $any750: boolean = false;
+      let $cond752: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond752) {
+        let $any748: boolean = false;
         {
-          const $seg752 = Z_collection + l_whose;
-          const $n753 = N[$seg752]!;
-          for (let $i751 = 0; $i751 < $n753; $i751++) {
-            const l_c = C[$seg752 * CAP + $i751]!;
+          const $seg750 = Z_collection + l_whose;
+          const $n751 = N[$seg750]!;
+          for (let $i749 = 0; $i749 < $n751; $i749++) {
+            const l_c = C[$seg750 * CAP + $i749]!;
             if (v_doubled[l_c]!) {
-              $any750 = true;
+              $any748 = true;
               break;
             }
           }
         }
-        $cond754 = $any750;
+        $cond752 = $any748;
       }
-      if ($cond754) $values94[$values94$n[0]!++] = l_whose;
+      if ($cond752) $values93[$values93$n[0]!++] = l_whose;
     }
-    const $size755 = $values94$n[0]!;
-    const $count756 = $size755;
-    const $total757: number = $count749 + $count756;
-    if ($total757 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat746} must act but has no legal move`);
+    const $size753 = $values93$n[0]!;
+    const $count754 = $size753;
+    const $total755: number = $count747 + $count754;
+    if ($total755 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat744} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n759 = $total757;
-    let $r760 = 0;
-    if ($n759 <= 2097152 && $n759 >= 1) {
+    const $n757 = $total755;
+    let $r758 = 0;
+    if ($n757 <= 2097152 && $n757 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7694,31 +7691,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n759;
+        const $m = ($t >>> 0) * $n757;
         const $low = $m >>> 0;
-        if ($low >= $n759 || $low >= 4294967296 % $n759) {
-          $r760 = ($m / 4294967296) >>> 0;
+        if ($low >= $n757 || $low >= 4294967296 % $n757) {
+          $r758 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n759 >= 1 && $n759 <= 4294967296))
+      if (!($n757 >= 1 && $n757 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r760 = drawInt(P, $n759);
+      $r758 = drawInt(P, $n757);
     }
-    const $index758$drawn = $r760;
-    let $index758 = $index758$drawn;
+    const $index756$drawn = $r758;
+    let $index756 = $index756$drawn;
     decisions++;
     steps = 0;
-    if ($index758 < $count749) {
-      const $digit761 = $index758;
-      const $value762 = C[$seg747 * CAP + $digit761]!;
-      if (trace !== null) trace.push($seat746, 3, $value762);
+    if ($index756 < $count747) {
+      const $digit759 = $index756;
+      const $value760 = C[$seg745 * CAP + $digit759]!;
+      if (trace !== null) trace.push($seat744, 3, $value760);
       {
-        const l_target = $value762;
+        const l_target = $value760;
         {
           const $wanted = l_target;
-          let $at = $digit761;
+          let $at = $digit759;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7728,10 +7725,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at763 = Z_board * CAP + $at;
-          const $card = C[$at763]!;
-          const $end764 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k765 = $at763; $k765 < $end764; $k765++) C[$k765] = C[$k765 + 1]!;
+          const $at761 = Z_board * CAP + $at;
+          const $card = C[$at761]!;
+          const $end762 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k763 = $at761; $k763 < $end762; $k763++) C[$k763] = C[$k763 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7740,45 +7737,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index758 -= $count749;
-    if ($index758 < $count756) {
-      const $digit766 = $index758;
-      const $value767 = $values94[$digit766]!;
-      if (trace !== null) trace.push($seat746, 4, $value767);
+    $index756 -= $count747;
+    if ($index756 < $count754) {
+      const $digit764 = $index756;
+      const $value765 = $values93[$digit764]!;
+      if (trace !== null) trace.push($seat744, 4, $value765);
       {
-        l_whose_2 = $value767;
+        l_whose_2 = $value765;
         return step282();
       }
     }
-    $index758 -= $count756;
+    $index756 -= $count754;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide794($seat769: number): number {
-    const $seg770 = Z_played + l_whose_2;
-    const $size771 = N[$seg770]!;
-    const $count772 = $size771;
-    $values96$n[0]! = 0;
+  function decide792($seat767: number): number {
+    const $seg768 = Z_played + l_whose_2;
+    const $size769 = N[$seg768]!;
+    const $count770 = $size769;
+    $values95$n[0]! = 0;
     {
-      const $seg774 = Z_collection + l_whose_2;
-      const $n775 = N[$seg774]!;
-      for (let $i773 = 0; $i773 < $n775; $i773++) {
-        const l_target = C[$seg774 * CAP + $i773]!;
-        if (v_doubled[l_target]!) $values96[$values96$n[0]!++] = l_target;
+      const $seg772 = Z_collection + l_whose_2;
+      const $n773 = N[$seg772]!;
+      for (let $i771 = 0; $i771 < $n773; $i771++) {
+        const l_target = C[$seg772 * CAP + $i771]!;
+        if (v_doubled[l_target]!) $values95[$values95$n[0]!++] = l_target;
       }
     }
-    const $size776 = $values96$n[0]!;
-    const $count777 = $size776;
-    const $total778: number = $count772 + $count777;
-    if ($total778 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat769} must act but has no legal move`);
+    const $size774 = $values95$n[0]!;
+    const $count775 = $size774;
+    const $total776: number = $count770 + $count775;
+    if ($total776 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat767} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n780 = $total778;
-    let $r781 = 0;
-    if ($n780 <= 2097152 && $n780 >= 1) {
+    const $n778 = $total776;
+    let $r779 = 0;
+    if ($n778 <= 2097152 && $n778 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7789,49 +7786,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n780;
+        const $m = ($t >>> 0) * $n778;
         const $low = $m >>> 0;
-        if ($low >= $n780 || $low >= 4294967296 % $n780) {
-          $r781 = ($m / 4294967296) >>> 0;
+        if ($low >= $n778 || $low >= 4294967296 % $n778) {
+          $r779 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n780 >= 1 && $n780 <= 4294967296))
+      if (!($n778 >= 1 && $n778 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r781 = drawInt(P, $n780);
+      $r779 = drawInt(P, $n778);
     }
-    const $index779$drawn = $r781;
-    let $index779 = $index779$drawn;
+    const $index777$drawn = $r779;
+    let $index777 = $index777$drawn;
     decisions++;
     steps = 0;
-    if ($index779 < $count772) {
-      const $digit782 = $index779;
-      const $value783 = C[$seg770 * CAP + $digit782]!;
-      if (trace !== null) trace.push($seat769, 1, $value783);
+    if ($index777 < $count770) {
+      const $digit780 = $index777;
+      const $value781 = C[$seg768 * CAP + $digit780]!;
+      if (trace !== null) trace.push($seat767, 1, $value781);
       {
-        const l_target = $value783;
+        const l_target = $value781;
         {
-          const $seg784 = Z_played + l_whose_2;
+          const $seg782 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit782;
-          if (!($at >= 0 && $at < N[$seg784]! && C[$seg784 * CAP + $at]! === $wanted)) {
+          let $at = $digit780;
+          if (!($at >= 0 && $at < N[$seg782]! && C[$seg782 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg784]!; $i++)
-              if (C[$seg784 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg782]!; $i++)
+              if (C[$seg782 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at785 = $seg784 * CAP + $at;
-          const $card = C[$at785]!;
-          const $end786 = $seg784 * CAP + N[$seg784]! - 1;
-          for (let $k787 = $at785; $k787 < $end786; $k787++) C[$k787] = C[$k787 + 1]!;
-          N[$seg784]!--;
+          const $at783 = $seg782 * CAP + $at;
+          const $card = C[$at783]!;
+          const $end784 = $seg782 * CAP + N[$seg782]! - 1;
+          for (let $k785 = $at783; $k785 < $end784; $k785++) C[$k785] = C[$k785 + 1]!;
+          N[$seg782]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg784 - Z_played) * 14 + $member]!--;
+            if ($member >= 0) $count_played_effect[($seg782 - Z_played) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7840,23 +7837,23 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index779 -= $count772;
-    if ($index779 < $count777) {
-      const $digit788 = $index779;
-      const $value789 = $values96[$digit788]!;
-      if (trace !== null) trace.push($seat769, 2, $value789);
+    $index777 -= $count770;
+    if ($index777 < $count775) {
+      const $digit786 = $index777;
+      const $value787 = $values95[$digit786]!;
+      if (trace !== null) trace.push($seat767, 2, $value787);
       {
-        const l_target = $value789;
+        const l_target = $value787;
         v_doubled[l_target] = false;
         {
-          const $seg790 = Z_attached + l_whose_2;
-          if (N[$seg790]! === 0)
+          const $seg788 = Z_attached + l_whose_2;
+          if (N[$seg788]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at791 = $seg790 * CAP;
-          const $card = C[$at791]!;
-          const $end792 = $seg790 * CAP + N[$seg790]! - 1;
-          for (let $k793 = $at791; $k793 < $end792; $k793++) C[$k793] = C[$k793 + 1]!;
-          N[$seg790]!--;
+          const $at789 = $seg788 * CAP;
+          const $card = C[$at789]!;
+          const $end790 = $seg788 * CAP + N[$seg788]! - 1;
+          for (let $k791 = $at789; $k791 < $end790; $k791++) C[$k791] = C[$k791 + 1]!;
+          N[$seg788]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7864,7 +7861,7 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index779 -= $count777;
+    $index777 -= $count775;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -7995,60 +7992,59 @@ export function playout(): PlayoutKernel {
     const $values42 = K_$values42;
     const $values43 = K_$values43;
     const $values43$n = K_$values43$n;
-    const $values45 = K_$values45;
-    const $list46 = K_$list46;
-    const $values47 = K_$values47;
-    const $values47$n = K_$values47$n;
+    const $list45 = K_$list45;
+    const $values46 = K_$values46;
+    const $values46$n = K_$values46$n;
+    const $list48 = K_$list48;
     const $list49 = K_$list49;
-    const $list50 = K_$list50;
+    const $values50 = K_$values50;
     const $values51 = K_$values51;
-    const $values52 = K_$values52;
-    const $values52$n = K_$values52$n;
-    const $values54 = K_$values54;
-    const $values54$n = K_$values54$n;
+    const $values51$n = K_$values51$n;
+    const $values53 = K_$values53;
+    const $values53$n = K_$values53$n;
+    const $list55 = K_$list55;
     const $list56 = K_$list56;
-    const $list57 = K_$list57;
+    const $values57 = K_$values57;
     const $values58 = K_$values58;
-    const $values59 = K_$values59;
-    const $values59$n = K_$values59$n;
-    const $values61 = K_$values61;
-    const $values61$n = K_$values61$n;
+    const $values58$n = K_$values58$n;
+    const $values60 = K_$values60;
+    const $values60$n = K_$values60$n;
+    const $list62 = K_$list62;
     const $list63 = K_$list63;
-    const $list64 = K_$list64;
+    const $values64 = K_$values64;
     const $values65 = K_$values65;
-    const $values66 = K_$values66;
-    const $values66$n = K_$values66$n;
-    const $values68 = K_$values68;
-    const $values68$n = K_$values68$n;
-    const $values70 = K_$values70;
-    const $values70$n = K_$values70$n;
-    const $values72 = K_$values72;
-    const $values72$n = K_$values72$n;
-    const $values74 = K_$values74;
-    const $values74$n = K_$values74$n;
-    const $list76 = K_$list76;
-    const $values77 = K_$values77;
-    const $values77$n = K_$values77$n;
-    const $values79 = K_$values79;
-    const $values79$n = K_$values79$n;
-    const $values81 = K_$values81;
-    const $values81$n = K_$values81$n;
-    const $values83 = K_$values83;
-    const $values83$n = K_$values83$n;
-    const $values85 = K_$values85;
-    const $values85$n = K_$values85$n;
-    const $values87 = K_$values87;
-    const $values87$n = K_$values87$n;
-    const $list89 = K_$list89;
-    const $values90 = K_$values90;
-    const $values90$n = K_$values90$n;
-    const $values92 = K_$values92;
-    const $values92$n = K_$values92$n;
-    const $values94 = K_$values94;
-    const $values94$n = K_$values94$n;
-    const $values96 = K_$values96;
-    const $values96$n = K_$values96$n;
-    const $list98 = K_$list98;
+    const $values65$n = K_$values65$n;
+    const $values67 = K_$values67;
+    const $values67$n = K_$values67$n;
+    const $values69 = K_$values69;
+    const $values69$n = K_$values69$n;
+    const $values71 = K_$values71;
+    const $values71$n = K_$values71$n;
+    const $values73 = K_$values73;
+    const $values73$n = K_$values73$n;
+    const $list75 = K_$list75;
+    const $values76 = K_$values76;
+    const $values76$n = K_$values76$n;
+    const $values78 = K_$values78;
+    const $values78$n = K_$values78$n;
+    const $values80 = K_$values80;
+    const $values80$n = K_$values80$n;
+    const $values82 = K_$values82;
+    const $values82$n = K_$values82$n;
+    const $values84 = K_$values84;
+    const $values84$n = K_$values84$n;
+    const $values86 = K_$values86;
+    const $values86$n = K_$values86$n;
+    const $list88 = K_$list88;
+    const $values89 = K_$values89;
+    const $values89$n = K_$values89$n;
+    const $values91 = K_$values91;
+    const $values91$n = K_$values91$n;
+    const $values93 = K_$values93;
+    const $values93$n = K_$values93$n;
+    const $values95 = K_$values95;
+    const $values95$n = K_$values95$n;
+    const $list97 = K_$list97;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;
@@ -8097,11 +8093,11 @@ export function playout(): PlayoutKernel {
       for (let $k = 0; $k < ALL_Property.length; $k++)
         C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
       N[Z_property_deck] = ALL_Property.length;
-      for (let $k = 0; $k < ALL_Property.length; $k++) $where[ALL_Property[$k]!] = Z_property_deck;
+      for (let $c = 0; $c < 60; $c++) $where[$c] = Z_property_deck;
       for (let $k = 0; $k < ALL_Action.length; $k++)
         C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
       N[Z_action_deck] = ALL_Action.length;
-      for (let $k = 0; $k < ALL_Action.length; $k++) $where[ALL_Action[$k]!] = Z_action_deck;
+      for (let $c = 60; $c < 99; $c++) $where[$c] = Z_action_deck;
       $recountAll();
       v_bank = 1000;
       for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
@@ -8110,8 +8106,8 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_has_taken[$p] = false;
       for (let $p = 0; $p < players; $p++) v_took_from[$p] = 0;
       for (let $p = 0; $p < players; $p++) v_passed_over[$p] = false;
-      for (const $c of ALL_Property) v_committed[$c] = "none";
-      for (const $c of ALL_Property) v_doubled[$c] = false;
+      for (let $c = 0; $c < 60; $c++) v_committed[$c] = "none";
+      for (let $c = 0; $c < 60; $c++) v_doubled[$c] = false;
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       $positive_protection = 0;
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
@@ -8119,10 +8115,10 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
       $recountKeyed();
       {
-        for (let $i797 = N[Z_action_deck]! - 1; $i797 > 0; $i797--) {
-          const $n801 = $i797 + 1;
-          let $r802 = 0;
-          if ($n801 <= 2097152 && $n801 >= 1) {
+        for (let $i795 = N[Z_action_deck]! - 1; $i795 > 0; $i795--) {
+          const $n799 = $i795 + 1;
+          let $r800 = 0;
+          if ($n799 <= 2097152 && $n799 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8133,51 +8129,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n801;
+              const $m = ($t >>> 0) * $n799;
               const $low = $m >>> 0;
-              if ($low >= $n801 || $low >= 4294967296 % $n801) {
-                $r802 = ($m / 4294967296) >>> 0;
+              if ($low >= $n799 || $low >= 4294967296 % $n799) {
+                $r800 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n801 >= 1 && $n801 <= 4294967296))
+            if (!($n799 >= 1 && $n799 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r802 = drawInt(G, $n801);
+            $r800 = drawInt(G, $n799);
           }
-          const $j800 = $r802;
-          const $a798 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i797;
-          const $b799 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j800;
-          const $card = C[$a798]!;
-          C[$a798] = C[$b799]!;
-          C[$b799] = $card;
+          const $j798 = $r800;
+          const $a796 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i795;
+          const $b797 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j798;
+          const $card = C[$a796]!;
+          C[$a796] = C[$b797]!;
+          C[$b797] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg803 = Z_hand + l_p;
+            const $seg801 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg803 * CAP + N[$seg803]!] = $card;
-              N[$seg803]!++;
-              $where[$card] = $seg803;
+              C[$seg801 * CAP + N[$seg801]!] = $card;
+              N[$seg801]!++;
+              $where[$card] = $seg801;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg803 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg801 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i804 = N[Z_property_deck]! - 1; $i804 > 0; $i804--) {
-          const $n808 = $i804 + 1;
-          let $r809 = 0;
-          if ($n808 <= 2097152 && $n808 >= 1) {
+        for (let $i802 = N[Z_property_deck]! - 1; $i802 > 0; $i802--) {
+          const $n806 = $i802 + 1;
+          let $r807 = 0;
+          if ($n806 <= 2097152 && $n806 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8188,24 +8184,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n808;
+              const $m = ($t >>> 0) * $n806;
               const $low = $m >>> 0;
-              if ($low >= $n808 || $low >= 4294967296 % $n808) {
-                $r809 = ($m / 4294967296) >>> 0;
+              if ($low >= $n806 || $low >= 4294967296 % $n806) {
+                $r807 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n808 >= 1 && $n808 <= 4294967296))
+            if (!($n806 >= 1 && $n806 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r809 = drawInt(G, $n808);
+            $r807 = drawInt(G, $n806);
           }
-          const $j807 = $r809;
-          const $a805 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i804;
-          const $b806 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j807;
-          const $card = C[$a805]!;
-          C[$a805] = C[$b806]!;
-          C[$b806] = $card;
+          const $j805 = $r807;
+          const $a803 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i802;
+          const $b804 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j805;
+          const $card = C[$a803]!;
+          C[$a803] = C[$b804]!;
+          C[$b804] = $card;
         }
       }
       {
@@ -8222,15 +8218,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg810 = Z_secret + l_p;
+            const $seg808 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg810 * CAP + N[$seg810]!] = $card;
-              N[$seg810]!++;
-              $where[$card] = $seg810;
+              C[$seg808 * CAP + N[$seg808]!] = $card;
+              N[$seg808]!++;
+              $where[$card] = $seg808;
             }
           }
         }
@@ -8244,7 +8240,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg811 = Z_dealt + l_p;
+              const $seg809 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8253,9 +8249,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg811 * CAP + N[$seg811]!] = $card;
-                N[$seg811]!++;
-                $where[$card] = $seg811;
+                C[$seg809 * CAP + N[$seg809]!] = $card;
+                N[$seg809]!++;
+                $where[$card] = $seg809;
               }
             }
           } else {
@@ -8274,8 +8270,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k812 = N[$from]! - 1; $k812 >= 0; $k812--) {
-            const $card = C[$from * CAP + $k812]!;
+          for (let $k810 = N[$from]! - 1; $k810 >= 0; $k810--) {
+            const $card = C[$from * CAP + $k810]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8284,10 +8280,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i813 = N[Z_property_deck]! - 1; $i813 > 0; $i813--) {
-          const $n817 = $i813 + 1;
-          let $r818 = 0;
-          if ($n817 <= 2097152 && $n817 >= 1) {
+        for (let $i811 = N[Z_property_deck]! - 1; $i811 > 0; $i811--) {
+          const $n815 = $i811 + 1;
+          let $r816 = 0;
+          if ($n815 <= 2097152 && $n815 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8298,24 +8294,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n817;
+              const $m = ($t >>> 0) * $n815;
               const $low = $m >>> 0;
-              if ($low >= $n817 || $low >= 4294967296 % $n817) {
-                $r818 = ($m / 4294967296) >>> 0;
+              if ($low >= $n815 || $low >= 4294967296 % $n815) {
+                $r816 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n817 >= 1 && $n817 <= 4294967296))
+            if (!($n815 >= 1 && $n815 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r818 = drawInt(G, $n817);
+            $r816 = drawInt(G, $n815);
           }
-          const $j816 = $r818;
-          const $a814 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i813;
-          const $b815 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j816;
-          const $card = C[$a814]!;
-          C[$a814] = C[$b815]!;
-          C[$b815] = $card;
+          const $j814 = $r816;
+          const $a812 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i811;
+          const $b813 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j814;
+          const $card = C[$a812]!;
+          C[$a812] = C[$b813]!;
+          C[$b813] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {
@@ -9822,60 +9818,59 @@ export function playout(): PlayoutKernel {
     const $values42 = K_$values42;
     const $values43 = K_$values43;
     const $values43$n = K_$values43$n;
-    const $values45 = K_$values45;
-    const $list46 = K_$list46;
-    const $values47 = K_$values47;
-    const $values47$n = K_$values47$n;
+    const $list45 = K_$list45;
+    const $values46 = K_$values46;
+    const $values46$n = K_$values46$n;
+    const $list48 = K_$list48;
     const $list49 = K_$list49;
-    const $list50 = K_$list50;
+    const $values50 = K_$values50;
     const $values51 = K_$values51;
-    const $values52 = K_$values52;
-    const $values52$n = K_$values52$n;
-    const $values54 = K_$values54;
-    const $values54$n = K_$values54$n;
+    const $values51$n = K_$values51$n;
+    const $values53 = K_$values53;
+    const $values53$n = K_$values53$n;
+    const $list55 = K_$list55;
     const $list56 = K_$list56;
-    const $list57 = K_$list57;
+    const $values57 = K_$values57;
     const $values58 = K_$values58;
-    const $values59 = K_$values59;
-    const $values59$n = K_$values59$n;
-    const $values61 = K_$values61;
-    const $values61$n = K_$values61$n;
+    const $values58$n = K_$values58$n;
+    const $values60 = K_$values60;
+    const $values60$n = K_$values60$n;
+    const $list62 = K_$list62;
     const $list63 = K_$list63;
-    const $list64 = K_$list64;
+    const $values64 = K_$values64;
     const $values65 = K_$values65;
-    const $values66 = K_$values66;
-    const $values66$n = K_$values66$n;
-    const $values68 = K_$values68;
-    const $values68$n = K_$values68$n;
-    const $values70 = K_$values70;
-    const $values70$n = K_$values70$n;
-    const $values72 = K_$values72;
-    const $values72$n = K_$values72$n;
-    const $values74 = K_$values74;
-    const $values74$n = K_$values74$n;
-    const $list76 = K_$list76;
-    const $values77 = K_$values77;
-    const $values77$n = K_$values77$n;
-    const $values79 = K_$values79;
-    const $values79$n = K_$values79$n;
-    const $values81 = K_$values81;
-    const $values81$n = K_$values81$n;
-    const $values83 = K_$values83;
-    const $values83$n = K_$values83$n;
-    const $values85 = K_$values85;
-    const $values85$n = K_$values85$n;
-    const $values87 = K_$values87;
-    const $values87$n = K_$values87$n;
-    const $list89 = K_$list89;
-    const $values90 = K_$values90;
-    const $values90$n = K_$values90$n;
-    const $values92 = K_$values92;
-    const $values92$n = K_$values92$n;
-    const $values94 = K_$values94;
-    const $values94$n = K_$values94$n;
-    const $values96 = K_$values96;
-    const $values96$n = K_$values96$n;
-    const $list98 = K_$list98;
+    const $values65$n = K_$values65$n;
+    const $values67 = K_$values67;
+    const $values67$n = K_$values67$n;
+    const $values69 = K_$values69;
+    const $values69$n = K_$values69$n;
+    const $values71 = K_$values71;
+    const $values71$n = K_$values71$n;
+    const $values73 = K_$values73;
+    const $values73$n = K_$values73$n;
+    const $list75 = K_$list75;
+    const $values76 = K_$values76;
+    const $values76$n = K_$values76$n;
+    const $values78 = K_$values78;
+    const $values78$n = K_$values78$n;
+    const $values80 = K_$values80;
+    const $values80$n = K_$values80$n;
+    const $values82 = K_$values82;
+    const $values82$n = K_$values82$n;
+    const $values84 = K_$values84;
+    const $values84$n = K_$values84$n;
+    const $values86 = K_$values86;
+    const $values86$n = K_$values86$n;
+    const $list88 = K_$list88;
+    const $values89 = K_$values89;
+    const $values89$n = K_$values89$n;
+    const $values91 = K_$values91;
+    const $values91$n = K_$values91$n;
+    const $values93 = K_$values93;
+    const $values93$n = K_$values93$n;
+    const $values95 = K_$values95;
+    const $values95$n = K_$values95$n;
+    const $list97 = K_$list97;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;

@@ -8611,14 +8611,14 @@ export function playout(): PlayoutKernel {
       N.fill(0);
       for (let $k = 0; $k < ALL_Deed.length; $k++) C[Z_bank_deeds * CAP + $k] = ALL_Deed[$k]!;
       N[Z_bank_deeds] = ALL_Deed.length;
-      for (let $k = 0; $k < ALL_Deed.length; $k++) $where[ALL_Deed[$k]!] = Z_bank_deeds;
+      for (let $c = 56; $c < 90; $c++) $where[$c] = Z_bank_deeds;
       for (let $k = 0; $k < ALL_Space.length; $k++) C[Z_spaces * CAP + $k] = ALL_Space[$k]!;
       N[Z_spaces] = ALL_Space.length;
-      for (let $k = 0; $k < ALL_Space.length; $k++) $where[ALL_Space[$k]!] = Z_spaces;
+      for (let $c = 0; $c < 56; $c++) $where[$c] = Z_spaces;
       for (let $k = 0; $k < ALL_Fortune.length; $k++)
         C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
       N[Z_mercy_deck] = ALL_Fortune.length;
-      for (let $k = 0; $k < ALL_Fortune.length; $k++) $where[ALL_Fortune[$k]!] = Z_mercy_deck;
+      for (let $c = 90; $c < 106; $c++) $where[$c] = Z_mercy_deck;
       $recountAll();
       $seatTotalsFresh = false;
       for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
@@ -8631,9 +8631,9 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_opening[$p] = 0;
       v_turns_played = 0;
       v_relocated = false;
-      for (const $c of ALL_Deed) v_books[$c] = 0;
-      for (const $c of ALL_Deed) v_key[$c] = false;
-      for (const $c of ALL_Deed) v_mortgaged[$c] = false;
+      for (let $c = 56; $c < 90; $c++) v_books[$c] = 0;
+      for (let $c = 56; $c < 90; $c++) v_key[$c] = false;
+      for (let $c = 56; $c < 90; $c++) v_mortgaged[$c] = false;
       v_stacks_left = 0;
       v_keys_left = 0;
       v_claim_open = false;

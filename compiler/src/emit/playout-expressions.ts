@@ -10,6 +10,8 @@ import type { FirstTables } from "./playout-first-tables.js";
 import { KernelLists, kernelType, setArray } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
 import { ELIMINATED } from "../check/elimination.js";
+import { seatSkips } from "./playout-call-skips.js";
+import { seatsOutside } from "./playout-seat-masks.js";
 
 /** The kernel's flag for one variant of the game: true while a game plays with it. */
 export function variantFlag(variant: string): string {
@@ -344,6 +346,9 @@ export abstract class KernelExpressions extends KernelLists {
     if (source.kind === "name" && this.game.names.get(source)?.kind === "builtin" && source.name === "players") {
       // A game that eliminates: the players are those still in the game.
       if (this.game.eliminates) return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, `if (${ELIMINATED_VAR}[${binder}] !== 0) continue;`, ...body, "}"];
+      // Only the seats the filter's leading tests can let through, by seat masks (playout-call-skips.ts).
+      const skipped = filter?.test && this.heldTable ? seatSkips(this.game, this.heldTable, filter.test, filter.slot, (x) => this.expression(x)) : null;
+      if (skipped) return this.seatsGuarded(filter, seatsOutside(skipped, binder, body));
       return this.seatsGuarded(filter, [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"]);
     }
     if (this.isZone(source)) {

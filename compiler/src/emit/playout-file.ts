@@ -20,6 +20,7 @@ import { closureVariablesAsVar } from "./playout-closure-vars.js";
 import { filledArray } from "./playout-arrays.js";
 import { cardTables } from "./playout-card-tables.js";
 import { kernelType } from "./playout-lists.js";
+import { eachCardHead } from "./playout-card-ranges.js";
 import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
 import { KernelCode } from "./playout-statements.js";
@@ -428,7 +429,7 @@ export class PlayoutFile {
       lines.push(
         `for (let $k = 0; $k < ${all}.length; $k++) C[${z.constant} * CAP + ${z.topLast ? `${all}.length - 1 - $k` : "$k"}] = ${all}[$k]!;`,
         `N[${z.constant}] = ${all}.length;`,
-        `for (let $k = 0; $k < ${all}.length; $k++) ${WHERE}[${all}[$k]!] = ${z.constant};`,
+        `${eachCardHead(this.ctx.cardIds, initial.name, "$c", all)} ${WHERE}[$c] = ${z.constant};`,
       );
     }
     // The running counts, of the zones as dealt (the setup's moves then keep them).
@@ -442,7 +443,8 @@ export class PlayoutFile {
       lines.push(...pre);
       if (v.perCard) {
         const ids = v.perCard.name === "card" ? "CARDS.map((_, $c) => $c)" : `ALL_${v.perCard.name}`;
-        lines.push(`for (const $c of ${ids}) ${varName(v.name.name)}[$c] = ${initial};`);
+        // By number where the type's ids run without a gap (playout-card-ranges.ts).
+        lines.push(`${eachCardHead(this.ctx.cardIds, v.perCard.name, "$c", ids)} ${varName(v.name.name)}[$c] = ${initial};`);
       } else lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
     }
     // The running counts of seats, of the variables at their first values (the setup's writes then keep them).

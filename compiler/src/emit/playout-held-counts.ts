@@ -19,6 +19,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { escapeRegExp } from "./code.js";
 import { markerKind } from "./playout-markers.js";
+import { isWritesMarker } from "./playout-memo.js";
 import { plain, plainSource, readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
 
@@ -26,7 +27,8 @@ type Marker =
   | { op: "declare" }
   | { op: "recount" }
   | { op: "before" | "after"; variable: string; seat: string }
-  | { op: "set"; variable: string; seat: string; value: boolean };
+  | { op: "set"; variable: string; seat: string; value: boolean }
+  | { op: "fill"; variable: string; seat: string; value: boolean };
 
 const MARKERS = markerKind<Marker>("held");
 const markerLine = MARKERS.line;
@@ -194,6 +196,21 @@ export class KernelHeldCounts {
     return [...before, line, ...after];
   }
 
+  /** A loop over every seat (binder `binder`) whose body (`body`, written) only sets a flag at the
+   *  loop's seat to a literal, as `for q in players { passed[q] = false }` clears a turn's flags:
+   *  one marker, written as a walk over the seats whose bit differs where the flag is kept as a seat
+   *  mask (a hand-written engine clears its mask), as the loop otherwise. The memos' marker of the
+   *  variable written (playout-memo.ts: it names no seat) follows once, after every seat is set:
+   *  nothing reads the state between the seats. Null for any other body. */
+  seatsFilled(binder: string, body: readonly string[]): string[] | null {
+    const m = body.length > 0 ? MARKERS.parse(body[0]!) : null;
+    if (m?.op !== "set" || m.seat !== binder) return null;
+    const after = body.slice(1);
+    const binderWord = new RegExp(`\\b${escapeRegExp(binder)}\\b`);
+    if (!after.every((line) => isWritesMarker(line) && !binderWord.test(line))) return null;
+    return [markerLine({ op: "fill", variable: m.variable, seat: binder, value: m.value }), ...after];
+  }
+
   /** The variable and the seat's code of a write of a per-player variable's seat; else null. */
   private seatWritten(target: A.Expression, code: string): { variable: string; seat: string } | null {
     if (target.kind !== "index" || target.target.kind !== "name") return null;
@@ -233,6 +250,10 @@ export class KernelHeldCounts {
         for (const [variable, mask] of this.masked) out.push(`${mask} = 0; for (let $p = 0; $p < players; $p++) if (${varName(variable)}[$p]) ${mask} |= 1 << $p;`);
         continue;
       }
+      if (m.op === "fill") {
+        out.push(...this.filled(m.variable, m.seat, m.value));
+        continue;
+      }
       const c = this.counted.get(m.variable);
       const mask = this.masked.get(m.variable);
       const array = varName(m.variable);
@@ -249,16 +270,38 @@ export class KernelHeldCounts {
         throw new HeldCountsUnfit(`${m.variable} written at a seat worked out: ${m.seat}`);
       }
       if (m.op === "set") {
-        // A flag set true or false: the count follows only where it changes, the mask's bit is set.
-        if (c) out.push(`if (${m.value ? "!" : ""}${array}[${m.seat}]) { ${array}[${m.seat}] = ${m.value}; ${c.name}${m.value ? "++" : "--"}; }`);
-        else out.push(`${array}[${m.seat}] = ${m.value};`);
-        if (mask) out.push(m.value ? `${mask} |= 1 << ${m.seat};` : `${mask} &= ~(1 << ${m.seat});`);
+        out.push(...this.flagSet(m.variable, m.seat, m.value));
         continue;
       }
       if (c) out.push(`${c.name} ${m.op === "before" ? "-=" : "+="} ${this.holds(c, m.seat)} ? 1 : 0;`);
       if (mask && m.op === "after") out.push(`${mask} = ${array}[${m.seat}] ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
     }
     return out;
+  }
+
+  /** A flag set true or false at a plain seat: the count follows only where it changes, the mask's
+   *  bit is set. */
+  private flagSet(variable: string, seat: string, value: boolean): string[] {
+    const c = this.counted.get(variable);
+    const mask = this.masked.get(variable);
+    const array = varName(variable);
+    const out = [c ? `if (${value ? "!" : ""}${array}[${seat}]) { ${array}[${seat}] = ${value}; ${c.name}${value ? "++" : "--"}; }` : `${array}[${seat}] = ${value};`];
+    if (mask) out.push(value ? `${mask} |= 1 << ${seat};` : `${mask} &= ~(1 << ${seat});`);
+    return out;
+  }
+
+  /** Every seat's flag set to `value`: a masked flag is set only at the seats whose bit differs
+   *  (the others already hold it), lowest first; any other, at every seat (`seat` the loop's). */
+  private filled(variable: string, seat: string, value: boolean): string[] {
+    const mask = this.masked.get(variable);
+    if (!mask) return [`for (let ${seat} = 0; ${seat} < players; ${seat}++) {`, ...this.flagSet(variable, seat, value), "}"];
+    const differ = value ? `((1 << players) - 1) & ~${mask}` : mask;
+    return [
+      `for (let $flagSeats = ${differ}; $flagSeats !== 0; $flagSeats &= $flagSeats - 1) {`,
+      "const $flagSeat = 31 - Math.clz32($flagSeats & -$flagSeats);",
+      ...this.flagSet(variable, "$flagSeat", value),
+      "}",
+    ];
   }
 
   /** The counts' declarations in the closure of a split kernel. */

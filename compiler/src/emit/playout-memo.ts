@@ -30,6 +30,11 @@ export function writesMarker(items: ReadonlySet<string>): string[] {
   return items.size === 0 ? [] : [`${WRITES}${[...items].sort().join(" ")}*/`];
 }
 
+/** Whether a line is such a marker. */
+export function isWritesMarker(line: string): boolean {
+  return line.trimStart().startsWith(WRITES);
+}
+
 /** The marker before every decision (for functions whose reads cannot be named) and before a game
  *  starts or resumes (every item). */
 export const DECISION_MARKER = writesMarker(new Set([EACH_DECISION]))[0]!;

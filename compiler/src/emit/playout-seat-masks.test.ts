@@ -82,12 +82,14 @@ describe("the playout kernel's seat masks", () => {
     expect(kernelText).not.toMatch(/if \(!!\(?v_skipped\[l_target\]!\)?\) break found\d+\$test;/);
     // Every write of the flag keeps its bit: set, cleared, written from a value, made afresh.
     expect(kernelText).toContain("$mask_skipped |= 1 << l_target;");
-    expect(kernelText).toContain("$mask_skipped &= ~(1 << l_q);");
+    // (the turn's clear walks the bits set: playout-flag-fills.test.ts)
+    expect(kernelText).toContain("$mask_skipped &= ~(1 << $flagSeat);");
     expect(kernelText).toMatch(/\{\s*const \$maskSeat = [^;]+;\s*v_skipped\[\$maskSeat\] = true;\s*\$mask_skipped \|= 1 << \$maskSeat;\s*\}/);
     expect(kernelText).toContain("$mask_skipped = v_skipped[l_q] ? $mask_skipped | (1 << l_q) : $mask_skipped & ~(1 << l_q);");
     expect(kernelText).toMatch(/\$mask_skipped = 0;\s+for \(let \$p = 0; \$p < players; \$p\+\+\) if \(v_skipped\[\$p\]\) \$mask_skipped \|= 1 << \$p;/);
-    // A flag no shared pass tests first keeps no mask.
-    expect(kernelText).not.toContain("$mask_tired");
+    // `any(q in players: open_to(p, q))` reads tired first too, through the call: it keeps a mask
+    // for that pass (playout-call-skips.test.ts).
+    expect(kernelText).toContain("~((1 << l_p) | $mask_skipped | $mask_tired)");
   });
 
   it("plays the state machine's games move for move", async () => {

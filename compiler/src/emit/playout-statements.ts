@@ -238,7 +238,14 @@ export class KernelCode extends KernelExpressions {
   private forLoop(s: A.ForStatement): string[] {
     const binder = this.binderOf(s.binder);
     if (!s.condition && !s.orderBy && !this.game.eliminates && s.source.kind === "name" && s.source.name === "players" && this.game.names.get(s.source)?.kind === "builtin") {
-      return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...this.statements(s.body.statements), "}"];
+      const body = this.statements(s.body.statements);
+      // Every seat's flag set alike: one marker (playout-held-counts.ts).
+      return this.heldTable?.seatsFilled(binder, body) ?? [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"];
+    }
+    if (!s.condition && !s.orderBy && !this.game.eliminates && s.source.kind === "call" && s.source.callee.name === "players_from" && this.game.names.get(s.source)?.kind !== "function") {
+      // The seats in turn order from one, counted round the table as they are visited: the start is
+      // read once, as the snapshot reads it, and the seats never change (no elimination).
+      return this.eachOf(s.source, binder, this.statements(s.body.statements));
     }
     const view = s.condition || s.orderBy ? null : this.setView(s.source);
     if (view) {
