@@ -138,32 +138,21 @@ export function playout(): PlayoutKernel {
   var $cap: number = DECISION_CAP;
   var l_trader: number = 0;
   function fn_copies(l_p: number, l_v: number): number {
+    return $countOf($count_mansion_value, (Z_mansion + l_p - Z_mansion) * 11, $intMember(l_v, 0, 11));
+  }
+  function fn_marked_cards(l_p: number): number {
     let $count150: number = 0;
     {
       const $seg152 = Z_mansion + l_p;
       const $n153 = N[$seg152]!;
       for (let $i151 = 0; $i151 < $n153; $i151++) {
         const l_c = C[$seg152 * CAP + $i151]!;
-        if (Merchandise_value[l_c]! === l_v) {
+        if (Merchandise_marked[l_c]!) {
           $count150++;
         }
       }
     }
     return $count150;
-  }
-  function fn_marked_cards(l_p: number): number {
-    let $count154: number = 0;
-    {
-      const $seg156 = Z_mansion + l_p;
-      const $n157 = N[$seg156]!;
-      for (let $i155 = 0; $i155 < $n157; $i155++) {
-        const l_c = C[$seg156 * CAP + $i155]!;
-        if (Merchandise_marked[l_c]!) {
-          $count154++;
-        }
-      }
-    }
-    return $count154;
   }
   function fn_majority(l_set: number[]): string {
     return highestOf(
@@ -171,8 +160,8 @@ export function playout(): PlayoutKernel {
       (l_k) =>
         ((): number => {
           let $n: number = 0;
-          for (const $item158 of l_set) {
-            const l_c = $item158;
+          for (const $item154 of l_set) {
+            const l_c = $item154;
             if (Merchandise_category[l_c]! === l_k) {
               $n++;
             }
@@ -195,24 +184,24 @@ export function playout(): PlayoutKernel {
     return l_rank === 1 ? 10 : l_rank === 2 ? 6 : l_rank === 3 ? 3 : 0;
   }
   function fn_least_marked_rank(l_p: number): number {
-    let $count159: number = 0;
-    for (const $item160 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item160;
+    let $count155: number = 0;
+    for (const $item156 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item156;
       if (l_k < fn_marked_cards(l_p)) {
-        $count159++;
+        $count155++;
       }
     }
-    return 1 + $count159;
+    return 1 + $count155;
   }
   function fn_most_marked_rank(l_p: number): number {
-    let $count161: number = 0;
-    for (const $item162 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item162;
+    let $count157: number = 0;
+    for (const $item158 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item158;
       if (l_k > fn_marked_cards(l_p)) {
-        $count161++;
+        $count157++;
       }
     }
-    return 1 + $count161;
+    return 1 + $count157;
   }
   function fn_values_held(l_p: number): number[] {
     return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
@@ -233,25 +222,25 @@ export function playout(): PlayoutKernel {
           ? ((): number => {
               let $n: number = 0;
               {
-                const $high165 = 10;
-                for (let l_v = 1; l_v <= $high165; l_v++) {
-                  let $cond164: boolean = fn_copies(l_p, l_v) > 0;
-                  if ($cond164) {
-                    let $max163: number = NaN;
+                const $high161 = 10;
+                for (let l_v = 1; l_v <= $high161; l_v++) {
+                  let $cond160: boolean = fn_copies(l_p, l_v) > 0;
+                  if ($cond160) {
+                    let $max159: number = NaN;
                     for (let l_q = 0; l_q < players; l_q++) {
                       {
                         const $v = fn_copies(l_q, l_v);
-                        if ($max163 !== $max163 || $v > $max163) $max163 = $v;
+                        if ($max159 !== $max159 || $v > $max159) $max159 = $v;
                       }
                     }
-                    if ($max163 !== $max163)
+                    if ($max159 !== $max159)
                       throw new GameFault(
                         "fault/empty-aggregate",
                         "max(…) of nothing: the collection is empty",
                       );
-                    $cond164 = fn_copies(l_p, l_v) === $max163;
+                    $cond160 = fn_copies(l_p, l_v) === $max159;
                   }
-                  if ($cond164) {
+                  if ($cond160) {
                     $n += 5;
                   }
                 }
@@ -286,10 +275,10 @@ export function playout(): PlayoutKernel {
                         ((): number => {
                           let $n: number = 0;
                           {
-                            const $seg167 = Z_mansion + l_p;
-                            const $n168 = N[$seg167]!;
-                            for (let $i166 = 0; $i166 < $n168; $i166++) {
-                              const l_c = C[$seg167 * CAP + $i166]!;
+                            const $seg163 = Z_mansion + l_p;
+                            const $n164 = N[$seg163]!;
+                            for (let $i162 = 0; $i162 < $n164; $i162++) {
+                              const l_c = C[$seg163 * CAP + $i162]!;
                               $n += Merchandise_value[l_c]!;
                             }
                           }
@@ -300,21 +289,21 @@ export function playout(): PlayoutKernel {
                       ? 2 *
                         ((): number => {
                           let $n: number = 0;
-                          for (const $item173 of fn_values_held(l_p)) {
-                            const l_v = $item173;
-                            let $any169: boolean = false;
+                          for (const $item169 of fn_values_held(l_p)) {
+                            const l_v = $item169;
+                            let $any165: boolean = false;
                             {
-                              const $seg171 = Z_mansion + l_p;
-                              const $n172 = N[$seg171]!;
-                              for (let $i170 = 0; $i170 < $n172; $i170++) {
-                                const l_c = C[$seg171 * CAP + $i170]!;
+                              const $seg167 = Z_mansion + l_p;
+                              const $n168 = N[$seg167]!;
+                              for (let $i166 = 0; $i166 < $n168; $i166++) {
+                                const l_c = C[$seg167 * CAP + $i166]!;
                                 if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                  $any169 = true;
+                                  $any165 = true;
                                   break;
                                 }
                               }
                             }
-                            if (!$any169) {
+                            if (!$any165) {
                               $n++;
                             }
                           }
@@ -324,21 +313,21 @@ export function playout(): PlayoutKernel {
                         ? 2 *
                           ((): number => {
                             let $n: number = 0;
-                            for (const $item178 of fn_values_held(l_p)) {
-                              const l_v = $item178;
-                              let $any174: boolean = false;
+                            for (const $item174 of fn_values_held(l_p)) {
+                              const l_v = $item174;
+                              let $any170: boolean = false;
                               {
-                                const $seg176 = Z_mansion + l_p;
-                                const $n177 = N[$seg176]!;
-                                for (let $i175 = 0; $i175 < $n177; $i175++) {
-                                  const l_c = C[$seg176 * CAP + $i175]!;
+                                const $seg172 = Z_mansion + l_p;
+                                const $n173 = N[$seg172]!;
+                                for (let $i171 = 0; $i171 < $n173; $i171++) {
+                                  const l_c = C[$seg172 * CAP + $i171]!;
                                   if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any174 = true;
+                                    $any170 = true;
                                     break;
                                   }
                                 }
                               }
-                              if ($any174) {
+                              if ($any170) {
                                 $n++;
                               }
                             }
@@ -347,6 +336,27 @@ export function playout(): PlayoutKernel {
                         : Objective_goal$code[l_o]! === 10
                           ? fn_rank_points(fn_least_marked_rank(l_p))
                           : fn_rank_points(fn_most_marked_rank(l_p));
+  }
+  var $count_mansion_value = new Int32Array(55);
+  /** A segment's count of one member (its index; -1 for a value that is no member: none). */
+  function $countOf(counts: Int32Array, at: number, member: number): number {
+    return member < 0 ? 0 : counts[at + member]!;
+  }
+  /** Every count made afresh from the zones as they lie. */
+  function $recountAll(): void {
+    $count_mansion_value.fill(0);
+    for (let $s = 0; $s < 5; $s++) {
+      const $seg = Z_mansion + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Merchandise_value[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_mansion_value[$s * 11 + $member]!++;
+      }
+    }
+  }
+  /** A whole number's index in a counted run of values [low, low + members) (-1 outside it). */
+  function $intMember(v: number, low: number, members: number): number {
+    const $m = v - low;
+    return $m >= 0 && $m < members ? $m : -1;
   }
   function step0(): number {
     l_trader = v_shop_keeper;
@@ -550,6 +560,10 @@ export function playout(): PlayoutKernel {
               const $end30 = $seg28 * CAP + N[$seg28]! - 1;
               for (let $k31 = $at29; $k31 < $end30; $k31++) C[$k31] = C[$k31 + 1]!;
               N[$seg28]!--;
+              {
+                const $member = Merchandise_value[$card]!;
+                if ($member >= 0) $count_mansion_value[($seg28 - Z_mansion) * 11 + $member]!--;
+              }
               C[Z_shop * CAP + N[Z_shop]!] = $card;
               N[Z_shop]!++;
             }
@@ -573,6 +587,10 @@ export function playout(): PlayoutKernel {
               const $seg36 = Z_mansion + l_trader;
               C[$seg36 * CAP + N[$seg36]!] = $card;
               N[$seg36]!++;
+              {
+                const $member = Merchandise_value[$card]!;
+                if ($member >= 0) $count_mansion_value[($seg36 - Z_mansion) * 11 + $member]!++;
+              }
             }
           }
           return step4();
@@ -626,6 +644,10 @@ export function playout(): PlayoutKernel {
               const $end51 = $seg49 * CAP + N[$seg49]! - 1;
               for (let $k52 = $at50; $k52 < $end51; $k52++) C[$k52] = C[$k52 + 1]!;
               N[$seg49]!--;
+              {
+                const $member = Merchandise_value[$card]!;
+                if ($member >= 0) $count_mansion_value[($seg49 - Z_mansion) * 11 + $member]!--;
+              }
               C[Z_shop * CAP + N[Z_shop]!] = $card;
               N[Z_shop]!++;
             }
@@ -649,6 +671,10 @@ export function playout(): PlayoutKernel {
               const $seg57 = Z_mansion + l_trader;
               C[$seg57 * CAP + N[$seg57]!] = $card;
               N[$seg57]!++;
+              {
+                const $member = Merchandise_value[$card]!;
+                if ($member >= 0) $count_mansion_value[($seg57 - Z_mansion) * 11 + $member]!++;
+              }
             }
           }
           return step4();
@@ -715,6 +741,10 @@ export function playout(): PlayoutKernel {
                   const $end74 = $seg72 * CAP + N[$seg72]! - 1;
                   for (let $k75 = $at73; $k75 < $end74; $k75++) C[$k75] = C[$k75 + 1]!;
                   N[$seg72]!--;
+                  {
+                    const $member = Merchandise_value[$card]!;
+                    if ($member >= 0) $count_mansion_value[($seg72 - Z_mansion) * 11 + $member]!--;
+                  }
                   C[Z_shop * CAP + N[Z_shop]!] = $card;
                   N[Z_shop]!++;
                 }
@@ -745,6 +775,10 @@ export function playout(): PlayoutKernel {
                   const $seg82 = Z_mansion + l_trader;
                   C[$seg82 * CAP + N[$seg82]!] = $card;
                   N[$seg82]!++;
+                  {
+                    const $member = Merchandise_value[$card]!;
+                    if ($member >= 0) $count_mansion_value[($seg82 - Z_mansion) * 11 + $member]!++;
+                  }
                 }
               }
             }
@@ -790,6 +824,10 @@ export function playout(): PlayoutKernel {
                   const $end89 = $seg87 * CAP + N[$seg87]! - 1;
                   for (let $k90 = $at88; $k90 < $end89; $k90++) C[$k90] = C[$k90 + 1]!;
                   N[$seg87]!--;
+                  {
+                    const $member = Merchandise_value[$card]!;
+                    if ($member >= 0) $count_mansion_value[($seg87 - Z_mansion) * 11 + $member]!--;
+                  }
                   C[Z_shop * CAP + N[Z_shop]!] = $card;
                   N[Z_shop]!++;
                 }
@@ -820,6 +858,10 @@ export function playout(): PlayoutKernel {
                   const $seg97 = Z_mansion + l_trader;
                   C[$seg97 * CAP + N[$seg97]!] = $card;
                   N[$seg97]!++;
+                  {
+                    const $member = Merchandise_value[$card]!;
+                    if ($member >= 0) $count_mansion_value[($seg97 - Z_mansion) * 11 + $member]!++;
+                  }
                 }
               }
             }
@@ -919,6 +961,7 @@ export function playout(): PlayoutKernel {
       N[Z_draw] = ALL_Merchandise.length;
       for (let $k = 0; $k < ALL_Objective.length; $k++) C[Z_objective_stacks * CAP + $k] = ALL_Objective[$k]!;
       N[Z_objective_stacks] = ALL_Objective.length;
+      $recountAll();
       v_shop_keeper = 0;
       v_shop_keeper = drawInt(G, players);
       {
@@ -1011,6 +1054,10 @@ export function playout(): PlayoutKernel {
                 const $seg120 = Z_mansion + l_receiver;
                 C[$seg120 * CAP + N[$seg120]!] = $card;
                 N[$seg120]!++;
+                {
+                  const $member = Merchandise_value[$card]!;
+                  if ($member >= 0) $count_mansion_value[($seg120 - Z_mansion) * 11 + $member]!++;
+                }
               }
             }
           }
@@ -1225,6 +1272,7 @@ export function playout(): PlayoutKernel {
       v_shop_keeper = $from.vars["shop_keeper"] as unknown as number;
       l_trader = $from.locals["trader"] as unknown as number;
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
+      $recountAll();
       pc = $entry;
     }
     run: for (;;) {

@@ -398,61 +398,49 @@ export function playout(): PlayoutKernel {
     return Space_fee[$firstBy_spaces_index$of(l_i)]!;
   }
   function fn_court_space(): number {
-    let $first957: number = 0;
-    let $found958 = false;
+    let $first951: number = 0;
+    let $found952 = false;
     {
-      const $n960 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
-      for (let $i959 = 0; $i959 < $n960; $i959++) {
-        const l_s = C[Z_spaces * CAP + $i959]!;
+      const $n954 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
+      for (let $i953 = 0; $i953 < $n954; $i953++) {
+        const l_s = C[Z_spaces * CAP + $i953]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first957 = l_s;
-          $found958 = true;
+          $first951 = l_s;
+          $found952 = true;
           break;
         }
       }
     }
-    if (!$found958) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first957]!;
+    if (!$found952) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first951]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    let $any961: boolean = false;
-    {
-      const $seg963 = Z_deeds + l_p;
-      const $n964 = N[$seg963]!;
-      for (let $i962 = 0; $i962 < $n964; $i962++) {
-        const l_d = C[$seg963 * CAP + $i962]!;
-        if (Deed_space[l_d]! === l_i) {
-          $any961 = true;
-          break;
-        }
-      }
-    }
-    return $any961;
+    return $countOf($count_deeds_space, (Z_deeds + l_p - Z_deeds) * 35, $intMember(l_i, 1, 35)) > 0;
   }
   function fn_owned(l_i: number): boolean {
-    let $any965: boolean = false;
+    let $any955: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any965 = true;
+        $any955 = true;
         break;
       }
     }
-    return $any965;
+    return $any955;
   }
   function fn_owner_of(l_i: number): number {
-    let $first966: number = 0;
-    let $found967 = false;
+    let $first956: number = 0;
+    let $found957 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first966 = l_q;
-        $found967 = true;
+        $first956 = l_q;
+        $found957 = true;
         break;
       }
     }
-    if (!$found967) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first966;
+    if (!$found957) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first956;
   }
   function fn_group_size(l_g: string): number {
     return (
@@ -470,42 +458,42 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min968: number = NaN;
+    let $min958: number = NaN;
     {
-      const $seg970 = Z_deeds + l_p;
-      const $n971 = N[$seg970]!;
-      for (let $i969 = 0; $i969 < $n971; $i969++) {
-        const l_e = C[$seg970 * CAP + $i969]!;
+      const $seg960 = Z_deeds + l_p;
+      const $n961 = N[$seg960]!;
+      for (let $i959 = 0; $i959 < $n961; $i959++) {
+        const l_e = C[$seg960 * CAP + $i959]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min968 !== $min968 || $v < $min968) $min968 = $v;
+            if ($min958 !== $min958 || $v < $min958) $min958 = $v;
           }
         }
       }
     }
-    if ($min968 !== $min968)
+    if ($min958 !== $min958)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min968;
+    return $min958;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max972: number = NaN;
+    let $max962: number = NaN;
     {
-      const $seg974 = Z_deeds + l_p;
-      const $n975 = N[$seg974]!;
-      for (let $i973 = 0; $i973 < $n975; $i973++) {
-        const l_e = C[$seg974 * CAP + $i973]!;
+      const $seg964 = Z_deeds + l_p;
+      const $n965 = N[$seg964]!;
+      for (let $i963 = 0; $i963 < $n965; $i963++) {
+        const l_e = C[$seg964 * CAP + $i963]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max972 !== $max972 || $v > $max972) $max972 = $v;
+            if ($max962 !== $max962 || $v > $max962) $max962 = $v;
           }
         }
       }
     }
-    if ($max972 !== $max972)
+    if ($max962 !== $max962)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max972;
+    return $max962;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
     return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, $index_Group(l_g), 0) === 0;
@@ -564,38 +552,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any976: boolean = false;
+    let $any966: boolean = false;
     {
-      const $seg978 = Z_deeds + l_p;
-      const $n979 = N[$seg978]!;
-      for (let $i977 = 0; $i977 < $n979; $i977++) {
-        const l_d = C[$seg978 * CAP + $i977]!;
+      const $seg968 = Z_deeds + l_p;
+      const $n969 = N[$seg968]!;
+      for (let $i967 = 0; $i967 < $n969; $i967++) {
+        const l_d = C[$seg968 * CAP + $i967]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any976 = true;
+          $any966 = true;
           break;
         }
       }
     }
-    return $any976;
+    return $any966;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum980: number = 0;
+    let $sum970: number = 0;
     {
-      const $seg982 = Z_deeds + l_p;
-      const $n983 = N[$seg982]!;
-      for (let $i981 = 0; $i981 < $n983; $i981++) {
-        const l_d = C[$seg982 * CAP + $i981]!;
-        $sum980 +=
+      const $seg972 = Z_deeds + l_p;
+      const $n973 = N[$seg972]!;
+      for (let $i971 = 0; $i971 < $n973; $i971++) {
+        const l_d = C[$seg972 * CAP + $i971]!;
+        $sum970 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum980 >= l_amount;
+    return v_cash[l_p]! + $sum970 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats984 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats984++;
-    return $seats984;
+    let $seats974 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats974++;
+    return $seats974;
   }
   function fn_round_limit(): number {
     return 20;
@@ -604,19 +592,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum985: number = 0;
+    let $sum975: number = 0;
     {
-      const $seg987 = Z_deeds + l_p;
-      const $n988 = N[$seg987]!;
-      for (let $i986 = 0; $i986 < $n988; $i986++) {
-        const l_d = C[$seg987 * CAP + $i986]!;
-        $sum985 +=
+      const $seg977 = Z_deeds + l_p;
+      const $n978 = N[$seg977]!;
+      for (let $i976 = 0; $i976 < $n978; $i976++) {
+        const l_d = C[$seg977 * CAP + $i976]!;
+        $sum975 +=
           (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum985;
+    return v_cash[l_p]! + $sum975;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
@@ -796,6 +784,7 @@ export function playout(): PlayoutKernel {
   var Space_kind$index = Int32Array.from(Space_kind, $index_SpaceKind);
   var $count_bank_deeds_group = new Int32Array(8);
   var $count_deeds_group = new Int32Array(48);
+  var $count_deeds_space = new Int32Array(210);
   var $count_mercy_deck_deck = new Int32Array(2);
   var $count_spaces_kind = new Int32Array(8);
   var $paired_deeds_group_0 = new Int32Array(96);
@@ -822,6 +811,14 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_deeds_group[$s * 8 + $member]!++;
       }
     }
+    $count_deeds_space.fill(0);
+    for (let $s = 0; $s < 6; $s++) {
+      const $seg = Z_deeds + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Deed_space[C[$seg * CAP + $i]!]! - 1;
+        if ($member >= 0) $count_deeds_space[$s * 35 + $member]!++;
+      }
+    }
     $count_mercy_deck_deck.fill(0);
     for (let $s = 0; $s < 1; $s++) {
       const $seg = Z_mercy_deck + $s;
@@ -839,6 +836,11 @@ export function playout(): PlayoutKernel {
       }
     }
     $recountKeyed();
+  }
+  /** A whole number's index in a counted run of values [low, low + members) (-1 outside it). */
+  function $intMember(v: number, low: number, members: number): number {
+    const $m = v - low;
+    return $m >= 0 && $m < members ? $m : -1;
   }
   function $paired_deeds_group_0$test(card: number): boolean {
     return fn_level(card) === 0;
@@ -1299,6 +1301,10 @@ export function playout(): PlayoutKernel {
             if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
           }
           {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($to - Z_deeds) * 35 + $member]!++;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
@@ -1311,6 +1317,7 @@ export function playout(): PlayoutKernel {
           }
         }
         $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
+        $count_deeds_space.fill(0, ($from - Z_deeds) * 35, ($from - Z_deeds + 1) * 35);
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
@@ -1390,6 +1397,10 @@ export function playout(): PlayoutKernel {
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_0[($seg36 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($seg36 - Z_deeds) * 35 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -1552,6 +1563,10 @@ export function playout(): PlayoutKernel {
           if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_space[$card]! - 1;
+          if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
             $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
@@ -1573,6 +1588,10 @@ export function playout(): PlayoutKernel {
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_0[($seg47 - Z_deeds) * 16 + $member]!++;
+        }
+        {
+          const $member = Deed_space[$card]! - 1;
+          if ($member >= 0) $count_deeds_space[($seg47 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
@@ -1923,6 +1942,10 @@ export function playout(): PlayoutKernel {
             if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
           }
           {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($to - Z_deeds) * 35 + $member]!++;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
@@ -1935,6 +1958,7 @@ export function playout(): PlayoutKernel {
           }
         }
         $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
+        $count_deeds_space.fill(0, ($from - Z_deeds) * 35, ($from - Z_deeds + 1) * 35);
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
@@ -2014,6 +2038,10 @@ export function playout(): PlayoutKernel {
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_0[($seg168 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($seg168 - Z_deeds) * 35 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -2176,6 +2204,10 @@ export function playout(): PlayoutKernel {
           if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_space[$card]! - 1;
+          if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
             $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
@@ -2197,6 +2229,10 @@ export function playout(): PlayoutKernel {
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_0[($seg179 - Z_deeds) * 16 + $member]!++;
+        }
+        {
+          const $member = Deed_space[$card]! - 1;
+          if ($member >= 0) $count_deeds_space[($seg179 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
@@ -2531,6 +2567,10 @@ export function playout(): PlayoutKernel {
             if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
           }
           {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($to - Z_deeds) * 35 + $member]!++;
+          }
+          {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($to - Z_deeds) * 8 + $member]!++;
@@ -2543,6 +2583,7 @@ export function playout(): PlayoutKernel {
           }
         }
         $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
+        $count_deeds_space.fill(0, ($from - Z_deeds) * 35, ($from - Z_deeds + 1) * 35);
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
@@ -2622,6 +2663,10 @@ export function playout(): PlayoutKernel {
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_0[($seg304 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($seg304 - Z_deeds) * 35 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -2784,6 +2829,10 @@ export function playout(): PlayoutKernel {
           if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_space[$card]! - 1;
+          if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
             $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
@@ -2805,6 +2854,10 @@ export function playout(): PlayoutKernel {
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_0[($seg315 - Z_deeds) * 16 + $member]!++;
+        }
+        {
+          const $member = Deed_space[$card]! - 1;
+          if ($member >= 0) $count_deeds_space[($seg315 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
@@ -2974,6 +3027,10 @@ export function playout(): PlayoutKernel {
           if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_space[$card]! - 1;
+          if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
             $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
@@ -2995,6 +3052,10 @@ export function playout(): PlayoutKernel {
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_0[($seg449 - Z_deeds) * 16 + $member]!++;
+        }
+        {
+          const $member = Deed_space[$card]! - 1;
+          if ($member >= 0) $count_deeds_space[($seg449 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
@@ -3089,19 +3150,19 @@ export function playout(): PlayoutKernel {
   function step107(): number {
     {
       const $seat499 = l_q_2;
-      return decide733($seat499, true);
+      return decide727($seat499, true);
     }
   }
   function step108(): number {
     {
-      const $seat734 = l_q_2;
-      return decide745($seat734);
+      const $seat728 = l_q_2;
+      return decide739($seat728);
     }
   }
   function step109(): number {
     {
-      const $seat746 = l_buyer_2;
-      return decide776($seat746);
+      const $seat740 = l_buyer_2;
+      return decide770($seat740);
     }
   }
   function step110(): number {
@@ -3146,17 +3207,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n777 = 0;
+      let $n771 = 0;
       {
-        const $seg779 = Z_deeds + l_p_2;
-        const $n780 = N[$seg779]!;
-        for (let $i778 = 0; $i778 < $n780; $i778++) {
-          const l_d = C[$seg779 * CAP + $i778]!;
-          $list71[$n777++] = l_d;
+        const $seg773 = Z_deeds + l_p_2;
+        const $n774 = N[$seg773]!;
+        for (let $i772 = 0; $i772 < $n774; $i772++) {
+          const l_d = C[$seg773 * CAP + $i772]!;
+          $list71[$n771++] = l_d;
         }
       }
-      for (let $i781 = 0; $i781 < $n777; $i781++) {
-        const l_d = $list71[$i781]!;
+      for (let $i775 = 0; $i775 < $n771; $i775++) {
+        const l_d = $list71[$i775]!;
         if (v_key[l_d]!) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -3220,14 +3281,18 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k782 = 0; $k782 < N[$from]!; $k782++) {
-          const $card = C[$from * CAP + $k782]!;
+        for (let $k776 = 0; $k776 < N[$from]!; $k776++) {
+          const $card = C[$from * CAP + $k776]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_0[($to - Z_deeds) * 16 + $member]!++;
+          }
+          {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($to - Z_deeds) * 35 + $member]!++;
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -3242,6 +3307,7 @@ export function playout(): PlayoutKernel {
           }
         }
         $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
+        $count_deeds_space.fill(0, ($from - Z_deeds) * 35, ($from - Z_deeds + 1) * 35);
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
@@ -3254,13 +3320,13 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument783 = l_p_2;
+      const $argument777 = l_p_2;
       {
-        let l_p = $argument783;
+        let l_p = $argument777;
         if (v_eliminated[l_p]! === 0) {
-          let $seats784 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats784++;
-          v_eliminated[l_p] = players - $seats784 + 1;
+          let $seats778 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats778++;
+          v_eliminated[l_p] = players - $seats778 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -3291,47 +3357,51 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n785 = 0;
+      let $n779 = 0;
       {
-        const $seg787 = Z_deeds + l_p_2;
-        const $n788 = N[$seg787]!;
-        for (let $i786 = 0; $i786 < $n788; $i786++) {
-          const l_d = C[$seg787 * CAP + $i786]!;
-          $list72[$n785++] = l_d;
+        const $seg781 = Z_deeds + l_p_2;
+        const $n782 = N[$seg781]!;
+        for (let $i780 = 0; $i780 < $n782; $i780++) {
+          const l_d = C[$seg781 * CAP + $i780]!;
+          $list72[$n779++] = l_d;
         }
       }
-      for (let $i789 = 0; $i789 < $n785; $i789++) {
-        const l_d = $list72[$i789]!;
+      for (let $i783 = 0; $i783 < $n779; $i783++) {
+        const l_d = $list72[$i783]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg790 = Z_deeds + l_p_2;
+          const $seg784 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg790]!; $i++)
-            if (C[$seg790 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg784]!; $i++)
+            if (C[$seg784 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at791 = $seg790 * CAP + $at;
-          const $card = C[$at791]!;
-          const $end792 = $seg790 * CAP + N[$seg790]! - 1;
-          for (let $k793 = $at791; $k793 < $end792; $k793++) C[$k793] = C[$k793 + 1]!;
-          N[$seg790]!--;
+          const $at785 = $seg784 * CAP + $at;
+          const $card = C[$at785]!;
+          const $end786 = $seg784 * CAP + N[$seg784]! - 1;
+          for (let $k787 = $at785; $k787 < $end786; $k787++) C[$k787] = C[$k787 + 1]!;
+          N[$seg784]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg790 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg784 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($seg784 - Z_deeds) * 35 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg790 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg790 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg784 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg784 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg790 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg784 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -3342,13 +3412,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument794 = l_p_2;
+      const $argument788 = l_p_2;
       {
-        let l_p = $argument794;
+        let l_p = $argument788;
         if (v_eliminated[l_p]! === 0) {
-          let $seats795 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats795++;
-          v_eliminated[l_p] = players - $seats795 + 1;
+          let $seats789 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats789++;
+          v_eliminated[l_p] = players - $seats789 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -3408,10 +3478,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at796 = Z_seized * CAP + $at;
-      const $card = C[$at796]!;
-      const $end797 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k798 = $at796; $k798 < $end797; $k798++) C[$k798] = C[$k798 + 1]!;
+      const $at790 = Z_seized * CAP + $at;
+      const $card = C[$at790]!;
+      const $end791 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k792 = $at790; $k792 < $end791; $k792++) C[$k792] = C[$k792 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3441,19 +3511,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond800: boolean = l_bidding_2;
-    if ($cond800) {
-      let $any799: boolean = false;
+    let $cond794: boolean = l_bidding_2;
+    if ($cond794) {
+      let $any793: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any799 = true;
+          $any793 = true;
           break;
         }
       }
-      $cond800 = $any799;
+      $cond794 = $any793;
     }
-    if ($cond800) {
+    if ($cond794) {
       return step124();
     }
     return step123();
@@ -3483,6 +3553,10 @@ export function playout(): PlayoutKernel {
           if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+          const $member = Deed_space[$card]! - 1;
+          if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+        }
+        if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
             $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
@@ -3497,24 +3571,28 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg801 = Z_deeds + l_leader_2;
-        C[$seg801 * CAP + N[$seg801]!] = $card;
-        N[$seg801]!++;
-        $where[$card] = $seg801;
+        const $seg795 = Z_deeds + l_leader_2;
+        C[$seg795 * CAP + N[$seg795]!] = $card;
+        N[$seg795]!++;
+        $where[$card] = $seg795;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg801 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg795 - Z_deeds) * 16 + $member]!++;
+        }
+        {
+          const $member = Deed_space[$card]! - 1;
+          if ($member >= 0) $count_deeds_space[($seg795 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg801 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg801 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg795 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg795 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg801 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg795 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -3526,7 +3604,7 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    return decide845();
+    return decide839();
   }
   function step125(): number {
     return 122;
@@ -3572,8 +3650,8 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat846 = l_p;
-      return decide905($seat846);
+      const $seat840 = l_p;
+      return decide899($seat840);
     }
   }
   function step129(): number {
@@ -3584,29 +3662,29 @@ export function playout(): PlayoutKernel {
   }
   function step131(): number {
     {
-      const $seat846 = l_p;
-      return decide905($seat846);
+      const $seat840 = l_p;
+      return decide899($seat840);
     }
   }
   function step132(): number {
-    return decide845();
+    return decide839();
   }
   function step133(): number {
     {
-      const $seat746 = l_buyer_2;
-      return decide776($seat746);
+      const $seat740 = l_buyer_2;
+      return decide770($seat740);
     }
   }
   function step134(): number {
     {
-      const $seat734 = l_q_2;
-      return decide745($seat734);
+      const $seat728 = l_q_2;
+      return decide739($seat728);
     }
   }
   function step135(): number {
     {
       const $seat499 = l_q_2;
-      return decide733($seat499, false);
+      return decide727($seat499, false);
     }
   }
   function step136(): number {
@@ -5537,6 +5615,10 @@ export function playout(): PlayoutKernel {
                   if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
                 }
                 if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+                  const $member = Deed_space[$card]! - 1;
+                  if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+                }
+                if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
                     $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
@@ -5558,6 +5640,10 @@ export function playout(): PlayoutKernel {
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
                   if ($member >= 0) $paired_deeds_group_0[($seg442 - Z_deeds) * 16 + $member]!++;
+                }
+                {
+                  const $member = Deed_space[$card]! - 1;
+                  if ($member >= 0) $count_deeds_space[($seg442 - Z_deeds) * 35 + $member]!++;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
@@ -5665,6 +5751,10 @@ export function playout(): PlayoutKernel {
             if ($member >= 0) $paired_deeds_group_0[($taken - Z_deeds) * 16 + $member]!--;
           }
           if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+          }
+          if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               $count_deeds_group[($taken - Z_deeds) * 8 + $member]!--;
@@ -5686,6 +5776,10 @@ export function playout(): PlayoutKernel {
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_0[($seg431 - Z_deeds) * 16 + $member]!++;
+          }
+          {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($seg431 - Z_deeds) * 35 + $member]!++;
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -5972,104 +6066,110 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  function decide733($seat499: number, $passBy: boolean): number {
-    preferred608: if ($preferred) {
-      let $offered609 = false;
-      offered609$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered609$open;
-        if (!fn_owns(l_q_2, v_claim_space)) break offered609$open;
-        let $any613: boolean = false;
+  function decide727($seat499: number, $passBy: boolean): number {
+    preferred605: if ($preferred) {
+      let $offered606 = false;
+      offered606$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered606$open;
+        if (
+          !(
+            $countOf($count_deeds_space, (Z_deeds + l_q_2 - Z_deeds) * 35, $intMember(v_claim_space, 1, 35)) >
+            0
+          )
+        )
+          break offered606$open;
+        let $any607: boolean = false;
         {
-          const $seg615 = Z_deeds + l_q_2;
-          const $n616 = N[$seg615]!;
-          for (let $i614 = 0; $i614 < $n616; $i614++) {
-            const l_e = C[$seg615 * CAP + $i614]!;
+          const $seg609 = Z_deeds + l_q_2;
+          const $n610 = N[$seg609]!;
+          for (let $i608 = 0; $i608 < $n610; $i608++) {
+            const l_e = C[$seg609 * CAP + $i608]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-              $any613 = true;
+              $any607 = true;
               break;
             }
           }
         }
-        if (!!$any613) break offered609$open;
-        $offered609 = true;
+        if (!!$any607) break offered606$open;
+        $offered606 = true;
       }
-      const $seg617 = Z_deeds + l_q_2;
-      let $offered618 = false;
-      let $gate655 = false;
-      let $found619 = false;
-      offered618$open: {
-        if (!(N[$seg617]! > 0)) break offered618$open;
-        if (!(l_q_2 === l_roller)) break offered618$open;
-        if (!(v_stacks_left > 0)) break offered618$open;
-        $gate655 = true;
+      const $seg611 = Z_deeds + l_q_2;
+      let $offered612 = false;
+      let $gate649 = false;
+      let $found613 = false;
+      offered612$open: {
+        if (!(N[$seg611]! > 0)) break offered612$open;
+        if (!(l_q_2 === l_roller)) break offered612$open;
+        if (!(v_stacks_left > 0)) break offered612$open;
+        $gate649 = true;
       }
-      const $seg622 = Z_deeds + l_q_2;
-      let $offered623 = false;
-      let $gate656 = false;
-      let $found624 = false;
-      offered623$open: {
-        if (!(N[$seg622]! > 0)) break offered623$open;
-        if (!(l_q_2 === l_roller)) break offered623$open;
-        if (!(v_keys_left > 0)) break offered623$open;
-        $gate656 = true;
+      const $seg616 = Z_deeds + l_q_2;
+      let $offered617 = false;
+      let $gate650 = false;
+      let $found618 = false;
+      offered617$open: {
+        if (!(N[$seg616]! > 0)) break offered617$open;
+        if (!(l_q_2 === l_roller)) break offered617$open;
+        if (!(v_keys_left > 0)) break offered617$open;
+        $gate650 = true;
       }
-      const $seg627 = Z_deeds + l_q_2;
-      let $offered628 = false;
-      let $gate657 = false;
-      let $found629 = false;
-      offered628$open: {
-        if (!(N[$seg627]! > 0)) break offered628$open;
-        if (!(l_q_2 === l_roller)) break offered628$open;
-        $gate657 = true;
+      const $seg621 = Z_deeds + l_q_2;
+      let $offered622 = false;
+      let $gate651 = false;
+      let $found623 = false;
+      offered622$open: {
+        if (!(N[$seg621]! > 0)) break offered622$open;
+        if (!(l_q_2 === l_roller)) break offered622$open;
+        $gate651 = true;
       }
-      const $seg632 = Z_deeds + l_q_2;
-      let $offered633 = false;
-      let $gate658 = false;
-      let $found634 = false;
-      offered633$open: {
-        if (!(N[$seg632]! > 0)) break offered633$open;
-        if (!(l_q_2 === l_roller)) break offered633$open;
-        if (!(v_stacks_left >= 4)) break offered633$open;
-        $gate658 = true;
+      const $seg626 = Z_deeds + l_q_2;
+      let $offered627 = false;
+      let $gate652 = false;
+      let $found628 = false;
+      offered627$open: {
+        if (!(N[$seg626]! > 0)) break offered627$open;
+        if (!(l_q_2 === l_roller)) break offered627$open;
+        if (!(v_stacks_left >= 4)) break offered627$open;
+        $gate652 = true;
       }
-      const $seg637 = Z_deeds + l_q_2;
-      let $offered638 = false;
-      let $gate659 = false;
-      let $found639 = false;
-      offered638$open: {
-        if (!(N[$seg637]! > 0)) break offered638$open;
-        if (!(l_q_2 === l_roller)) break offered638$open;
-        $gate659 = true;
+      const $seg631 = Z_deeds + l_q_2;
+      let $offered632 = false;
+      let $gate653 = false;
+      let $found633 = false;
+      offered632$open: {
+        if (!(N[$seg631]! > 0)) break offered632$open;
+        if (!(l_q_2 === l_roller)) break offered632$open;
+        $gate653 = true;
       }
-      const $seg642 = Z_deeds + l_q_2;
-      let $offered643 = false;
-      let $gate660 = false;
-      let $found644 = false;
-      offered643$open: {
-        if (!(N[$seg642]! > 0)) break offered643$open;
-        if (!(l_q_2 === l_roller)) break offered643$open;
-        $gate660 = true;
+      const $seg636 = Z_deeds + l_q_2;
+      let $offered637 = false;
+      let $gate654 = false;
+      let $found638 = false;
+      offered637$open: {
+        if (!(N[$seg636]! > 0)) break offered637$open;
+        if (!(l_q_2 === l_roller)) break offered637$open;
+        $gate654 = true;
       }
-      const $seg647 = Z_deeds + l_q_2;
-      let $some648 = false;
+      const $seg641 = Z_deeds + l_q_2;
+      let $some642 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (!(l_buyer !== l_q_2)) continue;
-        $some648 = true;
+        $some642 = true;
         break;
       }
-      let $offered649 = false;
-      let $gate661 = false;
-      let $found650 = false;
-      offered649$open: {
-        if (!(N[$seg647]! > 0)) break offered649$open;
-        if (!$some648) break offered649$open;
-        if (!(l_q_2 === l_roller)) break offered649$open;
-        $gate661 = true;
+      let $offered643 = false;
+      let $gate655 = false;
+      let $found644 = false;
+      offered643$open: {
+        if (!(N[$seg641]! > 0)) break offered643$open;
+        if (!$some642) break offered643$open;
+        if (!(l_q_2 === l_roller)) break offered643$open;
+        $gate655 = true;
       }
-      let $offered654 = false;
-      offered654$open: {
-        $offered654 = true;
+      let $offered648 = false;
+      offered648$open: {
+        $offered648 = true;
       }
       $values55$n[0]! = 0;
       $values57$n[0]! = 0;
@@ -6078,14 +6178,14 @@ export function playout(): PlayoutKernel {
       $values63$n[0]! = 0;
       $values65$n[0]! = 0;
       $values67$n[0]! = 0;
-      if ($gate655 || $gate656 || $gate657 || $gate658 || $gate659 || $gate660 || $gate661) {
-        for (let $i664 = 0; $i664 < N[$seg617]!; $i664++) {
-          const $value662 = C[$seg617 * CAP + $i664]!;
-          let $same663 = 0;
-          found619$test: if ($gate655) {
-            const l_d = $value662;
-            if ($same663 === 0)
-              $same663 =
+      if ($gate649 || $gate650 || $gate651 || $gate652 || $gate653 || $gate654 || $gate655) {
+        for (let $i658 = 0; $i658 < N[$seg611]!; $i658++) {
+          const $value656 = C[$seg611 * CAP + $i658]!;
+          let $same657 = 0;
+          found613$test: if ($gate649) {
+            const l_d = $value656;
+            if ($same657 === 0)
+              $same657 =
                 $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
                 $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
                   ($seatTotalsFresh
@@ -6093,23 +6193,23 @@ export function playout(): PlayoutKernel {
                     : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
                   ? 1
                   : 2;
-            if ($same663 !== 1) break found619$test;
+            if ($same657 !== 1) break found613$test;
             if (
               !!(
                 $paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0
               )
             )
-              break found619$test;
-            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found619$test;
+              break found613$test;
+            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found613$test;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-              break found619$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found619$test;
+              break found613$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found613$test;
             $values55[$values55$n[0]!++] = l_d;
           }
-          found624$test: if ($gate656) {
-            const l_d = $value662;
-            if ($same663 === 0)
-              $same663 =
+          found618$test: if ($gate650) {
+            const l_d = $value656;
+            if ($same657 === 0)
+              $same657 =
                 $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
                 $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
                   ($seatTotalsFresh
@@ -6117,111 +6217,111 @@ export function playout(): PlayoutKernel {
                     : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
                   ? 1
                   : 2;
-            if ($same663 !== 1) break found624$test;
-            if (!!v_key[l_d]!) break found624$test;
+            if ($same657 !== 1) break found618$test;
+            if (!!v_key[l_d]!) break found618$test;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-              break found624$test;
+              break found618$test;
             if (
               !!(
                 $paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0
               )
             )
-              break found624$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found624$test;
+              break found618$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found618$test;
             $values57[$values57$n[0]!++] = l_d;
           }
-          found629$test: if ($gate657) {
-            const l_d = $value662;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found629$test;
-            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found629$test;
+          found623$test: if ($gate651) {
+            const l_d = $value656;
+            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found623$test;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found623$test;
             $values59[$values59$n[0]!++] = l_d;
           }
-          found634$test: if ($gate658) {
-            const l_d = $value662;
-            if (!v_key[l_d]!) break found634$test;
+          found628$test: if ($gate652) {
+            const l_d = $value656;
+            if (!v_key[l_d]!) break found628$test;
             $values61[$values61$n[0]!++] = l_d;
           }
-          found639$test: if ($gate659) {
-            const l_d = $value662;
-            if (!!v_mortgaged[l_d]!) break found639$test;
+          found633$test: if ($gate653) {
+            const l_d = $value656;
+            if (!!v_mortgaged[l_d]!) break found633$test;
             if (
               !(
                 $paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! ===
                 0
               )
             )
-              break found639$test;
+              break found633$test;
             $values63[$values63$n[0]!++] = l_d;
           }
-          found644$test: if ($gate660) {
-            const l_d = $value662;
-            if (!v_mortgaged[l_d]!) break found644$test;
-            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found644$test;
+          found638$test: if ($gate654) {
+            const l_d = $value656;
+            if (!v_mortgaged[l_d]!) break found638$test;
+            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found638$test;
             $values65[$values65$n[0]!++] = l_d;
           }
-          found650$test: if ($gate661) {
-            const l_d_3 = $value662;
-            if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found650$test;
+          found644$test: if ($gate655) {
+            const l_d_3 = $value656;
+            if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found644$test;
             $values67[$values67$n[0]!++] = l_d_3;
           }
         }
-        $found619 = $values55$n[0]! > 0;
-        $found624 = $values57$n[0]! > 0;
-        $found629 = $values59$n[0]! > 0;
-        $found634 = $values61$n[0]! > 0;
-        $found639 = $values63$n[0]! > 0;
-        $found644 = $values65$n[0]! > 0;
-        $found650 = $values67$n[0]! > 0;
+        $found613 = $values55$n[0]! > 0;
+        $found618 = $values57$n[0]! > 0;
+        $found623 = $values59$n[0]! > 0;
+        $found628 = $values61$n[0]! > 0;
+        $found633 = $values63$n[0]! > 0;
+        $found638 = $values65$n[0]! > 0;
+        $found644 = $values67$n[0]! > 0;
       }
-      offered618$open: {
-        if (!$found619) break offered618$open;
-        $offered618 = true;
+      offered612$open: {
+        if (!$found613) break offered612$open;
+        $offered612 = true;
       }
-      offered623$open: {
-        if (!$found624) break offered623$open;
-        $offered623 = true;
+      offered617$open: {
+        if (!$found618) break offered617$open;
+        $offered617 = true;
       }
-      offered628$open: {
-        if (!$found629) break offered628$open;
-        $offered628 = true;
+      offered622$open: {
+        if (!$found623) break offered622$open;
+        $offered622 = true;
       }
-      offered633$open: {
-        if (!$found634) break offered633$open;
-        $offered633 = true;
+      offered627$open: {
+        if (!$found628) break offered627$open;
+        $offered627 = true;
       }
-      offered638$open: {
-        if (!$found639) break offered638$open;
-        $offered638 = true;
+      offered632$open: {
+        if (!$found633) break offered632$open;
+        $offered632 = true;
+      }
+      offered637$open: {
+        if (!$found638) break offered637$open;
+        $offered637 = true;
       }
       offered643$open: {
         if (!$found644) break offered643$open;
-        $offered643 = true;
-      }
-      offered649$open: {
-        if (!$found650) break offered649$open;
-        let $found653 = false;
+        let $found647 = false;
         for (let l_buyer = 0; l_buyer < players; l_buyer++) {
           if (v_eliminated[l_buyer] !== 0) continue;
           if (!(l_buyer !== l_q_2)) continue;
           const l_buyer_2 = l_buyer;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found653 = true;
+          $found647 = true;
           break;
         }
-        if (!$found653) break offered649$open;
-        $offered649 = true;
+        if (!$found647) break offered643$open;
+        $offered643 = true;
       }
       if (
         $passBy &&
         !(
-          $offered609 ||
-          $offered618 ||
-          $offered623 ||
-          $offered628 ||
-          $offered633 ||
-          $offered638 ||
-          $offered643 ||
-          $offered649
+          $offered606 ||
+          $offered612 ||
+          $offered617 ||
+          $offered622 ||
+          $offered627 ||
+          $offered632 ||
+          $offered637 ||
+          $offered643
         )
       ) {
         l___window_0_2 = false;
@@ -6232,99 +6332,99 @@ export function playout(): PlayoutKernel {
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
+      let $weight659 = 0;
+      if ($offered606) {
+        $weight659 = 20;
+        if (!Number.isSafeInteger($weight659) || $weight659 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'request_rent' is ${$weight659}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight660 = 0;
+      if ($offered612) {
+        $weight660 = 2;
+        if (!Number.isSafeInteger($weight660) || $weight660 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'build' is ${$weight660}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight661 = 0;
+      if ($offered617) {
+        $weight661 = 2;
+        if (!Number.isSafeInteger($weight661) || $weight661 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy_key' is ${$weight661}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight662 = 0;
+      if ($offered622) {
+        $weight662 = 0;
+        if (!Number.isSafeInteger($weight662) || $weight662 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_stack' is ${$weight662}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight663 = 0;
+      if ($offered627) {
+        $weight663 = 0;
+        if (!Number.isSafeInteger($weight663) || $weight663 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_key' is ${$weight663}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight664 = 0;
+      if ($offered632) {
+        $weight664 = 0;
+        if (!Number.isSafeInteger($weight664) || $weight664 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'mortgage' is ${$weight664}: a preference is a whole number from 0 up`,
+          );
+      }
       let $weight665 = 0;
-      if ($offered609) {
-        $weight665 = 20;
+      if ($offered637) {
+        $weight665 = v_cash[l_q_2]! > 500 ? 1 : 0;
         if (!Number.isSafeInteger($weight665) || $weight665 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight665}: a preference is a whole number from 0 up`,
+            `the preference of 'lift' is ${$weight665}: a preference is a whole number from 0 up`,
           );
       }
       let $weight666 = 0;
-      if ($offered618) {
-        $weight666 = 2;
-        if (!Number.isSafeInteger($weight666) || $weight666 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'build' is ${$weight666}: a preference is a whole number from 0 up`,
-          );
+      if ($offered643) {
+        $weight666 = 1;
       }
       let $weight667 = 0;
-      if ($offered623) {
-        $weight667 = 2;
-        if (!Number.isSafeInteger($weight667) || $weight667 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight667}: a preference is a whole number from 0 up`,
-          );
+      if ($offered648) {
+        $weight667 = 1;
       }
-      let $weight668 = 0;
-      if ($offered628) {
-        $weight668 = 0;
-        if (!Number.isSafeInteger($weight668) || $weight668 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight668}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight669 = 0;
-      if ($offered633) {
-        $weight669 = 0;
-        if (!Number.isSafeInteger($weight669) || $weight669 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight669}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight670 = 0;
-      if ($offered638) {
-        $weight670 = 0;
-        if (!Number.isSafeInteger($weight670) || $weight670 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight670}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight671 = 0;
-      if ($offered643) {
-        $weight671 = v_cash[l_q_2]! > 500 ? 1 : 0;
-        if (!Number.isSafeInteger($weight671) || $weight671 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'lift' is ${$weight671}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight672 = 0;
-      if ($offered649) {
-        $weight672 = 1;
-      }
-      let $weight673 = 0;
-      if ($offered654) {
-        $weight673 = 1;
-      }
-      const $weights674 =
+      const $weights668 =
+        $weight659 +
+        $weight660 +
+        $weight661 +
+        $weight662 +
+        $weight663 +
+        $weight664 +
         $weight665 +
         $weight666 +
-        $weight667 +
-        $weight668 +
-        $weight669 +
-        $weight670 +
-        $weight671 +
-        $weight672 +
-        $weight673;
-      if ($weights674 === 0) break preferred608;
-      if ($weights674 > 4294967296)
+        $weight667;
+      if ($weights668 === 0) break preferred605;
+      if ($weights668 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick675 = drawInt(P, $weights674);
-      if ($offered609) {
-        $pick675 -= $weight665;
-        if ($pick675 < 0) {
-          const $moves676 = 1;
-          if ($moves676 > 4294967296)
+      let $pick669 = drawInt(P, $weights668);
+      if ($offered606) {
+        $pick669 -= $weight659;
+        if ($pick669 < 0) {
+          const $moves670 = 1;
+          if ($moves670 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt677: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index678 = drawInt(P, $moves676);
+          attempt671: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index672 = drawInt(P, $moves670);
             {
             }
             decisions++;
@@ -6334,29 +6434,29 @@ export function playout(): PlayoutKernel {
               return step112();
             }
           }
-          break preferred608;
+          break preferred605;
         }
       }
-      if ($offered618) {
-        $pick675 -= $weight666;
-        if ($pick675 < 0) {
-          const $size679 = $values55$n[0]!;
-          const $moves680 = $size679;
-          if ($moves680 > 4294967296)
+      if ($offered612) {
+        $pick669 -= $weight660;
+        if ($pick669 < 0) {
+          const $size673 = $values55$n[0]!;
+          const $moves674 = $size673;
+          if ($moves674 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt681: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index682 = drawInt(P, $moves680);
-            const $digit683 = $index682 % $size679;
-            $index682 = Math.floor($index682 / $size679);
-            const $value684 = $values55[$digit683]!;
+          attempt675: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index676 = drawInt(P, $moves674);
+            const $digit677 = $index676 % $size673;
+            $index676 = Math.floor($index676 / $size673);
+            const $value678 = $values55[$digit677]!;
             {
-              const l_d = $value684;
+              const l_d = $value678;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 9, $value684);
+            if (trace !== null) trace.push($seat499, 9, $value678);
             {
-              const l_d = $value684;
+              const l_d = $value678;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6379,29 +6479,29 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred608;
+          break preferred605;
         }
       }
-      if ($offered623) {
-        $pick675 -= $weight667;
-        if ($pick675 < 0) {
-          const $size685 = $values57$n[0]!;
-          const $moves686 = $size685;
-          if ($moves686 > 4294967296)
+      if ($offered617) {
+        $pick669 -= $weight661;
+        if ($pick669 < 0) {
+          const $size679 = $values57$n[0]!;
+          const $moves680 = $size679;
+          if ($moves680 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt687: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index688 = drawInt(P, $moves686);
-            const $digit689 = $index688 % $size685;
-            $index688 = Math.floor($index688 / $size685);
-            const $value690 = $values57[$digit689]!;
+          attempt681: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index682 = drawInt(P, $moves680);
+            const $digit683 = $index682 % $size679;
+            $index682 = Math.floor($index682 / $size679);
+            const $value684 = $values57[$digit683]!;
             {
-              const l_d = $value690;
+              const l_d = $value684;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 10, $value690);
+            if (trace !== null) trace.push($seat499, 10, $value684);
             {
-              const l_d = $value690;
+              const l_d = $value684;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6428,35 +6528,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred608;
+          break preferred605;
         }
       }
-      if ($offered628) {
-        $pick675 -= $weight668;
-        if ($pick675 < 0) {
-          const $size691 = $values59$n[0]!;
-          const $moves692 = $size691;
-          if ($moves692 > 4294967296)
+      if ($offered622) {
+        $pick669 -= $weight662;
+        if ($pick669 < 0) {
+          const $size685 = $values59$n[0]!;
+          const $moves686 = $size685;
+          if ($moves686 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt693: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index694 = drawInt(P, $moves692);
-            const $digit695 = $index694 % $size691;
-            $index694 = Math.floor($index694 / $size691);
-            const $value696 = $values59[$digit695]!;
+          attempt687: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index688 = drawInt(P, $moves686);
+            const $digit689 = $index688 % $size685;
+            $index688 = Math.floor($index688 / $size685);
+            const $value690 = $values59[$digit689]!;
             {
-              const l_d = $value696;
+              const l_d = $value690;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 11, $value696);
+            if (trace !== null) trace.push($seat499, 11, $value690);
             {
-              const l_d = $value696;
+              const l_d = $value690;
               {
-                const $argument697 = l_q_2;
-                const $argument698 = l_d;
+                const $argument691 = l_q_2;
+                const $argument692 = l_d;
                 {
-                  let l_p = $argument697;
-                  let l_sold = $argument698;
+                  let l_p = $argument691;
+                  let l_sold = $argument692;
                   $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
@@ -6481,35 +6581,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred608;
+          break preferred605;
         }
       }
-      if ($offered633) {
-        $pick675 -= $weight669;
-        if ($pick675 < 0) {
-          const $size699 = $values61$n[0]!;
-          const $moves700 = $size699;
-          if ($moves700 > 4294967296)
+      if ($offered627) {
+        $pick669 -= $weight663;
+        if ($pick669 < 0) {
+          const $size693 = $values61$n[0]!;
+          const $moves694 = $size693;
+          if ($moves694 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt701: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index702 = drawInt(P, $moves700);
-            const $digit703 = $index702 % $size699;
-            $index702 = Math.floor($index702 / $size699);
-            const $value704 = $values61[$digit703]!;
+          attempt695: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index696 = drawInt(P, $moves694);
+            const $digit697 = $index696 % $size693;
+            $index696 = Math.floor($index696 / $size693);
+            const $value698 = $values61[$digit697]!;
             {
-              const l_d = $value704;
+              const l_d = $value698;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 12, $value704);
+            if (trace !== null) trace.push($seat499, 12, $value698);
             {
-              const l_d = $value704;
+              const l_d = $value698;
               {
-                const $argument705 = l_q_2;
-                const $argument706 = l_d;
+                const $argument699 = l_q_2;
+                const $argument700 = l_d;
                 {
-                  let l_p = $argument705;
-                  let l_sold = $argument706;
+                  let l_p = $argument699;
+                  let l_sold = $argument700;
                   $write_key(l_sold, false, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
@@ -6538,35 +6638,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred608;
+          break preferred605;
         }
       }
-      if ($offered638) {
-        $pick675 -= $weight670;
-        if ($pick675 < 0) {
-          const $size707 = $values63$n[0]!;
-          const $moves708 = $size707;
-          if ($moves708 > 4294967296)
+      if ($offered632) {
+        $pick669 -= $weight664;
+        if ($pick669 < 0) {
+          const $size701 = $values63$n[0]!;
+          const $moves702 = $size701;
+          if ($moves702 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt709: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index710 = drawInt(P, $moves708);
-            const $digit711 = $index710 % $size707;
-            $index710 = Math.floor($index710 / $size707);
-            const $value712 = $values63[$digit711]!;
+          attempt703: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index704 = drawInt(P, $moves702);
+            const $digit705 = $index704 % $size701;
+            $index704 = Math.floor($index704 / $size701);
+            const $value706 = $values63[$digit705]!;
             {
-              const l_d = $value712;
+              const l_d = $value706;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 13, $value712);
+            if (trace !== null) trace.push($seat499, 13, $value706);
             {
-              const l_d = $value712;
+              const l_d = $value706;
               {
-                const $argument713 = l_q_2;
-                const $argument714 = l_d;
+                const $argument707 = l_q_2;
+                const $argument708 = l_d;
                 {
-                  let l_p = $argument713;
-                  let l_pledged = $argument714;
+                  let l_p = $argument707;
+                  let l_pledged = $argument708;
                   $write_mortgaged(l_pledged, true, $where[l_pledged]!);
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
@@ -6588,29 +6688,29 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred608;
+          break preferred605;
         }
       }
-      if ($offered643) {
-        $pick675 -= $weight671;
-        if ($pick675 < 0) {
-          const $size715 = $values65$n[0]!;
-          const $moves716 = $size715;
-          if ($moves716 > 4294967296)
+      if ($offered637) {
+        $pick669 -= $weight665;
+        if ($pick669 < 0) {
+          const $size709 = $values65$n[0]!;
+          const $moves710 = $size709;
+          if ($moves710 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt717: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index718 = drawInt(P, $moves716);
-            const $digit719 = $index718 % $size715;
-            $index718 = Math.floor($index718 / $size715);
-            const $value720 = $values65[$digit719]!;
+          attempt711: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index712 = drawInt(P, $moves710);
+            const $digit713 = $index712 % $size709;
+            $index712 = Math.floor($index712 / $size709);
+            const $value714 = $values65[$digit713]!;
             {
-              const l_d = $value720;
+              const l_d = $value714;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 14, $value720);
+            if (trace !== null) trace.push($seat499, 14, $value714);
             {
-              const l_d = $value720;
+              const l_d = $value714;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -6630,12 +6730,12 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred608;
+          break preferred605;
         }
       }
-      if ($offered649) {
-        $pick675 -= $weight672;
-        if ($pick675 < 0) {
+      if ($offered643) {
+        $pick669 -= $weight666;
+        if ($pick669 < 0) {
           $values69$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
@@ -6644,43 +6744,43 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values69[$values69$n[0]!++] = l_buyer_2;
           }
-          const $size721 = $values67$n[0]!;
-          const $size722 = $values69$n[0]!;
-          const $moves723 = $size721 * $size722;
-          if ($moves723 > 4294967296)
+          const $size715 = $values67$n[0]!;
+          const $size716 = $values69$n[0]!;
+          const $moves717 = $size715 * $size716;
+          if ($moves717 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt724: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index725 = drawInt(P, $moves723);
-            const $digit726 = $index725 % $size721;
-            $index725 = Math.floor($index725 / $size721);
-            const $value727 = $values67[$digit726]!;
-            const $digit728 = $index725 % $size722;
-            $index725 = Math.floor($index725 / $size722);
-            const $value729 = $values69[$digit728]!;
+          attempt718: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index719 = drawInt(P, $moves717);
+            const $digit720 = $index719 % $size715;
+            $index719 = Math.floor($index719 / $size715);
+            const $value721 = $values67[$digit720]!;
+            const $digit722 = $index719 % $size716;
+            $index719 = Math.floor($index719 / $size716);
+            const $value723 = $values69[$digit722]!;
             {
-              l_d_3 = $value727;
-              l_buyer_2 = $value729;
+              l_d_3 = $value721;
+              l_buyer_2 = $value723;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 15, $value727, $value729);
+            if (trace !== null) trace.push($seat499, 15, $value721, $value723);
             {
-              l_d_3 = $value727;
-              l_buyer_2 = $value729;
+              l_d_3 = $value721;
+              l_buyer_2 = $value723;
               return step108();
             }
           }
-          break preferred608;
+          break preferred605;
         }
       }
-      if ($offered654) {
-        $pick675 -= $weight673;
-        if ($pick675 < 0) {
-          const $moves730 = 1;
-          if ($moves730 > 4294967296)
+      if ($offered648) {
+        $pick669 -= $weight667;
+        if ($pick669 < 0) {
+          const $moves724 = 1;
+          if ($moves724 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt731: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index732 = drawInt(P, $moves730);
+          attempt725: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index726 = drawInt(P, $moves724);
             {
             }
             decisions++;
@@ -6691,106 +6791,111 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred608;
+          break preferred605;
         }
       }
     }
     let $offered500 = false;
     offered500$open: {
       if (!(v_claim_open && v_claim_owner === l_q_2)) break offered500$open;
-      if (!fn_owns(l_q_2, v_claim_space)) break offered500$open;
-      let $any504: boolean = false;
+      if (
+        !(
+          $countOf($count_deeds_space, (Z_deeds + l_q_2 - Z_deeds) * 35, $intMember(v_claim_space, 1, 35)) > 0
+        )
+      )
+        break offered500$open;
+      let $any501: boolean = false;
       {
-        const $seg506 = Z_deeds + l_q_2;
-        const $n507 = N[$seg506]!;
-        for (let $i505 = 0; $i505 < $n507; $i505++) {
-          const l_e = C[$seg506 * CAP + $i505]!;
+        const $seg503 = Z_deeds + l_q_2;
+        const $n504 = N[$seg503]!;
+        for (let $i502 = 0; $i502 < $n504; $i502++) {
+          const l_e = C[$seg503 * CAP + $i502]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
-            $any504 = true;
+            $any501 = true;
             break;
           }
         }
       }
-      if (!!$any504) break offered500$open;
+      if (!!$any501) break offered500$open;
       $offered500 = true;
     }
-    const $seg508 = Z_deeds + l_q_2;
-    let $offered509 = false;
+    const $seg505 = Z_deeds + l_q_2;
+    let $offered506 = false;
+    let $gate543 = false;
+    let $found507 = false;
+    offered506$open: {
+      if (!(N[$seg505]! > 0)) break offered506$open;
+      if (!(l_q_2 === l_roller)) break offered506$open;
+      if (!(v_stacks_left > 0)) break offered506$open;
+      $gate543 = true;
+    }
+    const $seg510 = Z_deeds + l_q_2;
+    let $offered511 = false;
+    let $gate544 = false;
+    let $found512 = false;
+    offered511$open: {
+      if (!(N[$seg510]! > 0)) break offered511$open;
+      if (!(l_q_2 === l_roller)) break offered511$open;
+      if (!(v_keys_left > 0)) break offered511$open;
+      $gate544 = true;
+    }
+    const $seg515 = Z_deeds + l_q_2;
+    let $offered516 = false;
+    let $gate545 = false;
+    let $found517 = false;
+    offered516$open: {
+      if (!(N[$seg515]! > 0)) break offered516$open;
+      if (!(l_q_2 === l_roller)) break offered516$open;
+      $gate545 = true;
+    }
+    const $seg520 = Z_deeds + l_q_2;
+    let $offered521 = false;
     let $gate546 = false;
-    let $found510 = false;
-    offered509$open: {
-      if (!(N[$seg508]! > 0)) break offered509$open;
-      if (!(l_q_2 === l_roller)) break offered509$open;
-      if (!(v_stacks_left > 0)) break offered509$open;
+    let $found522 = false;
+    offered521$open: {
+      if (!(N[$seg520]! > 0)) break offered521$open;
+      if (!(l_q_2 === l_roller)) break offered521$open;
+      if (!(v_stacks_left >= 4)) break offered521$open;
       $gate546 = true;
     }
-    const $seg513 = Z_deeds + l_q_2;
-    let $offered514 = false;
+    const $seg525 = Z_deeds + l_q_2;
+    let $offered526 = false;
     let $gate547 = false;
-    let $found515 = false;
-    offered514$open: {
-      if (!(N[$seg513]! > 0)) break offered514$open;
-      if (!(l_q_2 === l_roller)) break offered514$open;
-      if (!(v_keys_left > 0)) break offered514$open;
+    let $found527 = false;
+    offered526$open: {
+      if (!(N[$seg525]! > 0)) break offered526$open;
+      if (!(l_q_2 === l_roller)) break offered526$open;
       $gate547 = true;
     }
-    const $seg518 = Z_deeds + l_q_2;
-    let $offered519 = false;
+    const $seg530 = Z_deeds + l_q_2;
+    let $offered531 = false;
     let $gate548 = false;
-    let $found520 = false;
-    offered519$open: {
-      if (!(N[$seg518]! > 0)) break offered519$open;
-      if (!(l_q_2 === l_roller)) break offered519$open;
+    let $found532 = false;
+    offered531$open: {
+      if (!(N[$seg530]! > 0)) break offered531$open;
+      if (!(l_q_2 === l_roller)) break offered531$open;
       $gate548 = true;
     }
-    const $seg523 = Z_deeds + l_q_2;
-    let $offered524 = false;
-    let $gate549 = false;
-    let $found525 = false;
-    offered524$open: {
-      if (!(N[$seg523]! > 0)) break offered524$open;
-      if (!(l_q_2 === l_roller)) break offered524$open;
-      if (!(v_stacks_left >= 4)) break offered524$open;
-      $gate549 = true;
-    }
-    const $seg528 = Z_deeds + l_q_2;
-    let $offered529 = false;
-    let $gate550 = false;
-    let $found530 = false;
-    offered529$open: {
-      if (!(N[$seg528]! > 0)) break offered529$open;
-      if (!(l_q_2 === l_roller)) break offered529$open;
-      $gate550 = true;
-    }
-    const $seg533 = Z_deeds + l_q_2;
-    let $offered534 = false;
-    let $gate551 = false;
-    let $found535 = false;
-    offered534$open: {
-      if (!(N[$seg533]! > 0)) break offered534$open;
-      if (!(l_q_2 === l_roller)) break offered534$open;
-      $gate551 = true;
-    }
-    const $seg538 = Z_deeds + l_q_2;
-    let $some539 = false;
+    const $seg535 = Z_deeds + l_q_2;
+    let $some536 = false;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (!(l_buyer !== l_q_2)) continue;
-      $some539 = true;
+      $some536 = true;
       break;
     }
-    let $offered540 = false;
-    let $gate552 = false;
-    let $found541 = false;
-    offered540$open: {
-      if (!(N[$seg538]! > 0)) break offered540$open;
-      if (!$some539) break offered540$open;
-      if (!(l_q_2 === l_roller)) break offered540$open;
-      $gate552 = true;
+    let $offered537 = false;
+    let $gate549 = false;
+    let $found538 = false;
+    offered537$open: {
+      if (!(N[$seg535]! > 0)) break offered537$open;
+      if (!$some536) break offered537$open;
+      if (!(l_q_2 === l_roller)) break offered537$open;
+      $gate549 = true;
     }
-    let $offered545 = false;
-    offered545$open: {
-      $offered545 = true;
+    let $offered542 = false;
+    offered542$open: {
+      $offered542 = true;
     }
     $values39$n[0]! = 0;
     $values41$n[0]! = 0;
@@ -6799,14 +6904,14 @@ export function playout(): PlayoutKernel {
     $values47$n[0]! = 0;
     $values49$n[0]! = 0;
     $values51$n[0]! = 0;
-    if ($gate546 || $gate547 || $gate548 || $gate549 || $gate550 || $gate551 || $gate552) {
-      for (let $i555 = 0; $i555 < N[$seg508]!; $i555++) {
-        const $value553 = C[$seg508 * CAP + $i555]!;
-        let $same554 = 0;
-        found510$test: if ($gate546) {
-          const l_d = $value553;
-          if ($same554 === 0)
-            $same554 =
+    if ($gate543 || $gate544 || $gate545 || $gate546 || $gate547 || $gate548 || $gate549) {
+      for (let $i552 = 0; $i552 < N[$seg505]!; $i552++) {
+        const $value550 = C[$seg505 * CAP + $i552]!;
+        let $same551 = 0;
+        found507$test: if ($gate543) {
+          const l_d = $value550;
+          if ($same551 === 0)
+            $same551 =
               $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
               $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
                 ($seatTotalsFresh
@@ -6814,21 +6919,21 @@ export function playout(): PlayoutKernel {
                   : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
                 ? 1
                 : 2;
-          if ($same554 !== 1) break found510$test;
+          if ($same551 !== 1) break found507$test;
           if (
             !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
           )
-            break found510$test;
-          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found510$test;
+            break found507$test;
+          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found507$test;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-            break found510$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found510$test;
+            break found507$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found507$test;
           $values39[$values39$n[0]!++] = l_d;
         }
-        found515$test: if ($gate547) {
-          const l_d = $value553;
-          if ($same554 === 0)
-            $same554 =
+        found512$test: if ($gate544) {
+          const l_d = $value550;
+          if ($same551 === 0)
+            $same551 =
               $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
               $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
                 ($seatTotalsFresh
@@ -6836,133 +6941,133 @@ export function playout(): PlayoutKernel {
                   : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
                 ? 1
                 : 2;
-          if ($same554 !== 1) break found515$test;
-          if (!!v_key[l_d]!) break found515$test;
+          if ($same551 !== 1) break found512$test;
+          if (!!v_key[l_d]!) break found512$test;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-            break found515$test;
+            break found512$test;
           if (
             !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
           )
-            break found515$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found515$test;
+            break found512$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found512$test;
           $values41[$values41$n[0]!++] = l_d;
         }
-        found520$test: if ($gate548) {
-          const l_d = $value553;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found520$test;
-          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found520$test;
+        found517$test: if ($gate545) {
+          const l_d = $value550;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found517$test;
+          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found517$test;
           $values43[$values43$n[0]!++] = l_d;
         }
-        found525$test: if ($gate549) {
-          const l_d = $value553;
-          if (!v_key[l_d]!) break found525$test;
+        found522$test: if ($gate546) {
+          const l_d = $value550;
+          if (!v_key[l_d]!) break found522$test;
           $values45[$values45$n[0]!++] = l_d;
         }
-        found530$test: if ($gate550) {
-          const l_d = $value553;
-          if (!!v_mortgaged[l_d]!) break found530$test;
+        found527$test: if ($gate547) {
+          const l_d = $value550;
+          if (!!v_mortgaged[l_d]!) break found527$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
-            break found530$test;
+            break found527$test;
           $values47[$values47$n[0]!++] = l_d;
         }
-        found535$test: if ($gate551) {
-          const l_d = $value553;
-          if (!v_mortgaged[l_d]!) break found535$test;
-          if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found535$test;
+        found532$test: if ($gate548) {
+          const l_d = $value550;
+          if (!v_mortgaged[l_d]!) break found532$test;
+          if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found532$test;
           $values49[$values49$n[0]!++] = l_d;
         }
-        found541$test: if ($gate552) {
-          const l_d_3 = $value553;
-          if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found541$test;
+        found538$test: if ($gate549) {
+          const l_d_3 = $value550;
+          if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found538$test;
           $values51[$values51$n[0]!++] = l_d_3;
         }
       }
-      $found510 = $values39$n[0]! > 0;
-      $found515 = $values41$n[0]! > 0;
-      $found520 = $values43$n[0]! > 0;
-      $found525 = $values45$n[0]! > 0;
-      $found530 = $values47$n[0]! > 0;
-      $found535 = $values49$n[0]! > 0;
-      $found541 = $values51$n[0]! > 0;
+      $found507 = $values39$n[0]! > 0;
+      $found512 = $values41$n[0]! > 0;
+      $found517 = $values43$n[0]! > 0;
+      $found522 = $values45$n[0]! > 0;
+      $found527 = $values47$n[0]! > 0;
+      $found532 = $values49$n[0]! > 0;
+      $found538 = $values51$n[0]! > 0;
     }
-    offered509$open: {
-      if (!$found510) break offered509$open;
-      $offered509 = true;
+    offered506$open: {
+      if (!$found507) break offered506$open;
+      $offered506 = true;
     }
-    offered514$open: {
-      if (!$found515) break offered514$open;
-      $offered514 = true;
+    offered511$open: {
+      if (!$found512) break offered511$open;
+      $offered511 = true;
     }
-    offered519$open: {
-      if (!$found520) break offered519$open;
-      $offered519 = true;
+    offered516$open: {
+      if (!$found517) break offered516$open;
+      $offered516 = true;
     }
-    offered524$open: {
-      if (!$found525) break offered524$open;
-      $offered524 = true;
+    offered521$open: {
+      if (!$found522) break offered521$open;
+      $offered521 = true;
     }
-    offered529$open: {
-      if (!$found530) break offered529$open;
-      $offered529 = true;
+    offered526$open: {
+      if (!$found527) break offered526$open;
+      $offered526 = true;
     }
-    offered534$open: {
-      if (!$found535) break offered534$open;
-      $offered534 = true;
+    offered531$open: {
+      if (!$found532) break offered531$open;
+      $offered531 = true;
     }
-    offered540$open: {
-      if (!$found541) break offered540$open;
-      let $found544 = false;
+    offered537$open: {
+      if (!$found538) break offered537$open;
+      let $found541 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (!(l_buyer !== l_q_2)) continue;
         const l_buyer_2 = l_buyer;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found544 = true;
+        $found541 = true;
         break;
       }
-      if (!$found544) break offered540$open;
-      $offered540 = true;
+      if (!$found541) break offered537$open;
+      $offered537 = true;
     }
     if (
       $passBy &&
       !(
         $offered500 ||
-        $offered509 ||
-        $offered514 ||
-        $offered519 ||
-        $offered524 ||
-        $offered529 ||
-        $offered534 ||
-        $offered540
+        $offered506 ||
+        $offered511 ||
+        $offered516 ||
+        $offered521 ||
+        $offered526 ||
+        $offered531 ||
+        $offered537
       )
     ) {
       l___window_0_2 = false;
       return step130();
     }
-    const $offered556 =
+    const $offered553 =
       ($offered500 ? 1 : 0) +
-      ($offered509 ? 1 : 0) +
-      ($offered514 ? 1 : 0) +
-      ($offered519 ? 1 : 0) +
-      ($offered524 ? 1 : 0) +
-      ($offered529 ? 1 : 0) +
-      ($offered534 ? 1 : 0) +
-      ($offered540 ? 1 : 0) +
-      ($offered545 ? 1 : 0);
-    if ($offered556 === 0)
+      ($offered506 ? 1 : 0) +
+      ($offered511 ? 1 : 0) +
+      ($offered516 ? 1 : 0) +
+      ($offered521 ? 1 : 0) +
+      ($offered526 ? 1 : 0) +
+      ($offered531 ? 1 : 0) +
+      ($offered537 ? 1 : 0) +
+      ($offered542 ? 1 : 0);
+    if ($offered553 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat499} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built598 = false;
-    attempt557: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n559 = $offered556;
-      let $r560 = 0;
-      if ($n559 <= 2097152 && $n559 >= 1) {
+    let $built595 = false;
+    attempt554: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n556 = $offered553;
+      let $r557 = 0;
+      if ($n556 <= 2097152 && $n556 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6973,21 +7078,21 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n559;
+          const $m = ($t >>> 0) * $n556;
           const $low = $m >>> 0;
-          if ($low >= $n559 || $low >= 4294967296 % $n559) {
-            $r560 = ($m / 4294967296) >>> 0;
+          if ($low >= $n556 || $low >= 4294967296 % $n556) {
+            $r557 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n559 >= 1 && $n559 <= 4294967296))
+        if (!($n556 >= 1 && $n556 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r560 = drawInt(P, $n559);
+        $r557 = drawInt(P, $n556);
       }
-      const $pick558$drawn = $r560;
-      let $pick558 = $pick558$drawn;
-      if ($offered500 && $pick558-- === 0) {
+      const $pick555$drawn = $r557;
+      let $pick555 = $pick555$drawn;
+      if ($offered500 && $pick555-- === 0) {
         {
         }
         decisions++;
@@ -6997,10 +7102,10 @@ export function playout(): PlayoutKernel {
           return step112();
         }
       }
-      if ($offered509 && $pick558-- === 0) {
-        const $n565 = $values39$n[0]!;
-        let $r566 = 0;
-        if ($n565 <= 2097152 && $n565 >= 1) {
+      if ($offered506 && $pick555-- === 0) {
+        const $n562 = $values39$n[0]!;
+        let $r563 = 0;
+        if ($n562 <= 2097152 && $n562 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7011,28 +7116,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n565;
+            const $m = ($t >>> 0) * $n562;
             const $low = $m >>> 0;
-            if ($low >= $n565 || $low >= 4294967296 % $n565) {
-              $r566 = ($m / 4294967296) >>> 0;
+            if ($low >= $n562 || $low >= 4294967296 % $n562) {
+              $r563 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n565 >= 1 && $n565 <= 4294967296))
+          if (!($n562 >= 1 && $n562 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r566 = drawInt(P, $n565);
+          $r563 = drawInt(P, $n562);
         }
-        const $digit563 = $r566;
-        const $value564 = $values39[$digit563]!;
+        const $digit560 = $r563;
+        const $value561 = $values39[$digit560]!;
         {
-          const l_d = $value564;
+          const l_d = $value561;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 9, $value564);
+        if (trace !== null) trace.push($seat499, 9, $value561);
         {
-          const l_d = $value564;
+          const l_d = $value561;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7055,10 +7160,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered514 && $pick558-- === 0) {
-        const $n570 = $values41$n[0]!;
-        let $r571 = 0;
-        if ($n570 <= 2097152 && $n570 >= 1) {
+      if ($offered511 && $pick555-- === 0) {
+        const $n567 = $values41$n[0]!;
+        let $r568 = 0;
+        if ($n567 <= 2097152 && $n567 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7069,28 +7174,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n570;
+            const $m = ($t >>> 0) * $n567;
             const $low = $m >>> 0;
-            if ($low >= $n570 || $low >= 4294967296 % $n570) {
-              $r571 = ($m / 4294967296) >>> 0;
+            if ($low >= $n567 || $low >= 4294967296 % $n567) {
+              $r568 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n570 >= 1 && $n570 <= 4294967296))
+          if (!($n567 >= 1 && $n567 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r571 = drawInt(P, $n570);
+          $r568 = drawInt(P, $n567);
         }
-        const $digit568 = $r571;
-        const $value569 = $values41[$digit568]!;
+        const $digit565 = $r568;
+        const $value566 = $values41[$digit565]!;
         {
-          const l_d = $value569;
+          const l_d = $value566;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 10, $value569);
+        if (trace !== null) trace.push($seat499, 10, $value566);
         {
-          const l_d = $value569;
+          const l_d = $value566;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7117,10 +7222,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered519 && $pick558-- === 0) {
-        const $n575 = $values43$n[0]!;
-        let $r576 = 0;
-        if ($n575 <= 2097152 && $n575 >= 1) {
+      if ($offered516 && $pick555-- === 0) {
+        const $n572 = $values43$n[0]!;
+        let $r573 = 0;
+        if ($n572 <= 2097152 && $n572 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7131,34 +7236,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n575;
+            const $m = ($t >>> 0) * $n572;
             const $low = $m >>> 0;
-            if ($low >= $n575 || $low >= 4294967296 % $n575) {
-              $r576 = ($m / 4294967296) >>> 0;
+            if ($low >= $n572 || $low >= 4294967296 % $n572) {
+              $r573 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n575 >= 1 && $n575 <= 4294967296))
+          if (!($n572 >= 1 && $n572 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r576 = drawInt(P, $n575);
+          $r573 = drawInt(P, $n572);
         }
-        const $digit573 = $r576;
-        const $value574 = $values43[$digit573]!;
+        const $digit570 = $r573;
+        const $value571 = $values43[$digit570]!;
         {
-          const l_d = $value574;
+          const l_d = $value571;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 11, $value574);
+        if (trace !== null) trace.push($seat499, 11, $value571);
         {
-          const l_d = $value574;
+          const l_d = $value571;
           {
-            const $argument577 = l_q_2;
-            const $argument578 = l_d;
+            const $argument574 = l_q_2;
+            const $argument575 = l_d;
             {
-              let l_p = $argument577;
-              let l_sold = $argument578;
+              let l_p = $argument574;
+              let l_sold = $argument575;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7183,10 +7288,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered524 && $pick558-- === 0) {
-        const $n582 = $values45$n[0]!;
-        let $r583 = 0;
-        if ($n582 <= 2097152 && $n582 >= 1) {
+      if ($offered521 && $pick555-- === 0) {
+        const $n579 = $values45$n[0]!;
+        let $r580 = 0;
+        if ($n579 <= 2097152 && $n579 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7197,34 +7302,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n582;
+            const $m = ($t >>> 0) * $n579;
             const $low = $m >>> 0;
-            if ($low >= $n582 || $low >= 4294967296 % $n582) {
-              $r583 = ($m / 4294967296) >>> 0;
+            if ($low >= $n579 || $low >= 4294967296 % $n579) {
+              $r580 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n582 >= 1 && $n582 <= 4294967296))
+          if (!($n579 >= 1 && $n579 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r583 = drawInt(P, $n582);
+          $r580 = drawInt(P, $n579);
         }
-        const $digit580 = $r583;
-        const $value581 = $values45[$digit580]!;
+        const $digit577 = $r580;
+        const $value578 = $values45[$digit577]!;
         {
-          const l_d = $value581;
+          const l_d = $value578;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 12, $value581);
+        if (trace !== null) trace.push($seat499, 12, $value578);
         {
-          const l_d = $value581;
+          const l_d = $value578;
           {
-            const $argument584 = l_q_2;
-            const $argument585 = l_d;
+            const $argument581 = l_q_2;
+            const $argument582 = l_d;
             {
-              let l_p = $argument584;
-              let l_sold = $argument585;
+              let l_p = $argument581;
+              let l_sold = $argument582;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7253,10 +7358,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered529 && $pick558-- === 0) {
-        const $n589 = $values47$n[0]!;
-        let $r590 = 0;
-        if ($n589 <= 2097152 && $n589 >= 1) {
+      if ($offered526 && $pick555-- === 0) {
+        const $n586 = $values47$n[0]!;
+        let $r587 = 0;
+        if ($n586 <= 2097152 && $n586 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7267,34 +7372,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n589;
+            const $m = ($t >>> 0) * $n586;
             const $low = $m >>> 0;
-            if ($low >= $n589 || $low >= 4294967296 % $n589) {
-              $r590 = ($m / 4294967296) >>> 0;
+            if ($low >= $n586 || $low >= 4294967296 % $n586) {
+              $r587 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n589 >= 1 && $n589 <= 4294967296))
+          if (!($n586 >= 1 && $n586 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r590 = drawInt(P, $n589);
+          $r587 = drawInt(P, $n586);
         }
-        const $digit587 = $r590;
-        const $value588 = $values47[$digit587]!;
+        const $digit584 = $r587;
+        const $value585 = $values47[$digit584]!;
         {
-          const l_d = $value588;
+          const l_d = $value585;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 13, $value588);
+        if (trace !== null) trace.push($seat499, 13, $value585);
         {
-          const l_d = $value588;
+          const l_d = $value585;
           {
-            const $argument591 = l_q_2;
-            const $argument592 = l_d;
+            const $argument588 = l_q_2;
+            const $argument589 = l_d;
             {
-              let l_p = $argument591;
-              let l_pledged = $argument592;
+              let l_p = $argument588;
+              let l_pledged = $argument589;
               $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -7316,10 +7421,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered534 && $pick558-- === 0) {
-        const $n596 = $values49$n[0]!;
-        let $r597 = 0;
-        if ($n596 <= 2097152 && $n596 >= 1) {
+      if ($offered531 && $pick555-- === 0) {
+        const $n593 = $values49$n[0]!;
+        let $r594 = 0;
+        if ($n593 <= 2097152 && $n593 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7330,28 +7435,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n596;
+            const $m = ($t >>> 0) * $n593;
             const $low = $m >>> 0;
-            if ($low >= $n596 || $low >= 4294967296 % $n596) {
-              $r597 = ($m / 4294967296) >>> 0;
+            if ($low >= $n593 || $low >= 4294967296 % $n593) {
+              $r594 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n596 >= 1 && $n596 <= 4294967296))
+          if (!($n593 >= 1 && $n593 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r597 = drawInt(P, $n596);
+          $r594 = drawInt(P, $n593);
         }
-        const $digit594 = $r597;
-        const $value595 = $values49[$digit594]!;
+        const $digit591 = $r594;
+        const $value592 = $values49[$digit591]!;
         {
-          const l_d = $value595;
+          const l_d = $value592;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 14, $value595);
+        if (trace !== null) trace.push($seat499, 14, $value592);
         {
-          const l_d = $value595;
+          const l_d = $value592;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -7371,8 +7476,8 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered540 && $pick558-- === 0) {
-        if (!$built598) {
+      if ($offered537 && $pick555-- === 0) {
+        if (!$built595) {
           $values53$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
@@ -7381,11 +7486,11 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values53[$values53$n[0]!++] = l_buyer_2;
           }
-          $built598 = true;
+          $built595 = true;
         }
-        const $n601 = $values51$n[0]!;
-        let $r602 = 0;
-        if ($n601 <= 2097152 && $n601 >= 1) {
+        const $n598 = $values51$n[0]!;
+        let $r599 = 0;
+        if ($n598 <= 2097152 && $n598 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7396,23 +7501,23 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n601;
+            const $m = ($t >>> 0) * $n598;
             const $low = $m >>> 0;
-            if ($low >= $n601 || $low >= 4294967296 % $n601) {
-              $r602 = ($m / 4294967296) >>> 0;
+            if ($low >= $n598 || $low >= 4294967296 % $n598) {
+              $r599 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n601 >= 1 && $n601 <= 4294967296))
+          if (!($n598 >= 1 && $n598 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r602 = drawInt(P, $n601);
+          $r599 = drawInt(P, $n598);
         }
-        const $digit599 = $r602;
-        const $value600 = $values51[$digit599]!;
-        const $n605 = $values53$n[0]!;
-        let $r606 = 0;
-        if ($n605 <= 2097152 && $n605 >= 1) {
+        const $digit596 = $r599;
+        const $value597 = $values51[$digit596]!;
+        const $n602 = $values53$n[0]!;
+        let $r603 = 0;
+        if ($n602 <= 2097152 && $n602 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7423,34 +7528,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n605;
+            const $m = ($t >>> 0) * $n602;
             const $low = $m >>> 0;
-            if ($low >= $n605 || $low >= 4294967296 % $n605) {
-              $r606 = ($m / 4294967296) >>> 0;
+            if ($low >= $n602 || $low >= 4294967296 % $n602) {
+              $r603 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n605 >= 1 && $n605 <= 4294967296))
+          if (!($n602 >= 1 && $n602 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r606 = drawInt(P, $n605);
+          $r603 = drawInt(P, $n602);
         }
-        const $digit603 = $r606;
-        const $value604 = $values53[$digit603]!;
+        const $digit600 = $r603;
+        const $value601 = $values53[$digit600]!;
         {
-          l_d_3 = $value600;
-          l_buyer_2 = $value604;
+          l_d_3 = $value597;
+          l_buyer_2 = $value601;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 15, $value600, $value604);
+        if (trace !== null) trace.push($seat499, 15, $value597, $value601);
         {
-          l_d_3 = $value600;
-          l_buyer_2 = $value604;
+          l_d_3 = $value597;
+          l_buyer_2 = $value601;
           return step108();
         }
       }
-      if ($offered545 && $pick558-- === 0) {
+      if ($offered542 && $pick555-- === 0) {
         {
         }
         decisions++;
@@ -7464,22 +7569,22 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide745($seat734: number): number {
-    const $low735 = 1;
-    const $high736 = v_cash[l_buyer_2]!;
-    const $size737 = Math.max(0, $high736 - $low735 + 1);
-    const $count738 = $size737;
-    const $total739: number = $count738;
-    if ($total739 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat734} must act but has no legal move`);
+  function decide739($seat728: number): number {
+    const $low729 = 1;
+    const $high730 = v_cash[l_buyer_2]!;
+    const $size731 = Math.max(0, $high730 - $low729 + 1);
+    const $count732 = $size731;
+    const $total733: number = $count732;
+    if ($total733 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat728} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n741 = $total739;
-    let $r742 = 0;
-    if ($n741 <= 2097152 && $n741 >= 1) {
+    const $n735 = $total733;
+    let $r736 = 0;
+    if ($n735 <= 2097152 && $n735 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7490,80 +7595,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n741;
+        const $m = ($t >>> 0) * $n735;
         const $low = $m >>> 0;
-        if ($low >= $n741 || $low >= 4294967296 % $n741) {
-          $r742 = ($m / 4294967296) >>> 0;
+        if ($low >= $n735 || $low >= 4294967296 % $n735) {
+          $r736 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n741 >= 1 && $n741 <= 4294967296))
+      if (!($n735 >= 1 && $n735 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r742 = drawInt(P, $n741);
+      $r736 = drawInt(P, $n735);
     }
-    const $index740$drawn = $r742;
-    let $index740 = $index740$drawn;
+    const $index734$drawn = $r736;
+    let $index734 = $index734$drawn;
     decisions++;
     steps = 0;
-    if ($index740 < $count738) {
-      const $digit743 = $index740;
-      const $value744 = $low735 + $digit743;
-      if (trace !== null) trace.push($seat734, 7, $value744);
+    if ($index734 < $count732) {
+      const $digit737 = $index734;
+      const $value738 = $low729 + $digit737;
+      if (trace !== null) trace.push($seat728, 7, $value738);
       {
-        l_amount_3 = $value744;
+        l_amount_3 = $value738;
         return step109();
       }
     }
-    $index740 -= $count738;
+    $index734 -= $count732;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide776($seat746: number): number {
-    preferred758: if ($preferred) {
-      let $offered759 = false;
-      offered759$open: {
-        $offered759 = true;
+  function decide770($seat740: number): number {
+    preferred752: if ($preferred) {
+      let $offered753 = false;
+      offered753$open: {
+        $offered753 = true;
       }
-      let $offered760 = false;
-      offered760$open: {
-        $offered760 = true;
+      let $offered754 = false;
+      offered754$open: {
+        $offered754 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight761 = 0;
-      if ($offered759) {
-        $weight761 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight761) || $weight761 < 0)
+      let $weight755 = 0;
+      if ($offered753) {
+        $weight755 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight755) || $weight755 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight761}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight755}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight762 = 0;
-      if ($offered760) {
-        $weight762 = 1;
+      let $weight756 = 0;
+      if ($offered754) {
+        $weight756 = 1;
       }
-      const $weights763 = $weight761 + $weight762;
-      if ($weights763 === 0) break preferred758;
-      if ($weights763 > 4294967296)
+      const $weights757 = $weight755 + $weight756;
+      if ($weights757 === 0) break preferred752;
+      if ($weights757 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick764 = drawInt(P, $weights763);
-      if ($offered759) {
-        $pick764 -= $weight761;
-        if ($pick764 < 0) {
-          const $moves765 = 1;
-          if ($moves765 > 4294967296)
+      let $pick758 = drawInt(P, $weights757);
+      if ($offered753) {
+        $pick758 -= $weight755;
+        if ($pick758 < 0) {
+          const $moves759 = 1;
+          if ($moves759 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt766: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index767 = drawInt(P, $moves765);
+          attempt760: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index761 = drawInt(P, $moves759);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat746, 5);
+            if (trace !== null) trace.push($seat740, 5);
             {
               {
                 const $amount = l_amount_3;
@@ -7581,53 +7686,61 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] += $amount;
               }
               {
-                const $seg768 = Z_deeds + l_q_2;
+                const $seg762 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg768]!; $i++)
-                  if (C[$seg768 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg762]!; $i++)
+                  if (C[$seg762 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at769 = $seg768 * CAP + $at;
-                const $card = C[$at769]!;
-                const $end770 = $seg768 * CAP + N[$seg768]! - 1;
-                for (let $k771 = $at769; $k771 < $end770; $k771++) C[$k771] = C[$k771 + 1]!;
-                N[$seg768]!--;
+                const $at763 = $seg762 * CAP + $at;
+                const $card = C[$at763]!;
+                const $end764 = $seg762 * CAP + N[$seg762]! - 1;
+                for (let $k765 = $at763; $k765 < $end764; $k765++) C[$k765] = C[$k765 + 1]!;
+                N[$seg762]!--;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg768 - Z_deeds) * 16 + $member]!--;
+                  if ($member >= 0) $paired_deeds_group_0[($seg762 - Z_deeds) * 16 + $member]!--;
+                }
+                {
+                  const $member = Deed_space[$card]! - 1;
+                  if ($member >= 0) $count_deeds_space[($seg762 - Z_deeds) * 35 + $member]!--;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg768 - Z_deeds) * 8 + $member]!--;
-                    if (v_eliminated[$seg768 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                    $count_deeds_group[($seg762 - Z_deeds) * 8 + $member]!--;
+                    if (v_eliminated[$seg762 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg768 - Z_deeds) * 16 + $member]!--;
+                  if ($member >= 0) $paired_deeds_group_1[($seg762 - Z_deeds) * 16 + $member]!--;
                 }
-                const $seg772 = Z_deeds + l_buyer_2;
-                C[$seg772 * CAP + N[$seg772]!] = $card;
-                N[$seg772]!++;
-                $where[$card] = $seg772;
+                const $seg766 = Z_deeds + l_buyer_2;
+                C[$seg766 * CAP + N[$seg766]!] = $card;
+                N[$seg766]!++;
+                $where[$card] = $seg766;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg772 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg766 - Z_deeds) * 16 + $member]!++;
+                }
+                {
+                  const $member = Deed_space[$card]! - 1;
+                  if ($member >= 0) $count_deeds_space[($seg766 - Z_deeds) * 35 + $member]!++;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg772 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg772 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg766 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg766 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg772 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg766 - Z_deeds) * 16 + $member]!++;
                 }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_sell_stack++;
@@ -7635,43 +7748,43 @@ export function playout(): PlayoutKernel {
               return step110();
             }
           }
-          break preferred758;
+          break preferred752;
         }
       }
-      if ($offered760) {
-        $pick764 -= $weight762;
-        if ($pick764 < 0) {
-          const $moves773 = 1;
-          if ($moves773 > 4294967296)
+      if ($offered754) {
+        $pick758 -= $weight756;
+        if ($pick758 < 0) {
+          const $moves767 = 1;
+          if ($moves767 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt774: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index775 = drawInt(P, $moves773);
+          attempt768: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index769 = drawInt(P, $moves767);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat746, 6);
+            if (trace !== null) trace.push($seat740, 6);
             {
               return step110();
             }
           }
-          break preferred758;
+          break preferred752;
         }
       }
     }
-    const $count747 = 1;
-    const $count748 = 1;
-    const $total749: number = $count747 + $count748;
-    if ($total749 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat746} must act but has no legal move`);
+    const $count741 = 1;
+    const $count742 = 1;
+    const $total743: number = $count741 + $count742;
+    if ($total743 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat740} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n751 = $total749;
-    let $r752 = 0;
-    if ($n751 <= 2097152 && $n751 >= 1) {
+    const $n745 = $total743;
+    let $r746 = 0;
+    if ($n745 <= 2097152 && $n745 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7682,24 +7795,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n751;
+        const $m = ($t >>> 0) * $n745;
         const $low = $m >>> 0;
-        if ($low >= $n751 || $low >= 4294967296 % $n751) {
-          $r752 = ($m / 4294967296) >>> 0;
+        if ($low >= $n745 || $low >= 4294967296 % $n745) {
+          $r746 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n751 >= 1 && $n751 <= 4294967296))
+      if (!($n745 >= 1 && $n745 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r752 = drawInt(P, $n751);
+      $r746 = drawInt(P, $n745);
     }
-    const $index750$drawn = $r752;
-    let $index750 = $index750$drawn;
+    const $index744$drawn = $r746;
+    let $index744 = $index744$drawn;
     decisions++;
     steps = 0;
-    if ($index750 < $count747) {
-      if (trace !== null) trace.push($seat746, 5);
+    if ($index744 < $count741) {
+      if (trace !== null) trace.push($seat740, 5);
       {
         {
           const $amount = l_amount_3;
@@ -7717,53 +7830,61 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg753 = Z_deeds + l_q_2;
+          const $seg747 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg753]!; $i++)
-            if (C[$seg753 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg747]!; $i++)
+            if (C[$seg747 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at754 = $seg753 * CAP + $at;
-          const $card = C[$at754]!;
-          const $end755 = $seg753 * CAP + N[$seg753]! - 1;
-          for (let $k756 = $at754; $k756 < $end755; $k756++) C[$k756] = C[$k756 + 1]!;
-          N[$seg753]!--;
+          const $at748 = $seg747 * CAP + $at;
+          const $card = C[$at748]!;
+          const $end749 = $seg747 * CAP + N[$seg747]! - 1;
+          for (let $k750 = $at748; $k750 < $end749; $k750++) C[$k750] = C[$k750 + 1]!;
+          N[$seg747]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg753 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg747 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($seg747 - Z_deeds) * 35 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg753 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg753 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg747 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg747 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg753 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg747 - Z_deeds) * 16 + $member]!--;
           }
-          const $seg757 = Z_deeds + l_buyer_2;
-          C[$seg757 * CAP + N[$seg757]!] = $card;
-          N[$seg757]!++;
-          $where[$card] = $seg757;
+          const $seg751 = Z_deeds + l_buyer_2;
+          C[$seg751 * CAP + N[$seg751]!] = $card;
+          N[$seg751]!++;
+          $where[$card] = $seg751;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg757 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_0[($seg751 - Z_deeds) * 16 + $member]!++;
+          }
+          {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($seg751 - Z_deeds) * 35 + $member]!++;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg757 - Z_deeds) * 8 + $member]!++;
-              if (v_eliminated[$seg757 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+              $count_deeds_group[($seg751 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg751 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg757 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_1[($seg751 - Z_deeds) * 16 + $member]!++;
           }
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_sell_stack++;
@@ -7771,39 +7892,39 @@ export function playout(): PlayoutKernel {
         return step110();
       }
     }
-    $index750 -= $count747;
-    if ($index750 < $count748) {
-      if (trace !== null) trace.push($seat746, 6);
+    $index744 -= $count741;
+    if ($index744 < $count742) {
+      if (trace !== null) trace.push($seat740, 6);
       {
         return step110();
       }
     }
-    $index750 -= $count748;
+    $index744 -= $count742;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide845(): number {
+  function decide839(): number {
     {
-      let $n802 = 0;
+      let $n796 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list73[$n802++] = l_q;
+          $list73[$n796++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n802; $s++) $list74[$s] = 0;
-      let $left804 = $n802;
-      if ($left804 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race803: for (;;) {
+      for (let $s = 0; $s < $n796; $s++) $list74[$s] = 0;
+      let $left798 = $n796;
+      if ($left798 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race797: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k806 = 0;
-        if ($left804 > 1) {
-          const $n808 = $left804;
-          let $r809 = 0;
-          if ($n808 <= 2097152 && $n808 >= 1) {
+        let $k800 = 0;
+        if ($left798 > 1) {
+          const $n802 = $left798;
+          let $r803 = 0;
+          if ($n802 <= 2097152 && $n802 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7814,147 +7935,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n808;
+              const $m = ($t >>> 0) * $n802;
               const $low = $m >>> 0;
-              if ($low >= $n808 || $low >= 4294967296 % $n808) {
-                $r809 = ($m / 4294967296) >>> 0;
+              if ($low >= $n802 || $low >= 4294967296 % $n802) {
+                $r803 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n808 >= 1 && $n808 <= 4294967296))
+            if (!($n802 >= 1 && $n802 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r809 = drawInt(P, $n808);
+            $r803 = drawInt(P, $n802);
           }
-          const $k806$drawn = $r809;
-          $k806 = $k806$drawn;
+          const $k800$drawn = $r803;
+          $k800 = $k800$drawn;
         }
-        let $seat805 = -1;
-        let $seat805$at = -1;
-        for (let $a807 = 0; $a807 < $n802; $a807++)
-          if ($list74[$a807]! === 0 && $k806-- === 0) {
-            $seat805 = $list73[$a807]!;
-            $seat805$at = $a807;
+        let $seat799 = -1;
+        let $seat799$at = -1;
+        for (let $a801 = 0; $a801 < $n796; $a801++)
+          if ($list74[$a801]! === 0 && $k800-- === 0) {
+            $seat799 = $list73[$a801]!;
+            $seat799$at = $a801;
             break;
           }
-        const l_q = $seat805;
-        preferred826: if ($preferred) {
-          const $low827 = l_high_2 + 1;
-          const $high828 = v_cash[l_q]!;
-          let $offered829 = false;
-          let $least830 = $low827;
-          offered829$open: {
-            if (!($low827 <= $high828)) break offered829$open;
-            $least830 = Math.max($low827, l_high_2 + 1);
-            if (!($least830 <= $high828)) break offered829$open;
-            $offered829 = true;
+        const l_q = $seat799;
+        preferred820: if ($preferred) {
+          const $low821 = l_high_2 + 1;
+          const $high822 = v_cash[l_q]!;
+          let $offered823 = false;
+          let $least824 = $low821;
+          offered823$open: {
+            if (!($low821 <= $high822)) break offered823$open;
+            $least824 = Math.max($low821, l_high_2 + 1);
+            if (!($least824 <= $high822)) break offered823$open;
+            $offered823 = true;
           }
-          let $offered831 = false;
-          offered831$open: {
-            $offered831 = true;
+          let $offered825 = false;
+          offered825$open: {
+            $offered825 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight832 = 0;
-          if ($offered829) {
-            $weight832 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight832) || $weight832 < 0)
+          let $weight826 = 0;
+          if ($offered823) {
+            $weight826 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight826) || $weight826 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight832}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight826}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight833 = 0;
-          if ($offered831) {
-            $weight833 = 1;
+          let $weight827 = 0;
+          if ($offered825) {
+            $weight827 = 1;
           }
-          const $weights834 = $weight832 + $weight833;
-          if ($weights834 === 0) break preferred826;
-          if ($weights834 > 4294967296)
+          const $weights828 = $weight826 + $weight827;
+          if ($weights828 === 0) break preferred820;
+          if ($weights828 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick835 = drawInt(P, $weights834);
-          if ($offered829) {
-            $pick835 -= $weight832;
-            if ($pick835 < 0) {
-              const $size836 = Math.max(0, $high828 - $least830 + 1);
-              const $moves837 = $size836;
-              if ($moves837 > 4294967296)
+          let $pick829 = drawInt(P, $weights828);
+          if ($offered823) {
+            $pick829 -= $weight826;
+            if ($pick829 < 0) {
+              const $size830 = Math.max(0, $high822 - $least824 + 1);
+              const $moves831 = $size830;
+              if ($moves831 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt838: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index839 = drawInt(P, $moves837);
-                const $digit840 = $index839 % $size836;
-                $index839 = Math.floor($index839 / $size836);
-                const $value841 = $least830 + $digit840;
+              attempt832: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index833 = drawInt(P, $moves831);
+                const $digit834 = $index833 % $size830;
+                $index833 = Math.floor($index833 / $size830);
+                const $value835 = $least824 + $digit834;
                 {
-                  const l_amount = $value841;
+                  const l_amount = $value835;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value841);
+                if (trace !== null) trace.push(l_q, 3, $value835);
                 {
-                  const l_amount = $value841;
+                  const l_amount = $value835;
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
                   return step125();
                 }
               }
-              break preferred826;
+              break preferred820;
             }
           }
-          if ($offered831) {
-            $pick835 -= $weight833;
-            if ($pick835 < 0) {
-              const $moves842 = 1;
-              if ($moves842 > 4294967296)
+          if ($offered825) {
+            $pick829 -= $weight827;
+            if ($pick829 < 0) {
+              const $moves836 = 1;
+              if ($moves836 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt843: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index844 = drawInt(P, $moves842);
+              attempt837: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index838 = drawInt(P, $moves836);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list74[$seat805$at] = 1;
-                if ($left804 === 1) {
+                $list74[$seat799$at] = 1;
+                if ($left798 === 1) {
                   return step125();
                 }
-                $left804--;
-                continue race803;
+                $left798--;
+                continue race797;
               }
-              break preferred826;
+              break preferred820;
             }
           }
         }
-        const $low810 = l_high_2 + 1;
-        const $high811 = v_cash[l_q]!;
-        let $offered812 = false;
-        let $least813 = $low810;
-        offered812$open: {
-          if (!($low810 <= $high811)) break offered812$open;
-          $least813 = Math.max($low810, l_high_2 + 1);
-          if (!($least813 <= $high811)) break offered812$open;
-          $offered812 = true;
+        const $low804 = l_high_2 + 1;
+        const $high805 = v_cash[l_q]!;
+        let $offered806 = false;
+        let $least807 = $low804;
+        offered806$open: {
+          if (!($low804 <= $high805)) break offered806$open;
+          $least807 = Math.max($low804, l_high_2 + 1);
+          if (!($least807 <= $high805)) break offered806$open;
+          $offered806 = true;
         }
-        let $offered814 = false;
-        offered814$open: {
-          $offered814 = true;
+        let $offered808 = false;
+        offered808$open: {
+          $offered808 = true;
         }
-        const $offered815 = ($offered812 ? 1 : 0) + ($offered814 ? 1 : 0);
-        if ($offered815 === 0)
+        const $offered809 = ($offered806 ? 1 : 0) + ($offered808 ? 1 : 0);
+        if ($offered809 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt816: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n818 = $offered815;
-          let $r819 = 0;
-          if ($n818 <= 2097152 && $n818 >= 1) {
+        attempt810: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n812 = $offered809;
+          let $r813 = 0;
+          if ($n812 <= 2097152 && $n812 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7965,24 +8086,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n818;
+              const $m = ($t >>> 0) * $n812;
               const $low = $m >>> 0;
-              if ($low >= $n818 || $low >= 4294967296 % $n818) {
-                $r819 = ($m / 4294967296) >>> 0;
+              if ($low >= $n812 || $low >= 4294967296 % $n812) {
+                $r813 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n818 >= 1 && $n818 <= 4294967296))
+            if (!($n812 >= 1 && $n812 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r819 = drawInt(P, $n818);
+            $r813 = drawInt(P, $n812);
           }
-          const $pick817$drawn = $r819;
-          let $pick817 = $pick817$drawn;
-          if ($offered812 && $pick817-- === 0) {
-            const $n823 = Math.max(0, $high811 - $least813 + 1);
-            let $r824 = 0;
-            if ($n823 <= 2097152 && $n823 >= 1) {
+          const $pick811$drawn = $r813;
+          let $pick811 = $pick811$drawn;
+          if ($offered806 && $pick811-- === 0) {
+            const $n817 = Math.max(0, $high805 - $least807 + 1);
+            let $r818 = 0;
+            if ($n817 <= 2097152 && $n817 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -7993,175 +8114,175 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n823;
+                const $m = ($t >>> 0) * $n817;
                 const $low = $m >>> 0;
-                if ($low >= $n823 || $low >= 4294967296 % $n823) {
-                  $r824 = ($m / 4294967296) >>> 0;
+                if ($low >= $n817 || $low >= 4294967296 % $n817) {
+                  $r818 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n823 >= 1 && $n823 <= 4294967296))
+              if (!($n817 >= 1 && $n817 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r824 = drawInt(P, $n823);
+              $r818 = drawInt(P, $n817);
             }
-            const $digit821 = $r824;
-            const $value822 = $least813 + $digit821;
+            const $digit815 = $r818;
+            const $value816 = $least807 + $digit815;
             {
-              const l_amount = $value822;
+              const l_amount = $value816;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value822);
+            if (trace !== null) trace.push(l_q, 3, $value816);
             {
-              const l_amount = $value822;
+              const l_amount = $value816;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return step125();
             }
           }
-          if ($offered814 && $pick817-- === 0) {
+          if ($offered808 && $pick811-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list74[$seat805$at] = 1;
-            if ($left804 === 1) {
+            $list74[$seat799$at] = 1;
+            if ($left798 === 1) {
               return step125();
             }
-            $left804--;
-            continue race803;
+            $left798--;
+            continue race797;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide905($seat846: number): number {
-    const $seg847 = Z_deeds + l_p;
-    let $offered848 = false;
-    let $gate874 = false;
-    let $found853 = false;
-    offered848$open: {
-      if (!(N[$seg847]! > 0)) break offered848$open;
-      let $any849: boolean = false;
+  function decide899($seat840: number): number {
+    const $seg841 = Z_deeds + l_p;
+    let $offered842 = false;
+    let $gate868 = false;
+    let $found847 = false;
+    offered842$open: {
+      if (!(N[$seg841]! > 0)) break offered842$open;
+      let $any843: boolean = false;
       {
-        const $seg851 = Z_deeds + l_p;
-        const $n852 = N[$seg851]!;
-        for (let $i850 = 0; $i850 < $n852; $i850++) {
-          const l_e = C[$seg851 * CAP + $i850]!;
+        const $seg845 = Z_deeds + l_p;
+        const $n846 = N[$seg845]!;
+        for (let $i844 = 0; $i844 < $n846; $i844++) {
+          const l_e = C[$seg845 * CAP + $i844]!;
           if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any849 = true;
+            $any843 = true;
             break;
           }
         }
       }
-      if (!$any849) break offered848$open;
-      $gate874 = true;
+      if (!$any843) break offered842$open;
+      $gate868 = true;
     }
-    const $seg856 = Z_deeds + l_p;
-    let $offered857 = false;
-    let $gate875 = false;
-    let $found862 = false;
-    offered857$open: {
-      if (!(N[$seg856]! > 0)) break offered857$open;
-      let $any858: boolean = false;
+    const $seg850 = Z_deeds + l_p;
+    let $offered851 = false;
+    let $gate869 = false;
+    let $found856 = false;
+    offered851$open: {
+      if (!(N[$seg850]! > 0)) break offered851$open;
+      let $any852: boolean = false;
       {
-        const $seg860 = Z_deeds + l_p;
-        const $n861 = N[$seg860]!;
-        for (let $i859 = 0; $i859 < $n861; $i859++) {
-          const l_e = C[$seg860 * CAP + $i859]!;
+        const $seg854 = Z_deeds + l_p;
+        const $n855 = N[$seg854]!;
+        for (let $i853 = 0; $i853 < $n855; $i853++) {
+          const l_e = C[$seg854 * CAP + $i853]!;
           if (v_key[l_e]! && v_stacks_left >= 4) {
-            $any858 = true;
+            $any852 = true;
             break;
           }
         }
       }
-      if (!$any858) break offered857$open;
-      if (!(v_stacks_left >= 4)) break offered857$open;
-      $gate875 = true;
+      if (!$any852) break offered851$open;
+      if (!(v_stacks_left >= 4)) break offered851$open;
+      $gate869 = true;
     }
-    const $seg865 = Z_deeds + l_p;
-    let $offered866 = false;
-    let $gate876 = false;
-    let $found871 = false;
-    offered866$open: {
-      if (!(N[$seg865]! > 0)) break offered866$open;
-      let $any867: boolean = false;
+    const $seg859 = Z_deeds + l_p;
+    let $offered860 = false;
+    let $gate870 = false;
+    let $found865 = false;
+    offered860$open: {
+      if (!(N[$seg859]! > 0)) break offered860$open;
+      let $any861: boolean = false;
       {
-        const $seg869 = Z_deeds + l_p;
-        const $n870 = N[$seg869]!;
-        for (let $i868 = 0; $i868 < $n870; $i868++) {
-          const l_e = C[$seg869 * CAP + $i868]!;
+        const $seg863 = Z_deeds + l_p;
+        const $n864 = N[$seg863]!;
+        for (let $i862 = 0; $i862 < $n864; $i862++) {
+          const l_e = C[$seg863 * CAP + $i862]!;
           if (
             !v_mortgaged[l_e]! &&
             $paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any867 = true;
+            $any861 = true;
             break;
           }
         }
       }
-      if (!$any867) break offered866$open;
-      $gate876 = true;
+      if (!$any861) break offered860$open;
+      $gate870 = true;
     }
     $values75$n[0]! = 0;
     $values77$n[0]! = 0;
     $values79$n[0]! = 0;
-    if ($gate874 || $gate875 || $gate876) {
-      for (let $i878 = 0; $i878 < N[$seg847]!; $i878++) {
-        const $value877 = C[$seg847 * CAP + $i878]!;
-        found853$test: if ($gate874) {
-          const l_d = $value877;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found853$test;
-          if (!fn_may_sell_stack$memo(l_p, l_d)) break found853$test;
+    if ($gate868 || $gate869 || $gate870) {
+      for (let $i872 = 0; $i872 < N[$seg841]!; $i872++) {
+        const $value871 = C[$seg841 * CAP + $i872]!;
+        found847$test: if ($gate868) {
+          const l_d = $value871;
+          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found847$test;
+          if (!fn_may_sell_stack$memo(l_p, l_d)) break found847$test;
           $values75[$values75$n[0]!++] = l_d;
         }
-        found862$test: if ($gate875) {
-          const l_d = $value877;
-          if (!v_key[l_d]!) break found862$test;
+        found856$test: if ($gate869) {
+          const l_d = $value871;
+          if (!v_key[l_d]!) break found856$test;
           $values77[$values77$n[0]!++] = l_d;
         }
-        found871$test: if ($gate876) {
-          const l_d = $value877;
-          if (!!v_mortgaged[l_d]!) break found871$test;
+        found865$test: if ($gate870) {
+          const l_d = $value871;
+          if (!!v_mortgaged[l_d]!) break found865$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
-            break found871$test;
+            break found865$test;
           $values79[$values79$n[0]!++] = l_d;
         }
       }
-      $found853 = $values75$n[0]! > 0;
-      $found862 = $values77$n[0]! > 0;
-      $found871 = $values79$n[0]! > 0;
+      $found847 = $values75$n[0]! > 0;
+      $found856 = $values77$n[0]! > 0;
+      $found865 = $values79$n[0]! > 0;
     }
-    offered848$open: {
-      if (!$found853) break offered848$open;
-      $offered848 = true;
+    offered842$open: {
+      if (!$found847) break offered842$open;
+      $offered842 = true;
     }
-    offered857$open: {
-      if (!$found862) break offered857$open;
-      $offered857 = true;
+    offered851$open: {
+      if (!$found856) break offered851$open;
+      $offered851 = true;
     }
-    offered866$open: {
-      if (!$found871) break offered866$open;
-      $offered866 = true;
+    offered860$open: {
+      if (!$found865) break offered860$open;
+      $offered860 = true;
     }
-    const $offered879 = ($offered848 ? 1 : 0) + ($offered857 ? 1 : 0) + ($offered866 ? 1 : 0);
-    if ($offered879 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat846} must act but has no legal move`);
+    const $offered873 = ($offered842 ? 1 : 0) + ($offered851 ? 1 : 0) + ($offered860 ? 1 : 0);
+    if ($offered873 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat840} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt880: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n882 = $offered879;
-      let $r883 = 0;
-      if ($n882 <= 2097152 && $n882 >= 1) {
+    attempt874: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n876 = $offered873;
+      let $r877 = 0;
+      if ($n876 <= 2097152 && $n876 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8172,24 +8293,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n882;
+          const $m = ($t >>> 0) * $n876;
           const $low = $m >>> 0;
-          if ($low >= $n882 || $low >= 4294967296 % $n882) {
-            $r883 = ($m / 4294967296) >>> 0;
+          if ($low >= $n876 || $low >= 4294967296 % $n876) {
+            $r877 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n882 >= 1 && $n882 <= 4294967296))
+        if (!($n876 >= 1 && $n876 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r883 = drawInt(P, $n882);
+        $r877 = drawInt(P, $n876);
       }
-      const $pick881$drawn = $r883;
-      let $pick881 = $pick881$drawn;
-      if ($offered848 && $pick881-- === 0) {
-        const $n887 = $values75$n[0]!;
-        let $r888 = 0;
-        if ($n887 <= 2097152 && $n887 >= 1) {
+      const $pick875$drawn = $r877;
+      let $pick875 = $pick875$drawn;
+      if ($offered842 && $pick875-- === 0) {
+        const $n881 = $values75$n[0]!;
+        let $r882 = 0;
+        if ($n881 <= 2097152 && $n881 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8200,34 +8321,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n887;
+            const $m = ($t >>> 0) * $n881;
             const $low = $m >>> 0;
-            if ($low >= $n887 || $low >= 4294967296 % $n887) {
-              $r888 = ($m / 4294967296) >>> 0;
+            if ($low >= $n881 || $low >= 4294967296 % $n881) {
+              $r882 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n887 >= 1 && $n887 <= 4294967296))
+          if (!($n881 >= 1 && $n881 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r888 = drawInt(P, $n887);
+          $r882 = drawInt(P, $n881);
         }
-        const $digit885 = $r888;
-        const $value886 = $values75[$digit885]!;
+        const $digit879 = $r882;
+        const $value880 = $values75[$digit879]!;
         {
-          const l_d = $value886;
+          const l_d = $value880;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat846, 0, $value886);
+        if (trace !== null) trace.push($seat840, 0, $value880);
         {
-          const l_d = $value886;
+          const l_d = $value880;
           {
-            const $argument889 = l_p;
-            const $argument890 = l_d;
+            const $argument883 = l_p;
+            const $argument884 = l_d;
             {
-              let l_p = $argument889;
-              let l_sold = $argument890;
+              let l_p = $argument883;
+              let l_sold = $argument884;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8252,10 +8373,10 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered857 && $pick881-- === 0) {
-        const $n894 = $values77$n[0]!;
-        let $r895 = 0;
-        if ($n894 <= 2097152 && $n894 >= 1) {
+      if ($offered851 && $pick875-- === 0) {
+        const $n888 = $values77$n[0]!;
+        let $r889 = 0;
+        if ($n888 <= 2097152 && $n888 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8266,34 +8387,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n894;
+            const $m = ($t >>> 0) * $n888;
             const $low = $m >>> 0;
-            if ($low >= $n894 || $low >= 4294967296 % $n894) {
-              $r895 = ($m / 4294967296) >>> 0;
+            if ($low >= $n888 || $low >= 4294967296 % $n888) {
+              $r889 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n894 >= 1 && $n894 <= 4294967296))
+          if (!($n888 >= 1 && $n888 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r895 = drawInt(P, $n894);
+          $r889 = drawInt(P, $n888);
         }
-        const $digit892 = $r895;
-        const $value893 = $values77[$digit892]!;
+        const $digit886 = $r889;
+        const $value887 = $values77[$digit886]!;
         {
-          const l_d = $value893;
+          const l_d = $value887;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat846, 1, $value893);
+        if (trace !== null) trace.push($seat840, 1, $value887);
         {
-          const l_d = $value893;
+          const l_d = $value887;
           {
-            const $argument896 = l_p;
-            const $argument897 = l_d;
+            const $argument890 = l_p;
+            const $argument891 = l_d;
             {
-              let l_p = $argument896;
-              let l_sold = $argument897;
+              let l_p = $argument890;
+              let l_sold = $argument891;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8322,10 +8443,10 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered866 && $pick881-- === 0) {
-        const $n901 = $values79$n[0]!;
-        let $r902 = 0;
-        if ($n901 <= 2097152 && $n901 >= 1) {
+      if ($offered860 && $pick875-- === 0) {
+        const $n895 = $values79$n[0]!;
+        let $r896 = 0;
+        if ($n895 <= 2097152 && $n895 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8336,34 +8457,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n901;
+            const $m = ($t >>> 0) * $n895;
             const $low = $m >>> 0;
-            if ($low >= $n901 || $low >= 4294967296 % $n901) {
-              $r902 = ($m / 4294967296) >>> 0;
+            if ($low >= $n895 || $low >= 4294967296 % $n895) {
+              $r896 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n901 >= 1 && $n901 <= 4294967296))
+          if (!($n895 >= 1 && $n895 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r902 = drawInt(P, $n901);
+          $r896 = drawInt(P, $n895);
         }
-        const $digit899 = $r902;
-        const $value900 = $values79[$digit899]!;
+        const $digit893 = $r896;
+        const $value894 = $values79[$digit893]!;
         {
-          const l_d = $value900;
+          const l_d = $value894;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat846, 2, $value900);
+        if (trace !== null) trace.push($seat840, 2, $value894);
         {
-          const l_d = $value900;
+          const l_d = $value894;
           {
-            const $argument903 = l_p;
-            const $argument904 = l_d;
+            const $argument897 = l_p;
+            const $argument898 = l_d;
             {
-              let l_p = $argument903;
-              let l_pledged = $argument904;
+              let l_p = $argument897;
+              let l_pledged = $argument898;
               $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -8643,16 +8764,16 @@ export function playout(): PlayoutKernel {
       v_claim_space = -1;
       $recountKeyed();
       {
-        let $n906 = 0;
+        let $n900 = 0;
         {
-          const $n908 = N[Z_spaces]!;
-          for (let $i907 = 0; $i907 < $n908; $i907++) {
-            const l_s = C[Z_spaces * CAP + $i907]!;
-            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n906++] = l_s;
+          const $n902 = N[Z_spaces]!;
+          for (let $i901 = 0; $i901 < $n902; $i901++) {
+            const l_s = C[Z_spaces * CAP + $i901]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n900++] = l_s;
           }
         }
-        for (let $i909 = 0; $i909 < $n906; $i909++) {
-          const l_s = $list81[$i909]!;
+        for (let $i903 = 0; $i903 < $n900; $i903++) {
+          const l_s = $list81[$i903]!;
           {
             const $wanted = l_s;
             let $at = -1;
@@ -8662,10 +8783,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-            const $at910 = Z_spaces * CAP + $at;
-            const $card = C[$at910]!;
-            const $end911 = Z_spaces * CAP + N[Z_spaces]! - 1;
-            for (let $k912 = $at910; $k912 < $end911; $k912++) C[$k912] = C[$k912 + 1]!;
+            const $at904 = Z_spaces * CAP + $at;
+            const $card = C[$at904]!;
+            const $end905 = Z_spaces * CAP + N[Z_spaces]! - 1;
+            for (let $k906 = $at904; $k906 < $end905; $k906++) C[$k906] = C[$k906 + 1]!;
             N[Z_spaces]!--;
             {
               const $member = Space_kind$index[$card]!;
@@ -8679,16 +8800,16 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        let $n913 = 0;
+        let $n907 = 0;
         {
-          const $n915 = N[Z_bank_deeds]!;
-          for (let $i914 = 0; $i914 < $n915; $i914++) {
-            const l_d = C[Z_bank_deeds * CAP + $i914]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n913++] = l_d;
+          const $n909 = N[Z_bank_deeds]!;
+          for (let $i908 = 0; $i908 < $n909; $i908++) {
+            const l_d = C[Z_bank_deeds * CAP + $i908]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n907++] = l_d;
           }
         }
-        for (let $i916 = 0; $i916 < $n913; $i916++) {
-          const l_d = $list82[$i916]!;
+        for (let $i910 = 0; $i910 < $n907; $i910++) {
+          const l_d = $list82[$i910]!;
           {
             const $wanted = l_d;
             let $at = -1;
@@ -8698,10 +8819,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-            const $at917 = Z_bank_deeds * CAP + $at;
-            const $card = C[$at917]!;
-            const $end918 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-            for (let $k919 = $at917; $k919 < $end918; $k919++) C[$k919] = C[$k919 + 1]!;
+            const $at911 = Z_bank_deeds * CAP + $at;
+            const $card = C[$at911]!;
+            const $end912 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+            for (let $k913 = $at911; $k913 < $end912; $k913++) C[$k913] = C[$k913 + 1]!;
             N[Z_bank_deeds]!--;
             {
               const $member = Deed_group$index[$card]!;
@@ -8718,17 +8839,17 @@ export function playout(): PlayoutKernel {
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
       v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
       {
-        let $n920 = 0;
+        let $n914 = 0;
         {
-          const $n922 =
+          const $n916 =
             $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + 1]! > 0 ? N[Z_mercy_deck]! : 0;
-          for (let $i921 = 0; $i921 < $n922; $i921++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i921]!;
-            if (Fortune_deck$code[l_c]! === 1) $list83[$n920++] = l_c;
+          for (let $i915 = 0; $i915 < $n916; $i915++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i915]!;
+            if (Fortune_deck$code[l_c]! === 1) $list83[$n914++] = l_c;
           }
         }
-        for (let $i923 = 0; $i923 < $n920; $i923++) {
-          const l_c = $list83[$i923]!;
+        for (let $i917 = 0; $i917 < $n914; $i917++) {
+          const l_c = $list83[$i917]!;
           {
             const $wanted = l_c;
             let $at = -1;
@@ -8738,10 +8859,10 @@ export function playout(): PlayoutKernel {
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-            const $at924 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-            const $card = C[$at924]!;
-            const $end925 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-            for (let $k926 = $at924; $k926 < $end925; $k926++) C[$k926] = C[$k926 + 1]!;
+            const $at918 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
+            const $card = C[$at918]!;
+            const $end919 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
+            for (let $k920 = $at918; $k920 < $end919; $k920++) C[$k920] = C[$k920 + 1]!;
             N[Z_mercy_deck]!--;
             {
               const $member = Fortune_deck$index[$card]!;
@@ -8754,7 +8875,42 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i927 = N[Z_mercy_deck]! - 1; $i927 > 0; $i927--) {
+        for (let $i921 = N[Z_mercy_deck]! - 1; $i921 > 0; $i921--) {
+          const $n925 = $i921 + 1;
+          let $r926 = 0;
+          if ($n925 <= 2097152 && $n925 >= 1) {
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n925;
+              const $low = $m >>> 0;
+              if ($low >= $n925 || $low >= 4294967296 % $n925) {
+                $r926 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n925 >= 1 && $n925 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r926 = drawInt(G, $n925);
+          }
+          const $j924 = $r926;
+          const $a922 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i921;
+          const $b923 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j924;
+          const $card = C[$a922]!;
+          C[$a922] = C[$b923]!;
+          C[$b923] = $card;
+        }
+      }
+      {
+        for (let $i927 = N[Z_grace_deck]! - 1; $i927 > 0; $i927--) {
           const $n931 = $i927 + 1;
           let $r932 = 0;
           if ($n931 <= 2097152 && $n931 >= 1) {
@@ -8781,56 +8937,21 @@ export function playout(): PlayoutKernel {
             $r932 = drawInt(G, $n931);
           }
           const $j930 = $r932;
-          const $a928 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i927;
-          const $b929 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j930;
+          const $a928 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i927;
+          const $b929 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j930;
           const $card = C[$a928]!;
           C[$a928] = C[$b929]!;
           C[$b929] = $card;
         }
       }
       {
-        for (let $i933 = N[Z_grace_deck]! - 1; $i933 > 0; $i933--) {
-          const $n937 = $i933 + 1;
-          let $r938 = 0;
-          if ($n937 <= 2097152 && $n937 >= 1) {
-            for (;;) {
-              const $a = G[0]!,
-                $b = G[1]!,
-                $c = G[2]!,
-                $d = G[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              G[3] = $d + 1;
-              G[0] = $b ^ ($b >>> 9);
-              G[1] = $c + ($c << 3);
-              G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n937;
-              const $low = $m >>> 0;
-              if ($low >= $n937 || $low >= 4294967296 % $n937) {
-                $r938 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n937 >= 1 && $n937 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r938 = drawInt(G, $n937);
-          }
-          const $j936 = $r938;
-          const $a934 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i933;
-          const $b935 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j936;
-          const $card = C[$a934]!;
-          C[$a934] = C[$b935]!;
-          C[$b935] = $card;
-        }
-      }
-      {
-        let $n939 = 0;
+        let $n933 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list84[$n939++] = l_p;
+          $list84[$n933++] = l_p;
         }
-        for (let $i940 = 0; $i940 < $n939; $i940++) {
-          const l_p = $list84[$i940]!;
+        for (let $i934 = 0; $i934 < $n933; $i934++) {
+          const l_p = $list84[$i934]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -8847,10 +8968,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i941 = N[Z_bank_deeds]! - 1; $i941 > 0; $i941--) {
-            const $n945 = $i941 + 1;
-            let $r946 = 0;
-            if ($n945 <= 2097152 && $n945 >= 1) {
+          for (let $i935 = N[Z_bank_deeds]! - 1; $i935 > 0; $i935--) {
+            const $n939 = $i935 + 1;
+            let $r940 = 0;
+            if ($n939 <= 2097152 && $n939 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -8861,83 +8982,87 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n945;
+                const $m = ($t >>> 0) * $n939;
                 const $low = $m >>> 0;
-                if ($low >= $n945 || $low >= 4294967296 % $n945) {
-                  $r946 = ($m / 4294967296) >>> 0;
+                if ($low >= $n939 || $low >= 4294967296 % $n939) {
+                  $r940 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n945 >= 1 && $n945 <= 4294967296))
+              if (!($n939 >= 1 && $n939 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r946 = drawInt(G, $n945);
+              $r940 = drawInt(G, $n939);
             }
-            const $j944 = $r946;
-            const $a942 = Z_bank_deeds * CAP + $i941;
-            const $b943 = Z_bank_deeds * CAP + $j944;
-            const $card = C[$a942]!;
-            C[$a942] = C[$b943]!;
-            C[$b943] = $card;
+            const $j938 = $r940;
+            const $a936 = Z_bank_deeds * CAP + $i935;
+            const $b937 = Z_bank_deeds * CAP + $j938;
+            const $card = C[$a936]!;
+            C[$a936] = C[$b937]!;
+            C[$b937] = $card;
           }
         }
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n947 = 0;
+          let $n941 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list85[$n947++] = l_p;
+            $list85[$n941++] = l_p;
           }
-          for (let $i948 = 0; $i948 < $n947; $i948++) {
-            const l_p = $list85[$i948]!;
+          for (let $i942 = 0; $i942 < $n941; $i942++) {
+            const l_p = $list85[$i942]!;
             {
-              const $seg949 = Z_deeds + l_p;
+              const $seg943 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at950 = Z_bank_deeds * CAP;
-                const $card = C[$at950]!;
-                const $end951 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k952 = $at950; $k952 < $end951; $k952++) C[$k952] = C[$k952 + 1]!;
+                const $at944 = Z_bank_deeds * CAP;
+                const $card = C[$at944]!;
+                const $end945 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k946 = $at944; $k946 < $end945; $k946++) C[$k946] = C[$k946 + 1]!;
                 N[Z_bank_deeds]!--;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
                 }
-                C[$seg949 * CAP + N[$seg949]!] = $card;
-                N[$seg949]!++;
-                $where[$card] = $seg949;
+                C[$seg943 * CAP + N[$seg943]!] = $card;
+                N[$seg943]!++;
+                $where[$card] = $seg943;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg949 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg943 - Z_deeds) * 16 + $member]!++;
+                }
+                {
+                  const $member = Deed_space[$card]! - 1;
+                  if ($member >= 0) $count_deeds_space[($seg943 - Z_deeds) * 35 + $member]!++;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg949 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg949 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg943 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg943 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg949 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg943 - Z_deeds) * 16 + $member]!++;
                 }
               }
             }
             $generation_lowest_level++;
             $generation_may_sell_stack++;
             {
-              let $sum953: number = 0;
+              let $sum947: number = 0;
               {
-                const $seg955 = Z_deeds + l_p;
-                const $n956 = N[$seg955]!;
-                for (let $i954 = 0; $i954 < $n956; $i954++) {
-                  const l_d = C[$seg955 * CAP + $i954]!;
-                  $sum953 += Deed_price[l_d]!;
+                const $seg949 = Z_deeds + l_p;
+                const $n950 = N[$seg949]!;
+                for (let $i948 = 0; $i948 < $n950; $i948++) {
+                  const l_d = C[$seg949 * CAP + $i948]!;
+                  $sum947 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum953;
+              const $amount = $sum947;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",

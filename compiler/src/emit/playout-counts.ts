@@ -23,6 +23,7 @@ import { markerKind } from "./playout-markers.js";
 import { CardKeys, type CardKey } from "./playout-keyed-counts.js";
 import { WHERE, varName } from "./playout-zones.js";
 import { PAIR_OF_FUNCTION, fieldIndexRead, fieldTestOf, pairedRead } from "./playout-paired-counts.js";
+import { INT_MEMBER_FUNCTION, intCardKey, intFieldRange, intMemberIndex, type IntFieldRange } from "./playout-int-field-counts.js";
 import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode, seatTotalsName } from "./playout-seat-totals.js";
 
 /** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
@@ -72,6 +73,8 @@ interface Compared {
   readonly equal: boolean;
   /** A count by a printed field paired with a test of the card (playout-paired-counts.ts). */
   readonly paired?: boolean;
+  /** A count by a whole-number field's run of values (playout-int-field-counts.ts). */
+  readonly ints?: IntFieldRange;
 }
 
 export class KernelCounts {
@@ -91,6 +94,8 @@ export class KernelCounts {
   /** The paired counts' names by what they count (zone, field, the test's code), and their tests' functions. */
   private readonly pairs = new Map<string, string>();
   private readonly pairTests: string[] = [];
+  /** Whether a count by a whole-number field is kept: `$intMember` is written. */
+  private intCounts = false;
 
   constructor(
     private readonly game: CheckedGame,
@@ -132,7 +137,7 @@ export class KernelCounts {
     // index is found when read (-1, no card, for a value that is no member).
     const at = `(${source.seg} - ${counted.zone.constant}) * ${counted.members}`;
     if (found.paired) return pairedRead(e.callee.name as "any" | "all", name, at, member, member !== null ? "" : this.indexes.memberIndex(enumName!, write(value!)));
-    const index = member !== null ? String(member) : this.indexes.memberIndex(enumName!, write(value!));
+    const index = member !== null ? String(member) : found.ints ? intMemberIndex(write(value!), found.ints) : this.indexes.memberIndex(enumName!, write(value!));
     const matching = member !== null || fieldIndexRead(index) ? `${name}[${at} + ${index}]!` : `$countOf(${name}, ${at}, ${index})`;
     const size = `N[${source.seg}]!`;
     switch (e.callee.name) {
@@ -197,6 +202,11 @@ export class KernelCounts {
       if (readsSlot(this.game, other, slot)) continue;
       const key = this.keyed ? this.keys.callOn(side, slot) : null;
       const enumType = this.game.types.get(side);
+      if (fields && !key && enumType?.kind === "int") {
+        const ints = this.intCountedOf(side, slot, layout, register);
+        if (ints) return { counted: ints.counted, member: null, value: other, enumName: null, equal, ints: ints.range };
+        continue;
+      }
       if (enumType?.kind !== "enum") continue;
       let counted: Counted | null = null;
       // A key's count reads the value compared with even where the zone is empty: only a value that
@@ -329,6 +339,26 @@ export class KernelCounts {
     const counted = { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members, key: (card: string) => `${indexes}[${card}]!`, variables: new Set<string>(), name, seats: false };
     this.counted.set(name, counted);
     return counted;
+  }
+
+  /** The count of `zone`'s cards by a whole-number field printed on them (`side` is `c.F`, c bound to
+   *  `slot`), when its values lie in a short run (playout-int-field-counts.ts); else null. */
+  private intCountedOf(side: A.Expression, slot: unknown, zone: ZoneLayout, register: boolean): { counted: Counted; range: IntFieldRange } | null {
+    if (side.kind !== "member" || side.target.kind !== "name") return null;
+    const target = this.game.names.get(side.target);
+    const cardType = this.game.types.get(side.target);
+    if (target?.kind !== "local" || target.slot !== slot || cardType?.kind !== "card" || zone.declaration.cardType.name !== cardType.cardType) return null;
+    const field = side.member.name;
+    const range = intFieldRange(this.game, cardType.cardType, field);
+    if (!range) return null;
+    const name = `$count_${zone.declaration.name.name}_${field}`.replace(/[^\w$]/g, "_");
+    const made = this.counted.get(name);
+    if (made || !register) return { counted: made ?? { zone, segments: 0, members: range.members, key: () => "-1", variables: new Set(), name, seats: false }, range };
+    const array = cardFieldArray(cardType.cardType, field);
+    const counted = { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members: range.members, key: (card: string) => intCardKey(array, card, range), variables: new Set<string>(), name, seats: false };
+    this.counted.set(name, counted);
+    this.intCounts = true;
+    return { counted, range };
   }
 
   /** The count of `zone`'s cards by the key function `key` (playout-keyed-counts.ts); null where the
@@ -468,6 +498,7 @@ export class KernelCounts {
       ...(keyed.length > 0 ? ["$recountKeyed();"] : []),
       "}",
       ...this.indexFunctions,
+      ...(this.intCounts ? INT_MEMBER_FUNCTION : []),
       ...this.pairTests,
       ...(this.pairs.size > 0 ? PAIR_OF_FUNCTION : []),
       ...(keyed.length === 0 ? [] : ["/** The counts by a key that reads per-card variables made afresh (the variables have their values). */", "function $recountKeyed(): void {", ...keyed.flatMap(recount), "}"]),
