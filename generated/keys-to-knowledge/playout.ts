@@ -3975,18 +3975,21 @@ export function playout(): PlayoutKernel {
     $values13$n[0]! = 0;
     $values15$n[0]! = 0;
     if ($gate120 || $gate121 || $gate122) {
+      let $value123$kept0 = 0;
+      let $value123$kept1 = 0;
+      let $value123$kept2 = 0;
       for (let $i124 = 0; $i124 < N[$seg93]!; $i124++) {
         const $value123 = C[$seg93 * CAP + $i124]!;
         found99$test: if ($gate120) {
           const l_d = $value123;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found99$test;
           if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found99$test;
-          $values11[$values11$n[0]!++] = l_d;
+          $values11[$value123$kept0++] = l_d;
         }
         found108$test: if ($gate121) {
           const l_d = $value123;
           if (!v_key[l_d]!) break found108$test;
-          $values13[$values13$n[0]!++] = l_d;
+          $values13[$value123$kept1++] = l_d;
         }
         found117$test: if ($gate122) {
           const l_d = $value123;
@@ -3995,12 +3998,15 @@ export function playout(): PlayoutKernel {
             !($paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
             break found117$test;
-          $values15[$values15$n[0]!++] = l_d;
+          $values15[$value123$kept2++] = l_d;
         }
       }
-      $found99 = $values11$n[0]! > 0;
-      $found108 = $values13$n[0]! > 0;
-      $found117 = $values15$n[0]! > 0;
+      $values11$n[0]! = $value123$kept0;
+      $values13$n[0]! = $value123$kept1;
+      $values15$n[0]! = $value123$kept2;
+      $found99 = $value123$kept0 > 0;
+      $found108 = $value123$kept1 > 0;
+      $found117 = $value123$kept2 > 0;
     }
     offered94$open: {
       if (!$found99) break offered94$open;
@@ -4582,18 +4588,21 @@ export function playout(): PlayoutKernel {
     $values23$n[0]! = 0;
     $values25$n[0]! = 0;
     if ($gate252 || $gate253 || $gate254) {
+      let $value255$kept0 = 0;
+      let $value255$kept1 = 0;
+      let $value255$kept2 = 0;
       for (let $i256 = 0; $i256 < N[$seg225]!; $i256++) {
         const $value255 = C[$seg225 * CAP + $i256]!;
         found231$test: if ($gate252) {
           const l_d = $value255;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found231$test;
           if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found231$test;
-          $values21[$values21$n[0]!++] = l_d;
+          $values21[$value255$kept0++] = l_d;
         }
         found240$test: if ($gate253) {
           const l_d = $value255;
           if (!v_key[l_d]!) break found240$test;
-          $values23[$values23$n[0]!++] = l_d;
+          $values23[$value255$kept1++] = l_d;
         }
         found249$test: if ($gate254) {
           const l_d = $value255;
@@ -4602,12 +4611,15 @@ export function playout(): PlayoutKernel {
             !($paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
             break found249$test;
-          $values25[$values25$n[0]!++] = l_d;
+          $values25[$value255$kept2++] = l_d;
         }
       }
-      $found231 = $values21$n[0]! > 0;
-      $found240 = $values23$n[0]! > 0;
-      $found249 = $values25$n[0]! > 0;
+      $values21$n[0]! = $value255$kept0;
+      $values23$n[0]! = $value255$kept1;
+      $values25$n[0]! = $value255$kept2;
+      $found231 = $value255$kept0 > 0;
+      $found240 = $value255$kept1 > 0;
+      $found249 = $value255$kept2 > 0;
     }
     offered226$open: {
       if (!$found231) break offered226$open;
@@ -5189,18 +5201,21 @@ export function playout(): PlayoutKernel {
     $values33$n[0]! = 0;
     $values35$n[0]! = 0;
     if ($gate388 || $gate389 || $gate390) {
+      let $value391$kept0 = 0;
+      let $value391$kept1 = 0;
+      let $value391$kept2 = 0;
       for (let $i392 = 0; $i392 < N[$seg361]!; $i392++) {
         const $value391 = C[$seg361 * CAP + $i392]!;
         found367$test: if ($gate388) {
           const l_d = $value391;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found367$test;
           if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found367$test;
-          $values31[$values31$n[0]!++] = l_d;
+          $values31[$value391$kept0++] = l_d;
         }
         found376$test: if ($gate389) {
           const l_d = $value391;
           if (!v_key[l_d]!) break found376$test;
-          $values33[$values33$n[0]!++] = l_d;
+          $values33[$value391$kept1++] = l_d;
         }
         found385$test: if ($gate390) {
           const l_d = $value391;
@@ -5209,12 +5224,15 @@ export function playout(): PlayoutKernel {
             !($paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
             break found385$test;
-          $values35[$values35$n[0]!++] = l_d;
+          $values35[$value391$kept2++] = l_d;
         }
       }
-      $found367 = $values31$n[0]! > 0;
-      $found376 = $values33$n[0]! > 0;
-      $found385 = $values35$n[0]! > 0;
+      $values31$n[0]! = $value391$kept0;
+      $values33$n[0]! = $value391$kept1;
+      $values35$n[0]! = $value391$kept2;
+      $found367 = $value391$kept0 > 0;
+      $found376 = $value391$kept1 > 0;
+      $found385 = $value391$kept2 > 0;
     }
     offered362$open: {
       if (!$found367) break offered362$open;
@@ -6079,6 +6097,13 @@ export function playout(): PlayoutKernel {
       $values65$n[0]! = 0;
       $values67$n[0]! = 0;
       if ($gate655 || $gate656 || $gate657 || $gate658 || $gate659 || $gate660 || $gate661) {
+        let $value662$kept0 = 0;
+        let $value662$kept1 = 0;
+        let $value662$kept2 = 0;
+        let $value662$kept3 = 0;
+        let $value662$kept4 = 0;
+        let $value662$kept5 = 0;
+        let $value662$kept6 = 0;
         for (let $i664 = 0; $i664 < N[$seg617]!; $i664++) {
           const $value662 = C[$seg617 * CAP + $i664]!;
           let $same663 = 0;
@@ -6104,7 +6129,7 @@ export function playout(): PlayoutKernel {
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
               break found619$test;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found619$test;
-            $values55[$values55$n[0]!++] = l_d;
+            $values55[$value662$kept0++] = l_d;
           }
           found624$test: if ($gate656) {
             const l_d = $value662;
@@ -6128,18 +6153,18 @@ export function playout(): PlayoutKernel {
             )
               break found624$test;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found624$test;
-            $values57[$values57$n[0]!++] = l_d;
+            $values57[$value662$kept1++] = l_d;
           }
           found629$test: if ($gate657) {
             const l_d = $value662;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found629$test;
             if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found629$test;
-            $values59[$values59$n[0]!++] = l_d;
+            $values59[$value662$kept2++] = l_d;
           }
           found634$test: if ($gate658) {
             const l_d = $value662;
             if (!v_key[l_d]!) break found634$test;
-            $values61[$values61$n[0]!++] = l_d;
+            $values61[$value662$kept3++] = l_d;
           }
           found639$test: if ($gate659) {
             const l_d = $value662;
@@ -6151,27 +6176,34 @@ export function playout(): PlayoutKernel {
               )
             )
               break found639$test;
-            $values63[$values63$n[0]!++] = l_d;
+            $values63[$value662$kept4++] = l_d;
           }
           found644$test: if ($gate660) {
             const l_d = $value662;
             if (!v_mortgaged[l_d]!) break found644$test;
             if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found644$test;
-            $values65[$values65$n[0]!++] = l_d;
+            $values65[$value662$kept5++] = l_d;
           }
           found650$test: if ($gate661) {
             const l_d_3 = $value662;
             if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found650$test;
-            $values67[$values67$n[0]!++] = l_d_3;
+            $values67[$value662$kept6++] = l_d_3;
           }
         }
-        $found619 = $values55$n[0]! > 0;
-        $found624 = $values57$n[0]! > 0;
-        $found629 = $values59$n[0]! > 0;
-        $found634 = $values61$n[0]! > 0;
-        $found639 = $values63$n[0]! > 0;
-        $found644 = $values65$n[0]! > 0;
-        $found650 = $values67$n[0]! > 0;
+        $values55$n[0]! = $value662$kept0;
+        $values57$n[0]! = $value662$kept1;
+        $values59$n[0]! = $value662$kept2;
+        $values61$n[0]! = $value662$kept3;
+        $values63$n[0]! = $value662$kept4;
+        $values65$n[0]! = $value662$kept5;
+        $values67$n[0]! = $value662$kept6;
+        $found619 = $value662$kept0 > 0;
+        $found624 = $value662$kept1 > 0;
+        $found629 = $value662$kept2 > 0;
+        $found634 = $value662$kept3 > 0;
+        $found639 = $value662$kept4 > 0;
+        $found644 = $value662$kept5 > 0;
+        $found650 = $value662$kept6 > 0;
       }
       offered618$open: {
         if (!$found619) break offered618$open;
@@ -6800,6 +6832,13 @@ export function playout(): PlayoutKernel {
     $values49$n[0]! = 0;
     $values51$n[0]! = 0;
     if ($gate546 || $gate547 || $gate548 || $gate549 || $gate550 || $gate551 || $gate552) {
+      let $value553$kept0 = 0;
+      let $value553$kept1 = 0;
+      let $value553$kept2 = 0;
+      let $value553$kept3 = 0;
+      let $value553$kept4 = 0;
+      let $value553$kept5 = 0;
+      let $value553$kept6 = 0;
       for (let $i555 = 0; $i555 < N[$seg508]!; $i555++) {
         const $value553 = C[$seg508 * CAP + $i555]!;
         let $same554 = 0;
@@ -6823,7 +6862,7 @@ export function playout(): PlayoutKernel {
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
             break found510$test;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found510$test;
-          $values39[$values39$n[0]!++] = l_d;
+          $values39[$value553$kept0++] = l_d;
         }
         found515$test: if ($gate547) {
           const l_d = $value553;
@@ -6845,18 +6884,18 @@ export function playout(): PlayoutKernel {
           )
             break found515$test;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found515$test;
-          $values41[$values41$n[0]!++] = l_d;
+          $values41[$value553$kept1++] = l_d;
         }
         found520$test: if ($gate548) {
           const l_d = $value553;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found520$test;
           if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found520$test;
-          $values43[$values43$n[0]!++] = l_d;
+          $values43[$value553$kept2++] = l_d;
         }
         found525$test: if ($gate549) {
           const l_d = $value553;
           if (!v_key[l_d]!) break found525$test;
-          $values45[$values45$n[0]!++] = l_d;
+          $values45[$value553$kept3++] = l_d;
         }
         found530$test: if ($gate550) {
           const l_d = $value553;
@@ -6865,27 +6904,34 @@ export function playout(): PlayoutKernel {
             !($paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
             break found530$test;
-          $values47[$values47$n[0]!++] = l_d;
+          $values47[$value553$kept4++] = l_d;
         }
         found535$test: if ($gate551) {
           const l_d = $value553;
           if (!v_mortgaged[l_d]!) break found535$test;
           if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found535$test;
-          $values49[$values49$n[0]!++] = l_d;
+          $values49[$value553$kept5++] = l_d;
         }
         found541$test: if ($gate552) {
           const l_d_3 = $value553;
           if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found541$test;
-          $values51[$values51$n[0]!++] = l_d_3;
+          $values51[$value553$kept6++] = l_d_3;
         }
       }
-      $found510 = $values39$n[0]! > 0;
-      $found515 = $values41$n[0]! > 0;
-      $found520 = $values43$n[0]! > 0;
-      $found525 = $values45$n[0]! > 0;
-      $found530 = $values47$n[0]! > 0;
-      $found535 = $values49$n[0]! > 0;
-      $found541 = $values51$n[0]! > 0;
+      $values39$n[0]! = $value553$kept0;
+      $values41$n[0]! = $value553$kept1;
+      $values43$n[0]! = $value553$kept2;
+      $values45$n[0]! = $value553$kept3;
+      $values47$n[0]! = $value553$kept4;
+      $values49$n[0]! = $value553$kept5;
+      $values51$n[0]! = $value553$kept6;
+      $found510 = $value553$kept0 > 0;
+      $found515 = $value553$kept1 > 0;
+      $found520 = $value553$kept2 > 0;
+      $found525 = $value553$kept3 > 0;
+      $found530 = $value553$kept4 > 0;
+      $found535 = $value553$kept5 > 0;
+      $found541 = $value553$kept6 > 0;
     }
     offered509$open: {
       if (!$found510) break offered509$open;
@@ -8111,18 +8157,21 @@ export function playout(): PlayoutKernel {
     $values77$n[0]! = 0;
     $values79$n[0]! = 0;
     if ($gate874 || $gate875 || $gate876) {
+      let $value877$kept0 = 0;
+      let $value877$kept1 = 0;
+      let $value877$kept2 = 0;
       for (let $i878 = 0; $i878 < N[$seg847]!; $i878++) {
         const $value877 = C[$seg847 * CAP + $i878]!;
         found853$test: if ($gate874) {
           const l_d = $value877;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found853$test;
           if (!fn_may_sell_stack$memo(l_p, l_d)) break found853$test;
-          $values75[$values75$n[0]!++] = l_d;
+          $values75[$value877$kept0++] = l_d;
         }
         found862$test: if ($gate875) {
           const l_d = $value877;
           if (!v_key[l_d]!) break found862$test;
-          $values77[$values77$n[0]!++] = l_d;
+          $values77[$value877$kept1++] = l_d;
         }
         found871$test: if ($gate876) {
           const l_d = $value877;
@@ -8131,12 +8180,15 @@ export function playout(): PlayoutKernel {
             !($paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
             break found871$test;
-          $values79[$values79$n[0]!++] = l_d;
+          $values79[$value877$kept2++] = l_d;
         }
       }
-      $found853 = $values75$n[0]! > 0;
-      $found862 = $values77$n[0]! > 0;
-      $found871 = $values79$n[0]! > 0;
+      $values75$n[0]! = $value877$kept0;
+      $values77$n[0]! = $value877$kept1;
+      $values79$n[0]! = $value877$kept2;
+      $found853 = $value877$kept0 > 0;
+      $found862 = $value877$kept1 > 0;
+      $found871 = $value877$kept2 > 0;
     }
     offered848$open: {
       if (!$found853) break offered848$open;

@@ -119,6 +119,9 @@ function onePass(code: KernelCode, members: readonly { search: OptionSearch; gat
   const once = new Map<string, string>();
   for (const [key, n] of uses) if (n > 1) once.set(key, code.temp("same"));
   const body: string[] = [...[...once.values()].map((s) => `let ${s} = 0;`)];
+  // Each member's count of kept values, in a local through the pass (its list's size is a cell of
+  // an array, a load and a store at each value kept), its list's size set once after it.
+  const keptCount = (i: number): string => `${value}$kept${i}`;
   if (common) body.push(`const ${common.binder} = ${value};`, ...common.common.flatMap((t) => [...t.pre, `if (!(${t.code})) continue;`]));
   members.forEach(({ search, gate }, i) => {
     const label = `${search.found.slice(1)}$test`;
@@ -128,13 +131,15 @@ function onePass(code: KernelCode, members: readonly { search: OptionSearch; gat
       if (same === undefined) body.push(...t.pre, `if (!(${t.code})) break ${label};`);
       else body.push(`if (${same} === 0) ${same} = (${t.code}) ? 1 : 2;`, `if (${same} !== 1) break ${label};`);
     }
-    body.push(`${search.kept.list}[${search.kept.size}++] = ${search.binder};`, "}");
+    body.push(`${search.kept.list}[${keptCount(i)}++] = ${search.binder};`, "}");
   });
   return [
     ...members.map(({ search }) => `${search.kept.size} = 0;`),
     `if (${members.map(({ gate }) => gate).join(" || ")}) {`,
+    ...members.map((_, i) => `let ${keptCount(i)} = 0;`),
     ...(seats ? seatsOutside(seats.skipped, value, body) : members[0]!.search.domain.each(value, body)),
-    ...members.map(({ search }) => `${search.found} = ${search.kept.size} > 0;`),
+    ...members.map(({ search }, i) => `${search.kept.size} = ${keptCount(i)};`),
+    ...members.map(({ search }, i) => `${search.found} = ${keptCount(i)} > 0;`),
     "}",
   ];
 }
