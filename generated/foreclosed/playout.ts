@@ -6049,38 +6049,35 @@ export function playout(): PlayoutKernel {
     $values78$n[0]! = 0;
     $values80$n[0]! = 0;
     if ($gate468 || $gate469) {
+      let $value470$kept0 = 0;
+      let $value470$kept1 = 0;
       for (
         let $value470$left = ((1 << players) - 1) & ~((1 << l_active) | $mask_passed_over);
         $value470$left !== 0;
         $value470$left &= $value470$left - 1
       ) {
         const $value470 = 31 - Math.clz32($value470$left & -$value470$left);
+        const l_target = $value470;
+        if (!!(
+          (v_has_taken[l_active]! && v_took_from[l_active]! === l_target) ||
+          (v_has_taken[l_target]! && v_took_from[l_target]! === l_active)
+        ))
+          continue;
+        if (!!($count_played_effect[(Z_played + l_target - Z_played) * 14 + 4]! > 0)) continue;
         found464$test: if ($gate468) {
-          const l_target = $value470;
-          if (!!(
-            (v_has_taken[l_active]! && v_took_from[l_active]! === l_target) ||
-            (v_has_taken[l_target]! && v_took_from[l_target]! === l_active)
-          ))
-            break found464$test;
-          if (!!($count_played_effect[(Z_played + l_target - Z_played) * 14 + 4]! > 0)) break found464$test;
           if (!(v_protection[l_target]! === 0)) break found464$test;
-          $values78[$values78$n[0]!++] = l_target;
+          $values78[$value470$kept0++] = l_target;
         }
         found466$test: if ($gate469) {
-          const l_target = $value470;
-          if (!!(
-            (v_has_taken[l_active]! && v_took_from[l_active]! === l_target) ||
-            (v_has_taken[l_target]! && v_took_from[l_target]! === l_active)
-          ))
-            break found466$test;
-          if (!!($count_played_effect[(Z_played + l_target - Z_played) * 14 + 4]! > 0)) break found466$test;
           if (!(v_protection[l_target]! > 0)) break found466$test;
           if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found466$test;
-          $values80[$values80$n[0]!++] = l_target;
+          $values80[$value470$kept1++] = l_target;
         }
       }
-      $found464 = $values78$n[0]! > 0;
-      $found466 = $values80$n[0]! > 0;
+      $values78$n[0]! = $value470$kept0;
+      $values80$n[0]! = $value470$kept1;
+      $found464 = $value470$kept0 > 0;
+      $found466 = $value470$kept1 > 0;
     }
     offered463$open: {
       if (!$found464) break offered463$open;

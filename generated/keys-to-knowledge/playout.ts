@@ -4053,18 +4053,21 @@ export function playout(): PlayoutKernel {
     $values13$n[0]! = 0;
     $values15$n[0]! = 0;
     if ($gate120 || $gate121 || $gate122) {
+      let $value123$kept0 = 0;
+      let $value123$kept1 = 0;
+      let $value123$kept2 = 0;
       for (let $i124 = 0; $i124 < N[$seg93]!; $i124++) {
         const $value123 = C[$seg93 * CAP + $i124]!;
         found99$test: if ($gate120) {
           const l_d = $value123;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found99$test;
           if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found99$test;
-          $values11[$values11$n[0]!++] = l_d;
+          $values11[$value123$kept0++] = l_d;
         }
         found108$test: if ($gate121) {
           const l_d = $value123;
           if (!v_key[l_d]!) break found108$test;
-          $values13[$values13$n[0]!++] = l_d;
+          $values13[$value123$kept1++] = l_d;
         }
         found117$test: if ($gate122) {
           const l_d = $value123;
@@ -4073,12 +4076,15 @@ export function playout(): PlayoutKernel {
             !($paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
             break found117$test;
-          $values15[$values15$n[0]!++] = l_d;
+          $values15[$value123$kept2++] = l_d;
         }
       }
-      $found99 = $values11$n[0]! > 0;
-      $found108 = $values13$n[0]! > 0;
-      $found117 = $values15$n[0]! > 0;
+      $values11$n[0]! = $value123$kept0;
+      $values13$n[0]! = $value123$kept1;
+      $values15$n[0]! = $value123$kept2;
+      $found99 = $value123$kept0 > 0;
+      $found108 = $value123$kept1 > 0;
+      $found117 = $value123$kept2 > 0;
     }
     offered94$open: {
       if (!$found99) break offered94$open;
@@ -4660,18 +4666,21 @@ export function playout(): PlayoutKernel {
     $values23$n[0]! = 0;
     $values25$n[0]! = 0;
     if ($gate252 || $gate253 || $gate254) {
+      let $value255$kept0 = 0;
+      let $value255$kept1 = 0;
+      let $value255$kept2 = 0;
       for (let $i256 = 0; $i256 < N[$seg225]!; $i256++) {
         const $value255 = C[$seg225 * CAP + $i256]!;
         found231$test: if ($gate252) {
           const l_d = $value255;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found231$test;
           if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found231$test;
-          $values21[$values21$n[0]!++] = l_d;
+          $values21[$value255$kept0++] = l_d;
         }
         found240$test: if ($gate253) {
           const l_d = $value255;
           if (!v_key[l_d]!) break found240$test;
-          $values23[$values23$n[0]!++] = l_d;
+          $values23[$value255$kept1++] = l_d;
         }
         found249$test: if ($gate254) {
           const l_d = $value255;
@@ -4680,12 +4689,15 @@ export function playout(): PlayoutKernel {
             !($paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
             break found249$test;
-          $values25[$values25$n[0]!++] = l_d;
+          $values25[$value255$kept2++] = l_d;
         }
       }
-      $found231 = $values21$n[0]! > 0;
-      $found240 = $values23$n[0]! > 0;
-      $found249 = $values25$n[0]! > 0;
+      $values21$n[0]! = $value255$kept0;
+      $values23$n[0]! = $value255$kept1;
+      $values25$n[0]! = $value255$kept2;
+      $found231 = $value255$kept0 > 0;
+      $found240 = $value255$kept1 > 0;
+      $found249 = $value255$kept2 > 0;
     }
     offered226$open: {
       if (!$found231) break offered226$open;
@@ -5267,18 +5279,21 @@ export function playout(): PlayoutKernel {
     $values33$n[0]! = 0;
     $values35$n[0]! = 0;
     if ($gate388 || $gate389 || $gate390) {
+      let $value391$kept0 = 0;
+      let $value391$kept1 = 0;
+      let $value391$kept2 = 0;
       for (let $i392 = 0; $i392 < N[$seg361]!; $i392++) {
         const $value391 = C[$seg361 * CAP + $i392]!;
         found367$test: if ($gate388) {
           const l_d = $value391;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found367$test;
           if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found367$test;
-          $values31[$values31$n[0]!++] = l_d;
+          $values31[$value391$kept0++] = l_d;
         }
         found376$test: if ($gate389) {
           const l_d = $value391;
           if (!v_key[l_d]!) break found376$test;
-          $values33[$values33$n[0]!++] = l_d;
+          $values33[$value391$kept1++] = l_d;
         }
         found385$test: if ($gate390) {
           const l_d = $value391;
@@ -5287,12 +5302,15 @@ export function playout(): PlayoutKernel {
             !($paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
             break found385$test;
-          $values35[$values35$n[0]!++] = l_d;
+          $values35[$value391$kept2++] = l_d;
         }
       }
-      $found367 = $values31$n[0]! > 0;
-      $found376 = $values33$n[0]! > 0;
-      $found385 = $values35$n[0]! > 0;
+      $values31$n[0]! = $value391$kept0;
+      $values33$n[0]! = $value391$kept1;
+      $values35$n[0]! = $value391$kept2;
+      $found367 = $value391$kept0 > 0;
+      $found376 = $value391$kept1 > 0;
+      $found385 = $value391$kept2 > 0;
     }
     offered362$open: {
       if (!$found367) break offered362$open;
@@ -6179,6 +6197,13 @@ export function playout(): PlayoutKernel {
       $values65$n[0]! = 0;
       $values67$n[0]! = 0;
       if ($gate649 || $gate650 || $gate651 || $gate652 || $gate653 || $gate654 || $gate655) {
+        let $value656$kept0 = 0;
+        let $value656$kept1 = 0;
+        let $value656$kept2 = 0;
+        let $value656$kept3 = 0;
+        let $value656$kept4 = 0;
+        let $value656$kept5 = 0;
+        let $value656$kept6 = 0;
         for (let $i658 = 0; $i658 < N[$seg611]!; $i658++) {
           const $value656 = C[$seg611 * CAP + $i658]!;
           let $same657 = 0;
@@ -6204,7 +6229,7 @@ export function playout(): PlayoutKernel {
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
               break found613$test;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found613$test;
-            $values55[$values55$n[0]!++] = l_d;
+            $values55[$value656$kept0++] = l_d;
           }
           found618$test: if ($gate650) {
             const l_d = $value656;
@@ -6228,18 +6253,18 @@ export function playout(): PlayoutKernel {
             )
               break found618$test;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found618$test;
-            $values57[$values57$n[0]!++] = l_d;
+            $values57[$value656$kept1++] = l_d;
           }
           found623$test: if ($gate651) {
             const l_d = $value656;
             if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found623$test;
             if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found623$test;
-            $values59[$values59$n[0]!++] = l_d;
+            $values59[$value656$kept2++] = l_d;
           }
           found628$test: if ($gate652) {
             const l_d = $value656;
             if (!v_key[l_d]!) break found628$test;
-            $values61[$values61$n[0]!++] = l_d;
+            $values61[$value656$kept3++] = l_d;
           }
           found633$test: if ($gate653) {
             const l_d = $value656;
@@ -6251,27 +6276,34 @@ export function playout(): PlayoutKernel {
               )
             )
               break found633$test;
-            $values63[$values63$n[0]!++] = l_d;
+            $values63[$value656$kept4++] = l_d;
           }
           found638$test: if ($gate654) {
             const l_d = $value656;
             if (!v_mortgaged[l_d]!) break found638$test;
             if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found638$test;
-            $values65[$values65$n[0]!++] = l_d;
+            $values65[$value656$kept5++] = l_d;
           }
           found644$test: if ($gate655) {
             const l_d_3 = $value656;
             if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found644$test;
-            $values67[$values67$n[0]!++] = l_d_3;
+            $values67[$value656$kept6++] = l_d_3;
           }
         }
-        $found613 = $values55$n[0]! > 0;
-        $found618 = $values57$n[0]! > 0;
-        $found623 = $values59$n[0]! > 0;
-        $found628 = $values61$n[0]! > 0;
-        $found633 = $values63$n[0]! > 0;
-        $found638 = $values65$n[0]! > 0;
-        $found644 = $values67$n[0]! > 0;
+        $values55$n[0]! = $value656$kept0;
+        $values57$n[0]! = $value656$kept1;
+        $values59$n[0]! = $value656$kept2;
+        $values61$n[0]! = $value656$kept3;
+        $values63$n[0]! = $value656$kept4;
+        $values65$n[0]! = $value656$kept5;
+        $values67$n[0]! = $value656$kept6;
+        $found613 = $value656$kept0 > 0;
+        $found618 = $value656$kept1 > 0;
+        $found623 = $value656$kept2 > 0;
+        $found628 = $value656$kept3 > 0;
+        $found633 = $value656$kept4 > 0;
+        $found638 = $value656$kept5 > 0;
+        $found644 = $value656$kept6 > 0;
       }
       offered612$open: {
         if (!$found613) break offered612$open;
@@ -6905,6 +6937,13 @@ export function playout(): PlayoutKernel {
     $values49$n[0]! = 0;
     $values51$n[0]! = 0;
     if ($gate543 || $gate544 || $gate545 || $gate546 || $gate547 || $gate548 || $gate549) {
+      let $value550$kept0 = 0;
+      let $value550$kept1 = 0;
+      let $value550$kept2 = 0;
+      let $value550$kept3 = 0;
+      let $value550$kept4 = 0;
+      let $value550$kept5 = 0;
+      let $value550$kept6 = 0;
       for (let $i552 = 0; $i552 < N[$seg505]!; $i552++) {
         const $value550 = C[$seg505 * CAP + $i552]!;
         let $same551 = 0;
@@ -6928,7 +6967,7 @@ export function playout(): PlayoutKernel {
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
             break found507$test;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found507$test;
-          $values39[$values39$n[0]!++] = l_d;
+          $values39[$value550$kept0++] = l_d;
         }
         found512$test: if ($gate544) {
           const l_d = $value550;
@@ -6950,18 +6989,18 @@ export function playout(): PlayoutKernel {
           )
             break found512$test;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found512$test;
-          $values41[$values41$n[0]!++] = l_d;
+          $values41[$value550$kept1++] = l_d;
         }
         found517$test: if ($gate545) {
           const l_d = $value550;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found517$test;
           if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found517$test;
-          $values43[$values43$n[0]!++] = l_d;
+          $values43[$value550$kept2++] = l_d;
         }
         found522$test: if ($gate546) {
           const l_d = $value550;
           if (!v_key[l_d]!) break found522$test;
-          $values45[$values45$n[0]!++] = l_d;
+          $values45[$value550$kept3++] = l_d;
         }
         found527$test: if ($gate547) {
           const l_d = $value550;
@@ -6970,27 +7009,34 @@ export function playout(): PlayoutKernel {
             !($paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
             break found527$test;
-          $values47[$values47$n[0]!++] = l_d;
+          $values47[$value550$kept4++] = l_d;
         }
         found532$test: if ($gate548) {
           const l_d = $value550;
           if (!v_mortgaged[l_d]!) break found532$test;
           if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found532$test;
-          $values49[$values49$n[0]!++] = l_d;
+          $values49[$value550$kept5++] = l_d;
         }
         found538$test: if ($gate549) {
           const l_d_3 = $value550;
           if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found538$test;
-          $values51[$values51$n[0]!++] = l_d_3;
+          $values51[$value550$kept6++] = l_d_3;
         }
       }
-      $found507 = $values39$n[0]! > 0;
-      $found512 = $values41$n[0]! > 0;
-      $found517 = $values43$n[0]! > 0;
-      $found522 = $values45$n[0]! > 0;
-      $found527 = $values47$n[0]! > 0;
-      $found532 = $values49$n[0]! > 0;
-      $found538 = $values51$n[0]! > 0;
+      $values39$n[0]! = $value550$kept0;
+      $values41$n[0]! = $value550$kept1;
+      $values43$n[0]! = $value550$kept2;
+      $values45$n[0]! = $value550$kept3;
+      $values47$n[0]! = $value550$kept4;
+      $values49$n[0]! = $value550$kept5;
+      $values51$n[0]! = $value550$kept6;
+      $found507 = $value550$kept0 > 0;
+      $found512 = $value550$kept1 > 0;
+      $found517 = $value550$kept2 > 0;
+      $found522 = $value550$kept3 > 0;
+      $found527 = $value550$kept4 > 0;
+      $found532 = $value550$kept5 > 0;
+      $found538 = $value550$kept6 > 0;
     }
     offered506$open: {
       if (!$found507) break offered506$open;
@@ -8232,18 +8278,21 @@ export function playout(): PlayoutKernel {
     $values77$n[0]! = 0;
     $values79$n[0]! = 0;
     if ($gate868 || $gate869 || $gate870) {
+      let $value871$kept0 = 0;
+      let $value871$kept1 = 0;
+      let $value871$kept2 = 0;
       for (let $i872 = 0; $i872 < N[$seg841]!; $i872++) {
         const $value871 = C[$seg841 * CAP + $i872]!;
         found847$test: if ($gate868) {
           const l_d = $value871;
           if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found847$test;
           if (!fn_may_sell_stack$memo(l_p, l_d)) break found847$test;
-          $values75[$values75$n[0]!++] = l_d;
+          $values75[$value871$kept0++] = l_d;
         }
         found856$test: if ($gate869) {
           const l_d = $value871;
           if (!v_key[l_d]!) break found856$test;
-          $values77[$values77$n[0]!++] = l_d;
+          $values77[$value871$kept1++] = l_d;
         }
         found865$test: if ($gate870) {
           const l_d = $value871;
@@ -8252,12 +8301,15 @@ export function playout(): PlayoutKernel {
             !($paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
             break found865$test;
-          $values79[$values79$n[0]!++] = l_d;
+          $values79[$value871$kept2++] = l_d;
         }
       }
-      $found847 = $values75$n[0]! > 0;
-      $found856 = $values77$n[0]! > 0;
-      $found865 = $values79$n[0]! > 0;
+      $values75$n[0]! = $value871$kept0;
+      $values77$n[0]! = $value871$kept1;
+      $values79$n[0]! = $value871$kept2;
+      $found847 = $value871$kept0 > 0;
+      $found856 = $value871$kept1 > 0;
+      $found865 = $value871$kept2 > 0;
     }
     offered842$open: {
       if (!$found847) break offered842$open;

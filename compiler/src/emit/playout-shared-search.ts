@@ -17,6 +17,7 @@
 import type { KernelCode } from "./playout-statements.js";
 import type { KernelDomain } from "./playout-domains.js";
 import { seatsOutside, sharedSeatSkips } from "./playout-seat-masks.js";
+import { commonLeadingTests } from "./playout-common-tests.js";
 
 /** A requirement tested on each value of a search: `pre` runs first, `code` must hold. */
 export interface SearchTest {
@@ -101,35 +102,44 @@ export function sharedListings(code: KernelCode, listings: readonly OptionListin
 /** One pass over the domain the members search, each keeping every value meeting its requirements. */
 function onePass(code: KernelCode, members: readonly { search: OptionSearch; gate: string }[]): string[] {
   const value = code.temp("value");
+  // Over the seats, the seats every member's first tests skip are left out of the pass by masks.
+  const seats = members[0]!.search.domain.shares === "seats" ? sharedSeatSkips(code.heldTable, members.map(({ search }) => search)) : null;
+  const masked = (i: number): readonly SearchTest[] => seats?.tests[i] ?? members[i]!.search.tests;
+  // The leading tests every member makes alike: once per value, before the members' own.
+  const common = commonLeadingTests(members.map(({ search }, i) => ({ binder: search.binder, tests: masked(i) })));
+  const testsOf = (i: number): readonly SearchTest[] => common?.rest[i] ?? masked(i);
   // Requirements written alike, about the same parameter name, calling a function: worked out once
   // per value, when first tested (0 not yet, 1 holds, 2 does not).
   const uses = new Map<string, number>();
   // Only a call is worth keeping: a read of an array costs what the look-up would.
   const keyOf = (binder: string, t: SearchTest): string | null => (t.pre.length === 0 && /[\w$]\(/.test(t.code) ? `${binder}\n${t.code}` : null);
-  for (const { search } of members) {
-    for (const key of new Set(search.tests.map((t) => keyOf(search.binder, t)))) if (key !== null) uses.set(key, (uses.get(key) ?? 0) + 1);
-  }
-  // Over the seats, the seats every member's first tests skip are left out of the pass by masks.
-  const seats = members[0]!.search.domain.shares === "seats" ? sharedSeatSkips(code.heldTable, members.map(({ search }) => search)) : null;
-  const testsOf = (i: number): readonly SearchTest[] => seats?.tests[i] ?? members[i]!.search.tests;
+  members.forEach(({ search }, i) => {
+    for (const key of new Set((common ? testsOf(i) : search.tests).map((t) => keyOf(search.binder, t)))) if (key !== null) uses.set(key, (uses.get(key) ?? 0) + 1);
+  });
   const once = new Map<string, string>();
   for (const [key, n] of uses) if (n > 1) once.set(key, code.temp("same"));
   const body: string[] = [...[...once.values()].map((s) => `let ${s} = 0;`)];
+  // Each member's count of kept values, in a local through the pass (its list's size is a cell of
+  // an array, a load and a store at each value kept), its list's size set once after it.
+  const keptCount = (i: number): string => `${value}$kept${i}`;
+  if (common) body.push(`const ${common.binder} = ${value};`, ...common.common.flatMap((t) => [...t.pre, `if (!(${t.code})) continue;`]));
   members.forEach(({ search, gate }, i) => {
     const label = `${search.found.slice(1)}$test`;
-    body.push(`${label}: if (${gate}) {`, `const ${search.binder} = ${value};`);
+    body.push(`${label}: if (${gate}) {`, ...(common ? [] : [`const ${search.binder} = ${value};`]));
     for (const t of testsOf(i)) {
       const same = once.get(keyOf(search.binder, t) ?? "");
       if (same === undefined) body.push(...t.pre, `if (!(${t.code})) break ${label};`);
       else body.push(`if (${same} === 0) ${same} = (${t.code}) ? 1 : 2;`, `if (${same} !== 1) break ${label};`);
     }
-    body.push(`${search.kept.list}[${search.kept.size}++] = ${search.binder};`, "}");
+    body.push(`${search.kept.list}[${keptCount(i)}++] = ${search.binder};`, "}");
   });
   return [
     ...members.map(({ search }) => `${search.kept.size} = 0;`),
     `if (${members.map(({ gate }) => gate).join(" || ")}) {`,
+    ...members.map((_, i) => `let ${keptCount(i)} = 0;`),
     ...(seats ? seatsOutside(seats.skipped, value, body) : members[0]!.search.domain.each(value, body)),
-    ...members.map(({ search }) => `${search.found} = ${search.kept.size} > 0;`),
+    ...members.map(({ search }, i) => `${search.kept.size} = ${keptCount(i)};`),
+    ...members.map(({ search }, i) => `${search.found} = ${keptCount(i)} > 0;`),
     "}",
   ];
 }
