@@ -128,7 +128,7 @@ function checkCardValuesView(
   v: VarInfo,
   shown: unknown,
   values: Record<CardId, Value>,
-  identified: readonly CardId[],
+  identified: () => readonly CardId[],
   problems: string[],
 ): void {
   if (v.visibility !== "public" && v.visibility !== "open") {
@@ -136,7 +136,7 @@ function checkCardValuesView(
     return;
   }
   const expected: Record<CardId, Value> = {};
-  for (const card of identified) expected[card] = values[card]!;
+  for (const card of identified()) expected[card] = values[card]!;
   if (!sameJson(shown, expected)) {
     problems.push(`the view shows ${v.name} as ${JSON.stringify(shown)}; the seat can identify ${JSON.stringify(expected)}`);
   }
@@ -205,7 +205,7 @@ export function viewProblems(meta: GameMeta, state: BaseState, view: unknown, se
     return cards;
   };
   for (const v of meta.vars) {
-    if (v.perCard) checkCardValuesView(v, vars[v.name], state.vars[v.name] as Record<CardId, Value>, identifiedOf(v.perCard), problems);
+    if (v.perCard) checkCardValuesView(v, vars[v.name], state.vars[v.name] as Record<CardId, Value>, () => identifiedOf(v.perCard!), problems);
     else checkVarView(v, vars[v.name], state.vars[v.name], seat, problems);
   }
   const own = seat === null ? null : (state.pending?.[seat] ?? null);
