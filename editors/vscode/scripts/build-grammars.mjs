@@ -3,7 +3,7 @@
 // come from the rules lexer's token list (compiler/dist/format/tokens.js; `npm run build` first), so
 // a keyword added to the lexer is coloured after running this again (the grammar test fails until then).
 //   node editors/vscode/scripts/build-grammars.mjs
-import { writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { keywords } from "../../../compiler/dist/format/tokens.js";
 
 const here = new URL("../syntaxes/", import.meta.url);
@@ -81,6 +81,22 @@ const scenario = {
   ],
 };
 
-writeFileSync(new URL("rules.tmLanguage.json", here), `${JSON.stringify(rules, null, 2)}\n`);
-writeFileSync(new URL("scenario.tmLanguage.json", here), `${JSON.stringify(scenario, null, 2)}\n`);
-console.log("editors/vscode/syntaxes/rules.tmLanguage.json, editors/vscode/syntaxes/scenario.tmLanguage.json");
+// The grammar test reads these files while the packaging test runs this script beside it: a file is
+// rewritten only when its text changes, and then by renaming a finished copy over it, so a reader
+// sees the old grammar or the new one, never a half-written one.
+function write(name, grammar) {
+  const file = new URL(name, here);
+  const text = `${JSON.stringify(grammar, null, 2)}\n`;
+  let current = "";
+  try {
+    current = readFileSync(file, "utf8");
+  } catch {
+    // No grammar yet: write it.
+  }
+  if (current === text) return `editors/vscode/syntaxes/${name} (unchanged)`;
+  const partial = new URL(`${name}.${process.pid}.tmp`, here);
+  writeFileSync(partial, text);
+  renameSync(partial, file);
+  return `editors/vscode/syntaxes/${name}`;
+}
+console.log([write("rules.tmLanguage.json", rules), write("scenario.tmLanguage.json", scenario)].join(", "));

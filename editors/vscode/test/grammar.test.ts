@@ -2,7 +2,9 @@
 // repo's own files: each expected scope is read off the line by hand. Every keyword of the rules lexer
 // must be coloured as one, so a keyword added to the language fails here until the grammar is rebuilt
 // (node editors/vscode/scripts/build-grammars.mjs).
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { beforeAll, describe, expect, test } from "vitest";
 import * as oniguruma from "vscode-oniguruma";
@@ -120,5 +122,18 @@ describe("the extension's manifest", () => {
     for (const { configuration } of manifest.contributes.languages) expect(JSON.parse(read(new URL(configuration, here)))).toHaveProperty("comments");
     for (const { path } of manifest.contributes.grammars) expect(JSON.parse(read(new URL(path, here)))).toHaveProperty("scopeName");
     expect(JSON.parse(read(new URL("language-configuration.json", here))).comments).toEqual({ lineComment: "//" });
+  });
+});
+
+describe("scripts/build-grammars.mjs, which packaging runs while this file reads the grammars", () => {
+  test("leaves grammars that are up to date untouched: same file, same time, same text", () => {
+    const files = ["rules.tmLanguage.json", "scenario.tmLanguage.json"].map((name) => new URL(`syntaxes/${name}`, here));
+    const before = files.map((file) => ({ ...statSync(file, { bigint: true }), text: read(file) }));
+    const said = execFileSync(process.execPath, [fileURLToPath(new URL("scripts/build-grammars.mjs", here))], { encoding: "utf8" });
+    expect(said).toContain("rules.tmLanguage.json (unchanged)");
+    files.forEach((file, i) => {
+      const after = statSync(file, { bigint: true });
+      expect([after.ino, after.mtimeNs, read(file)]).toEqual([before[i]!.ino, before[i]!.mtimeNs, before[i]!.text]);
+    });
   });
 });
