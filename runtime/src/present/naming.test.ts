@@ -75,6 +75,17 @@ describe("renderText: the rules' templates", () => {
     // The reader's seat as the subject: "you", its verb agreeing.
     expect(renderText(street, parts, { seat: 2, humans: 2 })).toBe("you land on Phonics Place, called light blue");
   });
+
+  it("makes every verb of the reader's clause agree, to its end: one joined by 'and', after a value too", () => {
+    const owes = [{ value: 1, type: "player" }, " owes $", { value: 85, type: "int" }, " and has $", { value: 3, type: "int" }, ": ", { value: 1, type: "player" }, " must raise the rest"] as const;
+    expect(renderText(street, owes, 1)).toBe("you owe $85 and have $3: you must raise the rest");
+    expect(renderText(street, owes, SEAT_0)).toBe("seat 1 owes $85 and has $3: seat 1 must raise the rest");
+    // The clause ends at the colon: what follows has a subject of its own.
+    const after = [{ value: 1, type: "player" }, " passes and takes $1; the bank pays and moves on"] as const;
+    expect(renderText(street, after, 1)).toBe("you pass and take $1; the bank pays and moves on");
+    // Nouns joined with an article stay as they are.
+    expect(renderText(street, [{ value: 1, type: "player" }, " takes the coins and the cards"], 1)).toBe("you take the coins and the cards");
+  });
 });
 
 describe("addressed: the rules' words to their reader", () => {
@@ -84,5 +95,18 @@ describe("addressed: the rules' words to their reader", () => {
     expect(addressed(street, "seat 2 buys; seat 12 waits", SEAT_0)).toBe("Wealthy Nephew Merc buys; seat 12 waits");
     expect(addressed(street, "Seat 2's turn", SEAT_0)).toBe("Wealthy Nephew Merc's turn");
     expect(addressed(street, "seat 1 wins", null)).toBe("seat 1 wins");
+  });
+
+  it("makes the reader's verbs joined by 'and' agree too, to the end of the clause", () => {
+    expect(addressed(street, "seat 1 has the highest roll and starts", 1)).toBe("you have the highest roll and start");
+    expect(addressed(street, "Seat 1 is bankrupt and retires from the game", 1)).toBe("You are bankrupt and retire from the game");
+    expect(addressed(street, "seat 1 rolls doubles and leaves COURT", 1)).toBe("you roll doubles and leave COURT");
+    expect(addressed(street, "Seat 1's card is Protected: seat 1 passes and takes $1", 1)).toBe("Your card is Protected: you pass and take $1");
+    expect(addressed(street, "seat 1 owes $85 and has $3: seat 1 must raise the rest", 1)).toBe("you owe $85 and have $3: you must raise the rest");
+    // Another seat's clause, and what follows the reader's clause, keep their verbs.
+    expect(addressed(street, "seat 1 pays and leaves, seat 0 waits and watches", 1)).toBe("you pay and leave, seat 0 waits and watches");
+    expect(addressed(street, "seat 0 has the highest roll and starts", 1)).toBe("seat 0 has the highest roll and starts");
+    expect(addressed(street, "seat 1 and seat 0 make no deal", 0)).toBe("seat 1 and you make no deal");
+    expect(addressed(street, "seat 0 pays seat 1 and takes the deed", 1)).toBe("seat 0 pays you and takes the deed");
   });
 });

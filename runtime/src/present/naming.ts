@@ -5,7 +5,7 @@
 import type { CardId, Game, Move, MoveOption, Seat, TextPart, Value } from "../contract.js";
 import { seatPlan } from "../seats.js";
 import { cardLabel } from "../views.js";
-import { bare, baseForm, capitalise, joinList, words } from "./words.js";
+import { afterValue, agreeWords, bare, capitalise, joinList, startsClause, words, type Agreeing } from "./words.js";
 
 /**
  * Who reads: their seat, which is "you" (null: nobody at the table, a spectator or a log); in a game
@@ -138,11 +138,23 @@ export interface TextContext {
 
 /** The rules' text (`TextPart[]`) in words for this reader. */
 export function renderText(game: Game, parts: readonly TextPart[], reader: Reader, context: TextContext = {}): string {
-  const said = parts.map((part) => partText(game, part, reader, context));
-  // A seat said as "you" takes the verb after it in its form: "{p} lands on …" → "you land on …".
-  return said
-    .map((text, i) => (i > 0 && said[i - 1] === "you" && typeof parts[i] === "string" ? text.replace(/^ ([a-z]+)\b/, (_, verb: string) => ` ${baseForm(verb)}`) : text))
-    .join("");
+  // A seat said as "you" takes its verbs in their form, to the end of the clause: "{p} lands on …" →
+  // "you land on …", "{p} owes ${amount} and has …" → "you owe $5 and have …".
+  let said = "";
+  let agreeing: Agreeing = null;
+  for (const part of parts) {
+    const text = partText(game, part, reader, context);
+    if (typeof part !== "string") {
+      if (text === "you") agreeing = startsClause(said) ? "first" : "next";
+      else agreeing = afterValue(agreeing);
+      said += text;
+      continue;
+    }
+    const agreed = agreeWords(text, agreeing);
+    agreeing = agreed.agreeing;
+    said += agreed.text;
+  }
+  return said;
 }
 
 function partText(game: Game, part: TextPart, reader: Reader, context: TextContext): string {
@@ -227,23 +239,37 @@ export function parameterValue(
 
 /**
  * The rules' own words (`say "..."`) as this reader hears them: they name every seat "seat N", so the
- * reader's seat reads "you", its verb agreeing ("seat 1 wins" → "you win", "seat 1's" → "your"), and a
- * seat the rules play reads as its label. Only the word after the seat is changed: a `say` reads best
- * with its seat as the subject of one verb ("{p} may not bid again"), or as an object ("goes to {p}").
+ * reader's seat reads "you", its verbs agreeing to the end of the clause ("seat 1 wins" → "you win",
+ * "seat 1 passes and takes $1" → "you pass and take $1"), "seat 1's" reads "your", and a seat the
+ * rules play reads as its label.
  */
 export function addressed(game: Game, text: string, reader: Reader): string {
   const viewer = readerSeat(reader);
-  return text.replace(/\b([Ss])eat (\d+)\b('s\b)?( [a-z]+\b)?/g, (all, s: string, number: string, own?: string, next?: string) => {
+  let said = "";
+  let from = 0;
+  let agreeing: Agreeing = null;
+  const passage = (words: string): string => {
+    const agreed = agreeWords(words, agreeing);
+    agreeing = agreed.agreeing;
+    return agreed.text;
+  };
+  for (const match of text.matchAll(/\b([Ss])eat (\d+)\b('s\b)?/g)) {
+    const [all, s, number, own] = match;
+    said += passage(text.slice(from, match.index));
+    from = match.index + all.length;
     const seat = Number(number);
     const capital = s === "S";
     if (seat === viewer) {
-      if (own) return `${capital ? "Your" : "your"}${next ?? ""}`;
-      return `${capital ? "You" : "you"}${next ? ` ${baseForm(next.slice(1))}` : ""}`;
+      // "your card is …": the card is the subject; "… pays you and takes …": the reader is an object.
+      agreeing = own ? null : startsClause(said) ? "first" : "next";
+      said += own ? (capital ? "Your" : "your") : capital ? "You" : "you";
+      continue;
     }
+    agreeing = afterValue(agreeing);
     const label = seatLabel(game, seat, reader);
-    if (label === undefined) return all;
-    return `${capital ? capitalise(label) : label}${own ?? ""}${next ?? ""}`;
-  });
+    said += label === undefined ? all : `${capital ? capitalise(label) : label}${own ?? ""}`;
+  }
+  return said + passage(text.slice(from));
 }
 
 /**
