@@ -58,7 +58,7 @@ export function shown(
   const s = stateOfView(view, view.vars.eliminated.length) as unknown as State;
   return {
     eliminated: perSeat(s.players, (owner: number) =>
-      s.vars.eliminated[owner] > 0 ? [{ value: s.vars.eliminated[owner], type: "int" }] : null,
+      s.vars.eliminated[owner] > 0 ? ["out of the game"] : null,
     ),
     position: perSeat(s.players, (owner: number) =>
       s.vars.position[owner] >= 0 ? [{ value: s.vars.position[owner], type: "int" }] : null,

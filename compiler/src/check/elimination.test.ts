@@ -5,6 +5,7 @@
 import { describe, expect, test } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import type { Game, Match, Move } from "../../../runtime/src/internal.js";
+import { tableOf, tableText } from "../../../runtime/src/present/index.js";
 import { compileGame } from "../index.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
@@ -55,6 +56,9 @@ describe("eliminate(p)", () => {
     // Seat 0 strikes seat 1, first out (a second eliminate(p) changes nothing).
     match = play(match, 0, { type: "hit", target: 1 });
     expect(match.state.vars["eliminated"]).toEqual([0, 1, 0, 0]);
+    // At the table, seat 1's panel says it is out, in words; the others' say nothing of it.
+    const table = tableText(tableOf(game, runtime.viewFor(match, 0), 0)).join("\n");
+    expect(table.split(/\n(?=\S)/).filter((area) => /out of the game/i.test(area))).toEqual(["Seat 1:\n  Out of the game\n  Cheers: 0"]);
     // The window from next(0), seat 1 being out: seats 2 and 3 (seat 0, the striker, is left out by `where`).
     expect(runtime.whoMayAct(match).players).toEqual([2]);
     match = play(match, 2, { type: "done" });

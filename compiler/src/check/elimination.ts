@@ -96,7 +96,8 @@ export function desugarElimination(program: A.Program): {
     // On the table only for a seat that is out: `shown when eliminated[owner] > 0`.
     shown: {
       kind: "shown",
-      template: null,
+      // The value is the order the seat left in, which the final standing tells; its panel says only that it is out.
+      template: { parts: ["out of the game"], range: at },
       condition: {
         kind: "binary",
         operator: ">",

@@ -5,7 +5,8 @@
 import type { CardId, Game, Move, MoveOption, Seat, TextPart, Value } from "../contract.js";
 import { seatPlan } from "../seats.js";
 import { cardLabel } from "../views.js";
-import { afterValue, agreeWords, bare, capitalise, joinList, startsClause, words, type Agreeing } from "./words.js";
+import { afterValue, agreeWords, startsClause, type Agreeing } from "./agreement.js";
+import { bare, capitalise, joinList, words } from "./words.js";
 
 /**
  * Who reads: their seat, which is "you" (null: nobody at the table, a spectator or a log); in a game
