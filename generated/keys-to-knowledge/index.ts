@@ -544,6 +544,8 @@ export const game: Game<State, Move, View> = {
       raise_by_selling_stack: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
       raise_by_selling_key: ["sell the Key to Knowledge on ", { parameter: "d" }, " back to the bank"],
       raise_by_mortgage: ["mortgage ", { parameter: "d" }, " for $", { parameter: "d", field: "mortgage" }],
+      ask_price: ["ask $", { parameter: "amount" }],
+      request_rent: ["request rent"],
       build: [
         "build a Stack of Books on ",
         { parameter: "d" },

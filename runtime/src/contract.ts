@@ -229,7 +229,9 @@ export interface GameMeta {
   readonly functions?: readonly FunctionInfo[];
   /** The labels that say a move of their type from its parameters alone (`raise: ["bid ", { parameter:
    *  "amount" }]`), by move type: a seat that sees another seat's move, but not the option it was
-   *  chosen from, says it by these. Absent for a type whose label shows the state it was offered in. */
+   *  chosen from, says it by these. For a label that shows the state it was offered in, the start of it
+   *  that the parameters say (`["ask $", { parameter: "amount" }]`), or the move's name in words when
+   *  the label opens with its verb (`["request rent"]`); absent when neither says more than the name. */
   readonly moveLabels?: Readonly<Record<string, readonly TextPart[]>>;
   /** Seats the rules play (the header's `bot` lines), in declaration order; absent when none.
    *  `seatPlan(meta, players)` says which seats a match of `players` people has. */

@@ -6,6 +6,7 @@ import type { ConstantValue } from "../check/constants.js";
 import type { Type } from "../check/types.js";
 import type { Decision, FlowMachine } from "../lower/ir.js";
 import { CodeWriter, cardFieldArray, enumLabels, functionName, quote, tableConstant, tsType } from "./code.js";
+import { leadingLabel } from "./move-labels.js";
 import { RuleSites } from "./sites.js";
 import type { SourceBuilder, SourceBuilders } from "./source-builder.js";
 import { StatementWriter } from "./statement-code.js";
@@ -188,15 +189,17 @@ export class EmitContext {
   }
 
   /**
-   * `meta.moveLabels`: each move type whose label says it from its parameters alone, the same label
-   * wherever the type is offered (see `parameterTextParts`), as TypeScript source; null when none does.
+   * `meta.moveLabels`: each move type whose label says it from its parameters alone, or the start of
+   * it that they say (`leadingLabel`), the same wherever the type is offered, as TypeScript source;
+   * null when none does.
    * A seat's view of another seat's move lacks the option it was chosen from: this says it anyway.
    */
   moveLabels(): string | null {
     const labels = new Map<string, string | null>();
     for (const { option } of this.allOptions()) {
       const parameters = new Set(option.parameters.map((p) => p.name.name));
-      const label = option.label ? this.code.parameterTextParts(option.label, parameters) : null;
+      const leading = option.label && leadingLabel(option.label, parameters, option.name.name);
+      const label = option.label ? (this.code.parameterTextParts(option.label, parameters) ?? (leading ? this.code.textParts(leading, parameters) : null)) : null;
       const before = labels.get(option.name.name);
       labels.set(option.name.name, before === undefined || before === label ? label : null);
     }

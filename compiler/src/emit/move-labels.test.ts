@@ -1,7 +1,9 @@
-// `meta.moveLabels`: the labels that say a move from its parameters alone, by move type, for a seat
-// that sees another seat's move but not the option it was chosen from (the table's story).
+// `meta.moveLabels`: the labels that say a move from its parameters alone (or the start of a label
+// that they say), by move type, for a seat that sees another seat's move but not the option it was
+// chosen from (the table's story).
 import { expect, test } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
+import { describeMove } from "../../../runtime/src/present/index.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const RULES = `
@@ -36,6 +38,14 @@ flow {
       }
       pass "pass" {
       }
+      offer(amount in 1..3) "offer {amount} for {top(pool)}" {
+        coins[turn] -= amount
+      }
+      request_coins "request {price} coins from {next(turn)}" {
+        coins[turn] += price
+      }
+      decline "leave {top(pool)} where it is" {
+      }
     }
     ask turn {
       pass "pass again" {
@@ -51,9 +61,24 @@ flow {
 score p: coins[p]
 `;
 
-test("a label of words and the move's own parameters is kept by its type; one showing the state, one that differs between decisions, or none, is not", async () => {
+test("a label of words and the move's own parameters is kept by its type; one showing the state by its start; one that differs between decisions, or none, is not", async () => {
   const game = await loadRulesGame("label-drill", RULES, runtime);
   expect(game.meta.moveLabels).toEqual({
     play: ["play ", { parameter: "c" }, " worth ", { parameter: "c", field: "value" }],
+    // Cut before the price, without the "for" that would hang.
+    buy: ["buy a chip"],
+    offer: ["offer ", { parameter: "amount" }],
+    // "request" alone says less than the name, whose first word the label opens with.
+    request_coins: ["request coins"],
+    // "leave" alone, and not the name's verb: "decline" is said by its name, as before.
   });
+  // As the table tells seat 1's moves to seat 0, from the move and these alone.
+  const told = (move: { type: string; amount?: number }) =>
+    describeMove(game, move, 0, { type: move.type, parameters: {}, label: game.meta.moveLabels![move.type] }, 1);
+  expect([told({ type: "buy" }), told({ type: "offer", amount: 2 }), told({ type: "request_coins" })]).toEqual([
+    "seat 1 buys a chip",
+    "seat 1 offers 2",
+    "seat 1 requests coins",
+  ]);
+  expect(describeMove(game, { type: "decline" }, 0, undefined, 1)).toBe("seat 1 declines");
 });
