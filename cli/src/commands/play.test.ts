@@ -32,17 +32,17 @@ describe("playInTerminal", () => {
     expect(out).toContain("Gem Auction: 2 players, you are seat 0, seed 5");
     expect(out).toContain("  1) take gem (one of 6 in the pool)");
     // The move, then what it did, as you may see it.
-    expect(out).toContain("you take gem Gem 6\n  you take Gem 6 from the pool\n");
+    expect(out).toContain("you take Gem 6\n  you take Gem 6 from the pool\n");
     expect(out).toContain("Not allowed: you may bet 0 to 3 coins, not 7");
     expect(out).toContain("'x' is not a whole number.");
-    expect(out).toContain("you bet amount 3\n  you pay 3 to the pot\n");
+    expect(out).toContain("you bet 3\n  you pay 3 to the pot\n");
     // Until the reveal, seat 1's hand is only a count, and its choice is not told.
     expect(out).toContain("Seat 1:\n  Hand: 2 cards, face down\n");
     expect(out).toContain("seat 1 chooses secretly");
-    expect(out.indexOf("you show gem Gem 6")).toBeLessThan(out.indexOf("seat 1 chooses secretly"));
+    expect(out.indexOf("you show Gem 6")).toBeLessThan(out.indexOf("seat 1 chooses secretly"));
     // Gem 6 beats any gem seat 1 can show, so you take the pot: your 3 coins plus seat 1's bet.
-    const bet = Number(/seat 1 bets amount (\d+)/.exec(out)![1]);
-    expect(out).toContain(`seat 1 bets amount ${bet}\n  seat 1 pays ${bet} to the pot\n`);
+    const bet = Number(/seat 1 bets (\d+)/.exec(out)![1]);
+    expect(out).toContain(`seat 1 bets ${bet}\n  seat 1 pays ${bet} to the pot\n`);
     // Both gems are shown at once when seat 1 has chosen, then the pot goes to you and the game ends.
     expect(out).toMatch(/seat 1 chooses secretly\n  you move Gem 6 and seat 1 moves Gem \d from their hand to their gems shown\n/);
     expect(out).toContain(`  you take ${3 + bet} from the pot\n  the game ends\n`);
@@ -135,7 +135,7 @@ describe("playInTerminal --watch", () => {
     watch.save(cursedSix);
     await until(() => asked(4));
     expect(io.stdout).toContain(
-      "── gems.rules saved: move 1 (you take gem Gem 6) is not legal any more (Gem 6 is cursed); a new match starts ──",
+      "── gems.rules saved: move 1 (you take Gem 6) is not legal any more (Gem 6 is cursed); a new match starts ──",
     );
     // The new match is at its start: all six gems in the pool again.
     const lastView = io.stdout.slice(io.stdout.lastIndexOf("── Your turn"));
@@ -184,7 +184,7 @@ describe("playInTerminal with search bots", () => {
     // (With this seed a random seat 1 takes another gem: the test fails without the search bot.)
     const status = await playInTerminal(gemAuction, { players: 2, seed: 5 }, io, undefined, [undefined, parseBotSpec("mcts:300")]);
     expect(status).toBe(0);
-    expect(io.stdout).toContain("you take gem Gem 6");
-    expect(io.stdout).toContain("seat 1 takes gem Gem 5");
+    expect(io.stdout).toContain("you take Gem 6");
+    expect(io.stdout).toContain("seat 1 takes Gem 5");
   });
 });

@@ -206,7 +206,7 @@ describe("narrateMatch", () => {
     expect(lines[0]).toBe("== Gem Auction (gems): 3 random bots, seed 1 ==");
     const moves = lines.filter((l) => /^ +\d+\. seat \d /.test(l));
     expect(moves).toHaveLength(3 * DECISIONS_PER_PLAYER);
-    expect(moves.slice(0, 6).every((l) => / takes gem Gem \d$/.test(l))).toBe(true);
+    expect(moves.slice(0, 6).every((l) => / takes Gem \d$/.test(l))).toBe(true);
     expect(lines).toContain("Game over after 12 moves.");
     expect(lines.some((l) => /^Winners?: seat \d/.test(l))).toBe(true);
     const again = recordingIo(Readable.from([]));

@@ -80,12 +80,12 @@ describe("describeMove with its seat", () => {
 
   it("says who did what, in the third person or to 'you'", () => {
     expect(narrateMove(gemAuction, 1, { type: "take", gem: gem(6) }, { option: take, viewer: 0 })).toBe(
-      "seat 1 takes gem Gem 6",
+      "seat 1 takes Gem 6",
     );
     expect(narrateMove(gemAuction, 1, { type: "take", gem: gem(6) }, { option: take, viewer: 1 })).toBe(
-      "you take gem Gem 6",
+      "you take Gem 6",
     );
-    expect(narrateMove(gemAuction, 0, { type: "bet", amount: 2 })).toBe("seat 0 bets amount 2");
+    expect(narrateMove(gemAuction, 0, { type: "bet", amount: 2 })).toBe("seat 0 bets 2");
     expect(narrateMove(gemAuction, 2, { type: "pass" })).toBe("seat 2 passes");
     expect(narrateMove(gemAuction, 2, { type: "pay_fine" })).toBe("seat 2 chooses pay fine");
     // A window's own option says how the player is.
@@ -109,20 +109,20 @@ describe("describeMove with its seat", () => {
 
   it("does not name a card from a zone the viewer may not see", () => {
     expect(narrateMove(gemAuction, 1, { type: "show", gem: gem(6) }, { option: show, viewer: 0 })).toBe(
-      "seat 1 shows gem (hidden)",
+      "seat 1 shows a card",
     );
     expect(narrateMove(gemAuction, 0, { type: "show", gem: gem(6) }, { option: show, viewer: 0 })).toBe(
-      "you show gem Gem 6",
+      "you show Gem 6",
     );
     expect(narrateMove(gemAuction, 1, { type: "show", gem: gem(6) }, { option: show, viewer: null })).toBe(
-      "seat 1 shows gem Gem 6",
+      "seat 1 shows Gem 6",
     );
   });
 
   it("names seats chosen as parameters", () => {
     const option = { type: "target", parameters: { whom: { kind: "player", players: [0, 2] } } } as const;
     expect(narrateMove(gemAuction, 1, { type: "target", whom: 0 }, { option, viewer: 0 })).toBe(
-      "seat 1 targets whom you",
+      "seat 1 targets you",
     );
   });
 });

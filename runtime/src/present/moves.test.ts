@@ -38,7 +38,7 @@ describe("describeMove", () => {
   });
 
   it("says an unlabelled move by its name and parameters, enum members by their labels", () => {
-    expect(describeMove(street, { type: "call", colour: "light_blue" }, SEAT_0, call, 1)).toBe("seat 1 calls colour light blue");
+    expect(describeMove(street, { type: "call", colour: "light_blue" }, SEAT_0, call, 1)).toBe("seat 1 calls light blue");
     expect(describeMove(street, { type: "call", colour: "light_blue" }, SEAT_0, call)).toBe("call colour light blue");
     expect(describeMove(street, { type: "pay_fine" }, SEAT_0, undefined, 2)).toBe("Wealthy Nephew Merc chooses pay fine");
   });

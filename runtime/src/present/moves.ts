@@ -46,11 +46,16 @@ function conjugated(phrase: string, subject: string): string {
   return subject === "you" ? told : told.replace(/\byour\b/g, "their").replace(/\bYour\b/g, "Their");
 }
 
-/** "raise amount 7"; "good deal give Gem 1 and Gem 2, take Gem 5". */
+/** "raise amount 7"; "good deal give Gem 1 and Gem 2, take Gem 5"; told of a seat, a move's only
+ *  value needs no name: "seat 1 bids 50", not "bids amount 50". */
 function unlabelled(game: Game, move: Move, reader: Reader, option: MoveOption | undefined, mover: Seat | undefined): string {
-  const parameters = Object.entries(move)
-    .filter(([name]) => name !== "type")
-    .map(([name, value]) => `${name} ${parameterValue(game, value, option?.parameters[name], undefined, reader, mover)}`)
+  const values = Object.entries(move).filter(([name]) => name !== "type");
+  const parameters = values
+    .map(([name, value]) => {
+      const alone = mover !== undefined && values.length === 1;
+      const said = parameterValue(game, value, option?.parameters[name], undefined, reader, mover, alone);
+      return alone ? said : `${name} ${said}`;
+    })
     .join(", ");
   return parameters === "" ? words(move.type) : `${words(move.type)} ${parameters}`;
 }
