@@ -163,6 +163,7 @@ export const game: Game<State, Move, View> = {
         visibility: "public",
         ordered: true,
         capacity: 1,
+        bookkeeping: true,
       },
       {
         name: "action_deck",

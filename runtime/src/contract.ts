@@ -153,6 +153,9 @@ export interface ZoneInfo {
   readonly visibility: Visibility;
   readonly ordered: boolean;
   readonly capacity: number | null;
+  /** `bookkeeping` in the rules: a place the rules keep cards for themselves (one side of a swap),
+   *  never shown on the table; a card that passes through it is told as going straight on. */
+  readonly bookkeeping?: boolean;
 }
 
 /**

@@ -50,7 +50,7 @@ export class IndexFile {
     });
     const padded = [this.ctx.game.score, ...this.ctx.game.tiebreaks].some((d) => this.ctx.game.types.get(d.value)?.kind === "list");
     const zones = [...this.ctx.game.zones.values()].map((z) =>
-      `{ name: ${quote(z.name.name)}, label: ${quote(z.label ?? words(z.name.name))}, perPlayer: ${z.perPlayer}, cardType: ${quote(z.cardType.name)}, visibility: ${quote(z.visibility)}, ordered: ${z.zoneKind !== "pile"}, capacity: ${z.zoneKind === "slot" ? 1 : z.limit ? this.ctx.code.expression(z.limit) : "null"}${layoutInfo(z)} }`,
+      `{ name: ${quote(z.name.name)}, label: ${quote(z.label ?? words(z.name.name))}, perPlayer: ${z.perPlayer}, cardType: ${quote(z.cardType.name)}, visibility: ${quote(z.visibility)}, ordered: ${z.zoneKind !== "pile"}, capacity: ${z.zoneKind === "slot" ? 1 : z.limit ? this.ctx.code.expression(z.limit) : "null"}${layoutInfo(z)}${z.bookkeeping ? ", bookkeeping: true" : ""} }`,
     );
     const vars = [...this.ctx.game.vars.values()].map((v) => {
       const type = this.ctx.game.typeOfVar(v);

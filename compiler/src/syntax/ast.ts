@@ -189,6 +189,9 @@ export interface ZoneDeclaration {
   /** How people call it (`"the auction row"`), for tables and stories; null: from its name. */
   readonly label: string | null;
   readonly layout: ZoneLayoutDeclaration | null;
+  /** `bookkeeping`: a place the rules keep cards for themselves (one side of a swap), never shown on
+   *  the table; a card that passes through it is told as going straight on. */
+  readonly bookkeeping: boolean;
   readonly range: SourceRange;
 }
 

@@ -374,6 +374,11 @@ export class DeclarationGrammar extends StatementGrammar {
       const l = this.SUBRULE(this.zoneLayout);
       this.ACTION(() => { layout = l; last = l as unknown as A.Expression; });
     });
+    let bookkeeping = false;
+    this.OPTION5(() => {
+      const t = this.CONSUME(T.Bookkeeping);
+      this.ACTION(() => { bookkeeping = true; last = t; });
+    });
     return this.ACTION(() => ({
       kind: "zone" as const,
       perPlayer: per !== null,
@@ -385,6 +390,7 @@ export class DeclarationGrammar extends StatementGrammar {
       initialCards,
       label,
       layout,
+      bookkeeping,
       range: span(per ?? keyword, last),
     }));
   });

@@ -144,7 +144,15 @@ describe("declarations", () => {
     ).declarations;
     expect(deck).toMatchObject({ kind: "zone", perPlayer: false, name: { name: "deck" }, cardType: { name: "Tile" }, zoneKind: "stack", visibility: "hidden", limit: null, initialCards: { name: "Tile" } });
     expect(hand).toMatchObject({ kind: "zone", perPlayer: true, zoneKind: "row", visibility: "owner", limit: int(5), initialCards: null });
-    expect(spot).toMatchObject({ kind: "zone", zoneKind: "slot", visibility: "public" });
+    expect(spot).toMatchObject({ kind: "zone", zoneKind: "slot", visibility: "public", bookkeeping: false });
+  });
+
+  test("a zone the rules keep for themselves: 'bookkeeping' after its label and layout", () => {
+    const [transit, tray] = parse('zone transit: Tile slot public "the table" bookkeeping\nzone tray: Tile row public "the tray" layout row bookkeeping').declarations;
+    expect(transit).toMatchObject({ kind: "zone", name: { name: "transit" }, label: "the table", bookkeeping: true });
+    expect(tray).toMatchObject({ kind: "zone", label: "the tray", layout: { kind: { name: "row" } }, bookkeeping: true });
+    // The declaration ends with the word: 31 + 12 + 11 characters.
+    expect(transit!.range.end).toMatchObject({ line: 1, column: 54 });
   });
 
   test("a table, a conservation law, setup and flow blocks, score and tiebreak", () => {

@@ -49,6 +49,20 @@ describe("describeEvents with the presentation fields", () => {
     ]);
   });
 
+  it("tells a card that passes through a bookkeeping zone as going straight on, where it left it", () => {
+    // A swap through the escrow: your Phonics Place deed for the Merc's Deed 2.
+    const swap = [moved([3], "deeds", 0, "escrow", null), moved([4], "deeds", 2, "deeds", 0), moved([3], "escrow", null, "deeds", 2)];
+    expect(describeEvents(street, swap, SEAT_0)).toEqual([
+      "Wealthy Nephew Merc gives Deed 2 120 red to you",
+      "you give Phonics Place deed to Wealthy Nephew Merc",
+    ]);
+    // A card left there is told as it went in.
+    expect(describeEvents(street, swap.slice(0, 2), SEAT_0)).toEqual([
+      "you put Phonics Place deed into the escrow",
+      "Wealthy Nephew Merc gives Deed 2 120 red to you",
+    ]);
+  });
+
   it("says nothing of an event not worth telling", () => {
     expect(describeEvent(street, changed("called", null, null), SEAT_0)).toBe("");
   });

@@ -48,7 +48,7 @@ interface Kept {
 /** The sentences that tell these events, in order (none for events not worth telling). */
 export function describeEvents(game: Game, events: readonly GameEvent[], reader: Reader, context: StoryContext = {}): string[] {
   const kept = events.flatMap((event, at) => (worthTelling(game, event, context) ? [{ event, at, last: at }] : []));
-  const told = mergeMoves(kept).map(({ event, at, last }) => ({ told: tell(game, event, reader, context), at, last }));
+  const told = mergeMoves(throughBookkeeping(game, kept)).map(({ event, at, last }) => ({ told: tell(game, event, reader, context), at, last }));
   const lines: string[] = [];
   for (let i = 0; i < told.length; ) {
     const first = told[i]!.told;
@@ -96,6 +96,26 @@ function worthTelling(game: Game, event: GameEvent, context: StoryContext): bool
 
 const sameZone = (a: ZoneRef | null, b: ZoneRef | null): boolean =>
   a === b || (a !== null && b !== null && a.zone === b.zone && a.seat === b.seat);
+
+/**
+ * Cards that pass through a zone the rules keep for themselves (`bookkeeping`: one side of a swap) are
+ * told as going straight on: "seat 2 puts a card into the table … you take it from the table" is
+ * "seat 2 gives it to you", told where it left that zone. A card left there is told as it went in.
+ */
+function throughBookkeeping(game: Game, kept: readonly Kept[]): Kept[] {
+  const bookkeeping = (zone: ZoneRef | null): boolean => zone !== null && game.meta.zones.some((z) => z.name === zone.zone && z.bookkeeping === true);
+  const result = [...kept];
+  for (let i = 0; i < result.length; i++) {
+    const into = result[i]!.event;
+    if (into.kind !== "move" || !bookkeeping(into.to)) continue;
+    const out = result.findIndex((item, j) => j > i && item.event.kind === "move" && sameZone(item.event.from, into.to) && item.event.count === into.count);
+    if (out < 0) continue;
+    const leaving = result[out]!.event as typeof into;
+    result[out] = { ...result[out]!, event: { ...leaving, from: into.from, cards: leaving.cards ?? into.cards } };
+    result.splice(i--, 1);
+  }
+  return result;
+}
 
 /** Cards moved one by one along the same way, one move after the other (a restock of two cards), are told as one move. */
 function mergeMoves(kept: readonly Kept[]): Kept[] {

@@ -114,6 +114,19 @@ describe("tableOf: the other layouts", () => {
   });
 });
 
+describe("a bookkeeping zone", () => {
+  it("is on the table only while it holds a card: never among the empty places", () => {
+    const lines = (view: typeof streetView) => tableText(tableOf(street, view, SEAT_0));
+    expect(lines(streetView).filter((line) => /escrow|Empty/.test(line))).toEqual([]);
+    // The bank's deed on its way: in the escrow, and where the board says it lies.
+    const holding = { ...streetView, zones: { ...streetView.zones, bank_deeds: { count: 0, cards: [] }, escrow: { count: 1, cards: [4] } } };
+    expect(lines(holding).filter((line) => /escrow/.test(line))).toEqual([
+      "    Deed 2 120 red (mortgaged), in the escrow",
+      "  The escrow: Deed 2 120 red (mortgaged)",
+    ]);
+  });
+});
+
 describe("tableText", () => {
   it("prints the model as the terminal shows it", () => {
     expect(tableText(tableOf(street, streetView, SEAT_0, { kind: "turn", players: [0] }, [buy]))).toEqual([

@@ -184,17 +184,19 @@ export function tableOf(game: Game, view: unknown, told: Reader, activity?: Acti
   const emptyForEverySeat: string[] = [];
   for (const [name, content] of Object.entries(zones)) {
     const info = zoneInfo(game, name);
+    // A zone the rules keep for themselves (`bookkeeping`) is on the table only while it holds a card.
+    const kept = info?.bookkeeping === true;
     if (isPerPlayerZone(info, content)) {
       const parts = (content as unknown[]).map((part, seat) => zoneOf(game, name, seat, part, info, card, zones, vars, reader));
       if (parts.every((part) => part.count === 0)) {
-        emptyForEverySeat.push(bare(zoneLabel(game, name)));
+        if (!kept) emptyForEverySeat.push(bare(zoneLabel(game, name)));
         continue;
       }
-      parts.forEach((part, seat) => areaOf(seat).zones.push(part));
+      parts.forEach((part, seat) => (kept && part.count === 0 ? undefined : areaOf(seat).zones.push(part)));
     } else {
       const zone = zoneOf(game, name, null, content, info, card, zones, vars, reader);
-      if (zone.count === 0 && zone.spaces === undefined) middle.empty.push(zone.label);
-      else middle.zones.push(zone);
+      if (zone.count > 0 || zone.spaces !== undefined) middle.zones.push(zone);
+      else if (!kept) middle.empty.push(zone.label);
     }
   }
   for (const [name, value] of Object.entries(vars)) {

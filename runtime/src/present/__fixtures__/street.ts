@@ -31,6 +31,8 @@ const meta: GameMeta = {
     { name: "chance", label: "the Chance pile", layout: { kind: "count" }, perPlayer: false, cardType: "Chance", visibility: "hidden", ordered: true, capacity: null },
     { name: "discards", label: "the Chance discards", layout: { kind: "top" }, perPlayer: false, cardType: "Chance", visibility: "public", ordered: true, capacity: null },
     { name: "hand", label: "hand", layout: { kind: "hand" }, perPlayer: true, cardType: "Chance", visibility: "owner", ordered: false, capacity: null },
+    // One side of a swap of deeds: kept by the rules, told as the deed going straight on.
+    { name: "escrow", label: "the escrow", perPlayer: false, cardType: "Deed", visibility: "public", ordered: true, capacity: 1, bookkeeping: true },
   ],
   vars: [
     { name: "coins", label: "coins", perPlayer: true, type: "int", visibility: "owner" },
@@ -82,6 +84,7 @@ export const streetView = {
     chance: { count: 1 },
     discards: { count: 2, cards: [6, 5] },
     hand: [{ count: 0, cards: [] }, { count: 1 }, { count: 0 }],
+    escrow: { count: 0, cards: [] },
   },
   vars: {
     coins: [150, null, null],
