@@ -67,6 +67,8 @@ describe("renderText: the rules' templates", () => {
 
   it("says a parameter not chosen yet by what it may be", () => {
     expect(renderText(street, buy.label, SEAT_0, { option: buy })).toBe("buy (one of 2 in the bank's deeds) (…) for $…");
+    const draw = { type: "draw", parameters: { card: { kind: "card", zone: "chance", cards: [5, 6] } } } as const;
+    expect(renderText(street, ["draw ", { parameter: "card" }], SEAT_0, { option: draw })).toBe("draw (one of 2 on the Chance pile)");
   });
 
   it("names values by their types: seats relative to the reader, cards, enum members", () => {

@@ -6,7 +6,7 @@ import type { CardId, Game, Move, MoveOption, Seat, TextPart, Value } from "../c
 import { seatPlan } from "../seats.js";
 import { cardLabel } from "../views.js";
 import { afterValue, agreeWords, startsClause, type Agreeing } from "./agreement.js";
-import { bare, capitalise, joinList, words } from "./words.js";
+import { bare, capitalise, joinList, placeWord, words } from "./words.js";
 
 /**
  * Who reads: their seat, which is "you" (null: nobody at the table, a spectator or a log); in a game
@@ -174,13 +174,13 @@ function domainText(game: Game, domain: NonNullable<MoveOption["parameters"][str
       return domain.min === domain.max ? String(domain.min) : `${domain.min}..${domain.max}`;
     case "card":
       if (domain.cards.length === 1) return field === undefined ? cardName(game, domain.cards[0]!) : cardField(game, domain.cards[0]!, field, reader);
-      return field === undefined ? `(one of ${domain.cards.length} in ${domainZone(game, domain.zone)})` : "…";
+      return field === undefined ? `(one of ${domain.cards.length} ${placeIn(game, domain.zone)})` : "…";
     case "cards":
       // A set of cards may be empty where the rules allow giving nothing.
       if (domain.cards.length === 0) return `(no card: ${domainZone(game, domain.zone)} is empty)`;
       return domain.none === false
-        ? `(one or more of the ${domain.cards.length} cards in ${domainZone(game, domain.zone)})`
-        : `(any of the ${domain.cards.length} cards in ${domainZone(game, domain.zone)}, or none)`;
+        ? `(one or more of the ${domain.cards.length} cards ${placeIn(game, domain.zone)})`
+        : `(any of the ${domain.cards.length} cards ${placeIn(game, domain.zone)}, or none)`;
     case "player":
       return domain.players.length === 1 ? seatName(game, domain.players[0]!, reader) : `(${domain.players.map((s) => seatName(game, s, reader)).join(" / ")})`;
     case "choice":
@@ -192,6 +192,12 @@ function domainText(game: Game, domain: NonNullable<MoveOption["parameters"][str
 export function domainZone(game: Game, zone: string): string {
   const info = game.meta.zones.find((z) => z.name === zone);
   return info?.perPlayer ? bare(zoneLabel(game, zone)) : zoneLabel(game, zone);
+}
+
+/** "in the game box", "on the game board": where a parameter's cards lie. */
+function placeIn(game: Game, zone: string): string {
+  const label = domainZone(game, zone);
+  return `${placeWord(label, false)} ${label}`;
 }
 
 /** An enum member, a flag or a number offered as a choice. */

@@ -63,6 +63,11 @@ describe("describeEvents with the presentation fields", () => {
     ]);
   });
 
+  it("puts cards onto a surface (a pile, a deck, a board) and into anything else", () => {
+    const back = [moved([6], "hand", 0, "chance", null), moved([5], "hand", 0, "discards", null)];
+    expect(describeEvents(street, back, SEAT_0)).toEqual(["you put Pay $50 onto the Chance pile", "you put Advance to Go into the Chance discards"]);
+  });
+
   it("says nothing of an event not worth telling", () => {
     expect(describeEvent(street, changed("called", null, null), SEAT_0)).toBe("");
   });

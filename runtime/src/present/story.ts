@@ -10,7 +10,7 @@
 import type { Game, Move, MoveOption, Seat, Value } from "../contract.js";
 import type { GameEvent, VarRef, ZoneRef } from "../events.js";
 import { addressed, cardName, possessive, readerSeat, renderText, seatList, seatName, spaceName, valueName, varLabel, zoneLabel, type Reader } from "./naming.js";
-import { bare, joinList, verbFor, words } from "./words.js";
+import { bare, joinList, placeWord, verbFor, words } from "./words.js";
 
 /** What the events came from: the seat whose move made them, its move and the option it was chosen from.
  *  A variable the move set on its mover (a flag turning true, a bid equal to the amount chosen) is the
@@ -185,7 +185,7 @@ function tellMove(game: Game, event: Extract<GameEvent, { kind: "move" }>, reade
   if (from !== null && from.seat !== null) {
     const owner = from.seat;
     if (to.seat === null) {
-      return { subject: owner, verb: "put", object: cards, place: () => `into ${zoneLabel(game, to.zone)}`, key: `put ${where}` };
+      return { subject: owner, verb: "put", object: cards, place: () => `${placeWord(zoneLabel(game, to.zone), true)} ${zoneLabel(game, to.zone)}`, key: `put ${where}` };
     }
     if (to.seat === owner) {
       const place = (pronoun: string): string =>
@@ -193,7 +193,8 @@ function tellMove(game: Game, event: Extract<GameEvent, { kind: "move" }>, reade
       return { subject: owner, verb: "move", object: cards, place, key: `own ${where}` };
     }
     const target = to.seat;
-    const into = from.zone === to.zone ? "" : ` (into ${possessive(game, target, reader)} ${bare(zoneLabel(game, to.zone))})`;
+    const label = bare(zoneLabel(game, to.zone));
+    const into = from.zone === to.zone ? "" : ` (${placeWord(label, true)} ${possessive(game, target, reader)} ${label})`;
     return { subject: owner, verb: "give", object: cards, place: () => `to ${seatName(game, target, reader)}${into}`, key: `give ${where} ${target}` };
   }
   // Between shared zones: the cards are the subject.

@@ -1,7 +1,7 @@
 // The table model as lines of plain text: what `rules play` prints, what a log or a screen reader reads.
 
 import type { TableArea, TableCard, TableModel, TableSpace, TableVar, TableZone } from "./table.js";
-import { capitalise, joinList, plural } from "./words.js";
+import { capitalise, joinList, placeWord, plural } from "./words.js";
 
 /** The model's lines: notes, the middle of the table, each seat's area, then the reader's options, numbered. */
 export function tableText(model: TableModel): string[] {
@@ -64,6 +64,6 @@ export function cardText(card: TableCard): string {
 /** "HOME; you and seat 2 here", "Phonics Place (light blue, $100) (2 Stacks of Books), in seat 1's deeds":
  *  a space is called by the card standing on it (its deed), else by its own name. */
 function spaceText(space: TableSpace): string {
-  const named = space.cards.length === 0 ? cardText(space.card) : space.cards.map(({ card, where }) => `${cardText(card)}, in ${where}`).join("; ");
+  const named = space.cards.length === 0 ? cardText(space.card) : space.cards.map(({ card, where }) => `${cardText(card)}, ${placeWord(where, false)} ${where}`).join("; ");
   return space.standing === null ? named : `${named}; ${space.standing} here`;
 }

@@ -56,3 +56,17 @@ export function baseForm(word: string): string {
   if (/[^su]s$/.test(word)) return word.slice(0, -1);
   return word;
 }
+
+/** Places cards lie on rather than in, by the last word of their label. */
+const SURFACES = new Set(["board", "pile", "deck", "table", "stack", "track", "mat", "tableau"]);
+
+/**
+ * The word that puts cards in a place, by its label: "into" (the game box, your hand) or, for a
+ * surface, "onto" (the game board, the discard pile); with `moving` false, "in" or "on".
+ */
+export function placeWord(label: string, moving: boolean): string {
+  const head = label.toLowerCase().match(/[a-z]+(?=[^a-z]*$)/)?.[0] ?? "";
+  const surface = SURFACES.has(head) || SURFACES.has(head.replace(/s$/, ""));
+  if (moving) return surface ? "onto" : "into";
+  return surface ? "on" : "in";
+}
