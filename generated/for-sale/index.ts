@@ -142,8 +142,8 @@ export const game: Game<State, Move, View> = {
       },
     ],
     vars: [
-      { name: "bank", label: "the bank", perPlayer: false, type: "int", visibility: "public" },
-      { name: "coins", label: "coins", perPlayer: true, type: "int", visibility: "owner" },
+      { name: "bank", label: "the bank", perPlayer: false, type: "int", visibility: "public", unit: "coin" },
+      { name: "coins", label: "coins", perPlayer: true, type: "int", visibility: "owner", unit: "coin" },
       { name: "bid", label: "bid", perPlayer: true, type: "int", visibility: "public", shown: "when" },
       { name: "passed", label: "out of this auction", perPlayer: true, type: "bool", visibility: "public" },
       {

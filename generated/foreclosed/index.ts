@@ -221,8 +221,8 @@ export const game: Game<State, Move, View> = {
       },
     ],
     vars: [
-      { name: "bank", label: "the bank", perPlayer: false, type: "int", visibility: "hidden" },
-      { name: "coins", label: "coins", perPlayer: true, type: "int", visibility: "public" },
+      { name: "bank", label: "the bank", perPlayer: false, type: "int", visibility: "hidden", unit: "$" },
+      { name: "coins", label: "coins", perPlayer: true, type: "int", visibility: "public", unit: "$" },
       {
         name: "protection",
         label: "Protection coins",
@@ -230,6 +230,7 @@ export const game: Game<State, Move, View> = {
         type: "int",
         visibility: "public",
         shown: "when",
+        unit: "$",
       },
       { name: "chairman", label: "the Chairman", perPlayer: false, type: "player", visibility: "public" },
       {

@@ -252,14 +252,15 @@ export const game: Game<State, Move, View> = {
         visibility: "public",
         shown: "when",
       },
-      { name: "bank", label: "the bank", perPlayer: false, type: "int", visibility: "hidden" },
-      { name: "cash", label: "cash", perPlayer: true, type: "int", visibility: "public" },
+      { name: "bank", label: "the bank", perPlayer: false, type: "int", visibility: "hidden", unit: "$" },
+      { name: "cash", label: "cash", perPlayer: true, type: "int", visibility: "public", unit: "$" },
       {
         name: "centre",
         label: "the centre of the board",
         perPlayer: false,
         type: "int",
         visibility: "public",
+        unit: "$",
       },
       {
         name: "position",

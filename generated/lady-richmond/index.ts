@@ -115,7 +115,7 @@ export const game: Game<State, Move, View> = {
       },
     ],
     vars: [
-      { name: "coins", label: "stockpile", perPlayer: true, type: "int", visibility: "owner" },
+      { name: "coins", label: "stockpile", perPlayer: true, type: "int", visibility: "owner", unit: "coin" },
       {
         name: "stake",
         label: "coins bid",
@@ -123,9 +123,17 @@ export const game: Game<State, Move, View> = {
         type: "int",
         visibility: "public",
         shown: "when",
+        unit: "coin",
       },
-      { name: "money_chest", label: "the money chest", perPlayer: false, type: "int", visibility: "public" },
-      { name: "box", label: "the box", perPlayer: false, type: "int", visibility: "hidden" },
+      {
+        name: "money_chest",
+        label: "the money chest",
+        perPlayer: false,
+        type: "int",
+        visibility: "public",
+        unit: "coin",
+      },
+      { name: "box", label: "the box", perPlayer: false, type: "int", visibility: "hidden", unit: "coin" },
       {
         name: "peek_used",
         label: "Cheat Peek tile turned over",

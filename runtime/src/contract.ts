@@ -179,6 +179,9 @@ export interface VarInfo {
   readonly shown?: "bookkeeping" | "when" | "always";
   /** For a per-player int that places its seat's token on a board (`on spaces`): that zone. */
   readonly on?: string;
+  /** What an amount of it is counted in (`unit "$"`, `unit "coin"`): a symbol goes before the number
+   *  ("$34"), a word after it, plural past one ("2 coins"). Absent: a bare number. */
+  readonly unit?: string;
   readonly perPlayer: boolean;
   /** For a per-card variable (`per Deed var houses`), its card type: the state holds a value per
    *  card of that type, keyed by card id, and a view only those of the cards the seat can identify. */

@@ -185,7 +185,7 @@ describe("rules demo", () => {
     expect(auctions.length).toBeGreaterThan(0);
     for (const [, winner, bid, after] of auctions) {
       const lines = after!.split("\n");
-      expect(lines[0]).toBe(`      ${winner} pays ${bid} to the money chest`);
+      expect(lines[0]).toBe(`      ${winner} pays ${bid} ${bid === "1" ? "coin" : "coins"} to the money chest`);
       expect(lines.some((line) => line.startsWith(`      ${winner} takes `) && line.endsWith(" from the face-up cards"))).toBe(true);
     }
     // "The game ends as soon as the Shop Keeper reveals the Closed Shop card."
@@ -261,9 +261,9 @@ describe("rules play", () => {
         "  you take Property 3 from the Properties on auction",
         "seat 1 passes",
         "  seat 1 takes Property 17 from the Properties on auction",
-        "  seat 1 pays 7 to the bank: half the bid, rounded up",
+        "  seat 1 pays 7 coins to the bank: half the bid, rounded up",
         "  The auction goes to seat 2, the last in the bidding, for a bid of 18",
-        "  seat 2 pays 18 to the bank: the winning bid",
+        "  seat 2 pays 18 coins to the bank: the winning bid",
         "  seat 2 takes Property 19 from the Properties on auction",
         "",
       ].join("\n"),

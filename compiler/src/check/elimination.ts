@@ -108,6 +108,7 @@ export function desugarElimination(program: A.Program): {
       range: at,
     },
     on: null,
+    unit: null,
     range: at,
   };
   const first = program.declarations[0];

@@ -3,7 +3,7 @@
 // diagnostics for a template that cannot be shown or would show what a reader may not see.
 import { describe, expect, test } from "vitest";
 import * as runtime from "@rules/runtime/internal";
-import { tableOf } from "@rules/runtime/present";
+import { describeEvents, tableOf } from "@rules/runtime/present";
 import { checkGame } from "../check-game.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
@@ -129,5 +129,28 @@ describe("presentation", () => {
     expectCodes('"wait with ${cash[0]} in hand"', '"wait with {market}"', ["check/type-mismatch"]);
     expectCodes('"the market"', '"the market" layout spiral', ["check/unknown-layout"]);
     expectCodes("per player var secret: int owner = 0", "per player var at: int public = 0 on market", ["check/not-a-board"]);
+    // A unit is for a whole number, and is one word or a symbol.
+    expectCodes("per player var bought: bool public = false", 'per player var bought: bool public = false unit "coin"', ["check/type-mismatch"]);
+    expectCodes('per player var cash: int public = 10 "cash"', 'per player var cash: int public = 10 "cash" unit "gold coin"', ["check/type-mismatch"]);
+    expectCodes('per player var cash: int public = 10 "cash"', 'per player var cash: int public = 10 "cash" unit "$"', []);
+  });
+
+  test("an amount is told in its variable's unit: a symbol before the number, a word after it", async () => {
+    const text = game("").replace('var bank: int hidden = 100 "the bank"', 'var bank: int hidden = 100 "the bank" unit "coin"').replace('= 10 "cash"', '= 10 "cash" unit "$"');
+    const played = await loadRulesGame("shop", text, runtime);
+    expect(played.meta.vars.filter((v) => v.unit !== undefined).map((v) => [v.name, v.unit])).toEqual([
+      ["bank", "coin"],
+      ["cash", "$"],
+    ]);
+    const state = played.setup({ players: 2, seed: 1 });
+    played.advance(state);
+    const lot = (state.zones.market as number[])[0]!;
+    const price = played.meta.cards[lot]!.fields.price as number;
+    const events = runtime.recordEvents(state, (s) => played.apply(s, 0, { type: "buy", l: lot }));
+    // The unit of the variable the money leaves: cash's "$".
+    expect(describeEvents(played, events, 1).find((line) => line.includes("pays"))).toBe(`seat 0 pays $${price} to the bank: ${played.meta.cards[lot]!.name} bought`);
+    // The table adds a symbol to a value; a word would repeat its label ("coins: 3").
+    const you = tableOf(played, played.view(state, 0), 0, undefined, []).areas.find((area) => area.seat === 0)!;
+    expect(you.vars.find((v) => v.name === "cash")?.text).toBe(`$${10 - price}`);
   });
 });

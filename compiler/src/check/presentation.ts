@@ -85,8 +85,9 @@ export class PresentationChecker {
     for (const part of why.parts) if (typeof part !== "string") this.publicOnly(part, "a transfer's reason is told to every seat");
   }
 
-  /** `bookkeeping`, `shown [as "…"] [when COND]` and `on ZONE` on a variable. */
+  /** `bookkeeping`, `shown [as "…"] [when COND]`, `on ZONE` and `unit "…"` on a variable. */
   variable(v: A.VarDeclaration): void {
+    if (v.unit) this.unit(v, v.unit);
     const shown = v.shown;
     if (shown?.kind === "shown") {
       if (v.perCard) {
@@ -115,6 +116,16 @@ export class PresentationChecker {
       }
     }
     if (v.on) this.boardToken(v, v.on);
+  }
+
+  /** `unit "$"`, `unit "coin"`: what amounts of a whole number are counted in, a symbol or a word. */
+  private unit(v: A.VarDeclaration, unit: NonNullable<A.VarDeclaration["unit"]>): void {
+    const type = this.ctx.varType(v);
+    if (type.kind !== "int") {
+      this.ctx.error("check/type-mismatch", `'unit' says what an amount is counted in: '${v.name.name}' is a ${typeName(type)}, not a whole number`, unit.range);
+    } else if (!/^(\p{L}+|[^\p{L}\s]+)$/u.test(unit.text)) {
+      this.ctx.error("check/type-mismatch", `a unit is one word ("coin") or a symbol ("$"), not "${unit.text}"`, unit.range);
+    }
   }
 
   /**

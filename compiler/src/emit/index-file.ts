@@ -62,9 +62,10 @@ export class IndexFile {
       const shownAs = v.shown?.kind === "bookkeeping" ? "bookkeeping" : v.perCard ? "always" : "when";
       const shown = v.shown ? `, shown: ${quote(shownAs)}` : "";
       const on = v.on ? `, on: ${quote(v.on.name)}` : "";
+      const unit = v.unit !== null ? `, unit: ${quote(v.unit.text)}` : "";
       // Per player per Field: each seat's value is a record by member (per player per player: a list by seat).
       const perKey = v.perKey ? `, perKey: ${quote(v.perKey.name)}` : "";
-      return `{ name: ${quote(v.name.name)}, label: ${quote(v.label ?? words(v.name.name))}, perPlayer: ${v.perPlayer}${perKey}${perCard}, type: ${quote(typeName)}, visibility: ${quote(v.visibility)}${shown}${on} }`;
+      return `{ name: ${quote(v.name.name)}, label: ${quote(v.label ?? words(v.name.name))}, perPlayer: ${v.perPlayer}${perKey}${perCard}, type: ${quote(typeName)}, visibility: ${quote(v.visibility)}${shown}${on}${unit} }`;
     });
     const cardTypes = [...this.ctx.game.cardTypes.entries()].map(
       ([name, t]) => `{ name: ${quote(name)}, fields: [${t.fields.map((f) => `{ name: ${quote(f.name)}, type: ${quote(f.type.kind === "enum" ? f.type.name : f.type.kind)} }`).join(", ")}] }`,

@@ -159,6 +159,9 @@ export interface VarDeclaration {
   readonly shown: VarShown | null;
   /** `on ZONE`: a per-player int placing its seat's token on that board zone. */
   readonly on: Identifier | null;
+  /** `unit "$"` / `unit "coin"`: what an amount of it is counted in, as the story and table say it
+   *  ("$34", "2 coins"); null: a bare number. */
+  readonly unit: { readonly text: string; readonly range: SourceRange } | null;
   readonly range: SourceRange;
 }
 

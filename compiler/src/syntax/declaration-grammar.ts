@@ -264,6 +264,7 @@ export class DeclarationGrammar extends StatementGrammar {
     this.OPTION(() => { const token = this.CONSUME(T.StringLiteral); this.ACTION(() => { label = token; }); });
     let shown: A.VarShown | null = null;
     let on: A.Identifier | null = null;
+    let unit: A.VarDeclaration["unit"] = null;
     let last: IToken | A.Expression | A.VarShown = label ?? initial;
     this.MANY(() => {
       this.OR([
@@ -274,6 +275,13 @@ export class DeclarationGrammar extends StatementGrammar {
             this.CONSUME(T.On);
             const zone = this.CONSUME2(T.Identifier);
             this.ACTION(() => { on = identifier(zone); last = zone; });
+          },
+        },
+        {
+          ALT: () => {
+            const keyword = this.CONSUME(T.Unit);
+            const text = this.CONSUME2(T.StringLiteral);
+            this.ACTION(() => { unit = { text: unquote(text), range: span(keyword, text) }; last = text; });
           },
         },
       ]);
@@ -289,6 +297,7 @@ export class DeclarationGrammar extends StatementGrammar {
       label: label ? unquote(label) : null,
       shown,
       on,
+      unit,
       range: span(per ?? keyword, last),
     }));
   });

@@ -98,6 +98,7 @@ export const Name = soft("name");
 export const Text = soft("text");
 export const Layout = soft("layout");
 export const Bookkeeping = soft("bookkeeping");
+export const Unit = soft("unit");
 export const Shown = soft("shown");
 export const As = soft("as");
 export const When = soft("when");
@@ -156,7 +157,7 @@ const keywords = [
   True, False, And, Or, Not, Phase, All, Game, Players, Variant, Bot, Enum, Card, Cards, Var, Per, Player, Public, Owner,
   Hidden, Conserve, Zone, Stack, Row, Pile, Slot, Limit, Table, Setup, Flow, Score, Tiebreak, By, Ascending,
   Descending, Function, Bottom, Of, Others, Open, Pause, Otherwise, Default, Prefer, Procedure, Up, Name, Text, Layout, Bookkeeping, Shown, As, When,
-  On, With,
+  On, With, Unit,
 ];
 // Longer words first, so that `cards` is not lexed as `card` + `s` and `players` not as `player`.
 keywords.sort((a, b) => String(b.PATTERN).length - String(a.PATTERN).length);

@@ -10,7 +10,7 @@
 import type { Game, Move, MoveOption, Seat, Value } from "../contract.js";
 import type { GameEvent, VarRef, ZoneRef } from "../events.js";
 import { addressed, cardName, possessive, readerSeat, renderText, seatList, seatName, spaceName, valueName, varLabel, zoneLabel, type Reader } from "./naming.js";
-import { bare, joinList, placeWord, verbFor, words } from "./words.js";
+import { amountIn, bare, joinList, placeWord, verbFor, words } from "./words.js";
 
 /** What the events came from: the seat whose move made them, its move and the option it was chosen from.
  *  A variable the move set on its mover (a flag turning true, a bid equal to the amount chosen) is the
@@ -206,7 +206,7 @@ function tellMove(game: Game, event: Extract<GameEvent, { kind: "move" }>, reade
 
 function tellTransfer(game: Game, event: Extract<GameEvent, { kind: "transfer" }>, reader: Reader, context: StoryContext): Told {
   const { from, to, amount } = event;
-  const known = amount === null ? null : String(amount);
+  const known = amount === null ? null : amountIn(amount, unitOf(game, event));
   const where = `${from.variable}>${to.variable}`;
   const fromLabel = varLabel(game, from.variable);
   const toLabel = varLabel(game, to.variable);
@@ -232,9 +232,16 @@ function tellTransfer(game: Game, event: Extract<GameEvent, { kind: "transfer" }
   return `${known ?? "an unseen amount"} goes from ${fromLabel} to ${toLabel}`;
 }
 
+/** What a transfer's amount is counted in: the unit of the variable it leaves, else of the one it goes to. */
+function unitOf(game: Game, event: Extract<GameEvent, { kind: "transfer" }>): string | undefined {
+  const unit = (variable: string) => game.meta.vars.find((v) => v.name === variable)?.unit;
+  return unit(event.from.variable) ?? unit(event.to.variable);
+}
+
 /** A payment with the rules' reason, a sentence of its own: "seat 1 pays 22 to seat 2: rent for Phonics Place". */
 function tellReason(game: Game, event: Extract<GameEvent, { kind: "transfer" }>, reader: Reader, context: StoryContext): string {
-  const { from, to, amount } = event;
+  const { from, to } = event;
+  const amount = event.amount === null ? null : amountIn(event.amount, unitOf(game, event));
   const why = renderText(game, event.why!, reader, context);
   const payee = (ref: VarRef): string => (ref.seat === null ? varLabel(game, ref.variable) : seatName(game, ref.seat, reader));
   if (from.seat !== null && from.seat === to.seat) {

@@ -9,7 +9,7 @@
 import type { Activity, CardId, Game, Move, MoveOption, ParameterDomain, Seat, TextPart, Value, VarInfo, ZoneInfo, ZoneLayout } from "../contract.js";
 import { cardName, choiceName, readerSeat, renderText, seatList, seatName, spaceName, valueName, varLabel, zoneLabel, type Reader } from "./naming.js";
 import { describeMove, describeOption, describeTurn } from "./moves.js";
-import { bare, capitalise, words } from "./words.js";
+import { amountIn, bare, capitalise, isSymbolUnit, words } from "./words.js";
 
 /** A seat's view of the table, for people. */
 export interface TableModel {
@@ -268,9 +268,12 @@ function tableVar(
       ? "hidden"
       : info?.on !== undefined && typeof value === "number"
         ? spaceName(game, info.on, value, reader)
-        : isPlain(value)
-          ? valueName(game, value, info?.type ?? typeOf(value), reader)
-          : describeUnknown(value);
+        : typeof value === "number" && info?.unit !== undefined && isSymbolUnit(info.unit)
+          ? // The label names what is counted ("coins: 3"); a symbol says it where a word would repeat it ("cash: $454").
+            amountIn(value, info.unit)
+          : isPlain(value)
+            ? valueName(game, value, info?.type ?? typeOf(value), reader)
+            : describeUnknown(value);
   return { name, seat, label, value: isPlain(value) ? value : null, text, kind: "value" };
 }
 

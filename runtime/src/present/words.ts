@@ -70,3 +70,14 @@ export function placeWord(label: string, moving: boolean): string {
   if (moving) return surface ? "onto" : "into";
   return surface ? "on" : "in";
 }
+
+/** Whether a unit is a symbol ("$"), said before the number, rather than a word ("coin"). */
+export function isSymbolUnit(unit: string): boolean {
+  return !/\p{L}/u.test(unit);
+}
+
+/** An amount in its unit: a symbol before it ("$34"), a word after it ("1 coin", "2 coins"); no unit, the number. */
+export function amountIn(amount: number, unit: string | undefined): string {
+  if (unit === undefined) return String(amount);
+  return isSymbolUnit(unit) ? `${amount < 0 ? "-" : ""}${unit}${Math.abs(amount)}` : `${amount} ${Math.abs(amount) === 1 ? unit : `${unit}s`}`;
+}
