@@ -135,7 +135,7 @@ function submitText(option: TableOption, title: string, values: Values): string 
 }
 
 function ParameterControl({ parameter: p, value, set }: { parameter: TableParameter; value: Value | readonly Value[] | undefined; set: (v: Value | readonly Value[]) => void }): ComponentChild {
-  const label = p.zone ? `${p.name} (from ${p.zone})` : p.name;
+  const label = p.zone ? `${p.label} (from ${p.zone})` : p.label;
   if (p.kind === "range") {
     const number = typeof value === "number" ? value : (p.min ?? 0);
     const change = (event: Event): void => {

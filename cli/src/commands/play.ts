@@ -350,7 +350,7 @@ function isChoice(parameter: TableParameter): boolean {
 }
 
 async function askParameter(parameter: TableParameter, prompt: Prompt, io: Io): Promise<Value | typeof LEFT | typeof QUIT | typeof BACK> {
-  const { name } = parameter;
+  const name = parameter.label;
   if (parameter.kind === "range") {
     const [min, max] = [parameter.min!, parameter.max!];
     if (min === max) return min;
@@ -384,7 +384,7 @@ async function askParameter(parameter: TableParameter, prompt: Prompt, io: Io): 
 
 /** A set of cards (a trade): the cards numbered, answered as numbers separated by spaces or commas. */
 async function askCardSet(parameter: TableParameter, prompt: Prompt, io: Io): Promise<Value | typeof LEFT | typeof QUIT | typeof BACK> {
-  const { name } = parameter;
+  const name = parameter.label;
   const cards = parameter.choices!;
   const none = parameter.none !== false;
   io.print(`  ${name}, ${none ? "any cards" : "one or more"} from ${parameter.zone}${none ? ", or none" : ""}:`);

@@ -78,20 +78,33 @@ describe("tableOf", () => {
         {
           type: "buy",
           text: "buy Deed 2 120 red for $120",
-          parameters: [{ name: "deed", kind: "card", zone: "the bank's deeds", choices: [{ value: 4, label: "Deed 2 120 red" }] }],
+          parameters: [{ name: "deed", label: "deed", kind: "card", zone: "the bank's deeds", choices: [{ value: 4, label: "Deed 2 120 red" }] }],
         },
         {
           type: "offer",
           text: "offer buyer (seat 1 / Wealthy Nephew Merc), amount 1..150",
           parameters: [
-            { name: "buyer", kind: "player", choices: [{ value: 1, label: "seat 1" }, { value: 2, label: "Wealthy Nephew Merc" }] },
-            { name: "amount", kind: "range", min: 1, max: 150 },
+            { name: "buyer", label: "buyer", kind: "player", choices: [{ value: 1, label: "seat 1" }, { value: 2, label: "Wealthy Nephew Merc" }] },
+            { name: "amount", label: "amount", kind: "range", min: 1, max: 150 },
           ],
         },
       ],
     });
     // Not the reader's decision: no options, whatever is given.
     expect(tableOf(street, streetView, SEAT_0, { kind: "turn", players: [1] }, [buy]).decision).toBeNull();
+  });
+
+  it("names a parameter of one or two letters by what it is: its card type, a player, a number", () => {
+    const sell: MoveOption = {
+      type: "sell",
+      parameters: { d: { kind: "card", zone: "deeds", cards: [3] }, to: { kind: "player", players: [1, 2] }, n: { kind: "range", min: 1, max: 3 } },
+    };
+    const decision = tableOf(street, streetView, SEAT_0, { kind: "turn", players: [0] }, [sell]).decision!;
+    expect(decision.options[0]!.parameters.map((p) => [p.name, p.label])).toEqual([
+      ["d", "deed"],
+      ["to", "player"],
+      ["n", "number"],
+    ]);
   });
 
   it("is plain JSON", () => {

@@ -120,6 +120,9 @@ export interface TableOption {
 
 export interface TableParameter {
   readonly name: string;
+  /** How a question names it: the name in words, or, for a name of one or two letters (`d`, `p`),
+   *  what it is: the card type ("deed"), "player", "number" or "choice". */
+  readonly label: string;
   readonly kind: ParameterDomain["kind"];
   /** A range's bounds. */
   readonly min?: number;
@@ -390,9 +393,10 @@ function visibleIds(content: unknown): CardId[] {
 /** An option with each parameter's domain as choices. */
 function tableOption(game: Game, option: MoveOption, reader: Reader): TableOption {
   const parameters = Object.entries(option.parameters).map(([name, domain]): TableParameter => {
+    const label = parameterLabel(game, name, domain);
     switch (domain.kind) {
       case "range":
-        return { name, kind: domain.kind, min: domain.min, max: domain.max };
+        return { name, label, kind: domain.kind, min: domain.min, max: domain.max };
       case "card":
       case "cards": {
         // Cards in the order their zone shows them: a pile's in card order, a row's as they lie.
@@ -400,15 +404,31 @@ function tableOption(game: Game, option: MoveOption, reader: Reader): TableOptio
         const cards = info && !info.ordered ? [...domain.cards].sort((a, b) => a - b) : domain.cards;
         const zone = info?.perPlayer ? bare(zoneLabel(game, domain.zone)) : zoneLabel(game, domain.zone);
         const choices = cards.map((id) => ({ value: id, label: cardName(game, id) }));
-        return domain.kind === "cards" ? { name, kind: domain.kind, zone, choices, none: domain.none !== false } : { name, kind: domain.kind, zone, choices };
+        return domain.kind === "cards" ? { name, label, kind: domain.kind, zone, choices, none: domain.none !== false } : { name, label, kind: domain.kind, zone, choices };
       }
       case "player":
-        return { name, kind: domain.kind, choices: domain.players.map((seat) => ({ value: seat, label: seatName(game, seat, reader) })) };
+        return { name, label, kind: domain.kind, choices: domain.players.map((seat) => ({ value: seat, label: seatName(game, seat, reader) })) };
       case "choice":
-        return { name, kind: domain.kind, choices: domain.values.map((value) => ({ value, label: choiceName(game, value) })) };
+        return { name, label, kind: domain.kind, choices: domain.values.map((value) => ({ value, label: choiceName(game, value) })) };
     }
   });
   return { type: option.type, text: describeOption(game, option, reader), parameters };
+}
+
+/** A parameter as a question names it: "amount", "buyer"; a one- or two-letter name (`d in deeds[q]`) by what it is ("deed"). */
+function parameterLabel(game: Game, name: string, domain: ParameterDomain): string {
+  if (name.replace(/_/g, "").length > 2) return words(name);
+  switch (domain.kind) {
+    case "card":
+    case "cards":
+      return words(zoneInfo(game, domain.zone)?.cardType ?? "card");
+    case "player":
+      return "player";
+    case "range":
+      return "number";
+    case "choice":
+      return "choice";
+  }
 }
 
 /** The view's fields outside zones and variables: the phase, secret choices, and anything else in words. */
