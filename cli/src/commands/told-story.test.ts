@@ -139,7 +139,8 @@ describe("describeEvents: variables", () => {
     // Seat 2 raised to 5 and passed in the same move: both are the move itself.
     expect(tellTo(0, events, { mover: 2, move: { type: "raise", amount: 5 } })).toEqual([]);
     // Told by another seat's move, they are news.
-    expect(tellTo(0, events, { mover: 1, move: { type: "pass" } })).toEqual(["seat 2's bid is now 5", "seat 2: out of this round"]);
+    expect(tellTo(0, events, { mover: 1, move: { type: "pass" } })).toEqual(["seat 2's bid is now 5", "seat 2 is out of this round"]);
+    expect(tellTo(2, events, { mover: 1, move: { type: "pass" } })).toEqual(["your bid is now 5", "you are out of this round"]);
   });
 
   it("names a seat held in a variable as the table does", () => {

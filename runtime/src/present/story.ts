@@ -265,7 +265,12 @@ function tellReason(game: Game, event: Extract<GameEvent, { kind: "transfer" }>,
 function tellSet(game: Game, variable: VarRef, value: Value, reader: Reader): string {
   const info = game.meta.vars.find((v) => v.name === variable.variable);
   const label = varLabel(game, variable.variable);
-  if (value === true) return variable.seat === null ? `${label}: yes` : `${seatName(game, variable.seat, reader)}: ${label}`;
+  if (value === true) {
+    if (variable.seat === null) return `${label}: yes`;
+    // A flag's label says what its seat is while it is up: "seat 2 is in COURT", "you are out of this auction".
+    const who = seatName(game, variable.seat, reader);
+    return `${who} ${who === "you" ? "are" : "is"} ${label}`;
+  }
   // A token on a board (`on`): its seat moves to a space, called by name.
   if (info?.on !== undefined && variable.seat !== null && typeof value === "number") {
     const who = seatName(game, variable.seat, reader);
