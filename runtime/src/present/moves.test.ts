@@ -41,6 +41,10 @@ describe("describeMove", () => {
     expect(describeMove(street, { type: "call", colour: "light_blue" }, SEAT_0, call, 1)).toBe("seat 1 calls light blue");
     expect(describeMove(street, { type: "call", colour: "light_blue" }, SEAT_0, call)).toBe("call colour light blue");
     expect(describeMove(street, { type: "pay_fine" }, SEAT_0, undefined, 2)).toBe("Wealthy Nephew Merc chooses pay fine");
+    // A label's verbs joined by "and" agree with another seat, and stay as written for you.
+    const pass = { type: "pass", parameters: {}, label: ["pass and take $1"] } as const;
+    expect(describeMove(street, { type: "pass" }, SEAT_0, pass, 1)).toBe("seat 1 passes and takes $1");
+    expect(describeMove(street, { type: "pass" }, SEAT_0, pass, 0)).toBe("you pass and take $1");
   });
 });
 

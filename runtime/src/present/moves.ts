@@ -6,7 +6,7 @@ import type { Activity, Game, GameResult, Move, MoveOption, Seat } from "../cont
 import type { GameEvent } from "../events.js";
 import { parameterValue, readerSeat, renderText, seatList, seatName, type Reader } from "./naming.js";
 import { describeEvents } from "./story.js";
-import { capitalise, verbFor, words } from "./words.js";
+import { capitalise, thirdPerson, verbFor, words } from "./words.js";
 
 /**
  * A move in words, from the option it was chosen from (whose label, if any, says it). Without
@@ -42,8 +42,12 @@ const STATES = new Set(["done", "ready", "finished"]);
  */
 function conjugated(phrase: string, subject: string): string {
   const match = /^([A-Za-z]+)\b/.exec(phrase);
-  const told = match ? `${verbFor(subject, match[1]!)}${phrase.slice(match[1]!.length)}` : phrase;
-  return subject === "you" ? told : told.replace(/\byour\b/g, "their").replace(/\bYour\b/g, "Their");
+  if (subject === "you" || !match) return phrase;
+  // A verb joined by "and" in the first clause agrees too: "pass and take $1" → "passes and takes $1".
+  const end = phrase.search(/[.,;:!?]/);
+  const clause = (end < 0 ? phrase : phrase.slice(0, end)).slice(match[1]!.length).replace(/ and ([a-z]+)\b/g, (_, verb: string) => ` and ${thirdPerson(verb)}`);
+  const told = `${thirdPerson(match[1]!)}${clause}${end < 0 ? "" : phrase.slice(end)}`;
+  return told.replace(/\byour\b/g, "their").replace(/\bYour\b/g, "Their");
 }
 
 /** "raise amount 7"; "good deal give Gem 1 and Gem 2, take Gem 5"; told of a seat, a move's only

@@ -78,6 +78,12 @@ describe("renderText: the rules' templates", () => {
     expect(renderText(street, parts, { seat: 2, humans: 2 })).toBe("you land on Phonics Place, called light blue");
   });
 
+  it("says a seat's own thing to it as 'your'", () => {
+    const leave = ["leave ", { value: 1, type: "player" }, "'s card"] as const;
+    expect(renderText(street, leave, 1)).toBe("leave your card");
+    expect(renderText(street, leave, SEAT_0)).toBe("leave seat 1's card");
+  });
+
   it("makes every verb of the reader's clause agree, to its end: one joined by 'and', after a value too", () => {
     const owes = [{ value: 1, type: "player" }, " owes $", { value: 85, type: "int" }, " and has $", { value: 3, type: "int" }, ": ", { value: 1, type: "player" }, " must raise the rest"] as const;
     expect(renderText(street, owes, 1)).toBe("you owe $85 and have $3: you must raise the rest");

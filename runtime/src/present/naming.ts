@@ -144,12 +144,18 @@ export function renderText(game: Game, parts: readonly TextPart[], reader: Reade
   let said = "";
   let agreeing: Agreeing = null;
   for (const part of parts) {
-    const text = partText(game, part, reader, context);
+    let text = partText(game, part, reader, context);
     if (typeof part !== "string") {
       if (text === "you") agreeing = startsClause(said) ? "first" : "next";
       else agreeing = afterValue(agreeing);
       said += text;
       continue;
+    }
+    // "{target}'s card" said to the target: "your card", not "you's card".
+    if (/(^|\W)you$/i.test(said) && text.startsWith("'s")) {
+      said = `${said.slice(0, -3)}${said.slice(-3) === "You" ? "Your" : "your"}`;
+      text = text.slice(2);
+      agreeing = null;
     }
     const agreed = agreeWords(text, agreeing);
     agreeing = agreed.agreeing;

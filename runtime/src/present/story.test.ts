@@ -26,6 +26,11 @@ describe("describeEvents with the presentation fields", () => {
     expect(describeEvent(street, salary, SEAT_0)).toBe("Wealthy Nephew Merc gets 200 from the bank: passing Go");
   });
 
+  it("tells one seat's amounts taken along the same way as their sum", () => {
+    const events = [transferred(1, "bank", null, "coins", 0), transferred(1, "bank", null, "coins", 0)];
+    expect(describeEvents(street, events, SEAT_0)).toEqual(["you take 2 from the bank"]);
+  });
+
   it("keeps a payment without reason joined with the next of the same kind", () => {
     const events = [transferred(1, "coins", 1, "bank", null), transferred(4, "coins", 2, "bank", null)];
     expect(describeEvents(street, events, SEAT_0)).toEqual(["seat 1 pays 1 and Wealthy Nephew Merc pays 4 to the bank"]);

@@ -34,6 +34,8 @@ interface Clause {
   /** Where, said once for the run: `pronoun` is "your" for the reader alone, else "their". */
   readonly place: (pronoun: string) => string;
   readonly key: string;
+  /** A known amount moved, in its unit: one seat's amounts along the same way are told as their sum. */
+  readonly amount?: { readonly value: number; readonly unit: string | undefined };
 }
 
 type Told = string | Clause;
@@ -206,7 +208,9 @@ function tellMove(game: Game, event: Extract<GameEvent, { kind: "move" }>, reade
 
 function tellTransfer(game: Game, event: Extract<GameEvent, { kind: "transfer" }>, reader: Reader, context: StoryContext): Told {
   const { from, to, amount } = event;
-  const known = amount === null ? null : amountIn(amount, unitOf(game, event));
+  const unit = unitOf(game, event);
+  const known = amount === null ? null : amountIn(amount, unit);
+  const counted = amount === null ? {} : { amount: { value: amount, unit } };
   const where = `${from.variable}>${to.variable}`;
   const fromLabel = varLabel(game, from.variable);
   const toLabel = varLabel(game, to.variable);
@@ -215,10 +219,10 @@ function tellTransfer(game: Game, event: Extract<GameEvent, { kind: "transfer" }
     // "seat 1 pays 2 to the bank"; an amount the reader may not see: "seat 1 pays the bank".
     return known === null
       ? { subject: from.seat, verb: "pay", object: "", place: () => toLabel, key: `pay? ${where}` }
-      : { subject: from.seat, verb: "pay", object: known, place: () => `to ${toLabel}`, key: `pay ${where}` };
+      : { subject: from.seat, verb: "pay", object: known, place: () => `to ${toLabel}`, key: `pay ${where}`, ...counted };
   }
   if (from.seat === null && to.seat !== null) {
-    return { subject: to.seat, verb: "take", object: known ?? "an unseen amount", place: () => `from ${fromLabel}`, key: `take ${where}` };
+    return { subject: to.seat, verb: "take", object: known ?? "an unseen amount", place: () => `from ${fromLabel}`, key: `take ${where}`, ...counted };
   }
   if (from.seat !== null && to.seat !== null) {
     if (from.seat === to.seat) {
@@ -287,11 +291,19 @@ function tellSet(game: Game, variable: VarRef, value: Value, reader: Reader): st
  * and 3 each pay 2").
  */
 function sentence(game: Game, clauses: readonly Clause[], reader: Reader): string {
-  const bySubject: { subjects: Seat[]; verb: string; objects: string[] }[] = [];
+  const bySubject: { subjects: Seat[]; verb: string; objects: string[]; sum?: Clause["amount"] }[] = [];
   for (const clause of clauses) {
     const last = bySubject[bySubject.length - 1];
-    if (last && last.subjects.length === 1 && last.subjects[0] === clause.subject) last.objects.push(clause.object);
-    else bySubject.push({ subjects: [clause.subject], verb: clause.verb, objects: [clause.object] });
+    if (last && last.subjects.length === 1 && last.subjects[0] === clause.subject) {
+      // "you take $2 from the bank", not "you take $1 and $1".
+      if (last.sum && clause.amount && last.objects.length === 1) {
+        last.sum = { value: last.sum.value + clause.amount.value, unit: last.sum.unit };
+        last.objects = [amountIn(last.sum.value, last.sum.unit)];
+      } else {
+        last.objects.push(clause.object);
+        last.sum = undefined;
+      }
+    } else bySubject.push({ subjects: [clause.subject], verb: clause.verb, objects: [clause.object], sum: clause.amount });
   }
   const parts: typeof bySubject = [];
   for (const part of bySubject) {
