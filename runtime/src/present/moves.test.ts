@@ -45,6 +45,11 @@ describe("describeMove", () => {
     const pass = { type: "pass", parameters: {}, label: ["pass and take $1"] } as const;
     expect(describeMove(street, { type: "pass" }, SEAT_0, pass, 1)).toBe("seat 1 passes and takes $1");
     expect(describeMove(street, { type: "pass" }, SEAT_0, pass, 0)).toBe("you pass and take $1");
+    // "your" in a label is the mover's; the reader's own seat named in it is "your" too.
+    const leave = { type: "leave", parameters: {}, label: ["leave ", { value: 0, type: "player" }, "'s card"] } as const;
+    expect(describeMove(street, { type: "leave" }, SEAT_0, leave, 1)).toBe("seat 1 leaves your card");
+    const protect = { type: "protect", parameters: {}, label: ["Protect your card"] } as const;
+    expect(describeMove(street, { type: "protect" }, SEAT_0, protect, 1)).toBe("seat 1 Protects their card");
   });
 });
 

@@ -2,7 +2,7 @@
 // ("seat 2 buys Phonics Place for $100", "you pass"), with what they did; who may act; the result.
 // An option with a label from the rules is said by it; one without, by its name and parameters.
 
-import type { Activity, Game, GameResult, Move, MoveOption, Seat } from "../contract.js";
+import type { Activity, Game, GameResult, Move, MoveOption, Seat, TextPart } from "../contract.js";
 import type { GameEvent } from "../events.js";
 import { parameterValue, readerSeat, renderText, seatList, seatName, type Reader } from "./naming.js";
 import { describeEvents } from "./story.js";
@@ -14,12 +14,13 @@ import { capitalise, thirdPerson, verbFor, words } from "./words.js";
  * 7"); with `mover`, as a sentence about that seat ("seat 2 buys Phonics Place for $100", "you pass").
  */
 export function describeMove(game: Game, move: Move, reader: Reader, option?: MoveOption, mover?: Seat): string {
-  const phrase = option?.label
-    ? renderText(game, option.label, reader, { move, option, mover })
-    : unlabelled(game, move, reader, option, mover);
-  if (mover === undefined) return phrase;
-  const who = seatName(game, mover, reader);
-  if (option?.label) return `${who} ${conjugated(phrase, who)}`;
+  const who = mover === undefined ? undefined : seatName(game, mover, reader);
+  // A label is written to the seat that moves ("Protect your card"): told of another seat, its "your"
+  // is theirs, before the label's values are put in (the reader's own seat among them reads "your").
+  const label = option?.label && who !== undefined && who !== "you" ? option.label.map(theirs) : option?.label;
+  const phrase = label ? renderText(game, label, reader, { move, option, mover }) : unlabelled(game, move, reader, option, mover);
+  if (who === undefined) return phrase;
+  if (label) return `${who} ${conjugated(phrase, who)}`;
   const [verb, ...rest] = words(move.type).split(" ");
   const parameters = phrase.slice(words(move.type).length).trim();
   // A one-word option reads as a verb ("raises"); a longer name as a choice ("chooses good deal");
@@ -35,19 +36,22 @@ export function describeMove(game: Game, move: Move, reader: Reader, option?: Mo
 
 const STATES = new Set(["done", "ready", "finished"]);
 
+/** A label's own words told of another seat: "Protect your card" → "Protect their card". */
+function theirs(part: TextPart): TextPart {
+  return typeof part === "string" ? part.replace(/\byour\b/g, "their").replace(/\bYour\b/g, "Their") : part;
+}
+
 /**
- * A label, written to the player who moves ("end your turn", "Protect your card with $3"), told of
- * the seat that made it: its first word agreeing with the subject ("seat 2 ends …", "seat 2
- * Protects …"), and "your" theirs when the subject is another seat ("… their turn").
+ * A label, written to the player who moves ("end your turn", "pass and take $1"), told of the seat
+ * that made it: its first word agreeing with the subject ("seat 2 ends …"), and a verb joined to it
+ * by "and" in the first clause too ("seat 2 passes and takes $1").
  */
 function conjugated(phrase: string, subject: string): string {
   const match = /^([A-Za-z]+)\b/.exec(phrase);
   if (subject === "you" || !match) return phrase;
-  // A verb joined by "and" in the first clause agrees too: "pass and take $1" → "passes and takes $1".
   const end = phrase.search(/[.,;:!?]/);
   const clause = (end < 0 ? phrase : phrase.slice(0, end)).slice(match[1]!.length).replace(/ and ([a-z]+)\b/g, (_, verb: string) => ` and ${thirdPerson(verb)}`);
-  const told = `${thirdPerson(match[1]!)}${clause}${end < 0 ? "" : phrase.slice(end)}`;
-  return told.replace(/\byour\b/g, "their").replace(/\bYour\b/g, "Their");
+  return `${thirdPerson(match[1]!)}${clause}${end < 0 ? "" : phrase.slice(end)}`;
 }
 
 /** "raise amount 7"; "good deal give Gem 1 and Gem 2, take Gem 5"; told of a seat, a move's only
