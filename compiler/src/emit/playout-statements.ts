@@ -21,7 +21,7 @@ export class KernelCode extends KernelExpressions {
     game: CheckedGame,
     zones: ReadonlyMap<string, ZoneLayout>,
     /** Every seat's segments of a per-player zone are this many. */
-    private readonly maxSeats: number,
+    readonly maxSeats: number,
     /** The zone a card expression takes its card from, when the rules make that plain (the state
      *  machine's own record: StatementWriter.origin). */
     private readonly originOf: (card: A.Expression) => A.Expression | null,
