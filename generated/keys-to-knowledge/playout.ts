@@ -138,7 +138,7 @@ export function playout(): PlayoutKernel {
   var K_v_in_court = Array.from({ length: 6 }, (): boolean => false);
   var K_v_court_rolls = Array.from({ length: 6 }, (): number => 0);
   var K_v_opening = Array.from({ length: 6 }, (): number => 0);
-  var K_v_books = Array.from({ length: 106 }, (): number => 0);
+  var K_v_books = new Float64Array(106);
   var K_v_key = new Uint8Array(106);
   var K_v_mortgaged = new Uint8Array(106);
   var C = K_C;

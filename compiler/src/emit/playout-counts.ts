@@ -22,7 +22,7 @@ import { plain, readsSlot } from "./playout-memo-reads.js";
 import { markerKind } from "./playout-markers.js";
 import { CardKeys, type CardKey } from "./playout-keyed-counts.js";
 import { WHERE, varName } from "./playout-zones.js";
-import { cardFlagByte, namesCardFlagVariable } from "./playout-card-flags.js";
+import { cardFlagByte, namesCardFlagVariable } from "./playout-card-vars.js";
 import { PAIR_OF_FUNCTION, fieldIndexRead, fieldTestOf, pairedRead } from "./playout-paired-counts.js";
 import { INT_MEMBER_FUNCTION, intCardKey, intFieldRange, intMemberIndex, type IntFieldRange } from "./playout-int-field-counts.js";
 import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode, seatTotalsName } from "./playout-seat-totals.js";

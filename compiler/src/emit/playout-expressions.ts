@@ -12,7 +12,7 @@ import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.j
 import { ELIMINATED } from "../check/elimination.js";
 import { seatSkips } from "./playout-call-skips.js";
 import { seatsOutside } from "./playout-seat-masks.js";
-import { cardFlagRead, isCardFlag } from "./playout-card-flags.js";
+import { cardFlagRead, isCardFlag } from "./playout-card-vars.js";
 
 /** The kernel's flag for one variant of the game: true while a game plays with it. */
 export function variantFlag(variant: string): string {

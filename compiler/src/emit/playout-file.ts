@@ -18,7 +18,7 @@ import { FirstTables } from "./playout-first-tables.js";
 import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
 import { filledArray } from "./playout-arrays.js";
-import { cardFlagByte, isCardFlag } from "./playout-card-flags.js";
+import { cardFlagByte, cardVarArray, isCardFlag } from "./playout-card-vars.js";
 import { cardTables } from "./playout-card-tables.js";
 import { kernelType } from "./playout-lists.js";
 import { eachCardHead } from "./playout-card-ranges.js";
@@ -392,9 +392,8 @@ export class PlayoutFile {
       const ts = kernelType(this.ctx.game.typeOfVar(v));
       const blank = ts === "boolean" ? "false" : ts === "string" ? '""' : ts === "number" ? "0" : unsupported(`a variable of type ${ts}`);
       // Per-card values by card id (ids of other card types stay blank, never read).
-      // A flag per card: a byte a card (playout-card-flags.ts).
-      if (isCardFlag(this.ctx.game, v)) arrays.push({ name: varName(v.name.name), init: `new Uint8Array(${this.cardCount})` });
-      else if (v.perCard) arrays.push({ name: varName(v.name.name), init: filledArray(ts, this.cardCount, blank) });
+      // A flag or a number per card: a typed array (playout-card-vars.ts).
+      if (v.perCard) arrays.push({ name: varName(v.name.name), init: cardVarArray(this.ctx.game, v, this.cardCount) ?? filledArray(ts, this.cardCount, blank) });
       else if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: filledArray(ts, this.maxSeats, blank) });
       else scalars.push({ name: varName(v.name.name), type: ts, blank });
     }

@@ -10,7 +10,7 @@ import type { CheckedGame } from "../check/checker.js";
 import { cardFieldArray, functionName, quote } from "./code.js";
 import { localName, varName } from "./playout-zones.js";
 import { functionsByName, namesSlot, walk } from "./playout-memo-reads.js";
-import { cardFlagRead, namesCardFlag } from "./playout-card-flags.js";
+import { cardFlagRead, namesCardFlag } from "./playout-card-vars.js";
 import type { EnumIndexes } from "./playout-counts.js";
 
 /** A rules function of one card that reads only that card: its printed fields, its own per-card

@@ -12,7 +12,7 @@ import type { CheckedGame } from "../check/checker.js";
 import { quote } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import { localName, varName, type ZoneLayout } from "./playout-zones.js";
-import { cardFlagByte, isCardFlag } from "./playout-card-flags.js";
+import { cardFlagByte, isCardFlag } from "./playout-card-vars.js";
 
 /** A loop around decisions as the kernel keeps it: its scratch list, and the lets of its count and place. */
 export interface KernelLoop {

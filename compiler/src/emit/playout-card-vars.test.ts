@@ -1,7 +1,9 @@
-// A `bool` variable per card is kept a byte a card (playout-card-flags.ts). The drill's flag is
+// A `bool` variable per card is kept a byte a card, an `int` one in a Float64Array
+// (playout-card-vars.ts). The drill's flag is
 // read in requirements, in a count by a key (its writes then keep the counts), compared with a
 // boolean worked out otherwise (a byte read as it is, 1, would never equal `true`), negated into
-// itself, stored in a per-player boolean and returned by a function: the games must be the state
+// itself, stored in a per-player boolean and returned by a function; its number grows past 2^31
+// (an Int32Array would wrap it) and is read in a requirement and the score: the games must be the state
 // machine's, move for move, with uniform draws and with preferences followed.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
@@ -22,6 +24,7 @@ per player var gold: int public = 3
 per player var last_worn: bool public = false
 per Chip var worn: bool public = false
 per Chip var lucky: bool public = true
+per Chip var polish: int public = 0
 zone pile: Chip pile public = all Chip
 per player zone hand: Chip pile public
 
@@ -47,6 +50,7 @@ flow {
         {
           worn[c] = true
           last_worn[p] = worn[c]
+          polish[c] += c.value * 700000000
         }
         flip(c in hand[p])
           require worn[c] != (gold[p] > 4) else "not now"
@@ -57,6 +61,7 @@ flow {
         }
         sell(c in hand[p] where shiny(c))
           require worn_count(p) > 1 else "keep one worn"
+          require polish[c] > 2000000000 or c.value > 3 else "not polished enough"
         {
           gold[p] += c.value
           worn[c] = false
@@ -71,17 +76,18 @@ flow {
   }
 }
 
-score p: gold[p] + 2 * worn_count(p) + count(c in hand[p] where lucky[c]) + (if last_worn[p] then 1 else 0)
+score p: gold[p] + sum(c in hand[p]: polish[c] / 100000000) + 2 * worn_count(p) + count(c in hand[p] where lucky[c]) + (if last_worn[p] then 1 else 0)
 `;
 
-describe("a bool variable per card in a kernel", () => {
-  it("is a byte a card, read as a boolean and written as 1 or 0, and replays the state machine's games", async () => {
+describe("a bool or int variable per card in a kernel", () => {
+  it("is a byte a card or a Float64Array, flags read as booleans and written as 1 or 0, and replays the state machine's games", async () => {
     const result = await compileGame("card-flags", [{ path: "card-flags.rules", text: DRILL }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
     expect(kernelText).toMatch(/K_v_worn = new Uint8Array\(\d+\);/);
     expect(kernelText).toMatch(/K_v_lucky = new Uint8Array\(\d+\);/);
+    expect(kernelText).toMatch(/K_v_polish = new Float64Array\(\d+\);/);
     // Every read compares the byte with 1; every write stores 1 or 0.
     expect(kernelText).not.toMatch(/v_(worn|lucky)\[[^\]]+\]!(?! === 1)/);
     expect(kernelText).toMatch(/v_worn\[[^\]]+\] = \(?!?\(?v_worn\[[^\]]+\]! === 1\)? \? 1 : 0\)?;|\$write_worn\([^,]+, !\(v_worn\[[^\]]+\]! === 1\)/);
