@@ -105,35 +105,35 @@ export function playout(): PlayoutKernel {
   var K_$values64 = [] as unknown[];
   var K_$values65 = [] as string[];
   var K_$values65$n = new Int32Array(1);
-  var K_$values67 = [] as number[];
+  var K_$values67 = new Int32Array(CAP);
   var K_$values67$n = new Int32Array(1);
-  var K_$values69 = [] as number[];
+  var K_$values69 = new Int32Array(CAP);
   var K_$values69$n = new Int32Array(1);
-  var K_$values71 = [] as number[];
+  var K_$values71 = new Int32Array(6);
   var K_$values71$n = new Int32Array(1);
-  var K_$values73 = [] as number[];
+  var K_$values73 = new Int32Array(CAP);
   var K_$values73$n = new Int32Array(1);
   var K_$list75 = new Int32Array(6);
-  var K_$values76 = [] as number[];
+  var K_$values76 = new Int32Array(CAP);
   var K_$values76$n = new Int32Array(1);
-  var K_$values78 = [] as number[];
+  var K_$values78 = new Int32Array(6);
   var K_$values78$n = new Int32Array(1);
-  var K_$values80 = [] as number[];
+  var K_$values80 = new Int32Array(6);
   var K_$values80$n = new Int32Array(1);
-  var K_$values82 = [] as number[];
+  var K_$values82 = new Int32Array(CAP);
   var K_$values82$n = new Int32Array(1);
-  var K_$values84 = [] as number[];
+  var K_$values84 = new Int32Array(6);
   var K_$values84$n = new Int32Array(1);
-  var K_$values86 = [] as number[];
+  var K_$values86 = new Int32Array(CAP);
   var K_$values86$n = new Int32Array(1);
   var K_$list88 = new Int32Array(6);
-  var K_$values89 = [] as number[];
+  var K_$values89 = new Int32Array(CAP);
   var K_$values89$n = new Int32Array(1);
-  var K_$values91 = [] as number[];
+  var K_$values91 = new Int32Array(CAP);
   var K_$values91$n = new Int32Array(1);
-  var K_$values93 = [] as number[];
+  var K_$values93 = new Int32Array(6);
   var K_$values93$n = new Int32Array(1);
-  var K_$values95 = [] as number[];
+  var K_$values95 = new Int32Array(CAP);
   var K_$values95$n = new Int32Array(1);
   var K_$list97 = new Int32Array(6);
   var K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
@@ -163,7 +163,7 @@ export function playout(): PlayoutKernel {
   var K_v_took_from = Array.from({ length: 6 }, (): number => 0);
   var K_v_passed_over = Array.from({ length: 6 }, (): boolean => false);
   var K_v_committed = Array.from({ length: 99 }, (): string => "");
-  var K_v_doubled = Array.from({ length: 99 }, (): boolean => false);
+  var K_v_doubled = new Uint8Array(99);
   var K_v_merc_vote = Array.from({ length: 6 }, (): string => "");
   var C = K_C;
   var N = K_N;
@@ -477,7 +477,7 @@ export function playout(): PlayoutKernel {
       const $n830 = N[$seg829]!;
       for (let $i828 = 0; $i828 < $n830; $i828++) {
         const l_c = C[$seg829 * CAP + $i828]!;
-        $sum827 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+        $sum827 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
     return $sum827;
@@ -5668,7 +5668,8 @@ export function playout(): PlayoutKernel {
       const $n386 = N[$seg385]!;
       for (let $i384 = 0; $i384 < $n386; $i384++) {
         const l_target = C[$seg385 * CAP + $i384]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values69[$values69$n[0]!++] = l_target;
+        if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
+          $values69[$values69$n[0]!++] = l_target;
       }
     }
     const $size387 = $values69$n[0]!;
@@ -5716,7 +5717,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat383, 5, $value394);
       {
         const l_target = $value394;
-        v_doubled[l_target] = true;
+        v_doubled[l_target] = 1;
         {
           const $card = l_card_6;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -5753,7 +5754,7 @@ export function playout(): PlayoutKernel {
           const $n405 = N[$seg404]!;
           for (let $i403 = 0; $i403 < $n405; $i403++) {
             const l_c = C[$seg404 * CAP + $i403]!;
-            if (v_doubled[l_c]!) {
+            if (v_doubled[l_c]! === 1) {
               $any402 = true;
               break;
             }
@@ -5855,7 +5856,7 @@ export function playout(): PlayoutKernel {
       const $n427 = N[$seg426]!;
       for (let $i425 = 0; $i425 < $n427; $i425++) {
         const l_target = C[$seg426 * CAP + $i425]!;
-        if (v_doubled[l_target]!) $values73[$values73$n[0]!++] = l_target;
+        if (v_doubled[l_target]! === 1) $values73[$values73$n[0]!++] = l_target;
       }
     }
     const $size428 = $values73$n[0]!;
@@ -5939,7 +5940,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat421, 2, $value441);
       {
         const l_target = $value441;
-        v_doubled[l_target] = false;
+        v_doubled[l_target] = 0;
         {
           const $seg442 = Z_attached + l_whose_4;
           if (N[$seg442]! === 0)
@@ -5989,7 +5990,7 @@ export function playout(): PlayoutKernel {
             const $n455 = N[$seg454]!;
             for (let $i453 = 0; $i453 < $n455; $i453++) {
               const l_c = C[$seg454 * CAP + $i453]!;
-              if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
+              if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
                 $any452 = true;
                 break;
               }
@@ -6156,7 +6157,7 @@ export function playout(): PlayoutKernel {
                 const $n455 = N[$seg454]!;
                 for (let $i453 = 0; $i453 < $n455; $i453++) {
                   const l_c = C[$seg454 * CAP + $i453]!;
-                  if (Property_bonus[l_c]! > 0 && !v_doubled[l_c]!) {
+                  if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
                     $any452 = true;
                     break;
                   }
@@ -7087,7 +7088,8 @@ export function playout(): PlayoutKernel {
       const $n634 = N[$seg633]!;
       for (let $i632 = 0; $i632 < $n634; $i632++) {
         const l_target = C[$seg633 * CAP + $i632]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values82[$values82$n[0]!++] = l_target;
+        if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
+          $values82[$values82$n[0]!++] = l_target;
       }
     }
     const $size635 = $values82$n[0]!;
@@ -7135,7 +7137,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat631, 5, $value642);
       {
         const l_target = $value642;
-        v_doubled[l_target] = true;
+        v_doubled[l_target] = 1;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7172,7 +7174,7 @@ export function playout(): PlayoutKernel {
           const $n653 = N[$seg652]!;
           for (let $i651 = 0; $i651 < $n653; $i651++) {
             const l_c = C[$seg652 * CAP + $i651]!;
-            if (v_doubled[l_c]!) {
+            if (v_doubled[l_c]! === 1) {
               $any650 = true;
               break;
             }
@@ -7274,7 +7276,7 @@ export function playout(): PlayoutKernel {
       const $n675 = N[$seg674]!;
       for (let $i673 = 0; $i673 < $n675; $i673++) {
         const l_target = C[$seg674 * CAP + $i673]!;
-        if (v_doubled[l_target]!) $values86[$values86$n[0]!++] = l_target;
+        if (v_doubled[l_target]! === 1) $values86[$values86$n[0]!++] = l_target;
       }
     }
     const $size676 = $values86$n[0]!;
@@ -7358,7 +7360,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat669, 2, $value689);
       {
         const l_target = $value689;
-        v_doubled[l_target] = false;
+        v_doubled[l_target] = 0;
         {
           const $seg690 = Z_attached + l_whose_3;
           if (N[$seg690]! === 0)
@@ -7570,7 +7572,8 @@ export function playout(): PlayoutKernel {
       const $n732 = N[$seg731]!;
       for (let $i730 = 0; $i730 < $n732; $i730++) {
         const l_target = C[$seg731 * CAP + $i730]!;
-        if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values91[$values91$n[0]!++] = l_target;
+        if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
+          $values91[$values91$n[0]!++] = l_target;
       }
     }
     const $size733 = $values91$n[0]!;
@@ -7618,7 +7621,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat729, 5, $value740);
       {
         const l_target = $value740;
-        v_doubled[l_target] = true;
+        v_doubled[l_target] = 1;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7655,7 +7658,7 @@ export function playout(): PlayoutKernel {
           const $n751 = N[$seg750]!;
           for (let $i749 = 0; $i749 < $n751; $i749++) {
             const l_c = C[$seg750 * CAP + $i749]!;
-            if (v_doubled[l_c]!) {
+            if (v_doubled[l_c]! === 1) {
               $any748 = true;
               break;
             }
@@ -7757,7 +7760,7 @@ export function playout(): PlayoutKernel {
       const $n773 = N[$seg772]!;
       for (let $i771 = 0; $i771 < $n773; $i771++) {
         const l_target = C[$seg772 * CAP + $i771]!;
-        if (v_doubled[l_target]!) $values95[$values95$n[0]!++] = l_target;
+        if (v_doubled[l_target]! === 1) $values95[$values95$n[0]!++] = l_target;
       }
     }
     const $size774 = $values95$n[0]!;
@@ -7841,7 +7844,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat767, 2, $value787);
       {
         const l_target = $value787;
-        v_doubled[l_target] = false;
+        v_doubled[l_target] = 0;
         {
           const $seg788 = Z_attached + l_whose_2;
           if (N[$seg788]! === 0)
@@ -8104,7 +8107,7 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_took_from[$p] = 0;
       for (let $p = 0; $p < players; $p++) v_passed_over[$p] = false;
       for (let $c = 0; $c < 60; $c++) v_committed[$c] = "none";
-      for (let $c = 0; $c < 60; $c++) v_doubled[$c] = false;
+      for (let $c = 0; $c < 60; $c++) v_doubled[$c] = 0;
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       $positive_protection = 0;
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
@@ -8567,7 +8570,7 @@ export function playout(): PlayoutKernel {
       }
       {
         const $values = $from.vars["doubled"] as unknown as Record<number, boolean>;
-        for (const $k in $values) v_doubled[Number($k)] = $values[$k]!;
+        for (const $k in $values) v_doubled[Number($k)] = $values[$k]! ? 1 : 0;
       }
       {
         const $values = $from.vars["merc_vote"] as unknown as string[];

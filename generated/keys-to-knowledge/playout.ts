@@ -50,75 +50,75 @@ export function playout(): PlayoutKernel {
   var K_$list8 = new Int32Array(CAP);
   var K_$list9 = new Int32Array(6);
   var K_$list10 = new Int32Array(6);
-  var K_$values11 = [] as number[];
+  var K_$values11 = new Int32Array(CAP);
   var K_$values11$n = new Int32Array(1);
-  var K_$values13 = [] as number[];
+  var K_$values13 = new Int32Array(CAP);
   var K_$values13$n = new Int32Array(1);
-  var K_$values15 = [] as number[];
+  var K_$values15 = new Int32Array(CAP);
   var K_$values15$n = new Int32Array(1);
   var K_$list17 = new Int32Array(CAP);
   var K_$list18 = new Int32Array(CAP);
   var K_$list19 = new Int32Array(6);
   var K_$list20 = new Int32Array(6);
-  var K_$values21 = [] as number[];
+  var K_$values21 = new Int32Array(CAP);
   var K_$values21$n = new Int32Array(1);
-  var K_$values23 = [] as number[];
+  var K_$values23 = new Int32Array(CAP);
   var K_$values23$n = new Int32Array(1);
-  var K_$values25 = [] as number[];
+  var K_$values25 = new Int32Array(CAP);
   var K_$values25$n = new Int32Array(1);
   var K_$list27 = new Int32Array(CAP);
   var K_$list28 = new Int32Array(CAP);
   var K_$list29 = new Int32Array(6);
   var K_$list30 = new Int32Array(6);
-  var K_$values31 = [] as number[];
+  var K_$values31 = new Int32Array(CAP);
   var K_$values31$n = new Int32Array(1);
-  var K_$values33 = [] as number[];
+  var K_$values33 = new Int32Array(CAP);
   var K_$values33$n = new Int32Array(1);
-  var K_$values35 = [] as number[];
+  var K_$values35 = new Int32Array(CAP);
   var K_$values35$n = new Int32Array(1);
   var K_$list37 = new Int32Array(6);
   var K_$list38 = new Int32Array(6);
-  var K_$values39 = [] as number[];
+  var K_$values39 = new Int32Array(CAP);
   var K_$values39$n = new Int32Array(1);
-  var K_$values41 = [] as number[];
+  var K_$values41 = new Int32Array(CAP);
   var K_$values41$n = new Int32Array(1);
-  var K_$values43 = [] as number[];
+  var K_$values43 = new Int32Array(CAP);
   var K_$values43$n = new Int32Array(1);
-  var K_$values45 = [] as number[];
+  var K_$values45 = new Int32Array(CAP);
   var K_$values45$n = new Int32Array(1);
-  var K_$values47 = [] as number[];
+  var K_$values47 = new Int32Array(CAP);
   var K_$values47$n = new Int32Array(1);
-  var K_$values49 = [] as number[];
+  var K_$values49 = new Int32Array(CAP);
   var K_$values49$n = new Int32Array(1);
-  var K_$values51 = [] as number[];
+  var K_$values51 = new Int32Array(CAP);
   var K_$values51$n = new Int32Array(1);
-  var K_$values53 = [] as number[];
+  var K_$values53 = new Int32Array(6);
   var K_$values53$n = new Int32Array(1);
-  var K_$values55 = [] as number[];
+  var K_$values55 = new Int32Array(CAP);
   var K_$values55$n = new Int32Array(1);
-  var K_$values57 = [] as number[];
+  var K_$values57 = new Int32Array(CAP);
   var K_$values57$n = new Int32Array(1);
-  var K_$values59 = [] as number[];
+  var K_$values59 = new Int32Array(CAP);
   var K_$values59$n = new Int32Array(1);
-  var K_$values61 = [] as number[];
+  var K_$values61 = new Int32Array(CAP);
   var K_$values61$n = new Int32Array(1);
-  var K_$values63 = [] as number[];
+  var K_$values63 = new Int32Array(CAP);
   var K_$values63$n = new Int32Array(1);
-  var K_$values65 = [] as number[];
+  var K_$values65 = new Int32Array(CAP);
   var K_$values65$n = new Int32Array(1);
-  var K_$values67 = [] as number[];
+  var K_$values67 = new Int32Array(CAP);
   var K_$values67$n = new Int32Array(1);
-  var K_$values69 = [] as number[];
+  var K_$values69 = new Int32Array(6);
   var K_$values69$n = new Int32Array(1);
   var K_$list71 = new Int32Array(CAP);
   var K_$list72 = new Int32Array(CAP);
   var K_$list73 = new Int32Array(6);
   var K_$list74 = new Int32Array(6);
-  var K_$values75 = [] as number[];
+  var K_$values75 = new Int32Array(CAP);
   var K_$values75$n = new Int32Array(1);
-  var K_$values77 = [] as number[];
+  var K_$values77 = new Int32Array(CAP);
   var K_$values77$n = new Int32Array(1);
-  var K_$values79 = [] as number[];
+  var K_$values79 = new Int32Array(CAP);
   var K_$values79$n = new Int32Array(1);
   var K_$list81 = new Int32Array(CAP);
   var K_$list82 = new Int32Array(CAP);
@@ -138,9 +138,9 @@ export function playout(): PlayoutKernel {
   var K_v_in_court = Array.from({ length: 6 }, (): boolean => false);
   var K_v_court_rolls = Array.from({ length: 6 }, (): number => 0);
   var K_v_opening = Array.from({ length: 6 }, (): number => 0);
-  var K_v_books = Array.from({ length: 106 }, (): number => 0);
-  var K_v_key = Array.from({ length: 106 }, (): boolean => false);
-  var K_v_mortgaged = Array.from({ length: 106 }, (): boolean => false);
+  var K_v_books = new Float64Array(106);
+  var K_v_key = new Uint8Array(106);
+  var K_v_mortgaged = new Uint8Array(106);
   var C = K_C;
   var N = K_N;
   var G = K_G;
@@ -455,7 +455,7 @@ export function playout(): PlayoutKernel {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
   }
   function fn_level(l_d: number): number {
-    return v_key[l_d]! ? 5 : v_books[l_d]!;
+    return v_key[l_d]! === 1 ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
     let $min958: number = NaN;
@@ -502,9 +502,9 @@ export function playout(): PlayoutKernel {
     return $pairOf($paired_deeds_group_1, (Z_deeds + l_p - Z_deeds) * 16, $index_Group(l_g), 1) > 0;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
-    return v_mortgaged[l_d]!
+    return v_mortgaged[l_d]! === 1
       ? 0
-      : v_key[l_d]!
+      : v_key[l_d]! === 1
         ? Deed_rent_key[l_d]!
         : v_books[l_d]! === 4
           ? Deed_rent4[l_d]!
@@ -522,7 +522,7 @@ export function playout(): PlayoutKernel {
     return (
       fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
       !fn_any_mortgaged$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
-      !v_key[l_d]! &&
+      !(v_key[l_d]! === 1) &&
       v_books[l_d]! < 4 &&
       v_books[l_d]! === fn_lowest_level(l_p, Deed_group[l_d]!)
     );
@@ -531,19 +531,21 @@ export function playout(): PlayoutKernel {
     return (
       fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
       !fn_any_mortgaged$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
-      !v_key[l_d]! &&
+      !(v_key[l_d]! === 1) &&
       v_books[l_d]! === 4 &&
       fn_lowest_level(l_p, Deed_group[l_d]!) >= 4
     );
   }
   function fn_may_sell_stack(l_p: number, l_d: number): boolean {
-    return !v_key[l_d]! && v_books[l_d]! > 0 && fn_level(l_d) === fn_highest_level(l_p, Deed_group[l_d]!);
+    return (
+      !(v_key[l_d]! === 1) && v_books[l_d]! > 0 && fn_level(l_d) === fn_highest_level(l_p, Deed_group[l_d]!)
+    );
   }
   function fn_may_sell_key(l_p: number, l_d: number): boolean {
-    return v_key[l_d]! && v_stacks_left >= 4;
+    return v_key[l_d]! === 1 && v_stacks_left >= 4;
   }
   function fn_may_mortgage(l_p: number, l_d: number): boolean {
-    return !v_mortgaged[l_d]! && fn_undeveloped$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!);
+    return !(v_mortgaged[l_d]! === 1) && fn_undeveloped$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!);
   }
   function fn_lift_cost(l_d: number): number {
     return $table_lift_cost[l_d]!;
@@ -575,7 +577,7 @@ export function playout(): PlayoutKernel {
         const l_d = C[$seg972 * CAP + $i971]!;
         $sum970 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
-          (v_mortgaged[l_d]! ? 0 : Deed_mortgage[l_d]!);
+          (v_mortgaged[l_d]! === 1 ? 0 : Deed_mortgage[l_d]!);
       }
     }
     return v_cash[l_p]! + $sum970 >= l_amount;
@@ -599,9 +601,9 @@ export function playout(): PlayoutKernel {
       for (let $i976 = 0; $i976 < $n978; $i976++) {
         const l_d = C[$seg977 * CAP + $i976]!;
         $sum975 +=
-          (v_mortgaged[l_d]! ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
+          (v_mortgaged[l_d]! === 1 ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
-          (v_key[l_d]! ? Deed_stack_price[l_d]! : 0);
+          (v_key[l_d]! === 1 ? Deed_stack_price[l_d]! : 0);
       }
     }
     return v_cash[l_p]! + $sum975;
@@ -846,7 +848,7 @@ export function playout(): PlayoutKernel {
     return fn_level(card) === 0;
   }
   function $paired_deeds_group_1$test(card: number): boolean {
-    return v_mortgaged[card]!;
+    return v_mortgaged[card]! === 1;
   }
   /** A segment's paired count of one member (-1 for a value that is no member: none) with the test's value `bit`. */
   function $pairOf(counts: Int32Array, at: number, member: number, bit: number): number {
@@ -893,7 +895,7 @@ export function playout(): PlayoutKernel {
       $paired_deeds_group_0[
         ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
       ]!--;
-    v_key[card] = value;
+    v_key[card] = value ? 1 : 0;
     if ($seg0 >= 0)
       $paired_deeds_group_0[
         ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
@@ -905,7 +907,7 @@ export function playout(): PlayoutKernel {
       $paired_deeds_group_1[
         ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_1$test(card) ? 1 : 0))
       ]!--;
-    v_mortgaged[card] = value;
+    v_mortgaged[card] = value ? 1 : 0;
     if ($seg0 >= 0)
       $paired_deeds_group_1[
         ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_1$test(card) ? 1 : 0))
@@ -1228,7 +1230,7 @@ export function playout(): PlayoutKernel {
       }
       for (let $i27 = 0; $i27 < $n23; $i27++) {
         const l_d = $list7[$i27]!;
-        if (v_key[l_d]!) {
+        if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
@@ -1869,7 +1871,7 @@ export function playout(): PlayoutKernel {
       }
       for (let $i159 = 0; $i159 < $n155; $i159++) {
         const l_d = $list17[$i159]!;
-        if (v_key[l_d]!) {
+        if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
@@ -2366,7 +2368,7 @@ export function playout(): PlayoutKernel {
             for (let $i285 = 0; $i285 < $n287; $i285++) {
               const l_d = C[$seg286 * CAP + $i285]!;
               $sum284 +=
-                v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! ? Fortune_per_key[l_card]! : 0);
+                v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! === 1 ? Fortune_per_key[l_card]! : 0);
             }
           }
           l_owed = $sum284;
@@ -2494,7 +2496,7 @@ export function playout(): PlayoutKernel {
       }
       for (let $i295 = 0; $i295 < $n291; $i295++) {
         const l_d = $list27[$i295]!;
-        if (v_key[l_d]!) {
+        if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
@@ -3104,7 +3106,7 @@ export function playout(): PlayoutKernel {
       }
       if (!$found495) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
       let l_deed = $first494;
-      if (v_mortgaged[l_deed]!) {
+      if (v_mortgaged[l_deed]! === 1) {
       } else {
         v_claim_open = true;
         v_claim_owner = l_holder;
@@ -3218,7 +3220,7 @@ export function playout(): PlayoutKernel {
       }
       for (let $i775 = 0; $i775 < $n771; $i775++) {
         const l_d = $list71[$i775]!;
-        if (v_key[l_d]!) {
+        if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
@@ -4015,7 +4017,7 @@ export function playout(): PlayoutKernel {
         const $n107 = N[$seg106]!;
         for (let $i105 = 0; $i105 < $n107; $i105++) {
           const l_e = C[$seg106 * CAP + $i105]!;
-          if (v_key[l_e]! && v_stacks_left >= 4) {
+          if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
             $any104 = true;
             break;
           }
@@ -4038,7 +4040,7 @@ export function playout(): PlayoutKernel {
         for (let $i114 = 0; $i114 < $n116; $i114++) {
           const l_e = C[$seg115 * CAP + $i114]!;
           if (
-            !v_mortgaged[l_e]! &&
+            !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any113 = true;
@@ -4060,18 +4062,18 @@ export function playout(): PlayoutKernel {
         const $value123 = C[$seg93 * CAP + $i124]!;
         found99$test: if ($gate120) {
           const l_d = $value123;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found99$test;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found99$test;
           if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found99$test;
           $values11[$value123$kept0++] = l_d;
         }
         found108$test: if ($gate121) {
           const l_d = $value123;
-          if (!v_key[l_d]!) break found108$test;
+          if (!(v_key[l_d]! === 1)) break found108$test;
           $values13[$value123$kept1++] = l_d;
         }
         found117$test: if ($gate122) {
           const l_d = $value123;
-          if (!!v_mortgaged[l_d]!) break found117$test;
+          if (!!(v_mortgaged[l_d]! === 1)) break found117$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
@@ -4628,7 +4630,7 @@ export function playout(): PlayoutKernel {
         const $n239 = N[$seg238]!;
         for (let $i237 = 0; $i237 < $n239; $i237++) {
           const l_e = C[$seg238 * CAP + $i237]!;
-          if (v_key[l_e]! && v_stacks_left >= 4) {
+          if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
             $any236 = true;
             break;
           }
@@ -4651,7 +4653,7 @@ export function playout(): PlayoutKernel {
         for (let $i246 = 0; $i246 < $n248; $i246++) {
           const l_e = C[$seg247 * CAP + $i246]!;
           if (
-            !v_mortgaged[l_e]! &&
+            !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any245 = true;
@@ -4673,18 +4675,18 @@ export function playout(): PlayoutKernel {
         const $value255 = C[$seg225 * CAP + $i256]!;
         found231$test: if ($gate252) {
           const l_d = $value255;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found231$test;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found231$test;
           if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found231$test;
           $values21[$value255$kept0++] = l_d;
         }
         found240$test: if ($gate253) {
           const l_d = $value255;
-          if (!v_key[l_d]!) break found240$test;
+          if (!(v_key[l_d]! === 1)) break found240$test;
           $values23[$value255$kept1++] = l_d;
         }
         found249$test: if ($gate254) {
           const l_d = $value255;
-          if (!!v_mortgaged[l_d]!) break found249$test;
+          if (!!(v_mortgaged[l_d]! === 1)) break found249$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
@@ -5241,7 +5243,7 @@ export function playout(): PlayoutKernel {
         const $n375 = N[$seg374]!;
         for (let $i373 = 0; $i373 < $n375; $i373++) {
           const l_e = C[$seg374 * CAP + $i373]!;
-          if (v_key[l_e]! && v_stacks_left >= 4) {
+          if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
             $any372 = true;
             break;
           }
@@ -5264,7 +5266,7 @@ export function playout(): PlayoutKernel {
         for (let $i382 = 0; $i382 < $n384; $i382++) {
           const l_e = C[$seg383 * CAP + $i382]!;
           if (
-            !v_mortgaged[l_e]! &&
+            !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any381 = true;
@@ -5286,18 +5288,18 @@ export function playout(): PlayoutKernel {
         const $value391 = C[$seg361 * CAP + $i392]!;
         found367$test: if ($gate388) {
           const l_d = $value391;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found367$test;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found367$test;
           if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found367$test;
           $values31[$value391$kept0++] = l_d;
         }
         found376$test: if ($gate389) {
           const l_d = $value391;
-          if (!v_key[l_d]!) break found376$test;
+          if (!(v_key[l_d]! === 1)) break found376$test;
           $values33[$value391$kept1++] = l_d;
         }
         found385$test: if ($gate390) {
           const l_d = $value391;
-          if (!!v_mortgaged[l_d]!) break found385$test;
+          if (!!(v_mortgaged[l_d]! === 1)) break found385$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
@@ -6102,7 +6104,7 @@ export function playout(): PlayoutKernel {
           const $n610 = N[$seg609]!;
           for (let $i608 = 0; $i608 < $n610; $i608++) {
             const l_e = C[$seg609 * CAP + $i608]!;
-            if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
+            if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]! === 1) {
               $any607 = true;
               break;
             }
@@ -6225,7 +6227,7 @@ export function playout(): PlayoutKernel {
               )
             )
               break found613$test;
-            if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found613$test;
+            if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found613$test;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
               break found613$test;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found613$test;
@@ -6243,7 +6245,7 @@ export function playout(): PlayoutKernel {
                   ? 1
                   : 2;
             if ($same657 !== 1) break found618$test;
-            if (!!v_key[l_d]!) break found618$test;
+            if (!!(v_key[l_d]! === 1)) break found618$test;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
               break found618$test;
             if (
@@ -6257,18 +6259,18 @@ export function playout(): PlayoutKernel {
           }
           found623$test: if ($gate651) {
             const l_d = $value656;
-            if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found623$test;
+            if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found623$test;
             if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found623$test;
             $values59[$value656$kept2++] = l_d;
           }
           found628$test: if ($gate652) {
             const l_d = $value656;
-            if (!v_key[l_d]!) break found628$test;
+            if (!(v_key[l_d]! === 1)) break found628$test;
             $values61[$value656$kept3++] = l_d;
           }
           found633$test: if ($gate653) {
             const l_d = $value656;
-            if (!!v_mortgaged[l_d]!) break found633$test;
+            if (!!(v_mortgaged[l_d]! === 1)) break found633$test;
             if (
               !(
                 $paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! ===
@@ -6280,13 +6282,13 @@ export function playout(): PlayoutKernel {
           }
           found638$test: if ($gate654) {
             const l_d = $value656;
-            if (!v_mortgaged[l_d]!) break found638$test;
+            if (!(v_mortgaged[l_d]! === 1)) break found638$test;
             if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found638$test;
             $values65[$value656$kept5++] = l_d;
           }
           found644$test: if ($gate655) {
             const l_d_3 = $value656;
-            if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found644$test;
+            if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found644$test;
             $values67[$value656$kept6++] = l_d_3;
           }
         }
@@ -6842,7 +6844,7 @@ export function playout(): PlayoutKernel {
         const $n504 = N[$seg503]!;
         for (let $i502 = 0; $i502 < $n504; $i502++) {
           const l_e = C[$seg503 * CAP + $i502]!;
-          if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]!) {
+          if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]! === 1) {
             $any501 = true;
             break;
           }
@@ -6963,7 +6965,7 @@ export function playout(): PlayoutKernel {
             !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
           )
             break found507$test;
-          if (!(!v_key[l_d]! && v_books[l_d]! < 4)) break found507$test;
+          if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found507$test;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
             break found507$test;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found507$test;
@@ -6981,7 +6983,7 @@ export function playout(): PlayoutKernel {
                 ? 1
                 : 2;
           if ($same551 !== 1) break found512$test;
-          if (!!v_key[l_d]!) break found512$test;
+          if (!!(v_key[l_d]! === 1)) break found512$test;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
             break found512$test;
           if (
@@ -6993,18 +6995,18 @@ export function playout(): PlayoutKernel {
         }
         found517$test: if ($gate545) {
           const l_d = $value550;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found517$test;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found517$test;
           if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found517$test;
           $values43[$value550$kept2++] = l_d;
         }
         found522$test: if ($gate546) {
           const l_d = $value550;
-          if (!v_key[l_d]!) break found522$test;
+          if (!(v_key[l_d]! === 1)) break found522$test;
           $values45[$value550$kept3++] = l_d;
         }
         found527$test: if ($gate547) {
           const l_d = $value550;
-          if (!!v_mortgaged[l_d]!) break found527$test;
+          if (!!(v_mortgaged[l_d]! === 1)) break found527$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
@@ -7013,13 +7015,13 @@ export function playout(): PlayoutKernel {
         }
         found532$test: if ($gate548) {
           const l_d = $value550;
-          if (!v_mortgaged[l_d]!) break found532$test;
+          if (!(v_mortgaged[l_d]! === 1)) break found532$test;
           if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found532$test;
           $values49[$value550$kept5++] = l_d;
         }
         found538$test: if ($gate549) {
           const l_d_3 = $value550;
-          if (!((v_key[l_d_3]! ? 5 : v_books[l_d_3]!) === 0)) break found538$test;
+          if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found538$test;
           $values51[$value550$kept6++] = l_d_3;
         }
       }
@@ -8240,7 +8242,7 @@ export function playout(): PlayoutKernel {
         const $n855 = N[$seg854]!;
         for (let $i853 = 0; $i853 < $n855; $i853++) {
           const l_e = C[$seg854 * CAP + $i853]!;
-          if (v_key[l_e]! && v_stacks_left >= 4) {
+          if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
             $any852 = true;
             break;
           }
@@ -8263,7 +8265,7 @@ export function playout(): PlayoutKernel {
         for (let $i862 = 0; $i862 < $n864; $i862++) {
           const l_e = C[$seg863 * CAP + $i862]!;
           if (
-            !v_mortgaged[l_e]! &&
+            !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any861 = true;
@@ -8285,18 +8287,18 @@ export function playout(): PlayoutKernel {
         const $value871 = C[$seg841 * CAP + $i872]!;
         found847$test: if ($gate868) {
           const l_d = $value871;
-          if (!(v_books[l_d]! > 0 && !v_key[l_d]!)) break found847$test;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found847$test;
           if (!fn_may_sell_stack$memo(l_p, l_d)) break found847$test;
           $values75[$value871$kept0++] = l_d;
         }
         found856$test: if ($gate869) {
           const l_d = $value871;
-          if (!v_key[l_d]!) break found856$test;
+          if (!(v_key[l_d]! === 1)) break found856$test;
           $values77[$value871$kept1++] = l_d;
         }
         found865$test: if ($gate870) {
           const l_d = $value871;
-          if (!!v_mortgaged[l_d]!) break found865$test;
+          if (!!(v_mortgaged[l_d]! === 1)) break found865$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
@@ -8805,8 +8807,8 @@ export function playout(): PlayoutKernel {
       v_turns_played = 0;
       v_relocated = false;
       for (let $c = 56; $c < 90; $c++) v_books[$c] = 0;
-      for (let $c = 56; $c < 90; $c++) v_key[$c] = false;
-      for (let $c = 56; $c < 90; $c++) v_mortgaged[$c] = false;
+      for (let $c = 56; $c < 90; $c++) v_key[$c] = 0;
+      for (let $c = 56; $c < 90; $c++) v_mortgaged[$c] = 0;
       v_stacks_left = 0;
       v_keys_left = 0;
       v_claim_open = false;
@@ -9313,11 +9315,11 @@ export function playout(): PlayoutKernel {
       }
       {
         const $values = $from.vars["key"] as unknown as Record<number, boolean>;
-        for (const $k in $values) v_key[Number($k)] = $values[$k]!;
+        for (const $k in $values) v_key[Number($k)] = $values[$k]! ? 1 : 0;
       }
       {
         const $values = $from.vars["mortgaged"] as unknown as Record<number, boolean>;
-        for (const $k in $values) v_mortgaged[Number($k)] = $values[$k]!;
+        for (const $k in $values) v_mortgaged[Number($k)] = $values[$k]! ? 1 : 0;
       }
       v_stacks_left = $from.vars["stacks_left"] as unknown as number;
       v_keys_left = $from.vars["keys_left"] as unknown as number;

@@ -24,7 +24,7 @@ export function playout(): PlayoutKernel {
   const K_P = new Uint32Array(4);
   const K_$list0 = new Int32Array(5);
   const K_$list1 = new Int32Array(5);
-  const K_$values2 = [] as number[];
+  const K_$values2 = new Int32Array(5);
   const K_$values2$n = new Int32Array(1);
   const K_Card_kind$code = Int8Array.from(cardData.Card_kind, ($v) =>
     ["object", "pause", "clear_face_up", "clear_all", "payday", "clearance_sale"].indexOf($v),

@@ -67,7 +67,7 @@ score p: sum(g in hand[p]: shine(g)) + sum(c in coins[p] where bent[c]: c.value)
 describe("the playout kernel's loops over a card type's ids", () => {
   it("gives per-card variables their first values, and places the dealt cards, by the range of ids", async () => {
     const { kernelText } = await loadRulesKernel("range-drill", DRILL, runtime);
-    expect(kernelText).toContain("for (let $c = 0; $c < 5; $c++) v_bent[$c] = false;");
+    expect(kernelText).toContain("for (let $c = 0; $c < 5; $c++) v_bent[$c] = 0;");
     expect(kernelText).toContain("for (let $c = 5; $c < 11; $c++) v_polish[$c] = 1;");
     expect(kernelText).toContain("for (let $c = 0; $c < 5; $c++) $where[$c] = Z_purse;");
     expect(kernelText).toContain("for (let $c = 5; $c < 11; $c++) $where[$c] = Z_mine;");

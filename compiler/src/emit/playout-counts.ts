@@ -22,6 +22,7 @@ import { plain, readsSlot } from "./playout-memo-reads.js";
 import { markerKind } from "./playout-markers.js";
 import { CardKeys, type CardKey } from "./playout-keyed-counts.js";
 import { WHERE, varName } from "./playout-zones.js";
+import { cardFlagByte, namesCardFlagVariable } from "./playout-card-vars.js";
 import { PAIR_OF_FUNCTION, fieldIndexRead, fieldTestOf, pairedRead } from "./playout-paired-counts.js";
 import { INT_MEMBER_FUNCTION, intCardKey, intFieldRange, intMemberIndex, type IntFieldRange } from "./playout-int-field-counts.js";
 import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode, seatTotalsName } from "./playout-seat-totals.js";
@@ -451,7 +452,8 @@ export class KernelCounts {
       case "recount-keyed":
         return all.some((c) => c.variables.size > 0) ? ["$recountKeyed();"] : [];
       case "write": {
-        if (!all.some((c) => c.variables.has(m.variable))) return [`${m.array}[${m.card}] ${m.operator} ${m.value};`];
+        const flag = namesCardFlagVariable(this.game, m.variable);
+        if (!all.some((c) => c.variables.has(m.variable))) return [flag ? `${m.array}[${m.card}] = ${cardFlagByte(m.value)};` : `${m.array}[${m.card}] ${m.operator} ${m.value};`];
         // The value as the assignment works it out (a compound one reads the variable first), then the
         // write with the counts following it; where the card was last put is a hint, read where the
         // kernel keeps it and the card's code reads nothing but a name.
@@ -521,7 +523,7 @@ export class KernelCounts {
       `function ${keyedWrite(variable)}(card: number, value: ${type}, hint: number): void {`,
       ...zones.map((z, i) => `const $seg${i} = segmentHolding(C, N, CAP, ${z.constant}, ${z.declaration.perPlayer ? this.maxSeats : 1}, hint, card);`),
       ...reading.map((c) => `if (${seg(c)} >= 0) ${at(c)}--;`),
-      `${varName(variable)}[card] = value;`,
+      `${varName(variable)}[card] = ${namesCardFlagVariable(this.game, variable) ? cardFlagByte("value") : "value"};`,
       ...reading.map((c) => `if (${seg(c)} >= 0) ${at(c)}++;`),
       "}",
     ];

@@ -505,7 +505,7 @@ export class KernelDecisions {
         return this.domains.rangeOver(low, high);
       }
       // The values that meet the parameter's own requirements, in the order `check` tests them.
-      const kept = this.code.newList(this.domains.elementType(p));
+      const kept = this.code.newList(this.domains.elementType(p), this.domains.listCapacity(p));
       const checks: SearchTest[] = [];
       for (const r of own) {
         checks.push(this.code.hoisted(() => this.code.expression(r.condition)));

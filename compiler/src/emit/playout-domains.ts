@@ -79,7 +79,7 @@ export class KernelDomains {
       return { nonEmpty: "players > 0", size: "players", valueAt: (digit) => digit, shares: "seats", each: (binder, body) => [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"] };
     }
     // Any other list (or a domain kept by `where`): its values listed into a scratch list.
-    const list = this.code.newList(this.elementType(p));
+    const list = this.code.newList(this.elementType(p), this.listCapacity(p));
     const binder = p.condition ? localName(this.game.filterBinders.get(p)!) : this.code.temp("item");
     const keep = p.condition ? this.code.hoisted(() => this.code.expression(p.condition!)) : null;
     const add = `${list.list}[${list.size}++] = ${binder};`;
@@ -108,6 +108,14 @@ export class KernelDomains {
         return [`for (let ${i} = 0; ${i} < ${size}; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...body, "}"];
       },
     };
+  }
+
+  /** How many values a list of the parameter's domain can hold, where the domain bounds it: a
+   *  zone's cards (each card in one place, no more than CAP of a kind), the seats. */
+  listCapacity(p: A.ParameterDeclaration): string | null {
+    if (this.game.types.get(p.domain)?.kind === "zone") return "CAP";
+    if (p.domain.kind === "name" && p.domain.name === "players" && this.game.names.get(p.domain)?.kind === "builtin") return String(this.code.maxSeats);
+    return null;
   }
 
   elementType(p: A.ParameterDeclaration): "number" | "string" {

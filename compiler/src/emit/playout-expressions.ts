@@ -12,6 +12,7 @@ import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.j
 import { ELIMINATED } from "../check/elimination.js";
 import { seatSkips } from "./playout-call-skips.js";
 import { seatsOutside } from "./playout-seat-masks.js";
+import { cardFlagRead, isCardFlag } from "./playout-card-vars.js";
 
 /** The kernel's flag for one variant of the game: true while a game plays with it. */
 export function variantFlag(variant: string): string {
@@ -107,6 +108,7 @@ export abstract class KernelExpressions extends KernelLists {
         }
         if (e.target.kind === "name" && this.game.names.get(e.target)?.kind === "var") {
           const binding = this.game.names.get(e.target);
+          if (binding?.kind === "var" && isCardFlag(this.game, binding.declaration)) return cardFlagRead(varName(e.target.name), this.expression(e.index));
           if (binding?.kind === "var" && (binding.declaration.perPlayer || binding.declaration.perCard)) return `${varName(e.target.name)}[${this.expression(e.index)}]!`;
         }
         return unsupported("an index into something other than a per-player variable or a table");

@@ -18,6 +18,7 @@ import { FirstTables } from "./playout-first-tables.js";
 import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
 import { filledArray } from "./playout-arrays.js";
+import { cardFlagByte, cardVarArray, isCardFlag } from "./playout-card-vars.js";
 import { cardTables } from "./playout-card-tables.js";
 import { kernelType } from "./playout-lists.js";
 import { eachCardHead } from "./playout-card-ranges.js";
@@ -391,7 +392,8 @@ export class PlayoutFile {
       const ts = kernelType(this.ctx.game.typeOfVar(v));
       const blank = ts === "boolean" ? "false" : ts === "string" ? '""' : ts === "number" ? "0" : unsupported(`a variable of type ${ts}`);
       // Per-card values by card id (ids of other card types stay blank, never read).
-      if (v.perCard) arrays.push({ name: varName(v.name.name), init: filledArray(ts, this.cardCount, blank) });
+      // A flag or a number per card: a typed array (playout-card-vars.ts).
+      if (v.perCard) arrays.push({ name: varName(v.name.name), init: cardVarArray(this.ctx.game, v, this.cardCount) ?? filledArray(ts, this.cardCount, blank) });
       else if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: filledArray(ts, this.maxSeats, blank) });
       else scalars.push({ name: varName(v.name.name), type: ts, blank });
     }
@@ -444,7 +446,8 @@ export class PlayoutFile {
       if (v.perCard) {
         const ids = v.perCard.name === "card" ? "CARDS.map((_, $c) => $c)" : `ALL_${v.perCard.name}`;
         // By number where the type's ids run without a gap (playout-card-ranges.ts).
-        lines.push(`${eachCardHead(this.ctx.cardIds, v.perCard.name, "$c", ids)} ${varName(v.name.name)}[$c] = ${initial};`);
+        const stored = isCardFlag(this.ctx.game, v) ? cardFlagByte(initial) : initial;
+        lines.push(`${eachCardHead(this.ctx.cardIds, v.perCard.name, "$c", ids)} ${varName(v.name.name)}[$c] = ${stored};`);
       } else lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
     }
     // The running counts of seats, of the variables at their first values (the setup's writes then keep them).

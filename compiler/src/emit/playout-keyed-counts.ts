@@ -10,6 +10,7 @@ import type { CheckedGame } from "../check/checker.js";
 import { cardFieldArray, functionName, quote } from "./code.js";
 import { localName, varName } from "./playout-zones.js";
 import { functionsByName, namesSlot, walk } from "./playout-memo-reads.js";
+import { cardFlagRead, namesCardFlag } from "./playout-card-vars.js";
 import type { EnumIndexes } from "./playout-counts.js";
 
 /** A rules function of one card that reads only that card: its printed fields, its own per-card
@@ -267,7 +268,7 @@ class IndexWriter {
   /** A printed field, a variable of the card or another key function's value, as the kernel keeps it. */
   private value(e: A.Expression): string {
     if (e.kind === "member" && this.isCard(e.target)) return `${cardFieldArray(this.cardType, e.member.name)}[${this.card}]!`;
-    if (e.kind === "index" && e.target.kind === "name" && this.isCard(e.index)) return `${varName(e.target.name)}[${this.card}]!`;
+    if (e.kind === "index" && e.target.kind === "name" && this.isCard(e.index)) return namesCardFlag(this.game, e.target) ? cardFlagRead(varName(e.target.name), this.card) : `${varName(e.target.name)}[${this.card}]!`;
     if (e.kind === "call" && e.args.length === 1 && this.isCard(e.args[0]!)) return `${functionName(e.callee.name)}(${this.card})`;
     throw new NotWritten();
   }

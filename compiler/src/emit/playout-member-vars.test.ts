@@ -99,7 +99,7 @@ describe("a memo keyed by the member whose cards' variables it reads", () => {
     expect(kernelText).toMatch(/\$write_polish\((l_\w+), v_polish\[\1\]!? \+ 1, -1\);\s+\$members_lustre\[Gem_colour\$index\[\1\]!\]!\+\+;\n/);
     expect(kernelText).toMatch(/\$write_polish\((l_\w+), 0, -1\);\s+\$members_lustre\[Gem_colour\$index\[\1\]!\]!\+\+;\n/);
     // \`worn\` is read otherwise: its write forgets every value of \`sparkly\`.
-    expect(kernelText).toMatch(/v_worn\[l_\w+\] = true;\s+\$generation_sparkly\+\+;\n/);
+    expect(kernelText).toMatch(/v_worn\[l_\w+\] = 1;\s+\$generation_sparkly\+\+;\n/);
     const typesSeen = new Set<string>();
     expectKernelReplays(runtime, game, { seed: 53, playerCounts: [2, 3, 4], gamesPerCount: 60, onMove: (_seat, move) => typesSeen.add(move.type) });
     expect([...typesSeen].sort()).toEqual(["drop", "give", "pass", "polish", "retire", "scrub", "take", "wear"]);

@@ -3,6 +3,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { quote, zoneDeclaration } from "./code.js";
 import { filledArray } from "./playout-arrays.js";
+import { cardFlagByte, namesCardFlag } from "./playout-card-vars.js";
 import { KernelExpressions } from "./playout-expressions.js";
 import { kernelType } from "./playout-lists.js";
 import { PositionHints } from "./playout-position-hints.js";
@@ -21,7 +22,7 @@ export class KernelCode extends KernelExpressions {
     game: CheckedGame,
     zones: ReadonlyMap<string, ZoneLayout>,
     /** Every seat's segments of a per-player zone are this many. */
-    private readonly maxSeats: number,
+    readonly maxSeats: number,
     /** The zone a card expression takes its card from, when the rules make that plain (the state
      *  machine's own record: StatementWriter.origin). */
     private readonly originOf: (card: A.Expression) => A.Expression | null,
@@ -87,6 +88,8 @@ export class KernelCode extends KernelExpressions {
             s.value,
             (value) =>
               this.countsTable?.assignment(s.target, target, s.operator, value) ??
+              // A flag per card is stored as a byte (playout-card-vars.ts).
+              (s.target.kind === "index" && namesCardFlag(this.game, s.target.target) ? [`${target} = ${cardFlagByte(value)};`] : null) ??
               this.heldTable?.assignment(s.target, target, `${target} ${s.operator} ${value};`, flag) ?? [`${target} ${s.operator} ${value};`],
           ),
           ...this.seatsMarker(s.target),
