@@ -715,6 +715,7 @@ export function playout(): PlayoutKernel {
   var $count_played_effect = new Int32Array(84);
   var $keyed_collection_colour_of = new Int32Array(36);
   var $keyed_collection_uncommitted = new Int32Array(12);
+  var $holding_count_played_effect = new Int32Array(14);
   /** A segment's count of one member (its index; -1 for a value that is no member: none). */
   function $countOf(counts: Int32Array, at: number, member: number): number {
     return member < 0 ? 0 : counts[at + member]!;
@@ -738,11 +739,13 @@ export function playout(): PlayoutKernel {
       }
     }
     $count_played_effect.fill(0);
+    $holding_count_played_effect.fill(0);
     for (let $s = 0; $s < 6; $s++) {
       const $seg = Z_played + $s;
       for (let $i = 0; $i < N[$seg]!; $i++) {
         const $member = Action_effect$index[C[$seg * CAP + $i]!]!;
-        if ($member >= 0) $count_played_effect[$s * 14 + $member]!++;
+        if ($member >= 0 && $count_played_effect[$s * 14 + $member]!++ === 0)
+          $holding_count_played_effect[$member]! |= 1 << $s;
       }
     }
     $recountKeyed();
@@ -785,6 +788,8 @@ export function playout(): PlayoutKernel {
   }
   var $positive_protection = 0;
   var $mask_passed_over = 0;
+  var $mask_has_taken = 0;
+  var $naming_took_from = new Int32Array(6);
   function step0(): number {
     return step1();
   }
@@ -1763,6 +1768,7 @@ export function playout(): PlayoutKernel {
           }
         }
         v_has_taken[l_p] = false;
+        $mask_has_taken &= ~(1 << l_p);
       }
     }
     {
@@ -1925,7 +1931,9 @@ export function playout(): PlayoutKernel {
             N[$seg223]!--;
             {
               const $member = Action_effect$index[$card]!;
-              if ($member >= 0) $count_played_effect[($seg223 - Z_played) * 14 + $member]!--;
+              if ($member >= 0)
+                if (--$count_played_effect[($seg223 - Z_played) * 14 + $member]! === 0)
+                  $holding_count_played_effect[$member]! &= ~(1 << ($seg223 - Z_played));
             }
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
@@ -2739,7 +2747,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -2751,7 +2761,9 @@ export function playout(): PlayoutKernel {
       $where[$card] = $seg371;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg371 - Z_played) * 14 + $member]!++;
+        if ($member >= 0)
+          if ($count_played_effect[($seg371 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg371 - Z_played);
       }
     }
     return step183();
@@ -2779,7 +2791,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -2817,7 +2831,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -2829,7 +2845,9 @@ export function playout(): PlayoutKernel {
       $where[$card] = $seg397;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg397 - Z_played) * 14 + $member]!++;
+        if ($member >= 0)
+          if ($count_played_effect[($seg397 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg397 - Z_played);
       }
     }
     return step190();
@@ -2843,7 +2861,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -2913,7 +2933,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -2951,7 +2973,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -2984,7 +3008,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3312,7 +3338,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3324,7 +3352,9 @@ export function playout(): PlayoutKernel {
       $where[$card] = $seg619;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg619 - Z_played) * 14 + $member]!++;
+        if ($member >= 0)
+          if ($count_played_effect[($seg619 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg619 - Z_played);
       }
     }
     return step238();
@@ -3352,7 +3382,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3390,7 +3422,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3402,7 +3436,9 @@ export function playout(): PlayoutKernel {
       $where[$card] = $seg645;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg645 - Z_played) * 14 + $member]!++;
+        if ($member >= 0)
+          if ($count_played_effect[($seg645 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg645 - Z_played);
       }
     }
     return step245();
@@ -3416,7 +3452,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3486,7 +3524,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3524,7 +3564,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3557,7 +3599,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3577,7 +3621,15 @@ export function playout(): PlayoutKernel {
     if ($cond698) {
       let $any697: boolean = false;
       for (
-        let l_q$left = ((1 << players) - 1) & ~((1 << l_active) | $mask_passed_over);
+        let l_q$left =
+          ((1 << players) - 1) &
+          ~(
+            (1 << l_active) |
+            $mask_passed_over |
+            (((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
+              ($mask_has_taken & $naming_took_from[l_active]!)) |
+            $holding_count_played_effect[4]!
+          );
         l_q$left !== 0;
         l_q$left &= l_q$left - 1
       ) {
@@ -3687,7 +3739,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3699,7 +3753,9 @@ export function playout(): PlayoutKernel {
       $where[$card] = $seg717;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg717 - Z_played) * 14 + $member]!++;
+        if ($member >= 0)
+          if ($count_played_effect[($seg717 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg717 - Z_played);
       }
     }
     return step273();
@@ -3727,7 +3783,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3765,7 +3823,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3777,7 +3837,9 @@ export function playout(): PlayoutKernel {
       $where[$card] = $seg743;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg743 - Z_played) * 14 + $member]!++;
+        if ($member >= 0)
+          if ($count_played_effect[($seg743 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg743 - Z_played);
       }
     }
     return step280();
@@ -3791,7 +3853,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3861,7 +3925,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3899,7 +3965,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3932,7 +4000,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -5640,7 +5710,9 @@ export function playout(): PlayoutKernel {
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_played && $taken < Z_played + 6) {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
           if ($taken >= Z_hand && $taken < Z_hand + 6) {
             const $member = Action_effect$index[$card]!;
@@ -5652,7 +5724,9 @@ export function playout(): PlayoutKernel {
           $where[$card] = $seg381;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg381 - Z_played) * 14 + $member]!++;
+            if ($member >= 0)
+              if ($count_played_effect[($seg381 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg381 - Z_played);
           }
         }
         return step182();
@@ -5722,7 +5796,9 @@ export function playout(): PlayoutKernel {
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_played && $taken < Z_played + 6) {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
           if ($taken >= Z_hand && $taken < Z_hand + 6) {
             const $member = Action_effect$index[$card]!;
@@ -5923,7 +5999,9 @@ export function playout(): PlayoutKernel {
           N[$seg436]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg436 - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($seg436 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg436 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6052,23 +6130,26 @@ export function playout(): PlayoutKernel {
       let $value470$kept0 = 0;
       let $value470$kept1 = 0;
       for (
-        let $value470$left = ((1 << players) - 1) & ~((1 << l_active) | $mask_passed_over);
+        let $value470$left =
+          ((1 << players) - 1) &
+          ~(
+            (1 << l_active) |
+            $mask_passed_over |
+            (((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
+              ($mask_has_taken & $naming_took_from[l_active]!)) |
+            $holding_count_played_effect[4]!
+          );
         $value470$left !== 0;
         $value470$left &= $value470$left - 1
       ) {
         const $value470 = 31 - Math.clz32($value470$left & -$value470$left);
-        const l_target = $value470;
-        if (!!(
-          (v_has_taken[l_active]! && v_took_from[l_active]! === l_target) ||
-          (v_has_taken[l_target]! && v_took_from[l_target]! === l_active)
-        ))
-          continue;
-        if (!!($count_played_effect[(Z_played + l_target - Z_played) * 14 + 4]! > 0)) continue;
         found464$test: if ($gate468) {
+          const l_target = $value470;
           if (!(v_protection[l_target]! === 0)) break found464$test;
           $values78[$value470$kept0++] = l_target;
         }
         found466$test: if ($gate469) {
+          const l_target = $value470;
           if (!(v_protection[l_target]! > 0)) break found466$test;
           if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found466$test;
           $values80[$value470$kept1++] = l_target;
@@ -6420,7 +6501,10 @@ export function playout(): PlayoutKernel {
                 $where[$card] = $seg508;
               }
               v_has_taken[l_a] = true;
+              $mask_has_taken |= 1 << l_a;
+              $naming_took_from[v_took_from[l_a]!] &= ~(1 << l_a);
               v_took_from[l_a] = l_b;
+              $naming_took_from[v_took_from[l_a]!] |= 1 << l_a;
             }
           }
           l_turn_over = true;
@@ -6552,7 +6636,10 @@ export function playout(): PlayoutKernel {
               $where[$card] = $seg535;
             }
             v_has_taken[l_a] = true;
+            $mask_has_taken |= 1 << l_a;
+            $naming_took_from[v_took_from[l_a]!] &= ~(1 << l_a);
             v_took_from[l_a] = l_b;
+            $naming_took_from[v_took_from[l_a]!] |= 1 << l_a;
           }
         }
         l_turn_over = true;
@@ -6697,7 +6784,10 @@ export function playout(): PlayoutKernel {
               $where[$card] = $seg560;
             }
             v_has_taken[l_a] = true;
+            $mask_has_taken |= 1 << l_a;
+            $naming_took_from[v_took_from[l_a]!] &= ~(1 << l_a);
             v_took_from[l_a] = l_b;
+            $naming_took_from[v_took_from[l_a]!] |= 1 << l_a;
           }
         }
         l_turn_over = true;
@@ -6910,7 +7000,10 @@ export function playout(): PlayoutKernel {
               $where[$card] = $seg597;
             }
             v_has_taken[l_a] = true;
+            $mask_has_taken |= 1 << l_a;
+            $naming_took_from[v_took_from[l_a]!] &= ~(1 << l_a);
             v_took_from[l_a] = l_b;
+            $naming_took_from[v_took_from[l_a]!] |= 1 << l_a;
           }
         }
         l_turn_over = true;
@@ -7059,7 +7152,9 @@ export function playout(): PlayoutKernel {
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_played && $taken < Z_played + 6) {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
           if ($taken >= Z_hand && $taken < Z_hand + 6) {
             const $member = Action_effect$index[$card]!;
@@ -7071,7 +7166,9 @@ export function playout(): PlayoutKernel {
           $where[$card] = $seg629;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg629 - Z_played) * 14 + $member]!++;
+            if ($member >= 0)
+              if ($count_played_effect[($seg629 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg629 - Z_played);
           }
         }
         return step237();
@@ -7141,7 +7238,9 @@ export function playout(): PlayoutKernel {
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_played && $taken < Z_played + 6) {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
           if ($taken >= Z_hand && $taken < Z_hand + 6) {
             const $member = Action_effect$index[$card]!;
@@ -7342,7 +7441,9 @@ export function playout(): PlayoutKernel {
           N[$seg684]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg684 - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($seg684 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg684 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7542,7 +7643,9 @@ export function playout(): PlayoutKernel {
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_played && $taken < Z_played + 6) {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
           if ($taken >= Z_hand && $taken < Z_hand + 6) {
             const $member = Action_effect$index[$card]!;
@@ -7554,7 +7657,9 @@ export function playout(): PlayoutKernel {
           $where[$card] = $seg727;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg727 - Z_played) * 14 + $member]!++;
+            if ($member >= 0)
+              if ($count_played_effect[($seg727 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg727 - Z_played);
           }
         }
         return step272();
@@ -7624,7 +7729,9 @@ export function playout(): PlayoutKernel {
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_played && $taken < Z_played + 6) {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
           if ($taken >= Z_hand && $taken < Z_hand + 6) {
             const $member = Action_effect$index[$card]!;
@@ -7825,7 +7932,9 @@ export function playout(): PlayoutKernel {
           N[$seg782]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg782 - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($seg782 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg782 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -8110,6 +8219,10 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
       $mask_passed_over = 0;
       for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
+      $mask_has_taken = 0;
+      for (let $p = 0; $p < players; $p++) if (v_has_taken[$p]) $mask_has_taken |= 1 << $p;
+      $naming_took_from.fill(0);
+      for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
       $recountKeyed();
       {
         for (let $i795 = N[Z_action_deck]! - 1; $i795 > 0; $i795--) {
@@ -8743,6 +8856,10 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
       $mask_passed_over = 0;
       for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
+      $mask_has_taken = 0;
+      for (let $p = 0; $p < players; $p++) if (v_has_taken[$p]) $mask_has_taken |= 1 << $p;
+      $naming_took_from.fill(0);
+      for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
       pc = $entry;
     }
     run: for (;;) {

@@ -14,6 +14,7 @@ import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 import { preferredDraw } from "./playout-preferences.js";
 import { exactSampler } from "./playout-exact-sampler.js";
 import { lazySeatDomain } from "./playout-lazy-seats.js";
+import { callerMeaning, type SeatSets } from "./playout-seat-sets.js";
 import { searchLines, sharedListings, type OptionListing, type OptionSearch, type SearchTest } from "./playout-shared-search.js";
 
 
@@ -507,8 +508,11 @@ export class KernelDecisions {
       // The values that meet the parameter's own requirements, in the order `check` tests them.
       const kept = this.code.newList(this.domains.elementType(p));
       const checks: SearchTest[] = [];
+      // Over the seats, each requirement's rules text too: it may be read as a set of seats.
+      const held = domain.shares === "seats" ? this.code.heldTable : null;
+      const sets: SeatSets | null = held ? { game: this.game, held, counts: this.code.countsTable, meaningOf: callerMeaning(this.game, this.decisions.parameterSlot(p), (e) => this.code.expression(e)) } : null;
       for (const r of own) {
-        checks.push(this.code.hoisted(() => this.code.expression(r.condition)));
+        checks.push({ ...this.code.hoisted(() => this.code.expression(r.condition)), ...(sets ? { source: { test: r.condition, sets } } : {}) });
         folded.add(r);
       }
       const tests = checks.flatMap(({ pre, code }) => [...pre, `if (!(${code})) continue;`]);

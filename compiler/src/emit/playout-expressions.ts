@@ -347,7 +347,7 @@ export abstract class KernelExpressions extends KernelLists {
       // A game that eliminates: the players are those still in the game.
       if (this.game.eliminates) return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, `if (${ELIMINATED_VAR}[${binder}] !== 0) continue;`, ...body, "}"];
       // Only the seats the filter's leading tests can let through, by seat masks (playout-call-skips.ts).
-      const skipped = filter?.test && this.heldTable ? seatSkips(this.game, this.heldTable, filter.test, filter.slot, (x) => this.expression(x)) : null;
+      const skipped = filter?.test && this.heldTable ? seatSkips(this.game, this.heldTable, this.countsTable, filter.test, filter.slot, (x) => this.expression(x)) : null;
       if (skipped) return this.seatsGuarded(filter, seatsOutside(skipped, binder, body));
       return this.seatsGuarded(filter, [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"]);
     }
