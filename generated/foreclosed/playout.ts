@@ -432,55 +432,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count817: number = 0;
+    let $count815: number = 0;
     {
-      const $seg819 = Z_collection + l_p;
-      const $n820 = N[$seg819]!;
-      for (let $i818 = 0; $i818 < $n820; $i818++) {
-        const l_c = C[$seg819 * CAP + $i818]!;
+      const $seg817 = Z_collection + l_p;
+      const $n818 = N[$seg817]!;
+      for (let $i816 = 0; $i816 < $n818; $i816++) {
+        const l_c = C[$seg817 * CAP + $i816]!;
         if (Property_heart[l_c]!) {
-          $count817++;
+          $count815++;
         }
       }
     }
-    return $count817;
+    return $count815;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count821: number = 0;
+    let $count819: number = 0;
     {
-      const $seg823 = Z_collection + l_p;
-      const $n824 = N[$seg823]!;
-      for (let $i822 = 0; $i822 < $n824; $i822++) {
-        const l_c = C[$seg823 * CAP + $i822]!;
+      const $seg821 = Z_collection + l_p;
+      const $n822 = N[$seg821]!;
+      for (let $i820 = 0; $i820 < $n822; $i820++) {
+        const l_c = C[$seg821 * CAP + $i820]!;
         if (Property_coin[l_c]!) {
-          $count821++;
+          $count819++;
         }
       }
     }
-    return $count821;
+    return $count819;
   }
   function fn_set_score(l_p: number): number {
-    let $sum825: number = 0;
-    for (const $item826 of ALL_Colour) {
-      const l_k = $item826;
+    let $sum823: number = 0;
+    for (const $item824 of ALL_Colour) {
+      const l_k = $item824;
       if (l_k !== "none") {
-        $sum825 +=
+        $sum823 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum825;
+    return $sum823;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum827: number = 0;
+    let $sum825: number = 0;
     {
-      const $seg829 = Z_collection + l_p;
-      const $n830 = N[$seg829]!;
-      for (let $i828 = 0; $i828 < $n830; $i828++) {
-        const l_c = C[$seg829 * CAP + $i828]!;
-        $sum827 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg827 = Z_collection + l_p;
+      const $n828 = N[$seg827]!;
+      for (let $i826 = 0; $i826 < $n828; $i826++) {
+        const l_c = C[$seg827 * CAP + $i826]!;
+        $sum825 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum827;
+    return $sum825;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -493,8 +493,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item831 of ALL_Colour) {
-                const l_k = $item831;
+              for (const $item829 of ALL_Colour) {
+                const l_k = $item829;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -509,8 +509,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item832 of ALL_Colour) {
-                  const l_k = $item832;
+                for (const $item830 of ALL_Colour) {
+                  const l_k = $item830;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -533,52 +533,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum833: number = 0;
+    let $sum831: number = 0;
     {
-      const $n835 = N[Z_board]!;
-      for (let $i834 = 0; $i834 < $n835; $i834++) {
-        const l_a = C[Z_board * CAP + $i834]!;
-        $sum833 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n833 = N[Z_board]!;
+      for (let $i832 = 0; $i832 < $n833; $i832++) {
+        const l_a = C[Z_board * CAP + $i832]!;
+        $sum831 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum833;
+    return 0 - $sum831;
   }
   function fn_action_points(l_p: number): number {
-    let $sum836: number = 0;
+    let $sum834: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum837: number = 0;
+        let $sum835: number = 0;
         {
-          const $seg839 = Z_played + l_q;
-          const $n840 = N[$seg839]!;
-          for (let $i838 = 0; $i838 < $n840; $i838++) {
-            const l_a = C[$seg839 * CAP + $i838]!;
-            $sum837 += fn_medal_points(l_a, l_p);
+          const $seg837 = Z_played + l_q;
+          const $n838 = N[$seg837]!;
+          for (let $i836 = 0; $i836 < $n838; $i836++) {
+            const l_a = C[$seg837 * CAP + $i836]!;
+            $sum835 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum836 += $sum837;
+        $sum834 += $sum835;
       }
     }
-    return $sum836 + fn_board_points(l_p);
+    return $sum834 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any841: boolean = false;
+    let $any839: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
-          $any841 = true;
+          $any839 = true;
           break;
         }
       }
     }
-    return $any841 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any839 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum842: number = 0;
+    let $sum840: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum842 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum840 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum842;
+    return N[Z_board]! + $sum840;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
@@ -3617,31 +3617,20 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step257(): number {
-    let $cond698: boolean = l_offered;
-    if ($cond698) {
-      let $any697: boolean = false;
-      for (
-        let l_q$left =
-          ((1 << players) - 1) &
-          ~(
-            (1 << l_active) |
-            $mask_passed_over |
-            (((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
-              ($mask_has_taken & $naming_took_from[l_active]!)) |
-            $holding_count_played_effect[4]!
-          );
-        l_q$left !== 0;
-        l_q$left &= l_q$left - 1
-      ) {
-        const l_q = 31 - Math.clz32(l_q$left & -l_q$left);
-        if (fn_reachable(l_active, l_q)) {
-          $any697 = true;
-          break;
-        }
-      }
-      $cond698 = !$any697;
-    }
-    if ($cond698) {
+    if (
+      l_offered &&
+      !(
+        (((1 << players) - 1) &
+          (~(1 << l_active) &
+            ~$mask_passed_over &
+            ~(
+              ((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
+              ($mask_has_taken & $naming_took_from[l_active]!)
+            ) &
+            ~$holding_count_played_effect[4]!)) !==
+        0
+      )
+    ) {
       l_turn_over = true;
     }
     return 204;
@@ -3674,13 +3663,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat699 = l_p;
-      if ($seat699 >= humans)
+      const $seat697 = l_p;
+      if ($seat697 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat699} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat697} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide716($seat699, true);
+      return decide714($seat697, true);
     }
   }
   function step262(): number {
@@ -3747,28 +3736,28 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg717 = Z_played + l_p_2;
-      C[$seg717 * CAP + N[$seg717]!] = $card;
-      N[$seg717]!++;
-      $where[$card] = $seg717;
+      const $seg715 = Z_played + l_p_2;
+      C[$seg715 * CAP + N[$seg715]!] = $card;
+      N[$seg715]!++;
+      $where[$card] = $seg715;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg717 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg717 - Z_played);
+          if ($count_played_effect[($seg715 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg715 - Z_played);
       }
     }
     return step273();
   }
   function step271(): number {
     {
-      const $seat718 = l_p_2;
-      if ($seat718 >= humans)
+      const $seat716 = l_p_2;
+      if ($seat716 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat718} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat716} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide728($seat718);
+      return decide726($seat716);
     }
   }
   function step272(): number {
@@ -3802,13 +3791,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat729 = l_p_2;
-      if ($seat729 >= humans)
+      const $seat727 = l_p_2;
+      if ($seat727 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat729} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat727} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide742($seat729);
+      return decide740($seat727);
     }
   }
   function step277(): number {
@@ -3831,15 +3820,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg743 = Z_played + l_p_2;
-      C[$seg743 * CAP + N[$seg743]!] = $card;
-      N[$seg743]!++;
-      $where[$card] = $seg743;
+      const $seg741 = Z_played + l_p_2;
+      C[$seg741 * CAP + N[$seg741]!] = $card;
+      N[$seg741]!++;
+      $where[$card] = $seg741;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg743 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg743 - Z_played);
+          if ($count_played_effect[($seg741 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg741 - Z_played);
       }
     }
     return step280();
@@ -3866,24 +3855,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat744 = l_p_2;
-      if ($seat744 >= humans)
+      const $seat742 = l_p_2;
+      if ($seat742 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat742} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide766($seat744);
+      return decide764($seat742);
     }
   }
   function step282(): number {
     {
-      const $seat767 = l_p_2;
-      if ($seat767 >= humans)
+      const $seat765 = l_p_2;
+      if ($seat765 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat767} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat765} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide792($seat767);
+      return decide790($seat765);
     }
   }
   function step283(): number {
@@ -3897,12 +3886,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n793 = 0;
+      let $n791 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list97[$n793++] = l_q;
+        if (l_q !== l_p_2) $list97[$n791++] = l_q;
       }
-      for (let $i794 = 0; $i794 < $n793; $i794++) {
-        const l_q = $list97[$i794]!;
+      for (let $i792 = 0; $i792 < $n791; $i792++) {
+        const l_q = $list97[$i792]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -4025,57 +4014,57 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat767 = l_p_2;
-      if ($seat767 >= humans)
+      const $seat765 = l_p_2;
+      if ($seat765 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat767} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat765} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide792($seat767);
+      return decide790($seat765);
     }
   }
   function step295(): number {
     {
-      const $seat744 = l_p_2;
-      if ($seat744 >= humans)
+      const $seat742 = l_p_2;
+      if ($seat742 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat742} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide766($seat744);
+      return decide764($seat742);
     }
   }
   function step296(): number {
     {
-      const $seat729 = l_p_2;
-      if ($seat729 >= humans)
+      const $seat727 = l_p_2;
+      if ($seat727 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat729} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat727} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide742($seat729);
+      return decide740($seat727);
     }
   }
   function step297(): number {
     {
-      const $seat718 = l_p_2;
-      if ($seat718 >= humans)
+      const $seat716 = l_p_2;
+      if ($seat716 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat718} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat716} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide728($seat718);
+      return decide726($seat716);
     }
   }
   function step298(): number {
     {
-      const $seat699 = l_p;
-      if ($seat699 >= humans)
+      const $seat697 = l_p;
+      if ($seat697 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat699} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat697} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide716($seat699, false);
+      return decide714($seat697, false);
     }
   }
   function step299(): number {
@@ -7479,42 +7468,42 @@ export function playout(): PlayoutKernel {
     $index679 -= $count677;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide716($seat699: number, $passBy: boolean): number {
+  function decide714($seat697: number, $passBy: boolean): number {
     $values89$n[0]! = 0;
     {
-      const $seg701 = Z_hand + l_p;
-      const $n702 = $count_hand_effect[($seg701 - Z_hand) * 14 + 4]! > 0 ? N[$seg701]! : 0;
-      for (let $i700 = 0; $i700 < $n702; $i700++) {
-        const l_card = C[$seg701 * CAP + $i700]!;
+      const $seg699 = Z_hand + l_p;
+      const $n700 = $count_hand_effect[($seg699 - Z_hand) * 14 + 4]! > 0 ? N[$seg699]! : 0;
+      for (let $i698 = 0; $i698 < $n700; $i698++) {
+        const l_card = C[$seg699 * CAP + $i698]!;
         if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
       }
     }
-    let $offered703 = false;
-    offered703$open: {
-      if (!($values89$n[0]! > 0)) break offered703$open;
-      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered703$open;
-      $offered703 = true;
+    let $offered701 = false;
+    offered701$open: {
+      if (!($values89$n[0]! > 0)) break offered701$open;
+      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered701$open;
+      $offered701 = true;
     }
-    let $offered704 = false;
-    offered704$open: {
-      $offered704 = true;
+    let $offered702 = false;
+    offered702$open: {
+      $offered702 = true;
     }
-    if ($passBy && !$offered703) {
+    if ($passBy && !$offered701) {
       l___window_0 = false;
       return step292();
     }
-    const $offered705 = ($offered703 ? 1 : 0) + ($offered704 ? 1 : 0);
-    if ($offered705 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat699} must act but has no legal move`);
+    const $offered703 = ($offered701 ? 1 : 0) + ($offered702 ? 1 : 0);
+    if ($offered703 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat697} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt706: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n708 = $offered705;
-      let $r709 = 0;
-      if ($n708 <= 2097152 && $n708 >= 1) {
+    attempt704: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n706 = $offered703;
+      let $r707 = 0;
+      if ($n706 <= 2097152 && $n706 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7525,24 +7514,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n708;
+          const $m = ($t >>> 0) * $n706;
           const $low = $m >>> 0;
-          if ($low >= $n708 || $low >= 4294967296 % $n708) {
-            $r709 = ($m / 4294967296) >>> 0;
+          if ($low >= $n706 || $low >= 4294967296 % $n706) {
+            $r707 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n708 >= 1 && $n708 <= 4294967296))
+        if (!($n706 >= 1 && $n706 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r709 = drawInt(P, $n708);
+        $r707 = drawInt(P, $n706);
       }
-      const $pick707$drawn = $r709;
-      let $pick707 = $pick707$drawn;
-      if ($offered703 && $pick707-- === 0) {
-        const $n713 = $values89$n[0]!;
-        let $r714 = 0;
-        if ($n713 <= 2097152 && $n713 >= 1) {
+      const $pick705$drawn = $r707;
+      let $pick705 = $pick705$drawn;
+      if ($offered701 && $pick705-- === 0) {
+        const $n711 = $values89$n[0]!;
+        let $r712 = 0;
+        if ($n711 <= 2097152 && $n711 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7553,37 +7542,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n713;
+            const $m = ($t >>> 0) * $n711;
             const $low = $m >>> 0;
-            if ($low >= $n713 || $low >= 4294967296 % $n713) {
-              $r714 = ($m / 4294967296) >>> 0;
+            if ($low >= $n711 || $low >= 4294967296 % $n711) {
+              $r712 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n713 >= 1 && $n713 <= 4294967296))
+          if (!($n711 >= 1 && $n711 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r714 = drawInt(P, $n713);
+          $r712 = drawInt(P, $n711);
         }
-        const $digit711 = $r714;
-        const $value712 = $values89[$digit711]!;
+        const $digit709 = $r712;
+        const $value710 = $values89[$digit709]!;
         {
-          l_card = $value712;
+          l_card = $value710;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat699, 7, $value712);
+        if (trace !== null) trace.push($seat697, 7, $value710);
         {
-          l_card = $value712;
+          l_card = $value710;
           return step262();
         }
       }
-      if ($offered704 && $pick707-- === 0) {
+      if ($offered702 && $pick705-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat699, 8);
+        if (trace !== null) trace.push($seat697, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7592,20 +7581,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide728($seat718: number): number {
-    const $size719 = players;
-    const $count720 = $size719;
-    const $total721: number = $count720;
-    if ($total721 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat718} must act but has no legal move`);
+  function decide726($seat716: number): number {
+    const $size717 = players;
+    const $count718 = $size717;
+    const $total719: number = $count718;
+    if ($total719 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat716} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n723 = $total721;
-    let $r724 = 0;
-    if ($n723 <= 2097152 && $n723 >= 1) {
+    const $n721 = $total719;
+    let $r722 = 0;
+    if ($n721 <= 2097152 && $n721 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7616,28 +7605,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n723;
+        const $m = ($t >>> 0) * $n721;
         const $low = $m >>> 0;
-        if ($low >= $n723 || $low >= 4294967296 % $n723) {
-          $r724 = ($m / 4294967296) >>> 0;
+        if ($low >= $n721 || $low >= 4294967296 % $n721) {
+          $r722 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n723 >= 1 && $n723 <= 4294967296))
+      if (!($n721 >= 1 && $n721 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r724 = drawInt(P, $n723);
+      $r722 = drawInt(P, $n721);
     }
-    const $index722$drawn = $r724;
-    let $index722 = $index722$drawn;
+    const $index720$drawn = $r722;
+    let $index720 = $index720$drawn;
     decisions++;
     steps = 0;
-    if ($index722 < $count720) {
-      const $digit725 = $index722;
-      const $value726 = $digit725;
-      if (trace !== null) trace.push($seat718, 6, $value726);
+    if ($index720 < $count718) {
+      const $digit723 = $index720;
+      const $value724 = $digit723;
+      if (trace !== null) trace.push($seat716, 6, $value724);
       {
-        const l_whose = $value726;
+        const l_whose = $value724;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7651,46 +7640,46 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg727 = Z_played + l_whose;
-          C[$seg727 * CAP + N[$seg727]!] = $card;
-          N[$seg727]!++;
-          $where[$card] = $seg727;
+          const $seg725 = Z_played + l_whose;
+          C[$seg725 * CAP + N[$seg725]!] = $card;
+          N[$seg725]!++;
+          $where[$card] = $seg725;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg727 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg727 - Z_played);
+              if ($count_played_effect[($seg725 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg725 - Z_played);
           }
         }
         return step272();
       }
     }
-    $index722 -= $count720;
+    $index720 -= $count718;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide742($seat729: number): number {
+  function decide740($seat727: number): number {
     $values91$n[0]! = 0;
     {
-      const $seg731 = Z_collection + l_p_2;
-      const $n732 = N[$seg731]!;
-      for (let $i730 = 0; $i730 < $n732; $i730++) {
-        const l_target = C[$seg731 * CAP + $i730]!;
+      const $seg729 = Z_collection + l_p_2;
+      const $n730 = N[$seg729]!;
+      for (let $i728 = 0; $i728 < $n730; $i728++) {
+        const l_target = C[$seg729 * CAP + $i728]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size733 = $values91$n[0]!;
-    const $count734 = $size733;
-    const $total735: number = $count734;
-    if ($total735 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat729} must act but has no legal move`);
+    const $size731 = $values91$n[0]!;
+    const $count732 = $size731;
+    const $total733: number = $count732;
+    if ($total733 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat727} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n737 = $total735;
-    let $r738 = 0;
-    if ($n737 <= 2097152 && $n737 >= 1) {
+    const $n735 = $total733;
+    let $r736 = 0;
+    if ($n735 <= 2097152 && $n735 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7701,28 +7690,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n737;
+        const $m = ($t >>> 0) * $n735;
         const $low = $m >>> 0;
-        if ($low >= $n737 || $low >= 4294967296 % $n737) {
-          $r738 = ($m / 4294967296) >>> 0;
+        if ($low >= $n735 || $low >= 4294967296 % $n735) {
+          $r736 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n737 >= 1 && $n737 <= 4294967296))
+      if (!($n735 >= 1 && $n735 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r738 = drawInt(P, $n737);
+      $r736 = drawInt(P, $n735);
     }
-    const $index736$drawn = $r738;
-    let $index736 = $index736$drawn;
+    const $index734$drawn = $r736;
+    let $index734 = $index734$drawn;
     decisions++;
     steps = 0;
-    if ($index736 < $count734) {
-      const $digit739 = $index736;
-      const $value740 = $values91[$digit739]!;
-      if (trace !== null) trace.push($seat729, 5, $value740);
+    if ($index734 < $count732) {
+      const $digit737 = $index734;
+      const $value738 = $values91[$digit737]!;
+      if (trace !== null) trace.push($seat727, 5, $value738);
       {
-        const l_target = $value740;
+        const l_target = $value738;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
@@ -7737,54 +7726,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg741 = Z_attached + l_p_2;
-          C[$seg741 * CAP + N[$seg741]!] = $card;
-          N[$seg741]!++;
-          $where[$card] = $seg741;
+          const $seg739 = Z_attached + l_p_2;
+          C[$seg739 * CAP + N[$seg739]!] = $card;
+          N[$seg739]!++;
+          $where[$card] = $seg739;
         }
         return step277();
       }
     }
-    $index736 -= $count734;
+    $index734 -= $count732;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide766($seat744: number): number {
-    const $seg745 = Z_board;
-    const $size746 = N[$seg745]!;
-    const $count747 = $size746;
+  function decide764($seat742: number): number {
+    const $seg743 = Z_board;
+    const $size744 = N[$seg743]!;
+    const $count745 = $size744;
     $values93$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond752: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond752) {
-        let $any748: boolean = false;
+      let $cond750: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond750) {
+        let $any746: boolean = false;
         {
-          const $seg750 = Z_collection + l_whose;
-          const $n751 = N[$seg750]!;
-          for (let $i749 = 0; $i749 < $n751; $i749++) {
-            const l_c = C[$seg750 * CAP + $i749]!;
+          const $seg748 = Z_collection + l_whose;
+          const $n749 = N[$seg748]!;
+          for (let $i747 = 0; $i747 < $n749; $i747++) {
+            const l_c = C[$seg748 * CAP + $i747]!;
             if (v_doubled[l_c]!) {
-              $any748 = true;
+              $any746 = true;
               break;
             }
           }
         }
-        $cond752 = $any748;
+        $cond750 = $any746;
       }
-      if ($cond752) $values93[$values93$n[0]!++] = l_whose;
+      if ($cond750) $values93[$values93$n[0]!++] = l_whose;
     }
-    const $size753 = $values93$n[0]!;
-    const $count754 = $size753;
-    const $total755: number = $count747 + $count754;
-    if ($total755 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat744} must act but has no legal move`);
+    const $size751 = $values93$n[0]!;
+    const $count752 = $size751;
+    const $total753: number = $count745 + $count752;
+    if ($total753 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat742} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n757 = $total755;
-    let $r758 = 0;
-    if ($n757 <= 2097152 && $n757 >= 1) {
+    const $n755 = $total753;
+    let $r756 = 0;
+    if ($n755 <= 2097152 && $n755 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7795,31 +7784,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n757;
+        const $m = ($t >>> 0) * $n755;
         const $low = $m >>> 0;
-        if ($low >= $n757 || $low >= 4294967296 % $n757) {
-          $r758 = ($m / 4294967296) >>> 0;
+        if ($low >= $n755 || $low >= 4294967296 % $n755) {
+          $r756 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n757 >= 1 && $n757 <= 4294967296))
+      if (!($n755 >= 1 && $n755 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r758 = drawInt(P, $n757);
+      $r756 = drawInt(P, $n755);
     }
-    const $index756$drawn = $r758;
-    let $index756 = $index756$drawn;
+    const $index754$drawn = $r756;
+    let $index754 = $index754$drawn;
     decisions++;
     steps = 0;
-    if ($index756 < $count747) {
-      const $digit759 = $index756;
-      const $value760 = C[$seg745 * CAP + $digit759]!;
-      if (trace !== null) trace.push($seat744, 3, $value760);
+    if ($index754 < $count745) {
+      const $digit757 = $index754;
+      const $value758 = C[$seg743 * CAP + $digit757]!;
+      if (trace !== null) trace.push($seat742, 3, $value758);
       {
-        const l_target = $value760;
+        const l_target = $value758;
         {
           const $wanted = l_target;
-          let $at = $digit759;
+          let $at = $digit757;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7829,10 +7818,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at761 = Z_board * CAP + $at;
-          const $card = C[$at761]!;
-          const $end762 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k763 = $at761; $k763 < $end762; $k763++) C[$k763] = C[$k763 + 1]!;
+          const $at759 = Z_board * CAP + $at;
+          const $card = C[$at759]!;
+          const $end760 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k761 = $at759; $k761 < $end760; $k761++) C[$k761] = C[$k761 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7841,45 +7830,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index756 -= $count747;
-    if ($index756 < $count754) {
-      const $digit764 = $index756;
-      const $value765 = $values93[$digit764]!;
-      if (trace !== null) trace.push($seat744, 4, $value765);
+    $index754 -= $count745;
+    if ($index754 < $count752) {
+      const $digit762 = $index754;
+      const $value763 = $values93[$digit762]!;
+      if (trace !== null) trace.push($seat742, 4, $value763);
       {
-        l_whose_2 = $value765;
+        l_whose_2 = $value763;
         return step282();
       }
     }
-    $index756 -= $count754;
+    $index754 -= $count752;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide792($seat767: number): number {
-    const $seg768 = Z_played + l_whose_2;
-    const $size769 = N[$seg768]!;
-    const $count770 = $size769;
+  function decide790($seat765: number): number {
+    const $seg766 = Z_played + l_whose_2;
+    const $size767 = N[$seg766]!;
+    const $count768 = $size767;
     $values95$n[0]! = 0;
     {
-      const $seg772 = Z_collection + l_whose_2;
-      const $n773 = N[$seg772]!;
-      for (let $i771 = 0; $i771 < $n773; $i771++) {
-        const l_target = C[$seg772 * CAP + $i771]!;
+      const $seg770 = Z_collection + l_whose_2;
+      const $n771 = N[$seg770]!;
+      for (let $i769 = 0; $i769 < $n771; $i769++) {
+        const l_target = C[$seg770 * CAP + $i769]!;
         if (v_doubled[l_target]!) $values95[$values95$n[0]!++] = l_target;
       }
     }
-    const $size774 = $values95$n[0]!;
-    const $count775 = $size774;
-    const $total776: number = $count770 + $count775;
-    if ($total776 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat767} must act but has no legal move`);
+    const $size772 = $values95$n[0]!;
+    const $count773 = $size772;
+    const $total774: number = $count768 + $count773;
+    if ($total774 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat765} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n778 = $total776;
-    let $r779 = 0;
-    if ($n778 <= 2097152 && $n778 >= 1) {
+    const $n776 = $total774;
+    let $r777 = 0;
+    if ($n776 <= 2097152 && $n776 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7890,51 +7879,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n778;
+        const $m = ($t >>> 0) * $n776;
         const $low = $m >>> 0;
-        if ($low >= $n778 || $low >= 4294967296 % $n778) {
-          $r779 = ($m / 4294967296) >>> 0;
+        if ($low >= $n776 || $low >= 4294967296 % $n776) {
+          $r777 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n778 >= 1 && $n778 <= 4294967296))
+      if (!($n776 >= 1 && $n776 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r779 = drawInt(P, $n778);
+      $r777 = drawInt(P, $n776);
     }
-    const $index777$drawn = $r779;
-    let $index777 = $index777$drawn;
+    const $index775$drawn = $r777;
+    let $index775 = $index775$drawn;
     decisions++;
     steps = 0;
-    if ($index777 < $count770) {
-      const $digit780 = $index777;
-      const $value781 = C[$seg768 * CAP + $digit780]!;
-      if (trace !== null) trace.push($seat767, 1, $value781);
+    if ($index775 < $count768) {
+      const $digit778 = $index775;
+      const $value779 = C[$seg766 * CAP + $digit778]!;
+      if (trace !== null) trace.push($seat765, 1, $value779);
       {
-        const l_target = $value781;
+        const l_target = $value779;
         {
-          const $seg782 = Z_played + l_whose_2;
+          const $seg780 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit780;
-          if (!($at >= 0 && $at < N[$seg782]! && C[$seg782 * CAP + $at]! === $wanted)) {
+          let $at = $digit778;
+          if (!($at >= 0 && $at < N[$seg780]! && C[$seg780 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg782]!; $i++)
-              if (C[$seg782 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg780]!; $i++)
+              if (C[$seg780 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at783 = $seg782 * CAP + $at;
-          const $card = C[$at783]!;
-          const $end784 = $seg782 * CAP + N[$seg782]! - 1;
-          for (let $k785 = $at783; $k785 < $end784; $k785++) C[$k785] = C[$k785 + 1]!;
-          N[$seg782]!--;
+          const $at781 = $seg780 * CAP + $at;
+          const $card = C[$at781]!;
+          const $end782 = $seg780 * CAP + N[$seg780]! - 1;
+          for (let $k783 = $at781; $k783 < $end782; $k783++) C[$k783] = C[$k783 + 1]!;
+          N[$seg780]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg782 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg782 - Z_played));
+              if (--$count_played_effect[($seg780 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg780 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7943,23 +7932,23 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index777 -= $count770;
-    if ($index777 < $count775) {
-      const $digit786 = $index777;
-      const $value787 = $values95[$digit786]!;
-      if (trace !== null) trace.push($seat767, 2, $value787);
+    $index775 -= $count768;
+    if ($index775 < $count773) {
+      const $digit784 = $index775;
+      const $value785 = $values95[$digit784]!;
+      if (trace !== null) trace.push($seat765, 2, $value785);
       {
-        const l_target = $value787;
+        const l_target = $value785;
         v_doubled[l_target] = false;
         {
-          const $seg788 = Z_attached + l_whose_2;
-          if (N[$seg788]! === 0)
+          const $seg786 = Z_attached + l_whose_2;
+          if (N[$seg786]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at789 = $seg788 * CAP;
-          const $card = C[$at789]!;
-          const $end790 = $seg788 * CAP + N[$seg788]! - 1;
-          for (let $k791 = $at789; $k791 < $end790; $k791++) C[$k791] = C[$k791 + 1]!;
-          N[$seg788]!--;
+          const $at787 = $seg786 * CAP;
+          const $card = C[$at787]!;
+          const $end788 = $seg786 * CAP + N[$seg786]! - 1;
+          for (let $k789 = $at787; $k789 < $end788; $k789++) C[$k789] = C[$k789 + 1]!;
+          N[$seg786]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7967,7 +7956,7 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index777 -= $count775;
+    $index775 -= $count773;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -8225,10 +8214,10 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
       $recountKeyed();
       {
-        for (let $i795 = N[Z_action_deck]! - 1; $i795 > 0; $i795--) {
-          const $n799 = $i795 + 1;
-          let $r800 = 0;
-          if ($n799 <= 2097152 && $n799 >= 1) {
+        for (let $i793 = N[Z_action_deck]! - 1; $i793 > 0; $i793--) {
+          const $n797 = $i793 + 1;
+          let $r798 = 0;
+          if ($n797 <= 2097152 && $n797 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8239,51 +8228,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n799;
+              const $m = ($t >>> 0) * $n797;
               const $low = $m >>> 0;
-              if ($low >= $n799 || $low >= 4294967296 % $n799) {
-                $r800 = ($m / 4294967296) >>> 0;
+              if ($low >= $n797 || $low >= 4294967296 % $n797) {
+                $r798 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n799 >= 1 && $n799 <= 4294967296))
+            if (!($n797 >= 1 && $n797 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r800 = drawInt(G, $n799);
+            $r798 = drawInt(G, $n797);
           }
-          const $j798 = $r800;
-          const $a796 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i795;
-          const $b797 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j798;
-          const $card = C[$a796]!;
-          C[$a796] = C[$b797]!;
-          C[$b797] = $card;
+          const $j796 = $r798;
+          const $a794 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i793;
+          const $b795 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j796;
+          const $card = C[$a794]!;
+          C[$a794] = C[$b795]!;
+          C[$b795] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg801 = Z_hand + l_p;
+            const $seg799 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg801 * CAP + N[$seg801]!] = $card;
-              N[$seg801]!++;
-              $where[$card] = $seg801;
+              C[$seg799 * CAP + N[$seg799]!] = $card;
+              N[$seg799]!++;
+              $where[$card] = $seg799;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg801 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg799 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i802 = N[Z_property_deck]! - 1; $i802 > 0; $i802--) {
-          const $n806 = $i802 + 1;
-          let $r807 = 0;
-          if ($n806 <= 2097152 && $n806 >= 1) {
+        for (let $i800 = N[Z_property_deck]! - 1; $i800 > 0; $i800--) {
+          const $n804 = $i800 + 1;
+          let $r805 = 0;
+          if ($n804 <= 2097152 && $n804 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8294,24 +8283,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n806;
+              const $m = ($t >>> 0) * $n804;
               const $low = $m >>> 0;
-              if ($low >= $n806 || $low >= 4294967296 % $n806) {
-                $r807 = ($m / 4294967296) >>> 0;
+              if ($low >= $n804 || $low >= 4294967296 % $n804) {
+                $r805 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n806 >= 1 && $n806 <= 4294967296))
+            if (!($n804 >= 1 && $n804 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r807 = drawInt(G, $n806);
+            $r805 = drawInt(G, $n804);
           }
-          const $j805 = $r807;
-          const $a803 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i802;
-          const $b804 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j805;
-          const $card = C[$a803]!;
-          C[$a803] = C[$b804]!;
-          C[$b804] = $card;
+          const $j803 = $r805;
+          const $a801 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i800;
+          const $b802 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j803;
+          const $card = C[$a801]!;
+          C[$a801] = C[$b802]!;
+          C[$b802] = $card;
         }
       }
       {
@@ -8328,15 +8317,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg808 = Z_secret + l_p;
+            const $seg806 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg808 * CAP + N[$seg808]!] = $card;
-              N[$seg808]!++;
-              $where[$card] = $seg808;
+              C[$seg806 * CAP + N[$seg806]!] = $card;
+              N[$seg806]!++;
+              $where[$card] = $seg806;
             }
           }
         }
@@ -8350,7 +8339,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg809 = Z_dealt + l_p;
+              const $seg807 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8359,9 +8348,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg809 * CAP + N[$seg809]!] = $card;
-                N[$seg809]!++;
-                $where[$card] = $seg809;
+                C[$seg807 * CAP + N[$seg807]!] = $card;
+                N[$seg807]!++;
+                $where[$card] = $seg807;
               }
             }
           } else {
@@ -8380,8 +8369,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k810 = N[$from]! - 1; $k810 >= 0; $k810--) {
-            const $card = C[$from * CAP + $k810]!;
+          for (let $k808 = N[$from]! - 1; $k808 >= 0; $k808--) {
+            const $card = C[$from * CAP + $k808]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8390,10 +8379,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i811 = N[Z_property_deck]! - 1; $i811 > 0; $i811--) {
-          const $n815 = $i811 + 1;
-          let $r816 = 0;
-          if ($n815 <= 2097152 && $n815 >= 1) {
+        for (let $i809 = N[Z_property_deck]! - 1; $i809 > 0; $i809--) {
+          const $n813 = $i809 + 1;
+          let $r814 = 0;
+          if ($n813 <= 2097152 && $n813 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8404,24 +8393,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n815;
+              const $m = ($t >>> 0) * $n813;
               const $low = $m >>> 0;
-              if ($low >= $n815 || $low >= 4294967296 % $n815) {
-                $r816 = ($m / 4294967296) >>> 0;
+              if ($low >= $n813 || $low >= 4294967296 % $n813) {
+                $r814 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n815 >= 1 && $n815 <= 4294967296))
+            if (!($n813 >= 1 && $n813 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r816 = drawInt(G, $n815);
+            $r814 = drawInt(G, $n813);
           }
-          const $j814 = $r816;
-          const $a812 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i811;
-          const $b813 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j814;
-          const $card = C[$a812]!;
-          C[$a812] = C[$b813]!;
-          C[$b813] = $card;
+          const $j812 = $r814;
+          const $a810 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i809;
+          const $b811 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j812;
+          const $card = C[$a810]!;
+          C[$a810] = C[$b811]!;
+          C[$b811] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {

@@ -3,8 +3,9 @@
 // masks, a per-player `player` variable compared with a seat (`partner[q] == a`: the masks of the
 // seats naming each seat, kept by playout-held-counts.ts), tests of no seat, and `any(t in Z[q]:
 // t.F == E.m)` (the masks of the seats holding each member, kept beside the counts by
-// playout-counts.ts), through the rules' functions. The drill's `paired` and `guarded` are such tests,
-// in two options' shared pass and in `any(q in players: open_to(p, q))`. Its partner variable is
+// playout-counts.ts), through the rules' functions; `any` and `all` over the seats by such tests are
+// the masks tested once, with no pass. The drill's `paired` and `guarded` are such tests, in two
+// options' shared pass, in `any(q in players: open_to(p, q))` and in an `all` with a `where`. Its partner variable is
 // written at the deciding seat and at the target, from a seat and from a value worked out, and made
 // afresh every round; its shields enter a seat's zone from the pool, leave it one by one and all
 // at once (`move all`), so a mask wrong by a bit would offer other seats, or end a turn at another
@@ -94,6 +95,9 @@ flow {
         if not any(q in players: open_to(p, q)) {
           done = true
         }
+        if all(q in players where q != p: passed[q] or paired(p, q)) {
+          transfer 1 from bank to gold[p]
+        }
       }
     }
     if rounds % 3 == 0 {
@@ -116,8 +120,12 @@ describe("the playout kernel's seat sets", () => {
     const kernel = flat(kernelText);
     const paired = "(((v_traded[l_p]! ? -1 : 0) & (1 << v_partner[l_p]!)) | ($mask_traded & $naming_partner[l_p]!))";
     const walk = flat(`((1 << players) - 1) & ~((1 << l_p) | $mask_passed | ${paired} | $holding_count_shown_mark[1]!);`);
-    // The shared pass of trade and rob, and the pass of any(open_to): every leading test a mask.
-    expect(kernel.split(walk).length - 1).toBe(2);
+    // The shared pass of trade and rob: every leading test a mask.
+    expect(kernel.split(walk).length - 1).toBe(1);
+    // any(open_to) and all(... where q != p: ...): no pass, the masks tested once.
+    expect(kernel).toContain(flat(`((((1 << players) - 1) & (~(1 << l_p) & ~$mask_passed & ~${paired} & ~$holding_count_shown_mark[1]!)) !== 0)`));
+    expect(kernel).toContain(flat(`((((1 << players) - 1) & ~(1 << l_p) & ~($mask_passed | ${paired})) === 0)`));
+    expect(kernel).not.toContain("fn_open_to(l_p,l_q)");
     expect(kernel).not.toContain("v_partner[l_target]!===l_p");
     expect(kernel).not.toContain("$count_shown_mark[(Z_shown+l_target-Z_shown)");
     // The seats naming each seat follow every write of partner: at a seat, from a value, afresh.
