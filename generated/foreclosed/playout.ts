@@ -3,7 +3,9 @@ import {
   GameFault,
   drawInt,
   emptyZone,
+  maskSeats,
   missingTableKey,
+  nthMaskSeat,
   rollOn,
   seatCount,
   seedWords,
@@ -432,55 +434,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count815: number = 0;
+    let $count812: number = 0;
     {
-      const $seg817 = Z_collection + l_p;
-      const $n818 = N[$seg817]!;
-      for (let $i816 = 0; $i816 < $n818; $i816++) {
-        const l_c = C[$seg817 * CAP + $i816]!;
+      const $seg814 = Z_collection + l_p;
+      const $n815 = N[$seg814]!;
+      for (let $i813 = 0; $i813 < $n815; $i813++) {
+        const l_c = C[$seg814 * CAP + $i813]!;
         if (Property_heart[l_c]!) {
-          $count815++;
+          $count812++;
         }
       }
     }
-    return $count815;
+    return $count812;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count819: number = 0;
+    let $count816: number = 0;
     {
-      const $seg821 = Z_collection + l_p;
-      const $n822 = N[$seg821]!;
-      for (let $i820 = 0; $i820 < $n822; $i820++) {
-        const l_c = C[$seg821 * CAP + $i820]!;
+      const $seg818 = Z_collection + l_p;
+      const $n819 = N[$seg818]!;
+      for (let $i817 = 0; $i817 < $n819; $i817++) {
+        const l_c = C[$seg818 * CAP + $i817]!;
         if (Property_coin[l_c]!) {
-          $count819++;
+          $count816++;
         }
       }
     }
-    return $count819;
+    return $count816;
   }
   function fn_set_score(l_p: number): number {
-    let $sum823: number = 0;
-    for (const $item824 of ALL_Colour) {
-      const l_k = $item824;
+    let $sum820: number = 0;
+    for (const $item821 of ALL_Colour) {
+      const l_k = $item821;
       if (l_k !== "none") {
-        $sum823 +=
+        $sum820 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum823;
+    return $sum820;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum825: number = 0;
+    let $sum822: number = 0;
     {
-      const $seg827 = Z_collection + l_p;
-      const $n828 = N[$seg827]!;
-      for (let $i826 = 0; $i826 < $n828; $i826++) {
-        const l_c = C[$seg827 * CAP + $i826]!;
-        $sum825 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg824 = Z_collection + l_p;
+      const $n825 = N[$seg824]!;
+      for (let $i823 = 0; $i823 < $n825; $i823++) {
+        const l_c = C[$seg824 * CAP + $i823]!;
+        $sum822 += v_doubled[l_c]! ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum825;
+    return $sum822;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -493,8 +495,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item829 of ALL_Colour) {
-                const l_k = $item829;
+              for (const $item826 of ALL_Colour) {
+                const l_k = $item826;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -509,8 +511,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item830 of ALL_Colour) {
-                  const l_k = $item830;
+                for (const $item827 of ALL_Colour) {
+                  const l_k = $item827;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -533,52 +535,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum831: number = 0;
+    let $sum828: number = 0;
     {
-      const $n833 = N[Z_board]!;
-      for (let $i832 = 0; $i832 < $n833; $i832++) {
-        const l_a = C[Z_board * CAP + $i832]!;
-        $sum831 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n830 = N[Z_board]!;
+      for (let $i829 = 0; $i829 < $n830; $i829++) {
+        const l_a = C[Z_board * CAP + $i829]!;
+        $sum828 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum831;
+    return 0 - $sum828;
   }
   function fn_action_points(l_p: number): number {
-    let $sum834: number = 0;
+    let $sum831: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum835: number = 0;
+        let $sum832: number = 0;
         {
-          const $seg837 = Z_played + l_q;
-          const $n838 = N[$seg837]!;
-          for (let $i836 = 0; $i836 < $n838; $i836++) {
-            const l_a = C[$seg837 * CAP + $i836]!;
-            $sum835 += fn_medal_points(l_a, l_p);
+          const $seg834 = Z_played + l_q;
+          const $n835 = N[$seg834]!;
+          for (let $i833 = 0; $i833 < $n835; $i833++) {
+            const l_a = C[$seg834 * CAP + $i833]!;
+            $sum832 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum834 += $sum835;
+        $sum831 += $sum832;
       }
     }
-    return $sum834 + fn_board_points(l_p);
+    return $sum831 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any839: boolean = false;
+    let $any836: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
-          $any839 = true;
+          $any836 = true;
           break;
         }
       }
     }
-    return $any839 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any836 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum840: number = 0;
+    let $sum837: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum840 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum837 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum840;
+    return N[Z_board]! + $sum837;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
@@ -790,6 +792,8 @@ export function playout(): PlayoutKernel {
   var $mask_passed_over = 0;
   var $mask_has_taken = 0;
   var $naming_took_from = new Int32Array(6);
+  var $above_protection = 0;
+  var $zero_protection = 0;
   function step0(): number {
     return step1();
   }
@@ -1975,6 +1979,10 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_8] -= $amount;
       v_bank += $amount;
       $positive_protection += v_protection[l_p_8]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_p_8]! > 0 ? $above_protection | (1 << l_p_8) : $above_protection & ~(1 << l_p_8);
+      $zero_protection =
+        v_protection[l_p_8]! === 0 ? $zero_protection | (1 << l_p_8) : $zero_protection & ~(1 << l_p_8);
     }
     {
       const $card = l_card_7;
@@ -2967,6 +2975,10 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_6] -= $amount;
       v_coins[l_p_6] += $amount;
       $positive_protection += v_protection[l_p_6]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_p_6]! > 0 ? $above_protection | (1 << l_p_6) : $above_protection & ~(1 << l_p_6);
+      $zero_protection =
+        v_protection[l_p_6]! === 0 ? $zero_protection | (1 << l_p_6) : $zero_protection & ~(1 << l_p_6);
     }
     {
       const $card = l_card_6;
@@ -3071,7 +3083,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide510($seat449);
+      return decide507($seat449);
     }
   }
   function step207(): number {
@@ -3092,13 +3104,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat511 = l_target;
-      if ($seat511 >= humans)
+      const $seat508 = l_target;
+      if ($seat508 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat511} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide538($seat511);
+      return decide535($seat508);
     }
   }
   function step209(): number {
@@ -3118,15 +3130,23 @@ export function playout(): PlayoutKernel {
       v_coins[l_target] -= $amount;
       v_protection[l_target] += $amount;
       $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_target]! > 0
+          ? $above_protection | (1 << l_target)
+          : $above_protection & ~(1 << l_target);
+      $zero_protection =
+        v_protection[l_target]! === 0
+          ? $zero_protection | (1 << l_target)
+          : $zero_protection & ~(1 << l_target);
     }
     {
-      const $seat539 = l_active;
-      if ($seat539 >= humans)
+      const $seat536 = l_active;
+      if ($seat536 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat539} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide561($seat539);
+      return decide558($seat536);
     }
   }
   function step210(): number {
@@ -3136,36 +3156,36 @@ export function playout(): PlayoutKernel {
     return step215();
   }
   function step212(): number {
-    let $first562: number = 0;
-    let $found563 = false;
+    let $first559: number = 0;
+    let $found560 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first562 = l_q;
-        $found563 = true;
+        $first559 = l_q;
+        $found560 = true;
         break;
       }
     }
-    if (!$found563) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first562;
+    if (!$found560) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first559;
     {
-      const $seat564 = l_opponent;
-      if ($seat564 >= humans)
+      const $seat561 = l_opponent;
+      if ($seat561 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat564} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide575($seat564);
+      return decide572($seat561);
     }
   }
   function step213(): number {
     {
-      const $seat576 = l_active;
-      if ($seat576 >= humans)
+      const $seat573 = l_active;
+      if ($seat573 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat576} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat573} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide598($seat576);
+      return decide595($seat573);
     }
   }
   function step214(): number {
@@ -3185,6 +3205,14 @@ export function playout(): PlayoutKernel {
       v_protection[l_target] -= $amount;
       v_bank += $amount;
       $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_target]! > 0
+          ? $above_protection | (1 << l_target)
+          : $above_protection & ~(1 << l_target);
+      $zero_protection =
+        v_protection[l_target]! === 0
+          ? $zero_protection | (1 << l_target)
+          : $zero_protection & ~(1 << l_target);
     }
     return step215();
   }
@@ -3203,18 +3231,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg599 = Z_hand + l_p_4;
+      const $seg596 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg599 * CAP + N[$seg599]!] = $card;
-        N[$seg599]!++;
-        $where[$card] = $seg599;
+        C[$seg596 * CAP + N[$seg596]!] = $card;
+        N[$seg596]!++;
+        $where[$card] = $seg596;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg599 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg596 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3234,13 +3262,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat600 = l_p_4;
-      if ($seat600 >= humans)
+      const $seat597 = l_p_4;
+      if ($seat597 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat600} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide614($seat600);
+      return decide611($seat597);
     }
   }
   function step222(): number {
@@ -3248,22 +3276,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg615 = Z_hand + l_p_4;
+      const $seg612 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg615]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg612]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg615]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg612]!}`,
         );
       const $index = $position - 1;
-      const $at616 = $seg615 * CAP + $index;
-      const $card = C[$at616]!;
-      const $end617 = $seg615 * CAP + N[$seg615]! - 1;
-      for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
-      N[$seg615]!--;
+      const $at613 = $seg612 * CAP + $index;
+      const $card = C[$at613]!;
+      const $end614 = $seg612 * CAP + N[$seg612]! - 1;
+      for (let $k615 = $at613; $k615 < $end614; $k615++) C[$k615] = C[$k615 + 1]!;
+      N[$seg612]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg615 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg612 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3346,28 +3374,28 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg619 = Z_played + l_p_3;
-      C[$seg619 * CAP + N[$seg619]!] = $card;
-      N[$seg619]!++;
-      $where[$card] = $seg619;
+      const $seg616 = Z_played + l_p_3;
+      C[$seg616 * CAP + N[$seg616]!] = $card;
+      N[$seg616]!++;
+      $where[$card] = $seg616;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg619 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg619 - Z_played);
+          if ($count_played_effect[($seg616 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg616 - Z_played);
       }
     }
     return step238();
   }
   function step236(): number {
     {
-      const $seat620 = l_p_3;
-      if ($seat620 >= humans)
+      const $seat617 = l_p_3;
+      if ($seat617 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat620} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide630($seat620);
+      return decide627($seat617);
     }
   }
   function step237(): number {
@@ -3401,13 +3429,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat631 = l_p_3;
-      if ($seat631 >= humans)
+      const $seat628 = l_p_3;
+      if ($seat628 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat631} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat628} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide644($seat631);
+      return decide641($seat628);
     }
   }
   function step242(): number {
@@ -3430,15 +3458,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg645 = Z_played + l_p_3;
-      C[$seg645 * CAP + N[$seg645]!] = $card;
-      N[$seg645]!++;
-      $where[$card] = $seg645;
+      const $seg642 = Z_played + l_p_3;
+      C[$seg642 * CAP + N[$seg642]!] = $card;
+      N[$seg642]!++;
+      $where[$card] = $seg642;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg645 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg645 - Z_played);
+          if ($count_played_effect[($seg642 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg642 - Z_played);
       }
     }
     return step245();
@@ -3465,24 +3493,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat646 = l_p_3;
-      if ($seat646 >= humans)
+      const $seat643 = l_p_3;
+      if ($seat643 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat646} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat643} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide668($seat646);
+      return decide665($seat643);
     }
   }
   function step247(): number {
     {
-      const $seat669 = l_p_3;
-      if ($seat669 >= humans)
+      const $seat666 = l_p_3;
+      if ($seat666 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat669} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat666} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide694($seat669);
+      return decide691($seat666);
     }
   }
   function step248(): number {
@@ -3496,12 +3524,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n695 = 0;
+      let $n692 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list88[$n695++] = l_q;
+        if (l_q !== l_p_3) $list88[$n692++] = l_q;
       }
-      for (let $i696 = 0; $i696 < $n695; $i696++) {
-        const l_q = $list88[$i696]!;
+      for (let $i693 = 0; $i693 < $n692; $i693++) {
+        const l_q = $list88[$i693]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3558,6 +3586,10 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_3] -= $amount;
       v_coins[l_p_3] += $amount;
       $positive_protection += v_protection[l_p_3]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_p_3]! > 0 ? $above_protection | (1 << l_p_3) : $above_protection & ~(1 << l_p_3);
+      $zero_protection =
+        v_protection[l_p_3]! === 0 ? $zero_protection | (1 << l_p_3) : $zero_protection & ~(1 << l_p_3);
     }
     {
       const $card = l_card_4;
@@ -3663,13 +3695,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat697 = l_p;
-      if ($seat697 >= humans)
+      const $seat694 = l_p;
+      if ($seat694 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat697} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat694} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide714($seat697, true);
+      return decide711($seat694, true);
     }
   }
   function step262(): number {
@@ -3736,28 +3768,28 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg715 = Z_played + l_p_2;
-      C[$seg715 * CAP + N[$seg715]!] = $card;
-      N[$seg715]!++;
-      $where[$card] = $seg715;
+      const $seg712 = Z_played + l_p_2;
+      C[$seg712 * CAP + N[$seg712]!] = $card;
+      N[$seg712]!++;
+      $where[$card] = $seg712;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg715 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg715 - Z_played);
+          if ($count_played_effect[($seg712 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg712 - Z_played);
       }
     }
     return step273();
   }
   function step271(): number {
     {
-      const $seat716 = l_p_2;
-      if ($seat716 >= humans)
+      const $seat713 = l_p_2;
+      if ($seat713 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat716} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat713} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide726($seat716);
+      return decide723($seat713);
     }
   }
   function step272(): number {
@@ -3791,13 +3823,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat727 = l_p_2;
-      if ($seat727 >= humans)
+      const $seat724 = l_p_2;
+      if ($seat724 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat727} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide740($seat727);
+      return decide737($seat724);
     }
   }
   function step277(): number {
@@ -3820,15 +3852,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg741 = Z_played + l_p_2;
-      C[$seg741 * CAP + N[$seg741]!] = $card;
-      N[$seg741]!++;
-      $where[$card] = $seg741;
+      const $seg738 = Z_played + l_p_2;
+      C[$seg738 * CAP + N[$seg738]!] = $card;
+      N[$seg738]!++;
+      $where[$card] = $seg738;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg741 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg741 - Z_played);
+          if ($count_played_effect[($seg738 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg738 - Z_played);
       }
     }
     return step280();
@@ -3855,24 +3887,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat742 = l_p_2;
-      if ($seat742 >= humans)
+      const $seat739 = l_p_2;
+      if ($seat739 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat742} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat739} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide764($seat742);
+      return decide761($seat739);
     }
   }
   function step282(): number {
     {
-      const $seat765 = l_p_2;
-      if ($seat765 >= humans)
+      const $seat762 = l_p_2;
+      if ($seat762 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat765} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat762} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide790($seat765);
+      return decide787($seat762);
     }
   }
   function step283(): number {
@@ -3886,12 +3918,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n791 = 0;
+      let $n788 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list97[$n791++] = l_q;
+        if (l_q !== l_p_2) $list97[$n788++] = l_q;
       }
-      for (let $i792 = 0; $i792 < $n791; $i792++) {
-        const l_q = $list97[$i792]!;
+      for (let $i789 = 0; $i789 < $n788; $i789++) {
+        const l_q = $list97[$i789]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3948,6 +3980,10 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_2] -= $amount;
       v_coins[l_p_2] += $amount;
       $positive_protection += v_protection[l_p_2]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_p_2]! > 0 ? $above_protection | (1 << l_p_2) : $above_protection & ~(1 << l_p_2);
+      $zero_protection =
+        v_protection[l_p_2]! === 0 ? $zero_protection | (1 << l_p_2) : $zero_protection & ~(1 << l_p_2);
     }
     {
       const $card = l_card_2;
@@ -4014,156 +4050,156 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat765 = l_p_2;
-      if ($seat765 >= humans)
+      const $seat762 = l_p_2;
+      if ($seat762 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat765} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat762} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide790($seat765);
+      return decide787($seat762);
     }
   }
   function step295(): number {
     {
-      const $seat742 = l_p_2;
-      if ($seat742 >= humans)
+      const $seat739 = l_p_2;
+      if ($seat739 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat742} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat739} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide764($seat742);
+      return decide761($seat739);
     }
   }
   function step296(): number {
     {
-      const $seat727 = l_p_2;
-      if ($seat727 >= humans)
+      const $seat724 = l_p_2;
+      if ($seat724 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat727} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide740($seat727);
+      return decide737($seat724);
     }
   }
   function step297(): number {
     {
-      const $seat716 = l_p_2;
-      if ($seat716 >= humans)
+      const $seat713 = l_p_2;
+      if ($seat713 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat716} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat713} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide726($seat716);
+      return decide723($seat713);
     }
   }
   function step298(): number {
     {
-      const $seat697 = l_p;
-      if ($seat697 >= humans)
+      const $seat694 = l_p;
+      if ($seat694 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat697} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat694} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide714($seat697, false);
+      return decide711($seat694, false);
     }
   }
   function step299(): number {
     {
-      const $seat669 = l_p_3;
-      if ($seat669 >= humans)
+      const $seat666 = l_p_3;
+      if ($seat666 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat669} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat666} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide694($seat669);
+      return decide691($seat666);
     }
   }
   function step300(): number {
     {
-      const $seat646 = l_p_3;
-      if ($seat646 >= humans)
+      const $seat643 = l_p_3;
+      if ($seat643 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat646} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat643} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide668($seat646);
+      return decide665($seat643);
     }
   }
   function step301(): number {
     {
-      const $seat631 = l_p_3;
-      if ($seat631 >= humans)
+      const $seat628 = l_p_3;
+      if ($seat628 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat631} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat628} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide644($seat631);
+      return decide641($seat628);
     }
   }
   function step302(): number {
     {
-      const $seat620 = l_p_3;
-      if ($seat620 >= humans)
+      const $seat617 = l_p_3;
+      if ($seat617 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat620} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide630($seat620);
+      return decide627($seat617);
     }
   }
   function step303(): number {
     {
-      const $seat600 = l_p_4;
-      if ($seat600 >= humans)
+      const $seat597 = l_p_4;
+      if ($seat597 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat600} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide614($seat600);
+      return decide611($seat597);
     }
   }
   function step304(): number {
     {
-      const $seat564 = l_opponent;
-      if ($seat564 >= humans)
+      const $seat561 = l_opponent;
+      if ($seat561 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat564} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide575($seat564);
+      return decide572($seat561);
     }
   }
   function step305(): number {
     {
-      const $seat576 = l_active;
-      if ($seat576 >= humans)
+      const $seat573 = l_active;
+      if ($seat573 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat576} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat573} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide598($seat576);
+      return decide595($seat573);
     }
   }
   function step306(): number {
     {
-      const $seat539 = l_active;
-      if ($seat539 >= humans)
+      const $seat536 = l_active;
+      if ($seat536 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat539} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide561($seat539);
+      return decide558($seat536);
     }
   }
   function step307(): number {
     {
-      const $seat511 = l_target;
-      if ($seat511 >= humans)
+      const $seat508 = l_target;
+      if ($seat508 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat511} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide538($seat511);
+      return decide535($seat508);
     }
   }
   function step308(): number {
@@ -4174,7 +4210,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide510($seat449);
+      return decide507($seat449);
     }
   }
   function step309(): number {
@@ -6026,7 +6062,7 @@ export function playout(): PlayoutKernel {
     $index431 -= $count429;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide510($seat449: number): number {
+  function decide507($seat449: number): number {
     const $seg450 = Z_hand + l_active;
     let $offered451 = false;
     offered451$open: {
@@ -6091,73 +6127,58 @@ export function playout(): PlayoutKernel {
       $offered462 = true;
     }
     let $offered463 = false;
-    let $gate468 = false;
-    let $found464 = false;
+    let $seats464 = 0;
     offered463$open: {
       if (!(players > 0)) break offered463$open;
       if (!(v_protection[l_active]! === 0)) break offered463$open;
       if (!(v_coins[l_active]! >= 1)) break offered463$open;
-      $gate468 = true;
+      $seats464 =
+        ((1 << players) - 1) &
+        ~(1 << l_active) &
+        ~$mask_passed_over &
+        ~(
+          ((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
+          ($mask_has_taken & $naming_took_from[l_active]!)
+        ) &
+        ~$holding_count_played_effect[4]! &
+        $zero_protection;
+      if ($seats464 === 0) break offered463$open;
+      $offered463 = true;
     }
     let $offered465 = false;
-    let $gate469 = false;
-    let $found466 = false;
     offered465$open: {
       if (!(players > 0)) break offered465$open;
       if (!(v_protection[l_active]! === 0)) break offered465$open;
       if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered465$open;
-      $gate469 = true;
-    }
-    let $offered467 = false;
-    offered467$open: {
-      if (!l_offered) break offered467$open;
-      $offered467 = true;
-    }
-    $values78$n[0]! = 0;
-    $values80$n[0]! = 0;
-    if ($gate468 || $gate469) {
-      let $value470$kept0 = 0;
-      let $value470$kept1 = 0;
+      let $found466 = false;
       for (
-        let $value470$left =
+        let l_target$left =
           ((1 << players) - 1) &
           ~(
             (1 << l_active) |
             $mask_passed_over |
             (((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
               ($mask_has_taken & $naming_took_from[l_active]!)) |
-            $holding_count_played_effect[4]!
+            $holding_count_played_effect[4]! |
+            ~$above_protection
           );
-        $value470$left !== 0;
-        $value470$left &= $value470$left - 1
+        l_target$left !== 0;
+        l_target$left &= l_target$left - 1
       ) {
-        const $value470 = 31 - Math.clz32($value470$left & -$value470$left);
-        found464$test: if ($gate468) {
-          const l_target = $value470;
-          if (!(v_protection[l_target]! === 0)) break found464$test;
-          $values78[$value470$kept0++] = l_target;
-        }
-        found466$test: if ($gate469) {
-          const l_target = $value470;
-          if (!(v_protection[l_target]! > 0)) break found466$test;
-          if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found466$test;
-          $values80[$value470$kept1++] = l_target;
-        }
+        const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
+        if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+        $found466 = true;
+        break;
       }
-      $values78$n[0]! = $value470$kept0;
-      $values80$n[0]! = $value470$kept1;
-      $found464 = $value470$kept0 > 0;
-      $found466 = $value470$kept1 > 0;
-    }
-    offered463$open: {
-      if (!$found464) break offered463$open;
-      $offered463 = true;
-    }
-    offered465$open: {
       if (!$found466) break offered465$open;
       $offered465 = true;
     }
-    const $offered471 =
+    let $offered467 = false;
+    offered467$open: {
+      if (!l_offered) break offered467$open;
+      $offered467 = true;
+    }
+    const $offered468 =
       ($offered451 ? 1 : 0) +
       ($offered460 ? 1 : 0) +
       ($offered461 ? 1 : 0) +
@@ -6165,18 +6186,19 @@ export function playout(): PlayoutKernel {
       ($offered463 ? 1 : 0) +
       ($offered465 ? 1 : 0) +
       ($offered467 ? 1 : 0);
-    if ($offered471 === 0)
+    if ($offered468 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat449} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built476 = false;
-    attempt472: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n474 = $offered471;
-      let $r475 = 0;
-      if ($n474 <= 2097152 && $n474 >= 1) {
+    let $built473 = false;
+    let $built486 = false;
+    attempt469: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n471 = $offered468;
+      let $r472 = 0;
+      if ($n471 <= 2097152 && $n471 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6187,22 +6209,22 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n474;
+          const $m = ($t >>> 0) * $n471;
           const $low = $m >>> 0;
-          if ($low >= $n474 || $low >= 4294967296 % $n474) {
-            $r475 = ($m / 4294967296) >>> 0;
+          if ($low >= $n471 || $low >= 4294967296 % $n471) {
+            $r472 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n474 >= 1 && $n474 <= 4294967296))
+        if (!($n471 >= 1 && $n471 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r475 = drawInt(P, $n474);
+        $r472 = drawInt(P, $n471);
       }
-      const $pick473$drawn = $r475;
-      let $pick473 = $pick473$drawn;
-      if ($offered451 && $pick473-- === 0) {
-        if (!$built476) {
+      const $pick470$drawn = $r472;
+      let $pick470 = $pick470$drawn;
+      if ($offered451 && $pick470-- === 0) {
+        if (!$built473) {
           $values76$n[0]! = 0;
           for (let $i459 = 0; $i459 < N[$seg450]!; $i459++) {
             const l_card_3 = C[$seg450 * CAP + $i459]!;
@@ -6237,11 +6259,11 @@ export function playout(): PlayoutKernel {
             if (!$cond456) continue;
             $values76[$values76$n[0]!++] = l_card_3;
           }
-          $built476 = true;
+          $built473 = true;
         }
-        const $n479 = $values76$n[0]!;
-        let $r480 = 0;
-        if ($n479 <= 2097152 && $n479 >= 1) {
+        const $n476 = $values76$n[0]!;
+        let $r477 = 0;
+        if ($n476 <= 2097152 && $n476 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6252,32 +6274,32 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n479;
+            const $m = ($t >>> 0) * $n476;
             const $low = $m >>> 0;
-            if ($low >= $n479 || $low >= 4294967296 % $n479) {
-              $r480 = ($m / 4294967296) >>> 0;
+            if ($low >= $n476 || $low >= 4294967296 % $n476) {
+              $r477 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n479 >= 1 && $n479 <= 4294967296))
+          if (!($n476 >= 1 && $n476 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r480 = drawInt(P, $n479);
+          $r477 = drawInt(P, $n476);
         }
-        const $digit477 = $r480;
-        const $value478 = $values76[$digit477]!;
+        const $digit474 = $r477;
+        const $value475 = $values76[$digit474]!;
         {
-          l_card_3 = $value478;
+          l_card_3 = $value475;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 17, $value478);
+        if (trace !== null) trace.push($seat449, 17, $value475);
         {
-          l_card_3 = $value478;
+          l_card_3 = $value475;
           return step227();
         }
       }
-      if ($offered460 && $pick473-- === 0) {
+      if ($offered460 && $pick470-- === 0) {
         {
         }
         decisions++;
@@ -6300,7 +6322,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered461 && $pick473-- === 0) {
+      if ($offered461 && $pick470-- === 0) {
         {
         }
         decisions++;
@@ -6323,7 +6345,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered462 && $pick473-- === 0) {
+      if ($offered462 && $pick470-- === 0) {
         {
         }
         decisions++;
@@ -6333,10 +6355,10 @@ export function playout(): PlayoutKernel {
           return step216();
         }
       }
-      if ($offered463 && $pick473-- === 0) {
-        const $n487 = $values78$n[0]!;
-        let $r488 = 0;
-        if ($n487 <= 2097152 && $n487 >= 1) {
+      if ($offered463 && $pick470-- === 0) {
+        const $n484 = maskSeats($seats464);
+        let $r485 = 0;
+        if ($n484 <= 2097152 && $n484 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6347,35 +6369,57 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n487;
+            const $m = ($t >>> 0) * $n484;
             const $low = $m >>> 0;
-            if ($low >= $n487 || $low >= 4294967296 % $n487) {
-              $r488 = ($m / 4294967296) >>> 0;
+            if ($low >= $n484 || $low >= 4294967296 % $n484) {
+              $r485 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n487 >= 1 && $n487 <= 4294967296))
+          if (!($n484 >= 1 && $n484 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r488 = drawInt(P, $n487);
+          $r485 = drawInt(P, $n484);
         }
-        const $digit485 = $r488;
-        const $value486 = $values78[$digit485]!;
+        const $digit482 = $r485;
+        const $value483 = nthMaskSeat($seats464, $digit482);
         {
-          l_target = $value486;
+          l_target = $value483;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 21, $value486);
+        if (trace !== null) trace.push($seat449, 21, $value483);
         {
-          l_target = $value486;
+          l_target = $value483;
           return step207();
         }
       }
-      if ($offered465 && $pick473-- === 0) {
-        const $n492 = $values80$n[0]!;
-        let $r493 = 0;
-        if ($n492 <= 2097152 && $n492 >= 1) {
+      if ($offered465 && $pick470-- === 0) {
+        if (!$built486) {
+          $values80$n[0]! = 0;
+          for (
+            let l_target$left =
+              ((1 << players) - 1) &
+              ~(
+                (1 << l_active) |
+                $mask_passed_over |
+                (((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
+                  ($mask_has_taken & $naming_took_from[l_active]!)) |
+                $holding_count_played_effect[4]! |
+                ~$above_protection
+              );
+            l_target$left !== 0;
+            l_target$left &= l_target$left - 1
+          ) {
+            const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
+            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+            $values80[$values80$n[0]!++] = l_target;
+          }
+          $built486 = true;
+        }
+        const $n489 = $values80$n[0]!;
+        let $r490 = 0;
+        if ($n489 <= 2097152 && $n489 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6386,28 +6430,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n492;
+            const $m = ($t >>> 0) * $n489;
             const $low = $m >>> 0;
-            if ($low >= $n492 || $low >= 4294967296 % $n492) {
-              $r493 = ($m / 4294967296) >>> 0;
+            if ($low >= $n489 || $low >= 4294967296 % $n489) {
+              $r490 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n492 >= 1 && $n492 <= 4294967296))
+          if (!($n489 >= 1 && $n489 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r493 = drawInt(P, $n492);
+          $r490 = drawInt(P, $n489);
         }
-        const $digit490 = $r493;
-        const $value491 = $values80[$digit490]!;
+        const $digit487 = $r490;
+        const $value488 = $values80[$digit487]!;
         {
-          const l_target = $value491;
+          const l_target = $value488;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 22, $value491);
+        if (trace !== null) trace.push($seat449, 22, $value488);
         {
-          const l_target = $value491;
+          const l_target = $value488;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6439,55 +6483,63 @@ export function playout(): PlayoutKernel {
             v_protection[l_target] -= $amount;
             v_coins[l_target] += $amount;
             $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+            $above_protection =
+              v_protection[l_target]! > 0
+                ? $above_protection | (1 << l_target)
+                : $above_protection & ~(1 << l_target);
+            $zero_protection =
+              v_protection[l_target]! === 0
+                ? $zero_protection | (1 << l_target)
+                : $zero_protection & ~(1 << l_target);
           }
           {
-            const $argument494 = l_active;
-            const $argument495 = l_target;
+            const $argument491 = l_active;
+            const $argument492 = l_target;
             {
-              let l_a = $argument494;
-              let l_b = $argument495;
+              let l_a = $argument491;
+              let l_b = $argument492;
               {
-                const $seg496 = Z_exchange + l_a;
-                if (N[$seg496]! === 0)
+                const $seg493 = Z_exchange + l_a;
+                if (N[$seg493]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at497 = $seg496 * CAP;
-                const $card = C[$at497]!;
-                const $end498 = $seg496 * CAP + N[$seg496]! - 1;
-                for (let $k499 = $at497; $k499 < $end498; $k499++) C[$k499] = C[$k499 + 1]!;
-                N[$seg496]!--;
+                const $at494 = $seg493 * CAP;
+                const $card = C[$at494]!;
+                const $end495 = $seg493 * CAP + N[$seg493]! - 1;
+                for (let $k496 = $at494; $k496 < $end495; $k496++) C[$k496] = C[$k496 + 1]!;
+                N[$seg493]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg500 = Z_exchange + l_b;
-                if (N[$seg500]! === 0)
+                const $seg497 = Z_exchange + l_b;
+                if (N[$seg497]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at501 = $seg500 * CAP;
-                const $card = C[$at501]!;
-                const $end502 = $seg500 * CAP + N[$seg500]! - 1;
-                for (let $k503 = $at501; $k503 < $end502; $k503++) C[$k503] = C[$k503 + 1]!;
-                N[$seg500]!--;
-                const $seg504 = Z_exchange + l_a;
-                if (N[$seg504]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg504 * CAP + N[$seg504]!] = $card;
-                N[$seg504]!++;
-                $where[$card] = $seg504;
+                const $at498 = $seg497 * CAP;
+                const $card = C[$at498]!;
+                const $end499 = $seg497 * CAP + N[$seg497]! - 1;
+                for (let $k500 = $at498; $k500 < $end499; $k500++) C[$k500] = C[$k500 + 1]!;
+                N[$seg497]!--;
+                const $seg501 = Z_exchange + l_a;
+                if (N[$seg501]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg501 * CAP + N[$seg501]!] = $card;
+                N[$seg501]!++;
+                $where[$card] = $seg501;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at505 = Z_in_transit * CAP;
-                const $card = C[$at505]!;
-                const $end506 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k507 = $at505; $k507 < $end506; $k507++) C[$k507] = C[$k507 + 1]!;
+                const $at502 = Z_in_transit * CAP;
+                const $card = C[$at502]!;
+                const $end503 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg508 = Z_exchange + l_b;
-                if (N[$seg508]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg508 * CAP + N[$seg508]!] = $card;
-                N[$seg508]!++;
-                $where[$card] = $seg508;
+                const $seg505 = Z_exchange + l_b;
+                if (N[$seg505]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg505 * CAP + N[$seg505]!] = $card;
+                N[$seg505]!++;
+                $where[$card] = $seg505;
               }
               v_has_taken[l_a] = true;
               $mask_has_taken |= 1 << l_a;
@@ -6500,7 +6552,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered467 && $pick473-- === 0) {
+      if ($offered467 && $pick470-- === 0) {
         {
         }
         decisions++;
@@ -6514,23 +6566,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide538($seat511: number): number {
-    const $count512 = 1;
-    const $low513 = 1;
-    const $high514 = v_coins[l_target]!;
-    const $size515 = Math.max(0, $high514 - $low513 + 1);
-    const $count516 = $size515;
-    const $total517: number = $count512 + $count516;
-    if ($total517 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat511} must act but has no legal move`);
+  function decide535($seat508: number): number {
+    const $count509 = 1;
+    const $low510 = 1;
+    const $high511 = v_coins[l_target]!;
+    const $size512 = Math.max(0, $high511 - $low510 + 1);
+    const $count513 = $size512;
+    const $total514: number = $count509 + $count513;
+    if ($total514 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat508} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n519 = $total517;
-    let $r520 = 0;
-    if ($n519 <= 2097152 && $n519 >= 1) {
+    const $n516 = $total514;
+    let $r517 = 0;
+    if ($n516 <= 2097152 && $n516 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6541,24 +6593,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n519;
+        const $m = ($t >>> 0) * $n516;
         const $low = $m >>> 0;
-        if ($low >= $n519 || $low >= 4294967296 % $n519) {
-          $r520 = ($m / 4294967296) >>> 0;
+        if ($low >= $n516 || $low >= 4294967296 % $n516) {
+          $r517 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n519 >= 1 && $n519 <= 4294967296))
+      if (!($n516 >= 1 && $n516 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r520 = drawInt(P, $n519);
+      $r517 = drawInt(P, $n516);
     }
-    const $index518$drawn = $r520;
-    let $index518 = $index518$drawn;
+    const $index515$drawn = $r517;
+    let $index515 = $index515$drawn;
     decisions++;
     steps = 0;
-    if ($index518 < $count512) {
-      if (trace !== null) trace.push($seat511, 15);
+    if ($index515 < $count509) {
+      if (trace !== null) trace.push($seat508, 15);
       {
         {
           const $amount = 1;
@@ -6576,53 +6628,53 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument521 = l_active;
-          const $argument522 = l_target;
+          const $argument518 = l_active;
+          const $argument519 = l_target;
           {
-            let l_a = $argument521;
-            let l_b = $argument522;
+            let l_a = $argument518;
+            let l_b = $argument519;
             {
-              const $seg523 = Z_exchange + l_a;
-              if (N[$seg523]! === 0)
+              const $seg520 = Z_exchange + l_a;
+              if (N[$seg520]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at524 = $seg523 * CAP;
-              const $card = C[$at524]!;
-              const $end525 = $seg523 * CAP + N[$seg523]! - 1;
-              for (let $k526 = $at524; $k526 < $end525; $k526++) C[$k526] = C[$k526 + 1]!;
-              N[$seg523]!--;
+              const $at521 = $seg520 * CAP;
+              const $card = C[$at521]!;
+              const $end522 = $seg520 * CAP + N[$seg520]! - 1;
+              for (let $k523 = $at521; $k523 < $end522; $k523++) C[$k523] = C[$k523 + 1]!;
+              N[$seg520]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg527 = Z_exchange + l_b;
-              if (N[$seg527]! === 0)
+              const $seg524 = Z_exchange + l_b;
+              if (N[$seg524]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at528 = $seg527 * CAP;
-              const $card = C[$at528]!;
-              const $end529 = $seg527 * CAP + N[$seg527]! - 1;
-              for (let $k530 = $at528; $k530 < $end529; $k530++) C[$k530] = C[$k530 + 1]!;
-              N[$seg527]!--;
-              const $seg531 = Z_exchange + l_a;
-              if (N[$seg531]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg531 * CAP + N[$seg531]!] = $card;
-              N[$seg531]!++;
-              $where[$card] = $seg531;
+              const $at525 = $seg524 * CAP;
+              const $card = C[$at525]!;
+              const $end526 = $seg524 * CAP + N[$seg524]! - 1;
+              for (let $k527 = $at525; $k527 < $end526; $k527++) C[$k527] = C[$k527 + 1]!;
+              N[$seg524]!--;
+              const $seg528 = Z_exchange + l_a;
+              if (N[$seg528]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg528 * CAP + N[$seg528]!] = $card;
+              N[$seg528]!++;
+              $where[$card] = $seg528;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at532 = Z_in_transit * CAP;
-              const $card = C[$at532]!;
-              const $end533 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k534 = $at532; $k534 < $end533; $k534++) C[$k534] = C[$k534 + 1]!;
+              const $at529 = Z_in_transit * CAP;
+              const $card = C[$at529]!;
+              const $end530 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
               N[Z_in_transit]!--;
-              const $seg535 = Z_exchange + l_b;
-              if (N[$seg535]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg535 * CAP + N[$seg535]!] = $card;
-              N[$seg535]!++;
-              $where[$card] = $seg535;
+              const $seg532 = Z_exchange + l_b;
+              if (N[$seg532]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg532 * CAP + N[$seg532]!] = $card;
+              N[$seg532]!++;
+              $where[$card] = $seg532;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6635,33 +6687,33 @@ export function playout(): PlayoutKernel {
         return step211();
       }
     }
-    $index518 -= $count512;
-    if ($index518 < $count516) {
-      const $digit536 = $index518;
-      const $value537 = $low513 + $digit536;
-      if (trace !== null) trace.push($seat511, 16, $value537);
+    $index515 -= $count509;
+    if ($index515 < $count513) {
+      const $digit533 = $index515;
+      const $value534 = $low510 + $digit533;
+      if (trace !== null) trace.push($seat508, 16, $value534);
       {
-        l_amount = $value537;
+        l_amount = $value534;
         return step209();
       }
     }
-    $index518 -= $count516;
+    $index515 -= $count513;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide561($seat539: number): number {
-    const $count540 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count541 = 1;
-    const $total542: number = $count540 + $count541;
-    if ($total542 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat539} must act but has no legal move`);
+  function decide558($seat536: number): number {
+    const $count537 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count538 = 1;
+    const $total539: number = $count537 + $count538;
+    if ($total539 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat536} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n544 = $total542;
-    let $r545 = 0;
-    if ($n544 <= 2097152 && $n544 >= 1) {
+    const $n541 = $total539;
+    let $r542 = 0;
+    if ($n541 <= 2097152 && $n541 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6672,24 +6724,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n544;
+        const $m = ($t >>> 0) * $n541;
         const $low = $m >>> 0;
-        if ($low >= $n544 || $low >= 4294967296 % $n544) {
-          $r545 = ($m / 4294967296) >>> 0;
+        if ($low >= $n541 || $low >= 4294967296 % $n541) {
+          $r542 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n544 >= 1 && $n544 <= 4294967296))
+      if (!($n541 >= 1 && $n541 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r545 = drawInt(P, $n544);
+      $r542 = drawInt(P, $n541);
     }
-    const $index543$drawn = $r545;
-    let $index543 = $index543$drawn;
+    const $index540$drawn = $r542;
+    let $index540 = $index540$drawn;
     decisions++;
     steps = 0;
-    if ($index543 < $count540) {
-      if (trace !== null) trace.push($seat539, 13);
+    if ($index540 < $count537) {
+      if (trace !== null) trace.push($seat536, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6722,55 +6774,63 @@ export function playout(): PlayoutKernel {
           v_protection[l_target] -= $amount;
           v_coins[l_target] += $amount;
           $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+          $above_protection =
+            v_protection[l_target]! > 0
+              ? $above_protection | (1 << l_target)
+              : $above_protection & ~(1 << l_target);
+          $zero_protection =
+            v_protection[l_target]! === 0
+              ? $zero_protection | (1 << l_target)
+              : $zero_protection & ~(1 << l_target);
         }
         {
-          const $argument546 = l_active;
-          const $argument547 = l_target;
+          const $argument543 = l_active;
+          const $argument544 = l_target;
           {
-            let l_a = $argument546;
-            let l_b = $argument547;
+            let l_a = $argument543;
+            let l_b = $argument544;
             {
-              const $seg548 = Z_exchange + l_a;
-              if (N[$seg548]! === 0)
+              const $seg545 = Z_exchange + l_a;
+              if (N[$seg545]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at549 = $seg548 * CAP;
-              const $card = C[$at549]!;
-              const $end550 = $seg548 * CAP + N[$seg548]! - 1;
-              for (let $k551 = $at549; $k551 < $end550; $k551++) C[$k551] = C[$k551 + 1]!;
-              N[$seg548]!--;
+              const $at546 = $seg545 * CAP;
+              const $card = C[$at546]!;
+              const $end547 = $seg545 * CAP + N[$seg545]! - 1;
+              for (let $k548 = $at546; $k548 < $end547; $k548++) C[$k548] = C[$k548 + 1]!;
+              N[$seg545]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg552 = Z_exchange + l_b;
-              if (N[$seg552]! === 0)
+              const $seg549 = Z_exchange + l_b;
+              if (N[$seg549]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at553 = $seg552 * CAP;
-              const $card = C[$at553]!;
-              const $end554 = $seg552 * CAP + N[$seg552]! - 1;
-              for (let $k555 = $at553; $k555 < $end554; $k555++) C[$k555] = C[$k555 + 1]!;
-              N[$seg552]!--;
-              const $seg556 = Z_exchange + l_a;
-              if (N[$seg556]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg556 * CAP + N[$seg556]!] = $card;
-              N[$seg556]!++;
-              $where[$card] = $seg556;
+              const $at550 = $seg549 * CAP;
+              const $card = C[$at550]!;
+              const $end551 = $seg549 * CAP + N[$seg549]! - 1;
+              for (let $k552 = $at550; $k552 < $end551; $k552++) C[$k552] = C[$k552 + 1]!;
+              N[$seg549]!--;
+              const $seg553 = Z_exchange + l_a;
+              if (N[$seg553]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg553 * CAP + N[$seg553]!] = $card;
+              N[$seg553]!++;
+              $where[$card] = $seg553;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at557 = Z_in_transit * CAP;
-              const $card = C[$at557]!;
-              const $end558 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k559 = $at557; $k559 < $end558; $k559++) C[$k559] = C[$k559 + 1]!;
+              const $at554 = Z_in_transit * CAP;
+              const $card = C[$at554]!;
+              const $end555 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
               N[Z_in_transit]!--;
-              const $seg560 = Z_exchange + l_b;
-              if (N[$seg560]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg560 * CAP + N[$seg560]!] = $card;
-              N[$seg560]!++;
-              $where[$card] = $seg560;
+              const $seg557 = Z_exchange + l_b;
+              if (N[$seg557]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg557 * CAP + N[$seg557]!] = $card;
+              N[$seg557]!++;
+              $where[$card] = $seg557;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6783,34 +6843,34 @@ export function playout(): PlayoutKernel {
         return step210();
       }
     }
-    $index543 -= $count540;
-    if ($index543 < $count541) {
-      if (trace !== null) trace.push($seat539, 14);
+    $index540 -= $count537;
+    if ($index540 < $count538) {
+      if (trace !== null) trace.push($seat536, 14);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step210();
       }
     }
-    $index543 -= $count541;
+    $index540 -= $count538;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide575($seat564: number): number {
-    const $low565 = 0;
-    const $high566 = v_coins[l_opponent]!;
-    const $size567 = Math.max(0, $high566 - $low565 + 1);
-    const $count568 = $size567;
-    const $total569: number = $count568;
-    if ($total569 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat564} must act but has no legal move`);
+  function decide572($seat561: number): number {
+    const $low562 = 0;
+    const $high563 = v_coins[l_opponent]!;
+    const $size564 = Math.max(0, $high563 - $low562 + 1);
+    const $count565 = $size564;
+    const $total566: number = $count565;
+    if ($total566 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat561} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n571 = $total569;
-    let $r572 = 0;
-    if ($n571 <= 2097152 && $n571 >= 1) {
+    const $n568 = $total566;
+    let $r569 = 0;
+    if ($n568 <= 2097152 && $n568 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6821,28 +6881,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n571;
+        const $m = ($t >>> 0) * $n568;
         const $low = $m >>> 0;
-        if ($low >= $n571 || $low >= 4294967296 % $n571) {
-          $r572 = ($m / 4294967296) >>> 0;
+        if ($low >= $n568 || $low >= 4294967296 % $n568) {
+          $r569 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n571 >= 1 && $n571 <= 4294967296))
+      if (!($n568 >= 1 && $n568 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r572 = drawInt(P, $n571);
+      $r569 = drawInt(P, $n568);
     }
-    const $index570$drawn = $r572;
-    let $index570 = $index570$drawn;
+    const $index567$drawn = $r569;
+    let $index567 = $index567$drawn;
     decisions++;
     steps = 0;
-    if ($index570 < $count568) {
-      const $digit573 = $index570;
-      const $value574 = $low565 + $digit573;
-      if (trace !== null) trace.push($seat564, 10, $value574);
+    if ($index567 < $count565) {
+      const $digit570 = $index567;
+      const $value571 = $low562 + $digit570;
+      if (trace !== null) trace.push($seat561, 10, $value571);
       {
-        const l_amount = $value574;
+        const l_amount = $value571;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6859,27 +6919,35 @@ export function playout(): PlayoutKernel {
           v_coins[l_opponent] -= $amount;
           v_protection[l_target] += $amount;
           $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+          $above_protection =
+            v_protection[l_target]! > 0
+              ? $above_protection | (1 << l_target)
+              : $above_protection & ~(1 << l_target);
+          $zero_protection =
+            v_protection[l_target]! === 0
+              ? $zero_protection | (1 << l_target)
+              : $zero_protection & ~(1 << l_target);
         }
         return step213();
       }
     }
-    $index570 -= $count568;
+    $index567 -= $count565;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide598($seat576: number): number {
-    const $count577 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count578 = 1;
-    const $total579: number = $count577 + $count578;
-    if ($total579 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat576} must act but has no legal move`);
+  function decide595($seat573: number): number {
+    const $count574 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count575 = 1;
+    const $total576: number = $count574 + $count575;
+    if ($total576 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat573} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n581 = $total579;
-    let $r582 = 0;
-    if ($n581 <= 2097152 && $n581 >= 1) {
+    const $n578 = $total576;
+    let $r579 = 0;
+    if ($n578 <= 2097152 && $n578 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6890,24 +6958,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n581;
+        const $m = ($t >>> 0) * $n578;
         const $low = $m >>> 0;
-        if ($low >= $n581 || $low >= 4294967296 % $n581) {
-          $r582 = ($m / 4294967296) >>> 0;
+        if ($low >= $n578 || $low >= 4294967296 % $n578) {
+          $r579 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n581 >= 1 && $n581 <= 4294967296))
+      if (!($n578 >= 1 && $n578 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r582 = drawInt(P, $n581);
+      $r579 = drawInt(P, $n578);
     }
-    const $index580$drawn = $r582;
-    let $index580 = $index580$drawn;
+    const $index577$drawn = $r579;
+    let $index577 = $index577$drawn;
     decisions++;
     steps = 0;
-    if ($index580 < $count577) {
-      if (trace !== null) trace.push($seat576, 11);
+    if ($index577 < $count574) {
+      if (trace !== null) trace.push($seat573, 11);
       {
         {
           const $amount = 3;
@@ -6940,53 +7008,53 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument583 = l_active;
-          const $argument584 = l_target;
+          const $argument580 = l_active;
+          const $argument581 = l_target;
           {
-            let l_a = $argument583;
-            let l_b = $argument584;
+            let l_a = $argument580;
+            let l_b = $argument581;
             {
-              const $seg585 = Z_exchange + l_a;
-              if (N[$seg585]! === 0)
+              const $seg582 = Z_exchange + l_a;
+              if (N[$seg582]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at586 = $seg585 * CAP;
-              const $card = C[$at586]!;
-              const $end587 = $seg585 * CAP + N[$seg585]! - 1;
-              for (let $k588 = $at586; $k588 < $end587; $k588++) C[$k588] = C[$k588 + 1]!;
-              N[$seg585]!--;
+              const $at583 = $seg582 * CAP;
+              const $card = C[$at583]!;
+              const $end584 = $seg582 * CAP + N[$seg582]! - 1;
+              for (let $k585 = $at583; $k585 < $end584; $k585++) C[$k585] = C[$k585 + 1]!;
+              N[$seg582]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg589 = Z_exchange + l_b;
-              if (N[$seg589]! === 0)
+              const $seg586 = Z_exchange + l_b;
+              if (N[$seg586]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at590 = $seg589 * CAP;
-              const $card = C[$at590]!;
-              const $end591 = $seg589 * CAP + N[$seg589]! - 1;
-              for (let $k592 = $at590; $k592 < $end591; $k592++) C[$k592] = C[$k592 + 1]!;
-              N[$seg589]!--;
-              const $seg593 = Z_exchange + l_a;
-              if (N[$seg593]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg593 * CAP + N[$seg593]!] = $card;
-              N[$seg593]!++;
-              $where[$card] = $seg593;
+              const $at587 = $seg586 * CAP;
+              const $card = C[$at587]!;
+              const $end588 = $seg586 * CAP + N[$seg586]! - 1;
+              for (let $k589 = $at587; $k589 < $end588; $k589++) C[$k589] = C[$k589 + 1]!;
+              N[$seg586]!--;
+              const $seg590 = Z_exchange + l_a;
+              if (N[$seg590]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg590 * CAP + N[$seg590]!] = $card;
+              N[$seg590]!++;
+              $where[$card] = $seg590;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at594 = Z_in_transit * CAP;
-              const $card = C[$at594]!;
-              const $end595 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k596 = $at594; $k596 < $end595; $k596++) C[$k596] = C[$k596 + 1]!;
+              const $at591 = Z_in_transit * CAP;
+              const $card = C[$at591]!;
+              const $end592 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k593 = $at591; $k593 < $end592; $k593++) C[$k593] = C[$k593 + 1]!;
               N[Z_in_transit]!--;
-              const $seg597 = Z_exchange + l_b;
-              if (N[$seg597]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg597 * CAP + N[$seg597]!] = $card;
-              N[$seg597]!++;
-              $where[$card] = $seg597;
+              const $seg594 = Z_exchange + l_b;
+              if (N[$seg594]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg594 * CAP + N[$seg594]!] = $card;
+              N[$seg594]!++;
+              $where[$card] = $seg594;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6999,33 +7067,33 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index580 -= $count577;
-    if ($index580 < $count578) {
-      if (trace !== null) trace.push($seat576, 12);
+    $index577 -= $count574;
+    if ($index577 < $count575) {
+      if (trace !== null) trace.push($seat573, 12);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
-    $index580 -= $count578;
+    $index577 -= $count575;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide614($seat600: number): number {
-    const $seg601 = Z_hand + l_p_4;
-    const $size602 = N[$seg601]!;
-    const $count603 = $size602;
-    const $total604: number = $count603;
-    if ($total604 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat600} must act but has no legal move`);
+  function decide611($seat597: number): number {
+    const $seg598 = Z_hand + l_p_4;
+    const $size599 = N[$seg598]!;
+    const $count600 = $size599;
+    const $total601: number = $count600;
+    if ($total601 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat597} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n606 = $total604;
-    let $r607 = 0;
-    if ($n606 <= 2097152 && $n606 >= 1) {
+    const $n603 = $total601;
+    let $r604 = 0;
+    if ($n603 <= 2097152 && $n603 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7036,49 +7104,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n606;
+        const $m = ($t >>> 0) * $n603;
         const $low = $m >>> 0;
-        if ($low >= $n606 || $low >= 4294967296 % $n606) {
-          $r607 = ($m / 4294967296) >>> 0;
+        if ($low >= $n603 || $low >= 4294967296 % $n603) {
+          $r604 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n606 >= 1 && $n606 <= 4294967296))
+      if (!($n603 >= 1 && $n603 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r607 = drawInt(P, $n606);
+      $r604 = drawInt(P, $n603);
     }
-    const $index605$drawn = $r607;
-    let $index605 = $index605$drawn;
+    const $index602$drawn = $r604;
+    let $index602 = $index602$drawn;
     decisions++;
     steps = 0;
-    if ($index605 < $count603) {
-      const $digit608 = $index605;
-      const $value609 = C[$seg601 * CAP + $digit608]!;
-      if (trace !== null) trace.push($seat600, 9, $value609);
+    if ($index602 < $count600) {
+      const $digit605 = $index602;
+      const $value606 = C[$seg598 * CAP + $digit605]!;
+      if (trace !== null) trace.push($seat597, 9, $value606);
       {
-        const l_card = $value609;
+        const l_card = $value606;
         {
-          const $seg610 = Z_hand + l_p_4;
+          const $seg607 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit608;
-          if (!($at >= 0 && $at < N[$seg610]! && C[$seg610 * CAP + $at]! === $wanted)) {
+          let $at = $digit605;
+          if (!($at >= 0 && $at < N[$seg607]! && C[$seg607 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg610]!; $i++)
-              if (C[$seg610 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg607]!; $i++)
+              if (C[$seg607 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at611 = $seg610 * CAP + $at;
-          const $card = C[$at611]!;
-          const $end612 = $seg610 * CAP + N[$seg610]! - 1;
-          for (let $k613 = $at611; $k613 < $end612; $k613++) C[$k613] = C[$k613 + 1]!;
-          N[$seg610]!--;
+          const $at608 = $seg607 * CAP + $at;
+          const $card = C[$at608]!;
+          const $end609 = $seg607 * CAP + N[$seg607]! - 1;
+          for (let $k610 = $at608; $k610 < $end609; $k610++) C[$k610] = C[$k610 + 1]!;
+          N[$seg607]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg610 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg607 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7087,23 +7155,23 @@ export function playout(): PlayoutKernel {
         return step222();
       }
     }
-    $index605 -= $count603;
+    $index602 -= $count600;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide630($seat620: number): number {
-    const $size621 = players;
-    const $count622 = $size621;
-    const $total623: number = $count622;
-    if ($total623 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat620} must act but has no legal move`);
+  function decide627($seat617: number): number {
+    const $size618 = players;
+    const $count619 = $size618;
+    const $total620: number = $count619;
+    if ($total620 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat617} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n625 = $total623;
-    let $r626 = 0;
-    if ($n625 <= 2097152 && $n625 >= 1) {
+    const $n622 = $total620;
+    let $r623 = 0;
+    if ($n622 <= 2097152 && $n622 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7114,28 +7182,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n625;
+        const $m = ($t >>> 0) * $n622;
         const $low = $m >>> 0;
-        if ($low >= $n625 || $low >= 4294967296 % $n625) {
-          $r626 = ($m / 4294967296) >>> 0;
+        if ($low >= $n622 || $low >= 4294967296 % $n622) {
+          $r623 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n625 >= 1 && $n625 <= 4294967296))
+      if (!($n622 >= 1 && $n622 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r626 = drawInt(P, $n625);
+      $r623 = drawInt(P, $n622);
     }
-    const $index624$drawn = $r626;
-    let $index624 = $index624$drawn;
+    const $index621$drawn = $r623;
+    let $index621 = $index621$drawn;
     decisions++;
     steps = 0;
-    if ($index624 < $count622) {
-      const $digit627 = $index624;
-      const $value628 = $digit627;
-      if (trace !== null) trace.push($seat620, 6, $value628);
+    if ($index621 < $count619) {
+      const $digit624 = $index621;
+      const $value625 = $digit624;
+      if (trace !== null) trace.push($seat617, 6, $value625);
       {
-        const l_whose = $value628;
+        const l_whose = $value625;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7149,46 +7217,46 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg629 = Z_played + l_whose;
-          C[$seg629 * CAP + N[$seg629]!] = $card;
-          N[$seg629]!++;
-          $where[$card] = $seg629;
+          const $seg626 = Z_played + l_whose;
+          C[$seg626 * CAP + N[$seg626]!] = $card;
+          N[$seg626]!++;
+          $where[$card] = $seg626;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg629 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg629 - Z_played);
+              if ($count_played_effect[($seg626 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg626 - Z_played);
           }
         }
         return step237();
       }
     }
-    $index624 -= $count622;
+    $index621 -= $count619;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide644($seat631: number): number {
+  function decide641($seat628: number): number {
     $values82$n[0]! = 0;
     {
-      const $seg633 = Z_collection + l_p_3;
-      const $n634 = N[$seg633]!;
-      for (let $i632 = 0; $i632 < $n634; $i632++) {
-        const l_target = C[$seg633 * CAP + $i632]!;
+      const $seg630 = Z_collection + l_p_3;
+      const $n631 = N[$seg630]!;
+      for (let $i629 = 0; $i629 < $n631; $i629++) {
+        const l_target = C[$seg630 * CAP + $i629]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size635 = $values82$n[0]!;
-    const $count636 = $size635;
-    const $total637: number = $count636;
-    if ($total637 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat631} must act but has no legal move`);
+    const $size632 = $values82$n[0]!;
+    const $count633 = $size632;
+    const $total634: number = $count633;
+    if ($total634 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat628} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n639 = $total637;
-    let $r640 = 0;
-    if ($n639 <= 2097152 && $n639 >= 1) {
+    const $n636 = $total634;
+    let $r637 = 0;
+    if ($n636 <= 2097152 && $n636 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7199,28 +7267,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n639;
+        const $m = ($t >>> 0) * $n636;
         const $low = $m >>> 0;
-        if ($low >= $n639 || $low >= 4294967296 % $n639) {
-          $r640 = ($m / 4294967296) >>> 0;
+        if ($low >= $n636 || $low >= 4294967296 % $n636) {
+          $r637 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n639 >= 1 && $n639 <= 4294967296))
+      if (!($n636 >= 1 && $n636 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r640 = drawInt(P, $n639);
+      $r637 = drawInt(P, $n636);
     }
-    const $index638$drawn = $r640;
-    let $index638 = $index638$drawn;
+    const $index635$drawn = $r637;
+    let $index635 = $index635$drawn;
     decisions++;
     steps = 0;
-    if ($index638 < $count636) {
-      const $digit641 = $index638;
-      const $value642 = $values82[$digit641]!;
-      if (trace !== null) trace.push($seat631, 5, $value642);
+    if ($index635 < $count633) {
+      const $digit638 = $index635;
+      const $value639 = $values82[$digit638]!;
+      if (trace !== null) trace.push($seat628, 5, $value639);
       {
-        const l_target = $value642;
+        const l_target = $value639;
         v_doubled[l_target] = true;
         {
           const $card = l_card_4;
@@ -7235,54 +7303,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg643 = Z_attached + l_p_3;
-          C[$seg643 * CAP + N[$seg643]!] = $card;
-          N[$seg643]!++;
-          $where[$card] = $seg643;
+          const $seg640 = Z_attached + l_p_3;
+          C[$seg640 * CAP + N[$seg640]!] = $card;
+          N[$seg640]!++;
+          $where[$card] = $seg640;
         }
         return step242();
       }
     }
-    $index638 -= $count636;
+    $index635 -= $count633;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide668($seat646: number): number {
-    const $seg647 = Z_board;
-    const $size648 = N[$seg647]!;
-    const $count649 = $size648;
+  function decide665($seat643: number): number {
+    const $seg644 = Z_board;
+    const $size645 = N[$seg644]!;
+    const $count646 = $size645;
     $values84$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond654: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond654) {
-        let $any650: boolean = false;
+      let $cond651: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond651) {
+        let $any647: boolean = false;
         {
-          const $seg652 = Z_collection + l_whose;
-          const $n653 = N[$seg652]!;
-          for (let $i651 = 0; $i651 < $n653; $i651++) {
-            const l_c = C[$seg652 * CAP + $i651]!;
+          const $seg649 = Z_collection + l_whose;
+          const $n650 = N[$seg649]!;
+          for (let $i648 = 0; $i648 < $n650; $i648++) {
+            const l_c = C[$seg649 * CAP + $i648]!;
             if (v_doubled[l_c]!) {
-              $any650 = true;
+              $any647 = true;
               break;
             }
           }
         }
-        $cond654 = $any650;
+        $cond651 = $any647;
       }
-      if ($cond654) $values84[$values84$n[0]!++] = l_whose;
+      if ($cond651) $values84[$values84$n[0]!++] = l_whose;
     }
-    const $size655 = $values84$n[0]!;
-    const $count656 = $size655;
-    const $total657: number = $count649 + $count656;
-    if ($total657 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat646} must act but has no legal move`);
+    const $size652 = $values84$n[0]!;
+    const $count653 = $size652;
+    const $total654: number = $count646 + $count653;
+    if ($total654 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat643} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n659 = $total657;
-    let $r660 = 0;
-    if ($n659 <= 2097152 && $n659 >= 1) {
+    const $n656 = $total654;
+    let $r657 = 0;
+    if ($n656 <= 2097152 && $n656 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7293,31 +7361,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n659;
+        const $m = ($t >>> 0) * $n656;
         const $low = $m >>> 0;
-        if ($low >= $n659 || $low >= 4294967296 % $n659) {
-          $r660 = ($m / 4294967296) >>> 0;
+        if ($low >= $n656 || $low >= 4294967296 % $n656) {
+          $r657 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n659 >= 1 && $n659 <= 4294967296))
+      if (!($n656 >= 1 && $n656 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r660 = drawInt(P, $n659);
+      $r657 = drawInt(P, $n656);
     }
-    const $index658$drawn = $r660;
-    let $index658 = $index658$drawn;
+    const $index655$drawn = $r657;
+    let $index655 = $index655$drawn;
     decisions++;
     steps = 0;
-    if ($index658 < $count649) {
-      const $digit661 = $index658;
-      const $value662 = C[$seg647 * CAP + $digit661]!;
-      if (trace !== null) trace.push($seat646, 3, $value662);
+    if ($index655 < $count646) {
+      const $digit658 = $index655;
+      const $value659 = C[$seg644 * CAP + $digit658]!;
+      if (trace !== null) trace.push($seat643, 3, $value659);
       {
-        const l_target = $value662;
+        const l_target = $value659;
         {
           const $wanted = l_target;
-          let $at = $digit661;
+          let $at = $digit658;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7327,10 +7395,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at663 = Z_board * CAP + $at;
-          const $card = C[$at663]!;
-          const $end664 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k665 = $at663; $k665 < $end664; $k665++) C[$k665] = C[$k665 + 1]!;
+          const $at660 = Z_board * CAP + $at;
+          const $card = C[$at660]!;
+          const $end661 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k662 = $at660; $k662 < $end661; $k662++) C[$k662] = C[$k662 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7339,45 +7407,45 @@ export function playout(): PlayoutKernel {
         return step249();
       }
     }
-    $index658 -= $count649;
-    if ($index658 < $count656) {
-      const $digit666 = $index658;
-      const $value667 = $values84[$digit666]!;
-      if (trace !== null) trace.push($seat646, 4, $value667);
+    $index655 -= $count646;
+    if ($index655 < $count653) {
+      const $digit663 = $index655;
+      const $value664 = $values84[$digit663]!;
+      if (trace !== null) trace.push($seat643, 4, $value664);
       {
-        l_whose_3 = $value667;
+        l_whose_3 = $value664;
         return step247();
       }
     }
-    $index658 -= $count656;
+    $index655 -= $count653;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide694($seat669: number): number {
-    const $seg670 = Z_played + l_whose_3;
-    const $size671 = N[$seg670]!;
-    const $count672 = $size671;
+  function decide691($seat666: number): number {
+    const $seg667 = Z_played + l_whose_3;
+    const $size668 = N[$seg667]!;
+    const $count669 = $size668;
     $values86$n[0]! = 0;
     {
-      const $seg674 = Z_collection + l_whose_3;
-      const $n675 = N[$seg674]!;
-      for (let $i673 = 0; $i673 < $n675; $i673++) {
-        const l_target = C[$seg674 * CAP + $i673]!;
+      const $seg671 = Z_collection + l_whose_3;
+      const $n672 = N[$seg671]!;
+      for (let $i670 = 0; $i670 < $n672; $i670++) {
+        const l_target = C[$seg671 * CAP + $i670]!;
         if (v_doubled[l_target]!) $values86[$values86$n[0]!++] = l_target;
       }
     }
-    const $size676 = $values86$n[0]!;
-    const $count677 = $size676;
-    const $total678: number = $count672 + $count677;
-    if ($total678 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat669} must act but has no legal move`);
+    const $size673 = $values86$n[0]!;
+    const $count674 = $size673;
+    const $total675: number = $count669 + $count674;
+    if ($total675 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat666} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n680 = $total678;
-    let $r681 = 0;
-    if ($n680 <= 2097152 && $n680 >= 1) {
+    const $n677 = $total675;
+    let $r678 = 0;
+    if ($n677 <= 2097152 && $n677 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7388,51 +7456,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n680;
+        const $m = ($t >>> 0) * $n677;
         const $low = $m >>> 0;
-        if ($low >= $n680 || $low >= 4294967296 % $n680) {
-          $r681 = ($m / 4294967296) >>> 0;
+        if ($low >= $n677 || $low >= 4294967296 % $n677) {
+          $r678 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n680 >= 1 && $n680 <= 4294967296))
+      if (!($n677 >= 1 && $n677 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r681 = drawInt(P, $n680);
+      $r678 = drawInt(P, $n677);
     }
-    const $index679$drawn = $r681;
-    let $index679 = $index679$drawn;
+    const $index676$drawn = $r678;
+    let $index676 = $index676$drawn;
     decisions++;
     steps = 0;
-    if ($index679 < $count672) {
-      const $digit682 = $index679;
-      const $value683 = C[$seg670 * CAP + $digit682]!;
-      if (trace !== null) trace.push($seat669, 1, $value683);
+    if ($index676 < $count669) {
+      const $digit679 = $index676;
+      const $value680 = C[$seg667 * CAP + $digit679]!;
+      if (trace !== null) trace.push($seat666, 1, $value680);
       {
-        const l_target = $value683;
+        const l_target = $value680;
         {
-          const $seg684 = Z_played + l_whose_3;
+          const $seg681 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit682;
-          if (!($at >= 0 && $at < N[$seg684]! && C[$seg684 * CAP + $at]! === $wanted)) {
+          let $at = $digit679;
+          if (!($at >= 0 && $at < N[$seg681]! && C[$seg681 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg684]!; $i++)
-              if (C[$seg684 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg681]!; $i++)
+              if (C[$seg681 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at685 = $seg684 * CAP + $at;
-          const $card = C[$at685]!;
-          const $end686 = $seg684 * CAP + N[$seg684]! - 1;
-          for (let $k687 = $at685; $k687 < $end686; $k687++) C[$k687] = C[$k687 + 1]!;
-          N[$seg684]!--;
+          const $at682 = $seg681 * CAP + $at;
+          const $card = C[$at682]!;
+          const $end683 = $seg681 * CAP + N[$seg681]! - 1;
+          for (let $k684 = $at682; $k684 < $end683; $k684++) C[$k684] = C[$k684 + 1]!;
+          N[$seg681]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg684 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg684 - Z_played));
+              if (--$count_played_effect[($seg681 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg681 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7441,23 +7509,23 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index679 -= $count672;
-    if ($index679 < $count677) {
-      const $digit688 = $index679;
-      const $value689 = $values86[$digit688]!;
-      if (trace !== null) trace.push($seat669, 2, $value689);
+    $index676 -= $count669;
+    if ($index676 < $count674) {
+      const $digit685 = $index676;
+      const $value686 = $values86[$digit685]!;
+      if (trace !== null) trace.push($seat666, 2, $value686);
       {
-        const l_target = $value689;
+        const l_target = $value686;
         v_doubled[l_target] = false;
         {
-          const $seg690 = Z_attached + l_whose_3;
-          if (N[$seg690]! === 0)
+          const $seg687 = Z_attached + l_whose_3;
+          if (N[$seg687]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at691 = $seg690 * CAP;
-          const $card = C[$at691]!;
-          const $end692 = $seg690 * CAP + N[$seg690]! - 1;
-          for (let $k693 = $at691; $k693 < $end692; $k693++) C[$k693] = C[$k693 + 1]!;
-          N[$seg690]!--;
+          const $at688 = $seg687 * CAP;
+          const $card = C[$at688]!;
+          const $end689 = $seg687 * CAP + N[$seg687]! - 1;
+          for (let $k690 = $at688; $k690 < $end689; $k690++) C[$k690] = C[$k690 + 1]!;
+          N[$seg687]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7465,45 +7533,45 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index679 -= $count677;
+    $index676 -= $count674;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide714($seat697: number, $passBy: boolean): number {
+  function decide711($seat694: number, $passBy: boolean): number {
     $values89$n[0]! = 0;
     {
-      const $seg699 = Z_hand + l_p;
-      const $n700 = $count_hand_effect[($seg699 - Z_hand) * 14 + 4]! > 0 ? N[$seg699]! : 0;
-      for (let $i698 = 0; $i698 < $n700; $i698++) {
-        const l_card = C[$seg699 * CAP + $i698]!;
+      const $seg696 = Z_hand + l_p;
+      const $n697 = $count_hand_effect[($seg696 - Z_hand) * 14 + 4]! > 0 ? N[$seg696]! : 0;
+      for (let $i695 = 0; $i695 < $n697; $i695++) {
+        const l_card = C[$seg696 * CAP + $i695]!;
         if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
       }
     }
-    let $offered701 = false;
-    offered701$open: {
-      if (!($values89$n[0]! > 0)) break offered701$open;
-      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered701$open;
-      $offered701 = true;
+    let $offered698 = false;
+    offered698$open: {
+      if (!($values89$n[0]! > 0)) break offered698$open;
+      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered698$open;
+      $offered698 = true;
     }
-    let $offered702 = false;
-    offered702$open: {
-      $offered702 = true;
+    let $offered699 = false;
+    offered699$open: {
+      $offered699 = true;
     }
-    if ($passBy && !$offered701) {
+    if ($passBy && !$offered698) {
       l___window_0 = false;
       return step292();
     }
-    const $offered703 = ($offered701 ? 1 : 0) + ($offered702 ? 1 : 0);
-    if ($offered703 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat697} must act but has no legal move`);
+    const $offered700 = ($offered698 ? 1 : 0) + ($offered699 ? 1 : 0);
+    if ($offered700 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat694} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt704: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n706 = $offered703;
-      let $r707 = 0;
-      if ($n706 <= 2097152 && $n706 >= 1) {
+    attempt701: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n703 = $offered700;
+      let $r704 = 0;
+      if ($n703 <= 2097152 && $n703 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7514,24 +7582,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n706;
+          const $m = ($t >>> 0) * $n703;
           const $low = $m >>> 0;
-          if ($low >= $n706 || $low >= 4294967296 % $n706) {
-            $r707 = ($m / 4294967296) >>> 0;
+          if ($low >= $n703 || $low >= 4294967296 % $n703) {
+            $r704 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n706 >= 1 && $n706 <= 4294967296))
+        if (!($n703 >= 1 && $n703 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r707 = drawInt(P, $n706);
+        $r704 = drawInt(P, $n703);
       }
-      const $pick705$drawn = $r707;
-      let $pick705 = $pick705$drawn;
-      if ($offered701 && $pick705-- === 0) {
-        const $n711 = $values89$n[0]!;
-        let $r712 = 0;
-        if ($n711 <= 2097152 && $n711 >= 1) {
+      const $pick702$drawn = $r704;
+      let $pick702 = $pick702$drawn;
+      if ($offered698 && $pick702-- === 0) {
+        const $n708 = $values89$n[0]!;
+        let $r709 = 0;
+        if ($n708 <= 2097152 && $n708 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7542,37 +7610,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n711;
+            const $m = ($t >>> 0) * $n708;
             const $low = $m >>> 0;
-            if ($low >= $n711 || $low >= 4294967296 % $n711) {
-              $r712 = ($m / 4294967296) >>> 0;
+            if ($low >= $n708 || $low >= 4294967296 % $n708) {
+              $r709 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n711 >= 1 && $n711 <= 4294967296))
+          if (!($n708 >= 1 && $n708 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r712 = drawInt(P, $n711);
+          $r709 = drawInt(P, $n708);
         }
-        const $digit709 = $r712;
-        const $value710 = $values89[$digit709]!;
+        const $digit706 = $r709;
+        const $value707 = $values89[$digit706]!;
         {
-          l_card = $value710;
+          l_card = $value707;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat697, 7, $value710);
+        if (trace !== null) trace.push($seat694, 7, $value707);
         {
-          l_card = $value710;
+          l_card = $value707;
           return step262();
         }
       }
-      if ($offered702 && $pick705-- === 0) {
+      if ($offered699 && $pick702-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat697, 8);
+        if (trace !== null) trace.push($seat694, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7581,20 +7649,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide726($seat716: number): number {
-    const $size717 = players;
-    const $count718 = $size717;
-    const $total719: number = $count718;
-    if ($total719 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat716} must act but has no legal move`);
+  function decide723($seat713: number): number {
+    const $size714 = players;
+    const $count715 = $size714;
+    const $total716: number = $count715;
+    if ($total716 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat713} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n721 = $total719;
-    let $r722 = 0;
-    if ($n721 <= 2097152 && $n721 >= 1) {
+    const $n718 = $total716;
+    let $r719 = 0;
+    if ($n718 <= 2097152 && $n718 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7605,28 +7673,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n721;
+        const $m = ($t >>> 0) * $n718;
         const $low = $m >>> 0;
-        if ($low >= $n721 || $low >= 4294967296 % $n721) {
-          $r722 = ($m / 4294967296) >>> 0;
+        if ($low >= $n718 || $low >= 4294967296 % $n718) {
+          $r719 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n721 >= 1 && $n721 <= 4294967296))
+      if (!($n718 >= 1 && $n718 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r722 = drawInt(P, $n721);
+      $r719 = drawInt(P, $n718);
     }
-    const $index720$drawn = $r722;
-    let $index720 = $index720$drawn;
+    const $index717$drawn = $r719;
+    let $index717 = $index717$drawn;
     decisions++;
     steps = 0;
-    if ($index720 < $count718) {
-      const $digit723 = $index720;
-      const $value724 = $digit723;
-      if (trace !== null) trace.push($seat716, 6, $value724);
+    if ($index717 < $count715) {
+      const $digit720 = $index717;
+      const $value721 = $digit720;
+      if (trace !== null) trace.push($seat713, 6, $value721);
       {
-        const l_whose = $value724;
+        const l_whose = $value721;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7640,46 +7708,46 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg725 = Z_played + l_whose;
-          C[$seg725 * CAP + N[$seg725]!] = $card;
-          N[$seg725]!++;
-          $where[$card] = $seg725;
+          const $seg722 = Z_played + l_whose;
+          C[$seg722 * CAP + N[$seg722]!] = $card;
+          N[$seg722]!++;
+          $where[$card] = $seg722;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg725 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg725 - Z_played);
+              if ($count_played_effect[($seg722 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg722 - Z_played);
           }
         }
         return step272();
       }
     }
-    $index720 -= $count718;
+    $index717 -= $count715;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide740($seat727: number): number {
+  function decide737($seat724: number): number {
     $values91$n[0]! = 0;
     {
-      const $seg729 = Z_collection + l_p_2;
-      const $n730 = N[$seg729]!;
-      for (let $i728 = 0; $i728 < $n730; $i728++) {
-        const l_target = C[$seg729 * CAP + $i728]!;
+      const $seg726 = Z_collection + l_p_2;
+      const $n727 = N[$seg726]!;
+      for (let $i725 = 0; $i725 < $n727; $i725++) {
+        const l_target = C[$seg726 * CAP + $i725]!;
         if (Property_bonus[l_target]! > 0 && !v_doubled[l_target]!) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size731 = $values91$n[0]!;
-    const $count732 = $size731;
-    const $total733: number = $count732;
-    if ($total733 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat727} must act but has no legal move`);
+    const $size728 = $values91$n[0]!;
+    const $count729 = $size728;
+    const $total730: number = $count729;
+    if ($total730 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat724} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n735 = $total733;
-    let $r736 = 0;
-    if ($n735 <= 2097152 && $n735 >= 1) {
+    const $n732 = $total730;
+    let $r733 = 0;
+    if ($n732 <= 2097152 && $n732 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7690,28 +7758,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n735;
+        const $m = ($t >>> 0) * $n732;
         const $low = $m >>> 0;
-        if ($low >= $n735 || $low >= 4294967296 % $n735) {
-          $r736 = ($m / 4294967296) >>> 0;
+        if ($low >= $n732 || $low >= 4294967296 % $n732) {
+          $r733 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n735 >= 1 && $n735 <= 4294967296))
+      if (!($n732 >= 1 && $n732 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r736 = drawInt(P, $n735);
+      $r733 = drawInt(P, $n732);
     }
-    const $index734$drawn = $r736;
-    let $index734 = $index734$drawn;
+    const $index731$drawn = $r733;
+    let $index731 = $index731$drawn;
     decisions++;
     steps = 0;
-    if ($index734 < $count732) {
-      const $digit737 = $index734;
-      const $value738 = $values91[$digit737]!;
-      if (trace !== null) trace.push($seat727, 5, $value738);
+    if ($index731 < $count729) {
+      const $digit734 = $index731;
+      const $value735 = $values91[$digit734]!;
+      if (trace !== null) trace.push($seat724, 5, $value735);
       {
-        const l_target = $value738;
+        const l_target = $value735;
         v_doubled[l_target] = true;
         {
           const $card = l_card_2;
@@ -7726,54 +7794,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg739 = Z_attached + l_p_2;
-          C[$seg739 * CAP + N[$seg739]!] = $card;
-          N[$seg739]!++;
-          $where[$card] = $seg739;
+          const $seg736 = Z_attached + l_p_2;
+          C[$seg736 * CAP + N[$seg736]!] = $card;
+          N[$seg736]!++;
+          $where[$card] = $seg736;
         }
         return step277();
       }
     }
-    $index734 -= $count732;
+    $index731 -= $count729;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide764($seat742: number): number {
-    const $seg743 = Z_board;
-    const $size744 = N[$seg743]!;
-    const $count745 = $size744;
+  function decide761($seat739: number): number {
+    const $seg740 = Z_board;
+    const $size741 = N[$seg740]!;
+    const $count742 = $size741;
     $values93$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond750: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond750) {
-        let $any746: boolean = false;
+      let $cond747: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond747) {
+        let $any743: boolean = false;
         {
-          const $seg748 = Z_collection + l_whose;
-          const $n749 = N[$seg748]!;
-          for (let $i747 = 0; $i747 < $n749; $i747++) {
-            const l_c = C[$seg748 * CAP + $i747]!;
+          const $seg745 = Z_collection + l_whose;
+          const $n746 = N[$seg745]!;
+          for (let $i744 = 0; $i744 < $n746; $i744++) {
+            const l_c = C[$seg745 * CAP + $i744]!;
             if (v_doubled[l_c]!) {
-              $any746 = true;
+              $any743 = true;
               break;
             }
           }
         }
-        $cond750 = $any746;
+        $cond747 = $any743;
       }
-      if ($cond750) $values93[$values93$n[0]!++] = l_whose;
+      if ($cond747) $values93[$values93$n[0]!++] = l_whose;
     }
-    const $size751 = $values93$n[0]!;
-    const $count752 = $size751;
-    const $total753: number = $count745 + $count752;
-    if ($total753 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat742} must act but has no legal move`);
+    const $size748 = $values93$n[0]!;
+    const $count749 = $size748;
+    const $total750: number = $count742 + $count749;
+    if ($total750 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat739} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n755 = $total753;
-    let $r756 = 0;
-    if ($n755 <= 2097152 && $n755 >= 1) {
+    const $n752 = $total750;
+    let $r753 = 0;
+    if ($n752 <= 2097152 && $n752 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7784,31 +7852,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n755;
+        const $m = ($t >>> 0) * $n752;
         const $low = $m >>> 0;
-        if ($low >= $n755 || $low >= 4294967296 % $n755) {
-          $r756 = ($m / 4294967296) >>> 0;
+        if ($low >= $n752 || $low >= 4294967296 % $n752) {
+          $r753 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n755 >= 1 && $n755 <= 4294967296))
+      if (!($n752 >= 1 && $n752 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r756 = drawInt(P, $n755);
+      $r753 = drawInt(P, $n752);
     }
-    const $index754$drawn = $r756;
-    let $index754 = $index754$drawn;
+    const $index751$drawn = $r753;
+    let $index751 = $index751$drawn;
     decisions++;
     steps = 0;
-    if ($index754 < $count745) {
-      const $digit757 = $index754;
-      const $value758 = C[$seg743 * CAP + $digit757]!;
-      if (trace !== null) trace.push($seat742, 3, $value758);
+    if ($index751 < $count742) {
+      const $digit754 = $index751;
+      const $value755 = C[$seg740 * CAP + $digit754]!;
+      if (trace !== null) trace.push($seat739, 3, $value755);
       {
-        const l_target = $value758;
+        const l_target = $value755;
         {
           const $wanted = l_target;
-          let $at = $digit757;
+          let $at = $digit754;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7818,10 +7886,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at759 = Z_board * CAP + $at;
-          const $card = C[$at759]!;
-          const $end760 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k761 = $at759; $k761 < $end760; $k761++) C[$k761] = C[$k761 + 1]!;
+          const $at756 = Z_board * CAP + $at;
+          const $card = C[$at756]!;
+          const $end757 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k758 = $at756; $k758 < $end757; $k758++) C[$k758] = C[$k758 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7830,45 +7898,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index754 -= $count745;
-    if ($index754 < $count752) {
-      const $digit762 = $index754;
-      const $value763 = $values93[$digit762]!;
-      if (trace !== null) trace.push($seat742, 4, $value763);
+    $index751 -= $count742;
+    if ($index751 < $count749) {
+      const $digit759 = $index751;
+      const $value760 = $values93[$digit759]!;
+      if (trace !== null) trace.push($seat739, 4, $value760);
       {
-        l_whose_2 = $value763;
+        l_whose_2 = $value760;
         return step282();
       }
     }
-    $index754 -= $count752;
+    $index751 -= $count749;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide790($seat765: number): number {
-    const $seg766 = Z_played + l_whose_2;
-    const $size767 = N[$seg766]!;
-    const $count768 = $size767;
+  function decide787($seat762: number): number {
+    const $seg763 = Z_played + l_whose_2;
+    const $size764 = N[$seg763]!;
+    const $count765 = $size764;
     $values95$n[0]! = 0;
     {
-      const $seg770 = Z_collection + l_whose_2;
-      const $n771 = N[$seg770]!;
-      for (let $i769 = 0; $i769 < $n771; $i769++) {
-        const l_target = C[$seg770 * CAP + $i769]!;
+      const $seg767 = Z_collection + l_whose_2;
+      const $n768 = N[$seg767]!;
+      for (let $i766 = 0; $i766 < $n768; $i766++) {
+        const l_target = C[$seg767 * CAP + $i766]!;
         if (v_doubled[l_target]!) $values95[$values95$n[0]!++] = l_target;
       }
     }
-    const $size772 = $values95$n[0]!;
-    const $count773 = $size772;
-    const $total774: number = $count768 + $count773;
-    if ($total774 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat765} must act but has no legal move`);
+    const $size769 = $values95$n[0]!;
+    const $count770 = $size769;
+    const $total771: number = $count765 + $count770;
+    if ($total771 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat762} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n776 = $total774;
-    let $r777 = 0;
-    if ($n776 <= 2097152 && $n776 >= 1) {
+    const $n773 = $total771;
+    let $r774 = 0;
+    if ($n773 <= 2097152 && $n773 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7879,51 +7947,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n776;
+        const $m = ($t >>> 0) * $n773;
         const $low = $m >>> 0;
-        if ($low >= $n776 || $low >= 4294967296 % $n776) {
-          $r777 = ($m / 4294967296) >>> 0;
+        if ($low >= $n773 || $low >= 4294967296 % $n773) {
+          $r774 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n776 >= 1 && $n776 <= 4294967296))
+      if (!($n773 >= 1 && $n773 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r777 = drawInt(P, $n776);
+      $r774 = drawInt(P, $n773);
     }
-    const $index775$drawn = $r777;
-    let $index775 = $index775$drawn;
+    const $index772$drawn = $r774;
+    let $index772 = $index772$drawn;
     decisions++;
     steps = 0;
-    if ($index775 < $count768) {
-      const $digit778 = $index775;
-      const $value779 = C[$seg766 * CAP + $digit778]!;
-      if (trace !== null) trace.push($seat765, 1, $value779);
+    if ($index772 < $count765) {
+      const $digit775 = $index772;
+      const $value776 = C[$seg763 * CAP + $digit775]!;
+      if (trace !== null) trace.push($seat762, 1, $value776);
       {
-        const l_target = $value779;
+        const l_target = $value776;
         {
-          const $seg780 = Z_played + l_whose_2;
+          const $seg777 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit778;
-          if (!($at >= 0 && $at < N[$seg780]! && C[$seg780 * CAP + $at]! === $wanted)) {
+          let $at = $digit775;
+          if (!($at >= 0 && $at < N[$seg777]! && C[$seg777 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg780]!; $i++)
-              if (C[$seg780 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg777]!; $i++)
+              if (C[$seg777 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at781 = $seg780 * CAP + $at;
-          const $card = C[$at781]!;
-          const $end782 = $seg780 * CAP + N[$seg780]! - 1;
-          for (let $k783 = $at781; $k783 < $end782; $k783++) C[$k783] = C[$k783 + 1]!;
-          N[$seg780]!--;
+          const $at778 = $seg777 * CAP + $at;
+          const $card = C[$at778]!;
+          const $end779 = $seg777 * CAP + N[$seg777]! - 1;
+          for (let $k780 = $at778; $k780 < $end779; $k780++) C[$k780] = C[$k780 + 1]!;
+          N[$seg777]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg780 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg780 - Z_played));
+              if (--$count_played_effect[($seg777 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg777 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7932,23 +8000,23 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index775 -= $count768;
-    if ($index775 < $count773) {
-      const $digit784 = $index775;
-      const $value785 = $values95[$digit784]!;
-      if (trace !== null) trace.push($seat765, 2, $value785);
+    $index772 -= $count765;
+    if ($index772 < $count770) {
+      const $digit781 = $index772;
+      const $value782 = $values95[$digit781]!;
+      if (trace !== null) trace.push($seat762, 2, $value782);
       {
-        const l_target = $value785;
+        const l_target = $value782;
         v_doubled[l_target] = false;
         {
-          const $seg786 = Z_attached + l_whose_2;
-          if (N[$seg786]! === 0)
+          const $seg783 = Z_attached + l_whose_2;
+          if (N[$seg783]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at787 = $seg786 * CAP;
-          const $card = C[$at787]!;
-          const $end788 = $seg786 * CAP + N[$seg786]! - 1;
-          for (let $k789 = $at787; $k789 < $end788; $k789++) C[$k789] = C[$k789 + 1]!;
-          N[$seg786]!--;
+          const $at784 = $seg783 * CAP;
+          const $card = C[$at784]!;
+          const $end785 = $seg783 * CAP + N[$seg783]! - 1;
+          for (let $k786 = $at784; $k786 < $end785; $k786++) C[$k786] = C[$k786 + 1]!;
+          N[$seg783]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7956,7 +8024,7 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index775 -= $count773;
+    $index772 -= $count770;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -8212,12 +8280,18 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) if (v_has_taken[$p]) $mask_has_taken |= 1 << $p;
       $naming_took_from.fill(0);
       for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
+      $above_protection = 0;
+      $zero_protection = 0;
+      for (let $p = 0; $p < players; $p++) {
+        if (v_protection[$p]! > 0) $above_protection |= 1 << $p;
+        if (v_protection[$p]! === 0) $zero_protection |= 1 << $p;
+      }
       $recountKeyed();
       {
-        for (let $i793 = N[Z_action_deck]! - 1; $i793 > 0; $i793--) {
-          const $n797 = $i793 + 1;
-          let $r798 = 0;
-          if ($n797 <= 2097152 && $n797 >= 1) {
+        for (let $i790 = N[Z_action_deck]! - 1; $i790 > 0; $i790--) {
+          const $n794 = $i790 + 1;
+          let $r795 = 0;
+          if ($n794 <= 2097152 && $n794 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8228,51 +8302,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n797;
+              const $m = ($t >>> 0) * $n794;
               const $low = $m >>> 0;
-              if ($low >= $n797 || $low >= 4294967296 % $n797) {
-                $r798 = ($m / 4294967296) >>> 0;
+              if ($low >= $n794 || $low >= 4294967296 % $n794) {
+                $r795 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n797 >= 1 && $n797 <= 4294967296))
+            if (!($n794 >= 1 && $n794 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r798 = drawInt(G, $n797);
+            $r795 = drawInt(G, $n794);
           }
-          const $j796 = $r798;
-          const $a794 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i793;
-          const $b795 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j796;
-          const $card = C[$a794]!;
-          C[$a794] = C[$b795]!;
-          C[$b795] = $card;
+          const $j793 = $r795;
+          const $a791 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i790;
+          const $b792 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j793;
+          const $card = C[$a791]!;
+          C[$a791] = C[$b792]!;
+          C[$b792] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg799 = Z_hand + l_p;
+            const $seg796 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg799 * CAP + N[$seg799]!] = $card;
-              N[$seg799]!++;
-              $where[$card] = $seg799;
+              C[$seg796 * CAP + N[$seg796]!] = $card;
+              N[$seg796]!++;
+              $where[$card] = $seg796;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg799 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg796 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i800 = N[Z_property_deck]! - 1; $i800 > 0; $i800--) {
-          const $n804 = $i800 + 1;
-          let $r805 = 0;
-          if ($n804 <= 2097152 && $n804 >= 1) {
+        for (let $i797 = N[Z_property_deck]! - 1; $i797 > 0; $i797--) {
+          const $n801 = $i797 + 1;
+          let $r802 = 0;
+          if ($n801 <= 2097152 && $n801 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8283,24 +8357,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n804;
+              const $m = ($t >>> 0) * $n801;
               const $low = $m >>> 0;
-              if ($low >= $n804 || $low >= 4294967296 % $n804) {
-                $r805 = ($m / 4294967296) >>> 0;
+              if ($low >= $n801 || $low >= 4294967296 % $n801) {
+                $r802 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n804 >= 1 && $n804 <= 4294967296))
+            if (!($n801 >= 1 && $n801 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r805 = drawInt(G, $n804);
+            $r802 = drawInt(G, $n801);
           }
-          const $j803 = $r805;
-          const $a801 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i800;
-          const $b802 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j803;
-          const $card = C[$a801]!;
-          C[$a801] = C[$b802]!;
-          C[$b802] = $card;
+          const $j800 = $r802;
+          const $a798 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i797;
+          const $b799 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j800;
+          const $card = C[$a798]!;
+          C[$a798] = C[$b799]!;
+          C[$b799] = $card;
         }
       }
       {
@@ -8317,15 +8391,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg806 = Z_secret + l_p;
+            const $seg803 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg806 * CAP + N[$seg806]!] = $card;
-              N[$seg806]!++;
-              $where[$card] = $seg806;
+              C[$seg803 * CAP + N[$seg803]!] = $card;
+              N[$seg803]!++;
+              $where[$card] = $seg803;
             }
           }
         }
@@ -8339,7 +8413,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg807 = Z_dealt + l_p;
+              const $seg804 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8348,9 +8422,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg807 * CAP + N[$seg807]!] = $card;
-                N[$seg807]!++;
-                $where[$card] = $seg807;
+                C[$seg804 * CAP + N[$seg804]!] = $card;
+                N[$seg804]!++;
+                $where[$card] = $seg804;
               }
             }
           } else {
@@ -8369,8 +8443,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k808 = N[$from]! - 1; $k808 >= 0; $k808--) {
-            const $card = C[$from * CAP + $k808]!;
+          for (let $k805 = N[$from]! - 1; $k805 >= 0; $k805--) {
+            const $card = C[$from * CAP + $k805]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8379,10 +8453,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i809 = N[Z_property_deck]! - 1; $i809 > 0; $i809--) {
-          const $n813 = $i809 + 1;
-          let $r814 = 0;
-          if ($n813 <= 2097152 && $n813 >= 1) {
+        for (let $i806 = N[Z_property_deck]! - 1; $i806 > 0; $i806--) {
+          const $n810 = $i806 + 1;
+          let $r811 = 0;
+          if ($n810 <= 2097152 && $n810 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8393,24 +8467,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n813;
+              const $m = ($t >>> 0) * $n810;
               const $low = $m >>> 0;
-              if ($low >= $n813 || $low >= 4294967296 % $n813) {
-                $r814 = ($m / 4294967296) >>> 0;
+              if ($low >= $n810 || $low >= 4294967296 % $n810) {
+                $r811 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n813 >= 1 && $n813 <= 4294967296))
+            if (!($n810 >= 1 && $n810 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r814 = drawInt(G, $n813);
+            $r811 = drawInt(G, $n810);
           }
-          const $j812 = $r814;
-          const $a810 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i809;
-          const $b811 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j812;
-          const $card = C[$a810]!;
-          C[$a810] = C[$b811]!;
-          C[$b811] = $card;
+          const $j809 = $r811;
+          const $a807 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i806;
+          const $b808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j809;
+          const $card = C[$a807]!;
+          C[$a807] = C[$b808]!;
+          C[$b808] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {
@@ -8849,6 +8923,12 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) if (v_has_taken[$p]) $mask_has_taken |= 1 << $p;
       $naming_took_from.fill(0);
       for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
+      $above_protection = 0;
+      $zero_protection = 0;
+      for (let $p = 0; $p < players; $p++) {
+        if (v_protection[$p]! > 0) $above_protection |= 1 << $p;
+        if (v_protection[$p]! === 0) $zero_protection |= 1 << $p;
+      }
       pc = $entry;
     }
     run: for (;;) {

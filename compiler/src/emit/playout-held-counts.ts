@@ -66,6 +66,8 @@ export class KernelHeldCounts {
   private readonly masked = new Map<string, string>();
   /** The `player` variables kept as masks of the seats naming each seat, by rules name: the masks' array. */
   private readonly naming = new Map<string, string>();
+  /** The `int` variables kept as masks of the seats above 0 and at 0, by rules name: the masks. */
+  private readonly signs = new Map<string, { above: string; zero: string }>();
 
   constructor(private readonly game: CheckedGame) {}
 
@@ -95,6 +97,21 @@ export class KernelHeldCounts {
       const name = `$naming_${v.name.name}`;
       if (keep) this.naming.set(v.name.name, name);
       return name;
+    }
+    return null;
+  }
+
+  /** The name of the mask of the seats whose per-player `int` variable (array `array`) is above 0
+   *  (`above`) or 0 (`zero`), kept from here on (with `keep`) by every write of it; null where none
+   *  can be kept. */
+  signMask(array: string, sign: "above" | "zero", keep = true): string | null {
+    if (!this.enabled || this.game.eliminates || Math.max(this.game.maxPlayers, ...this.game.seatCounts) > 30) return null;
+    for (const v of this.game.vars.values()) {
+      if (varName(v.name.name) !== array || !v.perPlayer || v.perCard || v.perKey) continue;
+      if (this.game.typeOfVar(v).kind !== "int") return null;
+      const masks = { above: `$above_${v.name.name}`, zero: `$zero_${v.name.name}` };
+      if (keep) this.signs.set(v.name.name, masks);
+      return masks[sign];
     }
     return null;
   }
@@ -246,7 +263,7 @@ export class KernelHeldCounts {
     const out: string[] = [];
     // Per counted variable: how many of its writes are open (between their markers).
     const open = new Map<string, number>();
-    const kept = new Map([...this.counted.keys(), ...this.masked.keys(), ...this.naming.keys()].map((variable) => [variable, varName(variable)]));
+    const kept = new Map([...this.counted.keys(), ...this.masked.keys(), ...this.naming.keys(), ...this.signs.keys()].map((variable) => [variable, varName(variable)]));
     const words = [...kept.entries()].map(([variable, array]) => ({ variable, array, word: new RegExp(`\\b${escapeRegExp(array)}\\b`) }));
     for (let i = 0; i < lines.length; i++) {
       const m = MARKERS.parse(lines[i]!);
@@ -268,6 +285,9 @@ export class KernelHeldCounts {
         for (const c of this.counted.values()) out.push(`${c.name} = 0; for (let $p = 0; $p < players; $p++) if (${this.holds(c, "$p")}) ${c.name}++;`);
         for (const [variable, mask] of this.masked) out.push(`${mask} = 0; for (let $p = 0; $p < players; $p++) if (${varName(variable)}[$p]) ${mask} |= 1 << $p;`);
         for (const [variable, masks] of this.naming) out.push(`${masks}.fill(0); for (let $p = 0; $p < players; $p++) ${masks}[${varName(variable)}[$p]!] |= 1 << $p;`);
+        for (const [variable, { above, zero }] of this.signs) {
+          out.push(`${above} = 0; ${zero} = 0; for (let $p = 0; $p < players; $p++) { if (${varName(variable)}[$p]! > 0) ${above} |= 1 << $p; if (${varName(variable)}[$p]! === 0) ${zero} |= 1 << $p; }`);
+        }
         continue;
       }
       if (m.op === "fill") {
@@ -284,7 +304,8 @@ export class KernelHeldCounts {
         out.push(m.op === "before" ? `${masks}[${array}[${m.seat}]!] &= ~(1 << ${m.seat});` : `${masks}[${array}[${m.seat}]!] |= 1 << ${m.seat};`);
         continue;
       }
-      if (!c && !mask) {
+      const signs = this.signs.get(m.variable);
+      if (!c && !mask && !signs) {
         if (m.op === "set") out.push(`${array}[${m.seat}] = ${m.value};`);
         continue;
       }
@@ -301,6 +322,11 @@ export class KernelHeldCounts {
         continue;
       }
       if (c) out.push(`${c.name} ${m.op === "before" ? "-=" : "+="} ${this.holds(c, m.seat)} ? 1 : 0;`);
+      if (signs && m.op === "after") {
+        // The seat's bits in the masks of the seats above 0 and at 0 follow its new value.
+        out.push(`${signs.above} = ${array}[${m.seat}]! > 0 ? ${signs.above} | (1 << ${m.seat}) : ${signs.above} & ~(1 << ${m.seat});`);
+        out.push(`${signs.zero} = ${array}[${m.seat}]! === 0 ? ${signs.zero} | (1 << ${m.seat}) : ${signs.zero} & ~(1 << ${m.seat});`);
+      }
       if (mask && m.op === "after") out.push(`${mask} = ${array}[${m.seat}] ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
     }
     return out;
@@ -341,6 +367,7 @@ export class KernelHeldCounts {
       ...[...this.counted.values()].map((c) => `let ${c.name} = 0;`),
       ...[...this.masked.values()].map((mask) => `let ${mask} = 0;`),
       ...[...this.naming.values()].map((masks) => `const ${masks} = new Int32Array(${Math.max(this.game.maxPlayers, ...this.game.seatCounts)});`),
+      ...[...this.signs.values()].flatMap(({ above, zero }) => [`let ${above} = 0;`, `let ${zero} = 0;`]),
     ];
   }
 }

@@ -35,6 +35,8 @@ flow {
           give(target in players)
             require target != p else "not yourself"
             require not skipped[target] else "already passed over"
+            // (A test no mask answers: else give's seats would be a mask, no pass: playout-seat-sets.ts.)
+            require gold[target] < 50 else "rich enough"
             require gold[p] >= 1 else "no gold"
           {
             transfer 1 from gold[p] to gold[target]

@@ -28,6 +28,7 @@ per player var gold: int public = 3
 per player var passed: bool public = false
 per player var traded: bool public = false
 per player var partner: player public = 0
+per player var debt: int public = 0
 var bank: int hidden = 500 "the bank"
 zone pool: Token stack hidden = all Token
 per player zone shown: Token pile public
@@ -45,6 +46,9 @@ flow {
     for q in players {
       traded[q] = false
       partner[q] = next(q)
+      if debt[q] > 3 {
+        debt[q] = debt[q] - 3
+      }
     }
     for p in players {
       for q in players {
@@ -58,6 +62,7 @@ flow {
             require not passed[target] else "passed over"
             require not paired(p, target) else "paired this round"
             require not guarded(target) else "shielded"
+            require gold[target] < 20 else "rich enough"
             require gold[p] >= 1 else "no gold"
           {
             transfer 1 from gold[p] to gold[target]
@@ -87,6 +92,15 @@ flow {
           {
             move first(t in shown[p] where t.mark == Mark.shield) to pool
           }
+          // Every requirement a seat set: the seats passing them are a mask, the seat drawn its k-th.
+          lend(target in players)
+            require target != p else "not yourself"
+            require debt[target] == 0 else "already in debt"
+            require not paired(p, target) else "paired this round"
+          {
+            transfer 1 from bank to gold[target]
+            debt[target] += 2
+          }
           rest {
             transfer 1 from bank to gold[p]
             done = true
@@ -98,6 +112,18 @@ flow {
         if all(q in players where q != p: passed[q] or paired(p, q)) {
           transfer 1 from bank to gold[p]
         }
+      }
+      ask p {
+        // Searched alone: its leading tests skip seats by masks, its last is tested seat by seat.
+        collect(target in players)
+          require target != p else "not yourself"
+          require debt[target] > 0 else "owes nothing"
+          require gold[target] >= debt[target] else "cannot pay"
+        {
+          transfer debt[target] from gold[target] to gold[p]
+          debt[target] = 0
+        }
+        wait { }
       }
     }
     if rounds % 3 == 0 {
@@ -141,11 +167,30 @@ describe("the playout kernel's seat sets", () => {
     expect(kernel).toContain(flat("if ($member >= 0 && $count_shown_mark[$s * 2 + $member]!++ === 0) $holding_count_shown_mark[$member]! |= 1 << $s;"));
   });
 
+  it("lists a seat parameter whose requirements are seat sets as a mask, and searches one alone by masks", async () => {
+    const { kernelText } = await loadRulesKernel("seat-set-drill", DRILL, runtime);
+    const kernel = kernelText.replace(/\s+/g, "");
+    const paired = "(((v_traded[l_p]!?-1:0)&(1<<v_partner[l_p]!))|($mask_traded&$naming_partner[l_p]!))";
+    // lend: the mask of its seats, drawn by count and position.
+    const lend = new RegExp(`(\\$seats\\d+)=\\(\\(1<<players\\)-1\\)&~\\(1<<l_p\\)&\\$zero_debt&~${paired.replace(/[$()[\]!?|&]/g, "\\$&")};if\\(\\1===0\\)break`).exec(kernel);
+    expect(lend).not.toBeNull();
+    expect(kernel).toContain(`maskSeats(${lend![1]})`);
+    expect(kernel).toMatch(new RegExp(`nthMaskSeat\\(\\${lend![1]},\\$\\w+\\)`));
+    // collect: alone, the seats not in debt left out by the mask of the seats above 0.
+    expect(kernel).toContain("letl_target$left=((1<<players)-1)&~((1<<l_p)|~$above_debt);");
+    expect(kernel).toContain("if(!(v_gold[l_target]!>=v_debt[l_target]!))continue;");
+    // The masks of the seats above 0 and at 0 follow every write of debt, and are made afresh.
+    expect(kernel).toContain("$above_debt=v_debt[l_target]!>0?$above_debt|(1<<l_target):$above_debt&~(1<<l_target);");
+    expect(kernel).toContain("$zero_debt=v_debt[l_target]!===0?$zero_debt|(1<<l_target):$zero_debt&~(1<<l_target);");
+    expect(kernel).toContain("$zero_debt=v_debt[l_q]!===0?$zero_debt|(1<<l_q):$zero_debt&~(1<<l_q);");
+    expect(kernel).toContain("$above_debt=0;$zero_debt=0;for(let$p=0;$p<players;$p++){if(v_debt[$p]!>0)$above_debt|=1<<$p;if(v_debt[$p]!===0)$zero_debt|=1<<$p;}");
+  });
+
   it("plays the state machine's games move for move", async () => {
     const { game } = await loadRulesKernel("seat-set-drill", DRILL, runtime);
     const typesSeen = new Set<string>();
     const played = expectKernelReplays(runtime, game, { seed: 61, playerCounts: [2, 3, 5], gamesPerCount: 40, preferences: [false, true], onMove: (_seat, move) => typesSeen.add(move.type) });
-    expect([...typesSeen].sort()).toEqual(["drop", "rest", "rob", "show", "trade"]);
+    expect([...typesSeen].sort()).toEqual(["collect", "drop", "lend", "rest", "rob", "show", "trade", "wait"]);
     expect(played.decisions / played.games).toBeGreaterThan(40);
   });
 });

@@ -2,7 +2,8 @@
 // the pass, as a hand-written engine combines its masks (`open & ~passed & ~robbedBy[me]`) rather
 // than testing seat by seat. The tests read so are made of `and`, `or`, `not`, `q == e` and `q != e`
 // (q the seat of the pass, e a value that does not read it), `X[q]` (X a per-player `bool` kept as a
-// seat mask), `T[q] == e` (T a per-player `player`, kept as the masks of the seats naming each seat),
+// seat mask), `N[q] > 0` and `N[q] == 0` (N a per-player `int`, kept as the masks of the seats above
+// 0 and at 0), `T[q] == e` (T a per-player `player`, kept as the masks of the seats naming each seat),
 // tests that do not read q at all (all seats or none), and calls of the rules' functions made of
 // those, their parameters standing for the call's arguments: Foreclosed!'s `not exchanged(a, q)`,
 // `(has_taken[a] and took_from[a] == q) or (has_taken[q] and took_from[q] == a)`, is the mask
@@ -16,6 +17,7 @@ import type { KernelHeldCounts } from "./playout-held-counts.js";
 import type { KernelCounts } from "./playout-counts.js";
 import { namesSlot, plainSource, readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
+import type { KernelDomain } from "./playout-domains.js";
 
 /** What a name stands for: the seat of the pass, or the code of a value. */
 export type SeatMeaning = { seat: true } | { code: string };
@@ -64,8 +66,14 @@ function passing(sets: SeatSets, test: A.Expression, meaningOf: (e: A.Expression
       }
       if (test.operator === "==" || test.operator === "!=") {
         const equal = equalSeats(game, held, test.left, test.right, meaningOf, kept) ?? equalSeats(game, held, test.right, test.left, meaningOf, kept);
-        if (equal === null) break;
-        return test.operator === "==" ? equal : complement(equal);
+        const zero = equal ?? signSeats(game, held, test.left, test.right, "zero", meaningOf, kept) ?? signSeats(game, held, test.right, test.left, "zero", meaningOf, kept);
+        if (zero === null) break;
+        return test.operator === "==" ? zero : complement(zero);
+      }
+      if (test.operator === ">" || test.operator === "<") {
+        const above = test.operator === ">" ? signSeats(game, held, test.left, test.right, "above", meaningOf, kept) : signSeats(game, held, test.right, test.left, "above", meaningOf, kept);
+        if (above === null) break;
+        return above;
       }
       break;
     }
@@ -142,6 +150,20 @@ function equalSeats(game: CheckedGame, held: KernelHeldCounts, left: A.Expressio
   return `${masks}[${value}]!`;
 }
 
+/** The mask of the seats q where `X[q] > 0` (`above`) or `X[q] == 0` (`zero`), `zero` the literal 0
+ *  and X a per-player `int` kept as such masks. */
+function signSeats(game: CheckedGame, held: KernelHeldCounts, left: A.Expression, zero: A.Expression, sign: "above" | "zero", meaningOf: (e: A.Expression) => SeatMeaning | null, kept: (() => void)[]): string | null {
+  if (zero.kind !== "integer" || zero.value !== 0) return null;
+  if (left.kind !== "index" || left.target.kind !== "name" || !perPlayer(game, left.target)) return null;
+  const at = meaningOf(left.index);
+  if (!at || !("seat" in at)) return null;
+  const array = varName(left.target.name);
+  const mask = held.signMask(array, sign, false);
+  if (mask === null) return null;
+  kept.push(() => held.signMask(array, sign));
+  return mask;
+}
+
 /** The code of a value that does not read the seat of the pass: a name standing for a value, a whole
  *  number, or a per-player variable read at such a value; null for anything else. */
 function valueCode(game: CheckedGame, e: A.Expression, meaningOf: (e: A.Expression) => SeatMeaning | null): string | null {
@@ -161,4 +183,15 @@ function valueCode(game: CheckedGame, e: A.Expression, meaningOf: (e: A.Expressi
 function perPlayer(game: CheckedGame, name: A.NameExpression): boolean {
   const variable = game.names.get(name);
   return variable?.kind === "var" && variable.declaration.perPlayer && !variable.declaration.perCard && !variable.declaration.perKey;
+}
+
+/** The seats of a mask (code `seats`) as a parameter's domain: its size, its k-th seat lowest first,
+ *  and a walk over its seats in that order. */
+export function seatMaskDomain(seats: string): KernelDomain {
+  return {
+    nonEmpty: `${seats} !== 0`,
+    size: `maskSeats(${seats})`,
+    valueAt: (digit) => `nthMaskSeat(${seats}, ${digit})`,
+    each: (binder, body) => [`for (let ${binder}$left = ${seats}; ${binder}$left !== 0; ${binder}$left &= ${binder}$left - 1) {`, `const ${binder} = 31 - Math.clz32(${binder}$left & -${binder}$left);`, ...body, "}"],
+  };
 }
