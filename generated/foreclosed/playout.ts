@@ -3,7 +3,9 @@ import {
   GameFault,
   drawInt,
   emptyZone,
+  maskSeats,
   missingTableKey,
+  nthMaskSeat,
   rollOn,
   seatCount,
   seedWords,
@@ -432,55 +434,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count817: number = 0;
+    let $count812: number = 0;
     {
-      const $seg819 = Z_collection + l_p;
-      const $n820 = N[$seg819]!;
-      for (let $i818 = 0; $i818 < $n820; $i818++) {
-        const l_c = C[$seg819 * CAP + $i818]!;
+      const $seg814 = Z_collection + l_p;
+      const $n815 = N[$seg814]!;
+      for (let $i813 = 0; $i813 < $n815; $i813++) {
+        const l_c = C[$seg814 * CAP + $i813]!;
         if (Property_heart[l_c]!) {
-          $count817++;
+          $count812++;
         }
       }
     }
-    return $count817;
+    return $count812;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count821: number = 0;
+    let $count816: number = 0;
     {
-      const $seg823 = Z_collection + l_p;
-      const $n824 = N[$seg823]!;
-      for (let $i822 = 0; $i822 < $n824; $i822++) {
-        const l_c = C[$seg823 * CAP + $i822]!;
+      const $seg818 = Z_collection + l_p;
+      const $n819 = N[$seg818]!;
+      for (let $i817 = 0; $i817 < $n819; $i817++) {
+        const l_c = C[$seg818 * CAP + $i817]!;
         if (Property_coin[l_c]!) {
-          $count821++;
+          $count816++;
         }
       }
     }
-    return $count821;
+    return $count816;
   }
   function fn_set_score(l_p: number): number {
-    let $sum825: number = 0;
-    for (const $item826 of ALL_Colour) {
-      const l_k = $item826;
+    let $sum820: number = 0;
+    for (const $item821 of ALL_Colour) {
+      const l_k = $item821;
       if (l_k !== "none") {
-        $sum825 +=
+        $sum820 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum825;
+    return $sum820;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum827: number = 0;
+    let $sum822: number = 0;
     {
-      const $seg829 = Z_collection + l_p;
-      const $n830 = N[$seg829]!;
-      for (let $i828 = 0; $i828 < $n830; $i828++) {
-        const l_c = C[$seg829 * CAP + $i828]!;
-        $sum827 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg824 = Z_collection + l_p;
+      const $n825 = N[$seg824]!;
+      for (let $i823 = 0; $i823 < $n825; $i823++) {
+        const l_c = C[$seg824 * CAP + $i823]!;
+        $sum822 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum827;
+    return $sum822;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -493,8 +495,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item831 of ALL_Colour) {
-                const l_k = $item831;
+              for (const $item826 of ALL_Colour) {
+                const l_k = $item826;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -509,8 +511,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item832 of ALL_Colour) {
-                  const l_k = $item832;
+                for (const $item827 of ALL_Colour) {
+                  const l_k = $item827;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -533,52 +535,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum833: number = 0;
+    let $sum828: number = 0;
     {
-      const $n835 = N[Z_board]!;
-      for (let $i834 = 0; $i834 < $n835; $i834++) {
-        const l_a = C[Z_board * CAP + $i834]!;
-        $sum833 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n830 = N[Z_board]!;
+      for (let $i829 = 0; $i829 < $n830; $i829++) {
+        const l_a = C[Z_board * CAP + $i829]!;
+        $sum828 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum833;
+    return 0 - $sum828;
   }
   function fn_action_points(l_p: number): number {
-    let $sum836: number = 0;
+    let $sum831: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum837: number = 0;
+        let $sum832: number = 0;
         {
-          const $seg839 = Z_played + l_q;
-          const $n840 = N[$seg839]!;
-          for (let $i838 = 0; $i838 < $n840; $i838++) {
-            const l_a = C[$seg839 * CAP + $i838]!;
-            $sum837 += fn_medal_points(l_a, l_p);
+          const $seg834 = Z_played + l_q;
+          const $n835 = N[$seg834]!;
+          for (let $i833 = 0; $i833 < $n835; $i833++) {
+            const l_a = C[$seg834 * CAP + $i833]!;
+            $sum832 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum836 += $sum837;
+        $sum831 += $sum832;
       }
     }
-    return $sum836 + fn_board_points(l_p);
+    return $sum831 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any841: boolean = false;
+    let $any836: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
-          $any841 = true;
+          $any836 = true;
           break;
         }
       }
     }
-    return $any841 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any836 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum842: number = 0;
+    let $sum837: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum842 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum837 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum842;
+    return N[Z_board]! + $sum837;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
@@ -715,6 +717,7 @@ export function playout(): PlayoutKernel {
   var $count_played_effect = new Int32Array(84);
   var $keyed_collection_colour_of = new Int32Array(36);
   var $keyed_collection_uncommitted = new Int32Array(12);
+  var $holding_count_played_effect = new Int32Array(14);
   /** A segment's count of one member (its index; -1 for a value that is no member: none). */
   function $countOf(counts: Int32Array, at: number, member: number): number {
     return member < 0 ? 0 : counts[at + member]!;
@@ -738,11 +741,13 @@ export function playout(): PlayoutKernel {
       }
     }
     $count_played_effect.fill(0);
+    $holding_count_played_effect.fill(0);
     for (let $s = 0; $s < 6; $s++) {
       const $seg = Z_played + $s;
       for (let $i = 0; $i < N[$seg]!; $i++) {
         const $member = Action_effect$index[C[$seg * CAP + $i]!]!;
-        if ($member >= 0) $count_played_effect[$s * 14 + $member]!++;
+        if ($member >= 0 && $count_played_effect[$s * 14 + $member]!++ === 0)
+          $holding_count_played_effect[$member]! |= 1 << $s;
       }
     }
     $recountKeyed();
@@ -785,6 +790,10 @@ export function playout(): PlayoutKernel {
   }
   var $positive_protection = 0;
   var $mask_passed_over = 0;
+  var $mask_has_taken = 0;
+  var $naming_took_from = new Int32Array(6);
+  var $above_protection = 0;
+  var $zero_protection = 0;
   function step0(): number {
     return step1();
   }
@@ -1763,6 +1772,7 @@ export function playout(): PlayoutKernel {
           }
         }
         v_has_taken[l_p] = false;
+        $mask_has_taken &= ~(1 << l_p);
       }
     }
     {
@@ -1925,7 +1935,9 @@ export function playout(): PlayoutKernel {
             N[$seg223]!--;
             {
               const $member = Action_effect$index[$card]!;
-              if ($member >= 0) $count_played_effect[($seg223 - Z_played) * 14 + $member]!--;
+              if ($member >= 0)
+                if (--$count_played_effect[($seg223 - Z_played) * 14 + $member]! === 0)
+                  $holding_count_played_effect[$member]! &= ~(1 << ($seg223 - Z_played));
             }
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
@@ -1967,6 +1979,10 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_8] -= $amount;
       v_bank += $amount;
       $positive_protection += v_protection[l_p_8]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_p_8]! > 0 ? $above_protection | (1 << l_p_8) : $above_protection & ~(1 << l_p_8);
+      $zero_protection =
+        v_protection[l_p_8]! === 0 ? $zero_protection | (1 << l_p_8) : $zero_protection & ~(1 << l_p_8);
     }
     {
       const $card = l_card_7;
@@ -2739,7 +2755,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -2751,7 +2769,9 @@ export function playout(): PlayoutKernel {
       $where[$card] = $seg371;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg371 - Z_played) * 14 + $member]!++;
+        if ($member >= 0)
+          if ($count_played_effect[($seg371 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg371 - Z_played);
       }
     }
     return step183();
@@ -2779,7 +2799,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -2817,7 +2839,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -2829,7 +2853,9 @@ export function playout(): PlayoutKernel {
       $where[$card] = $seg397;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg397 - Z_played) * 14 + $member]!++;
+        if ($member >= 0)
+          if ($count_played_effect[($seg397 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg397 - Z_played);
       }
     }
     return step190();
@@ -2843,7 +2869,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -2913,7 +2941,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -2945,13 +2975,19 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_6] -= $amount;
       v_coins[l_p_6] += $amount;
       $positive_protection += v_protection[l_p_6]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_p_6]! > 0 ? $above_protection | (1 << l_p_6) : $above_protection & ~(1 << l_p_6);
+      $zero_protection =
+        v_protection[l_p_6]! === 0 ? $zero_protection | (1 << l_p_6) : $zero_protection & ~(1 << l_p_6);
     }
     {
       const $card = l_card_6;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -2984,7 +3020,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3045,7 +3083,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide510($seat449);
+      return decide507($seat449);
     }
   }
   function step207(): number {
@@ -3066,13 +3104,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat511 = l_target;
-      if ($seat511 >= humans)
+      const $seat508 = l_target;
+      if ($seat508 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat511} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide538($seat511);
+      return decide535($seat508);
     }
   }
   function step209(): number {
@@ -3092,15 +3130,23 @@ export function playout(): PlayoutKernel {
       v_coins[l_target] -= $amount;
       v_protection[l_target] += $amount;
       $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_target]! > 0
+          ? $above_protection | (1 << l_target)
+          : $above_protection & ~(1 << l_target);
+      $zero_protection =
+        v_protection[l_target]! === 0
+          ? $zero_protection | (1 << l_target)
+          : $zero_protection & ~(1 << l_target);
     }
     {
-      const $seat539 = l_active;
-      if ($seat539 >= humans)
+      const $seat536 = l_active;
+      if ($seat536 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat539} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide561($seat539);
+      return decide558($seat536);
     }
   }
   function step210(): number {
@@ -3110,36 +3156,36 @@ export function playout(): PlayoutKernel {
     return step215();
   }
   function step212(): number {
-    let $first562: number = 0;
-    let $found563 = false;
+    let $first559: number = 0;
+    let $found560 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first562 = l_q;
-        $found563 = true;
+        $first559 = l_q;
+        $found560 = true;
         break;
       }
     }
-    if (!$found563) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first562;
+    if (!$found560) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first559;
     {
-      const $seat564 = l_opponent;
-      if ($seat564 >= humans)
+      const $seat561 = l_opponent;
+      if ($seat561 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat564} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide575($seat564);
+      return decide572($seat561);
     }
   }
   function step213(): number {
     {
-      const $seat576 = l_active;
-      if ($seat576 >= humans)
+      const $seat573 = l_active;
+      if ($seat573 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat576} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat573} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide598($seat576);
+      return decide595($seat573);
     }
   }
   function step214(): number {
@@ -3159,6 +3205,14 @@ export function playout(): PlayoutKernel {
       v_protection[l_target] -= $amount;
       v_bank += $amount;
       $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_target]! > 0
+          ? $above_protection | (1 << l_target)
+          : $above_protection & ~(1 << l_target);
+      $zero_protection =
+        v_protection[l_target]! === 0
+          ? $zero_protection | (1 << l_target)
+          : $zero_protection & ~(1 << l_target);
     }
     return step215();
   }
@@ -3177,18 +3231,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg599 = Z_hand + l_p_4;
+      const $seg596 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg599 * CAP + N[$seg599]!] = $card;
-        N[$seg599]!++;
-        $where[$card] = $seg599;
+        C[$seg596 * CAP + N[$seg596]!] = $card;
+        N[$seg596]!++;
+        $where[$card] = $seg596;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg599 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg596 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3208,13 +3262,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat600 = l_p_4;
-      if ($seat600 >= humans)
+      const $seat597 = l_p_4;
+      if ($seat597 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat600} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide614($seat600);
+      return decide611($seat597);
     }
   }
   function step222(): number {
@@ -3222,22 +3276,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg615 = Z_hand + l_p_4;
+      const $seg612 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg615]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg612]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg615]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg612]!}`,
         );
       const $index = $position - 1;
-      const $at616 = $seg615 * CAP + $index;
-      const $card = C[$at616]!;
-      const $end617 = $seg615 * CAP + N[$seg615]! - 1;
-      for (let $k618 = $at616; $k618 < $end617; $k618++) C[$k618] = C[$k618 + 1]!;
-      N[$seg615]!--;
+      const $at613 = $seg612 * CAP + $index;
+      const $card = C[$at613]!;
+      const $end614 = $seg612 * CAP + N[$seg612]! - 1;
+      for (let $k615 = $at613; $k615 < $end614; $k615++) C[$k615] = C[$k615 + 1]!;
+      N[$seg612]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg615 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg612 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3312,32 +3366,36 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg619 = Z_played + l_p_3;
-      C[$seg619 * CAP + N[$seg619]!] = $card;
-      N[$seg619]!++;
-      $where[$card] = $seg619;
+      const $seg616 = Z_played + l_p_3;
+      C[$seg616 * CAP + N[$seg616]!] = $card;
+      N[$seg616]!++;
+      $where[$card] = $seg616;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg619 - Z_played) * 14 + $member]!++;
+        if ($member >= 0)
+          if ($count_played_effect[($seg616 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg616 - Z_played);
       }
     }
     return step238();
   }
   function step236(): number {
     {
-      const $seat620 = l_p_3;
-      if ($seat620 >= humans)
+      const $seat617 = l_p_3;
+      if ($seat617 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat620} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide630($seat620);
+      return decide627($seat617);
     }
   }
   function step237(): number {
@@ -3352,7 +3410,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3369,13 +3429,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat631 = l_p_3;
-      if ($seat631 >= humans)
+      const $seat628 = l_p_3;
+      if ($seat628 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat631} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat628} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide644($seat631);
+      return decide641($seat628);
     }
   }
   function step242(): number {
@@ -3390,19 +3450,23 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg645 = Z_played + l_p_3;
-      C[$seg645 * CAP + N[$seg645]!] = $card;
-      N[$seg645]!++;
-      $where[$card] = $seg645;
+      const $seg642 = Z_played + l_p_3;
+      C[$seg642 * CAP + N[$seg642]!] = $card;
+      N[$seg642]!++;
+      $where[$card] = $seg642;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg645 - Z_played) * 14 + $member]!++;
+        if ($member >= 0)
+          if ($count_played_effect[($seg642 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg642 - Z_played);
       }
     }
     return step245();
@@ -3416,7 +3480,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3427,24 +3493,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat646 = l_p_3;
-      if ($seat646 >= humans)
+      const $seat643 = l_p_3;
+      if ($seat643 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat646} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat643} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide668($seat646);
+      return decide665($seat643);
     }
   }
   function step247(): number {
     {
-      const $seat669 = l_p_3;
-      if ($seat669 >= humans)
+      const $seat666 = l_p_3;
+      if ($seat666 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat669} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat666} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide694($seat669);
+      return decide691($seat666);
     }
   }
   function step248(): number {
@@ -3458,12 +3524,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n695 = 0;
+      let $n692 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list88[$n695++] = l_q;
+        if (l_q !== l_p_3) $list88[$n692++] = l_q;
       }
-      for (let $i696 = 0; $i696 < $n695; $i696++) {
-        const l_q = $list88[$i696]!;
+      for (let $i693 = 0; $i693 < $n692; $i693++) {
+        const l_q = $list88[$i693]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3486,7 +3552,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3518,13 +3586,19 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_3] -= $amount;
       v_coins[l_p_3] += $amount;
       $positive_protection += v_protection[l_p_3]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_p_3]! > 0 ? $above_protection | (1 << l_p_3) : $above_protection & ~(1 << l_p_3);
+      $zero_protection =
+        v_protection[l_p_3]! === 0 ? $zero_protection | (1 << l_p_3) : $zero_protection & ~(1 << l_p_3);
     }
     {
       const $card = l_card_4;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3557,7 +3631,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3573,23 +3649,20 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step257(): number {
-    let $cond698: boolean = l_offered;
-    if ($cond698) {
-      let $any697: boolean = false;
-      for (
-        let l_q$left = ((1 << players) - 1) & ~((1 << l_active) | $mask_passed_over);
-        l_q$left !== 0;
-        l_q$left &= l_q$left - 1
-      ) {
-        const l_q = 31 - Math.clz32(l_q$left & -l_q$left);
-        if (fn_reachable(l_active, l_q)) {
-          $any697 = true;
-          break;
-        }
-      }
-      $cond698 = !$any697;
-    }
-    if ($cond698) {
+    if (
+      l_offered &&
+      !(
+        (((1 << players) - 1) &
+          (~(1 << l_active) &
+            ~$mask_passed_over &
+            ~(
+              ((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
+              ($mask_has_taken & $naming_took_from[l_active]!)
+            ) &
+            ~$holding_count_played_effect[4]!)) !==
+        0
+      )
+    ) {
       l_turn_over = true;
     }
     return 204;
@@ -3622,13 +3695,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat699 = l_p;
-      if ($seat699 >= humans)
+      const $seat694 = l_p;
+      if ($seat694 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat699} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat694} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide716($seat699, true);
+      return decide711($seat694, true);
     }
   }
   function step262(): number {
@@ -3687,32 +3760,36 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg717 = Z_played + l_p_2;
-      C[$seg717 * CAP + N[$seg717]!] = $card;
-      N[$seg717]!++;
-      $where[$card] = $seg717;
+      const $seg712 = Z_played + l_p_2;
+      C[$seg712 * CAP + N[$seg712]!] = $card;
+      N[$seg712]!++;
+      $where[$card] = $seg712;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg717 - Z_played) * 14 + $member]!++;
+        if ($member >= 0)
+          if ($count_played_effect[($seg712 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg712 - Z_played);
       }
     }
     return step273();
   }
   function step271(): number {
     {
-      const $seat718 = l_p_2;
-      if ($seat718 >= humans)
+      const $seat713 = l_p_2;
+      if ($seat713 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat718} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat713} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide728($seat718);
+      return decide723($seat713);
     }
   }
   function step272(): number {
@@ -3727,7 +3804,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3744,13 +3823,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat729 = l_p_2;
-      if ($seat729 >= humans)
+      const $seat724 = l_p_2;
+      if ($seat724 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat729} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide742($seat729);
+      return decide737($seat724);
     }
   }
   function step277(): number {
@@ -3765,19 +3844,23 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg743 = Z_played + l_p_2;
-      C[$seg743 * CAP + N[$seg743]!] = $card;
-      N[$seg743]!++;
-      $where[$card] = $seg743;
+      const $seg738 = Z_played + l_p_2;
+      C[$seg738 * CAP + N[$seg738]!] = $card;
+      N[$seg738]!++;
+      $where[$card] = $seg738;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($seg743 - Z_played) * 14 + $member]!++;
+        if ($member >= 0)
+          if ($count_played_effect[($seg738 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg738 - Z_played);
       }
     }
     return step280();
@@ -3791,7 +3874,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3802,24 +3887,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat744 = l_p_2;
-      if ($seat744 >= humans)
+      const $seat739 = l_p_2;
+      if ($seat739 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat739} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide766($seat744);
+      return decide761($seat739);
     }
   }
   function step282(): number {
     {
-      const $seat767 = l_p_2;
-      if ($seat767 >= humans)
+      const $seat762 = l_p_2;
+      if ($seat762 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat767} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat762} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide792($seat767);
+      return decide787($seat762);
     }
   }
   function step283(): number {
@@ -3833,12 +3918,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n793 = 0;
+      let $n788 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list97[$n793++] = l_q;
+        if (l_q !== l_p_2) $list97[$n788++] = l_q;
       }
-      for (let $i794 = 0; $i794 < $n793; $i794++) {
-        const l_q = $list97[$i794]!;
+      for (let $i789 = 0; $i789 < $n788; $i789++) {
+        const l_q = $list97[$i789]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3861,7 +3946,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3893,13 +3980,19 @@ export function playout(): PlayoutKernel {
       v_protection[l_p_2] -= $amount;
       v_coins[l_p_2] += $amount;
       $positive_protection += v_protection[l_p_2]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_p_2]! > 0 ? $above_protection | (1 << l_p_2) : $above_protection & ~(1 << l_p_2);
+      $zero_protection =
+        v_protection[l_p_2]! === 0 ? $zero_protection | (1 << l_p_2) : $zero_protection & ~(1 << l_p_2);
     }
     {
       const $card = l_card_2;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3932,7 +4025,9 @@ export function playout(): PlayoutKernel {
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
       if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
       if ($taken >= Z_hand && $taken < Z_hand + 6) {
         const $member = Action_effect$index[$card]!;
@@ -3955,156 +4050,156 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat767 = l_p_2;
-      if ($seat767 >= humans)
+      const $seat762 = l_p_2;
+      if ($seat762 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat767} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat762} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide792($seat767);
+      return decide787($seat762);
     }
   }
   function step295(): number {
     {
-      const $seat744 = l_p_2;
-      if ($seat744 >= humans)
+      const $seat739 = l_p_2;
+      if ($seat739 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat744} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat739} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide766($seat744);
+      return decide761($seat739);
     }
   }
   function step296(): number {
     {
-      const $seat729 = l_p_2;
-      if ($seat729 >= humans)
+      const $seat724 = l_p_2;
+      if ($seat724 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat729} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide742($seat729);
+      return decide737($seat724);
     }
   }
   function step297(): number {
     {
-      const $seat718 = l_p_2;
-      if ($seat718 >= humans)
+      const $seat713 = l_p_2;
+      if ($seat713 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat718} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat713} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide728($seat718);
+      return decide723($seat713);
     }
   }
   function step298(): number {
     {
-      const $seat699 = l_p;
-      if ($seat699 >= humans)
+      const $seat694 = l_p;
+      if ($seat694 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat699} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat694} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide716($seat699, false);
+      return decide711($seat694, false);
     }
   }
   function step299(): number {
     {
-      const $seat669 = l_p_3;
-      if ($seat669 >= humans)
+      const $seat666 = l_p_3;
+      if ($seat666 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat669} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat666} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide694($seat669);
+      return decide691($seat666);
     }
   }
   function step300(): number {
     {
-      const $seat646 = l_p_3;
-      if ($seat646 >= humans)
+      const $seat643 = l_p_3;
+      if ($seat643 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat646} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat643} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide668($seat646);
+      return decide665($seat643);
     }
   }
   function step301(): number {
     {
-      const $seat631 = l_p_3;
-      if ($seat631 >= humans)
+      const $seat628 = l_p_3;
+      if ($seat628 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat631} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat628} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide644($seat631);
+      return decide641($seat628);
     }
   }
   function step302(): number {
     {
-      const $seat620 = l_p_3;
-      if ($seat620 >= humans)
+      const $seat617 = l_p_3;
+      if ($seat617 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat620} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide630($seat620);
+      return decide627($seat617);
     }
   }
   function step303(): number {
     {
-      const $seat600 = l_p_4;
-      if ($seat600 >= humans)
+      const $seat597 = l_p_4;
+      if ($seat597 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat600} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide614($seat600);
+      return decide611($seat597);
     }
   }
   function step304(): number {
     {
-      const $seat564 = l_opponent;
-      if ($seat564 >= humans)
+      const $seat561 = l_opponent;
+      if ($seat561 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat564} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide575($seat564);
+      return decide572($seat561);
     }
   }
   function step305(): number {
     {
-      const $seat576 = l_active;
-      if ($seat576 >= humans)
+      const $seat573 = l_active;
+      if ($seat573 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat576} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat573} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide598($seat576);
+      return decide595($seat573);
     }
   }
   function step306(): number {
     {
-      const $seat539 = l_active;
-      if ($seat539 >= humans)
+      const $seat536 = l_active;
+      if ($seat536 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat539} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide561($seat539);
+      return decide558($seat536);
     }
   }
   function step307(): number {
     {
-      const $seat511 = l_target;
-      if ($seat511 >= humans)
+      const $seat508 = l_target;
+      if ($seat508 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat511} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide538($seat511);
+      return decide535($seat508);
     }
   }
   function step308(): number {
@@ -4115,7 +4210,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide510($seat449);
+      return decide507($seat449);
     }
   }
   function step309(): number {
@@ -5640,7 +5735,9 @@ export function playout(): PlayoutKernel {
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_played && $taken < Z_played + 6) {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
           if ($taken >= Z_hand && $taken < Z_hand + 6) {
             const $member = Action_effect$index[$card]!;
@@ -5652,7 +5749,9 @@ export function playout(): PlayoutKernel {
           $where[$card] = $seg381;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg381 - Z_played) * 14 + $member]!++;
+            if ($member >= 0)
+              if ($count_played_effect[($seg381 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg381 - Z_played);
           }
         }
         return step182();
@@ -5723,7 +5822,9 @@ export function playout(): PlayoutKernel {
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_played && $taken < Z_played + 6) {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
           if ($taken >= Z_hand && $taken < Z_hand + 6) {
             const $member = Action_effect$index[$card]!;
@@ -5924,7 +6025,9 @@ export function playout(): PlayoutKernel {
           N[$seg436]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg436 - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($seg436 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg436 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5960,7 +6063,7 @@ export function playout(): PlayoutKernel {
     $index431 -= $count429;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide510($seat449: number): number {
+  function decide507($seat449: number): number {
     const $seg450 = Z_hand + l_active;
     let $offered451 = false;
     offered451$open: {
@@ -6025,70 +6128,58 @@ export function playout(): PlayoutKernel {
       $offered462 = true;
     }
     let $offered463 = false;
-    let $gate468 = false;
-    let $found464 = false;
+    let $seats464 = 0;
     offered463$open: {
       if (!(players > 0)) break offered463$open;
       if (!(v_protection[l_active]! === 0)) break offered463$open;
       if (!(v_coins[l_active]! >= 1)) break offered463$open;
-      $gate468 = true;
+      $seats464 =
+        ((1 << players) - 1) &
+        ~(1 << l_active) &
+        ~$mask_passed_over &
+        ~(
+          ((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
+          ($mask_has_taken & $naming_took_from[l_active]!)
+        ) &
+        ~$holding_count_played_effect[4]! &
+        $zero_protection;
+      if ($seats464 === 0) break offered463$open;
+      $offered463 = true;
     }
     let $offered465 = false;
-    let $gate469 = false;
-    let $found466 = false;
     offered465$open: {
       if (!(players > 0)) break offered465$open;
       if (!(v_protection[l_active]! === 0)) break offered465$open;
       if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered465$open;
-      $gate469 = true;
+      let $found466 = false;
+      for (
+        let l_target$left =
+          ((1 << players) - 1) &
+          ~(
+            (1 << l_active) |
+            $mask_passed_over |
+            (((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
+              ($mask_has_taken & $naming_took_from[l_active]!)) |
+            $holding_count_played_effect[4]! |
+            ~$above_protection
+          );
+        l_target$left !== 0;
+        l_target$left &= l_target$left - 1
+      ) {
+        const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
+        if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+        $found466 = true;
+        break;
+      }
+      if (!$found466) break offered465$open;
+      $offered465 = true;
     }
     let $offered467 = false;
     offered467$open: {
       if (!l_offered) break offered467$open;
       $offered467 = true;
     }
-    $values78$n[0]! = 0;
-    $values80$n[0]! = 0;
-    if ($gate468 || $gate469) {
-      let $value470$kept0 = 0;
-      let $value470$kept1 = 0;
-      for (
-        let $value470$left = ((1 << players) - 1) & ~((1 << l_active) | $mask_passed_over);
-        $value470$left !== 0;
-        $value470$left &= $value470$left - 1
-      ) {
-        const $value470 = 31 - Math.clz32($value470$left & -$value470$left);
-        const l_target = $value470;
-        if (!!(
-          (v_has_taken[l_active]! && v_took_from[l_active]! === l_target) ||
-          (v_has_taken[l_target]! && v_took_from[l_target]! === l_active)
-        ))
-          continue;
-        if (!!($count_played_effect[(Z_played + l_target - Z_played) * 14 + 4]! > 0)) continue;
-        found464$test: if ($gate468) {
-          if (!(v_protection[l_target]! === 0)) break found464$test;
-          $values78[$value470$kept0++] = l_target;
-        }
-        found466$test: if ($gate469) {
-          if (!(v_protection[l_target]! > 0)) break found466$test;
-          if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) break found466$test;
-          $values80[$value470$kept1++] = l_target;
-        }
-      }
-      $values78$n[0]! = $value470$kept0;
-      $values80$n[0]! = $value470$kept1;
-      $found464 = $value470$kept0 > 0;
-      $found466 = $value470$kept1 > 0;
-    }
-    offered463$open: {
-      if (!$found464) break offered463$open;
-      $offered463 = true;
-    }
-    offered465$open: {
-      if (!$found466) break offered465$open;
-      $offered465 = true;
-    }
-    const $offered471 =
+    const $offered468 =
       ($offered451 ? 1 : 0) +
       ($offered460 ? 1 : 0) +
       ($offered461 ? 1 : 0) +
@@ -6096,18 +6187,19 @@ export function playout(): PlayoutKernel {
       ($offered463 ? 1 : 0) +
       ($offered465 ? 1 : 0) +
       ($offered467 ? 1 : 0);
-    if ($offered471 === 0)
+    if ($offered468 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat449} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built476 = false;
-    attempt472: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n474 = $offered471;
-      let $r475 = 0;
-      if ($n474 <= 2097152 && $n474 >= 1) {
+    let $built473 = false;
+    let $built486 = false;
+    attempt469: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n471 = $offered468;
+      let $r472 = 0;
+      if ($n471 <= 2097152 && $n471 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6118,22 +6210,22 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n474;
+          const $m = ($t >>> 0) * $n471;
           const $low = $m >>> 0;
-          if ($low >= $n474 || $low >= 4294967296 % $n474) {
-            $r475 = ($m / 4294967296) >>> 0;
+          if ($low >= $n471 || $low >= 4294967296 % $n471) {
+            $r472 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n474 >= 1 && $n474 <= 4294967296))
+        if (!($n471 >= 1 && $n471 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r475 = drawInt(P, $n474);
+        $r472 = drawInt(P, $n471);
       }
-      const $pick473$drawn = $r475;
-      let $pick473 = $pick473$drawn;
-      if ($offered451 && $pick473-- === 0) {
-        if (!$built476) {
+      const $pick470$drawn = $r472;
+      let $pick470 = $pick470$drawn;
+      if ($offered451 && $pick470-- === 0) {
+        if (!$built473) {
           $values76$n[0]! = 0;
           for (let $i459 = 0; $i459 < N[$seg450]!; $i459++) {
             const l_card_3 = C[$seg450 * CAP + $i459]!;
@@ -6168,11 +6260,11 @@ export function playout(): PlayoutKernel {
             if (!$cond456) continue;
             $values76[$values76$n[0]!++] = l_card_3;
           }
-          $built476 = true;
+          $built473 = true;
         }
-        const $n479 = $values76$n[0]!;
-        let $r480 = 0;
-        if ($n479 <= 2097152 && $n479 >= 1) {
+        const $n476 = $values76$n[0]!;
+        let $r477 = 0;
+        if ($n476 <= 2097152 && $n476 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6183,32 +6275,32 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n479;
+            const $m = ($t >>> 0) * $n476;
             const $low = $m >>> 0;
-            if ($low >= $n479 || $low >= 4294967296 % $n479) {
-              $r480 = ($m / 4294967296) >>> 0;
+            if ($low >= $n476 || $low >= 4294967296 % $n476) {
+              $r477 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n479 >= 1 && $n479 <= 4294967296))
+          if (!($n476 >= 1 && $n476 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r480 = drawInt(P, $n479);
+          $r477 = drawInt(P, $n476);
         }
-        const $digit477 = $r480;
-        const $value478 = $values76[$digit477]!;
+        const $digit474 = $r477;
+        const $value475 = $values76[$digit474]!;
         {
-          l_card_3 = $value478;
+          l_card_3 = $value475;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 17, $value478);
+        if (trace !== null) trace.push($seat449, 17, $value475);
         {
-          l_card_3 = $value478;
+          l_card_3 = $value475;
           return step227();
         }
       }
-      if ($offered460 && $pick473-- === 0) {
+      if ($offered460 && $pick470-- === 0) {
         {
         }
         decisions++;
@@ -6231,7 +6323,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered461 && $pick473-- === 0) {
+      if ($offered461 && $pick470-- === 0) {
         {
         }
         decisions++;
@@ -6254,7 +6346,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered462 && $pick473-- === 0) {
+      if ($offered462 && $pick470-- === 0) {
         {
         }
         decisions++;
@@ -6264,10 +6356,10 @@ export function playout(): PlayoutKernel {
           return step216();
         }
       }
-      if ($offered463 && $pick473-- === 0) {
-        const $n487 = $values78$n[0]!;
-        let $r488 = 0;
-        if ($n487 <= 2097152 && $n487 >= 1) {
+      if ($offered463 && $pick470-- === 0) {
+        const $n484 = maskSeats($seats464);
+        let $r485 = 0;
+        if ($n484 <= 2097152 && $n484 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6278,35 +6370,57 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n487;
+            const $m = ($t >>> 0) * $n484;
             const $low = $m >>> 0;
-            if ($low >= $n487 || $low >= 4294967296 % $n487) {
-              $r488 = ($m / 4294967296) >>> 0;
+            if ($low >= $n484 || $low >= 4294967296 % $n484) {
+              $r485 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n487 >= 1 && $n487 <= 4294967296))
+          if (!($n484 >= 1 && $n484 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r488 = drawInt(P, $n487);
+          $r485 = drawInt(P, $n484);
         }
-        const $digit485 = $r488;
-        const $value486 = $values78[$digit485]!;
+        const $digit482 = $r485;
+        const $value483 = nthMaskSeat($seats464, $digit482);
         {
-          l_target = $value486;
+          l_target = $value483;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 21, $value486);
+        if (trace !== null) trace.push($seat449, 21, $value483);
         {
-          l_target = $value486;
+          l_target = $value483;
           return step207();
         }
       }
-      if ($offered465 && $pick473-- === 0) {
-        const $n492 = $values80$n[0]!;
-        let $r493 = 0;
-        if ($n492 <= 2097152 && $n492 >= 1) {
+      if ($offered465 && $pick470-- === 0) {
+        if (!$built486) {
+          $values80$n[0]! = 0;
+          for (
+            let l_target$left =
+              ((1 << players) - 1) &
+              ~(
+                (1 << l_active) |
+                $mask_passed_over |
+                (((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
+                  ($mask_has_taken & $naming_took_from[l_active]!)) |
+                $holding_count_played_effect[4]! |
+                ~$above_protection
+              );
+            l_target$left !== 0;
+            l_target$left &= l_target$left - 1
+          ) {
+            const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
+            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+            $values80[$values80$n[0]!++] = l_target;
+          }
+          $built486 = true;
+        }
+        const $n489 = $values80$n[0]!;
+        let $r490 = 0;
+        if ($n489 <= 2097152 && $n489 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6317,28 +6431,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n492;
+            const $m = ($t >>> 0) * $n489;
             const $low = $m >>> 0;
-            if ($low >= $n492 || $low >= 4294967296 % $n492) {
-              $r493 = ($m / 4294967296) >>> 0;
+            if ($low >= $n489 || $low >= 4294967296 % $n489) {
+              $r490 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n492 >= 1 && $n492 <= 4294967296))
+          if (!($n489 >= 1 && $n489 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r493 = drawInt(P, $n492);
+          $r490 = drawInt(P, $n489);
         }
-        const $digit490 = $r493;
-        const $value491 = $values80[$digit490]!;
+        const $digit487 = $r490;
+        const $value488 = $values80[$digit487]!;
         {
-          const l_target = $value491;
+          const l_target = $value488;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 22, $value491);
+        if (trace !== null) trace.push($seat449, 22, $value488);
         {
-          const l_target = $value491;
+          const l_target = $value488;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6370,65 +6484,76 @@ export function playout(): PlayoutKernel {
             v_protection[l_target] -= $amount;
             v_coins[l_target] += $amount;
             $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+            $above_protection =
+              v_protection[l_target]! > 0
+                ? $above_protection | (1 << l_target)
+                : $above_protection & ~(1 << l_target);
+            $zero_protection =
+              v_protection[l_target]! === 0
+                ? $zero_protection | (1 << l_target)
+                : $zero_protection & ~(1 << l_target);
           }
           {
-            const $argument494 = l_active;
-            const $argument495 = l_target;
+            const $argument491 = l_active;
+            const $argument492 = l_target;
             {
-              let l_a = $argument494;
-              let l_b = $argument495;
+              let l_a = $argument491;
+              let l_b = $argument492;
               {
-                const $seg496 = Z_exchange + l_a;
-                if (N[$seg496]! === 0)
+                const $seg493 = Z_exchange + l_a;
+                if (N[$seg493]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at497 = $seg496 * CAP;
-                const $card = C[$at497]!;
-                const $end498 = $seg496 * CAP + N[$seg496]! - 1;
-                for (let $k499 = $at497; $k499 < $end498; $k499++) C[$k499] = C[$k499 + 1]!;
-                N[$seg496]!--;
+                const $at494 = $seg493 * CAP;
+                const $card = C[$at494]!;
+                const $end495 = $seg493 * CAP + N[$seg493]! - 1;
+                for (let $k496 = $at494; $k496 < $end495; $k496++) C[$k496] = C[$k496 + 1]!;
+                N[$seg493]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg500 = Z_exchange + l_b;
-                if (N[$seg500]! === 0)
+                const $seg497 = Z_exchange + l_b;
+                if (N[$seg497]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at501 = $seg500 * CAP;
-                const $card = C[$at501]!;
-                const $end502 = $seg500 * CAP + N[$seg500]! - 1;
-                for (let $k503 = $at501; $k503 < $end502; $k503++) C[$k503] = C[$k503 + 1]!;
-                N[$seg500]!--;
-                const $seg504 = Z_exchange + l_a;
-                if (N[$seg504]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg504 * CAP + N[$seg504]!] = $card;
-                N[$seg504]!++;
-                $where[$card] = $seg504;
+                const $at498 = $seg497 * CAP;
+                const $card = C[$at498]!;
+                const $end499 = $seg497 * CAP + N[$seg497]! - 1;
+                for (let $k500 = $at498; $k500 < $end499; $k500++) C[$k500] = C[$k500 + 1]!;
+                N[$seg497]!--;
+                const $seg501 = Z_exchange + l_a;
+                if (N[$seg501]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg501 * CAP + N[$seg501]!] = $card;
+                N[$seg501]!++;
+                $where[$card] = $seg501;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at505 = Z_in_transit * CAP;
-                const $card = C[$at505]!;
-                const $end506 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k507 = $at505; $k507 < $end506; $k507++) C[$k507] = C[$k507 + 1]!;
+                const $at502 = Z_in_transit * CAP;
+                const $card = C[$at502]!;
+                const $end503 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg508 = Z_exchange + l_b;
-                if (N[$seg508]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg508 * CAP + N[$seg508]!] = $card;
-                N[$seg508]!++;
-                $where[$card] = $seg508;
+                const $seg505 = Z_exchange + l_b;
+                if (N[$seg505]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg505 * CAP + N[$seg505]!] = $card;
+                N[$seg505]!++;
+                $where[$card] = $seg505;
               }
               v_has_taken[l_a] = true;
+              $mask_has_taken |= 1 << l_a;
+              $naming_took_from[v_took_from[l_a]!] &= ~(1 << l_a);
               v_took_from[l_a] = l_b;
+              $naming_took_from[v_took_from[l_a]!] |= 1 << l_a;
             }
           }
           l_turn_over = true;
           return step257();
         }
       }
-      if ($offered467 && $pick473-- === 0) {
+      if ($offered467 && $pick470-- === 0) {
         {
         }
         decisions++;
@@ -6442,23 +6567,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide538($seat511: number): number {
-    const $count512 = 1;
-    const $low513 = 1;
-    const $high514 = v_coins[l_target]!;
-    const $size515 = Math.max(0, $high514 - $low513 + 1);
-    const $count516 = $size515;
-    const $total517: number = $count512 + $count516;
-    if ($total517 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat511} must act but has no legal move`);
+  function decide535($seat508: number): number {
+    const $count509 = 1;
+    const $low510 = 1;
+    const $high511 = v_coins[l_target]!;
+    const $size512 = Math.max(0, $high511 - $low510 + 1);
+    const $count513 = $size512;
+    const $total514: number = $count509 + $count513;
+    if ($total514 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat508} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n519 = $total517;
-    let $r520 = 0;
-    if ($n519 <= 2097152 && $n519 >= 1) {
+    const $n516 = $total514;
+    let $r517 = 0;
+    if ($n516 <= 2097152 && $n516 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6469,24 +6594,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n519;
+        const $m = ($t >>> 0) * $n516;
         const $low = $m >>> 0;
-        if ($low >= $n519 || $low >= 4294967296 % $n519) {
-          $r520 = ($m / 4294967296) >>> 0;
+        if ($low >= $n516 || $low >= 4294967296 % $n516) {
+          $r517 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n519 >= 1 && $n519 <= 4294967296))
+      if (!($n516 >= 1 && $n516 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r520 = drawInt(P, $n519);
+      $r517 = drawInt(P, $n516);
     }
-    const $index518$drawn = $r520;
-    let $index518 = $index518$drawn;
+    const $index515$drawn = $r517;
+    let $index515 = $index515$drawn;
     decisions++;
     steps = 0;
-    if ($index518 < $count512) {
-      if (trace !== null) trace.push($seat511, 15);
+    if ($index515 < $count509) {
+      if (trace !== null) trace.push($seat508, 15);
       {
         {
           const $amount = 1;
@@ -6504,89 +6629,92 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument521 = l_active;
-          const $argument522 = l_target;
+          const $argument518 = l_active;
+          const $argument519 = l_target;
           {
-            let l_a = $argument521;
-            let l_b = $argument522;
+            let l_a = $argument518;
+            let l_b = $argument519;
             {
-              const $seg523 = Z_exchange + l_a;
-              if (N[$seg523]! === 0)
+              const $seg520 = Z_exchange + l_a;
+              if (N[$seg520]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at524 = $seg523 * CAP;
-              const $card = C[$at524]!;
-              const $end525 = $seg523 * CAP + N[$seg523]! - 1;
-              for (let $k526 = $at524; $k526 < $end525; $k526++) C[$k526] = C[$k526 + 1]!;
-              N[$seg523]!--;
+              const $at521 = $seg520 * CAP;
+              const $card = C[$at521]!;
+              const $end522 = $seg520 * CAP + N[$seg520]! - 1;
+              for (let $k523 = $at521; $k523 < $end522; $k523++) C[$k523] = C[$k523 + 1]!;
+              N[$seg520]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg527 = Z_exchange + l_b;
-              if (N[$seg527]! === 0)
+              const $seg524 = Z_exchange + l_b;
+              if (N[$seg524]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at528 = $seg527 * CAP;
-              const $card = C[$at528]!;
-              const $end529 = $seg527 * CAP + N[$seg527]! - 1;
-              for (let $k530 = $at528; $k530 < $end529; $k530++) C[$k530] = C[$k530 + 1]!;
-              N[$seg527]!--;
-              const $seg531 = Z_exchange + l_a;
-              if (N[$seg531]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg531 * CAP + N[$seg531]!] = $card;
-              N[$seg531]!++;
-              $where[$card] = $seg531;
+              const $at525 = $seg524 * CAP;
+              const $card = C[$at525]!;
+              const $end526 = $seg524 * CAP + N[$seg524]! - 1;
+              for (let $k527 = $at525; $k527 < $end526; $k527++) C[$k527] = C[$k527 + 1]!;
+              N[$seg524]!--;
+              const $seg528 = Z_exchange + l_a;
+              if (N[$seg528]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg528 * CAP + N[$seg528]!] = $card;
+              N[$seg528]!++;
+              $where[$card] = $seg528;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at532 = Z_in_transit * CAP;
-              const $card = C[$at532]!;
-              const $end533 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k534 = $at532; $k534 < $end533; $k534++) C[$k534] = C[$k534 + 1]!;
+              const $at529 = Z_in_transit * CAP;
+              const $card = C[$at529]!;
+              const $end530 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
               N[Z_in_transit]!--;
-              const $seg535 = Z_exchange + l_b;
-              if (N[$seg535]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg535 * CAP + N[$seg535]!] = $card;
-              N[$seg535]!++;
-              $where[$card] = $seg535;
+              const $seg532 = Z_exchange + l_b;
+              if (N[$seg532]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg532 * CAP + N[$seg532]!] = $card;
+              N[$seg532]!++;
+              $where[$card] = $seg532;
             }
             v_has_taken[l_a] = true;
+            $mask_has_taken |= 1 << l_a;
+            $naming_took_from[v_took_from[l_a]!] &= ~(1 << l_a);
             v_took_from[l_a] = l_b;
+            $naming_took_from[v_took_from[l_a]!] |= 1 << l_a;
           }
         }
         l_turn_over = true;
         return step211();
       }
     }
-    $index518 -= $count512;
-    if ($index518 < $count516) {
-      const $digit536 = $index518;
-      const $value537 = $low513 + $digit536;
-      if (trace !== null) trace.push($seat511, 16, $value537);
+    $index515 -= $count509;
+    if ($index515 < $count513) {
+      const $digit533 = $index515;
+      const $value534 = $low510 + $digit533;
+      if (trace !== null) trace.push($seat508, 16, $value534);
       {
-        l_amount = $value537;
+        l_amount = $value534;
         return step209();
       }
     }
-    $index518 -= $count516;
+    $index515 -= $count513;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide561($seat539: number): number {
-    const $count540 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count541 = 1;
-    const $total542: number = $count540 + $count541;
-    if ($total542 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat539} must act but has no legal move`);
+  function decide558($seat536: number): number {
+    const $count537 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count538 = 1;
+    const $total539: number = $count537 + $count538;
+    if ($total539 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat536} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n544 = $total542;
-    let $r545 = 0;
-    if ($n544 <= 2097152 && $n544 >= 1) {
+    const $n541 = $total539;
+    let $r542 = 0;
+    if ($n541 <= 2097152 && $n541 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6597,24 +6725,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n544;
+        const $m = ($t >>> 0) * $n541;
         const $low = $m >>> 0;
-        if ($low >= $n544 || $low >= 4294967296 % $n544) {
-          $r545 = ($m / 4294967296) >>> 0;
+        if ($low >= $n541 || $low >= 4294967296 % $n541) {
+          $r542 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n544 >= 1 && $n544 <= 4294967296))
+      if (!($n541 >= 1 && $n541 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r545 = drawInt(P, $n544);
+      $r542 = drawInt(P, $n541);
     }
-    const $index543$drawn = $r545;
-    let $index543 = $index543$drawn;
+    const $index540$drawn = $r542;
+    let $index540 = $index540$drawn;
     decisions++;
     steps = 0;
-    if ($index543 < $count540) {
-      if (trace !== null) trace.push($seat539, 13);
+    if ($index540 < $count537) {
+      if (trace !== null) trace.push($seat536, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6647,92 +6775,103 @@ export function playout(): PlayoutKernel {
           v_protection[l_target] -= $amount;
           v_coins[l_target] += $amount;
           $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+          $above_protection =
+            v_protection[l_target]! > 0
+              ? $above_protection | (1 << l_target)
+              : $above_protection & ~(1 << l_target);
+          $zero_protection =
+            v_protection[l_target]! === 0
+              ? $zero_protection | (1 << l_target)
+              : $zero_protection & ~(1 << l_target);
         }
         {
-          const $argument546 = l_active;
-          const $argument547 = l_target;
+          const $argument543 = l_active;
+          const $argument544 = l_target;
           {
-            let l_a = $argument546;
-            let l_b = $argument547;
+            let l_a = $argument543;
+            let l_b = $argument544;
             {
-              const $seg548 = Z_exchange + l_a;
-              if (N[$seg548]! === 0)
+              const $seg545 = Z_exchange + l_a;
+              if (N[$seg545]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at549 = $seg548 * CAP;
-              const $card = C[$at549]!;
-              const $end550 = $seg548 * CAP + N[$seg548]! - 1;
-              for (let $k551 = $at549; $k551 < $end550; $k551++) C[$k551] = C[$k551 + 1]!;
-              N[$seg548]!--;
+              const $at546 = $seg545 * CAP;
+              const $card = C[$at546]!;
+              const $end547 = $seg545 * CAP + N[$seg545]! - 1;
+              for (let $k548 = $at546; $k548 < $end547; $k548++) C[$k548] = C[$k548 + 1]!;
+              N[$seg545]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg552 = Z_exchange + l_b;
-              if (N[$seg552]! === 0)
+              const $seg549 = Z_exchange + l_b;
+              if (N[$seg549]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at553 = $seg552 * CAP;
-              const $card = C[$at553]!;
-              const $end554 = $seg552 * CAP + N[$seg552]! - 1;
-              for (let $k555 = $at553; $k555 < $end554; $k555++) C[$k555] = C[$k555 + 1]!;
-              N[$seg552]!--;
-              const $seg556 = Z_exchange + l_a;
-              if (N[$seg556]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg556 * CAP + N[$seg556]!] = $card;
-              N[$seg556]!++;
-              $where[$card] = $seg556;
+              const $at550 = $seg549 * CAP;
+              const $card = C[$at550]!;
+              const $end551 = $seg549 * CAP + N[$seg549]! - 1;
+              for (let $k552 = $at550; $k552 < $end551; $k552++) C[$k552] = C[$k552 + 1]!;
+              N[$seg549]!--;
+              const $seg553 = Z_exchange + l_a;
+              if (N[$seg553]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg553 * CAP + N[$seg553]!] = $card;
+              N[$seg553]!++;
+              $where[$card] = $seg553;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at557 = Z_in_transit * CAP;
-              const $card = C[$at557]!;
-              const $end558 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k559 = $at557; $k559 < $end558; $k559++) C[$k559] = C[$k559 + 1]!;
+              const $at554 = Z_in_transit * CAP;
+              const $card = C[$at554]!;
+              const $end555 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
               N[Z_in_transit]!--;
-              const $seg560 = Z_exchange + l_b;
-              if (N[$seg560]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg560 * CAP + N[$seg560]!] = $card;
-              N[$seg560]!++;
-              $where[$card] = $seg560;
+              const $seg557 = Z_exchange + l_b;
+              if (N[$seg557]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg557 * CAP + N[$seg557]!] = $card;
+              N[$seg557]!++;
+              $where[$card] = $seg557;
             }
             v_has_taken[l_a] = true;
+            $mask_has_taken |= 1 << l_a;
+            $naming_took_from[v_took_from[l_a]!] &= ~(1 << l_a);
             v_took_from[l_a] = l_b;
+            $naming_took_from[v_took_from[l_a]!] |= 1 << l_a;
           }
         }
         l_turn_over = true;
         return step210();
       }
     }
-    $index543 -= $count540;
-    if ($index543 < $count541) {
-      if (trace !== null) trace.push($seat539, 14);
+    $index540 -= $count537;
+    if ($index540 < $count538) {
+      if (trace !== null) trace.push($seat536, 14);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step210();
       }
     }
-    $index543 -= $count541;
+    $index540 -= $count538;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide575($seat564: number): number {
-    const $low565 = 0;
-    const $high566 = v_coins[l_opponent]!;
-    const $size567 = Math.max(0, $high566 - $low565 + 1);
-    const $count568 = $size567;
-    const $total569: number = $count568;
-    if ($total569 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat564} must act but has no legal move`);
+  function decide572($seat561: number): number {
+    const $low562 = 0;
+    const $high563 = v_coins[l_opponent]!;
+    const $size564 = Math.max(0, $high563 - $low562 + 1);
+    const $count565 = $size564;
+    const $total566: number = $count565;
+    if ($total566 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat561} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n571 = $total569;
-    let $r572 = 0;
-    if ($n571 <= 2097152 && $n571 >= 1) {
+    const $n568 = $total566;
+    let $r569 = 0;
+    if ($n568 <= 2097152 && $n568 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6743,28 +6882,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n571;
+        const $m = ($t >>> 0) * $n568;
         const $low = $m >>> 0;
-        if ($low >= $n571 || $low >= 4294967296 % $n571) {
-          $r572 = ($m / 4294967296) >>> 0;
+        if ($low >= $n568 || $low >= 4294967296 % $n568) {
+          $r569 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n571 >= 1 && $n571 <= 4294967296))
+      if (!($n568 >= 1 && $n568 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r572 = drawInt(P, $n571);
+      $r569 = drawInt(P, $n568);
     }
-    const $index570$drawn = $r572;
-    let $index570 = $index570$drawn;
+    const $index567$drawn = $r569;
+    let $index567 = $index567$drawn;
     decisions++;
     steps = 0;
-    if ($index570 < $count568) {
-      const $digit573 = $index570;
-      const $value574 = $low565 + $digit573;
-      if (trace !== null) trace.push($seat564, 10, $value574);
+    if ($index567 < $count565) {
+      const $digit570 = $index567;
+      const $value571 = $low562 + $digit570;
+      if (trace !== null) trace.push($seat561, 10, $value571);
       {
-        const l_amount = $value574;
+        const l_amount = $value571;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6781,27 +6920,35 @@ export function playout(): PlayoutKernel {
           v_coins[l_opponent] -= $amount;
           v_protection[l_target] += $amount;
           $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+          $above_protection =
+            v_protection[l_target]! > 0
+              ? $above_protection | (1 << l_target)
+              : $above_protection & ~(1 << l_target);
+          $zero_protection =
+            v_protection[l_target]! === 0
+              ? $zero_protection | (1 << l_target)
+              : $zero_protection & ~(1 << l_target);
         }
         return step213();
       }
     }
-    $index570 -= $count568;
+    $index567 -= $count565;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide598($seat576: number): number {
-    const $count577 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count578 = 1;
-    const $total579: number = $count577 + $count578;
-    if ($total579 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat576} must act but has no legal move`);
+  function decide595($seat573: number): number {
+    const $count574 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count575 = 1;
+    const $total576: number = $count574 + $count575;
+    if ($total576 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat573} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n581 = $total579;
-    let $r582 = 0;
-    if ($n581 <= 2097152 && $n581 >= 1) {
+    const $n578 = $total576;
+    let $r579 = 0;
+    if ($n578 <= 2097152 && $n578 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6812,24 +6959,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n581;
+        const $m = ($t >>> 0) * $n578;
         const $low = $m >>> 0;
-        if ($low >= $n581 || $low >= 4294967296 % $n581) {
-          $r582 = ($m / 4294967296) >>> 0;
+        if ($low >= $n578 || $low >= 4294967296 % $n578) {
+          $r579 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n581 >= 1 && $n581 <= 4294967296))
+      if (!($n578 >= 1 && $n578 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r582 = drawInt(P, $n581);
+      $r579 = drawInt(P, $n578);
     }
-    const $index580$drawn = $r582;
-    let $index580 = $index580$drawn;
+    const $index577$drawn = $r579;
+    let $index577 = $index577$drawn;
     decisions++;
     steps = 0;
-    if ($index580 < $count577) {
-      if (trace !== null) trace.push($seat576, 11);
+    if ($index577 < $count574) {
+      if (trace !== null) trace.push($seat573, 11);
       {
         {
           const $amount = 3;
@@ -6862,89 +7009,92 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument583 = l_active;
-          const $argument584 = l_target;
+          const $argument580 = l_active;
+          const $argument581 = l_target;
           {
-            let l_a = $argument583;
-            let l_b = $argument584;
+            let l_a = $argument580;
+            let l_b = $argument581;
             {
-              const $seg585 = Z_exchange + l_a;
-              if (N[$seg585]! === 0)
+              const $seg582 = Z_exchange + l_a;
+              if (N[$seg582]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at586 = $seg585 * CAP;
-              const $card = C[$at586]!;
-              const $end587 = $seg585 * CAP + N[$seg585]! - 1;
-              for (let $k588 = $at586; $k588 < $end587; $k588++) C[$k588] = C[$k588 + 1]!;
-              N[$seg585]!--;
+              const $at583 = $seg582 * CAP;
+              const $card = C[$at583]!;
+              const $end584 = $seg582 * CAP + N[$seg582]! - 1;
+              for (let $k585 = $at583; $k585 < $end584; $k585++) C[$k585] = C[$k585 + 1]!;
+              N[$seg582]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg589 = Z_exchange + l_b;
-              if (N[$seg589]! === 0)
+              const $seg586 = Z_exchange + l_b;
+              if (N[$seg586]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at590 = $seg589 * CAP;
-              const $card = C[$at590]!;
-              const $end591 = $seg589 * CAP + N[$seg589]! - 1;
-              for (let $k592 = $at590; $k592 < $end591; $k592++) C[$k592] = C[$k592 + 1]!;
-              N[$seg589]!--;
-              const $seg593 = Z_exchange + l_a;
-              if (N[$seg593]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg593 * CAP + N[$seg593]!] = $card;
-              N[$seg593]!++;
-              $where[$card] = $seg593;
+              const $at587 = $seg586 * CAP;
+              const $card = C[$at587]!;
+              const $end588 = $seg586 * CAP + N[$seg586]! - 1;
+              for (let $k589 = $at587; $k589 < $end588; $k589++) C[$k589] = C[$k589 + 1]!;
+              N[$seg586]!--;
+              const $seg590 = Z_exchange + l_a;
+              if (N[$seg590]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg590 * CAP + N[$seg590]!] = $card;
+              N[$seg590]!++;
+              $where[$card] = $seg590;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at594 = Z_in_transit * CAP;
-              const $card = C[$at594]!;
-              const $end595 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k596 = $at594; $k596 < $end595; $k596++) C[$k596] = C[$k596 + 1]!;
+              const $at591 = Z_in_transit * CAP;
+              const $card = C[$at591]!;
+              const $end592 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k593 = $at591; $k593 < $end592; $k593++) C[$k593] = C[$k593 + 1]!;
               N[Z_in_transit]!--;
-              const $seg597 = Z_exchange + l_b;
-              if (N[$seg597]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg597 * CAP + N[$seg597]!] = $card;
-              N[$seg597]!++;
-              $where[$card] = $seg597;
+              const $seg594 = Z_exchange + l_b;
+              if (N[$seg594]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg594 * CAP + N[$seg594]!] = $card;
+              N[$seg594]!++;
+              $where[$card] = $seg594;
             }
             v_has_taken[l_a] = true;
+            $mask_has_taken |= 1 << l_a;
+            $naming_took_from[v_took_from[l_a]!] &= ~(1 << l_a);
             v_took_from[l_a] = l_b;
+            $naming_took_from[v_took_from[l_a]!] |= 1 << l_a;
           }
         }
         l_turn_over = true;
         return step214();
       }
     }
-    $index580 -= $count577;
-    if ($index580 < $count578) {
-      if (trace !== null) trace.push($seat576, 12);
+    $index577 -= $count574;
+    if ($index577 < $count575) {
+      if (trace !== null) trace.push($seat573, 12);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
-    $index580 -= $count578;
+    $index577 -= $count575;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide614($seat600: number): number {
-    const $seg601 = Z_hand + l_p_4;
-    const $size602 = N[$seg601]!;
-    const $count603 = $size602;
-    const $total604: number = $count603;
-    if ($total604 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat600} must act but has no legal move`);
+  function decide611($seat597: number): number {
+    const $seg598 = Z_hand + l_p_4;
+    const $size599 = N[$seg598]!;
+    const $count600 = $size599;
+    const $total601: number = $count600;
+    if ($total601 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat597} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n606 = $total604;
-    let $r607 = 0;
-    if ($n606 <= 2097152 && $n606 >= 1) {
+    const $n603 = $total601;
+    let $r604 = 0;
+    if ($n603 <= 2097152 && $n603 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6955,49 +7105,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n606;
+        const $m = ($t >>> 0) * $n603;
         const $low = $m >>> 0;
-        if ($low >= $n606 || $low >= 4294967296 % $n606) {
-          $r607 = ($m / 4294967296) >>> 0;
+        if ($low >= $n603 || $low >= 4294967296 % $n603) {
+          $r604 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n606 >= 1 && $n606 <= 4294967296))
+      if (!($n603 >= 1 && $n603 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r607 = drawInt(P, $n606);
+      $r604 = drawInt(P, $n603);
     }
-    const $index605$drawn = $r607;
-    let $index605 = $index605$drawn;
+    const $index602$drawn = $r604;
+    let $index602 = $index602$drawn;
     decisions++;
     steps = 0;
-    if ($index605 < $count603) {
-      const $digit608 = $index605;
-      const $value609 = C[$seg601 * CAP + $digit608]!;
-      if (trace !== null) trace.push($seat600, 9, $value609);
+    if ($index602 < $count600) {
+      const $digit605 = $index602;
+      const $value606 = C[$seg598 * CAP + $digit605]!;
+      if (trace !== null) trace.push($seat597, 9, $value606);
       {
-        const l_card = $value609;
+        const l_card = $value606;
         {
-          const $seg610 = Z_hand + l_p_4;
+          const $seg607 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit608;
-          if (!($at >= 0 && $at < N[$seg610]! && C[$seg610 * CAP + $at]! === $wanted)) {
+          let $at = $digit605;
+          if (!($at >= 0 && $at < N[$seg607]! && C[$seg607 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg610]!; $i++)
-              if (C[$seg610 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg607]!; $i++)
+              if (C[$seg607 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at611 = $seg610 * CAP + $at;
-          const $card = C[$at611]!;
-          const $end612 = $seg610 * CAP + N[$seg610]! - 1;
-          for (let $k613 = $at611; $k613 < $end612; $k613++) C[$k613] = C[$k613 + 1]!;
-          N[$seg610]!--;
+          const $at608 = $seg607 * CAP + $at;
+          const $card = C[$at608]!;
+          const $end609 = $seg607 * CAP + N[$seg607]! - 1;
+          for (let $k610 = $at608; $k610 < $end609; $k610++) C[$k610] = C[$k610 + 1]!;
+          N[$seg607]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg610 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg607 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7006,23 +7156,23 @@ export function playout(): PlayoutKernel {
         return step222();
       }
     }
-    $index605 -= $count603;
+    $index602 -= $count600;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide630($seat620: number): number {
-    const $size621 = players;
-    const $count622 = $size621;
-    const $total623: number = $count622;
-    if ($total623 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat620} must act but has no legal move`);
+  function decide627($seat617: number): number {
+    const $size618 = players;
+    const $count619 = $size618;
+    const $total620: number = $count619;
+    if ($total620 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat617} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n625 = $total623;
-    let $r626 = 0;
-    if ($n625 <= 2097152 && $n625 >= 1) {
+    const $n622 = $total620;
+    let $r623 = 0;
+    if ($n622 <= 2097152 && $n622 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7033,78 +7183,82 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n625;
+        const $m = ($t >>> 0) * $n622;
         const $low = $m >>> 0;
-        if ($low >= $n625 || $low >= 4294967296 % $n625) {
-          $r626 = ($m / 4294967296) >>> 0;
+        if ($low >= $n622 || $low >= 4294967296 % $n622) {
+          $r623 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n625 >= 1 && $n625 <= 4294967296))
+      if (!($n622 >= 1 && $n622 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r626 = drawInt(P, $n625);
+      $r623 = drawInt(P, $n622);
     }
-    const $index624$drawn = $r626;
-    let $index624 = $index624$drawn;
+    const $index621$drawn = $r623;
+    let $index621 = $index621$drawn;
     decisions++;
     steps = 0;
-    if ($index624 < $count622) {
-      const $digit627 = $index624;
-      const $value628 = $digit627;
-      if (trace !== null) trace.push($seat620, 6, $value628);
+    if ($index621 < $count619) {
+      const $digit624 = $index621;
+      const $value625 = $digit624;
+      if (trace !== null) trace.push($seat617, 6, $value625);
       {
-        const l_whose = $value628;
+        const l_whose = $value625;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_played && $taken < Z_played + 6) {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
           if ($taken >= Z_hand && $taken < Z_hand + 6) {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg629 = Z_played + l_whose;
-          C[$seg629 * CAP + N[$seg629]!] = $card;
-          N[$seg629]!++;
-          $where[$card] = $seg629;
+          const $seg626 = Z_played + l_whose;
+          C[$seg626 * CAP + N[$seg626]!] = $card;
+          N[$seg626]!++;
+          $where[$card] = $seg626;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg629 - Z_played) * 14 + $member]!++;
+            if ($member >= 0)
+              if ($count_played_effect[($seg626 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg626 - Z_played);
           }
         }
         return step237();
       }
     }
-    $index624 -= $count622;
+    $index621 -= $count619;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide644($seat631: number): number {
+  function decide641($seat628: number): number {
     $values82$n[0]! = 0;
     {
-      const $seg633 = Z_collection + l_p_3;
-      const $n634 = N[$seg633]!;
-      for (let $i632 = 0; $i632 < $n634; $i632++) {
-        const l_target = C[$seg633 * CAP + $i632]!;
+      const $seg630 = Z_collection + l_p_3;
+      const $n631 = N[$seg630]!;
+      for (let $i629 = 0; $i629 < $n631; $i629++) {
+        const l_target = C[$seg630 * CAP + $i629]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size635 = $values82$n[0]!;
-    const $count636 = $size635;
-    const $total637: number = $count636;
-    if ($total637 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat631} must act but has no legal move`);
+    const $size632 = $values82$n[0]!;
+    const $count633 = $size632;
+    const $total634: number = $count633;
+    if ($total634 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat628} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n639 = $total637;
-    let $r640 = 0;
-    if ($n639 <= 2097152 && $n639 >= 1) {
+    const $n636 = $total634;
+    let $r637 = 0;
+    if ($n636 <= 2097152 && $n636 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7115,88 +7269,90 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n639;
+        const $m = ($t >>> 0) * $n636;
         const $low = $m >>> 0;
-        if ($low >= $n639 || $low >= 4294967296 % $n639) {
-          $r640 = ($m / 4294967296) >>> 0;
+        if ($low >= $n636 || $low >= 4294967296 % $n636) {
+          $r637 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n639 >= 1 && $n639 <= 4294967296))
+      if (!($n636 >= 1 && $n636 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r640 = drawInt(P, $n639);
+      $r637 = drawInt(P, $n636);
     }
-    const $index638$drawn = $r640;
-    let $index638 = $index638$drawn;
+    const $index635$drawn = $r637;
+    let $index635 = $index635$drawn;
     decisions++;
     steps = 0;
-    if ($index638 < $count636) {
-      const $digit641 = $index638;
-      const $value642 = $values82[$digit641]!;
-      if (trace !== null) trace.push($seat631, 5, $value642);
+    if ($index635 < $count633) {
+      const $digit638 = $index635;
+      const $value639 = $values82[$digit638]!;
+      if (trace !== null) trace.push($seat628, 5, $value639);
       {
-        const l_target = $value642;
+        const l_target = $value639;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_played && $taken < Z_played + 6) {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
           if ($taken >= Z_hand && $taken < Z_hand + 6) {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg643 = Z_attached + l_p_3;
-          C[$seg643 * CAP + N[$seg643]!] = $card;
-          N[$seg643]!++;
-          $where[$card] = $seg643;
+          const $seg640 = Z_attached + l_p_3;
+          C[$seg640 * CAP + N[$seg640]!] = $card;
+          N[$seg640]!++;
+          $where[$card] = $seg640;
         }
         return step242();
       }
     }
-    $index638 -= $count636;
+    $index635 -= $count633;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide668($seat646: number): number {
-    const $seg647 = Z_board;
-    const $size648 = N[$seg647]!;
-    const $count649 = $size648;
+  function decide665($seat643: number): number {
+    const $seg644 = Z_board;
+    const $size645 = N[$seg644]!;
+    const $count646 = $size645;
     $values84$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond654: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond654) {
-        let $any650: boolean = false;
+      let $cond651: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond651) {
+        let $any647: boolean = false;
         {
-          const $seg652 = Z_collection + l_whose;
-          const $n653 = N[$seg652]!;
-          for (let $i651 = 0; $i651 < $n653; $i651++) {
-            const l_c = C[$seg652 * CAP + $i651]!;
+          const $seg649 = Z_collection + l_whose;
+          const $n650 = N[$seg649]!;
+          for (let $i648 = 0; $i648 < $n650; $i648++) {
+            const l_c = C[$seg649 * CAP + $i648]!;
             if (v_doubled[l_c]! === 1) {
-              $any650 = true;
+              $any647 = true;
               break;
             }
           }
         }
-        $cond654 = $any650;
+        $cond651 = $any647;
       }
-      if ($cond654) $values84[$values84$n[0]!++] = l_whose;
+      if ($cond651) $values84[$values84$n[0]!++] = l_whose;
     }
-    const $size655 = $values84$n[0]!;
-    const $count656 = $size655;
-    const $total657: number = $count649 + $count656;
-    if ($total657 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat646} must act but has no legal move`);
+    const $size652 = $values84$n[0]!;
+    const $count653 = $size652;
+    const $total654: number = $count646 + $count653;
+    if ($total654 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat643} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n659 = $total657;
-    let $r660 = 0;
-    if ($n659 <= 2097152 && $n659 >= 1) {
+    const $n656 = $total654;
+    let $r657 = 0;
+    if ($n656 <= 2097152 && $n656 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7207,31 +7363,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n659;
+        const $m = ($t >>> 0) * $n656;
         const $low = $m >>> 0;
-        if ($low >= $n659 || $low >= 4294967296 % $n659) {
-          $r660 = ($m / 4294967296) >>> 0;
+        if ($low >= $n656 || $low >= 4294967296 % $n656) {
+          $r657 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n659 >= 1 && $n659 <= 4294967296))
+      if (!($n656 >= 1 && $n656 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r660 = drawInt(P, $n659);
+      $r657 = drawInt(P, $n656);
     }
-    const $index658$drawn = $r660;
-    let $index658 = $index658$drawn;
+    const $index655$drawn = $r657;
+    let $index655 = $index655$drawn;
     decisions++;
     steps = 0;
-    if ($index658 < $count649) {
-      const $digit661 = $index658;
-      const $value662 = C[$seg647 * CAP + $digit661]!;
-      if (trace !== null) trace.push($seat646, 3, $value662);
+    if ($index655 < $count646) {
+      const $digit658 = $index655;
+      const $value659 = C[$seg644 * CAP + $digit658]!;
+      if (trace !== null) trace.push($seat643, 3, $value659);
       {
-        const l_target = $value662;
+        const l_target = $value659;
         {
           const $wanted = l_target;
-          let $at = $digit661;
+          let $at = $digit658;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7241,10 +7397,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at663 = Z_board * CAP + $at;
-          const $card = C[$at663]!;
-          const $end664 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k665 = $at663; $k665 < $end664; $k665++) C[$k665] = C[$k665 + 1]!;
+          const $at660 = Z_board * CAP + $at;
+          const $card = C[$at660]!;
+          const $end661 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k662 = $at660; $k662 < $end661; $k662++) C[$k662] = C[$k662 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7253,45 +7409,45 @@ export function playout(): PlayoutKernel {
         return step249();
       }
     }
-    $index658 -= $count649;
-    if ($index658 < $count656) {
-      const $digit666 = $index658;
-      const $value667 = $values84[$digit666]!;
-      if (trace !== null) trace.push($seat646, 4, $value667);
+    $index655 -= $count646;
+    if ($index655 < $count653) {
+      const $digit663 = $index655;
+      const $value664 = $values84[$digit663]!;
+      if (trace !== null) trace.push($seat643, 4, $value664);
       {
-        l_whose_3 = $value667;
+        l_whose_3 = $value664;
         return step247();
       }
     }
-    $index658 -= $count656;
+    $index655 -= $count653;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide694($seat669: number): number {
-    const $seg670 = Z_played + l_whose_3;
-    const $size671 = N[$seg670]!;
-    const $count672 = $size671;
+  function decide691($seat666: number): number {
+    const $seg667 = Z_played + l_whose_3;
+    const $size668 = N[$seg667]!;
+    const $count669 = $size668;
     $values86$n[0]! = 0;
     {
-      const $seg674 = Z_collection + l_whose_3;
-      const $n675 = N[$seg674]!;
-      for (let $i673 = 0; $i673 < $n675; $i673++) {
-        const l_target = C[$seg674 * CAP + $i673]!;
+      const $seg671 = Z_collection + l_whose_3;
+      const $n672 = N[$seg671]!;
+      for (let $i670 = 0; $i670 < $n672; $i670++) {
+        const l_target = C[$seg671 * CAP + $i670]!;
         if (v_doubled[l_target]! === 1) $values86[$values86$n[0]!++] = l_target;
       }
     }
-    const $size676 = $values86$n[0]!;
-    const $count677 = $size676;
-    const $total678: number = $count672 + $count677;
-    if ($total678 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat669} must act but has no legal move`);
+    const $size673 = $values86$n[0]!;
+    const $count674 = $size673;
+    const $total675: number = $count669 + $count674;
+    if ($total675 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat666} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n680 = $total678;
-    let $r681 = 0;
-    if ($n680 <= 2097152 && $n680 >= 1) {
+    const $n677 = $total675;
+    let $r678 = 0;
+    if ($n677 <= 2097152 && $n677 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7302,49 +7458,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n680;
+        const $m = ($t >>> 0) * $n677;
         const $low = $m >>> 0;
-        if ($low >= $n680 || $low >= 4294967296 % $n680) {
-          $r681 = ($m / 4294967296) >>> 0;
+        if ($low >= $n677 || $low >= 4294967296 % $n677) {
+          $r678 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n680 >= 1 && $n680 <= 4294967296))
+      if (!($n677 >= 1 && $n677 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r681 = drawInt(P, $n680);
+      $r678 = drawInt(P, $n677);
     }
-    const $index679$drawn = $r681;
-    let $index679 = $index679$drawn;
+    const $index676$drawn = $r678;
+    let $index676 = $index676$drawn;
     decisions++;
     steps = 0;
-    if ($index679 < $count672) {
-      const $digit682 = $index679;
-      const $value683 = C[$seg670 * CAP + $digit682]!;
-      if (trace !== null) trace.push($seat669, 1, $value683);
+    if ($index676 < $count669) {
+      const $digit679 = $index676;
+      const $value680 = C[$seg667 * CAP + $digit679]!;
+      if (trace !== null) trace.push($seat666, 1, $value680);
       {
-        const l_target = $value683;
+        const l_target = $value680;
         {
-          const $seg684 = Z_played + l_whose_3;
+          const $seg681 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit682;
-          if (!($at >= 0 && $at < N[$seg684]! && C[$seg684 * CAP + $at]! === $wanted)) {
+          let $at = $digit679;
+          if (!($at >= 0 && $at < N[$seg681]! && C[$seg681 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg684]!; $i++)
-              if (C[$seg684 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg681]!; $i++)
+              if (C[$seg681 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at685 = $seg684 * CAP + $at;
-          const $card = C[$at685]!;
-          const $end686 = $seg684 * CAP + N[$seg684]! - 1;
-          for (let $k687 = $at685; $k687 < $end686; $k687++) C[$k687] = C[$k687 + 1]!;
-          N[$seg684]!--;
+          const $at682 = $seg681 * CAP + $at;
+          const $card = C[$at682]!;
+          const $end683 = $seg681 * CAP + N[$seg681]! - 1;
+          for (let $k684 = $at682; $k684 < $end683; $k684++) C[$k684] = C[$k684 + 1]!;
+          N[$seg681]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg684 - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($seg681 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg681 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7353,23 +7511,23 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index679 -= $count672;
-    if ($index679 < $count677) {
-      const $digit688 = $index679;
-      const $value689 = $values86[$digit688]!;
-      if (trace !== null) trace.push($seat669, 2, $value689);
+    $index676 -= $count669;
+    if ($index676 < $count674) {
+      const $digit685 = $index676;
+      const $value686 = $values86[$digit685]!;
+      if (trace !== null) trace.push($seat666, 2, $value686);
       {
-        const l_target = $value689;
+        const l_target = $value686;
         v_doubled[l_target] = 0;
         {
-          const $seg690 = Z_attached + l_whose_3;
-          if (N[$seg690]! === 0)
+          const $seg687 = Z_attached + l_whose_3;
+          if (N[$seg687]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at691 = $seg690 * CAP;
-          const $card = C[$at691]!;
-          const $end692 = $seg690 * CAP + N[$seg690]! - 1;
-          for (let $k693 = $at691; $k693 < $end692; $k693++) C[$k693] = C[$k693 + 1]!;
-          N[$seg690]!--;
+          const $at688 = $seg687 * CAP;
+          const $card = C[$at688]!;
+          const $end689 = $seg687 * CAP + N[$seg687]! - 1;
+          for (let $k690 = $at688; $k690 < $end689; $k690++) C[$k690] = C[$k690 + 1]!;
+          N[$seg687]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7377,45 +7535,45 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index679 -= $count677;
+    $index676 -= $count674;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide716($seat699: number, $passBy: boolean): number {
+  function decide711($seat694: number, $passBy: boolean): number {
     $values89$n[0]! = 0;
     {
-      const $seg701 = Z_hand + l_p;
-      const $n702 = $count_hand_effect[($seg701 - Z_hand) * 14 + 4]! > 0 ? N[$seg701]! : 0;
-      for (let $i700 = 0; $i700 < $n702; $i700++) {
-        const l_card = C[$seg701 * CAP + $i700]!;
+      const $seg696 = Z_hand + l_p;
+      const $n697 = $count_hand_effect[($seg696 - Z_hand) * 14 + 4]! > 0 ? N[$seg696]! : 0;
+      for (let $i695 = 0; $i695 < $n697; $i695++) {
+        const l_card = C[$seg696 * CAP + $i695]!;
         if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
       }
     }
-    let $offered703 = false;
-    offered703$open: {
-      if (!($values89$n[0]! > 0)) break offered703$open;
-      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered703$open;
-      $offered703 = true;
+    let $offered698 = false;
+    offered698$open: {
+      if (!($values89$n[0]! > 0)) break offered698$open;
+      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered698$open;
+      $offered698 = true;
     }
-    let $offered704 = false;
-    offered704$open: {
-      $offered704 = true;
+    let $offered699 = false;
+    offered699$open: {
+      $offered699 = true;
     }
-    if ($passBy && !$offered703) {
+    if ($passBy && !$offered698) {
       l___window_0 = false;
       return step292();
     }
-    const $offered705 = ($offered703 ? 1 : 0) + ($offered704 ? 1 : 0);
-    if ($offered705 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat699} must act but has no legal move`);
+    const $offered700 = ($offered698 ? 1 : 0) + ($offered699 ? 1 : 0);
+    if ($offered700 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat694} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt706: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n708 = $offered705;
-      let $r709 = 0;
-      if ($n708 <= 2097152 && $n708 >= 1) {
+    attempt701: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n703 = $offered700;
+      let $r704 = 0;
+      if ($n703 <= 2097152 && $n703 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7426,24 +7584,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n708;
+          const $m = ($t >>> 0) * $n703;
           const $low = $m >>> 0;
-          if ($low >= $n708 || $low >= 4294967296 % $n708) {
-            $r709 = ($m / 4294967296) >>> 0;
+          if ($low >= $n703 || $low >= 4294967296 % $n703) {
+            $r704 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n708 >= 1 && $n708 <= 4294967296))
+        if (!($n703 >= 1 && $n703 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r709 = drawInt(P, $n708);
+        $r704 = drawInt(P, $n703);
       }
-      const $pick707$drawn = $r709;
-      let $pick707 = $pick707$drawn;
-      if ($offered703 && $pick707-- === 0) {
-        const $n713 = $values89$n[0]!;
-        let $r714 = 0;
-        if ($n713 <= 2097152 && $n713 >= 1) {
+      const $pick702$drawn = $r704;
+      let $pick702 = $pick702$drawn;
+      if ($offered698 && $pick702-- === 0) {
+        const $n708 = $values89$n[0]!;
+        let $r709 = 0;
+        if ($n708 <= 2097152 && $n708 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7454,37 +7612,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n713;
+            const $m = ($t >>> 0) * $n708;
             const $low = $m >>> 0;
-            if ($low >= $n713 || $low >= 4294967296 % $n713) {
-              $r714 = ($m / 4294967296) >>> 0;
+            if ($low >= $n708 || $low >= 4294967296 % $n708) {
+              $r709 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n713 >= 1 && $n713 <= 4294967296))
+          if (!($n708 >= 1 && $n708 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r714 = drawInt(P, $n713);
+          $r709 = drawInt(P, $n708);
         }
-        const $digit711 = $r714;
-        const $value712 = $values89[$digit711]!;
+        const $digit706 = $r709;
+        const $value707 = $values89[$digit706]!;
         {
-          l_card = $value712;
+          l_card = $value707;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat699, 7, $value712);
+        if (trace !== null) trace.push($seat694, 7, $value707);
         {
-          l_card = $value712;
+          l_card = $value707;
           return step262();
         }
       }
-      if ($offered704 && $pick707-- === 0) {
+      if ($offered699 && $pick702-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat699, 8);
+        if (trace !== null) trace.push($seat694, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7493,20 +7651,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide728($seat718: number): number {
-    const $size719 = players;
-    const $count720 = $size719;
-    const $total721: number = $count720;
-    if ($total721 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat718} must act but has no legal move`);
+  function decide723($seat713: number): number {
+    const $size714 = players;
+    const $count715 = $size714;
+    const $total716: number = $count715;
+    if ($total716 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat713} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n723 = $total721;
-    let $r724 = 0;
-    if ($n723 <= 2097152 && $n723 >= 1) {
+    const $n718 = $total716;
+    let $r719 = 0;
+    if ($n718 <= 2097152 && $n718 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7517,78 +7675,82 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n723;
+        const $m = ($t >>> 0) * $n718;
         const $low = $m >>> 0;
-        if ($low >= $n723 || $low >= 4294967296 % $n723) {
-          $r724 = ($m / 4294967296) >>> 0;
+        if ($low >= $n718 || $low >= 4294967296 % $n718) {
+          $r719 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n723 >= 1 && $n723 <= 4294967296))
+      if (!($n718 >= 1 && $n718 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r724 = drawInt(P, $n723);
+      $r719 = drawInt(P, $n718);
     }
-    const $index722$drawn = $r724;
-    let $index722 = $index722$drawn;
+    const $index717$drawn = $r719;
+    let $index717 = $index717$drawn;
     decisions++;
     steps = 0;
-    if ($index722 < $count720) {
-      const $digit725 = $index722;
-      const $value726 = $digit725;
-      if (trace !== null) trace.push($seat718, 6, $value726);
+    if ($index717 < $count715) {
+      const $digit720 = $index717;
+      const $value721 = $digit720;
+      if (trace !== null) trace.push($seat713, 6, $value721);
       {
-        const l_whose = $value726;
+        const l_whose = $value721;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_played && $taken < Z_played + 6) {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
           if ($taken >= Z_hand && $taken < Z_hand + 6) {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg727 = Z_played + l_whose;
-          C[$seg727 * CAP + N[$seg727]!] = $card;
-          N[$seg727]!++;
-          $where[$card] = $seg727;
+          const $seg722 = Z_played + l_whose;
+          C[$seg722 * CAP + N[$seg722]!] = $card;
+          N[$seg722]!++;
+          $where[$card] = $seg722;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg727 - Z_played) * 14 + $member]!++;
+            if ($member >= 0)
+              if ($count_played_effect[($seg722 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg722 - Z_played);
           }
         }
         return step272();
       }
     }
-    $index722 -= $count720;
+    $index717 -= $count715;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide742($seat729: number): number {
+  function decide737($seat724: number): number {
     $values91$n[0]! = 0;
     {
-      const $seg731 = Z_collection + l_p_2;
-      const $n732 = N[$seg731]!;
-      for (let $i730 = 0; $i730 < $n732; $i730++) {
-        const l_target = C[$seg731 * CAP + $i730]!;
+      const $seg726 = Z_collection + l_p_2;
+      const $n727 = N[$seg726]!;
+      for (let $i725 = 0; $i725 < $n727; $i725++) {
+        const l_target = C[$seg726 * CAP + $i725]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size733 = $values91$n[0]!;
-    const $count734 = $size733;
-    const $total735: number = $count734;
-    if ($total735 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat729} must act but has no legal move`);
+    const $size728 = $values91$n[0]!;
+    const $count729 = $size728;
+    const $total730: number = $count729;
+    if ($total730 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat724} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n737 = $total735;
-    let $r738 = 0;
-    if ($n737 <= 2097152 && $n737 >= 1) {
+    const $n732 = $total730;
+    let $r733 = 0;
+    if ($n732 <= 2097152 && $n732 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7599,88 +7761,90 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n737;
+        const $m = ($t >>> 0) * $n732;
         const $low = $m >>> 0;
-        if ($low >= $n737 || $low >= 4294967296 % $n737) {
-          $r738 = ($m / 4294967296) >>> 0;
+        if ($low >= $n732 || $low >= 4294967296 % $n732) {
+          $r733 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n737 >= 1 && $n737 <= 4294967296))
+      if (!($n732 >= 1 && $n732 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r738 = drawInt(P, $n737);
+      $r733 = drawInt(P, $n732);
     }
-    const $index736$drawn = $r738;
-    let $index736 = $index736$drawn;
+    const $index731$drawn = $r733;
+    let $index731 = $index731$drawn;
     decisions++;
     steps = 0;
-    if ($index736 < $count734) {
-      const $digit739 = $index736;
-      const $value740 = $values91[$digit739]!;
-      if (trace !== null) trace.push($seat729, 5, $value740);
+    if ($index731 < $count729) {
+      const $digit734 = $index731;
+      const $value735 = $values91[$digit734]!;
+      if (trace !== null) trace.push($seat724, 5, $value735);
       {
-        const l_target = $value740;
+        const l_target = $value735;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_played && $taken < Z_played + 6) {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($taken - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
           if ($taken >= Z_hand && $taken < Z_hand + 6) {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg741 = Z_attached + l_p_2;
-          C[$seg741 * CAP + N[$seg741]!] = $card;
-          N[$seg741]!++;
-          $where[$card] = $seg741;
+          const $seg736 = Z_attached + l_p_2;
+          C[$seg736 * CAP + N[$seg736]!] = $card;
+          N[$seg736]!++;
+          $where[$card] = $seg736;
         }
         return step277();
       }
     }
-    $index736 -= $count734;
+    $index731 -= $count729;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide766($seat744: number): number {
-    const $seg745 = Z_board;
-    const $size746 = N[$seg745]!;
-    const $count747 = $size746;
+  function decide761($seat739: number): number {
+    const $seg740 = Z_board;
+    const $size741 = N[$seg740]!;
+    const $count742 = $size741;
     $values93$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond752: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond752) {
-        let $any748: boolean = false;
+      let $cond747: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond747) {
+        let $any743: boolean = false;
         {
-          const $seg750 = Z_collection + l_whose;
-          const $n751 = N[$seg750]!;
-          for (let $i749 = 0; $i749 < $n751; $i749++) {
-            const l_c = C[$seg750 * CAP + $i749]!;
+          const $seg745 = Z_collection + l_whose;
+          const $n746 = N[$seg745]!;
+          for (let $i744 = 0; $i744 < $n746; $i744++) {
+            const l_c = C[$seg745 * CAP + $i744]!;
             if (v_doubled[l_c]! === 1) {
-              $any748 = true;
+              $any743 = true;
               break;
             }
           }
         }
-        $cond752 = $any748;
+        $cond747 = $any743;
       }
-      if ($cond752) $values93[$values93$n[0]!++] = l_whose;
+      if ($cond747) $values93[$values93$n[0]!++] = l_whose;
     }
-    const $size753 = $values93$n[0]!;
-    const $count754 = $size753;
-    const $total755: number = $count747 + $count754;
-    if ($total755 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat744} must act but has no legal move`);
+    const $size748 = $values93$n[0]!;
+    const $count749 = $size748;
+    const $total750: number = $count742 + $count749;
+    if ($total750 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat739} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n757 = $total755;
-    let $r758 = 0;
-    if ($n757 <= 2097152 && $n757 >= 1) {
+    const $n752 = $total750;
+    let $r753 = 0;
+    if ($n752 <= 2097152 && $n752 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7691,31 +7855,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n757;
+        const $m = ($t >>> 0) * $n752;
         const $low = $m >>> 0;
-        if ($low >= $n757 || $low >= 4294967296 % $n757) {
-          $r758 = ($m / 4294967296) >>> 0;
+        if ($low >= $n752 || $low >= 4294967296 % $n752) {
+          $r753 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n757 >= 1 && $n757 <= 4294967296))
+      if (!($n752 >= 1 && $n752 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r758 = drawInt(P, $n757);
+      $r753 = drawInt(P, $n752);
     }
-    const $index756$drawn = $r758;
-    let $index756 = $index756$drawn;
+    const $index751$drawn = $r753;
+    let $index751 = $index751$drawn;
     decisions++;
     steps = 0;
-    if ($index756 < $count747) {
-      const $digit759 = $index756;
-      const $value760 = C[$seg745 * CAP + $digit759]!;
-      if (trace !== null) trace.push($seat744, 3, $value760);
+    if ($index751 < $count742) {
+      const $digit754 = $index751;
+      const $value755 = C[$seg740 * CAP + $digit754]!;
+      if (trace !== null) trace.push($seat739, 3, $value755);
       {
-        const l_target = $value760;
+        const l_target = $value755;
         {
           const $wanted = l_target;
-          let $at = $digit759;
+          let $at = $digit754;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7725,10 +7889,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at761 = Z_board * CAP + $at;
-          const $card = C[$at761]!;
-          const $end762 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k763 = $at761; $k763 < $end762; $k763++) C[$k763] = C[$k763 + 1]!;
+          const $at756 = Z_board * CAP + $at;
+          const $card = C[$at756]!;
+          const $end757 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k758 = $at756; $k758 < $end757; $k758++) C[$k758] = C[$k758 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7737,45 +7901,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index756 -= $count747;
-    if ($index756 < $count754) {
-      const $digit764 = $index756;
-      const $value765 = $values93[$digit764]!;
-      if (trace !== null) trace.push($seat744, 4, $value765);
+    $index751 -= $count742;
+    if ($index751 < $count749) {
+      const $digit759 = $index751;
+      const $value760 = $values93[$digit759]!;
+      if (trace !== null) trace.push($seat739, 4, $value760);
       {
-        l_whose_2 = $value765;
+        l_whose_2 = $value760;
         return step282();
       }
     }
-    $index756 -= $count754;
+    $index751 -= $count749;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide792($seat767: number): number {
-    const $seg768 = Z_played + l_whose_2;
-    const $size769 = N[$seg768]!;
-    const $count770 = $size769;
+  function decide787($seat762: number): number {
+    const $seg763 = Z_played + l_whose_2;
+    const $size764 = N[$seg763]!;
+    const $count765 = $size764;
     $values95$n[0]! = 0;
     {
-      const $seg772 = Z_collection + l_whose_2;
-      const $n773 = N[$seg772]!;
-      for (let $i771 = 0; $i771 < $n773; $i771++) {
-        const l_target = C[$seg772 * CAP + $i771]!;
+      const $seg767 = Z_collection + l_whose_2;
+      const $n768 = N[$seg767]!;
+      for (let $i766 = 0; $i766 < $n768; $i766++) {
+        const l_target = C[$seg767 * CAP + $i766]!;
         if (v_doubled[l_target]! === 1) $values95[$values95$n[0]!++] = l_target;
       }
     }
-    const $size774 = $values95$n[0]!;
-    const $count775 = $size774;
-    const $total776: number = $count770 + $count775;
-    if ($total776 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat767} must act but has no legal move`);
+    const $size769 = $values95$n[0]!;
+    const $count770 = $size769;
+    const $total771: number = $count765 + $count770;
+    if ($total771 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat762} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n778 = $total776;
-    let $r779 = 0;
-    if ($n778 <= 2097152 && $n778 >= 1) {
+    const $n773 = $total771;
+    let $r774 = 0;
+    if ($n773 <= 2097152 && $n773 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7786,49 +7950,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n778;
+        const $m = ($t >>> 0) * $n773;
         const $low = $m >>> 0;
-        if ($low >= $n778 || $low >= 4294967296 % $n778) {
-          $r779 = ($m / 4294967296) >>> 0;
+        if ($low >= $n773 || $low >= 4294967296 % $n773) {
+          $r774 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n778 >= 1 && $n778 <= 4294967296))
+      if (!($n773 >= 1 && $n773 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r779 = drawInt(P, $n778);
+      $r774 = drawInt(P, $n773);
     }
-    const $index777$drawn = $r779;
-    let $index777 = $index777$drawn;
+    const $index772$drawn = $r774;
+    let $index772 = $index772$drawn;
     decisions++;
     steps = 0;
-    if ($index777 < $count770) {
-      const $digit780 = $index777;
-      const $value781 = C[$seg768 * CAP + $digit780]!;
-      if (trace !== null) trace.push($seat767, 1, $value781);
+    if ($index772 < $count765) {
+      const $digit775 = $index772;
+      const $value776 = C[$seg763 * CAP + $digit775]!;
+      if (trace !== null) trace.push($seat762, 1, $value776);
       {
-        const l_target = $value781;
+        const l_target = $value776;
         {
-          const $seg782 = Z_played + l_whose_2;
+          const $seg777 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit780;
-          if (!($at >= 0 && $at < N[$seg782]! && C[$seg782 * CAP + $at]! === $wanted)) {
+          let $at = $digit775;
+          if (!($at >= 0 && $at < N[$seg777]! && C[$seg777 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg782]!; $i++)
-              if (C[$seg782 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg777]!; $i++)
+              if (C[$seg777 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at783 = $seg782 * CAP + $at;
-          const $card = C[$at783]!;
-          const $end784 = $seg782 * CAP + N[$seg782]! - 1;
-          for (let $k785 = $at783; $k785 < $end784; $k785++) C[$k785] = C[$k785 + 1]!;
-          N[$seg782]!--;
+          const $at778 = $seg777 * CAP + $at;
+          const $card = C[$at778]!;
+          const $end779 = $seg777 * CAP + N[$seg777]! - 1;
+          for (let $k780 = $at778; $k780 < $end779; $k780++) C[$k780] = C[$k780 + 1]!;
+          N[$seg777]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_played_effect[($seg782 - Z_played) * 14 + $member]!--;
+            if ($member >= 0)
+              if (--$count_played_effect[($seg777 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg777 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7837,23 +8003,23 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index777 -= $count770;
-    if ($index777 < $count775) {
-      const $digit786 = $index777;
-      const $value787 = $values95[$digit786]!;
-      if (trace !== null) trace.push($seat767, 2, $value787);
+    $index772 -= $count765;
+    if ($index772 < $count770) {
+      const $digit781 = $index772;
+      const $value782 = $values95[$digit781]!;
+      if (trace !== null) trace.push($seat762, 2, $value782);
       {
-        const l_target = $value787;
+        const l_target = $value782;
         v_doubled[l_target] = 0;
         {
-          const $seg788 = Z_attached + l_whose_2;
-          if (N[$seg788]! === 0)
+          const $seg783 = Z_attached + l_whose_2;
+          if (N[$seg783]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at789 = $seg788 * CAP;
-          const $card = C[$at789]!;
-          const $end790 = $seg788 * CAP + N[$seg788]! - 1;
-          for (let $k791 = $at789; $k791 < $end790; $k791++) C[$k791] = C[$k791 + 1]!;
-          N[$seg788]!--;
+          const $at784 = $seg783 * CAP;
+          const $card = C[$at784]!;
+          const $end785 = $seg783 * CAP + N[$seg783]! - 1;
+          for (let $k786 = $at784; $k786 < $end785; $k786++) C[$k786] = C[$k786 + 1]!;
+          N[$seg783]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7861,7 +8027,7 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index777 -= $count775;
+    $index772 -= $count770;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -8113,12 +8279,22 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
       $mask_passed_over = 0;
       for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
+      $mask_has_taken = 0;
+      for (let $p = 0; $p < players; $p++) if (v_has_taken[$p]) $mask_has_taken |= 1 << $p;
+      $naming_took_from.fill(0);
+      for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
+      $above_protection = 0;
+      $zero_protection = 0;
+      for (let $p = 0; $p < players; $p++) {
+        if (v_protection[$p]! > 0) $above_protection |= 1 << $p;
+        if (v_protection[$p]! === 0) $zero_protection |= 1 << $p;
+      }
       $recountKeyed();
       {
-        for (let $i795 = N[Z_action_deck]! - 1; $i795 > 0; $i795--) {
-          const $n799 = $i795 + 1;
-          let $r800 = 0;
-          if ($n799 <= 2097152 && $n799 >= 1) {
+        for (let $i790 = N[Z_action_deck]! - 1; $i790 > 0; $i790--) {
+          const $n794 = $i790 + 1;
+          let $r795 = 0;
+          if ($n794 <= 2097152 && $n794 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8129,51 +8305,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n799;
+              const $m = ($t >>> 0) * $n794;
               const $low = $m >>> 0;
-              if ($low >= $n799 || $low >= 4294967296 % $n799) {
-                $r800 = ($m / 4294967296) >>> 0;
+              if ($low >= $n794 || $low >= 4294967296 % $n794) {
+                $r795 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n799 >= 1 && $n799 <= 4294967296))
+            if (!($n794 >= 1 && $n794 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r800 = drawInt(G, $n799);
+            $r795 = drawInt(G, $n794);
           }
-          const $j798 = $r800;
-          const $a796 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i795;
-          const $b797 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j798;
-          const $card = C[$a796]!;
-          C[$a796] = C[$b797]!;
-          C[$b797] = $card;
+          const $j793 = $r795;
+          const $a791 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i790;
+          const $b792 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j793;
+          const $card = C[$a791]!;
+          C[$a791] = C[$b792]!;
+          C[$b792] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg801 = Z_hand + l_p;
+            const $seg796 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg801 * CAP + N[$seg801]!] = $card;
-              N[$seg801]!++;
-              $where[$card] = $seg801;
+              C[$seg796 * CAP + N[$seg796]!] = $card;
+              N[$seg796]!++;
+              $where[$card] = $seg796;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg801 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg796 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i802 = N[Z_property_deck]! - 1; $i802 > 0; $i802--) {
-          const $n806 = $i802 + 1;
-          let $r807 = 0;
-          if ($n806 <= 2097152 && $n806 >= 1) {
+        for (let $i797 = N[Z_property_deck]! - 1; $i797 > 0; $i797--) {
+          const $n801 = $i797 + 1;
+          let $r802 = 0;
+          if ($n801 <= 2097152 && $n801 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8184,24 +8360,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n806;
+              const $m = ($t >>> 0) * $n801;
               const $low = $m >>> 0;
-              if ($low >= $n806 || $low >= 4294967296 % $n806) {
-                $r807 = ($m / 4294967296) >>> 0;
+              if ($low >= $n801 || $low >= 4294967296 % $n801) {
+                $r802 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n806 >= 1 && $n806 <= 4294967296))
+            if (!($n801 >= 1 && $n801 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r807 = drawInt(G, $n806);
+            $r802 = drawInt(G, $n801);
           }
-          const $j805 = $r807;
-          const $a803 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i802;
-          const $b804 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j805;
-          const $card = C[$a803]!;
-          C[$a803] = C[$b804]!;
-          C[$b804] = $card;
+          const $j800 = $r802;
+          const $a798 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i797;
+          const $b799 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j800;
+          const $card = C[$a798]!;
+          C[$a798] = C[$b799]!;
+          C[$b799] = $card;
         }
       }
       {
@@ -8218,15 +8394,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg808 = Z_secret + l_p;
+            const $seg803 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg808 * CAP + N[$seg808]!] = $card;
-              N[$seg808]!++;
-              $where[$card] = $seg808;
+              C[$seg803 * CAP + N[$seg803]!] = $card;
+              N[$seg803]!++;
+              $where[$card] = $seg803;
             }
           }
         }
@@ -8240,7 +8416,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg809 = Z_dealt + l_p;
+              const $seg804 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8249,9 +8425,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg809 * CAP + N[$seg809]!] = $card;
-                N[$seg809]!++;
-                $where[$card] = $seg809;
+                C[$seg804 * CAP + N[$seg804]!] = $card;
+                N[$seg804]!++;
+                $where[$card] = $seg804;
               }
             }
           } else {
@@ -8270,8 +8446,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k810 = N[$from]! - 1; $k810 >= 0; $k810--) {
-            const $card = C[$from * CAP + $k810]!;
+          for (let $k805 = N[$from]! - 1; $k805 >= 0; $k805--) {
+            const $card = C[$from * CAP + $k805]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8280,10 +8456,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i811 = N[Z_property_deck]! - 1; $i811 > 0; $i811--) {
-          const $n815 = $i811 + 1;
-          let $r816 = 0;
-          if ($n815 <= 2097152 && $n815 >= 1) {
+        for (let $i806 = N[Z_property_deck]! - 1; $i806 > 0; $i806--) {
+          const $n810 = $i806 + 1;
+          let $r811 = 0;
+          if ($n810 <= 2097152 && $n810 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8294,24 +8470,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n815;
+              const $m = ($t >>> 0) * $n810;
               const $low = $m >>> 0;
-              if ($low >= $n815 || $low >= 4294967296 % $n815) {
-                $r816 = ($m / 4294967296) >>> 0;
+              if ($low >= $n810 || $low >= 4294967296 % $n810) {
+                $r811 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n815 >= 1 && $n815 <= 4294967296))
+            if (!($n810 >= 1 && $n810 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r816 = drawInt(G, $n815);
+            $r811 = drawInt(G, $n810);
           }
-          const $j814 = $r816;
-          const $a812 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i811;
-          const $b813 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j814;
-          const $card = C[$a812]!;
-          C[$a812] = C[$b813]!;
-          C[$b813] = $card;
+          const $j809 = $r811;
+          const $a807 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i806;
+          const $b808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j809;
+          const $card = C[$a807]!;
+          C[$a807] = C[$b808]!;
+          C[$b808] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {
@@ -8746,6 +8922,16 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
       $mask_passed_over = 0;
       for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
+      $mask_has_taken = 0;
+      for (let $p = 0; $p < players; $p++) if (v_has_taken[$p]) $mask_has_taken |= 1 << $p;
+      $naming_took_from.fill(0);
+      for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
+      $above_protection = 0;
+      $zero_protection = 0;
+      for (let $p = 0; $p < players; $p++) {
+        if (v_protection[$p]! > 0) $above_protection |= 1 << $p;
+        if (v_protection[$p]! === 0) $zero_protection |= 1 << $p;
+      }
       pc = $entry;
     }
     run: for (;;) {

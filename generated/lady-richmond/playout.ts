@@ -3,6 +3,8 @@ import {
   GameFault,
   drawInt,
   emptyZone,
+  maskSeats,
+  nthMaskSeat,
   seedWords,
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
@@ -895,16 +897,12 @@ export function playout(): PlayoutKernel {
               $offered46 = true;
             }
             let $offered47 = false;
+            let $seats48 = 0;
             offered47$open: {
               if (!(players > 0)) break offered47$open;
               if (!!v_borrow_used[l_bidder]!) break offered47$open;
-              let $found48 = false;
-              for (let l_lender = 0; l_lender < players; l_lender++) {
-                if (!(l_lender !== l_bidder)) continue;
-                $found48 = true;
-                break;
-              }
-              if (!$found48) break offered47$open;
+              $seats48 = ((1 << players) - 1) & ~(1 << l_bidder);
+              if ($seats48 === 0) break offered47$open;
               $offered47 = true;
             }
             const $offered49 =
@@ -922,7 +920,6 @@ export function playout(): PlayoutKernel {
                 "fault/decision-cap",
                 `the game did not end within ${$cap} decisions: an endless flow loop?`,
               );
-            let $built104 = false;
             attempt50: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
               const $n52 = $offered49;
               let $r53 = 0;
@@ -1426,15 +1423,7 @@ export function playout(): PlayoutKernel {
                 }
               }
               if ($offered47 && $pick51-- === 0) {
-                if (!$built104) {
-                  $values2$n[0]! = 0;
-                  for (let l_lender = 0; l_lender < players; l_lender++) {
-                    if (!(l_lender !== l_bidder)) continue;
-                    $values2[$values2$n[0]!++] = l_lender;
-                  }
-                  $built104 = true;
-                }
-                const $n107 = $values2$n[0]!;
+                const $n107 = maskSeats($seats48);
                 let $r108 = 0;
                 if ($n107 <= 2097152 && $n107 >= 1) {
                   for (;;) {
@@ -1460,7 +1449,7 @@ export function playout(): PlayoutKernel {
                   $r108 = drawInt(P, $n107);
                 }
                 const $digit105 = $r108;
-                const $value106 = $values2[$digit105]!;
+                const $value106 = nthMaskSeat($seats48, $digit105);
                 {
                   const l_lender = $value106;
                 }

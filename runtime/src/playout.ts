@@ -191,3 +191,19 @@ function takeFromSegment(cards: Int32Array, sizes: Int32Array, cap: number, seg:
   }
   return false;
 }
+
+/** How many seats a seat mask (bit s: seat s) holds: a kernel's seat parameter listed as a mask
+ *  (compiler playout-seat-sets.ts) draws among them. */
+export function maskSeats(mask: number): number {
+  let n = 0;
+  for (let left = mask; left !== 0; left &= left - 1) n++;
+  return n;
+}
+
+/** The seat of a seat mask's k-th seat, lowest first (k from 0): where the list of those seats,
+ *  made seat by seat, holds it at k. */
+export function nthMaskSeat(mask: number, k: number): number {
+  let left = mask;
+  for (let i = 0; i < k; i++) left &= left - 1;
+  return 31 - Math.clz32(left & -left);
+}

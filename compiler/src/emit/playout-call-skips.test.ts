@@ -18,7 +18,9 @@ per player var passed: bool public = false
 per player var asleep: bool public = false
 var bank: int hidden = 500 "the bank"
 
-function open_to(p: player, q: player): bool = q != p and not passed[q] and gold[q] > 0
+// (gold[q] > 1: with > 0 every test of open_to is a set of seats, and any() of it no pass at all,
+// playout-seat-sets.ts.)
+function open_to(p: player, q: player): bool = q != p and not passed[q] and gold[q] > 1
 function near(p: player, q: player): bool = open_to(p, q) and not asleep[q] and gold[q] < 9
 
 flow {

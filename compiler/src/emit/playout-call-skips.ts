@@ -12,31 +12,33 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { KernelHeldCounts } from "./playout-held-counts.js";
+import type { KernelCounts } from "./playout-counts.js";
 import { namesSlot, plainSource, readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
+import { complement, seatsPassing, type SeatMeaning } from "./playout-seat-sets.js";
 
 /** What a name in the tests stands for: the seat of the pass, or the code of a value. */
-type Meaning = { seat: true } | { code: string };
+type Meaning = SeatMeaning;
 
 /** The seats the leading tests of `test` (over the seat of binder slot `slot`) leave out, as a mask
  *  expression, where one of them is a flag kept as a seat mask; null otherwise. `write` writes an
  *  expression of the caller. */
-export function seatSkips(game: CheckedGame, held: KernelHeldCounts, test: A.Expression, slot: unknown, write: (e: A.Expression) => string): string | null {
+export function seatSkips(game: CheckedGame, held: KernelHeldCounts, counts: KernelCounts | null, test: A.Expression, slot: unknown, write: (e: A.Expression) => string): string | null {
   const skips: { skip: string; mask: boolean }[] = [];
   const meaningOf = (e: A.Expression): Meaning | null => {
     if (namesSlot(game, e, slot)) return { seat: true };
     return plainSource(e) && !readsSlot(game, e, slot) ? { code: write(e) } : null;
   };
-  leading(game, held, test, meaningOf, skips, 0);
+  leading(game, held, counts, test, meaningOf, skips, 0);
   // Only where a mask is read: a pass leaving out one seat is no faster than testing it.
   return skips.some((s) => s.mask) ? skips.map((s) => s.skip).join(" | ") : null;
 }
 
 /** Adds the skips of the leading tests of `test` to `skips`; false where a test of another kind
  *  stops them (no later test is then read). */
-function leading(game: CheckedGame, held: KernelHeldCounts, test: A.Expression, meaningOf: (e: A.Expression) => Meaning | null, skips: { skip: string; mask: boolean }[], depth: number): boolean {
+function leading(game: CheckedGame, held: KernelHeldCounts, counts: KernelCounts | null, test: A.Expression, meaningOf: (e: A.Expression) => Meaning | null, skips: { skip: string; mask: boolean }[], depth: number): boolean {
   if (test.kind === "binary" && test.operator === "and") {
-    return leading(game, held, test.left, meaningOf, skips, depth) && leading(game, held, test.right, meaningOf, skips, depth);
+    return leading(game, held, counts, test.left, meaningOf, skips, depth) && leading(game, held, counts, test.right, meaningOf, skips, depth);
   }
   if (test.kind === "binary" && test.operator === "!=") {
     const left = meaningOf(test.left);
@@ -76,9 +78,14 @@ function leading(game: CheckedGame, held: KernelHeldCounts, test: A.Expression, 
       }
       return null;
     };
-    leading(game, held, f.declaration.body, inBody, skips, depth + 1);
+    leading(game, held, counts, f.declaration.body, inBody, skips, depth + 1);
     // The call's later tests are not read: the outer tests after it neither.
     return false;
   }
-  return false;
+  // Any other test read as a set of seats (playout-seat-sets.ts).
+  const seats = seatsPassing({ game, held, counts, meaningOf }, test);
+  if (!seats) return false;
+  seats.keep();
+  skips.push({ skip: complement(seats.mask), mask: true });
+  return true;
 }

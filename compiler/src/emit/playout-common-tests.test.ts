@@ -18,7 +18,8 @@ per player var traded: bool public = false
 per player var partner: player public = 0
 var bank: int hidden = 500 "the bank"
 
-function swapped(a: player, b: player): bool = (traded[a] and partner[a] == b) or (traded[b] and partner[b] == a)
+// (Its gold test, always true, keeps it from being read as a set of seats: playout-seat-sets.ts.)
+function swapped(a: player, b: player): bool = (traded[a] and partner[a] == b) or (traded[b] and partner[b] == a and gold[b] >= 0)
 
 flow {
   let rounds = 0
@@ -85,7 +86,7 @@ describe("the playout kernel's shared passes over the seats", () => {
     const giveBeg = passes.find((p) => !p.includes("v_traded"))!;
     // swap and pay: `target != p` leaves p out of the walk (playout-seat-masks.ts); the test both
     // make next skips the seat for both, once, before either's block, which keeps its own tests.
-    expect(swapPay).toMatch(/const l_target = \$value\d+;\s*if \(!!\(\s*\(v_traded\[l_p\]! && v_partner\[l_p\]! === l_target\) \|\|\s*\(v_traded\[l_target\]! && v_partner\[l_target\]! === l_p\)\s*\)\)\s*continue;\s*found\d+\$test: if \(\$gate\d+\) \{\s*if \(!\(v_gold\[l_target\]! > 0\)\) break found\d+\$test;/);
+    expect(swapPay).toMatch(/const l_target = \$value\d+;\s*if \(!!\(\s*\(v_traded\[l_p\]! && v_partner\[l_p\]! === l_target\) \|\|\s*\(v_traded\[l_target\]! && v_partner\[l_target\]! === l_p && v_gold\[l_target\]! >= 0\)\s*\)\)\s*continue;\s*found\d+\$test: if \(\$gate\d+\) \{\s*if \(!\(v_gold\[l_target\]! > 0\)\) break found\d+\$test;/);
     expect(swapPay).toMatch(/found\d+\$test: if \(\$gate\d+\) \{\s*if \(!\(v_gold\[l_p\]! >= v_gold\[l_target\]!\)\) break found\d+\$test;/);
     expect(swapPay.match(/v_traded\[l_p\]!/g)).toHaveLength(1);
     // give and beg open differently: each tests all its own, in its block.

@@ -62,6 +62,8 @@ interface Counted {
   readonly name: string;
   /** Whether a sum over the seats in play is read: totals are kept (playout-seat-totals.ts). */
   seats: boolean;
+  /** Whether the masks of the seats holding each member are kept (`seatsHolding`). */
+  holding?: boolean;
 }
 
 /** What is counted, and at which member, for a test of a card. */
@@ -149,6 +151,21 @@ export class KernelCounts {
       default:
         return equal ? `(${matching} === ${size})` : `(${matching} === 0)`;
     }
+  }
+
+  /** For `any(c in Z[q]: c.F == E.m)` (Z a per-player zone, q the seat of a pass over the seats
+   *  (`isSeat`), F an enum field printed on the cards, m a member named): the mask of the seats whose
+   *  segment holds such a card, kept (with `keep`) beside the counts by every move in and out of Z;
+   *  null for any other aggregate. */
+  seatsHolding(e: A.AggregateExpression, isSeat: (x: A.Expression) => boolean, keep: boolean): string | null {
+    if (!this.enabled || e.callee.name !== "any" || this.maxSeats > 30) return null;
+    if (e.source.kind !== "index" || !isSeat(e.source.index)) return null;
+    const layout = this.layoutOf(e.source);
+    if (!layout?.declaration.perPlayer) return null;
+    const found = this.analyse(e, false);
+    if (!found || !found.equal || found.member === null || found.paired || found.ints || found.counted.variables.size > 0) return null;
+    if (keep) this.analyse(e, true)!.counted.holding = true;
+    return `${holdingName(found.counted.name)}[${found.member}]!`;
   }
 
   /** Where an aggregate is a read of the counts (as `read` writes it), the expressions the read
@@ -439,7 +456,11 @@ export class KernelCounts {
         return of(m.zone).map((c) => `{ const $member = ${c.key(m.card)}; if ($member >= 0) ${this.steps(c, m.seg, step)} }`);
       }
       case "clear":
-        return of(m.zone).map((c) => `${c.seats ? `${seatTotalsClear(this.game, c.name, c.members, `${m.seg} - ${c.zone.constant}`)} ` : ""}${c.name}.fill(0, (${m.seg} - ${c.zone.constant}) * ${c.members}, (${m.seg} - ${c.zone.constant} + 1) * ${c.members});`);
+        return of(m.zone).map(
+          (c) =>
+            `${c.seats ? `${seatTotalsClear(this.game, c.name, c.members, `${m.seg} - ${c.zone.constant}`)} ` : ""}${c.name}.fill(0, (${m.seg} - ${c.zone.constant}) * ${c.members}, (${m.seg} - ${c.zone.constant} + 1) * ${c.members});` +
+            (c.holding ? ` for (let $m = 0; $m < ${c.members}; $m++) ${holdingName(c.name)}[$m]! &= ~(1 << (${m.seg} - ${c.zone.constant}));` : ""),
+        );
       case "from":
         return all.filter((c) => c.zone.declaration.cardType.name === m.cardType).map(
           (c) =>
@@ -466,7 +487,11 @@ export class KernelCounts {
 
   /** The update of a segment's count of `$member`, and of the seats' totals where they are kept. */
   private steps(c: Counted, seg: string, step: "++" | "--"): string {
-    const count = `${c.name}[(${seg} - ${c.zone.constant}) * ${c.members} + $member]!${step};`;
+    const at = `${c.name}[(${seg} - ${c.zone.constant}) * ${c.members} + $member]!`;
+    // The seat's bit in the mask of its member follows the count's leaving or reaching 0.
+    const bit = `(1 << (${seg} - ${c.zone.constant}))`;
+    const held = `${holdingName(c.name)}[$member]!`;
+    const count = !c.holding ? `${at}${step};` : step === "++" ? `if (${at}++ === 0) ${held} |= ${bit};` : `if (--${at} === 0) ${held} &= ~${bit};`;
     return c.seats ? `{ ${count} ${seatTotalStep(this.game, c.name, `${seg} - ${c.zone.constant}`, step)} }` : count;
   }
 
@@ -480,16 +505,19 @@ export class KernelCounts {
     const keyed = all.filter((c) => c.variables.size > 0);
     const recount = (c: Counted): string[] => [
       `${c.name}.fill(0);`,
+      ...(c.holding ? [`${holdingName(c.name)}.fill(0);`] : []),
       `for (let $s = 0; $s < ${c.segments}; $s++) {`,
       `const $seg = ${c.zone.constant} + $s;`,
       "for (let $i = 0; $i < N[$seg]!; $i++) {",
       `const $member = ${c.key("C[$seg * CAP + $i]!")};`,
-      `if ($member >= 0) ${c.name}[$s * ${c.members} + $member]!++;`,
+      // The seat's bit in the mask of the member, where kept, as its count leaves 0.
+      c.holding ? `if ($member >= 0 && ${c.name}[$s * ${c.members} + $member]!++ === 0) ${holdingName(c.name)}[$member]! |= 1 << $s;` : `if ($member >= 0) ${c.name}[$s * ${c.members} + $member]!++;`,
       "}",
       "}",
     ];
     return [
       ...all.map((c) => `const ${c.name} = new Int32Array(${c.segments * c.members});`),
+      ...all.filter((c) => c.holding).map((c) => `const ${holdingName(c.name)} = new Int32Array(${c.members});`),
       "/** A segment's count of one member (its index; -1 for a value that is no member: none). */",
       "function $countOf(counts: Int32Array, at: number, member: number): number {",
       "return member < 0 ? 0 : counts[at + member]!;",
@@ -528,6 +556,11 @@ export class KernelCounts {
       "}",
     ];
   }
+}
+
+/** The masks of the seats holding each member, for the counts named `name`. */
+function holdingName(name: string): string {
+  return `$holding_${name.replace(/^\$/, "")}`;
 }
 
 /** The closure's function that writes a per-card variable keys read. */

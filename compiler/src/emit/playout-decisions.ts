@@ -14,6 +14,8 @@ import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 import { preferredDraw } from "./playout-preferences.js";
 import { exactSampler } from "./playout-exact-sampler.js";
 import { lazySeatDomain } from "./playout-lazy-seats.js";
+import { callerMeaning, seatMaskDomain, seatsPassing, type SeatSets } from "./playout-seat-sets.js";
+import { seatsOutside, sharedSeatSkips } from "./playout-seat-masks.js";
 import { searchLines, sharedListings, type OptionListing, type OptionSearch, type SearchTest } from "./playout-shared-search.js";
 
 
@@ -507,19 +509,39 @@ export class KernelDecisions {
       // The values that meet the parameter's own requirements, in the order `check` tests them.
       const kept = this.code.newList(this.domains.elementType(p), this.domains.listCapacity(p));
       const checks: SearchTest[] = [];
+      // Over the seats, each requirement's rules text too: it may be read as a set of seats.
+      const held = domain.shares === "seats" ? this.code.heldTable : null;
+      const sets: SeatSets | null = held ? { game: this.game, held, counts: this.code.countsTable, meaningOf: callerMeaning(this.game, this.decisions.parameterSlot(p), (e) => this.code.expression(e)) } : null;
+      // Requirements that all read as seat sets: the seats passing them are a mask, made once; the
+      // option is offered while it holds a seat, and the seat drawn is its k-th, lowest first, where
+      // the list made seat by seat holds it (playout-seat-sets.ts).
+      const masks = sets && !p.condition ? own.map((r) => seatsPassing(sets, r.condition)) : [];
+      if (masks.length > 0 && masks.every((m) => m !== null)) {
+        masks.forEach((m) => m!.keep());
+        own.forEach((r) => folded.add(r));
+        const seats = this.code.temp("seats");
+        lines.push(`let ${seats} = 0;`);
+        open.push(`${seats} = ((1 << players) - 1) & ${masks.map((m) => m!.mask).join(" & ")};`, `if (${seats} === 0) break ${block};`);
+        return seatMaskDomain(seats);
+      }
       for (const r of own) {
-        checks.push(this.code.hoisted(() => this.code.expression(r.condition)));
+        checks.push({ ...this.code.hoisted(() => this.code.expression(r.condition)), ...(sets ? { source: { test: r.condition, sets } } : {}) });
         folded.add(r);
       }
-      const tests = checks.flatMap(({ pre, code }) => [...pre, `if (!(${code})) continue;`]);
+      // Searched alone (not in a pass shared with other options), over the seats: the seats its
+      // leading tests skip are left out by masks (playout-seat-masks.ts).
+      const alone = held ? sharedSeatSkips(held, [{ binder: name, tests: checks }]) : null;
+      const aloneDomain: KernelDomain = alone ? { ...domain, each: (binder, body) => seatsOutside(alone.skipped, binder, body) } : domain;
+      const aloneTests = alone ? alone.tests[0]! : checks;
+      const tests = aloneTests.flatMap(({ pre, code }) => [...pre, `if (!(${code})) continue;`]);
       // Offered while some value meets them (the search stops at the first, as `some` does); the
       // list itself is built once the option is drawn (`fill`), as the compiled sampler builds it.
       const found = this.code.temp("found");
       const start = open.length;
-      open.push(...searchLines({ domain, binder: name, tests: checks, found, block }));
+      open.push(...searchLines({ domain: aloneDomain, binder: name, tests: aloneTests, found, block }));
       const first: OptionSearch | null = search === null ? { start, end: open.length, domain, binder: name, tests: checks, found, block, kept } : null;
       search ??= first;
-      fills.push({ search: first, lines: [`${kept.size} = 0;`, ...domain.each(name, [...tests, `${kept.list}[${kept.size}++] = ${name};`])] });
+      fills.push({ search: first, lines: [`${kept.size} = 0;`, ...aloneDomain.each(name, [...tests, `${kept.list}[${kept.size}++] = ${name};`])] });
       return this.domains.listed(kept);
     });
     open.push(`${flag} = true;`, "}");

@@ -13,6 +13,7 @@ import { ELIMINATED } from "../check/elimination.js";
 import { seatSkips } from "./playout-call-skips.js";
 import { seatsOutside } from "./playout-seat-masks.js";
 import { cardFlagRead, isCardFlag } from "./playout-card-vars.js";
+import { callerMeaning, complement, seatsPassing } from "./playout-seat-sets.js";
 
 /** The kernel's flag for one variant of the game: true while a game plays with it. */
 export function variantFlag(variant: string): string {
@@ -343,13 +344,31 @@ export abstract class KernelExpressions extends KernelLists {
     }
   }
 
+  /** `any(q in players: T)` or `all(q in players: T)` (either with `where C`) where T (and C) read
+   *  as sets of seats (playout-seat-sets.ts): whether the seats in play passing C meet T in some
+   *  seat, or in every one, from the masks; null otherwise. */
+  private seatSetRead(e: A.AggregateExpression): string | null {
+    if (!this.heldTable || this.game.eliminates || (e.callee.name !== "any" && e.callee.name !== "all") || !e.value) return null;
+    const players = e.source.kind === "name" ? this.game.names.get(e.source) : undefined;
+    const binder = this.game.names.get(e.binder);
+    if (players?.kind !== "builtin" || players.name !== "players" || binder?.kind !== "local") return null;
+    const sets = { game: this.game, held: this.heldTable, counts: this.countsTable, meaningOf: callerMeaning(this.game, binder.slot, (x) => this.expression(x)) };
+    const value = seatsPassing(sets, e.value);
+    const where = e.condition ? seatsPassing(sets, e.condition) : null;
+    if (!value || (e.condition && !where)) return null;
+    value.keep();
+    where?.keep();
+    const within = where ? `((1 << players) - 1) & ${where.mask}` : "((1 << players) - 1)";
+    return e.callee.name === "any" ? `((${within} & ${value.mask}) !== 0)` : `((${within} & ${complement(value.mask)}) === 0)`;
+  }
+
   /** Each item of an aggregate's or a loop's source: players by counting, a zone by position. */
   eachOf(source: A.Expression, binder: string, body: string[], filter: { slot: unknown; test: A.Expression | null } | null = null): string[] {
     if (source.kind === "name" && this.game.names.get(source)?.kind === "builtin" && source.name === "players") {
       // A game that eliminates: the players are those still in the game.
       if (this.game.eliminates) return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, `if (${ELIMINATED_VAR}[${binder}] !== 0) continue;`, ...body, "}"];
       // Only the seats the filter's leading tests can let through, by seat masks (playout-call-skips.ts).
-      const skipped = filter?.test && this.heldTable ? seatSkips(this.game, this.heldTable, filter.test, filter.slot, (x) => this.expression(x)) : null;
+      const skipped = filter?.test && this.heldTable ? seatSkips(this.game, this.heldTable, this.countsTable, filter.test, filter.slot, (x) => this.expression(x)) : null;
       if (skipped) return this.seatsGuarded(filter, seatsOutside(skipped, binder, body));
       return this.seatsGuarded(filter, [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"]);
     }
@@ -448,6 +467,9 @@ export abstract class KernelExpressions extends KernelLists {
     // A count of the seats by a per-player test (or any): a running count (playout-held-counts.ts).
     const held = this.heldTable?.read(e, (x) => this.expression(x));
     if (held) return held;
+    // `any` or `all` over the seats by a test read as a set of seats: its mask, tested once.
+    const seats = this.seatSetRead(e);
+    if (seats) return seats;
     // A card looked up by a printed number in a zone only the setup writes: a table (playout-first-tables.ts).
     const tabled = this.firstTables?.read(e, (x) => this.expression(x));
     if (tabled) return tabled;

@@ -14,7 +14,9 @@
 //
 // The same markers keep seat masks (`seatMask`): bit s of `$mask_X` holds `X[s]` for a per-player
 // `bool` X, so that a pass over the seats that skips the seats holding it (`not X[p]` first) walks
-// only the others' bits (playout-seat-masks.ts).
+// only the others' bits (playout-seat-masks.ts). A per-player `player` variable T is kept as the
+// masks of the seats naming each seat (`seatsNaming`: bit q of `$naming_T[s]` holds `T[q] == s`), so
+// that a test `T[q] == s` over the seats q of a pass is a mask too (playout-seat-sets.ts).
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { escapeRegExp } from "./code.js";
@@ -62,6 +64,10 @@ export class KernelHeldCounts {
 
   /** The variables kept as seat masks too, by rules name: the mask's name. */
   private readonly masked = new Map<string, string>();
+  /** The `player` variables kept as masks of the seats naming each seat, by rules name: the masks' array. */
+  private readonly naming = new Map<string, string>();
+  /** The `int` variables kept as masks of the seats above 0 and at 0, by rules name: the masks. */
+  private readonly signs = new Map<string, { above: string; zero: string }>();
 
   constructor(private readonly game: CheckedGame) {}
 
@@ -76,6 +82,36 @@ export class KernelHeldCounts {
       const name = `$mask_${v.name.name}`;
       if (keep) this.masked.set(v.name.name, name);
       return name;
+    }
+    return null;
+  }
+
+  /** The name of the array of masks of the seats naming each seat in the per-player `player`
+   *  variable whose array is `array` (bit q of element s: `X[q] == s`), kept from here on by every
+   *  write of it; null where none can be kept. With `keep` false, only the name it would have. */
+  seatsNaming(array: string, keep = true): string | null {
+    if (!this.enabled || this.game.eliminates || Math.max(this.game.maxPlayers, ...this.game.seatCounts) > 30) return null;
+    for (const v of this.game.vars.values()) {
+      if (varName(v.name.name) !== array || !v.perPlayer || v.perCard || v.perKey) continue;
+      if (this.game.typeOfVar(v).kind !== "player") return null;
+      const name = `$naming_${v.name.name}`;
+      if (keep) this.naming.set(v.name.name, name);
+      return name;
+    }
+    return null;
+  }
+
+  /** The name of the mask of the seats whose per-player `int` variable (array `array`) is above 0
+   *  (`above`) or 0 (`zero`), kept from here on (with `keep`) by every write of it; null where none
+   *  can be kept. */
+  signMask(array: string, sign: "above" | "zero", keep = true): string | null {
+    if (!this.enabled || this.game.eliminates || Math.max(this.game.maxPlayers, ...this.game.seatCounts) > 30) return null;
+    for (const v of this.game.vars.values()) {
+      if (varName(v.name.name) !== array || !v.perPlayer || v.perCard || v.perKey) continue;
+      if (this.game.typeOfVar(v).kind !== "int") return null;
+      const masks = { above: `$above_${v.name.name}`, zero: `$zero_${v.name.name}` };
+      if (keep) this.signs.set(v.name.name, masks);
+      return masks[sign];
     }
     return null;
   }
@@ -227,7 +263,7 @@ export class KernelHeldCounts {
     const out: string[] = [];
     // Per counted variable: how many of its writes are open (between their markers).
     const open = new Map<string, number>();
-    const kept = new Map([...this.counted.keys(), ...this.masked.keys()].map((variable) => [variable, varName(variable)]));
+    const kept = new Map([...this.counted.keys(), ...this.masked.keys(), ...this.naming.keys(), ...this.signs.keys()].map((variable) => [variable, varName(variable)]));
     const words = [...kept.entries()].map(([variable, array]) => ({ variable, array, word: new RegExp(`\\b${escapeRegExp(array)}\\b`) }));
     for (let i = 0; i < lines.length; i++) {
       const m = MARKERS.parse(lines[i]!);
@@ -248,6 +284,10 @@ export class KernelHeldCounts {
       if (m.op === "recount") {
         for (const c of this.counted.values()) out.push(`${c.name} = 0; for (let $p = 0; $p < players; $p++) if (${this.holds(c, "$p")}) ${c.name}++;`);
         for (const [variable, mask] of this.masked) out.push(`${mask} = 0; for (let $p = 0; $p < players; $p++) if (${varName(variable)}[$p]) ${mask} |= 1 << $p;`);
+        for (const [variable, masks] of this.naming) out.push(`${masks}.fill(0); for (let $p = 0; $p < players; $p++) ${masks}[${varName(variable)}[$p]!] |= 1 << $p;`);
+        for (const [variable, { above, zero }] of this.signs) {
+          out.push(`${above} = 0; ${zero} = 0; for (let $p = 0; $p < players; $p++) { if (${varName(variable)}[$p]! > 0) ${above} |= 1 << $p; if (${varName(variable)}[$p]! === 0) ${zero} |= 1 << $p; }`);
+        }
         continue;
       }
       if (m.op === "fill") {
@@ -257,7 +297,15 @@ export class KernelHeldCounts {
       const c = this.counted.get(m.variable);
       const mask = this.masked.get(m.variable);
       const array = varName(m.variable);
-      if (!c && !mask) {
+      const masks = this.naming.get(m.variable);
+      if (masks) {
+        // A seat's value written: its bit leaves the mask of the seat it named, joins the new one's.
+        if (!/^[\w$]+$/.test(m.seat)) throw new HeldCountsUnfit(`${m.variable} written at a seat worked out: ${m.seat}`);
+        out.push(m.op === "before" ? `${masks}[${array}[${m.seat}]!] &= ~(1 << ${m.seat});` : `${masks}[${array}[${m.seat}]!] |= 1 << ${m.seat};`);
+        continue;
+      }
+      const signs = this.signs.get(m.variable);
+      if (!c && !mask && !signs) {
         if (m.op === "set") out.push(`${array}[${m.seat}] = ${m.value};`);
         continue;
       }
@@ -274,6 +322,11 @@ export class KernelHeldCounts {
         continue;
       }
       if (c) out.push(`${c.name} ${m.op === "before" ? "-=" : "+="} ${this.holds(c, m.seat)} ? 1 : 0;`);
+      if (signs && m.op === "after") {
+        // The seat's bits in the masks of the seats above 0 and at 0 follow its new value.
+        out.push(`${signs.above} = ${array}[${m.seat}]! > 0 ? ${signs.above} | (1 << ${m.seat}) : ${signs.above} & ~(1 << ${m.seat});`);
+        out.push(`${signs.zero} = ${array}[${m.seat}]! === 0 ? ${signs.zero} | (1 << ${m.seat}) : ${signs.zero} & ~(1 << ${m.seat});`);
+      }
       if (mask && m.op === "after") out.push(`${mask} = ${array}[${m.seat}] ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
     }
     return out;
@@ -310,7 +363,12 @@ export class KernelHeldCounts {
   }
 
   private declarations(): string[] {
-    return [...[...this.counted.values()].map((c) => `let ${c.name} = 0;`), ...[...this.masked.values()].map((mask) => `let ${mask} = 0;`)];
+    return [
+      ...[...this.counted.values()].map((c) => `let ${c.name} = 0;`),
+      ...[...this.masked.values()].map((mask) => `let ${mask} = 0;`),
+      ...[...this.naming.values()].map((masks) => `const ${masks} = new Int32Array(${Math.max(this.game.maxPlayers, ...this.game.seatCounts)});`),
+      ...[...this.signs.values()].flatMap(({ above, zero }) => [`let ${above} = 0;`, `let ${zero} = 0;`]),
+    ];
   }
 }
 

@@ -9,23 +9,30 @@
 import { escapeRegExp } from "./code.js";
 import type { KernelHeldCounts } from "./playout-held-counts.js";
 import type { SearchTest } from "./playout-shared-search.js";
+import { complement, seatsPassing } from "./playout-seat-sets.js";
 
 /** The seats a leading test of a search over binder `binder` lets through no seat of, by test:
- *  a mask expression per test, up to the first test of another kind. */
-function leadingSkips(held: KernelHeldCounts, binder: string, tests: readonly SearchTest[]): { skip: string; array: string | null }[] {
-  const skips: { skip: string; array: string | null }[] = [];
+ *  a mask expression per test, and what keeps the masks it reads, up to the first test of another
+ *  kind. A test whose rules text is known is read as a set of seats (playout-seat-sets.ts). */
+function leadingSkips(held: KernelHeldCounts, binder: string, tests: readonly SearchTest[]): { skip: string; keep: (() => void) | null }[] {
+  const skips: { skip: string; keep: (() => void) | null }[] = [];
   for (const t of tests) {
     if (t.pre.length > 0) break;
     const other = new RegExp(`^(?:${escapeRegExp(binder)} !== ([\\w$]+)|([\\w$]+) !== ${escapeRegExp(binder)})$`).exec(unwrapped(t.code));
     if (other) {
-      skips.push({ skip: `(1 << ${other[1] ?? other[2]})`, array: null });
+      skips.push({ skip: `(1 << ${other[1] ?? other[2]})`, keep: null });
       continue;
     }
     const negated = t.code.startsWith("!") ? unwrapped(t.code.slice(1)) : null;
     const flag = negated === null ? null : new RegExp(`^(v_\\w+)\\[${escapeRegExp(binder)}\\]!?$`).exec(negated);
     const mask = flag ? held.seatMask(flag[1]!, false) : null;
-    if (!mask) break;
-    skips.push({ skip: mask, array: flag![1]! });
+    if (mask) {
+      skips.push({ skip: mask, keep: () => held.seatMask(flag![1]!) });
+      continue;
+    }
+    const seats = t.source ? seatsPassing(t.source.sets, t.source.test) : null;
+    if (!seats) break;
+    skips.push({ skip: complement(seats.mask), keep: seats.keep });
   }
   return skips;
 }
@@ -43,7 +50,7 @@ export function sharedSeatSkips(held: KernelHeldCounts | null, searches: readonl
   const common = each[0]!.filter(({ skip }) => each.every((skips) => skips.some((s) => s.skip === skip)));
   if (common.length === 0) return null;
   // The masks read are kept from here on.
-  for (const { array } of common) if (array) held.seatMask(array);
+  for (const { keep } of common) keep?.();
   // A search's leading tests that every search makes are left out; the others stay, in order.
   const tests = searches.map((s, i) => s.tests.filter((_, j) => !(j < each[i]!.length && common.some(({ skip }) => skip === each[i]![j]!.skip))));
   return { skipped: common.map(({ skip }) => skip).join(" | "), tests };

@@ -92,13 +92,13 @@ flow {
           move c to hand[r]
         }
         tip(r in players)
-          require r != q and gold[q] > 0 else "nothing to tip"
+          require r != q and gold[q] > 0 and gold[r] < 50 else "nothing to tip" // (gold[r] < 50, like beg's > 1, no mask answers: a search, playout-seat-sets.ts)
         {
           gold[q] -= 1
           gold[r] += 1
         }
         beg(r in players) prefer 3
-          require r != q and gold[r] > 0 else "nobody to beg from"
+          require r != q and gold[r] > 1 else "nobody to beg from"
           require not rich(q) else "too rich to beg"
         {
           gold[r] -= 1

@@ -14,6 +14,8 @@
 // A requirement is thereby tested on values past an option's first match even where it is not
 // drawn: a requirement that faults there faults here (legalMoves, the preferred draw's listing,
 // tests them all too).
+import type * as A from "../syntax/ast.js";
+import type { SeatSets } from "./playout-seat-sets.js";
 import type { KernelCode } from "./playout-statements.js";
 import type { KernelDomain } from "./playout-domains.js";
 import { seatsOutside, sharedSeatSkips } from "./playout-seat-masks.js";
@@ -23,6 +25,9 @@ import { commonLeadingTests } from "./playout-common-tests.js";
 export interface SearchTest {
   readonly pre: readonly string[];
   readonly code: string;
+  /** The requirement's rules text and how its names read, where the pass is over the seats: the
+   *  test may then be read as a set of seats (playout-seat-sets.ts). */
+  readonly source?: { readonly test: A.Expression; readonly sets: SeatSets };
 }
 
 /** An option's first search, in its listing block (`open`, lines start..end) */
