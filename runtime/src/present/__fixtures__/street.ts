@@ -84,7 +84,7 @@ export const streetView = {
     chance: { count: 1 },
     discards: { count: 2, cards: [6, 5] },
     hand: [{ count: 0, cards: [] }, { count: 1 }, { count: 0 }],
-    escrow: { count: 0, cards: [] },
+    escrow: { count: 0, cards: [] as number[] },
   },
   vars: {
     coins: [150, null, null],
