@@ -164,7 +164,7 @@ export function playout(): PlayoutKernel {
   var K_v_has_taken = Array.from({ length: 6 }, (): boolean => false);
   var K_v_took_from = Array.from({ length: 6 }, (): number => 0);
   var K_v_passed_over = Array.from({ length: 6 }, (): boolean => false);
-  var K_v_committed = Array.from({ length: 99 }, (): string => "");
+  var K_v_committed = new Int8Array(99);
   var K_v_doubled = new Uint8Array(99);
   var K_v_merc_vote = Array.from({ length: 6 }, (): string => "");
   var C = K_C;
@@ -424,7 +424,7 @@ export function playout(): PlayoutKernel {
     return Property_kind$code[l_c]! === 0
       ? Property_colour[l_c]!
       : Property_kind$code[l_c]! === 1
-        ? v_committed[l_c]!
+        ? ALL_Colour[v_committed[l_c]!]!
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
@@ -594,7 +594,7 @@ export function playout(): PlayoutKernel {
     return l_q !== l_a && !v_passed_over[l_q]! && !fn_exchanged(l_a, l_q) && !fn_shielded(l_q);
   }
   function fn_uncommitted(l_c: number): boolean {
-    return Property_kind$code[l_c]! === 1 && v_committed[l_c]! === "none";
+    return Property_kind$code[l_c]! === 1 && v_committed[l_c]! === 0;
   }
   function fn_shows_colour(l_c: number, l_k: string): boolean {
     return l_k !== "none" && (Property_colour[l_c]! === l_k || Property_second_colour[l_c]! === l_k);
@@ -756,7 +756,7 @@ export function playout(): PlayoutKernel {
     return Property_kind$index[l_c]! === 0
       ? Property_colour$index[l_c]!
       : Property_kind$index[l_c]! === 1
-        ? $index_Colour(v_committed[l_c]!)
+        ? v_committed[l_c]!
         : 0;
   }
   /** The counts by a key that reads per-card variables made afresh (the variables have their values). */
@@ -783,7 +783,7 @@ export function playout(): PlayoutKernel {
     if ($seg0 >= 0) $keyed_collection_colour_of[($seg0 - Z_collection) * 6 + fn_colour_of$member(card)]!--;
     if ($seg0 >= 0)
       $keyed_collection_uncommitted[($seg0 - Z_collection) * 2 + (fn_uncommitted(card) ? 1 : 0)]!--;
-    v_committed[card] = value;
+    v_committed[card] = (ALL_Colour as readonly string[]).indexOf(value);
     if ($seg0 >= 0) $keyed_collection_colour_of[($seg0 - Z_collection) * 6 + fn_colour_of$member(card)]!++;
     if ($seg0 >= 0)
       $keyed_collection_uncommitted[($seg0 - Z_collection) * 2 + (fn_uncommitted(card) ? 1 : 0)]!++;
@@ -8272,7 +8272,7 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_has_taken[$p] = false;
       for (let $p = 0; $p < players; $p++) v_took_from[$p] = 0;
       for (let $p = 0; $p < players; $p++) v_passed_over[$p] = false;
-      for (let $c = 0; $c < 60; $c++) v_committed[$c] = "none";
+      for (let $c = 0; $c < 60; $c++) v_committed[$c] = 0;
       for (let $c = 0; $c < 60; $c++) v_doubled[$c] = 0;
       for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
       $positive_protection = 0;
@@ -8742,7 +8742,8 @@ export function playout(): PlayoutKernel {
       }
       {
         const $values = $from.vars["committed"] as unknown as Record<number, string>;
-        for (const $k in $values) v_committed[Number($k)] = $values[$k]!;
+        for (const $k in $values)
+          v_committed[Number($k)] = (ALL_Colour as readonly string[]).indexOf($values[$k]!);
       }
       {
         const $values = $from.vars["doubled"] as unknown as Record<number, boolean>;

@@ -8,6 +8,12 @@
 // An `int` (`per Deed var books: int`) is kept in a Float64Array: it holds every number a JS array
 // would, exactly (a whole number past 2^31 included), with no check of the element's kind at a read
 // (1.03 of the kernel with an array of numbers). Reads and writes are written as for an array.
+// An enum (`per Property var committed: Colour`) is kept as its member's code (the member's place
+// in its enum) in an Int8Array, as printed enum fields are compared (playout-enum-codes.ts):
+// `committed[c] == Colour.none` compares a byte with a number, two cards' values compare two codes,
+// and no string is stored or checked. A read that needs the value hands out the member's name
+// (`ALL_Colour[code]`), so every other expression still sees a name; a write stores its value's
+// code (a member written is its code, a value worked out is looked up among the members).
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { kernelType } from "./playout-lists.js";
@@ -15,6 +21,8 @@ import { kernelType } from "./playout-lists.js";
 /** The declaration of a per-card variable's array of `count` cards, where it is a typed array. */
 export function cardVarArray(game: CheckedGame, declaration: A.VarDeclaration, count: number): string | null {
   if (isCardFlag(game, declaration)) return `new Uint8Array(${count})`;
+  const enumName = cardEnumOf(game, declaration);
+  if (enumName !== null) return `new ${game.enums.get(enumName)!.members.length <= 127 ? "Int8Array" : "Int32Array"}(${count})`;
   if (declaration.perCard !== null && !declaration.perPlayer && !declaration.perKey && kernelType(game.typeOfVar(declaration)) === "number") return `new Float64Array(${count})`;
   return null;
 }
@@ -22,18 +30,6 @@ export function cardVarArray(game: CheckedGame, declaration: A.VarDeclaration, c
 /** Whether the variable is a `bool` per card, kept a byte a card. */
 export function isCardFlag(game: CheckedGame, declaration: A.VarDeclaration): boolean {
   return declaration.perCard !== null && !declaration.perPlayer && !declaration.perKey && kernelType(game.typeOfVar(declaration)) === "boolean";
-}
-
-/** Whether `e` names a variable kept a byte a card. */
-export function namesCardFlag(game: CheckedGame, e: A.Expression): boolean {
-  const binding = e.kind === "name" ? game.names.get(e) : undefined;
-  return binding?.kind === "var" && isCardFlag(game, binding.declaration);
-}
-
-/** Whether the variable of that name is kept a byte a card. */
-export function namesCardFlagVariable(game: CheckedGame, name: string): boolean {
-  const declaration = game.vars.get(name);
-  return declaration !== undefined && isCardFlag(game, declaration);
 }
 
 /** A card's flag read as a boolean. */
@@ -44,4 +40,44 @@ export function cardFlagRead(array: string, card: string): string {
 /** The byte a flag's value is stored as. */
 export function cardFlagByte(value: string): string {
   return value === "true" ? "1" : value === "false" ? "0" : `((${value}) ? 1 : 0)`;
+}
+
+/** The enum a per-card variable holds, where it is kept as codes; null for any other variable. */
+export function cardEnumOf(game: CheckedGame, declaration: A.VarDeclaration): string | null {
+  if (declaration.perCard === null || declaration.perPlayer || declaration.perKey) return null;
+  const type = game.typeOfVar(declaration);
+  return type.kind === "enum" && game.enums.has(type.name) ? type.name : null;
+}
+
+/** The declaration of the per-card variable `e` names, if any. */
+export function cardVarNamed(game: CheckedGame, e: A.Expression): A.VarDeclaration | null {
+  const binding = e.kind === "name" ? game.names.get(e) : undefined;
+  return binding?.kind === "var" && binding.declaration.perCard !== null ? binding.declaration : null;
+}
+
+/** A card's value of the variable, as an expression sees it (a boolean, a number, a member's name). */
+export function cardVarRead(game: CheckedGame, declaration: A.VarDeclaration, array: string, card: string): string {
+  if (isCardFlag(game, declaration)) return cardFlagRead(array, card);
+  const enumName = cardEnumOf(game, declaration);
+  return enumName !== null ? `ALL_${enumName}[${array}[${card}]!]!` : `${array}[${card}]!`;
+}
+
+/** What the array stores for `value` (the code of a member, the byte of a flag). */
+export function cardVarStored(game: CheckedGame, declaration: A.VarDeclaration, value: string): string {
+  if (isCardFlag(game, declaration)) return cardFlagByte(value);
+  const enumName = cardEnumOf(game, declaration);
+  if (enumName === null) return value;
+  const members = game.enums.get(enumName)!.members.map((m) => m.name);
+  const literal = /^"(\w+)"$/.exec(value);
+  const index = literal ? members.indexOf(literal[1]!) : -1;
+  return index >= 0 ? String(index) : `(ALL_${enumName} as readonly string[]).indexOf(${value})`;
+}
+
+/** The code of member `member` of the enum per-card variable `declaration` holds, or null. */
+export function cardEnumCode(game: CheckedGame, declaration: A.VarDeclaration, member: A.Expression): number | null {
+  const enumName = cardEnumOf(game, declaration);
+  if (enumName === null || member.kind !== "member" || member.target.kind !== "name" || member.target.name !== enumName) return null;
+  if (game.types.get(member.target)?.kind !== "enum-type") return null;
+  const index = game.enums.get(enumName)!.members.findIndex((m) => m.name === member.member.name);
+  return index < 0 ? null : index;
 }

@@ -22,7 +22,7 @@ import { plain, readsSlot } from "./playout-memo-reads.js";
 import { markerKind } from "./playout-markers.js";
 import { CardKeys, type CardKey } from "./playout-keyed-counts.js";
 import { WHERE, varName } from "./playout-zones.js";
-import { cardFlagByte, namesCardFlagVariable } from "./playout-card-vars.js";
+import { cardVarStored } from "./playout-card-vars.js";
 import { PAIR_OF_FUNCTION, fieldIndexRead, fieldTestOf, pairedRead } from "./playout-paired-counts.js";
 import { INT_MEMBER_FUNCTION, intCardKey, intFieldRange, intMemberIndex, type IntFieldRange } from "./playout-int-field-counts.js";
 import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode, seatTotalsName } from "./playout-seat-totals.js";
@@ -473,8 +473,9 @@ export class KernelCounts {
       case "recount-keyed":
         return all.some((c) => c.variables.size > 0) ? ["$recountKeyed();"] : [];
       case "write": {
-        const flag = namesCardFlagVariable(this.game, m.variable);
-        if (!all.some((c) => c.variables.has(m.variable))) return [flag ? `${m.array}[${m.card}] = ${cardFlagByte(m.value)};` : `${m.array}[${m.card}] ${m.operator} ${m.value};`];
+        const declaration = this.game.vars.get(m.variable)!;
+        const stored = cardVarStored(this.game, declaration, m.value);
+        if (!all.some((c) => c.variables.has(m.variable))) return [stored !== m.value ? `${m.array}[${m.card}] = ${stored};` : `${m.array}[${m.card}] ${m.operator} ${m.value};`];
         // The value as the assignment works it out (a compound one reads the variable first), then the
         // write with the counts following it; where the card was last put is a hint, read where the
         // kernel keeps it and the card's code reads nothing but a name.
@@ -551,7 +552,7 @@ export class KernelCounts {
       `function ${keyedWrite(variable)}(card: number, value: ${type}, hint: number): void {`,
       ...zones.map((z, i) => `const $seg${i} = segmentHolding(C, N, CAP, ${z.constant}, ${z.declaration.perPlayer ? this.maxSeats : 1}, hint, card);`),
       ...reading.map((c) => `if (${seg(c)} >= 0) ${at(c)}--;`),
-      `${varName(variable)}[card] = ${namesCardFlagVariable(this.game, variable) ? cardFlagByte("value") : "value"};`,
+      `${varName(variable)}[card] = ${cardVarStored(this.game, this.game.vars.get(variable)!, "value")};`,
       ...reading.map((c) => `if (${seg(c)} >= 0) ${at(c)}++;`),
       "}",
     ];

@@ -12,7 +12,7 @@ import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.j
 import { ELIMINATED } from "../check/elimination.js";
 import { seatSkips } from "./playout-call-skips.js";
 import { seatsOutside } from "./playout-seat-masks.js";
-import { cardFlagRead, isCardFlag } from "./playout-card-vars.js";
+import { cardEnumCode, cardEnumOf, cardVarNamed, cardVarRead } from "./playout-card-vars.js";
 import { callerMeaning, complement, seatsPassing } from "./playout-seat-sets.js";
 
 /** The kernel's flag for one variant of the game: true while a game plays with it. */
@@ -109,7 +109,8 @@ export abstract class KernelExpressions extends KernelLists {
         }
         if (e.target.kind === "name" && this.game.names.get(e.target)?.kind === "var") {
           const binding = this.game.names.get(e.target);
-          if (binding?.kind === "var" && isCardFlag(this.game, binding.declaration)) return cardFlagRead(varName(e.target.name), this.expression(e.index));
+          // A flag or an enum per card is kept as a number (playout-card-vars.ts).
+          if (binding?.kind === "var" && binding.declaration.perCard && !binding.declaration.perPlayer) return cardVarRead(this.game, binding.declaration, varName(e.target.name), this.expression(e.index));
           if (binding?.kind === "var" && (binding.declaration.perPlayer || binding.declaration.perCard)) return `${varName(e.target.name)}[${this.expression(e.index)}]!`;
         }
         return unsupported("an index into something other than a per-player variable or a table");
@@ -173,11 +174,36 @@ export abstract class KernelExpressions extends KernelLists {
     }
   }
 
+  /** `v[c] == E.m` (or `!=`, either way round), v an enum per card kept as codes
+   *  (playout-card-vars.ts): the code compared with the member's; null for any other comparison. */
+  private cardEnumComparison(e: A.BinaryExpression): string | null {
+    if (e.operator !== "==" && e.operator !== "!=") return null;
+    const same = e.operator === "==" ? "===" : "!==";
+    // Two such variables of one enum: two codes.
+    const coded = (side: A.Expression): string | null => {
+      const declaration = side.kind === "index" ? cardVarNamed(this.game, side.target) : null;
+      return declaration && !declaration.perPlayer ? cardEnumOf(this.game, declaration) : null;
+    };
+    const enumName = coded(e.left);
+    if (enumName !== null && coded(e.right) === enumName) {
+      const read = (side: A.IndexExpression): string => `${varName((side.target as A.NameExpression).name)}[${this.expression(side.index)}]!`;
+      return `(${read(e.left as A.IndexExpression)} ${same} ${read(e.right as A.IndexExpression)})`;
+    }
+    for (const [read, member] of [[e.left, e.right], [e.right, e.left]] as const) {
+      if (read.kind !== "index") continue;
+      const declaration = cardVarNamed(this.game, read.target);
+      const code = declaration && !declaration.perPlayer ? cardEnumCode(this.game, declaration, member) : null;
+      if (code === null) continue;
+      return `(${varName((read.target as A.NameExpression).name)}[${this.expression(read.index)}]! ${same} ${code})`;
+    }
+    return null;
+  }
+
   private binary(e: A.BinaryExpression): string {
     if ((e.operator === "and" || e.operator === "or") && this.prelude) {
       return this.shortCircuit(e, this.prelude);
     }
-    const coded = this.enumCodes.comparison(e, (card) => this.expression(card));
+    const coded = this.enumCodes.comparison(e, (card) => this.expression(card)) ?? this.cardEnumComparison(e);
     if (coded !== null) return coded;
     // As code.ts writes it, but a term after `and` or `or` may not run: its aggregates stay in place.
     const capped = this.cappedCount(e);

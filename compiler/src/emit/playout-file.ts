@@ -18,7 +18,7 @@ import { FirstTables } from "./playout-first-tables.js";
 import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
 import { filledArray } from "./playout-arrays.js";
-import { cardFlagByte, cardVarArray, isCardFlag } from "./playout-card-vars.js";
+import { cardVarArray, cardVarStored } from "./playout-card-vars.js";
 import { cardTables } from "./playout-card-tables.js";
 import { kernelType } from "./playout-lists.js";
 import { eachCardHead } from "./playout-card-ranges.js";
@@ -446,7 +446,7 @@ export class PlayoutFile {
       if (v.perCard) {
         const ids = v.perCard.name === "card" ? "CARDS.map((_, $c) => $c)" : `ALL_${v.perCard.name}`;
         // By number where the type's ids run without a gap (playout-card-ranges.ts).
-        const stored = isCardFlag(this.ctx.game, v) ? cardFlagByte(initial) : initial;
+        const stored = cardVarStored(this.ctx.game, v, initial);
         lines.push(`${eachCardHead(this.ctx.cardIds, v.perCard.name, "$c", ids)} ${varName(v.name.name)}[$c] = ${stored};`);
       } else lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
     }

@@ -10,7 +10,7 @@ import type { CheckedGame } from "../check/checker.js";
 import { cardFieldArray, functionName, quote } from "./code.js";
 import { localName, varName } from "./playout-zones.js";
 import { functionsByName, namesSlot, walk } from "./playout-memo-reads.js";
-import { cardFlagRead, namesCardFlag } from "./playout-card-vars.js";
+import { cardEnumOf, cardVarNamed, cardVarRead } from "./playout-card-vars.js";
 import type { EnumIndexes } from "./playout-counts.js";
 
 /** A rules function of one card that reads only that card: its printed fields, its own per-card
@@ -205,8 +205,16 @@ class IndexWriter {
     }
     if (e.kind === "member" && this.isCard(e.target)) return `${this.indexes.fieldIndex(cardFieldArray(this.cardType, e.member.name), type.name)}[${this.card}]!`;
     if (e.kind === "conditional") return `(${this.test(e.condition)} ? ${this.index(e.then)} : ${this.index(e.otherwise)})`;
-    if (e.kind === "index" || e.kind === "call") return this.indexes.memberIndex(type.name, this.value(e));
+    if (e.kind === "index" || e.kind === "call") return this.codedRead(e) ?? this.indexes.memberIndex(type.name, this.value(e));
     throw new NotWritten();
+  }
+
+  /** The card's enum variable read as its code, the member's index (playout-card-vars.ts); null
+   *  for any other read. */
+  private codedRead(e: A.Expression): string | null {
+    if (e.kind !== "index" || e.target.kind !== "name" || !this.isCard(e.index)) return null;
+    const declaration = cardVarNamed(this.game, e.target);
+    return declaration && cardEnumOf(this.game, declaration) !== null ? `${varName(e.target.name)}[${this.card}]!` : null;
   }
 
   /** A `bool` value. */
@@ -224,7 +232,7 @@ class IndexWriter {
         if (same && leftType === "enum") {
           // A variable against a named member: the names compared; else the indexes.
           for (const [side, other] of [[e.left, e.right], [e.right, e.left]] as const) {
-            if (side.kind === "index" && other.kind === "member" && this.game.types.get(other.target)?.kind === "enum-type") return `${this.value(side)} ${same} ${quote(other.member.name)}`;
+            if (side.kind === "index" && this.codedRead(side) === null && other.kind === "member" && this.game.types.get(other.target)?.kind === "enum-type") return `${this.value(side)} ${same} ${quote(other.member.name)}`;
           }
           return `${this.index(e.left)} ${same} ${this.index(e.right)}`;
         }
@@ -268,7 +276,10 @@ class IndexWriter {
   /** A printed field, a variable of the card or another key function's value, as the kernel keeps it. */
   private value(e: A.Expression): string {
     if (e.kind === "member" && this.isCard(e.target)) return `${cardFieldArray(this.cardType, e.member.name)}[${this.card}]!`;
-    if (e.kind === "index" && e.target.kind === "name" && this.isCard(e.index)) return namesCardFlag(this.game, e.target) ? cardFlagRead(varName(e.target.name), this.card) : `${varName(e.target.name)}[${this.card}]!`;
+    if (e.kind === "index" && e.target.kind === "name" && this.isCard(e.index)) {
+      const declaration = cardVarNamed(this.game, e.target);
+      return declaration ? cardVarRead(this.game, declaration, varName(e.target.name), this.card) : `${varName(e.target.name)}[${this.card}]!`;
+    }
     if (e.kind === "call" && e.args.length === 1 && this.isCard(e.args[0]!)) return `${functionName(e.callee.name)}(${this.card})`;
     throw new NotWritten();
   }

@@ -12,7 +12,7 @@ import type { CheckedGame } from "../check/checker.js";
 import { quote } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import { localName, varName, type ZoneLayout } from "./playout-zones.js";
-import { cardFlagByte, isCardFlag } from "./playout-card-vars.js";
+import { cardVarStored } from "./playout-card-vars.js";
 
 /** A loop around decisions as the kernel keeps it: its scratch list, and the lets of its count and place. */
 export interface KernelLoop {
@@ -52,7 +52,7 @@ export class KernelResume {
       const ts = kernelType(this.game.typeOfVar(v));
       const value = `$from.vars[${quote(v.name.name)}]`;
       const target = varName(v.name.name);
-      const stored = isCardFlag(this.game, v) ? cardFlagByte("$values[$k]!") : "$values[$k]!";
+      const stored = v.perCard ? cardVarStored(this.game, v, "$values[$k]!") : "$values[$k]!";
       if (v.perCard) lines.push("{", `const $values = ${value} as unknown as Record<number, ${ts}>;`, `for (const $k in $values) ${target}[Number($k)] = ${stored};`, "}");
       else if (v.perPlayer) lines.push("{", `const $values = ${value} as unknown as ${ts}[];`, `for (let $p = 0; $p < $values.length; $p++) ${target}[$p] = $values[$p]!;`, "}");
       else lines.push(`${target} = ${value} as unknown as ${ts};`);

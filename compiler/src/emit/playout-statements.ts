@@ -3,7 +3,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { quote, zoneDeclaration } from "./code.js";
 import { filledArray } from "./playout-arrays.js";
-import { cardFlagByte, namesCardFlag } from "./playout-card-vars.js";
+import { cardVarNamed, cardVarStored } from "./playout-card-vars.js";
 import { KernelExpressions } from "./playout-expressions.js";
 import { kernelType } from "./playout-lists.js";
 import { PositionHints } from "./playout-position-hints.js";
@@ -88,8 +88,8 @@ export class KernelCode extends KernelExpressions {
             s.value,
             (value) =>
               this.countsTable?.assignment(s.target, target, s.operator, value) ??
-              // A flag per card is stored as a byte (playout-card-vars.ts).
-              (s.target.kind === "index" && namesCardFlag(this.game, s.target.target) ? [`${target} = ${cardFlagByte(value)};`] : null) ??
+              // A flag or an enum per card is stored as a number (playout-card-vars.ts).
+              this.cardVarWrite(s.target, target, s.operator, value) ??
               this.heldTable?.assignment(s.target, target, `${target} ${s.operator} ${value};`, flag) ?? [`${target} ${s.operator} ${value};`],
           ),
           ...this.seatsMarker(s.target),
@@ -220,6 +220,15 @@ export class KernelCode extends KernelExpressions {
   /** The running counts' markers around a write of `target` (playout-held-counts.ts). */
   private heldMarkers(target: A.Expression, code: string): { before: string[]; after: string[] } {
     return this.heldTable?.writeMarkers(target, code) ?? { before: [], after: [] };
+  }
+
+  /** A plain write of a per-card variable kept as numbers (a flag's byte, a member's code); null
+   *  for any other write (playout-card-vars.ts). */
+  private cardVarWrite(target: A.Expression, code: string, operator: string, value: string): string[] | null {
+    const declaration = target.kind === "index" ? cardVarNamed(this.game, target.target) : null;
+    if (!declaration || declaration.perPlayer || operator !== "=") return null;
+    const stored = cardVarStored(this.game, declaration, value);
+    return stored === value ? null : [`${code} = ${stored};`];
   }
 
   /** A variable or local that an assignment or transfer writes. */
