@@ -375,20 +375,14 @@ export function playout(): PlayoutKernel {
   }
   function step1$body(): number {
     if (true) {
-      return step3();
+      {
+        const $seat0 = l_trader;
+        return decide98($seat0);
+      }
     }
-    return step2();
-  }
-  function step2(): number {
     return END;
   }
-  function step3(): number {
-    {
-      const $seat0 = l_trader;
-      return decide98($seat0);
-    }
-  }
-  function step4(): number {
+  function step2(): number {
     let l_added = 0;
     for (let $passes = 0; ; $passes++) {
       if (!(
@@ -428,7 +422,7 @@ export function playout(): PlayoutKernel {
     l_trader = l_trader + 1 < players ? l_trader + 1 : 0;
     return 1;
   }
-  function step5(): number {
+  function step3(): number {
     {
       const $seat0 = l_trader;
       return decide98($seat0);
@@ -593,7 +587,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step4();
+          return step2();
         }
       }
       if ($offered6 && $pick9-- === 0) {
@@ -677,7 +671,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step4();
+          return step2();
         }
       }
     }
@@ -782,7 +776,7 @@ export function playout(): PlayoutKernel {
                 }
               }
             }
-            return step4();
+            return step2();
           }
         }
         $index67 -= $exact58;
@@ -865,7 +859,7 @@ export function playout(): PlayoutKernel {
                 }
               }
             }
-            return step4();
+            return step2();
           }
         }
         $index67 -= $exact62;
@@ -878,7 +872,7 @@ export function playout(): PlayoutKernel {
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   var K_ended = -1;
 
-  var ENTRIES = new Map<string, number>([["good_deal_or_fair_price", 5]]);
+  var ENTRIES = new Map<string, number>([["good_deal_or_fair_price", 3]]);
   /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
   function entryOf($s: BaseState): number {
     const $entry = ENTRIES.get($s.pc);
@@ -1294,12 +1288,6 @@ export function playout(): PlayoutKernel {
           break;
         case 3:
           pc = step3();
-          break;
-        case 4:
-          pc = step4();
-          break;
-        case 5:
-          pc = step5();
           break;
         default:
           break run;
