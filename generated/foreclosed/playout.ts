@@ -57,87 +57,87 @@ export function playout(): PlayoutKernel {
   var K_$list14 = new Int32Array(6);
   var K_$list15 = new Int32Array(6);
   var K_$list16 = new Int32Array(6);
-  var K_$list17 = new Int32Array(6);
-  var K_$list18 = new Int32Array(6);
-  var K_$values19 = [] as unknown[];
-  var K_$values20 = [] as string[];
-  var K_$values20$n = new Int32Array(1);
+  var K_$values17 = [] as string[];
+  var K_$values17$n = new Int32Array(1);
+  var K_$list19 = new Int32Array(6);
+  var K_$list20 = new Int32Array(6);
+  var K_$values21 = [] as unknown[];
   var K_$values22 = [] as string[];
   var K_$values22$n = new Int32Array(1);
-  var K_$list24 = new Int32Array(6);
-  var K_$list25 = new Int32Array(6);
-  var K_$values26 = [] as unknown[];
-  var K_$values27 = [] as string[];
-  var K_$values27$n = new Int32Array(1);
+  var K_$values24 = [] as string[];
+  var K_$values24$n = new Int32Array(1);
+  var K_$list26 = new Int32Array(6);
+  var K_$list27 = new Int32Array(6);
+  var K_$values28 = [] as unknown[];
   var K_$values29 = [] as string[];
   var K_$values29$n = new Int32Array(1);
-  var K_$list31 = new Int32Array(6);
-  var K_$list32 = new Int32Array(6);
-  var K_$values33 = [] as unknown[];
-  var K_$values34 = [] as string[];
-  var K_$values34$n = new Int32Array(1);
+  var K_$values31 = [] as string[];
+  var K_$values31$n = new Int32Array(1);
+  var K_$list33 = new Int32Array(6);
+  var K_$list34 = new Int32Array(6);
+  var K_$values35 = [] as unknown[];
   var K_$values36 = [] as string[];
   var K_$values36$n = new Int32Array(1);
-  var K_$list38 = new Int32Array(6);
-  var K_$list39 = new Int32Array(6);
-  var K_$values40 = [] as unknown[];
-  var K_$values41 = [] as string[];
-  var K_$values41$n = new Int32Array(1);
+  var K_$values38 = [] as string[];
+  var K_$values38$n = new Int32Array(1);
+  var K_$list40 = new Int32Array(6);
+  var K_$list41 = new Int32Array(6);
+  var K_$values42 = [] as unknown[];
   var K_$values43 = [] as string[];
   var K_$values43$n = new Int32Array(1);
-  var K_$list45 = new Int32Array(6);
-  var K_$list46 = new Int32Array(6);
-  var K_$values47 = [] as unknown[];
-  var K_$values48 = [] as string[];
-  var K_$values48$n = new Int32Array(1);
-  var K_$values50 = [] as string[];
-  var K_$values50$n = new Int32Array(1);
-  var K_$list52 = new Int32Array(CAP);
-  var K_$list53 = new Int32Array(6);
-  var K_$list54 = new Int32Array(6);
-  var K_$values55 = [] as unknown[];
-  var K_$values56 = [] as string[];
-  var K_$values56$n = new Int32Array(1);
+  var K_$list45 = new Int32Array(CAP);
+  var K_$values46 = [] as string[];
+  var K_$values46$n = new Int32Array(1);
+  var K_$list48 = new Int32Array(6);
+  var K_$list49 = new Int32Array(6);
+  var K_$values50 = [] as unknown[];
+  var K_$values51 = [] as string[];
+  var K_$values51$n = new Int32Array(1);
+  var K_$values53 = [] as string[];
+  var K_$values53$n = new Int32Array(1);
+  var K_$list55 = new Int32Array(6);
+  var K_$list56 = new Int32Array(6);
+  var K_$values57 = [] as unknown[];
   var K_$values58 = [] as string[];
   var K_$values58$n = new Int32Array(1);
-  var K_$list60 = new Int32Array(6);
-  var K_$list61 = new Int32Array(6);
-  var K_$values62 = [] as unknown[];
-  var K_$values63 = [] as string[];
-  var K_$values63$n = new Int32Array(1);
+  var K_$values60 = [] as string[];
+  var K_$values60$n = new Int32Array(1);
+  var K_$list62 = new Int32Array(6);
+  var K_$list63 = new Int32Array(6);
+  var K_$values64 = [] as unknown[];
   var K_$values65 = [] as string[];
   var K_$values65$n = new Int32Array(1);
   var K_$values67 = new Int32Array(CAP);
   var K_$values67$n = new Int32Array(1);
-  var K_$list69 = new Int32Array(6);
-  var K_$values70 = new Int32Array(6);
-  var K_$values70$n = new Int32Array(1);
-  var K_$values72 = new Int32Array(CAP);
-  var K_$values72$n = new Int32Array(1);
-  var K_$values74 = new Int32Array(CAP);
-  var K_$values74$n = new Int32Array(1);
+  var K_$values69 = new Int32Array(CAP);
+  var K_$values69$n = new Int32Array(1);
+  var K_$values71 = new Int32Array(6);
+  var K_$values71$n = new Int32Array(1);
+  var K_$values73 = new Int32Array(CAP);
+  var K_$values73$n = new Int32Array(1);
+  var K_$list75 = new Int32Array(6);
   var K_$values76 = new Int32Array(CAP);
   var K_$values76$n = new Int32Array(1);
   var K_$values78 = new Int32Array(6);
   var K_$values78$n = new Int32Array(1);
   var K_$values80 = new Int32Array(6);
   var K_$values80$n = new Int32Array(1);
-  var K_$list82 = new Int32Array(6);
-  var K_$values83 = new Int32Array(6);
-  var K_$values83$n = new Int32Array(1);
-  var K_$values85 = new Int32Array(CAP);
-  var K_$values85$n = new Int32Array(1);
-  var K_$values87 = new Int32Array(CAP);
-  var K_$values87$n = new Int32Array(1);
+  var K_$values82 = new Int32Array(CAP);
+  var K_$values82$n = new Int32Array(1);
+  var K_$values84 = new Int32Array(6);
+  var K_$values84$n = new Int32Array(1);
+  var K_$values86 = new Int32Array(CAP);
+  var K_$values86$n = new Int32Array(1);
+  var K_$list88 = new Int32Array(6);
   var K_$values89 = new Int32Array(CAP);
   var K_$values89$n = new Int32Array(1);
-  var K_$list91 = new Int32Array(6);
-  var K_$values92 = new Int32Array(6);
-  var K_$values92$n = new Int32Array(1);
-  var K_$values94 = new Int32Array(CAP);
-  var K_$values94$n = new Int32Array(1);
-  var K_$values96 = new Int32Array(CAP);
-  var K_$values96$n = new Int32Array(1);
+  var K_$values91 = new Int32Array(CAP);
+  var K_$values91$n = new Int32Array(1);
+  var K_$values93 = new Int32Array(6);
+  var K_$values93$n = new Int32Array(1);
+  var K_$values95 = new Int32Array(CAP);
+  var K_$values95$n = new Int32Array(1);
+  var K_$list97 = new Int32Array(6);
   var K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
     ["standard", "dual", "money"].indexOf($v),
   );
@@ -189,87 +189,87 @@ export function playout(): PlayoutKernel {
   var $list14 = K_$list14;
   var $list15 = K_$list15;
   var $list16 = K_$list16;
-  var $list17 = K_$list17;
-  var $list18 = K_$list18;
-  var $values19 = K_$values19;
-  var $values20 = K_$values20;
-  var $values20$n = K_$values20$n;
+  var $values17 = K_$values17;
+  var $values17$n = K_$values17$n;
+  var $list19 = K_$list19;
+  var $list20 = K_$list20;
+  var $values21 = K_$values21;
   var $values22 = K_$values22;
   var $values22$n = K_$values22$n;
-  var $list24 = K_$list24;
-  var $list25 = K_$list25;
-  var $values26 = K_$values26;
-  var $values27 = K_$values27;
-  var $values27$n = K_$values27$n;
+  var $values24 = K_$values24;
+  var $values24$n = K_$values24$n;
+  var $list26 = K_$list26;
+  var $list27 = K_$list27;
+  var $values28 = K_$values28;
   var $values29 = K_$values29;
   var $values29$n = K_$values29$n;
-  var $list31 = K_$list31;
-  var $list32 = K_$list32;
-  var $values33 = K_$values33;
-  var $values34 = K_$values34;
-  var $values34$n = K_$values34$n;
+  var $values31 = K_$values31;
+  var $values31$n = K_$values31$n;
+  var $list33 = K_$list33;
+  var $list34 = K_$list34;
+  var $values35 = K_$values35;
   var $values36 = K_$values36;
   var $values36$n = K_$values36$n;
-  var $list38 = K_$list38;
-  var $list39 = K_$list39;
-  var $values40 = K_$values40;
-  var $values41 = K_$values41;
-  var $values41$n = K_$values41$n;
+  var $values38 = K_$values38;
+  var $values38$n = K_$values38$n;
+  var $list40 = K_$list40;
+  var $list41 = K_$list41;
+  var $values42 = K_$values42;
   var $values43 = K_$values43;
   var $values43$n = K_$values43$n;
   var $list45 = K_$list45;
-  var $list46 = K_$list46;
-  var $values47 = K_$values47;
-  var $values48 = K_$values48;
-  var $values48$n = K_$values48$n;
+  var $values46 = K_$values46;
+  var $values46$n = K_$values46$n;
+  var $list48 = K_$list48;
+  var $list49 = K_$list49;
   var $values50 = K_$values50;
-  var $values50$n = K_$values50$n;
-  var $list52 = K_$list52;
-  var $list53 = K_$list53;
-  var $list54 = K_$list54;
-  var $values55 = K_$values55;
-  var $values56 = K_$values56;
-  var $values56$n = K_$values56$n;
+  var $values51 = K_$values51;
+  var $values51$n = K_$values51$n;
+  var $values53 = K_$values53;
+  var $values53$n = K_$values53$n;
+  var $list55 = K_$list55;
+  var $list56 = K_$list56;
+  var $values57 = K_$values57;
   var $values58 = K_$values58;
   var $values58$n = K_$values58$n;
-  var $list60 = K_$list60;
-  var $list61 = K_$list61;
-  var $values62 = K_$values62;
-  var $values63 = K_$values63;
-  var $values63$n = K_$values63$n;
+  var $values60 = K_$values60;
+  var $values60$n = K_$values60$n;
+  var $list62 = K_$list62;
+  var $list63 = K_$list63;
+  var $values64 = K_$values64;
   var $values65 = K_$values65;
   var $values65$n = K_$values65$n;
   var $values67 = K_$values67;
   var $values67$n = K_$values67$n;
-  var $list69 = K_$list69;
-  var $values70 = K_$values70;
-  var $values70$n = K_$values70$n;
-  var $values72 = K_$values72;
-  var $values72$n = K_$values72$n;
-  var $values74 = K_$values74;
-  var $values74$n = K_$values74$n;
+  var $values69 = K_$values69;
+  var $values69$n = K_$values69$n;
+  var $values71 = K_$values71;
+  var $values71$n = K_$values71$n;
+  var $values73 = K_$values73;
+  var $values73$n = K_$values73$n;
+  var $list75 = K_$list75;
   var $values76 = K_$values76;
   var $values76$n = K_$values76$n;
   var $values78 = K_$values78;
   var $values78$n = K_$values78$n;
   var $values80 = K_$values80;
   var $values80$n = K_$values80$n;
-  var $list82 = K_$list82;
-  var $values83 = K_$values83;
-  var $values83$n = K_$values83$n;
-  var $values85 = K_$values85;
-  var $values85$n = K_$values85$n;
-  var $values87 = K_$values87;
-  var $values87$n = K_$values87$n;
+  var $values82 = K_$values82;
+  var $values82$n = K_$values82$n;
+  var $values84 = K_$values84;
+  var $values84$n = K_$values84$n;
+  var $values86 = K_$values86;
+  var $values86$n = K_$values86$n;
+  var $list88 = K_$list88;
   var $values89 = K_$values89;
   var $values89$n = K_$values89$n;
-  var $list91 = K_$list91;
-  var $values92 = K_$values92;
-  var $values92$n = K_$values92$n;
-  var $values94 = K_$values94;
-  var $values94$n = K_$values94$n;
-  var $values96 = K_$values96;
-  var $values96$n = K_$values96$n;
+  var $values91 = K_$values91;
+  var $values91$n = K_$values91$n;
+  var $values93 = K_$values93;
+  var $values93$n = K_$values93$n;
+  var $values95 = K_$values95;
+  var $values95$n = K_$values95$n;
+  var $list97 = K_$list97;
   var Property_kind$code = K_Property_kind$code;
   var Action_effect$code = K_Action_effect$code;
   var v_coins = K_v_coins;
@@ -795,9 +795,12 @@ export function playout(): PlayoutKernel {
   var $above_protection = 0;
   var $zero_protection = 0;
   function step0(): number {
-    return decide52();
+    return step1();
   }
   function step1(): number {
+    return decide52();
+  }
+  function step2(): number {
     {
       let $n53 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
@@ -861,357 +864,9 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step2();
-  }
-  function step2(): number {
-    for (;;) {
-      const $pc = step2$body();
-      if ($pc !== 2) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
-    }
-  }
-  function step2$body(): number {
-    if (N[Z_property_deck]! > 0) {
-      {
-        const $start61 = v_chairman;
-        for (let $k62 = 0; $k62 < players; $k62++) {
-          const l_p = $start61 + $k62 < players ? $start61 + $k62 : $start61 + $k62 - players;
-          {
-            const $seg60 = Z_exchange + l_p;
-            const $count = 1;
-            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-              throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
-            for (let $dealt = 0; $dealt < $count; $dealt++) {
-              const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg60 * CAP + N[$seg60]!] = $card;
-              N[$seg60]!++;
-              $where[$card] = $seg60;
-            }
-          }
-          v_has_taken[l_p] = false;
-          $mask_has_taken &= ~(1 << l_p);
-        }
-      }
-      {
-        let $n0 = 0;
-        {
-          const $start1 = v_chairman;
-          for (let $k2 = 0; $k2 < players; $k2++) {
-            const l_p = $start1 + $k2 < players ? $start1 + $k2 : $start1 + $k2 - players;
-            if (!(l_p >= humans)) $values0[$n0++] = l_p;
-          }
-        }
-        l_p$count = $n0;
-      }
-      l_p$index = 0;
-      return step35();
-    }
-    {
-      let $n63 = 0;
-      for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list16[$n63++] = l_p;
-      }
-      for (let $i64 = 0; $i64 < $n63; $i64++) {
-        const l_p = $list16[$i64]!;
-        if (
-          Property_kind$code[N[Z_secret + l_p]! > 0 ? C[(Z_secret + l_p) * CAP]! : emptyZone("top")]! === 2
-        ) {
-          {
-            const $seg65 = Z_secret + l_p;
-            if (N[$seg65]! === 0)
-              throw new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
-            const $at66 = $seg65 * CAP;
-            const $card = C[$at66]!;
-            const $end67 = $seg65 * CAP + N[$seg65]! - 1;
-            for (let $k68 = $at66; $k68 < $end67; $k68++) C[$k68] = C[$k68 + 1]!;
-            N[$seg65]!--;
-            C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
-            N[Z_set_aside]!++;
-            $where[$card] = Z_set_aside;
-          }
-          {
-            for (let $i69 = N[Z_box]! - 1; $i69 > 0; $i69--) {
-              const $n73 = $i69 + 1;
-              let $r74 = 0;
-              if ($n73 <= 2097152 && $n73 >= 1) {
-                for (;;) {
-                  const $a = G[0]!,
-                    $b = G[1]!,
-                    $c = G[2]!,
-                    $d = G[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  G[3] = $d + 1;
-                  G[0] = $b ^ ($b >>> 9);
-                  G[1] = $c + ($c << 3);
-                  G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n73;
-                  const $low = $m >>> 0;
-                  if ($low >= $n73 || $low >= 4294967296 % $n73) {
-                    $r74 = ($m / 4294967296) >>> 0;
-                    break;
-                  }
-                }
-              } else {
-                if (!($n73 >= 1 && $n73 <= 4294967296))
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r74 = drawInt(G, $n73);
-              }
-              const $j72 = $r74;
-              const $a70 = Z_box * CAP + $i69;
-              const $b71 = Z_box * CAP + $j72;
-              const $card = C[$a70]!;
-              C[$a70] = C[$b71]!;
-              C[$b71] = $card;
-            }
-          }
-          for (let $passes = 0; ; $passes++) {
-            if (!(N[Z_secret + l_p]! === 0 && N[Z_box]! > 0)) break;
-            if ($passes >= LOOP_LIMIT)
-              throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-            if (Property_kind$code[N[Z_box]! > 0 ? C[Z_box * CAP]! : emptyZone("top")]! === 2) {
-              {
-                if (N[Z_box]! === 0)
-                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
-                const $at75 = Z_box * CAP;
-                const $card = C[$at75]!;
-                const $end76 = Z_box * CAP + N[Z_box]! - 1;
-                for (let $k77 = $at75; $k77 < $end76; $k77++) C[$k77] = C[$k77 + 1]!;
-                N[Z_box]!--;
-                C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
-                N[Z_set_aside]!++;
-                $where[$card] = Z_set_aside;
-              }
-            } else {
-              {
-                if (N[Z_box]! === 0)
-                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
-                const $at78 = Z_box * CAP;
-                const $card = C[$at78]!;
-                const $end79 = Z_box * CAP + N[Z_box]! - 1;
-                for (let $k80 = $at78; $k80 < $end79; $k80++) C[$k80] = C[$k80 + 1]!;
-                N[Z_box]!--;
-                const $seg81 = Z_secret + l_p;
-                if (N[$seg81]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
-                C[$seg81 * CAP + N[$seg81]!] = $card;
-                N[$seg81]!++;
-                $where[$card] = $seg81;
-              }
-            }
-          }
-        }
-      }
-    }
-    {
-      let $n20 = 0;
-      for (let l_p_17 = 0; l_p_17 < players; l_p_17++) {
-        $list6[$n20++] = l_p_17;
-      }
-      l_p_17$count = $n20;
-    }
-    l_p_17$index = 0;
     return step3();
   }
   function step3(): number {
-    for (;;) {
-      const $pc = step3$body();
-      if ($pc !== 3) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
-    }
-  }
-  function step3$body(): number {
-    if (l_p_17$index < l_p_17$count) {
-      l_p_17 = $list6[l_p_17$index]!;
-      if (N[Z_secret + l_p_17]! > 0) {
-        l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
-        {
-          const $card = l_revealed;
-          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          if ($taken >= Z_collection && $taken < Z_collection + 6) {
-            const $member = fn_uncommitted($card) ? 1 : 0;
-            if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
-          }
-          if ($taken >= Z_collection && $taken < Z_collection + 6) {
-            const $member = fn_colour_of$member($card);
-            if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
-          }
-          if ($taken >= Z_collection && $taken < Z_collection + 6) {
-            const $member = Property_kind$index[$card]!;
-            if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
-          }
-          const $seg82 = Z_collection + l_p_17;
-          C[$seg82 * CAP + N[$seg82]!] = $card;
-          N[$seg82]!++;
-          $where[$card] = $seg82;
-          {
-            const $member = fn_uncommitted($card) ? 1 : 0;
-            if ($member >= 0) $keyed_collection_uncommitted[($seg82 - Z_collection) * 2 + $member]!++;
-          }
-          {
-            const $member = fn_colour_of$member($card);
-            if ($member >= 0) $keyed_collection_colour_of[($seg82 - Z_collection) * 6 + $member]!++;
-          }
-          {
-            const $member = Property_kind$index[$card]!;
-            if ($member >= 0) $count_collection_kind[($seg82 - Z_collection) * 3 + $member]!++;
-          }
-        }
-        l_p_18 = l_p_17;
-        l_card_9 = l_revealed;
-        if (Property_kind$code[l_card_9]! === 1) {
-          let $cond87: boolean = l_p_18 >= humans;
-          if ($cond87) {
-            let $any83: boolean = false;
-            {
-              const $seg85 = Z_collection + l_p_18;
-              const $n86 =
-                $keyed_collection_uncommitted[($seg85 - Z_collection) * 2 + 1]! > 0 ? N[$seg85]! : 0;
-              for (let $i84 = 0; $i84 < $n86; $i84++) {
-                const l_u = C[$seg85 * CAP + $i84]!;
-                if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-                  $any83 = true;
-                  break;
-                }
-              }
-            }
-            $cond87 = $any83;
-          }
-          if ($cond87) {
-            let $first88: number = 0;
-            let $found89 = false;
-            {
-              const $seg91 = Z_collection + l_p_18;
-              const $n92 =
-                $keyed_collection_uncommitted[($seg91 - Z_collection) * 2 + 1]! > 0 ? N[$seg91]! : 0;
-              for (let $i90 = 0; $i90 < $n92; $i90++) {
-                const l_u = C[$seg91 * CAP + $i90]!;
-                if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-                  $first88 = l_u;
-                  $found89 = true;
-                  break;
-                }
-              }
-            }
-            if (!$found89) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-            let l_other = $first88;
-            let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
-              ? Property_colour[l_card_9]!
-              : Property_second_colour[l_card_9]!;
-            $write_committed(l_card_9, l_common, $where[l_card_9]!);
-            $write_committed(l_other, l_common, $where[l_other]!);
-            return step32();
-          }
-          if (
-            l_p_18 >= humans &&
-            fn_cards_of$at(l_p_18, Property_colour[l_card_9]!, Property_colour$index[l_card_9]!) +
-              fn_cards_of$at(
-                l_p_18,
-                Property_second_colour[l_card_9]!,
-                Property_second_colour$index[l_card_9]!,
-              ) ===
-              0
-          ) {
-            return step31();
-          }
-          let $cond97: boolean =
-            fn_cards_of$at(l_p_18, Property_colour[l_card_9]!, Property_colour$index[l_card_9]!) +
-              fn_cards_of$at(
-                l_p_18,
-                Property_second_colour[l_card_9]!,
-                Property_second_colour$index[l_card_9]!,
-              ) >
-            0;
-          if (!$cond97) {
-            let $any93: boolean = false;
-            {
-              const $seg95 = Z_collection + l_p_18;
-              const $n96 =
-                $keyed_collection_uncommitted[($seg95 - Z_collection) * 2 + 1]! > 0 ? N[$seg95]! : 0;
-              for (let $i94 = 0; $i94 < $n96; $i94++) {
-                const l_u = C[$seg95 * CAP + $i94]!;
-                if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-                  $any93 = true;
-                  break;
-                }
-              }
-            }
-            $cond97 = $any93;
-          }
-          if ($cond97) {
-            l_p_19 = l_p_18;
-            l_dual_7 = l_card_9;
-            if (l_p_19 >= humans) {
-              l_p_20 = l_p_19;
-              l_dual_8 = l_dual_7;
-              l_first_count_5 = fn_cards_of$at(
-                l_p_20,
-                Property_colour[l_dual_8]!,
-                Property_colour$index[l_dual_8]!,
-              );
-              l_second_count_5 = fn_cards_of$at(
-                l_p_20,
-                Property_second_colour[l_dual_8]!,
-                Property_second_colour$index[l_dual_8]!,
-              );
-              if (l_first_count_5 > l_second_count_5) {
-                $write_committed(l_dual_8, Property_colour[l_dual_8]!, $where[l_dual_8]!);
-                return step22();
-              }
-              if (l_second_count_5 > l_first_count_5) {
-                $write_committed(l_dual_8, Property_second_colour[l_dual_8]!, $where[l_dual_8]!);
-                return step21();
-              }
-              return decide111();
-            }
-            {
-              const $seat112 = l_p_19;
-              if ($seat112 >= humans)
-                throw new GameFault(
-                  "fault/bot-asked",
-                  `seat ${$seat112} is played by the rules: the rules must decide for it, never ask it`,
-                );
-              return decide123($seat112);
-            }
-          }
-          return step25();
-        }
-        if (Property_kind$code[l_card_9]! === 0) {
-          {
-            let $n25 = 0;
-            {
-              const $seg27 = Z_collection + l_p_18;
-              const $n28 =
-                $keyed_collection_uncommitted[($seg27 - Z_collection) * 2 + 1]! > 0 ? N[$seg27]! : 0;
-              for (let $i26 = 0; $i26 < $n28; $i26++) {
-                const l_u_4 = C[$seg27 * CAP + $i26]!;
-                if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
-                  $list8[$n25++] = l_u_4;
-              }
-            }
-            l_u_4$count = $n25;
-          }
-          l_u_4$index = 0;
-          return step11();
-        }
-        return step12();
-      }
-      return step34();
-    }
-    {
-      let $n29 = 0;
-      for (let l_p_25 = 0; l_p_25 < players; l_p_25++) {
-        $list9[$n29++] = l_p_25;
-      }
-      l_p_25$count = $n29;
-    }
-    l_p_25$index = 0;
     return step4();
   }
   function step4(): number {
@@ -1226,29 +881,121 @@ export function playout(): PlayoutKernel {
     }
   }
   function step4$body(): number {
-    if (l_p_25$index < l_p_25$count) {
-      l_p_25 = $list9[l_p_25$index]!;
-      {
-        let $n30 = 0;
-        {
-          const $seg32 = Z_collection + l_p_25;
-          const $n33 = $keyed_collection_uncommitted[($seg32 - Z_collection) * 2 + 1]! > 0 ? N[$seg32]! : 0;
-          for (let $i31 = 0; $i31 < $n33; $i31++) {
-            const l_u_5 = C[$seg32 * CAP + $i31]!;
-            if (fn_uncommitted(l_u_5)) $list10[$n30++] = l_u_5;
-          }
-        }
-        l_u_5$count = $n30;
-      }
-      l_u_5$index = 0;
-      return step5();
+    if (N[Z_property_deck]! > 0) {
+      return step86();
     }
-    return END;
+    return step5();
   }
   function step5(): number {
+    {
+      let $n60 = 0;
+      for (let l_p = 0; l_p < players; l_p++) {
+        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list16[$n60++] = l_p;
+      }
+      for (let $i61 = 0; $i61 < $n60; $i61++) {
+        const l_p = $list16[$i61]!;
+        if (
+          Property_kind$code[N[Z_secret + l_p]! > 0 ? C[(Z_secret + l_p) * CAP]! : emptyZone("top")]! === 2
+        ) {
+          {
+            const $seg62 = Z_secret + l_p;
+            if (N[$seg62]! === 0)
+              throw new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
+            const $at63 = $seg62 * CAP;
+            const $card = C[$at63]!;
+            const $end64 = $seg62 * CAP + N[$seg62]! - 1;
+            for (let $k65 = $at63; $k65 < $end64; $k65++) C[$k65] = C[$k65 + 1]!;
+            N[$seg62]!--;
+            C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
+            N[Z_set_aside]!++;
+            $where[$card] = Z_set_aside;
+          }
+          {
+            for (let $i66 = N[Z_box]! - 1; $i66 > 0; $i66--) {
+              const $n70 = $i66 + 1;
+              let $r71 = 0;
+              if ($n70 <= 2097152 && $n70 >= 1) {
+                for (;;) {
+                  const $a = G[0]!,
+                    $b = G[1]!,
+                    $c = G[2]!,
+                    $d = G[3]!;
+                  const $t = ((($a + $b) | 0) + $d) | 0;
+                  G[3] = $d + 1;
+                  G[0] = $b ^ ($b >>> 9);
+                  G[1] = $c + ($c << 3);
+                  G[2] = (($c << 21) | ($c >>> 11)) + $t;
+                  const $m = ($t >>> 0) * $n70;
+                  const $low = $m >>> 0;
+                  if ($low >= $n70 || $low >= 4294967296 % $n70) {
+                    $r71 = ($m / 4294967296) >>> 0;
+                    break;
+                  }
+                }
+              } else {
+                if (!($n70 >= 1 && $n70 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                $r71 = drawInt(G, $n70);
+              }
+              const $j69 = $r71;
+              const $a67 = Z_box * CAP + $i66;
+              const $b68 = Z_box * CAP + $j69;
+              const $card = C[$a67]!;
+              C[$a67] = C[$b68]!;
+              C[$b68] = $card;
+            }
+          }
+          for (let $passes = 0; ; $passes++) {
+            if (!(N[Z_secret + l_p]! === 0 && N[Z_box]! > 0)) break;
+            if ($passes >= LOOP_LIMIT)
+              throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+            if (Property_kind$code[N[Z_box]! > 0 ? C[Z_box * CAP]! : emptyZone("top")]! === 2) {
+              {
+                if (N[Z_box]! === 0)
+                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
+                const $at72 = Z_box * CAP;
+                const $card = C[$at72]!;
+                const $end73 = Z_box * CAP + N[Z_box]! - 1;
+                for (let $k74 = $at72; $k74 < $end73; $k74++) C[$k74] = C[$k74 + 1]!;
+                N[Z_box]!--;
+                C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
+                N[Z_set_aside]!++;
+                $where[$card] = Z_set_aside;
+              }
+            } else {
+              {
+                if (N[Z_box]! === 0)
+                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
+                const $at75 = Z_box * CAP;
+                const $card = C[$at75]!;
+                const $end76 = Z_box * CAP + N[Z_box]! - 1;
+                for (let $k77 = $at75; $k77 < $end76; $k77++) C[$k77] = C[$k77 + 1]!;
+                N[Z_box]!--;
+                const $seg78 = Z_secret + l_p;
+                if (N[$seg78]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
+                C[$seg78 * CAP + N[$seg78]!] = $card;
+                N[$seg78]!++;
+                $where[$card] = $seg78;
+              }
+            }
+          }
+        }
+      }
+    }
+    {
+      let $n20 = 0;
+      for (let l_p_17 = 0; l_p_17 < players; l_p_17++) {
+        $list6[$n20++] = l_p_17;
+      }
+      l_p_17$count = $n20;
+    }
+    l_p_17$index = 0;
+    return step6();
+  }
+  function step6(): number {
     for (;;) {
-      const $pc = step5$body();
-      if ($pc !== 5) return $pc;
+      const $pc = step6$body();
+      if ($pc !== 6) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -1256,73 +1003,150 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step5$body(): number {
-    if (l_u_5$index < l_u_5$count) {
-      l_u_5 = $list10[l_u_5$index]!;
-      l_p_26 = l_p_25;
-      l_dual_13 = l_u_5;
-      if (l_p_26 >= humans) {
-        l_p_27 = l_p_26;
-        l_dual_14 = l_dual_13;
-        l_first_count_8 = fn_cards_of$at(
-          l_p_27,
-          Property_colour[l_dual_14]!,
-          Property_colour$index[l_dual_14]!,
-        );
-        l_second_count_8 = fn_cards_of$at(
-          l_p_27,
-          Property_second_colour[l_dual_14]!,
-          Property_second_colour$index[l_dual_14]!,
-        );
-        if (l_first_count_8 > l_second_count_8) {
-          $write_committed(l_dual_14, Property_colour[l_dual_14]!, $where[l_dual_14]!);
-          return step9();
-        }
-        if (l_second_count_8 > l_first_count_8) {
-          $write_committed(l_dual_14, Property_second_colour[l_dual_14]!, $where[l_dual_14]!);
-          return step8();
-        }
-        return decide137();
-      }
-      {
-        const $seat138 = l_p_26;
-        if ($seat138 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat138} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide149($seat138);
-      }
+  function step6$body(): number {
+    if (l_p_17$index < l_p_17$count) {
+      return step25();
     }
-    l_p_25$index += 1;
-    return 4;
-  }
-  function step6(): number {
-    return step10();
+    return step7();
   }
   function step7(): number {
-    let $first150: number = 0;
-    let $found151 = false;
+    {
+      let $n29 = 0;
+      for (let l_p_25 = 0; l_p_25 < players; l_p_25++) {
+        $list9[$n29++] = l_p_25;
+      }
+      l_p_25$count = $n29;
+    }
+    l_p_25$index = 0;
+    return step8();
+  }
+  function step8(): number {
+    for (;;) {
+      const $pc = step8$body();
+      if ($pc !== 8) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step8$body(): number {
+    if (l_p_25$index < l_p_25$count) {
+      return step10();
+    }
+    return step9();
+  }
+  function step9(): number {
+    return END;
+  }
+  function step10(): number {
+    l_p_25 = $list9[l_p_25$index]!;
+    {
+      let $n30 = 0;
+      {
+        const $seg32 = Z_collection + l_p_25;
+        const $n33 = $keyed_collection_uncommitted[($seg32 - Z_collection) * 2 + 1]! > 0 ? N[$seg32]! : 0;
+        for (let $i31 = 0; $i31 < $n33; $i31++) {
+          const l_u_5 = C[$seg32 * CAP + $i31]!;
+          if (fn_uncommitted(l_u_5)) $list10[$n30++] = l_u_5;
+        }
+      }
+      l_u_5$count = $n30;
+    }
+    l_u_5$index = 0;
+    return step11();
+  }
+  function step11(): number {
+    for (;;) {
+      const $pc = step11$body();
+      if ($pc !== 11) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step11$body(): number {
+    if (l_u_5$index < l_u_5$count) {
+      return step13();
+    }
+    return step12();
+  }
+  function step12(): number {
+    l_p_25$index += 1;
+    return 8;
+  }
+  function step13(): number {
+    l_u_5 = $list10[l_u_5$index]!;
+    l_p_26 = l_p_25;
+    l_dual_13 = l_u_5;
+    if (l_p_26 >= humans) {
+      return step16();
+    }
+    return step14();
+  }
+  function step14(): number {
+    {
+      const $seat79 = l_p_26;
+      if ($seat79 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat79} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide90($seat79);
+    }
+  }
+  function step15(): number {
+    return step24();
+  }
+  function step16(): number {
+    l_p_27 = l_p_26;
+    l_dual_14 = l_dual_13;
+    l_first_count_8 = fn_cards_of$at(l_p_27, Property_colour[l_dual_14]!, Property_colour$index[l_dual_14]!);
+    l_second_count_8 = fn_cards_of$at(
+      l_p_27,
+      Property_second_colour[l_dual_14]!,
+      Property_second_colour$index[l_dual_14]!,
+    );
+    if (l_first_count_8 > l_second_count_8) {
+      return step22();
+    }
+    return step17();
+  }
+  function step17(): number {
+    if (l_second_count_8 > l_first_count_8) {
+      return step20();
+    }
+    return step18();
+  }
+  function step18(): number {
+    return decide104();
+  }
+  function step19(): number {
+    let $first105: number = 0;
+    let $found106 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first150 = l_h;
-        $found151 = true;
+        $first105 = l_h;
+        $found106 = true;
         break;
       }
     }
-    if (!$found151) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first150;
-    let $first152: number = 0;
-    let $found153 = false;
+    if (!$found106) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first105;
+    let $first107: number = 0;
+    let $found108 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first152 = l_h;
-        $found153 = true;
+        $first107 = l_h;
+        $found108 = true;
         break;
       }
     }
-    if (!$found153) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first152;
+    if (!$found108) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first107;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_14, v_merc_vote[l_one]!, $where[l_dual_14]!);
     } else {
@@ -1340,22 +1164,107 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step8();
+    return step21();
   }
-  function step8(): number {
-    return step9();
+  function step20(): number {
+    $write_committed(l_dual_14, Property_second_colour[l_dual_14]!, $where[l_dual_14]!);
+    return step21();
   }
-  function step9(): number {
-    return step10();
+  function step21(): number {
+    return step23();
   }
-  function step10(): number {
+  function step22(): number {
+    $write_committed(l_dual_14, Property_colour[l_dual_14]!, $where[l_dual_14]!);
+    return step23();
+  }
+  function step23(): number {
+    return step24();
+  }
+  function step24(): number {
     l_u_5$index += 1;
-    return 5;
+    return 11;
   }
-  function step11(): number {
+  function step25(): number {
+    l_p_17 = $list6[l_p_17$index]!;
+    if (N[Z_secret + l_p_17]! > 0) {
+      return step27();
+    }
+    return step26();
+  }
+  function step26(): number {
+    return step85();
+  }
+  function step27(): number {
+    l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
+    {
+      const $card = l_revealed;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = fn_uncommitted($card) ? 1 : 0;
+        if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
+      }
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = fn_colour_of$member($card);
+        if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
+      }
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
+      }
+      const $seg109 = Z_collection + l_p_17;
+      C[$seg109 * CAP + N[$seg109]!] = $card;
+      N[$seg109]!++;
+      $where[$card] = $seg109;
+      {
+        const $member = fn_uncommitted($card) ? 1 : 0;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg109 - Z_collection) * 2 + $member]!++;
+      }
+      {
+        const $member = fn_colour_of$member($card);
+        if ($member >= 0) $keyed_collection_colour_of[($seg109 - Z_collection) * 6 + $member]!++;
+      }
+      {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($seg109 - Z_collection) * 3 + $member]!++;
+      }
+    }
+    l_p_18 = l_p_17;
+    l_card_9 = l_revealed;
+    if (Property_kind$code[l_card_9]! === 1) {
+      return step49();
+    }
+    return step28();
+  }
+  function step28(): number {
+    if (Property_kind$code[l_card_9]! === 0) {
+      return step30();
+    }
+    return step29();
+  }
+  function step29(): number {
+    return step33();
+  }
+  function step30(): number {
+    {
+      let $n25 = 0;
+      {
+        const $seg27 = Z_collection + l_p_18;
+        const $n28 = $keyed_collection_uncommitted[($seg27 - Z_collection) * 2 + 1]! > 0 ? N[$seg27]! : 0;
+        for (let $i26 = 0; $i26 < $n28; $i26++) {
+          const l_u_4 = C[$seg27 * CAP + $i26]!;
+          if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
+            $list8[$n25++] = l_u_4;
+        }
+      }
+      l_u_4$count = $n25;
+    }
+    l_u_4$index = 0;
+    return step31();
+  }
+  function step31(): number {
     for (;;) {
-      const $pc = step11$body();
-      if ($pc !== 11) return $pc;
+      const $pc = step31$body();
+      if ($pc !== 31) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -1363,79 +1272,93 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step11$body(): number {
+  function step31$body(): number {
     if (l_u_4$index < l_u_4$count) {
-      l_u_4 = $list8[l_u_4$index]!;
-      if (l_p_18 >= humans) {
-        $write_committed(l_u_4, Property_colour[l_card_9]!, $where[l_u_4]!);
-        return step18();
-      }
-      l_p_23 = l_p_18;
-      l_dual_11 = l_u_4;
-      if (l_p_23 >= humans) {
-        l_p_24 = l_p_23;
-        l_dual_12 = l_dual_11;
-        l_first_count_7 = fn_cards_of$at(
-          l_p_24,
-          Property_colour[l_dual_12]!,
-          Property_colour$index[l_dual_12]!,
-        );
-        l_second_count_7 = fn_cards_of$at(
-          l_p_24,
-          Property_second_colour[l_dual_12]!,
-          Property_second_colour$index[l_dual_12]!,
-        );
-        if (l_first_count_7 > l_second_count_7) {
-          $write_committed(l_dual_12, Property_colour[l_dual_12]!, $where[l_dual_12]!);
-          return step16();
-        }
-        if (l_second_count_7 > l_first_count_7) {
-          $write_committed(l_dual_12, Property_second_colour[l_dual_12]!, $where[l_dual_12]!);
-          return step15();
-        }
-        return decide167();
-      }
-      {
-        const $seat168 = l_p_23;
-        if ($seat168 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat168} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide179($seat168);
-      }
+      return step34();
     }
-    return step12();
+    return step32();
   }
-  function step12(): number {
+  function step32(): number {
     return step33();
   }
-  function step13(): number {
-    return step17();
+  function step33(): number {
+    return step84();
   }
-  function step14(): number {
-    let $first180: number = 0;
-    let $found181 = false;
+  function step34(): number {
+    l_u_4 = $list8[l_u_4$index]!;
+    if (l_p_18 >= humans) {
+      return step47();
+    }
+    return step35();
+  }
+  function step35(): number {
+    l_p_23 = l_p_18;
+    l_dual_11 = l_u_4;
+    if (l_p_23 >= humans) {
+      return step38();
+    }
+    return step36();
+  }
+  function step36(): number {
+    {
+      const $seat110 = l_p_23;
+      if ($seat110 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat110} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide121($seat110);
+    }
+  }
+  function step37(): number {
+    return step46();
+  }
+  function step38(): number {
+    l_p_24 = l_p_23;
+    l_dual_12 = l_dual_11;
+    l_first_count_7 = fn_cards_of$at(l_p_24, Property_colour[l_dual_12]!, Property_colour$index[l_dual_12]!);
+    l_second_count_7 = fn_cards_of$at(
+      l_p_24,
+      Property_second_colour[l_dual_12]!,
+      Property_second_colour$index[l_dual_12]!,
+    );
+    if (l_first_count_7 > l_second_count_7) {
+      return step44();
+    }
+    return step39();
+  }
+  function step39(): number {
+    if (l_second_count_7 > l_first_count_7) {
+      return step42();
+    }
+    return step40();
+  }
+  function step40(): number {
+    return decide135();
+  }
+  function step41(): number {
+    let $first136: number = 0;
+    let $found137 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first180 = l_h;
-        $found181 = true;
+        $first136 = l_h;
+        $found137 = true;
         break;
       }
     }
-    if (!$found181) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first180;
-    let $first182: number = 0;
-    let $found183 = false;
+    if (!$found137) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first136;
+    let $first138: number = 0;
+    let $found139 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first182 = l_h;
-        $found183 = true;
+        $first138 = l_h;
+        $found139 = true;
         break;
       }
     }
-    if (!$found183) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first182;
+    if (!$found139) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first138;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_12, v_merc_vote[l_one]!, $where[l_dual_12]!);
     } else {
@@ -1453,47 +1376,162 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step15();
+    return step43();
   }
-  function step15(): number {
-    return step16();
+  function step42(): number {
+    $write_committed(l_dual_12, Property_second_colour[l_dual_12]!, $where[l_dual_12]!);
+    return step43();
   }
-  function step16(): number {
-    return step17();
+  function step43(): number {
+    return step45();
   }
-  function step17(): number {
-    return step18();
+  function step44(): number {
+    $write_committed(l_dual_12, Property_colour[l_dual_12]!, $where[l_dual_12]!);
+    return step45();
   }
-  function step18(): number {
+  function step45(): number {
+    return step46();
+  }
+  function step46(): number {
+    return step48();
+  }
+  function step47(): number {
+    $write_committed(l_u_4, Property_colour[l_card_9]!, $where[l_u_4]!);
+    return step48();
+  }
+  function step48(): number {
     l_u_4$index += 1;
-    return 11;
+    return 31;
   }
-  function step19(): number {
-    return step23();
+  function step49(): number {
+    let $cond144: boolean = l_p_18 >= humans;
+    if ($cond144) {
+      let $any140: boolean = false;
+      {
+        const $seg142 = Z_collection + l_p_18;
+        const $n143 = $keyed_collection_uncommitted[($seg142 - Z_collection) * 2 + 1]! > 0 ? N[$seg142]! : 0;
+        for (let $i141 = 0; $i141 < $n143; $i141++) {
+          const l_u = C[$seg142 * CAP + $i141]!;
+          if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+            $any140 = true;
+            break;
+          }
+        }
+      }
+      $cond144 = $any140;
+    }
+    if ($cond144) {
+      return step82();
+    }
+    return step50();
   }
-  function step20(): number {
-    let $first184: number = 0;
-    let $found185 = false;
+  function step50(): number {
+    if (
+      l_p_18 >= humans &&
+      fn_cards_of$at(l_p_18, Property_colour[l_card_9]!, Property_colour$index[l_card_9]!) +
+        fn_cards_of$at(l_p_18, Property_second_colour[l_card_9]!, Property_second_colour$index[l_card_9]!) ===
+        0
+    ) {
+      return step80();
+    }
+    return step51();
+  }
+  function step51(): number {
+    let $cond149: boolean =
+      fn_cards_of$at(l_p_18, Property_colour[l_card_9]!, Property_colour$index[l_card_9]!) +
+        fn_cards_of$at(l_p_18, Property_second_colour[l_card_9]!, Property_second_colour$index[l_card_9]!) >
+      0;
+    if (!$cond149) {
+      let $any145: boolean = false;
+      {
+        const $seg147 = Z_collection + l_p_18;
+        const $n148 = $keyed_collection_uncommitted[($seg147 - Z_collection) * 2 + 1]! > 0 ? N[$seg147]! : 0;
+        for (let $i146 = 0; $i146 < $n148; $i146++) {
+          const l_u = C[$seg147 * CAP + $i146]!;
+          if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+            $any145 = true;
+            break;
+          }
+        }
+      }
+      $cond149 = $any145;
+    }
+    if ($cond149) {
+      return step53();
+    }
+    return step52();
+  }
+  function step52(): number {
+    return step67();
+  }
+  function step53(): number {
+    l_p_19 = l_p_18;
+    l_dual_7 = l_card_9;
+    if (l_p_19 >= humans) {
+      return step56();
+    }
+    return step54();
+  }
+  function step54(): number {
+    {
+      const $seat150 = l_p_19;
+      if ($seat150 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat150} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide161($seat150);
+    }
+  }
+  function step55(): number {
+    return step64();
+  }
+  function step56(): number {
+    l_p_20 = l_p_19;
+    l_dual_8 = l_dual_7;
+    l_first_count_5 = fn_cards_of$at(l_p_20, Property_colour[l_dual_8]!, Property_colour$index[l_dual_8]!);
+    l_second_count_5 = fn_cards_of$at(
+      l_p_20,
+      Property_second_colour[l_dual_8]!,
+      Property_second_colour$index[l_dual_8]!,
+    );
+    if (l_first_count_5 > l_second_count_5) {
+      return step62();
+    }
+    return step57();
+  }
+  function step57(): number {
+    if (l_second_count_5 > l_first_count_5) {
+      return step60();
+    }
+    return step58();
+  }
+  function step58(): number {
+    return decide175();
+  }
+  function step59(): number {
+    let $first176: number = 0;
+    let $found177 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first184 = l_h;
-        $found185 = true;
+        $first176 = l_h;
+        $found177 = true;
         break;
       }
     }
-    if (!$found185) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first184;
-    let $first186: number = 0;
-    let $found187 = false;
+    if (!$found177) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first176;
+    let $first178: number = 0;
+    let $found179 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first186 = l_h;
-        $found187 = true;
+        $first178 = l_h;
+        $found179 = true;
         break;
       }
     }
-    if (!$found187) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first186;
+    if (!$found179) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first178;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_8, v_merc_vote[l_one]!, $where[l_dual_8]!);
     } else {
@@ -1511,15 +1549,23 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step21();
+    return step61();
   }
-  function step21(): number {
-    return step22();
+  function step60(): number {
+    $write_committed(l_dual_8, Property_second_colour[l_dual_8]!, $where[l_dual_8]!);
+    return step61();
   }
-  function step22(): number {
-    return step23();
+  function step61(): number {
+    return step63();
   }
-  function step23(): number {
+  function step62(): number {
+    $write_committed(l_dual_8, Property_colour[l_dual_8]!, $where[l_dual_8]!);
+    return step63();
+  }
+  function step63(): number {
+    return step64();
+  }
+  function step64(): number {
     {
       let $n21 = 0;
       {
@@ -1534,12 +1580,12 @@ export function playout(): PlayoutKernel {
       l_u_3$count = $n21;
     }
     l_u_3$index = 0;
-    return step24();
+    return step65();
   }
-  function step24(): number {
+  function step65(): number {
     for (;;) {
-      const $pc = step24$body();
-      if ($pc !== 24) return $pc;
+      const $pc = step65$body();
+      if ($pc !== 65) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -1547,75 +1593,87 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step24$body(): number {
+  function step65$body(): number {
     if (l_u_3$index < l_u_3$count) {
-      l_u_3 = $list7[l_u_3$index]!;
-      l_p_21 = l_p_18;
-      l_dual_9 = l_u_3;
-      if (l_p_21 >= humans) {
-        l_p_22 = l_p_21;
-        l_dual_10 = l_dual_9;
-        l_first_count_6 = fn_cards_of$at(
-          l_p_22,
-          Property_colour[l_dual_10]!,
-          Property_colour$index[l_dual_10]!,
-        );
-        l_second_count_6 = fn_cards_of$at(
-          l_p_22,
-          Property_second_colour[l_dual_10]!,
-          Property_second_colour$index[l_dual_10]!,
-        );
-        if (l_first_count_6 > l_second_count_6) {
-          $write_committed(l_dual_10, Property_colour[l_dual_10]!, $where[l_dual_10]!);
-          return step29();
-        }
-        if (l_second_count_6 > l_first_count_6) {
-          $write_committed(l_dual_10, Property_second_colour[l_dual_10]!, $where[l_dual_10]!);
-          return step28();
-        }
-        return decide201();
-      }
-      {
-        const $seat202 = l_p_21;
-        if ($seat202 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat202} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide213($seat202);
-      }
+      return step68();
     }
-    return step25();
+    return step66();
   }
-  function step25(): number {
-    return step31();
+  function step66(): number {
+    return step67();
   }
-  function step26(): number {
-    return step30();
+  function step67(): number {
+    return step81();
   }
-  function step27(): number {
-    let $first214: number = 0;
-    let $found215 = false;
+  function step68(): number {
+    l_u_3 = $list7[l_u_3$index]!;
+    l_p_21 = l_p_18;
+    l_dual_9 = l_u_3;
+    if (l_p_21 >= humans) {
+      return step71();
+    }
+    return step69();
+  }
+  function step69(): number {
+    {
+      const $seat180 = l_p_21;
+      if ($seat180 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat180} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide191($seat180);
+    }
+  }
+  function step70(): number {
+    return step79();
+  }
+  function step71(): number {
+    l_p_22 = l_p_21;
+    l_dual_10 = l_dual_9;
+    l_first_count_6 = fn_cards_of$at(l_p_22, Property_colour[l_dual_10]!, Property_colour$index[l_dual_10]!);
+    l_second_count_6 = fn_cards_of$at(
+      l_p_22,
+      Property_second_colour[l_dual_10]!,
+      Property_second_colour$index[l_dual_10]!,
+    );
+    if (l_first_count_6 > l_second_count_6) {
+      return step77();
+    }
+    return step72();
+  }
+  function step72(): number {
+    if (l_second_count_6 > l_first_count_6) {
+      return step75();
+    }
+    return step73();
+  }
+  function step73(): number {
+    return decide205();
+  }
+  function step74(): number {
+    let $first206: number = 0;
+    let $found207 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first214 = l_h;
-        $found215 = true;
+        $first206 = l_h;
+        $found207 = true;
         break;
       }
     }
-    if (!$found215) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first214;
-    let $first216: number = 0;
-    let $found217 = false;
+    if (!$found207) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first206;
+    let $first208: number = 0;
+    let $found209 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first216 = l_h;
-        $found217 = true;
+        $first208 = l_h;
+        $found209 = true;
         break;
       }
     }
-    if (!$found217) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first216;
+    if (!$found209) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first208;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_10, v_merc_vote[l_one]!, $where[l_dual_10]!);
     } else {
@@ -1633,35 +1691,108 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step28();
+    return step76();
   }
-  function step28(): number {
-    return step29();
+  function step75(): number {
+    $write_committed(l_dual_10, Property_second_colour[l_dual_10]!, $where[l_dual_10]!);
+    return step76();
   }
-  function step29(): number {
-    return step30();
+  function step76(): number {
+    return step78();
   }
-  function step30(): number {
+  function step77(): number {
+    $write_committed(l_dual_10, Property_colour[l_dual_10]!, $where[l_dual_10]!);
+    return step78();
+  }
+  function step78(): number {
+    return step79();
+  }
+  function step79(): number {
     l_u_3$index += 1;
-    return 24;
+    return 65;
   }
-  function step31(): number {
-    return step32();
+  function step80(): number {
+    return step81();
   }
-  function step32(): number {
-    return step33();
+  function step81(): number {
+    return step83();
   }
-  function step33(): number {
-    return step34();
+  function step82(): number {
+    let $first210: number = 0;
+    let $found211 = false;
+    {
+      const $seg213 = Z_collection + l_p_18;
+      const $n214 = $keyed_collection_uncommitted[($seg213 - Z_collection) * 2 + 1]! > 0 ? N[$seg213]! : 0;
+      for (let $i212 = 0; $i212 < $n214; $i212++) {
+        const l_u = C[$seg213 * CAP + $i212]!;
+        if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
+          $first210 = l_u;
+          $found211 = true;
+          break;
+        }
+      }
+    }
+    if (!$found211) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first210;
+    let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
+      ? Property_colour[l_card_9]!
+      : Property_second_colour[l_card_9]!;
+    $write_committed(l_card_9, l_common, $where[l_card_9]!);
+    $write_committed(l_other, l_common, $where[l_other]!);
+    return step83();
   }
-  function step34(): number {
+  function step83(): number {
+    return step84();
+  }
+  function step84(): number {
+    return step85();
+  }
+  function step85(): number {
     l_p_17$index += 1;
-    return 3;
+    return 6;
   }
-  function step35(): number {
+  function step86(): number {
+    return step87();
+  }
+  function step87(): number {
+    {
+      const $start216 = v_chairman;
+      for (let $k217 = 0; $k217 < players; $k217++) {
+        const l_p = $start216 + $k217 < players ? $start216 + $k217 : $start216 + $k217 - players;
+        {
+          const $seg215 = Z_exchange + l_p;
+          const $count = 1;
+          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+            throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
+          for (let $dealt = 0; $dealt < $count; $dealt++) {
+            const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+            C[$seg215 * CAP + N[$seg215]!] = $card;
+            N[$seg215]!++;
+            $where[$card] = $seg215;
+          }
+        }
+        v_has_taken[l_p] = false;
+        $mask_has_taken &= ~(1 << l_p);
+      }
+    }
+    {
+      let $n0 = 0;
+      {
+        const $start1 = v_chairman;
+        for (let $k2 = 0; $k2 < players; $k2++) {
+          const l_p = $start1 + $k2 < players ? $start1 + $k2 : $start1 + $k2 - players;
+          if (!(l_p >= humans)) $values0[$n0++] = l_p;
+        }
+      }
+      l_p$count = $n0;
+    }
+    l_p$index = 0;
+    return step88();
+  }
+  function step88(): number {
     for (;;) {
-      const $pc = step35$body();
-      if ($pc !== 35) return $pc;
+      const $pc = step88$body();
+      if ($pc !== 88) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -1669,12 +1800,13 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step35$body(): number {
+  function step88$body(): number {
     if (l_p$index < l_p$count) {
-      l_p = $values0[l_p$index]!;
-      l___window_0 = true;
-      return step111();
+      return step258();
     }
+    return step89();
+  }
+  function step89(): number {
     {
       let $n3 = 0;
       {
@@ -1687,12 +1819,12 @@ export function playout(): PlayoutKernel {
       l_active$count = $n3;
     }
     l_active$index = 0;
-    return step36();
+    return step90();
   }
-  function step36(): number {
+  function step90(): number {
     for (;;) {
-      const $pc = step36$body();
-      if ($pc !== 36) return $pc;
+      const $pc = step90$body();
+      if ($pc !== 90) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -1700,21 +1832,13 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step36$body(): number {
+  function step90$body(): number {
     if (l_active$index < l_active$count) {
-      l_active = $values1[l_active$index]!;
-      for (let $flagSeats = $mask_passed_over; $flagSeats !== 0; $flagSeats &= $flagSeats - 1) {
-        const $flagSeat = 31 - Math.clz32($flagSeats & -$flagSeats);
-        v_passed_over[$flagSeat] = false;
-        $mask_passed_over &= ~(1 << $flagSeat);
-      }
-      if (l_active >= humans) {
-      }
-      l_action_played = false;
-      l_offered = false;
-      l_turn_over = l_active >= humans;
-      return step83();
+      return step203();
     }
+    return step91();
+  }
+  function step91(): number {
     {
       let $n6 = 0;
       if ($positive_protection > 0) {
@@ -1729,12 +1853,12 @@ export function playout(): PlayoutKernel {
       l_p_5$count = $n6;
     }
     l_p_5$index = 0;
-    return step37();
+    return step92();
   }
-  function step37(): number {
+  function step92(): number {
     for (;;) {
-      const $pc = step37$body();
-      if ($pc !== 37) return $pc;
+      const $pc = step92$body();
+      if ($pc !== 92) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -1742,12 +1866,13 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step37$body(): number {
+  function step92$body(): number {
     if (l_p_5$index < l_p_5$count) {
-      l_p_5 = $values2[l_p_5$index]!;
-      l___window_1 = true;
-      return step67();
+      return step168();
     }
+    return step93();
+  }
+  function step93(): number {
     {
       let $n9 = 0;
       {
@@ -1760,12 +1885,12 @@ export function playout(): PlayoutKernel {
       l_p_7$count = $n9;
     }
     l_p_7$index = 0;
-    return step38();
+    return step94();
   }
-  function step38(): number {
+  function step94(): number {
     for (;;) {
-      const $pc = step38$body();
-      if ($pc !== 38) return $pc;
+      const $pc = step94$body();
+      if ($pc !== 94) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -1773,236 +1898,46 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step38$body(): number {
+  function step94$body(): number {
     if (l_p_7$index < l_p_7$count) {
-      l_p_7 = $values3[l_p_7$index]!;
-      l_p_8 = l_p_7;
-      l_card_7 = N[Z_exchange + l_p_8]! > 0 ? C[(Z_exchange + l_p_8) * CAP]! : emptyZone("top");
-      l_money_before = fn_money_cards(l_p_8);
-      {
-        const $amount = v_protection[l_p_8]!;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from protection[p]`,
-          );
-        if (v_protection[l_p_8] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `protection[p] has ${v_protection[l_p_8]}, not the ${$amount} to transfer`,
-          );
-        $positive_protection -= v_protection[l_p_8]! > 0 ? 1 : 0;
-        v_protection[l_p_8] -= $amount;
-        v_bank += $amount;
-        $positive_protection += v_protection[l_p_8]! > 0 ? 1 : 0;
-        $above_protection =
-          v_protection[l_p_8]! > 0 ? $above_protection | (1 << l_p_8) : $above_protection & ~(1 << l_p_8);
-        $zero_protection =
-          v_protection[l_p_8]! === 0 ? $zero_protection | (1 << l_p_8) : $zero_protection & ~(1 << l_p_8);
-      }
-      {
-        const $card = l_card_7;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_collection && $taken < Z_collection + 6) {
-          const $member = fn_uncommitted($card) ? 1 : 0;
-          if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
-        }
-        if ($taken >= Z_collection && $taken < Z_collection + 6) {
-          const $member = fn_colour_of$member($card);
-          if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
-        }
-        if ($taken >= Z_collection && $taken < Z_collection + 6) {
-          const $member = Property_kind$index[$card]!;
-          if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
-        }
-        const $seg218 = Z_collection + l_p_8;
-        C[$seg218 * CAP + N[$seg218]!] = $card;
-        N[$seg218]!++;
-        $where[$card] = $seg218;
-        {
-          const $member = fn_uncommitted($card) ? 1 : 0;
-          if ($member >= 0) $keyed_collection_uncommitted[($seg218 - Z_collection) * 2 + $member]!++;
-        }
-        {
-          const $member = fn_colour_of$member($card);
-          if ($member >= 0) $keyed_collection_colour_of[($seg218 - Z_collection) * 6 + $member]!++;
-        }
-        {
-          const $member = Property_kind$index[$card]!;
-          if ($member >= 0) $count_collection_kind[($seg218 - Z_collection) * 3 + $member]!++;
-        }
-      }
-      l_p_9 = l_p_8;
-      l_card_8 = l_card_7;
-      if (Property_kind$code[l_card_8]! === 1) {
-        let $cond223: boolean = l_p_9 >= humans;
-        if ($cond223) {
-          let $any219: boolean = false;
-          {
-            const $seg221 = Z_collection + l_p_9;
-            const $n222 =
-              $keyed_collection_uncommitted[($seg221 - Z_collection) * 2 + 1]! > 0 ? N[$seg221]! : 0;
-            for (let $i220 = 0; $i220 < $n222; $i220++) {
-              const l_u = C[$seg221 * CAP + $i220]!;
-              if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-                $any219 = true;
-                break;
-              }
-            }
-          }
-          $cond223 = $any219;
-        }
-        if ($cond223) {
-          let $first224: number = 0;
-          let $found225 = false;
-          {
-            const $seg227 = Z_collection + l_p_9;
-            const $n228 =
-              $keyed_collection_uncommitted[($seg227 - Z_collection) * 2 + 1]! > 0 ? N[$seg227]! : 0;
-            for (let $i226 = 0; $i226 < $n228; $i226++) {
-              const l_u = C[$seg227 * CAP + $i226]!;
-              if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-                $first224 = l_u;
-                $found225 = true;
-                break;
-              }
-            }
-          }
-          if (!$found225) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-          let l_other = $first224;
-          let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
-            ? Property_colour[l_card_8]!
-            : Property_second_colour[l_card_8]!;
-          $write_committed(l_card_8, l_common, $where[l_card_8]!);
-          $write_committed(l_other, l_common, $where[l_other]!);
-          return step60();
-        }
-        if (
-          l_p_9 >= humans &&
-          fn_cards_of$at(l_p_9, Property_colour[l_card_8]!, Property_colour$index[l_card_8]!) +
-            fn_cards_of$at(
-              l_p_9,
-              Property_second_colour[l_card_8]!,
-              Property_second_colour$index[l_card_8]!,
-            ) ===
-            0
-        ) {
-          return step59();
-        }
-        let $cond233: boolean =
-          fn_cards_of$at(l_p_9, Property_colour[l_card_8]!, Property_colour$index[l_card_8]!) +
-            fn_cards_of$at(
-              l_p_9,
-              Property_second_colour[l_card_8]!,
-              Property_second_colour$index[l_card_8]!,
-            ) >
-          0;
-        if (!$cond233) {
-          let $any229: boolean = false;
-          {
-            const $seg231 = Z_collection + l_p_9;
-            const $n232 =
-              $keyed_collection_uncommitted[($seg231 - Z_collection) * 2 + 1]! > 0 ? N[$seg231]! : 0;
-            for (let $i230 = 0; $i230 < $n232; $i230++) {
-              const l_u = C[$seg231 * CAP + $i230]!;
-              if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-                $any229 = true;
-                break;
-              }
-            }
-          }
-          $cond233 = $any229;
-        }
-        if ($cond233) {
-          l_p_10 = l_p_9;
-          l_dual = l_card_8;
-          if (l_p_10 >= humans) {
-            l_p_11 = l_p_10;
-            l_dual_2 = l_dual;
-            l_first_count_2 = fn_cards_of$at(
-              l_p_11,
-              Property_colour[l_dual_2]!,
-              Property_colour$index[l_dual_2]!,
-            );
-            l_second_count_2 = fn_cards_of$at(
-              l_p_11,
-              Property_second_colour[l_dual_2]!,
-              Property_second_colour$index[l_dual_2]!,
-            );
-            if (l_first_count_2 > l_second_count_2) {
-              $write_committed(l_dual_2, Property_colour[l_dual_2]!, $where[l_dual_2]!);
-              return step50();
-            }
-            if (l_second_count_2 > l_first_count_2) {
-              $write_committed(l_dual_2, Property_second_colour[l_dual_2]!, $where[l_dual_2]!);
-              return step49();
-            }
-            return decide247();
-          }
-          {
-            const $seat248 = l_p_10;
-            if ($seat248 >= humans)
-              throw new GameFault(
-                "fault/bot-asked",
-                `seat ${$seat248} is played by the rules: the rules must decide for it, never ask it`,
-              );
-            return decide259($seat248);
-          }
-        }
-        return step53();
-      }
-      if (Property_kind$code[l_card_8]! === 0) {
-        {
-          let $n16 = 0;
-          {
-            const $seg18 = Z_collection + l_p_9;
-            const $n19 = $keyed_collection_uncommitted[($seg18 - Z_collection) * 2 + 1]! > 0 ? N[$seg18]! : 0;
-            for (let $i17 = 0; $i17 < $n19; $i17++) {
-              const l_u_2 = C[$seg18 * CAP + $i17]!;
-              if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
-                $list5[$n16++] = l_u_2;
-            }
-          }
-          l_u_2$count = $n16;
-        }
-        l_u_2$index = 0;
-        return step39();
-      }
-      return step40();
+      return step97();
     }
+    return step95();
+  }
+  function step95(): number {
     for (let l_p = 0; l_p < players; l_p++) {
       {
-        let $n260 = 0;
+        let $n218 = 0;
         {
-          const $seg262 = Z_played + l_p;
-          const $n263 = $count_played_effect[($seg262 - Z_played) * 14 + 4]! > 0 ? N[$seg262]! : 0;
-          for (let $i261 = 0; $i261 < $n263; $i261++) {
-            const l_a = C[$seg262 * CAP + $i261]!;
-            if (Action_effect$code[l_a]! === 4) $list52[$n260++] = l_a;
+          const $seg220 = Z_played + l_p;
+          const $n221 = $count_played_effect[($seg220 - Z_played) * 14 + 4]! > 0 ? N[$seg220]! : 0;
+          for (let $i219 = 0; $i219 < $n221; $i219++) {
+            const l_a = C[$seg220 * CAP + $i219]!;
+            if (Action_effect$code[l_a]! === 4) $list45[$n218++] = l_a;
           }
         }
-        for (let $i264 = 0; $i264 < $n260; $i264++) {
-          const l_a = $list52[$i264]!;
+        for (let $i222 = 0; $i222 < $n218; $i222++) {
+          const l_a = $list45[$i222]!;
           {
-            const $seg265 = Z_played + l_p;
+            const $seg223 = Z_played + l_p;
             const $wanted = l_a;
             let $at = -1;
-            for (let $i = 0; $i < N[$seg265]!; $i++)
-              if (C[$seg265 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg223]!; $i++)
+              if (C[$seg223 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
-            const $at266 = $seg265 * CAP + $at;
-            const $card = C[$at266]!;
-            const $end267 = $seg265 * CAP + N[$seg265]! - 1;
-            for (let $k268 = $at266; $k268 < $end267; $k268++) C[$k268] = C[$k268 + 1]!;
-            N[$seg265]!--;
+            const $at224 = $seg223 * CAP + $at;
+            const $card = C[$at224]!;
+            const $end225 = $seg223 * CAP + N[$seg223]! - 1;
+            for (let $k226 = $at224; $k226 < $end225; $k226++) C[$k226] = C[$k226 + 1]!;
+            N[$seg223]!--;
             {
               const $member = Action_effect$index[$card]!;
               if ($member >= 0)
-                if (--$count_played_effect[($seg265 - Z_played) * 14 + $member]! === 0)
-                  $holding_count_played_effect[$member]! &= ~(1 << ($seg265 - Z_played));
+                if (--$count_played_effect[($seg223 - Z_played) * 14 + $member]! === 0)
+                  $holding_count_played_effect[$member]! &= ~(1 << ($seg223 - Z_played));
             }
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
@@ -2018,12 +1953,106 @@ export function playout(): PlayoutKernel {
         throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
       v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
     }
-    return 2;
+    return step96();
   }
-  function step39(): number {
+  function step96(): number {
+    return 4;
+  }
+  function step97(): number {
+    l_p_7 = $values3[l_p_7$index]!;
+    l_p_8 = l_p_7;
+    l_card_7 = N[Z_exchange + l_p_8]! > 0 ? C[(Z_exchange + l_p_8) * CAP]! : emptyZone("top");
+    l_money_before = fn_money_cards(l_p_8);
+    {
+      const $amount = v_protection[l_p_8]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_8] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_8]}, not the ${$amount} to transfer`,
+        );
+      $positive_protection -= v_protection[l_p_8]! > 0 ? 1 : 0;
+      v_protection[l_p_8] -= $amount;
+      v_bank += $amount;
+      $positive_protection += v_protection[l_p_8]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_p_8]! > 0 ? $above_protection | (1 << l_p_8) : $above_protection & ~(1 << l_p_8);
+      $zero_protection =
+        v_protection[l_p_8]! === 0 ? $zero_protection | (1 << l_p_8) : $zero_protection & ~(1 << l_p_8);
+    }
+    {
+      const $card = l_card_7;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = fn_uncommitted($card) ? 1 : 0;
+        if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
+      }
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = fn_colour_of$member($card);
+        if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
+      }
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
+      }
+      const $seg227 = Z_collection + l_p_8;
+      C[$seg227 * CAP + N[$seg227]!] = $card;
+      N[$seg227]!++;
+      $where[$card] = $seg227;
+      {
+        const $member = fn_uncommitted($card) ? 1 : 0;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg227 - Z_collection) * 2 + $member]!++;
+      }
+      {
+        const $member = fn_colour_of$member($card);
+        if ($member >= 0) $keyed_collection_colour_of[($seg227 - Z_collection) * 6 + $member]!++;
+      }
+      {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($seg227 - Z_collection) * 3 + $member]!++;
+      }
+    }
+    l_p_9 = l_p_8;
+    l_card_8 = l_card_7;
+    if (Property_kind$code[l_card_8]! === 1) {
+      return step119();
+    }
+    return step98();
+  }
+  function step98(): number {
+    if (Property_kind$code[l_card_8]! === 0) {
+      return step100();
+    }
+    return step99();
+  }
+  function step99(): number {
+    return step103();
+  }
+  function step100(): number {
+    {
+      let $n16 = 0;
+      {
+        const $seg18 = Z_collection + l_p_9;
+        const $n19 = $keyed_collection_uncommitted[($seg18 - Z_collection) * 2 + 1]! > 0 ? N[$seg18]! : 0;
+        for (let $i17 = 0; $i17 < $n19; $i17++) {
+          const l_u_2 = C[$seg18 * CAP + $i17]!;
+          if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
+            $list5[$n16++] = l_u_2;
+        }
+      }
+      l_u_2$count = $n16;
+    }
+    l_u_2$index = 0;
+    return step101();
+  }
+  function step101(): number {
     for (;;) {
-      const $pc = step39$body();
-      if ($pc !== 39) return $pc;
+      const $pc = step101$body();
+      if ($pc !== 101) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -2031,79 +2060,93 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step39$body(): number {
+  function step101$body(): number {
     if (l_u_2$index < l_u_2$count) {
-      l_u_2 = $list5[l_u_2$index]!;
-      if (l_p_9 >= humans) {
-        $write_committed(l_u_2, Property_colour[l_card_8]!, $where[l_u_2]!);
-        return step46();
-      }
-      l_p_14 = l_p_9;
-      l_dual_5 = l_u_2;
-      if (l_p_14 >= humans) {
-        l_p_15 = l_p_14;
-        l_dual_6 = l_dual_5;
-        l_first_count_4 = fn_cards_of$at(
-          l_p_15,
-          Property_colour[l_dual_6]!,
-          Property_colour$index[l_dual_6]!,
-        );
-        l_second_count_4 = fn_cards_of$at(
-          l_p_15,
-          Property_second_colour[l_dual_6]!,
-          Property_second_colour$index[l_dual_6]!,
-        );
-        if (l_first_count_4 > l_second_count_4) {
-          $write_committed(l_dual_6, Property_colour[l_dual_6]!, $where[l_dual_6]!);
-          return step44();
-        }
-        if (l_second_count_4 > l_first_count_4) {
-          $write_committed(l_dual_6, Property_second_colour[l_dual_6]!, $where[l_dual_6]!);
-          return step43();
-        }
-        return decide282();
-      }
-      {
-        const $seat283 = l_p_14;
-        if ($seat283 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat283} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide294($seat283);
-      }
+      return step104();
     }
-    return step40();
+    return step102();
   }
-  function step40(): number {
-    return step61();
+  function step102(): number {
+    return step103();
   }
-  function step41(): number {
-    return step45();
+  function step103(): number {
+    return step154();
   }
-  function step42(): number {
-    let $first295: number = 0;
-    let $found296 = false;
+  function step104(): number {
+    l_u_2 = $list5[l_u_2$index]!;
+    if (l_p_9 >= humans) {
+      return step117();
+    }
+    return step105();
+  }
+  function step105(): number {
+    l_p_14 = l_p_9;
+    l_dual_5 = l_u_2;
+    if (l_p_14 >= humans) {
+      return step108();
+    }
+    return step106();
+  }
+  function step106(): number {
+    {
+      const $seat228 = l_p_14;
+      if ($seat228 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat228} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide239($seat228);
+    }
+  }
+  function step107(): number {
+    return step116();
+  }
+  function step108(): number {
+    l_p_15 = l_p_14;
+    l_dual_6 = l_dual_5;
+    l_first_count_4 = fn_cards_of$at(l_p_15, Property_colour[l_dual_6]!, Property_colour$index[l_dual_6]!);
+    l_second_count_4 = fn_cards_of$at(
+      l_p_15,
+      Property_second_colour[l_dual_6]!,
+      Property_second_colour$index[l_dual_6]!,
+    );
+    if (l_first_count_4 > l_second_count_4) {
+      return step114();
+    }
+    return step109();
+  }
+  function step109(): number {
+    if (l_second_count_4 > l_first_count_4) {
+      return step112();
+    }
+    return step110();
+  }
+  function step110(): number {
+    return decide253();
+  }
+  function step111(): number {
+    let $first254: number = 0;
+    let $found255 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first295 = l_h;
-        $found296 = true;
+        $first254 = l_h;
+        $found255 = true;
         break;
       }
     }
-    if (!$found296) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first295;
-    let $first297: number = 0;
-    let $found298 = false;
+    if (!$found255) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first254;
+    let $first256: number = 0;
+    let $found257 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first297 = l_h;
-        $found298 = true;
+        $first256 = l_h;
+        $found257 = true;
         break;
       }
     }
-    if (!$found298) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first297;
+    if (!$found257) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first256;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_6, v_merc_vote[l_one]!, $where[l_dual_6]!);
     } else {
@@ -2121,47 +2164,162 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step43();
+    return step113();
   }
-  function step43(): number {
-    return step44();
+  function step112(): number {
+    $write_committed(l_dual_6, Property_second_colour[l_dual_6]!, $where[l_dual_6]!);
+    return step113();
   }
-  function step44(): number {
-    return step45();
+  function step113(): number {
+    return step115();
   }
-  function step45(): number {
-    return step46();
+  function step114(): number {
+    $write_committed(l_dual_6, Property_colour[l_dual_6]!, $where[l_dual_6]!);
+    return step115();
   }
-  function step46(): number {
+  function step115(): number {
+    return step116();
+  }
+  function step116(): number {
+    return step118();
+  }
+  function step117(): number {
+    $write_committed(l_u_2, Property_colour[l_card_8]!, $where[l_u_2]!);
+    return step118();
+  }
+  function step118(): number {
     l_u_2$index += 1;
-    return 39;
+    return 101;
   }
-  function step47(): number {
-    return step51();
+  function step119(): number {
+    let $cond262: boolean = l_p_9 >= humans;
+    if ($cond262) {
+      let $any258: boolean = false;
+      {
+        const $seg260 = Z_collection + l_p_9;
+        const $n261 = $keyed_collection_uncommitted[($seg260 - Z_collection) * 2 + 1]! > 0 ? N[$seg260]! : 0;
+        for (let $i259 = 0; $i259 < $n261; $i259++) {
+          const l_u = C[$seg260 * CAP + $i259]!;
+          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
+            $any258 = true;
+            break;
+          }
+        }
+      }
+      $cond262 = $any258;
+    }
+    if ($cond262) {
+      return step152();
+    }
+    return step120();
   }
-  function step48(): number {
-    let $first299: number = 0;
-    let $found300 = false;
+  function step120(): number {
+    if (
+      l_p_9 >= humans &&
+      fn_cards_of$at(l_p_9, Property_colour[l_card_8]!, Property_colour$index[l_card_8]!) +
+        fn_cards_of$at(l_p_9, Property_second_colour[l_card_8]!, Property_second_colour$index[l_card_8]!) ===
+        0
+    ) {
+      return step150();
+    }
+    return step121();
+  }
+  function step121(): number {
+    let $cond267: boolean =
+      fn_cards_of$at(l_p_9, Property_colour[l_card_8]!, Property_colour$index[l_card_8]!) +
+        fn_cards_of$at(l_p_9, Property_second_colour[l_card_8]!, Property_second_colour$index[l_card_8]!) >
+      0;
+    if (!$cond267) {
+      let $any263: boolean = false;
+      {
+        const $seg265 = Z_collection + l_p_9;
+        const $n266 = $keyed_collection_uncommitted[($seg265 - Z_collection) * 2 + 1]! > 0 ? N[$seg265]! : 0;
+        for (let $i264 = 0; $i264 < $n266; $i264++) {
+          const l_u = C[$seg265 * CAP + $i264]!;
+          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
+            $any263 = true;
+            break;
+          }
+        }
+      }
+      $cond267 = $any263;
+    }
+    if ($cond267) {
+      return step123();
+    }
+    return step122();
+  }
+  function step122(): number {
+    return step137();
+  }
+  function step123(): number {
+    l_p_10 = l_p_9;
+    l_dual = l_card_8;
+    if (l_p_10 >= humans) {
+      return step126();
+    }
+    return step124();
+  }
+  function step124(): number {
+    {
+      const $seat268 = l_p_10;
+      if ($seat268 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat268} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide279($seat268);
+    }
+  }
+  function step125(): number {
+    return step134();
+  }
+  function step126(): number {
+    l_p_11 = l_p_10;
+    l_dual_2 = l_dual;
+    l_first_count_2 = fn_cards_of$at(l_p_11, Property_colour[l_dual_2]!, Property_colour$index[l_dual_2]!);
+    l_second_count_2 = fn_cards_of$at(
+      l_p_11,
+      Property_second_colour[l_dual_2]!,
+      Property_second_colour$index[l_dual_2]!,
+    );
+    if (l_first_count_2 > l_second_count_2) {
+      return step132();
+    }
+    return step127();
+  }
+  function step127(): number {
+    if (l_second_count_2 > l_first_count_2) {
+      return step130();
+    }
+    return step128();
+  }
+  function step128(): number {
+    return decide293();
+  }
+  function step129(): number {
+    let $first294: number = 0;
+    let $found295 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first299 = l_h;
-        $found300 = true;
+        $first294 = l_h;
+        $found295 = true;
         break;
       }
     }
-    if (!$found300) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first299;
-    let $first301: number = 0;
-    let $found302 = false;
+    if (!$found295) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first294;
+    let $first296: number = 0;
+    let $found297 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first301 = l_h;
-        $found302 = true;
+        $first296 = l_h;
+        $found297 = true;
         break;
       }
     }
-    if (!$found302) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first301;
+    if (!$found297) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first296;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_2, v_merc_vote[l_one]!, $where[l_dual_2]!);
     } else {
@@ -2179,15 +2337,23 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step49();
+    return step131();
   }
-  function step49(): number {
-    return step50();
+  function step130(): number {
+    $write_committed(l_dual_2, Property_second_colour[l_dual_2]!, $where[l_dual_2]!);
+    return step131();
   }
-  function step50(): number {
-    return step51();
+  function step131(): number {
+    return step133();
   }
-  function step51(): number {
+  function step132(): number {
+    $write_committed(l_dual_2, Property_colour[l_dual_2]!, $where[l_dual_2]!);
+    return step133();
+  }
+  function step133(): number {
+    return step134();
+  }
+  function step134(): number {
     {
       let $n12 = 0;
       {
@@ -2202,12 +2368,12 @@ export function playout(): PlayoutKernel {
       l_u$count = $n12;
     }
     l_u$index = 0;
-    return step52();
+    return step135();
   }
-  function step52(): number {
+  function step135(): number {
     for (;;) {
-      const $pc = step52$body();
-      if ($pc !== 52) return $pc;
+      const $pc = step135$body();
+      if ($pc !== 135) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -2215,75 +2381,87 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step52$body(): number {
+  function step135$body(): number {
     if (l_u$index < l_u$count) {
-      l_u = $list4[l_u$index]!;
-      l_p_12 = l_p_9;
-      l_dual_3 = l_u;
-      if (l_p_12 >= humans) {
-        l_p_13 = l_p_12;
-        l_dual_4 = l_dual_3;
-        l_first_count_3 = fn_cards_of$at(
-          l_p_13,
-          Property_colour[l_dual_4]!,
-          Property_colour$index[l_dual_4]!,
-        );
-        l_second_count_3 = fn_cards_of$at(
-          l_p_13,
-          Property_second_colour[l_dual_4]!,
-          Property_second_colour$index[l_dual_4]!,
-        );
-        if (l_first_count_3 > l_second_count_3) {
-          $write_committed(l_dual_4, Property_colour[l_dual_4]!, $where[l_dual_4]!);
-          return step57();
-        }
-        if (l_second_count_3 > l_first_count_3) {
-          $write_committed(l_dual_4, Property_second_colour[l_dual_4]!, $where[l_dual_4]!);
-          return step56();
-        }
-        return decide316();
-      }
-      {
-        const $seat317 = l_p_12;
-        if ($seat317 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat317} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide328($seat317);
-      }
+      return step138();
     }
-    return step53();
+    return step136();
   }
-  function step53(): number {
-    return step59();
+  function step136(): number {
+    return step137();
   }
-  function step54(): number {
-    return step58();
+  function step137(): number {
+    return step151();
   }
-  function step55(): number {
-    let $first329: number = 0;
-    let $found330 = false;
+  function step138(): number {
+    l_u = $list4[l_u$index]!;
+    l_p_12 = l_p_9;
+    l_dual_3 = l_u;
+    if (l_p_12 >= humans) {
+      return step141();
+    }
+    return step139();
+  }
+  function step139(): number {
+    {
+      const $seat298 = l_p_12;
+      if ($seat298 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat298} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide309($seat298);
+    }
+  }
+  function step140(): number {
+    return step149();
+  }
+  function step141(): number {
+    l_p_13 = l_p_12;
+    l_dual_4 = l_dual_3;
+    l_first_count_3 = fn_cards_of$at(l_p_13, Property_colour[l_dual_4]!, Property_colour$index[l_dual_4]!);
+    l_second_count_3 = fn_cards_of$at(
+      l_p_13,
+      Property_second_colour[l_dual_4]!,
+      Property_second_colour$index[l_dual_4]!,
+    );
+    if (l_first_count_3 > l_second_count_3) {
+      return step147();
+    }
+    return step142();
+  }
+  function step142(): number {
+    if (l_second_count_3 > l_first_count_3) {
+      return step145();
+    }
+    return step143();
+  }
+  function step143(): number {
+    return decide323();
+  }
+  function step144(): number {
+    let $first324: number = 0;
+    let $found325 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first329 = l_h;
-        $found330 = true;
+        $first324 = l_h;
+        $found325 = true;
         break;
       }
     }
-    if (!$found330) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first329;
-    let $first331: number = 0;
-    let $found332 = false;
+    if (!$found325) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first324;
+    let $first326: number = 0;
+    let $found327 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first331 = l_h;
-        $found332 = true;
+        $first326 = l_h;
+        $found327 = true;
         break;
       }
     }
-    if (!$found332) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first331;
+    if (!$found327) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first326;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_4, v_merc_vote[l_one]!, $where[l_dual_4]!);
     } else {
@@ -2301,25 +2479,60 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step56();
+    return step146();
   }
-  function step56(): number {
-    return step57();
+  function step145(): number {
+    $write_committed(l_dual_4, Property_second_colour[l_dual_4]!, $where[l_dual_4]!);
+    return step146();
   }
-  function step57(): number {
-    return step58();
+  function step146(): number {
+    return step148();
   }
-  function step58(): number {
+  function step147(): number {
+    $write_committed(l_dual_4, Property_colour[l_dual_4]!, $where[l_dual_4]!);
+    return step148();
+  }
+  function step148(): number {
+    return step149();
+  }
+  function step149(): number {
     l_u$index += 1;
-    return 52;
+    return 135;
   }
-  function step59(): number {
-    return step60();
+  function step150(): number {
+    return step151();
   }
-  function step60(): number {
-    return step61();
+  function step151(): number {
+    return step153();
   }
-  function step61(): number {
+  function step152(): number {
+    let $first328: number = 0;
+    let $found329 = false;
+    {
+      const $seg331 = Z_collection + l_p_9;
+      const $n332 = $keyed_collection_uncommitted[($seg331 - Z_collection) * 2 + 1]! > 0 ? N[$seg331]! : 0;
+      for (let $i330 = 0; $i330 < $n332; $i330++) {
+        const l_u = C[$seg331 * CAP + $i330]!;
+        if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
+          $first328 = l_u;
+          $found329 = true;
+          break;
+        }
+      }
+    }
+    if (!$found329) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first328;
+    let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
+      ? Property_colour[l_card_8]!
+      : Property_second_colour[l_card_8]!;
+    $write_committed(l_card_8, l_common, $where[l_card_8]!);
+    $write_committed(l_other, l_common, $where[l_other]!);
+    return step153();
+  }
+  function step153(): number {
+    return step154();
+  }
+  function step154(): number {
     if (Property_kind$code[l_card_7]! === 2) {
       {
         const $amount = 1 + l_money_before;
@@ -2349,86 +2562,115 @@ export function playout(): PlayoutKernel {
       }
     }
     if (Property_heart[l_card_7]! && !$variant_simple) {
-      l_p_16 = l_p_8;
-      if (N[Z_action_deck]! > 0) {
-        {
-          const $seg333 = Z_hand + l_p_16;
-          const $count = 1;
-          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
-            throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
-          for (let $dealt = 0; $dealt < $count; $dealt++) {
-            const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-            C[$seg333 * CAP + N[$seg333]!] = $card;
-            N[$seg333]!++;
-            $where[$card] = $seg333;
-            {
-              const $member = Action_effect$index[$card]!;
-              if ($member >= 0) $count_hand_effect[($seg333 - Z_hand) * 14 + $member]!++;
-            }
-          }
-        }
-        if (N[Z_hand + l_p_16]! > 5) {
-          if (l_p_16 >= humans) {
-            {
-              const $seg334 = Z_hand + l_p_16;
-              const $position = rollOn(G, N[Z_hand + l_p_16]!);
-              if (!Number.isInteger($position) || $position < 1 || $position > N[$seg334]!)
-                throw new GameFault(
-                  "fault/no-such-position",
-                  `the zone has no card at position ${$position}: it holds ${N[$seg334]!}`,
-                );
-              const $index = $position - 1;
-              const $at335 = $seg334 * CAP + $index;
-              const $card = C[$at335]!;
-              const $end336 = $seg334 * CAP + N[$seg334]! - 1;
-              for (let $k337 = $at335; $k337 < $end336; $k337++) C[$k337] = C[$k337 + 1]!;
-              N[$seg334]!--;
-              {
-                const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg334 - Z_hand) * 14 + $member]!--;
-              }
-              C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-              N[Z_action_discard]!++;
-              $where[$card] = Z_action_discard;
-            }
-            return step63();
-          }
-          {
-            const $seat338 = l_p_16;
-            if ($seat338 >= humans)
-              throw new GameFault(
-                "fault/bot-asked",
-                `seat ${$seat338} is played by the rules: the rules must decide for it, never ask it`,
-              );
-            return decide352($seat338);
-          }
-        }
-        return step64();
-      }
-      return step65();
+      return step156();
     }
-    return step66();
+    return step155();
   }
-  function step62(): number {
-    return step63();
+  function step155(): number {
+    return step167();
   }
-  function step63(): number {
-    return step64();
+  function step156(): number {
+    l_p_16 = l_p_8;
+    if (N[Z_action_deck]! > 0) {
+      return step158();
+    }
+    return step157();
   }
-  function step64(): number {
-    return step65();
+  function step157(): number {
+    return step166();
   }
-  function step65(): number {
-    return step66();
+  function step158(): number {
+    {
+      const $seg333 = Z_hand + l_p_16;
+      const $count = 1;
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+      for (let $dealt = 0; $dealt < $count; $dealt++) {
+        const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
+        C[$seg333 * CAP + N[$seg333]!] = $card;
+        N[$seg333]!++;
+        $where[$card] = $seg333;
+        {
+          const $member = Action_effect$index[$card]!;
+          if ($member >= 0) $count_hand_effect[($seg333 - Z_hand) * 14 + $member]!++;
+        }
+      }
+    }
+    if (N[Z_hand + l_p_16]! > 5) {
+      return step160();
+    }
+    return step159();
   }
-  function step66(): number {
+  function step159(): number {
+    return step165();
+  }
+  function step160(): number {
+    if (l_p_16 >= humans) {
+      return step163();
+    }
+    return step161();
+  }
+  function step161(): number {
+    {
+      const $seat334 = l_p_16;
+      if ($seat334 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat334} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide348($seat334);
+    }
+  }
+  function step162(): number {
+    return step164();
+  }
+  function step163(): number {
+    {
+      const $seg349 = Z_hand + l_p_16;
+      const $position = rollOn(G, N[Z_hand + l_p_16]!);
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg349]!)
+        throw new GameFault(
+          "fault/no-such-position",
+          `the zone has no card at position ${$position}: it holds ${N[$seg349]!}`,
+        );
+      const $index = $position - 1;
+      const $at350 = $seg349 * CAP + $index;
+      const $card = C[$at350]!;
+      const $end351 = $seg349 * CAP + N[$seg349]! - 1;
+      for (let $k352 = $at350; $k352 < $end351; $k352++) C[$k352] = C[$k352 + 1]!;
+      N[$seg349]!--;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($seg349 - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    return step164();
+  }
+  function step164(): number {
+    return step165();
+  }
+  function step165(): number {
+    return step166();
+  }
+  function step166(): number {
+    return step167();
+  }
+  function step167(): number {
     l_p_7$index += 1;
-    return 38;
+    return 94;
   }
-  function step67(): number {
+  function step168(): number {
+    l_p_5 = $values2[l_p_5$index]!;
+    l___window_1 = true;
+    return step169();
+  }
+  function step169(): number {
     for (;;) {
-      const $pc = step67$body();
-      if ($pc !== 67) return $pc;
+      const $pc = step169$body();
+      if ($pc !== 169) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -2436,236 +2678,262 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step67$body(): number {
+  function step169$body(): number {
     if (l___window_1) {
-      {
-        const $seat353 = l_p_5;
-        if ($seat353 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat353} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide370($seat353, true);
-      }
+      return step171();
     }
-    l_p_5$index += 1;
-    return 37;
+    return step170();
   }
-  function step68(): number {
+  function step170(): number {
+    l_p_5$index += 1;
+    return 92;
+  }
+  function step171(): number {
+    {
+      const $seat353 = l_p_5;
+      if ($seat353 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat353} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide370($seat353, true);
+    }
+  }
+  function step172(): number {
     l_p_6 = l_p_5;
     l_card_6 = l_card_5;
     if (Action_effect$code[l_card_6]! === 0) {
-      {
-        const $amount = 2;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from bank`,
-          );
-        if (v_bank < $amount)
-          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-        v_bank -= $amount;
-        v_coins[l_p_6] += $amount;
-      }
-      {
-        const $card = l_card_6;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-        N[Z_action_discard]!++;
-        $where[$card] = Z_action_discard;
-      }
-      return step81();
+      return step200();
     }
+    return step173();
+  }
+  function step173(): number {
     if (Action_effect$code[l_card_6]! === 1) {
-      {
-        const $amount = v_protection[l_p_6]!;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from protection[p]`,
-          );
-        if (v_protection[l_p_6] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `protection[p] has ${v_protection[l_p_6]}, not the ${$amount} to transfer`,
-          );
-        $positive_protection -= v_protection[l_p_6]! > 0 ? 1 : 0;
-        v_protection[l_p_6] -= $amount;
-        v_coins[l_p_6] += $amount;
-        $positive_protection += v_protection[l_p_6]! > 0 ? 1 : 0;
-        $above_protection =
-          v_protection[l_p_6]! > 0 ? $above_protection | (1 << l_p_6) : $above_protection & ~(1 << l_p_6);
-        $zero_protection =
-          v_protection[l_p_6]! === 0 ? $zero_protection | (1 << l_p_6) : $zero_protection & ~(1 << l_p_6);
-      }
-      {
-        const $card = l_card_6;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-        N[Z_action_discard]!++;
-        $where[$card] = Z_action_discard;
-      }
-      return step80();
+      return step198();
     }
+    return step174();
+  }
+  function step174(): number {
     if (Action_effect$code[l_card_6]! === 2) {
-      {
-        let $n371 = 0;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (l_q !== l_p_6) $list69[$n371++] = l_q;
-        }
-        for (let $i372 = 0; $i372 < $n371; $i372++) {
-          const l_q = $list69[$i372]!;
-          {
-            const $amount = Math.min(1, v_coins[l_q]);
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from coins[q]`,
-              );
-            if (v_coins[l_q] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-              );
-            v_coins[l_q] -= $amount;
-            v_bank += $amount;
-          }
-        }
-      }
-      {
-        const $card = l_card_6;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-        N[Z_action_discard]!++;
-        $where[$card] = Z_action_discard;
-      }
-      return step79();
+      return step196();
     }
+    return step175();
+  }
+  function step175(): number {
     if (Action_effect$code[l_card_6]! === 3) {
-      {
-        const $card = l_card_6;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-        N[Z_action_discard]!++;
-        $where[$card] = Z_action_discard;
-      }
-      {
-        const $seat373 = l_p_6;
-        if ($seat373 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat373} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide395($seat373);
-      }
+      return step191();
     }
+    return step176();
+  }
+  function step176(): number {
     if (Action_effect$code[l_card_6]! === 4) {
-      {
-        const $card = l_card_6;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        const $seg396 = Z_played + l_p_6;
-        C[$seg396 * CAP + N[$seg396]!] = $card;
-        N[$seg396]!++;
-        $where[$card] = $seg396;
-        {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if ($count_played_effect[($seg396 - Z_played) * 14 + $member]!++ === 0)
-              $holding_count_played_effect[$member]! |= 1 << ($seg396 - Z_played);
-        }
-      }
-      return step74();
+      return step189();
     }
+    return step177();
+  }
+  function step177(): number {
     if (Action_effect$code[l_card_6]! === 6) {
-      {
-        const $seat397 = l_p_6;
-        if ($seat397 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat397} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide410($seat397);
-      }
+      return step186();
     }
+    return step178();
+  }
+  function step178(): number {
     if (Action_effect$code[l_card_6]! === 8) {
-      {
-        const $card = l_card_6;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_board * CAP + N[Z_board]!] = $card;
-        N[Z_board]!++;
-        $where[$card] = Z_board;
-      }
-      return step71();
+      return step184();
     }
+    return step179();
+  }
+  function step179(): number {
     if (Action_effect$code[l_card_6]! === 12 || Action_effect$code[l_card_6]! === 13) {
+      return step181();
+    }
+    return step180();
+  }
+  function step180(): number {
+    {
+      const $card = l_card_6;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg371 = Z_played + l_p_6;
+      C[$seg371 * CAP + N[$seg371]!] = $card;
+      N[$seg371]!++;
+      $where[$card] = $seg371;
       {
-        const $seat411 = l_p_6;
-        if ($seat411 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat411} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide421($seat411);
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if ($count_played_effect[($seg371 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg371 - Z_played);
+      }
+    }
+    return step183();
+  }
+  function step181(): number {
+    {
+      const $seat372 = l_p_6;
+      if ($seat372 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat372} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide382($seat372);
+    }
+  }
+  function step182(): number {
+    return step183();
+  }
+  function step183(): number {
+    return step185();
+  }
+  function step184(): number {
+    {
+      const $card = l_card_6;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_board * CAP + N[Z_board]!] = $card;
+      N[Z_board]!++;
+      $where[$card] = Z_board;
+    }
+    return step185();
+  }
+  function step185(): number {
+    return step188();
+  }
+  function step186(): number {
+    {
+      const $seat383 = l_p_6;
+      if ($seat383 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat383} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide396($seat383);
+    }
+  }
+  function step187(): number {
+    return step188();
+  }
+  function step188(): number {
+    return step190();
+  }
+  function step189(): number {
+    {
+      const $card = l_card_6;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg397 = Z_played + l_p_6;
+      C[$seg397 * CAP + N[$seg397]!] = $card;
+      N[$seg397]!++;
+      $where[$card] = $seg397;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if ($count_played_effect[($seg397 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg397 - Z_played);
+      }
+    }
+    return step190();
+  }
+  function step190(): number {
+    return step195();
+  }
+  function step191(): number {
+    {
+      const $card = l_card_6;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    {
+      const $seat398 = l_p_6;
+      if ($seat398 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat398} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide420($seat398);
+    }
+  }
+  function step192(): number {
+    {
+      const $seat421 = l_p_6;
+      if ($seat421 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat421} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide446($seat421);
+    }
+  }
+  function step193(): number {
+    return step194();
+  }
+  function step194(): number {
+    return step195();
+  }
+  function step195(): number {
+    return step197();
+  }
+  function step196(): number {
+    {
+      let $n447 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_p_6) $list75[$n447++] = l_q;
+      }
+      for (let $i448 = 0; $i448 < $n447; $i448++) {
+        const l_q = $list75[$i448]!;
+        {
+          const $amount = Math.min(1, v_coins[l_q]);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_q] -= $amount;
+          v_bank += $amount;
+        }
       }
     }
     {
@@ -2681,73 +2949,115 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg422 = Z_played + l_p_6;
-      C[$seg422 * CAP + N[$seg422]!] = $card;
-      N[$seg422]!++;
-      $where[$card] = $seg422;
-      {
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    return step197();
+  }
+  function step197(): number {
+    return step199();
+  }
+  function step198(): number {
+    {
+      const $amount = v_protection[l_p_6]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_6] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_6]}, not the ${$amount} to transfer`,
+        );
+      $positive_protection -= v_protection[l_p_6]! > 0 ? 1 : 0;
+      v_protection[l_p_6] -= $amount;
+      v_coins[l_p_6] += $amount;
+      $positive_protection += v_protection[l_p_6]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_p_6]! > 0 ? $above_protection | (1 << l_p_6) : $above_protection & ~(1 << l_p_6);
+      $zero_protection =
+        v_protection[l_p_6]! === 0 ? $zero_protection | (1 << l_p_6) : $zero_protection & ~(1 << l_p_6);
+    }
+    {
+      const $card = l_card_6;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg422 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg422 - Z_played);
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return step70();
+    return step199();
   }
-  function step69(): number {
-    return step70();
+  function step199(): number {
+    return step201();
   }
-  function step70(): number {
-    return step71();
-  }
-  function step71(): number {
-    return step73();
-  }
-  function step72(): number {
-    return step73();
-  }
-  function step73(): number {
-    return step74();
-  }
-  function step74(): number {
-    return step78();
-  }
-  function step75(): number {
+  function step200(): number {
     {
-      const $seat423 = l_p_6;
-      if ($seat423 >= humans)
+      const $amount = 2;
+      if ($amount < 0)
         throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat423} is played by the rules: the rules must decide for it, never ask it`,
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
         );
-      return decide448($seat423);
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      v_bank -= $amount;
+      v_coins[l_p_6] += $amount;
     }
+    {
+      const $card = l_card_6;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    return step201();
   }
-  function step76(): number {
-    return step77();
+  function step201(): number {
+    return step202();
   }
-  function step77(): number {
-    return step78();
+  function step202(): number {
+    return 169;
   }
-  function step78(): number {
-    return step79();
+  function step203(): number {
+    l_active = $values1[l_active$index]!;
+    for (let $flagSeats = $mask_passed_over; $flagSeats !== 0; $flagSeats &= $flagSeats - 1) {
+      const $flagSeat = 31 - Math.clz32($flagSeats & -$flagSeats);
+      v_passed_over[$flagSeat] = false;
+      $mask_passed_over &= ~(1 << $flagSeat);
+    }
+    if (l_active >= humans) {
+    }
+    l_action_played = false;
+    l_offered = false;
+    l_turn_over = l_active >= humans;
+    return step204();
   }
-  function step79(): number {
-    return step80();
-  }
-  function step80(): number {
-    return step81();
-  }
-  function step81(): number {
-    return step82();
-  }
-  function step82(): number {
-    return 67;
-  }
-  function step83(): number {
+  function step204(): number {
     for (;;) {
-      const $pc = step83$body();
-      if ($pc !== 83) return $pc;
+      const $pc = step204$body();
+      if ($pc !== 204) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -2755,22 +3065,28 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step83$body(): number {
+  function step204$body(): number {
     if (!l_turn_over) {
-      {
-        const $seat449 = l_active;
-        if ($seat449 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide507($seat449);
-      }
+      return step206();
     }
-    l_active$index += 1;
-    return 36;
+    return step205();
   }
-  function step84(): number {
+  function step205(): number {
+    l_active$index += 1;
+    return 90;
+  }
+  function step206(): number {
+    {
+      const $seat449 = l_active;
+      if ($seat449 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide507($seat449);
+    }
+  }
+  function step207(): number {
     l_offered = true;
     l_between = l_active + 1 < players ? l_active + 1 : 0;
     for (let $passes = 0; ; $passes++) {
@@ -2782,38 +3098,22 @@ export function playout(): PlayoutKernel {
       l_between = l_between + 1 < players ? l_between + 1 : 0;
     }
     if (l_target >= humans) {
-      let $first508: number = 0;
-      let $found509 = false;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (!(l_q >= humans) && l_q !== l_active) {
-          $first508 = l_q;
-          $found509 = true;
-          break;
-        }
-      }
-      if (!$found509) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      l_opponent = $first508;
-      {
-        const $seat510 = l_opponent;
-        if ($seat510 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat510} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide521($seat510);
-      }
+      return step212();
     }
+    return step208();
+  }
+  function step208(): number {
     {
-      const $seat522 = l_target;
-      if ($seat522 >= humans)
+      const $seat508 = l_target;
+      if ($seat508 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat522} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide549($seat522);
+      return decide535($seat508);
     }
   }
-  function step85(): number {
+  function step209(): number {
     {
       const $amount = l_amount;
       if ($amount < 0)
@@ -2840,22 +3140,44 @@ export function playout(): PlayoutKernel {
           : $zero_protection & ~(1 << l_target);
     }
     {
-      const $seat550 = l_active;
-      if ($seat550 >= humans)
+      const $seat536 = l_active;
+      if ($seat536 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat550} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide572($seat550);
+      return decide558($seat536);
     }
   }
-  function step86(): number {
-    return step87();
+  function step210(): number {
+    return step211();
   }
-  function step87(): number {
-    return step90();
+  function step211(): number {
+    return step215();
   }
-  function step88(): number {
+  function step212(): number {
+    let $first559: number = 0;
+    let $found560 = false;
+    for (let l_q = 0; l_q < players; l_q++) {
+      if (!(l_q >= humans) && l_q !== l_active) {
+        $first559 = l_q;
+        $found560 = true;
+        break;
+      }
+    }
+    if (!$found560) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first559;
+    {
+      const $seat561 = l_opponent;
+      if ($seat561 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide572($seat561);
+    }
+  }
+  function step213(): number {
     {
       const $seat573 = l_active;
       if ($seat573 >= humans)
@@ -2866,7 +3188,7 @@ export function playout(): PlayoutKernel {
       return decide595($seat573);
     }
   }
-  function step89(): number {
+  function step214(): number {
     {
       const $amount = v_protection[l_target]!;
       if ($amount < 0)
@@ -2892,299 +3214,337 @@ export function playout(): PlayoutKernel {
           ? $zero_protection | (1 << l_target)
           : $zero_protection & ~(1 << l_target);
     }
-    return step90();
+    return step215();
   }
-  function step90(): number {
-    return step110();
+  function step215(): number {
+    return step257();
   }
-  function step91(): number {
+  function step216(): number {
     l_p_4 = l_active;
     if (N[Z_action_deck]! > 0) {
-      {
-        const $seg596 = Z_hand + l_p_4;
-        const $count = 1;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
-          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
-        for (let $dealt = 0; $dealt < $count; $dealt++) {
-          const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-          C[$seg596 * CAP + N[$seg596]!] = $card;
-          N[$seg596]!++;
-          $where[$card] = $seg596;
-          {
-            const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg596 - Z_hand) * 14 + $member]!++;
-          }
-        }
-      }
-      if (N[Z_hand + l_p_4]! > 5) {
-        if (l_p_4 >= humans) {
-          {
-            const $seg597 = Z_hand + l_p_4;
-            const $position = rollOn(G, N[Z_hand + l_p_4]!);
-            if (!Number.isInteger($position) || $position < 1 || $position > N[$seg597]!)
-              throw new GameFault(
-                "fault/no-such-position",
-                `the zone has no card at position ${$position}: it holds ${N[$seg597]!}`,
-              );
-            const $index = $position - 1;
-            const $at598 = $seg597 * CAP + $index;
-            const $card = C[$at598]!;
-            const $end599 = $seg597 * CAP + N[$seg597]! - 1;
-            for (let $k600 = $at598; $k600 < $end599; $k600++) C[$k600] = C[$k600 + 1]!;
-            N[$seg597]!--;
-            {
-              const $member = Action_effect$index[$card]!;
-              if ($member >= 0) $count_hand_effect[($seg597 - Z_hand) * 14 + $member]!--;
-            }
-            C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-            N[Z_action_discard]!++;
-            $where[$card] = Z_action_discard;
-          }
-          return step93();
-        }
-        {
-          const $seat601 = l_p_4;
-          if ($seat601 >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${$seat601} is played by the rules: the rules must decide for it, never ask it`,
-            );
-          return decide615($seat601);
-        }
-      }
-      return step94();
+      return step218();
     }
-    return step95();
+    return step217();
   }
-  function step92(): number {
-    return step93();
+  function step217(): number {
+    return step226();
   }
-  function step93(): number {
-    return step94();
+  function step218(): number {
+    {
+      const $seg596 = Z_hand + l_p_4;
+      const $count = 1;
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+      for (let $dealt = 0; $dealt < $count; $dealt++) {
+        const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
+        C[$seg596 * CAP + N[$seg596]!] = $card;
+        N[$seg596]!++;
+        $where[$card] = $seg596;
+        {
+          const $member = Action_effect$index[$card]!;
+          if ($member >= 0) $count_hand_effect[($seg596 - Z_hand) * 14 + $member]!++;
+        }
+      }
+    }
+    if (N[Z_hand + l_p_4]! > 5) {
+      return step220();
+    }
+    return step219();
   }
-  function step94(): number {
-    return step95();
+  function step219(): number {
+    return step225();
   }
-  function step95(): number {
+  function step220(): number {
+    if (l_p_4 >= humans) {
+      return step223();
+    }
+    return step221();
+  }
+  function step221(): number {
+    {
+      const $seat597 = l_p_4;
+      if ($seat597 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide611($seat597);
+    }
+  }
+  function step222(): number {
+    return step224();
+  }
+  function step223(): number {
+    {
+      const $seg612 = Z_hand + l_p_4;
+      const $position = rollOn(G, N[Z_hand + l_p_4]!);
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg612]!)
+        throw new GameFault(
+          "fault/no-such-position",
+          `the zone has no card at position ${$position}: it holds ${N[$seg612]!}`,
+        );
+      const $index = $position - 1;
+      const $at613 = $seg612 * CAP + $index;
+      const $card = C[$at613]!;
+      const $end614 = $seg612 * CAP + N[$seg612]! - 1;
+      for (let $k615 = $at613; $k615 < $end614; $k615++) C[$k615] = C[$k615 + 1]!;
+      N[$seg612]!--;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($seg612 - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    return step224();
+  }
+  function step224(): number {
+    return step225();
+  }
+  function step225(): number {
+    return step226();
+  }
+  function step226(): number {
     l_turn_over = true;
-    return step110();
+    return step257();
   }
-  function step96(): number {
+  function step227(): number {
     l_action_played = true;
     l_p_3 = l_active;
     l_card_4 = l_card_3;
     if (Action_effect$code[l_card_4]! === 0) {
-      {
-        const $amount = 2;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from bank`,
-          );
-        if (v_bank < $amount)
-          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-        v_bank -= $amount;
-        v_coins[l_p_3] += $amount;
-      }
-      {
-        const $card = l_card_4;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-        N[Z_action_discard]!++;
-        $where[$card] = Z_action_discard;
-      }
-      return step109();
+      return step255();
     }
+    return step228();
+  }
+  function step228(): number {
     if (Action_effect$code[l_card_4]! === 1) {
-      {
-        const $amount = v_protection[l_p_3]!;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from protection[p]`,
-          );
-        if (v_protection[l_p_3] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `protection[p] has ${v_protection[l_p_3]}, not the ${$amount} to transfer`,
-          );
-        $positive_protection -= v_protection[l_p_3]! > 0 ? 1 : 0;
-        v_protection[l_p_3] -= $amount;
-        v_coins[l_p_3] += $amount;
-        $positive_protection += v_protection[l_p_3]! > 0 ? 1 : 0;
-        $above_protection =
-          v_protection[l_p_3]! > 0 ? $above_protection | (1 << l_p_3) : $above_protection & ~(1 << l_p_3);
-        $zero_protection =
-          v_protection[l_p_3]! === 0 ? $zero_protection | (1 << l_p_3) : $zero_protection & ~(1 << l_p_3);
-      }
-      {
-        const $card = l_card_4;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-        N[Z_action_discard]!++;
-        $where[$card] = Z_action_discard;
-      }
-      return step108();
+      return step253();
     }
+    return step229();
+  }
+  function step229(): number {
     if (Action_effect$code[l_card_4]! === 2) {
-      {
-        let $n616 = 0;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (l_q !== l_p_3) $list82[$n616++] = l_q;
-        }
-        for (let $i617 = 0; $i617 < $n616; $i617++) {
-          const l_q = $list82[$i617]!;
-          {
-            const $amount = Math.min(1, v_coins[l_q]);
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from coins[q]`,
-              );
-            if (v_coins[l_q] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-              );
-            v_coins[l_q] -= $amount;
-            v_bank += $amount;
-          }
-        }
-      }
-      {
-        const $card = l_card_4;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-        N[Z_action_discard]!++;
-        $where[$card] = Z_action_discard;
-      }
-      return step107();
+      return step251();
     }
+    return step230();
+  }
+  function step230(): number {
     if (Action_effect$code[l_card_4]! === 3) {
-      {
-        const $card = l_card_4;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-        N[Z_action_discard]!++;
-        $where[$card] = Z_action_discard;
-      }
-      {
-        const $seat618 = l_p_3;
-        if ($seat618 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat618} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide640($seat618);
-      }
+      return step246();
     }
+    return step231();
+  }
+  function step231(): number {
     if (Action_effect$code[l_card_4]! === 4) {
-      {
-        const $card = l_card_4;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        const $seg641 = Z_played + l_p_3;
-        C[$seg641 * CAP + N[$seg641]!] = $card;
-        N[$seg641]!++;
-        $where[$card] = $seg641;
-        {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if ($count_played_effect[($seg641 - Z_played) * 14 + $member]!++ === 0)
-              $holding_count_played_effect[$member]! |= 1 << ($seg641 - Z_played);
-        }
-      }
-      return step102();
+      return step244();
     }
+    return step232();
+  }
+  function step232(): number {
     if (Action_effect$code[l_card_4]! === 6) {
-      {
-        const $seat642 = l_p_3;
-        if ($seat642 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat642} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide655($seat642);
-      }
+      return step241();
     }
+    return step233();
+  }
+  function step233(): number {
     if (Action_effect$code[l_card_4]! === 8) {
-      {
-        const $card = l_card_4;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_board * CAP + N[Z_board]!] = $card;
-        N[Z_board]!++;
-        $where[$card] = Z_board;
-      }
-      return step99();
+      return step239();
     }
+    return step234();
+  }
+  function step234(): number {
     if (Action_effect$code[l_card_4]! === 12 || Action_effect$code[l_card_4]! === 13) {
+      return step236();
+    }
+    return step235();
+  }
+  function step235(): number {
+    {
+      const $card = l_card_4;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg616 = Z_played + l_p_3;
+      C[$seg616 * CAP + N[$seg616]!] = $card;
+      N[$seg616]!++;
+      $where[$card] = $seg616;
       {
-        const $seat656 = l_p_3;
-        if ($seat656 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat656} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide666($seat656);
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if ($count_played_effect[($seg616 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg616 - Z_played);
+      }
+    }
+    return step238();
+  }
+  function step236(): number {
+    {
+      const $seat617 = l_p_3;
+      if ($seat617 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide627($seat617);
+    }
+  }
+  function step237(): number {
+    return step238();
+  }
+  function step238(): number {
+    return step240();
+  }
+  function step239(): number {
+    {
+      const $card = l_card_4;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_board * CAP + N[Z_board]!] = $card;
+      N[Z_board]!++;
+      $where[$card] = Z_board;
+    }
+    return step240();
+  }
+  function step240(): number {
+    return step243();
+  }
+  function step241(): number {
+    {
+      const $seat628 = l_p_3;
+      if ($seat628 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat628} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide641($seat628);
+    }
+  }
+  function step242(): number {
+    return step243();
+  }
+  function step243(): number {
+    return step245();
+  }
+  function step244(): number {
+    {
+      const $card = l_card_4;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg642 = Z_played + l_p_3;
+      C[$seg642 * CAP + N[$seg642]!] = $card;
+      N[$seg642]!++;
+      $where[$card] = $seg642;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if ($count_played_effect[($seg642 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg642 - Z_played);
+      }
+    }
+    return step245();
+  }
+  function step245(): number {
+    return step250();
+  }
+  function step246(): number {
+    {
+      const $card = l_card_4;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    {
+      const $seat643 = l_p_3;
+      if ($seat643 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat643} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide665($seat643);
+    }
+  }
+  function step247(): number {
+    {
+      const $seat666 = l_p_3;
+      if ($seat666 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat666} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide691($seat666);
+    }
+  }
+  function step248(): number {
+    return step249();
+  }
+  function step249(): number {
+    return step250();
+  }
+  function step250(): number {
+    return step252();
+  }
+  function step251(): number {
+    {
+      let $n692 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_p_3) $list88[$n692++] = l_q;
+      }
+      for (let $i693 = 0; $i693 < $n692; $i693++) {
+        const l_q = $list88[$i693]!;
+        {
+          const $amount = Math.min(1, v_coins[l_q]);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_q] -= $amount;
+          v_bank += $amount;
+        }
       }
     }
     {
@@ -3200,67 +3560,95 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg667 = Z_played + l_p_3;
-      C[$seg667 * CAP + N[$seg667]!] = $card;
-      N[$seg667]!++;
-      $where[$card] = $seg667;
-      {
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    return step252();
+  }
+  function step252(): number {
+    return step254();
+  }
+  function step253(): number {
+    {
+      const $amount = v_protection[l_p_3]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_3] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_3]}, not the ${$amount} to transfer`,
+        );
+      $positive_protection -= v_protection[l_p_3]! > 0 ? 1 : 0;
+      v_protection[l_p_3] -= $amount;
+      v_coins[l_p_3] += $amount;
+      $positive_protection += v_protection[l_p_3]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_p_3]! > 0 ? $above_protection | (1 << l_p_3) : $above_protection & ~(1 << l_p_3);
+      $zero_protection =
+        v_protection[l_p_3]! === 0 ? $zero_protection | (1 << l_p_3) : $zero_protection & ~(1 << l_p_3);
+    }
+    {
+      const $card = l_card_4;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg667 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg667 - Z_played);
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return step98();
+    return step254();
   }
-  function step97(): number {
-    return step98();
+  function step254(): number {
+    return step256();
   }
-  function step98(): number {
-    return step99();
-  }
-  function step99(): number {
-    return step101();
-  }
-  function step100(): number {
-    return step101();
-  }
-  function step101(): number {
-    return step102();
-  }
-  function step102(): number {
-    return step106();
-  }
-  function step103(): number {
+  function step255(): number {
     {
-      const $seat668 = l_p_3;
-      if ($seat668 >= humans)
+      const $amount = 2;
+      if ($amount < 0)
         throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat668} is played by the rules: the rules must decide for it, never ask it`,
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
         );
-      return decide693($seat668);
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      v_bank -= $amount;
+      v_coins[l_p_3] += $amount;
     }
+    {
+      const $card = l_card_4;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    return step256();
   }
-  function step104(): number {
-    return step105();
+  function step256(): number {
+    return step257();
   }
-  function step105(): number {
-    return step106();
-  }
-  function step106(): number {
-    return step107();
-  }
-  function step107(): number {
-    return step108();
-  }
-  function step108(): number {
-    return step109();
-  }
-  function step109(): number {
-    return step110();
-  }
-  function step110(): number {
+  function step257(): number {
     if (
       l_offered &&
       !(
@@ -3277,12 +3665,17 @@ export function playout(): PlayoutKernel {
     ) {
       l_turn_over = true;
     }
-    return 83;
+    return 204;
   }
-  function step111(): number {
+  function step258(): number {
+    l_p = $values0[l_p$index]!;
+    l___window_0 = true;
+    return step259();
+  }
+  function step259(): number {
     for (;;) {
-      const $pc = step111$body();
-      if ($pc !== 111) return $pc;
+      const $pc = step259$body();
+      if ($pc !== 259) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -3290,236 +3683,262 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step111$body(): number {
+  function step259$body(): number {
     if (l___window_0) {
-      {
-        const $seat694 = l_p;
-        if ($seat694 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat694} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide711($seat694, true);
-      }
+      return step261();
     }
-    l_p$index += 1;
-    return 35;
+    return step260();
   }
-  function step112(): number {
+  function step260(): number {
+    l_p$index += 1;
+    return 88;
+  }
+  function step261(): number {
+    {
+      const $seat694 = l_p;
+      if ($seat694 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat694} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide711($seat694, true);
+    }
+  }
+  function step262(): number {
     l_p_2 = l_p;
     l_card_2 = l_card;
     if (Action_effect$code[l_card_2]! === 0) {
-      {
-        const $amount = 2;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from bank`,
-          );
-        if (v_bank < $amount)
-          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-        v_bank -= $amount;
-        v_coins[l_p_2] += $amount;
-      }
-      {
-        const $card = l_card_2;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-        N[Z_action_discard]!++;
-        $where[$card] = Z_action_discard;
-      }
-      return step125();
+      return step290();
     }
+    return step263();
+  }
+  function step263(): number {
     if (Action_effect$code[l_card_2]! === 1) {
-      {
-        const $amount = v_protection[l_p_2]!;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from protection[p]`,
-          );
-        if (v_protection[l_p_2] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `protection[p] has ${v_protection[l_p_2]}, not the ${$amount} to transfer`,
-          );
-        $positive_protection -= v_protection[l_p_2]! > 0 ? 1 : 0;
-        v_protection[l_p_2] -= $amount;
-        v_coins[l_p_2] += $amount;
-        $positive_protection += v_protection[l_p_2]! > 0 ? 1 : 0;
-        $above_protection =
-          v_protection[l_p_2]! > 0 ? $above_protection | (1 << l_p_2) : $above_protection & ~(1 << l_p_2);
-        $zero_protection =
-          v_protection[l_p_2]! === 0 ? $zero_protection | (1 << l_p_2) : $zero_protection & ~(1 << l_p_2);
-      }
-      {
-        const $card = l_card_2;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-        N[Z_action_discard]!++;
-        $where[$card] = Z_action_discard;
-      }
-      return step124();
+      return step288();
     }
+    return step264();
+  }
+  function step264(): number {
     if (Action_effect$code[l_card_2]! === 2) {
-      {
-        let $n712 = 0;
-        for (let l_q = 0; l_q < players; l_q++) {
-          if (l_q !== l_p_2) $list91[$n712++] = l_q;
-        }
-        for (let $i713 = 0; $i713 < $n712; $i713++) {
-          const l_q = $list91[$i713]!;
-          {
-            const $amount = Math.min(1, v_coins[l_q]);
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from coins[q]`,
-              );
-            if (v_coins[l_q] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-              );
-            v_coins[l_q] -= $amount;
-            v_bank += $amount;
-          }
-        }
-      }
-      {
-        const $card = l_card_2;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-        N[Z_action_discard]!++;
-        $where[$card] = Z_action_discard;
-      }
-      return step123();
+      return step286();
     }
+    return step265();
+  }
+  function step265(): number {
     if (Action_effect$code[l_card_2]! === 3) {
-      {
-        const $card = l_card_2;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-        N[Z_action_discard]!++;
-        $where[$card] = Z_action_discard;
-      }
-      {
-        const $seat714 = l_p_2;
-        if ($seat714 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat714} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide736($seat714);
-      }
+      return step281();
     }
+    return step266();
+  }
+  function step266(): number {
     if (Action_effect$code[l_card_2]! === 4) {
-      {
-        const $card = l_card_2;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        const $seg737 = Z_played + l_p_2;
-        C[$seg737 * CAP + N[$seg737]!] = $card;
-        N[$seg737]!++;
-        $where[$card] = $seg737;
-        {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if ($count_played_effect[($seg737 - Z_played) * 14 + $member]!++ === 0)
-              $holding_count_played_effect[$member]! |= 1 << ($seg737 - Z_played);
-        }
-      }
-      return step118();
+      return step279();
     }
+    return step267();
+  }
+  function step267(): number {
     if (Action_effect$code[l_card_2]! === 6) {
-      {
-        const $seat738 = l_p_2;
-        if ($seat738 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat738} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide751($seat738);
-      }
+      return step276();
     }
+    return step268();
+  }
+  function step268(): number {
     if (Action_effect$code[l_card_2]! === 8) {
-      {
-        const $card = l_card_2;
-        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-        if ($taken >= Z_played && $taken < Z_played + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0)
-            if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-              $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-        }
-        if ($taken >= Z_hand && $taken < Z_hand + 6) {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-        }
-        C[Z_board * CAP + N[Z_board]!] = $card;
-        N[Z_board]!++;
-        $where[$card] = Z_board;
-      }
-      return step115();
+      return step274();
     }
+    return step269();
+  }
+  function step269(): number {
     if (Action_effect$code[l_card_2]! === 12 || Action_effect$code[l_card_2]! === 13) {
+      return step271();
+    }
+    return step270();
+  }
+  function step270(): number {
+    {
+      const $card = l_card_2;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg712 = Z_played + l_p_2;
+      C[$seg712 * CAP + N[$seg712]!] = $card;
+      N[$seg712]!++;
+      $where[$card] = $seg712;
       {
-        const $seat752 = l_p_2;
-        if ($seat752 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat752} is played by the rules: the rules must decide for it, never ask it`,
-          );
-        return decide762($seat752);
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if ($count_played_effect[($seg712 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg712 - Z_played);
+      }
+    }
+    return step273();
+  }
+  function step271(): number {
+    {
+      const $seat713 = l_p_2;
+      if ($seat713 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat713} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide723($seat713);
+    }
+  }
+  function step272(): number {
+    return step273();
+  }
+  function step273(): number {
+    return step275();
+  }
+  function step274(): number {
+    {
+      const $card = l_card_2;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_board * CAP + N[Z_board]!] = $card;
+      N[Z_board]!++;
+      $where[$card] = Z_board;
+    }
+    return step275();
+  }
+  function step275(): number {
+    return step278();
+  }
+  function step276(): number {
+    {
+      const $seat724 = l_p_2;
+      if ($seat724 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide737($seat724);
+    }
+  }
+  function step277(): number {
+    return step278();
+  }
+  function step278(): number {
+    return step280();
+  }
+  function step279(): number {
+    {
+      const $card = l_card_2;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      const $seg738 = Z_played + l_p_2;
+      C[$seg738 * CAP + N[$seg738]!] = $card;
+      N[$seg738]!++;
+      $where[$card] = $seg738;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if ($count_played_effect[($seg738 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg738 - Z_played);
+      }
+    }
+    return step280();
+  }
+  function step280(): number {
+    return step285();
+  }
+  function step281(): number {
+    {
+      const $card = l_card_2;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    {
+      const $seat739 = l_p_2;
+      if ($seat739 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat739} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide761($seat739);
+    }
+  }
+  function step282(): number {
+    {
+      const $seat762 = l_p_2;
+      if ($seat762 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat762} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide787($seat762);
+    }
+  }
+  function step283(): number {
+    return step284();
+  }
+  function step284(): number {
+    return step285();
+  }
+  function step285(): number {
+    return step287();
+  }
+  function step286(): number {
+    {
+      let $n788 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (l_q !== l_p_2) $list97[$n788++] = l_q;
+      }
+      for (let $i789 = 0; $i789 < $n788; $i789++) {
+        const l_q = $list97[$i789]!;
+        {
+          const $amount = Math.min(1, v_coins[l_q]);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
+          v_coins[l_q] -= $amount;
+          v_bank += $amount;
+        }
       }
     }
     {
@@ -3535,117 +3954,145 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg763 = Z_played + l_p_2;
-      C[$seg763 * CAP + N[$seg763]!] = $card;
-      N[$seg763]!++;
-      $where[$card] = $seg763;
-      {
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    return step287();
+  }
+  function step287(): number {
+    return step289();
+  }
+  function step288(): number {
+    {
+      const $amount = v_protection[l_p_2]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from protection[p]`,
+        );
+      if (v_protection[l_p_2] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `protection[p] has ${v_protection[l_p_2]}, not the ${$amount} to transfer`,
+        );
+      $positive_protection -= v_protection[l_p_2]! > 0 ? 1 : 0;
+      v_protection[l_p_2] -= $amount;
+      v_coins[l_p_2] += $amount;
+      $positive_protection += v_protection[l_p_2]! > 0 ? 1 : 0;
+      $above_protection =
+        v_protection[l_p_2]! > 0 ? $above_protection | (1 << l_p_2) : $above_protection & ~(1 << l_p_2);
+      $zero_protection =
+        v_protection[l_p_2]! === 0 ? $zero_protection | (1 << l_p_2) : $zero_protection & ~(1 << l_p_2);
+    }
+    {
+      const $card = l_card_2;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg763 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg763 - Z_played);
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
       }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
     }
-    return step114();
+    return step289();
   }
-  function step113(): number {
-    return step114();
+  function step289(): number {
+    return step291();
   }
-  function step114(): number {
-    return step115();
-  }
-  function step115(): number {
-    return step117();
-  }
-  function step116(): number {
-    return step117();
-  }
-  function step117(): number {
-    return step118();
-  }
-  function step118(): number {
-    return step122();
-  }
-  function step119(): number {
+  function step290(): number {
     {
-      const $seat764 = l_p_2;
-      if ($seat764 >= humans)
+      const $amount = 2;
+      if ($amount < 0)
         throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat764} is played by the rules: the rules must decide for it, never ask it`,
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
         );
-      return decide789($seat764);
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      v_bank -= $amount;
+      v_coins[l_p_2] += $amount;
     }
+    {
+      const $card = l_card_2;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_played && $taken < Z_played + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0)
+          if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+            $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
+      }
+      if ($taken >= Z_hand && $taken < Z_hand + 6) {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+      }
+      C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+      N[Z_action_discard]!++;
+      $where[$card] = Z_action_discard;
+    }
+    return step291();
   }
-  function step120(): number {
-    return step121();
+  function step291(): number {
+    return step292();
   }
-  function step121(): number {
-    return step122();
+  function step292(): number {
+    return 259;
   }
-  function step122(): number {
-    return step123();
-  }
-  function step123(): number {
-    return step124();
-  }
-  function step124(): number {
-    return step125();
-  }
-  function step125(): number {
-    return step126();
-  }
-  function step126(): number {
-    return 111;
-  }
-  function step127(): number {
+  function step293(): number {
     return decide52();
   }
-  function step128(): number {
+  function step294(): number {
     {
-      const $seat764 = l_p_2;
-      if ($seat764 >= humans)
+      const $seat762 = l_p_2;
+      if ($seat762 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat764} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat762} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide789($seat764);
+      return decide787($seat762);
     }
   }
-  function step129(): number {
+  function step295(): number {
     {
-      const $seat714 = l_p_2;
-      if ($seat714 >= humans)
+      const $seat739 = l_p_2;
+      if ($seat739 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat714} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat739} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide736($seat714);
+      return decide761($seat739);
     }
   }
-  function step130(): number {
+  function step296(): number {
     {
-      const $seat738 = l_p_2;
-      if ($seat738 >= humans)
+      const $seat724 = l_p_2;
+      if ($seat724 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat738} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide751($seat738);
+      return decide737($seat724);
     }
   }
-  function step131(): number {
+  function step297(): number {
     {
-      const $seat752 = l_p_2;
-      if ($seat752 >= humans)
+      const $seat713 = l_p_2;
+      if ($seat713 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat752} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat713} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide762($seat752);
+      return decide723($seat713);
     }
   }
-  function step132(): number {
+  function step298(): number {
     {
       const $seat694 = l_p;
       if ($seat694 >= humans)
@@ -3656,73 +4103,73 @@ export function playout(): PlayoutKernel {
       return decide711($seat694, false);
     }
   }
-  function step133(): number {
+  function step299(): number {
     {
-      const $seat668 = l_p_3;
-      if ($seat668 >= humans)
+      const $seat666 = l_p_3;
+      if ($seat666 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat668} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat666} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide693($seat668);
+      return decide691($seat666);
     }
   }
-  function step134(): number {
+  function step300(): number {
     {
-      const $seat618 = l_p_3;
-      if ($seat618 >= humans)
+      const $seat643 = l_p_3;
+      if ($seat643 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat618} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat643} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide640($seat618);
+      return decide665($seat643);
     }
   }
-  function step135(): number {
+  function step301(): number {
     {
-      const $seat642 = l_p_3;
-      if ($seat642 >= humans)
+      const $seat628 = l_p_3;
+      if ($seat628 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat642} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat628} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide655($seat642);
+      return decide641($seat628);
     }
   }
-  function step136(): number {
+  function step302(): number {
     {
-      const $seat656 = l_p_3;
-      if ($seat656 >= humans)
+      const $seat617 = l_p_3;
+      if ($seat617 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat656} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide666($seat656);
+      return decide627($seat617);
     }
   }
-  function step137(): number {
+  function step303(): number {
     {
-      const $seat601 = l_p_4;
-      if ($seat601 >= humans)
+      const $seat597 = l_p_4;
+      if ($seat597 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat601} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide615($seat601);
+      return decide611($seat597);
     }
   }
-  function step138(): number {
+  function step304(): number {
     {
-      const $seat510 = l_opponent;
-      if ($seat510 >= humans)
+      const $seat561 = l_opponent;
+      if ($seat561 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat510} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide521($seat510);
+      return decide572($seat561);
     }
   }
-  function step139(): number {
+  function step305(): number {
     {
       const $seat573 = l_active;
       if ($seat573 >= humans)
@@ -3733,29 +4180,29 @@ export function playout(): PlayoutKernel {
       return decide595($seat573);
     }
   }
-  function step140(): number {
+  function step306(): number {
     {
-      const $seat550 = l_active;
-      if ($seat550 >= humans)
+      const $seat536 = l_active;
+      if ($seat536 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat550} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide572($seat550);
+      return decide558($seat536);
     }
   }
-  function step141(): number {
+  function step307(): number {
     {
-      const $seat522 = l_target;
-      if ($seat522 >= humans)
+      const $seat508 = l_target;
+      if ($seat508 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat522} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide549($seat522);
+      return decide535($seat508);
     }
   }
-  function step142(): number {
+  function step308(): number {
     {
       const $seat449 = l_active;
       if ($seat449 >= humans)
@@ -3766,51 +4213,51 @@ export function playout(): PlayoutKernel {
       return decide507($seat449);
     }
   }
-  function step143(): number {
+  function step309(): number {
     {
-      const $seat423 = l_p_6;
-      if ($seat423 >= humans)
+      const $seat421 = l_p_6;
+      if ($seat421 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat423} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat421} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide448($seat423);
+      return decide446($seat421);
     }
   }
-  function step144(): number {
+  function step310(): number {
     {
-      const $seat373 = l_p_6;
-      if ($seat373 >= humans)
+      const $seat398 = l_p_6;
+      if ($seat398 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat373} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat398} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide395($seat373);
+      return decide420($seat398);
     }
   }
-  function step145(): number {
+  function step311(): number {
     {
-      const $seat397 = l_p_6;
-      if ($seat397 >= humans)
+      const $seat383 = l_p_6;
+      if ($seat383 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat397} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat383} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide410($seat397);
+      return decide396($seat383);
     }
   }
-  function step146(): number {
+  function step312(): number {
     {
-      const $seat411 = l_p_6;
-      if ($seat411 >= humans)
+      const $seat372 = l_p_6;
+      if ($seat372 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat411} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat372} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide421($seat411);
+      return decide382($seat372);
     }
   }
-  function step147(): number {
+  function step313(): number {
     {
       const $seat353 = l_p_5;
       if ($seat353 >= humans)
@@ -3821,113 +4268,113 @@ export function playout(): PlayoutKernel {
       return decide370($seat353, false);
     }
   }
-  function step148(): number {
-    return decide247();
+  function step314(): number {
+    return decide293();
   }
-  function step149(): number {
+  function step315(): number {
     {
-      const $seat248 = l_p_10;
-      if ($seat248 >= humans)
+      const $seat268 = l_p_10;
+      if ($seat268 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat248} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat268} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide259($seat248);
+      return decide279($seat268);
     }
   }
-  function step150(): number {
-    return decide316();
+  function step316(): number {
+    return decide323();
   }
-  function step151(): number {
+  function step317(): number {
     {
-      const $seat317 = l_p_12;
-      if ($seat317 >= humans)
+      const $seat298 = l_p_12;
+      if ($seat298 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat317} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat298} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide328($seat317);
+      return decide309($seat298);
     }
   }
-  function step152(): number {
-    return decide282();
+  function step318(): number {
+    return decide253();
   }
-  function step153(): number {
+  function step319(): number {
     {
-      const $seat283 = l_p_14;
-      if ($seat283 >= humans)
+      const $seat228 = l_p_14;
+      if ($seat228 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat283} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat228} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide294($seat283);
+      return decide239($seat228);
     }
   }
-  function step154(): number {
+  function step320(): number {
     {
-      const $seat338 = l_p_16;
-      if ($seat338 >= humans)
+      const $seat334 = l_p_16;
+      if ($seat334 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat338} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat334} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide352($seat338);
+      return decide348($seat334);
     }
   }
-  function step155(): number {
-    return decide111();
+  function step321(): number {
+    return decide175();
   }
-  function step156(): number {
+  function step322(): number {
     {
-      const $seat112 = l_p_19;
-      if ($seat112 >= humans)
+      const $seat150 = l_p_19;
+      if ($seat150 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat112} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat150} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide123($seat112);
+      return decide161($seat150);
     }
   }
-  function step157(): number {
-    return decide201();
+  function step323(): number {
+    return decide205();
   }
-  function step158(): number {
+  function step324(): number {
     {
-      const $seat202 = l_p_21;
-      if ($seat202 >= humans)
+      const $seat180 = l_p_21;
+      if ($seat180 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat202} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat180} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide213($seat202);
+      return decide191($seat180);
     }
   }
-  function step159(): number {
-    return decide167();
+  function step325(): number {
+    return decide135();
   }
-  function step160(): number {
+  function step326(): number {
     {
-      const $seat168 = l_p_23;
-      if ($seat168 >= humans)
+      const $seat110 = l_p_23;
+      if ($seat110 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat168} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat110} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide179($seat168);
+      return decide121($seat110);
     }
   }
-  function step161(): number {
-    return decide137();
+  function step327(): number {
+    return decide104();
   }
-  function step162(): number {
+  function step328(): number {
     {
-      const $seat138 = l_p_26;
-      if ($seat138 >= humans)
+      const $seat79 = l_p_26;
+      if ($seat79 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat138} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat79} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide149($seat138);
+      return decide90($seat79);
     }
   }
   function decide52(): number {
@@ -4055,111 +4502,28 @@ export function playout(): PlayoutKernel {
           }
         }
       }
-      return step1();
+      return step2();
     }
   }
-  function decide111(): number {
-    {
-      let $n98 = 0;
-      for (let l_h = 0; l_h < players; l_h++) {
-        if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
-          $list17[$n98++] = l_h;
-        }
-      }
-      if ($n98 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a99 = 0; $a99 < $n98; $a99++) {
-        const l_h = $list17[$a99]!;
-        pick100: {
-          $values20$n[0]! = 0;
-          for (const $i102 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
-            const $item101 = $i102;
-            $values20[$values20$n[0]!++] = $item101;
-          }
-          const $size103 = $values20$n[0]!;
-          const $count104 = $size103;
-          const $total105: number = $count104;
-          if ($total105 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $n107 = $total105;
-          let $r108 = 0;
-          if ($n107 <= 2097152 && $n107 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n107;
-              const $low = $m >>> 0;
-              if ($low >= $n107 || $low >= 4294967296 % $n107) {
-                $r108 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n107 >= 1 && $n107 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r108 = drawInt(P, $n107);
-          }
-          const $index106$drawn = $r108;
-          let $index106 = $index106$drawn;
-          decisions++;
-          steps = 0;
-          if ($index106 < $count104) {
-            const $digit109 = $index106;
-            const $value110 = $values20[$digit109]!;
-            if (trace !== null) trace.push(l_h, 25, $value110);
-            $list18[$a99] = 0;
-            $values19[$a99 * 1 + 0] = $value110;
-            break pick100;
-          }
-          $index106 -= $count104;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-        }
-      }
-      for (let $a99 = 0; $a99 < $n98; $a99++) {
-        const l_h = $list17[$a99]!;
-        if ($list18[$a99] === 0) {
-          const l_colour = $values19[$a99 * 1 + 0] as string;
-          v_merc_vote[l_h] = l_colour;
-        }
-      }
-      return step20();
+  function decide90($seat79: number): number {
+    $values17$n[0]! = 0;
+    for (const $i81 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
+      const $item80 = $i81;
+      $values17[$values17$n[0]!++] = $item80;
     }
-  }
-  function decide123($seat112: number): number {
-    $values22$n[0]! = 0;
-    for (const $i114 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
-      const $item113 = $i114;
-      $values22[$values22$n[0]!++] = $item113;
-    }
-    const $size115 = $values22$n[0]!;
-    const $count116 = $size115;
-    const $total117: number = $count116;
-    if ($total117 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat112} must act but has no legal move`);
+    const $size82 = $values17$n[0]!;
+    const $count83 = $size82;
+    const $total84: number = $count83;
+    if ($total84 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat79} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n119 = $total117;
-    let $r120 = 0;
-    if ($n119 <= 2097152 && $n119 >= 1) {
+    const $n86 = $total84;
+    let $r87 = 0;
+    if ($n86 <= 2097152 && $n86 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4170,179 +4534,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n119;
+        const $m = ($t >>> 0) * $n86;
         const $low = $m >>> 0;
-        if ($low >= $n119 || $low >= 4294967296 % $n119) {
-          $r120 = ($m / 4294967296) >>> 0;
+        if ($low >= $n86 || $low >= 4294967296 % $n86) {
+          $r87 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n119 >= 1 && $n119 <= 4294967296))
+      if (!($n86 >= 1 && $n86 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r120 = drawInt(P, $n119);
+      $r87 = drawInt(P, $n86);
     }
-    const $index118$drawn = $r120;
-    let $index118 = $index118$drawn;
+    const $index85$drawn = $r87;
+    let $index85 = $index85$drawn;
     decisions++;
     steps = 0;
-    if ($index118 < $count116) {
-      const $digit121 = $index118;
-      const $value122 = $values22[$digit121]!;
-      if (trace !== null) trace.push($seat112, 26, $value122);
+    if ($index85 < $count83) {
+      const $digit88 = $index85;
+      const $value89 = $values17[$digit88]!;
+      if (trace !== null) trace.push($seat79, 26, $value89);
       {
-        const l_colour = $value122;
-        $write_committed(l_dual_7, l_colour, $where[l_dual_7]!);
-        return step19();
-      }
-    }
-    $index118 -= $count116;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide137(): number {
-    {
-      let $n124 = 0;
-      for (let l_h = 0; l_h < players; l_h++) {
-        if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
-          $list24[$n124++] = l_h;
-        }
-      }
-      if ($n124 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a125 = 0; $a125 < $n124; $a125++) {
-        const l_h = $list24[$a125]!;
-        pick126: {
-          $values27$n[0]! = 0;
-          for (const $i128 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
-            const $item127 = $i128;
-            $values27[$values27$n[0]!++] = $item127;
-          }
-          const $size129 = $values27$n[0]!;
-          const $count130 = $size129;
-          const $total131: number = $count130;
-          if ($total131 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $n133 = $total131;
-          let $r134 = 0;
-          if ($n133 <= 2097152 && $n133 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n133;
-              const $low = $m >>> 0;
-              if ($low >= $n133 || $low >= 4294967296 % $n133) {
-                $r134 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n133 >= 1 && $n133 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r134 = drawInt(P, $n133);
-          }
-          const $index132$drawn = $r134;
-          let $index132 = $index132$drawn;
-          decisions++;
-          steps = 0;
-          if ($index132 < $count130) {
-            const $digit135 = $index132;
-            const $value136 = $values27[$digit135]!;
-            if (trace !== null) trace.push(l_h, 25, $value136);
-            $list25[$a125] = 0;
-            $values26[$a125 * 1 + 0] = $value136;
-            break pick126;
-          }
-          $index132 -= $count130;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-        }
-      }
-      for (let $a125 = 0; $a125 < $n124; $a125++) {
-        const l_h = $list24[$a125]!;
-        if ($list25[$a125] === 0) {
-          const l_colour = $values26[$a125 * 1 + 0] as string;
-          v_merc_vote[l_h] = l_colour;
-        }
-      }
-      return step7();
-    }
-  }
-  function decide149($seat138: number): number {
-    $values29$n[0]! = 0;
-    for (const $i140 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
-      const $item139 = $i140;
-      $values29[$values29$n[0]!++] = $item139;
-    }
-    const $size141 = $values29$n[0]!;
-    const $count142 = $size141;
-    const $total143: number = $count142;
-    if ($total143 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat138} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n145 = $total143;
-    let $r146 = 0;
-    if ($n145 <= 2097152 && $n145 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n145;
-        const $low = $m >>> 0;
-        if ($low >= $n145 || $low >= 4294967296 % $n145) {
-          $r146 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n145 >= 1 && $n145 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r146 = drawInt(P, $n145);
-    }
-    const $index144$drawn = $r146;
-    let $index144 = $index144$drawn;
-    decisions++;
-    steps = 0;
-    if ($index144 < $count142) {
-      const $digit147 = $index144;
-      const $value148 = $values29[$digit147]!;
-      if (trace !== null) trace.push($seat138, 26, $value148);
-      {
-        const l_colour = $value148;
+        const l_colour = $value89;
         $write_committed(l_dual_13, l_colour, $where[l_dual_13]!);
-        return step6();
+        return step15();
       }
     }
-    $index144 -= $count142;
+    $index85 -= $count83;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide167(): number {
+  function decide104(): number {
     {
-      let $n154 = 0;
+      let $n91 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -4350,31 +4573,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list31[$n154++] = l_h;
+          $list19[$n91++] = l_h;
         }
       }
-      if ($n154 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a155 = 0; $a155 < $n154; $a155++) {
-        const l_h = $list31[$a155]!;
-        pick156: {
-          $values34$n[0]! = 0;
-          for (const $i158 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
-            const $item157 = $i158;
-            $values34[$values34$n[0]!++] = $item157;
+      if ($n91 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a92 = 0; $a92 < $n91; $a92++) {
+        const l_h = $list19[$a92]!;
+        pick93: {
+          $values22$n[0]! = 0;
+          for (const $i95 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
+            const $item94 = $i95;
+            $values22[$values22$n[0]!++] = $item94;
           }
-          const $size159 = $values34$n[0]!;
-          const $count160 = $size159;
-          const $total161: number = $count160;
-          if ($total161 === 0)
+          const $size96 = $values22$n[0]!;
+          const $count97 = $size96;
+          const $total98: number = $count97;
+          if ($total98 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n163 = $total161;
-          let $r164 = 0;
-          if ($n163 <= 2097152 && $n163 >= 1) {
+          const $n100 = $total98;
+          let $r101 = 0;
+          if ($n100 <= 2097152 && $n100 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4385,63 +4608,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n163;
+              const $m = ($t >>> 0) * $n100;
               const $low = $m >>> 0;
-              if ($low >= $n163 || $low >= 4294967296 % $n163) {
-                $r164 = ($m / 4294967296) >>> 0;
+              if ($low >= $n100 || $low >= 4294967296 % $n100) {
+                $r101 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n163 >= 1 && $n163 <= 4294967296))
+            if (!($n100 >= 1 && $n100 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r164 = drawInt(P, $n163);
+            $r101 = drawInt(P, $n100);
           }
-          const $index162$drawn = $r164;
-          let $index162 = $index162$drawn;
+          const $index99$drawn = $r101;
+          let $index99 = $index99$drawn;
           decisions++;
           steps = 0;
-          if ($index162 < $count160) {
-            const $digit165 = $index162;
-            const $value166 = $values34[$digit165]!;
-            if (trace !== null) trace.push(l_h, 25, $value166);
-            $list32[$a155] = 0;
-            $values33[$a155 * 1 + 0] = $value166;
-            break pick156;
+          if ($index99 < $count97) {
+            const $digit102 = $index99;
+            const $value103 = $values22[$digit102]!;
+            if (trace !== null) trace.push(l_h, 25, $value103);
+            $list20[$a92] = 0;
+            $values21[$a92 * 1 + 0] = $value103;
+            break pick93;
           }
-          $index162 -= $count160;
+          $index99 -= $count97;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a155 = 0; $a155 < $n154; $a155++) {
-        const l_h = $list31[$a155]!;
-        if ($list32[$a155] === 0) {
-          const l_colour = $values33[$a155 * 1 + 0] as string;
+      for (let $a92 = 0; $a92 < $n91; $a92++) {
+        const l_h = $list19[$a92]!;
+        if ($list20[$a92] === 0) {
+          const l_colour = $values21[$a92 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return step14();
+      return step19();
     }
   }
-  function decide179($seat168: number): number {
-    $values36$n[0]! = 0;
-    for (const $i170 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
-      const $item169 = $i170;
-      $values36[$values36$n[0]!++] = $item169;
+  function decide121($seat110: number): number {
+    $values24$n[0]! = 0;
+    for (const $i112 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+      const $item111 = $i112;
+      $values24[$values24$n[0]!++] = $item111;
     }
-    const $size171 = $values36$n[0]!;
-    const $count172 = $size171;
-    const $total173: number = $count172;
-    if ($total173 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat168} must act but has no legal move`);
+    const $size113 = $values24$n[0]!;
+    const $count114 = $size113;
+    const $total115: number = $count114;
+    if ($total115 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat110} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n175 = $total173;
-    let $r176 = 0;
-    if ($n175 <= 2097152 && $n175 >= 1) {
+    const $n117 = $total115;
+    let $r118 = 0;
+    if ($n117 <= 2097152 && $n117 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4452,38 +4675,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n175;
+        const $m = ($t >>> 0) * $n117;
         const $low = $m >>> 0;
-        if ($low >= $n175 || $low >= 4294967296 % $n175) {
-          $r176 = ($m / 4294967296) >>> 0;
+        if ($low >= $n117 || $low >= 4294967296 % $n117) {
+          $r118 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n175 >= 1 && $n175 <= 4294967296))
+      if (!($n117 >= 1 && $n117 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r176 = drawInt(P, $n175);
+      $r118 = drawInt(P, $n117);
     }
-    const $index174$drawn = $r176;
-    let $index174 = $index174$drawn;
+    const $index116$drawn = $r118;
+    let $index116 = $index116$drawn;
     decisions++;
     steps = 0;
-    if ($index174 < $count172) {
-      const $digit177 = $index174;
-      const $value178 = $values36[$digit177]!;
-      if (trace !== null) trace.push($seat168, 26, $value178);
+    if ($index116 < $count114) {
+      const $digit119 = $index116;
+      const $value120 = $values24[$digit119]!;
+      if (trace !== null) trace.push($seat110, 26, $value120);
       {
-        const l_colour = $value178;
+        const l_colour = $value120;
         $write_committed(l_dual_11, l_colour, $where[l_dual_11]!);
-        return step13();
+        return step37();
       }
     }
-    $index174 -= $count172;
+    $index116 -= $count114;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide201(): number {
+  function decide135(): number {
     {
-      let $n188 = 0;
+      let $n122 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -4491,31 +4714,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list38[$n188++] = l_h;
+          $list26[$n122++] = l_h;
         }
       }
-      if ($n188 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a189 = 0; $a189 < $n188; $a189++) {
-        const l_h = $list38[$a189]!;
-        pick190: {
-          $values41$n[0]! = 0;
-          for (const $i192 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
-            const $item191 = $i192;
-            $values41[$values41$n[0]!++] = $item191;
+      if ($n122 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a123 = 0; $a123 < $n122; $a123++) {
+        const l_h = $list26[$a123]!;
+        pick124: {
+          $values29$n[0]! = 0;
+          for (const $i126 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+            const $item125 = $i126;
+            $values29[$values29$n[0]!++] = $item125;
           }
-          const $size193 = $values41$n[0]!;
-          const $count194 = $size193;
-          const $total195: number = $count194;
-          if ($total195 === 0)
+          const $size127 = $values29$n[0]!;
+          const $count128 = $size127;
+          const $total129: number = $count128;
+          if ($total129 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n197 = $total195;
-          let $r198 = 0;
-          if ($n197 <= 2097152 && $n197 >= 1) {
+          const $n131 = $total129;
+          let $r132 = 0;
+          if ($n131 <= 2097152 && $n131 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4526,63 +4749,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n197;
+              const $m = ($t >>> 0) * $n131;
               const $low = $m >>> 0;
-              if ($low >= $n197 || $low >= 4294967296 % $n197) {
-                $r198 = ($m / 4294967296) >>> 0;
+              if ($low >= $n131 || $low >= 4294967296 % $n131) {
+                $r132 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n197 >= 1 && $n197 <= 4294967296))
+            if (!($n131 >= 1 && $n131 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r198 = drawInt(P, $n197);
+            $r132 = drawInt(P, $n131);
           }
-          const $index196$drawn = $r198;
-          let $index196 = $index196$drawn;
+          const $index130$drawn = $r132;
+          let $index130 = $index130$drawn;
           decisions++;
           steps = 0;
-          if ($index196 < $count194) {
-            const $digit199 = $index196;
-            const $value200 = $values41[$digit199]!;
-            if (trace !== null) trace.push(l_h, 25, $value200);
-            $list39[$a189] = 0;
-            $values40[$a189 * 1 + 0] = $value200;
-            break pick190;
+          if ($index130 < $count128) {
+            const $digit133 = $index130;
+            const $value134 = $values29[$digit133]!;
+            if (trace !== null) trace.push(l_h, 25, $value134);
+            $list27[$a123] = 0;
+            $values28[$a123 * 1 + 0] = $value134;
+            break pick124;
           }
-          $index196 -= $count194;
+          $index130 -= $count128;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a189 = 0; $a189 < $n188; $a189++) {
-        const l_h = $list38[$a189]!;
-        if ($list39[$a189] === 0) {
-          const l_colour = $values40[$a189 * 1 + 0] as string;
+      for (let $a123 = 0; $a123 < $n122; $a123++) {
+        const l_h = $list26[$a123]!;
+        if ($list27[$a123] === 0) {
+          const l_colour = $values28[$a123 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return step27();
+      return step41();
     }
   }
-  function decide213($seat202: number): number {
-    $values43$n[0]! = 0;
-    for (const $i204 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
-      const $item203 = $i204;
-      $values43[$values43$n[0]!++] = $item203;
+  function decide161($seat150: number): number {
+    $values31$n[0]! = 0;
+    for (const $i152 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+      const $item151 = $i152;
+      $values31[$values31$n[0]!++] = $item151;
     }
-    const $size205 = $values43$n[0]!;
-    const $count206 = $size205;
-    const $total207: number = $count206;
-    if ($total207 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat202} must act but has no legal move`);
+    const $size153 = $values31$n[0]!;
+    const $count154 = $size153;
+    const $total155: number = $count154;
+    if ($total155 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat150} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n209 = $total207;
-    let $r210 = 0;
-    if ($n209 <= 2097152 && $n209 >= 1) {
+    const $n157 = $total155;
+    let $r158 = 0;
+    if ($n157 <= 2097152 && $n157 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4593,38 +4816,179 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n209;
+        const $m = ($t >>> 0) * $n157;
         const $low = $m >>> 0;
-        if ($low >= $n209 || $low >= 4294967296 % $n209) {
-          $r210 = ($m / 4294967296) >>> 0;
+        if ($low >= $n157 || $low >= 4294967296 % $n157) {
+          $r158 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n209 >= 1 && $n209 <= 4294967296))
+      if (!($n157 >= 1 && $n157 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r210 = drawInt(P, $n209);
+      $r158 = drawInt(P, $n157);
     }
-    const $index208$drawn = $r210;
-    let $index208 = $index208$drawn;
+    const $index156$drawn = $r158;
+    let $index156 = $index156$drawn;
     decisions++;
     steps = 0;
-    if ($index208 < $count206) {
-      const $digit211 = $index208;
-      const $value212 = $values43[$digit211]!;
-      if (trace !== null) trace.push($seat202, 26, $value212);
+    if ($index156 < $count154) {
+      const $digit159 = $index156;
+      const $value160 = $values31[$digit159]!;
+      if (trace !== null) trace.push($seat150, 26, $value160);
       {
-        const l_colour = $value212;
+        const l_colour = $value160;
+        $write_committed(l_dual_7, l_colour, $where[l_dual_7]!);
+        return step55();
+      }
+    }
+    $index156 -= $count154;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide175(): number {
+    {
+      let $n162 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list33[$n162++] = l_h;
+        }
+      }
+      if ($n162 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a163 = 0; $a163 < $n162; $a163++) {
+        const l_h = $list33[$a163]!;
+        pick164: {
+          $values36$n[0]! = 0;
+          for (const $i166 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+            const $item165 = $i166;
+            $values36[$values36$n[0]!++] = $item165;
+          }
+          const $size167 = $values36$n[0]!;
+          const $count168 = $size167;
+          const $total169: number = $count168;
+          if ($total169 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n171 = $total169;
+          let $r172 = 0;
+          if ($n171 <= 2097152 && $n171 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n171;
+              const $low = $m >>> 0;
+              if ($low >= $n171 || $low >= 4294967296 % $n171) {
+                $r172 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n171 >= 1 && $n171 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r172 = drawInt(P, $n171);
+          }
+          const $index170$drawn = $r172;
+          let $index170 = $index170$drawn;
+          decisions++;
+          steps = 0;
+          if ($index170 < $count168) {
+            const $digit173 = $index170;
+            const $value174 = $values36[$digit173]!;
+            if (trace !== null) trace.push(l_h, 25, $value174);
+            $list34[$a163] = 0;
+            $values35[$a163 * 1 + 0] = $value174;
+            break pick164;
+          }
+          $index170 -= $count168;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a163 = 0; $a163 < $n162; $a163++) {
+        const l_h = $list33[$a163]!;
+        if ($list34[$a163] === 0) {
+          const l_colour = $values35[$a163 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return step59();
+    }
+  }
+  function decide191($seat180: number): number {
+    $values38$n[0]! = 0;
+    for (const $i182 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+      const $item181 = $i182;
+      $values38[$values38$n[0]!++] = $item181;
+    }
+    const $size183 = $values38$n[0]!;
+    const $count184 = $size183;
+    const $total185: number = $count184;
+    if ($total185 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat180} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n187 = $total185;
+    let $r188 = 0;
+    if ($n187 <= 2097152 && $n187 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n187;
+        const $low = $m >>> 0;
+        if ($low >= $n187 || $low >= 4294967296 % $n187) {
+          $r188 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n187 >= 1 && $n187 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r188 = drawInt(P, $n187);
+    }
+    const $index186$drawn = $r188;
+    let $index186 = $index186$drawn;
+    decisions++;
+    steps = 0;
+    if ($index186 < $count184) {
+      const $digit189 = $index186;
+      const $value190 = $values38[$digit189]!;
+      if (trace !== null) trace.push($seat180, 26, $value190);
+      {
+        const l_colour = $value190;
         $write_committed(l_dual_9, l_colour, $where[l_dual_9]!);
-        return step26();
+        return step70();
       }
     }
-    $index208 -= $count206;
+    $index186 -= $count184;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide247(): number {
+  function decide205(): number {
     {
-      let $n234 = 0;
+      let $n192 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -4632,31 +4996,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list45[$n234++] = l_h;
+          $list40[$n192++] = l_h;
         }
       }
-      if ($n234 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a235 = 0; $a235 < $n234; $a235++) {
-        const l_h = $list45[$a235]!;
-        pick236: {
-          $values48$n[0]! = 0;
-          for (const $i238 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-            const $item237 = $i238;
-            $values48[$values48$n[0]!++] = $item237;
+      if ($n192 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a193 = 0; $a193 < $n192; $a193++) {
+        const l_h = $list40[$a193]!;
+        pick194: {
+          $values43$n[0]! = 0;
+          for (const $i196 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+            const $item195 = $i196;
+            $values43[$values43$n[0]!++] = $item195;
           }
-          const $size239 = $values48$n[0]!;
-          const $count240 = $size239;
-          const $total241: number = $count240;
-          if ($total241 === 0)
+          const $size197 = $values43$n[0]!;
+          const $count198 = $size197;
+          const $total199: number = $count198;
+          if ($total199 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n243 = $total241;
-          let $r244 = 0;
-          if ($n243 <= 2097152 && $n243 >= 1) {
+          const $n201 = $total199;
+          let $r202 = 0;
+          if ($n201 <= 2097152 && $n201 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4667,63 +5031,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n243;
+              const $m = ($t >>> 0) * $n201;
               const $low = $m >>> 0;
-              if ($low >= $n243 || $low >= 4294967296 % $n243) {
-                $r244 = ($m / 4294967296) >>> 0;
+              if ($low >= $n201 || $low >= 4294967296 % $n201) {
+                $r202 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n243 >= 1 && $n243 <= 4294967296))
+            if (!($n201 >= 1 && $n201 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r244 = drawInt(P, $n243);
+            $r202 = drawInt(P, $n201);
           }
-          const $index242$drawn = $r244;
-          let $index242 = $index242$drawn;
+          const $index200$drawn = $r202;
+          let $index200 = $index200$drawn;
           decisions++;
           steps = 0;
-          if ($index242 < $count240) {
-            const $digit245 = $index242;
-            const $value246 = $values48[$digit245]!;
-            if (trace !== null) trace.push(l_h, 25, $value246);
-            $list46[$a235] = 0;
-            $values47[$a235 * 1 + 0] = $value246;
-            break pick236;
+          if ($index200 < $count198) {
+            const $digit203 = $index200;
+            const $value204 = $values43[$digit203]!;
+            if (trace !== null) trace.push(l_h, 25, $value204);
+            $list41[$a193] = 0;
+            $values42[$a193 * 1 + 0] = $value204;
+            break pick194;
           }
-          $index242 -= $count240;
+          $index200 -= $count198;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a235 = 0; $a235 < $n234; $a235++) {
-        const l_h = $list45[$a235]!;
-        if ($list46[$a235] === 0) {
-          const l_colour = $values47[$a235 * 1 + 0] as string;
+      for (let $a193 = 0; $a193 < $n192; $a193++) {
+        const l_h = $list40[$a193]!;
+        if ($list41[$a193] === 0) {
+          const l_colour = $values42[$a193 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return step48();
+      return step74();
     }
   }
-  function decide259($seat248: number): number {
-    $values50$n[0]! = 0;
-    for (const $i250 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-      const $item249 = $i250;
-      $values50[$values50$n[0]!++] = $item249;
+  function decide239($seat228: number): number {
+    $values46$n[0]! = 0;
+    for (const $i230 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+      const $item229 = $i230;
+      $values46[$values46$n[0]!++] = $item229;
     }
-    const $size251 = $values50$n[0]!;
-    const $count252 = $size251;
-    const $total253: number = $count252;
-    if ($total253 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat248} must act but has no legal move`);
+    const $size231 = $values46$n[0]!;
+    const $count232 = $size231;
+    const $total233: number = $count232;
+    if ($total233 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat228} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n255 = $total253;
-    let $r256 = 0;
-    if ($n255 <= 2097152 && $n255 >= 1) {
+    const $n235 = $total233;
+    let $r236 = 0;
+    if ($n235 <= 2097152 && $n235 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4734,179 +5098,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n255;
+        const $m = ($t >>> 0) * $n235;
         const $low = $m >>> 0;
-        if ($low >= $n255 || $low >= 4294967296 % $n255) {
-          $r256 = ($m / 4294967296) >>> 0;
+        if ($low >= $n235 || $low >= 4294967296 % $n235) {
+          $r236 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n255 >= 1 && $n255 <= 4294967296))
+      if (!($n235 >= 1 && $n235 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r256 = drawInt(P, $n255);
+      $r236 = drawInt(P, $n235);
     }
-    const $index254$drawn = $r256;
-    let $index254 = $index254$drawn;
+    const $index234$drawn = $r236;
+    let $index234 = $index234$drawn;
     decisions++;
     steps = 0;
-    if ($index254 < $count252) {
-      const $digit257 = $index254;
-      const $value258 = $values50[$digit257]!;
-      if (trace !== null) trace.push($seat248, 26, $value258);
+    if ($index234 < $count232) {
+      const $digit237 = $index234;
+      const $value238 = $values46[$digit237]!;
+      if (trace !== null) trace.push($seat228, 26, $value238);
       {
-        const l_colour = $value258;
-        $write_committed(l_dual, l_colour, $where[l_dual]!);
-        return step47();
-      }
-    }
-    $index254 -= $count252;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide282(): number {
-    {
-      let $n269 = 0;
-      for (let l_h = 0; l_h < players; l_h++) {
-        if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
-          $list53[$n269++] = l_h;
-        }
-      }
-      if ($n269 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a270 = 0; $a270 < $n269; $a270++) {
-        const l_h = $list53[$a270]!;
-        pick271: {
-          $values56$n[0]! = 0;
-          for (const $i273 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-            const $item272 = $i273;
-            $values56[$values56$n[0]!++] = $item272;
-          }
-          const $size274 = $values56$n[0]!;
-          const $count275 = $size274;
-          const $total276: number = $count275;
-          if ($total276 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          const $n278 = $total276;
-          let $r279 = 0;
-          if ($n278 <= 2097152 && $n278 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n278;
-              const $low = $m >>> 0;
-              if ($low >= $n278 || $low >= 4294967296 % $n278) {
-                $r279 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n278 >= 1 && $n278 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r279 = drawInt(P, $n278);
-          }
-          const $index277$drawn = $r279;
-          let $index277 = $index277$drawn;
-          decisions++;
-          steps = 0;
-          if ($index277 < $count275) {
-            const $digit280 = $index277;
-            const $value281 = $values56[$digit280]!;
-            if (trace !== null) trace.push(l_h, 25, $value281);
-            $list54[$a270] = 0;
-            $values55[$a270 * 1 + 0] = $value281;
-            break pick271;
-          }
-          $index277 -= $count275;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-        }
-      }
-      for (let $a270 = 0; $a270 < $n269; $a270++) {
-        const l_h = $list53[$a270]!;
-        if ($list54[$a270] === 0) {
-          const l_colour = $values55[$a270 * 1 + 0] as string;
-          v_merc_vote[l_h] = l_colour;
-        }
-      }
-      return step42();
-    }
-  }
-  function decide294($seat283: number): number {
-    $values58$n[0]! = 0;
-    for (const $i285 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-      const $item284 = $i285;
-      $values58[$values58$n[0]!++] = $item284;
-    }
-    const $size286 = $values58$n[0]!;
-    const $count287 = $size286;
-    const $total288: number = $count287;
-    if ($total288 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat283} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n290 = $total288;
-    let $r291 = 0;
-    if ($n290 <= 2097152 && $n290 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n290;
-        const $low = $m >>> 0;
-        if ($low >= $n290 || $low >= 4294967296 % $n290) {
-          $r291 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n290 >= 1 && $n290 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r291 = drawInt(P, $n290);
-    }
-    const $index289$drawn = $r291;
-    let $index289 = $index289$drawn;
-    decisions++;
-    steps = 0;
-    if ($index289 < $count287) {
-      const $digit292 = $index289;
-      const $value293 = $values58[$digit292]!;
-      if (trace !== null) trace.push($seat283, 26, $value293);
-      {
-        const l_colour = $value293;
+        const l_colour = $value238;
         $write_committed(l_dual_5, l_colour, $where[l_dual_5]!);
-        return step41();
+        return step107();
       }
     }
-    $index289 -= $count287;
+    $index234 -= $count232;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide316(): number {
+  function decide253(): number {
     {
-      let $n303 = 0;
+      let $n240 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -4914,31 +5137,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list60[$n303++] = l_h;
+          $list48[$n240++] = l_h;
         }
       }
-      if ($n303 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a304 = 0; $a304 < $n303; $a304++) {
-        const l_h = $list60[$a304]!;
-        pick305: {
-          $values63$n[0]! = 0;
-          for (const $i307 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-            const $item306 = $i307;
-            $values63[$values63$n[0]!++] = $item306;
+      if ($n240 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a241 = 0; $a241 < $n240; $a241++) {
+        const l_h = $list48[$a241]!;
+        pick242: {
+          $values51$n[0]! = 0;
+          for (const $i244 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item243 = $i244;
+            $values51[$values51$n[0]!++] = $item243;
           }
-          const $size308 = $values63$n[0]!;
-          const $count309 = $size308;
-          const $total310: number = $count309;
-          if ($total310 === 0)
+          const $size245 = $values51$n[0]!;
+          const $count246 = $size245;
+          const $total247: number = $count246;
+          if ($total247 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n312 = $total310;
-          let $r313 = 0;
-          if ($n312 <= 2097152 && $n312 >= 1) {
+          const $n249 = $total247;
+          let $r250 = 0;
+          if ($n249 <= 2097152 && $n249 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4949,63 +5172,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n312;
+              const $m = ($t >>> 0) * $n249;
               const $low = $m >>> 0;
-              if ($low >= $n312 || $low >= 4294967296 % $n312) {
-                $r313 = ($m / 4294967296) >>> 0;
+              if ($low >= $n249 || $low >= 4294967296 % $n249) {
+                $r250 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n312 >= 1 && $n312 <= 4294967296))
+            if (!($n249 >= 1 && $n249 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r313 = drawInt(P, $n312);
+            $r250 = drawInt(P, $n249);
           }
-          const $index311$drawn = $r313;
-          let $index311 = $index311$drawn;
+          const $index248$drawn = $r250;
+          let $index248 = $index248$drawn;
           decisions++;
           steps = 0;
-          if ($index311 < $count309) {
-            const $digit314 = $index311;
-            const $value315 = $values63[$digit314]!;
-            if (trace !== null) trace.push(l_h, 25, $value315);
-            $list61[$a304] = 0;
-            $values62[$a304 * 1 + 0] = $value315;
-            break pick305;
+          if ($index248 < $count246) {
+            const $digit251 = $index248;
+            const $value252 = $values51[$digit251]!;
+            if (trace !== null) trace.push(l_h, 25, $value252);
+            $list49[$a241] = 0;
+            $values50[$a241 * 1 + 0] = $value252;
+            break pick242;
           }
-          $index311 -= $count309;
+          $index248 -= $count246;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a304 = 0; $a304 < $n303; $a304++) {
-        const l_h = $list60[$a304]!;
-        if ($list61[$a304] === 0) {
-          const l_colour = $values62[$a304 * 1 + 0] as string;
+      for (let $a241 = 0; $a241 < $n240; $a241++) {
+        const l_h = $list48[$a241]!;
+        if ($list49[$a241] === 0) {
+          const l_colour = $values50[$a241 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
-      return step55();
+      return step111();
     }
   }
-  function decide328($seat317: number): number {
-    $values65$n[0]! = 0;
-    for (const $i319 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-      const $item318 = $i319;
-      $values65[$values65$n[0]!++] = $item318;
+  function decide279($seat268: number): number {
+    $values53$n[0]! = 0;
+    for (const $i270 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+      const $item269 = $i270;
+      $values53[$values53$n[0]!++] = $item269;
     }
-    const $size320 = $values65$n[0]!;
-    const $count321 = $size320;
-    const $total322: number = $count321;
-    if ($total322 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat317} must act but has no legal move`);
+    const $size271 = $values53$n[0]!;
+    const $count272 = $size271;
+    const $total273: number = $count272;
+    if ($total273 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat268} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n324 = $total322;
-    let $r325 = 0;
-    if ($n324 <= 2097152 && $n324 >= 1) {
+    const $n275 = $total273;
+    let $r276 = 0;
+    if ($n275 <= 2097152 && $n275 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5016,50 +5239,137 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n324;
+        const $m = ($t >>> 0) * $n275;
         const $low = $m >>> 0;
-        if ($low >= $n324 || $low >= 4294967296 % $n324) {
-          $r325 = ($m / 4294967296) >>> 0;
+        if ($low >= $n275 || $low >= 4294967296 % $n275) {
+          $r276 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n324 >= 1 && $n324 <= 4294967296))
+      if (!($n275 >= 1 && $n275 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r325 = drawInt(P, $n324);
+      $r276 = drawInt(P, $n275);
     }
-    const $index323$drawn = $r325;
-    let $index323 = $index323$drawn;
+    const $index274$drawn = $r276;
+    let $index274 = $index274$drawn;
     decisions++;
     steps = 0;
-    if ($index323 < $count321) {
-      const $digit326 = $index323;
-      const $value327 = $values65[$digit326]!;
-      if (trace !== null) trace.push($seat317, 26, $value327);
+    if ($index274 < $count272) {
+      const $digit277 = $index274;
+      const $value278 = $values53[$digit277]!;
+      if (trace !== null) trace.push($seat268, 26, $value278);
       {
-        const l_colour = $value327;
-        $write_committed(l_dual_3, l_colour, $where[l_dual_3]!);
-        return step54();
+        const l_colour = $value278;
+        $write_committed(l_dual, l_colour, $where[l_dual]!);
+        return step125();
       }
     }
-    $index323 -= $count321;
+    $index274 -= $count272;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide352($seat338: number): number {
-    const $seg339 = Z_hand + l_p_16;
-    const $size340 = N[$seg339]!;
-    const $count341 = $size340;
-    const $total342: number = $count341;
-    if ($total342 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat338} must act but has no legal move`);
+  function decide293(): number {
+    {
+      let $n280 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list55[$n280++] = l_h;
+        }
+      }
+      if ($n280 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a281 = 0; $a281 < $n280; $a281++) {
+        const l_h = $list55[$a281]!;
+        pick282: {
+          $values58$n[0]! = 0;
+          for (const $i284 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item283 = $i284;
+            $values58[$values58$n[0]!++] = $item283;
+          }
+          const $size285 = $values58$n[0]!;
+          const $count286 = $size285;
+          const $total287: number = $count286;
+          if ($total287 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n289 = $total287;
+          let $r290 = 0;
+          if ($n289 <= 2097152 && $n289 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n289;
+              const $low = $m >>> 0;
+              if ($low >= $n289 || $low >= 4294967296 % $n289) {
+                $r290 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n289 >= 1 && $n289 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r290 = drawInt(P, $n289);
+          }
+          const $index288$drawn = $r290;
+          let $index288 = $index288$drawn;
+          decisions++;
+          steps = 0;
+          if ($index288 < $count286) {
+            const $digit291 = $index288;
+            const $value292 = $values58[$digit291]!;
+            if (trace !== null) trace.push(l_h, 25, $value292);
+            $list56[$a281] = 0;
+            $values57[$a281 * 1 + 0] = $value292;
+            break pick282;
+          }
+          $index288 -= $count286;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a281 = 0; $a281 < $n280; $a281++) {
+        const l_h = $list55[$a281]!;
+        if ($list56[$a281] === 0) {
+          const l_colour = $values57[$a281 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return step129();
+    }
+  }
+  function decide309($seat298: number): number {
+    $values60$n[0]! = 0;
+    for (const $i300 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+      const $item299 = $i300;
+      $values60[$values60$n[0]!++] = $item299;
+    }
+    const $size301 = $values60$n[0]!;
+    const $count302 = $size301;
+    const $total303: number = $count302;
+    if ($total303 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat298} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n344 = $total342;
-    let $r345 = 0;
-    if ($n344 <= 2097152 && $n344 >= 1) {
+    const $n305 = $total303;
+    let $r306 = 0;
+    if ($n305 <= 2097152 && $n305 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5070,58 +5380,195 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n344;
+        const $m = ($t >>> 0) * $n305;
         const $low = $m >>> 0;
-        if ($low >= $n344 || $low >= 4294967296 % $n344) {
-          $r345 = ($m / 4294967296) >>> 0;
+        if ($low >= $n305 || $low >= 4294967296 % $n305) {
+          $r306 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n344 >= 1 && $n344 <= 4294967296))
+      if (!($n305 >= 1 && $n305 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r345 = drawInt(P, $n344);
+      $r306 = drawInt(P, $n305);
     }
-    const $index343$drawn = $r345;
-    let $index343 = $index343$drawn;
+    const $index304$drawn = $r306;
+    let $index304 = $index304$drawn;
     decisions++;
     steps = 0;
-    if ($index343 < $count341) {
-      const $digit346 = $index343;
-      const $value347 = C[$seg339 * CAP + $digit346]!;
-      if (trace !== null) trace.push($seat338, 9, $value347);
+    if ($index304 < $count302) {
+      const $digit307 = $index304;
+      const $value308 = $values60[$digit307]!;
+      if (trace !== null) trace.push($seat298, 26, $value308);
       {
-        const l_card = $value347;
+        const l_colour = $value308;
+        $write_committed(l_dual_3, l_colour, $where[l_dual_3]!);
+        return step140();
+      }
+    }
+    $index304 -= $count302;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide323(): number {
+    {
+      let $n310 = 0;
+      for (let l_h = 0; l_h < players; l_h++) {
+        if (!(l_h >= humans)) {
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list62[$n310++] = l_h;
+        }
+      }
+      if ($n310 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a311 = 0; $a311 < $n310; $a311++) {
+        const l_h = $list62[$a311]!;
+        pick312: {
+          $values65$n[0]! = 0;
+          for (const $i314 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item313 = $i314;
+            $values65[$values65$n[0]!++] = $item313;
+          }
+          const $size315 = $values65$n[0]!;
+          const $count316 = $size315;
+          const $total317: number = $count316;
+          if ($total317 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n319 = $total317;
+          let $r320 = 0;
+          if ($n319 <= 2097152 && $n319 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n319;
+              const $low = $m >>> 0;
+              if ($low >= $n319 || $low >= 4294967296 % $n319) {
+                $r320 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n319 >= 1 && $n319 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r320 = drawInt(P, $n319);
+          }
+          const $index318$drawn = $r320;
+          let $index318 = $index318$drawn;
+          decisions++;
+          steps = 0;
+          if ($index318 < $count316) {
+            const $digit321 = $index318;
+            const $value322 = $values65[$digit321]!;
+            if (trace !== null) trace.push(l_h, 25, $value322);
+            $list63[$a311] = 0;
+            $values64[$a311 * 1 + 0] = $value322;
+            break pick312;
+          }
+          $index318 -= $count316;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+        }
+      }
+      for (let $a311 = 0; $a311 < $n310; $a311++) {
+        const l_h = $list62[$a311]!;
+        if ($list63[$a311] === 0) {
+          const l_colour = $values64[$a311 * 1 + 0] as string;
+          v_merc_vote[l_h] = l_colour;
+        }
+      }
+      return step144();
+    }
+  }
+  function decide348($seat334: number): number {
+    const $seg335 = Z_hand + l_p_16;
+    const $size336 = N[$seg335]!;
+    const $count337 = $size336;
+    const $total338: number = $count337;
+    if ($total338 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat334} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n340 = $total338;
+    let $r341 = 0;
+    if ($n340 <= 2097152 && $n340 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n340;
+        const $low = $m >>> 0;
+        if ($low >= $n340 || $low >= 4294967296 % $n340) {
+          $r341 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n340 >= 1 && $n340 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r341 = drawInt(P, $n340);
+    }
+    const $index339$drawn = $r341;
+    let $index339 = $index339$drawn;
+    decisions++;
+    steps = 0;
+    if ($index339 < $count337) {
+      const $digit342 = $index339;
+      const $value343 = C[$seg335 * CAP + $digit342]!;
+      if (trace !== null) trace.push($seat334, 9, $value343);
+      {
+        const l_card = $value343;
         {
-          const $seg348 = Z_hand + l_p_16;
+          const $seg344 = Z_hand + l_p_16;
           const $wanted = l_card;
-          let $at = $digit346;
-          if (!($at >= 0 && $at < N[$seg348]! && C[$seg348 * CAP + $at]! === $wanted)) {
+          let $at = $digit342;
+          if (!($at >= 0 && $at < N[$seg344]! && C[$seg344 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg348]!; $i++)
-              if (C[$seg348 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg344]!; $i++)
+              if (C[$seg344 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at349 = $seg348 * CAP + $at;
-          const $card = C[$at349]!;
-          const $end350 = $seg348 * CAP + N[$seg348]! - 1;
-          for (let $k351 = $at349; $k351 < $end350; $k351++) C[$k351] = C[$k351 + 1]!;
-          N[$seg348]!--;
+          const $at345 = $seg344 * CAP + $at;
+          const $card = C[$at345]!;
+          const $end346 = $seg344 * CAP + N[$seg344]! - 1;
+          for (let $k347 = $at345; $k347 < $end346; $k347++) C[$k347] = C[$k347 + 1]!;
+          N[$seg344]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg348 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg344 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step62();
+        return step162();
       }
     }
-    $index343 -= $count341;
+    $index339 -= $count337;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide370($seat353: number, $passBy: boolean): number {
@@ -5146,7 +5593,7 @@ export function playout(): PlayoutKernel {
     }
     if ($passBy && !$offered357) {
       l___window_1 = false;
-      return step82();
+      return step202();
     }
     const $offered359 = ($offered357 ? 1 : 0) + ($offered358 ? 1 : 0);
     if ($offered359 === 0)
@@ -5220,7 +5667,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat353, 24, $value366);
         {
           l_card_5 = $value366;
-          return step68();
+          return step172();
         }
       }
       if ($offered358 && $pick361-- === 0) {
@@ -5231,49 +5678,26 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat353, 8);
         {
           l___window_1 = false;
-          return step82();
+          return step202();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide395($seat373: number): number {
-    const $seg374 = Z_board;
-    const $size375 = N[$seg374]!;
-    const $count376 = $size375;
-    $values70$n[0]! = 0;
-    for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond381: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond381) {
-        let $any377: boolean = false;
-        {
-          const $seg379 = Z_collection + l_whose;
-          const $n380 = N[$seg379]!;
-          for (let $i378 = 0; $i378 < $n380; $i378++) {
-            const l_c = C[$seg379 * CAP + $i378]!;
-            if (v_doubled[l_c]! === 1) {
-              $any377 = true;
-              break;
-            }
-          }
-        }
-        $cond381 = $any377;
-      }
-      if ($cond381) $values70[$values70$n[0]!++] = l_whose;
-    }
-    const $size382 = $values70$n[0]!;
-    const $count383 = $size382;
-    const $total384: number = $count376 + $count383;
-    if ($total384 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat373} must act but has no legal move`);
+  function decide382($seat372: number): number {
+    const $size373 = players;
+    const $count374 = $size373;
+    const $total375: number = $count374;
+    if ($total375 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat372} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n386 = $total384;
-    let $r387 = 0;
-    if ($n386 <= 2097152 && $n386 >= 1) {
+    const $n377 = $total375;
+    let $r378 = 0;
+    if ($n377 <= 2097152 && $n377 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5284,89 +5708,82 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n386;
+        const $m = ($t >>> 0) * $n377;
         const $low = $m >>> 0;
-        if ($low >= $n386 || $low >= 4294967296 % $n386) {
-          $r387 = ($m / 4294967296) >>> 0;
+        if ($low >= $n377 || $low >= 4294967296 % $n377) {
+          $r378 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n386 >= 1 && $n386 <= 4294967296))
+      if (!($n377 >= 1 && $n377 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r387 = drawInt(P, $n386);
+      $r378 = drawInt(P, $n377);
     }
-    const $index385$drawn = $r387;
-    let $index385 = $index385$drawn;
+    const $index376$drawn = $r378;
+    let $index376 = $index376$drawn;
     decisions++;
     steps = 0;
-    if ($index385 < $count376) {
-      const $digit388 = $index385;
-      const $value389 = C[$seg374 * CAP + $digit388]!;
-      if (trace !== null) trace.push($seat373, 3, $value389);
+    if ($index376 < $count374) {
+      const $digit379 = $index376;
+      const $value380 = $digit379;
+      if (trace !== null) trace.push($seat372, 6, $value380);
       {
-        const l_target = $value389;
+        const l_whose = $value380;
         {
-          const $wanted = l_target;
-          let $at = $digit388;
-          if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
-            $at = -1;
-            for (let $i = 0; $i < N[Z_board]!; $i++)
-              if (C[Z_board * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
+          const $card = l_card_6;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at390 = Z_board * CAP + $at;
-          const $card = C[$at390]!;
-          const $end391 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k392 = $at390; $k392 < $end391; $k392++) C[$k392] = C[$k392 + 1]!;
-          N[Z_board]!--;
-          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-          N[Z_action_discard]!++;
-          $where[$card] = Z_action_discard;
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg381 = Z_played + l_whose;
+          C[$seg381 * CAP + N[$seg381]!] = $card;
+          N[$seg381]!++;
+          $where[$card] = $seg381;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0)
+              if ($count_played_effect[($seg381 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg381 - Z_played);
+          }
         }
-        return step77();
+        return step182();
       }
     }
-    $index385 -= $count376;
-    if ($index385 < $count383) {
-      const $digit393 = $index385;
-      const $value394 = $values70[$digit393]!;
-      if (trace !== null) trace.push($seat373, 4, $value394);
-      {
-        l_whose_4 = $value394;
-        return step75();
-      }
-    }
-    $index385 -= $count383;
+    $index376 -= $count374;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide410($seat397: number): number {
-    $values72$n[0]! = 0;
+  function decide396($seat383: number): number {
+    $values69$n[0]! = 0;
     {
-      const $seg399 = Z_collection + l_p_6;
-      const $n400 = N[$seg399]!;
-      for (let $i398 = 0; $i398 < $n400; $i398++) {
-        const l_target = C[$seg399 * CAP + $i398]!;
+      const $seg385 = Z_collection + l_p_6;
+      const $n386 = N[$seg385]!;
+      for (let $i384 = 0; $i384 < $n386; $i384++) {
+        const l_target = C[$seg385 * CAP + $i384]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
-          $values72[$values72$n[0]!++] = l_target;
+          $values69[$values69$n[0]!++] = l_target;
       }
     }
-    const $size401 = $values72$n[0]!;
-    const $count402 = $size401;
-    const $total403: number = $count402;
-    if ($total403 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat397} must act but has no legal move`);
+    const $size387 = $values69$n[0]!;
+    const $count388 = $size387;
+    const $total389: number = $count388;
+    if ($total389 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat383} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n405 = $total403;
-    let $r406 = 0;
-    if ($n405 <= 2097152 && $n405 >= 1) {
+    const $n391 = $total389;
+    let $r392 = 0;
+    if ($n391 <= 2097152 && $n391 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5377,28 +5794,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n405;
+        const $m = ($t >>> 0) * $n391;
         const $low = $m >>> 0;
-        if ($low >= $n405 || $low >= 4294967296 % $n405) {
-          $r406 = ($m / 4294967296) >>> 0;
+        if ($low >= $n391 || $low >= 4294967296 % $n391) {
+          $r392 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n405 >= 1 && $n405 <= 4294967296))
+      if (!($n391 >= 1 && $n391 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r406 = drawInt(P, $n405);
+      $r392 = drawInt(P, $n391);
     }
-    const $index404$drawn = $r406;
-    let $index404 = $index404$drawn;
+    const $index390$drawn = $r392;
+    let $index390 = $index390$drawn;
     decisions++;
     steps = 0;
-    if ($index404 < $count402) {
-      const $digit407 = $index404;
-      const $value408 = $values72[$digit407]!;
-      if (trace !== null) trace.push($seat397, 5, $value408);
+    if ($index390 < $count388) {
+      const $digit393 = $index390;
+      const $value394 = $values69[$digit393]!;
+      if (trace !== null) trace.push($seat383, 5, $value394);
       {
-        const l_target = $value408;
+        const l_target = $value394;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_6;
@@ -5413,31 +5830,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg409 = Z_attached + l_p_6;
-          C[$seg409 * CAP + N[$seg409]!] = $card;
-          N[$seg409]!++;
-          $where[$card] = $seg409;
+          const $seg395 = Z_attached + l_p_6;
+          C[$seg395 * CAP + N[$seg395]!] = $card;
+          N[$seg395]!++;
+          $where[$card] = $seg395;
         }
-        return step72();
+        return step187();
       }
     }
-    $index404 -= $count402;
+    $index390 -= $count388;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide421($seat411: number): number {
-    const $size412 = players;
-    const $count413 = $size412;
-    const $total414: number = $count413;
-    if ($total414 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat411} must act but has no legal move`);
+  function decide420($seat398: number): number {
+    const $seg399 = Z_board;
+    const $size400 = N[$seg399]!;
+    const $count401 = $size400;
+    $values71$n[0]! = 0;
+    for (let l_whose = 0; l_whose < players; l_whose++) {
+      let $cond406: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond406) {
+        let $any402: boolean = false;
+        {
+          const $seg404 = Z_collection + l_whose;
+          const $n405 = N[$seg404]!;
+          for (let $i403 = 0; $i403 < $n405; $i403++) {
+            const l_c = C[$seg404 * CAP + $i403]!;
+            if (v_doubled[l_c]! === 1) {
+              $any402 = true;
+              break;
+            }
+          }
+        }
+        $cond406 = $any402;
+      }
+      if ($cond406) $values71[$values71$n[0]!++] = l_whose;
+    }
+    const $size407 = $values71$n[0]!;
+    const $count408 = $size407;
+    const $total409: number = $count401 + $count408;
+    if ($total409 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat398} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n416 = $total414;
-    let $r417 = 0;
-    if ($n416 <= 2097152 && $n416 >= 1) {
+    const $n411 = $total409;
+    let $r412 = 0;
+    if ($n411 <= 2097152 && $n411 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5448,172 +5888,179 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n416;
+        const $m = ($t >>> 0) * $n411;
         const $low = $m >>> 0;
-        if ($low >= $n416 || $low >= 4294967296 % $n416) {
-          $r417 = ($m / 4294967296) >>> 0;
+        if ($low >= $n411 || $low >= 4294967296 % $n411) {
+          $r412 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n416 >= 1 && $n416 <= 4294967296))
+      if (!($n411 >= 1 && $n411 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r417 = drawInt(P, $n416);
+      $r412 = drawInt(P, $n411);
     }
-    const $index415$drawn = $r417;
-    let $index415 = $index415$drawn;
+    const $index410$drawn = $r412;
+    let $index410 = $index410$drawn;
     decisions++;
     steps = 0;
-    if ($index415 < $count413) {
-      const $digit418 = $index415;
-      const $value419 = $digit418;
-      if (trace !== null) trace.push($seat411, 6, $value419);
+    if ($index410 < $count401) {
+      const $digit413 = $index410;
+      const $value414 = C[$seg399 * CAP + $digit413]!;
+      if (trace !== null) trace.push($seat398, 3, $value414);
       {
-        const l_whose = $value419;
+        const l_target = $value414;
         {
-          const $card = l_card_6;
-          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          if ($taken >= Z_played && $taken < Z_played + 6) {
-            const $member = Action_effect$index[$card]!;
-            if ($member >= 0)
-              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-          }
-          if ($taken >= Z_hand && $taken < Z_hand + 6) {
-            const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-          }
-          const $seg420 = Z_played + l_whose;
-          C[$seg420 * CAP + N[$seg420]!] = $card;
-          N[$seg420]!++;
-          $where[$card] = $seg420;
-          {
-            const $member = Action_effect$index[$card]!;
-            if ($member >= 0)
-              if ($count_played_effect[($seg420 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg420 - Z_played);
-          }
-        }
-        return step69();
-      }
-    }
-    $index415 -= $count413;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide448($seat423: number): number {
-    const $seg424 = Z_played + l_whose_4;
-    const $size425 = N[$seg424]!;
-    const $count426 = $size425;
-    $values74$n[0]! = 0;
-    {
-      const $seg428 = Z_collection + l_whose_4;
-      const $n429 = N[$seg428]!;
-      for (let $i427 = 0; $i427 < $n429; $i427++) {
-        const l_target = C[$seg428 * CAP + $i427]!;
-        if (v_doubled[l_target]! === 1) $values74[$values74$n[0]!++] = l_target;
-      }
-    }
-    const $size430 = $values74$n[0]!;
-    const $count431 = $size430;
-    const $total432: number = $count426 + $count431;
-    if ($total432 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat423} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n434 = $total432;
-    let $r435 = 0;
-    if ($n434 <= 2097152 && $n434 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n434;
-        const $low = $m >>> 0;
-        if ($low >= $n434 || $low >= 4294967296 % $n434) {
-          $r435 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n434 >= 1 && $n434 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r435 = drawInt(P, $n434);
-    }
-    const $index433$drawn = $r435;
-    let $index433 = $index433$drawn;
-    decisions++;
-    steps = 0;
-    if ($index433 < $count426) {
-      const $digit436 = $index433;
-      const $value437 = C[$seg424 * CAP + $digit436]!;
-      if (trace !== null) trace.push($seat423, 1, $value437);
-      {
-        const l_target = $value437;
-        {
-          const $seg438 = Z_played + l_whose_4;
           const $wanted = l_target;
-          let $at = $digit436;
-          if (!($at >= 0 && $at < N[$seg438]! && C[$seg438 * CAP + $at]! === $wanted)) {
+          let $at = $digit413;
+          if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg438]!; $i++)
-              if (C[$seg438 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[Z_board]!; $i++)
+              if (C[Z_board * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          const $at415 = Z_board * CAP + $at;
+          const $card = C[$at415]!;
+          const $end416 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k417 = $at415; $k417 < $end416; $k417++) C[$k417] = C[$k417 + 1]!;
+          N[Z_board]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
+        }
+        return step194();
+      }
+    }
+    $index410 -= $count401;
+    if ($index410 < $count408) {
+      const $digit418 = $index410;
+      const $value419 = $values71[$digit418]!;
+      if (trace !== null) trace.push($seat398, 4, $value419);
+      {
+        l_whose_4 = $value419;
+        return step192();
+      }
+    }
+    $index410 -= $count408;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide446($seat421: number): number {
+    const $seg422 = Z_played + l_whose_4;
+    const $size423 = N[$seg422]!;
+    const $count424 = $size423;
+    $values73$n[0]! = 0;
+    {
+      const $seg426 = Z_collection + l_whose_4;
+      const $n427 = N[$seg426]!;
+      for (let $i425 = 0; $i425 < $n427; $i425++) {
+        const l_target = C[$seg426 * CAP + $i425]!;
+        if (v_doubled[l_target]! === 1) $values73[$values73$n[0]!++] = l_target;
+      }
+    }
+    const $size428 = $values73$n[0]!;
+    const $count429 = $size428;
+    const $total430: number = $count424 + $count429;
+    if ($total430 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat421} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n432 = $total430;
+    let $r433 = 0;
+    if ($n432 <= 2097152 && $n432 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n432;
+        const $low = $m >>> 0;
+        if ($low >= $n432 || $low >= 4294967296 % $n432) {
+          $r433 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n432 >= 1 && $n432 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r433 = drawInt(P, $n432);
+    }
+    const $index431$drawn = $r433;
+    let $index431 = $index431$drawn;
+    decisions++;
+    steps = 0;
+    if ($index431 < $count424) {
+      const $digit434 = $index431;
+      const $value435 = C[$seg422 * CAP + $digit434]!;
+      if (trace !== null) trace.push($seat421, 1, $value435);
+      {
+        const l_target = $value435;
+        {
+          const $seg436 = Z_played + l_whose_4;
+          const $wanted = l_target;
+          let $at = $digit434;
+          if (!($at >= 0 && $at < N[$seg436]! && C[$seg436 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg436]!; $i++)
+              if (C[$seg436 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at439 = $seg438 * CAP + $at;
-          const $card = C[$at439]!;
-          const $end440 = $seg438 * CAP + N[$seg438]! - 1;
-          for (let $k441 = $at439; $k441 < $end440; $k441++) C[$k441] = C[$k441 + 1]!;
-          N[$seg438]!--;
+          const $at437 = $seg436 * CAP + $at;
+          const $card = C[$at437]!;
+          const $end438 = $seg436 * CAP + N[$seg436]! - 1;
+          for (let $k439 = $at437; $k439 < $end438; $k439++) C[$k439] = C[$k439 + 1]!;
+          N[$seg436]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg438 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg438 - Z_played));
+              if (--$count_played_effect[($seg436 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg436 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step76();
+        return step193();
       }
     }
-    $index433 -= $count426;
-    if ($index433 < $count431) {
-      const $digit442 = $index433;
-      const $value443 = $values74[$digit442]!;
-      if (trace !== null) trace.push($seat423, 2, $value443);
+    $index431 -= $count424;
+    if ($index431 < $count429) {
+      const $digit440 = $index431;
+      const $value441 = $values73[$digit440]!;
+      if (trace !== null) trace.push($seat421, 2, $value441);
       {
-        const l_target = $value443;
+        const l_target = $value441;
         v_doubled[l_target] = 0;
         {
-          const $seg444 = Z_attached + l_whose_4;
-          if (N[$seg444]! === 0)
+          const $seg442 = Z_attached + l_whose_4;
+          if (N[$seg442]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at445 = $seg444 * CAP;
-          const $card = C[$at445]!;
-          const $end446 = $seg444 * CAP + N[$seg444]! - 1;
-          for (let $k447 = $at445; $k447 < $end446; $k447++) C[$k447] = C[$k447 + 1]!;
-          N[$seg444]!--;
+          const $at443 = $seg442 * CAP;
+          const $card = C[$at443]!;
+          const $end444 = $seg442 * CAP + N[$seg442]! - 1;
+          for (let $k445 = $at443; $k445 < $end444; $k445++) C[$k445] = C[$k445 + 1]!;
+          N[$seg442]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step76();
+        return step193();
       }
     }
-    $index433 -= $count431;
+    $index431 -= $count429;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide507($seat449: number): number {
@@ -5850,7 +6297,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat449, 17, $value475);
         {
           l_card_3 = $value475;
-          return step96();
+          return step227();
         }
       }
       if ($offered460 && $pick470-- === 0) {
@@ -5873,7 +6320,7 @@ export function playout(): PlayoutKernel {
             v_coins[l_active] += $amount;
           }
           l_turn_over = true;
-          return step110();
+          return step257();
         }
       }
       if ($offered461 && $pick470-- === 0) {
@@ -5896,7 +6343,7 @@ export function playout(): PlayoutKernel {
             v_coins[l_active] += $amount;
           }
           l_turn_over = true;
-          return step110();
+          return step257();
         }
       }
       if ($offered462 && $pick470-- === 0) {
@@ -5906,7 +6353,7 @@ export function playout(): PlayoutKernel {
         steps = 0;
         if (trace !== null) trace.push($seat449, 20);
         {
-          return step91();
+          return step216();
         }
       }
       if ($offered463 && $pick470-- === 0) {
@@ -5945,7 +6392,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat449, 21, $value483);
         {
           l_target = $value483;
-          return step84();
+          return step207();
         }
       }
       if ($offered465 && $pick470-- === 0) {
@@ -6103,7 +6550,7 @@ export function playout(): PlayoutKernel {
             }
           }
           l_turn_over = true;
-          return step110();
+          return step257();
         }
       }
       if ($offered467 && $pick470-- === 0) {
@@ -6114,28 +6561,29 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat449, 23);
         {
           l_turn_over = true;
-          return step110();
+          return step257();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide521($seat510: number): number {
-    const $low511 = 0;
-    const $high512 = v_coins[l_opponent]!;
-    const $size513 = Math.max(0, $high512 - $low511 + 1);
-    const $count514 = $size513;
-    const $total515: number = $count514;
-    if ($total515 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat510} must act but has no legal move`);
+  function decide535($seat508: number): number {
+    const $count509 = 1;
+    const $low510 = 1;
+    const $high511 = v_coins[l_target]!;
+    const $size512 = Math.max(0, $high511 - $low510 + 1);
+    const $count513 = $size512;
+    const $total514: number = $count509 + $count513;
+    if ($total514 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat508} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n517 = $total515;
-    let $r518 = 0;
-    if ($n517 <= 2097152 && $n517 >= 1) {
+    const $n516 = $total514;
+    let $r517 = 0;
+    if ($n516 <= 2097152 && $n516 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6146,104 +6594,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n517;
+        const $m = ($t >>> 0) * $n516;
         const $low = $m >>> 0;
-        if ($low >= $n517 || $low >= 4294967296 % $n517) {
-          $r518 = ($m / 4294967296) >>> 0;
+        if ($low >= $n516 || $low >= 4294967296 % $n516) {
+          $r517 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n517 >= 1 && $n517 <= 4294967296))
+      if (!($n516 >= 1 && $n516 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r518 = drawInt(P, $n517);
+      $r517 = drawInt(P, $n516);
     }
-    const $index516$drawn = $r518;
-    let $index516 = $index516$drawn;
+    const $index515$drawn = $r517;
+    let $index515 = $index515$drawn;
     decisions++;
     steps = 0;
-    if ($index516 < $count514) {
-      const $digit519 = $index516;
-      const $value520 = $low511 + $digit519;
-      if (trace !== null) trace.push($seat510, 10, $value520);
-      {
-        const l_amount = $value520;
-        {
-          const $amount = l_amount;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[opponent]`,
-            );
-          if (v_coins[l_opponent] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[opponent] has ${v_coins[l_opponent]}, not the ${$amount} to transfer`,
-            );
-          $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
-          v_coins[l_opponent] -= $amount;
-          v_protection[l_target] += $amount;
-          $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
-          $above_protection =
-            v_protection[l_target]! > 0
-              ? $above_protection | (1 << l_target)
-              : $above_protection & ~(1 << l_target);
-          $zero_protection =
-            v_protection[l_target]! === 0
-              ? $zero_protection | (1 << l_target)
-              : $zero_protection & ~(1 << l_target);
-        }
-        return step88();
-      }
-    }
-    $index516 -= $count514;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide549($seat522: number): number {
-    const $count523 = 1;
-    const $low524 = 1;
-    const $high525 = v_coins[l_target]!;
-    const $size526 = Math.max(0, $high525 - $low524 + 1);
-    const $count527 = $size526;
-    const $total528: number = $count523 + $count527;
-    if ($total528 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat522} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n530 = $total528;
-    let $r531 = 0;
-    if ($n530 <= 2097152 && $n530 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n530;
-        const $low = $m >>> 0;
-        if ($low >= $n530 || $low >= 4294967296 % $n530) {
-          $r531 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n530 >= 1 && $n530 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r531 = drawInt(P, $n530);
-    }
-    const $index529$drawn = $r531;
-    let $index529 = $index529$drawn;
-    decisions++;
-    steps = 0;
-    if ($index529 < $count523) {
-      if (trace !== null) trace.push($seat522, 15);
+    if ($index515 < $count509) {
+      if (trace !== null) trace.push($seat508, 15);
       {
         {
           const $amount = 1;
@@ -6261,53 +6629,53 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument532 = l_active;
-          const $argument533 = l_target;
+          const $argument518 = l_active;
+          const $argument519 = l_target;
           {
-            let l_a = $argument532;
-            let l_b = $argument533;
+            let l_a = $argument518;
+            let l_b = $argument519;
             {
-              const $seg534 = Z_exchange + l_a;
-              if (N[$seg534]! === 0)
+              const $seg520 = Z_exchange + l_a;
+              if (N[$seg520]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at535 = $seg534 * CAP;
-              const $card = C[$at535]!;
-              const $end536 = $seg534 * CAP + N[$seg534]! - 1;
-              for (let $k537 = $at535; $k537 < $end536; $k537++) C[$k537] = C[$k537 + 1]!;
-              N[$seg534]!--;
+              const $at521 = $seg520 * CAP;
+              const $card = C[$at521]!;
+              const $end522 = $seg520 * CAP + N[$seg520]! - 1;
+              for (let $k523 = $at521; $k523 < $end522; $k523++) C[$k523] = C[$k523 + 1]!;
+              N[$seg520]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg538 = Z_exchange + l_b;
-              if (N[$seg538]! === 0)
+              const $seg524 = Z_exchange + l_b;
+              if (N[$seg524]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at539 = $seg538 * CAP;
-              const $card = C[$at539]!;
-              const $end540 = $seg538 * CAP + N[$seg538]! - 1;
-              for (let $k541 = $at539; $k541 < $end540; $k541++) C[$k541] = C[$k541 + 1]!;
-              N[$seg538]!--;
-              const $seg542 = Z_exchange + l_a;
-              if (N[$seg542]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg542 * CAP + N[$seg542]!] = $card;
-              N[$seg542]!++;
-              $where[$card] = $seg542;
+              const $at525 = $seg524 * CAP;
+              const $card = C[$at525]!;
+              const $end526 = $seg524 * CAP + N[$seg524]! - 1;
+              for (let $k527 = $at525; $k527 < $end526; $k527++) C[$k527] = C[$k527 + 1]!;
+              N[$seg524]!--;
+              const $seg528 = Z_exchange + l_a;
+              if (N[$seg528]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg528 * CAP + N[$seg528]!] = $card;
+              N[$seg528]!++;
+              $where[$card] = $seg528;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at543 = Z_in_transit * CAP;
-              const $card = C[$at543]!;
-              const $end544 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k545 = $at543; $k545 < $end544; $k545++) C[$k545] = C[$k545 + 1]!;
+              const $at529 = Z_in_transit * CAP;
+              const $card = C[$at529]!;
+              const $end530 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
               N[Z_in_transit]!--;
-              const $seg546 = Z_exchange + l_b;
-              if (N[$seg546]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg546 * CAP + N[$seg546]!] = $card;
-              N[$seg546]!++;
-              $where[$card] = $seg546;
+              const $seg532 = Z_exchange + l_b;
+              if (N[$seg532]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg532 * CAP + N[$seg532]!] = $card;
+              N[$seg532]!++;
+              $where[$card] = $seg532;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6317,36 +6685,36 @@ export function playout(): PlayoutKernel {
           }
         }
         l_turn_over = true;
-        return step87();
+        return step211();
       }
     }
-    $index529 -= $count523;
-    if ($index529 < $count527) {
-      const $digit547 = $index529;
-      const $value548 = $low524 + $digit547;
-      if (trace !== null) trace.push($seat522, 16, $value548);
+    $index515 -= $count509;
+    if ($index515 < $count513) {
+      const $digit533 = $index515;
+      const $value534 = $low510 + $digit533;
+      if (trace !== null) trace.push($seat508, 16, $value534);
       {
-        l_amount = $value548;
-        return step85();
+        l_amount = $value534;
+        return step209();
       }
     }
-    $index529 -= $count527;
+    $index515 -= $count513;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide572($seat550: number): number {
-    const $count551 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count552 = 1;
-    const $total553: number = $count551 + $count552;
-    if ($total553 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat550} must act but has no legal move`);
+  function decide558($seat536: number): number {
+    const $count537 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count538 = 1;
+    const $total539: number = $count537 + $count538;
+    if ($total539 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat536} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n555 = $total553;
-    let $r556 = 0;
-    if ($n555 <= 2097152 && $n555 >= 1) {
+    const $n541 = $total539;
+    let $r542 = 0;
+    if ($n541 <= 2097152 && $n541 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6357,24 +6725,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n555;
+        const $m = ($t >>> 0) * $n541;
         const $low = $m >>> 0;
-        if ($low >= $n555 || $low >= 4294967296 % $n555) {
-          $r556 = ($m / 4294967296) >>> 0;
+        if ($low >= $n541 || $low >= 4294967296 % $n541) {
+          $r542 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n555 >= 1 && $n555 <= 4294967296))
+      if (!($n541 >= 1 && $n541 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r556 = drawInt(P, $n555);
+      $r542 = drawInt(P, $n541);
     }
-    const $index554$drawn = $r556;
-    let $index554 = $index554$drawn;
+    const $index540$drawn = $r542;
+    let $index540 = $index540$drawn;
     decisions++;
     steps = 0;
-    if ($index554 < $count551) {
-      if (trace !== null) trace.push($seat550, 13);
+    if ($index540 < $count537) {
+      if (trace !== null) trace.push($seat536, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6417,53 +6785,53 @@ export function playout(): PlayoutKernel {
               : $zero_protection & ~(1 << l_target);
         }
         {
-          const $argument557 = l_active;
-          const $argument558 = l_target;
+          const $argument543 = l_active;
+          const $argument544 = l_target;
           {
-            let l_a = $argument557;
-            let l_b = $argument558;
+            let l_a = $argument543;
+            let l_b = $argument544;
             {
-              const $seg559 = Z_exchange + l_a;
-              if (N[$seg559]! === 0)
+              const $seg545 = Z_exchange + l_a;
+              if (N[$seg545]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at560 = $seg559 * CAP;
-              const $card = C[$at560]!;
-              const $end561 = $seg559 * CAP + N[$seg559]! - 1;
-              for (let $k562 = $at560; $k562 < $end561; $k562++) C[$k562] = C[$k562 + 1]!;
-              N[$seg559]!--;
+              const $at546 = $seg545 * CAP;
+              const $card = C[$at546]!;
+              const $end547 = $seg545 * CAP + N[$seg545]! - 1;
+              for (let $k548 = $at546; $k548 < $end547; $k548++) C[$k548] = C[$k548 + 1]!;
+              N[$seg545]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg563 = Z_exchange + l_b;
-              if (N[$seg563]! === 0)
+              const $seg549 = Z_exchange + l_b;
+              if (N[$seg549]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at564 = $seg563 * CAP;
-              const $card = C[$at564]!;
-              const $end565 = $seg563 * CAP + N[$seg563]! - 1;
-              for (let $k566 = $at564; $k566 < $end565; $k566++) C[$k566] = C[$k566 + 1]!;
-              N[$seg563]!--;
-              const $seg567 = Z_exchange + l_a;
-              if (N[$seg567]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg567 * CAP + N[$seg567]!] = $card;
-              N[$seg567]!++;
-              $where[$card] = $seg567;
+              const $at550 = $seg549 * CAP;
+              const $card = C[$at550]!;
+              const $end551 = $seg549 * CAP + N[$seg549]! - 1;
+              for (let $k552 = $at550; $k552 < $end551; $k552++) C[$k552] = C[$k552 + 1]!;
+              N[$seg549]!--;
+              const $seg553 = Z_exchange + l_a;
+              if (N[$seg553]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg553 * CAP + N[$seg553]!] = $card;
+              N[$seg553]!++;
+              $where[$card] = $seg553;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at568 = Z_in_transit * CAP;
-              const $card = C[$at568]!;
-              const $end569 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k570 = $at568; $k570 < $end569; $k570++) C[$k570] = C[$k570 + 1]!;
+              const $at554 = Z_in_transit * CAP;
+              const $card = C[$at554]!;
+              const $end555 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
               N[Z_in_transit]!--;
-              const $seg571 = Z_exchange + l_b;
-              if (N[$seg571]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg571 * CAP + N[$seg571]!] = $card;
-              N[$seg571]!++;
-              $where[$card] = $seg571;
+              const $seg557 = Z_exchange + l_b;
+              if (N[$seg557]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg557 * CAP + N[$seg557]!] = $card;
+              N[$seg557]!++;
+              $where[$card] = $seg557;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6473,19 +6841,98 @@ export function playout(): PlayoutKernel {
           }
         }
         l_turn_over = true;
-        return step86();
+        return step210();
       }
     }
-    $index554 -= $count551;
-    if ($index554 < $count552) {
-      if (trace !== null) trace.push($seat550, 14);
+    $index540 -= $count537;
+    if ($index540 < $count538) {
+      if (trace !== null) trace.push($seat536, 14);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
-        return step86();
+        return step210();
       }
     }
-    $index554 -= $count552;
+    $index540 -= $count538;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide572($seat561: number): number {
+    const $low562 = 0;
+    const $high563 = v_coins[l_opponent]!;
+    const $size564 = Math.max(0, $high563 - $low562 + 1);
+    const $count565 = $size564;
+    const $total566: number = $count565;
+    if ($total566 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat561} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n568 = $total566;
+    let $r569 = 0;
+    if ($n568 <= 2097152 && $n568 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n568;
+        const $low = $m >>> 0;
+        if ($low >= $n568 || $low >= 4294967296 % $n568) {
+          $r569 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n568 >= 1 && $n568 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r569 = drawInt(P, $n568);
+    }
+    const $index567$drawn = $r569;
+    let $index567 = $index567$drawn;
+    decisions++;
+    steps = 0;
+    if ($index567 < $count565) {
+      const $digit570 = $index567;
+      const $value571 = $low562 + $digit570;
+      if (trace !== null) trace.push($seat561, 10, $value571);
+      {
+        const l_amount = $value571;
+        {
+          const $amount = l_amount;
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[opponent]`,
+            );
+          if (v_coins[l_opponent] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[opponent] has ${v_coins[l_opponent]}, not the ${$amount} to transfer`,
+            );
+          $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
+          v_coins[l_opponent] -= $amount;
+          v_protection[l_target] += $amount;
+          $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+          $above_protection =
+            v_protection[l_target]! > 0
+              ? $above_protection | (1 << l_target)
+              : $above_protection & ~(1 << l_target);
+          $zero_protection =
+            v_protection[l_target]! === 0
+              ? $zero_protection | (1 << l_target)
+              : $zero_protection & ~(1 << l_target);
+        }
+        return step213();
+      }
+    }
+    $index567 -= $count565;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide595($seat573: number): number {
@@ -6618,7 +7065,7 @@ export function playout(): PlayoutKernel {
           }
         }
         l_turn_over = true;
-        return step89();
+        return step214();
       }
     }
     $index577 -= $count574;
@@ -6627,27 +7074,27 @@ export function playout(): PlayoutKernel {
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
-        return step89();
+        return step214();
       }
     }
     $index577 -= $count575;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide615($seat601: number): number {
-    const $seg602 = Z_hand + l_p_4;
-    const $size603 = N[$seg602]!;
-    const $count604 = $size603;
-    const $total605: number = $count604;
-    if ($total605 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat601} must act but has no legal move`);
+  function decide611($seat597: number): number {
+    const $seg598 = Z_hand + l_p_4;
+    const $size599 = N[$seg598]!;
+    const $count600 = $size599;
+    const $total601: number = $count600;
+    if ($total601 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat597} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n607 = $total605;
-    let $r608 = 0;
-    if ($n607 <= 2097152 && $n607 >= 1) {
+    const $n603 = $total601;
+    let $r604 = 0;
+    if ($n603 <= 2097152 && $n603 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6658,97 +7105,74 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n607;
+        const $m = ($t >>> 0) * $n603;
         const $low = $m >>> 0;
-        if ($low >= $n607 || $low >= 4294967296 % $n607) {
-          $r608 = ($m / 4294967296) >>> 0;
+        if ($low >= $n603 || $low >= 4294967296 % $n603) {
+          $r604 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n607 >= 1 && $n607 <= 4294967296))
+      if (!($n603 >= 1 && $n603 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r608 = drawInt(P, $n607);
+      $r604 = drawInt(P, $n603);
     }
-    const $index606$drawn = $r608;
-    let $index606 = $index606$drawn;
+    const $index602$drawn = $r604;
+    let $index602 = $index602$drawn;
     decisions++;
     steps = 0;
-    if ($index606 < $count604) {
-      const $digit609 = $index606;
-      const $value610 = C[$seg602 * CAP + $digit609]!;
-      if (trace !== null) trace.push($seat601, 9, $value610);
+    if ($index602 < $count600) {
+      const $digit605 = $index602;
+      const $value606 = C[$seg598 * CAP + $digit605]!;
+      if (trace !== null) trace.push($seat597, 9, $value606);
       {
-        const l_card = $value610;
+        const l_card = $value606;
         {
-          const $seg611 = Z_hand + l_p_4;
+          const $seg607 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit609;
-          if (!($at >= 0 && $at < N[$seg611]! && C[$seg611 * CAP + $at]! === $wanted)) {
+          let $at = $digit605;
+          if (!($at >= 0 && $at < N[$seg607]! && C[$seg607 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg611]!; $i++)
-              if (C[$seg611 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg607]!; $i++)
+              if (C[$seg607 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at612 = $seg611 * CAP + $at;
-          const $card = C[$at612]!;
-          const $end613 = $seg611 * CAP + N[$seg611]! - 1;
-          for (let $k614 = $at612; $k614 < $end613; $k614++) C[$k614] = C[$k614 + 1]!;
-          N[$seg611]!--;
+          const $at608 = $seg607 * CAP + $at;
+          const $card = C[$at608]!;
+          const $end609 = $seg607 * CAP + N[$seg607]! - 1;
+          for (let $k610 = $at608; $k610 < $end609; $k610++) C[$k610] = C[$k610 + 1]!;
+          N[$seg607]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg611 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg607 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step92();
+        return step222();
       }
     }
-    $index606 -= $count604;
+    $index602 -= $count600;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide640($seat618: number): number {
-    const $seg619 = Z_board;
-    const $size620 = N[$seg619]!;
-    const $count621 = $size620;
-    $values83$n[0]! = 0;
-    for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond626: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond626) {
-        let $any622: boolean = false;
-        {
-          const $seg624 = Z_collection + l_whose;
-          const $n625 = N[$seg624]!;
-          for (let $i623 = 0; $i623 < $n625; $i623++) {
-            const l_c = C[$seg624 * CAP + $i623]!;
-            if (v_doubled[l_c]! === 1) {
-              $any622 = true;
-              break;
-            }
-          }
-        }
-        $cond626 = $any622;
-      }
-      if ($cond626) $values83[$values83$n[0]!++] = l_whose;
-    }
-    const $size627 = $values83$n[0]!;
-    const $count628 = $size627;
-    const $total629: number = $count621 + $count628;
-    if ($total629 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat618} must act but has no legal move`);
+  function decide627($seat617: number): number {
+    const $size618 = players;
+    const $count619 = $size618;
+    const $total620: number = $count619;
+    if ($total620 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat617} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n631 = $total629;
-    let $r632 = 0;
-    if ($n631 <= 2097152 && $n631 >= 1) {
+    const $n622 = $total620;
+    let $r623 = 0;
+    if ($n622 <= 2097152 && $n622 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6759,89 +7183,82 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n631;
+        const $m = ($t >>> 0) * $n622;
         const $low = $m >>> 0;
-        if ($low >= $n631 || $low >= 4294967296 % $n631) {
-          $r632 = ($m / 4294967296) >>> 0;
+        if ($low >= $n622 || $low >= 4294967296 % $n622) {
+          $r623 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n631 >= 1 && $n631 <= 4294967296))
+      if (!($n622 >= 1 && $n622 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r632 = drawInt(P, $n631);
+      $r623 = drawInt(P, $n622);
     }
-    const $index630$drawn = $r632;
-    let $index630 = $index630$drawn;
+    const $index621$drawn = $r623;
+    let $index621 = $index621$drawn;
     decisions++;
     steps = 0;
-    if ($index630 < $count621) {
-      const $digit633 = $index630;
-      const $value634 = C[$seg619 * CAP + $digit633]!;
-      if (trace !== null) trace.push($seat618, 3, $value634);
+    if ($index621 < $count619) {
+      const $digit624 = $index621;
+      const $value625 = $digit624;
+      if (trace !== null) trace.push($seat617, 6, $value625);
       {
-        const l_target = $value634;
+        const l_whose = $value625;
         {
-          const $wanted = l_target;
-          let $at = $digit633;
-          if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
-            $at = -1;
-            for (let $i = 0; $i < N[Z_board]!; $i++)
-              if (C[Z_board * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
+          const $card = l_card_4;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at635 = Z_board * CAP + $at;
-          const $card = C[$at635]!;
-          const $end636 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k637 = $at635; $k637 < $end636; $k637++) C[$k637] = C[$k637 + 1]!;
-          N[Z_board]!--;
-          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-          N[Z_action_discard]!++;
-          $where[$card] = Z_action_discard;
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg626 = Z_played + l_whose;
+          C[$seg626 * CAP + N[$seg626]!] = $card;
+          N[$seg626]!++;
+          $where[$card] = $seg626;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0)
+              if ($count_played_effect[($seg626 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg626 - Z_played);
+          }
         }
-        return step105();
+        return step237();
       }
     }
-    $index630 -= $count621;
-    if ($index630 < $count628) {
-      const $digit638 = $index630;
-      const $value639 = $values83[$digit638]!;
-      if (trace !== null) trace.push($seat618, 4, $value639);
-      {
-        l_whose_3 = $value639;
-        return step103();
-      }
-    }
-    $index630 -= $count628;
+    $index621 -= $count619;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide655($seat642: number): number {
-    $values85$n[0]! = 0;
+  function decide641($seat628: number): number {
+    $values82$n[0]! = 0;
     {
-      const $seg644 = Z_collection + l_p_3;
-      const $n645 = N[$seg644]!;
-      for (let $i643 = 0; $i643 < $n645; $i643++) {
-        const l_target = C[$seg644 * CAP + $i643]!;
+      const $seg630 = Z_collection + l_p_3;
+      const $n631 = N[$seg630]!;
+      for (let $i629 = 0; $i629 < $n631; $i629++) {
+        const l_target = C[$seg630 * CAP + $i629]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
-          $values85[$values85$n[0]!++] = l_target;
+          $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size646 = $values85$n[0]!;
-    const $count647 = $size646;
-    const $total648: number = $count647;
-    if ($total648 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat642} must act but has no legal move`);
+    const $size632 = $values82$n[0]!;
+    const $count633 = $size632;
+    const $total634: number = $count633;
+    if ($total634 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat628} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n650 = $total648;
-    let $r651 = 0;
-    if ($n650 <= 2097152 && $n650 >= 1) {
+    const $n636 = $total634;
+    let $r637 = 0;
+    if ($n636 <= 2097152 && $n636 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6852,28 +7269,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n650;
+        const $m = ($t >>> 0) * $n636;
         const $low = $m >>> 0;
-        if ($low >= $n650 || $low >= 4294967296 % $n650) {
-          $r651 = ($m / 4294967296) >>> 0;
+        if ($low >= $n636 || $low >= 4294967296 % $n636) {
+          $r637 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n650 >= 1 && $n650 <= 4294967296))
+      if (!($n636 >= 1 && $n636 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r651 = drawInt(P, $n650);
+      $r637 = drawInt(P, $n636);
     }
-    const $index649$drawn = $r651;
-    let $index649 = $index649$drawn;
+    const $index635$drawn = $r637;
+    let $index635 = $index635$drawn;
     decisions++;
     steps = 0;
-    if ($index649 < $count647) {
-      const $digit652 = $index649;
-      const $value653 = $values85[$digit652]!;
-      if (trace !== null) trace.push($seat642, 5, $value653);
+    if ($index635 < $count633) {
+      const $digit638 = $index635;
+      const $value639 = $values82[$digit638]!;
+      if (trace !== null) trace.push($seat628, 5, $value639);
       {
-        const l_target = $value653;
+        const l_target = $value639;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_4;
@@ -6888,31 +7305,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg654 = Z_attached + l_p_3;
-          C[$seg654 * CAP + N[$seg654]!] = $card;
-          N[$seg654]!++;
-          $where[$card] = $seg654;
+          const $seg640 = Z_attached + l_p_3;
+          C[$seg640 * CAP + N[$seg640]!] = $card;
+          N[$seg640]!++;
+          $where[$card] = $seg640;
         }
-        return step100();
+        return step242();
       }
     }
-    $index649 -= $count647;
+    $index635 -= $count633;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide666($seat656: number): number {
-    const $size657 = players;
-    const $count658 = $size657;
-    const $total659: number = $count658;
-    if ($total659 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat656} must act but has no legal move`);
+  function decide665($seat643: number): number {
+    const $seg644 = Z_board;
+    const $size645 = N[$seg644]!;
+    const $count646 = $size645;
+    $values84$n[0]! = 0;
+    for (let l_whose = 0; l_whose < players; l_whose++) {
+      let $cond651: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond651) {
+        let $any647: boolean = false;
+        {
+          const $seg649 = Z_collection + l_whose;
+          const $n650 = N[$seg649]!;
+          for (let $i648 = 0; $i648 < $n650; $i648++) {
+            const l_c = C[$seg649 * CAP + $i648]!;
+            if (v_doubled[l_c]! === 1) {
+              $any647 = true;
+              break;
+            }
+          }
+        }
+        $cond651 = $any647;
+      }
+      if ($cond651) $values84[$values84$n[0]!++] = l_whose;
+    }
+    const $size652 = $values84$n[0]!;
+    const $count653 = $size652;
+    const $total654: number = $count646 + $count653;
+    if ($total654 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat643} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n661 = $total659;
-    let $r662 = 0;
-    if ($n661 <= 2097152 && $n661 >= 1) {
+    const $n656 = $total654;
+    let $r657 = 0;
+    if ($n656 <= 2097152 && $n656 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6923,172 +7363,179 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n661;
+        const $m = ($t >>> 0) * $n656;
         const $low = $m >>> 0;
-        if ($low >= $n661 || $low >= 4294967296 % $n661) {
-          $r662 = ($m / 4294967296) >>> 0;
+        if ($low >= $n656 || $low >= 4294967296 % $n656) {
+          $r657 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n661 >= 1 && $n661 <= 4294967296))
+      if (!($n656 >= 1 && $n656 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r662 = drawInt(P, $n661);
+      $r657 = drawInt(P, $n656);
     }
-    const $index660$drawn = $r662;
-    let $index660 = $index660$drawn;
+    const $index655$drawn = $r657;
+    let $index655 = $index655$drawn;
     decisions++;
     steps = 0;
-    if ($index660 < $count658) {
-      const $digit663 = $index660;
-      const $value664 = $digit663;
-      if (trace !== null) trace.push($seat656, 6, $value664);
+    if ($index655 < $count646) {
+      const $digit658 = $index655;
+      const $value659 = C[$seg644 * CAP + $digit658]!;
+      if (trace !== null) trace.push($seat643, 3, $value659);
       {
-        const l_whose = $value664;
+        const l_target = $value659;
         {
-          const $card = l_card_4;
-          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          if ($taken >= Z_played && $taken < Z_played + 6) {
-            const $member = Action_effect$index[$card]!;
-            if ($member >= 0)
-              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-          }
-          if ($taken >= Z_hand && $taken < Z_hand + 6) {
-            const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-          }
-          const $seg665 = Z_played + l_whose;
-          C[$seg665 * CAP + N[$seg665]!] = $card;
-          N[$seg665]!++;
-          $where[$card] = $seg665;
-          {
-            const $member = Action_effect$index[$card]!;
-            if ($member >= 0)
-              if ($count_played_effect[($seg665 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg665 - Z_played);
-          }
-        }
-        return step97();
-      }
-    }
-    $index660 -= $count658;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide693($seat668: number): number {
-    const $seg669 = Z_played + l_whose_3;
-    const $size670 = N[$seg669]!;
-    const $count671 = $size670;
-    $values87$n[0]! = 0;
-    {
-      const $seg673 = Z_collection + l_whose_3;
-      const $n674 = N[$seg673]!;
-      for (let $i672 = 0; $i672 < $n674; $i672++) {
-        const l_target = C[$seg673 * CAP + $i672]!;
-        if (v_doubled[l_target]! === 1) $values87[$values87$n[0]!++] = l_target;
-      }
-    }
-    const $size675 = $values87$n[0]!;
-    const $count676 = $size675;
-    const $total677: number = $count671 + $count676;
-    if ($total677 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat668} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n679 = $total677;
-    let $r680 = 0;
-    if ($n679 <= 2097152 && $n679 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n679;
-        const $low = $m >>> 0;
-        if ($low >= $n679 || $low >= 4294967296 % $n679) {
-          $r680 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n679 >= 1 && $n679 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r680 = drawInt(P, $n679);
-    }
-    const $index678$drawn = $r680;
-    let $index678 = $index678$drawn;
-    decisions++;
-    steps = 0;
-    if ($index678 < $count671) {
-      const $digit681 = $index678;
-      const $value682 = C[$seg669 * CAP + $digit681]!;
-      if (trace !== null) trace.push($seat668, 1, $value682);
-      {
-        const l_target = $value682;
-        {
-          const $seg683 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit681;
-          if (!($at >= 0 && $at < N[$seg683]! && C[$seg683 * CAP + $at]! === $wanted)) {
+          let $at = $digit658;
+          if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg683]!; $i++)
-              if (C[$seg683 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[Z_board]!; $i++)
+              if (C[Z_board * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          const $at660 = Z_board * CAP + $at;
+          const $card = C[$at660]!;
+          const $end661 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k662 = $at660; $k662 < $end661; $k662++) C[$k662] = C[$k662 + 1]!;
+          N[Z_board]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
+        }
+        return step249();
+      }
+    }
+    $index655 -= $count646;
+    if ($index655 < $count653) {
+      const $digit663 = $index655;
+      const $value664 = $values84[$digit663]!;
+      if (trace !== null) trace.push($seat643, 4, $value664);
+      {
+        l_whose_3 = $value664;
+        return step247();
+      }
+    }
+    $index655 -= $count653;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide691($seat666: number): number {
+    const $seg667 = Z_played + l_whose_3;
+    const $size668 = N[$seg667]!;
+    const $count669 = $size668;
+    $values86$n[0]! = 0;
+    {
+      const $seg671 = Z_collection + l_whose_3;
+      const $n672 = N[$seg671]!;
+      for (let $i670 = 0; $i670 < $n672; $i670++) {
+        const l_target = C[$seg671 * CAP + $i670]!;
+        if (v_doubled[l_target]! === 1) $values86[$values86$n[0]!++] = l_target;
+      }
+    }
+    const $size673 = $values86$n[0]!;
+    const $count674 = $size673;
+    const $total675: number = $count669 + $count674;
+    if ($total675 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat666} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n677 = $total675;
+    let $r678 = 0;
+    if ($n677 <= 2097152 && $n677 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n677;
+        const $low = $m >>> 0;
+        if ($low >= $n677 || $low >= 4294967296 % $n677) {
+          $r678 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n677 >= 1 && $n677 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r678 = drawInt(P, $n677);
+    }
+    const $index676$drawn = $r678;
+    let $index676 = $index676$drawn;
+    decisions++;
+    steps = 0;
+    if ($index676 < $count669) {
+      const $digit679 = $index676;
+      const $value680 = C[$seg667 * CAP + $digit679]!;
+      if (trace !== null) trace.push($seat666, 1, $value680);
+      {
+        const l_target = $value680;
+        {
+          const $seg681 = Z_played + l_whose_3;
+          const $wanted = l_target;
+          let $at = $digit679;
+          if (!($at >= 0 && $at < N[$seg681]! && C[$seg681 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg681]!; $i++)
+              if (C[$seg681 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at684 = $seg683 * CAP + $at;
-          const $card = C[$at684]!;
-          const $end685 = $seg683 * CAP + N[$seg683]! - 1;
-          for (let $k686 = $at684; $k686 < $end685; $k686++) C[$k686] = C[$k686 + 1]!;
-          N[$seg683]!--;
+          const $at682 = $seg681 * CAP + $at;
+          const $card = C[$at682]!;
+          const $end683 = $seg681 * CAP + N[$seg681]! - 1;
+          for (let $k684 = $at682; $k684 < $end683; $k684++) C[$k684] = C[$k684 + 1]!;
+          N[$seg681]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg683 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg683 - Z_played));
+              if (--$count_played_effect[($seg681 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg681 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step104();
+        return step248();
       }
     }
-    $index678 -= $count671;
-    if ($index678 < $count676) {
-      const $digit687 = $index678;
-      const $value688 = $values87[$digit687]!;
-      if (trace !== null) trace.push($seat668, 2, $value688);
+    $index676 -= $count669;
+    if ($index676 < $count674) {
+      const $digit685 = $index676;
+      const $value686 = $values86[$digit685]!;
+      if (trace !== null) trace.push($seat666, 2, $value686);
       {
-        const l_target = $value688;
+        const l_target = $value686;
         v_doubled[l_target] = 0;
         {
-          const $seg689 = Z_attached + l_whose_3;
-          if (N[$seg689]! === 0)
+          const $seg687 = Z_attached + l_whose_3;
+          if (N[$seg687]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at690 = $seg689 * CAP;
-          const $card = C[$at690]!;
-          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
-          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
-          N[$seg689]!--;
+          const $at688 = $seg687 * CAP;
+          const $card = C[$at688]!;
+          const $end689 = $seg687 * CAP + N[$seg687]! - 1;
+          for (let $k690 = $at688; $k690 < $end689; $k690++) C[$k690] = C[$k690 + 1]!;
+          N[$seg687]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step104();
+        return step248();
       }
     }
-    $index678 -= $count676;
+    $index676 -= $count674;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide711($seat694: number, $passBy: boolean): number {
@@ -7113,7 +7560,7 @@ export function playout(): PlayoutKernel {
     }
     if ($passBy && !$offered698) {
       l___window_0 = false;
-      return step126();
+      return step292();
     }
     const $offered700 = ($offered698 ? 1 : 0) + ($offered699 ? 1 : 0);
     if ($offered700 === 0)
@@ -7187,7 +7634,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat694, 7, $value707);
         {
           l_card = $value707;
-          return step112();
+          return step262();
         }
       }
       if ($offered699 && $pick702-- === 0) {
@@ -7198,49 +7645,26 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat694, 8);
         {
           l___window_0 = false;
-          return step126();
+          return step292();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide736($seat714: number): number {
-    const $seg715 = Z_board;
-    const $size716 = N[$seg715]!;
-    const $count717 = $size716;
-    $values92$n[0]! = 0;
-    for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond722: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond722) {
-        let $any718: boolean = false;
-        {
-          const $seg720 = Z_collection + l_whose;
-          const $n721 = N[$seg720]!;
-          for (let $i719 = 0; $i719 < $n721; $i719++) {
-            const l_c = C[$seg720 * CAP + $i719]!;
-            if (v_doubled[l_c]! === 1) {
-              $any718 = true;
-              break;
-            }
-          }
-        }
-        $cond722 = $any718;
-      }
-      if ($cond722) $values92[$values92$n[0]!++] = l_whose;
-    }
-    const $size723 = $values92$n[0]!;
-    const $count724 = $size723;
-    const $total725: number = $count717 + $count724;
-    if ($total725 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat714} must act but has no legal move`);
+  function decide723($seat713: number): number {
+    const $size714 = players;
+    const $count715 = $size714;
+    const $total716: number = $count715;
+    if ($total716 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat713} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n727 = $total725;
-    let $r728 = 0;
-    if ($n727 <= 2097152 && $n727 >= 1) {
+    const $n718 = $total716;
+    let $r719 = 0;
+    if ($n718 <= 2097152 && $n718 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7251,89 +7675,82 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n727;
+        const $m = ($t >>> 0) * $n718;
         const $low = $m >>> 0;
-        if ($low >= $n727 || $low >= 4294967296 % $n727) {
-          $r728 = ($m / 4294967296) >>> 0;
+        if ($low >= $n718 || $low >= 4294967296 % $n718) {
+          $r719 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n727 >= 1 && $n727 <= 4294967296))
+      if (!($n718 >= 1 && $n718 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r728 = drawInt(P, $n727);
+      $r719 = drawInt(P, $n718);
     }
-    const $index726$drawn = $r728;
-    let $index726 = $index726$drawn;
+    const $index717$drawn = $r719;
+    let $index717 = $index717$drawn;
     decisions++;
     steps = 0;
-    if ($index726 < $count717) {
-      const $digit729 = $index726;
-      const $value730 = C[$seg715 * CAP + $digit729]!;
-      if (trace !== null) trace.push($seat714, 3, $value730);
+    if ($index717 < $count715) {
+      const $digit720 = $index717;
+      const $value721 = $digit720;
+      if (trace !== null) trace.push($seat713, 6, $value721);
       {
-        const l_target = $value730;
+        const l_whose = $value721;
         {
-          const $wanted = l_target;
-          let $at = $digit729;
-          if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
-            $at = -1;
-            for (let $i = 0; $i < N[Z_board]!; $i++)
-              if (C[Z_board * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
+          const $card = l_card_2;
+          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+          if ($taken >= Z_played && $taken < Z_played + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0)
+              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
           }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at731 = Z_board * CAP + $at;
-          const $card = C[$at731]!;
-          const $end732 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k733 = $at731; $k733 < $end732; $k733++) C[$k733] = C[$k733 + 1]!;
-          N[Z_board]!--;
-          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
-          N[Z_action_discard]!++;
-          $where[$card] = Z_action_discard;
+          if ($taken >= Z_hand && $taken < Z_hand + 6) {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
+          }
+          const $seg722 = Z_played + l_whose;
+          C[$seg722 * CAP + N[$seg722]!] = $card;
+          N[$seg722]!++;
+          $where[$card] = $seg722;
+          {
+            const $member = Action_effect$index[$card]!;
+            if ($member >= 0)
+              if ($count_played_effect[($seg722 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg722 - Z_played);
+          }
         }
-        return step121();
+        return step272();
       }
     }
-    $index726 -= $count717;
-    if ($index726 < $count724) {
-      const $digit734 = $index726;
-      const $value735 = $values92[$digit734]!;
-      if (trace !== null) trace.push($seat714, 4, $value735);
-      {
-        l_whose_2 = $value735;
-        return step119();
-      }
-    }
-    $index726 -= $count724;
+    $index717 -= $count715;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide751($seat738: number): number {
-    $values94$n[0]! = 0;
+  function decide737($seat724: number): number {
+    $values91$n[0]! = 0;
     {
-      const $seg740 = Z_collection + l_p_2;
-      const $n741 = N[$seg740]!;
-      for (let $i739 = 0; $i739 < $n741; $i739++) {
-        const l_target = C[$seg740 * CAP + $i739]!;
+      const $seg726 = Z_collection + l_p_2;
+      const $n727 = N[$seg726]!;
+      for (let $i725 = 0; $i725 < $n727; $i725++) {
+        const l_target = C[$seg726 * CAP + $i725]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
-          $values94[$values94$n[0]!++] = l_target;
+          $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size742 = $values94$n[0]!;
-    const $count743 = $size742;
-    const $total744: number = $count743;
-    if ($total744 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat738} must act but has no legal move`);
+    const $size728 = $values91$n[0]!;
+    const $count729 = $size728;
+    const $total730: number = $count729;
+    if ($total730 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat724} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n746 = $total744;
-    let $r747 = 0;
-    if ($n746 <= 2097152 && $n746 >= 1) {
+    const $n732 = $total730;
+    let $r733 = 0;
+    if ($n732 <= 2097152 && $n732 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7344,28 +7761,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n746;
+        const $m = ($t >>> 0) * $n732;
         const $low = $m >>> 0;
-        if ($low >= $n746 || $low >= 4294967296 % $n746) {
-          $r747 = ($m / 4294967296) >>> 0;
+        if ($low >= $n732 || $low >= 4294967296 % $n732) {
+          $r733 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n746 >= 1 && $n746 <= 4294967296))
+      if (!($n732 >= 1 && $n732 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r747 = drawInt(P, $n746);
+      $r733 = drawInt(P, $n732);
     }
-    const $index745$drawn = $r747;
-    let $index745 = $index745$drawn;
+    const $index731$drawn = $r733;
+    let $index731 = $index731$drawn;
     decisions++;
     steps = 0;
-    if ($index745 < $count743) {
-      const $digit748 = $index745;
-      const $value749 = $values94[$digit748]!;
-      if (trace !== null) trace.push($seat738, 5, $value749);
+    if ($index731 < $count729) {
+      const $digit734 = $index731;
+      const $value735 = $values91[$digit734]!;
+      if (trace !== null) trace.push($seat724, 5, $value735);
       {
-        const l_target = $value749;
+        const l_target = $value735;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_2;
@@ -7380,31 +7797,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg750 = Z_attached + l_p_2;
-          C[$seg750 * CAP + N[$seg750]!] = $card;
-          N[$seg750]!++;
-          $where[$card] = $seg750;
+          const $seg736 = Z_attached + l_p_2;
+          C[$seg736 * CAP + N[$seg736]!] = $card;
+          N[$seg736]!++;
+          $where[$card] = $seg736;
         }
-        return step116();
+        return step277();
       }
     }
-    $index745 -= $count743;
+    $index731 -= $count729;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide762($seat752: number): number {
-    const $size753 = players;
-    const $count754 = $size753;
-    const $total755: number = $count754;
-    if ($total755 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat752} must act but has no legal move`);
+  function decide761($seat739: number): number {
+    const $seg740 = Z_board;
+    const $size741 = N[$seg740]!;
+    const $count742 = $size741;
+    $values93$n[0]! = 0;
+    for (let l_whose = 0; l_whose < players; l_whose++) {
+      let $cond747: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond747) {
+        let $any743: boolean = false;
+        {
+          const $seg745 = Z_collection + l_whose;
+          const $n746 = N[$seg745]!;
+          for (let $i744 = 0; $i744 < $n746; $i744++) {
+            const l_c = C[$seg745 * CAP + $i744]!;
+            if (v_doubled[l_c]! === 1) {
+              $any743 = true;
+              break;
+            }
+          }
+        }
+        $cond747 = $any743;
+      }
+      if ($cond747) $values93[$values93$n[0]!++] = l_whose;
+    }
+    const $size748 = $values93$n[0]!;
+    const $count749 = $size748;
+    const $total750: number = $count742 + $count749;
+    if ($total750 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat739} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n757 = $total755;
-    let $r758 = 0;
-    if ($n757 <= 2097152 && $n757 >= 1) {
+    const $n752 = $total750;
+    let $r753 = 0;
+    if ($n752 <= 2097152 && $n752 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7415,172 +7855,179 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n757;
+        const $m = ($t >>> 0) * $n752;
         const $low = $m >>> 0;
-        if ($low >= $n757 || $low >= 4294967296 % $n757) {
-          $r758 = ($m / 4294967296) >>> 0;
+        if ($low >= $n752 || $low >= 4294967296 % $n752) {
+          $r753 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n757 >= 1 && $n757 <= 4294967296))
+      if (!($n752 >= 1 && $n752 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r758 = drawInt(P, $n757);
+      $r753 = drawInt(P, $n752);
     }
-    const $index756$drawn = $r758;
-    let $index756 = $index756$drawn;
+    const $index751$drawn = $r753;
+    let $index751 = $index751$drawn;
     decisions++;
     steps = 0;
-    if ($index756 < $count754) {
-      const $digit759 = $index756;
-      const $value760 = $digit759;
-      if (trace !== null) trace.push($seat752, 6, $value760);
+    if ($index751 < $count742) {
+      const $digit754 = $index751;
+      const $value755 = C[$seg740 * CAP + $digit754]!;
+      if (trace !== null) trace.push($seat739, 3, $value755);
       {
-        const l_whose = $value760;
+        const l_target = $value755;
         {
-          const $card = l_card_2;
-          const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-          if ($taken >= Z_played && $taken < Z_played + 6) {
-            const $member = Action_effect$index[$card]!;
-            if ($member >= 0)
-              if (--$count_played_effect[($taken - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($taken - Z_played));
-          }
-          if ($taken >= Z_hand && $taken < Z_hand + 6) {
-            const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
-          }
-          const $seg761 = Z_played + l_whose;
-          C[$seg761 * CAP + N[$seg761]!] = $card;
-          N[$seg761]!++;
-          $where[$card] = $seg761;
-          {
-            const $member = Action_effect$index[$card]!;
-            if ($member >= 0)
-              if ($count_played_effect[($seg761 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg761 - Z_played);
-          }
-        }
-        return step113();
-      }
-    }
-    $index756 -= $count754;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-  }
-  function decide789($seat764: number): number {
-    const $seg765 = Z_played + l_whose_2;
-    const $size766 = N[$seg765]!;
-    const $count767 = $size766;
-    $values96$n[0]! = 0;
-    {
-      const $seg769 = Z_collection + l_whose_2;
-      const $n770 = N[$seg769]!;
-      for (let $i768 = 0; $i768 < $n770; $i768++) {
-        const l_target = C[$seg769 * CAP + $i768]!;
-        if (v_doubled[l_target]! === 1) $values96[$values96$n[0]!++] = l_target;
-      }
-    }
-    const $size771 = $values96$n[0]!;
-    const $count772 = $size771;
-    const $total773: number = $count767 + $count772;
-    if ($total773 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat764} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    const $n775 = $total773;
-    let $r776 = 0;
-    if ($n775 <= 2097152 && $n775 >= 1) {
-      for (;;) {
-        const $a = P[0]!,
-          $b = P[1]!,
-          $c = P[2]!,
-          $d = P[3]!;
-        const $t = ((($a + $b) | 0) + $d) | 0;
-        P[3] = $d + 1;
-        P[0] = $b ^ ($b >>> 9);
-        P[1] = $c + ($c << 3);
-        P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n775;
-        const $low = $m >>> 0;
-        if ($low >= $n775 || $low >= 4294967296 % $n775) {
-          $r776 = ($m / 4294967296) >>> 0;
-          break;
-        }
-      }
-    } else {
-      if (!($n775 >= 1 && $n775 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r776 = drawInt(P, $n775);
-    }
-    const $index774$drawn = $r776;
-    let $index774 = $index774$drawn;
-    decisions++;
-    steps = 0;
-    if ($index774 < $count767) {
-      const $digit777 = $index774;
-      const $value778 = C[$seg765 * CAP + $digit777]!;
-      if (trace !== null) trace.push($seat764, 1, $value778);
-      {
-        const l_target = $value778;
-        {
-          const $seg779 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit777;
-          if (!($at >= 0 && $at < N[$seg779]! && C[$seg779 * CAP + $at]! === $wanted)) {
+          let $at = $digit754;
+          if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg779]!; $i++)
-              if (C[$seg779 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[Z_board]!; $i++)
+              if (C[Z_board * CAP + $i]! === $wanted) {
+                $at = $i;
+                break;
+              }
+          }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          const $at756 = Z_board * CAP + $at;
+          const $card = C[$at756]!;
+          const $end757 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k758 = $at756; $k758 < $end757; $k758++) C[$k758] = C[$k758 + 1]!;
+          N[Z_board]!--;
+          C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
+          N[Z_action_discard]!++;
+          $where[$card] = Z_action_discard;
+        }
+        return step284();
+      }
+    }
+    $index751 -= $count742;
+    if ($index751 < $count749) {
+      const $digit759 = $index751;
+      const $value760 = $values93[$digit759]!;
+      if (trace !== null) trace.push($seat739, 4, $value760);
+      {
+        l_whose_2 = $value760;
+        return step282();
+      }
+    }
+    $index751 -= $count749;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+  }
+  function decide787($seat762: number): number {
+    const $seg763 = Z_played + l_whose_2;
+    const $size764 = N[$seg763]!;
+    const $count765 = $size764;
+    $values95$n[0]! = 0;
+    {
+      const $seg767 = Z_collection + l_whose_2;
+      const $n768 = N[$seg767]!;
+      for (let $i766 = 0; $i766 < $n768; $i766++) {
+        const l_target = C[$seg767 * CAP + $i766]!;
+        if (v_doubled[l_target]! === 1) $values95[$values95$n[0]!++] = l_target;
+      }
+    }
+    const $size769 = $values95$n[0]!;
+    const $count770 = $size769;
+    const $total771: number = $count765 + $count770;
+    if ($total771 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat762} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n773 = $total771;
+    let $r774 = 0;
+    if ($n773 <= 2097152 && $n773 >= 1) {
+      for (;;) {
+        const $a = P[0]!,
+          $b = P[1]!,
+          $c = P[2]!,
+          $d = P[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        P[3] = $d + 1;
+        P[0] = $b ^ ($b >>> 9);
+        P[1] = $c + ($c << 3);
+        P[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n773;
+        const $low = $m >>> 0;
+        if ($low >= $n773 || $low >= 4294967296 % $n773) {
+          $r774 = ($m / 4294967296) >>> 0;
+          break;
+        }
+      }
+    } else {
+      if (!($n773 >= 1 && $n773 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r774 = drawInt(P, $n773);
+    }
+    const $index772$drawn = $r774;
+    let $index772 = $index772$drawn;
+    decisions++;
+    steps = 0;
+    if ($index772 < $count765) {
+      const $digit775 = $index772;
+      const $value776 = C[$seg763 * CAP + $digit775]!;
+      if (trace !== null) trace.push($seat762, 1, $value776);
+      {
+        const l_target = $value776;
+        {
+          const $seg777 = Z_played + l_whose_2;
+          const $wanted = l_target;
+          let $at = $digit775;
+          if (!($at >= 0 && $at < N[$seg777]! && C[$seg777 * CAP + $at]! === $wanted)) {
+            $at = -1;
+            for (let $i = 0; $i < N[$seg777]!; $i++)
+              if (C[$seg777 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at780 = $seg779 * CAP + $at;
-          const $card = C[$at780]!;
-          const $end781 = $seg779 * CAP + N[$seg779]! - 1;
-          for (let $k782 = $at780; $k782 < $end781; $k782++) C[$k782] = C[$k782 + 1]!;
-          N[$seg779]!--;
+          const $at778 = $seg777 * CAP + $at;
+          const $card = C[$at778]!;
+          const $end779 = $seg777 * CAP + N[$seg777]! - 1;
+          for (let $k780 = $at778; $k780 < $end779; $k780++) C[$k780] = C[$k780 + 1]!;
+          N[$seg777]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg779 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg779 - Z_played));
+              if (--$count_played_effect[($seg777 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg777 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step120();
+        return step283();
       }
     }
-    $index774 -= $count767;
-    if ($index774 < $count772) {
-      const $digit783 = $index774;
-      const $value784 = $values96[$digit783]!;
-      if (trace !== null) trace.push($seat764, 2, $value784);
+    $index772 -= $count765;
+    if ($index772 < $count770) {
+      const $digit781 = $index772;
+      const $value782 = $values95[$digit781]!;
+      if (trace !== null) trace.push($seat762, 2, $value782);
       {
-        const l_target = $value784;
+        const l_target = $value782;
         v_doubled[l_target] = 0;
         {
-          const $seg785 = Z_attached + l_whose_2;
-          if (N[$seg785]! === 0)
+          const $seg783 = Z_attached + l_whose_2;
+          if (N[$seg783]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at786 = $seg785 * CAP;
-          const $card = C[$at786]!;
-          const $end787 = $seg785 * CAP + N[$seg785]! - 1;
-          for (let $k788 = $at786; $k788 < $end787; $k788++) C[$k788] = C[$k788 + 1]!;
-          N[$seg785]!--;
+          const $at784 = $seg783 * CAP;
+          const $card = C[$at784]!;
+          const $end785 = $seg783 * CAP + N[$seg783]! - 1;
+          for (let $k786 = $at784; $k786 < $end785; $k786++) C[$k786] = C[$k786 + 1]!;
+          N[$seg783]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step120();
+        return step283();
       }
     }
-    $index774 -= $count772;
+    $index772 -= $count770;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -7589,42 +8036,42 @@ export function playout(): PlayoutKernel {
   var K_ended = -1;
 
   var ENTRIES = new Map<string, number>([
-    ["starting.keep_secret", 127],
-    ["round.from_play_area_or_from_property", 128],
-    ["round.from_board_or_from_area", 129],
-    ["round.onto", 130],
-    ["round.into_area", 131],
-    ["round.play_at_start_or_done", 132],
-    ["round.from_play_area_or_from_property2", 133],
-    ["round.from_board_or_from_area2", 134],
-    ["round.onto2", 135],
-    ["round.into_area2", 136],
-    ["round.discard", 137],
-    ["round.add_protection", 138],
-    ["round.pay_merc_or_decline_merc", 139],
-    ["round.pay_or_decline", 140],
-    ["round.accept_or_protect", 141],
-    ["round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn", 142],
-    ["round.from_play_area_or_from_property3", 143],
-    ["round.from_board_or_from_area3", 144],
-    ["round.onto3", 145],
-    ["round.into_area3", 146],
-    ["round.play_at_end_or_done", 147],
-    ["round.place_for_merc", 148],
-    ["round.commit", 149],
-    ["round.place_for_merc2", 150],
-    ["round.commit2", 151],
-    ["round.place_for_merc3", 152],
-    ["round.commit3", 153],
-    ["round.discard2", 154],
-    ["place_for_merc", 155],
-    ["commit", 156],
-    ["place_for_merc2", 157],
-    ["commit2", 158],
-    ["place_for_merc3", 159],
-    ["commit3", 160],
-    ["place_for_merc4", 161],
-    ["commit4", 162],
+    ["starting.keep_secret", 293],
+    ["round.from_play_area_or_from_property", 294],
+    ["round.from_board_or_from_area", 295],
+    ["round.onto", 296],
+    ["round.into_area", 297],
+    ["round.play_at_start_or_done", 298],
+    ["round.from_play_area_or_from_property2", 299],
+    ["round.from_board_or_from_area2", 300],
+    ["round.onto2", 301],
+    ["round.into_area2", 302],
+    ["round.discard", 303],
+    ["round.add_protection", 304],
+    ["round.pay_merc_or_decline_merc", 305],
+    ["round.pay_or_decline", 306],
+    ["round.accept_or_protect", 307],
+    ["round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn", 308],
+    ["round.from_play_area_or_from_property3", 309],
+    ["round.from_board_or_from_area3", 310],
+    ["round.onto3", 311],
+    ["round.into_area3", 312],
+    ["round.play_at_end_or_done", 313],
+    ["round.place_for_merc", 314],
+    ["round.commit", 315],
+    ["round.place_for_merc2", 316],
+    ["round.commit2", 317],
+    ["round.place_for_merc3", 318],
+    ["round.commit3", 319],
+    ["round.discard2", 320],
+    ["place_for_merc", 321],
+    ["commit", 322],
+    ["place_for_merc2", 323],
+    ["commit2", 324],
+    ["place_for_merc3", 325],
+    ["commit3", 326],
+    ["place_for_merc4", 327],
+    ["commit4", 328],
   ]);
   /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
   function entryOf($s: BaseState): number {
@@ -7683,87 +8130,87 @@ export function playout(): PlayoutKernel {
     const $list14 = K_$list14;
     const $list15 = K_$list15;
     const $list16 = K_$list16;
-    const $list17 = K_$list17;
-    const $list18 = K_$list18;
-    const $values19 = K_$values19;
-    const $values20 = K_$values20;
-    const $values20$n = K_$values20$n;
+    const $values17 = K_$values17;
+    const $values17$n = K_$values17$n;
+    const $list19 = K_$list19;
+    const $list20 = K_$list20;
+    const $values21 = K_$values21;
     const $values22 = K_$values22;
     const $values22$n = K_$values22$n;
-    const $list24 = K_$list24;
-    const $list25 = K_$list25;
-    const $values26 = K_$values26;
-    const $values27 = K_$values27;
-    const $values27$n = K_$values27$n;
+    const $values24 = K_$values24;
+    const $values24$n = K_$values24$n;
+    const $list26 = K_$list26;
+    const $list27 = K_$list27;
+    const $values28 = K_$values28;
     const $values29 = K_$values29;
     const $values29$n = K_$values29$n;
-    const $list31 = K_$list31;
-    const $list32 = K_$list32;
-    const $values33 = K_$values33;
-    const $values34 = K_$values34;
-    const $values34$n = K_$values34$n;
+    const $values31 = K_$values31;
+    const $values31$n = K_$values31$n;
+    const $list33 = K_$list33;
+    const $list34 = K_$list34;
+    const $values35 = K_$values35;
     const $values36 = K_$values36;
     const $values36$n = K_$values36$n;
-    const $list38 = K_$list38;
-    const $list39 = K_$list39;
-    const $values40 = K_$values40;
-    const $values41 = K_$values41;
-    const $values41$n = K_$values41$n;
+    const $values38 = K_$values38;
+    const $values38$n = K_$values38$n;
+    const $list40 = K_$list40;
+    const $list41 = K_$list41;
+    const $values42 = K_$values42;
     const $values43 = K_$values43;
     const $values43$n = K_$values43$n;
     const $list45 = K_$list45;
-    const $list46 = K_$list46;
-    const $values47 = K_$values47;
-    const $values48 = K_$values48;
-    const $values48$n = K_$values48$n;
+    const $values46 = K_$values46;
+    const $values46$n = K_$values46$n;
+    const $list48 = K_$list48;
+    const $list49 = K_$list49;
     const $values50 = K_$values50;
-    const $values50$n = K_$values50$n;
-    const $list52 = K_$list52;
-    const $list53 = K_$list53;
-    const $list54 = K_$list54;
-    const $values55 = K_$values55;
-    const $values56 = K_$values56;
-    const $values56$n = K_$values56$n;
+    const $values51 = K_$values51;
+    const $values51$n = K_$values51$n;
+    const $values53 = K_$values53;
+    const $values53$n = K_$values53$n;
+    const $list55 = K_$list55;
+    const $list56 = K_$list56;
+    const $values57 = K_$values57;
     const $values58 = K_$values58;
     const $values58$n = K_$values58$n;
-    const $list60 = K_$list60;
-    const $list61 = K_$list61;
-    const $values62 = K_$values62;
-    const $values63 = K_$values63;
-    const $values63$n = K_$values63$n;
+    const $values60 = K_$values60;
+    const $values60$n = K_$values60$n;
+    const $list62 = K_$list62;
+    const $list63 = K_$list63;
+    const $values64 = K_$values64;
     const $values65 = K_$values65;
     const $values65$n = K_$values65$n;
     const $values67 = K_$values67;
     const $values67$n = K_$values67$n;
-    const $list69 = K_$list69;
-    const $values70 = K_$values70;
-    const $values70$n = K_$values70$n;
-    const $values72 = K_$values72;
-    const $values72$n = K_$values72$n;
-    const $values74 = K_$values74;
-    const $values74$n = K_$values74$n;
+    const $values69 = K_$values69;
+    const $values69$n = K_$values69$n;
+    const $values71 = K_$values71;
+    const $values71$n = K_$values71$n;
+    const $values73 = K_$values73;
+    const $values73$n = K_$values73$n;
+    const $list75 = K_$list75;
     const $values76 = K_$values76;
     const $values76$n = K_$values76$n;
     const $values78 = K_$values78;
     const $values78$n = K_$values78$n;
     const $values80 = K_$values80;
     const $values80$n = K_$values80$n;
-    const $list82 = K_$list82;
-    const $values83 = K_$values83;
-    const $values83$n = K_$values83$n;
-    const $values85 = K_$values85;
-    const $values85$n = K_$values85$n;
-    const $values87 = K_$values87;
-    const $values87$n = K_$values87$n;
+    const $values82 = K_$values82;
+    const $values82$n = K_$values82$n;
+    const $values84 = K_$values84;
+    const $values84$n = K_$values84$n;
+    const $values86 = K_$values86;
+    const $values86$n = K_$values86$n;
+    const $list88 = K_$list88;
     const $values89 = K_$values89;
     const $values89$n = K_$values89$n;
-    const $list91 = K_$list91;
-    const $values92 = K_$values92;
-    const $values92$n = K_$values92$n;
-    const $values94 = K_$values94;
-    const $values94$n = K_$values94$n;
-    const $values96 = K_$values96;
-    const $values96$n = K_$values96$n;
+    const $values91 = K_$values91;
+    const $values91$n = K_$values91$n;
+    const $values93 = K_$values93;
+    const $values93$n = K_$values93$n;
+    const $values95 = K_$values95;
+    const $values95$n = K_$values95$n;
+    const $list97 = K_$list97;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;
@@ -8983,6 +9430,504 @@ export function playout(): PlayoutKernel {
         case 162:
           pc = step162();
           break;
+        case 163:
+          pc = step163();
+          break;
+        case 164:
+          pc = step164();
+          break;
+        case 165:
+          pc = step165();
+          break;
+        case 166:
+          pc = step166();
+          break;
+        case 167:
+          pc = step167();
+          break;
+        case 168:
+          pc = step168();
+          break;
+        case 169:
+          pc = step169();
+          break;
+        case 170:
+          pc = step170();
+          break;
+        case 171:
+          pc = step171();
+          break;
+        case 172:
+          pc = step172();
+          break;
+        case 173:
+          pc = step173();
+          break;
+        case 174:
+          pc = step174();
+          break;
+        case 175:
+          pc = step175();
+          break;
+        case 176:
+          pc = step176();
+          break;
+        case 177:
+          pc = step177();
+          break;
+        case 178:
+          pc = step178();
+          break;
+        case 179:
+          pc = step179();
+          break;
+        case 180:
+          pc = step180();
+          break;
+        case 181:
+          pc = step181();
+          break;
+        case 182:
+          pc = step182();
+          break;
+        case 183:
+          pc = step183();
+          break;
+        case 184:
+          pc = step184();
+          break;
+        case 185:
+          pc = step185();
+          break;
+        case 186:
+          pc = step186();
+          break;
+        case 187:
+          pc = step187();
+          break;
+        case 188:
+          pc = step188();
+          break;
+        case 189:
+          pc = step189();
+          break;
+        case 190:
+          pc = step190();
+          break;
+        case 191:
+          pc = step191();
+          break;
+        case 192:
+          pc = step192();
+          break;
+        case 193:
+          pc = step193();
+          break;
+        case 194:
+          pc = step194();
+          break;
+        case 195:
+          pc = step195();
+          break;
+        case 196:
+          pc = step196();
+          break;
+        case 197:
+          pc = step197();
+          break;
+        case 198:
+          pc = step198();
+          break;
+        case 199:
+          pc = step199();
+          break;
+        case 200:
+          pc = step200();
+          break;
+        case 201:
+          pc = step201();
+          break;
+        case 202:
+          pc = step202();
+          break;
+        case 203:
+          pc = step203();
+          break;
+        case 204:
+          pc = step204();
+          break;
+        case 205:
+          pc = step205();
+          break;
+        case 206:
+          pc = step206();
+          break;
+        case 207:
+          pc = step207();
+          break;
+        case 208:
+          pc = step208();
+          break;
+        case 209:
+          pc = step209();
+          break;
+        case 210:
+          pc = step210();
+          break;
+        case 211:
+          pc = step211();
+          break;
+        case 212:
+          pc = step212();
+          break;
+        case 213:
+          pc = step213();
+          break;
+        case 214:
+          pc = step214();
+          break;
+        case 215:
+          pc = step215();
+          break;
+        case 216:
+          pc = step216();
+          break;
+        case 217:
+          pc = step217();
+          break;
+        case 218:
+          pc = step218();
+          break;
+        case 219:
+          pc = step219();
+          break;
+        case 220:
+          pc = step220();
+          break;
+        case 221:
+          pc = step221();
+          break;
+        case 222:
+          pc = step222();
+          break;
+        case 223:
+          pc = step223();
+          break;
+        case 224:
+          pc = step224();
+          break;
+        case 225:
+          pc = step225();
+          break;
+        case 226:
+          pc = step226();
+          break;
+        case 227:
+          pc = step227();
+          break;
+        case 228:
+          pc = step228();
+          break;
+        case 229:
+          pc = step229();
+          break;
+        case 230:
+          pc = step230();
+          break;
+        case 231:
+          pc = step231();
+          break;
+        case 232:
+          pc = step232();
+          break;
+        case 233:
+          pc = step233();
+          break;
+        case 234:
+          pc = step234();
+          break;
+        case 235:
+          pc = step235();
+          break;
+        case 236:
+          pc = step236();
+          break;
+        case 237:
+          pc = step237();
+          break;
+        case 238:
+          pc = step238();
+          break;
+        case 239:
+          pc = step239();
+          break;
+        case 240:
+          pc = step240();
+          break;
+        case 241:
+          pc = step241();
+          break;
+        case 242:
+          pc = step242();
+          break;
+        case 243:
+          pc = step243();
+          break;
+        case 244:
+          pc = step244();
+          break;
+        case 245:
+          pc = step245();
+          break;
+        case 246:
+          pc = step246();
+          break;
+        case 247:
+          pc = step247();
+          break;
+        case 248:
+          pc = step248();
+          break;
+        case 249:
+          pc = step249();
+          break;
+        case 250:
+          pc = step250();
+          break;
+        case 251:
+          pc = step251();
+          break;
+        case 252:
+          pc = step252();
+          break;
+        case 253:
+          pc = step253();
+          break;
+        case 254:
+          pc = step254();
+          break;
+        case 255:
+          pc = step255();
+          break;
+        case 256:
+          pc = step256();
+          break;
+        case 257:
+          pc = step257();
+          break;
+        case 258:
+          pc = step258();
+          break;
+        case 259:
+          pc = step259();
+          break;
+        case 260:
+          pc = step260();
+          break;
+        case 261:
+          pc = step261();
+          break;
+        case 262:
+          pc = step262();
+          break;
+        case 263:
+          pc = step263();
+          break;
+        case 264:
+          pc = step264();
+          break;
+        case 265:
+          pc = step265();
+          break;
+        case 266:
+          pc = step266();
+          break;
+        case 267:
+          pc = step267();
+          break;
+        case 268:
+          pc = step268();
+          break;
+        case 269:
+          pc = step269();
+          break;
+        case 270:
+          pc = step270();
+          break;
+        case 271:
+          pc = step271();
+          break;
+        case 272:
+          pc = step272();
+          break;
+        case 273:
+          pc = step273();
+          break;
+        case 274:
+          pc = step274();
+          break;
+        case 275:
+          pc = step275();
+          break;
+        case 276:
+          pc = step276();
+          break;
+        case 277:
+          pc = step277();
+          break;
+        case 278:
+          pc = step278();
+          break;
+        case 279:
+          pc = step279();
+          break;
+        case 280:
+          pc = step280();
+          break;
+        case 281:
+          pc = step281();
+          break;
+        case 282:
+          pc = step282();
+          break;
+        case 283:
+          pc = step283();
+          break;
+        case 284:
+          pc = step284();
+          break;
+        case 285:
+          pc = step285();
+          break;
+        case 286:
+          pc = step286();
+          break;
+        case 287:
+          pc = step287();
+          break;
+        case 288:
+          pc = step288();
+          break;
+        case 289:
+          pc = step289();
+          break;
+        case 290:
+          pc = step290();
+          break;
+        case 291:
+          pc = step291();
+          break;
+        case 292:
+          pc = step292();
+          break;
+        case 293:
+          pc = step293();
+          break;
+        case 294:
+          pc = step294();
+          break;
+        case 295:
+          pc = step295();
+          break;
+        case 296:
+          pc = step296();
+          break;
+        case 297:
+          pc = step297();
+          break;
+        case 298:
+          pc = step298();
+          break;
+        case 299:
+          pc = step299();
+          break;
+        case 300:
+          pc = step300();
+          break;
+        case 301:
+          pc = step301();
+          break;
+        case 302:
+          pc = step302();
+          break;
+        case 303:
+          pc = step303();
+          break;
+        case 304:
+          pc = step304();
+          break;
+        case 305:
+          pc = step305();
+          break;
+        case 306:
+          pc = step306();
+          break;
+        case 307:
+          pc = step307();
+          break;
+        case 308:
+          pc = step308();
+          break;
+        case 309:
+          pc = step309();
+          break;
+        case 310:
+          pc = step310();
+          break;
+        case 311:
+          pc = step311();
+          break;
+        case 312:
+          pc = step312();
+          break;
+        case 313:
+          pc = step313();
+          break;
+        case 314:
+          pc = step314();
+          break;
+        case 315:
+          pc = step315();
+          break;
+        case 316:
+          pc = step316();
+          break;
+        case 317:
+          pc = step317();
+          break;
+        case 318:
+          pc = step318();
+          break;
+        case 319:
+          pc = step319();
+          break;
+        case 320:
+          pc = step320();
+          break;
+        case 321:
+          pc = step321();
+          break;
+        case 322:
+          pc = step322();
+          break;
+        case 323:
+          pc = step323();
+          break;
+        case 324:
+          pc = step324();
+          break;
+        case 325:
+          pc = step325();
+          break;
+        case 326:
+          pc = step326();
+          break;
+        case 327:
+          pc = step327();
+          break;
+        case 328:
+          pc = step328();
+          break;
         default:
           break run;
       }
@@ -9031,87 +9976,87 @@ export function playout(): PlayoutKernel {
     const $list14 = K_$list14;
     const $list15 = K_$list15;
     const $list16 = K_$list16;
-    const $list17 = K_$list17;
-    const $list18 = K_$list18;
-    const $values19 = K_$values19;
-    const $values20 = K_$values20;
-    const $values20$n = K_$values20$n;
+    const $values17 = K_$values17;
+    const $values17$n = K_$values17$n;
+    const $list19 = K_$list19;
+    const $list20 = K_$list20;
+    const $values21 = K_$values21;
     const $values22 = K_$values22;
     const $values22$n = K_$values22$n;
-    const $list24 = K_$list24;
-    const $list25 = K_$list25;
-    const $values26 = K_$values26;
-    const $values27 = K_$values27;
-    const $values27$n = K_$values27$n;
+    const $values24 = K_$values24;
+    const $values24$n = K_$values24$n;
+    const $list26 = K_$list26;
+    const $list27 = K_$list27;
+    const $values28 = K_$values28;
     const $values29 = K_$values29;
     const $values29$n = K_$values29$n;
-    const $list31 = K_$list31;
-    const $list32 = K_$list32;
-    const $values33 = K_$values33;
-    const $values34 = K_$values34;
-    const $values34$n = K_$values34$n;
+    const $values31 = K_$values31;
+    const $values31$n = K_$values31$n;
+    const $list33 = K_$list33;
+    const $list34 = K_$list34;
+    const $values35 = K_$values35;
     const $values36 = K_$values36;
     const $values36$n = K_$values36$n;
-    const $list38 = K_$list38;
-    const $list39 = K_$list39;
-    const $values40 = K_$values40;
-    const $values41 = K_$values41;
-    const $values41$n = K_$values41$n;
+    const $values38 = K_$values38;
+    const $values38$n = K_$values38$n;
+    const $list40 = K_$list40;
+    const $list41 = K_$list41;
+    const $values42 = K_$values42;
     const $values43 = K_$values43;
     const $values43$n = K_$values43$n;
     const $list45 = K_$list45;
-    const $list46 = K_$list46;
-    const $values47 = K_$values47;
-    const $values48 = K_$values48;
-    const $values48$n = K_$values48$n;
+    const $values46 = K_$values46;
+    const $values46$n = K_$values46$n;
+    const $list48 = K_$list48;
+    const $list49 = K_$list49;
     const $values50 = K_$values50;
-    const $values50$n = K_$values50$n;
-    const $list52 = K_$list52;
-    const $list53 = K_$list53;
-    const $list54 = K_$list54;
-    const $values55 = K_$values55;
-    const $values56 = K_$values56;
-    const $values56$n = K_$values56$n;
+    const $values51 = K_$values51;
+    const $values51$n = K_$values51$n;
+    const $values53 = K_$values53;
+    const $values53$n = K_$values53$n;
+    const $list55 = K_$list55;
+    const $list56 = K_$list56;
+    const $values57 = K_$values57;
     const $values58 = K_$values58;
     const $values58$n = K_$values58$n;
-    const $list60 = K_$list60;
-    const $list61 = K_$list61;
-    const $values62 = K_$values62;
-    const $values63 = K_$values63;
-    const $values63$n = K_$values63$n;
+    const $values60 = K_$values60;
+    const $values60$n = K_$values60$n;
+    const $list62 = K_$list62;
+    const $list63 = K_$list63;
+    const $values64 = K_$values64;
     const $values65 = K_$values65;
     const $values65$n = K_$values65$n;
     const $values67 = K_$values67;
     const $values67$n = K_$values67$n;
-    const $list69 = K_$list69;
-    const $values70 = K_$values70;
-    const $values70$n = K_$values70$n;
-    const $values72 = K_$values72;
-    const $values72$n = K_$values72$n;
-    const $values74 = K_$values74;
-    const $values74$n = K_$values74$n;
+    const $values69 = K_$values69;
+    const $values69$n = K_$values69$n;
+    const $values71 = K_$values71;
+    const $values71$n = K_$values71$n;
+    const $values73 = K_$values73;
+    const $values73$n = K_$values73$n;
+    const $list75 = K_$list75;
     const $values76 = K_$values76;
     const $values76$n = K_$values76$n;
     const $values78 = K_$values78;
     const $values78$n = K_$values78$n;
     const $values80 = K_$values80;
     const $values80$n = K_$values80$n;
-    const $list82 = K_$list82;
-    const $values83 = K_$values83;
-    const $values83$n = K_$values83$n;
-    const $values85 = K_$values85;
-    const $values85$n = K_$values85$n;
-    const $values87 = K_$values87;
-    const $values87$n = K_$values87$n;
+    const $values82 = K_$values82;
+    const $values82$n = K_$values82$n;
+    const $values84 = K_$values84;
+    const $values84$n = K_$values84$n;
+    const $values86 = K_$values86;
+    const $values86$n = K_$values86$n;
+    const $list88 = K_$list88;
     const $values89 = K_$values89;
     const $values89$n = K_$values89$n;
-    const $list91 = K_$list91;
-    const $values92 = K_$values92;
-    const $values92$n = K_$values92$n;
-    const $values94 = K_$values94;
-    const $values94$n = K_$values94$n;
-    const $values96 = K_$values96;
-    const $values96$n = K_$values96$n;
+    const $values91 = K_$values91;
+    const $values91$n = K_$values91$n;
+    const $values93 = K_$values93;
+    const $values93$n = K_$values93$n;
+    const $values95 = K_$values95;
+    const $values95$n = K_$values95$n;
+    const $list97 = K_$list97;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;

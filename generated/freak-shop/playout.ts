@@ -375,14 +375,20 @@ export function playout(): PlayoutKernel {
   }
   function step1$body(): number {
     if (true) {
-      {
-        const $seat0 = l_trader;
-        return decide98($seat0);
-      }
+      return step3();
     }
-    return END;
+    return step2();
   }
   function step2(): number {
+    return END;
+  }
+  function step3(): number {
+    {
+      const $seat0 = l_trader;
+      return decide98($seat0);
+    }
+  }
+  function step4(): number {
     let l_added = 0;
     for (let $passes = 0; ; $passes++) {
       if (!(
@@ -422,7 +428,7 @@ export function playout(): PlayoutKernel {
     l_trader = l_trader + 1 < players ? l_trader + 1 : 0;
     return 1;
   }
-  function step3(): number {
+  function step5(): number {
     {
       const $seat0 = l_trader;
       return decide98($seat0);
@@ -587,7 +593,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step2();
+          return step4();
         }
       }
       if ($offered6 && $pick9-- === 0) {
@@ -671,7 +677,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step2();
+          return step4();
         }
       }
     }
@@ -776,7 +782,7 @@ export function playout(): PlayoutKernel {
                 }
               }
             }
-            return step2();
+            return step4();
           }
         }
         $index67 -= $exact58;
@@ -859,7 +865,7 @@ export function playout(): PlayoutKernel {
                 }
               }
             }
-            return step2();
+            return step4();
           }
         }
         $index67 -= $exact62;
@@ -872,7 +878,7 @@ export function playout(): PlayoutKernel {
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   var K_ended = -1;
 
-  var ENTRIES = new Map<string, number>([["good_deal_or_fair_price", 3]]);
+  var ENTRIES = new Map<string, number>([["good_deal_or_fair_price", 5]]);
   /** The kernel's entry for the decision the state waits at, or -1 where it cannot take the state as it stands. */
   function entryOf($s: BaseState): number {
     const $entry = ENTRIES.get($s.pc);
@@ -1288,6 +1294,12 @@ export function playout(): PlayoutKernel {
           break;
         case 3:
           pc = step3();
+          break;
+        case 4:
+          pc = step4();
+          break;
+        case 5:
+          pc = step5();
           break;
         default:
           break run;

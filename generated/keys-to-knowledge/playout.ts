@@ -46,36 +46,36 @@ export function playout(): PlayoutKernel {
   var K_$list4 = new Int32Array(CAP);
   var K_$list5 = new Int32Array(6);
   var K_$list6 = new Int32Array(6);
-  var K_$values7 = new Int32Array(CAP);
-  var K_$values7$n = new Int32Array(1);
-  var K_$values9 = new Int32Array(CAP);
-  var K_$values9$n = new Int32Array(1);
+  var K_$list7 = new Int32Array(CAP);
+  var K_$list8 = new Int32Array(CAP);
+  var K_$list9 = new Int32Array(6);
+  var K_$list10 = new Int32Array(6);
   var K_$values11 = new Int32Array(CAP);
   var K_$values11$n = new Int32Array(1);
-  var K_$list13 = new Int32Array(CAP);
-  var K_$list14 = new Int32Array(CAP);
-  var K_$list15 = new Int32Array(6);
-  var K_$list16 = new Int32Array(6);
-  var K_$values17 = new Int32Array(CAP);
-  var K_$values17$n = new Int32Array(1);
-  var K_$values19 = new Int32Array(CAP);
-  var K_$values19$n = new Int32Array(1);
+  var K_$values13 = new Int32Array(CAP);
+  var K_$values13$n = new Int32Array(1);
+  var K_$values15 = new Int32Array(CAP);
+  var K_$values15$n = new Int32Array(1);
+  var K_$list17 = new Int32Array(CAP);
+  var K_$list18 = new Int32Array(CAP);
+  var K_$list19 = new Int32Array(6);
+  var K_$list20 = new Int32Array(6);
   var K_$values21 = new Int32Array(CAP);
   var K_$values21$n = new Int32Array(1);
-  var K_$list23 = new Int32Array(CAP);
-  var K_$list24 = new Int32Array(CAP);
-  var K_$list25 = new Int32Array(6);
-  var K_$list26 = new Int32Array(6);
-  var K_$values27 = new Int32Array(CAP);
-  var K_$values27$n = new Int32Array(1);
-  var K_$values29 = new Int32Array(CAP);
-  var K_$values29$n = new Int32Array(1);
+  var K_$values23 = new Int32Array(CAP);
+  var K_$values23$n = new Int32Array(1);
+  var K_$values25 = new Int32Array(CAP);
+  var K_$values25$n = new Int32Array(1);
+  var K_$list27 = new Int32Array(CAP);
+  var K_$list28 = new Int32Array(CAP);
+  var K_$list29 = new Int32Array(6);
+  var K_$list30 = new Int32Array(6);
   var K_$values31 = new Int32Array(CAP);
   var K_$values31$n = new Int32Array(1);
-  var K_$list33 = new Int32Array(CAP);
-  var K_$list34 = new Int32Array(CAP);
-  var K_$list35 = new Int32Array(6);
-  var K_$list36 = new Int32Array(6);
+  var K_$values33 = new Int32Array(CAP);
+  var K_$values33$n = new Int32Array(1);
+  var K_$values35 = new Int32Array(CAP);
+  var K_$values35$n = new Int32Array(1);
   var K_$list37 = new Int32Array(6);
   var K_$list38 = new Int32Array(6);
   var K_$values39 = new Int32Array(CAP);
@@ -110,16 +110,16 @@ export function playout(): PlayoutKernel {
   var K_$values67$n = new Int32Array(1);
   var K_$values69 = new Int32Array(6);
   var K_$values69$n = new Int32Array(1);
-  var K_$values71 = new Int32Array(CAP);
-  var K_$values71$n = new Int32Array(1);
-  var K_$values73 = new Int32Array(CAP);
-  var K_$values73$n = new Int32Array(1);
+  var K_$list71 = new Int32Array(CAP);
+  var K_$list72 = new Int32Array(CAP);
+  var K_$list73 = new Int32Array(6);
+  var K_$list74 = new Int32Array(6);
   var K_$values75 = new Int32Array(CAP);
   var K_$values75$n = new Int32Array(1);
-  var K_$list77 = new Int32Array(CAP);
-  var K_$list78 = new Int32Array(CAP);
-  var K_$list79 = new Int32Array(6);
-  var K_$list80 = new Int32Array(6);
+  var K_$values77 = new Int32Array(CAP);
+  var K_$values77$n = new Int32Array(1);
+  var K_$values79 = new Int32Array(CAP);
+  var K_$values79$n = new Int32Array(1);
   var K_$list81 = new Int32Array(CAP);
   var K_$list82 = new Int32Array(CAP);
   var K_$list83 = new Int32Array(CAP);
@@ -153,36 +153,36 @@ export function playout(): PlayoutKernel {
   var $list4 = K_$list4;
   var $list5 = K_$list5;
   var $list6 = K_$list6;
-  var $values7 = K_$values7;
-  var $values7$n = K_$values7$n;
-  var $values9 = K_$values9;
-  var $values9$n = K_$values9$n;
+  var $list7 = K_$list7;
+  var $list8 = K_$list8;
+  var $list9 = K_$list9;
+  var $list10 = K_$list10;
   var $values11 = K_$values11;
   var $values11$n = K_$values11$n;
-  var $list13 = K_$list13;
-  var $list14 = K_$list14;
-  var $list15 = K_$list15;
-  var $list16 = K_$list16;
-  var $values17 = K_$values17;
-  var $values17$n = K_$values17$n;
-  var $values19 = K_$values19;
-  var $values19$n = K_$values19$n;
+  var $values13 = K_$values13;
+  var $values13$n = K_$values13$n;
+  var $values15 = K_$values15;
+  var $values15$n = K_$values15$n;
+  var $list17 = K_$list17;
+  var $list18 = K_$list18;
+  var $list19 = K_$list19;
+  var $list20 = K_$list20;
   var $values21 = K_$values21;
   var $values21$n = K_$values21$n;
-  var $list23 = K_$list23;
-  var $list24 = K_$list24;
-  var $list25 = K_$list25;
-  var $list26 = K_$list26;
-  var $values27 = K_$values27;
-  var $values27$n = K_$values27$n;
-  var $values29 = K_$values29;
-  var $values29$n = K_$values29$n;
+  var $values23 = K_$values23;
+  var $values23$n = K_$values23$n;
+  var $values25 = K_$values25;
+  var $values25$n = K_$values25$n;
+  var $list27 = K_$list27;
+  var $list28 = K_$list28;
+  var $list29 = K_$list29;
+  var $list30 = K_$list30;
   var $values31 = K_$values31;
   var $values31$n = K_$values31$n;
-  var $list33 = K_$list33;
-  var $list34 = K_$list34;
-  var $list35 = K_$list35;
-  var $list36 = K_$list36;
+  var $values33 = K_$values33;
+  var $values33$n = K_$values33$n;
+  var $values35 = K_$values35;
+  var $values35$n = K_$values35$n;
   var $list37 = K_$list37;
   var $list38 = K_$list38;
   var $values39 = K_$values39;
@@ -217,16 +217,16 @@ export function playout(): PlayoutKernel {
   var $values67$n = K_$values67$n;
   var $values69 = K_$values69;
   var $values69$n = K_$values69$n;
-  var $values71 = K_$values71;
-  var $values71$n = K_$values71$n;
-  var $values73 = K_$values73;
-  var $values73$n = K_$values73$n;
+  var $list71 = K_$list71;
+  var $list72 = K_$list72;
+  var $list73 = K_$list73;
+  var $list74 = K_$list74;
   var $values75 = K_$values75;
   var $values75$n = K_$values75$n;
-  var $list77 = K_$list77;
-  var $list78 = K_$list78;
-  var $list79 = K_$list79;
-  var $list80 = K_$list80;
+  var $values77 = K_$values77;
+  var $values77$n = K_$values77$n;
+  var $values79 = K_$values79;
+  var $values79$n = K_$values79$n;
   var $list81 = K_$list81;
   var $list82 = K_$list82;
   var $list83 = K_$list83;
@@ -1036,119 +1036,20 @@ export function playout(): PlayoutKernel {
   }
   function step1$body(): number {
     if (fn_players_left() > 1 && (!$variant_short || v_turns_played < fn_turn_limit())) {
-      l_doubles = 0;
-      l_again = true;
-      return step2();
+      return step3();
     }
-    return END;
+    return step2();
   }
   function step2(): number {
-    for (;;) {
-      const $pc = step2$body();
-      if ($pc !== 2) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
-    }
-  }
-  function step2$body(): number {
-    if (l_again && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
-      l_again = false;
-      if (l_preset === 0) {
-        l_roller = l_active;
-        {
-          let $n0 = 0;
-          {
-            const $start1 = l_roller;
-            for (let $k2 = 0; $k2 < players; $k2++) {
-              const l_q_2 = $start1 + $k2 < players ? $start1 + $k2 : $start1 + $k2 - players;
-              if (v_eliminated[l_q_2] !== 0) continue;
-              if (l_q_2 === l_roller || (v_claim_open && v_claim_owner === l_q_2)) $values0[$n0++] = l_q_2;
-            }
-          }
-          l_q_2$count = $n0;
-        }
-        l_q_2$index = 0;
-        return step3();
-      }
-      return step4();
-    }
-    v_turns_played += 1;
-    l_active = nextSeatInPlay(l_active, players, v_eliminated);
-    return 1;
+    return END;
   }
   function step3(): number {
-    for (;;) {
-      const $pc = step3$body();
-      if ($pc !== 3) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
-    }
-  }
-  function step3$body(): number {
-    if (l_q_2$index < l_q_2$count) {
-      l_q_2 = $values0[l_q_2$index]!;
-      l___window_0_2 = true;
-      return step41();
-    }
-    if (v_claim_open) {
-      v_claim_open = false;
-    }
     return step4();
   }
   function step4(): number {
-    if (l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
-      l_steps = l_preset;
-      l_is_double = false;
-      l_preset = 0;
-      if (l_steps === 0) {
-        let l_d1 = rollOn(G, 6);
-        let l_d2 = rollOn(G, 6);
-        l_steps = l_d1 + l_d2;
-        l_is_double = l_d1 === l_d2;
-      }
-      l_move_token = true;
-      if (v_in_court[l_active]!) {
-        if (l_is_double) {
-          v_in_court[l_active] = false;
-          return step13();
-        }
-        v_court_rolls[l_active] += 1;
-        if (v_court_rolls[l_active]! < 3) {
-          l_move_token = false;
-          return step12();
-        }
-        v_in_court[l_active] = false;
-        l_p_3 = l_active;
-        l_amount_4 = 85;
-        l_to_centre_3 = true;
-        l_creditor_3 = l_active;
-        return step5();
-      }
-      if (l_is_double) {
-        l_doubles += 1;
-        if (l_doubles === 3) {
-          {
-            const $argument22 = l_active;
-            {
-              let l_p = $argument22;
-              v_position[l_p] = fn_court_space();
-              v_in_court[l_p] = true;
-              v_court_rolls[l_p] = 0;
-            }
-          }
-          l_move_token = false;
-          l_is_double = false;
-        }
-      }
-      return step14();
-    }
-    return step17();
+    l_doubles = 0;
+    l_again = true;
+    return step5();
   }
   function step5(): number {
     for (;;) {
@@ -1162,63 +1063,173 @@ export function playout(): PlayoutKernel {
     }
   }
   function step5$body(): number {
-    if (v_cash[l_p_3]! < l_amount_4 && fn_can_pay(l_p_3, l_amount_4) && fn_can_raise(l_p_3)) {
-      {
-        const $seat23 = l_p_3;
-        return decide82($seat23);
-      }
+    if (l_again && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+      return step8();
     }
-    if (v_cash[l_p_3]! >= l_amount_4) {
-      if (l_to_centre_3) {
-        {
-          const $amount = l_amount_4;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from cash[p]`,
-            );
-          if (v_cash[l_p_3] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
-            );
-          v_cash[l_p_3] -= $amount;
-          v_centre += $amount;
-        }
-      } else {
-        {
-          const $amount = l_amount_4;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from cash[p]`,
-            );
-          if (v_cash[l_p_3] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
-            );
-          v_cash[l_p_3] -= $amount;
-          v_cash[l_creditor_3] += $amount;
-        }
-      }
+    return step6();
+  }
+  function step6(): number {
+    v_turns_played += 1;
+    return step7();
+  }
+  function step7(): number {
+    l_active = nextSeatInPlay(l_active, players, v_eliminated);
+    return 1;
+  }
+  function step8(): number {
+    l_again = false;
+    if (l_preset === 0) {
       return step10();
     }
+    return step9();
+  }
+  function step9(): number {
+    return step13();
+  }
+  function step10(): number {
+    l_roller = l_active;
+    {
+      let $n0 = 0;
+      {
+        const $start1 = l_roller;
+        for (let $k2 = 0; $k2 < players; $k2++) {
+          const l_q_2 = $start1 + $k2 < players ? $start1 + $k2 : $start1 + $k2 - players;
+          if (v_eliminated[l_q_2] !== 0) continue;
+          if (l_q_2 === l_roller || (v_claim_open && v_claim_owner === l_q_2)) $values0[$n0++] = l_q_2;
+        }
+      }
+      l_q_2$count = $n0;
+    }
+    l_q_2$index = 0;
+    return step11();
+  }
+  function step11(): number {
+    for (;;) {
+      const $pc = step11$body();
+      if ($pc !== 11) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step11$body(): number {
+    if (l_q_2$index < l_q_2$count) {
+      return step104();
+    }
+    return step12();
+  }
+  function step12(): number {
+    if (v_claim_open) {
+      v_claim_open = false;
+    }
+    return step13();
+  }
+  function step13(): number {
+    if (l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+      return step15();
+    }
+    return step14();
+  }
+  function step14(): number {
+    return step47();
+  }
+  function step15(): number {
+    l_steps = l_preset;
+    l_is_double = false;
+    l_preset = 0;
+    if (l_steps === 0) {
+      let l_d1 = rollOn(G, 6);
+      let l_d2 = rollOn(G, 6);
+      l_steps = l_d1 + l_d2;
+      l_is_double = l_d1 === l_d2;
+    }
+    l_move_token = true;
+    if (v_in_court[l_active]!) {
+      return step17();
+    }
+    return step16();
+  }
+  function step16(): number {
+    if (l_is_double) {
+      l_doubles += 1;
+      if (l_doubles === 3) {
+        {
+          const $argument22 = l_active;
+          {
+            let l_p = $argument22;
+            v_position[l_p] = fn_court_space();
+            v_in_court[l_p] = true;
+            v_court_rolls[l_p] = 0;
+          }
+        }
+        l_move_token = false;
+        l_is_double = false;
+      }
+    }
+    return step41();
+  }
+  function step17(): number {
+    if (l_is_double) {
+      return step39();
+    }
+    return step18();
+  }
+  function step18(): number {
+    v_court_rolls[l_active] += 1;
+    if (v_court_rolls[l_active]! < 3) {
+      return step37();
+    }
+    return step19();
+  }
+  function step19(): number {
+    v_in_court[l_active] = false;
+    l_p_3 = l_active;
+    l_amount_4 = 85;
+    l_to_centre_3 = true;
+    l_creditor_3 = l_active;
+    return step20();
+  }
+  function step20(): number {
+    for (;;) {
+      const $pc = step20$body();
+      if ($pc !== 20) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step20$body(): number {
+    if (v_cash[l_p_3]! < l_amount_4 && fn_can_pay(l_p_3, l_amount_4) && fn_can_raise(l_p_3)) {
+      return step35();
+    }
+    return step21();
+  }
+  function step21(): number {
+    if (v_cash[l_p_3]! >= l_amount_4) {
+      return step33();
+    }
+    return step22();
+  }
+  function step22(): number {
     l_p_4 = l_p_3;
     l_to_centre_4 = l_to_centre_3;
     l_creditor_4 = l_creditor_3;
     {
-      let $n83 = 0;
+      let $n23 = 0;
       {
-        const $seg85 = Z_deeds + l_p_4;
-        const $n86 = N[$seg85]!;
-        for (let $i84 = 0; $i84 < $n86; $i84++) {
-          const l_d = C[$seg85 * CAP + $i84]!;
-          $list13[$n83++] = l_d;
+        const $seg25 = Z_deeds + l_p_4;
+        const $n26 = N[$seg25]!;
+        for (let $i24 = 0; $i24 < $n26; $i24++) {
+          const l_d = C[$seg25 * CAP + $i24]!;
+          $list7[$n23++] = l_d;
         }
       }
-      for (let $i87 = 0; $i87 < $n83; $i87++) {
-        const l_d = $list13[$i87]!;
+      for (let $i27 = 0; $i27 < $n23; $i27++) {
+        const l_d = $list7[$i27]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -1258,109 +1269,11 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_4) {
-      {
-        const $amount = v_cash[l_p_4]!;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[p]`,
-          );
-        if (v_cash[l_p_4] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[p] has ${v_cash[l_p_4]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_p_4] -= $amount;
-        v_centre += $amount;
-      }
-      {
-        let $n88 = 0;
-        {
-          const $seg90 = Z_deeds + l_p_4;
-          const $n91 = N[$seg90]!;
-          for (let $i89 = 0; $i89 < $n91; $i89++) {
-            const l_d = C[$seg90 * CAP + $i89]!;
-            $list14[$n88++] = l_d;
-          }
-        }
-        for (let $i92 = 0; $i92 < $n88; $i92++) {
-          const l_d = $list14[$i92]!;
-          $write_mortgaged(l_d, false, $where[l_d]!);
-          {
-            const $seg93 = Z_deeds + l_p_4;
-            const $wanted = l_d;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg93]!; $i++)
-              if (C[$seg93 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-            const $at94 = $seg93 * CAP + $at;
-            const $card = C[$at94]!;
-            const $end95 = $seg93 * CAP + N[$seg93]! - 1;
-            for (let $k96 = $at94; $k96 < $end95; $k96++) C[$k96] = C[$k96 + 1]!;
-            N[$seg93]!--;
-            {
-              const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-              if ($member >= 0) $paired_deeds_group_0[($seg93 - Z_deeds) * 16 + $member]!--;
-            }
-            {
-              const $member = Deed_space[$card]! - 1;
-              if ($member >= 0) $count_deeds_space[($seg93 - Z_deeds) * 35 + $member]!--;
-            }
-            {
-              const $member = Deed_group$index[$card]!;
-              if ($member >= 0) {
-                $count_deeds_group[($seg93 - Z_deeds) * 8 + $member]!--;
-                if (v_eliminated[$seg93 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
-              }
-            }
-            {
-              const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-              if ($member >= 0) $paired_deeds_group_1[($seg93 - Z_deeds) * 16 + $member]!--;
-            }
-            C[Z_seized * CAP + N[Z_seized]!] = $card;
-            N[Z_seized]!++;
-            $where[$card] = Z_seized;
-            $members_lowest_level[Deed_group$index[$card]!]!++;
-            $generation_may_sell_stack++;
-          }
-        }
-      }
-      {
-        const $argument97 = l_p_4;
-        {
-          let l_p = $argument97;
-          if (v_eliminated[l_p]! === 0) {
-            let $seats98 = 0;
-            for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats98++;
-            v_eliminated[l_p] = players - $seats98 + 1;
-            $seatTotalsFresh = false;
-            $generation_lowest_level++;
-            $generation_may_sell_stack++;
-          }
-          v_in_court[l_p] = false;
-          if (fn_players_left() === 1) {
-            K_ended = 0;
-            return END;
-          }
-        }
-      }
-      {
-        let $n6 = 0;
-        {
-          const $n8 = N[Z_seized]!;
-          for (let $i7 = 0; $i7 < $n8; $i7++) {
-            const l_d_4 = C[Z_seized * CAP + $i7]!;
-            $list2[$n6++] = l_d_4;
-          }
-        }
-        l_d_4$count = $n6;
-      }
-      l_d_4$index = 0;
-      return step6();
+      return step24();
     }
+    return step23();
+  }
+  function step23(): number {
     {
       const $amount = v_cash[l_p_4]!;
       if ($amount < 0)
@@ -1380,8 +1293,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_4;
       const $to = Z_deeds + l_creditor_4;
       if ($from !== $to) {
-        for (let $k99 = 0; $k99 < N[$from]!; $k99++) {
-          const $card = C[$from * CAP + $k99]!;
+        for (let $k28 = 0; $k28 < N[$from]!; $k28++) {
+          const $card = C[$from * CAP + $k28]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -1419,13 +1332,105 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument100 = l_p_4;
+      const $argument29 = l_p_4;
       {
-        let l_p = $argument100;
+        let l_p = $argument29;
         if (v_eliminated[l_p]! === 0) {
-          let $seats101 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats101++;
-          v_eliminated[l_p] = players - $seats101 + 1;
+          let $seats30 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats30++;
+          v_eliminated[l_p] = players - $seats30 + 1;
+          $seatTotalsFresh = false;
+          $generation_lowest_level++;
+          $generation_may_sell_stack++;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 0;
+          return END;
+        }
+      }
+    }
+    return step27();
+  }
+  function step24(): number {
+    {
+      const $amount = v_cash[l_p_4]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_4] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_4]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_4] -= $amount;
+      v_centre += $amount;
+    }
+    {
+      let $n31 = 0;
+      {
+        const $seg33 = Z_deeds + l_p_4;
+        const $n34 = N[$seg33]!;
+        for (let $i32 = 0; $i32 < $n34; $i32++) {
+          const l_d = C[$seg33 * CAP + $i32]!;
+          $list8[$n31++] = l_d;
+        }
+      }
+      for (let $i35 = 0; $i35 < $n31; $i35++) {
+        const l_d = $list8[$i35]!;
+        $write_mortgaged(l_d, false, $where[l_d]!);
+        {
+          const $seg36 = Z_deeds + l_p_4;
+          const $wanted = l_d;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg36]!; $i++)
+            if (C[$seg36 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
+          const $at37 = $seg36 * CAP + $at;
+          const $card = C[$at37]!;
+          const $end38 = $seg36 * CAP + N[$seg36]! - 1;
+          for (let $k39 = $at37; $k39 < $end38; $k39++) C[$k39] = C[$k39 + 1]!;
+          N[$seg36]!--;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg36 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($seg36 - Z_deeds) * 35 + $member]!--;
+          }
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) {
+              $count_deeds_group[($seg36 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg36 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg36 - Z_deeds) * 16 + $member]!--;
+          }
+          C[Z_seized * CAP + N[Z_seized]!] = $card;
+          N[Z_seized]!++;
+          $where[$card] = Z_seized;
+          $members_lowest_level[Deed_group$index[$card]!]!++;
+          $generation_may_sell_stack++;
+        }
+      }
+    }
+    {
+      const $argument40 = l_p_4;
+      {
+        let l_p = $argument40;
+        if (v_eliminated[l_p]! === 0) {
+          let $seats41 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats41++;
+          v_eliminated[l_p] = players - $seats41 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -1437,61 +1442,24 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step7();
-  }
-  function step6(): number {
-    for (;;) {
-      const $pc = step6$body();
-      if ($pc !== 6) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
-    }
-  }
-  function step6$body(): number {
-    if (l_d_4$index < l_d_4$count) {
-      l_d_4 = $list2[l_d_4$index]!;
+    {
+      let $n6 = 0;
       {
-        const $wanted = l_d_4;
-        let $at = -1;
-        for (let $i = 0; $i < N[Z_seized]!; $i++)
-          if (C[Z_seized * CAP + $i]! === $wanted) {
-            $at = $i;
-            break;
-          }
-        if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-        const $at102 = Z_seized * CAP + $at;
-        const $card = C[$at102]!;
-        const $end103 = Z_seized * CAP + N[Z_seized]! - 1;
-        for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
-        N[Z_seized]!--;
-        C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
-        N[Z_bank_deeds]!++;
-        $where[$card] = Z_bank_deeds;
-        {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+        const $n8 = N[Z_seized]!;
+        for (let $i7 = 0; $i7 < $n8; $i7++) {
+          const l_d_4 = C[Z_seized * CAP + $i7]!;
+          $list2[$n6++] = l_d_4;
         }
-        $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_sell_stack++;
       }
-      l_lot_2 = l_d_4;
-      l_high_3 = 0;
-      l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
-      l_bidding_3 = true;
-      return step8();
+      l_d_4$count = $n6;
     }
-    return step7();
+    l_d_4$index = 0;
+    return step25();
   }
-  function step7(): number {
-    return step10();
-  }
-  function step8(): number {
+  function step25(): number {
     for (;;) {
-      const $pc = step8$body();
-      if ($pc !== 8) return $pc;
+      const $pc = step25$body();
+      if ($pc !== 25) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -1499,23 +1467,80 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step8$body(): number {
-    let $cond106: boolean = l_bidding_3;
-    if ($cond106) {
-      let $any105: boolean = false;
+  function step25$body(): number {
+    if (l_d_4$index < l_d_4$count) {
+      return step28();
+    }
+    return step26();
+  }
+  function step26(): number {
+    return step27();
+  }
+  function step27(): number {
+    return step34();
+  }
+  function step28(): number {
+    l_d_4 = $list2[l_d_4$index]!;
+    {
+      const $wanted = l_d_4;
+      let $at = -1;
+      for (let $i = 0; $i < N[Z_seized]!; $i++)
+        if (C[Z_seized * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
+      const $at42 = Z_seized * CAP + $at;
+      const $card = C[$at42]!;
+      const $end43 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k44 = $at42; $k44 < $end43; $k44++) C[$k44] = C[$k44 + 1]!;
+      N[Z_seized]!--;
+      C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
+      N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
+      $members_lowest_level[Deed_group$index[$card]!]!++;
+      $generation_may_sell_stack++;
+    }
+    l_lot_2 = l_d_4;
+    l_high_3 = 0;
+    l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_bidding_3 = true;
+    return step29();
+  }
+  function step29(): number {
+    for (;;) {
+      const $pc = step29$body();
+      if ($pc !== 29) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step29$body(): number {
+    let $cond46: boolean = l_bidding_3;
+    if ($cond46) {
+      let $any45: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $any105 = true;
+          $any45 = true;
           break;
         }
       }
-      $cond106 = $any105;
+      $cond46 = $any45;
     }
-    if ($cond106) {
-      l_bidding_3 = false;
-      return decide150();
+    if ($cond46) {
+      return step31();
     }
+    return step30();
+  }
+  function step30(): number {
     if (l_high_3 > 0) {
       {
         const $amount = l_high_3;
@@ -1558,28 +1583,28 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg151 = Z_deeds + l_leader_3;
-        C[$seg151 * CAP + N[$seg151]!] = $card;
-        N[$seg151]!++;
-        $where[$card] = $seg151;
+        const $seg47 = Z_deeds + l_leader_3;
+        C[$seg47 * CAP + N[$seg47]!] = $card;
+        N[$seg47]!++;
+        $where[$card] = $seg47;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg151 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg47 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg151 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0) $count_deeds_space[($seg47 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg151 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg151 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg47 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg47 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg151 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg47 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -1587,80 +1612,140 @@ export function playout(): PlayoutKernel {
     } else {
     }
     l_d_4$index += 1;
-    return 6;
+    return 25;
   }
-  function step9(): number {
-    return 8;
+  function step31(): number {
+    l_bidding_3 = false;
+    return decide91();
   }
-  function step10(): number {
-    return step12();
+  function step32(): number {
+    return 29;
   }
-  function step11(): number {
-    return 5;
-  }
-  function step12(): number {
-    return step13();
-  }
-  function step13(): number {
-    l_is_double = false;
-    return step14();
-  }
-  function step14(): number {
-    if (l_move_token && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+  function step33(): number {
+    if (l_to_centre_3) {
       {
-        const $argument152 = l_active;
-        const $argument153 = l_steps;
-        {
-          let l_p = $argument152;
-          let l_steps = $argument153;
-          let l_target = v_position[l_p]! + l_steps;
-          v_position[l_p] = floorMod(l_target, fn_board_size());
-          if (l_target >= fn_board_size()) {
-            if (v_position[l_p]! === 0) {
-              {
-                const $amount = 500;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            } else {
-              {
-                const $amount = 200;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
+        const $amount = l_amount_4;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_3] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_3] -= $amount;
+        v_centre += $amount;
+      }
+    } else {
+      {
+        const $amount = l_amount_4;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_3] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_3] -= $amount;
+        v_cash[l_creditor_3] += $amount;
+      }
+    }
+    return step34();
+  }
+  function step34(): number {
+    return step38();
+  }
+  function step35(): number {
+    {
+      const $seat92 = l_p_3;
+      return decide151($seat92);
+    }
+  }
+  function step36(): number {
+    return 20;
+  }
+  function step37(): number {
+    l_move_token = false;
+    return step38();
+  }
+  function step38(): number {
+    return step40();
+  }
+  function step39(): number {
+    v_in_court[l_active] = false;
+    return step40();
+  }
+  function step40(): number {
+    l_is_double = false;
+    return step41();
+  }
+  function step41(): number {
+    if (l_move_token && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+      return step43();
+    }
+    return step42();
+  }
+  function step42(): number {
+    return step46();
+  }
+  function step43(): number {
+    {
+      const $argument152 = l_active;
+      const $argument153 = l_steps;
+      {
+        let l_p = $argument152;
+        let l_steps = $argument153;
+        let l_target = v_position[l_p]! + l_steps;
+        v_position[l_p] = floorMod(l_target, fn_board_size());
+        if (l_target >= fn_board_size()) {
+          if (v_position[l_p]! === 0) {
+            {
+              const $amount = 500;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from bank`,
+                );
+              if (v_bank < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `bank has ${v_bank}, not the ${$amount} to transfer`,
+                );
+              v_bank -= $amount;
+              v_cash[l_p] += $amount;
+            }
+          } else {
+            {
+              const $amount = 200;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from bank`,
+                );
+              if (v_bank < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `bank has ${v_bank}, not the ${$amount} to transfer`,
+                );
+              v_bank -= $amount;
+              v_cash[l_p] += $amount;
             }
           }
         }
       }
-      v_relocated = true;
-      return step15();
     }
-    return step16();
+    v_relocated = true;
+    return step44();
   }
-  function step15(): number {
+  function step44(): number {
     for (;;) {
-      const $pc = step15$body();
-      if ($pc !== 15) return $pc;
+      const $pc = step44$body();
+      if ($pc !== 44) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -1668,258 +1753,89 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step15$body(): number {
+  function step44$body(): number {
     if (v_relocated && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
-      v_relocated = false;
-      l_p_5 = l_active;
-      l_here_2 = v_position[l_p_5]!;
-      l_kind_2 = fn_kind_at(l_here_2);
-      if (l_kind_2 === "property") {
-        if (fn_owned(l_here_2)) {
-          let l_holder = fn_owner_of(l_here_2);
-          if (l_holder !== l_p_5) {
-            let $first154: number = 0;
-            let $found155 = false;
-            {
-              const $seg157 = Z_deeds + l_holder;
-              const $n158 = N[$seg157]!;
-              for (let $i156 = 0; $i156 < $n158; $i156++) {
-                const l_e = C[$seg157 * CAP + $i156]!;
-                if (Deed_space[l_e]! === l_here_2) {
-                  $first154 = l_e;
-                  $found155 = true;
-                  break;
-                }
-              }
-            }
-            if (!$found155) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-            let l_deed = $first154;
-            if (v_mortgaged[l_deed]! === 1) {
-            } else {
-              v_claim_open = true;
-              v_claim_owner = l_holder;
-              v_claim_payer = l_p_5;
-              v_claim_amount = fn_rent_of(l_deed, l_holder);
-              v_claim_space = l_here_2;
-            }
-          }
-          return step39();
-        }
-        let $first159: number = 0;
-        let $found160 = false;
-        {
-          const $n162 = N[Z_bank_deeds]!;
-          for (let $i161 = 0; $i161 < $n162; $i161++) {
-            const l_e = C[Z_bank_deeds * CAP + $i161]!;
-            if (Deed_space[l_e]! === l_here_2) {
-              $first159 = l_e;
-              $found160 = true;
-              break;
-            }
-          }
-        }
-        if (!$found160) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-        l_deed_2 = $first159;
-        {
-          const $seat163 = l_p_5;
-          return decide185($seat163);
-        }
-      }
-      if (l_kind_2 === "mercy" || l_kind_2 === "grace") {
-        l_p_6 = l_p_5;
-        l_mercy = l_kind_2 === "mercy";
-        if (l_mercy) {
-          {
-            if (N[Z_mercy_deck]! === 0)
-              throw new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
-            const $card = C[Z_mercy_deck * CAP + --N[Z_mercy_deck]!]!;
-            {
-              const $member = Fortune_deck$index[$card]!;
-              if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!--;
-            }
-            if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
-            C[Z_drawn * CAP + N[Z_drawn]!] = $card;
-            N[Z_drawn]!++;
-            $where[$card] = Z_drawn;
-          }
-        } else {
-          {
-            if (N[Z_grace_deck]! === 0)
-              throw new GameFault("fault/empty-zone", "grace_deck is empty: it has no top card");
-            const $card = C[Z_grace_deck * CAP + --N[Z_grace_deck]!]!;
-            if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
-            C[Z_drawn * CAP + N[Z_drawn]!] = $card;
-            N[Z_drawn]!++;
-            $where[$card] = Z_drawn;
-          }
-        }
-        l_card = N[Z_drawn]! > 0 ? C[Z_drawn * CAP]! : emptyZone("top");
-        l_owed = 0;
-        if (Fortune_effect$code[l_card]! === 0) {
-          {
-            const $amount = Fortune_amount[l_card]!;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from bank`,
-              );
-            if (v_bank < $amount)
-              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-            v_bank -= $amount;
-            v_cash[l_p_6] += $amount;
-          }
-        } else {
-          if (Fortune_effect$code[l_card]! === 1) {
-            l_owed = Fortune_amount[l_card]!;
-          } else {
-            if (Fortune_effect$code[l_card]! === 5) {
-              let $sum186: number = 0;
-              {
-                const $seg188 = Z_deeds + l_p_6;
-                const $n189 = N[$seg188]!;
-                for (let $i187 = 0; $i187 < $n189; $i187++) {
-                  const l_d = C[$seg188 * CAP + $i187]!;
-                  $sum186 +=
-                    v_books[l_d]! * Fortune_amount[l_card]! +
-                    (v_key[l_d]! === 1 ? Fortune_per_key[l_card]! : 0);
-                }
-              }
-              l_owed = $sum186;
-            } else {
-              if (Fortune_effect$code[l_card]! === 2) {
-                v_position[l_p_6] = 0;
-                {
-                  const $amount = 500;
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from bank`,
-                    );
-                  if (v_bank < $amount)
-                    throw new GameFault(
-                      "fault/insufficient",
-                      `bank has ${v_bank}, not the ${$amount} to transfer`,
-                    );
-                  v_bank -= $amount;
-                  v_cash[l_p_6] += $amount;
-                }
-              } else {
-                if (Fortune_effect$code[l_card]! === 4) {
-                  v_position[l_p_6] = floorMod(v_position[l_p_6]! - 3, fn_board_size());
-                  v_relocated = true;
-                } else {
-                  {
-                    const $argument190 = l_p_6;
-                    {
-                      let l_p = $argument190;
-                      v_position[l_p] = fn_court_space();
-                      v_in_court[l_p] = true;
-                      v_court_rolls[l_p] = 0;
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-        if (l_mercy) {
-          {
-            const $card = l_card;
-            const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-            if ($taken >= Z_mercy_deck && $taken < Z_mercy_deck + 1) {
-              const $member = Fortune_deck$index[$card]!;
-              if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
-            }
-            for (let $k191 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k191 > Z_mercy_deck * CAP; $k191--)
-              C[$k191] = C[$k191 - 1]!;
-            C[Z_mercy_deck * CAP] = $card;
-            N[Z_mercy_deck]!++;
-            $where[$card] = Z_mercy_deck;
-            {
-              const $member = Fortune_deck$index[$card]!;
-              if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!++;
-            }
-          }
-        } else {
-          {
-            const $card = l_card;
-            const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-            if ($taken >= Z_mercy_deck && $taken < Z_mercy_deck + 1) {
-              const $member = Fortune_deck$index[$card]!;
-              if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
-            }
-            for (let $k192 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k192 > Z_grace_deck * CAP; $k192--)
-              C[$k192] = C[$k192 - 1]!;
-            C[Z_grace_deck * CAP] = $card;
-            N[Z_grace_deck]!++;
-            $where[$card] = Z_grace_deck;
-          }
-        }
-        if (l_owed > 0) {
-          l_p_7 = l_p_6;
-          l_amount_5 = l_owed;
-          l_to_centre_5 = true;
-          l_creditor_5 = l_p_6;
-          return step26();
-        }
-        return step32();
-      }
-      if (l_kind_2 === "fee") {
-        l_p_9 = l_p_5;
-        l_amount_6 = fn_fee_at(l_here_2);
-        l_to_centre_7 = true;
-        l_creditor_7 = l_p_5;
-        return step18();
-      }
-      if (l_kind_2 === "field_trip") {
-        {
-          const $amount = v_centre;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from centre`,
-            );
-          if (v_centre < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `centre has ${v_centre}, not the ${$amount} to transfer`,
-            );
-          v_centre -= $amount;
-          v_cash[l_p_5] += $amount;
-        }
-      } else {
-        if (l_kind_2 === "go_to_court") {
-          {
-            const $argument193 = l_p_5;
-            {
-              let l_p = $argument193;
-              v_position[l_p] = fn_court_space();
-              v_in_court[l_p] = true;
-              v_court_rolls[l_p] = 0;
-            }
-          }
-        }
-      }
-      return step24();
+      return step48();
     }
+    return step45();
+  }
+  function step45(): number {
     l_again =
       l_is_double &&
       !v_in_court[l_active]! &&
       l_active >= 0 &&
       l_active < players &&
       v_eliminated[l_active] === 0;
-    return step16();
+    return step46();
   }
-  function step16(): number {
-    return step17();
+  function step46(): number {
+    return step47();
   }
-  function step17(): number {
-    return 2;
+  function step47(): number {
+    return 5;
   }
-  function step18(): number {
+  function step48(): number {
+    v_relocated = false;
+    l_p_5 = l_active;
+    l_here_2 = v_position[l_p_5]!;
+    l_kind_2 = fn_kind_at(l_here_2);
+    if (l_kind_2 === "property") {
+      return step93();
+    }
+    return step49();
+  }
+  function step49(): number {
+    if (l_kind_2 === "mercy" || l_kind_2 === "grace") {
+      return step71();
+    }
+    return step50();
+  }
+  function step50(): number {
+    if (l_kind_2 === "fee") {
+      return step52();
+    }
+    return step51();
+  }
+  function step51(): number {
+    if (l_kind_2 === "field_trip") {
+      {
+        const $amount = v_centre;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from centre`,
+          );
+        if (v_centre < $amount)
+          throw new GameFault("fault/insufficient", `centre has ${v_centre}, not the ${$amount} to transfer`);
+        v_centre -= $amount;
+        v_cash[l_p_5] += $amount;
+      }
+    } else {
+      if (l_kind_2 === "go_to_court") {
+        {
+          const $argument154 = l_p_5;
+          {
+            let l_p = $argument154;
+            v_position[l_p] = fn_court_space();
+            v_in_court[l_p] = true;
+            v_court_rolls[l_p] = 0;
+          }
+        }
+      }
+    }
+    return step68();
+  }
+  function step52(): number {
+    l_p_9 = l_p_5;
+    l_amount_6 = fn_fee_at(l_here_2);
+    l_to_centre_7 = true;
+    l_creditor_7 = l_p_5;
+    return step53();
+  }
+  function step53(): number {
     for (;;) {
-      const $pc = step18$body();
-      if ($pc !== 18) return $pc;
+      const $pc = step53$body();
+      if ($pc !== 53) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -1927,64 +1843,34 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step18$body(): number {
+  function step53$body(): number {
     if (v_cash[l_p_9]! < l_amount_6 && fn_can_pay(l_p_9, l_amount_6) && fn_can_raise(l_p_9)) {
-      {
-        const $seat194 = l_p_9;
-        return decide253($seat194);
-      }
+      return step69();
     }
+    return step54();
+  }
+  function step54(): number {
     if (v_cash[l_p_9]! >= l_amount_6) {
-      if (l_to_centre_7) {
-        {
-          const $amount = l_amount_6;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from cash[p]`,
-            );
-          if (v_cash[l_p_9] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
-            );
-          v_cash[l_p_9] -= $amount;
-          v_centre += $amount;
-        }
-      } else {
-        {
-          const $amount = l_amount_6;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from cash[p]`,
-            );
-          if (v_cash[l_p_9] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
-            );
-          v_cash[l_p_9] -= $amount;
-          v_cash[l_creditor_7] += $amount;
-        }
-      }
-      return step23();
+      return step66();
     }
+    return step55();
+  }
+  function step55(): number {
     l_p_10 = l_p_9;
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n254 = 0;
+      let $n155 = 0;
       {
-        const $seg256 = Z_deeds + l_p_10;
-        const $n257 = N[$seg256]!;
-        for (let $i255 = 0; $i255 < $n257; $i255++) {
-          const l_d = C[$seg256 * CAP + $i255]!;
-          $list23[$n254++] = l_d;
+        const $seg157 = Z_deeds + l_p_10;
+        const $n158 = N[$seg157]!;
+        for (let $i156 = 0; $i156 < $n158; $i156++) {
+          const l_d = C[$seg157 * CAP + $i156]!;
+          $list17[$n155++] = l_d;
         }
       }
-      for (let $i258 = 0; $i258 < $n254; $i258++) {
-        const l_d = $list23[$i258]!;
+      for (let $i159 = 0; $i159 < $n155; $i159++) {
+        const l_d = $list17[$i159]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2024,109 +1910,11 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_8) {
-      {
-        const $amount = v_cash[l_p_10]!;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[p]`,
-          );
-        if (v_cash[l_p_10] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[p] has ${v_cash[l_p_10]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_p_10] -= $amount;
-        v_centre += $amount;
-      }
-      {
-        let $n259 = 0;
-        {
-          const $seg261 = Z_deeds + l_p_10;
-          const $n262 = N[$seg261]!;
-          for (let $i260 = 0; $i260 < $n262; $i260++) {
-            const l_d = C[$seg261 * CAP + $i260]!;
-            $list24[$n259++] = l_d;
-          }
-        }
-        for (let $i263 = 0; $i263 < $n259; $i263++) {
-          const l_d = $list24[$i263]!;
-          $write_mortgaged(l_d, false, $where[l_d]!);
-          {
-            const $seg264 = Z_deeds + l_p_10;
-            const $wanted = l_d;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg264]!; $i++)
-              if (C[$seg264 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-            const $at265 = $seg264 * CAP + $at;
-            const $card = C[$at265]!;
-            const $end266 = $seg264 * CAP + N[$seg264]! - 1;
-            for (let $k267 = $at265; $k267 < $end266; $k267++) C[$k267] = C[$k267 + 1]!;
-            N[$seg264]!--;
-            {
-              const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-              if ($member >= 0) $paired_deeds_group_0[($seg264 - Z_deeds) * 16 + $member]!--;
-            }
-            {
-              const $member = Deed_space[$card]! - 1;
-              if ($member >= 0) $count_deeds_space[($seg264 - Z_deeds) * 35 + $member]!--;
-            }
-            {
-              const $member = Deed_group$index[$card]!;
-              if ($member >= 0) {
-                $count_deeds_group[($seg264 - Z_deeds) * 8 + $member]!--;
-                if (v_eliminated[$seg264 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
-              }
-            }
-            {
-              const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-              if ($member >= 0) $paired_deeds_group_1[($seg264 - Z_deeds) * 16 + $member]!--;
-            }
-            C[Z_seized * CAP + N[Z_seized]!] = $card;
-            N[Z_seized]!++;
-            $where[$card] = Z_seized;
-            $members_lowest_level[Deed_group$index[$card]!]!++;
-            $generation_may_sell_stack++;
-          }
-        }
-      }
-      {
-        const $argument268 = l_p_10;
-        {
-          let l_p = $argument268;
-          if (v_eliminated[l_p]! === 0) {
-            let $seats269 = 0;
-            for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats269++;
-            v_eliminated[l_p] = players - $seats269 + 1;
-            $seatTotalsFresh = false;
-            $generation_lowest_level++;
-            $generation_may_sell_stack++;
-          }
-          v_in_court[l_p] = false;
-          if (fn_players_left() === 1) {
-            K_ended = 2;
-            return END;
-          }
-        }
-      }
-      {
-        let $n12 = 0;
-        {
-          const $n14 = N[Z_seized]!;
-          for (let $i13 = 0; $i13 < $n14; $i13++) {
-            const l_d_6 = C[Z_seized * CAP + $i13]!;
-            $list4[$n12++] = l_d_6;
-          }
-        }
-        l_d_6$count = $n12;
-      }
-      l_d_6$index = 0;
-      return step19();
+      return step57();
     }
+    return step56();
+  }
+  function step56(): number {
     {
       const $amount = v_cash[l_p_10]!;
       if ($amount < 0)
@@ -2146,8 +1934,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k270 = 0; $k270 < N[$from]!; $k270++) {
-          const $card = C[$from * CAP + $k270]!;
+        for (let $k160 = 0; $k160 < N[$from]!; $k160++) {
+          const $card = C[$from * CAP + $k160]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2185,13 +1973,105 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument271 = l_p_10;
+      const $argument161 = l_p_10;
       {
-        let l_p = $argument271;
+        let l_p = $argument161;
         if (v_eliminated[l_p]! === 0) {
-          let $seats272 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats272++;
-          v_eliminated[l_p] = players - $seats272 + 1;
+          let $seats162 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats162++;
+          v_eliminated[l_p] = players - $seats162 + 1;
+          $seatTotalsFresh = false;
+          $generation_lowest_level++;
+          $generation_may_sell_stack++;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 2;
+          return END;
+        }
+      }
+    }
+    return step60();
+  }
+  function step57(): number {
+    {
+      const $amount = v_cash[l_p_10]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_10] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_10]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_10] -= $amount;
+      v_centre += $amount;
+    }
+    {
+      let $n163 = 0;
+      {
+        const $seg165 = Z_deeds + l_p_10;
+        const $n166 = N[$seg165]!;
+        for (let $i164 = 0; $i164 < $n166; $i164++) {
+          const l_d = C[$seg165 * CAP + $i164]!;
+          $list18[$n163++] = l_d;
+        }
+      }
+      for (let $i167 = 0; $i167 < $n163; $i167++) {
+        const l_d = $list18[$i167]!;
+        $write_mortgaged(l_d, false, $where[l_d]!);
+        {
+          const $seg168 = Z_deeds + l_p_10;
+          const $wanted = l_d;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg168]!; $i++)
+            if (C[$seg168 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
+          const $at169 = $seg168 * CAP + $at;
+          const $card = C[$at169]!;
+          const $end170 = $seg168 * CAP + N[$seg168]! - 1;
+          for (let $k171 = $at169; $k171 < $end170; $k171++) C[$k171] = C[$k171 + 1]!;
+          N[$seg168]!--;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg168 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($seg168 - Z_deeds) * 35 + $member]!--;
+          }
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) {
+              $count_deeds_group[($seg168 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg168 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg168 - Z_deeds) * 16 + $member]!--;
+          }
+          C[Z_seized * CAP + N[Z_seized]!] = $card;
+          N[Z_seized]!++;
+          $where[$card] = Z_seized;
+          $members_lowest_level[Deed_group$index[$card]!]!++;
+          $generation_may_sell_stack++;
+        }
+      }
+    }
+    {
+      const $argument172 = l_p_10;
+      {
+        let l_p = $argument172;
+        if (v_eliminated[l_p]! === 0) {
+          let $seats173 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats173++;
+          v_eliminated[l_p] = players - $seats173 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -2203,61 +2083,24 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step20();
-  }
-  function step19(): number {
-    for (;;) {
-      const $pc = step19$body();
-      if ($pc !== 19) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
-    }
-  }
-  function step19$body(): number {
-    if (l_d_6$index < l_d_6$count) {
-      l_d_6 = $list4[l_d_6$index]!;
+    {
+      let $n12 = 0;
       {
-        const $wanted = l_d_6;
-        let $at = -1;
-        for (let $i = 0; $i < N[Z_seized]!; $i++)
-          if (C[Z_seized * CAP + $i]! === $wanted) {
-            $at = $i;
-            break;
-          }
-        if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-        const $at273 = Z_seized * CAP + $at;
-        const $card = C[$at273]!;
-        const $end274 = Z_seized * CAP + N[Z_seized]! - 1;
-        for (let $k275 = $at273; $k275 < $end274; $k275++) C[$k275] = C[$k275 + 1]!;
-        N[Z_seized]!--;
-        C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
-        N[Z_bank_deeds]!++;
-        $where[$card] = Z_bank_deeds;
-        {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+        const $n14 = N[Z_seized]!;
+        for (let $i13 = 0; $i13 < $n14; $i13++) {
+          const l_d_6 = C[Z_seized * CAP + $i13]!;
+          $list4[$n12++] = l_d_6;
         }
-        $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_sell_stack++;
       }
-      l_lot_5 = l_d_6;
-      l_high_6 = 0;
-      l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
-      l_bidding_6 = true;
-      return step21();
+      l_d_6$count = $n12;
     }
-    return step20();
+    l_d_6$index = 0;
+    return step58();
   }
-  function step20(): number {
-    return step23();
-  }
-  function step21(): number {
+  function step58(): number {
     for (;;) {
-      const $pc = step21$body();
-      if ($pc !== 21) return $pc;
+      const $pc = step58$body();
+      if ($pc !== 58) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -2265,23 +2108,80 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step21$body(): number {
-    let $cond277: boolean = l_bidding_6;
-    if ($cond277) {
-      let $any276: boolean = false;
+  function step58$body(): number {
+    if (l_d_6$index < l_d_6$count) {
+      return step61();
+    }
+    return step59();
+  }
+  function step59(): number {
+    return step60();
+  }
+  function step60(): number {
+    return step67();
+  }
+  function step61(): number {
+    l_d_6 = $list4[l_d_6$index]!;
+    {
+      const $wanted = l_d_6;
+      let $at = -1;
+      for (let $i = 0; $i < N[Z_seized]!; $i++)
+        if (C[Z_seized * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
+      const $at174 = Z_seized * CAP + $at;
+      const $card = C[$at174]!;
+      const $end175 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k176 = $at174; $k176 < $end175; $k176++) C[$k176] = C[$k176 + 1]!;
+      N[Z_seized]!--;
+      C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
+      N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
+      $members_lowest_level[Deed_group$index[$card]!]!++;
+      $generation_may_sell_stack++;
+    }
+    l_lot_5 = l_d_6;
+    l_high_6 = 0;
+    l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_bidding_6 = true;
+    return step62();
+  }
+  function step62(): number {
+    for (;;) {
+      const $pc = step62$body();
+      if ($pc !== 62) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step62$body(): number {
+    let $cond178: boolean = l_bidding_6;
+    if ($cond178) {
+      let $any177: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any276 = true;
+          $any177 = true;
           break;
         }
       }
-      $cond277 = $any276;
+      $cond178 = $any177;
     }
-    if ($cond277) {
-      l_bidding_6 = false;
-      return decide321();
+    if ($cond178) {
+      return step64();
     }
+    return step63();
+  }
+  function step63(): number {
     if (l_high_6 > 0) {
       {
         const $amount = l_high_6;
@@ -2324,28 +2224,28 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg322 = Z_deeds + l_leader_6;
-        C[$seg322 * CAP + N[$seg322]!] = $card;
-        N[$seg322]!++;
-        $where[$card] = $seg322;
+        const $seg179 = Z_deeds + l_leader_6;
+        C[$seg179 * CAP + N[$seg179]!] = $card;
+        N[$seg179]!++;
+        $where[$card] = $seg179;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg322 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg179 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg322 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0) $count_deeds_space[($seg179 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg322 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg322 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg179 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg179 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg322 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg179 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -2353,24 +2253,214 @@ export function playout(): PlayoutKernel {
     } else {
     }
     l_d_6$index += 1;
-    return 19;
+    return 58;
   }
-  function step22(): number {
-    return 21;
+  function step64(): number {
+    l_bidding_6 = false;
+    return decide223();
   }
-  function step23(): number {
-    return step24();
+  function step65(): number {
+    return 62;
   }
-  function step24(): number {
-    return step33();
+  function step66(): number {
+    if (l_to_centre_7) {
+      {
+        const $amount = l_amount_6;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_9] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_9] -= $amount;
+        v_centre += $amount;
+      }
+    } else {
+      {
+        const $amount = l_amount_6;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_9] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_9] -= $amount;
+        v_cash[l_creditor_7] += $amount;
+      }
+    }
+    return step67();
   }
-  function step25(): number {
-    return 18;
+  function step67(): number {
+    return step68();
   }
-  function step26(): number {
+  function step68(): number {
+    return step90();
+  }
+  function step69(): number {
+    {
+      const $seat224 = l_p_9;
+      return decide283($seat224);
+    }
+  }
+  function step70(): number {
+    return 53;
+  }
+  function step71(): number {
+    l_p_6 = l_p_5;
+    l_mercy = l_kind_2 === "mercy";
+    if (l_mercy) {
+      {
+        if (N[Z_mercy_deck]! === 0)
+          throw new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
+        const $card = C[Z_mercy_deck * CAP + --N[Z_mercy_deck]!]!;
+        {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!--;
+        }
+        if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
+        C[Z_drawn * CAP + N[Z_drawn]!] = $card;
+        N[Z_drawn]!++;
+        $where[$card] = Z_drawn;
+      }
+    } else {
+      {
+        if (N[Z_grace_deck]! === 0)
+          throw new GameFault("fault/empty-zone", "grace_deck is empty: it has no top card");
+        const $card = C[Z_grace_deck * CAP + --N[Z_grace_deck]!]!;
+        if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
+        C[Z_drawn * CAP + N[Z_drawn]!] = $card;
+        N[Z_drawn]!++;
+        $where[$card] = Z_drawn;
+      }
+    }
+    l_card = N[Z_drawn]! > 0 ? C[Z_drawn * CAP]! : emptyZone("top");
+    l_owed = 0;
+    if (Fortune_effect$code[l_card]! === 0) {
+      {
+        const $amount = Fortune_amount[l_card]!;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from bank`,
+          );
+        if (v_bank < $amount)
+          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+        v_bank -= $amount;
+        v_cash[l_p_6] += $amount;
+      }
+    } else {
+      if (Fortune_effect$code[l_card]! === 1) {
+        l_owed = Fortune_amount[l_card]!;
+      } else {
+        if (Fortune_effect$code[l_card]! === 5) {
+          let $sum284: number = 0;
+          {
+            const $seg286 = Z_deeds + l_p_6;
+            const $n287 = N[$seg286]!;
+            for (let $i285 = 0; $i285 < $n287; $i285++) {
+              const l_d = C[$seg286 * CAP + $i285]!;
+              $sum284 +=
+                v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! === 1 ? Fortune_per_key[l_card]! : 0);
+            }
+          }
+          l_owed = $sum284;
+        } else {
+          if (Fortune_effect$code[l_card]! === 2) {
+            v_position[l_p_6] = 0;
+            {
+              const $amount = 500;
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from bank`,
+                );
+              if (v_bank < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `bank has ${v_bank}, not the ${$amount} to transfer`,
+                );
+              v_bank -= $amount;
+              v_cash[l_p_6] += $amount;
+            }
+          } else {
+            if (Fortune_effect$code[l_card]! === 4) {
+              v_position[l_p_6] = floorMod(v_position[l_p_6]! - 3, fn_board_size());
+              v_relocated = true;
+            } else {
+              {
+                const $argument288 = l_p_6;
+                {
+                  let l_p = $argument288;
+                  v_position[l_p] = fn_court_space();
+                  v_in_court[l_p] = true;
+                  v_court_rolls[l_p] = 0;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if (l_mercy) {
+      {
+        const $card = l_card;
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_mercy_deck && $taken < Z_mercy_deck + 1) {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
+        }
+        for (let $k289 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k289 > Z_mercy_deck * CAP; $k289--)
+          C[$k289] = C[$k289 - 1]!;
+        C[Z_mercy_deck * CAP] = $card;
+        N[Z_mercy_deck]!++;
+        $where[$card] = Z_mercy_deck;
+        {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!++;
+        }
+      }
+    } else {
+      {
+        const $card = l_card;
+        const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+        if ($taken >= Z_mercy_deck && $taken < Z_mercy_deck + 1) {
+          const $member = Fortune_deck$index[$card]!;
+          if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
+        }
+        for (let $k290 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k290 > Z_grace_deck * CAP; $k290--)
+          C[$k290] = C[$k290 - 1]!;
+        C[Z_grace_deck * CAP] = $card;
+        N[Z_grace_deck]!++;
+        $where[$card] = Z_grace_deck;
+      }
+    }
+    if (l_owed > 0) {
+      return step73();
+    }
+    return step72();
+  }
+  function step72(): number {
+    return step89();
+  }
+  function step73(): number {
+    l_p_7 = l_p_6;
+    l_amount_5 = l_owed;
+    l_to_centre_5 = true;
+    l_creditor_5 = l_p_6;
+    return step74();
+  }
+  function step74(): number {
     for (;;) {
-      const $pc = step26$body();
-      if ($pc !== 26) return $pc;
+      const $pc = step74$body();
+      if ($pc !== 74) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -2378,64 +2468,34 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step26$body(): number {
+  function step74$body(): number {
     if (v_cash[l_p_7]! < l_amount_5 && fn_can_pay(l_p_7, l_amount_5) && fn_can_raise(l_p_7)) {
-      {
-        const $seat323 = l_p_7;
-        return decide382($seat323);
-      }
+      return step91();
     }
+    return step75();
+  }
+  function step75(): number {
     if (v_cash[l_p_7]! >= l_amount_5) {
-      if (l_to_centre_5) {
-        {
-          const $amount = l_amount_5;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from cash[p]`,
-            );
-          if (v_cash[l_p_7] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
-            );
-          v_cash[l_p_7] -= $amount;
-          v_centre += $amount;
-        }
-      } else {
-        {
-          const $amount = l_amount_5;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from cash[p]`,
-            );
-          if (v_cash[l_p_7] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
-            );
-          v_cash[l_p_7] -= $amount;
-          v_cash[l_creditor_5] += $amount;
-        }
-      }
-      return step31();
+      return step87();
     }
+    return step76();
+  }
+  function step76(): number {
     l_p_8 = l_p_7;
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n383 = 0;
+      let $n291 = 0;
       {
-        const $seg385 = Z_deeds + l_p_8;
-        const $n386 = N[$seg385]!;
-        for (let $i384 = 0; $i384 < $n386; $i384++) {
-          const l_d = C[$seg385 * CAP + $i384]!;
-          $list33[$n383++] = l_d;
+        const $seg293 = Z_deeds + l_p_8;
+        const $n294 = N[$seg293]!;
+        for (let $i292 = 0; $i292 < $n294; $i292++) {
+          const l_d = C[$seg293 * CAP + $i292]!;
+          $list27[$n291++] = l_d;
         }
       }
-      for (let $i387 = 0; $i387 < $n383; $i387++) {
-        const l_d = $list33[$i387]!;
+      for (let $i295 = 0; $i295 < $n291; $i295++) {
+        const l_d = $list27[$i295]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2475,109 +2535,11 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_6) {
-      {
-        const $amount = v_cash[l_p_8]!;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[p]`,
-          );
-        if (v_cash[l_p_8] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[p] has ${v_cash[l_p_8]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_p_8] -= $amount;
-        v_centre += $amount;
-      }
-      {
-        let $n388 = 0;
-        {
-          const $seg390 = Z_deeds + l_p_8;
-          const $n391 = N[$seg390]!;
-          for (let $i389 = 0; $i389 < $n391; $i389++) {
-            const l_d = C[$seg390 * CAP + $i389]!;
-            $list34[$n388++] = l_d;
-          }
-        }
-        for (let $i392 = 0; $i392 < $n388; $i392++) {
-          const l_d = $list34[$i392]!;
-          $write_mortgaged(l_d, false, $where[l_d]!);
-          {
-            const $seg393 = Z_deeds + l_p_8;
-            const $wanted = l_d;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg393]!; $i++)
-              if (C[$seg393 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-            const $at394 = $seg393 * CAP + $at;
-            const $card = C[$at394]!;
-            const $end395 = $seg393 * CAP + N[$seg393]! - 1;
-            for (let $k396 = $at394; $k396 < $end395; $k396++) C[$k396] = C[$k396 + 1]!;
-            N[$seg393]!--;
-            {
-              const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-              if ($member >= 0) $paired_deeds_group_0[($seg393 - Z_deeds) * 16 + $member]!--;
-            }
-            {
-              const $member = Deed_space[$card]! - 1;
-              if ($member >= 0) $count_deeds_space[($seg393 - Z_deeds) * 35 + $member]!--;
-            }
-            {
-              const $member = Deed_group$index[$card]!;
-              if ($member >= 0) {
-                $count_deeds_group[($seg393 - Z_deeds) * 8 + $member]!--;
-                if (v_eliminated[$seg393 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
-              }
-            }
-            {
-              const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-              if ($member >= 0) $paired_deeds_group_1[($seg393 - Z_deeds) * 16 + $member]!--;
-            }
-            C[Z_seized * CAP + N[Z_seized]!] = $card;
-            N[Z_seized]!++;
-            $where[$card] = Z_seized;
-            $members_lowest_level[Deed_group$index[$card]!]!++;
-            $generation_may_sell_stack++;
-          }
-        }
-      }
-      {
-        const $argument397 = l_p_8;
-        {
-          let l_p = $argument397;
-          if (v_eliminated[l_p]! === 0) {
-            let $seats398 = 0;
-            for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats398++;
-            v_eliminated[l_p] = players - $seats398 + 1;
-            $seatTotalsFresh = false;
-            $generation_lowest_level++;
-            $generation_may_sell_stack++;
-          }
-          v_in_court[l_p] = false;
-          if (fn_players_left() === 1) {
-            K_ended = 4;
-            return END;
-          }
-        }
-      }
-      {
-        let $n9 = 0;
-        {
-          const $n11 = N[Z_seized]!;
-          for (let $i10 = 0; $i10 < $n11; $i10++) {
-            const l_d_5 = C[Z_seized * CAP + $i10]!;
-            $list3[$n9++] = l_d_5;
-          }
-        }
-        l_d_5$count = $n9;
-      }
-      l_d_5$index = 0;
-      return step27();
+      return step78();
     }
+    return step77();
+  }
+  function step77(): number {
     {
       const $amount = v_cash[l_p_8]!;
       if ($amount < 0)
@@ -2597,8 +2559,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k399 = 0; $k399 < N[$from]!; $k399++) {
-          const $card = C[$from * CAP + $k399]!;
+        for (let $k296 = 0; $k296 < N[$from]!; $k296++) {
+          const $card = C[$from * CAP + $k296]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2636,13 +2598,105 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument400 = l_p_8;
+      const $argument297 = l_p_8;
       {
-        let l_p = $argument400;
+        let l_p = $argument297;
         if (v_eliminated[l_p]! === 0) {
-          let $seats401 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats401++;
-          v_eliminated[l_p] = players - $seats401 + 1;
+          let $seats298 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats298++;
+          v_eliminated[l_p] = players - $seats298 + 1;
+          $seatTotalsFresh = false;
+          $generation_lowest_level++;
+          $generation_may_sell_stack++;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 4;
+          return END;
+        }
+      }
+    }
+    return step81();
+  }
+  function step78(): number {
+    {
+      const $amount = v_cash[l_p_8]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_8] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_8]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_8] -= $amount;
+      v_centre += $amount;
+    }
+    {
+      let $n299 = 0;
+      {
+        const $seg301 = Z_deeds + l_p_8;
+        const $n302 = N[$seg301]!;
+        for (let $i300 = 0; $i300 < $n302; $i300++) {
+          const l_d = C[$seg301 * CAP + $i300]!;
+          $list28[$n299++] = l_d;
+        }
+      }
+      for (let $i303 = 0; $i303 < $n299; $i303++) {
+        const l_d = $list28[$i303]!;
+        $write_mortgaged(l_d, false, $where[l_d]!);
+        {
+          const $seg304 = Z_deeds + l_p_8;
+          const $wanted = l_d;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg304]!; $i++)
+            if (C[$seg304 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
+          const $at305 = $seg304 * CAP + $at;
+          const $card = C[$at305]!;
+          const $end306 = $seg304 * CAP + N[$seg304]! - 1;
+          for (let $k307 = $at305; $k307 < $end306; $k307++) C[$k307] = C[$k307 + 1]!;
+          N[$seg304]!--;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg304 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($seg304 - Z_deeds) * 35 + $member]!--;
+          }
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) {
+              $count_deeds_group[($seg304 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg304 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg304 - Z_deeds) * 16 + $member]!--;
+          }
+          C[Z_seized * CAP + N[Z_seized]!] = $card;
+          N[Z_seized]!++;
+          $where[$card] = Z_seized;
+          $members_lowest_level[Deed_group$index[$card]!]!++;
+          $generation_may_sell_stack++;
+        }
+      }
+    }
+    {
+      const $argument308 = l_p_8;
+      {
+        let l_p = $argument308;
+        if (v_eliminated[l_p]! === 0) {
+          let $seats309 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats309++;
+          v_eliminated[l_p] = players - $seats309 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -2654,61 +2708,24 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step28();
-  }
-  function step27(): number {
-    for (;;) {
-      const $pc = step27$body();
-      if ($pc !== 27) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
-    }
-  }
-  function step27$body(): number {
-    if (l_d_5$index < l_d_5$count) {
-      l_d_5 = $list3[l_d_5$index]!;
+    {
+      let $n9 = 0;
       {
-        const $wanted = l_d_5;
-        let $at = -1;
-        for (let $i = 0; $i < N[Z_seized]!; $i++)
-          if (C[Z_seized * CAP + $i]! === $wanted) {
-            $at = $i;
-            break;
-          }
-        if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-        const $at402 = Z_seized * CAP + $at;
-        const $card = C[$at402]!;
-        const $end403 = Z_seized * CAP + N[Z_seized]! - 1;
-        for (let $k404 = $at402; $k404 < $end403; $k404++) C[$k404] = C[$k404 + 1]!;
-        N[Z_seized]!--;
-        C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
-        N[Z_bank_deeds]!++;
-        $where[$card] = Z_bank_deeds;
-        {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+        const $n11 = N[Z_seized]!;
+        for (let $i10 = 0; $i10 < $n11; $i10++) {
+          const l_d_5 = C[Z_seized * CAP + $i10]!;
+          $list3[$n9++] = l_d_5;
         }
-        $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_sell_stack++;
       }
-      l_lot_4 = l_d_5;
-      l_high_5 = 0;
-      l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
-      l_bidding_5 = true;
-      return step29();
+      l_d_5$count = $n9;
     }
-    return step28();
+    l_d_5$index = 0;
+    return step79();
   }
-  function step28(): number {
-    return step31();
-  }
-  function step29(): number {
+  function step79(): number {
     for (;;) {
-      const $pc = step29$body();
-      if ($pc !== 29) return $pc;
+      const $pc = step79$body();
+      if ($pc !== 79) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -2716,23 +2733,80 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step29$body(): number {
-    let $cond406: boolean = l_bidding_5;
-    if ($cond406) {
-      let $any405: boolean = false;
+  function step79$body(): number {
+    if (l_d_5$index < l_d_5$count) {
+      return step82();
+    }
+    return step80();
+  }
+  function step80(): number {
+    return step81();
+  }
+  function step81(): number {
+    return step88();
+  }
+  function step82(): number {
+    l_d_5 = $list3[l_d_5$index]!;
+    {
+      const $wanted = l_d_5;
+      let $at = -1;
+      for (let $i = 0; $i < N[Z_seized]!; $i++)
+        if (C[Z_seized * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
+      const $at310 = Z_seized * CAP + $at;
+      const $card = C[$at310]!;
+      const $end311 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k312 = $at310; $k312 < $end311; $k312++) C[$k312] = C[$k312 + 1]!;
+      N[Z_seized]!--;
+      C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
+      N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
+      $members_lowest_level[Deed_group$index[$card]!]!++;
+      $generation_may_sell_stack++;
+    }
+    l_lot_4 = l_d_5;
+    l_high_5 = 0;
+    l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_bidding_5 = true;
+    return step83();
+  }
+  function step83(): number {
+    for (;;) {
+      const $pc = step83$body();
+      if ($pc !== 83) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step83$body(): number {
+    let $cond314: boolean = l_bidding_5;
+    if ($cond314) {
+      let $any313: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any405 = true;
+          $any313 = true;
           break;
         }
       }
-      $cond406 = $any405;
+      $cond314 = $any313;
     }
-    if ($cond406) {
-      l_bidding_5 = false;
-      return decide450();
+    if ($cond314) {
+      return step85();
     }
+    return step84();
+  }
+  function step84(): number {
     if (l_high_5 > 0) {
       {
         const $amount = l_high_5;
@@ -2775,28 +2849,28 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg451 = Z_deeds + l_leader_5;
-        C[$seg451 * CAP + N[$seg451]!] = $card;
-        N[$seg451]!++;
-        $where[$card] = $seg451;
+        const $seg315 = Z_deeds + l_leader_5;
+        C[$seg315 * CAP + N[$seg315]!] = $card;
+        N[$seg315]!++;
+        $where[$card] = $seg315;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg451 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg315 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg451 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0) $count_deeds_space[($seg315 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg451 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg451 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg315 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg315 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg451 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg315 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -2804,34 +2878,107 @@ export function playout(): PlayoutKernel {
     } else {
     }
     l_d_5$index += 1;
-    return 27;
+    return 79;
   }
-  function step30(): number {
-    return 29;
+  function step85(): number {
+    l_bidding_5 = false;
+    return decide359();
   }
-  function step31(): number {
-    return step32();
+  function step86(): number {
+    return 83;
   }
-  function step32(): number {
-    return step33();
+  function step87(): number {
+    if (l_to_centre_5) {
+      {
+        const $amount = l_amount_5;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_7] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_7] -= $amount;
+        v_centre += $amount;
+      }
+    } else {
+      {
+        const $amount = l_amount_5;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_7] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p_7] -= $amount;
+        v_cash[l_creditor_5] += $amount;
+      }
+    }
+    return step88();
   }
-  function step33(): number {
-    return step40();
+  function step88(): number {
+    return step89();
   }
-  function step34(): number {
-    return 26;
+  function step89(): number {
+    return step90();
   }
-  function step35(): number {
+  function step90(): number {
+    return step103();
+  }
+  function step91(): number {
+    {
+      const $seat360 = l_p_7;
+      return decide419($seat360);
+    }
+  }
+  function step92(): number {
+    return 74;
+  }
+  function step93(): number {
+    if (fn_owned(l_here_2)) {
+      return step101();
+    }
+    return step94();
+  }
+  function step94(): number {
+    let $first420: number = 0;
+    let $found421 = false;
+    {
+      const $n423 = N[Z_bank_deeds]!;
+      for (let $i422 = 0; $i422 < $n423; $i422++) {
+        const l_e = C[Z_bank_deeds * CAP + $i422]!;
+        if (Deed_space[l_e]! === l_here_2) {
+          $first420 = l_e;
+          $found421 = true;
+          break;
+        }
+      }
+    }
+    if (!$found421) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_deed_2 = $first420;
+    {
+      const $seat424 = l_p_5;
+      return decide446($seat424);
+    }
+  }
+  function step95(): number {
     l_lot_3 = l_deed_2;
     l_high_4 = 0;
     l_leader_4 = topCard(seatsInPlay(players, v_eliminated), "the list");
     l_bidding_4 = true;
-    return step36();
+    return step96();
   }
-  function step36(): number {
+  function step96(): number {
     for (;;) {
-      const $pc = step36$body();
-      if ($pc !== 36) return $pc;
+      const $pc = step96$body();
+      if ($pc !== 96) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -2839,23 +2986,25 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step36$body(): number {
-    let $cond453: boolean = l_bidding_4;
-    if ($cond453) {
-      let $any452: boolean = false;
+  function step96$body(): number {
+    let $cond448: boolean = l_bidding_4;
+    if ($cond448) {
+      let $any447: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any452 = true;
+          $any447 = true;
           break;
         }
       }
-      $cond453 = $any452;
+      $cond448 = $any447;
     }
-    if ($cond453) {
-      l_bidding_4 = false;
-      return decide497();
+    if ($cond448) {
+      return step98();
     }
+    return step97();
+  }
+  function step97(): number {
     if (l_high_4 > 0) {
       {
         const $amount = l_high_4;
@@ -2898,52 +3047,91 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg498 = Z_deeds + l_leader_4;
-        C[$seg498 * CAP + N[$seg498]!] = $card;
-        N[$seg498]!++;
-        $where[$card] = $seg498;
+        const $seg449 = Z_deeds + l_leader_4;
+        C[$seg449 * CAP + N[$seg449]!] = $card;
+        N[$seg449]!++;
+        $where[$card] = $seg449;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg498 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg449 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg498 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0) $count_deeds_space[($seg449 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg498 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg498 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg449 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg449 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg498 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg449 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
       }
     } else {
     }
-    return step38();
+    return step100();
   }
-  function step37(): number {
-    return 36;
+  function step98(): number {
+    l_bidding_4 = false;
+    return decide493();
   }
-  function step38(): number {
-    return step39();
+  function step99(): number {
+    return 96;
   }
-  function step39(): number {
-    return step40();
+  function step100(): number {
+    return step102();
   }
-  function step40(): number {
-    return 15;
+  function step101(): number {
+    let l_holder = fn_owner_of(l_here_2);
+    if (l_holder !== l_p_5) {
+      let $first494: number = 0;
+      let $found495 = false;
+      {
+        const $seg497 = Z_deeds + l_holder;
+        const $n498 = N[$seg497]!;
+        for (let $i496 = 0; $i496 < $n498; $i496++) {
+          const l_e = C[$seg497 * CAP + $i496]!;
+          if (Deed_space[l_e]! === l_here_2) {
+            $first494 = l_e;
+            $found495 = true;
+            break;
+          }
+        }
+      }
+      if (!$found495) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+      let l_deed = $first494;
+      if (v_mortgaged[l_deed]! === 1) {
+      } else {
+        v_claim_open = true;
+        v_claim_owner = l_holder;
+        v_claim_payer = l_p_5;
+        v_claim_amount = fn_rent_of(l_deed, l_holder);
+        v_claim_space = l_here_2;
+      }
+    }
+    return step102();
   }
-  function step41(): number {
+  function step102(): number {
+    return step103();
+  }
+  function step103(): number {
+    return 44;
+  }
+  function step104(): number {
+    l_q_2 = $values0[l_q_2$index]!;
+    l___window_0_2 = true;
+    return step105();
+  }
+  function step105(): number {
     for (;;) {
-      const $pc = step41$body();
-      if ($pc !== 41) return $pc;
+      const $pc = step105$body();
+      if ($pc !== 105) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -2951,46 +3139,52 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step41$body(): number {
+  function step105$body(): number {
     if (l___window_0_2) {
-      {
-        const $seat499 = l_q_2;
-        return decide727($seat499, true);
-      }
+      return step107();
     }
-    l_q_2$index += 1;
-    return 3;
+    return step106();
   }
-  function step42(): number {
+  function step106(): number {
+    l_q_2$index += 1;
+    return 11;
+  }
+  function step107(): number {
+    {
+      const $seat499 = l_q_2;
+      return decide727($seat499, true);
+    }
+  }
+  function step108(): number {
     {
       const $seat728 = l_q_2;
       return decide739($seat728);
     }
   }
-  function step43(): number {
+  function step109(): number {
     {
       const $seat740 = l_buyer_2;
       return decide770($seat740);
     }
   }
-  function step44(): number {
-    return step45();
+  function step110(): number {
+    return step111();
   }
-  function step45(): number {
-    return step54();
+  function step111(): number {
+    return step130();
   }
-  function step46(): number {
+  function step112(): number {
     v_claim_open = false;
     l_p = v_claim_payer;
     l_amount_2 = v_claim_amount;
     l_to_centre = false;
     l_creditor = l_q_2;
-    return step47();
+    return step113();
   }
-  function step47(): number {
+  function step113(): number {
     for (;;) {
-      const $pc = step47$body();
-      if ($pc !== 47) return $pc;
+      const $pc = step113$body();
+      if ($pc !== 113) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -2998,64 +3192,34 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step47$body(): number {
+  function step113$body(): number {
     if (v_cash[l_p]! < l_amount_2 && fn_can_pay(l_p, l_amount_2) && fn_can_raise(l_p)) {
-      {
-        const $seat771 = l_p;
-        return decide830($seat771);
-      }
+      return step128();
     }
+    return step114();
+  }
+  function step114(): number {
     if (v_cash[l_p]! >= l_amount_2) {
-      if (l_to_centre) {
-        {
-          const $amount = l_amount_2;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from cash[p]`,
-            );
-          if (v_cash[l_p] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
-            );
-          v_cash[l_p] -= $amount;
-          v_centre += $amount;
-        }
-      } else {
-        {
-          const $amount = l_amount_2;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from cash[p]`,
-            );
-          if (v_cash[l_p] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
-            );
-          v_cash[l_p] -= $amount;
-          v_cash[l_creditor] += $amount;
-        }
-      }
-      return step52();
+      return step126();
     }
+    return step115();
+  }
+  function step115(): number {
     l_p_2 = l_p;
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n831 = 0;
+      let $n771 = 0;
       {
-        const $seg833 = Z_deeds + l_p_2;
-        const $n834 = N[$seg833]!;
-        for (let $i832 = 0; $i832 < $n834; $i832++) {
-          const l_d = C[$seg833 * CAP + $i832]!;
-          $list77[$n831++] = l_d;
+        const $seg773 = Z_deeds + l_p_2;
+        const $n774 = N[$seg773]!;
+        for (let $i772 = 0; $i772 < $n774; $i772++) {
+          const l_d = C[$seg773 * CAP + $i772]!;
+          $list71[$n771++] = l_d;
         }
       }
-      for (let $i835 = 0; $i835 < $n831; $i835++) {
-        const l_d = $list77[$i835]!;
+      for (let $i775 = 0; $i775 < $n771; $i775++) {
+        const l_d = $list71[$i775]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -3095,109 +3259,11 @@ export function playout(): PlayoutKernel {
       }
     }
     if (l_to_centre_2) {
-      {
-        const $amount = v_cash[l_p_2]!;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from cash[p]`,
-          );
-        if (v_cash[l_p_2] < $amount)
-          throw new GameFault(
-            "fault/insufficient",
-            `cash[p] has ${v_cash[l_p_2]}, not the ${$amount} to transfer`,
-          );
-        v_cash[l_p_2] -= $amount;
-        v_centre += $amount;
-      }
-      {
-        let $n836 = 0;
-        {
-          const $seg838 = Z_deeds + l_p_2;
-          const $n839 = N[$seg838]!;
-          for (let $i837 = 0; $i837 < $n839; $i837++) {
-            const l_d = C[$seg838 * CAP + $i837]!;
-            $list78[$n836++] = l_d;
-          }
-        }
-        for (let $i840 = 0; $i840 < $n836; $i840++) {
-          const l_d = $list78[$i840]!;
-          $write_mortgaged(l_d, false, $where[l_d]!);
-          {
-            const $seg841 = Z_deeds + l_p_2;
-            const $wanted = l_d;
-            let $at = -1;
-            for (let $i = 0; $i < N[$seg841]!; $i++)
-              if (C[$seg841 * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-            const $at842 = $seg841 * CAP + $at;
-            const $card = C[$at842]!;
-            const $end843 = $seg841 * CAP + N[$seg841]! - 1;
-            for (let $k844 = $at842; $k844 < $end843; $k844++) C[$k844] = C[$k844 + 1]!;
-            N[$seg841]!--;
-            {
-              const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-              if ($member >= 0) $paired_deeds_group_0[($seg841 - Z_deeds) * 16 + $member]!--;
-            }
-            {
-              const $member = Deed_space[$card]! - 1;
-              if ($member >= 0) $count_deeds_space[($seg841 - Z_deeds) * 35 + $member]!--;
-            }
-            {
-              const $member = Deed_group$index[$card]!;
-              if ($member >= 0) {
-                $count_deeds_group[($seg841 - Z_deeds) * 8 + $member]!--;
-                if (v_eliminated[$seg841 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
-              }
-            }
-            {
-              const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-              if ($member >= 0) $paired_deeds_group_1[($seg841 - Z_deeds) * 16 + $member]!--;
-            }
-            C[Z_seized * CAP + N[Z_seized]!] = $card;
-            N[Z_seized]!++;
-            $where[$card] = Z_seized;
-            $members_lowest_level[Deed_group$index[$card]!]!++;
-            $generation_may_sell_stack++;
-          }
-        }
-      }
-      {
-        const $argument845 = l_p_2;
-        {
-          let l_p = $argument845;
-          if (v_eliminated[l_p]! === 0) {
-            let $seats846 = 0;
-            for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats846++;
-            v_eliminated[l_p] = players - $seats846 + 1;
-            $seatTotalsFresh = false;
-            $generation_lowest_level++;
-            $generation_may_sell_stack++;
-          }
-          v_in_court[l_p] = false;
-          if (fn_players_left() === 1) {
-            K_ended = 6;
-            return END;
-          }
-        }
-      }
-      {
-        let $n3 = 0;
-        {
-          const $n5 = N[Z_seized]!;
-          for (let $i4 = 0; $i4 < $n5; $i4++) {
-            const l_d_2 = C[Z_seized * CAP + $i4]!;
-            $list1[$n3++] = l_d_2;
-          }
-        }
-        l_d_2$count = $n3;
-      }
-      l_d_2$index = 0;
-      return step48();
+      return step117();
     }
+    return step116();
+  }
+  function step116(): number {
     {
       const $amount = v_cash[l_p_2]!;
       if ($amount < 0)
@@ -3217,8 +3283,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k847 = 0; $k847 < N[$from]!; $k847++) {
-          const $card = C[$from * CAP + $k847]!;
+        for (let $k776 = 0; $k776 < N[$from]!; $k776++) {
+          const $card = C[$from * CAP + $k776]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -3256,13 +3322,105 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument848 = l_p_2;
+      const $argument777 = l_p_2;
       {
-        let l_p = $argument848;
+        let l_p = $argument777;
         if (v_eliminated[l_p]! === 0) {
-          let $seats849 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats849++;
-          v_eliminated[l_p] = players - $seats849 + 1;
+          let $seats778 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats778++;
+          v_eliminated[l_p] = players - $seats778 + 1;
+          $seatTotalsFresh = false;
+          $generation_lowest_level++;
+          $generation_may_sell_stack++;
+        }
+        v_in_court[l_p] = false;
+        if (fn_players_left() === 1) {
+          K_ended = 6;
+          return END;
+        }
+      }
+    }
+    return step120();
+  }
+  function step117(): number {
+    {
+      const $amount = v_cash[l_p_2]!;
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from cash[p]`,
+        );
+      if (v_cash[l_p_2] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `cash[p] has ${v_cash[l_p_2]}, not the ${$amount} to transfer`,
+        );
+      v_cash[l_p_2] -= $amount;
+      v_centre += $amount;
+    }
+    {
+      let $n779 = 0;
+      {
+        const $seg781 = Z_deeds + l_p_2;
+        const $n782 = N[$seg781]!;
+        for (let $i780 = 0; $i780 < $n782; $i780++) {
+          const l_d = C[$seg781 * CAP + $i780]!;
+          $list72[$n779++] = l_d;
+        }
+      }
+      for (let $i783 = 0; $i783 < $n779; $i783++) {
+        const l_d = $list72[$i783]!;
+        $write_mortgaged(l_d, false, $where[l_d]!);
+        {
+          const $seg784 = Z_deeds + l_p_2;
+          const $wanted = l_d;
+          let $at = -1;
+          for (let $i = 0; $i < N[$seg784]!; $i++)
+            if (C[$seg784 * CAP + $i]! === $wanted) {
+              $at = $i;
+              break;
+            }
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
+          const $at785 = $seg784 * CAP + $at;
+          const $card = C[$at785]!;
+          const $end786 = $seg784 * CAP + N[$seg784]! - 1;
+          for (let $k787 = $at785; $k787 < $end786; $k787++) C[$k787] = C[$k787 + 1]!;
+          N[$seg784]!--;
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_0[($seg784 - Z_deeds) * 16 + $member]!--;
+          }
+          {
+            const $member = Deed_space[$card]! - 1;
+            if ($member >= 0) $count_deeds_space[($seg784 - Z_deeds) * 35 + $member]!--;
+          }
+          {
+            const $member = Deed_group$index[$card]!;
+            if ($member >= 0) {
+              $count_deeds_group[($seg784 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg784 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+            }
+          }
+          {
+            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
+            if ($member >= 0) $paired_deeds_group_1[($seg784 - Z_deeds) * 16 + $member]!--;
+          }
+          C[Z_seized * CAP + N[Z_seized]!] = $card;
+          N[Z_seized]!++;
+          $where[$card] = Z_seized;
+          $members_lowest_level[Deed_group$index[$card]!]!++;
+          $generation_may_sell_stack++;
+        }
+      }
+    }
+    {
+      const $argument788 = l_p_2;
+      {
+        let l_p = $argument788;
+        if (v_eliminated[l_p]! === 0) {
+          let $seats789 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats789++;
+          v_eliminated[l_p] = players - $seats789 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -3274,61 +3432,24 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step49();
-  }
-  function step48(): number {
-    for (;;) {
-      const $pc = step48$body();
-      if ($pc !== 48) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
-    }
-  }
-  function step48$body(): number {
-    if (l_d_2$index < l_d_2$count) {
-      l_d_2 = $list1[l_d_2$index]!;
+    {
+      let $n3 = 0;
       {
-        const $wanted = l_d_2;
-        let $at = -1;
-        for (let $i = 0; $i < N[Z_seized]!; $i++)
-          if (C[Z_seized * CAP + $i]! === $wanted) {
-            $at = $i;
-            break;
-          }
-        if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-        const $at850 = Z_seized * CAP + $at;
-        const $card = C[$at850]!;
-        const $end851 = Z_seized * CAP + N[Z_seized]! - 1;
-        for (let $k852 = $at850; $k852 < $end851; $k852++) C[$k852] = C[$k852 + 1]!;
-        N[Z_seized]!--;
-        C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
-        N[Z_bank_deeds]!++;
-        $where[$card] = Z_bank_deeds;
-        {
-          const $member = Deed_group$index[$card]!;
-          if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+        const $n5 = N[Z_seized]!;
+        for (let $i4 = 0; $i4 < $n5; $i4++) {
+          const l_d_2 = C[Z_seized * CAP + $i4]!;
+          $list1[$n3++] = l_d_2;
         }
-        $members_lowest_level[Deed_group$index[$card]!]!++;
-        $generation_may_sell_stack++;
       }
-      l_lot = l_d_2;
-      l_high_2 = 0;
-      l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
-      l_bidding_2 = true;
-      return step50();
+      l_d_2$count = $n3;
     }
-    return step49();
+    l_d_2$index = 0;
+    return step118();
   }
-  function step49(): number {
-    return step52();
-  }
-  function step50(): number {
+  function step118(): number {
     for (;;) {
-      const $pc = step50$body();
-      if ($pc !== 50) return $pc;
+      const $pc = step118$body();
+      if ($pc !== 118) return $pc;
       if (++steps > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -3336,23 +3457,80 @@ export function playout(): PlayoutKernel {
         );
     }
   }
-  function step50$body(): number {
-    let $cond854: boolean = l_bidding_2;
-    if ($cond854) {
-      let $any853: boolean = false;
+  function step118$body(): number {
+    if (l_d_2$index < l_d_2$count) {
+      return step121();
+    }
+    return step119();
+  }
+  function step119(): number {
+    return step120();
+  }
+  function step120(): number {
+    return step127();
+  }
+  function step121(): number {
+    l_d_2 = $list1[l_d_2$index]!;
+    {
+      const $wanted = l_d_2;
+      let $at = -1;
+      for (let $i = 0; $i < N[Z_seized]!; $i++)
+        if (C[Z_seized * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
+      const $at790 = Z_seized * CAP + $at;
+      const $card = C[$at790]!;
+      const $end791 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k792 = $at790; $k792 < $end791; $k792++) C[$k792] = C[$k792 + 1]!;
+      N[Z_seized]!--;
+      C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
+      N[Z_bank_deeds]!++;
+      $where[$card] = Z_bank_deeds;
+      {
+        const $member = Deed_group$index[$card]!;
+        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+      }
+      $members_lowest_level[Deed_group$index[$card]!]!++;
+      $generation_may_sell_stack++;
+    }
+    l_lot = l_d_2;
+    l_high_2 = 0;
+    l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_bidding_2 = true;
+    return step122();
+  }
+  function step122(): number {
+    for (;;) {
+      const $pc = step122$body();
+      if ($pc !== 122) return $pc;
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
+    }
+  }
+  function step122$body(): number {
+    let $cond794: boolean = l_bidding_2;
+    if ($cond794) {
+      let $any793: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any853 = true;
+          $any793 = true;
           break;
         }
       }
-      $cond854 = $any853;
+      $cond794 = $any793;
     }
-    if ($cond854) {
-      l_bidding_2 = false;
-      return decide898();
+    if ($cond794) {
+      return step124();
     }
+    return step123();
+  }
+  function step123(): number {
     if (l_high_2 > 0) {
       {
         const $amount = l_high_2;
@@ -3395,28 +3573,28 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg899 = Z_deeds + l_leader_2;
-        C[$seg899 * CAP + N[$seg899]!] = $card;
-        N[$seg899]!++;
-        $where[$card] = $seg899;
+        const $seg795 = Z_deeds + l_leader_2;
+        C[$seg795 * CAP + N[$seg795]!] = $card;
+        N[$seg795]!++;
+        $where[$card] = $seg795;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg899 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg795 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg899 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0) $count_deeds_space[($seg795 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg899 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg899 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg795 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg795 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg899 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg795 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -3424,212 +3602,516 @@ export function playout(): PlayoutKernel {
     } else {
     }
     l_d_2$index += 1;
-    return 48;
+    return 118;
   }
-  function step51(): number {
-    return 50;
+  function step124(): number {
+    l_bidding_2 = false;
+    return decide839();
   }
-  function step52(): number {
-    return step54();
+  function step125(): number {
+    return 122;
   }
-  function step53(): number {
-    return 47;
+  function step126(): number {
+    if (l_to_centre) {
+      {
+        const $amount = l_amount_2;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p] -= $amount;
+        v_centre += $amount;
+      }
+    } else {
+      {
+        const $amount = l_amount_2;
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
+          );
+        v_cash[l_p] -= $amount;
+        v_cash[l_creditor] += $amount;
+      }
+    }
+    return step127();
   }
-  function step54(): number {
-    return 41;
+  function step127(): number {
+    return step130();
   }
-  function step55(): number {
+  function step128(): number {
     {
-      const $seat771 = l_p;
-      return decide830($seat771);
+      const $seat840 = l_p;
+      return decide899($seat840);
     }
   }
-  function step56(): number {
-    return decide898();
+  function step129(): number {
+    return 113;
   }
-  function step57(): number {
+  function step130(): number {
+    return 105;
+  }
+  function step131(): number {
+    {
+      const $seat840 = l_p;
+      return decide899($seat840);
+    }
+  }
+  function step132(): number {
+    return decide839();
+  }
+  function step133(): number {
     {
       const $seat740 = l_buyer_2;
       return decide770($seat740);
     }
   }
-  function step58(): number {
+  function step134(): number {
     {
       const $seat728 = l_q_2;
       return decide739($seat728);
     }
   }
-  function step59(): number {
+  function step135(): number {
     {
       const $seat499 = l_q_2;
       return decide727($seat499, false);
     }
   }
-  function step60(): number {
+  function step136(): number {
     {
-      const $seat23 = l_p_3;
-      return decide82($seat23);
+      const $seat92 = l_p_3;
+      return decide151($seat92);
     }
   }
-  function step61(): number {
-    return decide150();
+  function step137(): number {
+    return decide91();
   }
-  function step62(): number {
-    return decide497();
+  function step138(): number {
+    return decide493();
   }
-  function step63(): number {
+  function step139(): number {
     {
-      const $seat163 = l_p_5;
-      return decide185($seat163);
+      const $seat424 = l_p_5;
+      return decide446($seat424);
     }
   }
-  function step64(): number {
+  function step140(): number {
     {
-      const $seat323 = l_p_7;
-      return decide382($seat323);
+      const $seat360 = l_p_7;
+      return decide419($seat360);
     }
   }
-  function step65(): number {
-    return decide450();
+  function step141(): number {
+    return decide359();
   }
-  function step66(): number {
+  function step142(): number {
     {
-      const $seat194 = l_p_9;
-      return decide253($seat194);
+      const $seat224 = l_p_9;
+      return decide283($seat224);
     }
   }
-  function step67(): number {
-    return decide321();
+  function step143(): number {
+    return decide223();
   }
-  function decide82($seat23: number): number {
-    const $seg24 = Z_deeds + l_p_3;
-    let $offered25 = false;
-    let $gate51 = false;
-    let $found30 = false;
-    offered25$open: {
-      if (!(N[$seg24]! > 0)) break offered25$open;
-      let $any26: boolean = false;
+  function decide91(): number {
+    {
+      let $n48 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
+          $list9[$n48++] = l_q;
+        }
+      }
+      for (let $s = 0; $s < $n48; $s++) $list10[$s] = 0;
+      let $left50 = $n48;
+      if ($left50 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race49: for (;;) {
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        let $k52 = 0;
+        if ($left50 > 1) {
+          const $n54 = $left50;
+          let $r55 = 0;
+          if ($n54 <= 2097152 && $n54 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n54;
+              const $low = $m >>> 0;
+              if ($low >= $n54 || $low >= 4294967296 % $n54) {
+                $r55 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n54 >= 1 && $n54 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r55 = drawInt(P, $n54);
+          }
+          const $k52$drawn = $r55;
+          $k52 = $k52$drawn;
+        }
+        let $seat51 = -1;
+        let $seat51$at = -1;
+        for (let $a53 = 0; $a53 < $n48; $a53++)
+          if ($list10[$a53]! === 0 && $k52-- === 0) {
+            $seat51 = $list9[$a53]!;
+            $seat51$at = $a53;
+            break;
+          }
+        const l_q = $seat51;
+        preferred72: if ($preferred) {
+          const $low73 = l_high_3 + 1;
+          const $high74 = v_cash[l_q]!;
+          let $offered75 = false;
+          let $least76 = $low73;
+          offered75$open: {
+            if (!($low73 <= $high74)) break offered75$open;
+            $least76 = Math.max($low73, l_high_3 + 1);
+            if (!($least76 <= $high74)) break offered75$open;
+            $offered75 = true;
+          }
+          let $offered77 = false;
+          offered77$open: {
+            $offered77 = true;
+          }
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          let $weight78 = 0;
+          if ($offered75) {
+            $weight78 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight78) || $weight78 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight78}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $weight79 = 0;
+          if ($offered77) {
+            $weight79 = 1;
+          }
+          const $weights80 = $weight78 + $weight79;
+          if ($weights80 === 0) break preferred72;
+          if ($weights80 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick81 = drawInt(P, $weights80);
+          if ($offered75) {
+            $pick81 -= $weight78;
+            if ($pick81 < 0) {
+              const $size82 = Math.max(0, $high74 - $least76 + 1);
+              const $moves83 = $size82;
+              if ($moves83 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt84: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index85 = drawInt(P, $moves83);
+                const $digit86 = $index85 % $size82;
+                $index85 = Math.floor($index85 / $size82);
+                const $value87 = $least76 + $digit86;
+                {
+                  const l_amount = $value87;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value87);
+                {
+                  const l_amount = $value87;
+                  l_high_3 = l_amount;
+                  l_leader_3 = l_q;
+                  l_bidding_3 = true;
+                  return step32();
+                }
+              }
+              break preferred72;
+            }
+          }
+          if ($offered77) {
+            $pick81 -= $weight79;
+            if ($pick81 < 0) {
+              const $moves88 = 1;
+              if ($moves88 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt89: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index90 = drawInt(P, $moves88);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list10[$seat51$at] = 1;
+                if ($left50 === 1) {
+                  return step32();
+                }
+                $left50--;
+                continue race49;
+              }
+              break preferred72;
+            }
+          }
+        }
+        const $low56 = l_high_3 + 1;
+        const $high57 = v_cash[l_q]!;
+        let $offered58 = false;
+        let $least59 = $low56;
+        offered58$open: {
+          if (!($low56 <= $high57)) break offered58$open;
+          $least59 = Math.max($low56, l_high_3 + 1);
+          if (!($least59 <= $high57)) break offered58$open;
+          $offered58 = true;
+        }
+        let $offered60 = false;
+        offered60$open: {
+          $offered60 = true;
+        }
+        const $offered61 = ($offered58 ? 1 : 0) + ($offered60 ? 1 : 0);
+        if ($offered61 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        attempt62: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n64 = $offered61;
+          let $r65 = 0;
+          if ($n64 <= 2097152 && $n64 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n64;
+              const $low = $m >>> 0;
+              if ($low >= $n64 || $low >= 4294967296 % $n64) {
+                $r65 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n64 >= 1 && $n64 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r65 = drawInt(P, $n64);
+          }
+          const $pick63$drawn = $r65;
+          let $pick63 = $pick63$drawn;
+          if ($offered58 && $pick63-- === 0) {
+            const $n69 = Math.max(0, $high57 - $least59 + 1);
+            let $r70 = 0;
+            if ($n69 <= 2097152 && $n69 >= 1) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n69;
+                const $low = $m >>> 0;
+                if ($low >= $n69 || $low >= 4294967296 % $n69) {
+                  $r70 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n69 >= 1 && $n69 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r70 = drawInt(P, $n69);
+            }
+            const $digit67 = $r70;
+            const $value68 = $least59 + $digit67;
+            {
+              const l_amount = $value68;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value68);
+            {
+              const l_amount = $value68;
+              l_high_3 = l_amount;
+              l_leader_3 = l_q;
+              l_bidding_3 = true;
+              return step32();
+            }
+          }
+          if ($offered60 && $pick63-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list10[$seat51$at] = 1;
+            if ($left50 === 1) {
+              return step32();
+            }
+            $left50--;
+            continue race49;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide151($seat92: number): number {
+    const $seg93 = Z_deeds + l_p_3;
+    let $offered94 = false;
+    let $gate120 = false;
+    let $found99 = false;
+    offered94$open: {
+      if (!(N[$seg93]! > 0)) break offered94$open;
+      let $any95: boolean = false;
       {
-        const $seg28 = Z_deeds + l_p_3;
-        const $n29 = N[$seg28]!;
-        for (let $i27 = 0; $i27 < $n29; $i27++) {
-          const l_e = C[$seg28 * CAP + $i27]!;
+        const $seg97 = Z_deeds + l_p_3;
+        const $n98 = N[$seg97]!;
+        for (let $i96 = 0; $i96 < $n98; $i96++) {
+          const l_e = C[$seg97 * CAP + $i96]!;
           if (fn_may_sell_stack$memo(l_p_3, l_e)) {
-            $any26 = true;
+            $any95 = true;
             break;
           }
         }
       }
-      if (!$any26) break offered25$open;
-      $gate51 = true;
+      if (!$any95) break offered94$open;
+      $gate120 = true;
     }
-    const $seg33 = Z_deeds + l_p_3;
-    let $offered34 = false;
-    let $gate52 = false;
-    let $found39 = false;
-    offered34$open: {
-      if (!(N[$seg33]! > 0)) break offered34$open;
-      let $any35: boolean = false;
+    const $seg102 = Z_deeds + l_p_3;
+    let $offered103 = false;
+    let $gate121 = false;
+    let $found108 = false;
+    offered103$open: {
+      if (!(N[$seg102]! > 0)) break offered103$open;
+      let $any104: boolean = false;
       {
-        const $seg37 = Z_deeds + l_p_3;
-        const $n38 = N[$seg37]!;
-        for (let $i36 = 0; $i36 < $n38; $i36++) {
-          const l_e = C[$seg37 * CAP + $i36]!;
+        const $seg106 = Z_deeds + l_p_3;
+        const $n107 = N[$seg106]!;
+        for (let $i105 = 0; $i105 < $n107; $i105++) {
+          const l_e = C[$seg106 * CAP + $i105]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any35 = true;
+            $any104 = true;
             break;
           }
         }
       }
-      if (!$any35) break offered34$open;
-      if (!(v_stacks_left >= 4)) break offered34$open;
-      $gate52 = true;
+      if (!$any104) break offered103$open;
+      if (!(v_stacks_left >= 4)) break offered103$open;
+      $gate121 = true;
     }
-    const $seg42 = Z_deeds + l_p_3;
-    let $offered43 = false;
-    let $gate53 = false;
-    let $found48 = false;
-    offered43$open: {
-      if (!(N[$seg42]! > 0)) break offered43$open;
-      let $any44: boolean = false;
+    const $seg111 = Z_deeds + l_p_3;
+    let $offered112 = false;
+    let $gate122 = false;
+    let $found117 = false;
+    offered112$open: {
+      if (!(N[$seg111]! > 0)) break offered112$open;
+      let $any113: boolean = false;
       {
-        const $seg46 = Z_deeds + l_p_3;
-        const $n47 = N[$seg46]!;
-        for (let $i45 = 0; $i45 < $n47; $i45++) {
-          const l_e = C[$seg46 * CAP + $i45]!;
+        const $seg115 = Z_deeds + l_p_3;
+        const $n116 = N[$seg115]!;
+        for (let $i114 = 0; $i114 < $n116; $i114++) {
+          const l_e = C[$seg115 * CAP + $i114]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any44 = true;
+            $any113 = true;
             break;
           }
         }
       }
-      if (!$any44) break offered43$open;
-      $gate53 = true;
+      if (!$any113) break offered112$open;
+      $gate122 = true;
     }
-    $values7$n[0]! = 0;
-    $values9$n[0]! = 0;
     $values11$n[0]! = 0;
-    if ($gate51 || $gate52 || $gate53) {
-      let $value54$kept0 = 0;
-      let $value54$kept1 = 0;
-      let $value54$kept2 = 0;
-      for (let $i55 = 0; $i55 < N[$seg24]!; $i55++) {
-        const $value54 = C[$seg24 * CAP + $i55]!;
-        found30$test: if ($gate51) {
-          const l_d = $value54;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found30$test;
-          if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found30$test;
-          $values7[$value54$kept0++] = l_d;
+    $values13$n[0]! = 0;
+    $values15$n[0]! = 0;
+    if ($gate120 || $gate121 || $gate122) {
+      let $value123$kept0 = 0;
+      let $value123$kept1 = 0;
+      let $value123$kept2 = 0;
+      for (let $i124 = 0; $i124 < N[$seg93]!; $i124++) {
+        const $value123 = C[$seg93 * CAP + $i124]!;
+        found99$test: if ($gate120) {
+          const l_d = $value123;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found99$test;
+          if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found99$test;
+          $values11[$value123$kept0++] = l_d;
         }
-        found39$test: if ($gate52) {
-          const l_d = $value54;
-          if (!(v_key[l_d]! === 1)) break found39$test;
-          $values9[$value54$kept1++] = l_d;
+        found108$test: if ($gate121) {
+          const l_d = $value123;
+          if (!(v_key[l_d]! === 1)) break found108$test;
+          $values13[$value123$kept1++] = l_d;
         }
-        found48$test: if ($gate53) {
-          const l_d = $value54;
-          if (!!(v_mortgaged[l_d]! === 1)) break found48$test;
+        found117$test: if ($gate122) {
+          const l_d = $value123;
+          if (!!(v_mortgaged[l_d]! === 1)) break found117$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
-            break found48$test;
-          $values11[$value54$kept2++] = l_d;
+            break found117$test;
+          $values15[$value123$kept2++] = l_d;
         }
       }
-      $values7$n[0]! = $value54$kept0;
-      $values9$n[0]! = $value54$kept1;
-      $values11$n[0]! = $value54$kept2;
-      $found30 = $value54$kept0 > 0;
-      $found39 = $value54$kept1 > 0;
-      $found48 = $value54$kept2 > 0;
+      $values11$n[0]! = $value123$kept0;
+      $values13$n[0]! = $value123$kept1;
+      $values15$n[0]! = $value123$kept2;
+      $found99 = $value123$kept0 > 0;
+      $found108 = $value123$kept1 > 0;
+      $found117 = $value123$kept2 > 0;
     }
-    offered25$open: {
-      if (!$found30) break offered25$open;
-      $offered25 = true;
+    offered94$open: {
+      if (!$found99) break offered94$open;
+      $offered94 = true;
     }
-    offered34$open: {
-      if (!$found39) break offered34$open;
-      $offered34 = true;
+    offered103$open: {
+      if (!$found108) break offered103$open;
+      $offered103 = true;
     }
-    offered43$open: {
-      if (!$found48) break offered43$open;
-      $offered43 = true;
+    offered112$open: {
+      if (!$found117) break offered112$open;
+      $offered112 = true;
     }
-    const $offered56 = ($offered25 ? 1 : 0) + ($offered34 ? 1 : 0) + ($offered43 ? 1 : 0);
-    if ($offered56 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat23} must act but has no legal move`);
+    const $offered125 = ($offered94 ? 1 : 0) + ($offered103 ? 1 : 0) + ($offered112 ? 1 : 0);
+    if ($offered125 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat92} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt57: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n59 = $offered56;
-      let $r60 = 0;
-      if ($n59 <= 2097152 && $n59 >= 1) {
+    attempt126: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n128 = $offered125;
+      let $r129 = 0;
+      if ($n128 <= 2097152 && $n128 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -3640,24 +4122,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n59;
+          const $m = ($t >>> 0) * $n128;
           const $low = $m >>> 0;
-          if ($low >= $n59 || $low >= 4294967296 % $n59) {
-            $r60 = ($m / 4294967296) >>> 0;
+          if ($low >= $n128 || $low >= 4294967296 % $n128) {
+            $r129 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n59 >= 1 && $n59 <= 4294967296))
+        if (!($n128 >= 1 && $n128 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r60 = drawInt(P, $n59);
+        $r129 = drawInt(P, $n128);
       }
-      const $pick58$drawn = $r60;
-      let $pick58 = $pick58$drawn;
-      if ($offered25 && $pick58-- === 0) {
-        const $n64 = $values7$n[0]!;
-        let $r65 = 0;
-        if ($n64 <= 2097152 && $n64 >= 1) {
+      const $pick127$drawn = $r129;
+      let $pick127 = $pick127$drawn;
+      if ($offered94 && $pick127-- === 0) {
+        const $n133 = $values11$n[0]!;
+        let $r134 = 0;
+        if ($n133 <= 2097152 && $n133 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3668,34 +4150,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n64;
+            const $m = ($t >>> 0) * $n133;
             const $low = $m >>> 0;
-            if ($low >= $n64 || $low >= 4294967296 % $n64) {
-              $r65 = ($m / 4294967296) >>> 0;
+            if ($low >= $n133 || $low >= 4294967296 % $n133) {
+              $r134 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n64 >= 1 && $n64 <= 4294967296))
+          if (!($n133 >= 1 && $n133 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r65 = drawInt(P, $n64);
+          $r134 = drawInt(P, $n133);
         }
-        const $digit62 = $r65;
-        const $value63 = $values7[$digit62]!;
+        const $digit131 = $r134;
+        const $value132 = $values11[$digit131]!;
         {
-          const l_d = $value63;
+          const l_d = $value132;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat23, 0, $value63);
+        if (trace !== null) trace.push($seat92, 0, $value132);
         {
-          const l_d = $value63;
+          const l_d = $value132;
           {
-            const $argument66 = l_p_3;
-            const $argument67 = l_d;
+            const $argument135 = l_p_3;
+            const $argument136 = l_d;
             {
-              let l_p = $argument66;
-              let l_sold = $argument67;
+              let l_p = $argument135;
+              let l_sold = $argument136;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -3717,13 +4199,13 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step11();
+          return step36();
         }
       }
-      if ($offered34 && $pick58-- === 0) {
-        const $n71 = $values9$n[0]!;
-        let $r72 = 0;
-        if ($n71 <= 2097152 && $n71 >= 1) {
+      if ($offered103 && $pick127-- === 0) {
+        const $n140 = $values13$n[0]!;
+        let $r141 = 0;
+        if ($n140 <= 2097152 && $n140 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3734,34 +4216,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n71;
+            const $m = ($t >>> 0) * $n140;
             const $low = $m >>> 0;
-            if ($low >= $n71 || $low >= 4294967296 % $n71) {
-              $r72 = ($m / 4294967296) >>> 0;
+            if ($low >= $n140 || $low >= 4294967296 % $n140) {
+              $r141 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n71 >= 1 && $n71 <= 4294967296))
+          if (!($n140 >= 1 && $n140 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r72 = drawInt(P, $n71);
+          $r141 = drawInt(P, $n140);
         }
-        const $digit69 = $r72;
-        const $value70 = $values9[$digit69]!;
+        const $digit138 = $r141;
+        const $value139 = $values13[$digit138]!;
         {
-          const l_d = $value70;
+          const l_d = $value139;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat23, 1, $value70);
+        if (trace !== null) trace.push($seat92, 1, $value139);
         {
-          const l_d = $value70;
+          const l_d = $value139;
           {
-            const $argument73 = l_p_3;
-            const $argument74 = l_d;
+            const $argument142 = l_p_3;
+            const $argument143 = l_d;
             {
-              let l_p = $argument73;
-              let l_sold = $argument74;
+              let l_p = $argument142;
+              let l_sold = $argument143;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -3787,13 +4269,13 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step11();
+          return step36();
         }
       }
-      if ($offered43 && $pick58-- === 0) {
-        const $n78 = $values11$n[0]!;
-        let $r79 = 0;
-        if ($n78 <= 2097152 && $n78 >= 1) {
+      if ($offered112 && $pick127-- === 0) {
+        const $n147 = $values15$n[0]!;
+        let $r148 = 0;
+        if ($n147 <= 2097152 && $n147 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -3804,34 +4286,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n78;
+            const $m = ($t >>> 0) * $n147;
             const $low = $m >>> 0;
-            if ($low >= $n78 || $low >= 4294967296 % $n78) {
-              $r79 = ($m / 4294967296) >>> 0;
+            if ($low >= $n147 || $low >= 4294967296 % $n147) {
+              $r148 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n78 >= 1 && $n78 <= 4294967296))
+          if (!($n147 >= 1 && $n147 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r79 = drawInt(P, $n78);
+          $r148 = drawInt(P, $n147);
         }
-        const $digit76 = $r79;
-        const $value77 = $values11[$digit76]!;
+        const $digit145 = $r148;
+        const $value146 = $values15[$digit145]!;
         {
-          const l_d = $value77;
+          const l_d = $value146;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat23, 2, $value77);
+        if (trace !== null) trace.push($seat92, 2, $value146);
         {
-          const l_d = $value77;
+          const l_d = $value146;
           {
-            const $argument80 = l_p_3;
-            const $argument81 = l_d;
+            const $argument149 = l_p_3;
+            const $argument150 = l_d;
             {
-              let l_p = $argument80;
-              let l_pledged = $argument81;
+              let l_p = $argument149;
+              let l_pledged = $argument150;
               $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -3850,35 +4332,35 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step11();
+          return step36();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide150(): number {
+  function decide223(): number {
     {
-      let $n107 = 0;
+      let $n180 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $list15[$n107++] = l_q;
+        if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
+          $list19[$n180++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n107; $s++) $list16[$s] = 0;
-      let $left109 = $n107;
-      if ($left109 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race108: for (;;) {
+      for (let $s = 0; $s < $n180; $s++) $list20[$s] = 0;
+      let $left182 = $n180;
+      if ($left182 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race181: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k111 = 0;
-        if ($left109 > 1) {
-          const $n113 = $left109;
-          let $r114 = 0;
-          if ($n113 <= 2097152 && $n113 >= 1) {
+        let $k184 = 0;
+        if ($left182 > 1) {
+          const $n186 = $left182;
+          let $r187 = 0;
+          if ($n186 <= 2097152 && $n186 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -3889,147 +4371,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n113;
+              const $m = ($t >>> 0) * $n186;
               const $low = $m >>> 0;
-              if ($low >= $n113 || $low >= 4294967296 % $n113) {
-                $r114 = ($m / 4294967296) >>> 0;
+              if ($low >= $n186 || $low >= 4294967296 % $n186) {
+                $r187 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n113 >= 1 && $n113 <= 4294967296))
+            if (!($n186 >= 1 && $n186 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r114 = drawInt(P, $n113);
+            $r187 = drawInt(P, $n186);
           }
-          const $k111$drawn = $r114;
-          $k111 = $k111$drawn;
+          const $k184$drawn = $r187;
+          $k184 = $k184$drawn;
         }
-        let $seat110 = -1;
-        let $seat110$at = -1;
-        for (let $a112 = 0; $a112 < $n107; $a112++)
-          if ($list16[$a112]! === 0 && $k111-- === 0) {
-            $seat110 = $list15[$a112]!;
-            $seat110$at = $a112;
+        let $seat183 = -1;
+        let $seat183$at = -1;
+        for (let $a185 = 0; $a185 < $n180; $a185++)
+          if ($list20[$a185]! === 0 && $k184-- === 0) {
+            $seat183 = $list19[$a185]!;
+            $seat183$at = $a185;
             break;
           }
-        const l_q = $seat110;
-        preferred131: if ($preferred) {
-          const $low132 = l_high_3 + 1;
-          const $high133 = v_cash[l_q]!;
-          let $offered134 = false;
-          let $least135 = $low132;
-          offered134$open: {
-            if (!($low132 <= $high133)) break offered134$open;
-            $least135 = Math.max($low132, l_high_3 + 1);
-            if (!($least135 <= $high133)) break offered134$open;
-            $offered134 = true;
+        const l_q = $seat183;
+        preferred204: if ($preferred) {
+          const $low205 = l_high_6 + 1;
+          const $high206 = v_cash[l_q]!;
+          let $offered207 = false;
+          let $least208 = $low205;
+          offered207$open: {
+            if (!($low205 <= $high206)) break offered207$open;
+            $least208 = Math.max($low205, l_high_6 + 1);
+            if (!($least208 <= $high206)) break offered207$open;
+            $offered207 = true;
           }
-          let $offered136 = false;
-          offered136$open: {
-            $offered136 = true;
+          let $offered209 = false;
+          offered209$open: {
+            $offered209 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight137 = 0;
-          if ($offered134) {
-            $weight137 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight137) || $weight137 < 0)
+          let $weight210 = 0;
+          if ($offered207) {
+            $weight210 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight210) || $weight210 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight137}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight210}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight138 = 0;
-          if ($offered136) {
-            $weight138 = 1;
+          let $weight211 = 0;
+          if ($offered209) {
+            $weight211 = 1;
           }
-          const $weights139 = $weight137 + $weight138;
-          if ($weights139 === 0) break preferred131;
-          if ($weights139 > 4294967296)
+          const $weights212 = $weight210 + $weight211;
+          if ($weights212 === 0) break preferred204;
+          if ($weights212 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick140 = drawInt(P, $weights139);
-          if ($offered134) {
-            $pick140 -= $weight137;
-            if ($pick140 < 0) {
-              const $size141 = Math.max(0, $high133 - $least135 + 1);
-              const $moves142 = $size141;
-              if ($moves142 > 4294967296)
+          let $pick213 = drawInt(P, $weights212);
+          if ($offered207) {
+            $pick213 -= $weight210;
+            if ($pick213 < 0) {
+              const $size214 = Math.max(0, $high206 - $least208 + 1);
+              const $moves215 = $size214;
+              if ($moves215 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt143: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index144 = drawInt(P, $moves142);
-                const $digit145 = $index144 % $size141;
-                $index144 = Math.floor($index144 / $size141);
-                const $value146 = $least135 + $digit145;
+              attempt216: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index217 = drawInt(P, $moves215);
+                const $digit218 = $index217 % $size214;
+                $index217 = Math.floor($index217 / $size214);
+                const $value219 = $least208 + $digit218;
                 {
-                  const l_amount = $value146;
+                  const l_amount = $value219;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value146);
+                if (trace !== null) trace.push(l_q, 3, $value219);
                 {
-                  const l_amount = $value146;
-                  l_high_3 = l_amount;
-                  l_leader_3 = l_q;
-                  l_bidding_3 = true;
-                  return step9();
+                  const l_amount = $value219;
+                  l_high_6 = l_amount;
+                  l_leader_6 = l_q;
+                  l_bidding_6 = true;
+                  return step65();
                 }
               }
-              break preferred131;
+              break preferred204;
             }
           }
-          if ($offered136) {
-            $pick140 -= $weight138;
-            if ($pick140 < 0) {
-              const $moves147 = 1;
-              if ($moves147 > 4294967296)
+          if ($offered209) {
+            $pick213 -= $weight211;
+            if ($pick213 < 0) {
+              const $moves220 = 1;
+              if ($moves220 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt148: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index149 = drawInt(P, $moves147);
+              attempt221: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index222 = drawInt(P, $moves220);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list16[$seat110$at] = 1;
-                if ($left109 === 1) {
-                  return step9();
+                $list20[$seat183$at] = 1;
+                if ($left182 === 1) {
+                  return step65();
                 }
-                $left109--;
-                continue race108;
+                $left182--;
+                continue race181;
               }
-              break preferred131;
+              break preferred204;
             }
           }
         }
-        const $low115 = l_high_3 + 1;
-        const $high116 = v_cash[l_q]!;
-        let $offered117 = false;
-        let $least118 = $low115;
-        offered117$open: {
-          if (!($low115 <= $high116)) break offered117$open;
-          $least118 = Math.max($low115, l_high_3 + 1);
-          if (!($least118 <= $high116)) break offered117$open;
-          $offered117 = true;
+        const $low188 = l_high_6 + 1;
+        const $high189 = v_cash[l_q]!;
+        let $offered190 = false;
+        let $least191 = $low188;
+        offered190$open: {
+          if (!($low188 <= $high189)) break offered190$open;
+          $least191 = Math.max($low188, l_high_6 + 1);
+          if (!($least191 <= $high189)) break offered190$open;
+          $offered190 = true;
         }
-        let $offered119 = false;
-        offered119$open: {
-          $offered119 = true;
+        let $offered192 = false;
+        offered192$open: {
+          $offered192 = true;
         }
-        const $offered120 = ($offered117 ? 1 : 0) + ($offered119 ? 1 : 0);
-        if ($offered120 === 0)
+        const $offered193 = ($offered190 ? 1 : 0) + ($offered192 ? 1 : 0);
+        if ($offered193 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt121: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n123 = $offered120;
-          let $r124 = 0;
-          if ($n123 <= 2097152 && $n123 >= 1) {
+        attempt194: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n196 = $offered193;
+          let $r197 = 0;
+          if ($n196 <= 2097152 && $n196 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4040,24 +4522,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n123;
+              const $m = ($t >>> 0) * $n196;
               const $low = $m >>> 0;
-              if ($low >= $n123 || $low >= 4294967296 % $n123) {
-                $r124 = ($m / 4294967296) >>> 0;
+              if ($low >= $n196 || $low >= 4294967296 % $n196) {
+                $r197 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n123 >= 1 && $n123 <= 4294967296))
+            if (!($n196 >= 1 && $n196 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r124 = drawInt(P, $n123);
+            $r197 = drawInt(P, $n196);
           }
-          const $pick122$drawn = $r124;
-          let $pick122 = $pick122$drawn;
-          if ($offered117 && $pick122-- === 0) {
-            const $n128 = Math.max(0, $high116 - $least118 + 1);
-            let $r129 = 0;
-            if ($n128 <= 2097152 && $n128 >= 1) {
+          const $pick195$drawn = $r197;
+          let $pick195 = $pick195$drawn;
+          if ($offered190 && $pick195-- === 0) {
+            const $n201 = Math.max(0, $high189 - $least191 + 1);
+            let $r202 = 0;
+            if ($n201 <= 2097152 && $n201 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4068,99 +4550,1067 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n128;
+                const $m = ($t >>> 0) * $n201;
                 const $low = $m >>> 0;
-                if ($low >= $n128 || $low >= 4294967296 % $n128) {
-                  $r129 = ($m / 4294967296) >>> 0;
+                if ($low >= $n201 || $low >= 4294967296 % $n201) {
+                  $r202 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n128 >= 1 && $n128 <= 4294967296))
+              if (!($n201 >= 1 && $n201 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r129 = drawInt(P, $n128);
+              $r202 = drawInt(P, $n201);
             }
-            const $digit126 = $r129;
-            const $value127 = $least118 + $digit126;
+            const $digit199 = $r202;
+            const $value200 = $least191 + $digit199;
             {
-              const l_amount = $value127;
+              const l_amount = $value200;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value127);
+            if (trace !== null) trace.push(l_q, 3, $value200);
             {
-              const l_amount = $value127;
-              l_high_3 = l_amount;
-              l_leader_3 = l_q;
-              l_bidding_3 = true;
-              return step9();
+              const l_amount = $value200;
+              l_high_6 = l_amount;
+              l_leader_6 = l_q;
+              l_bidding_6 = true;
+              return step65();
             }
           }
-          if ($offered119 && $pick122-- === 0) {
+          if ($offered192 && $pick195-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list16[$seat110$at] = 1;
-            if ($left109 === 1) {
-              return step9();
+            $list20[$seat183$at] = 1;
+            if ($left182 === 1) {
+              return step65();
             }
-            $left109--;
-            continue race108;
+            $left182--;
+            continue race181;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide185($seat163: number): number {
-    preferred171: if ($preferred) {
-      let $offered172 = false;
-      offered172$open: {
-        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered172$open;
-        $offered172 = true;
+  function decide283($seat224: number): number {
+    const $seg225 = Z_deeds + l_p_9;
+    let $offered226 = false;
+    let $gate252 = false;
+    let $found231 = false;
+    offered226$open: {
+      if (!(N[$seg225]! > 0)) break offered226$open;
+      let $any227: boolean = false;
+      {
+        const $seg229 = Z_deeds + l_p_9;
+        const $n230 = N[$seg229]!;
+        for (let $i228 = 0; $i228 < $n230; $i228++) {
+          const l_e = C[$seg229 * CAP + $i228]!;
+          if (fn_may_sell_stack$memo(l_p_9, l_e)) {
+            $any227 = true;
+            break;
+          }
+        }
       }
-      let $offered173 = false;
-      offered173$open: {
-        $offered173 = true;
+      if (!$any227) break offered226$open;
+      $gate252 = true;
+    }
+    const $seg234 = Z_deeds + l_p_9;
+    let $offered235 = false;
+    let $gate253 = false;
+    let $found240 = false;
+    offered235$open: {
+      if (!(N[$seg234]! > 0)) break offered235$open;
+      let $any236: boolean = false;
+      {
+        const $seg238 = Z_deeds + l_p_9;
+        const $n239 = N[$seg238]!;
+        for (let $i237 = 0; $i237 < $n239; $i237++) {
+          const l_e = C[$seg238 * CAP + $i237]!;
+          if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
+            $any236 = true;
+            break;
+          }
+        }
+      }
+      if (!$any236) break offered235$open;
+      if (!(v_stacks_left >= 4)) break offered235$open;
+      $gate253 = true;
+    }
+    const $seg243 = Z_deeds + l_p_9;
+    let $offered244 = false;
+    let $gate254 = false;
+    let $found249 = false;
+    offered244$open: {
+      if (!(N[$seg243]! > 0)) break offered244$open;
+      let $any245: boolean = false;
+      {
+        const $seg247 = Z_deeds + l_p_9;
+        const $n248 = N[$seg247]!;
+        for (let $i246 = 0; $i246 < $n248; $i246++) {
+          const l_e = C[$seg247 * CAP + $i246]!;
+          if (
+            !(v_mortgaged[l_e]! === 1) &&
+            $paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+          ) {
+            $any245 = true;
+            break;
+          }
+        }
+      }
+      if (!$any245) break offered244$open;
+      $gate254 = true;
+    }
+    $values21$n[0]! = 0;
+    $values23$n[0]! = 0;
+    $values25$n[0]! = 0;
+    if ($gate252 || $gate253 || $gate254) {
+      let $value255$kept0 = 0;
+      let $value255$kept1 = 0;
+      let $value255$kept2 = 0;
+      for (let $i256 = 0; $i256 < N[$seg225]!; $i256++) {
+        const $value255 = C[$seg225 * CAP + $i256]!;
+        found231$test: if ($gate252) {
+          const l_d = $value255;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found231$test;
+          if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found231$test;
+          $values21[$value255$kept0++] = l_d;
+        }
+        found240$test: if ($gate253) {
+          const l_d = $value255;
+          if (!(v_key[l_d]! === 1)) break found240$test;
+          $values23[$value255$kept1++] = l_d;
+        }
+        found249$test: if ($gate254) {
+          const l_d = $value255;
+          if (!!(v_mortgaged[l_d]! === 1)) break found249$test;
+          if (
+            !($paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
+          )
+            break found249$test;
+          $values25[$value255$kept2++] = l_d;
+        }
+      }
+      $values21$n[0]! = $value255$kept0;
+      $values23$n[0]! = $value255$kept1;
+      $values25$n[0]! = $value255$kept2;
+      $found231 = $value255$kept0 > 0;
+      $found240 = $value255$kept1 > 0;
+      $found249 = $value255$kept2 > 0;
+    }
+    offered226$open: {
+      if (!$found231) break offered226$open;
+      $offered226 = true;
+    }
+    offered235$open: {
+      if (!$found240) break offered235$open;
+      $offered235 = true;
+    }
+    offered244$open: {
+      if (!$found249) break offered244$open;
+      $offered244 = true;
+    }
+    const $offered257 = ($offered226 ? 1 : 0) + ($offered235 ? 1 : 0) + ($offered244 ? 1 : 0);
+    if ($offered257 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat224} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    attempt258: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n260 = $offered257;
+      let $r261 = 0;
+      if ($n260 <= 2097152 && $n260 >= 1) {
+        for (;;) {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          const $m = ($t >>> 0) * $n260;
+          const $low = $m >>> 0;
+          if ($low >= $n260 || $low >= 4294967296 % $n260) {
+            $r261 = ($m / 4294967296) >>> 0;
+            break;
+          }
+        }
+      } else {
+        if (!($n260 >= 1 && $n260 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        $r261 = drawInt(P, $n260);
+      }
+      const $pick259$drawn = $r261;
+      let $pick259 = $pick259$drawn;
+      if ($offered226 && $pick259-- === 0) {
+        const $n265 = $values21$n[0]!;
+        let $r266 = 0;
+        if ($n265 <= 2097152 && $n265 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n265;
+            const $low = $m >>> 0;
+            if ($low >= $n265 || $low >= 4294967296 % $n265) {
+              $r266 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n265 >= 1 && $n265 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r266 = drawInt(P, $n265);
+        }
+        const $digit263 = $r266;
+        const $value264 = $values21[$digit263]!;
+        {
+          const l_d = $value264;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat224, 0, $value264);
+        {
+          const l_d = $value264;
+          {
+            const $argument267 = l_p_9;
+            const $argument268 = l_d;
+            {
+              let l_p = $argument267;
+              let l_sold = $argument268;
+              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
+              $generation_may_sell_stack++;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step70();
+        }
+      }
+      if ($offered235 && $pick259-- === 0) {
+        const $n272 = $values23$n[0]!;
+        let $r273 = 0;
+        if ($n272 <= 2097152 && $n272 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n272;
+            const $low = $m >>> 0;
+            if ($low >= $n272 || $low >= 4294967296 % $n272) {
+              $r273 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n272 >= 1 && $n272 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r273 = drawInt(P, $n272);
+        }
+        const $digit270 = $r273;
+        const $value271 = $values23[$digit270]!;
+        {
+          const l_d = $value271;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat224, 1, $value271);
+        {
+          const l_d = $value271;
+          {
+            const $argument274 = l_p_9;
+            const $argument275 = l_d;
+            {
+              let l_p = $argument274;
+              let l_sold = $argument275;
+              $write_key(l_sold, false, $where[l_sold]!);
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
+              $generation_may_sell_stack++;
+              v_keys_left += 1;
+              $write_books(l_sold, 4, $where[l_sold]!);
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
+              $generation_may_sell_stack++;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step70();
+        }
+      }
+      if ($offered244 && $pick259-- === 0) {
+        const $n279 = $values25$n[0]!;
+        let $r280 = 0;
+        if ($n279 <= 2097152 && $n279 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n279;
+            const $low = $m >>> 0;
+            if ($low >= $n279 || $low >= 4294967296 % $n279) {
+              $r280 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n279 >= 1 && $n279 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r280 = drawInt(P, $n279);
+        }
+        const $digit277 = $r280;
+        const $value278 = $values25[$digit277]!;
+        {
+          const l_d = $value278;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat224, 2, $value278);
+        {
+          const l_d = $value278;
+          {
+            const $argument281 = l_p_9;
+            const $argument282 = l_d;
+            {
+              let l_p = $argument281;
+              let l_pledged = $argument282;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step70();
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide359(): number {
+    {
+      let $n316 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
+          $list29[$n316++] = l_q;
+        }
+      }
+      for (let $s = 0; $s < $n316; $s++) $list30[$s] = 0;
+      let $left318 = $n316;
+      if ($left318 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race317: for (;;) {
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        let $k320 = 0;
+        if ($left318 > 1) {
+          const $n322 = $left318;
+          let $r323 = 0;
+          if ($n322 <= 2097152 && $n322 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n322;
+              const $low = $m >>> 0;
+              if ($low >= $n322 || $low >= 4294967296 % $n322) {
+                $r323 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n322 >= 1 && $n322 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r323 = drawInt(P, $n322);
+          }
+          const $k320$drawn = $r323;
+          $k320 = $k320$drawn;
+        }
+        let $seat319 = -1;
+        let $seat319$at = -1;
+        for (let $a321 = 0; $a321 < $n316; $a321++)
+          if ($list30[$a321]! === 0 && $k320-- === 0) {
+            $seat319 = $list29[$a321]!;
+            $seat319$at = $a321;
+            break;
+          }
+        const l_q = $seat319;
+        preferred340: if ($preferred) {
+          const $low341 = l_high_5 + 1;
+          const $high342 = v_cash[l_q]!;
+          let $offered343 = false;
+          let $least344 = $low341;
+          offered343$open: {
+            if (!($low341 <= $high342)) break offered343$open;
+            $least344 = Math.max($low341, l_high_5 + 1);
+            if (!($least344 <= $high342)) break offered343$open;
+            $offered343 = true;
+          }
+          let $offered345 = false;
+          offered345$open: {
+            $offered345 = true;
+          }
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          let $weight346 = 0;
+          if ($offered343) {
+            $weight346 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight346) || $weight346 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight346}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $weight347 = 0;
+          if ($offered345) {
+            $weight347 = 1;
+          }
+          const $weights348 = $weight346 + $weight347;
+          if ($weights348 === 0) break preferred340;
+          if ($weights348 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick349 = drawInt(P, $weights348);
+          if ($offered343) {
+            $pick349 -= $weight346;
+            if ($pick349 < 0) {
+              const $size350 = Math.max(0, $high342 - $least344 + 1);
+              const $moves351 = $size350;
+              if ($moves351 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt352: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index353 = drawInt(P, $moves351);
+                const $digit354 = $index353 % $size350;
+                $index353 = Math.floor($index353 / $size350);
+                const $value355 = $least344 + $digit354;
+                {
+                  const l_amount = $value355;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value355);
+                {
+                  const l_amount = $value355;
+                  l_high_5 = l_amount;
+                  l_leader_5 = l_q;
+                  l_bidding_5 = true;
+                  return step86();
+                }
+              }
+              break preferred340;
+            }
+          }
+          if ($offered345) {
+            $pick349 -= $weight347;
+            if ($pick349 < 0) {
+              const $moves356 = 1;
+              if ($moves356 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt357: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index358 = drawInt(P, $moves356);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list30[$seat319$at] = 1;
+                if ($left318 === 1) {
+                  return step86();
+                }
+                $left318--;
+                continue race317;
+              }
+              break preferred340;
+            }
+          }
+        }
+        const $low324 = l_high_5 + 1;
+        const $high325 = v_cash[l_q]!;
+        let $offered326 = false;
+        let $least327 = $low324;
+        offered326$open: {
+          if (!($low324 <= $high325)) break offered326$open;
+          $least327 = Math.max($low324, l_high_5 + 1);
+          if (!($least327 <= $high325)) break offered326$open;
+          $offered326 = true;
+        }
+        let $offered328 = false;
+        offered328$open: {
+          $offered328 = true;
+        }
+        const $offered329 = ($offered326 ? 1 : 0) + ($offered328 ? 1 : 0);
+        if ($offered329 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        attempt330: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n332 = $offered329;
+          let $r333 = 0;
+          if ($n332 <= 2097152 && $n332 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n332;
+              const $low = $m >>> 0;
+              if ($low >= $n332 || $low >= 4294967296 % $n332) {
+                $r333 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n332 >= 1 && $n332 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r333 = drawInt(P, $n332);
+          }
+          const $pick331$drawn = $r333;
+          let $pick331 = $pick331$drawn;
+          if ($offered326 && $pick331-- === 0) {
+            const $n337 = Math.max(0, $high325 - $least327 + 1);
+            let $r338 = 0;
+            if ($n337 <= 2097152 && $n337 >= 1) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n337;
+                const $low = $m >>> 0;
+                if ($low >= $n337 || $low >= 4294967296 % $n337) {
+                  $r338 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n337 >= 1 && $n337 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r338 = drawInt(P, $n337);
+            }
+            const $digit335 = $r338;
+            const $value336 = $least327 + $digit335;
+            {
+              const l_amount = $value336;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value336);
+            {
+              const l_amount = $value336;
+              l_high_5 = l_amount;
+              l_leader_5 = l_q;
+              l_bidding_5 = true;
+              return step86();
+            }
+          }
+          if ($offered328 && $pick331-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list30[$seat319$at] = 1;
+            if ($left318 === 1) {
+              return step86();
+            }
+            $left318--;
+            continue race317;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide419($seat360: number): number {
+    const $seg361 = Z_deeds + l_p_7;
+    let $offered362 = false;
+    let $gate388 = false;
+    let $found367 = false;
+    offered362$open: {
+      if (!(N[$seg361]! > 0)) break offered362$open;
+      let $any363: boolean = false;
+      {
+        const $seg365 = Z_deeds + l_p_7;
+        const $n366 = N[$seg365]!;
+        for (let $i364 = 0; $i364 < $n366; $i364++) {
+          const l_e = C[$seg365 * CAP + $i364]!;
+          if (fn_may_sell_stack$memo(l_p_7, l_e)) {
+            $any363 = true;
+            break;
+          }
+        }
+      }
+      if (!$any363) break offered362$open;
+      $gate388 = true;
+    }
+    const $seg370 = Z_deeds + l_p_7;
+    let $offered371 = false;
+    let $gate389 = false;
+    let $found376 = false;
+    offered371$open: {
+      if (!(N[$seg370]! > 0)) break offered371$open;
+      let $any372: boolean = false;
+      {
+        const $seg374 = Z_deeds + l_p_7;
+        const $n375 = N[$seg374]!;
+        for (let $i373 = 0; $i373 < $n375; $i373++) {
+          const l_e = C[$seg374 * CAP + $i373]!;
+          if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
+            $any372 = true;
+            break;
+          }
+        }
+      }
+      if (!$any372) break offered371$open;
+      if (!(v_stacks_left >= 4)) break offered371$open;
+      $gate389 = true;
+    }
+    const $seg379 = Z_deeds + l_p_7;
+    let $offered380 = false;
+    let $gate390 = false;
+    let $found385 = false;
+    offered380$open: {
+      if (!(N[$seg379]! > 0)) break offered380$open;
+      let $any381: boolean = false;
+      {
+        const $seg383 = Z_deeds + l_p_7;
+        const $n384 = N[$seg383]!;
+        for (let $i382 = 0; $i382 < $n384; $i382++) {
+          const l_e = C[$seg383 * CAP + $i382]!;
+          if (
+            !(v_mortgaged[l_e]! === 1) &&
+            $paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+          ) {
+            $any381 = true;
+            break;
+          }
+        }
+      }
+      if (!$any381) break offered380$open;
+      $gate390 = true;
+    }
+    $values31$n[0]! = 0;
+    $values33$n[0]! = 0;
+    $values35$n[0]! = 0;
+    if ($gate388 || $gate389 || $gate390) {
+      let $value391$kept0 = 0;
+      let $value391$kept1 = 0;
+      let $value391$kept2 = 0;
+      for (let $i392 = 0; $i392 < N[$seg361]!; $i392++) {
+        const $value391 = C[$seg361 * CAP + $i392]!;
+        found367$test: if ($gate388) {
+          const l_d = $value391;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found367$test;
+          if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found367$test;
+          $values31[$value391$kept0++] = l_d;
+        }
+        found376$test: if ($gate389) {
+          const l_d = $value391;
+          if (!(v_key[l_d]! === 1)) break found376$test;
+          $values33[$value391$kept1++] = l_d;
+        }
+        found385$test: if ($gate390) {
+          const l_d = $value391;
+          if (!!(v_mortgaged[l_d]! === 1)) break found385$test;
+          if (
+            !($paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
+          )
+            break found385$test;
+          $values35[$value391$kept2++] = l_d;
+        }
+      }
+      $values31$n[0]! = $value391$kept0;
+      $values33$n[0]! = $value391$kept1;
+      $values35$n[0]! = $value391$kept2;
+      $found367 = $value391$kept0 > 0;
+      $found376 = $value391$kept1 > 0;
+      $found385 = $value391$kept2 > 0;
+    }
+    offered362$open: {
+      if (!$found367) break offered362$open;
+      $offered362 = true;
+    }
+    offered371$open: {
+      if (!$found376) break offered371$open;
+      $offered371 = true;
+    }
+    offered380$open: {
+      if (!$found385) break offered380$open;
+      $offered380 = true;
+    }
+    const $offered393 = ($offered362 ? 1 : 0) + ($offered371 ? 1 : 0) + ($offered380 ? 1 : 0);
+    if ($offered393 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat360} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    attempt394: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n396 = $offered393;
+      let $r397 = 0;
+      if ($n396 <= 2097152 && $n396 >= 1) {
+        for (;;) {
+          const $a = P[0]!,
+            $b = P[1]!,
+            $c = P[2]!,
+            $d = P[3]!;
+          const $t = ((($a + $b) | 0) + $d) | 0;
+          P[3] = $d + 1;
+          P[0] = $b ^ ($b >>> 9);
+          P[1] = $c + ($c << 3);
+          P[2] = (($c << 21) | ($c >>> 11)) + $t;
+          const $m = ($t >>> 0) * $n396;
+          const $low = $m >>> 0;
+          if ($low >= $n396 || $low >= 4294967296 % $n396) {
+            $r397 = ($m / 4294967296) >>> 0;
+            break;
+          }
+        }
+      } else {
+        if (!($n396 >= 1 && $n396 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        $r397 = drawInt(P, $n396);
+      }
+      const $pick395$drawn = $r397;
+      let $pick395 = $pick395$drawn;
+      if ($offered362 && $pick395-- === 0) {
+        const $n401 = $values31$n[0]!;
+        let $r402 = 0;
+        if ($n401 <= 2097152 && $n401 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n401;
+            const $low = $m >>> 0;
+            if ($low >= $n401 || $low >= 4294967296 % $n401) {
+              $r402 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n401 >= 1 && $n401 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r402 = drawInt(P, $n401);
+        }
+        const $digit399 = $r402;
+        const $value400 = $values31[$digit399]!;
+        {
+          const l_d = $value400;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat360, 0, $value400);
+        {
+          const l_d = $value400;
+          {
+            const $argument403 = l_p_7;
+            const $argument404 = l_d;
+            {
+              let l_p = $argument403;
+              let l_sold = $argument404;
+              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
+              $generation_may_sell_stack++;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step92();
+        }
+      }
+      if ($offered371 && $pick395-- === 0) {
+        const $n408 = $values33$n[0]!;
+        let $r409 = 0;
+        if ($n408 <= 2097152 && $n408 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n408;
+            const $low = $m >>> 0;
+            if ($low >= $n408 || $low >= 4294967296 % $n408) {
+              $r409 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n408 >= 1 && $n408 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r409 = drawInt(P, $n408);
+        }
+        const $digit406 = $r409;
+        const $value407 = $values33[$digit406]!;
+        {
+          const l_d = $value407;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat360, 1, $value407);
+        {
+          const l_d = $value407;
+          {
+            const $argument410 = l_p_7;
+            const $argument411 = l_d;
+            {
+              let l_p = $argument410;
+              let l_sold = $argument411;
+              $write_key(l_sold, false, $where[l_sold]!);
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
+              $generation_may_sell_stack++;
+              v_keys_left += 1;
+              $write_books(l_sold, 4, $where[l_sold]!);
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
+              $generation_may_sell_stack++;
+              v_stacks_left -= 4;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step92();
+        }
+      }
+      if ($offered380 && $pick395-- === 0) {
+        const $n415 = $values35$n[0]!;
+        let $r416 = 0;
+        if ($n415 <= 2097152 && $n415 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n415;
+            const $low = $m >>> 0;
+            if ($low >= $n415 || $low >= 4294967296 % $n415) {
+              $r416 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n415 >= 1 && $n415 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r416 = drawInt(P, $n415);
+        }
+        const $digit413 = $r416;
+        const $value414 = $values35[$digit413]!;
+        {
+          const l_d = $value414;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat360, 2, $value414);
+        {
+          const l_d = $value414;
+          {
+            const $argument417 = l_p_7;
+            const $argument418 = l_d;
+            {
+              let l_p = $argument417;
+              let l_pledged = $argument418;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step92();
+        }
+      }
+    }
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+  }
+  function decide446($seat424: number): number {
+    preferred432: if ($preferred) {
+      let $offered433 = false;
+      offered433$open: {
+        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered433$open;
+        $offered433 = true;
+      }
+      let $offered434 = false;
+      offered434$open: {
+        $offered434 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight174 = 0;
-      if ($offered172) {
-        $weight174 = 3;
-        if (!Number.isSafeInteger($weight174) || $weight174 < 0)
+      let $weight435 = 0;
+      if ($offered433) {
+        $weight435 = 3;
+        if (!Number.isSafeInteger($weight435) || $weight435 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy' is ${$weight174}: a preference is a whole number from 0 up`,
+            `the preference of 'buy' is ${$weight435}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight175 = 0;
-      if ($offered173) {
-        $weight175 = 1;
+      let $weight436 = 0;
+      if ($offered434) {
+        $weight436 = 1;
       }
-      const $weights176 = $weight174 + $weight175;
-      if ($weights176 === 0) break preferred171;
-      if ($weights176 > 4294967296)
+      const $weights437 = $weight435 + $weight436;
+      if ($weights437 === 0) break preferred432;
+      if ($weights437 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick177 = drawInt(P, $weights176);
-      if ($offered172) {
-        $pick177 -= $weight174;
-        if ($pick177 < 0) {
-          const $moves178 = 1;
-          if ($moves178 > 4294967296)
+      let $pick438 = drawInt(P, $weights437);
+      if ($offered433) {
+        $pick438 -= $weight435;
+        if ($pick438 < 0) {
+          const $moves439 = 1;
+          if ($moves439 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt179: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index180 = drawInt(P, $moves178);
+          attempt440: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index441 = drawInt(P, $moves439);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat163, 17);
+            if (trace !== null) trace.push($seat424, 17);
             {
               {
                 const $amount = Deed_price[l_deed_2]!;
@@ -4203,72 +5653,72 @@ export function playout(): PlayoutKernel {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
                   if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
                 }
-                const $seg181 = Z_deeds + l_p_5;
-                C[$seg181 * CAP + N[$seg181]!] = $card;
-                N[$seg181]!++;
-                $where[$card] = $seg181;
+                const $seg442 = Z_deeds + l_p_5;
+                C[$seg442 * CAP + N[$seg442]!] = $card;
+                N[$seg442]!++;
+                $where[$card] = $seg442;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg181 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg442 - Z_deeds) * 16 + $member]!++;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg181 - Z_deeds) * 35 + $member]!++;
+                  if ($member >= 0) $count_deeds_space[($seg442 - Z_deeds) * 35 + $member]!++;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg181 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg181 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg442 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg442 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg181 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg442 - Z_deeds) * 16 + $member]!++;
                 }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_sell_stack++;
               }
-              return step38();
+              return step100();
             }
           }
-          break preferred171;
+          break preferred432;
         }
       }
-      if ($offered173) {
-        $pick177 -= $weight175;
-        if ($pick177 < 0) {
-          const $moves182 = 1;
-          if ($moves182 > 4294967296)
+      if ($offered434) {
+        $pick438 -= $weight436;
+        if ($pick438 < 0) {
+          const $moves443 = 1;
+          if ($moves443 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt183: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index184 = drawInt(P, $moves182);
+          attempt444: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index445 = drawInt(P, $moves443);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat163, 4);
+            if (trace !== null) trace.push($seat424, 4);
             {
-              return step35();
+              return step95();
             }
           }
-          break preferred171;
+          break preferred432;
         }
       }
     }
-    const $count164 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count165 = 1;
-    const $total166: number = $count164 + $count165;
-    if ($total166 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat163} must act but has no legal move`);
+    const $count425 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count426 = 1;
+    const $total427: number = $count425 + $count426;
+    if ($total427 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat424} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n168 = $total166;
-    let $r169 = 0;
-    if ($n168 <= 2097152 && $n168 >= 1) {
+    const $n429 = $total427;
+    let $r430 = 0;
+    if ($n429 <= 2097152 && $n429 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4279,24 +5729,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n168;
+        const $m = ($t >>> 0) * $n429;
         const $low = $m >>> 0;
-        if ($low >= $n168 || $low >= 4294967296 % $n168) {
-          $r169 = ($m / 4294967296) >>> 0;
+        if ($low >= $n429 || $low >= 4294967296 % $n429) {
+          $r430 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n168 >= 1 && $n168 <= 4294967296))
+      if (!($n429 >= 1 && $n429 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r169 = drawInt(P, $n168);
+      $r430 = drawInt(P, $n429);
     }
-    const $index167$drawn = $r169;
-    let $index167 = $index167$drawn;
+    const $index428$drawn = $r430;
+    let $index428 = $index428$drawn;
     decisions++;
     steps = 0;
-    if ($index167 < $count164) {
-      if (trace !== null) trace.push($seat163, 17);
+    if ($index428 < $count425) {
+      if (trace !== null) trace.push($seat424, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -4339,1294 +5789,68 @@ export function playout(): PlayoutKernel {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
           }
-          const $seg170 = Z_deeds + l_p_5;
-          C[$seg170 * CAP + N[$seg170]!] = $card;
-          N[$seg170]!++;
-          $where[$card] = $seg170;
+          const $seg431 = Z_deeds + l_p_5;
+          C[$seg431 * CAP + N[$seg431]!] = $card;
+          N[$seg431]!++;
+          $where[$card] = $seg431;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg170 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_0[($seg431 - Z_deeds) * 16 + $member]!++;
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg170 - Z_deeds) * 35 + $member]!++;
+            if ($member >= 0) $count_deeds_space[($seg431 - Z_deeds) * 35 + $member]!++;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg170 - Z_deeds) * 8 + $member]!++;
-              if (v_eliminated[$seg170 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+              $count_deeds_group[($seg431 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg431 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg170 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_1[($seg431 - Z_deeds) * 16 + $member]!++;
           }
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_sell_stack++;
         }
-        return step38();
+        return step100();
       }
     }
-    $index167 -= $count164;
-    if ($index167 < $count165) {
-      if (trace !== null) trace.push($seat163, 4);
+    $index428 -= $count425;
+    if ($index428 < $count426) {
+      if (trace !== null) trace.push($seat424, 4);
       {
-        return step35();
+        return step95();
       }
     }
-    $index167 -= $count165;
+    $index428 -= $count426;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide253($seat194: number): number {
-    const $seg195 = Z_deeds + l_p_9;
-    let $offered196 = false;
-    let $gate222 = false;
-    let $found201 = false;
-    offered196$open: {
-      if (!(N[$seg195]! > 0)) break offered196$open;
-      let $any197: boolean = false;
-      {
-        const $seg199 = Z_deeds + l_p_9;
-        const $n200 = N[$seg199]!;
-        for (let $i198 = 0; $i198 < $n200; $i198++) {
-          const l_e = C[$seg199 * CAP + $i198]!;
-          if (fn_may_sell_stack$memo(l_p_9, l_e)) {
-            $any197 = true;
-            break;
-          }
-        }
-      }
-      if (!$any197) break offered196$open;
-      $gate222 = true;
-    }
-    const $seg204 = Z_deeds + l_p_9;
-    let $offered205 = false;
-    let $gate223 = false;
-    let $found210 = false;
-    offered205$open: {
-      if (!(N[$seg204]! > 0)) break offered205$open;
-      let $any206: boolean = false;
-      {
-        const $seg208 = Z_deeds + l_p_9;
-        const $n209 = N[$seg208]!;
-        for (let $i207 = 0; $i207 < $n209; $i207++) {
-          const l_e = C[$seg208 * CAP + $i207]!;
-          if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any206 = true;
-            break;
-          }
-        }
-      }
-      if (!$any206) break offered205$open;
-      if (!(v_stacks_left >= 4)) break offered205$open;
-      $gate223 = true;
-    }
-    const $seg213 = Z_deeds + l_p_9;
-    let $offered214 = false;
-    let $gate224 = false;
-    let $found219 = false;
-    offered214$open: {
-      if (!(N[$seg213]! > 0)) break offered214$open;
-      let $any215: boolean = false;
-      {
-        const $seg217 = Z_deeds + l_p_9;
-        const $n218 = N[$seg217]!;
-        for (let $i216 = 0; $i216 < $n218; $i216++) {
-          const l_e = C[$seg217 * CAP + $i216]!;
-          if (
-            !(v_mortgaged[l_e]! === 1) &&
-            $paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
-          ) {
-            $any215 = true;
-            break;
-          }
-        }
-      }
-      if (!$any215) break offered214$open;
-      $gate224 = true;
-    }
-    $values17$n[0]! = 0;
-    $values19$n[0]! = 0;
-    $values21$n[0]! = 0;
-    if ($gate222 || $gate223 || $gate224) {
-      let $value225$kept0 = 0;
-      let $value225$kept1 = 0;
-      let $value225$kept2 = 0;
-      for (let $i226 = 0; $i226 < N[$seg195]!; $i226++) {
-        const $value225 = C[$seg195 * CAP + $i226]!;
-        found201$test: if ($gate222) {
-          const l_d = $value225;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found201$test;
-          if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found201$test;
-          $values17[$value225$kept0++] = l_d;
-        }
-        found210$test: if ($gate223) {
-          const l_d = $value225;
-          if (!(v_key[l_d]! === 1)) break found210$test;
-          $values19[$value225$kept1++] = l_d;
-        }
-        found219$test: if ($gate224) {
-          const l_d = $value225;
-          if (!!(v_mortgaged[l_d]! === 1)) break found219$test;
-          if (
-            !($paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
-          )
-            break found219$test;
-          $values21[$value225$kept2++] = l_d;
-        }
-      }
-      $values17$n[0]! = $value225$kept0;
-      $values19$n[0]! = $value225$kept1;
-      $values21$n[0]! = $value225$kept2;
-      $found201 = $value225$kept0 > 0;
-      $found210 = $value225$kept1 > 0;
-      $found219 = $value225$kept2 > 0;
-    }
-    offered196$open: {
-      if (!$found201) break offered196$open;
-      $offered196 = true;
-    }
-    offered205$open: {
-      if (!$found210) break offered205$open;
-      $offered205 = true;
-    }
-    offered214$open: {
-      if (!$found219) break offered214$open;
-      $offered214 = true;
-    }
-    const $offered227 = ($offered196 ? 1 : 0) + ($offered205 ? 1 : 0) + ($offered214 ? 1 : 0);
-    if ($offered227 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat194} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    attempt228: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n230 = $offered227;
-      let $r231 = 0;
-      if ($n230 <= 2097152 && $n230 >= 1) {
-        for (;;) {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n230;
-          const $low = $m >>> 0;
-          if ($low >= $n230 || $low >= 4294967296 % $n230) {
-            $r231 = ($m / 4294967296) >>> 0;
-            break;
-          }
-        }
-      } else {
-        if (!($n230 >= 1 && $n230 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r231 = drawInt(P, $n230);
-      }
-      const $pick229$drawn = $r231;
-      let $pick229 = $pick229$drawn;
-      if ($offered196 && $pick229-- === 0) {
-        const $n235 = $values17$n[0]!;
-        let $r236 = 0;
-        if ($n235 <= 2097152 && $n235 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n235;
-            const $low = $m >>> 0;
-            if ($low >= $n235 || $low >= 4294967296 % $n235) {
-              $r236 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n235 >= 1 && $n235 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r236 = drawInt(P, $n235);
-        }
-        const $digit233 = $r236;
-        const $value234 = $values17[$digit233]!;
-        {
-          const l_d = $value234;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat194, 0, $value234);
-        {
-          const l_d = $value234;
-          {
-            const $argument237 = l_p_9;
-            const $argument238 = l_d;
-            {
-              let l_p = $argument237;
-              let l_sold = $argument238;
-              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
-              $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_sell_stack++;
-              v_stacks_left += 1;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step25();
-        }
-      }
-      if ($offered205 && $pick229-- === 0) {
-        const $n242 = $values19$n[0]!;
-        let $r243 = 0;
-        if ($n242 <= 2097152 && $n242 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n242;
-            const $low = $m >>> 0;
-            if ($low >= $n242 || $low >= 4294967296 % $n242) {
-              $r243 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n242 >= 1 && $n242 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r243 = drawInt(P, $n242);
-        }
-        const $digit240 = $r243;
-        const $value241 = $values19[$digit240]!;
-        {
-          const l_d = $value241;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat194, 1, $value241);
-        {
-          const l_d = $value241;
-          {
-            const $argument244 = l_p_9;
-            const $argument245 = l_d;
-            {
-              let l_p = $argument244;
-              let l_sold = $argument245;
-              $write_key(l_sold, false, $where[l_sold]!);
-              $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_sell_stack++;
-              v_keys_left += 1;
-              $write_books(l_sold, 4, $where[l_sold]!);
-              $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_sell_stack++;
-              v_stacks_left -= 4;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step25();
-        }
-      }
-      if ($offered214 && $pick229-- === 0) {
-        const $n249 = $values21$n[0]!;
-        let $r250 = 0;
-        if ($n249 <= 2097152 && $n249 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n249;
-            const $low = $m >>> 0;
-            if ($low >= $n249 || $low >= 4294967296 % $n249) {
-              $r250 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n249 >= 1 && $n249 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r250 = drawInt(P, $n249);
-        }
-        const $digit247 = $r250;
-        const $value248 = $values21[$digit247]!;
-        {
-          const l_d = $value248;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat194, 2, $value248);
-        {
-          const l_d = $value248;
-          {
-            const $argument251 = l_p_9;
-            const $argument252 = l_d;
-            {
-              let l_p = $argument251;
-              let l_pledged = $argument252;
-              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
-              {
-                const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step25();
-        }
-      }
-    }
-    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-  }
-  function decide321(): number {
+  function decide493(): number {
     {
-      let $n278 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list25[$n278++] = l_q;
-        }
-      }
-      for (let $s = 0; $s < $n278; $s++) $list26[$s] = 0;
-      let $left280 = $n278;
-      if ($left280 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race279: for (;;) {
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        let $k282 = 0;
-        if ($left280 > 1) {
-          const $n284 = $left280;
-          let $r285 = 0;
-          if ($n284 <= 2097152 && $n284 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n284;
-              const $low = $m >>> 0;
-              if ($low >= $n284 || $low >= 4294967296 % $n284) {
-                $r285 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n284 >= 1 && $n284 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r285 = drawInt(P, $n284);
-          }
-          const $k282$drawn = $r285;
-          $k282 = $k282$drawn;
-        }
-        let $seat281 = -1;
-        let $seat281$at = -1;
-        for (let $a283 = 0; $a283 < $n278; $a283++)
-          if ($list26[$a283]! === 0 && $k282-- === 0) {
-            $seat281 = $list25[$a283]!;
-            $seat281$at = $a283;
-            break;
-          }
-        const l_q = $seat281;
-        preferred302: if ($preferred) {
-          const $low303 = l_high_6 + 1;
-          const $high304 = v_cash[l_q]!;
-          let $offered305 = false;
-          let $least306 = $low303;
-          offered305$open: {
-            if (!($low303 <= $high304)) break offered305$open;
-            $least306 = Math.max($low303, l_high_6 + 1);
-            if (!($least306 <= $high304)) break offered305$open;
-            $offered305 = true;
-          }
-          let $offered307 = false;
-          offered307$open: {
-            $offered307 = true;
-          }
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          let $weight308 = 0;
-          if ($offered305) {
-            $weight308 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight308) || $weight308 < 0)
-              throw new GameFault(
-                "fault/bad-preference",
-                `the preference of 'bid' is ${$weight308}: a preference is a whole number from 0 up`,
-              );
-          }
-          let $weight309 = 0;
-          if ($offered307) {
-            $weight309 = 1;
-          }
-          const $weights310 = $weight308 + $weight309;
-          if ($weights310 === 0) break preferred302;
-          if ($weights310 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick311 = drawInt(P, $weights310);
-          if ($offered305) {
-            $pick311 -= $weight308;
-            if ($pick311 < 0) {
-              const $size312 = Math.max(0, $high304 - $least306 + 1);
-              const $moves313 = $size312;
-              if ($moves313 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt314: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index315 = drawInt(P, $moves313);
-                const $digit316 = $index315 % $size312;
-                $index315 = Math.floor($index315 / $size312);
-                const $value317 = $least306 + $digit316;
-                {
-                  const l_amount = $value317;
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value317);
-                {
-                  const l_amount = $value317;
-                  l_high_6 = l_amount;
-                  l_leader_6 = l_q;
-                  l_bidding_6 = true;
-                  return step22();
-                }
-              }
-              break preferred302;
-            }
-          }
-          if ($offered307) {
-            $pick311 -= $weight309;
-            if ($pick311 < 0) {
-              const $moves318 = 1;
-              if ($moves318 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt319: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index320 = drawInt(P, $moves318);
-                {
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 4);
-                $list26[$seat281$at] = 1;
-                if ($left280 === 1) {
-                  return step22();
-                }
-                $left280--;
-                continue race279;
-              }
-              break preferred302;
-            }
-          }
-        }
-        const $low286 = l_high_6 + 1;
-        const $high287 = v_cash[l_q]!;
-        let $offered288 = false;
-        let $least289 = $low286;
-        offered288$open: {
-          if (!($low286 <= $high287)) break offered288$open;
-          $least289 = Math.max($low286, l_high_6 + 1);
-          if (!($least289 <= $high287)) break offered288$open;
-          $offered288 = true;
-        }
-        let $offered290 = false;
-        offered290$open: {
-          $offered290 = true;
-        }
-        const $offered291 = ($offered288 ? 1 : 0) + ($offered290 ? 1 : 0);
-        if ($offered291 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        attempt292: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n294 = $offered291;
-          let $r295 = 0;
-          if ($n294 <= 2097152 && $n294 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n294;
-              const $low = $m >>> 0;
-              if ($low >= $n294 || $low >= 4294967296 % $n294) {
-                $r295 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n294 >= 1 && $n294 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r295 = drawInt(P, $n294);
-          }
-          const $pick293$drawn = $r295;
-          let $pick293 = $pick293$drawn;
-          if ($offered288 && $pick293-- === 0) {
-            const $n299 = Math.max(0, $high287 - $least289 + 1);
-            let $r300 = 0;
-            if ($n299 <= 2097152 && $n299 >= 1) {
-              for (;;) {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n299;
-                const $low = $m >>> 0;
-                if ($low >= $n299 || $low >= 4294967296 % $n299) {
-                  $r300 = ($m / 4294967296) >>> 0;
-                  break;
-                }
-              }
-            } else {
-              if (!($n299 >= 1 && $n299 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r300 = drawInt(P, $n299);
-            }
-            const $digit297 = $r300;
-            const $value298 = $least289 + $digit297;
-            {
-              const l_amount = $value298;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value298);
-            {
-              const l_amount = $value298;
-              l_high_6 = l_amount;
-              l_leader_6 = l_q;
-              l_bidding_6 = true;
-              return step22();
-            }
-          }
-          if ($offered290 && $pick293-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list26[$seat281$at] = 1;
-            if ($left280 === 1) {
-              return step22();
-            }
-            $left280--;
-            continue race279;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
-  }
-  function decide382($seat323: number): number {
-    const $seg324 = Z_deeds + l_p_7;
-    let $offered325 = false;
-    let $gate351 = false;
-    let $found330 = false;
-    offered325$open: {
-      if (!(N[$seg324]! > 0)) break offered325$open;
-      let $any326: boolean = false;
-      {
-        const $seg328 = Z_deeds + l_p_7;
-        const $n329 = N[$seg328]!;
-        for (let $i327 = 0; $i327 < $n329; $i327++) {
-          const l_e = C[$seg328 * CAP + $i327]!;
-          if (fn_may_sell_stack$memo(l_p_7, l_e)) {
-            $any326 = true;
-            break;
-          }
-        }
-      }
-      if (!$any326) break offered325$open;
-      $gate351 = true;
-    }
-    const $seg333 = Z_deeds + l_p_7;
-    let $offered334 = false;
-    let $gate352 = false;
-    let $found339 = false;
-    offered334$open: {
-      if (!(N[$seg333]! > 0)) break offered334$open;
-      let $any335: boolean = false;
-      {
-        const $seg337 = Z_deeds + l_p_7;
-        const $n338 = N[$seg337]!;
-        for (let $i336 = 0; $i336 < $n338; $i336++) {
-          const l_e = C[$seg337 * CAP + $i336]!;
-          if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any335 = true;
-            break;
-          }
-        }
-      }
-      if (!$any335) break offered334$open;
-      if (!(v_stacks_left >= 4)) break offered334$open;
-      $gate352 = true;
-    }
-    const $seg342 = Z_deeds + l_p_7;
-    let $offered343 = false;
-    let $gate353 = false;
-    let $found348 = false;
-    offered343$open: {
-      if (!(N[$seg342]! > 0)) break offered343$open;
-      let $any344: boolean = false;
-      {
-        const $seg346 = Z_deeds + l_p_7;
-        const $n347 = N[$seg346]!;
-        for (let $i345 = 0; $i345 < $n347; $i345++) {
-          const l_e = C[$seg346 * CAP + $i345]!;
-          if (
-            !(v_mortgaged[l_e]! === 1) &&
-            $paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
-          ) {
-            $any344 = true;
-            break;
-          }
-        }
-      }
-      if (!$any344) break offered343$open;
-      $gate353 = true;
-    }
-    $values27$n[0]! = 0;
-    $values29$n[0]! = 0;
-    $values31$n[0]! = 0;
-    if ($gate351 || $gate352 || $gate353) {
-      let $value354$kept0 = 0;
-      let $value354$kept1 = 0;
-      let $value354$kept2 = 0;
-      for (let $i355 = 0; $i355 < N[$seg324]!; $i355++) {
-        const $value354 = C[$seg324 * CAP + $i355]!;
-        found330$test: if ($gate351) {
-          const l_d = $value354;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found330$test;
-          if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found330$test;
-          $values27[$value354$kept0++] = l_d;
-        }
-        found339$test: if ($gate352) {
-          const l_d = $value354;
-          if (!(v_key[l_d]! === 1)) break found339$test;
-          $values29[$value354$kept1++] = l_d;
-        }
-        found348$test: if ($gate353) {
-          const l_d = $value354;
-          if (!!(v_mortgaged[l_d]! === 1)) break found348$test;
-          if (
-            !($paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
-          )
-            break found348$test;
-          $values31[$value354$kept2++] = l_d;
-        }
-      }
-      $values27$n[0]! = $value354$kept0;
-      $values29$n[0]! = $value354$kept1;
-      $values31$n[0]! = $value354$kept2;
-      $found330 = $value354$kept0 > 0;
-      $found339 = $value354$kept1 > 0;
-      $found348 = $value354$kept2 > 0;
-    }
-    offered325$open: {
-      if (!$found330) break offered325$open;
-      $offered325 = true;
-    }
-    offered334$open: {
-      if (!$found339) break offered334$open;
-      $offered334 = true;
-    }
-    offered343$open: {
-      if (!$found348) break offered343$open;
-      $offered343 = true;
-    }
-    const $offered356 = ($offered325 ? 1 : 0) + ($offered334 ? 1 : 0) + ($offered343 ? 1 : 0);
-    if ($offered356 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat323} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
-    attempt357: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n359 = $offered356;
-      let $r360 = 0;
-      if ($n359 <= 2097152 && $n359 >= 1) {
-        for (;;) {
-          const $a = P[0]!,
-            $b = P[1]!,
-            $c = P[2]!,
-            $d = P[3]!;
-          const $t = ((($a + $b) | 0) + $d) | 0;
-          P[3] = $d + 1;
-          P[0] = $b ^ ($b >>> 9);
-          P[1] = $c + ($c << 3);
-          P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n359;
-          const $low = $m >>> 0;
-          if ($low >= $n359 || $low >= 4294967296 % $n359) {
-            $r360 = ($m / 4294967296) >>> 0;
-            break;
-          }
-        }
-      } else {
-        if (!($n359 >= 1 && $n359 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r360 = drawInt(P, $n359);
-      }
-      const $pick358$drawn = $r360;
-      let $pick358 = $pick358$drawn;
-      if ($offered325 && $pick358-- === 0) {
-        const $n364 = $values27$n[0]!;
-        let $r365 = 0;
-        if ($n364 <= 2097152 && $n364 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n364;
-            const $low = $m >>> 0;
-            if ($low >= $n364 || $low >= 4294967296 % $n364) {
-              $r365 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n364 >= 1 && $n364 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r365 = drawInt(P, $n364);
-        }
-        const $digit362 = $r365;
-        const $value363 = $values27[$digit362]!;
-        {
-          const l_d = $value363;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat323, 0, $value363);
-        {
-          const l_d = $value363;
-          {
-            const $argument366 = l_p_7;
-            const $argument367 = l_d;
-            {
-              let l_p = $argument366;
-              let l_sold = $argument367;
-              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
-              $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_sell_stack++;
-              v_stacks_left += 1;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step34();
-        }
-      }
-      if ($offered334 && $pick358-- === 0) {
-        const $n371 = $values29$n[0]!;
-        let $r372 = 0;
-        if ($n371 <= 2097152 && $n371 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n371;
-            const $low = $m >>> 0;
-            if ($low >= $n371 || $low >= 4294967296 % $n371) {
-              $r372 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n371 >= 1 && $n371 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r372 = drawInt(P, $n371);
-        }
-        const $digit369 = $r372;
-        const $value370 = $values29[$digit369]!;
-        {
-          const l_d = $value370;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat323, 1, $value370);
-        {
-          const l_d = $value370;
-          {
-            const $argument373 = l_p_7;
-            const $argument374 = l_d;
-            {
-              let l_p = $argument373;
-              let l_sold = $argument374;
-              $write_key(l_sold, false, $where[l_sold]!);
-              $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_sell_stack++;
-              v_keys_left += 1;
-              $write_books(l_sold, 4, $where[l_sold]!);
-              $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_sell_stack++;
-              v_stacks_left -= 4;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step34();
-        }
-      }
-      if ($offered343 && $pick358-- === 0) {
-        const $n378 = $values31$n[0]!;
-        let $r379 = 0;
-        if ($n378 <= 2097152 && $n378 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n378;
-            const $low = $m >>> 0;
-            if ($low >= $n378 || $low >= 4294967296 % $n378) {
-              $r379 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n378 >= 1 && $n378 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r379 = drawInt(P, $n378);
-        }
-        const $digit376 = $r379;
-        const $value377 = $values31[$digit376]!;
-        {
-          const l_d = $value377;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat323, 2, $value377);
-        {
-          const l_d = $value377;
-          {
-            const $argument380 = l_p_7;
-            const $argument381 = l_d;
-            {
-              let l_p = $argument380;
-              let l_pledged = $argument381;
-              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
-              {
-                const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step34();
-        }
-      }
-    }
-    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-  }
-  function decide450(): number {
-    {
-      let $n407 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list35[$n407++] = l_q;
-        }
-      }
-      for (let $s = 0; $s < $n407; $s++) $list36[$s] = 0;
-      let $left409 = $n407;
-      if ($left409 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race408: for (;;) {
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        let $k411 = 0;
-        if ($left409 > 1) {
-          const $n413 = $left409;
-          let $r414 = 0;
-          if ($n413 <= 2097152 && $n413 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n413;
-              const $low = $m >>> 0;
-              if ($low >= $n413 || $low >= 4294967296 % $n413) {
-                $r414 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n413 >= 1 && $n413 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r414 = drawInt(P, $n413);
-          }
-          const $k411$drawn = $r414;
-          $k411 = $k411$drawn;
-        }
-        let $seat410 = -1;
-        let $seat410$at = -1;
-        for (let $a412 = 0; $a412 < $n407; $a412++)
-          if ($list36[$a412]! === 0 && $k411-- === 0) {
-            $seat410 = $list35[$a412]!;
-            $seat410$at = $a412;
-            break;
-          }
-        const l_q = $seat410;
-        preferred431: if ($preferred) {
-          const $low432 = l_high_5 + 1;
-          const $high433 = v_cash[l_q]!;
-          let $offered434 = false;
-          let $least435 = $low432;
-          offered434$open: {
-            if (!($low432 <= $high433)) break offered434$open;
-            $least435 = Math.max($low432, l_high_5 + 1);
-            if (!($least435 <= $high433)) break offered434$open;
-            $offered434 = true;
-          }
-          let $offered436 = false;
-          offered436$open: {
-            $offered436 = true;
-          }
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          let $weight437 = 0;
-          if ($offered434) {
-            $weight437 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight437) || $weight437 < 0)
-              throw new GameFault(
-                "fault/bad-preference",
-                `the preference of 'bid' is ${$weight437}: a preference is a whole number from 0 up`,
-              );
-          }
-          let $weight438 = 0;
-          if ($offered436) {
-            $weight438 = 1;
-          }
-          const $weights439 = $weight437 + $weight438;
-          if ($weights439 === 0) break preferred431;
-          if ($weights439 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick440 = drawInt(P, $weights439);
-          if ($offered434) {
-            $pick440 -= $weight437;
-            if ($pick440 < 0) {
-              const $size441 = Math.max(0, $high433 - $least435 + 1);
-              const $moves442 = $size441;
-              if ($moves442 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt443: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index444 = drawInt(P, $moves442);
-                const $digit445 = $index444 % $size441;
-                $index444 = Math.floor($index444 / $size441);
-                const $value446 = $least435 + $digit445;
-                {
-                  const l_amount = $value446;
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value446);
-                {
-                  const l_amount = $value446;
-                  l_high_5 = l_amount;
-                  l_leader_5 = l_q;
-                  l_bidding_5 = true;
-                  return step30();
-                }
-              }
-              break preferred431;
-            }
-          }
-          if ($offered436) {
-            $pick440 -= $weight438;
-            if ($pick440 < 0) {
-              const $moves447 = 1;
-              if ($moves447 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt448: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index449 = drawInt(P, $moves447);
-                {
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 4);
-                $list36[$seat410$at] = 1;
-                if ($left409 === 1) {
-                  return step30();
-                }
-                $left409--;
-                continue race408;
-              }
-              break preferred431;
-            }
-          }
-        }
-        const $low415 = l_high_5 + 1;
-        const $high416 = v_cash[l_q]!;
-        let $offered417 = false;
-        let $least418 = $low415;
-        offered417$open: {
-          if (!($low415 <= $high416)) break offered417$open;
-          $least418 = Math.max($low415, l_high_5 + 1);
-          if (!($least418 <= $high416)) break offered417$open;
-          $offered417 = true;
-        }
-        let $offered419 = false;
-        offered419$open: {
-          $offered419 = true;
-        }
-        const $offered420 = ($offered417 ? 1 : 0) + ($offered419 ? 1 : 0);
-        if ($offered420 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        attempt421: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n423 = $offered420;
-          let $r424 = 0;
-          if ($n423 <= 2097152 && $n423 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n423;
-              const $low = $m >>> 0;
-              if ($low >= $n423 || $low >= 4294967296 % $n423) {
-                $r424 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n423 >= 1 && $n423 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r424 = drawInt(P, $n423);
-          }
-          const $pick422$drawn = $r424;
-          let $pick422 = $pick422$drawn;
-          if ($offered417 && $pick422-- === 0) {
-            const $n428 = Math.max(0, $high416 - $least418 + 1);
-            let $r429 = 0;
-            if ($n428 <= 2097152 && $n428 >= 1) {
-              for (;;) {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n428;
-                const $low = $m >>> 0;
-                if ($low >= $n428 || $low >= 4294967296 % $n428) {
-                  $r429 = ($m / 4294967296) >>> 0;
-                  break;
-                }
-              }
-            } else {
-              if (!($n428 >= 1 && $n428 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r429 = drawInt(P, $n428);
-            }
-            const $digit426 = $r429;
-            const $value427 = $least418 + $digit426;
-            {
-              const l_amount = $value427;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value427);
-            {
-              const l_amount = $value427;
-              l_high_5 = l_amount;
-              l_leader_5 = l_q;
-              l_bidding_5 = true;
-              return step30();
-            }
-          }
-          if ($offered419 && $pick422-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list36[$seat410$at] = 1;
-            if ($left409 === 1) {
-              return step30();
-            }
-            $left409--;
-            continue race408;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
-  }
-  function decide497(): number {
-    {
-      let $n454 = 0;
+      let $n450 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list37[$n454++] = l_q;
+          $list37[$n450++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n454; $s++) $list38[$s] = 0;
-      let $left456 = $n454;
-      if ($left456 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race455: for (;;) {
+      for (let $s = 0; $s < $n450; $s++) $list38[$s] = 0;
+      let $left452 = $n450;
+      if ($left452 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race451: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k458 = 0;
-        if ($left456 > 1) {
-          const $n460 = $left456;
-          let $r461 = 0;
-          if ($n460 <= 2097152 && $n460 >= 1) {
+        let $k454 = 0;
+        if ($left452 > 1) {
+          const $n456 = $left452;
+          let $r457 = 0;
+          if ($n456 <= 2097152 && $n456 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5637,147 +5861,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n460;
+              const $m = ($t >>> 0) * $n456;
               const $low = $m >>> 0;
-              if ($low >= $n460 || $low >= 4294967296 % $n460) {
-                $r461 = ($m / 4294967296) >>> 0;
+              if ($low >= $n456 || $low >= 4294967296 % $n456) {
+                $r457 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n460 >= 1 && $n460 <= 4294967296))
+            if (!($n456 >= 1 && $n456 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r461 = drawInt(P, $n460);
+            $r457 = drawInt(P, $n456);
           }
-          const $k458$drawn = $r461;
-          $k458 = $k458$drawn;
+          const $k454$drawn = $r457;
+          $k454 = $k454$drawn;
         }
-        let $seat457 = -1;
-        let $seat457$at = -1;
-        for (let $a459 = 0; $a459 < $n454; $a459++)
-          if ($list38[$a459]! === 0 && $k458-- === 0) {
-            $seat457 = $list37[$a459]!;
-            $seat457$at = $a459;
+        let $seat453 = -1;
+        let $seat453$at = -1;
+        for (let $a455 = 0; $a455 < $n450; $a455++)
+          if ($list38[$a455]! === 0 && $k454-- === 0) {
+            $seat453 = $list37[$a455]!;
+            $seat453$at = $a455;
             break;
           }
-        const l_q = $seat457;
-        preferred478: if ($preferred) {
-          const $low479 = l_high_4 + 1;
-          const $high480 = v_cash[l_q]!;
-          let $offered481 = false;
-          let $least482 = $low479;
-          offered481$open: {
-            if (!($low479 <= $high480)) break offered481$open;
-            $least482 = Math.max($low479, l_high_4 + 1);
-            if (!($least482 <= $high480)) break offered481$open;
-            $offered481 = true;
+        const l_q = $seat453;
+        preferred474: if ($preferred) {
+          const $low475 = l_high_4 + 1;
+          const $high476 = v_cash[l_q]!;
+          let $offered477 = false;
+          let $least478 = $low475;
+          offered477$open: {
+            if (!($low475 <= $high476)) break offered477$open;
+            $least478 = Math.max($low475, l_high_4 + 1);
+            if (!($least478 <= $high476)) break offered477$open;
+            $offered477 = true;
           }
-          let $offered483 = false;
-          offered483$open: {
-            $offered483 = true;
+          let $offered479 = false;
+          offered479$open: {
+            $offered479 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight484 = 0;
-          if ($offered481) {
-            $weight484 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight484) || $weight484 < 0)
+          let $weight480 = 0;
+          if ($offered477) {
+            $weight480 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight480) || $weight480 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight484}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight480}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight485 = 0;
-          if ($offered483) {
-            $weight485 = 1;
+          let $weight481 = 0;
+          if ($offered479) {
+            $weight481 = 1;
           }
-          const $weights486 = $weight484 + $weight485;
-          if ($weights486 === 0) break preferred478;
-          if ($weights486 > 4294967296)
+          const $weights482 = $weight480 + $weight481;
+          if ($weights482 === 0) break preferred474;
+          if ($weights482 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick487 = drawInt(P, $weights486);
-          if ($offered481) {
-            $pick487 -= $weight484;
-            if ($pick487 < 0) {
-              const $size488 = Math.max(0, $high480 - $least482 + 1);
-              const $moves489 = $size488;
-              if ($moves489 > 4294967296)
+          let $pick483 = drawInt(P, $weights482);
+          if ($offered477) {
+            $pick483 -= $weight480;
+            if ($pick483 < 0) {
+              const $size484 = Math.max(0, $high476 - $least478 + 1);
+              const $moves485 = $size484;
+              if ($moves485 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt490: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index491 = drawInt(P, $moves489);
-                const $digit492 = $index491 % $size488;
-                $index491 = Math.floor($index491 / $size488);
-                const $value493 = $least482 + $digit492;
+              attempt486: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index487 = drawInt(P, $moves485);
+                const $digit488 = $index487 % $size484;
+                $index487 = Math.floor($index487 / $size484);
+                const $value489 = $least478 + $digit488;
                 {
-                  const l_amount = $value493;
+                  const l_amount = $value489;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value493);
+                if (trace !== null) trace.push(l_q, 3, $value489);
                 {
-                  const l_amount = $value493;
+                  const l_amount = $value489;
                   l_high_4 = l_amount;
                   l_leader_4 = l_q;
                   l_bidding_4 = true;
-                  return step37();
+                  return step99();
                 }
               }
-              break preferred478;
+              break preferred474;
             }
           }
-          if ($offered483) {
-            $pick487 -= $weight485;
-            if ($pick487 < 0) {
-              const $moves494 = 1;
-              if ($moves494 > 4294967296)
+          if ($offered479) {
+            $pick483 -= $weight481;
+            if ($pick483 < 0) {
+              const $moves490 = 1;
+              if ($moves490 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt495: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index496 = drawInt(P, $moves494);
+              attempt491: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index492 = drawInt(P, $moves490);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list38[$seat457$at] = 1;
-                if ($left456 === 1) {
-                  return step37();
+                $list38[$seat453$at] = 1;
+                if ($left452 === 1) {
+                  return step99();
                 }
-                $left456--;
-                continue race455;
+                $left452--;
+                continue race451;
               }
-              break preferred478;
+              break preferred474;
             }
           }
         }
-        const $low462 = l_high_4 + 1;
-        const $high463 = v_cash[l_q]!;
-        let $offered464 = false;
-        let $least465 = $low462;
-        offered464$open: {
-          if (!($low462 <= $high463)) break offered464$open;
-          $least465 = Math.max($low462, l_high_4 + 1);
-          if (!($least465 <= $high463)) break offered464$open;
-          $offered464 = true;
+        const $low458 = l_high_4 + 1;
+        const $high459 = v_cash[l_q]!;
+        let $offered460 = false;
+        let $least461 = $low458;
+        offered460$open: {
+          if (!($low458 <= $high459)) break offered460$open;
+          $least461 = Math.max($low458, l_high_4 + 1);
+          if (!($least461 <= $high459)) break offered460$open;
+          $offered460 = true;
         }
-        let $offered466 = false;
-        offered466$open: {
-          $offered466 = true;
+        let $offered462 = false;
+        offered462$open: {
+          $offered462 = true;
         }
-        const $offered467 = ($offered464 ? 1 : 0) + ($offered466 ? 1 : 0);
-        if ($offered467 === 0)
+        const $offered463 = ($offered460 ? 1 : 0) + ($offered462 ? 1 : 0);
+        if ($offered463 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt468: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n470 = $offered467;
-          let $r471 = 0;
-          if ($n470 <= 2097152 && $n470 >= 1) {
+        attempt464: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n466 = $offered463;
+          let $r467 = 0;
+          if ($n466 <= 2097152 && $n466 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5788,24 +6012,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n470;
+              const $m = ($t >>> 0) * $n466;
               const $low = $m >>> 0;
-              if ($low >= $n470 || $low >= 4294967296 % $n470) {
-                $r471 = ($m / 4294967296) >>> 0;
+              if ($low >= $n466 || $low >= 4294967296 % $n466) {
+                $r467 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n470 >= 1 && $n470 <= 4294967296))
+            if (!($n466 >= 1 && $n466 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r471 = drawInt(P, $n470);
+            $r467 = drawInt(P, $n466);
           }
-          const $pick469$drawn = $r471;
-          let $pick469 = $pick469$drawn;
-          if ($offered464 && $pick469-- === 0) {
-            const $n475 = Math.max(0, $high463 - $least465 + 1);
-            let $r476 = 0;
-            if ($n475 <= 2097152 && $n475 >= 1) {
+          const $pick465$drawn = $r467;
+          let $pick465 = $pick465$drawn;
+          if ($offered460 && $pick465-- === 0) {
+            const $n471 = Math.max(0, $high459 - $least461 + 1);
+            let $r472 = 0;
+            if ($n471 <= 2097152 && $n471 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5816,46 +6040,46 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n475;
+                const $m = ($t >>> 0) * $n471;
                 const $low = $m >>> 0;
-                if ($low >= $n475 || $low >= 4294967296 % $n475) {
-                  $r476 = ($m / 4294967296) >>> 0;
+                if ($low >= $n471 || $low >= 4294967296 % $n471) {
+                  $r472 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n475 >= 1 && $n475 <= 4294967296))
+              if (!($n471 >= 1 && $n471 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r476 = drawInt(P, $n475);
+              $r472 = drawInt(P, $n471);
             }
-            const $digit473 = $r476;
-            const $value474 = $least465 + $digit473;
+            const $digit469 = $r472;
+            const $value470 = $least461 + $digit469;
             {
-              const l_amount = $value474;
+              const l_amount = $value470;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value474);
+            if (trace !== null) trace.push(l_q, 3, $value470);
             {
-              const l_amount = $value474;
+              const l_amount = $value470;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
-              return step37();
+              return step99();
             }
           }
-          if ($offered466 && $pick469-- === 0) {
+          if ($offered462 && $pick465-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list38[$seat457$at] = 1;
-            if ($left456 === 1) {
-              return step37();
+            $list38[$seat453$at] = 1;
+            if ($left452 === 1) {
+              return step99();
             }
-            $left456--;
-            continue race455;
+            $left452--;
+            continue race451;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
@@ -6135,7 +6359,7 @@ export function playout(): PlayoutKernel {
         )
       ) {
         l___window_0_2 = false;
-        return step54();
+        return step130();
       }
       if (decisions >= $cap)
         throw new GameFault(
@@ -6241,7 +6465,7 @@ export function playout(): PlayoutKernel {
             steps = 0;
             if (trace !== null) trace.push($seat499, 8);
             {
-              return step46();
+              return step112();
             }
           }
           break preferred605;
@@ -6286,7 +6510,7 @@ export function playout(): PlayoutKernel {
               $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 1;
-              return step54();
+              return step130();
             }
           }
           break preferred605;
@@ -6335,7 +6559,7 @@ export function playout(): PlayoutKernel {
               $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_sell_stack++;
               v_keys_left -= 1;
-              return step54();
+              return step130();
             }
           }
           break preferred605;
@@ -6388,7 +6612,7 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              return step54();
+              return step130();
             }
           }
           break preferred605;
@@ -6445,7 +6669,7 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              return step54();
+              return step130();
             }
           }
           break preferred605;
@@ -6495,7 +6719,7 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              return step54();
+              return step130();
             }
           }
           break preferred605;
@@ -6537,7 +6761,7 @@ export function playout(): PlayoutKernel {
                 v_bank += $amount;
               }
               $write_mortgaged(l_d, false, $where[l_d]!);
-              return step54();
+              return step130();
             }
           }
           break preferred605;
@@ -6577,7 +6801,7 @@ export function playout(): PlayoutKernel {
             {
               l_d_3 = $value721;
               l_buyer_2 = $value723;
-              return step42();
+              return step108();
             }
           }
           break preferred605;
@@ -6598,7 +6822,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push($seat499, 16);
             {
               l___window_0_2 = false;
-              return step54();
+              return step130();
             }
           }
           break preferred605;
@@ -6868,7 +7092,7 @@ export function playout(): PlayoutKernel {
       )
     ) {
       l___window_0_2 = false;
-      return step54();
+      return step130();
     }
     const $offered553 =
       ($offered500 ? 1 : 0) +
@@ -6923,7 +7147,7 @@ export function playout(): PlayoutKernel {
         steps = 0;
         if (trace !== null) trace.push($seat499, 8);
         {
-          return step46();
+          return step112();
         }
       }
       if ($offered506 && $pick555-- === 0) {
@@ -6981,7 +7205,7 @@ export function playout(): PlayoutKernel {
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
           v_stacks_left -= 1;
-          return step54();
+          return step130();
         }
       }
       if ($offered511 && $pick555-- === 0) {
@@ -7043,7 +7267,7 @@ export function playout(): PlayoutKernel {
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
           v_keys_left -= 1;
-          return step54();
+          return step130();
         }
       }
       if ($offered516 && $pick555-- === 0) {
@@ -7109,7 +7333,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step54();
+          return step130();
         }
       }
       if ($offered521 && $pick555-- === 0) {
@@ -7179,7 +7403,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step54();
+          return step130();
         }
       }
       if ($offered526 && $pick555-- === 0) {
@@ -7242,7 +7466,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step54();
+          return step130();
         }
       }
       if ($offered531 && $pick555-- === 0) {
@@ -7297,7 +7521,7 @@ export function playout(): PlayoutKernel {
             v_bank += $amount;
           }
           $write_mortgaged(l_d, false, $where[l_d]!);
-          return step54();
+          return step130();
         }
       }
       if ($offered537 && $pick555-- === 0) {
@@ -7376,7 +7600,7 @@ export function playout(): PlayoutKernel {
         {
           l_d_3 = $value597;
           l_buyer_2 = $value601;
-          return step42();
+          return step108();
         }
       }
       if ($offered542 && $pick555-- === 0) {
@@ -7387,7 +7611,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat499, 16);
         {
           l___window_0_2 = false;
-          return step54();
+          return step130();
         }
       }
     }
@@ -7441,7 +7665,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat728, 7, $value738);
       {
         l_amount_3 = $value738;
-        return step43();
+        return step109();
       }
     }
     $index734 -= $count732;
@@ -7569,7 +7793,7 @@ export function playout(): PlayoutKernel {
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_sell_stack++;
               }
-              return step44();
+              return step110();
             }
           }
           break preferred752;
@@ -7589,7 +7813,7 @@ export function playout(): PlayoutKernel {
             steps = 0;
             if (trace !== null) trace.push($seat740, 6);
             {
-              return step44();
+              return step110();
             }
           }
           break preferred752;
@@ -7713,148 +7937,406 @@ export function playout(): PlayoutKernel {
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_sell_stack++;
         }
-        return step44();
+        return step110();
       }
     }
     $index744 -= $count741;
     if ($index744 < $count742) {
       if (trace !== null) trace.push($seat740, 6);
       {
-        return step44();
+        return step110();
       }
     }
     $index744 -= $count742;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide830($seat771: number): number {
-    const $seg772 = Z_deeds + l_p;
-    let $offered773 = false;
-    let $gate799 = false;
-    let $found778 = false;
-    offered773$open: {
-      if (!(N[$seg772]! > 0)) break offered773$open;
-      let $any774: boolean = false;
+  function decide839(): number {
+    {
+      let $n796 = 0;
+      for (let l_q = 0; l_q < players; l_q++) {
+        if (v_eliminated[l_q] !== 0) continue;
+        if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
+          $list73[$n796++] = l_q;
+        }
+      }
+      for (let $s = 0; $s < $n796; $s++) $list74[$s] = 0;
+      let $left798 = $n796;
+      if ($left798 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race797: for (;;) {
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        let $k800 = 0;
+        if ($left798 > 1) {
+          const $n802 = $left798;
+          let $r803 = 0;
+          if ($n802 <= 2097152 && $n802 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n802;
+              const $low = $m >>> 0;
+              if ($low >= $n802 || $low >= 4294967296 % $n802) {
+                $r803 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n802 >= 1 && $n802 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r803 = drawInt(P, $n802);
+          }
+          const $k800$drawn = $r803;
+          $k800 = $k800$drawn;
+        }
+        let $seat799 = -1;
+        let $seat799$at = -1;
+        for (let $a801 = 0; $a801 < $n796; $a801++)
+          if ($list74[$a801]! === 0 && $k800-- === 0) {
+            $seat799 = $list73[$a801]!;
+            $seat799$at = $a801;
+            break;
+          }
+        const l_q = $seat799;
+        preferred820: if ($preferred) {
+          const $low821 = l_high_2 + 1;
+          const $high822 = v_cash[l_q]!;
+          let $offered823 = false;
+          let $least824 = $low821;
+          offered823$open: {
+            if (!($low821 <= $high822)) break offered823$open;
+            $least824 = Math.max($low821, l_high_2 + 1);
+            if (!($least824 <= $high822)) break offered823$open;
+            $offered823 = true;
+          }
+          let $offered825 = false;
+          offered825$open: {
+            $offered825 = true;
+          }
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          let $weight826 = 0;
+          if ($offered823) {
+            $weight826 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight826) || $weight826 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight826}: a preference is a whole number from 0 up`,
+              );
+          }
+          let $weight827 = 0;
+          if ($offered825) {
+            $weight827 = 1;
+          }
+          const $weights828 = $weight826 + $weight827;
+          if ($weights828 === 0) break preferred820;
+          if ($weights828 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick829 = drawInt(P, $weights828);
+          if ($offered823) {
+            $pick829 -= $weight826;
+            if ($pick829 < 0) {
+              const $size830 = Math.max(0, $high822 - $least824 + 1);
+              const $moves831 = $size830;
+              if ($moves831 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt832: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index833 = drawInt(P, $moves831);
+                const $digit834 = $index833 % $size830;
+                $index833 = Math.floor($index833 / $size830);
+                const $value835 = $least824 + $digit834;
+                {
+                  const l_amount = $value835;
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 3, $value835);
+                {
+                  const l_amount = $value835;
+                  l_high_2 = l_amount;
+                  l_leader_2 = l_q;
+                  l_bidding_2 = true;
+                  return step125();
+                }
+              }
+              break preferred820;
+            }
+          }
+          if ($offered825) {
+            $pick829 -= $weight827;
+            if ($pick829 < 0) {
+              const $moves836 = 1;
+              if ($moves836 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              attempt837: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index838 = drawInt(P, $moves836);
+                {
+                }
+                decisions++;
+                steps = 0;
+                if (trace !== null) trace.push(l_q, 4);
+                $list74[$seat799$at] = 1;
+                if ($left798 === 1) {
+                  return step125();
+                }
+                $left798--;
+                continue race797;
+              }
+              break preferred820;
+            }
+          }
+        }
+        const $low804 = l_high_2 + 1;
+        const $high805 = v_cash[l_q]!;
+        let $offered806 = false;
+        let $least807 = $low804;
+        offered806$open: {
+          if (!($low804 <= $high805)) break offered806$open;
+          $least807 = Math.max($low804, l_high_2 + 1);
+          if (!($least807 <= $high805)) break offered806$open;
+          $offered806 = true;
+        }
+        let $offered808 = false;
+        offered808$open: {
+          $offered808 = true;
+        }
+        const $offered809 = ($offered806 ? 1 : 0) + ($offered808 ? 1 : 0);
+        if ($offered809 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
+        attempt810: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n812 = $offered809;
+          let $r813 = 0;
+          if ($n812 <= 2097152 && $n812 >= 1) {
+            for (;;) {
+              const $a = P[0]!,
+                $b = P[1]!,
+                $c = P[2]!,
+                $d = P[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              P[3] = $d + 1;
+              P[0] = $b ^ ($b >>> 9);
+              P[1] = $c + ($c << 3);
+              P[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n812;
+              const $low = $m >>> 0;
+              if ($low >= $n812 || $low >= 4294967296 % $n812) {
+                $r813 = ($m / 4294967296) >>> 0;
+                break;
+              }
+            }
+          } else {
+            if (!($n812 >= 1 && $n812 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r813 = drawInt(P, $n812);
+          }
+          const $pick811$drawn = $r813;
+          let $pick811 = $pick811$drawn;
+          if ($offered806 && $pick811-- === 0) {
+            const $n817 = Math.max(0, $high805 - $least807 + 1);
+            let $r818 = 0;
+            if ($n817 <= 2097152 && $n817 >= 1) {
+              for (;;) {
+                const $a = P[0]!,
+                  $b = P[1]!,
+                  $c = P[2]!,
+                  $d = P[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                P[3] = $d + 1;
+                P[0] = $b ^ ($b >>> 9);
+                P[1] = $c + ($c << 3);
+                P[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n817;
+                const $low = $m >>> 0;
+                if ($low >= $n817 || $low >= 4294967296 % $n817) {
+                  $r818 = ($m / 4294967296) >>> 0;
+                  break;
+                }
+              }
+            } else {
+              if (!($n817 >= 1 && $n817 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              $r818 = drawInt(P, $n817);
+            }
+            const $digit815 = $r818;
+            const $value816 = $least807 + $digit815;
+            {
+              const l_amount = $value816;
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 3, $value816);
+            {
+              const l_amount = $value816;
+              l_high_2 = l_amount;
+              l_leader_2 = l_q;
+              l_bidding_2 = true;
+              return step125();
+            }
+          }
+          if ($offered808 && $pick811-- === 0) {
+            {
+            }
+            decisions++;
+            steps = 0;
+            if (trace !== null) trace.push(l_q, 4);
+            $list74[$seat799$at] = 1;
+            if ($left798 === 1) {
+              return step125();
+            }
+            $left798--;
+            continue race797;
+          }
+        }
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+      }
+    }
+  }
+  function decide899($seat840: number): number {
+    const $seg841 = Z_deeds + l_p;
+    let $offered842 = false;
+    let $gate868 = false;
+    let $found847 = false;
+    offered842$open: {
+      if (!(N[$seg841]! > 0)) break offered842$open;
+      let $any843: boolean = false;
       {
-        const $seg776 = Z_deeds + l_p;
-        const $n777 = N[$seg776]!;
-        for (let $i775 = 0; $i775 < $n777; $i775++) {
-          const l_e = C[$seg776 * CAP + $i775]!;
+        const $seg845 = Z_deeds + l_p;
+        const $n846 = N[$seg845]!;
+        for (let $i844 = 0; $i844 < $n846; $i844++) {
+          const l_e = C[$seg845 * CAP + $i844]!;
           if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any774 = true;
+            $any843 = true;
             break;
           }
         }
       }
-      if (!$any774) break offered773$open;
-      $gate799 = true;
+      if (!$any843) break offered842$open;
+      $gate868 = true;
     }
-    const $seg781 = Z_deeds + l_p;
-    let $offered782 = false;
-    let $gate800 = false;
-    let $found787 = false;
-    offered782$open: {
-      if (!(N[$seg781]! > 0)) break offered782$open;
-      let $any783: boolean = false;
+    const $seg850 = Z_deeds + l_p;
+    let $offered851 = false;
+    let $gate869 = false;
+    let $found856 = false;
+    offered851$open: {
+      if (!(N[$seg850]! > 0)) break offered851$open;
+      let $any852: boolean = false;
       {
-        const $seg785 = Z_deeds + l_p;
-        const $n786 = N[$seg785]!;
-        for (let $i784 = 0; $i784 < $n786; $i784++) {
-          const l_e = C[$seg785 * CAP + $i784]!;
+        const $seg854 = Z_deeds + l_p;
+        const $n855 = N[$seg854]!;
+        for (let $i853 = 0; $i853 < $n855; $i853++) {
+          const l_e = C[$seg854 * CAP + $i853]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any783 = true;
+            $any852 = true;
             break;
           }
         }
       }
-      if (!$any783) break offered782$open;
-      if (!(v_stacks_left >= 4)) break offered782$open;
-      $gate800 = true;
+      if (!$any852) break offered851$open;
+      if (!(v_stacks_left >= 4)) break offered851$open;
+      $gate869 = true;
     }
-    const $seg790 = Z_deeds + l_p;
-    let $offered791 = false;
-    let $gate801 = false;
-    let $found796 = false;
-    offered791$open: {
-      if (!(N[$seg790]! > 0)) break offered791$open;
-      let $any792: boolean = false;
+    const $seg859 = Z_deeds + l_p;
+    let $offered860 = false;
+    let $gate870 = false;
+    let $found865 = false;
+    offered860$open: {
+      if (!(N[$seg859]! > 0)) break offered860$open;
+      let $any861: boolean = false;
       {
-        const $seg794 = Z_deeds + l_p;
-        const $n795 = N[$seg794]!;
-        for (let $i793 = 0; $i793 < $n795; $i793++) {
-          const l_e = C[$seg794 * CAP + $i793]!;
+        const $seg863 = Z_deeds + l_p;
+        const $n864 = N[$seg863]!;
+        for (let $i862 = 0; $i862 < $n864; $i862++) {
+          const l_e = C[$seg863 * CAP + $i862]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any792 = true;
+            $any861 = true;
             break;
           }
         }
       }
-      if (!$any792) break offered791$open;
-      $gate801 = true;
+      if (!$any861) break offered860$open;
+      $gate870 = true;
     }
-    $values71$n[0]! = 0;
-    $values73$n[0]! = 0;
     $values75$n[0]! = 0;
-    if ($gate799 || $gate800 || $gate801) {
-      let $value802$kept0 = 0;
-      let $value802$kept1 = 0;
-      let $value802$kept2 = 0;
-      for (let $i803 = 0; $i803 < N[$seg772]!; $i803++) {
-        const $value802 = C[$seg772 * CAP + $i803]!;
-        found778$test: if ($gate799) {
-          const l_d = $value802;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found778$test;
-          if (!fn_may_sell_stack$memo(l_p, l_d)) break found778$test;
-          $values71[$value802$kept0++] = l_d;
+    $values77$n[0]! = 0;
+    $values79$n[0]! = 0;
+    if ($gate868 || $gate869 || $gate870) {
+      let $value871$kept0 = 0;
+      let $value871$kept1 = 0;
+      let $value871$kept2 = 0;
+      for (let $i872 = 0; $i872 < N[$seg841]!; $i872++) {
+        const $value871 = C[$seg841 * CAP + $i872]!;
+        found847$test: if ($gate868) {
+          const l_d = $value871;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found847$test;
+          if (!fn_may_sell_stack$memo(l_p, l_d)) break found847$test;
+          $values75[$value871$kept0++] = l_d;
         }
-        found787$test: if ($gate800) {
-          const l_d = $value802;
-          if (!(v_key[l_d]! === 1)) break found787$test;
-          $values73[$value802$kept1++] = l_d;
+        found856$test: if ($gate869) {
+          const l_d = $value871;
+          if (!(v_key[l_d]! === 1)) break found856$test;
+          $values77[$value871$kept1++] = l_d;
         }
-        found796$test: if ($gate801) {
-          const l_d = $value802;
-          if (!!(v_mortgaged[l_d]! === 1)) break found796$test;
+        found865$test: if ($gate870) {
+          const l_d = $value871;
+          if (!!(v_mortgaged[l_d]! === 1)) break found865$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
-            break found796$test;
-          $values75[$value802$kept2++] = l_d;
+            break found865$test;
+          $values79[$value871$kept2++] = l_d;
         }
       }
-      $values71$n[0]! = $value802$kept0;
-      $values73$n[0]! = $value802$kept1;
-      $values75$n[0]! = $value802$kept2;
-      $found778 = $value802$kept0 > 0;
-      $found787 = $value802$kept1 > 0;
-      $found796 = $value802$kept2 > 0;
+      $values75$n[0]! = $value871$kept0;
+      $values77$n[0]! = $value871$kept1;
+      $values79$n[0]! = $value871$kept2;
+      $found847 = $value871$kept0 > 0;
+      $found856 = $value871$kept1 > 0;
+      $found865 = $value871$kept2 > 0;
     }
-    offered773$open: {
-      if (!$found778) break offered773$open;
-      $offered773 = true;
+    offered842$open: {
+      if (!$found847) break offered842$open;
+      $offered842 = true;
     }
-    offered782$open: {
-      if (!$found787) break offered782$open;
-      $offered782 = true;
+    offered851$open: {
+      if (!$found856) break offered851$open;
+      $offered851 = true;
     }
-    offered791$open: {
-      if (!$found796) break offered791$open;
-      $offered791 = true;
+    offered860$open: {
+      if (!$found865) break offered860$open;
+      $offered860 = true;
     }
-    const $offered804 = ($offered773 ? 1 : 0) + ($offered782 ? 1 : 0) + ($offered791 ? 1 : 0);
-    if ($offered804 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat771} must act but has no legal move`);
+    const $offered873 = ($offered842 ? 1 : 0) + ($offered851 ? 1 : 0) + ($offered860 ? 1 : 0);
+    if ($offered873 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat840} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt805: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n807 = $offered804;
-      let $r808 = 0;
-      if ($n807 <= 2097152 && $n807 >= 1) {
+    attempt874: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n876 = $offered873;
+      let $r877 = 0;
+      if ($n876 <= 2097152 && $n876 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7865,24 +8347,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n807;
+          const $m = ($t >>> 0) * $n876;
           const $low = $m >>> 0;
-          if ($low >= $n807 || $low >= 4294967296 % $n807) {
-            $r808 = ($m / 4294967296) >>> 0;
+          if ($low >= $n876 || $low >= 4294967296 % $n876) {
+            $r877 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n807 >= 1 && $n807 <= 4294967296))
+        if (!($n876 >= 1 && $n876 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r808 = drawInt(P, $n807);
+        $r877 = drawInt(P, $n876);
       }
-      const $pick806$drawn = $r808;
-      let $pick806 = $pick806$drawn;
-      if ($offered773 && $pick806-- === 0) {
-        const $n812 = $values71$n[0]!;
-        let $r813 = 0;
-        if ($n812 <= 2097152 && $n812 >= 1) {
+      const $pick875$drawn = $r877;
+      let $pick875 = $pick875$drawn;
+      if ($offered842 && $pick875-- === 0) {
+        const $n881 = $values75$n[0]!;
+        let $r882 = 0;
+        if ($n881 <= 2097152 && $n881 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7893,34 +8375,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n812;
+            const $m = ($t >>> 0) * $n881;
             const $low = $m >>> 0;
-            if ($low >= $n812 || $low >= 4294967296 % $n812) {
-              $r813 = ($m / 4294967296) >>> 0;
+            if ($low >= $n881 || $low >= 4294967296 % $n881) {
+              $r882 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n812 >= 1 && $n812 <= 4294967296))
+          if (!($n881 >= 1 && $n881 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r813 = drawInt(P, $n812);
+          $r882 = drawInt(P, $n881);
         }
-        const $digit810 = $r813;
-        const $value811 = $values71[$digit810]!;
+        const $digit879 = $r882;
+        const $value880 = $values75[$digit879]!;
         {
-          const l_d = $value811;
+          const l_d = $value880;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat771, 0, $value811);
+        if (trace !== null) trace.push($seat840, 0, $value880);
         {
-          const l_d = $value811;
+          const l_d = $value880;
           {
-            const $argument814 = l_p;
-            const $argument815 = l_d;
+            const $argument883 = l_p;
+            const $argument884 = l_d;
             {
-              let l_p = $argument814;
-              let l_sold = $argument815;
+              let l_p = $argument883;
+              let l_sold = $argument884;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7942,13 +8424,13 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step53();
+          return step129();
         }
       }
-      if ($offered782 && $pick806-- === 0) {
-        const $n819 = $values73$n[0]!;
-        let $r820 = 0;
-        if ($n819 <= 2097152 && $n819 >= 1) {
+      if ($offered851 && $pick875-- === 0) {
+        const $n888 = $values77$n[0]!;
+        let $r889 = 0;
+        if ($n888 <= 2097152 && $n888 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7959,34 +8441,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n819;
+            const $m = ($t >>> 0) * $n888;
             const $low = $m >>> 0;
-            if ($low >= $n819 || $low >= 4294967296 % $n819) {
-              $r820 = ($m / 4294967296) >>> 0;
+            if ($low >= $n888 || $low >= 4294967296 % $n888) {
+              $r889 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n819 >= 1 && $n819 <= 4294967296))
+          if (!($n888 >= 1 && $n888 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r820 = drawInt(P, $n819);
+          $r889 = drawInt(P, $n888);
         }
-        const $digit817 = $r820;
-        const $value818 = $values73[$digit817]!;
+        const $digit886 = $r889;
+        const $value887 = $values77[$digit886]!;
         {
-          const l_d = $value818;
+          const l_d = $value887;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat771, 1, $value818);
+        if (trace !== null) trace.push($seat840, 1, $value887);
         {
-          const l_d = $value818;
+          const l_d = $value887;
           {
-            const $argument821 = l_p;
-            const $argument822 = l_d;
+            const $argument890 = l_p;
+            const $argument891 = l_d;
             {
-              let l_p = $argument821;
-              let l_sold = $argument822;
+              let l_p = $argument890;
+              let l_sold = $argument891;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8012,13 +8494,13 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step53();
+          return step129();
         }
       }
-      if ($offered791 && $pick806-- === 0) {
-        const $n826 = $values75$n[0]!;
-        let $r827 = 0;
-        if ($n826 <= 2097152 && $n826 >= 1) {
+      if ($offered860 && $pick875-- === 0) {
+        const $n895 = $values79$n[0]!;
+        let $r896 = 0;
+        if ($n895 <= 2097152 && $n895 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8029,34 +8511,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n826;
+            const $m = ($t >>> 0) * $n895;
             const $low = $m >>> 0;
-            if ($low >= $n826 || $low >= 4294967296 % $n826) {
-              $r827 = ($m / 4294967296) >>> 0;
+            if ($low >= $n895 || $low >= 4294967296 % $n895) {
+              $r896 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n826 >= 1 && $n826 <= 4294967296))
+          if (!($n895 >= 1 && $n895 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r827 = drawInt(P, $n826);
+          $r896 = drawInt(P, $n895);
         }
-        const $digit824 = $r827;
-        const $value825 = $values75[$digit824]!;
+        const $digit893 = $r896;
+        const $value894 = $values79[$digit893]!;
         {
-          const l_d = $value825;
+          const l_d = $value894;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat771, 2, $value825);
+        if (trace !== null) trace.push($seat840, 2, $value894);
         {
-          const l_d = $value825;
+          const l_d = $value894;
           {
-            const $argument828 = l_p;
-            const $argument829 = l_d;
+            const $argument897 = l_p;
+            const $argument898 = l_d;
             {
-              let l_p = $argument828;
-              let l_pledged = $argument829;
+              let l_p = $argument897;
+              let l_pledged = $argument898;
               $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -8075,269 +8557,11 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step53();
+          return step129();
         }
       }
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-  }
-  function decide898(): number {
-    {
-      let $n855 = 0;
-      for (let l_q = 0; l_q < players; l_q++) {
-        if (v_eliminated[l_q] !== 0) continue;
-        if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list79[$n855++] = l_q;
-        }
-      }
-      for (let $s = 0; $s < $n855; $s++) $list80[$s] = 0;
-      let $left857 = $n855;
-      if ($left857 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race856: for (;;) {
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        let $k859 = 0;
-        if ($left857 > 1) {
-          const $n861 = $left857;
-          let $r862 = 0;
-          if ($n861 <= 2097152 && $n861 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n861;
-              const $low = $m >>> 0;
-              if ($low >= $n861 || $low >= 4294967296 % $n861) {
-                $r862 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n861 >= 1 && $n861 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r862 = drawInt(P, $n861);
-          }
-          const $k859$drawn = $r862;
-          $k859 = $k859$drawn;
-        }
-        let $seat858 = -1;
-        let $seat858$at = -1;
-        for (let $a860 = 0; $a860 < $n855; $a860++)
-          if ($list80[$a860]! === 0 && $k859-- === 0) {
-            $seat858 = $list79[$a860]!;
-            $seat858$at = $a860;
-            break;
-          }
-        const l_q = $seat858;
-        preferred879: if ($preferred) {
-          const $low880 = l_high_2 + 1;
-          const $high881 = v_cash[l_q]!;
-          let $offered882 = false;
-          let $least883 = $low880;
-          offered882$open: {
-            if (!($low880 <= $high881)) break offered882$open;
-            $least883 = Math.max($low880, l_high_2 + 1);
-            if (!($least883 <= $high881)) break offered882$open;
-            $offered882 = true;
-          }
-          let $offered884 = false;
-          offered884$open: {
-            $offered884 = true;
-          }
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
-          let $weight885 = 0;
-          if ($offered882) {
-            $weight885 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight885) || $weight885 < 0)
-              throw new GameFault(
-                "fault/bad-preference",
-                `the preference of 'bid' is ${$weight885}: a preference is a whole number from 0 up`,
-              );
-          }
-          let $weight886 = 0;
-          if ($offered884) {
-            $weight886 = 1;
-          }
-          const $weights887 = $weight885 + $weight886;
-          if ($weights887 === 0) break preferred879;
-          if ($weights887 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick888 = drawInt(P, $weights887);
-          if ($offered882) {
-            $pick888 -= $weight885;
-            if ($pick888 < 0) {
-              const $size889 = Math.max(0, $high881 - $least883 + 1);
-              const $moves890 = $size889;
-              if ($moves890 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt891: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index892 = drawInt(P, $moves890);
-                const $digit893 = $index892 % $size889;
-                $index892 = Math.floor($index892 / $size889);
-                const $value894 = $least883 + $digit893;
-                {
-                  const l_amount = $value894;
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value894);
-                {
-                  const l_amount = $value894;
-                  l_high_2 = l_amount;
-                  l_leader_2 = l_q;
-                  l_bidding_2 = true;
-                  return step51();
-                }
-              }
-              break preferred879;
-            }
-          }
-          if ($offered884) {
-            $pick888 -= $weight886;
-            if ($pick888 < 0) {
-              const $moves895 = 1;
-              if ($moves895 > 4294967296)
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt896: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index897 = drawInt(P, $moves895);
-                {
-                }
-                decisions++;
-                steps = 0;
-                if (trace !== null) trace.push(l_q, 4);
-                $list80[$seat858$at] = 1;
-                if ($left857 === 1) {
-                  return step51();
-                }
-                $left857--;
-                continue race856;
-              }
-              break preferred879;
-            }
-          }
-        }
-        const $low863 = l_high_2 + 1;
-        const $high864 = v_cash[l_q]!;
-        let $offered865 = false;
-        let $least866 = $low863;
-        offered865$open: {
-          if (!($low863 <= $high864)) break offered865$open;
-          $least866 = Math.max($low863, l_high_2 + 1);
-          if (!($least866 <= $high864)) break offered865$open;
-          $offered865 = true;
-        }
-        let $offered867 = false;
-        offered867$open: {
-          $offered867 = true;
-        }
-        const $offered868 = ($offered865 ? 1 : 0) + ($offered867 ? 1 : 0);
-        if ($offered868 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
-        if (decisions >= $cap)
-          throw new GameFault(
-            "fault/decision-cap",
-            `the game did not end within ${$cap} decisions: an endless flow loop?`,
-          );
-        attempt869: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n871 = $offered868;
-          let $r872 = 0;
-          if ($n871 <= 2097152 && $n871 >= 1) {
-            for (;;) {
-              const $a = P[0]!,
-                $b = P[1]!,
-                $c = P[2]!,
-                $d = P[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              P[3] = $d + 1;
-              P[0] = $b ^ ($b >>> 9);
-              P[1] = $c + ($c << 3);
-              P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n871;
-              const $low = $m >>> 0;
-              if ($low >= $n871 || $low >= 4294967296 % $n871) {
-                $r872 = ($m / 4294967296) >>> 0;
-                break;
-              }
-            }
-          } else {
-            if (!($n871 >= 1 && $n871 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r872 = drawInt(P, $n871);
-          }
-          const $pick870$drawn = $r872;
-          let $pick870 = $pick870$drawn;
-          if ($offered865 && $pick870-- === 0) {
-            const $n876 = Math.max(0, $high864 - $least866 + 1);
-            let $r877 = 0;
-            if ($n876 <= 2097152 && $n876 >= 1) {
-              for (;;) {
-                const $a = P[0]!,
-                  $b = P[1]!,
-                  $c = P[2]!,
-                  $d = P[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                P[3] = $d + 1;
-                P[0] = $b ^ ($b >>> 9);
-                P[1] = $c + ($c << 3);
-                P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n876;
-                const $low = $m >>> 0;
-                if ($low >= $n876 || $low >= 4294967296 % $n876) {
-                  $r877 = ($m / 4294967296) >>> 0;
-                  break;
-                }
-              }
-            } else {
-              if (!($n876 >= 1 && $n876 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r877 = drawInt(P, $n876);
-            }
-            const $digit874 = $r877;
-            const $value875 = $least866 + $digit874;
-            {
-              const l_amount = $value875;
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value875);
-            {
-              const l_amount = $value875;
-              l_high_2 = l_amount;
-              l_leader_2 = l_q;
-              l_bidding_2 = true;
-              return step51();
-            }
-          }
-          if ($offered867 && $pick870-- === 0) {
-            {
-            }
-            decisions++;
-            steps = 0;
-            if (trace !== null) trace.push(l_q, 4);
-            $list80[$seat858$at] = 1;
-            if ($left857 === 1) {
-              return step51();
-            }
-            $left857--;
-            continue race856;
-          }
-        }
-        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-      }
-    }
   }
   var $table_lift_cost = new Float64Array(106);
   for (const l_d of ALL_Deed)
@@ -8348,22 +8572,22 @@ export function playout(): PlayoutKernel {
   var K_ended = -1;
 
   var ENTRIES = new Map<string, number>([
-    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage", 55],
-    ["turn.bid_or_decline", 56],
-    ["turn.accept_or_refuse", 57],
-    ["turn.ask_price", 58],
+    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage", 131],
+    ["turn.bid_or_decline", 132],
+    ["turn.accept_or_refuse", 133],
+    ["turn.ask_price", 134],
     [
       "turn.request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mortgage_or_lift_or_offer_or_done",
-      59,
+      135,
     ],
-    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2", 60],
-    ["turn.bid_or_decline2", 61],
-    ["turn.bid_or_decline3", 62],
-    ["turn.buy_or_decline", 63],
-    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3", 64],
-    ["turn.bid_or_decline4", 65],
-    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4", 66],
-    ["turn.bid_or_decline5", 67],
+    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage2", 136],
+    ["turn.bid_or_decline2", 137],
+    ["turn.bid_or_decline3", 138],
+    ["turn.buy_or_decline", 139],
+    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage3", 140],
+    ["turn.bid_or_decline4", 141],
+    ["turn.raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgage4", 142],
+    ["turn.bid_or_decline5", 143],
   ]);
   var RACES = new Set<string>([
     "turn.bid_or_decline",
@@ -8415,36 +8639,36 @@ export function playout(): PlayoutKernel {
     const $list4 = K_$list4;
     const $list5 = K_$list5;
     const $list6 = K_$list6;
-    const $values7 = K_$values7;
-    const $values7$n = K_$values7$n;
-    const $values9 = K_$values9;
-    const $values9$n = K_$values9$n;
+    const $list7 = K_$list7;
+    const $list8 = K_$list8;
+    const $list9 = K_$list9;
+    const $list10 = K_$list10;
     const $values11 = K_$values11;
     const $values11$n = K_$values11$n;
-    const $list13 = K_$list13;
-    const $list14 = K_$list14;
-    const $list15 = K_$list15;
-    const $list16 = K_$list16;
-    const $values17 = K_$values17;
-    const $values17$n = K_$values17$n;
-    const $values19 = K_$values19;
-    const $values19$n = K_$values19$n;
+    const $values13 = K_$values13;
+    const $values13$n = K_$values13$n;
+    const $values15 = K_$values15;
+    const $values15$n = K_$values15$n;
+    const $list17 = K_$list17;
+    const $list18 = K_$list18;
+    const $list19 = K_$list19;
+    const $list20 = K_$list20;
     const $values21 = K_$values21;
     const $values21$n = K_$values21$n;
-    const $list23 = K_$list23;
-    const $list24 = K_$list24;
-    const $list25 = K_$list25;
-    const $list26 = K_$list26;
-    const $values27 = K_$values27;
-    const $values27$n = K_$values27$n;
-    const $values29 = K_$values29;
-    const $values29$n = K_$values29$n;
+    const $values23 = K_$values23;
+    const $values23$n = K_$values23$n;
+    const $values25 = K_$values25;
+    const $values25$n = K_$values25$n;
+    const $list27 = K_$list27;
+    const $list28 = K_$list28;
+    const $list29 = K_$list29;
+    const $list30 = K_$list30;
     const $values31 = K_$values31;
     const $values31$n = K_$values31$n;
-    const $list33 = K_$list33;
-    const $list34 = K_$list34;
-    const $list35 = K_$list35;
-    const $list36 = K_$list36;
+    const $values33 = K_$values33;
+    const $values33$n = K_$values33$n;
+    const $values35 = K_$values35;
+    const $values35$n = K_$values35$n;
     const $list37 = K_$list37;
     const $list38 = K_$list38;
     const $values39 = K_$values39;
@@ -8479,16 +8703,16 @@ export function playout(): PlayoutKernel {
     const $values67$n = K_$values67$n;
     const $values69 = K_$values69;
     const $values69$n = K_$values69$n;
-    const $values71 = K_$values71;
-    const $values71$n = K_$values71$n;
-    const $values73 = K_$values73;
-    const $values73$n = K_$values73$n;
+    const $list71 = K_$list71;
+    const $list72 = K_$list72;
+    const $list73 = K_$list73;
+    const $list74 = K_$list74;
     const $values75 = K_$values75;
     const $values75$n = K_$values75$n;
-    const $list77 = K_$list77;
-    const $list78 = K_$list78;
-    const $list79 = K_$list79;
-    const $list80 = K_$list80;
+    const $values77 = K_$values77;
+    const $values77$n = K_$values77$n;
+    const $values79 = K_$values79;
+    const $values79$n = K_$values79$n;
     const $list81 = K_$list81;
     const $list82 = K_$list82;
     const $list83 = K_$list83;
@@ -9448,6 +9672,234 @@ export function playout(): PlayoutKernel {
         case 67:
           pc = step67();
           break;
+        case 68:
+          pc = step68();
+          break;
+        case 69:
+          pc = step69();
+          break;
+        case 70:
+          pc = step70();
+          break;
+        case 71:
+          pc = step71();
+          break;
+        case 72:
+          pc = step72();
+          break;
+        case 73:
+          pc = step73();
+          break;
+        case 74:
+          pc = step74();
+          break;
+        case 75:
+          pc = step75();
+          break;
+        case 76:
+          pc = step76();
+          break;
+        case 77:
+          pc = step77();
+          break;
+        case 78:
+          pc = step78();
+          break;
+        case 79:
+          pc = step79();
+          break;
+        case 80:
+          pc = step80();
+          break;
+        case 81:
+          pc = step81();
+          break;
+        case 82:
+          pc = step82();
+          break;
+        case 83:
+          pc = step83();
+          break;
+        case 84:
+          pc = step84();
+          break;
+        case 85:
+          pc = step85();
+          break;
+        case 86:
+          pc = step86();
+          break;
+        case 87:
+          pc = step87();
+          break;
+        case 88:
+          pc = step88();
+          break;
+        case 89:
+          pc = step89();
+          break;
+        case 90:
+          pc = step90();
+          break;
+        case 91:
+          pc = step91();
+          break;
+        case 92:
+          pc = step92();
+          break;
+        case 93:
+          pc = step93();
+          break;
+        case 94:
+          pc = step94();
+          break;
+        case 95:
+          pc = step95();
+          break;
+        case 96:
+          pc = step96();
+          break;
+        case 97:
+          pc = step97();
+          break;
+        case 98:
+          pc = step98();
+          break;
+        case 99:
+          pc = step99();
+          break;
+        case 100:
+          pc = step100();
+          break;
+        case 101:
+          pc = step101();
+          break;
+        case 102:
+          pc = step102();
+          break;
+        case 103:
+          pc = step103();
+          break;
+        case 104:
+          pc = step104();
+          break;
+        case 105:
+          pc = step105();
+          break;
+        case 106:
+          pc = step106();
+          break;
+        case 107:
+          pc = step107();
+          break;
+        case 108:
+          pc = step108();
+          break;
+        case 109:
+          pc = step109();
+          break;
+        case 110:
+          pc = step110();
+          break;
+        case 111:
+          pc = step111();
+          break;
+        case 112:
+          pc = step112();
+          break;
+        case 113:
+          pc = step113();
+          break;
+        case 114:
+          pc = step114();
+          break;
+        case 115:
+          pc = step115();
+          break;
+        case 116:
+          pc = step116();
+          break;
+        case 117:
+          pc = step117();
+          break;
+        case 118:
+          pc = step118();
+          break;
+        case 119:
+          pc = step119();
+          break;
+        case 120:
+          pc = step120();
+          break;
+        case 121:
+          pc = step121();
+          break;
+        case 122:
+          pc = step122();
+          break;
+        case 123:
+          pc = step123();
+          break;
+        case 124:
+          pc = step124();
+          break;
+        case 125:
+          pc = step125();
+          break;
+        case 126:
+          pc = step126();
+          break;
+        case 127:
+          pc = step127();
+          break;
+        case 128:
+          pc = step128();
+          break;
+        case 129:
+          pc = step129();
+          break;
+        case 130:
+          pc = step130();
+          break;
+        case 131:
+          pc = step131();
+          break;
+        case 132:
+          pc = step132();
+          break;
+        case 133:
+          pc = step133();
+          break;
+        case 134:
+          pc = step134();
+          break;
+        case 135:
+          pc = step135();
+          break;
+        case 136:
+          pc = step136();
+          break;
+        case 137:
+          pc = step137();
+          break;
+        case 138:
+          pc = step138();
+          break;
+        case 139:
+          pc = step139();
+          break;
+        case 140:
+          pc = step140();
+          break;
+        case 141:
+          pc = step141();
+          break;
+        case 142:
+          pc = step142();
+          break;
+        case 143:
+          pc = step143();
+          break;
         default:
           break run;
       }
@@ -9481,36 +9933,36 @@ export function playout(): PlayoutKernel {
     const $list4 = K_$list4;
     const $list5 = K_$list5;
     const $list6 = K_$list6;
-    const $values7 = K_$values7;
-    const $values7$n = K_$values7$n;
-    const $values9 = K_$values9;
-    const $values9$n = K_$values9$n;
+    const $list7 = K_$list7;
+    const $list8 = K_$list8;
+    const $list9 = K_$list9;
+    const $list10 = K_$list10;
     const $values11 = K_$values11;
     const $values11$n = K_$values11$n;
-    const $list13 = K_$list13;
-    const $list14 = K_$list14;
-    const $list15 = K_$list15;
-    const $list16 = K_$list16;
-    const $values17 = K_$values17;
-    const $values17$n = K_$values17$n;
-    const $values19 = K_$values19;
-    const $values19$n = K_$values19$n;
+    const $values13 = K_$values13;
+    const $values13$n = K_$values13$n;
+    const $values15 = K_$values15;
+    const $values15$n = K_$values15$n;
+    const $list17 = K_$list17;
+    const $list18 = K_$list18;
+    const $list19 = K_$list19;
+    const $list20 = K_$list20;
     const $values21 = K_$values21;
     const $values21$n = K_$values21$n;
-    const $list23 = K_$list23;
-    const $list24 = K_$list24;
-    const $list25 = K_$list25;
-    const $list26 = K_$list26;
-    const $values27 = K_$values27;
-    const $values27$n = K_$values27$n;
-    const $values29 = K_$values29;
-    const $values29$n = K_$values29$n;
+    const $values23 = K_$values23;
+    const $values23$n = K_$values23$n;
+    const $values25 = K_$values25;
+    const $values25$n = K_$values25$n;
+    const $list27 = K_$list27;
+    const $list28 = K_$list28;
+    const $list29 = K_$list29;
+    const $list30 = K_$list30;
     const $values31 = K_$values31;
     const $values31$n = K_$values31$n;
-    const $list33 = K_$list33;
-    const $list34 = K_$list34;
-    const $list35 = K_$list35;
-    const $list36 = K_$list36;
+    const $values33 = K_$values33;
+    const $values33$n = K_$values33$n;
+    const $values35 = K_$values35;
+    const $values35$n = K_$values35$n;
     const $list37 = K_$list37;
     const $list38 = K_$list38;
     const $values39 = K_$values39;
@@ -9545,16 +9997,16 @@ export function playout(): PlayoutKernel {
     const $values67$n = K_$values67$n;
     const $values69 = K_$values69;
     const $values69$n = K_$values69$n;
-    const $values71 = K_$values71;
-    const $values71$n = K_$values71$n;
-    const $values73 = K_$values73;
-    const $values73$n = K_$values73$n;
+    const $list71 = K_$list71;
+    const $list72 = K_$list72;
+    const $list73 = K_$list73;
+    const $list74 = K_$list74;
     const $values75 = K_$values75;
     const $values75$n = K_$values75$n;
-    const $list77 = K_$list77;
-    const $list78 = K_$list78;
-    const $list79 = K_$list79;
-    const $list80 = K_$list80;
+    const $values77 = K_$values77;
+    const $values77$n = K_$values77$n;
+    const $values79 = K_$values79;
+    const $values79$n = K_$values79$n;
     const $list81 = K_$list81;
     const $list82 = K_$list82;
     const $list83 = K_$list83;

@@ -64,9 +64,7 @@ export class PlayoutFile {
   private readonly cardCount: number;
   /** The declaration whose statements are being written: its file names the sites of `end game`. */
   private writing: A.Block | null | undefined;
-  /** A kernel of one function per step: no step is copied in place of a jump, and each decision is
-   *  written where its step leads to it (a step with one way in is still written inside the step
-   *  that leads to it, as in one `play`). */
+  /** Every step gets a program counter of its own (a kernel of one function per step). */
   private unfused = false;
   /** Program counter of each step that keeps a case of its own. */
   private readonly pcs = new Map<string, number>();
@@ -480,12 +478,9 @@ export class PlayoutFile {
 
   // ── the flow ───────────────────────────────────────────────────────────────────────────────────
 
-  /** As flow.ts: a step with one way in is written inside the step that leads to it. In a kernel of
-   *  one function per step too: such a step (an `if`'s branch holding a decision) cost a call and
-   *  a function of its own, and its jumps out, now written in the step that leads to it, still call
-   *  later steps and return to earlier ones (a fused step is never a loop's head: it has one way in). */
+  /** As flow.ts: a step with one way in is written inside the step that leads to it. */
   private fused(label: string): boolean {
-    return isFused(this.ctx.machine, this.entries, label);
+    return !this.unfused && isFused(this.ctx.machine, this.entries, label);
   }
 
   private stepCode(step: Step): string[] {
