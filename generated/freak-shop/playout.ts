@@ -141,18 +141,18 @@ export function playout(): PlayoutKernel {
     return $countOf($count_mansion_value, (Z_mansion + l_p - Z_mansion) * 11, $intMember(l_v, 0, 11));
   }
   function fn_marked_cards(l_p: number): number {
-    let $count150: number = 0;
+    let $count147: number = 0;
     {
-      const $seg152 = Z_mansion + l_p;
-      const $n153 = N[$seg152]!;
-      for (let $i151 = 0; $i151 < $n153; $i151++) {
-        const l_c = C[$seg152 * CAP + $i151]!;
+      const $seg149 = Z_mansion + l_p;
+      const $n150 = N[$seg149]!;
+      for (let $i148 = 0; $i148 < $n150; $i148++) {
+        const l_c = C[$seg149 * CAP + $i148]!;
         if (Merchandise_marked[l_c]!) {
-          $count150++;
+          $count147++;
         }
       }
     }
-    return $count150;
+    return $count147;
   }
   function fn_majority(l_set: number[]): string {
     return highestOf(
@@ -160,8 +160,8 @@ export function playout(): PlayoutKernel {
       (l_k) =>
         ((): number => {
           let $n: number = 0;
-          for (const $item154 of l_set) {
-            const l_c = $item154;
+          for (const $item151 of l_set) {
+            const l_c = $item151;
             if (Merchandise_category[l_c]! === l_k) {
               $n++;
             }
@@ -184,24 +184,24 @@ export function playout(): PlayoutKernel {
     return l_rank === 1 ? 10 : l_rank === 2 ? 6 : l_rank === 3 ? 3 : 0;
   }
   function fn_least_marked_rank(l_p: number): number {
-    let $count155: number = 0;
-    for (const $item156 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item156;
+    let $count152: number = 0;
+    for (const $item153 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item153;
       if (l_k < fn_marked_cards(l_p)) {
-        $count155++;
+        $count152++;
       }
     }
-    return 1 + $count155;
+    return 1 + $count152;
   }
   function fn_most_marked_rank(l_p: number): number {
-    let $count157: number = 0;
-    for (const $item158 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
-      const l_k = $item158;
+    let $count154: number = 0;
+    for (const $item155 of distinctOf(seatList(players), (l_q) => fn_marked_cards(l_q))) {
+      const l_k = $item155;
       if (l_k > fn_marked_cards(l_p)) {
-        $count157++;
+        $count154++;
       }
     }
-    return 1 + $count157;
+    return 1 + $count154;
   }
   function fn_values_held(l_p: number): number[] {
     return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
@@ -222,25 +222,25 @@ export function playout(): PlayoutKernel {
           ? ((): number => {
               let $n: number = 0;
               {
-                const $high161 = 10;
-                for (let l_v = 1; l_v <= $high161; l_v++) {
-                  let $cond160: boolean = fn_copies(l_p, l_v) > 0;
-                  if ($cond160) {
-                    let $max159: number = NaN;
+                const $high158 = 10;
+                for (let l_v = 1; l_v <= $high158; l_v++) {
+                  let $cond157: boolean = fn_copies(l_p, l_v) > 0;
+                  if ($cond157) {
+                    let $max156: number = NaN;
                     for (let l_q = 0; l_q < players; l_q++) {
                       {
                         const $v = fn_copies(l_q, l_v);
-                        if ($max159 !== $max159 || $v > $max159) $max159 = $v;
+                        if ($max156 !== $max156 || $v > $max156) $max156 = $v;
                       }
                     }
-                    if ($max159 !== $max159)
+                    if ($max156 !== $max156)
                       throw new GameFault(
                         "fault/empty-aggregate",
                         "max(…) of nothing: the collection is empty",
                       );
-                    $cond160 = fn_copies(l_p, l_v) === $max159;
+                    $cond157 = fn_copies(l_p, l_v) === $max156;
                   }
-                  if ($cond160) {
+                  if ($cond157) {
                     $n += 5;
                   }
                 }
@@ -275,10 +275,10 @@ export function playout(): PlayoutKernel {
                         ((): number => {
                           let $n: number = 0;
                           {
-                            const $seg163 = Z_mansion + l_p;
-                            const $n164 = N[$seg163]!;
-                            for (let $i162 = 0; $i162 < $n164; $i162++) {
-                              const l_c = C[$seg163 * CAP + $i162]!;
+                            const $seg160 = Z_mansion + l_p;
+                            const $n161 = N[$seg160]!;
+                            for (let $i159 = 0; $i159 < $n161; $i159++) {
+                              const l_c = C[$seg160 * CAP + $i159]!;
                               $n += Merchandise_value[l_c]!;
                             }
                           }
@@ -289,21 +289,21 @@ export function playout(): PlayoutKernel {
                       ? 2 *
                         ((): number => {
                           let $n: number = 0;
-                          for (const $item169 of fn_values_held(l_p)) {
-                            const l_v = $item169;
-                            let $any165: boolean = false;
+                          for (const $item166 of fn_values_held(l_p)) {
+                            const l_v = $item166;
+                            let $any162: boolean = false;
                             {
-                              const $seg167 = Z_mansion + l_p;
-                              const $n168 = N[$seg167]!;
-                              for (let $i166 = 0; $i166 < $n168; $i166++) {
-                                const l_c = C[$seg167 * CAP + $i166]!;
+                              const $seg164 = Z_mansion + l_p;
+                              const $n165 = N[$seg164]!;
+                              for (let $i163 = 0; $i163 < $n165; $i163++) {
+                                const l_c = C[$seg164 * CAP + $i163]!;
                                 if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                  $any165 = true;
+                                  $any162 = true;
                                   break;
                                 }
                               }
                             }
-                            if (!$any165) {
+                            if (!$any162) {
                               $n++;
                             }
                           }
@@ -313,21 +313,21 @@ export function playout(): PlayoutKernel {
                         ? 2 *
                           ((): number => {
                             let $n: number = 0;
-                            for (const $item174 of fn_values_held(l_p)) {
-                              const l_v = $item174;
-                              let $any170: boolean = false;
+                            for (const $item171 of fn_values_held(l_p)) {
+                              const l_v = $item171;
+                              let $any167: boolean = false;
                               {
-                                const $seg172 = Z_mansion + l_p;
-                                const $n173 = N[$seg172]!;
-                                for (let $i171 = 0; $i171 < $n173; $i171++) {
-                                  const l_c = C[$seg172 * CAP + $i171]!;
+                                const $seg169 = Z_mansion + l_p;
+                                const $n170 = N[$seg169]!;
+                                for (let $i168 = 0; $i168 < $n170; $i168++) {
+                                  const l_c = C[$seg169 * CAP + $i168]!;
                                   if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
-                                    $any170 = true;
+                                    $any167 = true;
                                     break;
                                   }
                                 }
                               }
-                              if ($any170) {
+                              if ($any167) {
                                 $n++;
                               }
                             }
@@ -1142,23 +1142,24 @@ export function playout(): PlayoutKernel {
               if (Objective_starting[l_o]!) $list15[$n129++] = l_o;
             }
           }
+          if ($n129 > 0) {
+            let $j = 0;
+            let $w = 0;
+            const $n = N[Z_objective_stacks]!;
+            for (let $r = 0; $r < $n; $r++) {
+              const $c = C[Z_objective_stacks * CAP + $r]!;
+              if ($j < $n129 && $c === $list15[$j]) {
+                $j++;
+                continue;
+              }
+              C[Z_objective_stacks * CAP + $w++] = $c;
+            }
+            N[Z_objective_stacks] = $w;
+          }
           for (let $i132 = 0; $i132 < $n129; $i132++) {
             const l_o = $list15[$i132]!;
             {
-              const $wanted = l_o;
-              let $at = -1;
-              for (let $i = 0; $i < N[Z_objective_stacks]!; $i++)
-                if (C[Z_objective_stacks * CAP + $i]! === $wanted) {
-                  $at = $i;
-                  break;
-                }
-              if ($at < 0)
-                throw new GameFault("fault/card-not-in-zone", "the card is not in objective_stacks");
-              const $at133 = Z_objective_stacks * CAP + $at;
-              const $card = C[$at133]!;
-              const $end134 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-              for (let $k135 = $at133; $k135 < $end134; $k135++) C[$k135] = C[$k135 + 1]!;
-              N[Z_objective_stacks]!--;
+              const $card = l_o;
               C[Z_objectives * CAP + N[Z_objectives]!] = $card;
               N[Z_objectives]!++;
             }
@@ -1166,10 +1167,10 @@ export function playout(): PlayoutKernel {
         }
       } else {
         {
-          for (let $i136 = N[Z_objective_stacks]! - 1; $i136 > 0; $i136--) {
-            const $n140 = $i136 + 1;
-            let $r141 = 0;
-            if ($n140 <= 2097152 && $n140 >= 1) {
+          for (let $i133 = N[Z_objective_stacks]! - 1; $i133 > 0; $i133--) {
+            const $n137 = $i133 + 1;
+            let $r138 = 0;
+            if ($n137 <= 2097152 && $n137 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -1180,34 +1181,34 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n140;
+                const $m = ($t >>> 0) * $n137;
                 const $low = $m >>> 0;
-                if ($low >= $n140 || $low >= 4294967296 % $n140) {
-                  $r141 = ($m / 4294967296) >>> 0;
+                if ($low >= $n137 || $low >= 4294967296 % $n137) {
+                  $r138 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n140 >= 1 && $n140 <= 4294967296))
+              if (!($n137 >= 1 && $n137 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r141 = drawInt(G, $n140);
+              $r138 = drawInt(G, $n137);
             }
-            const $j139 = $r141;
-            const $a137 = Z_objective_stacks * CAP + $i136;
-            const $b138 = Z_objective_stacks * CAP + $j139;
-            const $card = C[$a137]!;
-            C[$a137] = C[$b138]!;
-            C[$b138] = $card;
+            const $j136 = $r138;
+            const $a134 = Z_objective_stacks * CAP + $i133;
+            const $b135 = Z_objective_stacks * CAP + $j136;
+            const $card = C[$a134]!;
+            C[$a134] = C[$b135]!;
+            C[$b135] = $card;
           }
         }
         {
-          let $n142 = 0;
-          for (const $i143 of ["purple", "green", "blue"]) {
-            const l_colour = $i143;
-            $values16[$n142++] = l_colour;
+          let $n139 = 0;
+          for (const $i140 of ["purple", "green", "blue"]) {
+            const l_colour = $i140;
+            $values16[$n139++] = l_colour;
           }
-          for (let $i144 = 0; $i144 < $n142; $i144++) {
-            const l_colour = $values16[$i144]!;
+          for (let $i141 = 0; $i141 < $n139; $i141++) {
+            const l_colour = $values16[$i141]!;
             {
               let $at = -1;
               for (let $i = 0; $i < N[Z_objective_stacks]!; $i++) {
@@ -1218,10 +1219,10 @@ export function playout(): PlayoutKernel {
                 }
               }
               if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-              const $at145 = Z_objective_stacks * CAP + $at;
-              const $card = C[$at145]!;
-              const $end146 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
-              for (let $k147 = $at145; $k147 < $end146; $k147++) C[$k147] = C[$k147 + 1]!;
+              const $at142 = Z_objective_stacks * CAP + $at;
+              const $card = C[$at142]!;
+              const $end143 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
+              for (let $k144 = $at142; $k144 < $end143; $k144++) C[$k144] = C[$k144 + 1]!;
               N[Z_objective_stacks]!--;
               C[Z_objectives * CAP + N[Z_objectives]!] = $card;
               N[Z_objectives]!++;
@@ -1363,9 +1364,9 @@ export function playout(): PlayoutKernel {
             ((): number => {
               let $n: number = 0;
               {
-                const $n149 = N[Z_objectives]!;
-                for (let $i148 = 0; $i148 < $n149; $i148++) {
-                  const l_o = C[Z_objectives * CAP + $i148]!;
+                const $n146 = N[Z_objectives]!;
+                for (let $i145 = 0; $i145 < $n146; $i145++) {
+                  const l_o = C[Z_objectives * CAP + $i145]!;
                   $n += fn_objective_points(l_o, l_p);
                 }
               }

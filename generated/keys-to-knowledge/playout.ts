@@ -398,49 +398,49 @@ export function playout(): PlayoutKernel {
     return Space_fee[$firstBy_spaces_index$of(l_i)]!;
   }
   function fn_court_space(): number {
-    let $first951: number = 0;
-    let $found952 = false;
+    let $first942: number = 0;
+    let $found943 = false;
     {
-      const $n954 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
-      for (let $i953 = 0; $i953 < $n954; $i953++) {
-        const l_s = C[Z_spaces * CAP + $i953]!;
+      const $n945 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
+      for (let $i944 = 0; $i944 < $n945; $i944++) {
+        const l_s = C[Z_spaces * CAP + $i944]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first951 = l_s;
-          $found952 = true;
+          $first942 = l_s;
+          $found943 = true;
           break;
         }
       }
     }
-    if (!$found952) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first951]!;
+    if (!$found943) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first942]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
     return $countOf($count_deeds_space, (Z_deeds + l_p - Z_deeds) * 35, $intMember(l_i, 1, 35)) > 0;
   }
   function fn_owned(l_i: number): boolean {
-    let $any955: boolean = false;
+    let $any946: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any955 = true;
+        $any946 = true;
         break;
       }
     }
-    return $any955;
+    return $any946;
   }
   function fn_owner_of(l_i: number): number {
-    let $first956: number = 0;
-    let $found957 = false;
+    let $first947: number = 0;
+    let $found948 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first956 = l_q;
-        $found957 = true;
+        $first947 = l_q;
+        $found948 = true;
         break;
       }
     }
-    if (!$found957) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first956;
+    if (!$found948) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first947;
   }
   function fn_group_size(l_g: string): number {
     return (
@@ -458,42 +458,42 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! === 1 ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min958: number = NaN;
+    let $min949: number = NaN;
     {
-      const $seg960 = Z_deeds + l_p;
-      const $n961 = N[$seg960]!;
-      for (let $i959 = 0; $i959 < $n961; $i959++) {
-        const l_e = C[$seg960 * CAP + $i959]!;
+      const $seg951 = Z_deeds + l_p;
+      const $n952 = N[$seg951]!;
+      for (let $i950 = 0; $i950 < $n952; $i950++) {
+        const l_e = C[$seg951 * CAP + $i950]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min958 !== $min958 || $v < $min958) $min958 = $v;
+            if ($min949 !== $min949 || $v < $min949) $min949 = $v;
           }
         }
       }
     }
-    if ($min958 !== $min958)
+    if ($min949 !== $min949)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min958;
+    return $min949;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max962: number = NaN;
+    let $max953: number = NaN;
     {
-      const $seg964 = Z_deeds + l_p;
-      const $n965 = N[$seg964]!;
-      for (let $i963 = 0; $i963 < $n965; $i963++) {
-        const l_e = C[$seg964 * CAP + $i963]!;
+      const $seg955 = Z_deeds + l_p;
+      const $n956 = N[$seg955]!;
+      for (let $i954 = 0; $i954 < $n956; $i954++) {
+        const l_e = C[$seg955 * CAP + $i954]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max962 !== $max962 || $v > $max962) $max962 = $v;
+            if ($max953 !== $max953 || $v > $max953) $max953 = $v;
           }
         }
       }
     }
-    if ($max962 !== $max962)
+    if ($max953 !== $max953)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max962;
+    return $max953;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
     return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, $index_Group(l_g), 0) === 0;
@@ -554,38 +554,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any966: boolean = false;
+    let $any957: boolean = false;
     {
-      const $seg968 = Z_deeds + l_p;
-      const $n969 = N[$seg968]!;
-      for (let $i967 = 0; $i967 < $n969; $i967++) {
-        const l_d = C[$seg968 * CAP + $i967]!;
+      const $seg959 = Z_deeds + l_p;
+      const $n960 = N[$seg959]!;
+      for (let $i958 = 0; $i958 < $n960; $i958++) {
+        const l_d = C[$seg959 * CAP + $i958]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any966 = true;
+          $any957 = true;
           break;
         }
       }
     }
-    return $any966;
+    return $any957;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum970: number = 0;
+    let $sum961: number = 0;
     {
-      const $seg972 = Z_deeds + l_p;
-      const $n973 = N[$seg972]!;
-      for (let $i971 = 0; $i971 < $n973; $i971++) {
-        const l_d = C[$seg972 * CAP + $i971]!;
-        $sum970 +=
+      const $seg963 = Z_deeds + l_p;
+      const $n964 = N[$seg963]!;
+      for (let $i962 = 0; $i962 < $n964; $i962++) {
+        const l_d = C[$seg963 * CAP + $i962]!;
+        $sum961 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! === 1 ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum970 >= l_amount;
+    return v_cash[l_p]! + $sum961 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats974 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats974++;
-    return $seats974;
+    let $seats965 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats965++;
+    return $seats965;
   }
   function fn_round_limit(): number {
     return 20;
@@ -594,19 +594,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum975: number = 0;
+    let $sum966: number = 0;
     {
-      const $seg977 = Z_deeds + l_p;
-      const $n978 = N[$seg977]!;
-      for (let $i976 = 0; $i976 < $n978; $i976++) {
-        const l_d = C[$seg977 * CAP + $i976]!;
-        $sum975 +=
+      const $seg968 = Z_deeds + l_p;
+      const $n969 = N[$seg968]!;
+      for (let $i967 = 0; $i967 < $n969; $i967++) {
+        const l_d = C[$seg968 * CAP + $i967]!;
+        $sum966 +=
           (v_mortgaged[l_d]! === 1 ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! === 1 ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum975;
+    return v_cash[l_p]! + $sum966;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
@@ -8826,22 +8826,24 @@ export function playout(): PlayoutKernel {
             if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n900++] = l_s;
           }
         }
+        if ($n900 > 0) {
+          let $j = 0;
+          let $w = 0;
+          const $n = N[Z_spaces]!;
+          for (let $r = 0; $r < $n; $r++) {
+            const $c = C[Z_spaces * CAP + $r]!;
+            if ($j < $n900 && $c === $list81[$j]) {
+              $j++;
+              continue;
+            }
+            C[Z_spaces * CAP + $w++] = $c;
+          }
+          N[Z_spaces] = $w;
+        }
         for (let $i903 = 0; $i903 < $n900; $i903++) {
           const l_s = $list81[$i903]!;
           {
-            const $wanted = l_s;
-            let $at = -1;
-            for (let $i = 0; $i < N[Z_spaces]!; $i++)
-              if (C[Z_spaces * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in spaces");
-            const $at904 = Z_spaces * CAP + $at;
-            const $card = C[$at904]!;
-            const $end905 = Z_spaces * CAP + N[Z_spaces]! - 1;
-            for (let $k906 = $at904; $k906 < $end905; $k906++) C[$k906] = C[$k906 + 1]!;
-            N[Z_spaces]!--;
+            const $card = l_s;
             {
               const $member = Space_kind$index[$card]!;
               if ($member >= 0) $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + $member]!--;
@@ -8854,30 +8856,32 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        let $n907 = 0;
+        let $n904 = 0;
         {
-          const $n909 = N[Z_bank_deeds]!;
-          for (let $i908 = 0; $i908 < $n909; $i908++) {
-            const l_d = C[Z_bank_deeds * CAP + $i908]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n907++] = l_d;
+          const $n906 = N[Z_bank_deeds]!;
+          for (let $i905 = 0; $i905 < $n906; $i905++) {
+            const l_d = C[Z_bank_deeds * CAP + $i905]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n904++] = l_d;
           }
         }
-        for (let $i910 = 0; $i910 < $n907; $i910++) {
-          const l_d = $list82[$i910]!;
+        if ($n904 > 0) {
+          let $j = 0;
+          let $w = 0;
+          const $n = N[Z_bank_deeds]!;
+          for (let $r = 0; $r < $n; $r++) {
+            const $c = C[Z_bank_deeds * CAP + $r]!;
+            if ($j < $n904 && $c === $list82[$j]) {
+              $j++;
+              continue;
+            }
+            C[Z_bank_deeds * CAP + $w++] = $c;
+          }
+          N[Z_bank_deeds] = $w;
+        }
+        for (let $i907 = 0; $i907 < $n904; $i907++) {
+          const l_d = $list82[$i907]!;
           {
-            const $wanted = l_d;
-            let $at = -1;
-            for (let $i = 0; $i < N[Z_bank_deeds]!; $i++)
-              if (C[Z_bank_deeds * CAP + $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in bank_deeds");
-            const $at911 = Z_bank_deeds * CAP + $at;
-            const $card = C[$at911]!;
-            const $end912 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-            for (let $k913 = $at911; $k913 < $end912; $k913++) C[$k913] = C[$k913 + 1]!;
-            N[Z_bank_deeds]!--;
+            const $card = l_d;
             {
               const $member = Deed_group$index[$card]!;
               if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
@@ -8893,31 +8897,33 @@ export function playout(): PlayoutKernel {
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
       v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
       {
-        let $n914 = 0;
+        let $n908 = 0;
         {
-          const $n916 =
+          const $n910 =
             $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + 1]! > 0 ? N[Z_mercy_deck]! : 0;
-          for (let $i915 = 0; $i915 < $n916; $i915++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i915]!;
-            if (Fortune_deck$code[l_c]! === 1) $list83[$n914++] = l_c;
+          for (let $i909 = 0; $i909 < $n910; $i909++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i909]!;
+            if (Fortune_deck$code[l_c]! === 1) $list83[$n908++] = l_c;
           }
         }
-        for (let $i917 = 0; $i917 < $n914; $i917++) {
-          const l_c = $list83[$i917]!;
+        if ($n908 > 0) {
+          let $j = $n908 - 1;
+          let $w = 0;
+          const $n = N[Z_mercy_deck]!;
+          for (let $r = 0; $r < $n; $r++) {
+            const $c = C[Z_mercy_deck * CAP + $r]!;
+            if ($j >= 0 && $c === $list83[$j]) {
+              $j--;
+              continue;
+            }
+            C[Z_mercy_deck * CAP + $w++] = $c;
+          }
+          N[Z_mercy_deck] = $w;
+        }
+        for (let $i911 = 0; $i911 < $n908; $i911++) {
+          const l_c = $list83[$i911]!;
           {
-            const $wanted = l_c;
-            let $at = -1;
-            for (let $i = 0; $i < N[Z_mercy_deck]!; $i++)
-              if (C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i]! === $wanted) {
-                $at = $i;
-                break;
-              }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in mercy_deck");
-            const $at918 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $at;
-            const $card = C[$at918]!;
-            const $end919 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
-            for (let $k920 = $at918; $k920 < $end919; $k920++) C[$k920] = C[$k920 + 1]!;
-            N[Z_mercy_deck]!--;
+            const $card = l_c;
             {
               const $member = Fortune_deck$index[$card]!;
               if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!--;
@@ -8929,10 +8935,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i921 = N[Z_mercy_deck]! - 1; $i921 > 0; $i921--) {
-          const $n925 = $i921 + 1;
-          let $r926 = 0;
-          if ($n925 <= 2097152 && $n925 >= 1) {
+        for (let $i912 = N[Z_mercy_deck]! - 1; $i912 > 0; $i912--) {
+          const $n916 = $i912 + 1;
+          let $r917 = 0;
+          if ($n916 <= 2097152 && $n916 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8943,31 +8949,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n925;
+              const $m = ($t >>> 0) * $n916;
               const $low = $m >>> 0;
-              if ($low >= $n925 || $low >= 4294967296 % $n925) {
-                $r926 = ($m / 4294967296) >>> 0;
+              if ($low >= $n916 || $low >= 4294967296 % $n916) {
+                $r917 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n925 >= 1 && $n925 <= 4294967296))
+            if (!($n916 >= 1 && $n916 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r926 = drawInt(G, $n925);
+            $r917 = drawInt(G, $n916);
           }
-          const $j924 = $r926;
-          const $a922 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i921;
-          const $b923 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j924;
-          const $card = C[$a922]!;
-          C[$a922] = C[$b923]!;
-          C[$b923] = $card;
+          const $j915 = $r917;
+          const $a913 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i912;
+          const $b914 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j915;
+          const $card = C[$a913]!;
+          C[$a913] = C[$b914]!;
+          C[$b914] = $card;
         }
       }
       {
-        for (let $i927 = N[Z_grace_deck]! - 1; $i927 > 0; $i927--) {
-          const $n931 = $i927 + 1;
-          let $r932 = 0;
-          if ($n931 <= 2097152 && $n931 >= 1) {
+        for (let $i918 = N[Z_grace_deck]! - 1; $i918 > 0; $i918--) {
+          const $n922 = $i918 + 1;
+          let $r923 = 0;
+          if ($n922 <= 2097152 && $n922 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8978,34 +8984,34 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n931;
+              const $m = ($t >>> 0) * $n922;
               const $low = $m >>> 0;
-              if ($low >= $n931 || $low >= 4294967296 % $n931) {
-                $r932 = ($m / 4294967296) >>> 0;
+              if ($low >= $n922 || $low >= 4294967296 % $n922) {
+                $r923 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n931 >= 1 && $n931 <= 4294967296))
+            if (!($n922 >= 1 && $n922 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r932 = drawInt(G, $n931);
+            $r923 = drawInt(G, $n922);
           }
-          const $j930 = $r932;
-          const $a928 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i927;
-          const $b929 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j930;
-          const $card = C[$a928]!;
-          C[$a928] = C[$b929]!;
-          C[$b929] = $card;
+          const $j921 = $r923;
+          const $a919 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i918;
+          const $b920 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j921;
+          const $card = C[$a919]!;
+          C[$a919] = C[$b920]!;
+          C[$b920] = $card;
         }
       }
       {
-        let $n933 = 0;
+        let $n924 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list84[$n933++] = l_p;
+          $list84[$n924++] = l_p;
         }
-        for (let $i934 = 0; $i934 < $n933; $i934++) {
-          const l_p = $list84[$i934]!;
+        for (let $i925 = 0; $i925 < $n924; $i925++) {
+          const l_p = $list84[$i925]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -9022,10 +9028,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i935 = N[Z_bank_deeds]! - 1; $i935 > 0; $i935--) {
-            const $n939 = $i935 + 1;
-            let $r940 = 0;
-            if ($n939 <= 2097152 && $n939 >= 1) {
+          for (let $i926 = N[Z_bank_deeds]! - 1; $i926 > 0; $i926--) {
+            const $n930 = $i926 + 1;
+            let $r931 = 0;
+            if ($n930 <= 2097152 && $n930 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -9036,87 +9042,87 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n939;
+                const $m = ($t >>> 0) * $n930;
                 const $low = $m >>> 0;
-                if ($low >= $n939 || $low >= 4294967296 % $n939) {
-                  $r940 = ($m / 4294967296) >>> 0;
+                if ($low >= $n930 || $low >= 4294967296 % $n930) {
+                  $r931 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n939 >= 1 && $n939 <= 4294967296))
+              if (!($n930 >= 1 && $n930 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r940 = drawInt(G, $n939);
+              $r931 = drawInt(G, $n930);
             }
-            const $j938 = $r940;
-            const $a936 = Z_bank_deeds * CAP + $i935;
-            const $b937 = Z_bank_deeds * CAP + $j938;
-            const $card = C[$a936]!;
-            C[$a936] = C[$b937]!;
-            C[$b937] = $card;
+            const $j929 = $r931;
+            const $a927 = Z_bank_deeds * CAP + $i926;
+            const $b928 = Z_bank_deeds * CAP + $j929;
+            const $card = C[$a927]!;
+            C[$a927] = C[$b928]!;
+            C[$b928] = $card;
           }
         }
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n941 = 0;
+          let $n932 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list85[$n941++] = l_p;
+            $list85[$n932++] = l_p;
           }
-          for (let $i942 = 0; $i942 < $n941; $i942++) {
-            const l_p = $list85[$i942]!;
+          for (let $i933 = 0; $i933 < $n932; $i933++) {
+            const l_p = $list85[$i933]!;
             {
-              const $seg943 = Z_deeds + l_p;
+              const $seg934 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at944 = Z_bank_deeds * CAP;
-                const $card = C[$at944]!;
-                const $end945 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k946 = $at944; $k946 < $end945; $k946++) C[$k946] = C[$k946 + 1]!;
+                const $at935 = Z_bank_deeds * CAP;
+                const $card = C[$at935]!;
+                const $end936 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k937 = $at935; $k937 < $end936; $k937++) C[$k937] = C[$k937 + 1]!;
                 N[Z_bank_deeds]!--;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
                 }
-                C[$seg943 * CAP + N[$seg943]!] = $card;
-                N[$seg943]!++;
-                $where[$card] = $seg943;
+                C[$seg934 * CAP + N[$seg934]!] = $card;
+                N[$seg934]!++;
+                $where[$card] = $seg934;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg943 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg934 - Z_deeds) * 16 + $member]!++;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg943 - Z_deeds) * 35 + $member]!++;
+                  if ($member >= 0) $count_deeds_space[($seg934 - Z_deeds) * 35 + $member]!++;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg943 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg943 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg934 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg934 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg943 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg934 - Z_deeds) * 16 + $member]!++;
                 }
               }
             }
             $generation_lowest_level++;
             $generation_may_sell_stack++;
             {
-              let $sum947: number = 0;
+              let $sum938: number = 0;
               {
-                const $seg949 = Z_deeds + l_p;
-                const $n950 = N[$seg949]!;
-                for (let $i948 = 0; $i948 < $n950; $i948++) {
-                  const l_d = C[$seg949 * CAP + $i948]!;
-                  $sum947 += Deed_price[l_d]!;
+                const $seg940 = Z_deeds + l_p;
+                const $n941 = N[$seg940]!;
+                for (let $i939 = 0; $i939 < $n941; $i939++) {
+                  const l_d = C[$seg940 * CAP + $i939]!;
+                  $sum938 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum947;
+              const $amount = $sum938;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",

@@ -11,6 +11,7 @@ import { WRITE_ONLY, writeOnlyZones } from "./playout-write-only.js";
 import { WHERE, localName, unsupported, varName, type ZoneLayout, type ZoneRef } from "./playout-zones.js";
 import { namesMovedCard } from "./playout-memo.js";
 import { writesEliminated } from "./playout-seat-totals.js";
+import { partitionOut, partitionedMove } from "./playout-partition-moves.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
  *  write them for the state machine, but over the kernel's state: variables in closure `let`s and
@@ -268,6 +269,13 @@ export class KernelCode extends KernelExpressions {
     }
     const { lines, list, count } = this.snapshot(s);
     const i = this.temp("i");
+    const move = partitionedMove(this.game, s, this.originOf);
+    if (move) {
+      // The kept cards taken out of the zone in one pass, then each put in its place (playout-partition-moves.ts).
+      const from = this.zone(s.source);
+      const body = this.withTaken(binder, () => this.statement(move));
+      return ["{", ...lines, ...partitionOut(from.seg, from.layout.topLast, list, count), `for (let ${i} = 0; ${i} < ${count}; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...body, "}", "}"];
+    }
     return ["{", ...lines, `for (let ${i} = 0; ${i} < ${count}; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...this.statements(s.body.statements), "}", "}"];
   }
 
@@ -313,6 +321,18 @@ export class KernelCode extends KernelExpressions {
     // Each value inserted into place as it is listed: no second pass.
     lines.push(...this.eachOf(s.source, binder, ["{", ...key.pre, `const $key = ${key.code};`, ...insert(`${count}++`), "}"]));
     return { lines, list, count };
+  }
+
+  /** The card (code) a move being written finds already taken out of its origin (a partition). */
+  private taken: string | null = null;
+
+  private withTaken<T>(card: string, write: () => T): T {
+    this.taken = card;
+    try {
+      return write();
+    } finally {
+      this.taken = null;
+    }
   }
 
   private sameZone(a: A.Expression, b: A.Expression): boolean {
@@ -464,13 +484,18 @@ export class KernelCode extends KernelExpressions {
       const seg = this.segment(from, lines);
       const named = card.kind === "name" ? this.game.names.get(card) : undefined;
       const hint = named?.kind === "local" ? this.positionHints.of(named.slot) : null;
-      lines.push(
-        `const $wanted = ${code};`,
-        ...PositionHints.search(seg, hint, (i) => this.cardAt(seg, from.layout.topLast, i)),
-        `if ($at < 0) throw new GameFault("fault/card-not-in-zone", ${quote(`the card is not in ${describeTarget(origin)}`)});`,
-        ...this.take(seg, from.layout.topLast, "$at", "$card"),
-        ...this.counted("out", from, seg),
-      );
+      if (this.taken !== null && code === this.taken) {
+        // Taken out already, by a partition of its zone (playout-partition-moves.ts).
+        lines.push(`const $card = ${code};`, ...this.counted("out", from, seg));
+      } else {
+        lines.push(
+          `const $wanted = ${code};`,
+          ...PositionHints.search(seg, hint, (i) => this.cardAt(seg, from.layout.topLast, i)),
+          `if ($at < 0) throw new GameFault("fault/card-not-in-zone", ${quote(`the card is not in ${describeTarget(origin)}`)});`,
+          ...this.take(seg, from.layout.topLast, "$at", "$card"),
+          ...this.counted("out", from, seg),
+        );
+      }
     }
     const toSeg = this.segment(to, lines);
     if (limit !== null) {
