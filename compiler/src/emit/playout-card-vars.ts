@@ -17,19 +17,25 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { kernelType } from "./playout-lists.js";
+import { codeArray, writtenMember } from "./playout-enum-codes.js";
+
+/** Whether the variable holds one value per card (not per card per seat or per key). */
+function onePerCard(declaration: A.VarDeclaration): boolean {
+  return declaration.perCard !== null && !declaration.perPlayer && !declaration.perKey;
+}
 
 /** The declaration of a per-card variable's array of `count` cards, where it is a typed array. */
 export function cardVarArray(game: CheckedGame, declaration: A.VarDeclaration, count: number): string | null {
   if (isCardFlag(game, declaration)) return `new Uint8Array(${count})`;
   const enumName = cardEnumOf(game, declaration);
-  if (enumName !== null) return `new ${game.enums.get(enumName)!.members.length <= 127 ? "Int8Array" : "Int32Array"}(${count})`;
-  if (declaration.perCard !== null && !declaration.perPlayer && !declaration.perKey && kernelType(game.typeOfVar(declaration)) === "number") return `new Float64Array(${count})`;
+  if (enumName !== null) return `new ${codeArray(game.enums.get(enumName)!.members.length)}(${count})`;
+  if (onePerCard(declaration) && kernelType(game.typeOfVar(declaration)) === "number") return `new Float64Array(${count})`;
   return null;
 }
 
 /** Whether the variable is a `bool` per card, kept a byte a card. */
 export function isCardFlag(game: CheckedGame, declaration: A.VarDeclaration): boolean {
-  return declaration.perCard !== null && !declaration.perPlayer && !declaration.perKey && kernelType(game.typeOfVar(declaration)) === "boolean";
+  return onePerCard(declaration) && kernelType(game.typeOfVar(declaration)) === "boolean";
 }
 
 /** A card's flag read as a boolean. */
@@ -44,7 +50,7 @@ export function cardFlagByte(value: string): string {
 
 /** The enum a per-card variable holds, where it is kept as codes; null for any other variable. */
 export function cardEnumOf(game: CheckedGame, declaration: A.VarDeclaration): string | null {
-  if (declaration.perCard === null || declaration.perPlayer || declaration.perKey) return null;
+  if (!onePerCard(declaration)) return null;
   const type = game.typeOfVar(declaration);
   return type.kind === "enum" && game.enums.has(type.name) ? type.name : null;
 }
@@ -75,9 +81,6 @@ export function cardVarStored(game: CheckedGame, declaration: A.VarDeclaration, 
 
 /** The code of member `member` of the enum per-card variable `declaration` holds, or null. */
 export function cardEnumCode(game: CheckedGame, declaration: A.VarDeclaration, member: A.Expression): number | null {
-  const enumName = cardEnumOf(game, declaration);
-  if (enumName === null || member.kind !== "member" || member.target.kind !== "name" || member.target.name !== enumName) return null;
-  if (game.types.get(member.target)?.kind !== "enum-type") return null;
-  const index = game.enums.get(enumName)!.members.findIndex((m) => m.name === member.member.name);
-  return index < 0 ? null : index;
+  const written = writtenMember(game, member);
+  return written !== null && written.enumName === cardEnumOf(game, declaration) ? written.index : null;
 }

@@ -26,6 +26,7 @@ import { cardVarStored } from "./playout-card-vars.js";
 import { PAIR_OF_FUNCTION, fieldIndexRead, fieldTestOf, pairedRead } from "./playout-paired-counts.js";
 import { INT_MEMBER_FUNCTION, intCardKey, intFieldRange, intMemberIndex, type IntFieldRange } from "./playout-int-field-counts.js";
 import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode, seatTotalsName } from "./playout-seat-totals.js";
+import { writtenMember } from "./playout-enum-codes.js";
 
 /** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
 export interface EnumIndexes {
@@ -237,9 +238,8 @@ export class KernelCounts {
         counted = this.countedOf(layout, cardType.cardType, side.member.name, enumType.name, register);
       }
       if (!counted) continue;
-      const members = this.game.enums.get(enumType.name)?.members ?? [];
-      const named = other.kind === "member" && this.game.types.get(other.target)?.kind === "enum-type" ? members.findIndex((m) => m.name === other.member.name) : -1;
-      return { counted, member: named >= 0 ? named : null, value: other, enumName: enumType.name, equal };
+      const named = writtenMember(this.game, other);
+      return { counted, member: named?.enumName === enumType.name ? named.index : null, value: other, enumName: enumType.name, equal };
     }
     return null;
   }

@@ -15,6 +15,7 @@ import { cardFieldArray, functionName } from "./code.js";
 import { functionsByName, walk } from "./playout-memo-reads.js";
 import type { EnumIndexes } from "./playout-counts.js";
 import { localName } from "./playout-zones.js";
+import { writtenMember } from "./playout-enum-codes.js";
 
 /** What the variants need of the memo: the arrays of a card field's member indexes by card id. */
 type FieldIndexes = Pick<EnumIndexes, "fieldIndex">;
@@ -113,10 +114,8 @@ export class EnumArguments {
     if (known) return known;
     const type = this.game.types.get(e);
     if (type?.kind !== "enum") return null;
-    if (e.kind === "member" && this.game.types.get(e.target)?.kind === "enum-type") {
-      const at = (this.game.enums.get(type.name)?.members ?? []).findIndex((m) => m.name === e.member.name);
-      return at >= 0 ? String(at) : null;
-    }
+    const written = writtenMember(this.game, e);
+    if (written) return written.enumName === type.name ? String(written.index) : null;
     if (e.kind === "member") {
       const card = this.game.types.get(e.target);
       // The card is read again for its index: only a name, read at no cost.

@@ -10,6 +10,24 @@ import { cardFieldArray, quote } from "./code.js";
 /** The codes of one card field: the array's name in the kernel and how it is made from cards.js. */
 export type EnumCodes = { readonly name: string; readonly init: string };
 
+/** A member written in the rules (`Colour.red`): its enum, the enum's members and its code. */
+export type WrittenMember = { readonly enumName: string; readonly members: readonly string[]; readonly index: number };
+
+/** `E.m` as the member it names, with its code (its place in its enum); null for any other expression. */
+export function writtenMember(game: CheckedGame, e: A.Expression): WrittenMember | null {
+  if (e.kind !== "member" || game.types.get(e.target)?.kind !== "enum-type" || e.target.kind !== "name") return null;
+  const declaration = game.enums.get(e.target.name);
+  if (!declaration) return null;
+  const members = declaration.members.map((m) => m.name);
+  const index = members.indexOf(e.member.name);
+  return index < 0 ? null : { enumName: e.target.name, members, index };
+}
+
+/** The typed array that holds codes of an enum of `members` members. */
+export function codeArray(members: number): string {
+  return members <= 127 ? "Int8Array" : "Int32Array";
+}
+
 export class KernelEnumCodes {
   /** Per card field array of cards.js compared with a member: its codes' array. */
   private readonly used = new Map<string, EnumCodes>();
@@ -22,7 +40,7 @@ export class KernelEnumCodes {
     if (e.operator !== "==" && e.operator !== "!=") return null;
     const pairs: [A.Expression, A.Expression][] = [[e.left, e.right], [e.right, e.left]];
     for (const [field, member] of pairs) {
-      const code = this.memberCode(member);
+      const code = writtenMember(this.game, member);
       if (code === null || field.kind !== "member") continue;
       const target = this.game.types.get(field.target);
       const type = this.game.types.get(field);
@@ -39,19 +57,10 @@ export class KernelEnumCodes {
   }
 
   /** `Enum.member`: its enum, members and place; null for anything else. */
-  private memberCode(e: A.Expression): { enumName: string; members: readonly string[]; index: number } | null {
-    if (e.kind !== "member" || this.game.types.get(e.target)?.kind !== "enum-type" || e.target.kind !== "name") return null;
-    const declaration = this.game.enums.get(e.target.name);
-    if (!declaration) return null;
-    const members = declaration.members.map((m) => m.name);
-    const index = members.indexOf(e.member.name);
-    return index < 0 ? null : { enumName: e.target.name, members, index };
-  }
-
   private codes(array: string, members: readonly string[]): string {
     const name = `${array}$code`;
     if (!this.used.has(array)) {
-      const typed = members.length <= 127 ? "Int8Array" : "Int32Array";
+      const typed = codeArray(members.length);
       this.used.set(array, { name, init: `${typed}.from(cardData.${array}, ($v) => [${members.map(quote).join(", ")}].indexOf($v))` });
     }
     return name;

@@ -12,6 +12,7 @@ import { localName, varName } from "./playout-zones.js";
 import { functionsByName, namesSlot, walk } from "./playout-memo-reads.js";
 import { cardEnumOf, cardVarNamed, cardVarRead } from "./playout-card-vars.js";
 import type { EnumIndexes } from "./playout-counts.js";
+import { writtenMember } from "./playout-enum-codes.js";
 
 /** A rules function of one card that reads only that card: its printed fields, its own per-card
  *  variables (at least one: a key of printed fields only never changes, a card table serves it), enum
@@ -197,11 +198,10 @@ class IndexWriter {
   index(e: A.Expression): string {
     const type = this.game.types.get(e);
     if (type?.kind !== "enum") throw new NotWritten();
-    const members = this.game.enums.get(type.name)?.members ?? [];
-    if (e.kind === "member" && this.game.types.get(e.target)?.kind === "enum-type") {
-      const at = members.findIndex((m) => m.name === e.member.name);
-      if (at < 0) throw new NotWritten();
-      return String(at);
+    const written = writtenMember(this.game, e);
+    if (written) {
+      if (written.enumName !== type.name) throw new NotWritten();
+      return String(written.index);
     }
     if (e.kind === "member" && this.isCard(e.target)) return `${this.indexes.fieldIndex(cardFieldArray(this.cardType, e.member.name), type.name)}[${this.card}]!`;
     if (e.kind === "conditional") return `(${this.test(e.condition)} ? ${this.index(e.then)} : ${this.index(e.otherwise)})`;

@@ -10,6 +10,7 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { plain, readsSlot } from "./playout-memo-reads.js";
+import { writtenMember } from "./playout-enum-codes.js";
 
 /** The field test of a paired count: `c.F == v`, F an enum field printed on the card bound to the
  *  binder, v a value that reads neither the card nor anything that can fault. */
@@ -32,9 +33,8 @@ export function fieldTestOf(game: CheckedGame, condition: A.Expression, slot: un
     const enumType = game.types.get(side);
     if (target?.kind !== "local" || target.slot !== slot || cardType?.kind !== "card" || enumType?.kind !== "enum") continue;
     if (readsSlot(game, other, slot) || !plain(other)) continue;
-    const members = game.enums.get(enumType.name)?.members ?? [];
-    const named = other.kind === "member" && game.types.get(other.target)?.kind === "enum-type" ? members.findIndex((m) => m.name === other.member.name) : -1;
-    return { cardType: cardType.cardType, field: side.member.name, enumName: enumType.name, value: other, member: named >= 0 ? named : null };
+    const named = writtenMember(game, other);
+    return { cardType: cardType.cardType, field: side.member.name, enumName: enumType.name, value: other, member: named?.enumName === enumType.name ? named.index : null };
   }
   return null;
 }
