@@ -4,18 +4,21 @@
 import { baseForm } from "./words.js";
 
 /**
- * Words that follow "you", agreeing with it: the first word when `first` ("wins" → "win"), and when
- * `joined` each word joined by "and" ("has the highest roll and starts" → "have the highest roll and
- * start"), up to the end of the clause (a punctuation mark). Gives the words and whether the clause
- * goes on after them. A word after "and" is read as a verb: the rules join nouns with an article or a
- * number ("the coins and the cards"), which is left as it is.
+ * The first clause of `text` (up to its first punctuation mark) with each word joined by "and" put in
+ * `form` ("has the highest roll and starts" → "… and start"), and whether the clause goes on after
+ * it. A word after "and" is read as a verb: the rules join nouns with an article or a number ("the
+ * coins and the cards"), which is left as it is.
  */
-function agreeWithYou(text: string, first: boolean, joined: boolean): { text: string; open: boolean } {
+export function joinedVerbs(text: string, form: (verb: string) => string): { text: string; open: boolean } {
   const end = text.search(/[.,;:!?]/);
   const clause = end < 0 ? text : text.slice(0, end);
-  let agreed = first ? clause.replace(/^ ([a-z]+)\b/, (_, word: string) => ` ${baseForm(word)}`) : clause;
-  if (joined) agreed = agreed.replace(/ and ([a-z]+)\b/g, (_, word: string) => ` and ${baseForm(word)}`);
-  return { text: agreed + text.slice(clause.length), open: end < 0 };
+  return { text: clause.replace(/ and ([a-z]+)\b/g, (_, word: string) => ` and ${form(word)}`) + text.slice(clause.length), open: end < 0 };
+}
+
+/** Words that follow "you", agreeing with it: the first word when `first` ("wins" → "win"), and when `joined` the verbs joined to it. */
+function agreeWithYou(text: string, first: boolean, joined: boolean): { text: string; open: boolean } {
+  const agreed = first ? text.replace(/^ ([a-z]+)\b/, (_, word: string) => ` ${baseForm(word)}`) : text;
+  return joined ? joinedVerbs(agreed, baseForm) : { text: agreed, open: false };
 }
 
 /**
@@ -40,7 +43,8 @@ export function afterValue(agreeing: Agreeing): Agreeing {
   return agreeing === "first" ? "and" : agreeing === "next" ? null : agreeing;
 }
 
-/** Whether words said next open a clause: nothing before them, or a punctuation mark. */
-export function startsClause(said: string): boolean {
-  return /(^|[.,;:!?(])\s*$/.test(said);
+/** How the words after "you" agree, `said` being what was said before it: as its clause's subject
+ *  when it opens the clause (nothing before it, or a punctuation mark), else only the next word. */
+export function afterYou(said: string): Agreeing {
+  return /(^|[.,;:!?(])\s*$/.test(said) ? "first" : "next";
 }

@@ -5,6 +5,7 @@
 import type { Activity, Game, GameResult, Move, MoveOption, Seat, TextPart } from "../contract.js";
 import type { GameEvent } from "../events.js";
 import { parameterValue, readerSeat, renderText, seatList, seatName, type Reader } from "./naming.js";
+import { joinedVerbs } from "./agreement.js";
 import { describeEvents } from "./story.js";
 import { capitalise, thirdPerson, verbFor, words } from "./words.js";
 
@@ -49,9 +50,7 @@ function theirs(part: TextPart): TextPart {
 function conjugated(phrase: string, subject: string): string {
   const match = /^([A-Za-z]+)\b/.exec(phrase);
   if (subject === "you" || !match) return phrase;
-  const end = phrase.search(/[.,;:!?]/);
-  const clause = (end < 0 ? phrase : phrase.slice(0, end)).slice(match[1]!.length).replace(/ and ([a-z]+)\b/g, (_, verb: string) => ` and ${thirdPerson(verb)}`);
-  return `${thirdPerson(match[1]!)}${clause}${end < 0 ? "" : phrase.slice(end)}`;
+  return `${thirdPerson(match[1]!)}${joinedVerbs(phrase.slice(match[1]!.length), thirdPerson).text}`;
 }
 
 /** "raise amount 7"; "good deal give Gem 1 and Gem 2, take Gem 5"; told of a seat, a move's only

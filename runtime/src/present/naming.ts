@@ -5,7 +5,7 @@
 import type { CardId, Game, Move, MoveOption, Seat, TextPart, Value } from "../contract.js";
 import { seatPlan } from "../seats.js";
 import { cardLabel } from "../views.js";
-import { afterValue, agreeWords, startsClause, type Agreeing } from "./agreement.js";
+import { afterValue, afterYou, agreeWords, type Agreeing } from "./agreement.js";
 import { bare, capitalise, joinList, placeWord, words } from "./words.js";
 
 /**
@@ -143,24 +143,21 @@ export function renderText(game: Game, parts: readonly TextPart[], reader: Reade
   // "you land on …", "{p} owes ${amount} and has …" → "you owe $5 and have …".
   let said = "";
   let agreeing: Agreeing = null;
-  for (const part of parts) {
+  let owned = false;
+  parts.forEach((part, i) => {
     let text = partText(game, part, reader, context);
     if (typeof part !== "string") {
-      if (text === "you") agreeing = startsClause(said) ? "first" : "next";
-      else agreeing = afterValue(agreeing);
-      said += text;
-      continue;
+      // "{target}'s card" said to the target: "your card", not "you's card".
+      owned = text === "you" && typeof parts[i + 1] === "string" && (parts[i + 1] as string).startsWith("'s");
+      agreeing = owned ? null : text === "you" ? afterYou(said) : afterValue(agreeing);
+      said += owned ? "your" : text;
+      return;
     }
-    // "{target}'s card" said to the target: "your card", not "you's card".
-    if (/(^|\W)you$/i.test(said) && text.startsWith("'s")) {
-      said = `${said.slice(0, -3)}${said.slice(-3) === "You" ? "Your" : "your"}`;
-      text = text.slice(2);
-      agreeing = null;
-    }
+    if (owned) text = text.slice(2);
     const agreed = agreeWords(text, agreeing);
     agreeing = agreed.agreeing;
     said += agreed.text;
-  }
+  });
   return said;
 }
 
@@ -274,7 +271,7 @@ export function addressed(game: Game, text: string, reader: Reader): string {
     const capital = s === "S";
     if (seat === viewer) {
       // "your card is …": the card is the subject; "… pays you and takes …": the reader is an object.
-      agreeing = own ? null : startsClause(said) ? "first" : "next";
+      agreeing = own ? null : afterYou(said);
       said += own ? (capital ? "Your" : "your") : capital ? "You" : "you";
       continue;
     }

@@ -214,7 +214,7 @@ function tellTransfer(game: Game, event: Extract<GameEvent, { kind: "transfer" }
   const where = `${from.variable}>${to.variable}`;
   const fromLabel = varLabel(game, from.variable);
   const toLabel = varLabel(game, to.variable);
-  if (event.why !== undefined) return tellReason(game, event, reader, context);
+  if (event.why !== undefined) return tellReason(game, event, known, reader, context);
   if (from.seat !== null && to.seat === null) {
     // "seat 1 pays 2 to the bank"; an amount the reader may not see: "seat 1 pays the bank".
     return known === null
@@ -243,9 +243,8 @@ function unitOf(game: Game, event: Extract<GameEvent, { kind: "transfer" }>): st
 }
 
 /** A payment with the rules' reason, a sentence of its own: "seat 1 pays 22 to seat 2: rent for Phonics Place". */
-function tellReason(game: Game, event: Extract<GameEvent, { kind: "transfer" }>, reader: Reader, context: StoryContext): string {
+function tellReason(game: Game, event: Extract<GameEvent, { kind: "transfer" }>, amount: string | null, reader: Reader, context: StoryContext): string {
   const { from, to } = event;
-  const amount = event.amount === null ? null : amountIn(event.amount, unitOf(game, event));
   const why = renderText(game, event.why!, reader, context);
   const payee = (ref: VarRef): string => (ref.seat === null ? varLabel(game, ref.variable) : seatName(game, ref.seat, reader));
   if (from.seat !== null && from.seat === to.seat) {

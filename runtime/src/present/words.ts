@@ -79,5 +79,5 @@ export function isSymbolUnit(unit: string): boolean {
 /** An amount in its unit: a symbol before it ("$34"), a word after it ("1 coin", "2 coins"); no unit, the number. */
 export function amountIn(amount: number, unit: string | undefined): string {
   if (unit === undefined) return String(amount);
-  return isSymbolUnit(unit) ? `${amount < 0 ? "-" : ""}${unit}${Math.abs(amount)}` : `${amount} ${Math.abs(amount) === 1 ? unit : `${unit}s`}`;
+  return isSymbolUnit(unit) ? `${amount < 0 ? "-" : ""}${unit}${Math.abs(amount)}` : plural(amount, unit);
 }
