@@ -1,6 +1,6 @@
 // Verbs agreeing with "you" to the end of its clause, as the rules' words are told to their reader
-// ("seat 1 is bankrupt and retires" → "you are bankrupt and retire"). Used by naming.ts; not part of
-// the present entry point.
+// ("seat 1 is bankrupt and retires" → "you are bankrupt and retire"), and a label's verbs agreeing
+// with another seat (moves.ts). Used by naming.ts and moves.ts; not part of the present entry point.
 import { baseForm } from "./words.js";
 
 /**
