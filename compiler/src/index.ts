@@ -4,7 +4,7 @@
 
 import type { SourceFile } from "./sources.js";
 import type { CompileOptions, CompileResult } from "./compile.js";
-import type { CompileReport } from "./compile-all.js";
+import type { CompileAllOptions, CompileReport } from "./compile-all.js";
 
 export type { Diagnostic, Severity, SourceSpan } from "./diagnostics.js";
 export { displayPath, formatDiagnostic, formatDiagnosticList, formatDiagnostics, isError } from "./diagnostics.js";
@@ -12,7 +12,7 @@ export { checkGame, type CheckResult } from "./check-game.js";
 export { findGames, findRulesDir, gamePlace, gamesAt, rulesFolderGames, type GameSources, type SourceFile } from "./sources.js";
 export type { EmittedFile } from "./emit/emit.js";
 export type { CompileOptions, CompileResult } from "./compile.js";
-export type { CompileReport } from "./compile-all.js";
+export type { CompileAllOptions, CompileReport } from "./compile-all.js";
 
 /**
  * Compiles one game from its source files (one, or several that form one game). Never throws: an
@@ -23,7 +23,7 @@ export async function compileGame(gameId: string, sources: readonly SourceFile[]
 }
 
 /** Compiles every game of `rulesDir` into `outDir` (with `check`, writes nothing and lists what is stale). */
-export async function compileAll(options: { rulesDir: string; outDir: string; check: boolean }): Promise<CompileReport> {
+export async function compileAll(options: CompileAllOptions): Promise<CompileReport> {
   return (await import("./compile-all.js")).compileAll(options);
 }
 

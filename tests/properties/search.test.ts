@@ -12,8 +12,7 @@ import { Rng, sameJson, whoMayAct, type BaseState, type Game, type Seat } from "
 import { searchMove } from "@rules/runtime/search";
 import { dealArb, play, runsFor, tables, type Deal, type Table } from "./harness.js";
 import * as runtime from "@rules/runtime/internal";
-import { compileGame } from "@rules/compiler";
-import { evaluateFiles } from "@rules/compiler/testing";
+import { compileOnce, evaluateFiles } from "@rules/compiler/testing";
 import { secretChanges } from "./secrets.js";
 
 /** The seat's view without whether the others have submitted: a sample withdraws their secret choices. */
@@ -122,7 +121,7 @@ describe("a game's play entry and its search entry", () => {
 // the clues on its own cards by position) and draws the rest afresh.
 describe.each(["hanabi", "perudo"])("%s (examples/games)", async (id) => {
   const text = readFileSync(fileURLToPath(new URL(`../../examples/games/${id}/${id}.rules`, import.meta.url)), "utf8");
-  const compiled = await compileGame(id, [{ path: `${id}.rules`, text }]);
+  const compiled = await compileOnce(id, [{ path: `${id}.rules`, text }]);
   const game = evaluateFiles(compiled.files, runtime).get("search.ts")!.game as Game;
 
   /** Random games at every player count, three seeds each; `visit` sees every other decision. */

@@ -5,16 +5,19 @@
 // while an oracle checks that no view shows a card's place to a seat that may not know it, and every
 // view is checked against the declarations (tests/properties/secrets.ts).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
-import { compileGame, formatDiagnostic } from "../index.js";
+import { formatDiagnostic } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { evaluateFiles } from "../testing/load-game.js";
 import { typeErrors } from "../verify/typecheck.js";
 import { KnowledgeOracle } from "../../../tests/properties/knowledge.js";
 import { secretDifferences, viewProblems } from "../../../tests/properties/secrets.js";
 
+const repo = fileURLToPath(new URL("../../../", import.meta.url));
 const corpus = fileURLToPath(new URL("../__fixtures__/programs/", import.meta.url));
 const rulesFolder = fileURLToPath(new URL("../../../rules/", import.meta.url));
 // The corpus games written from published rulebooks (examples/games/<game>/<game>.rules).
@@ -38,9 +41,9 @@ function none(found: readonly unknown[], where: () => string): void {
 describe.each(files)("%s", (file) => {
   const id = file.slice(file.lastIndexOf("/") + 1, -".rules".length);
   const text = readFileSync(file, "utf8");
-  // Compiled once (strictly, as `rules compile` does) for both tests: the second plays what the first checked.
-  let compiled: ReturnType<typeof compileGame> | undefined;
-  const compile = () => (compiled ??= compileGame(id, [{ path: `${id}.rules`, text }]));
+  // Compiled strictly, as `rules compile` does, from the path it gives (the repo's games, as
+  // `rules compile` and the formatter's test compile them, are then compiled once per process).
+  const compile = () => compileOnce(id, [{ path: path.relative(repo, file), text }]);
 
   test("compiles without a diagnostic, and the emitted code type-checks under strict", async () => {
     const result = await compile();

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { formatRules } from "./layout.js";
 import { formatWithPrettier } from "./run.js";
 import { lexWithComments } from "./tokens.js";
@@ -79,7 +79,7 @@ describe.each(games)("%s compiled after formatting", (file) => {
   test("a mangled copy, formatted, compiles to the committed generated/ byte for byte", async () => {
     const id = file.slice("rules/".length, -".rules".length);
     const formatted = formatRules(mangle(read(file), seeded(14)));
-    const result = await compileGame(id, [{ path: file, text: formatted }]);
+    const result = await compileOnce(id, [{ path: file, text: formatted }]);
     expect(result.diagnostics).toEqual([]);
     expect(result.files.length).toBeGreaterThan(0);
     for (const emitted of result.files) expect(emitted.text, emitted.path).toBe(read(`generated/${id}/${emitted.path}`));

@@ -2,7 +2,8 @@
 // module the test passes in (its sources under Vitest), without writing anything to disk.
 import ts from "typescript";
 import type { Game } from "@rules/runtime/internal";
-import { compileGame, formatDiagnostic } from "../index.js";
+import { formatDiagnostic } from "../index.js";
+import { compileOnce } from "./compiled-once.js";
 import type { EmittedFile } from "../emit/emit.js";
 
 /** Evaluates every emitted file (transpiled one by one, as a build tool would) and returns their exports. */
@@ -38,7 +39,7 @@ const ADVICE = ["check/may-have-no-move"];
 /** Compiles a one-file game and loads it; any diagnostic (errors, and warnings other than the codes
  *  a test expects and advice) fails with its text. */
 export async function loadRulesGame(gameId: string, text: string, runtime: object, expectedWarnings: readonly string[] = []): Promise<Game> {
-  const result = await compileGame(gameId, [{ path: `${gameId}.rules`, text }]);
+  const result = await compileOnce(gameId, [{ path: `${gameId}.rules`, text }]);
   const unexpected = result.diagnostics.filter((d) => d.severity === "error" || !(expectedWarnings.includes(d.code) || ADVICE.includes(d.code)));
   if (unexpected.length > 0) {
     throw new Error(unexpected.map((d) => formatDiagnostic(d, text)).join("\n"));
@@ -50,7 +51,7 @@ export async function loadRulesGame(gameId: string, text: string, runtime: objec
 /** For a test of the playout kernel: compiles a one-file game, loads it, and gives its kernel's text
  *  too; a compile error, or a note that the game got no kernel, fails with its text. */
 export async function loadRulesKernel(gameId: string, text: string, runtime: object): Promise<{ kernelText: string; game: Game }> {
-  const result = await compileGame(gameId, [{ path: `${gameId}.rules`, text }]);
+  const result = await compileOnce(gameId, [{ path: `${gameId}.rules`, text }]);
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) throw new Error(errors.map((d) => formatDiagnostic(d, text)).join("\n"));
   if (result.notes?.length) throw new Error(result.notes.join("\n"));
