@@ -78,7 +78,7 @@ const GUARDED_READ = new RegExp(`\\(\\${SEATS_FRESH} \\? ([\\w$]+)\\[(.+?)\\]! :
  * playout-shared-search.ts) with each guarded read of the totals made a plain read, and the line
  * that makes them fresh once before the pass (none where it reads no totals so): nothing in the
  * pass can make them stale, so the test of their freshness at each value, and the call beside it
- * in the pass's loop, go (measured: Keys to Knowledge's window, some 3-5% of a playout).
+ * in the pass's loop, go.
  */
 export function freshSeatReads(code: readonly string[]): { code: string[]; before: string[] } {
   let read = false;
