@@ -6206,6 +6206,7 @@ export function playout(): PlayoutKernel {
         let $value656$kept4 = 0;
         let $value656$kept5 = 0;
         let $value656$kept6 = 0;
+        if (!$seatTotalsFresh) $recountSeats();
         for (let $i658 = 0; $i658 < N[$seg611]!; $i658++) {
           const $value656 = C[$seg611 * CAP + $i658]!;
           let $same657 = 0;
@@ -6215,9 +6216,7 @@ export function playout(): PlayoutKernel {
               $same657 =
                 $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
                 $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
-                  ($seatTotalsFresh
-                    ? $count_deeds_group$seats[Deed_group$index[l_d]!]!
-                    : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
+                  $count_deeds_group$seats[Deed_group$index[l_d]!]!
                   ? 1
                   : 2;
             if ($same657 !== 1) break found613$test;
@@ -6239,9 +6238,7 @@ export function playout(): PlayoutKernel {
               $same657 =
                 $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
                 $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
-                  ($seatTotalsFresh
-                    ? $count_deeds_group$seats[Deed_group$index[l_d]!]!
-                    : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
+                  $count_deeds_group$seats[Deed_group$index[l_d]!]!
                   ? 1
                   : 2;
             if ($same657 !== 1) break found618$test;
@@ -6946,6 +6943,7 @@ export function playout(): PlayoutKernel {
       let $value550$kept4 = 0;
       let $value550$kept5 = 0;
       let $value550$kept6 = 0;
+      if (!$seatTotalsFresh) $recountSeats();
       for (let $i552 = 0; $i552 < N[$seg505]!; $i552++) {
         const $value550 = C[$seg505 * CAP + $i552]!;
         let $same551 = 0;
@@ -6955,9 +6953,7 @@ export function playout(): PlayoutKernel {
             $same551 =
               $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
               $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
-                ($seatTotalsFresh
-                  ? $count_deeds_group$seats[Deed_group$index[l_d]!]!
-                  : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
+                $count_deeds_group$seats[Deed_group$index[l_d]!]!
                 ? 1
                 : 2;
           if ($same551 !== 1) break found507$test;
@@ -6977,9 +6973,7 @@ export function playout(): PlayoutKernel {
             $same551 =
               $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
               $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
-                ($seatTotalsFresh
-                  ? $count_deeds_group$seats[Deed_group$index[l_d]!]!
-                  : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
+                $count_deeds_group$seats[Deed_group$index[l_d]!]!
                 ? 1
                 : 2;
           if ($same551 !== 1) break found512$test;

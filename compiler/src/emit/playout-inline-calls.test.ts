@@ -110,9 +110,11 @@ describe("small functions written in place of their calls in a listing", () => {
     expect(kernelText).toMatch(/v_gold\[l_p\]! >= \$table_cost\[l_t\]! && v_heat\[l_t\]! === 0/);
     // The count by suit read at the tile's suit index, no look-up and no call.
     expect(kernelText).toMatch(/\$count_rack_suit\[\(Z_rack \+ l_p - Z_rack\) \* 2 \+ Tile_suit\$index\[l_t\]!\]! >= 2/);
-    // The seats' total by suit too, while fresh (playout-seat-totals.ts).
+    // The seats' total by suit too (playout-seat-totals.ts), read plainly in the listing pass the
+    // options over the rack share, which makes the totals fresh before it.
     expect(callers("fn_scarce")).toEqual([]);
-    expect(flat).toContain("($seatTotalsFresh ? $count_rack_suit$seats[Tile_suit$index[l_t]!]! : $seatTotal($count_rack_suit$seats, Tile_suit$index[l_t]!)) >= 4");
+    expect(flat).toContain("if (!$seatTotalsFresh) $recountSeats();");
+    expect(flat).toMatch(/[^?] \$count_rack_suit\$seats\[Tile_suit\$index\[l_t\]!\]! >= 4/);
     // A call in a body written in place reads its card argument as the caller's card (u, not t).
     expect(callers("fn_warm")).toEqual([]);
     expect(flat).toContain("!(v_heat[l_u]! === 0) && $count_rack_suit[(Z_rack + l_p - Z_rack) * 2 + Tile_suit$index[l_u]!]! >= 2");

@@ -5,7 +5,8 @@
 // number beside the counts; so does the kernel, once such a sum is read: a total per member over
 // the seats in play, moved with each seat's count by the same markers, and made afresh from the
 // seats' counts (`$recountSeats`) the first time it is read after the zones were loaded whole or a
-// seat left the game or came back (any write of `eliminated`), which marks it stale.
+// seat left the game or came back (any write of `eliminated`), which marks it stale; a listing pass,
+// which writes nothing, makes it fresh before it and reads it plainly (`freshSeatReads`).
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { ELIMINATED } from "../check/elimination.js";
@@ -66,6 +67,28 @@ export function writesEliminated(game: CheckedGame, target: A.Expression): boole
   if (variable.kind !== "name") return false;
   const binding = game.names.get(variable);
   return binding?.kind === "var" && binding.declaration.name.name === ELIMINATED;
+}
+
+/** A read of the totals as playout-counts.ts writes it where the member is sure to be one: the
+ *  total itself where fresh, else through `$seatTotal`, which makes them afresh first. */
+const GUARDED_READ = new RegExp(`\\(\\${SEATS_FRESH} \\? ([\\w$]+)\\[(.+?)\\]! : \\$seatTotal\\(\\1, \\2\\)\\)`, "g");
+
+/**
+ * The code of a pass that lists values and writes nothing (a shared listing pass,
+ * playout-shared-search.ts) with each guarded read of the totals made a plain read, and the line
+ * that makes them fresh once before the pass (none where it reads no totals so): nothing in the
+ * pass can make them stale, so the test of their freshness at each value, and the call beside it
+ * in the pass's loop, go.
+ */
+export function freshSeatReads(code: readonly string[]): { code: string[]; before: string[] } {
+  let read = false;
+  const plain = code.map((line) =>
+    line.replace(GUARDED_READ, (_all, totals: string, member: string) => {
+      read = true;
+      return `${totals}[${member}]!`;
+    }),
+  );
+  return { code: plain, before: read ? [`if (!${SEATS_FRESH}) $recountSeats();`] : [] };
 }
 
 /** The totals' arrays, their freshness and the functions that read and remake them. */

@@ -20,6 +20,7 @@ import type { KernelCode } from "./playout-statements.js";
 import type { KernelDomain } from "./playout-domains.js";
 import { seatsOutside, sharedSeatSkips } from "./playout-seat-masks.js";
 import { commonLeadingTests } from "./playout-common-tests.js";
+import { freshSeatReads } from "./playout-seat-totals.js";
 
 /** A requirement tested on each value of a search: `pre` runs first, `code` must hold. */
 export interface SearchTest {
@@ -138,11 +139,14 @@ function onePass(code: KernelCode, members: readonly { search: OptionSearch; gat
     }
     body.push(`${search.kept.list}[${keptCount(i)}++] = ${search.binder};`, "}");
   });
+  // The pass writes nothing: the totals over the seats it reads are made fresh once, before it.
+  const fresh = freshSeatReads(body);
   return [
     ...members.map(({ search }) => `${search.kept.size} = 0;`),
     `if (${members.map(({ gate }) => gate).join(" || ")}) {`,
     ...members.map((_, i) => `let ${keptCount(i)} = 0;`),
-    ...(seats ? seatsOutside(seats.skipped, value, body) : members[0]!.search.domain.each(value, body)),
+    ...fresh.before,
+    ...(seats ? seatsOutside(seats.skipped, value, fresh.code) : members[0]!.search.domain.each(value, fresh.code)),
     ...members.map(({ search }, i) => `${search.kept.size} = ${keptCount(i)};`),
     ...members.map(({ search }, i) => `${search.found} = ${keptCount(i)} > 0;`),
     "}",
