@@ -432,55 +432,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count811: number = 0;
+    let $count812: number = 0;
     {
-      const $seg813 = Z_collection + l_p;
-      const $n814 = N[$seg813]!;
-      for (let $i812 = 0; $i812 < $n814; $i812++) {
-        const l_c = C[$seg813 * CAP + $i812]!;
+      const $seg814 = Z_collection + l_p;
+      const $n815 = N[$seg814]!;
+      for (let $i813 = 0; $i813 < $n815; $i813++) {
+        const l_c = C[$seg814 * CAP + $i813]!;
         if (Property_heart[l_c]!) {
-          $count811++;
+          $count812++;
         }
       }
     }
-    return $count811;
+    return $count812;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count815: number = 0;
+    let $count816: number = 0;
     {
-      const $seg817 = Z_collection + l_p;
-      const $n818 = N[$seg817]!;
-      for (let $i816 = 0; $i816 < $n818; $i816++) {
-        const l_c = C[$seg817 * CAP + $i816]!;
+      const $seg818 = Z_collection + l_p;
+      const $n819 = N[$seg818]!;
+      for (let $i817 = 0; $i817 < $n819; $i817++) {
+        const l_c = C[$seg818 * CAP + $i817]!;
         if (Property_coin[l_c]!) {
-          $count815++;
+          $count816++;
         }
       }
     }
-    return $count815;
+    return $count816;
   }
   function fn_set_score(l_p: number): number {
-    let $sum819: number = 0;
-    for (const $item820 of ALL_Colour) {
-      const l_k = $item820;
+    let $sum820: number = 0;
+    for (const $item821 of ALL_Colour) {
+      const l_k = $item821;
       if (l_k !== "none") {
-        $sum819 +=
+        $sum820 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum819;
+    return $sum820;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum821: number = 0;
+    let $sum822: number = 0;
     {
-      const $seg823 = Z_collection + l_p;
-      const $n824 = N[$seg823]!;
-      for (let $i822 = 0; $i822 < $n824; $i822++) {
-        const l_c = C[$seg823 * CAP + $i822]!;
-        $sum821 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg824 = Z_collection + l_p;
+      const $n825 = N[$seg824]!;
+      for (let $i823 = 0; $i823 < $n825; $i823++) {
+        const l_c = C[$seg824 * CAP + $i823]!;
+        $sum822 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum821;
+    return $sum822;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -493,8 +493,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item825 of ALL_Colour) {
-                const l_k = $item825;
+              for (const $item826 of ALL_Colour) {
+                const l_k = $item826;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -509,8 +509,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item826 of ALL_Colour) {
-                  const l_k = $item826;
+                for (const $item827 of ALL_Colour) {
+                  const l_k = $item827;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -533,52 +533,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum827: number = 0;
+    let $sum828: number = 0;
     {
-      const $n829 = N[Z_board]!;
-      for (let $i828 = 0; $i828 < $n829; $i828++) {
-        const l_a = C[Z_board * CAP + $i828]!;
-        $sum827 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n830 = N[Z_board]!;
+      for (let $i829 = 0; $i829 < $n830; $i829++) {
+        const l_a = C[Z_board * CAP + $i829]!;
+        $sum828 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum827;
+    return 0 - $sum828;
   }
   function fn_action_points(l_p: number): number {
-    let $sum830: number = 0;
+    let $sum831: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum831: number = 0;
+        let $sum832: number = 0;
         {
-          const $seg833 = Z_played + l_q;
-          const $n834 = N[$seg833]!;
-          for (let $i832 = 0; $i832 < $n834; $i832++) {
-            const l_a = C[$seg833 * CAP + $i832]!;
-            $sum831 += fn_medal_points(l_a, l_p);
+          const $seg834 = Z_played + l_q;
+          const $n835 = N[$seg834]!;
+          for (let $i833 = 0; $i833 < $n835; $i833++) {
+            const l_a = C[$seg834 * CAP + $i833]!;
+            $sum832 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum830 += $sum831;
+        $sum831 += $sum832;
       }
     }
-    return $sum830 + fn_board_points(l_p);
+    return $sum831 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any835: boolean = false;
+    let $any836: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
-          $any835 = true;
+          $any836 = true;
           break;
         }
       }
     }
-    return $any835 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any836 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum836: number = 0;
+    let $sum837: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum836 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum837 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum836;
+    return N[Z_board]! + $sum837;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
@@ -3081,7 +3081,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide506($seat449);
+      return decide507($seat449);
     }
   }
   function step207(): number {
@@ -3102,13 +3102,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat507 = l_target;
-      if ($seat507 >= humans)
+      const $seat508 = l_target;
+      if ($seat508 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat507} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide534($seat507);
+      return decide535($seat508);
     }
   }
   function step209(): number {
@@ -3138,13 +3138,13 @@ export function playout(): PlayoutKernel {
           : $zero_protection & ~(1 << l_target);
     }
     {
-      const $seat535 = l_active;
-      if ($seat535 >= humans)
+      const $seat536 = l_active;
+      if ($seat536 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat535} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide557($seat535);
+      return decide558($seat536);
     }
   }
   function step210(): number {
@@ -3154,36 +3154,36 @@ export function playout(): PlayoutKernel {
     return step215();
   }
   function step212(): number {
-    let $first558: number = 0;
-    let $found559 = false;
+    let $first559: number = 0;
+    let $found560 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first558 = l_q;
-        $found559 = true;
+        $first559 = l_q;
+        $found560 = true;
         break;
       }
     }
-    if (!$found559) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first558;
+    if (!$found560) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first559;
     {
-      const $seat560 = l_opponent;
-      if ($seat560 >= humans)
+      const $seat561 = l_opponent;
+      if ($seat561 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat560} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide571($seat560);
+      return decide572($seat561);
     }
   }
   function step213(): number {
     {
-      const $seat572 = l_active;
-      if ($seat572 >= humans)
+      const $seat573 = l_active;
+      if ($seat573 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat572} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat573} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide594($seat572);
+      return decide595($seat573);
     }
   }
   function step214(): number {
@@ -3229,18 +3229,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg595 = Z_hand + l_p_4;
+      const $seg596 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg595 * CAP + N[$seg595]!] = $card;
-        N[$seg595]!++;
-        $where[$card] = $seg595;
+        C[$seg596 * CAP + N[$seg596]!] = $card;
+        N[$seg596]!++;
+        $where[$card] = $seg596;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg595 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg596 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3260,13 +3260,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat596 = l_p_4;
-      if ($seat596 >= humans)
+      const $seat597 = l_p_4;
+      if ($seat597 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat596} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide610($seat596);
+      return decide611($seat597);
     }
   }
   function step222(): number {
@@ -3274,22 +3274,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg611 = Z_hand + l_p_4;
+      const $seg612 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg611]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg612]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg611]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg612]!}`,
         );
       const $index = $position - 1;
-      const $at612 = $seg611 * CAP + $index;
-      const $card = C[$at612]!;
-      const $end613 = $seg611 * CAP + N[$seg611]! - 1;
-      for (let $k614 = $at612; $k614 < $end613; $k614++) C[$k614] = C[$k614 + 1]!;
-      N[$seg611]!--;
+      const $at613 = $seg612 * CAP + $index;
+      const $card = C[$at613]!;
+      const $end614 = $seg612 * CAP + N[$seg612]! - 1;
+      for (let $k615 = $at613; $k615 < $end614; $k615++) C[$k615] = C[$k615 + 1]!;
+      N[$seg612]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg611 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg612 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3372,28 +3372,28 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg615 = Z_played + l_p_3;
-      C[$seg615 * CAP + N[$seg615]!] = $card;
-      N[$seg615]!++;
-      $where[$card] = $seg615;
+      const $seg616 = Z_played + l_p_3;
+      C[$seg616 * CAP + N[$seg616]!] = $card;
+      N[$seg616]!++;
+      $where[$card] = $seg616;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg615 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg615 - Z_played);
+          if ($count_played_effect[($seg616 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg616 - Z_played);
       }
     }
     return step238();
   }
   function step236(): number {
     {
-      const $seat616 = l_p_3;
-      if ($seat616 >= humans)
+      const $seat617 = l_p_3;
+      if ($seat617 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat616} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide626($seat616);
+      return decide627($seat617);
     }
   }
   function step237(): number {
@@ -3427,13 +3427,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat627 = l_p_3;
-      if ($seat627 >= humans)
+      const $seat628 = l_p_3;
+      if ($seat628 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat627} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat628} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide640($seat627);
+      return decide641($seat628);
     }
   }
   function step242(): number {
@@ -3456,15 +3456,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg641 = Z_played + l_p_3;
-      C[$seg641 * CAP + N[$seg641]!] = $card;
-      N[$seg641]!++;
-      $where[$card] = $seg641;
+      const $seg642 = Z_played + l_p_3;
+      C[$seg642 * CAP + N[$seg642]!] = $card;
+      N[$seg642]!++;
+      $where[$card] = $seg642;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg641 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg641 - Z_played);
+          if ($count_played_effect[($seg642 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg642 - Z_played);
       }
     }
     return step245();
@@ -3491,24 +3491,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat642 = l_p_3;
-      if ($seat642 >= humans)
+      const $seat643 = l_p_3;
+      if ($seat643 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat642} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat643} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide664($seat642);
+      return decide665($seat643);
     }
   }
   function step247(): number {
     {
-      const $seat665 = l_p_3;
-      if ($seat665 >= humans)
+      const $seat666 = l_p_3;
+      if ($seat666 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat665} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat666} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide690($seat665);
+      return decide691($seat666);
     }
   }
   function step248(): number {
@@ -3522,12 +3522,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n691 = 0;
+      let $n692 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list88[$n691++] = l_q;
+        if (l_q !== l_p_3) $list88[$n692++] = l_q;
       }
-      for (let $i692 = 0; $i692 < $n691; $i692++) {
-        const l_q = $list88[$i692]!;
+      for (let $i693 = 0; $i693 < $n692; $i693++) {
+        const l_q = $list88[$i693]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3693,13 +3693,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat693 = l_p;
-      if ($seat693 >= humans)
+      const $seat694 = l_p;
+      if ($seat694 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat693} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat694} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide710($seat693, true);
+      return decide711($seat694, true);
     }
   }
   function step262(): number {
@@ -3766,28 +3766,28 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg711 = Z_played + l_p_2;
-      C[$seg711 * CAP + N[$seg711]!] = $card;
-      N[$seg711]!++;
-      $where[$card] = $seg711;
+      const $seg712 = Z_played + l_p_2;
+      C[$seg712 * CAP + N[$seg712]!] = $card;
+      N[$seg712]!++;
+      $where[$card] = $seg712;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg711 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg711 - Z_played);
+          if ($count_played_effect[($seg712 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg712 - Z_played);
       }
     }
     return step273();
   }
   function step271(): number {
     {
-      const $seat712 = l_p_2;
-      if ($seat712 >= humans)
+      const $seat713 = l_p_2;
+      if ($seat713 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat712} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat713} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide722($seat712);
+      return decide723($seat713);
     }
   }
   function step272(): number {
@@ -3821,13 +3821,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat723 = l_p_2;
-      if ($seat723 >= humans)
+      const $seat724 = l_p_2;
+      if ($seat724 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide736($seat723);
+      return decide737($seat724);
     }
   }
   function step277(): number {
@@ -3850,15 +3850,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg737 = Z_played + l_p_2;
-      C[$seg737 * CAP + N[$seg737]!] = $card;
-      N[$seg737]!++;
-      $where[$card] = $seg737;
+      const $seg738 = Z_played + l_p_2;
+      C[$seg738 * CAP + N[$seg738]!] = $card;
+      N[$seg738]!++;
+      $where[$card] = $seg738;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg737 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg737 - Z_played);
+          if ($count_played_effect[($seg738 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg738 - Z_played);
       }
     }
     return step280();
@@ -3885,24 +3885,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat738 = l_p_2;
-      if ($seat738 >= humans)
+      const $seat739 = l_p_2;
+      if ($seat739 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat738} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat739} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide760($seat738);
+      return decide761($seat739);
     }
   }
   function step282(): number {
     {
-      const $seat761 = l_p_2;
-      if ($seat761 >= humans)
+      const $seat762 = l_p_2;
+      if ($seat762 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat761} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat762} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide786($seat761);
+      return decide787($seat762);
     }
   }
   function step283(): number {
@@ -3916,12 +3916,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n787 = 0;
+      let $n788 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list97[$n787++] = l_q;
+        if (l_q !== l_p_2) $list97[$n788++] = l_q;
       }
-      for (let $i788 = 0; $i788 < $n787; $i788++) {
-        const l_q = $list97[$i788]!;
+      for (let $i789 = 0; $i789 < $n788; $i789++) {
+        const l_q = $list97[$i789]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -4048,156 +4048,156 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat761 = l_p_2;
-      if ($seat761 >= humans)
+      const $seat762 = l_p_2;
+      if ($seat762 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat761} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat762} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide786($seat761);
+      return decide787($seat762);
     }
   }
   function step295(): number {
     {
-      const $seat738 = l_p_2;
-      if ($seat738 >= humans)
+      const $seat739 = l_p_2;
+      if ($seat739 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat738} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat739} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide760($seat738);
+      return decide761($seat739);
     }
   }
   function step296(): number {
     {
-      const $seat723 = l_p_2;
-      if ($seat723 >= humans)
+      const $seat724 = l_p_2;
+      if ($seat724 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide736($seat723);
+      return decide737($seat724);
     }
   }
   function step297(): number {
     {
-      const $seat712 = l_p_2;
-      if ($seat712 >= humans)
+      const $seat713 = l_p_2;
+      if ($seat713 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat712} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat713} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide722($seat712);
+      return decide723($seat713);
     }
   }
   function step298(): number {
     {
-      const $seat693 = l_p;
-      if ($seat693 >= humans)
+      const $seat694 = l_p;
+      if ($seat694 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat693} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat694} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide710($seat693, false);
+      return decide711($seat694, false);
     }
   }
   function step299(): number {
     {
-      const $seat665 = l_p_3;
-      if ($seat665 >= humans)
+      const $seat666 = l_p_3;
+      if ($seat666 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat665} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat666} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide690($seat665);
+      return decide691($seat666);
     }
   }
   function step300(): number {
     {
-      const $seat642 = l_p_3;
-      if ($seat642 >= humans)
+      const $seat643 = l_p_3;
+      if ($seat643 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat642} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat643} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide664($seat642);
+      return decide665($seat643);
     }
   }
   function step301(): number {
     {
-      const $seat627 = l_p_3;
-      if ($seat627 >= humans)
+      const $seat628 = l_p_3;
+      if ($seat628 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat627} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat628} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide640($seat627);
+      return decide641($seat628);
     }
   }
   function step302(): number {
     {
-      const $seat616 = l_p_3;
-      if ($seat616 >= humans)
+      const $seat617 = l_p_3;
+      if ($seat617 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat616} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide626($seat616);
+      return decide627($seat617);
     }
   }
   function step303(): number {
     {
-      const $seat596 = l_p_4;
-      if ($seat596 >= humans)
+      const $seat597 = l_p_4;
+      if ($seat597 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat596} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide610($seat596);
+      return decide611($seat597);
     }
   }
   function step304(): number {
     {
-      const $seat560 = l_opponent;
-      if ($seat560 >= humans)
+      const $seat561 = l_opponent;
+      if ($seat561 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat560} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide571($seat560);
+      return decide572($seat561);
     }
   }
   function step305(): number {
     {
-      const $seat572 = l_active;
-      if ($seat572 >= humans)
+      const $seat573 = l_active;
+      if ($seat573 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat572} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat573} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide594($seat572);
+      return decide595($seat573);
     }
   }
   function step306(): number {
     {
-      const $seat535 = l_active;
-      if ($seat535 >= humans)
+      const $seat536 = l_active;
+      if ($seat536 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat535} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide557($seat535);
+      return decide558($seat536);
     }
   }
   function step307(): number {
     {
-      const $seat507 = l_target;
-      if ($seat507 >= humans)
+      const $seat508 = l_target;
+      if ($seat508 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat507} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide534($seat507);
+      return decide535($seat508);
     }
   }
   function step308(): number {
@@ -4208,7 +4208,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide506($seat449);
+      return decide507($seat449);
     }
   }
   function step309(): number {
@@ -6061,17 +6061,16 @@ export function playout(): PlayoutKernel {
     $index431 -= $count429;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide506($seat449: number): number {
+  function decide507($seat449: number): number {
     const $seg450 = Z_hand + l_active;
     let $offered451 = false;
-    let $resume458 = 0;
     offered451$open: {
       if (!(N[$seg450]! > 0)) break offered451$open;
       if (!!l_action_played) break offered451$open;
       if (!!l_offered) break offered451$open;
       let $found457 = false;
-      for (let $resume458$i = 0; $resume458$i < N[$seg450]!; $resume458$i++) {
-        const l_card_3 = C[$seg450 * CAP + $resume458$i]!;
+      for (let $i458 = 0; $i458 < N[$seg450]!; $i458++) {
+        const l_card_3 = C[$seg450 * CAP + $i458]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
         if (!(
           Action_effect$code[l_card_3]! !== 4 ||
@@ -6102,38 +6101,37 @@ export function playout(): PlayoutKernel {
         }
         if (!$cond456) continue;
         $found457 = true;
-        $resume458 = $resume458$i;
         break;
       }
       if (!$found457) break offered451$open;
       $offered451 = true;
     }
-    let $offered459 = false;
-    offered459$open: {
-      if (!(v_protection[l_active]! > 0)) break offered459$open;
-      $offered459 = true;
-    }
     let $offered460 = false;
     offered460$open: {
-      if (!(v_protection[l_active]! === 0)) break offered460$open;
-      if (!!l_offered) break offered460$open;
+      if (!(v_protection[l_active]! > 0)) break offered460$open;
       $offered460 = true;
     }
     let $offered461 = false;
     offered461$open: {
-      if (!!$variant_simple) break offered461$open;
       if (!(v_protection[l_active]! === 0)) break offered461$open;
       if (!!l_offered) break offered461$open;
-      if (!(N[Z_action_deck]! > 0)) break offered461$open;
       $offered461 = true;
     }
     let $offered462 = false;
-    let $seats463 = 0;
     offered462$open: {
-      if (!(players > 0)) break offered462$open;
+      if (!!$variant_simple) break offered462$open;
       if (!(v_protection[l_active]! === 0)) break offered462$open;
-      if (!(v_coins[l_active]! >= 1)) break offered462$open;
-      $seats463 =
+      if (!!l_offered) break offered462$open;
+      if (!(N[Z_action_deck]! > 0)) break offered462$open;
+      $offered462 = true;
+    }
+    let $offered463 = false;
+    let $seats464 = 0;
+    offered463$open: {
+      if (!(players > 0)) break offered463$open;
+      if (!(v_protection[l_active]! === 0)) break offered463$open;
+      if (!(v_coins[l_active]! >= 1)) break offered463$open;
+      $seats464 =
         ((1 << players) - 1) &
         ~(1 << l_active) &
         ~$mask_passed_over &
@@ -6143,15 +6141,15 @@ export function playout(): PlayoutKernel {
         ) &
         ~$holding_count_played_effect[4]! &
         $zero_protection;
-      if ($seats463 === 0) break offered462$open;
-      $offered462 = true;
+      if ($seats464 === 0) break offered463$open;
+      $offered463 = true;
     }
-    let $offered464 = false;
-    offered464$open: {
-      if (!(players > 0)) break offered464$open;
-      if (!(v_protection[l_active]! === 0)) break offered464$open;
-      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered464$open;
-      let $found465 = false;
+    let $offered465 = false;
+    offered465$open: {
+      if (!(players > 0)) break offered465$open;
+      if (!(v_protection[l_active]! === 0)) break offered465$open;
+      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered465$open;
+      let $found466 = false;
       for (
         let l_target$left =
           ((1 << players) - 1) &
@@ -6168,38 +6166,38 @@ export function playout(): PlayoutKernel {
       ) {
         const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found465 = true;
+        $found466 = true;
         break;
       }
-      if (!$found465) break offered464$open;
-      $offered464 = true;
+      if (!$found466) break offered465$open;
+      $offered465 = true;
     }
-    let $offered466 = false;
-    offered466$open: {
-      if (!l_offered) break offered466$open;
-      $offered466 = true;
+    let $offered467 = false;
+    offered467$open: {
+      if (!l_offered) break offered467$open;
+      $offered467 = true;
     }
-    const $offered467 =
+    const $offered468 =
       ($offered451 ? 1 : 0) +
-      ($offered459 ? 1 : 0) +
       ($offered460 ? 1 : 0) +
       ($offered461 ? 1 : 0) +
       ($offered462 ? 1 : 0) +
-      ($offered464 ? 1 : 0) +
-      ($offered466 ? 1 : 0);
-    if ($offered467 === 0)
+      ($offered463 ? 1 : 0) +
+      ($offered465 ? 1 : 0) +
+      ($offered467 ? 1 : 0);
+    if ($offered468 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat449} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built472 = false;
-    let $built485 = false;
-    attempt468: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n470 = $offered467;
-      let $r471 = 0;
-      if ($n470 <= 2097152 && $n470 >= 1) {
+    let $built473 = false;
+    let $built486 = false;
+    attempt469: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n471 = $offered468;
+      let $r472 = 0;
+      if ($n471 <= 2097152 && $n471 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6210,65 +6208,61 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n470;
+          const $m = ($t >>> 0) * $n471;
           const $low = $m >>> 0;
-          if ($low >= $n470 || $low >= 4294967296 % $n470) {
-            $r471 = ($m / 4294967296) >>> 0;
+          if ($low >= $n471 || $low >= 4294967296 % $n471) {
+            $r472 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n470 >= 1 && $n470 <= 4294967296))
+        if (!($n471 >= 1 && $n471 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r471 = drawInt(P, $n470);
+        $r472 = drawInt(P, $n471);
       }
-      const $pick469$drawn = $r471;
-      let $pick469 = $pick469$drawn;
-      if ($offered451 && $pick469-- === 0) {
-        if (!$built472) {
-          {
-            $values76[0] = C[$seg450 * CAP + $resume458]!;
-            let $resume458$n = 1;
-            for (let $resume458$i = $resume458 + 1; $resume458$i < N[$seg450]!; $resume458$i++) {
-              const l_card_3 = C[$seg450 * CAP + $resume458$i]!;
-              if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
-              if (!(
-                Action_effect$code[l_card_3]! !== 4 ||
-                !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 4]! > 0)
-              ))
-                continue;
-              if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
-              if (!(
-                Action_effect$code[l_card_3]! !== 5 ||
-                !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
-              ))
-                continue;
-              let $cond456: boolean = Action_effect$code[l_card_3]! !== 6;
-              if (!$cond456) {
-                let $any452: boolean = false;
-                {
-                  const $seg454 = Z_collection + l_active;
-                  const $n455 = N[$seg454]!;
-                  for (let $i453 = 0; $i453 < $n455; $i453++) {
-                    const l_c = C[$seg454 * CAP + $i453]!;
-                    if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                      $any452 = true;
-                      break;
-                    }
+      const $pick470$drawn = $r472;
+      let $pick470 = $pick470$drawn;
+      if ($offered451 && $pick470-- === 0) {
+        if (!$built473) {
+          $values76$n[0]! = 0;
+          for (let $i459 = 0; $i459 < N[$seg450]!; $i459++) {
+            const l_card_3 = C[$seg450 * CAP + $i459]!;
+            if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
+            if (!(
+              Action_effect$code[l_card_3]! !== 4 ||
+              !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 4]! > 0)
+            ))
+              continue;
+            if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
+            if (!(
+              Action_effect$code[l_card_3]! !== 5 ||
+              !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
+            ))
+              continue;
+            let $cond456: boolean = Action_effect$code[l_card_3]! !== 6;
+            if (!$cond456) {
+              let $any452: boolean = false;
+              {
+                const $seg454 = Z_collection + l_active;
+                const $n455 = N[$seg454]!;
+                for (let $i453 = 0; $i453 < $n455; $i453++) {
+                  const l_c = C[$seg454 * CAP + $i453]!;
+                  if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
+                    $any452 = true;
+                    break;
                   }
                 }
-                $cond456 = $any452;
               }
-              if (!$cond456) continue;
-              $values76[$resume458$n++] = l_card_3;
+              $cond456 = $any452;
             }
-            $values76$n[0]! = $resume458$n;
+            if (!$cond456) continue;
+            $values76[$values76$n[0]!++] = l_card_3;
           }
-          $built472 = true;
+          $built473 = true;
         }
-        const $n475 = $values76$n[0]!;
-        let $r476 = 0;
-        if ($n475 <= 2097152 && $n475 >= 1) {
+        const $n476 = $values76$n[0]!;
+        let $r477 = 0;
+        if ($n476 <= 2097152 && $n476 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6279,32 +6273,32 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n475;
+            const $m = ($t >>> 0) * $n476;
             const $low = $m >>> 0;
-            if ($low >= $n475 || $low >= 4294967296 % $n475) {
-              $r476 = ($m / 4294967296) >>> 0;
+            if ($low >= $n476 || $low >= 4294967296 % $n476) {
+              $r477 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n475 >= 1 && $n475 <= 4294967296))
+          if (!($n476 >= 1 && $n476 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r476 = drawInt(P, $n475);
+          $r477 = drawInt(P, $n476);
         }
-        const $digit473 = $r476;
-        const $value474 = $values76[$digit473]!;
+        const $digit474 = $r477;
+        const $value475 = $values76[$digit474]!;
         {
-          l_card_3 = $value474;
+          l_card_3 = $value475;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 17, $value474);
+        if (trace !== null) trace.push($seat449, 17, $value475);
         {
-          l_card_3 = $value474;
+          l_card_3 = $value475;
           return step227();
         }
       }
-      if ($offered459 && $pick469-- === 0) {
+      if ($offered460 && $pick470-- === 0) {
         {
         }
         decisions++;
@@ -6327,7 +6321,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered460 && $pick469-- === 0) {
+      if ($offered461 && $pick470-- === 0) {
         {
         }
         decisions++;
@@ -6350,7 +6344,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered461 && $pick469-- === 0) {
+      if ($offered462 && $pick470-- === 0) {
         {
         }
         decisions++;
@@ -6360,10 +6354,10 @@ export function playout(): PlayoutKernel {
           return step216();
         }
       }
-      if ($offered462 && $pick469-- === 0) {
-        const $n483 = maskSeats($seats463);
-        let $r484 = 0;
-        if ($n483 <= 2097152 && $n483 >= 1) {
+      if ($offered463 && $pick470-- === 0) {
+        const $n484 = maskSeats($seats464);
+        let $r485 = 0;
+        if ($n484 <= 2097152 && $n484 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6374,33 +6368,33 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n483;
+            const $m = ($t >>> 0) * $n484;
             const $low = $m >>> 0;
-            if ($low >= $n483 || $low >= 4294967296 % $n483) {
-              $r484 = ($m / 4294967296) >>> 0;
+            if ($low >= $n484 || $low >= 4294967296 % $n484) {
+              $r485 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n483 >= 1 && $n483 <= 4294967296))
+          if (!($n484 >= 1 && $n484 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r484 = drawInt(P, $n483);
+          $r485 = drawInt(P, $n484);
         }
-        const $digit481 = $r484;
-        const $value482 = nthMaskSeat($seats463, $digit481);
+        const $digit482 = $r485;
+        const $value483 = nthMaskSeat($seats464, $digit482);
         {
-          l_target = $value482;
+          l_target = $value483;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 21, $value482);
+        if (trace !== null) trace.push($seat449, 21, $value483);
         {
-          l_target = $value482;
+          l_target = $value483;
           return step207();
         }
       }
-      if ($offered464 && $pick469-- === 0) {
-        if (!$built485) {
+      if ($offered465 && $pick470-- === 0) {
+        if (!$built486) {
           $values80$n[0]! = 0;
           for (
             let l_target$left =
@@ -6420,11 +6414,11 @@ export function playout(): PlayoutKernel {
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values80[$values80$n[0]!++] = l_target;
           }
-          $built485 = true;
+          $built486 = true;
         }
-        const $n488 = $values80$n[0]!;
-        let $r489 = 0;
-        if ($n488 <= 2097152 && $n488 >= 1) {
+        const $n489 = $values80$n[0]!;
+        let $r490 = 0;
+        if ($n489 <= 2097152 && $n489 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6435,28 +6429,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n488;
+            const $m = ($t >>> 0) * $n489;
             const $low = $m >>> 0;
-            if ($low >= $n488 || $low >= 4294967296 % $n488) {
-              $r489 = ($m / 4294967296) >>> 0;
+            if ($low >= $n489 || $low >= 4294967296 % $n489) {
+              $r490 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n488 >= 1 && $n488 <= 4294967296))
+          if (!($n489 >= 1 && $n489 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r489 = drawInt(P, $n488);
+          $r490 = drawInt(P, $n489);
         }
-        const $digit486 = $r489;
-        const $value487 = $values80[$digit486]!;
+        const $digit487 = $r490;
+        const $value488 = $values80[$digit487]!;
         {
-          const l_target = $value487;
+          const l_target = $value488;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 22, $value487);
+        if (trace !== null) trace.push($seat449, 22, $value488);
         {
-          const l_target = $value487;
+          const l_target = $value488;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6498,53 +6492,53 @@ export function playout(): PlayoutKernel {
                 : $zero_protection & ~(1 << l_target);
           }
           {
-            const $argument490 = l_active;
-            const $argument491 = l_target;
+            const $argument491 = l_active;
+            const $argument492 = l_target;
             {
-              let l_a = $argument490;
-              let l_b = $argument491;
+              let l_a = $argument491;
+              let l_b = $argument492;
               {
-                const $seg492 = Z_exchange + l_a;
-                if (N[$seg492]! === 0)
+                const $seg493 = Z_exchange + l_a;
+                if (N[$seg493]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at493 = $seg492 * CAP;
-                const $card = C[$at493]!;
-                const $end494 = $seg492 * CAP + N[$seg492]! - 1;
-                for (let $k495 = $at493; $k495 < $end494; $k495++) C[$k495] = C[$k495 + 1]!;
-                N[$seg492]!--;
+                const $at494 = $seg493 * CAP;
+                const $card = C[$at494]!;
+                const $end495 = $seg493 * CAP + N[$seg493]! - 1;
+                for (let $k496 = $at494; $k496 < $end495; $k496++) C[$k496] = C[$k496 + 1]!;
+                N[$seg493]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg496 = Z_exchange + l_b;
-                if (N[$seg496]! === 0)
+                const $seg497 = Z_exchange + l_b;
+                if (N[$seg497]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at497 = $seg496 * CAP;
-                const $card = C[$at497]!;
-                const $end498 = $seg496 * CAP + N[$seg496]! - 1;
-                for (let $k499 = $at497; $k499 < $end498; $k499++) C[$k499] = C[$k499 + 1]!;
-                N[$seg496]!--;
-                const $seg500 = Z_exchange + l_a;
-                if (N[$seg500]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg500 * CAP + N[$seg500]!] = $card;
-                N[$seg500]!++;
-                $where[$card] = $seg500;
+                const $at498 = $seg497 * CAP;
+                const $card = C[$at498]!;
+                const $end499 = $seg497 * CAP + N[$seg497]! - 1;
+                for (let $k500 = $at498; $k500 < $end499; $k500++) C[$k500] = C[$k500 + 1]!;
+                N[$seg497]!--;
+                const $seg501 = Z_exchange + l_a;
+                if (N[$seg501]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg501 * CAP + N[$seg501]!] = $card;
+                N[$seg501]!++;
+                $where[$card] = $seg501;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at501 = Z_in_transit * CAP;
-                const $card = C[$at501]!;
-                const $end502 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k503 = $at501; $k503 < $end502; $k503++) C[$k503] = C[$k503 + 1]!;
+                const $at502 = Z_in_transit * CAP;
+                const $card = C[$at502]!;
+                const $end503 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg504 = Z_exchange + l_b;
-                if (N[$seg504]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg504 * CAP + N[$seg504]!] = $card;
-                N[$seg504]!++;
-                $where[$card] = $seg504;
+                const $seg505 = Z_exchange + l_b;
+                if (N[$seg505]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg505 * CAP + N[$seg505]!] = $card;
+                N[$seg505]!++;
+                $where[$card] = $seg505;
               }
               v_has_taken[l_a] = true;
               $mask_has_taken |= 1 << l_a;
@@ -6557,7 +6551,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered466 && $pick469-- === 0) {
+      if ($offered467 && $pick470-- === 0) {
         {
         }
         decisions++;
@@ -6571,23 +6565,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide534($seat507: number): number {
-    const $count508 = 1;
-    const $low509 = 1;
-    const $high510 = v_coins[l_target]!;
-    const $size511 = Math.max(0, $high510 - $low509 + 1);
-    const $count512 = $size511;
-    const $total513: number = $count508 + $count512;
-    if ($total513 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat507} must act but has no legal move`);
+  function decide535($seat508: number): number {
+    const $count509 = 1;
+    const $low510 = 1;
+    const $high511 = v_coins[l_target]!;
+    const $size512 = Math.max(0, $high511 - $low510 + 1);
+    const $count513 = $size512;
+    const $total514: number = $count509 + $count513;
+    if ($total514 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat508} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n515 = $total513;
-    let $r516 = 0;
-    if ($n515 <= 2097152 && $n515 >= 1) {
+    const $n516 = $total514;
+    let $r517 = 0;
+    if ($n516 <= 2097152 && $n516 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6598,24 +6592,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n515;
+        const $m = ($t >>> 0) * $n516;
         const $low = $m >>> 0;
-        if ($low >= $n515 || $low >= 4294967296 % $n515) {
-          $r516 = ($m / 4294967296) >>> 0;
+        if ($low >= $n516 || $low >= 4294967296 % $n516) {
+          $r517 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n515 >= 1 && $n515 <= 4294967296))
+      if (!($n516 >= 1 && $n516 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r516 = drawInt(P, $n515);
+      $r517 = drawInt(P, $n516);
     }
-    const $index514$drawn = $r516;
-    let $index514 = $index514$drawn;
+    const $index515$drawn = $r517;
+    let $index515 = $index515$drawn;
     decisions++;
     steps = 0;
-    if ($index514 < $count508) {
-      if (trace !== null) trace.push($seat507, 15);
+    if ($index515 < $count509) {
+      if (trace !== null) trace.push($seat508, 15);
       {
         {
           const $amount = 1;
@@ -6633,53 +6627,53 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument517 = l_active;
-          const $argument518 = l_target;
+          const $argument518 = l_active;
+          const $argument519 = l_target;
           {
-            let l_a = $argument517;
-            let l_b = $argument518;
+            let l_a = $argument518;
+            let l_b = $argument519;
             {
-              const $seg519 = Z_exchange + l_a;
-              if (N[$seg519]! === 0)
+              const $seg520 = Z_exchange + l_a;
+              if (N[$seg520]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at520 = $seg519 * CAP;
-              const $card = C[$at520]!;
-              const $end521 = $seg519 * CAP + N[$seg519]! - 1;
-              for (let $k522 = $at520; $k522 < $end521; $k522++) C[$k522] = C[$k522 + 1]!;
-              N[$seg519]!--;
+              const $at521 = $seg520 * CAP;
+              const $card = C[$at521]!;
+              const $end522 = $seg520 * CAP + N[$seg520]! - 1;
+              for (let $k523 = $at521; $k523 < $end522; $k523++) C[$k523] = C[$k523 + 1]!;
+              N[$seg520]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg523 = Z_exchange + l_b;
-              if (N[$seg523]! === 0)
+              const $seg524 = Z_exchange + l_b;
+              if (N[$seg524]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at524 = $seg523 * CAP;
-              const $card = C[$at524]!;
-              const $end525 = $seg523 * CAP + N[$seg523]! - 1;
-              for (let $k526 = $at524; $k526 < $end525; $k526++) C[$k526] = C[$k526 + 1]!;
-              N[$seg523]!--;
-              const $seg527 = Z_exchange + l_a;
-              if (N[$seg527]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg527 * CAP + N[$seg527]!] = $card;
-              N[$seg527]!++;
-              $where[$card] = $seg527;
+              const $at525 = $seg524 * CAP;
+              const $card = C[$at525]!;
+              const $end526 = $seg524 * CAP + N[$seg524]! - 1;
+              for (let $k527 = $at525; $k527 < $end526; $k527++) C[$k527] = C[$k527 + 1]!;
+              N[$seg524]!--;
+              const $seg528 = Z_exchange + l_a;
+              if (N[$seg528]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg528 * CAP + N[$seg528]!] = $card;
+              N[$seg528]!++;
+              $where[$card] = $seg528;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at528 = Z_in_transit * CAP;
-              const $card = C[$at528]!;
-              const $end529 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k530 = $at528; $k530 < $end529; $k530++) C[$k530] = C[$k530 + 1]!;
+              const $at529 = Z_in_transit * CAP;
+              const $card = C[$at529]!;
+              const $end530 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
               N[Z_in_transit]!--;
-              const $seg531 = Z_exchange + l_b;
-              if (N[$seg531]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg531 * CAP + N[$seg531]!] = $card;
-              N[$seg531]!++;
-              $where[$card] = $seg531;
+              const $seg532 = Z_exchange + l_b;
+              if (N[$seg532]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg532 * CAP + N[$seg532]!] = $card;
+              N[$seg532]!++;
+              $where[$card] = $seg532;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6692,33 +6686,33 @@ export function playout(): PlayoutKernel {
         return step211();
       }
     }
-    $index514 -= $count508;
-    if ($index514 < $count512) {
-      const $digit532 = $index514;
-      const $value533 = $low509 + $digit532;
-      if (trace !== null) trace.push($seat507, 16, $value533);
+    $index515 -= $count509;
+    if ($index515 < $count513) {
+      const $digit533 = $index515;
+      const $value534 = $low510 + $digit533;
+      if (trace !== null) trace.push($seat508, 16, $value534);
       {
-        l_amount = $value533;
+        l_amount = $value534;
         return step209();
       }
     }
-    $index514 -= $count512;
+    $index515 -= $count513;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide557($seat535: number): number {
-    const $count536 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count537 = 1;
-    const $total538: number = $count536 + $count537;
-    if ($total538 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat535} must act but has no legal move`);
+  function decide558($seat536: number): number {
+    const $count537 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count538 = 1;
+    const $total539: number = $count537 + $count538;
+    if ($total539 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat536} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n540 = $total538;
-    let $r541 = 0;
-    if ($n540 <= 2097152 && $n540 >= 1) {
+    const $n541 = $total539;
+    let $r542 = 0;
+    if ($n541 <= 2097152 && $n541 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6729,24 +6723,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n540;
+        const $m = ($t >>> 0) * $n541;
         const $low = $m >>> 0;
-        if ($low >= $n540 || $low >= 4294967296 % $n540) {
-          $r541 = ($m / 4294967296) >>> 0;
+        if ($low >= $n541 || $low >= 4294967296 % $n541) {
+          $r542 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n540 >= 1 && $n540 <= 4294967296))
+      if (!($n541 >= 1 && $n541 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r541 = drawInt(P, $n540);
+      $r542 = drawInt(P, $n541);
     }
-    const $index539$drawn = $r541;
-    let $index539 = $index539$drawn;
+    const $index540$drawn = $r542;
+    let $index540 = $index540$drawn;
     decisions++;
     steps = 0;
-    if ($index539 < $count536) {
-      if (trace !== null) trace.push($seat535, 13);
+    if ($index540 < $count537) {
+      if (trace !== null) trace.push($seat536, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6789,53 +6783,53 @@ export function playout(): PlayoutKernel {
               : $zero_protection & ~(1 << l_target);
         }
         {
-          const $argument542 = l_active;
-          const $argument543 = l_target;
+          const $argument543 = l_active;
+          const $argument544 = l_target;
           {
-            let l_a = $argument542;
-            let l_b = $argument543;
+            let l_a = $argument543;
+            let l_b = $argument544;
             {
-              const $seg544 = Z_exchange + l_a;
-              if (N[$seg544]! === 0)
+              const $seg545 = Z_exchange + l_a;
+              if (N[$seg545]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at545 = $seg544 * CAP;
-              const $card = C[$at545]!;
-              const $end546 = $seg544 * CAP + N[$seg544]! - 1;
-              for (let $k547 = $at545; $k547 < $end546; $k547++) C[$k547] = C[$k547 + 1]!;
-              N[$seg544]!--;
+              const $at546 = $seg545 * CAP;
+              const $card = C[$at546]!;
+              const $end547 = $seg545 * CAP + N[$seg545]! - 1;
+              for (let $k548 = $at546; $k548 < $end547; $k548++) C[$k548] = C[$k548 + 1]!;
+              N[$seg545]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg548 = Z_exchange + l_b;
-              if (N[$seg548]! === 0)
+              const $seg549 = Z_exchange + l_b;
+              if (N[$seg549]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at549 = $seg548 * CAP;
-              const $card = C[$at549]!;
-              const $end550 = $seg548 * CAP + N[$seg548]! - 1;
-              for (let $k551 = $at549; $k551 < $end550; $k551++) C[$k551] = C[$k551 + 1]!;
-              N[$seg548]!--;
-              const $seg552 = Z_exchange + l_a;
-              if (N[$seg552]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg552 * CAP + N[$seg552]!] = $card;
-              N[$seg552]!++;
-              $where[$card] = $seg552;
+              const $at550 = $seg549 * CAP;
+              const $card = C[$at550]!;
+              const $end551 = $seg549 * CAP + N[$seg549]! - 1;
+              for (let $k552 = $at550; $k552 < $end551; $k552++) C[$k552] = C[$k552 + 1]!;
+              N[$seg549]!--;
+              const $seg553 = Z_exchange + l_a;
+              if (N[$seg553]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg553 * CAP + N[$seg553]!] = $card;
+              N[$seg553]!++;
+              $where[$card] = $seg553;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at553 = Z_in_transit * CAP;
-              const $card = C[$at553]!;
-              const $end554 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k555 = $at553; $k555 < $end554; $k555++) C[$k555] = C[$k555 + 1]!;
+              const $at554 = Z_in_transit * CAP;
+              const $card = C[$at554]!;
+              const $end555 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
               N[Z_in_transit]!--;
-              const $seg556 = Z_exchange + l_b;
-              if (N[$seg556]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg556 * CAP + N[$seg556]!] = $card;
-              N[$seg556]!++;
-              $where[$card] = $seg556;
+              const $seg557 = Z_exchange + l_b;
+              if (N[$seg557]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg557 * CAP + N[$seg557]!] = $card;
+              N[$seg557]!++;
+              $where[$card] = $seg557;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6848,34 +6842,34 @@ export function playout(): PlayoutKernel {
         return step210();
       }
     }
-    $index539 -= $count536;
-    if ($index539 < $count537) {
-      if (trace !== null) trace.push($seat535, 14);
+    $index540 -= $count537;
+    if ($index540 < $count538) {
+      if (trace !== null) trace.push($seat536, 14);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step210();
       }
     }
-    $index539 -= $count537;
+    $index540 -= $count538;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide571($seat560: number): number {
-    const $low561 = 0;
-    const $high562 = v_coins[l_opponent]!;
-    const $size563 = Math.max(0, $high562 - $low561 + 1);
-    const $count564 = $size563;
-    const $total565: number = $count564;
-    if ($total565 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat560} must act but has no legal move`);
+  function decide572($seat561: number): number {
+    const $low562 = 0;
+    const $high563 = v_coins[l_opponent]!;
+    const $size564 = Math.max(0, $high563 - $low562 + 1);
+    const $count565 = $size564;
+    const $total566: number = $count565;
+    if ($total566 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat561} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n567 = $total565;
-    let $r568 = 0;
-    if ($n567 <= 2097152 && $n567 >= 1) {
+    const $n568 = $total566;
+    let $r569 = 0;
+    if ($n568 <= 2097152 && $n568 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6886,28 +6880,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n567;
+        const $m = ($t >>> 0) * $n568;
         const $low = $m >>> 0;
-        if ($low >= $n567 || $low >= 4294967296 % $n567) {
-          $r568 = ($m / 4294967296) >>> 0;
+        if ($low >= $n568 || $low >= 4294967296 % $n568) {
+          $r569 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n567 >= 1 && $n567 <= 4294967296))
+      if (!($n568 >= 1 && $n568 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r568 = drawInt(P, $n567);
+      $r569 = drawInt(P, $n568);
     }
-    const $index566$drawn = $r568;
-    let $index566 = $index566$drawn;
+    const $index567$drawn = $r569;
+    let $index567 = $index567$drawn;
     decisions++;
     steps = 0;
-    if ($index566 < $count564) {
-      const $digit569 = $index566;
-      const $value570 = $low561 + $digit569;
-      if (trace !== null) trace.push($seat560, 10, $value570);
+    if ($index567 < $count565) {
+      const $digit570 = $index567;
+      const $value571 = $low562 + $digit570;
+      if (trace !== null) trace.push($seat561, 10, $value571);
       {
-        const l_amount = $value570;
+        const l_amount = $value571;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6936,23 +6930,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index566 -= $count564;
+    $index567 -= $count565;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide594($seat572: number): number {
-    const $count573 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count574 = 1;
-    const $total575: number = $count573 + $count574;
-    if ($total575 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat572} must act but has no legal move`);
+  function decide595($seat573: number): number {
+    const $count574 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count575 = 1;
+    const $total576: number = $count574 + $count575;
+    if ($total576 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat573} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n577 = $total575;
-    let $r578 = 0;
-    if ($n577 <= 2097152 && $n577 >= 1) {
+    const $n578 = $total576;
+    let $r579 = 0;
+    if ($n578 <= 2097152 && $n578 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6963,24 +6957,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n577;
+        const $m = ($t >>> 0) * $n578;
         const $low = $m >>> 0;
-        if ($low >= $n577 || $low >= 4294967296 % $n577) {
-          $r578 = ($m / 4294967296) >>> 0;
+        if ($low >= $n578 || $low >= 4294967296 % $n578) {
+          $r579 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n577 >= 1 && $n577 <= 4294967296))
+      if (!($n578 >= 1 && $n578 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r578 = drawInt(P, $n577);
+      $r579 = drawInt(P, $n578);
     }
-    const $index576$drawn = $r578;
-    let $index576 = $index576$drawn;
+    const $index577$drawn = $r579;
+    let $index577 = $index577$drawn;
     decisions++;
     steps = 0;
-    if ($index576 < $count573) {
-      if (trace !== null) trace.push($seat572, 11);
+    if ($index577 < $count574) {
+      if (trace !== null) trace.push($seat573, 11);
       {
         {
           const $amount = 3;
@@ -7013,53 +7007,53 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument579 = l_active;
-          const $argument580 = l_target;
+          const $argument580 = l_active;
+          const $argument581 = l_target;
           {
-            let l_a = $argument579;
-            let l_b = $argument580;
+            let l_a = $argument580;
+            let l_b = $argument581;
             {
-              const $seg581 = Z_exchange + l_a;
-              if (N[$seg581]! === 0)
+              const $seg582 = Z_exchange + l_a;
+              if (N[$seg582]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at582 = $seg581 * CAP;
-              const $card = C[$at582]!;
-              const $end583 = $seg581 * CAP + N[$seg581]! - 1;
-              for (let $k584 = $at582; $k584 < $end583; $k584++) C[$k584] = C[$k584 + 1]!;
-              N[$seg581]!--;
+              const $at583 = $seg582 * CAP;
+              const $card = C[$at583]!;
+              const $end584 = $seg582 * CAP + N[$seg582]! - 1;
+              for (let $k585 = $at583; $k585 < $end584; $k585++) C[$k585] = C[$k585 + 1]!;
+              N[$seg582]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg585 = Z_exchange + l_b;
-              if (N[$seg585]! === 0)
+              const $seg586 = Z_exchange + l_b;
+              if (N[$seg586]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at586 = $seg585 * CAP;
-              const $card = C[$at586]!;
-              const $end587 = $seg585 * CAP + N[$seg585]! - 1;
-              for (let $k588 = $at586; $k588 < $end587; $k588++) C[$k588] = C[$k588 + 1]!;
-              N[$seg585]!--;
-              const $seg589 = Z_exchange + l_a;
-              if (N[$seg589]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg589 * CAP + N[$seg589]!] = $card;
-              N[$seg589]!++;
-              $where[$card] = $seg589;
+              const $at587 = $seg586 * CAP;
+              const $card = C[$at587]!;
+              const $end588 = $seg586 * CAP + N[$seg586]! - 1;
+              for (let $k589 = $at587; $k589 < $end588; $k589++) C[$k589] = C[$k589 + 1]!;
+              N[$seg586]!--;
+              const $seg590 = Z_exchange + l_a;
+              if (N[$seg590]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg590 * CAP + N[$seg590]!] = $card;
+              N[$seg590]!++;
+              $where[$card] = $seg590;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at590 = Z_in_transit * CAP;
-              const $card = C[$at590]!;
-              const $end591 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k592 = $at590; $k592 < $end591; $k592++) C[$k592] = C[$k592 + 1]!;
+              const $at591 = Z_in_transit * CAP;
+              const $card = C[$at591]!;
+              const $end592 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k593 = $at591; $k593 < $end592; $k593++) C[$k593] = C[$k593 + 1]!;
               N[Z_in_transit]!--;
-              const $seg593 = Z_exchange + l_b;
-              if (N[$seg593]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg593 * CAP + N[$seg593]!] = $card;
-              N[$seg593]!++;
-              $where[$card] = $seg593;
+              const $seg594 = Z_exchange + l_b;
+              if (N[$seg594]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg594 * CAP + N[$seg594]!] = $card;
+              N[$seg594]!++;
+              $where[$card] = $seg594;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -7072,33 +7066,33 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index576 -= $count573;
-    if ($index576 < $count574) {
-      if (trace !== null) trace.push($seat572, 12);
+    $index577 -= $count574;
+    if ($index577 < $count575) {
+      if (trace !== null) trace.push($seat573, 12);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
-    $index576 -= $count574;
+    $index577 -= $count575;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide610($seat596: number): number {
-    const $seg597 = Z_hand + l_p_4;
-    const $size598 = N[$seg597]!;
-    const $count599 = $size598;
-    const $total600: number = $count599;
-    if ($total600 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat596} must act but has no legal move`);
+  function decide611($seat597: number): number {
+    const $seg598 = Z_hand + l_p_4;
+    const $size599 = N[$seg598]!;
+    const $count600 = $size599;
+    const $total601: number = $count600;
+    if ($total601 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat597} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n602 = $total600;
-    let $r603 = 0;
-    if ($n602 <= 2097152 && $n602 >= 1) {
+    const $n603 = $total601;
+    let $r604 = 0;
+    if ($n603 <= 2097152 && $n603 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7109,49 +7103,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n602;
+        const $m = ($t >>> 0) * $n603;
         const $low = $m >>> 0;
-        if ($low >= $n602 || $low >= 4294967296 % $n602) {
-          $r603 = ($m / 4294967296) >>> 0;
+        if ($low >= $n603 || $low >= 4294967296 % $n603) {
+          $r604 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n602 >= 1 && $n602 <= 4294967296))
+      if (!($n603 >= 1 && $n603 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r603 = drawInt(P, $n602);
+      $r604 = drawInt(P, $n603);
     }
-    const $index601$drawn = $r603;
-    let $index601 = $index601$drawn;
+    const $index602$drawn = $r604;
+    let $index602 = $index602$drawn;
     decisions++;
     steps = 0;
-    if ($index601 < $count599) {
-      const $digit604 = $index601;
-      const $value605 = C[$seg597 * CAP + $digit604]!;
-      if (trace !== null) trace.push($seat596, 9, $value605);
+    if ($index602 < $count600) {
+      const $digit605 = $index602;
+      const $value606 = C[$seg598 * CAP + $digit605]!;
+      if (trace !== null) trace.push($seat597, 9, $value606);
       {
-        const l_card = $value605;
+        const l_card = $value606;
         {
-          const $seg606 = Z_hand + l_p_4;
+          const $seg607 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit604;
-          if (!($at >= 0 && $at < N[$seg606]! && C[$seg606 * CAP + $at]! === $wanted)) {
+          let $at = $digit605;
+          if (!($at >= 0 && $at < N[$seg607]! && C[$seg607 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg606]!; $i++)
-              if (C[$seg606 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg607]!; $i++)
+              if (C[$seg607 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at607 = $seg606 * CAP + $at;
-          const $card = C[$at607]!;
-          const $end608 = $seg606 * CAP + N[$seg606]! - 1;
-          for (let $k609 = $at607; $k609 < $end608; $k609++) C[$k609] = C[$k609 + 1]!;
-          N[$seg606]!--;
+          const $at608 = $seg607 * CAP + $at;
+          const $card = C[$at608]!;
+          const $end609 = $seg607 * CAP + N[$seg607]! - 1;
+          for (let $k610 = $at608; $k610 < $end609; $k610++) C[$k610] = C[$k610 + 1]!;
+          N[$seg607]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg606 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg607 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7160,23 +7154,23 @@ export function playout(): PlayoutKernel {
         return step222();
       }
     }
-    $index601 -= $count599;
+    $index602 -= $count600;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide626($seat616: number): number {
-    const $size617 = players;
-    const $count618 = $size617;
-    const $total619: number = $count618;
-    if ($total619 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat616} must act but has no legal move`);
+  function decide627($seat617: number): number {
+    const $size618 = players;
+    const $count619 = $size618;
+    const $total620: number = $count619;
+    if ($total620 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat617} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n621 = $total619;
-    let $r622 = 0;
-    if ($n621 <= 2097152 && $n621 >= 1) {
+    const $n622 = $total620;
+    let $r623 = 0;
+    if ($n622 <= 2097152 && $n622 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7187,28 +7181,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n621;
+        const $m = ($t >>> 0) * $n622;
         const $low = $m >>> 0;
-        if ($low >= $n621 || $low >= 4294967296 % $n621) {
-          $r622 = ($m / 4294967296) >>> 0;
+        if ($low >= $n622 || $low >= 4294967296 % $n622) {
+          $r623 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n621 >= 1 && $n621 <= 4294967296))
+      if (!($n622 >= 1 && $n622 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r622 = drawInt(P, $n621);
+      $r623 = drawInt(P, $n622);
     }
-    const $index620$drawn = $r622;
-    let $index620 = $index620$drawn;
+    const $index621$drawn = $r623;
+    let $index621 = $index621$drawn;
     decisions++;
     steps = 0;
-    if ($index620 < $count618) {
-      const $digit623 = $index620;
-      const $value624 = $digit623;
-      if (trace !== null) trace.push($seat616, 6, $value624);
+    if ($index621 < $count619) {
+      const $digit624 = $index621;
+      const $value625 = $digit624;
+      if (trace !== null) trace.push($seat617, 6, $value625);
       {
-        const l_whose = $value624;
+        const l_whose = $value625;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7222,47 +7216,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg625 = Z_played + l_whose;
-          C[$seg625 * CAP + N[$seg625]!] = $card;
-          N[$seg625]!++;
-          $where[$card] = $seg625;
+          const $seg626 = Z_played + l_whose;
+          C[$seg626 * CAP + N[$seg626]!] = $card;
+          N[$seg626]!++;
+          $where[$card] = $seg626;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg625 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg625 - Z_played);
+              if ($count_played_effect[($seg626 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg626 - Z_played);
           }
         }
         return step237();
       }
     }
-    $index620 -= $count618;
+    $index621 -= $count619;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide640($seat627: number): number {
+  function decide641($seat628: number): number {
     $values82$n[0]! = 0;
     {
-      const $seg629 = Z_collection + l_p_3;
-      const $n630 = N[$seg629]!;
-      for (let $i628 = 0; $i628 < $n630; $i628++) {
-        const l_target = C[$seg629 * CAP + $i628]!;
+      const $seg630 = Z_collection + l_p_3;
+      const $n631 = N[$seg630]!;
+      for (let $i629 = 0; $i629 < $n631; $i629++) {
+        const l_target = C[$seg630 * CAP + $i629]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size631 = $values82$n[0]!;
-    const $count632 = $size631;
-    const $total633: number = $count632;
-    if ($total633 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat627} must act but has no legal move`);
+    const $size632 = $values82$n[0]!;
+    const $count633 = $size632;
+    const $total634: number = $count633;
+    if ($total634 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat628} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n635 = $total633;
-    let $r636 = 0;
-    if ($n635 <= 2097152 && $n635 >= 1) {
+    const $n636 = $total634;
+    let $r637 = 0;
+    if ($n636 <= 2097152 && $n636 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7273,28 +7267,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n635;
+        const $m = ($t >>> 0) * $n636;
         const $low = $m >>> 0;
-        if ($low >= $n635 || $low >= 4294967296 % $n635) {
-          $r636 = ($m / 4294967296) >>> 0;
+        if ($low >= $n636 || $low >= 4294967296 % $n636) {
+          $r637 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n635 >= 1 && $n635 <= 4294967296))
+      if (!($n636 >= 1 && $n636 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r636 = drawInt(P, $n635);
+      $r637 = drawInt(P, $n636);
     }
-    const $index634$drawn = $r636;
-    let $index634 = $index634$drawn;
+    const $index635$drawn = $r637;
+    let $index635 = $index635$drawn;
     decisions++;
     steps = 0;
-    if ($index634 < $count632) {
-      const $digit637 = $index634;
-      const $value638 = $values82[$digit637]!;
-      if (trace !== null) trace.push($seat627, 5, $value638);
+    if ($index635 < $count633) {
+      const $digit638 = $index635;
+      const $value639 = $values82[$digit638]!;
+      if (trace !== null) trace.push($seat628, 5, $value639);
       {
-        const l_target = $value638;
+        const l_target = $value639;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_4;
@@ -7309,54 +7303,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg639 = Z_attached + l_p_3;
-          C[$seg639 * CAP + N[$seg639]!] = $card;
-          N[$seg639]!++;
-          $where[$card] = $seg639;
+          const $seg640 = Z_attached + l_p_3;
+          C[$seg640 * CAP + N[$seg640]!] = $card;
+          N[$seg640]!++;
+          $where[$card] = $seg640;
         }
         return step242();
       }
     }
-    $index634 -= $count632;
+    $index635 -= $count633;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide664($seat642: number): number {
-    const $seg643 = Z_board;
-    const $size644 = N[$seg643]!;
-    const $count645 = $size644;
+  function decide665($seat643: number): number {
+    const $seg644 = Z_board;
+    const $size645 = N[$seg644]!;
+    const $count646 = $size645;
     $values84$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond650: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond650) {
-        let $any646: boolean = false;
+      let $cond651: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond651) {
+        let $any647: boolean = false;
         {
-          const $seg648 = Z_collection + l_whose;
-          const $n649 = N[$seg648]!;
-          for (let $i647 = 0; $i647 < $n649; $i647++) {
-            const l_c = C[$seg648 * CAP + $i647]!;
+          const $seg649 = Z_collection + l_whose;
+          const $n650 = N[$seg649]!;
+          for (let $i648 = 0; $i648 < $n650; $i648++) {
+            const l_c = C[$seg649 * CAP + $i648]!;
             if (v_doubled[l_c]! === 1) {
-              $any646 = true;
+              $any647 = true;
               break;
             }
           }
         }
-        $cond650 = $any646;
+        $cond651 = $any647;
       }
-      if ($cond650) $values84[$values84$n[0]!++] = l_whose;
+      if ($cond651) $values84[$values84$n[0]!++] = l_whose;
     }
-    const $size651 = $values84$n[0]!;
-    const $count652 = $size651;
-    const $total653: number = $count645 + $count652;
-    if ($total653 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat642} must act but has no legal move`);
+    const $size652 = $values84$n[0]!;
+    const $count653 = $size652;
+    const $total654: number = $count646 + $count653;
+    if ($total654 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat643} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n655 = $total653;
-    let $r656 = 0;
-    if ($n655 <= 2097152 && $n655 >= 1) {
+    const $n656 = $total654;
+    let $r657 = 0;
+    if ($n656 <= 2097152 && $n656 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7367,31 +7361,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n655;
+        const $m = ($t >>> 0) * $n656;
         const $low = $m >>> 0;
-        if ($low >= $n655 || $low >= 4294967296 % $n655) {
-          $r656 = ($m / 4294967296) >>> 0;
+        if ($low >= $n656 || $low >= 4294967296 % $n656) {
+          $r657 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n655 >= 1 && $n655 <= 4294967296))
+      if (!($n656 >= 1 && $n656 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r656 = drawInt(P, $n655);
+      $r657 = drawInt(P, $n656);
     }
-    const $index654$drawn = $r656;
-    let $index654 = $index654$drawn;
+    const $index655$drawn = $r657;
+    let $index655 = $index655$drawn;
     decisions++;
     steps = 0;
-    if ($index654 < $count645) {
-      const $digit657 = $index654;
-      const $value658 = C[$seg643 * CAP + $digit657]!;
-      if (trace !== null) trace.push($seat642, 3, $value658);
+    if ($index655 < $count646) {
+      const $digit658 = $index655;
+      const $value659 = C[$seg644 * CAP + $digit658]!;
+      if (trace !== null) trace.push($seat643, 3, $value659);
       {
-        const l_target = $value658;
+        const l_target = $value659;
         {
           const $wanted = l_target;
-          let $at = $digit657;
+          let $at = $digit658;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7401,10 +7395,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at659 = Z_board * CAP + $at;
-          const $card = C[$at659]!;
-          const $end660 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k661 = $at659; $k661 < $end660; $k661++) C[$k661] = C[$k661 + 1]!;
+          const $at660 = Z_board * CAP + $at;
+          const $card = C[$at660]!;
+          const $end661 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k662 = $at660; $k662 < $end661; $k662++) C[$k662] = C[$k662 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7413,45 +7407,45 @@ export function playout(): PlayoutKernel {
         return step249();
       }
     }
-    $index654 -= $count645;
-    if ($index654 < $count652) {
-      const $digit662 = $index654;
-      const $value663 = $values84[$digit662]!;
-      if (trace !== null) trace.push($seat642, 4, $value663);
+    $index655 -= $count646;
+    if ($index655 < $count653) {
+      const $digit663 = $index655;
+      const $value664 = $values84[$digit663]!;
+      if (trace !== null) trace.push($seat643, 4, $value664);
       {
-        l_whose_3 = $value663;
+        l_whose_3 = $value664;
         return step247();
       }
     }
-    $index654 -= $count652;
+    $index655 -= $count653;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide690($seat665: number): number {
-    const $seg666 = Z_played + l_whose_3;
-    const $size667 = N[$seg666]!;
-    const $count668 = $size667;
+  function decide691($seat666: number): number {
+    const $seg667 = Z_played + l_whose_3;
+    const $size668 = N[$seg667]!;
+    const $count669 = $size668;
     $values86$n[0]! = 0;
     {
-      const $seg670 = Z_collection + l_whose_3;
-      const $n671 = N[$seg670]!;
-      for (let $i669 = 0; $i669 < $n671; $i669++) {
-        const l_target = C[$seg670 * CAP + $i669]!;
+      const $seg671 = Z_collection + l_whose_3;
+      const $n672 = N[$seg671]!;
+      for (let $i670 = 0; $i670 < $n672; $i670++) {
+        const l_target = C[$seg671 * CAP + $i670]!;
         if (v_doubled[l_target]! === 1) $values86[$values86$n[0]!++] = l_target;
       }
     }
-    const $size672 = $values86$n[0]!;
-    const $count673 = $size672;
-    const $total674: number = $count668 + $count673;
-    if ($total674 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat665} must act but has no legal move`);
+    const $size673 = $values86$n[0]!;
+    const $count674 = $size673;
+    const $total675: number = $count669 + $count674;
+    if ($total675 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat666} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n676 = $total674;
-    let $r677 = 0;
-    if ($n676 <= 2097152 && $n676 >= 1) {
+    const $n677 = $total675;
+    let $r678 = 0;
+    if ($n677 <= 2097152 && $n677 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7462,51 +7456,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n676;
+        const $m = ($t >>> 0) * $n677;
         const $low = $m >>> 0;
-        if ($low >= $n676 || $low >= 4294967296 % $n676) {
-          $r677 = ($m / 4294967296) >>> 0;
+        if ($low >= $n677 || $low >= 4294967296 % $n677) {
+          $r678 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n676 >= 1 && $n676 <= 4294967296))
+      if (!($n677 >= 1 && $n677 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r677 = drawInt(P, $n676);
+      $r678 = drawInt(P, $n677);
     }
-    const $index675$drawn = $r677;
-    let $index675 = $index675$drawn;
+    const $index676$drawn = $r678;
+    let $index676 = $index676$drawn;
     decisions++;
     steps = 0;
-    if ($index675 < $count668) {
-      const $digit678 = $index675;
-      const $value679 = C[$seg666 * CAP + $digit678]!;
-      if (trace !== null) trace.push($seat665, 1, $value679);
+    if ($index676 < $count669) {
+      const $digit679 = $index676;
+      const $value680 = C[$seg667 * CAP + $digit679]!;
+      if (trace !== null) trace.push($seat666, 1, $value680);
       {
-        const l_target = $value679;
+        const l_target = $value680;
         {
-          const $seg680 = Z_played + l_whose_3;
+          const $seg681 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit678;
-          if (!($at >= 0 && $at < N[$seg680]! && C[$seg680 * CAP + $at]! === $wanted)) {
+          let $at = $digit679;
+          if (!($at >= 0 && $at < N[$seg681]! && C[$seg681 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg680]!; $i++)
-              if (C[$seg680 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg681]!; $i++)
+              if (C[$seg681 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at681 = $seg680 * CAP + $at;
-          const $card = C[$at681]!;
-          const $end682 = $seg680 * CAP + N[$seg680]! - 1;
-          for (let $k683 = $at681; $k683 < $end682; $k683++) C[$k683] = C[$k683 + 1]!;
-          N[$seg680]!--;
+          const $at682 = $seg681 * CAP + $at;
+          const $card = C[$at682]!;
+          const $end683 = $seg681 * CAP + N[$seg681]! - 1;
+          for (let $k684 = $at682; $k684 < $end683; $k684++) C[$k684] = C[$k684 + 1]!;
+          N[$seg681]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg680 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg680 - Z_played));
+              if (--$count_played_effect[($seg681 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg681 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7515,23 +7509,23 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index675 -= $count668;
-    if ($index675 < $count673) {
-      const $digit684 = $index675;
-      const $value685 = $values86[$digit684]!;
-      if (trace !== null) trace.push($seat665, 2, $value685);
+    $index676 -= $count669;
+    if ($index676 < $count674) {
+      const $digit685 = $index676;
+      const $value686 = $values86[$digit685]!;
+      if (trace !== null) trace.push($seat666, 2, $value686);
       {
-        const l_target = $value685;
+        const l_target = $value686;
         v_doubled[l_target] = 0;
         {
-          const $seg686 = Z_attached + l_whose_3;
-          if (N[$seg686]! === 0)
+          const $seg687 = Z_attached + l_whose_3;
+          if (N[$seg687]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at687 = $seg686 * CAP;
-          const $card = C[$at687]!;
-          const $end688 = $seg686 * CAP + N[$seg686]! - 1;
-          for (let $k689 = $at687; $k689 < $end688; $k689++) C[$k689] = C[$k689 + 1]!;
-          N[$seg686]!--;
+          const $at688 = $seg687 * CAP;
+          const $card = C[$at688]!;
+          const $end689 = $seg687 * CAP + N[$seg687]! - 1;
+          for (let $k690 = $at688; $k690 < $end689; $k690++) C[$k690] = C[$k690 + 1]!;
+          N[$seg687]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7539,45 +7533,45 @@ export function playout(): PlayoutKernel {
         return step248();
       }
     }
-    $index675 -= $count673;
+    $index676 -= $count674;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide710($seat693: number, $passBy: boolean): number {
+  function decide711($seat694: number, $passBy: boolean): number {
     $values89$n[0]! = 0;
     {
-      const $seg695 = Z_hand + l_p;
-      const $n696 = $count_hand_effect[($seg695 - Z_hand) * 14 + 4]! > 0 ? N[$seg695]! : 0;
-      for (let $i694 = 0; $i694 < $n696; $i694++) {
-        const l_card = C[$seg695 * CAP + $i694]!;
+      const $seg696 = Z_hand + l_p;
+      const $n697 = $count_hand_effect[($seg696 - Z_hand) * 14 + 4]! > 0 ? N[$seg696]! : 0;
+      for (let $i695 = 0; $i695 < $n697; $i695++) {
+        const l_card = C[$seg696 * CAP + $i695]!;
         if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
       }
     }
-    let $offered697 = false;
-    offered697$open: {
-      if (!($values89$n[0]! > 0)) break offered697$open;
-      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered697$open;
-      $offered697 = true;
-    }
     let $offered698 = false;
     offered698$open: {
+      if (!($values89$n[0]! > 0)) break offered698$open;
+      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered698$open;
       $offered698 = true;
     }
-    if ($passBy && !$offered697) {
+    let $offered699 = false;
+    offered699$open: {
+      $offered699 = true;
+    }
+    if ($passBy && !$offered698) {
       l___window_0 = false;
       return step292();
     }
-    const $offered699 = ($offered697 ? 1 : 0) + ($offered698 ? 1 : 0);
-    if ($offered699 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat693} must act but has no legal move`);
+    const $offered700 = ($offered698 ? 1 : 0) + ($offered699 ? 1 : 0);
+    if ($offered700 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat694} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt700: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n702 = $offered699;
-      let $r703 = 0;
-      if ($n702 <= 2097152 && $n702 >= 1) {
+    attempt701: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n703 = $offered700;
+      let $r704 = 0;
+      if ($n703 <= 2097152 && $n703 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7588,24 +7582,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n702;
+          const $m = ($t >>> 0) * $n703;
           const $low = $m >>> 0;
-          if ($low >= $n702 || $low >= 4294967296 % $n702) {
-            $r703 = ($m / 4294967296) >>> 0;
+          if ($low >= $n703 || $low >= 4294967296 % $n703) {
+            $r704 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n702 >= 1 && $n702 <= 4294967296))
+        if (!($n703 >= 1 && $n703 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r703 = drawInt(P, $n702);
+        $r704 = drawInt(P, $n703);
       }
-      const $pick701$drawn = $r703;
-      let $pick701 = $pick701$drawn;
-      if ($offered697 && $pick701-- === 0) {
-        const $n707 = $values89$n[0]!;
-        let $r708 = 0;
-        if ($n707 <= 2097152 && $n707 >= 1) {
+      const $pick702$drawn = $r704;
+      let $pick702 = $pick702$drawn;
+      if ($offered698 && $pick702-- === 0) {
+        const $n708 = $values89$n[0]!;
+        let $r709 = 0;
+        if ($n708 <= 2097152 && $n708 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7616,37 +7610,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n707;
+            const $m = ($t >>> 0) * $n708;
             const $low = $m >>> 0;
-            if ($low >= $n707 || $low >= 4294967296 % $n707) {
-              $r708 = ($m / 4294967296) >>> 0;
+            if ($low >= $n708 || $low >= 4294967296 % $n708) {
+              $r709 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n707 >= 1 && $n707 <= 4294967296))
+          if (!($n708 >= 1 && $n708 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r708 = drawInt(P, $n707);
+          $r709 = drawInt(P, $n708);
         }
-        const $digit705 = $r708;
-        const $value706 = $values89[$digit705]!;
+        const $digit706 = $r709;
+        const $value707 = $values89[$digit706]!;
         {
-          l_card = $value706;
+          l_card = $value707;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat693, 7, $value706);
+        if (trace !== null) trace.push($seat694, 7, $value707);
         {
-          l_card = $value706;
+          l_card = $value707;
           return step262();
         }
       }
-      if ($offered698 && $pick701-- === 0) {
+      if ($offered699 && $pick702-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat693, 8);
+        if (trace !== null) trace.push($seat694, 8);
         {
           l___window_0 = false;
           return step292();
@@ -7655,20 +7649,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide722($seat712: number): number {
-    const $size713 = players;
-    const $count714 = $size713;
-    const $total715: number = $count714;
-    if ($total715 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat712} must act but has no legal move`);
+  function decide723($seat713: number): number {
+    const $size714 = players;
+    const $count715 = $size714;
+    const $total716: number = $count715;
+    if ($total716 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat713} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n717 = $total715;
-    let $r718 = 0;
-    if ($n717 <= 2097152 && $n717 >= 1) {
+    const $n718 = $total716;
+    let $r719 = 0;
+    if ($n718 <= 2097152 && $n718 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7679,28 +7673,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n717;
+        const $m = ($t >>> 0) * $n718;
         const $low = $m >>> 0;
-        if ($low >= $n717 || $low >= 4294967296 % $n717) {
-          $r718 = ($m / 4294967296) >>> 0;
+        if ($low >= $n718 || $low >= 4294967296 % $n718) {
+          $r719 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n717 >= 1 && $n717 <= 4294967296))
+      if (!($n718 >= 1 && $n718 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r718 = drawInt(P, $n717);
+      $r719 = drawInt(P, $n718);
     }
-    const $index716$drawn = $r718;
-    let $index716 = $index716$drawn;
+    const $index717$drawn = $r719;
+    let $index717 = $index717$drawn;
     decisions++;
     steps = 0;
-    if ($index716 < $count714) {
-      const $digit719 = $index716;
-      const $value720 = $digit719;
-      if (trace !== null) trace.push($seat712, 6, $value720);
+    if ($index717 < $count715) {
+      const $digit720 = $index717;
+      const $value721 = $digit720;
+      if (trace !== null) trace.push($seat713, 6, $value721);
       {
-        const l_whose = $value720;
+        const l_whose = $value721;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7714,47 +7708,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg721 = Z_played + l_whose;
-          C[$seg721 * CAP + N[$seg721]!] = $card;
-          N[$seg721]!++;
-          $where[$card] = $seg721;
+          const $seg722 = Z_played + l_whose;
+          C[$seg722 * CAP + N[$seg722]!] = $card;
+          N[$seg722]!++;
+          $where[$card] = $seg722;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg721 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg721 - Z_played);
+              if ($count_played_effect[($seg722 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg722 - Z_played);
           }
         }
         return step272();
       }
     }
-    $index716 -= $count714;
+    $index717 -= $count715;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide736($seat723: number): number {
+  function decide737($seat724: number): number {
     $values91$n[0]! = 0;
     {
-      const $seg725 = Z_collection + l_p_2;
-      const $n726 = N[$seg725]!;
-      for (let $i724 = 0; $i724 < $n726; $i724++) {
-        const l_target = C[$seg725 * CAP + $i724]!;
+      const $seg726 = Z_collection + l_p_2;
+      const $n727 = N[$seg726]!;
+      for (let $i725 = 0; $i725 < $n727; $i725++) {
+        const l_target = C[$seg726 * CAP + $i725]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size727 = $values91$n[0]!;
-    const $count728 = $size727;
-    const $total729: number = $count728;
-    if ($total729 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat723} must act but has no legal move`);
+    const $size728 = $values91$n[0]!;
+    const $count729 = $size728;
+    const $total730: number = $count729;
+    if ($total730 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat724} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n731 = $total729;
-    let $r732 = 0;
-    if ($n731 <= 2097152 && $n731 >= 1) {
+    const $n732 = $total730;
+    let $r733 = 0;
+    if ($n732 <= 2097152 && $n732 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7765,28 +7759,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n731;
+        const $m = ($t >>> 0) * $n732;
         const $low = $m >>> 0;
-        if ($low >= $n731 || $low >= 4294967296 % $n731) {
-          $r732 = ($m / 4294967296) >>> 0;
+        if ($low >= $n732 || $low >= 4294967296 % $n732) {
+          $r733 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n731 >= 1 && $n731 <= 4294967296))
+      if (!($n732 >= 1 && $n732 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r732 = drawInt(P, $n731);
+      $r733 = drawInt(P, $n732);
     }
-    const $index730$drawn = $r732;
-    let $index730 = $index730$drawn;
+    const $index731$drawn = $r733;
+    let $index731 = $index731$drawn;
     decisions++;
     steps = 0;
-    if ($index730 < $count728) {
-      const $digit733 = $index730;
-      const $value734 = $values91[$digit733]!;
-      if (trace !== null) trace.push($seat723, 5, $value734);
+    if ($index731 < $count729) {
+      const $digit734 = $index731;
+      const $value735 = $values91[$digit734]!;
+      if (trace !== null) trace.push($seat724, 5, $value735);
       {
-        const l_target = $value734;
+        const l_target = $value735;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_2;
@@ -7801,54 +7795,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg735 = Z_attached + l_p_2;
-          C[$seg735 * CAP + N[$seg735]!] = $card;
-          N[$seg735]!++;
-          $where[$card] = $seg735;
+          const $seg736 = Z_attached + l_p_2;
+          C[$seg736 * CAP + N[$seg736]!] = $card;
+          N[$seg736]!++;
+          $where[$card] = $seg736;
         }
         return step277();
       }
     }
-    $index730 -= $count728;
+    $index731 -= $count729;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide760($seat738: number): number {
-    const $seg739 = Z_board;
-    const $size740 = N[$seg739]!;
-    const $count741 = $size740;
+  function decide761($seat739: number): number {
+    const $seg740 = Z_board;
+    const $size741 = N[$seg740]!;
+    const $count742 = $size741;
     $values93$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond746: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond746) {
-        let $any742: boolean = false;
+      let $cond747: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond747) {
+        let $any743: boolean = false;
         {
-          const $seg744 = Z_collection + l_whose;
-          const $n745 = N[$seg744]!;
-          for (let $i743 = 0; $i743 < $n745; $i743++) {
-            const l_c = C[$seg744 * CAP + $i743]!;
+          const $seg745 = Z_collection + l_whose;
+          const $n746 = N[$seg745]!;
+          for (let $i744 = 0; $i744 < $n746; $i744++) {
+            const l_c = C[$seg745 * CAP + $i744]!;
             if (v_doubled[l_c]! === 1) {
-              $any742 = true;
+              $any743 = true;
               break;
             }
           }
         }
-        $cond746 = $any742;
+        $cond747 = $any743;
       }
-      if ($cond746) $values93[$values93$n[0]!++] = l_whose;
+      if ($cond747) $values93[$values93$n[0]!++] = l_whose;
     }
-    const $size747 = $values93$n[0]!;
-    const $count748 = $size747;
-    const $total749: number = $count741 + $count748;
-    if ($total749 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat738} must act but has no legal move`);
+    const $size748 = $values93$n[0]!;
+    const $count749 = $size748;
+    const $total750: number = $count742 + $count749;
+    if ($total750 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat739} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n751 = $total749;
-    let $r752 = 0;
-    if ($n751 <= 2097152 && $n751 >= 1) {
+    const $n752 = $total750;
+    let $r753 = 0;
+    if ($n752 <= 2097152 && $n752 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7859,31 +7853,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n751;
+        const $m = ($t >>> 0) * $n752;
         const $low = $m >>> 0;
-        if ($low >= $n751 || $low >= 4294967296 % $n751) {
-          $r752 = ($m / 4294967296) >>> 0;
+        if ($low >= $n752 || $low >= 4294967296 % $n752) {
+          $r753 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n751 >= 1 && $n751 <= 4294967296))
+      if (!($n752 >= 1 && $n752 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r752 = drawInt(P, $n751);
+      $r753 = drawInt(P, $n752);
     }
-    const $index750$drawn = $r752;
-    let $index750 = $index750$drawn;
+    const $index751$drawn = $r753;
+    let $index751 = $index751$drawn;
     decisions++;
     steps = 0;
-    if ($index750 < $count741) {
-      const $digit753 = $index750;
-      const $value754 = C[$seg739 * CAP + $digit753]!;
-      if (trace !== null) trace.push($seat738, 3, $value754);
+    if ($index751 < $count742) {
+      const $digit754 = $index751;
+      const $value755 = C[$seg740 * CAP + $digit754]!;
+      if (trace !== null) trace.push($seat739, 3, $value755);
       {
-        const l_target = $value754;
+        const l_target = $value755;
         {
           const $wanted = l_target;
-          let $at = $digit753;
+          let $at = $digit754;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7893,10 +7887,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at755 = Z_board * CAP + $at;
-          const $card = C[$at755]!;
-          const $end756 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k757 = $at755; $k757 < $end756; $k757++) C[$k757] = C[$k757 + 1]!;
+          const $at756 = Z_board * CAP + $at;
+          const $card = C[$at756]!;
+          const $end757 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k758 = $at756; $k758 < $end757; $k758++) C[$k758] = C[$k758 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7905,45 +7899,45 @@ export function playout(): PlayoutKernel {
         return step284();
       }
     }
-    $index750 -= $count741;
-    if ($index750 < $count748) {
-      const $digit758 = $index750;
-      const $value759 = $values93[$digit758]!;
-      if (trace !== null) trace.push($seat738, 4, $value759);
+    $index751 -= $count742;
+    if ($index751 < $count749) {
+      const $digit759 = $index751;
+      const $value760 = $values93[$digit759]!;
+      if (trace !== null) trace.push($seat739, 4, $value760);
       {
-        l_whose_2 = $value759;
+        l_whose_2 = $value760;
         return step282();
       }
     }
-    $index750 -= $count748;
+    $index751 -= $count749;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide786($seat761: number): number {
-    const $seg762 = Z_played + l_whose_2;
-    const $size763 = N[$seg762]!;
-    const $count764 = $size763;
+  function decide787($seat762: number): number {
+    const $seg763 = Z_played + l_whose_2;
+    const $size764 = N[$seg763]!;
+    const $count765 = $size764;
     $values95$n[0]! = 0;
     {
-      const $seg766 = Z_collection + l_whose_2;
-      const $n767 = N[$seg766]!;
-      for (let $i765 = 0; $i765 < $n767; $i765++) {
-        const l_target = C[$seg766 * CAP + $i765]!;
+      const $seg767 = Z_collection + l_whose_2;
+      const $n768 = N[$seg767]!;
+      for (let $i766 = 0; $i766 < $n768; $i766++) {
+        const l_target = C[$seg767 * CAP + $i766]!;
         if (v_doubled[l_target]! === 1) $values95[$values95$n[0]!++] = l_target;
       }
     }
-    const $size768 = $values95$n[0]!;
-    const $count769 = $size768;
-    const $total770: number = $count764 + $count769;
-    if ($total770 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat761} must act but has no legal move`);
+    const $size769 = $values95$n[0]!;
+    const $count770 = $size769;
+    const $total771: number = $count765 + $count770;
+    if ($total771 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat762} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n772 = $total770;
-    let $r773 = 0;
-    if ($n772 <= 2097152 && $n772 >= 1) {
+    const $n773 = $total771;
+    let $r774 = 0;
+    if ($n773 <= 2097152 && $n773 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7954,51 +7948,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n772;
+        const $m = ($t >>> 0) * $n773;
         const $low = $m >>> 0;
-        if ($low >= $n772 || $low >= 4294967296 % $n772) {
-          $r773 = ($m / 4294967296) >>> 0;
+        if ($low >= $n773 || $low >= 4294967296 % $n773) {
+          $r774 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n772 >= 1 && $n772 <= 4294967296))
+      if (!($n773 >= 1 && $n773 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r773 = drawInt(P, $n772);
+      $r774 = drawInt(P, $n773);
     }
-    const $index771$drawn = $r773;
-    let $index771 = $index771$drawn;
+    const $index772$drawn = $r774;
+    let $index772 = $index772$drawn;
     decisions++;
     steps = 0;
-    if ($index771 < $count764) {
-      const $digit774 = $index771;
-      const $value775 = C[$seg762 * CAP + $digit774]!;
-      if (trace !== null) trace.push($seat761, 1, $value775);
+    if ($index772 < $count765) {
+      const $digit775 = $index772;
+      const $value776 = C[$seg763 * CAP + $digit775]!;
+      if (trace !== null) trace.push($seat762, 1, $value776);
       {
-        const l_target = $value775;
+        const l_target = $value776;
         {
-          const $seg776 = Z_played + l_whose_2;
+          const $seg777 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit774;
-          if (!($at >= 0 && $at < N[$seg776]! && C[$seg776 * CAP + $at]! === $wanted)) {
+          let $at = $digit775;
+          if (!($at >= 0 && $at < N[$seg777]! && C[$seg777 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg776]!; $i++)
-              if (C[$seg776 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg777]!; $i++)
+              if (C[$seg777 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at777 = $seg776 * CAP + $at;
-          const $card = C[$at777]!;
-          const $end778 = $seg776 * CAP + N[$seg776]! - 1;
-          for (let $k779 = $at777; $k779 < $end778; $k779++) C[$k779] = C[$k779 + 1]!;
-          N[$seg776]!--;
+          const $at778 = $seg777 * CAP + $at;
+          const $card = C[$at778]!;
+          const $end779 = $seg777 * CAP + N[$seg777]! - 1;
+          for (let $k780 = $at778; $k780 < $end779; $k780++) C[$k780] = C[$k780 + 1]!;
+          N[$seg777]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg776 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg776 - Z_played));
+              if (--$count_played_effect[($seg777 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg777 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -8007,23 +8001,23 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index771 -= $count764;
-    if ($index771 < $count769) {
-      const $digit780 = $index771;
-      const $value781 = $values95[$digit780]!;
-      if (trace !== null) trace.push($seat761, 2, $value781);
+    $index772 -= $count765;
+    if ($index772 < $count770) {
+      const $digit781 = $index772;
+      const $value782 = $values95[$digit781]!;
+      if (trace !== null) trace.push($seat762, 2, $value782);
       {
-        const l_target = $value781;
+        const l_target = $value782;
         v_doubled[l_target] = 0;
         {
-          const $seg782 = Z_attached + l_whose_2;
-          if (N[$seg782]! === 0)
+          const $seg783 = Z_attached + l_whose_2;
+          if (N[$seg783]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at783 = $seg782 * CAP;
-          const $card = C[$at783]!;
-          const $end784 = $seg782 * CAP + N[$seg782]! - 1;
-          for (let $k785 = $at783; $k785 < $end784; $k785++) C[$k785] = C[$k785 + 1]!;
-          N[$seg782]!--;
+          const $at784 = $seg783 * CAP;
+          const $card = C[$at784]!;
+          const $end785 = $seg783 * CAP + N[$seg783]! - 1;
+          for (let $k786 = $at784; $k786 < $end785; $k786++) C[$k786] = C[$k786 + 1]!;
+          N[$seg783]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -8031,7 +8025,7 @@ export function playout(): PlayoutKernel {
         return step283();
       }
     }
-    $index771 -= $count769;
+    $index772 -= $count770;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -8294,10 +8288,10 @@ export function playout(): PlayoutKernel {
       }
       $recountKeyed();
       {
-        for (let $i789 = N[Z_action_deck]! - 1; $i789 > 0; $i789--) {
-          const $n793 = $i789 + 1;
-          let $r794 = 0;
-          if ($n793 <= 2097152 && $n793 >= 1) {
+        for (let $i790 = N[Z_action_deck]! - 1; $i790 > 0; $i790--) {
+          const $n794 = $i790 + 1;
+          let $r795 = 0;
+          if ($n794 <= 2097152 && $n794 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8308,51 +8302,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n793;
+              const $m = ($t >>> 0) * $n794;
               const $low = $m >>> 0;
-              if ($low >= $n793 || $low >= 4294967296 % $n793) {
-                $r794 = ($m / 4294967296) >>> 0;
+              if ($low >= $n794 || $low >= 4294967296 % $n794) {
+                $r795 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n793 >= 1 && $n793 <= 4294967296))
+            if (!($n794 >= 1 && $n794 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r794 = drawInt(G, $n793);
+            $r795 = drawInt(G, $n794);
           }
-          const $j792 = $r794;
-          const $a790 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i789;
-          const $b791 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j792;
-          const $card = C[$a790]!;
-          C[$a790] = C[$b791]!;
-          C[$b791] = $card;
+          const $j793 = $r795;
+          const $a791 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i790;
+          const $b792 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j793;
+          const $card = C[$a791]!;
+          C[$a791] = C[$b792]!;
+          C[$b792] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg795 = Z_hand + l_p;
+            const $seg796 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg795 * CAP + N[$seg795]!] = $card;
-              N[$seg795]!++;
-              $where[$card] = $seg795;
+              C[$seg796 * CAP + N[$seg796]!] = $card;
+              N[$seg796]!++;
+              $where[$card] = $seg796;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg795 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg796 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i796 = N[Z_property_deck]! - 1; $i796 > 0; $i796--) {
-          const $n800 = $i796 + 1;
-          let $r801 = 0;
-          if ($n800 <= 2097152 && $n800 >= 1) {
+        for (let $i797 = N[Z_property_deck]! - 1; $i797 > 0; $i797--) {
+          const $n801 = $i797 + 1;
+          let $r802 = 0;
+          if ($n801 <= 2097152 && $n801 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8363,24 +8357,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n800;
+              const $m = ($t >>> 0) * $n801;
               const $low = $m >>> 0;
-              if ($low >= $n800 || $low >= 4294967296 % $n800) {
-                $r801 = ($m / 4294967296) >>> 0;
+              if ($low >= $n801 || $low >= 4294967296 % $n801) {
+                $r802 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n800 >= 1 && $n800 <= 4294967296))
+            if (!($n801 >= 1 && $n801 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r801 = drawInt(G, $n800);
+            $r802 = drawInt(G, $n801);
           }
-          const $j799 = $r801;
-          const $a797 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i796;
-          const $b798 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j799;
-          const $card = C[$a797]!;
-          C[$a797] = C[$b798]!;
-          C[$b798] = $card;
+          const $j800 = $r802;
+          const $a798 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i797;
+          const $b799 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j800;
+          const $card = C[$a798]!;
+          C[$a798] = C[$b799]!;
+          C[$b799] = $card;
         }
       }
       {
@@ -8397,15 +8391,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg802 = Z_secret + l_p;
+            const $seg803 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg802 * CAP + N[$seg802]!] = $card;
-              N[$seg802]!++;
-              $where[$card] = $seg802;
+              C[$seg803 * CAP + N[$seg803]!] = $card;
+              N[$seg803]!++;
+              $where[$card] = $seg803;
             }
           }
         }
@@ -8419,7 +8413,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg803 = Z_dealt + l_p;
+              const $seg804 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8428,9 +8422,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg803 * CAP + N[$seg803]!] = $card;
-                N[$seg803]!++;
-                $where[$card] = $seg803;
+                C[$seg804 * CAP + N[$seg804]!] = $card;
+                N[$seg804]!++;
+                $where[$card] = $seg804;
               }
             }
           } else {
@@ -8449,8 +8443,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k804 = N[$from]! - 1; $k804 >= 0; $k804--) {
-            const $card = C[$from * CAP + $k804]!;
+          for (let $k805 = N[$from]! - 1; $k805 >= 0; $k805--) {
+            const $card = C[$from * CAP + $k805]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8459,10 +8453,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i805 = N[Z_property_deck]! - 1; $i805 > 0; $i805--) {
-          const $n809 = $i805 + 1;
-          let $r810 = 0;
-          if ($n809 <= 2097152 && $n809 >= 1) {
+        for (let $i806 = N[Z_property_deck]! - 1; $i806 > 0; $i806--) {
+          const $n810 = $i806 + 1;
+          let $r811 = 0;
+          if ($n810 <= 2097152 && $n810 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8473,24 +8467,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n809;
+              const $m = ($t >>> 0) * $n810;
               const $low = $m >>> 0;
-              if ($low >= $n809 || $low >= 4294967296 % $n809) {
-                $r810 = ($m / 4294967296) >>> 0;
+              if ($low >= $n810 || $low >= 4294967296 % $n810) {
+                $r811 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n809 >= 1 && $n809 <= 4294967296))
+            if (!($n810 >= 1 && $n810 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r810 = drawInt(G, $n809);
+            $r811 = drawInt(G, $n810);
           }
-          const $j808 = $r810;
-          const $a806 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i805;
-          const $b807 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j808;
-          const $card = C[$a806]!;
-          C[$a806] = C[$b807]!;
-          C[$b807] = $card;
+          const $j809 = $r811;
+          const $a807 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i806;
+          const $b808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j809;
+          const $card = C[$a807]!;
+          C[$a807] = C[$b808]!;
+          C[$b808] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {

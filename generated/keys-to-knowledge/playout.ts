@@ -398,49 +398,49 @@ export function playout(): PlayoutKernel {
     return Space_fee[$firstBy_spaces_index$of(l_i)]!;
   }
   function fn_court_space(): number {
-    let $first916: number = 0;
-    let $found917 = false;
+    let $first942: number = 0;
+    let $found943 = false;
     {
-      const $n919 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
-      for (let $i918 = 0; $i918 < $n919; $i918++) {
-        const l_s = C[Z_spaces * CAP + $i918]!;
+      const $n945 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
+      for (let $i944 = 0; $i944 < $n945; $i944++) {
+        const l_s = C[Z_spaces * CAP + $i944]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first916 = l_s;
-          $found917 = true;
+          $first942 = l_s;
+          $found943 = true;
           break;
         }
       }
     }
-    if (!$found917) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first916]!;
+    if (!$found943) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first942]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
     return $countOf($count_deeds_space, (Z_deeds + l_p - Z_deeds) * 35, $intMember(l_i, 1, 35)) > 0;
   }
   function fn_owned(l_i: number): boolean {
-    let $any920: boolean = false;
+    let $any946: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any920 = true;
+        $any946 = true;
         break;
       }
     }
-    return $any920;
+    return $any946;
   }
   function fn_owner_of(l_i: number): number {
-    let $first921: number = 0;
-    let $found922 = false;
+    let $first947: number = 0;
+    let $found948 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first921 = l_q;
-        $found922 = true;
+        $first947 = l_q;
+        $found948 = true;
         break;
       }
     }
-    if (!$found922) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first921;
+    if (!$found948) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first947;
   }
   function fn_group_size(l_g: string): number {
     return (
@@ -458,42 +458,42 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! === 1 ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min923: number = NaN;
+    let $min949: number = NaN;
     {
-      const $seg925 = Z_deeds + l_p;
-      const $n926 = N[$seg925]!;
-      for (let $i924 = 0; $i924 < $n926; $i924++) {
-        const l_e = C[$seg925 * CAP + $i924]!;
+      const $seg951 = Z_deeds + l_p;
+      const $n952 = N[$seg951]!;
+      for (let $i950 = 0; $i950 < $n952; $i950++) {
+        const l_e = C[$seg951 * CAP + $i950]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min923 !== $min923 || $v < $min923) $min923 = $v;
+            if ($min949 !== $min949 || $v < $min949) $min949 = $v;
           }
         }
       }
     }
-    if ($min923 !== $min923)
+    if ($min949 !== $min949)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min923;
+    return $min949;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max927: number = NaN;
+    let $max953: number = NaN;
     {
-      const $seg929 = Z_deeds + l_p;
-      const $n930 = N[$seg929]!;
-      for (let $i928 = 0; $i928 < $n930; $i928++) {
-        const l_e = C[$seg929 * CAP + $i928]!;
+      const $seg955 = Z_deeds + l_p;
+      const $n956 = N[$seg955]!;
+      for (let $i954 = 0; $i954 < $n956; $i954++) {
+        const l_e = C[$seg955 * CAP + $i954]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max927 !== $max927 || $v > $max927) $max927 = $v;
+            if ($max953 !== $max953 || $v > $max953) $max953 = $v;
           }
         }
       }
     }
-    if ($max927 !== $max927)
+    if ($max953 !== $max953)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max927;
+    return $max953;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
     return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, $index_Group(l_g), 0) === 0;
@@ -554,38 +554,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any931: boolean = false;
+    let $any957: boolean = false;
     {
-      const $seg933 = Z_deeds + l_p;
-      const $n934 = N[$seg933]!;
-      for (let $i932 = 0; $i932 < $n934; $i932++) {
-        const l_d = C[$seg933 * CAP + $i932]!;
+      const $seg959 = Z_deeds + l_p;
+      const $n960 = N[$seg959]!;
+      for (let $i958 = 0; $i958 < $n960; $i958++) {
+        const l_d = C[$seg959 * CAP + $i958]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any931 = true;
+          $any957 = true;
           break;
         }
       }
     }
-    return $any931;
+    return $any957;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum935: number = 0;
+    let $sum961: number = 0;
     {
-      const $seg937 = Z_deeds + l_p;
-      const $n938 = N[$seg937]!;
-      for (let $i936 = 0; $i936 < $n938; $i936++) {
-        const l_d = C[$seg937 * CAP + $i936]!;
-        $sum935 +=
+      const $seg963 = Z_deeds + l_p;
+      const $n964 = N[$seg963]!;
+      for (let $i962 = 0; $i962 < $n964; $i962++) {
+        const l_d = C[$seg963 * CAP + $i962]!;
+        $sum961 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! === 1 ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum935 >= l_amount;
+    return v_cash[l_p]! + $sum961 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats939 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats939++;
-    return $seats939;
+    let $seats965 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats965++;
+    return $seats965;
   }
   function fn_round_limit(): number {
     return 20;
@@ -594,19 +594,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum940: number = 0;
+    let $sum966: number = 0;
     {
-      const $seg942 = Z_deeds + l_p;
-      const $n943 = N[$seg942]!;
-      for (let $i941 = 0; $i941 < $n943; $i941++) {
-        const l_d = C[$seg942 * CAP + $i941]!;
-        $sum940 +=
+      const $seg968 = Z_deeds + l_p;
+      const $n969 = N[$seg968]!;
+      for (let $i967 = 0; $i967 < $n969; $i967++) {
+        const l_d = C[$seg968 * CAP + $i967]!;
+        $sum966 +=
           (v_mortgaged[l_d]! === 1 ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! === 1 ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum940;
+    return v_cash[l_p]! + $sum966;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
@@ -1663,7 +1663,7 @@ export function playout(): PlayoutKernel {
   function step35(): number {
     {
       const $seat92 = l_p_3;
-      return decide148($seat92);
+      return decide151($seat92);
     }
   }
   function step36(): number {
@@ -1695,11 +1695,11 @@ export function playout(): PlayoutKernel {
   }
   function step43(): number {
     {
-      const $argument149 = l_active;
-      const $argument150 = l_steps;
+      const $argument152 = l_active;
+      const $argument153 = l_steps;
       {
-        let l_p = $argument149;
-        let l_steps = $argument150;
+        let l_p = $argument152;
+        let l_steps = $argument153;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1813,9 +1813,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument151 = l_p_5;
+          const $argument154 = l_p_5;
           {
-            let l_p = $argument151;
+            let l_p = $argument154;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1860,17 +1860,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n152 = 0;
+      let $n155 = 0;
       {
-        const $seg154 = Z_deeds + l_p_10;
-        const $n155 = N[$seg154]!;
-        for (let $i153 = 0; $i153 < $n155; $i153++) {
-          const l_d = C[$seg154 * CAP + $i153]!;
-          $list17[$n152++] = l_d;
+        const $seg157 = Z_deeds + l_p_10;
+        const $n158 = N[$seg157]!;
+        for (let $i156 = 0; $i156 < $n158; $i156++) {
+          const l_d = C[$seg157 * CAP + $i156]!;
+          $list17[$n155++] = l_d;
         }
       }
-      for (let $i156 = 0; $i156 < $n152; $i156++) {
-        const l_d = $list17[$i156]!;
+      for (let $i159 = 0; $i159 < $n155; $i159++) {
+        const l_d = $list17[$i159]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -1934,8 +1934,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k157 = 0; $k157 < N[$from]!; $k157++) {
-          const $card = C[$from * CAP + $k157]!;
+        for (let $k160 = 0; $k160 < N[$from]!; $k160++) {
+          const $card = C[$from * CAP + $k160]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -1973,13 +1973,13 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument158 = l_p_10;
+      const $argument161 = l_p_10;
       {
-        let l_p = $argument158;
+        let l_p = $argument161;
         if (v_eliminated[l_p]! === 0) {
-          let $seats159 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats159++;
-          v_eliminated[l_p] = players - $seats159 + 1;
+          let $seats162 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats162++;
+          v_eliminated[l_p] = players - $seats162 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -2010,51 +2010,51 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n160 = 0;
+      let $n163 = 0;
       {
-        const $seg162 = Z_deeds + l_p_10;
-        const $n163 = N[$seg162]!;
-        for (let $i161 = 0; $i161 < $n163; $i161++) {
-          const l_d = C[$seg162 * CAP + $i161]!;
-          $list18[$n160++] = l_d;
+        const $seg165 = Z_deeds + l_p_10;
+        const $n166 = N[$seg165]!;
+        for (let $i164 = 0; $i164 < $n166; $i164++) {
+          const l_d = C[$seg165 * CAP + $i164]!;
+          $list18[$n163++] = l_d;
         }
       }
-      for (let $i164 = 0; $i164 < $n160; $i164++) {
-        const l_d = $list18[$i164]!;
+      for (let $i167 = 0; $i167 < $n163; $i167++) {
+        const l_d = $list18[$i167]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg165 = Z_deeds + l_p_10;
+          const $seg168 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg165]!; $i++)
-            if (C[$seg165 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg168]!; $i++)
+            if (C[$seg168 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at166 = $seg165 * CAP + $at;
-          const $card = C[$at166]!;
-          const $end167 = $seg165 * CAP + N[$seg165]! - 1;
-          for (let $k168 = $at166; $k168 < $end167; $k168++) C[$k168] = C[$k168 + 1]!;
-          N[$seg165]!--;
+          const $at169 = $seg168 * CAP + $at;
+          const $card = C[$at169]!;
+          const $end170 = $seg168 * CAP + N[$seg168]! - 1;
+          for (let $k171 = $at169; $k171 < $end170; $k171++) C[$k171] = C[$k171 + 1]!;
+          N[$seg168]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg165 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg168 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg165 - Z_deeds) * 35 + $member]!--;
+            if ($member >= 0) $count_deeds_space[($seg168 - Z_deeds) * 35 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg165 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg165 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg168 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg168 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg165 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg168 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -2065,13 +2065,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument169 = l_p_10;
+      const $argument172 = l_p_10;
       {
-        let l_p = $argument169;
+        let l_p = $argument172;
         if (v_eliminated[l_p]! === 0) {
-          let $seats170 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats170++;
-          v_eliminated[l_p] = players - $seats170 + 1;
+          let $seats173 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats173++;
+          v_eliminated[l_p] = players - $seats173 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -2131,10 +2131,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at171 = Z_seized * CAP + $at;
-      const $card = C[$at171]!;
-      const $end172 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k173 = $at171; $k173 < $end172; $k173++) C[$k173] = C[$k173 + 1]!;
+      const $at174 = Z_seized * CAP + $at;
+      const $card = C[$at174]!;
+      const $end175 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k176 = $at174; $k176 < $end175; $k176++) C[$k176] = C[$k176 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2164,19 +2164,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step62$body(): number {
-    let $cond175: boolean = l_bidding_6;
-    if ($cond175) {
-      let $any174: boolean = false;
+    let $cond178: boolean = l_bidding_6;
+    if ($cond178) {
+      let $any177: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any174 = true;
+          $any177 = true;
           break;
         }
       }
-      $cond175 = $any174;
+      $cond178 = $any177;
     }
-    if ($cond175) {
+    if ($cond178) {
       return step64();
     }
     return step63();
@@ -2224,28 +2224,28 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg176 = Z_deeds + l_leader_6;
-        C[$seg176 * CAP + N[$seg176]!] = $card;
-        N[$seg176]!++;
-        $where[$card] = $seg176;
+        const $seg179 = Z_deeds + l_leader_6;
+        C[$seg179 * CAP + N[$seg179]!] = $card;
+        N[$seg179]!++;
+        $where[$card] = $seg179;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg176 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg179 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg176 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0) $count_deeds_space[($seg179 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg176 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg176 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg179 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg179 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg176 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg179 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -2257,7 +2257,7 @@ export function playout(): PlayoutKernel {
   }
   function step64(): number {
     l_bidding_6 = false;
-    return decide220();
+    return decide223();
   }
   function step65(): number {
     return 62;
@@ -2306,8 +2306,8 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $seat221 = l_p_9;
-      return decide277($seat221);
+      const $seat224 = l_p_9;
+      return decide283($seat224);
     }
   }
   function step70(): number {
@@ -2361,17 +2361,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect$code[l_card]! === 5) {
-          let $sum278: number = 0;
+          let $sum284: number = 0;
           {
-            const $seg280 = Z_deeds + l_p_6;
-            const $n281 = N[$seg280]!;
-            for (let $i279 = 0; $i279 < $n281; $i279++) {
-              const l_d = C[$seg280 * CAP + $i279]!;
-              $sum278 +=
+            const $seg286 = Z_deeds + l_p_6;
+            const $n287 = N[$seg286]!;
+            for (let $i285 = 0; $i285 < $n287; $i285++) {
+              const l_d = C[$seg286 * CAP + $i285]!;
+              $sum284 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! === 1 ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum278;
+          l_owed = $sum284;
         } else {
           if (Fortune_effect$code[l_card]! === 2) {
             v_position[l_p_6] = 0;
@@ -2396,9 +2396,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument282 = l_p_6;
+                const $argument288 = l_p_6;
                 {
-                  let l_p = $argument282;
+                  let l_p = $argument288;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -2417,8 +2417,8 @@ export function playout(): PlayoutKernel {
           const $member = Fortune_deck$index[$card]!;
           if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
         }
-        for (let $k283 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k283 > Z_mercy_deck * CAP; $k283--)
-          C[$k283] = C[$k283 - 1]!;
+        for (let $k289 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k289 > Z_mercy_deck * CAP; $k289--)
+          C[$k289] = C[$k289 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
         $where[$card] = Z_mercy_deck;
@@ -2435,8 +2435,8 @@ export function playout(): PlayoutKernel {
           const $member = Fortune_deck$index[$card]!;
           if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
         }
-        for (let $k284 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k284 > Z_grace_deck * CAP; $k284--)
-          C[$k284] = C[$k284 - 1]!;
+        for (let $k290 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k290 > Z_grace_deck * CAP; $k290--)
+          C[$k290] = C[$k290 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
         $where[$card] = Z_grace_deck;
@@ -2485,17 +2485,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n285 = 0;
+      let $n291 = 0;
       {
-        const $seg287 = Z_deeds + l_p_8;
-        const $n288 = N[$seg287]!;
-        for (let $i286 = 0; $i286 < $n288; $i286++) {
-          const l_d = C[$seg287 * CAP + $i286]!;
-          $list27[$n285++] = l_d;
+        const $seg293 = Z_deeds + l_p_8;
+        const $n294 = N[$seg293]!;
+        for (let $i292 = 0; $i292 < $n294; $i292++) {
+          const l_d = C[$seg293 * CAP + $i292]!;
+          $list27[$n291++] = l_d;
         }
       }
-      for (let $i289 = 0; $i289 < $n285; $i289++) {
-        const l_d = $list27[$i289]!;
+      for (let $i295 = 0; $i295 < $n291; $i295++) {
+        const l_d = $list27[$i295]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2559,8 +2559,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k290 = 0; $k290 < N[$from]!; $k290++) {
-          const $card = C[$from * CAP + $k290]!;
+        for (let $k296 = 0; $k296 < N[$from]!; $k296++) {
+          const $card = C[$from * CAP + $k296]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2598,13 +2598,13 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument291 = l_p_8;
+      const $argument297 = l_p_8;
       {
-        let l_p = $argument291;
+        let l_p = $argument297;
         if (v_eliminated[l_p]! === 0) {
-          let $seats292 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats292++;
-          v_eliminated[l_p] = players - $seats292 + 1;
+          let $seats298 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats298++;
+          v_eliminated[l_p] = players - $seats298 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -2635,51 +2635,51 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n293 = 0;
+      let $n299 = 0;
       {
-        const $seg295 = Z_deeds + l_p_8;
-        const $n296 = N[$seg295]!;
-        for (let $i294 = 0; $i294 < $n296; $i294++) {
-          const l_d = C[$seg295 * CAP + $i294]!;
-          $list28[$n293++] = l_d;
+        const $seg301 = Z_deeds + l_p_8;
+        const $n302 = N[$seg301]!;
+        for (let $i300 = 0; $i300 < $n302; $i300++) {
+          const l_d = C[$seg301 * CAP + $i300]!;
+          $list28[$n299++] = l_d;
         }
       }
-      for (let $i297 = 0; $i297 < $n293; $i297++) {
-        const l_d = $list28[$i297]!;
+      for (let $i303 = 0; $i303 < $n299; $i303++) {
+        const l_d = $list28[$i303]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg298 = Z_deeds + l_p_8;
+          const $seg304 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg298]!; $i++)
-            if (C[$seg298 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg304]!; $i++)
+            if (C[$seg304 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at299 = $seg298 * CAP + $at;
-          const $card = C[$at299]!;
-          const $end300 = $seg298 * CAP + N[$seg298]! - 1;
-          for (let $k301 = $at299; $k301 < $end300; $k301++) C[$k301] = C[$k301 + 1]!;
-          N[$seg298]!--;
+          const $at305 = $seg304 * CAP + $at;
+          const $card = C[$at305]!;
+          const $end306 = $seg304 * CAP + N[$seg304]! - 1;
+          for (let $k307 = $at305; $k307 < $end306; $k307++) C[$k307] = C[$k307 + 1]!;
+          N[$seg304]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg298 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg304 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg298 - Z_deeds) * 35 + $member]!--;
+            if ($member >= 0) $count_deeds_space[($seg304 - Z_deeds) * 35 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg298 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg298 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg304 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg304 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg298 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg304 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -2690,13 +2690,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument302 = l_p_8;
+      const $argument308 = l_p_8;
       {
-        let l_p = $argument302;
+        let l_p = $argument308;
         if (v_eliminated[l_p]! === 0) {
-          let $seats303 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats303++;
-          v_eliminated[l_p] = players - $seats303 + 1;
+          let $seats309 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats309++;
+          v_eliminated[l_p] = players - $seats309 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -2756,10 +2756,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at304 = Z_seized * CAP + $at;
-      const $card = C[$at304]!;
-      const $end305 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k306 = $at304; $k306 < $end305; $k306++) C[$k306] = C[$k306 + 1]!;
+      const $at310 = Z_seized * CAP + $at;
+      const $card = C[$at310]!;
+      const $end311 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k312 = $at310; $k312 < $end311; $k312++) C[$k312] = C[$k312 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2789,19 +2789,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step83$body(): number {
-    let $cond308: boolean = l_bidding_5;
-    if ($cond308) {
-      let $any307: boolean = false;
+    let $cond314: boolean = l_bidding_5;
+    if ($cond314) {
+      let $any313: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any307 = true;
+          $any313 = true;
           break;
         }
       }
-      $cond308 = $any307;
+      $cond314 = $any313;
     }
-    if ($cond308) {
+    if ($cond314) {
       return step85();
     }
     return step84();
@@ -2849,28 +2849,28 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg309 = Z_deeds + l_leader_5;
-        C[$seg309 * CAP + N[$seg309]!] = $card;
-        N[$seg309]!++;
-        $where[$card] = $seg309;
+        const $seg315 = Z_deeds + l_leader_5;
+        C[$seg315 * CAP + N[$seg315]!] = $card;
+        N[$seg315]!++;
+        $where[$card] = $seg315;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg309 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg315 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg309 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0) $count_deeds_space[($seg315 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg309 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg309 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg315 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg315 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg309 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg315 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -2882,7 +2882,7 @@ export function playout(): PlayoutKernel {
   }
   function step85(): number {
     l_bidding_5 = false;
-    return decide353();
+    return decide359();
   }
   function step86(): number {
     return 83;
@@ -2934,8 +2934,8 @@ export function playout(): PlayoutKernel {
   }
   function step91(): number {
     {
-      const $seat354 = l_p_7;
-      return decide410($seat354);
+      const $seat360 = l_p_7;
+      return decide419($seat360);
     }
   }
   function step92(): number {
@@ -2948,24 +2948,24 @@ export function playout(): PlayoutKernel {
     return step94();
   }
   function step94(): number {
-    let $first411: number = 0;
-    let $found412 = false;
+    let $first420: number = 0;
+    let $found421 = false;
     {
-      const $n414 = N[Z_bank_deeds]!;
-      for (let $i413 = 0; $i413 < $n414; $i413++) {
-        const l_e = C[Z_bank_deeds * CAP + $i413]!;
+      const $n423 = N[Z_bank_deeds]!;
+      for (let $i422 = 0; $i422 < $n423; $i422++) {
+        const l_e = C[Z_bank_deeds * CAP + $i422]!;
         if (Deed_space[l_e]! === l_here_2) {
-          $first411 = l_e;
-          $found412 = true;
+          $first420 = l_e;
+          $found421 = true;
           break;
         }
       }
     }
-    if (!$found412) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_deed_2 = $first411;
+    if (!$found421) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_deed_2 = $first420;
     {
-      const $seat415 = l_p_5;
-      return decide437($seat415);
+      const $seat424 = l_p_5;
+      return decide446($seat424);
     }
   }
   function step95(): number {
@@ -2987,19 +2987,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step96$body(): number {
-    let $cond439: boolean = l_bidding_4;
-    if ($cond439) {
-      let $any438: boolean = false;
+    let $cond448: boolean = l_bidding_4;
+    if ($cond448) {
+      let $any447: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any438 = true;
+          $any447 = true;
           break;
         }
       }
-      $cond439 = $any438;
+      $cond448 = $any447;
     }
-    if ($cond439) {
+    if ($cond448) {
       return step98();
     }
     return step97();
@@ -3047,28 +3047,28 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg440 = Z_deeds + l_leader_4;
-        C[$seg440 * CAP + N[$seg440]!] = $card;
-        N[$seg440]!++;
-        $where[$card] = $seg440;
+        const $seg449 = Z_deeds + l_leader_4;
+        C[$seg449 * CAP + N[$seg449]!] = $card;
+        N[$seg449]!++;
+        $where[$card] = $seg449;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg440 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg449 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg440 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0) $count_deeds_space[($seg449 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg440 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg440 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg449 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg449 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg440 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg449 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -3079,7 +3079,7 @@ export function playout(): PlayoutKernel {
   }
   function step98(): number {
     l_bidding_4 = false;
-    return decide484();
+    return decide493();
   }
   function step99(): number {
     return 96;
@@ -3090,22 +3090,22 @@ export function playout(): PlayoutKernel {
   function step101(): number {
     let l_holder = fn_owner_of(l_here_2);
     if (l_holder !== l_p_5) {
-      let $first485: number = 0;
-      let $found486 = false;
+      let $first494: number = 0;
+      let $found495 = false;
       {
-        const $seg488 = Z_deeds + l_holder;
-        const $n489 = N[$seg488]!;
-        for (let $i487 = 0; $i487 < $n489; $i487++) {
-          const l_e = C[$seg488 * CAP + $i487]!;
+        const $seg497 = Z_deeds + l_holder;
+        const $n498 = N[$seg497]!;
+        for (let $i496 = 0; $i496 < $n498; $i496++) {
+          const l_e = C[$seg497 * CAP + $i496]!;
           if (Deed_space[l_e]! === l_here_2) {
-            $first485 = l_e;
-            $found486 = true;
+            $first494 = l_e;
+            $found495 = true;
             break;
           }
         }
       }
-      if (!$found486) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      let l_deed = $first485;
+      if (!$found495) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+      let l_deed = $first494;
       if (v_mortgaged[l_deed]! === 1) {
       } else {
         v_claim_open = true;
@@ -3151,20 +3151,20 @@ export function playout(): PlayoutKernel {
   }
   function step107(): number {
     {
-      const $seat490 = l_q_2;
-      return decide704($seat490, true);
+      const $seat499 = l_q_2;
+      return decide727($seat499, true);
     }
   }
   function step108(): number {
     {
-      const $seat705 = l_q_2;
-      return decide716($seat705);
+      const $seat728 = l_q_2;
+      return decide739($seat728);
     }
   }
   function step109(): number {
     {
-      const $seat717 = l_buyer_2;
-      return decide747($seat717);
+      const $seat740 = l_buyer_2;
+      return decide770($seat740);
     }
   }
   function step110(): number {
@@ -3209,17 +3209,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n748 = 0;
+      let $n771 = 0;
       {
-        const $seg750 = Z_deeds + l_p_2;
-        const $n751 = N[$seg750]!;
-        for (let $i749 = 0; $i749 < $n751; $i749++) {
-          const l_d = C[$seg750 * CAP + $i749]!;
-          $list71[$n748++] = l_d;
+        const $seg773 = Z_deeds + l_p_2;
+        const $n774 = N[$seg773]!;
+        for (let $i772 = 0; $i772 < $n774; $i772++) {
+          const l_d = C[$seg773 * CAP + $i772]!;
+          $list71[$n771++] = l_d;
         }
       }
-      for (let $i752 = 0; $i752 < $n748; $i752++) {
-        const l_d = $list71[$i752]!;
+      for (let $i775 = 0; $i775 < $n771; $i775++) {
+        const l_d = $list71[$i775]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -3283,8 +3283,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k753 = 0; $k753 < N[$from]!; $k753++) {
-          const $card = C[$from * CAP + $k753]!;
+        for (let $k776 = 0; $k776 < N[$from]!; $k776++) {
+          const $card = C[$from * CAP + $k776]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -3322,13 +3322,13 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument754 = l_p_2;
+      const $argument777 = l_p_2;
       {
-        let l_p = $argument754;
+        let l_p = $argument777;
         if (v_eliminated[l_p]! === 0) {
-          let $seats755 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats755++;
-          v_eliminated[l_p] = players - $seats755 + 1;
+          let $seats778 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats778++;
+          v_eliminated[l_p] = players - $seats778 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -3359,51 +3359,51 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n756 = 0;
+      let $n779 = 0;
       {
-        const $seg758 = Z_deeds + l_p_2;
-        const $n759 = N[$seg758]!;
-        for (let $i757 = 0; $i757 < $n759; $i757++) {
-          const l_d = C[$seg758 * CAP + $i757]!;
-          $list72[$n756++] = l_d;
+        const $seg781 = Z_deeds + l_p_2;
+        const $n782 = N[$seg781]!;
+        for (let $i780 = 0; $i780 < $n782; $i780++) {
+          const l_d = C[$seg781 * CAP + $i780]!;
+          $list72[$n779++] = l_d;
         }
       }
-      for (let $i760 = 0; $i760 < $n756; $i760++) {
-        const l_d = $list72[$i760]!;
+      for (let $i783 = 0; $i783 < $n779; $i783++) {
+        const l_d = $list72[$i783]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg761 = Z_deeds + l_p_2;
+          const $seg784 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg761]!; $i++)
-            if (C[$seg761 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg784]!; $i++)
+            if (C[$seg784 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at762 = $seg761 * CAP + $at;
-          const $card = C[$at762]!;
-          const $end763 = $seg761 * CAP + N[$seg761]! - 1;
-          for (let $k764 = $at762; $k764 < $end763; $k764++) C[$k764] = C[$k764 + 1]!;
-          N[$seg761]!--;
+          const $at785 = $seg784 * CAP + $at;
+          const $card = C[$at785]!;
+          const $end786 = $seg784 * CAP + N[$seg784]! - 1;
+          for (let $k787 = $at785; $k787 < $end786; $k787++) C[$k787] = C[$k787 + 1]!;
+          N[$seg784]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg761 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg784 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg761 - Z_deeds) * 35 + $member]!--;
+            if ($member >= 0) $count_deeds_space[($seg784 - Z_deeds) * 35 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg761 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg761 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg784 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg784 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg761 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg784 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -3414,13 +3414,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument765 = l_p_2;
+      const $argument788 = l_p_2;
       {
-        let l_p = $argument765;
+        let l_p = $argument788;
         if (v_eliminated[l_p]! === 0) {
-          let $seats766 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats766++;
-          v_eliminated[l_p] = players - $seats766 + 1;
+          let $seats789 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats789++;
+          v_eliminated[l_p] = players - $seats789 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -3480,10 +3480,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at767 = Z_seized * CAP + $at;
-      const $card = C[$at767]!;
-      const $end768 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k769 = $at767; $k769 < $end768; $k769++) C[$k769] = C[$k769 + 1]!;
+      const $at790 = Z_seized * CAP + $at;
+      const $card = C[$at790]!;
+      const $end791 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k792 = $at790; $k792 < $end791; $k792++) C[$k792] = C[$k792 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3513,19 +3513,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond771: boolean = l_bidding_2;
-    if ($cond771) {
-      let $any770: boolean = false;
+    let $cond794: boolean = l_bidding_2;
+    if ($cond794) {
+      let $any793: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any770 = true;
+          $any793 = true;
           break;
         }
       }
-      $cond771 = $any770;
+      $cond794 = $any793;
     }
-    if ($cond771) {
+    if ($cond794) {
       return step124();
     }
     return step123();
@@ -3573,28 +3573,28 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg772 = Z_deeds + l_leader_2;
-        C[$seg772 * CAP + N[$seg772]!] = $card;
-        N[$seg772]!++;
-        $where[$card] = $seg772;
+        const $seg795 = Z_deeds + l_leader_2;
+        C[$seg795 * CAP + N[$seg795]!] = $card;
+        N[$seg795]!++;
+        $where[$card] = $seg795;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg772 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg795 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg772 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0) $count_deeds_space[($seg795 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg772 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg772 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg795 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg795 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg772 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg795 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -3606,7 +3606,7 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    return decide816();
+    return decide839();
   }
   function step125(): number {
     return 122;
@@ -3652,8 +3652,8 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat817 = l_p;
-      return decide873($seat817);
+      const $seat840 = l_p;
+      return decide899($seat840);
     }
   }
   function step129(): number {
@@ -3664,66 +3664,66 @@ export function playout(): PlayoutKernel {
   }
   function step131(): number {
     {
-      const $seat817 = l_p;
-      return decide873($seat817);
+      const $seat840 = l_p;
+      return decide899($seat840);
     }
   }
   function step132(): number {
-    return decide816();
+    return decide839();
   }
   function step133(): number {
     {
-      const $seat717 = l_buyer_2;
-      return decide747($seat717);
+      const $seat740 = l_buyer_2;
+      return decide770($seat740);
     }
   }
   function step134(): number {
     {
-      const $seat705 = l_q_2;
-      return decide716($seat705);
+      const $seat728 = l_q_2;
+      return decide739($seat728);
     }
   }
   function step135(): number {
     {
-      const $seat490 = l_q_2;
-      return decide704($seat490, false);
+      const $seat499 = l_q_2;
+      return decide727($seat499, false);
     }
   }
   function step136(): number {
     {
       const $seat92 = l_p_3;
-      return decide148($seat92);
+      return decide151($seat92);
     }
   }
   function step137(): number {
     return decide91();
   }
   function step138(): number {
-    return decide484();
+    return decide493();
   }
   function step139(): number {
     {
-      const $seat415 = l_p_5;
-      return decide437($seat415);
+      const $seat424 = l_p_5;
+      return decide446($seat424);
     }
   }
   function step140(): number {
     {
-      const $seat354 = l_p_7;
-      return decide410($seat354);
+      const $seat360 = l_p_7;
+      return decide419($seat360);
     }
   }
   function step141(): number {
-    return decide353();
+    return decide359();
   }
   function step142(): number {
     {
-      const $seat221 = l_p_9;
-      return decide277($seat221);
+      const $seat224 = l_p_9;
+      return decide283($seat224);
     }
   }
   function step143(): number {
-    return decide220();
+    return decide223();
   }
   function decide91(): number {
     {
@@ -3983,10 +3983,10 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  function decide148($seat92: number): number {
+  function decide151($seat92: number): number {
     const $seg93 = Z_deeds + l_p_3;
     let $offered94 = false;
-    let $gate117 = false;
+    let $gate120 = false;
     let $found99 = false;
     offered94$open: {
       if (!(N[$seg93]! > 0)) break offered94$open;
@@ -4003,115 +4003,115 @@ export function playout(): PlayoutKernel {
         }
       }
       if (!$any95) break offered94$open;
-      $gate117 = true;
+      $gate120 = true;
     }
-    const $seg101 = Z_deeds + l_p_3;
-    let $offered102 = false;
-    let $gate118 = false;
-    let $found107 = false;
-    offered102$open: {
-      if (!(N[$seg101]! > 0)) break offered102$open;
-      let $any103: boolean = false;
+    const $seg102 = Z_deeds + l_p_3;
+    let $offered103 = false;
+    let $gate121 = false;
+    let $found108 = false;
+    offered103$open: {
+      if (!(N[$seg102]! > 0)) break offered103$open;
+      let $any104: boolean = false;
       {
-        const $seg105 = Z_deeds + l_p_3;
-        const $n106 = N[$seg105]!;
-        for (let $i104 = 0; $i104 < $n106; $i104++) {
-          const l_e = C[$seg105 * CAP + $i104]!;
+        const $seg106 = Z_deeds + l_p_3;
+        const $n107 = N[$seg106]!;
+        for (let $i105 = 0; $i105 < $n107; $i105++) {
+          const l_e = C[$seg106 * CAP + $i105]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any103 = true;
+            $any104 = true;
             break;
           }
         }
       }
-      if (!$any103) break offered102$open;
-      if (!(v_stacks_left >= 4)) break offered102$open;
-      $gate118 = true;
+      if (!$any104) break offered103$open;
+      if (!(v_stacks_left >= 4)) break offered103$open;
+      $gate121 = true;
     }
-    const $seg109 = Z_deeds + l_p_3;
-    let $offered110 = false;
-    let $gate119 = false;
-    let $found115 = false;
-    offered110$open: {
-      if (!(N[$seg109]! > 0)) break offered110$open;
-      let $any111: boolean = false;
+    const $seg111 = Z_deeds + l_p_3;
+    let $offered112 = false;
+    let $gate122 = false;
+    let $found117 = false;
+    offered112$open: {
+      if (!(N[$seg111]! > 0)) break offered112$open;
+      let $any113: boolean = false;
       {
-        const $seg113 = Z_deeds + l_p_3;
-        const $n114 = N[$seg113]!;
-        for (let $i112 = 0; $i112 < $n114; $i112++) {
-          const l_e = C[$seg113 * CAP + $i112]!;
+        const $seg115 = Z_deeds + l_p_3;
+        const $n116 = N[$seg115]!;
+        for (let $i114 = 0; $i114 < $n116; $i114++) {
+          const l_e = C[$seg115 * CAP + $i114]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any111 = true;
+            $any113 = true;
             break;
           }
         }
       }
-      if (!$any111) break offered110$open;
-      $gate119 = true;
+      if (!$any113) break offered112$open;
+      $gate122 = true;
     }
     $values11$n[0]! = 0;
     $values13$n[0]! = 0;
     $values15$n[0]! = 0;
-    if ($gate117 || $gate118 || $gate119) {
-      let $value120$kept0 = 0;
-      let $value120$kept1 = 0;
-      let $value120$kept2 = 0;
-      for (let $i121 = 0; $i121 < N[$seg93]!; $i121++) {
-        const $value120 = C[$seg93 * CAP + $i121]!;
-        found99$test: if ($gate117) {
-          const l_d = $value120;
+    if ($gate120 || $gate121 || $gate122) {
+      let $value123$kept0 = 0;
+      let $value123$kept1 = 0;
+      let $value123$kept2 = 0;
+      for (let $i124 = 0; $i124 < N[$seg93]!; $i124++) {
+        const $value123 = C[$seg93 * CAP + $i124]!;
+        found99$test: if ($gate120) {
+          const l_d = $value123;
           if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found99$test;
           if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found99$test;
-          $values11[$value120$kept0++] = l_d;
+          $values11[$value123$kept0++] = l_d;
         }
-        found107$test: if ($gate118) {
-          const l_d = $value120;
-          if (!(v_key[l_d]! === 1)) break found107$test;
-          $values13[$value120$kept1++] = l_d;
+        found108$test: if ($gate121) {
+          const l_d = $value123;
+          if (!(v_key[l_d]! === 1)) break found108$test;
+          $values13[$value123$kept1++] = l_d;
         }
-        found115$test: if ($gate119) {
-          const l_d = $value120;
-          if (!!(v_mortgaged[l_d]! === 1)) break found115$test;
+        found117$test: if ($gate122) {
+          const l_d = $value123;
+          if (!!(v_mortgaged[l_d]! === 1)) break found117$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
-            break found115$test;
-          $values15[$value120$kept2++] = l_d;
+            break found117$test;
+          $values15[$value123$kept2++] = l_d;
         }
       }
-      $values11$n[0]! = $value120$kept0;
-      $values13$n[0]! = $value120$kept1;
-      $values15$n[0]! = $value120$kept2;
-      $found99 = $value120$kept0 > 0;
-      $found107 = $value120$kept1 > 0;
-      $found115 = $value120$kept2 > 0;
+      $values11$n[0]! = $value123$kept0;
+      $values13$n[0]! = $value123$kept1;
+      $values15$n[0]! = $value123$kept2;
+      $found99 = $value123$kept0 > 0;
+      $found108 = $value123$kept1 > 0;
+      $found117 = $value123$kept2 > 0;
     }
     offered94$open: {
       if (!$found99) break offered94$open;
       $offered94 = true;
     }
-    offered102$open: {
-      if (!$found107) break offered102$open;
-      $offered102 = true;
+    offered103$open: {
+      if (!$found108) break offered103$open;
+      $offered103 = true;
     }
-    offered110$open: {
-      if (!$found115) break offered110$open;
-      $offered110 = true;
+    offered112$open: {
+      if (!$found117) break offered112$open;
+      $offered112 = true;
     }
-    const $offered122 = ($offered94 ? 1 : 0) + ($offered102 ? 1 : 0) + ($offered110 ? 1 : 0);
-    if ($offered122 === 0)
+    const $offered125 = ($offered94 ? 1 : 0) + ($offered103 ? 1 : 0) + ($offered112 ? 1 : 0);
+    if ($offered125 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat92} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt123: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n125 = $offered122;
-      let $r126 = 0;
-      if ($n125 <= 2097152 && $n125 >= 1) {
+    attempt126: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n128 = $offered125;
+      let $r129 = 0;
+      if ($n128 <= 2097152 && $n128 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4122,24 +4122,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n125;
+          const $m = ($t >>> 0) * $n128;
           const $low = $m >>> 0;
-          if ($low >= $n125 || $low >= 4294967296 % $n125) {
-            $r126 = ($m / 4294967296) >>> 0;
+          if ($low >= $n128 || $low >= 4294967296 % $n128) {
+            $r129 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n125 >= 1 && $n125 <= 4294967296))
+        if (!($n128 >= 1 && $n128 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r126 = drawInt(P, $n125);
+        $r129 = drawInt(P, $n128);
       }
-      const $pick124$drawn = $r126;
-      let $pick124 = $pick124$drawn;
-      if ($offered94 && $pick124-- === 0) {
-        const $n130 = $values11$n[0]!;
-        let $r131 = 0;
-        if ($n130 <= 2097152 && $n130 >= 1) {
+      const $pick127$drawn = $r129;
+      let $pick127 = $pick127$drawn;
+      if ($offered94 && $pick127-- === 0) {
+        const $n133 = $values11$n[0]!;
+        let $r134 = 0;
+        if ($n133 <= 2097152 && $n133 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4150,34 +4150,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n130;
+            const $m = ($t >>> 0) * $n133;
             const $low = $m >>> 0;
-            if ($low >= $n130 || $low >= 4294967296 % $n130) {
-              $r131 = ($m / 4294967296) >>> 0;
+            if ($low >= $n133 || $low >= 4294967296 % $n133) {
+              $r134 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n130 >= 1 && $n130 <= 4294967296))
+          if (!($n133 >= 1 && $n133 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r131 = drawInt(P, $n130);
+          $r134 = drawInt(P, $n133);
         }
-        const $digit128 = $r131;
-        const $value129 = $values11[$digit128]!;
+        const $digit131 = $r134;
+        const $value132 = $values11[$digit131]!;
         {
-          const l_d = $value129;
+          const l_d = $value132;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat92, 0, $value129);
+        if (trace !== null) trace.push($seat92, 0, $value132);
         {
-          const l_d = $value129;
+          const l_d = $value132;
           {
-            const $argument132 = l_p_3;
-            const $argument133 = l_d;
+            const $argument135 = l_p_3;
+            const $argument136 = l_d;
             {
-              let l_p = $argument132;
-              let l_sold = $argument133;
+              let l_p = $argument135;
+              let l_sold = $argument136;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -4202,10 +4202,10 @@ export function playout(): PlayoutKernel {
           return step36();
         }
       }
-      if ($offered102 && $pick124-- === 0) {
-        const $n137 = $values13$n[0]!;
-        let $r138 = 0;
-        if ($n137 <= 2097152 && $n137 >= 1) {
+      if ($offered103 && $pick127-- === 0) {
+        const $n140 = $values13$n[0]!;
+        let $r141 = 0;
+        if ($n140 <= 2097152 && $n140 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4216,34 +4216,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n137;
+            const $m = ($t >>> 0) * $n140;
             const $low = $m >>> 0;
-            if ($low >= $n137 || $low >= 4294967296 % $n137) {
-              $r138 = ($m / 4294967296) >>> 0;
+            if ($low >= $n140 || $low >= 4294967296 % $n140) {
+              $r141 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n137 >= 1 && $n137 <= 4294967296))
+          if (!($n140 >= 1 && $n140 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r138 = drawInt(P, $n137);
+          $r141 = drawInt(P, $n140);
         }
-        const $digit135 = $r138;
-        const $value136 = $values13[$digit135]!;
+        const $digit138 = $r141;
+        const $value139 = $values13[$digit138]!;
         {
-          const l_d = $value136;
+          const l_d = $value139;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat92, 1, $value136);
+        if (trace !== null) trace.push($seat92, 1, $value139);
         {
-          const l_d = $value136;
+          const l_d = $value139;
           {
-            const $argument139 = l_p_3;
-            const $argument140 = l_d;
+            const $argument142 = l_p_3;
+            const $argument143 = l_d;
             {
-              let l_p = $argument139;
-              let l_sold = $argument140;
+              let l_p = $argument142;
+              let l_sold = $argument143;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -4272,10 +4272,10 @@ export function playout(): PlayoutKernel {
           return step36();
         }
       }
-      if ($offered110 && $pick124-- === 0) {
-        const $n144 = $values15$n[0]!;
-        let $r145 = 0;
-        if ($n144 <= 2097152 && $n144 >= 1) {
+      if ($offered112 && $pick127-- === 0) {
+        const $n147 = $values15$n[0]!;
+        let $r148 = 0;
+        if ($n147 <= 2097152 && $n147 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4286,34 +4286,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n144;
+            const $m = ($t >>> 0) * $n147;
             const $low = $m >>> 0;
-            if ($low >= $n144 || $low >= 4294967296 % $n144) {
-              $r145 = ($m / 4294967296) >>> 0;
+            if ($low >= $n147 || $low >= 4294967296 % $n147) {
+              $r148 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n144 >= 1 && $n144 <= 4294967296))
+          if (!($n147 >= 1 && $n147 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r145 = drawInt(P, $n144);
+          $r148 = drawInt(P, $n147);
         }
-        const $digit142 = $r145;
-        const $value143 = $values15[$digit142]!;
+        const $digit145 = $r148;
+        const $value146 = $values15[$digit145]!;
         {
-          const l_d = $value143;
+          const l_d = $value146;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat92, 2, $value143);
+        if (trace !== null) trace.push($seat92, 2, $value146);
         {
-          const l_d = $value143;
+          const l_d = $value146;
           {
-            const $argument146 = l_p_3;
-            const $argument147 = l_d;
+            const $argument149 = l_p_3;
+            const $argument150 = l_d;
             {
-              let l_p = $argument146;
-              let l_pledged = $argument147;
+              let l_p = $argument149;
+              let l_pledged = $argument150;
               $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4338,29 +4338,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide220(): number {
+  function decide223(): number {
     {
-      let $n177 = 0;
+      let $n180 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list19[$n177++] = l_q;
+          $list19[$n180++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n177; $s++) $list20[$s] = 0;
-      let $left179 = $n177;
-      if ($left179 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race178: for (;;) {
+      for (let $s = 0; $s < $n180; $s++) $list20[$s] = 0;
+      let $left182 = $n180;
+      if ($left182 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race181: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k181 = 0;
-        if ($left179 > 1) {
-          const $n183 = $left179;
-          let $r184 = 0;
-          if ($n183 <= 2097152 && $n183 >= 1) {
+        let $k184 = 0;
+        if ($left182 > 1) {
+          const $n186 = $left182;
+          let $r187 = 0;
+          if ($n186 <= 2097152 && $n186 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4371,147 +4371,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n183;
+              const $m = ($t >>> 0) * $n186;
               const $low = $m >>> 0;
-              if ($low >= $n183 || $low >= 4294967296 % $n183) {
-                $r184 = ($m / 4294967296) >>> 0;
+              if ($low >= $n186 || $low >= 4294967296 % $n186) {
+                $r187 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n183 >= 1 && $n183 <= 4294967296))
+            if (!($n186 >= 1 && $n186 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r184 = drawInt(P, $n183);
+            $r187 = drawInt(P, $n186);
           }
-          const $k181$drawn = $r184;
-          $k181 = $k181$drawn;
+          const $k184$drawn = $r187;
+          $k184 = $k184$drawn;
         }
-        let $seat180 = -1;
-        let $seat180$at = -1;
-        for (let $a182 = 0; $a182 < $n177; $a182++)
-          if ($list20[$a182]! === 0 && $k181-- === 0) {
-            $seat180 = $list19[$a182]!;
-            $seat180$at = $a182;
+        let $seat183 = -1;
+        let $seat183$at = -1;
+        for (let $a185 = 0; $a185 < $n180; $a185++)
+          if ($list20[$a185]! === 0 && $k184-- === 0) {
+            $seat183 = $list19[$a185]!;
+            $seat183$at = $a185;
             break;
           }
-        const l_q = $seat180;
-        preferred201: if ($preferred) {
-          const $low202 = l_high_6 + 1;
-          const $high203 = v_cash[l_q]!;
-          let $offered204 = false;
-          let $least205 = $low202;
-          offered204$open: {
-            if (!($low202 <= $high203)) break offered204$open;
-            $least205 = Math.max($low202, l_high_6 + 1);
-            if (!($least205 <= $high203)) break offered204$open;
-            $offered204 = true;
+        const l_q = $seat183;
+        preferred204: if ($preferred) {
+          const $low205 = l_high_6 + 1;
+          const $high206 = v_cash[l_q]!;
+          let $offered207 = false;
+          let $least208 = $low205;
+          offered207$open: {
+            if (!($low205 <= $high206)) break offered207$open;
+            $least208 = Math.max($low205, l_high_6 + 1);
+            if (!($least208 <= $high206)) break offered207$open;
+            $offered207 = true;
           }
-          let $offered206 = false;
-          offered206$open: {
-            $offered206 = true;
+          let $offered209 = false;
+          offered209$open: {
+            $offered209 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight207 = 0;
-          if ($offered204) {
-            $weight207 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight207) || $weight207 < 0)
+          let $weight210 = 0;
+          if ($offered207) {
+            $weight210 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight210) || $weight210 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight207}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight210}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight208 = 0;
-          if ($offered206) {
-            $weight208 = 1;
+          let $weight211 = 0;
+          if ($offered209) {
+            $weight211 = 1;
           }
-          const $weights209 = $weight207 + $weight208;
-          if ($weights209 === 0) break preferred201;
-          if ($weights209 > 4294967296)
+          const $weights212 = $weight210 + $weight211;
+          if ($weights212 === 0) break preferred204;
+          if ($weights212 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick210 = drawInt(P, $weights209);
-          if ($offered204) {
-            $pick210 -= $weight207;
-            if ($pick210 < 0) {
-              const $size211 = Math.max(0, $high203 - $least205 + 1);
-              const $moves212 = $size211;
-              if ($moves212 > 4294967296)
+          let $pick213 = drawInt(P, $weights212);
+          if ($offered207) {
+            $pick213 -= $weight210;
+            if ($pick213 < 0) {
+              const $size214 = Math.max(0, $high206 - $least208 + 1);
+              const $moves215 = $size214;
+              if ($moves215 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt213: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index214 = drawInt(P, $moves212);
-                const $digit215 = $index214 % $size211;
-                $index214 = Math.floor($index214 / $size211);
-                const $value216 = $least205 + $digit215;
+              attempt216: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index217 = drawInt(P, $moves215);
+                const $digit218 = $index217 % $size214;
+                $index217 = Math.floor($index217 / $size214);
+                const $value219 = $least208 + $digit218;
                 {
-                  const l_amount = $value216;
+                  const l_amount = $value219;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value216);
+                if (trace !== null) trace.push(l_q, 3, $value219);
                 {
-                  const l_amount = $value216;
+                  const l_amount = $value219;
                   l_high_6 = l_amount;
                   l_leader_6 = l_q;
                   l_bidding_6 = true;
                   return step65();
                 }
               }
-              break preferred201;
+              break preferred204;
             }
           }
-          if ($offered206) {
-            $pick210 -= $weight208;
-            if ($pick210 < 0) {
-              const $moves217 = 1;
-              if ($moves217 > 4294967296)
+          if ($offered209) {
+            $pick213 -= $weight211;
+            if ($pick213 < 0) {
+              const $moves220 = 1;
+              if ($moves220 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt218: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index219 = drawInt(P, $moves217);
+              attempt221: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index222 = drawInt(P, $moves220);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list20[$seat180$at] = 1;
-                if ($left179 === 1) {
+                $list20[$seat183$at] = 1;
+                if ($left182 === 1) {
                   return step65();
                 }
-                $left179--;
-                continue race178;
+                $left182--;
+                continue race181;
               }
-              break preferred201;
+              break preferred204;
             }
           }
         }
-        const $low185 = l_high_6 + 1;
-        const $high186 = v_cash[l_q]!;
-        let $offered187 = false;
-        let $least188 = $low185;
-        offered187$open: {
-          if (!($low185 <= $high186)) break offered187$open;
-          $least188 = Math.max($low185, l_high_6 + 1);
-          if (!($least188 <= $high186)) break offered187$open;
-          $offered187 = true;
+        const $low188 = l_high_6 + 1;
+        const $high189 = v_cash[l_q]!;
+        let $offered190 = false;
+        let $least191 = $low188;
+        offered190$open: {
+          if (!($low188 <= $high189)) break offered190$open;
+          $least191 = Math.max($low188, l_high_6 + 1);
+          if (!($least191 <= $high189)) break offered190$open;
+          $offered190 = true;
         }
-        let $offered189 = false;
-        offered189$open: {
-          $offered189 = true;
+        let $offered192 = false;
+        offered192$open: {
+          $offered192 = true;
         }
-        const $offered190 = ($offered187 ? 1 : 0) + ($offered189 ? 1 : 0);
-        if ($offered190 === 0)
+        const $offered193 = ($offered190 ? 1 : 0) + ($offered192 ? 1 : 0);
+        if ($offered193 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt191: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n193 = $offered190;
-          let $r194 = 0;
-          if ($n193 <= 2097152 && $n193 >= 1) {
+        attempt194: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n196 = $offered193;
+          let $r197 = 0;
+          if ($n196 <= 2097152 && $n196 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4522,24 +4522,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n193;
+              const $m = ($t >>> 0) * $n196;
               const $low = $m >>> 0;
-              if ($low >= $n193 || $low >= 4294967296 % $n193) {
-                $r194 = ($m / 4294967296) >>> 0;
+              if ($low >= $n196 || $low >= 4294967296 % $n196) {
+                $r197 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n193 >= 1 && $n193 <= 4294967296))
+            if (!($n196 >= 1 && $n196 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r194 = drawInt(P, $n193);
+            $r197 = drawInt(P, $n196);
           }
-          const $pick192$drawn = $r194;
-          let $pick192 = $pick192$drawn;
-          if ($offered187 && $pick192-- === 0) {
-            const $n198 = Math.max(0, $high186 - $least188 + 1);
-            let $r199 = 0;
-            if ($n198 <= 2097152 && $n198 >= 1) {
+          const $pick195$drawn = $r197;
+          let $pick195 = $pick195$drawn;
+          if ($offered190 && $pick195-- === 0) {
+            const $n201 = Math.max(0, $high189 - $least191 + 1);
+            let $r202 = 0;
+            if ($n201 <= 2097152 && $n201 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4550,181 +4550,181 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n198;
+                const $m = ($t >>> 0) * $n201;
                 const $low = $m >>> 0;
-                if ($low >= $n198 || $low >= 4294967296 % $n198) {
-                  $r199 = ($m / 4294967296) >>> 0;
+                if ($low >= $n201 || $low >= 4294967296 % $n201) {
+                  $r202 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n198 >= 1 && $n198 <= 4294967296))
+              if (!($n201 >= 1 && $n201 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r199 = drawInt(P, $n198);
+              $r202 = drawInt(P, $n201);
             }
-            const $digit196 = $r199;
-            const $value197 = $least188 + $digit196;
+            const $digit199 = $r202;
+            const $value200 = $least191 + $digit199;
             {
-              const l_amount = $value197;
+              const l_amount = $value200;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value197);
+            if (trace !== null) trace.push(l_q, 3, $value200);
             {
-              const l_amount = $value197;
+              const l_amount = $value200;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return step65();
             }
           }
-          if ($offered189 && $pick192-- === 0) {
+          if ($offered192 && $pick195-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list20[$seat180$at] = 1;
-            if ($left179 === 1) {
+            $list20[$seat183$at] = 1;
+            if ($left182 === 1) {
               return step65();
             }
-            $left179--;
-            continue race178;
+            $left182--;
+            continue race181;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide277($seat221: number): number {
-    const $seg222 = Z_deeds + l_p_9;
-    let $offered223 = false;
-    let $gate246 = false;
-    let $found228 = false;
-    offered223$open: {
-      if (!(N[$seg222]! > 0)) break offered223$open;
-      let $any224: boolean = false;
+  function decide283($seat224: number): number {
+    const $seg225 = Z_deeds + l_p_9;
+    let $offered226 = false;
+    let $gate252 = false;
+    let $found231 = false;
+    offered226$open: {
+      if (!(N[$seg225]! > 0)) break offered226$open;
+      let $any227: boolean = false;
       {
-        const $seg226 = Z_deeds + l_p_9;
-        const $n227 = N[$seg226]!;
-        for (let $i225 = 0; $i225 < $n227; $i225++) {
-          const l_e = C[$seg226 * CAP + $i225]!;
+        const $seg229 = Z_deeds + l_p_9;
+        const $n230 = N[$seg229]!;
+        for (let $i228 = 0; $i228 < $n230; $i228++) {
+          const l_e = C[$seg229 * CAP + $i228]!;
           if (fn_may_sell_stack$memo(l_p_9, l_e)) {
-            $any224 = true;
+            $any227 = true;
             break;
           }
         }
       }
-      if (!$any224) break offered223$open;
-      $gate246 = true;
+      if (!$any227) break offered226$open;
+      $gate252 = true;
     }
-    const $seg230 = Z_deeds + l_p_9;
-    let $offered231 = false;
-    let $gate247 = false;
-    let $found236 = false;
-    offered231$open: {
-      if (!(N[$seg230]! > 0)) break offered231$open;
-      let $any232: boolean = false;
+    const $seg234 = Z_deeds + l_p_9;
+    let $offered235 = false;
+    let $gate253 = false;
+    let $found240 = false;
+    offered235$open: {
+      if (!(N[$seg234]! > 0)) break offered235$open;
+      let $any236: boolean = false;
       {
-        const $seg234 = Z_deeds + l_p_9;
-        const $n235 = N[$seg234]!;
-        for (let $i233 = 0; $i233 < $n235; $i233++) {
-          const l_e = C[$seg234 * CAP + $i233]!;
+        const $seg238 = Z_deeds + l_p_9;
+        const $n239 = N[$seg238]!;
+        for (let $i237 = 0; $i237 < $n239; $i237++) {
+          const l_e = C[$seg238 * CAP + $i237]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any232 = true;
+            $any236 = true;
             break;
           }
         }
       }
-      if (!$any232) break offered231$open;
-      if (!(v_stacks_left >= 4)) break offered231$open;
-      $gate247 = true;
+      if (!$any236) break offered235$open;
+      if (!(v_stacks_left >= 4)) break offered235$open;
+      $gate253 = true;
     }
-    const $seg238 = Z_deeds + l_p_9;
-    let $offered239 = false;
-    let $gate248 = false;
-    let $found244 = false;
-    offered239$open: {
-      if (!(N[$seg238]! > 0)) break offered239$open;
-      let $any240: boolean = false;
+    const $seg243 = Z_deeds + l_p_9;
+    let $offered244 = false;
+    let $gate254 = false;
+    let $found249 = false;
+    offered244$open: {
+      if (!(N[$seg243]! > 0)) break offered244$open;
+      let $any245: boolean = false;
       {
-        const $seg242 = Z_deeds + l_p_9;
-        const $n243 = N[$seg242]!;
-        for (let $i241 = 0; $i241 < $n243; $i241++) {
-          const l_e = C[$seg242 * CAP + $i241]!;
+        const $seg247 = Z_deeds + l_p_9;
+        const $n248 = N[$seg247]!;
+        for (let $i246 = 0; $i246 < $n248; $i246++) {
+          const l_e = C[$seg247 * CAP + $i246]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any240 = true;
+            $any245 = true;
             break;
           }
         }
       }
-      if (!$any240) break offered239$open;
-      $gate248 = true;
+      if (!$any245) break offered244$open;
+      $gate254 = true;
     }
     $values21$n[0]! = 0;
     $values23$n[0]! = 0;
     $values25$n[0]! = 0;
-    if ($gate246 || $gate247 || $gate248) {
-      let $value249$kept0 = 0;
-      let $value249$kept1 = 0;
-      let $value249$kept2 = 0;
-      for (let $i250 = 0; $i250 < N[$seg222]!; $i250++) {
-        const $value249 = C[$seg222 * CAP + $i250]!;
-        found228$test: if ($gate246) {
-          const l_d = $value249;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found228$test;
-          if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found228$test;
-          $values21[$value249$kept0++] = l_d;
+    if ($gate252 || $gate253 || $gate254) {
+      let $value255$kept0 = 0;
+      let $value255$kept1 = 0;
+      let $value255$kept2 = 0;
+      for (let $i256 = 0; $i256 < N[$seg225]!; $i256++) {
+        const $value255 = C[$seg225 * CAP + $i256]!;
+        found231$test: if ($gate252) {
+          const l_d = $value255;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found231$test;
+          if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found231$test;
+          $values21[$value255$kept0++] = l_d;
         }
-        found236$test: if ($gate247) {
-          const l_d = $value249;
-          if (!(v_key[l_d]! === 1)) break found236$test;
-          $values23[$value249$kept1++] = l_d;
+        found240$test: if ($gate253) {
+          const l_d = $value255;
+          if (!(v_key[l_d]! === 1)) break found240$test;
+          $values23[$value255$kept1++] = l_d;
         }
-        found244$test: if ($gate248) {
-          const l_d = $value249;
-          if (!!(v_mortgaged[l_d]! === 1)) break found244$test;
+        found249$test: if ($gate254) {
+          const l_d = $value255;
+          if (!!(v_mortgaged[l_d]! === 1)) break found249$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
-            break found244$test;
-          $values25[$value249$kept2++] = l_d;
+            break found249$test;
+          $values25[$value255$kept2++] = l_d;
         }
       }
-      $values21$n[0]! = $value249$kept0;
-      $values23$n[0]! = $value249$kept1;
-      $values25$n[0]! = $value249$kept2;
-      $found228 = $value249$kept0 > 0;
-      $found236 = $value249$kept1 > 0;
-      $found244 = $value249$kept2 > 0;
+      $values21$n[0]! = $value255$kept0;
+      $values23$n[0]! = $value255$kept1;
+      $values25$n[0]! = $value255$kept2;
+      $found231 = $value255$kept0 > 0;
+      $found240 = $value255$kept1 > 0;
+      $found249 = $value255$kept2 > 0;
     }
-    offered223$open: {
-      if (!$found228) break offered223$open;
-      $offered223 = true;
+    offered226$open: {
+      if (!$found231) break offered226$open;
+      $offered226 = true;
     }
-    offered231$open: {
-      if (!$found236) break offered231$open;
-      $offered231 = true;
+    offered235$open: {
+      if (!$found240) break offered235$open;
+      $offered235 = true;
     }
-    offered239$open: {
-      if (!$found244) break offered239$open;
-      $offered239 = true;
+    offered244$open: {
+      if (!$found249) break offered244$open;
+      $offered244 = true;
     }
-    const $offered251 = ($offered223 ? 1 : 0) + ($offered231 ? 1 : 0) + ($offered239 ? 1 : 0);
-    if ($offered251 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat221} must act but has no legal move`);
+    const $offered257 = ($offered226 ? 1 : 0) + ($offered235 ? 1 : 0) + ($offered244 ? 1 : 0);
+    if ($offered257 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat224} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt252: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n254 = $offered251;
-      let $r255 = 0;
-      if ($n254 <= 2097152 && $n254 >= 1) {
+    attempt258: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n260 = $offered257;
+      let $r261 = 0;
+      if ($n260 <= 2097152 && $n260 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4735,24 +4735,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n254;
+          const $m = ($t >>> 0) * $n260;
           const $low = $m >>> 0;
-          if ($low >= $n254 || $low >= 4294967296 % $n254) {
-            $r255 = ($m / 4294967296) >>> 0;
+          if ($low >= $n260 || $low >= 4294967296 % $n260) {
+            $r261 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n254 >= 1 && $n254 <= 4294967296))
+        if (!($n260 >= 1 && $n260 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r255 = drawInt(P, $n254);
+        $r261 = drawInt(P, $n260);
       }
-      const $pick253$drawn = $r255;
-      let $pick253 = $pick253$drawn;
-      if ($offered223 && $pick253-- === 0) {
-        const $n259 = $values21$n[0]!;
-        let $r260 = 0;
-        if ($n259 <= 2097152 && $n259 >= 1) {
+      const $pick259$drawn = $r261;
+      let $pick259 = $pick259$drawn;
+      if ($offered226 && $pick259-- === 0) {
+        const $n265 = $values21$n[0]!;
+        let $r266 = 0;
+        if ($n265 <= 2097152 && $n265 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4763,34 +4763,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n259;
+            const $m = ($t >>> 0) * $n265;
             const $low = $m >>> 0;
-            if ($low >= $n259 || $low >= 4294967296 % $n259) {
-              $r260 = ($m / 4294967296) >>> 0;
+            if ($low >= $n265 || $low >= 4294967296 % $n265) {
+              $r266 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n259 >= 1 && $n259 <= 4294967296))
+          if (!($n265 >= 1 && $n265 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r260 = drawInt(P, $n259);
+          $r266 = drawInt(P, $n265);
         }
-        const $digit257 = $r260;
-        const $value258 = $values21[$digit257]!;
+        const $digit263 = $r266;
+        const $value264 = $values21[$digit263]!;
         {
-          const l_d = $value258;
+          const l_d = $value264;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat221, 0, $value258);
+        if (trace !== null) trace.push($seat224, 0, $value264);
         {
-          const l_d = $value258;
+          const l_d = $value264;
           {
-            const $argument261 = l_p_9;
-            const $argument262 = l_d;
+            const $argument267 = l_p_9;
+            const $argument268 = l_d;
             {
-              let l_p = $argument261;
-              let l_sold = $argument262;
+              let l_p = $argument267;
+              let l_sold = $argument268;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -4815,10 +4815,10 @@ export function playout(): PlayoutKernel {
           return step70();
         }
       }
-      if ($offered231 && $pick253-- === 0) {
-        const $n266 = $values23$n[0]!;
-        let $r267 = 0;
-        if ($n266 <= 2097152 && $n266 >= 1) {
+      if ($offered235 && $pick259-- === 0) {
+        const $n272 = $values23$n[0]!;
+        let $r273 = 0;
+        if ($n272 <= 2097152 && $n272 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4829,34 +4829,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n266;
+            const $m = ($t >>> 0) * $n272;
             const $low = $m >>> 0;
-            if ($low >= $n266 || $low >= 4294967296 % $n266) {
-              $r267 = ($m / 4294967296) >>> 0;
+            if ($low >= $n272 || $low >= 4294967296 % $n272) {
+              $r273 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n266 >= 1 && $n266 <= 4294967296))
+          if (!($n272 >= 1 && $n272 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r267 = drawInt(P, $n266);
+          $r273 = drawInt(P, $n272);
         }
-        const $digit264 = $r267;
-        const $value265 = $values23[$digit264]!;
+        const $digit270 = $r273;
+        const $value271 = $values23[$digit270]!;
         {
-          const l_d = $value265;
+          const l_d = $value271;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat221, 1, $value265);
+        if (trace !== null) trace.push($seat224, 1, $value271);
         {
-          const l_d = $value265;
+          const l_d = $value271;
           {
-            const $argument268 = l_p_9;
-            const $argument269 = l_d;
+            const $argument274 = l_p_9;
+            const $argument275 = l_d;
             {
-              let l_p = $argument268;
-              let l_sold = $argument269;
+              let l_p = $argument274;
+              let l_sold = $argument275;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -4885,10 +4885,10 @@ export function playout(): PlayoutKernel {
           return step70();
         }
       }
-      if ($offered239 && $pick253-- === 0) {
-        const $n273 = $values25$n[0]!;
-        let $r274 = 0;
-        if ($n273 <= 2097152 && $n273 >= 1) {
+      if ($offered244 && $pick259-- === 0) {
+        const $n279 = $values25$n[0]!;
+        let $r280 = 0;
+        if ($n279 <= 2097152 && $n279 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4899,34 +4899,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n273;
+            const $m = ($t >>> 0) * $n279;
             const $low = $m >>> 0;
-            if ($low >= $n273 || $low >= 4294967296 % $n273) {
-              $r274 = ($m / 4294967296) >>> 0;
+            if ($low >= $n279 || $low >= 4294967296 % $n279) {
+              $r280 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n273 >= 1 && $n273 <= 4294967296))
+          if (!($n279 >= 1 && $n279 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r274 = drawInt(P, $n273);
+          $r280 = drawInt(P, $n279);
         }
-        const $digit271 = $r274;
-        const $value272 = $values25[$digit271]!;
+        const $digit277 = $r280;
+        const $value278 = $values25[$digit277]!;
         {
-          const l_d = $value272;
+          const l_d = $value278;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat221, 2, $value272);
+        if (trace !== null) trace.push($seat224, 2, $value278);
         {
-          const l_d = $value272;
+          const l_d = $value278;
           {
-            const $argument275 = l_p_9;
-            const $argument276 = l_d;
+            const $argument281 = l_p_9;
+            const $argument282 = l_d;
             {
-              let l_p = $argument275;
-              let l_pledged = $argument276;
+              let l_p = $argument281;
+              let l_pledged = $argument282;
               $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4951,29 +4951,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide353(): number {
+  function decide359(): number {
     {
-      let $n310 = 0;
+      let $n316 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list29[$n310++] = l_q;
+          $list29[$n316++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n310; $s++) $list30[$s] = 0;
-      let $left312 = $n310;
-      if ($left312 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race311: for (;;) {
+      for (let $s = 0; $s < $n316; $s++) $list30[$s] = 0;
+      let $left318 = $n316;
+      if ($left318 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race317: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k314 = 0;
-        if ($left312 > 1) {
-          const $n316 = $left312;
-          let $r317 = 0;
-          if ($n316 <= 2097152 && $n316 >= 1) {
+        let $k320 = 0;
+        if ($left318 > 1) {
+          const $n322 = $left318;
+          let $r323 = 0;
+          if ($n322 <= 2097152 && $n322 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4984,147 +4984,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n316;
+              const $m = ($t >>> 0) * $n322;
               const $low = $m >>> 0;
-              if ($low >= $n316 || $low >= 4294967296 % $n316) {
-                $r317 = ($m / 4294967296) >>> 0;
+              if ($low >= $n322 || $low >= 4294967296 % $n322) {
+                $r323 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n316 >= 1 && $n316 <= 4294967296))
+            if (!($n322 >= 1 && $n322 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r317 = drawInt(P, $n316);
+            $r323 = drawInt(P, $n322);
           }
-          const $k314$drawn = $r317;
-          $k314 = $k314$drawn;
+          const $k320$drawn = $r323;
+          $k320 = $k320$drawn;
         }
-        let $seat313 = -1;
-        let $seat313$at = -1;
-        for (let $a315 = 0; $a315 < $n310; $a315++)
-          if ($list30[$a315]! === 0 && $k314-- === 0) {
-            $seat313 = $list29[$a315]!;
-            $seat313$at = $a315;
+        let $seat319 = -1;
+        let $seat319$at = -1;
+        for (let $a321 = 0; $a321 < $n316; $a321++)
+          if ($list30[$a321]! === 0 && $k320-- === 0) {
+            $seat319 = $list29[$a321]!;
+            $seat319$at = $a321;
             break;
           }
-        const l_q = $seat313;
-        preferred334: if ($preferred) {
-          const $low335 = l_high_5 + 1;
-          const $high336 = v_cash[l_q]!;
-          let $offered337 = false;
-          let $least338 = $low335;
-          offered337$open: {
-            if (!($low335 <= $high336)) break offered337$open;
-            $least338 = Math.max($low335, l_high_5 + 1);
-            if (!($least338 <= $high336)) break offered337$open;
-            $offered337 = true;
+        const l_q = $seat319;
+        preferred340: if ($preferred) {
+          const $low341 = l_high_5 + 1;
+          const $high342 = v_cash[l_q]!;
+          let $offered343 = false;
+          let $least344 = $low341;
+          offered343$open: {
+            if (!($low341 <= $high342)) break offered343$open;
+            $least344 = Math.max($low341, l_high_5 + 1);
+            if (!($least344 <= $high342)) break offered343$open;
+            $offered343 = true;
           }
-          let $offered339 = false;
-          offered339$open: {
-            $offered339 = true;
+          let $offered345 = false;
+          offered345$open: {
+            $offered345 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight340 = 0;
-          if ($offered337) {
-            $weight340 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight340) || $weight340 < 0)
+          let $weight346 = 0;
+          if ($offered343) {
+            $weight346 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight346) || $weight346 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight340}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight346}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight341 = 0;
-          if ($offered339) {
-            $weight341 = 1;
+          let $weight347 = 0;
+          if ($offered345) {
+            $weight347 = 1;
           }
-          const $weights342 = $weight340 + $weight341;
-          if ($weights342 === 0) break preferred334;
-          if ($weights342 > 4294967296)
+          const $weights348 = $weight346 + $weight347;
+          if ($weights348 === 0) break preferred340;
+          if ($weights348 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick343 = drawInt(P, $weights342);
-          if ($offered337) {
-            $pick343 -= $weight340;
-            if ($pick343 < 0) {
-              const $size344 = Math.max(0, $high336 - $least338 + 1);
-              const $moves345 = $size344;
-              if ($moves345 > 4294967296)
+          let $pick349 = drawInt(P, $weights348);
+          if ($offered343) {
+            $pick349 -= $weight346;
+            if ($pick349 < 0) {
+              const $size350 = Math.max(0, $high342 - $least344 + 1);
+              const $moves351 = $size350;
+              if ($moves351 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt346: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index347 = drawInt(P, $moves345);
-                const $digit348 = $index347 % $size344;
-                $index347 = Math.floor($index347 / $size344);
-                const $value349 = $least338 + $digit348;
+              attempt352: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index353 = drawInt(P, $moves351);
+                const $digit354 = $index353 % $size350;
+                $index353 = Math.floor($index353 / $size350);
+                const $value355 = $least344 + $digit354;
                 {
-                  const l_amount = $value349;
+                  const l_amount = $value355;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value349);
+                if (trace !== null) trace.push(l_q, 3, $value355);
                 {
-                  const l_amount = $value349;
+                  const l_amount = $value355;
                   l_high_5 = l_amount;
                   l_leader_5 = l_q;
                   l_bidding_5 = true;
                   return step86();
                 }
               }
-              break preferred334;
+              break preferred340;
             }
           }
-          if ($offered339) {
-            $pick343 -= $weight341;
-            if ($pick343 < 0) {
-              const $moves350 = 1;
-              if ($moves350 > 4294967296)
+          if ($offered345) {
+            $pick349 -= $weight347;
+            if ($pick349 < 0) {
+              const $moves356 = 1;
+              if ($moves356 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt351: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index352 = drawInt(P, $moves350);
+              attempt357: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index358 = drawInt(P, $moves356);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list30[$seat313$at] = 1;
-                if ($left312 === 1) {
+                $list30[$seat319$at] = 1;
+                if ($left318 === 1) {
                   return step86();
                 }
-                $left312--;
-                continue race311;
+                $left318--;
+                continue race317;
               }
-              break preferred334;
+              break preferred340;
             }
           }
         }
-        const $low318 = l_high_5 + 1;
-        const $high319 = v_cash[l_q]!;
-        let $offered320 = false;
-        let $least321 = $low318;
-        offered320$open: {
-          if (!($low318 <= $high319)) break offered320$open;
-          $least321 = Math.max($low318, l_high_5 + 1);
-          if (!($least321 <= $high319)) break offered320$open;
-          $offered320 = true;
+        const $low324 = l_high_5 + 1;
+        const $high325 = v_cash[l_q]!;
+        let $offered326 = false;
+        let $least327 = $low324;
+        offered326$open: {
+          if (!($low324 <= $high325)) break offered326$open;
+          $least327 = Math.max($low324, l_high_5 + 1);
+          if (!($least327 <= $high325)) break offered326$open;
+          $offered326 = true;
         }
-        let $offered322 = false;
-        offered322$open: {
-          $offered322 = true;
+        let $offered328 = false;
+        offered328$open: {
+          $offered328 = true;
         }
-        const $offered323 = ($offered320 ? 1 : 0) + ($offered322 ? 1 : 0);
-        if ($offered323 === 0)
+        const $offered329 = ($offered326 ? 1 : 0) + ($offered328 ? 1 : 0);
+        if ($offered329 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt324: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n326 = $offered323;
-          let $r327 = 0;
-          if ($n326 <= 2097152 && $n326 >= 1) {
+        attempt330: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n332 = $offered329;
+          let $r333 = 0;
+          if ($n332 <= 2097152 && $n332 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5135,24 +5135,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n326;
+              const $m = ($t >>> 0) * $n332;
               const $low = $m >>> 0;
-              if ($low >= $n326 || $low >= 4294967296 % $n326) {
-                $r327 = ($m / 4294967296) >>> 0;
+              if ($low >= $n332 || $low >= 4294967296 % $n332) {
+                $r333 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n326 >= 1 && $n326 <= 4294967296))
+            if (!($n332 >= 1 && $n332 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r327 = drawInt(P, $n326);
+            $r333 = drawInt(P, $n332);
           }
-          const $pick325$drawn = $r327;
-          let $pick325 = $pick325$drawn;
-          if ($offered320 && $pick325-- === 0) {
-            const $n331 = Math.max(0, $high319 - $least321 + 1);
-            let $r332 = 0;
-            if ($n331 <= 2097152 && $n331 >= 1) {
+          const $pick331$drawn = $r333;
+          let $pick331 = $pick331$drawn;
+          if ($offered326 && $pick331-- === 0) {
+            const $n337 = Math.max(0, $high325 - $least327 + 1);
+            let $r338 = 0;
+            if ($n337 <= 2097152 && $n337 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5163,181 +5163,181 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n331;
+                const $m = ($t >>> 0) * $n337;
                 const $low = $m >>> 0;
-                if ($low >= $n331 || $low >= 4294967296 % $n331) {
-                  $r332 = ($m / 4294967296) >>> 0;
+                if ($low >= $n337 || $low >= 4294967296 % $n337) {
+                  $r338 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n331 >= 1 && $n331 <= 4294967296))
+              if (!($n337 >= 1 && $n337 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r332 = drawInt(P, $n331);
+              $r338 = drawInt(P, $n337);
             }
-            const $digit329 = $r332;
-            const $value330 = $least321 + $digit329;
+            const $digit335 = $r338;
+            const $value336 = $least327 + $digit335;
             {
-              const l_amount = $value330;
+              const l_amount = $value336;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value330);
+            if (trace !== null) trace.push(l_q, 3, $value336);
             {
-              const l_amount = $value330;
+              const l_amount = $value336;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
               return step86();
             }
           }
-          if ($offered322 && $pick325-- === 0) {
+          if ($offered328 && $pick331-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list30[$seat313$at] = 1;
-            if ($left312 === 1) {
+            $list30[$seat319$at] = 1;
+            if ($left318 === 1) {
               return step86();
             }
-            $left312--;
-            continue race311;
+            $left318--;
+            continue race317;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide410($seat354: number): number {
-    const $seg355 = Z_deeds + l_p_7;
-    let $offered356 = false;
-    let $gate379 = false;
-    let $found361 = false;
-    offered356$open: {
-      if (!(N[$seg355]! > 0)) break offered356$open;
-      let $any357: boolean = false;
+  function decide419($seat360: number): number {
+    const $seg361 = Z_deeds + l_p_7;
+    let $offered362 = false;
+    let $gate388 = false;
+    let $found367 = false;
+    offered362$open: {
+      if (!(N[$seg361]! > 0)) break offered362$open;
+      let $any363: boolean = false;
       {
-        const $seg359 = Z_deeds + l_p_7;
-        const $n360 = N[$seg359]!;
-        for (let $i358 = 0; $i358 < $n360; $i358++) {
-          const l_e = C[$seg359 * CAP + $i358]!;
+        const $seg365 = Z_deeds + l_p_7;
+        const $n366 = N[$seg365]!;
+        for (let $i364 = 0; $i364 < $n366; $i364++) {
+          const l_e = C[$seg365 * CAP + $i364]!;
           if (fn_may_sell_stack$memo(l_p_7, l_e)) {
-            $any357 = true;
+            $any363 = true;
             break;
           }
         }
       }
-      if (!$any357) break offered356$open;
-      $gate379 = true;
+      if (!$any363) break offered362$open;
+      $gate388 = true;
     }
-    const $seg363 = Z_deeds + l_p_7;
-    let $offered364 = false;
-    let $gate380 = false;
-    let $found369 = false;
-    offered364$open: {
-      if (!(N[$seg363]! > 0)) break offered364$open;
-      let $any365: boolean = false;
+    const $seg370 = Z_deeds + l_p_7;
+    let $offered371 = false;
+    let $gate389 = false;
+    let $found376 = false;
+    offered371$open: {
+      if (!(N[$seg370]! > 0)) break offered371$open;
+      let $any372: boolean = false;
       {
-        const $seg367 = Z_deeds + l_p_7;
-        const $n368 = N[$seg367]!;
-        for (let $i366 = 0; $i366 < $n368; $i366++) {
-          const l_e = C[$seg367 * CAP + $i366]!;
+        const $seg374 = Z_deeds + l_p_7;
+        const $n375 = N[$seg374]!;
+        for (let $i373 = 0; $i373 < $n375; $i373++) {
+          const l_e = C[$seg374 * CAP + $i373]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any365 = true;
+            $any372 = true;
             break;
           }
         }
       }
-      if (!$any365) break offered364$open;
-      if (!(v_stacks_left >= 4)) break offered364$open;
-      $gate380 = true;
+      if (!$any372) break offered371$open;
+      if (!(v_stacks_left >= 4)) break offered371$open;
+      $gate389 = true;
     }
-    const $seg371 = Z_deeds + l_p_7;
-    let $offered372 = false;
-    let $gate381 = false;
-    let $found377 = false;
-    offered372$open: {
-      if (!(N[$seg371]! > 0)) break offered372$open;
-      let $any373: boolean = false;
+    const $seg379 = Z_deeds + l_p_7;
+    let $offered380 = false;
+    let $gate390 = false;
+    let $found385 = false;
+    offered380$open: {
+      if (!(N[$seg379]! > 0)) break offered380$open;
+      let $any381: boolean = false;
       {
-        const $seg375 = Z_deeds + l_p_7;
-        const $n376 = N[$seg375]!;
-        for (let $i374 = 0; $i374 < $n376; $i374++) {
-          const l_e = C[$seg375 * CAP + $i374]!;
+        const $seg383 = Z_deeds + l_p_7;
+        const $n384 = N[$seg383]!;
+        for (let $i382 = 0; $i382 < $n384; $i382++) {
+          const l_e = C[$seg383 * CAP + $i382]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any373 = true;
+            $any381 = true;
             break;
           }
         }
       }
-      if (!$any373) break offered372$open;
-      $gate381 = true;
+      if (!$any381) break offered380$open;
+      $gate390 = true;
     }
     $values31$n[0]! = 0;
     $values33$n[0]! = 0;
     $values35$n[0]! = 0;
-    if ($gate379 || $gate380 || $gate381) {
-      let $value382$kept0 = 0;
-      let $value382$kept1 = 0;
-      let $value382$kept2 = 0;
-      for (let $i383 = 0; $i383 < N[$seg355]!; $i383++) {
-        const $value382 = C[$seg355 * CAP + $i383]!;
-        found361$test: if ($gate379) {
-          const l_d = $value382;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found361$test;
-          if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found361$test;
-          $values31[$value382$kept0++] = l_d;
+    if ($gate388 || $gate389 || $gate390) {
+      let $value391$kept0 = 0;
+      let $value391$kept1 = 0;
+      let $value391$kept2 = 0;
+      for (let $i392 = 0; $i392 < N[$seg361]!; $i392++) {
+        const $value391 = C[$seg361 * CAP + $i392]!;
+        found367$test: if ($gate388) {
+          const l_d = $value391;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found367$test;
+          if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found367$test;
+          $values31[$value391$kept0++] = l_d;
         }
-        found369$test: if ($gate380) {
-          const l_d = $value382;
-          if (!(v_key[l_d]! === 1)) break found369$test;
-          $values33[$value382$kept1++] = l_d;
+        found376$test: if ($gate389) {
+          const l_d = $value391;
+          if (!(v_key[l_d]! === 1)) break found376$test;
+          $values33[$value391$kept1++] = l_d;
         }
-        found377$test: if ($gate381) {
-          const l_d = $value382;
-          if (!!(v_mortgaged[l_d]! === 1)) break found377$test;
+        found385$test: if ($gate390) {
+          const l_d = $value391;
+          if (!!(v_mortgaged[l_d]! === 1)) break found385$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
-            break found377$test;
-          $values35[$value382$kept2++] = l_d;
+            break found385$test;
+          $values35[$value391$kept2++] = l_d;
         }
       }
-      $values31$n[0]! = $value382$kept0;
-      $values33$n[0]! = $value382$kept1;
-      $values35$n[0]! = $value382$kept2;
-      $found361 = $value382$kept0 > 0;
-      $found369 = $value382$kept1 > 0;
-      $found377 = $value382$kept2 > 0;
+      $values31$n[0]! = $value391$kept0;
+      $values33$n[0]! = $value391$kept1;
+      $values35$n[0]! = $value391$kept2;
+      $found367 = $value391$kept0 > 0;
+      $found376 = $value391$kept1 > 0;
+      $found385 = $value391$kept2 > 0;
     }
-    offered356$open: {
-      if (!$found361) break offered356$open;
-      $offered356 = true;
+    offered362$open: {
+      if (!$found367) break offered362$open;
+      $offered362 = true;
     }
-    offered364$open: {
-      if (!$found369) break offered364$open;
-      $offered364 = true;
+    offered371$open: {
+      if (!$found376) break offered371$open;
+      $offered371 = true;
     }
-    offered372$open: {
-      if (!$found377) break offered372$open;
-      $offered372 = true;
+    offered380$open: {
+      if (!$found385) break offered380$open;
+      $offered380 = true;
     }
-    const $offered384 = ($offered356 ? 1 : 0) + ($offered364 ? 1 : 0) + ($offered372 ? 1 : 0);
-    if ($offered384 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat354} must act but has no legal move`);
+    const $offered393 = ($offered362 ? 1 : 0) + ($offered371 ? 1 : 0) + ($offered380 ? 1 : 0);
+    if ($offered393 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat360} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt385: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n387 = $offered384;
-      let $r388 = 0;
-      if ($n387 <= 2097152 && $n387 >= 1) {
+    attempt394: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n396 = $offered393;
+      let $r397 = 0;
+      if ($n396 <= 2097152 && $n396 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5348,24 +5348,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n387;
+          const $m = ($t >>> 0) * $n396;
           const $low = $m >>> 0;
-          if ($low >= $n387 || $low >= 4294967296 % $n387) {
-            $r388 = ($m / 4294967296) >>> 0;
+          if ($low >= $n396 || $low >= 4294967296 % $n396) {
+            $r397 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n387 >= 1 && $n387 <= 4294967296))
+        if (!($n396 >= 1 && $n396 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r388 = drawInt(P, $n387);
+        $r397 = drawInt(P, $n396);
       }
-      const $pick386$drawn = $r388;
-      let $pick386 = $pick386$drawn;
-      if ($offered356 && $pick386-- === 0) {
-        const $n392 = $values31$n[0]!;
-        let $r393 = 0;
-        if ($n392 <= 2097152 && $n392 >= 1) {
+      const $pick395$drawn = $r397;
+      let $pick395 = $pick395$drawn;
+      if ($offered362 && $pick395-- === 0) {
+        const $n401 = $values31$n[0]!;
+        let $r402 = 0;
+        if ($n401 <= 2097152 && $n401 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5376,34 +5376,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n392;
+            const $m = ($t >>> 0) * $n401;
             const $low = $m >>> 0;
-            if ($low >= $n392 || $low >= 4294967296 % $n392) {
-              $r393 = ($m / 4294967296) >>> 0;
+            if ($low >= $n401 || $low >= 4294967296 % $n401) {
+              $r402 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n392 >= 1 && $n392 <= 4294967296))
+          if (!($n401 >= 1 && $n401 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r393 = drawInt(P, $n392);
+          $r402 = drawInt(P, $n401);
         }
-        const $digit390 = $r393;
-        const $value391 = $values31[$digit390]!;
+        const $digit399 = $r402;
+        const $value400 = $values31[$digit399]!;
         {
-          const l_d = $value391;
+          const l_d = $value400;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat354, 0, $value391);
+        if (trace !== null) trace.push($seat360, 0, $value400);
         {
-          const l_d = $value391;
+          const l_d = $value400;
           {
-            const $argument394 = l_p_7;
-            const $argument395 = l_d;
+            const $argument403 = l_p_7;
+            const $argument404 = l_d;
             {
-              let l_p = $argument394;
-              let l_sold = $argument395;
+              let l_p = $argument403;
+              let l_sold = $argument404;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -5428,10 +5428,10 @@ export function playout(): PlayoutKernel {
           return step92();
         }
       }
-      if ($offered364 && $pick386-- === 0) {
-        const $n399 = $values33$n[0]!;
-        let $r400 = 0;
-        if ($n399 <= 2097152 && $n399 >= 1) {
+      if ($offered371 && $pick395-- === 0) {
+        const $n408 = $values33$n[0]!;
+        let $r409 = 0;
+        if ($n408 <= 2097152 && $n408 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5442,34 +5442,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n399;
+            const $m = ($t >>> 0) * $n408;
             const $low = $m >>> 0;
-            if ($low >= $n399 || $low >= 4294967296 % $n399) {
-              $r400 = ($m / 4294967296) >>> 0;
+            if ($low >= $n408 || $low >= 4294967296 % $n408) {
+              $r409 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n399 >= 1 && $n399 <= 4294967296))
+          if (!($n408 >= 1 && $n408 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r400 = drawInt(P, $n399);
+          $r409 = drawInt(P, $n408);
         }
-        const $digit397 = $r400;
-        const $value398 = $values33[$digit397]!;
+        const $digit406 = $r409;
+        const $value407 = $values33[$digit406]!;
         {
-          const l_d = $value398;
+          const l_d = $value407;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat354, 1, $value398);
+        if (trace !== null) trace.push($seat360, 1, $value407);
         {
-          const l_d = $value398;
+          const l_d = $value407;
           {
-            const $argument401 = l_p_7;
-            const $argument402 = l_d;
+            const $argument410 = l_p_7;
+            const $argument411 = l_d;
             {
-              let l_p = $argument401;
-              let l_sold = $argument402;
+              let l_p = $argument410;
+              let l_sold = $argument411;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -5498,10 +5498,10 @@ export function playout(): PlayoutKernel {
           return step92();
         }
       }
-      if ($offered372 && $pick386-- === 0) {
-        const $n406 = $values35$n[0]!;
-        let $r407 = 0;
-        if ($n406 <= 2097152 && $n406 >= 1) {
+      if ($offered380 && $pick395-- === 0) {
+        const $n415 = $values35$n[0]!;
+        let $r416 = 0;
+        if ($n415 <= 2097152 && $n415 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5512,34 +5512,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n406;
+            const $m = ($t >>> 0) * $n415;
             const $low = $m >>> 0;
-            if ($low >= $n406 || $low >= 4294967296 % $n406) {
-              $r407 = ($m / 4294967296) >>> 0;
+            if ($low >= $n415 || $low >= 4294967296 % $n415) {
+              $r416 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n406 >= 1 && $n406 <= 4294967296))
+          if (!($n415 >= 1 && $n415 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r407 = drawInt(P, $n406);
+          $r416 = drawInt(P, $n415);
         }
-        const $digit404 = $r407;
-        const $value405 = $values35[$digit404]!;
+        const $digit413 = $r416;
+        const $value414 = $values35[$digit413]!;
         {
-          const l_d = $value405;
+          const l_d = $value414;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat354, 2, $value405);
+        if (trace !== null) trace.push($seat360, 2, $value414);
         {
-          const l_d = $value405;
+          const l_d = $value414;
           {
-            const $argument408 = l_p_7;
-            const $argument409 = l_d;
+            const $argument417 = l_p_7;
+            const $argument418 = l_d;
             {
-              let l_p = $argument408;
-              let l_pledged = $argument409;
+              let l_p = $argument417;
+              let l_pledged = $argument418;
               $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5564,53 +5564,53 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide437($seat415: number): number {
-    preferred423: if ($preferred) {
-      let $offered424 = false;
-      offered424$open: {
-        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered424$open;
-        $offered424 = true;
+  function decide446($seat424: number): number {
+    preferred432: if ($preferred) {
+      let $offered433 = false;
+      offered433$open: {
+        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered433$open;
+        $offered433 = true;
       }
-      let $offered425 = false;
-      offered425$open: {
-        $offered425 = true;
+      let $offered434 = false;
+      offered434$open: {
+        $offered434 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight426 = 0;
-      if ($offered424) {
-        $weight426 = 3;
-        if (!Number.isSafeInteger($weight426) || $weight426 < 0)
+      let $weight435 = 0;
+      if ($offered433) {
+        $weight435 = 3;
+        if (!Number.isSafeInteger($weight435) || $weight435 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy' is ${$weight426}: a preference is a whole number from 0 up`,
+            `the preference of 'buy' is ${$weight435}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight427 = 0;
-      if ($offered425) {
-        $weight427 = 1;
+      let $weight436 = 0;
+      if ($offered434) {
+        $weight436 = 1;
       }
-      const $weights428 = $weight426 + $weight427;
-      if ($weights428 === 0) break preferred423;
-      if ($weights428 > 4294967296)
+      const $weights437 = $weight435 + $weight436;
+      if ($weights437 === 0) break preferred432;
+      if ($weights437 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick429 = drawInt(P, $weights428);
-      if ($offered424) {
-        $pick429 -= $weight426;
-        if ($pick429 < 0) {
-          const $moves430 = 1;
-          if ($moves430 > 4294967296)
+      let $pick438 = drawInt(P, $weights437);
+      if ($offered433) {
+        $pick438 -= $weight435;
+        if ($pick438 < 0) {
+          const $moves439 = 1;
+          if ($moves439 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt431: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index432 = drawInt(P, $moves430);
+          attempt440: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index441 = drawInt(P, $moves439);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat415, 17);
+            if (trace !== null) trace.push($seat424, 17);
             {
               {
                 const $amount = Deed_price[l_deed_2]!;
@@ -5653,28 +5653,28 @@ export function playout(): PlayoutKernel {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
                   if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
                 }
-                const $seg433 = Z_deeds + l_p_5;
-                C[$seg433 * CAP + N[$seg433]!] = $card;
-                N[$seg433]!++;
-                $where[$card] = $seg433;
+                const $seg442 = Z_deeds + l_p_5;
+                C[$seg442 * CAP + N[$seg442]!] = $card;
+                N[$seg442]!++;
+                $where[$card] = $seg442;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg433 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg442 - Z_deeds) * 16 + $member]!++;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg433 - Z_deeds) * 35 + $member]!++;
+                  if ($member >= 0) $count_deeds_space[($seg442 - Z_deeds) * 35 + $member]!++;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg433 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg433 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg442 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg442 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg433 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg442 - Z_deeds) * 16 + $member]!++;
                 }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_sell_stack++;
@@ -5682,43 +5682,43 @@ export function playout(): PlayoutKernel {
               return step100();
             }
           }
-          break preferred423;
+          break preferred432;
         }
       }
-      if ($offered425) {
-        $pick429 -= $weight427;
-        if ($pick429 < 0) {
-          const $moves434 = 1;
-          if ($moves434 > 4294967296)
+      if ($offered434) {
+        $pick438 -= $weight436;
+        if ($pick438 < 0) {
+          const $moves443 = 1;
+          if ($moves443 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt435: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index436 = drawInt(P, $moves434);
+          attempt444: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index445 = drawInt(P, $moves443);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat415, 4);
+            if (trace !== null) trace.push($seat424, 4);
             {
               return step95();
             }
           }
-          break preferred423;
+          break preferred432;
         }
       }
     }
-    const $count416 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count417 = 1;
-    const $total418: number = $count416 + $count417;
-    if ($total418 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat415} must act but has no legal move`);
+    const $count425 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count426 = 1;
+    const $total427: number = $count425 + $count426;
+    if ($total427 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat424} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n420 = $total418;
-    let $r421 = 0;
-    if ($n420 <= 2097152 && $n420 >= 1) {
+    const $n429 = $total427;
+    let $r430 = 0;
+    if ($n429 <= 2097152 && $n429 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5729,24 +5729,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n420;
+        const $m = ($t >>> 0) * $n429;
         const $low = $m >>> 0;
-        if ($low >= $n420 || $low >= 4294967296 % $n420) {
-          $r421 = ($m / 4294967296) >>> 0;
+        if ($low >= $n429 || $low >= 4294967296 % $n429) {
+          $r430 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n420 >= 1 && $n420 <= 4294967296))
+      if (!($n429 >= 1 && $n429 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r421 = drawInt(P, $n420);
+      $r430 = drawInt(P, $n429);
     }
-    const $index419$drawn = $r421;
-    let $index419 = $index419$drawn;
+    const $index428$drawn = $r430;
+    let $index428 = $index428$drawn;
     decisions++;
     steps = 0;
-    if ($index419 < $count416) {
-      if (trace !== null) trace.push($seat415, 17);
+    if ($index428 < $count425) {
+      if (trace !== null) trace.push($seat424, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -5789,28 +5789,28 @@ export function playout(): PlayoutKernel {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
           }
-          const $seg422 = Z_deeds + l_p_5;
-          C[$seg422 * CAP + N[$seg422]!] = $card;
-          N[$seg422]!++;
-          $where[$card] = $seg422;
+          const $seg431 = Z_deeds + l_p_5;
+          C[$seg431 * CAP + N[$seg431]!] = $card;
+          N[$seg431]!++;
+          $where[$card] = $seg431;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg422 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_0[($seg431 - Z_deeds) * 16 + $member]!++;
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg422 - Z_deeds) * 35 + $member]!++;
+            if ($member >= 0) $count_deeds_space[($seg431 - Z_deeds) * 35 + $member]!++;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg422 - Z_deeds) * 8 + $member]!++;
-              if (v_eliminated[$seg422 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+              $count_deeds_group[($seg431 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg431 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg422 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_1[($seg431 - Z_deeds) * 16 + $member]!++;
           }
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_sell_stack++;
@@ -5818,39 +5818,39 @@ export function playout(): PlayoutKernel {
         return step100();
       }
     }
-    $index419 -= $count416;
-    if ($index419 < $count417) {
-      if (trace !== null) trace.push($seat415, 4);
+    $index428 -= $count425;
+    if ($index428 < $count426) {
+      if (trace !== null) trace.push($seat424, 4);
       {
         return step95();
       }
     }
-    $index419 -= $count417;
+    $index428 -= $count426;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide484(): number {
+  function decide493(): number {
     {
-      let $n441 = 0;
+      let $n450 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list37[$n441++] = l_q;
+          $list37[$n450++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n441; $s++) $list38[$s] = 0;
-      let $left443 = $n441;
-      if ($left443 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race442: for (;;) {
+      for (let $s = 0; $s < $n450; $s++) $list38[$s] = 0;
+      let $left452 = $n450;
+      if ($left452 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race451: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k445 = 0;
-        if ($left443 > 1) {
-          const $n447 = $left443;
-          let $r448 = 0;
-          if ($n447 <= 2097152 && $n447 >= 1) {
+        let $k454 = 0;
+        if ($left452 > 1) {
+          const $n456 = $left452;
+          let $r457 = 0;
+          if ($n456 <= 2097152 && $n456 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5861,147 +5861,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n447;
+              const $m = ($t >>> 0) * $n456;
               const $low = $m >>> 0;
-              if ($low >= $n447 || $low >= 4294967296 % $n447) {
-                $r448 = ($m / 4294967296) >>> 0;
+              if ($low >= $n456 || $low >= 4294967296 % $n456) {
+                $r457 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n447 >= 1 && $n447 <= 4294967296))
+            if (!($n456 >= 1 && $n456 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r448 = drawInt(P, $n447);
+            $r457 = drawInt(P, $n456);
           }
-          const $k445$drawn = $r448;
-          $k445 = $k445$drawn;
+          const $k454$drawn = $r457;
+          $k454 = $k454$drawn;
         }
-        let $seat444 = -1;
-        let $seat444$at = -1;
-        for (let $a446 = 0; $a446 < $n441; $a446++)
-          if ($list38[$a446]! === 0 && $k445-- === 0) {
-            $seat444 = $list37[$a446]!;
-            $seat444$at = $a446;
+        let $seat453 = -1;
+        let $seat453$at = -1;
+        for (let $a455 = 0; $a455 < $n450; $a455++)
+          if ($list38[$a455]! === 0 && $k454-- === 0) {
+            $seat453 = $list37[$a455]!;
+            $seat453$at = $a455;
             break;
           }
-        const l_q = $seat444;
-        preferred465: if ($preferred) {
-          const $low466 = l_high_4 + 1;
-          const $high467 = v_cash[l_q]!;
-          let $offered468 = false;
-          let $least469 = $low466;
-          offered468$open: {
-            if (!($low466 <= $high467)) break offered468$open;
-            $least469 = Math.max($low466, l_high_4 + 1);
-            if (!($least469 <= $high467)) break offered468$open;
-            $offered468 = true;
+        const l_q = $seat453;
+        preferred474: if ($preferred) {
+          const $low475 = l_high_4 + 1;
+          const $high476 = v_cash[l_q]!;
+          let $offered477 = false;
+          let $least478 = $low475;
+          offered477$open: {
+            if (!($low475 <= $high476)) break offered477$open;
+            $least478 = Math.max($low475, l_high_4 + 1);
+            if (!($least478 <= $high476)) break offered477$open;
+            $offered477 = true;
           }
-          let $offered470 = false;
-          offered470$open: {
-            $offered470 = true;
+          let $offered479 = false;
+          offered479$open: {
+            $offered479 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight471 = 0;
-          if ($offered468) {
-            $weight471 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight471) || $weight471 < 0)
+          let $weight480 = 0;
+          if ($offered477) {
+            $weight480 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight480) || $weight480 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight471}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight480}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight472 = 0;
-          if ($offered470) {
-            $weight472 = 1;
+          let $weight481 = 0;
+          if ($offered479) {
+            $weight481 = 1;
           }
-          const $weights473 = $weight471 + $weight472;
-          if ($weights473 === 0) break preferred465;
-          if ($weights473 > 4294967296)
+          const $weights482 = $weight480 + $weight481;
+          if ($weights482 === 0) break preferred474;
+          if ($weights482 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick474 = drawInt(P, $weights473);
-          if ($offered468) {
-            $pick474 -= $weight471;
-            if ($pick474 < 0) {
-              const $size475 = Math.max(0, $high467 - $least469 + 1);
-              const $moves476 = $size475;
-              if ($moves476 > 4294967296)
+          let $pick483 = drawInt(P, $weights482);
+          if ($offered477) {
+            $pick483 -= $weight480;
+            if ($pick483 < 0) {
+              const $size484 = Math.max(0, $high476 - $least478 + 1);
+              const $moves485 = $size484;
+              if ($moves485 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt477: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index478 = drawInt(P, $moves476);
-                const $digit479 = $index478 % $size475;
-                $index478 = Math.floor($index478 / $size475);
-                const $value480 = $least469 + $digit479;
+              attempt486: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index487 = drawInt(P, $moves485);
+                const $digit488 = $index487 % $size484;
+                $index487 = Math.floor($index487 / $size484);
+                const $value489 = $least478 + $digit488;
                 {
-                  const l_amount = $value480;
+                  const l_amount = $value489;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value480);
+                if (trace !== null) trace.push(l_q, 3, $value489);
                 {
-                  const l_amount = $value480;
+                  const l_amount = $value489;
                   l_high_4 = l_amount;
                   l_leader_4 = l_q;
                   l_bidding_4 = true;
                   return step99();
                 }
               }
-              break preferred465;
+              break preferred474;
             }
           }
-          if ($offered470) {
-            $pick474 -= $weight472;
-            if ($pick474 < 0) {
-              const $moves481 = 1;
-              if ($moves481 > 4294967296)
+          if ($offered479) {
+            $pick483 -= $weight481;
+            if ($pick483 < 0) {
+              const $moves490 = 1;
+              if ($moves490 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt482: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index483 = drawInt(P, $moves481);
+              attempt491: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index492 = drawInt(P, $moves490);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list38[$seat444$at] = 1;
-                if ($left443 === 1) {
+                $list38[$seat453$at] = 1;
+                if ($left452 === 1) {
                   return step99();
                 }
-                $left443--;
-                continue race442;
+                $left452--;
+                continue race451;
               }
-              break preferred465;
+              break preferred474;
             }
           }
         }
-        const $low449 = l_high_4 + 1;
-        const $high450 = v_cash[l_q]!;
-        let $offered451 = false;
-        let $least452 = $low449;
-        offered451$open: {
-          if (!($low449 <= $high450)) break offered451$open;
-          $least452 = Math.max($low449, l_high_4 + 1);
-          if (!($least452 <= $high450)) break offered451$open;
-          $offered451 = true;
+        const $low458 = l_high_4 + 1;
+        const $high459 = v_cash[l_q]!;
+        let $offered460 = false;
+        let $least461 = $low458;
+        offered460$open: {
+          if (!($low458 <= $high459)) break offered460$open;
+          $least461 = Math.max($low458, l_high_4 + 1);
+          if (!($least461 <= $high459)) break offered460$open;
+          $offered460 = true;
         }
-        let $offered453 = false;
-        offered453$open: {
-          $offered453 = true;
+        let $offered462 = false;
+        offered462$open: {
+          $offered462 = true;
         }
-        const $offered454 = ($offered451 ? 1 : 0) + ($offered453 ? 1 : 0);
-        if ($offered454 === 0)
+        const $offered463 = ($offered460 ? 1 : 0) + ($offered462 ? 1 : 0);
+        if ($offered463 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt455: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n457 = $offered454;
-          let $r458 = 0;
-          if ($n457 <= 2097152 && $n457 >= 1) {
+        attempt464: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n466 = $offered463;
+          let $r467 = 0;
+          if ($n466 <= 2097152 && $n466 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6012,24 +6012,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n457;
+              const $m = ($t >>> 0) * $n466;
               const $low = $m >>> 0;
-              if ($low >= $n457 || $low >= 4294967296 % $n457) {
-                $r458 = ($m / 4294967296) >>> 0;
+              if ($low >= $n466 || $low >= 4294967296 % $n466) {
+                $r467 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n457 >= 1 && $n457 <= 4294967296))
+            if (!($n466 >= 1 && $n466 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r458 = drawInt(P, $n457);
+            $r467 = drawInt(P, $n466);
           }
-          const $pick456$drawn = $r458;
-          let $pick456 = $pick456$drawn;
-          if ($offered451 && $pick456-- === 0) {
-            const $n462 = Math.max(0, $high450 - $least452 + 1);
-            let $r463 = 0;
-            if ($n462 <= 2097152 && $n462 >= 1) {
+          const $pick465$drawn = $r467;
+          let $pick465 = $pick465$drawn;
+          if ($offered460 && $pick465-- === 0) {
+            const $n471 = Math.max(0, $high459 - $least461 + 1);
+            let $r472 = 0;
+            if ($n471 <= 2097152 && $n471 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -6040,156 +6040,156 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n462;
+                const $m = ($t >>> 0) * $n471;
                 const $low = $m >>> 0;
-                if ($low >= $n462 || $low >= 4294967296 % $n462) {
-                  $r463 = ($m / 4294967296) >>> 0;
+                if ($low >= $n471 || $low >= 4294967296 % $n471) {
+                  $r472 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n462 >= 1 && $n462 <= 4294967296))
+              if (!($n471 >= 1 && $n471 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r463 = drawInt(P, $n462);
+              $r472 = drawInt(P, $n471);
             }
-            const $digit460 = $r463;
-            const $value461 = $least452 + $digit460;
+            const $digit469 = $r472;
+            const $value470 = $least461 + $digit469;
             {
-              const l_amount = $value461;
+              const l_amount = $value470;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value461);
+            if (trace !== null) trace.push(l_q, 3, $value470);
             {
-              const l_amount = $value461;
+              const l_amount = $value470;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
               return step99();
             }
           }
-          if ($offered453 && $pick456-- === 0) {
+          if ($offered462 && $pick465-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list38[$seat444$at] = 1;
-            if ($left443 === 1) {
+            $list38[$seat453$at] = 1;
+            if ($left452 === 1) {
               return step99();
             }
-            $left443--;
-            continue race442;
+            $left452--;
+            continue race451;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide704($seat490: number, $passBy: boolean): number {
-    preferred589: if ($preferred) {
-      let $offered590 = false;
-      offered590$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered590$open;
+  function decide727($seat499: number, $passBy: boolean): number {
+    preferred605: if ($preferred) {
+      let $offered606 = false;
+      offered606$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered606$open;
         if (
           !(
             $countOf($count_deeds_space, (Z_deeds + l_q_2 - Z_deeds) * 35, $intMember(v_claim_space, 1, 35)) >
             0
           )
         )
-          break offered590$open;
-        let $any591: boolean = false;
+          break offered606$open;
+        let $any607: boolean = false;
         {
-          const $seg593 = Z_deeds + l_q_2;
-          const $n594 = N[$seg593]!;
-          for (let $i592 = 0; $i592 < $n594; $i592++) {
-            const l_e = C[$seg593 * CAP + $i592]!;
+          const $seg609 = Z_deeds + l_q_2;
+          const $n610 = N[$seg609]!;
+          for (let $i608 = 0; $i608 < $n610; $i608++) {
+            const l_e = C[$seg609 * CAP + $i608]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]! === 1) {
-              $any591 = true;
+              $any607 = true;
               break;
             }
           }
         }
-        if (!!$any591) break offered590$open;
-        $offered590 = true;
-      }
-      const $seg595 = Z_deeds + l_q_2;
-      let $offered596 = false;
-      let $gate626 = false;
-      let $found597 = false;
-      offered596$open: {
-        if (!(N[$seg595]! > 0)) break offered596$open;
-        if (!(l_q_2 === l_roller)) break offered596$open;
-        if (!(v_stacks_left > 0)) break offered596$open;
-        $gate626 = true;
-      }
-      const $seg599 = Z_deeds + l_q_2;
-      let $offered600 = false;
-      let $gate627 = false;
-      let $found601 = false;
-      offered600$open: {
-        if (!(N[$seg599]! > 0)) break offered600$open;
-        if (!(l_q_2 === l_roller)) break offered600$open;
-        if (!(v_keys_left > 0)) break offered600$open;
-        $gate627 = true;
-      }
-      const $seg603 = Z_deeds + l_q_2;
-      let $offered604 = false;
-      let $gate628 = false;
-      let $found605 = false;
-      offered604$open: {
-        if (!(N[$seg603]! > 0)) break offered604$open;
-        if (!(l_q_2 === l_roller)) break offered604$open;
-        $gate628 = true;
-      }
-      const $seg607 = Z_deeds + l_q_2;
-      let $offered608 = false;
-      let $gate629 = false;
-      let $found609 = false;
-      offered608$open: {
-        if (!(N[$seg607]! > 0)) break offered608$open;
-        if (!(l_q_2 === l_roller)) break offered608$open;
-        if (!(v_stacks_left >= 4)) break offered608$open;
-        $gate629 = true;
+        if (!!$any607) break offered606$open;
+        $offered606 = true;
       }
       const $seg611 = Z_deeds + l_q_2;
       let $offered612 = false;
-      let $gate630 = false;
+      let $gate649 = false;
       let $found613 = false;
       offered612$open: {
         if (!(N[$seg611]! > 0)) break offered612$open;
         if (!(l_q_2 === l_roller)) break offered612$open;
-        $gate630 = true;
+        if (!(v_stacks_left > 0)) break offered612$open;
+        $gate649 = true;
       }
-      const $seg615 = Z_deeds + l_q_2;
-      let $offered616 = false;
-      let $gate631 = false;
-      let $found617 = false;
-      offered616$open: {
-        if (!(N[$seg615]! > 0)) break offered616$open;
-        if (!(l_q_2 === l_roller)) break offered616$open;
-        $gate631 = true;
+      const $seg616 = Z_deeds + l_q_2;
+      let $offered617 = false;
+      let $gate650 = false;
+      let $found618 = false;
+      offered617$open: {
+        if (!(N[$seg616]! > 0)) break offered617$open;
+        if (!(l_q_2 === l_roller)) break offered617$open;
+        if (!(v_keys_left > 0)) break offered617$open;
+        $gate650 = true;
       }
-      const $seg619 = Z_deeds + l_q_2;
-      let $some620 = false;
+      const $seg621 = Z_deeds + l_q_2;
+      let $offered622 = false;
+      let $gate651 = false;
+      let $found623 = false;
+      offered622$open: {
+        if (!(N[$seg621]! > 0)) break offered622$open;
+        if (!(l_q_2 === l_roller)) break offered622$open;
+        $gate651 = true;
+      }
+      const $seg626 = Z_deeds + l_q_2;
+      let $offered627 = false;
+      let $gate652 = false;
+      let $found628 = false;
+      offered627$open: {
+        if (!(N[$seg626]! > 0)) break offered627$open;
+        if (!(l_q_2 === l_roller)) break offered627$open;
+        if (!(v_stacks_left >= 4)) break offered627$open;
+        $gate652 = true;
+      }
+      const $seg631 = Z_deeds + l_q_2;
+      let $offered632 = false;
+      let $gate653 = false;
+      let $found633 = false;
+      offered632$open: {
+        if (!(N[$seg631]! > 0)) break offered632$open;
+        if (!(l_q_2 === l_roller)) break offered632$open;
+        $gate653 = true;
+      }
+      const $seg636 = Z_deeds + l_q_2;
+      let $offered637 = false;
+      let $gate654 = false;
+      let $found638 = false;
+      offered637$open: {
+        if (!(N[$seg636]! > 0)) break offered637$open;
+        if (!(l_q_2 === l_roller)) break offered637$open;
+        $gate654 = true;
+      }
+      const $seg641 = Z_deeds + l_q_2;
+      let $some642 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (!(l_buyer !== l_q_2)) continue;
-        $some620 = true;
+        $some642 = true;
         break;
       }
-      let $offered621 = false;
-      let $gate632 = false;
-      let $found622 = false;
-      offered621$open: {
-        if (!(N[$seg619]! > 0)) break offered621$open;
-        if (!$some620) break offered621$open;
-        if (!(l_q_2 === l_roller)) break offered621$open;
-        $gate632 = true;
+      let $offered643 = false;
+      let $gate655 = false;
+      let $found644 = false;
+      offered643$open: {
+        if (!(N[$seg641]! > 0)) break offered643$open;
+        if (!$some642) break offered643$open;
+        if (!(l_q_2 === l_roller)) break offered643$open;
+        $gate655 = true;
       }
-      let $offered625 = false;
-      offered625$open: {
-        $offered625 = true;
+      let $offered648 = false;
+      offered648$open: {
+        $offered648 = true;
       }
       $values55$n[0]! = 0;
       $values57$n[0]! = 0;
@@ -6198,21 +6198,21 @@ export function playout(): PlayoutKernel {
       $values63$n[0]! = 0;
       $values65$n[0]! = 0;
       $values67$n[0]! = 0;
-      if ($gate626 || $gate627 || $gate628 || $gate629 || $gate630 || $gate631 || $gate632) {
-        let $value633$kept0 = 0;
-        let $value633$kept1 = 0;
-        let $value633$kept2 = 0;
-        let $value633$kept3 = 0;
-        let $value633$kept4 = 0;
-        let $value633$kept5 = 0;
-        let $value633$kept6 = 0;
-        for (let $i635 = 0; $i635 < N[$seg595]!; $i635++) {
-          const $value633 = C[$seg595 * CAP + $i635]!;
-          let $same634 = 0;
-          found597$test: if ($gate626) {
-            const l_d = $value633;
-            if ($same634 === 0)
-              $same634 =
+      if ($gate649 || $gate650 || $gate651 || $gate652 || $gate653 || $gate654 || $gate655) {
+        let $value656$kept0 = 0;
+        let $value656$kept1 = 0;
+        let $value656$kept2 = 0;
+        let $value656$kept3 = 0;
+        let $value656$kept4 = 0;
+        let $value656$kept5 = 0;
+        let $value656$kept6 = 0;
+        for (let $i658 = 0; $i658 < N[$seg611]!; $i658++) {
+          const $value656 = C[$seg611 * CAP + $i658]!;
+          let $same657 = 0;
+          found613$test: if ($gate649) {
+            const l_d = $value656;
+            if ($same657 === 0)
+              $same657 =
                 $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
                 $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
                   ($seatTotalsFresh
@@ -6220,23 +6220,23 @@ export function playout(): PlayoutKernel {
                     : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
                   ? 1
                   : 2;
-            if ($same634 !== 1) break found597$test;
+            if ($same657 !== 1) break found613$test;
             if (
               !!(
                 $paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0
               )
             )
-              break found597$test;
-            if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found597$test;
+              break found613$test;
+            if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found613$test;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-              break found597$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found597$test;
-            $values55[$value633$kept0++] = l_d;
+              break found613$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found613$test;
+            $values55[$value656$kept0++] = l_d;
           }
-          found601$test: if ($gate627) {
-            const l_d = $value633;
-            if ($same634 === 0)
-              $same634 =
+          found618$test: if ($gate650) {
+            const l_d = $value656;
+            if ($same657 === 0)
+              $same657 =
                 $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
                 $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
                   ($seatTotalsFresh
@@ -6244,118 +6244,118 @@ export function playout(): PlayoutKernel {
                     : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
                   ? 1
                   : 2;
-            if ($same634 !== 1) break found601$test;
-            if (!!(v_key[l_d]! === 1)) break found601$test;
+            if ($same657 !== 1) break found618$test;
+            if (!!(v_key[l_d]! === 1)) break found618$test;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-              break found601$test;
+              break found618$test;
             if (
               !!(
                 $paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0
               )
             )
-              break found601$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found601$test;
-            $values57[$value633$kept1++] = l_d;
+              break found618$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found618$test;
+            $values57[$value656$kept1++] = l_d;
           }
-          found605$test: if ($gate628) {
-            const l_d = $value633;
-            if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found605$test;
-            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found605$test;
-            $values59[$value633$kept2++] = l_d;
+          found623$test: if ($gate651) {
+            const l_d = $value656;
+            if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found623$test;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found623$test;
+            $values59[$value656$kept2++] = l_d;
           }
-          found609$test: if ($gate629) {
-            const l_d = $value633;
-            if (!(v_key[l_d]! === 1)) break found609$test;
-            $values61[$value633$kept3++] = l_d;
+          found628$test: if ($gate652) {
+            const l_d = $value656;
+            if (!(v_key[l_d]! === 1)) break found628$test;
+            $values61[$value656$kept3++] = l_d;
           }
-          found613$test: if ($gate630) {
-            const l_d = $value633;
-            if (!!(v_mortgaged[l_d]! === 1)) break found613$test;
+          found633$test: if ($gate653) {
+            const l_d = $value656;
+            if (!!(v_mortgaged[l_d]! === 1)) break found633$test;
             if (
               !(
                 $paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! ===
                 0
               )
             )
-              break found613$test;
-            $values63[$value633$kept4++] = l_d;
+              break found633$test;
+            $values63[$value656$kept4++] = l_d;
           }
-          found617$test: if ($gate631) {
-            const l_d = $value633;
-            if (!(v_mortgaged[l_d]! === 1)) break found617$test;
-            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found617$test;
-            $values65[$value633$kept5++] = l_d;
+          found638$test: if ($gate654) {
+            const l_d = $value656;
+            if (!(v_mortgaged[l_d]! === 1)) break found638$test;
+            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found638$test;
+            $values65[$value656$kept5++] = l_d;
           }
-          found622$test: if ($gate632) {
-            const l_d_3 = $value633;
-            if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found622$test;
-            $values67[$value633$kept6++] = l_d_3;
+          found644$test: if ($gate655) {
+            const l_d_3 = $value656;
+            if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found644$test;
+            $values67[$value656$kept6++] = l_d_3;
           }
         }
-        $values55$n[0]! = $value633$kept0;
-        $values57$n[0]! = $value633$kept1;
-        $values59$n[0]! = $value633$kept2;
-        $values61$n[0]! = $value633$kept3;
-        $values63$n[0]! = $value633$kept4;
-        $values65$n[0]! = $value633$kept5;
-        $values67$n[0]! = $value633$kept6;
-        $found597 = $value633$kept0 > 0;
-        $found601 = $value633$kept1 > 0;
-        $found605 = $value633$kept2 > 0;
-        $found609 = $value633$kept3 > 0;
-        $found613 = $value633$kept4 > 0;
-        $found617 = $value633$kept5 > 0;
-        $found622 = $value633$kept6 > 0;
-      }
-      offered596$open: {
-        if (!$found597) break offered596$open;
-        $offered596 = true;
-      }
-      offered600$open: {
-        if (!$found601) break offered600$open;
-        $offered600 = true;
-      }
-      offered604$open: {
-        if (!$found605) break offered604$open;
-        $offered604 = true;
-      }
-      offered608$open: {
-        if (!$found609) break offered608$open;
-        $offered608 = true;
+        $values55$n[0]! = $value656$kept0;
+        $values57$n[0]! = $value656$kept1;
+        $values59$n[0]! = $value656$kept2;
+        $values61$n[0]! = $value656$kept3;
+        $values63$n[0]! = $value656$kept4;
+        $values65$n[0]! = $value656$kept5;
+        $values67$n[0]! = $value656$kept6;
+        $found613 = $value656$kept0 > 0;
+        $found618 = $value656$kept1 > 0;
+        $found623 = $value656$kept2 > 0;
+        $found628 = $value656$kept3 > 0;
+        $found633 = $value656$kept4 > 0;
+        $found638 = $value656$kept5 > 0;
+        $found644 = $value656$kept6 > 0;
       }
       offered612$open: {
         if (!$found613) break offered612$open;
         $offered612 = true;
       }
-      offered616$open: {
-        if (!$found617) break offered616$open;
-        $offered616 = true;
+      offered617$open: {
+        if (!$found618) break offered617$open;
+        $offered617 = true;
       }
-      offered621$open: {
-        if (!$found622) break offered621$open;
-        let $found624 = false;
+      offered622$open: {
+        if (!$found623) break offered622$open;
+        $offered622 = true;
+      }
+      offered627$open: {
+        if (!$found628) break offered627$open;
+        $offered627 = true;
+      }
+      offered632$open: {
+        if (!$found633) break offered632$open;
+        $offered632 = true;
+      }
+      offered637$open: {
+        if (!$found638) break offered637$open;
+        $offered637 = true;
+      }
+      offered643$open: {
+        if (!$found644) break offered643$open;
+        let $found647 = false;
         for (let l_buyer = 0; l_buyer < players; l_buyer++) {
           if (v_eliminated[l_buyer] !== 0) continue;
           if (!(l_buyer !== l_q_2)) continue;
           const l_buyer_2 = l_buyer;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found624 = true;
+          $found647 = true;
           break;
         }
-        if (!$found624) break offered621$open;
-        $offered621 = true;
+        if (!$found647) break offered643$open;
+        $offered643 = true;
       }
       if (
         $passBy &&
         !(
-          $offered590 ||
-          $offered596 ||
-          $offered600 ||
-          $offered604 ||
-          $offered608 ||
+          $offered606 ||
           $offered612 ||
-          $offered616 ||
-          $offered621
+          $offered617 ||
+          $offered622 ||
+          $offered627 ||
+          $offered632 ||
+          $offered637 ||
+          $offered643
         )
       ) {
         l___window_0_2 = false;
@@ -6366,131 +6366,131 @@ export function playout(): PlayoutKernel {
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight636 = 0;
-      if ($offered590) {
-        $weight636 = 20;
-        if (!Number.isSafeInteger($weight636) || $weight636 < 0)
+      let $weight659 = 0;
+      if ($offered606) {
+        $weight659 = 20;
+        if (!Number.isSafeInteger($weight659) || $weight659 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight636}: a preference is a whole number from 0 up`,
+            `the preference of 'request_rent' is ${$weight659}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight637 = 0;
-      if ($offered596) {
-        $weight637 = 2;
-        if (!Number.isSafeInteger($weight637) || $weight637 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'build' is ${$weight637}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight638 = 0;
-      if ($offered600) {
-        $weight638 = 2;
-        if (!Number.isSafeInteger($weight638) || $weight638 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight638}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight639 = 0;
-      if ($offered604) {
-        $weight639 = 0;
-        if (!Number.isSafeInteger($weight639) || $weight639 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight639}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight640 = 0;
-      if ($offered608) {
-        $weight640 = 0;
-        if (!Number.isSafeInteger($weight640) || $weight640 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight640}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight641 = 0;
+      let $weight660 = 0;
       if ($offered612) {
-        $weight641 = 0;
-        if (!Number.isSafeInteger($weight641) || $weight641 < 0)
+        $weight660 = 2;
+        if (!Number.isSafeInteger($weight660) || $weight660 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight641}: a preference is a whole number from 0 up`,
+            `the preference of 'build' is ${$weight660}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight642 = 0;
-      if ($offered616) {
-        $weight642 = v_cash[l_q_2]! > 500 ? 1 : 0;
-        if (!Number.isSafeInteger($weight642) || $weight642 < 0)
+      let $weight661 = 0;
+      if ($offered617) {
+        $weight661 = 2;
+        if (!Number.isSafeInteger($weight661) || $weight661 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'lift' is ${$weight642}: a preference is a whole number from 0 up`,
+            `the preference of 'buy_key' is ${$weight661}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight643 = 0;
-      if ($offered621) {
-        $weight643 = 1;
+      let $weight662 = 0;
+      if ($offered622) {
+        $weight662 = 0;
+        if (!Number.isSafeInteger($weight662) || $weight662 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_stack' is ${$weight662}: a preference is a whole number from 0 up`,
+          );
       }
-      let $weight644 = 0;
-      if ($offered625) {
-        $weight644 = 1;
+      let $weight663 = 0;
+      if ($offered627) {
+        $weight663 = 0;
+        if (!Number.isSafeInteger($weight663) || $weight663 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_key' is ${$weight663}: a preference is a whole number from 0 up`,
+          );
       }
-      const $weights645 =
-        $weight636 +
-        $weight637 +
-        $weight638 +
-        $weight639 +
-        $weight640 +
-        $weight641 +
-        $weight642 +
-        $weight643 +
-        $weight644;
-      if ($weights645 === 0) break preferred589;
-      if ($weights645 > 4294967296)
+      let $weight664 = 0;
+      if ($offered632) {
+        $weight664 = 0;
+        if (!Number.isSafeInteger($weight664) || $weight664 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'mortgage' is ${$weight664}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight665 = 0;
+      if ($offered637) {
+        $weight665 = v_cash[l_q_2]! > 500 ? 1 : 0;
+        if (!Number.isSafeInteger($weight665) || $weight665 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'lift' is ${$weight665}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight666 = 0;
+      if ($offered643) {
+        $weight666 = 1;
+      }
+      let $weight667 = 0;
+      if ($offered648) {
+        $weight667 = 1;
+      }
+      const $weights668 =
+        $weight659 +
+        $weight660 +
+        $weight661 +
+        $weight662 +
+        $weight663 +
+        $weight664 +
+        $weight665 +
+        $weight666 +
+        $weight667;
+      if ($weights668 === 0) break preferred605;
+      if ($weights668 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick646 = drawInt(P, $weights645);
-      if ($offered590) {
-        $pick646 -= $weight636;
-        if ($pick646 < 0) {
-          const $moves647 = 1;
-          if ($moves647 > 4294967296)
+      let $pick669 = drawInt(P, $weights668);
+      if ($offered606) {
+        $pick669 -= $weight659;
+        if ($pick669 < 0) {
+          const $moves670 = 1;
+          if ($moves670 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt648: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index649 = drawInt(P, $moves647);
+          attempt671: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index672 = drawInt(P, $moves670);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat490, 8);
+            if (trace !== null) trace.push($seat499, 8);
             {
               return step112();
             }
           }
-          break preferred589;
+          break preferred605;
         }
       }
-      if ($offered596) {
-        $pick646 -= $weight637;
-        if ($pick646 < 0) {
-          const $size650 = $values55$n[0]!;
-          const $moves651 = $size650;
-          if ($moves651 > 4294967296)
+      if ($offered612) {
+        $pick669 -= $weight660;
+        if ($pick669 < 0) {
+          const $size673 = $values55$n[0]!;
+          const $moves674 = $size673;
+          if ($moves674 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt652: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index653 = drawInt(P, $moves651);
-            const $digit654 = $index653 % $size650;
-            $index653 = Math.floor($index653 / $size650);
-            const $value655 = $values55[$digit654]!;
+          attempt675: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index676 = drawInt(P, $moves674);
+            const $digit677 = $index676 % $size673;
+            $index676 = Math.floor($index676 / $size673);
+            const $value678 = $values55[$digit677]!;
             {
-              const l_d = $value655;
+              const l_d = $value678;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat490, 9, $value655);
+            if (trace !== null) trace.push($seat499, 9, $value678);
             {
-              const l_d = $value655;
+              const l_d = $value678;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6513,29 +6513,29 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred589;
+          break preferred605;
         }
       }
-      if ($offered600) {
-        $pick646 -= $weight638;
-        if ($pick646 < 0) {
-          const $size656 = $values57$n[0]!;
-          const $moves657 = $size656;
-          if ($moves657 > 4294967296)
+      if ($offered617) {
+        $pick669 -= $weight661;
+        if ($pick669 < 0) {
+          const $size679 = $values57$n[0]!;
+          const $moves680 = $size679;
+          if ($moves680 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt658: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index659 = drawInt(P, $moves657);
-            const $digit660 = $index659 % $size656;
-            $index659 = Math.floor($index659 / $size656);
-            const $value661 = $values57[$digit660]!;
+          attempt681: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index682 = drawInt(P, $moves680);
+            const $digit683 = $index682 % $size679;
+            $index682 = Math.floor($index682 / $size679);
+            const $value684 = $values57[$digit683]!;
             {
-              const l_d = $value661;
+              const l_d = $value684;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat490, 10, $value661);
+            if (trace !== null) trace.push($seat499, 10, $value684);
             {
-              const l_d = $value661;
+              const l_d = $value684;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6562,35 +6562,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred589;
+          break preferred605;
         }
       }
-      if ($offered604) {
-        $pick646 -= $weight639;
-        if ($pick646 < 0) {
-          const $size662 = $values59$n[0]!;
-          const $moves663 = $size662;
-          if ($moves663 > 4294967296)
+      if ($offered622) {
+        $pick669 -= $weight662;
+        if ($pick669 < 0) {
+          const $size685 = $values59$n[0]!;
+          const $moves686 = $size685;
+          if ($moves686 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt664: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index665 = drawInt(P, $moves663);
-            const $digit666 = $index665 % $size662;
-            $index665 = Math.floor($index665 / $size662);
-            const $value667 = $values59[$digit666]!;
+          attempt687: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index688 = drawInt(P, $moves686);
+            const $digit689 = $index688 % $size685;
+            $index688 = Math.floor($index688 / $size685);
+            const $value690 = $values59[$digit689]!;
             {
-              const l_d = $value667;
+              const l_d = $value690;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat490, 11, $value667);
+            if (trace !== null) trace.push($seat499, 11, $value690);
             {
-              const l_d = $value667;
+              const l_d = $value690;
               {
-                const $argument668 = l_q_2;
-                const $argument669 = l_d;
+                const $argument691 = l_q_2;
+                const $argument692 = l_d;
                 {
-                  let l_p = $argument668;
-                  let l_sold = $argument669;
+                  let l_p = $argument691;
+                  let l_sold = $argument692;
                   $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
@@ -6615,35 +6615,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred589;
+          break preferred605;
         }
       }
-      if ($offered608) {
-        $pick646 -= $weight640;
-        if ($pick646 < 0) {
-          const $size670 = $values61$n[0]!;
-          const $moves671 = $size670;
-          if ($moves671 > 4294967296)
+      if ($offered627) {
+        $pick669 -= $weight663;
+        if ($pick669 < 0) {
+          const $size693 = $values61$n[0]!;
+          const $moves694 = $size693;
+          if ($moves694 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt672: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index673 = drawInt(P, $moves671);
-            const $digit674 = $index673 % $size670;
-            $index673 = Math.floor($index673 / $size670);
-            const $value675 = $values61[$digit674]!;
+          attempt695: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index696 = drawInt(P, $moves694);
+            const $digit697 = $index696 % $size693;
+            $index696 = Math.floor($index696 / $size693);
+            const $value698 = $values61[$digit697]!;
             {
-              const l_d = $value675;
+              const l_d = $value698;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat490, 12, $value675);
+            if (trace !== null) trace.push($seat499, 12, $value698);
             {
-              const l_d = $value675;
+              const l_d = $value698;
               {
-                const $argument676 = l_q_2;
-                const $argument677 = l_d;
+                const $argument699 = l_q_2;
+                const $argument700 = l_d;
                 {
-                  let l_p = $argument676;
-                  let l_sold = $argument677;
+                  let l_p = $argument699;
+                  let l_sold = $argument700;
                   $write_key(l_sold, false, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
@@ -6672,35 +6672,35 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred589;
+          break preferred605;
         }
       }
-      if ($offered612) {
-        $pick646 -= $weight641;
-        if ($pick646 < 0) {
-          const $size678 = $values63$n[0]!;
-          const $moves679 = $size678;
-          if ($moves679 > 4294967296)
+      if ($offered632) {
+        $pick669 -= $weight664;
+        if ($pick669 < 0) {
+          const $size701 = $values63$n[0]!;
+          const $moves702 = $size701;
+          if ($moves702 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt680: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index681 = drawInt(P, $moves679);
-            const $digit682 = $index681 % $size678;
-            $index681 = Math.floor($index681 / $size678);
-            const $value683 = $values63[$digit682]!;
+          attempt703: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index704 = drawInt(P, $moves702);
+            const $digit705 = $index704 % $size701;
+            $index704 = Math.floor($index704 / $size701);
+            const $value706 = $values63[$digit705]!;
             {
-              const l_d = $value683;
+              const l_d = $value706;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat490, 13, $value683);
+            if (trace !== null) trace.push($seat499, 13, $value706);
             {
-              const l_d = $value683;
+              const l_d = $value706;
               {
-                const $argument684 = l_q_2;
-                const $argument685 = l_d;
+                const $argument707 = l_q_2;
+                const $argument708 = l_d;
                 {
-                  let l_p = $argument684;
-                  let l_pledged = $argument685;
+                  let l_p = $argument707;
+                  let l_pledged = $argument708;
                   $write_mortgaged(l_pledged, true, $where[l_pledged]!);
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
@@ -6722,29 +6722,29 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred589;
+          break preferred605;
         }
       }
-      if ($offered616) {
-        $pick646 -= $weight642;
-        if ($pick646 < 0) {
-          const $size686 = $values65$n[0]!;
-          const $moves687 = $size686;
-          if ($moves687 > 4294967296)
+      if ($offered637) {
+        $pick669 -= $weight665;
+        if ($pick669 < 0) {
+          const $size709 = $values65$n[0]!;
+          const $moves710 = $size709;
+          if ($moves710 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt688: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index689 = drawInt(P, $moves687);
-            const $digit690 = $index689 % $size686;
-            $index689 = Math.floor($index689 / $size686);
-            const $value691 = $values65[$digit690]!;
+          attempt711: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index712 = drawInt(P, $moves710);
+            const $digit713 = $index712 % $size709;
+            $index712 = Math.floor($index712 / $size709);
+            const $value714 = $values65[$digit713]!;
             {
-              const l_d = $value691;
+              const l_d = $value714;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat490, 14, $value691);
+            if (trace !== null) trace.push($seat499, 14, $value714);
             {
-              const l_d = $value691;
+              const l_d = $value714;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -6764,12 +6764,12 @@ export function playout(): PlayoutKernel {
               return step130();
             }
           }
-          break preferred589;
+          break preferred605;
         }
       }
-      if ($offered621) {
-        $pick646 -= $weight643;
-        if ($pick646 < 0) {
+      if ($offered643) {
+        $pick669 -= $weight666;
+        if ($pick669 < 0) {
           $values69$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
@@ -6778,158 +6778,158 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values69[$values69$n[0]!++] = l_buyer_2;
           }
-          const $size692 = $values67$n[0]!;
-          const $size693 = $values69$n[0]!;
-          const $moves694 = $size692 * $size693;
-          if ($moves694 > 4294967296)
+          const $size715 = $values67$n[0]!;
+          const $size716 = $values69$n[0]!;
+          const $moves717 = $size715 * $size716;
+          if ($moves717 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt695: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index696 = drawInt(P, $moves694);
-            const $digit697 = $index696 % $size692;
-            $index696 = Math.floor($index696 / $size692);
-            const $value698 = $values67[$digit697]!;
-            const $digit699 = $index696 % $size693;
-            $index696 = Math.floor($index696 / $size693);
-            const $value700 = $values69[$digit699]!;
+          attempt718: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index719 = drawInt(P, $moves717);
+            const $digit720 = $index719 % $size715;
+            $index719 = Math.floor($index719 / $size715);
+            const $value721 = $values67[$digit720]!;
+            const $digit722 = $index719 % $size716;
+            $index719 = Math.floor($index719 / $size716);
+            const $value723 = $values69[$digit722]!;
             {
-              l_d_3 = $value698;
-              l_buyer_2 = $value700;
+              l_d_3 = $value721;
+              l_buyer_2 = $value723;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat490, 15, $value698, $value700);
+            if (trace !== null) trace.push($seat499, 15, $value721, $value723);
             {
-              l_d_3 = $value698;
-              l_buyer_2 = $value700;
+              l_d_3 = $value721;
+              l_buyer_2 = $value723;
               return step108();
             }
           }
-          break preferred589;
+          break preferred605;
         }
       }
-      if ($offered625) {
-        $pick646 -= $weight644;
-        if ($pick646 < 0) {
-          const $moves701 = 1;
-          if ($moves701 > 4294967296)
+      if ($offered648) {
+        $pick669 -= $weight667;
+        if ($pick669 < 0) {
+          const $moves724 = 1;
+          if ($moves724 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt702: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index703 = drawInt(P, $moves701);
+          attempt725: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index726 = drawInt(P, $moves724);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat490, 16);
+            if (trace !== null) trace.push($seat499, 16);
             {
               l___window_0_2 = false;
               return step130();
             }
           }
-          break preferred589;
+          break preferred605;
         }
       }
     }
-    let $offered491 = false;
-    offered491$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered491$open;
+    let $offered500 = false;
+    offered500$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered500$open;
       if (
         !(
           $countOf($count_deeds_space, (Z_deeds + l_q_2 - Z_deeds) * 35, $intMember(v_claim_space, 1, 35)) > 0
         )
       )
-        break offered491$open;
-      let $any492: boolean = false;
+        break offered500$open;
+      let $any501: boolean = false;
       {
-        const $seg494 = Z_deeds + l_q_2;
-        const $n495 = N[$seg494]!;
-        for (let $i493 = 0; $i493 < $n495; $i493++) {
-          const l_e = C[$seg494 * CAP + $i493]!;
+        const $seg503 = Z_deeds + l_q_2;
+        const $n504 = N[$seg503]!;
+        for (let $i502 = 0; $i502 < $n504; $i502++) {
+          const l_e = C[$seg503 * CAP + $i502]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]! === 1) {
-            $any492 = true;
+            $any501 = true;
             break;
           }
         }
       }
-      if (!!$any492) break offered491$open;
-      $offered491 = true;
+      if (!!$any501) break offered500$open;
+      $offered500 = true;
     }
-    const $seg496 = Z_deeds + l_q_2;
-    let $offered497 = false;
-    let $gate527 = false;
-    let $found498 = false;
-    offered497$open: {
-      if (!(N[$seg496]! > 0)) break offered497$open;
-      if (!(l_q_2 === l_roller)) break offered497$open;
-      if (!(v_stacks_left > 0)) break offered497$open;
-      $gate527 = true;
+    const $seg505 = Z_deeds + l_q_2;
+    let $offered506 = false;
+    let $gate543 = false;
+    let $found507 = false;
+    offered506$open: {
+      if (!(N[$seg505]! > 0)) break offered506$open;
+      if (!(l_q_2 === l_roller)) break offered506$open;
+      if (!(v_stacks_left > 0)) break offered506$open;
+      $gate543 = true;
     }
-    const $seg500 = Z_deeds + l_q_2;
-    let $offered501 = false;
-    let $gate528 = false;
-    let $found502 = false;
-    offered501$open: {
-      if (!(N[$seg500]! > 0)) break offered501$open;
-      if (!(l_q_2 === l_roller)) break offered501$open;
-      if (!(v_keys_left > 0)) break offered501$open;
-      $gate528 = true;
+    const $seg510 = Z_deeds + l_q_2;
+    let $offered511 = false;
+    let $gate544 = false;
+    let $found512 = false;
+    offered511$open: {
+      if (!(N[$seg510]! > 0)) break offered511$open;
+      if (!(l_q_2 === l_roller)) break offered511$open;
+      if (!(v_keys_left > 0)) break offered511$open;
+      $gate544 = true;
     }
-    const $seg504 = Z_deeds + l_q_2;
-    let $offered505 = false;
-    let $gate529 = false;
-    let $found506 = false;
-    offered505$open: {
-      if (!(N[$seg504]! > 0)) break offered505$open;
-      if (!(l_q_2 === l_roller)) break offered505$open;
-      $gate529 = true;
-    }
-    const $seg508 = Z_deeds + l_q_2;
-    let $offered509 = false;
-    let $gate530 = false;
-    let $found510 = false;
-    offered509$open: {
-      if (!(N[$seg508]! > 0)) break offered509$open;
-      if (!(l_q_2 === l_roller)) break offered509$open;
-      if (!(v_stacks_left >= 4)) break offered509$open;
-      $gate530 = true;
-    }
-    const $seg512 = Z_deeds + l_q_2;
-    let $offered513 = false;
-    let $gate531 = false;
-    let $found514 = false;
-    offered513$open: {
-      if (!(N[$seg512]! > 0)) break offered513$open;
-      if (!(l_q_2 === l_roller)) break offered513$open;
-      $gate531 = true;
-    }
-    const $seg516 = Z_deeds + l_q_2;
-    let $offered517 = false;
-    let $gate532 = false;
-    let $found518 = false;
-    offered517$open: {
-      if (!(N[$seg516]! > 0)) break offered517$open;
-      if (!(l_q_2 === l_roller)) break offered517$open;
-      $gate532 = true;
+    const $seg515 = Z_deeds + l_q_2;
+    let $offered516 = false;
+    let $gate545 = false;
+    let $found517 = false;
+    offered516$open: {
+      if (!(N[$seg515]! > 0)) break offered516$open;
+      if (!(l_q_2 === l_roller)) break offered516$open;
+      $gate545 = true;
     }
     const $seg520 = Z_deeds + l_q_2;
-    let $some521 = false;
+    let $offered521 = false;
+    let $gate546 = false;
+    let $found522 = false;
+    offered521$open: {
+      if (!(N[$seg520]! > 0)) break offered521$open;
+      if (!(l_q_2 === l_roller)) break offered521$open;
+      if (!(v_stacks_left >= 4)) break offered521$open;
+      $gate546 = true;
+    }
+    const $seg525 = Z_deeds + l_q_2;
+    let $offered526 = false;
+    let $gate547 = false;
+    let $found527 = false;
+    offered526$open: {
+      if (!(N[$seg525]! > 0)) break offered526$open;
+      if (!(l_q_2 === l_roller)) break offered526$open;
+      $gate547 = true;
+    }
+    const $seg530 = Z_deeds + l_q_2;
+    let $offered531 = false;
+    let $gate548 = false;
+    let $found532 = false;
+    offered531$open: {
+      if (!(N[$seg530]! > 0)) break offered531$open;
+      if (!(l_q_2 === l_roller)) break offered531$open;
+      $gate548 = true;
+    }
+    const $seg535 = Z_deeds + l_q_2;
+    let $some536 = false;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (!(l_buyer !== l_q_2)) continue;
-      $some521 = true;
+      $some536 = true;
       break;
     }
-    let $offered522 = false;
-    let $gate533 = false;
-    let $found523 = false;
-    offered522$open: {
-      if (!(N[$seg520]! > 0)) break offered522$open;
-      if (!$some521) break offered522$open;
-      if (!(l_q_2 === l_roller)) break offered522$open;
-      $gate533 = true;
+    let $offered537 = false;
+    let $gate549 = false;
+    let $found538 = false;
+    offered537$open: {
+      if (!(N[$seg535]! > 0)) break offered537$open;
+      if (!$some536) break offered537$open;
+      if (!(l_q_2 === l_roller)) break offered537$open;
+      $gate549 = true;
     }
-    let $offered526 = false;
-    offered526$open: {
-      $offered526 = true;
+    let $offered542 = false;
+    offered542$open: {
+      $offered542 = true;
     }
     $values39$n[0]! = 0;
     $values41$n[0]! = 0;
@@ -6938,21 +6938,21 @@ export function playout(): PlayoutKernel {
     $values47$n[0]! = 0;
     $values49$n[0]! = 0;
     $values51$n[0]! = 0;
-    if ($gate527 || $gate528 || $gate529 || $gate530 || $gate531 || $gate532 || $gate533) {
-      let $value534$kept0 = 0;
-      let $value534$kept1 = 0;
-      let $value534$kept2 = 0;
-      let $value534$kept3 = 0;
-      let $value534$kept4 = 0;
-      let $value534$kept5 = 0;
-      let $value534$kept6 = 0;
-      for (let $i536 = 0; $i536 < N[$seg496]!; $i536++) {
-        const $value534 = C[$seg496 * CAP + $i536]!;
-        let $same535 = 0;
-        found498$test: if ($gate527) {
-          const l_d = $value534;
-          if ($same535 === 0)
-            $same535 =
+    if ($gate543 || $gate544 || $gate545 || $gate546 || $gate547 || $gate548 || $gate549) {
+      let $value550$kept0 = 0;
+      let $value550$kept1 = 0;
+      let $value550$kept2 = 0;
+      let $value550$kept3 = 0;
+      let $value550$kept4 = 0;
+      let $value550$kept5 = 0;
+      let $value550$kept6 = 0;
+      for (let $i552 = 0; $i552 < N[$seg505]!; $i552++) {
+        const $value550 = C[$seg505 * CAP + $i552]!;
+        let $same551 = 0;
+        found507$test: if ($gate543) {
+          const l_d = $value550;
+          if ($same551 === 0)
+            $same551 =
               $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
               $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
                 ($seatTotalsFresh
@@ -6960,21 +6960,21 @@ export function playout(): PlayoutKernel {
                   : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
                 ? 1
                 : 2;
-          if ($same535 !== 1) break found498$test;
+          if ($same551 !== 1) break found507$test;
           if (
             !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
           )
-            break found498$test;
-          if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found498$test;
+            break found507$test;
+          if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found507$test;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-            break found498$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found498$test;
-          $values39[$value534$kept0++] = l_d;
+            break found507$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found507$test;
+          $values39[$value550$kept0++] = l_d;
         }
-        found502$test: if ($gate528) {
-          const l_d = $value534;
-          if ($same535 === 0)
-            $same535 =
+        found512$test: if ($gate544) {
+          const l_d = $value550;
+          if ($same551 === 0)
+            $same551 =
               $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
               $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
                 ($seatTotalsFresh
@@ -6982,140 +6982,140 @@ export function playout(): PlayoutKernel {
                   : $seatTotal($count_deeds_group$seats, Deed_group$index[l_d]!))
                 ? 1
                 : 2;
-          if ($same535 !== 1) break found502$test;
-          if (!!(v_key[l_d]! === 1)) break found502$test;
+          if ($same551 !== 1) break found512$test;
+          if (!!(v_key[l_d]! === 1)) break found512$test;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-            break found502$test;
+            break found512$test;
           if (
             !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
           )
-            break found502$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found502$test;
-          $values41[$value534$kept1++] = l_d;
+            break found512$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found512$test;
+          $values41[$value550$kept1++] = l_d;
         }
-        found506$test: if ($gate529) {
-          const l_d = $value534;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found506$test;
-          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found506$test;
-          $values43[$value534$kept2++] = l_d;
+        found517$test: if ($gate545) {
+          const l_d = $value550;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found517$test;
+          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found517$test;
+          $values43[$value550$kept2++] = l_d;
         }
-        found510$test: if ($gate530) {
-          const l_d = $value534;
-          if (!(v_key[l_d]! === 1)) break found510$test;
-          $values45[$value534$kept3++] = l_d;
+        found522$test: if ($gate546) {
+          const l_d = $value550;
+          if (!(v_key[l_d]! === 1)) break found522$test;
+          $values45[$value550$kept3++] = l_d;
         }
-        found514$test: if ($gate531) {
-          const l_d = $value534;
-          if (!!(v_mortgaged[l_d]! === 1)) break found514$test;
+        found527$test: if ($gate547) {
+          const l_d = $value550;
+          if (!!(v_mortgaged[l_d]! === 1)) break found527$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
-            break found514$test;
-          $values47[$value534$kept4++] = l_d;
+            break found527$test;
+          $values47[$value550$kept4++] = l_d;
         }
-        found518$test: if ($gate532) {
-          const l_d = $value534;
-          if (!(v_mortgaged[l_d]! === 1)) break found518$test;
-          if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found518$test;
-          $values49[$value534$kept5++] = l_d;
+        found532$test: if ($gate548) {
+          const l_d = $value550;
+          if (!(v_mortgaged[l_d]! === 1)) break found532$test;
+          if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found532$test;
+          $values49[$value550$kept5++] = l_d;
         }
-        found523$test: if ($gate533) {
-          const l_d_3 = $value534;
-          if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found523$test;
-          $values51[$value534$kept6++] = l_d_3;
+        found538$test: if ($gate549) {
+          const l_d_3 = $value550;
+          if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found538$test;
+          $values51[$value550$kept6++] = l_d_3;
         }
       }
-      $values39$n[0]! = $value534$kept0;
-      $values41$n[0]! = $value534$kept1;
-      $values43$n[0]! = $value534$kept2;
-      $values45$n[0]! = $value534$kept3;
-      $values47$n[0]! = $value534$kept4;
-      $values49$n[0]! = $value534$kept5;
-      $values51$n[0]! = $value534$kept6;
-      $found498 = $value534$kept0 > 0;
-      $found502 = $value534$kept1 > 0;
-      $found506 = $value534$kept2 > 0;
-      $found510 = $value534$kept3 > 0;
-      $found514 = $value534$kept4 > 0;
-      $found518 = $value534$kept5 > 0;
-      $found523 = $value534$kept6 > 0;
+      $values39$n[0]! = $value550$kept0;
+      $values41$n[0]! = $value550$kept1;
+      $values43$n[0]! = $value550$kept2;
+      $values45$n[0]! = $value550$kept3;
+      $values47$n[0]! = $value550$kept4;
+      $values49$n[0]! = $value550$kept5;
+      $values51$n[0]! = $value550$kept6;
+      $found507 = $value550$kept0 > 0;
+      $found512 = $value550$kept1 > 0;
+      $found517 = $value550$kept2 > 0;
+      $found522 = $value550$kept3 > 0;
+      $found527 = $value550$kept4 > 0;
+      $found532 = $value550$kept5 > 0;
+      $found538 = $value550$kept6 > 0;
     }
-    offered497$open: {
-      if (!$found498) break offered497$open;
-      $offered497 = true;
+    offered506$open: {
+      if (!$found507) break offered506$open;
+      $offered506 = true;
     }
-    offered501$open: {
-      if (!$found502) break offered501$open;
-      $offered501 = true;
+    offered511$open: {
+      if (!$found512) break offered511$open;
+      $offered511 = true;
     }
-    offered505$open: {
-      if (!$found506) break offered505$open;
-      $offered505 = true;
+    offered516$open: {
+      if (!$found517) break offered516$open;
+      $offered516 = true;
     }
-    offered509$open: {
-      if (!$found510) break offered509$open;
-      $offered509 = true;
+    offered521$open: {
+      if (!$found522) break offered521$open;
+      $offered521 = true;
     }
-    offered513$open: {
-      if (!$found514) break offered513$open;
-      $offered513 = true;
+    offered526$open: {
+      if (!$found527) break offered526$open;
+      $offered526 = true;
     }
-    offered517$open: {
-      if (!$found518) break offered517$open;
-      $offered517 = true;
+    offered531$open: {
+      if (!$found532) break offered531$open;
+      $offered531 = true;
     }
-    offered522$open: {
-      if (!$found523) break offered522$open;
-      let $found525 = false;
+    offered537$open: {
+      if (!$found538) break offered537$open;
+      let $found541 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (!(l_buyer !== l_q_2)) continue;
         const l_buyer_2 = l_buyer;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found525 = true;
+        $found541 = true;
         break;
       }
-      if (!$found525) break offered522$open;
-      $offered522 = true;
+      if (!$found541) break offered537$open;
+      $offered537 = true;
     }
     if (
       $passBy &&
       !(
-        $offered491 ||
-        $offered497 ||
-        $offered501 ||
-        $offered505 ||
-        $offered509 ||
-        $offered513 ||
-        $offered517 ||
-        $offered522
+        $offered500 ||
+        $offered506 ||
+        $offered511 ||
+        $offered516 ||
+        $offered521 ||
+        $offered526 ||
+        $offered531 ||
+        $offered537
       )
     ) {
       l___window_0_2 = false;
       return step130();
     }
-    const $offered537 =
-      ($offered491 ? 1 : 0) +
-      ($offered497 ? 1 : 0) +
-      ($offered501 ? 1 : 0) +
-      ($offered505 ? 1 : 0) +
-      ($offered509 ? 1 : 0) +
-      ($offered513 ? 1 : 0) +
-      ($offered517 ? 1 : 0) +
-      ($offered522 ? 1 : 0) +
-      ($offered526 ? 1 : 0);
-    if ($offered537 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat490} must act but has no legal move`);
+    const $offered553 =
+      ($offered500 ? 1 : 0) +
+      ($offered506 ? 1 : 0) +
+      ($offered511 ? 1 : 0) +
+      ($offered516 ? 1 : 0) +
+      ($offered521 ? 1 : 0) +
+      ($offered526 ? 1 : 0) +
+      ($offered531 ? 1 : 0) +
+      ($offered537 ? 1 : 0) +
+      ($offered542 ? 1 : 0);
+    if ($offered553 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat499} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built579 = false;
-    attempt538: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n540 = $offered537;
-      let $r541 = 0;
-      if ($n540 <= 2097152 && $n540 >= 1) {
+    let $built595 = false;
+    attempt554: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n556 = $offered553;
+      let $r557 = 0;
+      if ($n556 <= 2097152 && $n556 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7126,34 +7126,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n540;
+          const $m = ($t >>> 0) * $n556;
           const $low = $m >>> 0;
-          if ($low >= $n540 || $low >= 4294967296 % $n540) {
-            $r541 = ($m / 4294967296) >>> 0;
+          if ($low >= $n556 || $low >= 4294967296 % $n556) {
+            $r557 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n540 >= 1 && $n540 <= 4294967296))
+        if (!($n556 >= 1 && $n556 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r541 = drawInt(P, $n540);
+        $r557 = drawInt(P, $n556);
       }
-      const $pick539$drawn = $r541;
-      let $pick539 = $pick539$drawn;
-      if ($offered491 && $pick539-- === 0) {
+      const $pick555$drawn = $r557;
+      let $pick555 = $pick555$drawn;
+      if ($offered500 && $pick555-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat490, 8);
+        if (trace !== null) trace.push($seat499, 8);
         {
           return step112();
         }
       }
-      if ($offered497 && $pick539-- === 0) {
-        const $n546 = $values39$n[0]!;
-        let $r547 = 0;
-        if ($n546 <= 2097152 && $n546 >= 1) {
+      if ($offered506 && $pick555-- === 0) {
+        const $n562 = $values39$n[0]!;
+        let $r563 = 0;
+        if ($n562 <= 2097152 && $n562 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7164,28 +7164,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n546;
+            const $m = ($t >>> 0) * $n562;
             const $low = $m >>> 0;
-            if ($low >= $n546 || $low >= 4294967296 % $n546) {
-              $r547 = ($m / 4294967296) >>> 0;
+            if ($low >= $n562 || $low >= 4294967296 % $n562) {
+              $r563 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n546 >= 1 && $n546 <= 4294967296))
+          if (!($n562 >= 1 && $n562 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r547 = drawInt(P, $n546);
+          $r563 = drawInt(P, $n562);
         }
-        const $digit544 = $r547;
-        const $value545 = $values39[$digit544]!;
+        const $digit560 = $r563;
+        const $value561 = $values39[$digit560]!;
         {
-          const l_d = $value545;
+          const l_d = $value561;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat490, 9, $value545);
+        if (trace !== null) trace.push($seat499, 9, $value561);
         {
-          const l_d = $value545;
+          const l_d = $value561;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7208,10 +7208,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered501 && $pick539-- === 0) {
-        const $n551 = $values41$n[0]!;
-        let $r552 = 0;
-        if ($n551 <= 2097152 && $n551 >= 1) {
+      if ($offered511 && $pick555-- === 0) {
+        const $n567 = $values41$n[0]!;
+        let $r568 = 0;
+        if ($n567 <= 2097152 && $n567 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7222,28 +7222,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n551;
+            const $m = ($t >>> 0) * $n567;
             const $low = $m >>> 0;
-            if ($low >= $n551 || $low >= 4294967296 % $n551) {
-              $r552 = ($m / 4294967296) >>> 0;
+            if ($low >= $n567 || $low >= 4294967296 % $n567) {
+              $r568 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n551 >= 1 && $n551 <= 4294967296))
+          if (!($n567 >= 1 && $n567 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r552 = drawInt(P, $n551);
+          $r568 = drawInt(P, $n567);
         }
-        const $digit549 = $r552;
-        const $value550 = $values41[$digit549]!;
+        const $digit565 = $r568;
+        const $value566 = $values41[$digit565]!;
         {
-          const l_d = $value550;
+          const l_d = $value566;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat490, 10, $value550);
+        if (trace !== null) trace.push($seat499, 10, $value566);
         {
-          const l_d = $value550;
+          const l_d = $value566;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7270,10 +7270,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered505 && $pick539-- === 0) {
-        const $n556 = $values43$n[0]!;
-        let $r557 = 0;
-        if ($n556 <= 2097152 && $n556 >= 1) {
+      if ($offered516 && $pick555-- === 0) {
+        const $n572 = $values43$n[0]!;
+        let $r573 = 0;
+        if ($n572 <= 2097152 && $n572 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7284,34 +7284,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n556;
+            const $m = ($t >>> 0) * $n572;
             const $low = $m >>> 0;
-            if ($low >= $n556 || $low >= 4294967296 % $n556) {
-              $r557 = ($m / 4294967296) >>> 0;
+            if ($low >= $n572 || $low >= 4294967296 % $n572) {
+              $r573 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n556 >= 1 && $n556 <= 4294967296))
+          if (!($n572 >= 1 && $n572 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r557 = drawInt(P, $n556);
+          $r573 = drawInt(P, $n572);
         }
-        const $digit554 = $r557;
-        const $value555 = $values43[$digit554]!;
+        const $digit570 = $r573;
+        const $value571 = $values43[$digit570]!;
         {
-          const l_d = $value555;
+          const l_d = $value571;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat490, 11, $value555);
+        if (trace !== null) trace.push($seat499, 11, $value571);
         {
-          const l_d = $value555;
+          const l_d = $value571;
           {
-            const $argument558 = l_q_2;
-            const $argument559 = l_d;
+            const $argument574 = l_q_2;
+            const $argument575 = l_d;
             {
-              let l_p = $argument558;
-              let l_sold = $argument559;
+              let l_p = $argument574;
+              let l_sold = $argument575;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7336,10 +7336,10 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered509 && $pick539-- === 0) {
-        const $n563 = $values45$n[0]!;
-        let $r564 = 0;
-        if ($n563 <= 2097152 && $n563 >= 1) {
+      if ($offered521 && $pick555-- === 0) {
+        const $n579 = $values45$n[0]!;
+        let $r580 = 0;
+        if ($n579 <= 2097152 && $n579 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7350,34 +7350,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n563;
+            const $m = ($t >>> 0) * $n579;
             const $low = $m >>> 0;
-            if ($low >= $n563 || $low >= 4294967296 % $n563) {
-              $r564 = ($m / 4294967296) >>> 0;
+            if ($low >= $n579 || $low >= 4294967296 % $n579) {
+              $r580 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n563 >= 1 && $n563 <= 4294967296))
+          if (!($n579 >= 1 && $n579 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r564 = drawInt(P, $n563);
+          $r580 = drawInt(P, $n579);
         }
-        const $digit561 = $r564;
-        const $value562 = $values45[$digit561]!;
+        const $digit577 = $r580;
+        const $value578 = $values45[$digit577]!;
         {
-          const l_d = $value562;
+          const l_d = $value578;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat490, 12, $value562);
+        if (trace !== null) trace.push($seat499, 12, $value578);
         {
-          const l_d = $value562;
+          const l_d = $value578;
           {
-            const $argument565 = l_q_2;
-            const $argument566 = l_d;
+            const $argument581 = l_q_2;
+            const $argument582 = l_d;
             {
-              let l_p = $argument565;
-              let l_sold = $argument566;
+              let l_p = $argument581;
+              let l_sold = $argument582;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7406,164 +7406,8 @@ export function playout(): PlayoutKernel {
           return step130();
         }
       }
-      if ($offered513 && $pick539-- === 0) {
-        const $n570 = $values47$n[0]!;
-        let $r571 = 0;
-        if ($n570 <= 2097152 && $n570 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n570;
-            const $low = $m >>> 0;
-            if ($low >= $n570 || $low >= 4294967296 % $n570) {
-              $r571 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n570 >= 1 && $n570 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r571 = drawInt(P, $n570);
-        }
-        const $digit568 = $r571;
-        const $value569 = $values47[$digit568]!;
-        {
-          const l_d = $value569;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat490, 13, $value569);
-        {
-          const l_d = $value569;
-          {
-            const $argument572 = l_q_2;
-            const $argument573 = l_d;
-            {
-              let l_p = $argument572;
-              let l_pledged = $argument573;
-              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
-              {
-                const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return step130();
-        }
-      }
-      if ($offered517 && $pick539-- === 0) {
-        const $n577 = $values49$n[0]!;
-        let $r578 = 0;
-        if ($n577 <= 2097152 && $n577 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n577;
-            const $low = $m >>> 0;
-            if ($low >= $n577 || $low >= 4294967296 % $n577) {
-              $r578 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n577 >= 1 && $n577 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r578 = drawInt(P, $n577);
-        }
-        const $digit575 = $r578;
-        const $value576 = $values49[$digit575]!;
-        {
-          const l_d = $value576;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat490, 14, $value576);
-        {
-          const l_d = $value576;
-          {
-            const $amount = fn_lift_cost(l_d);
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from cash[q]`,
-              );
-            if (v_cash[l_q_2] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
-              );
-            v_cash[l_q_2] -= $amount;
-            v_bank += $amount;
-          }
-          $write_mortgaged(l_d, false, $where[l_d]!);
-          return step130();
-        }
-      }
-      if ($offered522 && $pick539-- === 0) {
-        if (!$built579) {
-          $values53$n[0]! = 0;
-          for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-            if (v_eliminated[l_buyer] !== 0) continue;
-            if (!(l_buyer !== l_q_2)) continue;
-            const l_buyer_2 = l_buyer;
-            if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values53[$values53$n[0]!++] = l_buyer_2;
-          }
-          $built579 = true;
-        }
-        const $n582 = $values51$n[0]!;
-        let $r583 = 0;
-        if ($n582 <= 2097152 && $n582 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n582;
-            const $low = $m >>> 0;
-            if ($low >= $n582 || $low >= 4294967296 % $n582) {
-              $r583 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n582 >= 1 && $n582 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r583 = drawInt(P, $n582);
-        }
-        const $digit580 = $r583;
-        const $value581 = $values51[$digit580]!;
-        const $n586 = $values53$n[0]!;
+      if ($offered526 && $pick555-- === 0) {
+        const $n586 = $values47$n[0]!;
         let $r587 = 0;
         if ($n586 <= 2097152 && $n586 >= 1) {
           for (;;) {
@@ -7589,26 +7433,182 @@ export function playout(): PlayoutKernel {
           $r587 = drawInt(P, $n586);
         }
         const $digit584 = $r587;
-        const $value585 = $values53[$digit584]!;
+        const $value585 = $values47[$digit584]!;
         {
-          l_d_3 = $value581;
-          l_buyer_2 = $value585;
+          const l_d = $value585;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat490, 15, $value581, $value585);
+        if (trace !== null) trace.push($seat499, 13, $value585);
         {
-          l_d_3 = $value581;
-          l_buyer_2 = $value585;
+          const l_d = $value585;
+          {
+            const $argument588 = l_q_2;
+            const $argument589 = l_d;
+            {
+              let l_p = $argument588;
+              let l_pledged = $argument589;
+              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
+              {
+                const $amount = Deed_mortgage[l_pledged]!;
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return step130();
+        }
+      }
+      if ($offered531 && $pick555-- === 0) {
+        const $n593 = $values49$n[0]!;
+        let $r594 = 0;
+        if ($n593 <= 2097152 && $n593 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n593;
+            const $low = $m >>> 0;
+            if ($low >= $n593 || $low >= 4294967296 % $n593) {
+              $r594 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n593 >= 1 && $n593 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r594 = drawInt(P, $n593);
+        }
+        const $digit591 = $r594;
+        const $value592 = $values49[$digit591]!;
+        {
+          const l_d = $value592;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat499, 14, $value592);
+        {
+          const l_d = $value592;
+          {
+            const $amount = fn_lift_cost(l_d);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from cash[q]`,
+              );
+            if (v_cash[l_q_2] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+              );
+            v_cash[l_q_2] -= $amount;
+            v_bank += $amount;
+          }
+          $write_mortgaged(l_d, false, $where[l_d]!);
+          return step130();
+        }
+      }
+      if ($offered537 && $pick555-- === 0) {
+        if (!$built595) {
+          $values53$n[0]! = 0;
+          for (let l_buyer = 0; l_buyer < players; l_buyer++) {
+            if (v_eliminated[l_buyer] !== 0) continue;
+            if (!(l_buyer !== l_q_2)) continue;
+            const l_buyer_2 = l_buyer;
+            if (!(v_cash[l_buyer_2]! > 0)) continue;
+            $values53[$values53$n[0]!++] = l_buyer_2;
+          }
+          $built595 = true;
+        }
+        const $n598 = $values51$n[0]!;
+        let $r599 = 0;
+        if ($n598 <= 2097152 && $n598 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n598;
+            const $low = $m >>> 0;
+            if ($low >= $n598 || $low >= 4294967296 % $n598) {
+              $r599 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n598 >= 1 && $n598 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r599 = drawInt(P, $n598);
+        }
+        const $digit596 = $r599;
+        const $value597 = $values51[$digit596]!;
+        const $n602 = $values53$n[0]!;
+        let $r603 = 0;
+        if ($n602 <= 2097152 && $n602 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n602;
+            const $low = $m >>> 0;
+            if ($low >= $n602 || $low >= 4294967296 % $n602) {
+              $r603 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n602 >= 1 && $n602 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r603 = drawInt(P, $n602);
+        }
+        const $digit600 = $r603;
+        const $value601 = $values53[$digit600]!;
+        {
+          l_d_3 = $value597;
+          l_buyer_2 = $value601;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat499, 15, $value597, $value601);
+        {
+          l_d_3 = $value597;
+          l_buyer_2 = $value601;
           return step108();
         }
       }
-      if ($offered526 && $pick539-- === 0) {
+      if ($offered542 && $pick555-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat490, 16);
+        if (trace !== null) trace.push($seat499, 16);
         {
           l___window_0_2 = false;
           return step130();
@@ -7617,22 +7617,22 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide716($seat705: number): number {
-    const $low706 = 1;
-    const $high707 = v_cash[l_buyer_2]!;
-    const $size708 = Math.max(0, $high707 - $low706 + 1);
-    const $count709 = $size708;
-    const $total710: number = $count709;
-    if ($total710 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat705} must act but has no legal move`);
+  function decide739($seat728: number): number {
+    const $low729 = 1;
+    const $high730 = v_cash[l_buyer_2]!;
+    const $size731 = Math.max(0, $high730 - $low729 + 1);
+    const $count732 = $size731;
+    const $total733: number = $count732;
+    if ($total733 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat728} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n712 = $total710;
-    let $r713 = 0;
-    if ($n712 <= 2097152 && $n712 >= 1) {
+    const $n735 = $total733;
+    let $r736 = 0;
+    if ($n735 <= 2097152 && $n735 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7643,80 +7643,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n712;
+        const $m = ($t >>> 0) * $n735;
         const $low = $m >>> 0;
-        if ($low >= $n712 || $low >= 4294967296 % $n712) {
-          $r713 = ($m / 4294967296) >>> 0;
+        if ($low >= $n735 || $low >= 4294967296 % $n735) {
+          $r736 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n712 >= 1 && $n712 <= 4294967296))
+      if (!($n735 >= 1 && $n735 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r713 = drawInt(P, $n712);
+      $r736 = drawInt(P, $n735);
     }
-    const $index711$drawn = $r713;
-    let $index711 = $index711$drawn;
+    const $index734$drawn = $r736;
+    let $index734 = $index734$drawn;
     decisions++;
     steps = 0;
-    if ($index711 < $count709) {
-      const $digit714 = $index711;
-      const $value715 = $low706 + $digit714;
-      if (trace !== null) trace.push($seat705, 7, $value715);
+    if ($index734 < $count732) {
+      const $digit737 = $index734;
+      const $value738 = $low729 + $digit737;
+      if (trace !== null) trace.push($seat728, 7, $value738);
       {
-        l_amount_3 = $value715;
+        l_amount_3 = $value738;
         return step109();
       }
     }
-    $index711 -= $count709;
+    $index734 -= $count732;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide747($seat717: number): number {
-    preferred729: if ($preferred) {
-      let $offered730 = false;
-      offered730$open: {
-        $offered730 = true;
+  function decide770($seat740: number): number {
+    preferred752: if ($preferred) {
+      let $offered753 = false;
+      offered753$open: {
+        $offered753 = true;
       }
-      let $offered731 = false;
-      offered731$open: {
-        $offered731 = true;
+      let $offered754 = false;
+      offered754$open: {
+        $offered754 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight732 = 0;
-      if ($offered730) {
-        $weight732 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight732) || $weight732 < 0)
+      let $weight755 = 0;
+      if ($offered753) {
+        $weight755 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight755) || $weight755 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight732}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight755}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight733 = 0;
-      if ($offered731) {
-        $weight733 = 1;
+      let $weight756 = 0;
+      if ($offered754) {
+        $weight756 = 1;
       }
-      const $weights734 = $weight732 + $weight733;
-      if ($weights734 === 0) break preferred729;
-      if ($weights734 > 4294967296)
+      const $weights757 = $weight755 + $weight756;
+      if ($weights757 === 0) break preferred752;
+      if ($weights757 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick735 = drawInt(P, $weights734);
-      if ($offered730) {
-        $pick735 -= $weight732;
-        if ($pick735 < 0) {
-          const $moves736 = 1;
-          if ($moves736 > 4294967296)
+      let $pick758 = drawInt(P, $weights757);
+      if ($offered753) {
+        $pick758 -= $weight755;
+        if ($pick758 < 0) {
+          const $moves759 = 1;
+          if ($moves759 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt737: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index738 = drawInt(P, $moves736);
+          attempt760: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index761 = drawInt(P, $moves759);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat717, 5);
+            if (trace !== null) trace.push($seat740, 5);
             {
               {
                 const $amount = l_amount_3;
@@ -7734,61 +7734,61 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] += $amount;
               }
               {
-                const $seg739 = Z_deeds + l_q_2;
+                const $seg762 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg739]!; $i++)
-                  if (C[$seg739 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg762]!; $i++)
+                  if (C[$seg762 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at740 = $seg739 * CAP + $at;
-                const $card = C[$at740]!;
-                const $end741 = $seg739 * CAP + N[$seg739]! - 1;
-                for (let $k742 = $at740; $k742 < $end741; $k742++) C[$k742] = C[$k742 + 1]!;
-                N[$seg739]!--;
+                const $at763 = $seg762 * CAP + $at;
+                const $card = C[$at763]!;
+                const $end764 = $seg762 * CAP + N[$seg762]! - 1;
+                for (let $k765 = $at763; $k765 < $end764; $k765++) C[$k765] = C[$k765 + 1]!;
+                N[$seg762]!--;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg739 - Z_deeds) * 16 + $member]!--;
+                  if ($member >= 0) $paired_deeds_group_0[($seg762 - Z_deeds) * 16 + $member]!--;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg739 - Z_deeds) * 35 + $member]!--;
+                  if ($member >= 0) $count_deeds_space[($seg762 - Z_deeds) * 35 + $member]!--;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg739 - Z_deeds) * 8 + $member]!--;
-                    if (v_eliminated[$seg739 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                    $count_deeds_group[($seg762 - Z_deeds) * 8 + $member]!--;
+                    if (v_eliminated[$seg762 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg739 - Z_deeds) * 16 + $member]!--;
+                  if ($member >= 0) $paired_deeds_group_1[($seg762 - Z_deeds) * 16 + $member]!--;
                 }
-                const $seg743 = Z_deeds + l_buyer_2;
-                C[$seg743 * CAP + N[$seg743]!] = $card;
-                N[$seg743]!++;
-                $where[$card] = $seg743;
+                const $seg766 = Z_deeds + l_buyer_2;
+                C[$seg766 * CAP + N[$seg766]!] = $card;
+                N[$seg766]!++;
+                $where[$card] = $seg766;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg743 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg766 - Z_deeds) * 16 + $member]!++;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg743 - Z_deeds) * 35 + $member]!++;
+                  if ($member >= 0) $count_deeds_space[($seg766 - Z_deeds) * 35 + $member]!++;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg743 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg743 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg766 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg766 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg743 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg766 - Z_deeds) * 16 + $member]!++;
                 }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_sell_stack++;
@@ -7796,43 +7796,43 @@ export function playout(): PlayoutKernel {
               return step110();
             }
           }
-          break preferred729;
+          break preferred752;
         }
       }
-      if ($offered731) {
-        $pick735 -= $weight733;
-        if ($pick735 < 0) {
-          const $moves744 = 1;
-          if ($moves744 > 4294967296)
+      if ($offered754) {
+        $pick758 -= $weight756;
+        if ($pick758 < 0) {
+          const $moves767 = 1;
+          if ($moves767 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt745: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index746 = drawInt(P, $moves744);
+          attempt768: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index769 = drawInt(P, $moves767);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat717, 6);
+            if (trace !== null) trace.push($seat740, 6);
             {
               return step110();
             }
           }
-          break preferred729;
+          break preferred752;
         }
       }
     }
-    const $count718 = 1;
-    const $count719 = 1;
-    const $total720: number = $count718 + $count719;
-    if ($total720 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat717} must act but has no legal move`);
+    const $count741 = 1;
+    const $count742 = 1;
+    const $total743: number = $count741 + $count742;
+    if ($total743 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat740} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n722 = $total720;
-    let $r723 = 0;
-    if ($n722 <= 2097152 && $n722 >= 1) {
+    const $n745 = $total743;
+    let $r746 = 0;
+    if ($n745 <= 2097152 && $n745 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7843,24 +7843,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n722;
+        const $m = ($t >>> 0) * $n745;
         const $low = $m >>> 0;
-        if ($low >= $n722 || $low >= 4294967296 % $n722) {
-          $r723 = ($m / 4294967296) >>> 0;
+        if ($low >= $n745 || $low >= 4294967296 % $n745) {
+          $r746 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n722 >= 1 && $n722 <= 4294967296))
+      if (!($n745 >= 1 && $n745 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r723 = drawInt(P, $n722);
+      $r746 = drawInt(P, $n745);
     }
-    const $index721$drawn = $r723;
-    let $index721 = $index721$drawn;
+    const $index744$drawn = $r746;
+    let $index744 = $index744$drawn;
     decisions++;
     steps = 0;
-    if ($index721 < $count718) {
-      if (trace !== null) trace.push($seat717, 5);
+    if ($index744 < $count741) {
+      if (trace !== null) trace.push($seat740, 5);
       {
         {
           const $amount = l_amount_3;
@@ -7878,61 +7878,61 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg724 = Z_deeds + l_q_2;
+          const $seg747 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg724]!; $i++)
-            if (C[$seg724 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg747]!; $i++)
+            if (C[$seg747 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at725 = $seg724 * CAP + $at;
-          const $card = C[$at725]!;
-          const $end726 = $seg724 * CAP + N[$seg724]! - 1;
-          for (let $k727 = $at725; $k727 < $end726; $k727++) C[$k727] = C[$k727 + 1]!;
-          N[$seg724]!--;
+          const $at748 = $seg747 * CAP + $at;
+          const $card = C[$at748]!;
+          const $end749 = $seg747 * CAP + N[$seg747]! - 1;
+          for (let $k750 = $at748; $k750 < $end749; $k750++) C[$k750] = C[$k750 + 1]!;
+          N[$seg747]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg724 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg747 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg724 - Z_deeds) * 35 + $member]!--;
+            if ($member >= 0) $count_deeds_space[($seg747 - Z_deeds) * 35 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg724 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg724 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg747 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg747 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg724 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg747 - Z_deeds) * 16 + $member]!--;
           }
-          const $seg728 = Z_deeds + l_buyer_2;
-          C[$seg728 * CAP + N[$seg728]!] = $card;
-          N[$seg728]!++;
-          $where[$card] = $seg728;
+          const $seg751 = Z_deeds + l_buyer_2;
+          C[$seg751 * CAP + N[$seg751]!] = $card;
+          N[$seg751]!++;
+          $where[$card] = $seg751;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg728 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_0[($seg751 - Z_deeds) * 16 + $member]!++;
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg728 - Z_deeds) * 35 + $member]!++;
+            if ($member >= 0) $count_deeds_space[($seg751 - Z_deeds) * 35 + $member]!++;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg728 - Z_deeds) * 8 + $member]!++;
-              if (v_eliminated[$seg728 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+              $count_deeds_group[($seg751 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg751 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg728 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_1[($seg751 - Z_deeds) * 16 + $member]!++;
           }
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_sell_stack++;
@@ -7940,39 +7940,39 @@ export function playout(): PlayoutKernel {
         return step110();
       }
     }
-    $index721 -= $count718;
-    if ($index721 < $count719) {
-      if (trace !== null) trace.push($seat717, 6);
+    $index744 -= $count741;
+    if ($index744 < $count742) {
+      if (trace !== null) trace.push($seat740, 6);
       {
         return step110();
       }
     }
-    $index721 -= $count719;
+    $index744 -= $count742;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide816(): number {
+  function decide839(): number {
     {
-      let $n773 = 0;
+      let $n796 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list73[$n773++] = l_q;
+          $list73[$n796++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n773; $s++) $list74[$s] = 0;
-      let $left775 = $n773;
-      if ($left775 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race774: for (;;) {
+      for (let $s = 0; $s < $n796; $s++) $list74[$s] = 0;
+      let $left798 = $n796;
+      if ($left798 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race797: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k777 = 0;
-        if ($left775 > 1) {
-          const $n779 = $left775;
-          let $r780 = 0;
-          if ($n779 <= 2097152 && $n779 >= 1) {
+        let $k800 = 0;
+        if ($left798 > 1) {
+          const $n802 = $left798;
+          let $r803 = 0;
+          if ($n802 <= 2097152 && $n802 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7983,147 +7983,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n779;
+              const $m = ($t >>> 0) * $n802;
               const $low = $m >>> 0;
-              if ($low >= $n779 || $low >= 4294967296 % $n779) {
-                $r780 = ($m / 4294967296) >>> 0;
+              if ($low >= $n802 || $low >= 4294967296 % $n802) {
+                $r803 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n779 >= 1 && $n779 <= 4294967296))
+            if (!($n802 >= 1 && $n802 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r780 = drawInt(P, $n779);
+            $r803 = drawInt(P, $n802);
           }
-          const $k777$drawn = $r780;
-          $k777 = $k777$drawn;
+          const $k800$drawn = $r803;
+          $k800 = $k800$drawn;
         }
-        let $seat776 = -1;
-        let $seat776$at = -1;
-        for (let $a778 = 0; $a778 < $n773; $a778++)
-          if ($list74[$a778]! === 0 && $k777-- === 0) {
-            $seat776 = $list73[$a778]!;
-            $seat776$at = $a778;
+        let $seat799 = -1;
+        let $seat799$at = -1;
+        for (let $a801 = 0; $a801 < $n796; $a801++)
+          if ($list74[$a801]! === 0 && $k800-- === 0) {
+            $seat799 = $list73[$a801]!;
+            $seat799$at = $a801;
             break;
           }
-        const l_q = $seat776;
-        preferred797: if ($preferred) {
-          const $low798 = l_high_2 + 1;
-          const $high799 = v_cash[l_q]!;
-          let $offered800 = false;
-          let $least801 = $low798;
-          offered800$open: {
-            if (!($low798 <= $high799)) break offered800$open;
-            $least801 = Math.max($low798, l_high_2 + 1);
-            if (!($least801 <= $high799)) break offered800$open;
-            $offered800 = true;
+        const l_q = $seat799;
+        preferred820: if ($preferred) {
+          const $low821 = l_high_2 + 1;
+          const $high822 = v_cash[l_q]!;
+          let $offered823 = false;
+          let $least824 = $low821;
+          offered823$open: {
+            if (!($low821 <= $high822)) break offered823$open;
+            $least824 = Math.max($low821, l_high_2 + 1);
+            if (!($least824 <= $high822)) break offered823$open;
+            $offered823 = true;
           }
-          let $offered802 = false;
-          offered802$open: {
-            $offered802 = true;
+          let $offered825 = false;
+          offered825$open: {
+            $offered825 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight803 = 0;
-          if ($offered800) {
-            $weight803 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight803) || $weight803 < 0)
+          let $weight826 = 0;
+          if ($offered823) {
+            $weight826 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight826) || $weight826 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight803}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight826}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight804 = 0;
-          if ($offered802) {
-            $weight804 = 1;
+          let $weight827 = 0;
+          if ($offered825) {
+            $weight827 = 1;
           }
-          const $weights805 = $weight803 + $weight804;
-          if ($weights805 === 0) break preferred797;
-          if ($weights805 > 4294967296)
+          const $weights828 = $weight826 + $weight827;
+          if ($weights828 === 0) break preferred820;
+          if ($weights828 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick806 = drawInt(P, $weights805);
-          if ($offered800) {
-            $pick806 -= $weight803;
-            if ($pick806 < 0) {
-              const $size807 = Math.max(0, $high799 - $least801 + 1);
-              const $moves808 = $size807;
-              if ($moves808 > 4294967296)
+          let $pick829 = drawInt(P, $weights828);
+          if ($offered823) {
+            $pick829 -= $weight826;
+            if ($pick829 < 0) {
+              const $size830 = Math.max(0, $high822 - $least824 + 1);
+              const $moves831 = $size830;
+              if ($moves831 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt809: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index810 = drawInt(P, $moves808);
-                const $digit811 = $index810 % $size807;
-                $index810 = Math.floor($index810 / $size807);
-                const $value812 = $least801 + $digit811;
+              attempt832: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index833 = drawInt(P, $moves831);
+                const $digit834 = $index833 % $size830;
+                $index833 = Math.floor($index833 / $size830);
+                const $value835 = $least824 + $digit834;
                 {
-                  const l_amount = $value812;
+                  const l_amount = $value835;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value812);
+                if (trace !== null) trace.push(l_q, 3, $value835);
                 {
-                  const l_amount = $value812;
+                  const l_amount = $value835;
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
                   return step125();
                 }
               }
-              break preferred797;
+              break preferred820;
             }
           }
-          if ($offered802) {
-            $pick806 -= $weight804;
-            if ($pick806 < 0) {
-              const $moves813 = 1;
-              if ($moves813 > 4294967296)
+          if ($offered825) {
+            $pick829 -= $weight827;
+            if ($pick829 < 0) {
+              const $moves836 = 1;
+              if ($moves836 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt814: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index815 = drawInt(P, $moves813);
+              attempt837: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index838 = drawInt(P, $moves836);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list74[$seat776$at] = 1;
-                if ($left775 === 1) {
+                $list74[$seat799$at] = 1;
+                if ($left798 === 1) {
                   return step125();
                 }
-                $left775--;
-                continue race774;
+                $left798--;
+                continue race797;
               }
-              break preferred797;
+              break preferred820;
             }
           }
         }
-        const $low781 = l_high_2 + 1;
-        const $high782 = v_cash[l_q]!;
-        let $offered783 = false;
-        let $least784 = $low781;
-        offered783$open: {
-          if (!($low781 <= $high782)) break offered783$open;
-          $least784 = Math.max($low781, l_high_2 + 1);
-          if (!($least784 <= $high782)) break offered783$open;
-          $offered783 = true;
+        const $low804 = l_high_2 + 1;
+        const $high805 = v_cash[l_q]!;
+        let $offered806 = false;
+        let $least807 = $low804;
+        offered806$open: {
+          if (!($low804 <= $high805)) break offered806$open;
+          $least807 = Math.max($low804, l_high_2 + 1);
+          if (!($least807 <= $high805)) break offered806$open;
+          $offered806 = true;
         }
-        let $offered785 = false;
-        offered785$open: {
-          $offered785 = true;
+        let $offered808 = false;
+        offered808$open: {
+          $offered808 = true;
         }
-        const $offered786 = ($offered783 ? 1 : 0) + ($offered785 ? 1 : 0);
-        if ($offered786 === 0)
+        const $offered809 = ($offered806 ? 1 : 0) + ($offered808 ? 1 : 0);
+        if ($offered809 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt787: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n789 = $offered786;
-          let $r790 = 0;
-          if ($n789 <= 2097152 && $n789 >= 1) {
+        attempt810: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n812 = $offered809;
+          let $r813 = 0;
+          if ($n812 <= 2097152 && $n812 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -8134,24 +8134,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n789;
+              const $m = ($t >>> 0) * $n812;
               const $low = $m >>> 0;
-              if ($low >= $n789 || $low >= 4294967296 % $n789) {
-                $r790 = ($m / 4294967296) >>> 0;
+              if ($low >= $n812 || $low >= 4294967296 % $n812) {
+                $r813 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n789 >= 1 && $n789 <= 4294967296))
+            if (!($n812 >= 1 && $n812 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r790 = drawInt(P, $n789);
+            $r813 = drawInt(P, $n812);
           }
-          const $pick788$drawn = $r790;
-          let $pick788 = $pick788$drawn;
-          if ($offered783 && $pick788-- === 0) {
-            const $n794 = Math.max(0, $high782 - $least784 + 1);
-            let $r795 = 0;
-            if ($n794 <= 2097152 && $n794 >= 1) {
+          const $pick811$drawn = $r813;
+          let $pick811 = $pick811$drawn;
+          if ($offered806 && $pick811-- === 0) {
+            const $n817 = Math.max(0, $high805 - $least807 + 1);
+            let $r818 = 0;
+            if ($n817 <= 2097152 && $n817 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -8162,181 +8162,181 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n794;
+                const $m = ($t >>> 0) * $n817;
                 const $low = $m >>> 0;
-                if ($low >= $n794 || $low >= 4294967296 % $n794) {
-                  $r795 = ($m / 4294967296) >>> 0;
+                if ($low >= $n817 || $low >= 4294967296 % $n817) {
+                  $r818 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n794 >= 1 && $n794 <= 4294967296))
+              if (!($n817 >= 1 && $n817 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r795 = drawInt(P, $n794);
+              $r818 = drawInt(P, $n817);
             }
-            const $digit792 = $r795;
-            const $value793 = $least784 + $digit792;
+            const $digit815 = $r818;
+            const $value816 = $least807 + $digit815;
             {
-              const l_amount = $value793;
+              const l_amount = $value816;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value793);
+            if (trace !== null) trace.push(l_q, 3, $value816);
             {
-              const l_amount = $value793;
+              const l_amount = $value816;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return step125();
             }
           }
-          if ($offered785 && $pick788-- === 0) {
+          if ($offered808 && $pick811-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list74[$seat776$at] = 1;
-            if ($left775 === 1) {
+            $list74[$seat799$at] = 1;
+            if ($left798 === 1) {
               return step125();
             }
-            $left775--;
-            continue race774;
+            $left798--;
+            continue race797;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide873($seat817: number): number {
-    const $seg818 = Z_deeds + l_p;
-    let $offered819 = false;
-    let $gate842 = false;
-    let $found824 = false;
-    offered819$open: {
-      if (!(N[$seg818]! > 0)) break offered819$open;
-      let $any820: boolean = false;
+  function decide899($seat840: number): number {
+    const $seg841 = Z_deeds + l_p;
+    let $offered842 = false;
+    let $gate868 = false;
+    let $found847 = false;
+    offered842$open: {
+      if (!(N[$seg841]! > 0)) break offered842$open;
+      let $any843: boolean = false;
       {
-        const $seg822 = Z_deeds + l_p;
-        const $n823 = N[$seg822]!;
-        for (let $i821 = 0; $i821 < $n823; $i821++) {
-          const l_e = C[$seg822 * CAP + $i821]!;
+        const $seg845 = Z_deeds + l_p;
+        const $n846 = N[$seg845]!;
+        for (let $i844 = 0; $i844 < $n846; $i844++) {
+          const l_e = C[$seg845 * CAP + $i844]!;
           if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any820 = true;
+            $any843 = true;
             break;
           }
         }
       }
-      if (!$any820) break offered819$open;
-      $gate842 = true;
+      if (!$any843) break offered842$open;
+      $gate868 = true;
     }
-    const $seg826 = Z_deeds + l_p;
-    let $offered827 = false;
-    let $gate843 = false;
-    let $found832 = false;
-    offered827$open: {
-      if (!(N[$seg826]! > 0)) break offered827$open;
-      let $any828: boolean = false;
+    const $seg850 = Z_deeds + l_p;
+    let $offered851 = false;
+    let $gate869 = false;
+    let $found856 = false;
+    offered851$open: {
+      if (!(N[$seg850]! > 0)) break offered851$open;
+      let $any852: boolean = false;
       {
-        const $seg830 = Z_deeds + l_p;
-        const $n831 = N[$seg830]!;
-        for (let $i829 = 0; $i829 < $n831; $i829++) {
-          const l_e = C[$seg830 * CAP + $i829]!;
+        const $seg854 = Z_deeds + l_p;
+        const $n855 = N[$seg854]!;
+        for (let $i853 = 0; $i853 < $n855; $i853++) {
+          const l_e = C[$seg854 * CAP + $i853]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any828 = true;
+            $any852 = true;
             break;
           }
         }
       }
-      if (!$any828) break offered827$open;
-      if (!(v_stacks_left >= 4)) break offered827$open;
-      $gate843 = true;
+      if (!$any852) break offered851$open;
+      if (!(v_stacks_left >= 4)) break offered851$open;
+      $gate869 = true;
     }
-    const $seg834 = Z_deeds + l_p;
-    let $offered835 = false;
-    let $gate844 = false;
-    let $found840 = false;
-    offered835$open: {
-      if (!(N[$seg834]! > 0)) break offered835$open;
-      let $any836: boolean = false;
+    const $seg859 = Z_deeds + l_p;
+    let $offered860 = false;
+    let $gate870 = false;
+    let $found865 = false;
+    offered860$open: {
+      if (!(N[$seg859]! > 0)) break offered860$open;
+      let $any861: boolean = false;
       {
-        const $seg838 = Z_deeds + l_p;
-        const $n839 = N[$seg838]!;
-        for (let $i837 = 0; $i837 < $n839; $i837++) {
-          const l_e = C[$seg838 * CAP + $i837]!;
+        const $seg863 = Z_deeds + l_p;
+        const $n864 = N[$seg863]!;
+        for (let $i862 = 0; $i862 < $n864; $i862++) {
+          const l_e = C[$seg863 * CAP + $i862]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any836 = true;
+            $any861 = true;
             break;
           }
         }
       }
-      if (!$any836) break offered835$open;
-      $gate844 = true;
+      if (!$any861) break offered860$open;
+      $gate870 = true;
     }
     $values75$n[0]! = 0;
     $values77$n[0]! = 0;
     $values79$n[0]! = 0;
-    if ($gate842 || $gate843 || $gate844) {
-      let $value845$kept0 = 0;
-      let $value845$kept1 = 0;
-      let $value845$kept2 = 0;
-      for (let $i846 = 0; $i846 < N[$seg818]!; $i846++) {
-        const $value845 = C[$seg818 * CAP + $i846]!;
-        found824$test: if ($gate842) {
-          const l_d = $value845;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found824$test;
-          if (!fn_may_sell_stack$memo(l_p, l_d)) break found824$test;
-          $values75[$value845$kept0++] = l_d;
+    if ($gate868 || $gate869 || $gate870) {
+      let $value871$kept0 = 0;
+      let $value871$kept1 = 0;
+      let $value871$kept2 = 0;
+      for (let $i872 = 0; $i872 < N[$seg841]!; $i872++) {
+        const $value871 = C[$seg841 * CAP + $i872]!;
+        found847$test: if ($gate868) {
+          const l_d = $value871;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found847$test;
+          if (!fn_may_sell_stack$memo(l_p, l_d)) break found847$test;
+          $values75[$value871$kept0++] = l_d;
         }
-        found832$test: if ($gate843) {
-          const l_d = $value845;
-          if (!(v_key[l_d]! === 1)) break found832$test;
-          $values77[$value845$kept1++] = l_d;
+        found856$test: if ($gate869) {
+          const l_d = $value871;
+          if (!(v_key[l_d]! === 1)) break found856$test;
+          $values77[$value871$kept1++] = l_d;
         }
-        found840$test: if ($gate844) {
-          const l_d = $value845;
-          if (!!(v_mortgaged[l_d]! === 1)) break found840$test;
+        found865$test: if ($gate870) {
+          const l_d = $value871;
+          if (!!(v_mortgaged[l_d]! === 1)) break found865$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
-            break found840$test;
-          $values79[$value845$kept2++] = l_d;
+            break found865$test;
+          $values79[$value871$kept2++] = l_d;
         }
       }
-      $values75$n[0]! = $value845$kept0;
-      $values77$n[0]! = $value845$kept1;
-      $values79$n[0]! = $value845$kept2;
-      $found824 = $value845$kept0 > 0;
-      $found832 = $value845$kept1 > 0;
-      $found840 = $value845$kept2 > 0;
+      $values75$n[0]! = $value871$kept0;
+      $values77$n[0]! = $value871$kept1;
+      $values79$n[0]! = $value871$kept2;
+      $found847 = $value871$kept0 > 0;
+      $found856 = $value871$kept1 > 0;
+      $found865 = $value871$kept2 > 0;
     }
-    offered819$open: {
-      if (!$found824) break offered819$open;
-      $offered819 = true;
+    offered842$open: {
+      if (!$found847) break offered842$open;
+      $offered842 = true;
     }
-    offered827$open: {
-      if (!$found832) break offered827$open;
-      $offered827 = true;
+    offered851$open: {
+      if (!$found856) break offered851$open;
+      $offered851 = true;
     }
-    offered835$open: {
-      if (!$found840) break offered835$open;
-      $offered835 = true;
+    offered860$open: {
+      if (!$found865) break offered860$open;
+      $offered860 = true;
     }
-    const $offered847 = ($offered819 ? 1 : 0) + ($offered827 ? 1 : 0) + ($offered835 ? 1 : 0);
-    if ($offered847 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat817} must act but has no legal move`);
+    const $offered873 = ($offered842 ? 1 : 0) + ($offered851 ? 1 : 0) + ($offered860 ? 1 : 0);
+    if ($offered873 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat840} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt848: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n850 = $offered847;
-      let $r851 = 0;
-      if ($n850 <= 2097152 && $n850 >= 1) {
+    attempt874: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n876 = $offered873;
+      let $r877 = 0;
+      if ($n876 <= 2097152 && $n876 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8347,24 +8347,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n850;
+          const $m = ($t >>> 0) * $n876;
           const $low = $m >>> 0;
-          if ($low >= $n850 || $low >= 4294967296 % $n850) {
-            $r851 = ($m / 4294967296) >>> 0;
+          if ($low >= $n876 || $low >= 4294967296 % $n876) {
+            $r877 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n850 >= 1 && $n850 <= 4294967296))
+        if (!($n876 >= 1 && $n876 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r851 = drawInt(P, $n850);
+        $r877 = drawInt(P, $n876);
       }
-      const $pick849$drawn = $r851;
-      let $pick849 = $pick849$drawn;
-      if ($offered819 && $pick849-- === 0) {
-        const $n855 = $values75$n[0]!;
-        let $r856 = 0;
-        if ($n855 <= 2097152 && $n855 >= 1) {
+      const $pick875$drawn = $r877;
+      let $pick875 = $pick875$drawn;
+      if ($offered842 && $pick875-- === 0) {
+        const $n881 = $values75$n[0]!;
+        let $r882 = 0;
+        if ($n881 <= 2097152 && $n881 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8375,34 +8375,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n855;
+            const $m = ($t >>> 0) * $n881;
             const $low = $m >>> 0;
-            if ($low >= $n855 || $low >= 4294967296 % $n855) {
-              $r856 = ($m / 4294967296) >>> 0;
+            if ($low >= $n881 || $low >= 4294967296 % $n881) {
+              $r882 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n855 >= 1 && $n855 <= 4294967296))
+          if (!($n881 >= 1 && $n881 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r856 = drawInt(P, $n855);
+          $r882 = drawInt(P, $n881);
         }
-        const $digit853 = $r856;
-        const $value854 = $values75[$digit853]!;
+        const $digit879 = $r882;
+        const $value880 = $values75[$digit879]!;
         {
-          const l_d = $value854;
+          const l_d = $value880;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat817, 0, $value854);
+        if (trace !== null) trace.push($seat840, 0, $value880);
         {
-          const l_d = $value854;
+          const l_d = $value880;
           {
-            const $argument857 = l_p;
-            const $argument858 = l_d;
+            const $argument883 = l_p;
+            const $argument884 = l_d;
             {
-              let l_p = $argument857;
-              let l_sold = $argument858;
+              let l_p = $argument883;
+              let l_sold = $argument884;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8427,10 +8427,10 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered827 && $pick849-- === 0) {
-        const $n862 = $values77$n[0]!;
-        let $r863 = 0;
-        if ($n862 <= 2097152 && $n862 >= 1) {
+      if ($offered851 && $pick875-- === 0) {
+        const $n888 = $values77$n[0]!;
+        let $r889 = 0;
+        if ($n888 <= 2097152 && $n888 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8441,34 +8441,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n862;
+            const $m = ($t >>> 0) * $n888;
             const $low = $m >>> 0;
-            if ($low >= $n862 || $low >= 4294967296 % $n862) {
-              $r863 = ($m / 4294967296) >>> 0;
+            if ($low >= $n888 || $low >= 4294967296 % $n888) {
+              $r889 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n862 >= 1 && $n862 <= 4294967296))
+          if (!($n888 >= 1 && $n888 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r863 = drawInt(P, $n862);
+          $r889 = drawInt(P, $n888);
         }
-        const $digit860 = $r863;
-        const $value861 = $values77[$digit860]!;
+        const $digit886 = $r889;
+        const $value887 = $values77[$digit886]!;
         {
-          const l_d = $value861;
+          const l_d = $value887;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat817, 1, $value861);
+        if (trace !== null) trace.push($seat840, 1, $value887);
         {
-          const l_d = $value861;
+          const l_d = $value887;
           {
-            const $argument864 = l_p;
-            const $argument865 = l_d;
+            const $argument890 = l_p;
+            const $argument891 = l_d;
             {
-              let l_p = $argument864;
-              let l_sold = $argument865;
+              let l_p = $argument890;
+              let l_sold = $argument891;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8497,10 +8497,10 @@ export function playout(): PlayoutKernel {
           return step129();
         }
       }
-      if ($offered835 && $pick849-- === 0) {
-        const $n869 = $values79$n[0]!;
-        let $r870 = 0;
-        if ($n869 <= 2097152 && $n869 >= 1) {
+      if ($offered860 && $pick875-- === 0) {
+        const $n895 = $values79$n[0]!;
+        let $r896 = 0;
+        if ($n895 <= 2097152 && $n895 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8511,34 +8511,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n869;
+            const $m = ($t >>> 0) * $n895;
             const $low = $m >>> 0;
-            if ($low >= $n869 || $low >= 4294967296 % $n869) {
-              $r870 = ($m / 4294967296) >>> 0;
+            if ($low >= $n895 || $low >= 4294967296 % $n895) {
+              $r896 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n869 >= 1 && $n869 <= 4294967296))
+          if (!($n895 >= 1 && $n895 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r870 = drawInt(P, $n869);
+          $r896 = drawInt(P, $n895);
         }
-        const $digit867 = $r870;
-        const $value868 = $values79[$digit867]!;
+        const $digit893 = $r896;
+        const $value894 = $values79[$digit893]!;
         {
-          const l_d = $value868;
+          const l_d = $value894;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat817, 2, $value868);
+        if (trace !== null) trace.push($seat840, 2, $value894);
         {
-          const l_d = $value868;
+          const l_d = $value894;
           {
-            const $argument871 = l_p;
-            const $argument872 = l_d;
+            const $argument897 = l_p;
+            const $argument898 = l_d;
             {
-              let l_p = $argument871;
-              let l_pledged = $argument872;
+              let l_p = $argument897;
+              let l_pledged = $argument898;
               $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -8818,21 +8818,21 @@ export function playout(): PlayoutKernel {
       v_claim_space = -1;
       $recountKeyed();
       {
-        let $n874 = 0;
+        let $n900 = 0;
         {
-          const $n876 = N[Z_spaces]!;
-          for (let $i875 = 0; $i875 < $n876; $i875++) {
-            const l_s = C[Z_spaces * CAP + $i875]!;
-            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n874++] = l_s;
+          const $n902 = N[Z_spaces]!;
+          for (let $i901 = 0; $i901 < $n902; $i901++) {
+            const l_s = C[Z_spaces * CAP + $i901]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n900++] = l_s;
           }
         }
-        if ($n874 > 0) {
+        if ($n900 > 0) {
           let $j = 0;
           let $w = 0;
           const $n = N[Z_spaces]!;
           for (let $r = 0; $r < $n; $r++) {
             const $c = C[Z_spaces * CAP + $r]!;
-            if ($j < $n874 && $c === $list81[$j]) {
+            if ($j < $n900 && $c === $list81[$j]) {
               $j++;
               continue;
             }
@@ -8840,8 +8840,8 @@ export function playout(): PlayoutKernel {
           }
           N[Z_spaces] = $w;
         }
-        for (let $i877 = 0; $i877 < $n874; $i877++) {
-          const l_s = $list81[$i877]!;
+        for (let $i903 = 0; $i903 < $n900; $i903++) {
+          const l_s = $list81[$i903]!;
           {
             const $card = l_s;
             {
@@ -8856,21 +8856,21 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        let $n878 = 0;
+        let $n904 = 0;
         {
-          const $n880 = N[Z_bank_deeds]!;
-          for (let $i879 = 0; $i879 < $n880; $i879++) {
-            const l_d = C[Z_bank_deeds * CAP + $i879]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n878++] = l_d;
+          const $n906 = N[Z_bank_deeds]!;
+          for (let $i905 = 0; $i905 < $n906; $i905++) {
+            const l_d = C[Z_bank_deeds * CAP + $i905]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n904++] = l_d;
           }
         }
-        if ($n878 > 0) {
+        if ($n904 > 0) {
           let $j = 0;
           let $w = 0;
           const $n = N[Z_bank_deeds]!;
           for (let $r = 0; $r < $n; $r++) {
             const $c = C[Z_bank_deeds * CAP + $r]!;
-            if ($j < $n878 && $c === $list82[$j]) {
+            if ($j < $n904 && $c === $list82[$j]) {
               $j++;
               continue;
             }
@@ -8878,8 +8878,8 @@ export function playout(): PlayoutKernel {
           }
           N[Z_bank_deeds] = $w;
         }
-        for (let $i881 = 0; $i881 < $n878; $i881++) {
-          const l_d = $list82[$i881]!;
+        for (let $i907 = 0; $i907 < $n904; $i907++) {
+          const l_d = $list82[$i907]!;
           {
             const $card = l_d;
             {
@@ -8897,17 +8897,17 @@ export function playout(): PlayoutKernel {
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
       v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
       {
-        let $n882 = 0;
+        let $n908 = 0;
         {
-          const $n884 =
+          const $n910 =
             $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + 1]! > 0 ? N[Z_mercy_deck]! : 0;
-          for (let $i883 = 0; $i883 < $n884; $i883++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i883]!;
-            if (Fortune_deck$code[l_c]! === 1) $list83[$n882++] = l_c;
+          for (let $i909 = 0; $i909 < $n910; $i909++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i909]!;
+            if (Fortune_deck$code[l_c]! === 1) $list83[$n908++] = l_c;
           }
         }
-        if ($n882 > 0) {
-          let $j = $n882 - 1;
+        if ($n908 > 0) {
+          let $j = $n908 - 1;
           let $w = 0;
           const $n = N[Z_mercy_deck]!;
           for (let $r = 0; $r < $n; $r++) {
@@ -8920,8 +8920,8 @@ export function playout(): PlayoutKernel {
           }
           N[Z_mercy_deck] = $w;
         }
-        for (let $i885 = 0; $i885 < $n882; $i885++) {
-          const l_c = $list83[$i885]!;
+        for (let $i911 = 0; $i911 < $n908; $i911++) {
+          const l_c = $list83[$i911]!;
           {
             const $card = l_c;
             {
@@ -8935,10 +8935,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i886 = N[Z_mercy_deck]! - 1; $i886 > 0; $i886--) {
-          const $n890 = $i886 + 1;
-          let $r891 = 0;
-          if ($n890 <= 2097152 && $n890 >= 1) {
+        for (let $i912 = N[Z_mercy_deck]! - 1; $i912 > 0; $i912--) {
+          const $n916 = $i912 + 1;
+          let $r917 = 0;
+          if ($n916 <= 2097152 && $n916 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8949,31 +8949,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n890;
+              const $m = ($t >>> 0) * $n916;
               const $low = $m >>> 0;
-              if ($low >= $n890 || $low >= 4294967296 % $n890) {
-                $r891 = ($m / 4294967296) >>> 0;
+              if ($low >= $n916 || $low >= 4294967296 % $n916) {
+                $r917 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n890 >= 1 && $n890 <= 4294967296))
+            if (!($n916 >= 1 && $n916 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r891 = drawInt(G, $n890);
+            $r917 = drawInt(G, $n916);
           }
-          const $j889 = $r891;
-          const $a887 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i886;
-          const $b888 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j889;
-          const $card = C[$a887]!;
-          C[$a887] = C[$b888]!;
-          C[$b888] = $card;
+          const $j915 = $r917;
+          const $a913 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i912;
+          const $b914 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j915;
+          const $card = C[$a913]!;
+          C[$a913] = C[$b914]!;
+          C[$b914] = $card;
         }
       }
       {
-        for (let $i892 = N[Z_grace_deck]! - 1; $i892 > 0; $i892--) {
-          const $n896 = $i892 + 1;
-          let $r897 = 0;
-          if ($n896 <= 2097152 && $n896 >= 1) {
+        for (let $i918 = N[Z_grace_deck]! - 1; $i918 > 0; $i918--) {
+          const $n922 = $i918 + 1;
+          let $r923 = 0;
+          if ($n922 <= 2097152 && $n922 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8984,34 +8984,34 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n896;
+              const $m = ($t >>> 0) * $n922;
               const $low = $m >>> 0;
-              if ($low >= $n896 || $low >= 4294967296 % $n896) {
-                $r897 = ($m / 4294967296) >>> 0;
+              if ($low >= $n922 || $low >= 4294967296 % $n922) {
+                $r923 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n896 >= 1 && $n896 <= 4294967296))
+            if (!($n922 >= 1 && $n922 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r897 = drawInt(G, $n896);
+            $r923 = drawInt(G, $n922);
           }
-          const $j895 = $r897;
-          const $a893 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i892;
-          const $b894 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j895;
-          const $card = C[$a893]!;
-          C[$a893] = C[$b894]!;
-          C[$b894] = $card;
+          const $j921 = $r923;
+          const $a919 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i918;
+          const $b920 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j921;
+          const $card = C[$a919]!;
+          C[$a919] = C[$b920]!;
+          C[$b920] = $card;
         }
       }
       {
-        let $n898 = 0;
+        let $n924 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list84[$n898++] = l_p;
+          $list84[$n924++] = l_p;
         }
-        for (let $i899 = 0; $i899 < $n898; $i899++) {
-          const l_p = $list84[$i899]!;
+        for (let $i925 = 0; $i925 < $n924; $i925++) {
+          const l_p = $list84[$i925]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -9028,10 +9028,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i900 = N[Z_bank_deeds]! - 1; $i900 > 0; $i900--) {
-            const $n904 = $i900 + 1;
-            let $r905 = 0;
-            if ($n904 <= 2097152 && $n904 >= 1) {
+          for (let $i926 = N[Z_bank_deeds]! - 1; $i926 > 0; $i926--) {
+            const $n930 = $i926 + 1;
+            let $r931 = 0;
+            if ($n930 <= 2097152 && $n930 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -9042,87 +9042,87 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n904;
+                const $m = ($t >>> 0) * $n930;
                 const $low = $m >>> 0;
-                if ($low >= $n904 || $low >= 4294967296 % $n904) {
-                  $r905 = ($m / 4294967296) >>> 0;
+                if ($low >= $n930 || $low >= 4294967296 % $n930) {
+                  $r931 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n904 >= 1 && $n904 <= 4294967296))
+              if (!($n930 >= 1 && $n930 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r905 = drawInt(G, $n904);
+              $r931 = drawInt(G, $n930);
             }
-            const $j903 = $r905;
-            const $a901 = Z_bank_deeds * CAP + $i900;
-            const $b902 = Z_bank_deeds * CAP + $j903;
-            const $card = C[$a901]!;
-            C[$a901] = C[$b902]!;
-            C[$b902] = $card;
+            const $j929 = $r931;
+            const $a927 = Z_bank_deeds * CAP + $i926;
+            const $b928 = Z_bank_deeds * CAP + $j929;
+            const $card = C[$a927]!;
+            C[$a927] = C[$b928]!;
+            C[$b928] = $card;
           }
         }
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n906 = 0;
+          let $n932 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list85[$n906++] = l_p;
+            $list85[$n932++] = l_p;
           }
-          for (let $i907 = 0; $i907 < $n906; $i907++) {
-            const l_p = $list85[$i907]!;
+          for (let $i933 = 0; $i933 < $n932; $i933++) {
+            const l_p = $list85[$i933]!;
             {
-              const $seg908 = Z_deeds + l_p;
+              const $seg934 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at909 = Z_bank_deeds * CAP;
-                const $card = C[$at909]!;
-                const $end910 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k911 = $at909; $k911 < $end910; $k911++) C[$k911] = C[$k911 + 1]!;
+                const $at935 = Z_bank_deeds * CAP;
+                const $card = C[$at935]!;
+                const $end936 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k937 = $at935; $k937 < $end936; $k937++) C[$k937] = C[$k937 + 1]!;
                 N[Z_bank_deeds]!--;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
                 }
-                C[$seg908 * CAP + N[$seg908]!] = $card;
-                N[$seg908]!++;
-                $where[$card] = $seg908;
+                C[$seg934 * CAP + N[$seg934]!] = $card;
+                N[$seg934]!++;
+                $where[$card] = $seg934;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg908 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg934 - Z_deeds) * 16 + $member]!++;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg908 - Z_deeds) * 35 + $member]!++;
+                  if ($member >= 0) $count_deeds_space[($seg934 - Z_deeds) * 35 + $member]!++;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg908 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg908 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg934 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg934 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg908 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg934 - Z_deeds) * 16 + $member]!++;
                 }
               }
             }
             $generation_lowest_level++;
             $generation_may_sell_stack++;
             {
-              let $sum912: number = 0;
+              let $sum938: number = 0;
               {
-                const $seg914 = Z_deeds + l_p;
-                const $n915 = N[$seg914]!;
-                for (let $i913 = 0; $i913 < $n915; $i913++) {
-                  const l_d = C[$seg914 * CAP + $i913]!;
-                  $sum912 += Deed_price[l_d]!;
+                const $seg940 = Z_deeds + l_p;
+                const $n941 = N[$seg940]!;
+                for (let $i939 = 0; $i939 < $n941; $i939++) {
+                  const l_d = C[$seg940 * CAP + $i939]!;
+                  $sum938 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum912;
+              const $amount = $sum938;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",

@@ -15,9 +15,8 @@ import { preferredDraw } from "./playout-preferences.js";
 import { exactSampler } from "./playout-exact-sampler.js";
 import { lazySeatDomain } from "./playout-lazy-seats.js";
 import { callerMeaning, seatMaskDomain, seatsPassing, type SeatSets } from "./playout-seat-sets.js";
-import { sharedSeatSkips } from "./playout-seat-masks.js";
-import { aloneCode, sharedListings, type OptionListing, type OptionSearch, type SearchTest } from "./playout-shared-search.js";
-import { resumeDeclaration, searchAndFill } from "./playout-resumed-lists.js";
+import { seatsOutside, sharedSeatSkips } from "./playout-seat-masks.js";
+import { searchLines, sharedListings, type OptionListing, type OptionSearch, type SearchTest } from "./playout-shared-search.js";
 
 
 /** An option's listing (`offered`): its flag, the domains its parameters are drawn from, the lines
@@ -434,7 +433,7 @@ export class KernelDecisions {
    *  about that parameter alone still holds one (option-listing.ts). */
   offered(option: A.MoveOptionDeclaration, lines: string[]): string {
     const listing = this.listing(option);
-    lines.push(...aloneCode(listing));
+    lines.push(...listing.declarations, ...listing.open);
     return listing.flag;
   }
 
@@ -532,17 +531,17 @@ export class KernelDecisions {
       // Searched alone (not in a pass shared with other options), over the seats: the seats its
       // leading tests skip are left out by masks (playout-seat-masks.ts).
       const alone = held ? sharedSeatSkips(held, [{ binder: name, tests: checks }]) : null;
+      const aloneDomain: KernelDomain = alone ? { ...domain, each: (binder, body) => seatsOutside(alone.skipped, binder, body) } : domain;
+      const aloneTests = alone ? alone.tests[0]! : checks;
+      const tests = aloneTests.flatMap(({ pre, code }) => [...pre, `if (!(${code})) continue;`]);
       // Offered while some value meets them (the search stops at the first, as `some` does); the
       // list itself is built once the option is drawn (`fill`), as the compiled sampler builds it.
       const found = this.code.temp("found");
       const start = open.length;
-      const written = searchAndFill(this.code, { domain, binder: name, tests: checks, found, block }, alone, kept);
-      open.push(...written.search);
-      const first: OptionSearch | null = search === null ? { start, end: open.length, domain, binder: name, tests: checks, found, block, kept, ...(written.at ? { at: written.at } : {}) } : null;
-      // The first search's position is declared where its block is written alone (`aloneCode`).
-      if (written.at !== null && first === null) lines.push(resumeDeclaration(written.at));
+      open.push(...searchLines({ domain: aloneDomain, binder: name, tests: aloneTests, found, block }));
+      const first: OptionSearch | null = search === null ? { start, end: open.length, domain, binder: name, tests: checks, found, block, kept } : null;
       search ??= first;
-      fills.push({ search: first, lines: written.fill });
+      fills.push({ search: first, lines: [`${kept.size} = 0;`, ...aloneDomain.each(name, [...tests, `${kept.list}[${kept.size}++] = ${name};`])] });
       return this.domains.listed(kept);
     });
     open.push(`${flag} = true;`, "}");

@@ -28,9 +28,6 @@ export interface KernelDomain {
    *  same zone, the seats): the options of a decision searching it share one pass
    *  (playout-shared-search.ts). */
   readonly shares?: string;
-  /** True when `each` walks `valueAt(0)` to `valueAt(size - 1)` in order: a search of it can keep
-   *  the position where it stopped (playout-resumed-lists.ts). */
-  readonly indexed?: boolean;
 }
 
 export class KernelDomains {
@@ -71,7 +68,6 @@ export class KernelDomains {
         size: `N[${seg}]!`,
         valueAt: cardAt,
         position: true,
-        indexed: true,
         shares: `zone ${zone.seg} ${zone.layout.topLast}`,
         each: (binder, body) => {
           const i = this.code.temp("i");
@@ -80,7 +76,7 @@ export class KernelDomains {
       };
     }
     if (!p.condition && !this.game.eliminates && p.domain.kind === "name" && p.domain.name === "players" && this.game.names.get(p.domain)?.kind === "builtin") {
-      return { nonEmpty: "players > 0", size: "players", valueAt: (digit) => digit, shares: "seats", indexed: true, each: (binder, body) => [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"] };
+      return { nonEmpty: "players > 0", size: "players", valueAt: (digit) => digit, shares: "seats", each: (binder, body) => [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"] };
     }
     // Any other list (or a domain kept by `where`): its values listed into a scratch list.
     const list = this.code.newList(this.elementType(p), this.listCapacity(p));
@@ -107,7 +103,6 @@ export class KernelDomains {
       nonEmpty: `${size} > 0`,
       size,
       valueAt: (digit) => `${list}[${digit}]!`,
-      indexed: true,
       each: (binder, body) => {
         const i = this.code.temp("i");
         return [`for (let ${i} = 0; ${i} < ${size}; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...body, "}"];

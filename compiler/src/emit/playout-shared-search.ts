@@ -20,7 +20,6 @@ import type { KernelCode } from "./playout-statements.js";
 import type { KernelDomain } from "./playout-domains.js";
 import { seatsOutside, sharedSeatSkips } from "./playout-seat-masks.js";
 import { commonLeadingTests } from "./playout-common-tests.js";
-import { resumeDeclaration } from "./playout-resumed-lists.js";
 
 /** A requirement tested on each value of a search: `pre` runs first, `code` must hold. */
 export interface SearchTest {
@@ -42,9 +41,6 @@ export interface OptionSearch {
   readonly block: string;
   /** The list the option's draw picks this parameter from (filled at the draw unless `collected`). */
   readonly kept: { readonly list: string; readonly size: string };
-  /** Where the search alone keeps the position of its first match, for the fill to resume from
-   *  (playout-resumed-lists.ts); declared only where the search is written alone. */
-  readonly at?: string;
 }
 
 /** What playout-decisions.ts `listing` writes for an option: lines that declare its domains and
@@ -53,12 +49,6 @@ export interface OptionListing {
   readonly declarations: readonly string[];
   readonly open: readonly string[];
   readonly search: OptionSearch | null;
-}
-
-/** A listing written alone (its search not shared): its declarations, its first search's kept
- *  position (playout-resumed-lists.ts), its block. */
-export function aloneCode(listing: OptionListing): string[] {
-  return [...listing.declarations, ...(listing.search?.at ? [resumeDeclaration(listing.search.at)] : []), ...listing.open];
 }
 
 /** The search alone, as `offered` writes it in the listing block: a loop up to the first match. */
@@ -88,11 +78,11 @@ export function sharedListings(code: KernelCode, listings: readonly OptionListin
   const lines: string[] = [];
   const gates = new Map<number, string>();
   listings.forEach((listing, i) => {
+    lines.push(...listing.declarations);
     if (!shared.has(i)) {
-      lines.push(...aloneCode(listing));
+      lines.push(...listing.open);
       return;
     }
-    lines.push(...listing.declarations);
     const search = listing.search!;
     const gate = code.temp("gate");
     gates.set(i, gate);
