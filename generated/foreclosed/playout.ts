@@ -7,7 +7,6 @@ import {
   missingTableKey,
   nthMaskSeat,
   rollOn,
-  seatCount,
   seedWords,
   segmentHolding,
   takeFromZoneOf,
@@ -288,7 +287,6 @@ export function playout(): PlayoutKernel {
   var Action_unshown = cardData.Action_unshown;
   var Action_unshown_too = cardData.Action_unshown_too;
   var Action_value = cardData.Action_value;
-  var BOTS = cardData.BOTS;
   var Property_bonus = cardData.Property_bonus;
   var Property_coin = cardData.Property_coin;
   var Property_colour = cardData.Property_colour;
@@ -8229,7 +8227,6 @@ export function playout(): PlayoutKernel {
     const Action_unshown = cardData.Action_unshown;
     const Action_unshown_too = cardData.Action_unshown_too;
     const Action_value = cardData.Action_value;
-    const BOTS = cardData.BOTS;
     const Property_bonus = cardData.Property_bonus;
     const Property_coin = cardData.Property_coin;
     const Property_colour = cardData.Property_colour;
@@ -8249,7 +8246,7 @@ export function playout(): PlayoutKernel {
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 6))
       throw new GameFault("fault/players", `this game is for 2 to 6 players, not ${$players}`);
     humans = $players;
-    players = seatCount(BOTS, humans);
+    players = humans + (humans === 2 ? 1 : 0);
     v_bank = 0;
     v_chairman = 0;
     K_ended = -1;
@@ -10076,7 +10073,6 @@ export function playout(): PlayoutKernel {
     const Action_unshown = cardData.Action_unshown;
     const Action_unshown_too = cardData.Action_unshown_too;
     const Action_value = cardData.Action_value;
-    const BOTS = cardData.BOTS;
     const Property_bonus = cardData.Property_bonus;
     const Property_coin = cardData.Property_coin;
     const Property_colour = cardData.Property_colour;

@@ -29,6 +29,7 @@ import { variantFlag } from "./playout-expressions.js";
 import { writeOnlyPuts } from "./playout-write-only.js";
 import { KernelUnsupported, WHERE, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
+import { seatCountCode } from "./playout-bot-seats.js";
 
 /** Steps of the flow past which each step gets a function of its own. */
 const SPLIT_STEPS = 40;
@@ -292,10 +293,10 @@ export class PlayoutFile {
       `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
       ...(shared
         ? humans
-          ? ["humans = $players;", "players = seatCount(BOTS, humans);"]
+          ? ["humans = $players;", `players = ${seatCountCode(game, "humans")};`]
           : ["players = $players;"]
         : humans
-          ? ["const humans = $players;", "const players = seatCount(BOTS, humans);"]
+          ? ["const humans = $players;", `const players = ${seatCountCode(game, "humans")};`]
           : ["const players = $players;"]),
       ...vars.scalars.map((s) => (shared ? `${s.name} = ${s.blank};` : `let ${s.name}: ${s.type} = ${s.blank};`)),
       DECLARE_MARKER,
