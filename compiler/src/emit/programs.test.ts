@@ -3,14 +3,15 @@
 // construct with every type of value are compiled, type-checked on their own (the pipeline does it
 // too, as `compiler/invalid-output`), loaded and played to the end by random bots at each player count,
 // while an oracle checks that no view shows a card's place to a seat that may not know it, and every
-// view is checked against the declarations (tests/properties/secrets.ts).
+// view is checked against the declarations (tests/properties/secrets.ts). Last, the committed
+// generated/ is checked against what compiling rules/ gives.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
-import { formatDiagnostic } from "../index.js";
+import { compileAll, formatDiagnostic } from "../index.js";
 import { compileOnce } from "../testing/compiled-once.js";
 import { evaluateFiles } from "../testing/load-game.js";
 import { typeErrors } from "../verify/typecheck.js";
@@ -82,5 +83,17 @@ describe.each(files)("%s", (file) => {
         }
       }
     }
+  });
+});
+
+// After the corpus, whose compiles of the repo's single-file games this worker has kept (compileOnce):
+// the committed generated/ is what `rules compile` would write, the registry and exports included.
+describe("rules/ and generated/", () => {
+  test("the committed generated/ folder is exactly what compiling the rules gives", async () => {
+    const report = await compileAll({ rulesDir: rulesFolder, outDir: path.join(repo, "generated"), check: true, compile: compileOnce });
+    expect(report.diagnostics).toEqual([]);
+    expect(report.games).toEqual(["for-sale", "foreclosed", "freak-shop", "keys-to-knowledge", "lady-richmond"]);
+    expect(report.stale).toEqual([]);
+    expect(report.written).toEqual([]);
   });
 });
