@@ -862,7 +862,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step3();
+    return step4();
   }
   function step3(): number {
     return step4();
@@ -880,7 +880,7 @@ export function playout(): PlayoutKernel {
   }
   function step4$body(): number {
     if (N[Z_property_deck]! > 0) {
-      return step86();
+      return step87();
     }
     return step5();
   }
@@ -1033,7 +1033,7 @@ export function playout(): PlayoutKernel {
     if (l_p_25$index < l_p_25$count) {
       return step10();
     }
-    return step9();
+    return END;
   }
   function step9(): number {
     return END;
@@ -1162,18 +1162,18 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step21();
+    return step24();
   }
   function step20(): number {
     $write_committed(l_dual_14, Property_second_colour[l_dual_14]!, $where[l_dual_14]!);
-    return step21();
+    return step24();
   }
   function step21(): number {
-    return step23();
+    return step24();
   }
   function step22(): number {
     $write_committed(l_dual_14, Property_colour[l_dual_14]!, $where[l_dual_14]!);
-    return step23();
+    return step24();
   }
   function step23(): number {
     return step24();
@@ -1187,7 +1187,7 @@ export function playout(): PlayoutKernel {
     if (N[Z_secret + l_p_17]! > 0) {
       return step27();
     }
-    return step26();
+    return step85();
   }
   function step26(): number {
     return step85();
@@ -1237,10 +1237,10 @@ export function playout(): PlayoutKernel {
     if (Property_kind$code[l_card_9]! === 0) {
       return step30();
     }
-    return step29();
+    return step85();
   }
   function step29(): number {
-    return step33();
+    return step85();
   }
   function step30(): number {
     {
@@ -1274,13 +1274,13 @@ export function playout(): PlayoutKernel {
     if (l_u_4$index < l_u_4$count) {
       return step34();
     }
-    return step32();
+    return step85();
   }
   function step32(): number {
-    return step33();
+    return step85();
   }
   function step33(): number {
-    return step84();
+    return step85();
   }
   function step34(): number {
     l_u_4 = $list8[l_u_4$index]!;
@@ -1309,7 +1309,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step37(): number {
-    return step46();
+    return step48();
   }
   function step38(): number {
     l_p_24 = l_p_23;
@@ -1374,21 +1374,21 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step43();
+    return step48();
   }
   function step42(): number {
     $write_committed(l_dual_12, Property_second_colour[l_dual_12]!, $where[l_dual_12]!);
-    return step43();
+    return step48();
   }
   function step43(): number {
-    return step45();
+    return step48();
   }
   function step44(): number {
     $write_committed(l_dual_12, Property_colour[l_dual_12]!, $where[l_dual_12]!);
-    return step45();
+    return step48();
   }
   function step45(): number {
-    return step46();
+    return step48();
   }
   function step46(): number {
     return step48();
@@ -1430,7 +1430,7 @@ export function playout(): PlayoutKernel {
         fn_cards_of$at(l_p_18, Property_second_colour[l_card_9]!, Property_second_colour$index[l_card_9]!) ===
         0
     ) {
-      return step80();
+      return step85();
     }
     return step51();
   }
@@ -1457,10 +1457,10 @@ export function playout(): PlayoutKernel {
     if ($cond149) {
       return step53();
     }
-    return step52();
+    return step85();
   }
   function step52(): number {
-    return step67();
+    return step85();
   }
   function step53(): number {
     l_p_19 = l_p_18;
@@ -1547,18 +1547,18 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step61();
+    return step64();
   }
   function step60(): number {
     $write_committed(l_dual_8, Property_second_colour[l_dual_8]!, $where[l_dual_8]!);
-    return step61();
+    return step64();
   }
   function step61(): number {
-    return step63();
+    return step64();
   }
   function step62(): number {
     $write_committed(l_dual_8, Property_colour[l_dual_8]!, $where[l_dual_8]!);
-    return step63();
+    return step64();
   }
   function step63(): number {
     return step64();
@@ -1595,13 +1595,13 @@ export function playout(): PlayoutKernel {
     if (l_u_3$index < l_u_3$count) {
       return step68();
     }
-    return step66();
+    return step85();
   }
   function step66(): number {
-    return step67();
+    return step85();
   }
   function step67(): number {
-    return step81();
+    return step85();
   }
   function step68(): number {
     l_u_3 = $list7[l_u_3$index]!;
@@ -1689,18 +1689,18 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step76();
+    return step79();
   }
   function step75(): number {
     $write_committed(l_dual_10, Property_second_colour[l_dual_10]!, $where[l_dual_10]!);
-    return step76();
+    return step79();
   }
   function step76(): number {
-    return step78();
+    return step79();
   }
   function step77(): number {
     $write_committed(l_dual_10, Property_colour[l_dual_10]!, $where[l_dual_10]!);
-    return step78();
+    return step79();
   }
   function step78(): number {
     return step79();
@@ -1710,10 +1710,10 @@ export function playout(): PlayoutKernel {
     return 65;
   }
   function step80(): number {
-    return step81();
+    return step85();
   }
   function step81(): number {
-    return step83();
+    return step85();
   }
   function step82(): number {
     let $first210: number = 0;
@@ -1737,10 +1737,10 @@ export function playout(): PlayoutKernel {
       : Property_second_colour[l_card_9]!;
     $write_committed(l_card_9, l_common, $where[l_card_9]!);
     $write_committed(l_other, l_common, $where[l_other]!);
-    return step83();
+    return step85();
   }
   function step83(): number {
-    return step84();
+    return step85();
   }
   function step84(): number {
     return step85();
@@ -1951,7 +1951,7 @@ export function playout(): PlayoutKernel {
         throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
       v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
     }
-    return step96();
+    return 4;
   }
   function step96(): number {
     return 4;
@@ -2025,10 +2025,10 @@ export function playout(): PlayoutKernel {
     if (Property_kind$code[l_card_8]! === 0) {
       return step100();
     }
-    return step99();
+    return step154();
   }
   function step99(): number {
-    return step103();
+    return step154();
   }
   function step100(): number {
     {
@@ -2062,10 +2062,10 @@ export function playout(): PlayoutKernel {
     if (l_u_2$index < l_u_2$count) {
       return step104();
     }
-    return step102();
+    return step154();
   }
   function step102(): number {
-    return step103();
+    return step154();
   }
   function step103(): number {
     return step154();
@@ -2097,7 +2097,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step107(): number {
-    return step116();
+    return step118();
   }
   function step108(): number {
     l_p_15 = l_p_14;
@@ -2162,21 +2162,21 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step113();
+    return step118();
   }
   function step112(): number {
     $write_committed(l_dual_6, Property_second_colour[l_dual_6]!, $where[l_dual_6]!);
-    return step113();
+    return step118();
   }
   function step113(): number {
-    return step115();
+    return step118();
   }
   function step114(): number {
     $write_committed(l_dual_6, Property_colour[l_dual_6]!, $where[l_dual_6]!);
-    return step115();
+    return step118();
   }
   function step115(): number {
-    return step116();
+    return step118();
   }
   function step116(): number {
     return step118();
@@ -2218,7 +2218,7 @@ export function playout(): PlayoutKernel {
         fn_cards_of$at(l_p_9, Property_second_colour[l_card_8]!, Property_second_colour$index[l_card_8]!) ===
         0
     ) {
-      return step150();
+      return step154();
     }
     return step121();
   }
@@ -2245,10 +2245,10 @@ export function playout(): PlayoutKernel {
     if ($cond267) {
       return step123();
     }
-    return step122();
+    return step154();
   }
   function step122(): number {
-    return step137();
+    return step154();
   }
   function step123(): number {
     l_p_10 = l_p_9;
@@ -2335,18 +2335,18 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step131();
+    return step134();
   }
   function step130(): number {
     $write_committed(l_dual_2, Property_second_colour[l_dual_2]!, $where[l_dual_2]!);
-    return step131();
+    return step134();
   }
   function step131(): number {
-    return step133();
+    return step134();
   }
   function step132(): number {
     $write_committed(l_dual_2, Property_colour[l_dual_2]!, $where[l_dual_2]!);
-    return step133();
+    return step134();
   }
   function step133(): number {
     return step134();
@@ -2383,13 +2383,13 @@ export function playout(): PlayoutKernel {
     if (l_u$index < l_u$count) {
       return step138();
     }
-    return step136();
+    return step154();
   }
   function step136(): number {
-    return step137();
+    return step154();
   }
   function step137(): number {
-    return step151();
+    return step154();
   }
   function step138(): number {
     l_u = $list4[l_u$index]!;
@@ -2477,18 +2477,18 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step146();
+    return step149();
   }
   function step145(): number {
     $write_committed(l_dual_4, Property_second_colour[l_dual_4]!, $where[l_dual_4]!);
-    return step146();
+    return step149();
   }
   function step146(): number {
-    return step148();
+    return step149();
   }
   function step147(): number {
     $write_committed(l_dual_4, Property_colour[l_dual_4]!, $where[l_dual_4]!);
-    return step148();
+    return step149();
   }
   function step148(): number {
     return step149();
@@ -2498,10 +2498,10 @@ export function playout(): PlayoutKernel {
     return 135;
   }
   function step150(): number {
-    return step151();
+    return step154();
   }
   function step151(): number {
-    return step153();
+    return step154();
   }
   function step152(): number {
     let $first328: number = 0;
@@ -2525,7 +2525,7 @@ export function playout(): PlayoutKernel {
       : Property_second_colour[l_card_8]!;
     $write_committed(l_card_8, l_common, $where[l_card_8]!);
     $write_committed(l_other, l_common, $where[l_other]!);
-    return step153();
+    return step154();
   }
   function step153(): number {
     return step154();
@@ -2562,7 +2562,7 @@ export function playout(): PlayoutKernel {
     if (Property_heart[l_card_7]! && !$variant_simple) {
       return step156();
     }
-    return step155();
+    return step167();
   }
   function step155(): number {
     return step167();
@@ -2572,10 +2572,10 @@ export function playout(): PlayoutKernel {
     if (N[Z_action_deck]! > 0) {
       return step158();
     }
-    return step157();
+    return step167();
   }
   function step157(): number {
-    return step166();
+    return step167();
   }
   function step158(): number {
     {
@@ -2597,10 +2597,10 @@ export function playout(): PlayoutKernel {
     if (N[Z_hand + l_p_16]! > 5) {
       return step160();
     }
-    return step159();
+    return step167();
   }
   function step159(): number {
-    return step165();
+    return step167();
   }
   function step160(): number {
     if (l_p_16 >= humans) {
@@ -2620,7 +2620,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step162(): number {
-    return step164();
+    return step167();
   }
   function step163(): number {
     {
@@ -2645,13 +2645,13 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return step164();
+    return step167();
   }
   function step164(): number {
-    return step165();
+    return step167();
   }
   function step165(): number {
-    return step166();
+    return step167();
   }
   function step166(): number {
     return step167();
@@ -2772,7 +2772,7 @@ export function playout(): PlayoutKernel {
             $holding_count_played_effect[$member]! |= 1 << ($seg371 - Z_played);
       }
     }
-    return step183();
+    return 169;
   }
   function step181(): number {
     {
@@ -2786,10 +2786,10 @@ export function playout(): PlayoutKernel {
     }
   }
   function step182(): number {
-    return step183();
+    return 169;
   }
   function step183(): number {
-    return step185();
+    return 169;
   }
   function step184(): number {
     {
@@ -2809,10 +2809,10 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
-    return step185();
+    return 169;
   }
   function step185(): number {
-    return step188();
+    return 169;
   }
   function step186(): number {
     {
@@ -2826,10 +2826,10 @@ export function playout(): PlayoutKernel {
     }
   }
   function step187(): number {
-    return step188();
+    return 169;
   }
   function step188(): number {
-    return step190();
+    return 169;
   }
   function step189(): number {
     {
@@ -2856,10 +2856,10 @@ export function playout(): PlayoutKernel {
             $holding_count_played_effect[$member]! |= 1 << ($seg397 - Z_played);
       }
     }
-    return step190();
+    return 169;
   }
   function step190(): number {
-    return step195();
+    return 169;
   }
   function step191(): number {
     {
@@ -2901,13 +2901,13 @@ export function playout(): PlayoutKernel {
     }
   }
   function step193(): number {
-    return step194();
+    return 169;
   }
   function step194(): number {
-    return step195();
+    return 169;
   }
   function step195(): number {
-    return step197();
+    return 169;
   }
   function step196(): number {
     {
@@ -2951,10 +2951,10 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return step197();
+    return 169;
   }
   function step197(): number {
-    return step199();
+    return 169;
   }
   function step198(): number {
     {
@@ -2995,10 +2995,10 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return step199();
+    return 169;
   }
   function step199(): number {
-    return step201();
+    return 169;
   }
   function step200(): number {
     {
@@ -3030,10 +3030,10 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return step201();
+    return 169;
   }
   function step201(): number {
-    return step202();
+    return 169;
   }
   function step202(): number {
     return 169;
@@ -3148,10 +3148,10 @@ export function playout(): PlayoutKernel {
     }
   }
   function step210(): number {
-    return step211();
+    return step257();
   }
   function step211(): number {
-    return step215();
+    return step257();
   }
   function step212(): number {
     let $first559: number = 0;
@@ -3212,7 +3212,7 @@ export function playout(): PlayoutKernel {
           ? $zero_protection | (1 << l_target)
           : $zero_protection & ~(1 << l_target);
     }
-    return step215();
+    return step257();
   }
   function step215(): number {
     return step257();
@@ -3222,7 +3222,7 @@ export function playout(): PlayoutKernel {
     if (N[Z_action_deck]! > 0) {
       return step218();
     }
-    return step217();
+    return step226();
   }
   function step217(): number {
     return step226();
@@ -3247,10 +3247,10 @@ export function playout(): PlayoutKernel {
     if (N[Z_hand + l_p_4]! > 5) {
       return step220();
     }
-    return step219();
+    return step226();
   }
   function step219(): number {
-    return step225();
+    return step226();
   }
   function step220(): number {
     if (l_p_4 >= humans) {
@@ -3270,7 +3270,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step222(): number {
-    return step224();
+    return step226();
   }
   function step223(): number {
     {
@@ -3295,10 +3295,10 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return step224();
+    return step226();
   }
   function step224(): number {
-    return step225();
+    return step226();
   }
   function step225(): number {
     return step226();
@@ -3383,7 +3383,7 @@ export function playout(): PlayoutKernel {
             $holding_count_played_effect[$member]! |= 1 << ($seg616 - Z_played);
       }
     }
-    return step238();
+    return step257();
   }
   function step236(): number {
     {
@@ -3397,10 +3397,10 @@ export function playout(): PlayoutKernel {
     }
   }
   function step237(): number {
-    return step238();
+    return step257();
   }
   function step238(): number {
-    return step240();
+    return step257();
   }
   function step239(): number {
     {
@@ -3420,10 +3420,10 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
-    return step240();
+    return step257();
   }
   function step240(): number {
-    return step243();
+    return step257();
   }
   function step241(): number {
     {
@@ -3437,10 +3437,10 @@ export function playout(): PlayoutKernel {
     }
   }
   function step242(): number {
-    return step243();
+    return step257();
   }
   function step243(): number {
-    return step245();
+    return step257();
   }
   function step244(): number {
     {
@@ -3467,10 +3467,10 @@ export function playout(): PlayoutKernel {
             $holding_count_played_effect[$member]! |= 1 << ($seg642 - Z_played);
       }
     }
-    return step245();
+    return step257();
   }
   function step245(): number {
-    return step250();
+    return step257();
   }
   function step246(): number {
     {
@@ -3512,13 +3512,13 @@ export function playout(): PlayoutKernel {
     }
   }
   function step248(): number {
-    return step249();
+    return step257();
   }
   function step249(): number {
-    return step250();
+    return step257();
   }
   function step250(): number {
-    return step252();
+    return step257();
   }
   function step251(): number {
     {
@@ -3562,10 +3562,10 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return step252();
+    return step257();
   }
   function step252(): number {
-    return step254();
+    return step257();
   }
   function step253(): number {
     {
@@ -3606,10 +3606,10 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return step254();
+    return step257();
   }
   function step254(): number {
-    return step256();
+    return step257();
   }
   function step255(): number {
     {
@@ -3641,7 +3641,7 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return step256();
+    return step257();
   }
   function step256(): number {
     return step257();
@@ -3777,7 +3777,7 @@ export function playout(): PlayoutKernel {
             $holding_count_played_effect[$member]! |= 1 << ($seg712 - Z_played);
       }
     }
-    return step273();
+    return 259;
   }
   function step271(): number {
     {
@@ -3791,10 +3791,10 @@ export function playout(): PlayoutKernel {
     }
   }
   function step272(): number {
-    return step273();
+    return 259;
   }
   function step273(): number {
-    return step275();
+    return 259;
   }
   function step274(): number {
     {
@@ -3814,10 +3814,10 @@ export function playout(): PlayoutKernel {
       N[Z_board]!++;
       $where[$card] = Z_board;
     }
-    return step275();
+    return 259;
   }
   function step275(): number {
-    return step278();
+    return 259;
   }
   function step276(): number {
     {
@@ -3831,10 +3831,10 @@ export function playout(): PlayoutKernel {
     }
   }
   function step277(): number {
-    return step278();
+    return 259;
   }
   function step278(): number {
-    return step280();
+    return 259;
   }
   function step279(): number {
     {
@@ -3861,10 +3861,10 @@ export function playout(): PlayoutKernel {
             $holding_count_played_effect[$member]! |= 1 << ($seg738 - Z_played);
       }
     }
-    return step280();
+    return 259;
   }
   function step280(): number {
-    return step285();
+    return 259;
   }
   function step281(): number {
     {
@@ -3906,13 +3906,13 @@ export function playout(): PlayoutKernel {
     }
   }
   function step283(): number {
-    return step284();
+    return 259;
   }
   function step284(): number {
-    return step285();
+    return 259;
   }
   function step285(): number {
-    return step287();
+    return 259;
   }
   function step286(): number {
     {
@@ -3956,10 +3956,10 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return step287();
+    return 259;
   }
   function step287(): number {
-    return step289();
+    return 259;
   }
   function step288(): number {
     {
@@ -4000,10 +4000,10 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return step289();
+    return 259;
   }
   function step289(): number {
-    return step291();
+    return 259;
   }
   function step290(): number {
     {
@@ -4035,10 +4035,10 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return step291();
+    return 259;
   }
   function step291(): number {
-    return step292();
+    return 259;
   }
   function step292(): number {
     return 259;
@@ -4555,7 +4555,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value89;
         $write_committed(l_dual_13, l_colour, $where[l_dual_13]!);
-        return step15();
+        return step24();
       }
     }
     $index85 -= $count83;
@@ -4696,7 +4696,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value120;
         $write_committed(l_dual_11, l_colour, $where[l_dual_11]!);
-        return step37();
+        return step48();
       }
     }
     $index116 -= $count114;
@@ -4837,7 +4837,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value160;
         $write_committed(l_dual_7, l_colour, $where[l_dual_7]!);
-        return step55();
+        return step64();
       }
     }
     $index156 -= $count154;
@@ -4978,7 +4978,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value190;
         $write_committed(l_dual_9, l_colour, $where[l_dual_9]!);
-        return step70();
+        return step79();
       }
     }
     $index186 -= $count184;
@@ -5119,7 +5119,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value238;
         $write_committed(l_dual_5, l_colour, $where[l_dual_5]!);
-        return step107();
+        return step118();
       }
     }
     $index234 -= $count232;
@@ -5260,7 +5260,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value278;
         $write_committed(l_dual, l_colour, $where[l_dual]!);
-        return step125();
+        return step134();
       }
     }
     $index274 -= $count272;
@@ -5401,7 +5401,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value308;
         $write_committed(l_dual_3, l_colour, $where[l_dual_3]!);
-        return step140();
+        return step149();
       }
     }
     $index304 -= $count302;
@@ -5563,7 +5563,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step162();
+        return step167();
       }
     }
     $index339 -= $count337;
@@ -5591,7 +5591,7 @@ export function playout(): PlayoutKernel {
     }
     if ($passBy && !$offered357) {
       l___window_1 = false;
-      return step202();
+      return 169;
     }
     const $offered359 = ($offered357 ? 1 : 0) + ($offered358 ? 1 : 0);
     if ($offered359 === 0)
@@ -5676,7 +5676,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat353, 8);
         {
           l___window_1 = false;
-          return step202();
+          return 169;
         }
       }
     }
@@ -5752,7 +5752,7 @@ export function playout(): PlayoutKernel {
                 $holding_count_played_effect[$member]! |= 1 << ($seg381 - Z_played);
           }
         }
-        return step182();
+        return 169;
       }
     }
     $index376 -= $count374;
@@ -5833,7 +5833,7 @@ export function playout(): PlayoutKernel {
           N[$seg395]!++;
           $where[$card] = $seg395;
         }
-        return step187();
+        return 169;
       }
     }
     $index390 -= $count388;
@@ -5929,7 +5929,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step194();
+        return 169;
       }
     }
     $index410 -= $count401;
@@ -6031,7 +6031,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step193();
+        return 169;
       }
     }
     $index431 -= $count424;
@@ -6055,7 +6055,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step193();
+        return 169;
       }
     }
     $index431 -= $count429;
@@ -6683,7 +6683,7 @@ export function playout(): PlayoutKernel {
           }
         }
         l_turn_over = true;
-        return step211();
+        return step257();
       }
     }
     $index515 -= $count509;
@@ -6839,7 +6839,7 @@ export function playout(): PlayoutKernel {
           }
         }
         l_turn_over = true;
-        return step210();
+        return step257();
       }
     }
     $index540 -= $count537;
@@ -6848,7 +6848,7 @@ export function playout(): PlayoutKernel {
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
-        return step210();
+        return step257();
       }
     }
     $index540 -= $count538;
@@ -7151,7 +7151,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step222();
+        return step226();
       }
     }
     $index602 -= $count600;
@@ -7227,7 +7227,7 @@ export function playout(): PlayoutKernel {
                 $holding_count_played_effect[$member]! |= 1 << ($seg626 - Z_played);
           }
         }
-        return step237();
+        return step257();
       }
     }
     $index621 -= $count619;
@@ -7308,7 +7308,7 @@ export function playout(): PlayoutKernel {
           N[$seg640]!++;
           $where[$card] = $seg640;
         }
-        return step242();
+        return step257();
       }
     }
     $index635 -= $count633;
@@ -7404,7 +7404,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step249();
+        return step257();
       }
     }
     $index655 -= $count646;
@@ -7506,7 +7506,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step248();
+        return step257();
       }
     }
     $index676 -= $count669;
@@ -7530,7 +7530,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step248();
+        return step257();
       }
     }
     $index676 -= $count674;
@@ -7558,7 +7558,7 @@ export function playout(): PlayoutKernel {
     }
     if ($passBy && !$offered698) {
       l___window_0 = false;
-      return step292();
+      return 259;
     }
     const $offered700 = ($offered698 ? 1 : 0) + ($offered699 ? 1 : 0);
     if ($offered700 === 0)
@@ -7643,7 +7643,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat694, 8);
         {
           l___window_0 = false;
-          return step292();
+          return 259;
         }
       }
     }
@@ -7719,7 +7719,7 @@ export function playout(): PlayoutKernel {
                 $holding_count_played_effect[$member]! |= 1 << ($seg722 - Z_played);
           }
         }
-        return step272();
+        return 259;
       }
     }
     $index717 -= $count715;
@@ -7800,7 +7800,7 @@ export function playout(): PlayoutKernel {
           N[$seg736]!++;
           $where[$card] = $seg736;
         }
-        return step277();
+        return 259;
       }
     }
     $index731 -= $count729;
@@ -7896,7 +7896,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step284();
+        return 259;
       }
     }
     $index751 -= $count742;
@@ -7998,7 +7998,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step283();
+        return 259;
       }
     }
     $index772 -= $count765;
@@ -8022,7 +8022,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step283();
+        return 259;
       }
     }
     $index772 -= $count770;

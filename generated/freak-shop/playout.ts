@@ -377,7 +377,7 @@ export function playout(): PlayoutKernel {
     if (true) {
       return step3();
     }
-    return step2();
+    return END;
   }
   function step2(): number {
     return END;

@@ -1036,9 +1036,9 @@ export function playout(): PlayoutKernel {
   }
   function step1$body(): number {
     if (fn_players_left() > 1 && (!$variant_short || v_turns_played < fn_turn_limit())) {
-      return step3();
+      return step4();
     }
-    return step2();
+    return END;
   }
   function step2(): number {
     return END;
@@ -1081,7 +1081,7 @@ export function playout(): PlayoutKernel {
     if (l_preset === 0) {
       return step10();
     }
-    return step9();
+    return step13();
   }
   function step9(): number {
     return step13();
@@ -1130,10 +1130,10 @@ export function playout(): PlayoutKernel {
     if (l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step15();
     }
-    return step14();
+    return 5;
   }
   function step14(): number {
-    return step47();
+    return 5;
   }
   function step15(): number {
     l_steps = l_preset;
@@ -1350,7 +1350,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step27();
+    return step40();
   }
   function step24(): number {
     {
@@ -1471,13 +1471,13 @@ export function playout(): PlayoutKernel {
     if (l_d_4$index < l_d_4$count) {
       return step28();
     }
-    return step26();
+    return step40();
   }
   function step26(): number {
-    return step27();
+    return step40();
   }
   function step27(): number {
-    return step34();
+    return step40();
   }
   function step28(): number {
     l_d_4 = $list2[l_d_4$index]!;
@@ -1655,10 +1655,10 @@ export function playout(): PlayoutKernel {
         v_cash[l_creditor_3] += $amount;
       }
     }
-    return step34();
+    return step40();
   }
   function step34(): number {
-    return step38();
+    return step40();
   }
   function step35(): number {
     {
@@ -1671,7 +1671,7 @@ export function playout(): PlayoutKernel {
   }
   function step37(): number {
     l_move_token = false;
-    return step38();
+    return step40();
   }
   function step38(): number {
     return step40();
@@ -1688,10 +1688,10 @@ export function playout(): PlayoutKernel {
     if (l_move_token && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step43();
     }
-    return step42();
+    return 5;
   }
   function step42(): number {
-    return step46();
+    return 5;
   }
   function step43(): number {
     {
@@ -1766,10 +1766,10 @@ export function playout(): PlayoutKernel {
       l_active >= 0 &&
       l_active < players &&
       v_eliminated[l_active] === 0;
-    return step46();
+    return 5;
   }
   function step46(): number {
-    return step47();
+    return 5;
   }
   function step47(): number {
     return 5;
@@ -1823,7 +1823,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step68();
+    return 44;
   }
   function step52(): number {
     l_p_9 = l_p_5;
@@ -1991,7 +1991,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step60();
+    return 44;
   }
   function step57(): number {
     {
@@ -2112,13 +2112,13 @@ export function playout(): PlayoutKernel {
     if (l_d_6$index < l_d_6$count) {
       return step61();
     }
-    return step59();
+    return 44;
   }
   function step59(): number {
-    return step60();
+    return 44;
   }
   function step60(): number {
-    return step67();
+    return 44;
   }
   function step61(): number {
     l_d_6 = $list4[l_d_6$index]!;
@@ -2296,13 +2296,13 @@ export function playout(): PlayoutKernel {
         v_cash[l_creditor_7] += $amount;
       }
     }
-    return step67();
+    return 44;
   }
   function step67(): number {
-    return step68();
+    return 44;
   }
   function step68(): number {
-    return step90();
+    return 44;
   }
   function step69(): number {
     {
@@ -2445,10 +2445,10 @@ export function playout(): PlayoutKernel {
     if (l_owed > 0) {
       return step73();
     }
-    return step72();
+    return 44;
   }
   function step72(): number {
-    return step89();
+    return 44;
   }
   function step73(): number {
     l_p_7 = l_p_6;
@@ -2616,7 +2616,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step81();
+    return 44;
   }
   function step78(): number {
     {
@@ -2737,13 +2737,13 @@ export function playout(): PlayoutKernel {
     if (l_d_5$index < l_d_5$count) {
       return step82();
     }
-    return step80();
+    return 44;
   }
   function step80(): number {
-    return step81();
+    return 44;
   }
   function step81(): number {
-    return step88();
+    return 44;
   }
   function step82(): number {
     l_d_5 = $list3[l_d_5$index]!;
@@ -2921,16 +2921,16 @@ export function playout(): PlayoutKernel {
         v_cash[l_creditor_5] += $amount;
       }
     }
-    return step88();
+    return 44;
   }
   function step88(): number {
-    return step89();
+    return 44;
   }
   function step89(): number {
-    return step90();
+    return 44;
   }
   function step90(): number {
-    return step103();
+    return 44;
   }
   function step91(): number {
     {
@@ -3075,7 +3075,7 @@ export function playout(): PlayoutKernel {
       }
     } else {
     }
-    return step100();
+    return 44;
   }
   function step98(): number {
     l_bidding_4 = false;
@@ -3085,7 +3085,7 @@ export function playout(): PlayoutKernel {
     return 96;
   }
   function step100(): number {
-    return step102();
+    return 44;
   }
   function step101(): number {
     let l_holder = fn_owner_of(l_here_2);
@@ -3115,10 +3115,10 @@ export function playout(): PlayoutKernel {
         v_claim_space = l_here_2;
       }
     }
-    return step102();
+    return 44;
   }
   function step102(): number {
-    return step103();
+    return 44;
   }
   function step103(): number {
     return 44;
@@ -3168,10 +3168,10 @@ export function playout(): PlayoutKernel {
     }
   }
   function step110(): number {
-    return step111();
+    return 105;
   }
   function step111(): number {
-    return step130();
+    return 105;
   }
   function step112(): number {
     v_claim_open = false;
@@ -3340,7 +3340,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step120();
+    return 105;
   }
   function step117(): number {
     {
@@ -3461,13 +3461,13 @@ export function playout(): PlayoutKernel {
     if (l_d_2$index < l_d_2$count) {
       return step121();
     }
-    return step119();
+    return 105;
   }
   function step119(): number {
-    return step120();
+    return 105;
   }
   function step120(): number {
-    return step127();
+    return 105;
   }
   function step121(): number {
     l_d_2 = $list1[l_d_2$index]!;
@@ -3645,10 +3645,10 @@ export function playout(): PlayoutKernel {
         v_cash[l_creditor] += $amount;
       }
     }
-    return step127();
+    return 105;
   }
   function step127(): number {
-    return step130();
+    return 105;
   }
   function step128(): number {
     {
@@ -3843,7 +3843,7 @@ export function playout(): PlayoutKernel {
                   l_high_3 = l_amount;
                   l_leader_3 = l_q;
                   l_bidding_3 = true;
-                  return step32();
+                  return 29;
                 }
               }
               break preferred72;
@@ -3864,7 +3864,7 @@ export function playout(): PlayoutKernel {
                 if (trace !== null) trace.push(l_q, 4);
                 $list10[$seat51$at] = 1;
                 if ($left50 === 1) {
-                  return step32();
+                  return 29;
                 }
                 $left50--;
                 continue race49;
@@ -3962,7 +3962,7 @@ export function playout(): PlayoutKernel {
               l_high_3 = l_amount;
               l_leader_3 = l_q;
               l_bidding_3 = true;
-              return step32();
+              return 29;
             }
           }
           if ($offered60 && $pick63-- === 0) {
@@ -3973,7 +3973,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push(l_q, 4);
             $list10[$seat51$at] = 1;
             if ($left50 === 1) {
-              return step32();
+              return 29;
             }
             $left50--;
             continue race49;
@@ -4199,7 +4199,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step36();
+          return 20;
         }
       }
       if ($offered103 && $pick127-- === 0) {
@@ -4269,7 +4269,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step36();
+          return 20;
         }
       }
       if ($offered112 && $pick127-- === 0) {
@@ -4332,7 +4332,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step36();
+          return 20;
         }
       }
     }
@@ -4456,7 +4456,7 @@ export function playout(): PlayoutKernel {
                   l_high_6 = l_amount;
                   l_leader_6 = l_q;
                   l_bidding_6 = true;
-                  return step65();
+                  return 62;
                 }
               }
               break preferred204;
@@ -4477,7 +4477,7 @@ export function playout(): PlayoutKernel {
                 if (trace !== null) trace.push(l_q, 4);
                 $list20[$seat183$at] = 1;
                 if ($left182 === 1) {
-                  return step65();
+                  return 62;
                 }
                 $left182--;
                 continue race181;
@@ -4575,7 +4575,7 @@ export function playout(): PlayoutKernel {
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
-              return step65();
+              return 62;
             }
           }
           if ($offered192 && $pick195-- === 0) {
@@ -4586,7 +4586,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push(l_q, 4);
             $list20[$seat183$at] = 1;
             if ($left182 === 1) {
-              return step65();
+              return 62;
             }
             $left182--;
             continue race181;
@@ -4812,7 +4812,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step70();
+          return 53;
         }
       }
       if ($offered235 && $pick259-- === 0) {
@@ -4882,7 +4882,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step70();
+          return 53;
         }
       }
       if ($offered244 && $pick259-- === 0) {
@@ -4945,7 +4945,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step70();
+          return 53;
         }
       }
     }
@@ -5069,7 +5069,7 @@ export function playout(): PlayoutKernel {
                   l_high_5 = l_amount;
                   l_leader_5 = l_q;
                   l_bidding_5 = true;
-                  return step86();
+                  return 83;
                 }
               }
               break preferred340;
@@ -5090,7 +5090,7 @@ export function playout(): PlayoutKernel {
                 if (trace !== null) trace.push(l_q, 4);
                 $list30[$seat319$at] = 1;
                 if ($left318 === 1) {
-                  return step86();
+                  return 83;
                 }
                 $left318--;
                 continue race317;
@@ -5188,7 +5188,7 @@ export function playout(): PlayoutKernel {
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
-              return step86();
+              return 83;
             }
           }
           if ($offered328 && $pick331-- === 0) {
@@ -5199,7 +5199,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push(l_q, 4);
             $list30[$seat319$at] = 1;
             if ($left318 === 1) {
-              return step86();
+              return 83;
             }
             $left318--;
             continue race317;
@@ -5425,7 +5425,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step92();
+          return 74;
         }
       }
       if ($offered371 && $pick395-- === 0) {
@@ -5495,7 +5495,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step92();
+          return 74;
         }
       }
       if ($offered380 && $pick395-- === 0) {
@@ -5558,7 +5558,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step92();
+          return 74;
         }
       }
     }
@@ -5679,7 +5679,7 @@ export function playout(): PlayoutKernel {
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_sell_stack++;
               }
-              return step100();
+              return 44;
             }
           }
           break preferred432;
@@ -5815,7 +5815,7 @@ export function playout(): PlayoutKernel {
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_sell_stack++;
         }
-        return step100();
+        return 44;
       }
     }
     $index428 -= $count425;
@@ -5946,7 +5946,7 @@ export function playout(): PlayoutKernel {
                   l_high_4 = l_amount;
                   l_leader_4 = l_q;
                   l_bidding_4 = true;
-                  return step99();
+                  return 96;
                 }
               }
               break preferred474;
@@ -5967,7 +5967,7 @@ export function playout(): PlayoutKernel {
                 if (trace !== null) trace.push(l_q, 4);
                 $list38[$seat453$at] = 1;
                 if ($left452 === 1) {
-                  return step99();
+                  return 96;
                 }
                 $left452--;
                 continue race451;
@@ -6065,7 +6065,7 @@ export function playout(): PlayoutKernel {
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
-              return step99();
+              return 96;
             }
           }
           if ($offered462 && $pick465-- === 0) {
@@ -6076,7 +6076,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push(l_q, 4);
             $list38[$seat453$at] = 1;
             if ($left452 === 1) {
-              return step99();
+              return 96;
             }
             $left452--;
             continue race451;
@@ -6356,7 +6356,7 @@ export function playout(): PlayoutKernel {
         )
       ) {
         l___window_0_2 = false;
-        return step130();
+        return 105;
       }
       if (decisions >= $cap)
         throw new GameFault(
@@ -6507,7 +6507,7 @@ export function playout(): PlayoutKernel {
               $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 1;
-              return step130();
+              return 105;
             }
           }
           break preferred605;
@@ -6556,7 +6556,7 @@ export function playout(): PlayoutKernel {
               $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_sell_stack++;
               v_keys_left -= 1;
-              return step130();
+              return 105;
             }
           }
           break preferred605;
@@ -6609,7 +6609,7 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              return step130();
+              return 105;
             }
           }
           break preferred605;
@@ -6666,7 +6666,7 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              return step130();
+              return 105;
             }
           }
           break preferred605;
@@ -6716,7 +6716,7 @@ export function playout(): PlayoutKernel {
                   }
                 }
               }
-              return step130();
+              return 105;
             }
           }
           break preferred605;
@@ -6758,7 +6758,7 @@ export function playout(): PlayoutKernel {
                 v_bank += $amount;
               }
               $write_mortgaged(l_d, false, $where[l_d]!);
-              return step130();
+              return 105;
             }
           }
           break preferred605;
@@ -6819,7 +6819,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push($seat499, 16);
             {
               l___window_0_2 = false;
-              return step130();
+              return 105;
             }
           }
           break preferred605;
@@ -7086,7 +7086,7 @@ export function playout(): PlayoutKernel {
       )
     ) {
       l___window_0_2 = false;
-      return step130();
+      return 105;
     }
     const $offered553 =
       ($offered500 ? 1 : 0) +
@@ -7199,7 +7199,7 @@ export function playout(): PlayoutKernel {
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
           v_stacks_left -= 1;
-          return step130();
+          return 105;
         }
       }
       if ($offered511 && $pick555-- === 0) {
@@ -7261,7 +7261,7 @@ export function playout(): PlayoutKernel {
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
           v_keys_left -= 1;
-          return step130();
+          return 105;
         }
       }
       if ($offered516 && $pick555-- === 0) {
@@ -7327,7 +7327,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step130();
+          return 105;
         }
       }
       if ($offered521 && $pick555-- === 0) {
@@ -7397,7 +7397,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step130();
+          return 105;
         }
       }
       if ($offered526 && $pick555-- === 0) {
@@ -7460,7 +7460,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step130();
+          return 105;
         }
       }
       if ($offered531 && $pick555-- === 0) {
@@ -7515,7 +7515,7 @@ export function playout(): PlayoutKernel {
             v_bank += $amount;
           }
           $write_mortgaged(l_d, false, $where[l_d]!);
-          return step130();
+          return 105;
         }
       }
       if ($offered537 && $pick555-- === 0) {
@@ -7605,7 +7605,7 @@ export function playout(): PlayoutKernel {
         if (trace !== null) trace.push($seat499, 16);
         {
           l___window_0_2 = false;
-          return step130();
+          return 105;
         }
       }
     }
@@ -7787,7 +7787,7 @@ export function playout(): PlayoutKernel {
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_sell_stack++;
               }
-              return step110();
+              return 105;
             }
           }
           break preferred752;
@@ -7807,7 +7807,7 @@ export function playout(): PlayoutKernel {
             steps = 0;
             if (trace !== null) trace.push($seat740, 6);
             {
-              return step110();
+              return 105;
             }
           }
           break preferred752;
@@ -7931,14 +7931,14 @@ export function playout(): PlayoutKernel {
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_sell_stack++;
         }
-        return step110();
+        return 105;
       }
     }
     $index744 -= $count741;
     if ($index744 < $count742) {
       if (trace !== null) trace.push($seat740, 6);
       {
-        return step110();
+        return 105;
       }
     }
     $index744 -= $count742;
@@ -8062,7 +8062,7 @@ export function playout(): PlayoutKernel {
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
-                  return step125();
+                  return 122;
                 }
               }
               break preferred820;
@@ -8083,7 +8083,7 @@ export function playout(): PlayoutKernel {
                 if (trace !== null) trace.push(l_q, 4);
                 $list74[$seat799$at] = 1;
                 if ($left798 === 1) {
-                  return step125();
+                  return 122;
                 }
                 $left798--;
                 continue race797;
@@ -8181,7 +8181,7 @@ export function playout(): PlayoutKernel {
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
-              return step125();
+              return 122;
             }
           }
           if ($offered808 && $pick811-- === 0) {
@@ -8192,7 +8192,7 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push(l_q, 4);
             $list74[$seat799$at] = 1;
             if ($left798 === 1) {
-              return step125();
+              return 122;
             }
             $left798--;
             continue race797;
@@ -8418,7 +8418,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step129();
+          return 113;
         }
       }
       if ($offered851 && $pick875-- === 0) {
@@ -8488,7 +8488,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step129();
+          return 113;
         }
       }
       if ($offered860 && $pick875-- === 0) {
@@ -8551,7 +8551,7 @@ export function playout(): PlayoutKernel {
               }
             }
           }
-          return step129();
+          return 113;
         }
       }
     }

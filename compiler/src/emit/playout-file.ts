@@ -15,6 +15,7 @@ import { KernelCounts, RECOUNT_KEYED_MARKER, RECOUNT_MARKER } from "./playout-co
 import { InlineCalls } from "./playout-inline-calls.js";
 import { EnumArguments } from "./playout-enum-arguments.js";
 import { FirstTables } from "./playout-first-tables.js";
+import { threadJumps } from "./playout-jump-threads.js";
 import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
 import { filledArray } from "./playout-arrays.js";
@@ -203,7 +204,7 @@ export class PlayoutFile {
         cases.push(`case ${pc}: pc = step${pc}(); break;`);
       }
       stepFunctions.push(...this.decisions.outlined);
-      stepFunctions = withLoopHeads(stepFunctions, heads);
+      stepFunctions = withLoopHeads(threadJumps(stepFunctions, heads), heads);
     } else {
       cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
       for (const [, pc, lines] of entryCases()) cases.push(`case ${pc}: {`, ...lines, "}");
