@@ -4,7 +4,7 @@
 // too, as `compiler/invalid-output`), loaded and played to the end by random bots at each player count,
 // while an oracle checks that no view shows a card's place to a seat that may not know it, and every
 // view is checked against the declarations (tests/properties/secrets.ts). Last, the committed
-// generated/ is checked against what compiling rules/ gives.
+// generated/ is checked against what compiling rules/ gives, and against a formatted mangled copy.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +13,8 @@ import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
 import { compileAll, formatDiagnostic } from "../index.js";
 import { compileOnce } from "../testing/compiled-once.js";
+import { formatRules } from "../format/layout.js";
+import { mangle, seeded } from "../format/mangle.js";
 import { evaluateFiles } from "../testing/load-game.js";
 import { typeErrors } from "../verify/typecheck.js";
 import { KnowledgeOracle } from "../../../tests/properties/knowledge.js";
@@ -95,5 +97,19 @@ describe("rules/ and generated/", () => {
     expect(report.games).toEqual(["for-sale", "foreclosed", "freak-shop", "keys-to-knowledge", "lady-richmond"]);
     expect(report.stale).toEqual([]);
     expect(report.written).toEqual([]);
+  });
+});
+
+// The formatter's promise on the repo's games (compiler/src/format/repo-files.test.ts tests the
+// layout itself): a copy with its whitespace mangled, formatted, is the same game. Here, beside the
+// compiles of the same texts that it reuses.
+describe.each(files.filter((file) => file.startsWith(rulesFolder)))("%s compiled after formatting", (file) => {
+  test("a mangled copy, formatted, compiles to the committed generated/ byte for byte", async () => {
+    const id = file.slice(rulesFolder.length, -".rules".length);
+    const formatted = formatRules(mangle(readFileSync(file, "utf8"), seeded(14)));
+    const result = await compileOnce(id, [{ path: path.relative(repo, file), text: formatted }]);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.files.length).toBeGreaterThan(0);
+    for (const emitted of result.files) expect(emitted.text, emitted.path).toBe(readFileSync(path.join(repo, "generated", id, emitted.path), "utf8"));
   });
 });
