@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Diagnostic } from "./diagnostics.js";
 import { compilerFingerprint, defaultCacheDir, refuseForeignCache } from "./loading/load-game.js";
-import type { SourceFile } from "./sources.js";
+import { sourcesHash, type SourceFile } from "./sources.js";
 
 /** Bumped when a record's layout changes. */
 const RECORD_FORMAT = 1;
@@ -48,9 +48,8 @@ function toolchainFingerprint(): Promise<string> {
 }
 
 async function recordPath(gameId: string, sources: readonly SourceFile[]): Promise<string> {
-  const hash = createHash("sha256").update(JSON.stringify({ format: RECORD_FORMAT, toolchain: await toolchainFingerprint(), gameId }));
-  for (const source of sources) hash.update(`\0${source.path}\0${source.text}`);
-  return join(defaultCacheDir(), "compiled", `${hash.digest("hex").slice(0, 40)}.json`);
+  const hash = sourcesHash({ format: RECORD_FORMAT, toolchain: await toolchainFingerprint(), gameId }, sources);
+  return join(defaultCacheDir(), "compiled", `${hash.slice(0, 40)}.json`);
 }
 
 /** The record of this game's sources, or null when there is none (or it cannot be read). */

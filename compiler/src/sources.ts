@@ -1,12 +1,21 @@
 // Where a game's rules come from: a `.rules` file, a game folder (several files, one game) or a
 // rules folder (one game per file or subfolder, as `rules/`). Only the file system is read here:
 // no parser, so that finding a game's sources (and a cached build of them) stays cheap.
+import { createHash } from "node:crypto";
 import { existsSync, promises as fs } from "node:fs";
 import * as path from "node:path";
 
 export interface SourceFile {
   readonly path: string;
   readonly text: string;
+}
+
+/** The sha256 (hex) of a header, as JSON, and of a game's sources, each path and text: what compiled
+ *  games are kept by (the loaded games' cache, the compile records, the tests' compiles). */
+export function sourcesHash(header: unknown, sources: readonly SourceFile[]): string {
+  const hash = createHash("sha256").update(JSON.stringify(header));
+  for (const source of sources) hash.update(`\0${source.path}\0${source.text}`);
+  return hash.digest("hex");
 }
 
 /** The games of one place, by id, each with its source files. */

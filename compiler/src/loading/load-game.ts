@@ -14,6 +14,7 @@ import { bundled } from "../bundled.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { CompileResult, EmittedFile, SourceFile } from "../index.js";
 import { RUNTIME, transpile } from "./transpile.js";
+import { sourcesHash } from "../sources.js";
 
 export { transpile } from "./transpile.js";
 
@@ -107,10 +108,8 @@ export function runtimeUrl(): string {
 }
 
 async function cacheKey(gameId: string, sources: readonly SourceFile[], runtime: string, strict: boolean): Promise<string> {
-  const hash = createHash("sha256");
-  hash.update(JSON.stringify({ format: CACHE_FORMAT, compiler: await compilerFingerprint(), runtime, gameId, strict }));
-  for (const source of sources) hash.update(`\0${source.path}\0${source.text}`);
-  return `${gameId.replace(/[^A-Za-z0-9_-]/g, "_")}-${hash.digest("hex").slice(0, 24)}`;
+  const hash = sourcesHash({ format: CACHE_FORMAT, compiler: await compilerFingerprint(), runtime, gameId, strict }, sources);
+  return `${gameId.replace(/[^A-Za-z0-9_-]/g, "_")}-${hash.slice(0, 24)}`;
 }
 
 let fingerprint: Promise<string> | undefined;

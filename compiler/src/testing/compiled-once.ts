@@ -4,23 +4,17 @@
 // Vitest runs a worker's files one after another in one process (isolate: false). A compile is a
 // function of its sources and options alone, so the second asks get the first's result. Tests of
 // compiling itself (twice gives the same files, modes, records, faults) call `compileGame`.
-import { createHash } from "node:crypto";
 import { compileGame, type CompileOptions, type CompileResult, type SourceFile } from "../index.js";
+import { sourcesHash } from "../sources.js";
 
 /** Results kept, oldest dropped first: a strict compile of the largest game is about 1 MB of text. */
 const KEPT = 32;
 const compiled = new Map<string, Promise<CompileResult>>();
 
-function keyOf(gameId: string, sources: readonly SourceFile[], options: CompileOptions): string {
-  const hash = createHash("sha256").update(JSON.stringify({ gameId, strict: options.strict ?? true }));
-  for (const source of sources) hash.update(`\0${source.path}\0${source.text}`);
-  return hash.digest("hex");
-}
-
 /** `compileGame`, compiled once per process for the same game, sources and options. Each caller
  *  gets its own copy, so that one test changing what it was given cannot reach another. */
 export async function compileOnce(gameId: string, sources: readonly SourceFile[], options: CompileOptions = {}): Promise<CompileResult> {
-  const key = keyOf(gameId, sources, options);
+  const key = sourcesHash({ gameId, strict: options.strict ?? true }, sources);
   let result = compiled.get(key);
   if (result === undefined) {
     result = compileGame(gameId, sources, options);
