@@ -432,55 +432,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count812: number = 0;
-    {
-      const $seg814 = Z_collection + l_p;
-      const $n815 = N[$seg814]!;
-      for (let $i813 = 0; $i813 < $n815; $i813++) {
-        const l_c = C[$seg814 * CAP + $i813]!;
-        if (Property_heart[l_c]!) {
-          $count812++;
-        }
-      }
-    }
-    return $count812;
-  }
-  function fn_coin_symbols(l_p: number): number {
     let $count816: number = 0;
     {
       const $seg818 = Z_collection + l_p;
       const $n819 = N[$seg818]!;
       for (let $i817 = 0; $i817 < $n819; $i817++) {
         const l_c = C[$seg818 * CAP + $i817]!;
-        if (Property_coin[l_c]!) {
+        if (Property_heart[l_c]!) {
           $count816++;
         }
       }
     }
     return $count816;
   }
+  function fn_coin_symbols(l_p: number): number {
+    let $count820: number = 0;
+    {
+      const $seg822 = Z_collection + l_p;
+      const $n823 = N[$seg822]!;
+      for (let $i821 = 0; $i821 < $n823; $i821++) {
+        const l_c = C[$seg822 * CAP + $i821]!;
+        if (Property_coin[l_c]!) {
+          $count820++;
+        }
+      }
+    }
+    return $count820;
+  }
   function fn_set_score(l_p: number): number {
-    let $sum820: number = 0;
-    for (const $item821 of ALL_Colour) {
-      const l_k = $item821;
+    let $sum824: number = 0;
+    for (const $item825 of ALL_Colour) {
+      const l_k = $item825;
       if (l_k !== "none") {
-        $sum820 +=
+        $sum824 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum820;
+    return $sum824;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum822: number = 0;
+    let $sum826: number = 0;
     {
-      const $seg824 = Z_collection + l_p;
-      const $n825 = N[$seg824]!;
-      for (let $i823 = 0; $i823 < $n825; $i823++) {
-        const l_c = C[$seg824 * CAP + $i823]!;
-        $sum822 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg828 = Z_collection + l_p;
+      const $n829 = N[$seg828]!;
+      for (let $i827 = 0; $i827 < $n829; $i827++) {
+        const l_c = C[$seg828 * CAP + $i827]!;
+        $sum826 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum822;
+    return $sum826;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -493,8 +493,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item826 of ALL_Colour) {
-                const l_k = $item826;
+              for (const $item830 of ALL_Colour) {
+                const l_k = $item830;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -509,8 +509,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item827 of ALL_Colour) {
-                  const l_k = $item827;
+                for (const $item831 of ALL_Colour) {
+                  const l_k = $item831;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -533,52 +533,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum828: number = 0;
+    let $sum832: number = 0;
     {
-      const $n830 = N[Z_board]!;
-      for (let $i829 = 0; $i829 < $n830; $i829++) {
-        const l_a = C[Z_board * CAP + $i829]!;
-        $sum828 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n834 = N[Z_board]!;
+      for (let $i833 = 0; $i833 < $n834; $i833++) {
+        const l_a = C[Z_board * CAP + $i833]!;
+        $sum832 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum828;
+    return 0 - $sum832;
   }
   function fn_action_points(l_p: number): number {
-    let $sum831: number = 0;
+    let $sum835: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum832: number = 0;
+        let $sum836: number = 0;
         {
-          const $seg834 = Z_played + l_q;
-          const $n835 = N[$seg834]!;
-          for (let $i833 = 0; $i833 < $n835; $i833++) {
-            const l_a = C[$seg834 * CAP + $i833]!;
-            $sum832 += fn_medal_points(l_a, l_p);
+          const $seg838 = Z_played + l_q;
+          const $n839 = N[$seg838]!;
+          for (let $i837 = 0; $i837 < $n839; $i837++) {
+            const l_a = C[$seg838 * CAP + $i837]!;
+            $sum836 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum831 += $sum832;
+        $sum835 += $sum836;
       }
     }
-    return $sum831 + fn_board_points(l_p);
+    return $sum835 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any836: boolean = false;
+    let $any840: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
-          $any836 = true;
+          $any840 = true;
           break;
         }
       }
     }
-    return $any836 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any840 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum837: number = 0;
+    let $sum841: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum837 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum841 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum837;
+    return N[Z_board]! + $sum841;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
@@ -2663,6 +2663,19 @@ export function playout(): PlayoutKernel {
   function step168(): number {
     l_p_5 = $values2[l_p_5$index]!;
     l___window_1 = true;
+    {
+      const $seg353 = Z_hand + l_p_5;
+      if (!($count_hand_effect[($seg353 - Z_hand) * 14 + 1]! > 0) || !(v_protection[l_p_5]! > 0)) {
+        const $seat354 = l_p_5;
+        if ($seat354 >= humans)
+          throw new GameFault(
+            "fault/bot-asked",
+            `seat ${$seat354} is played by the rules: the rules must decide for it, never ask it`,
+          );
+        l___window_1 = false;
+        return step170();
+      }
+    }
     return step169();
   }
   function step169(): number {
@@ -2688,13 +2701,13 @@ export function playout(): PlayoutKernel {
   }
   function step171(): number {
     {
-      const $seat353 = l_p_5;
-      if ($seat353 >= humans)
+      const $seat355 = l_p_5;
+      if ($seat355 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat353} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat355} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide370($seat353, true);
+      return decide372($seat355, true);
     }
   }
   function step172(): number {
@@ -2761,28 +2774,28 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg371 = Z_played + l_p_6;
-      C[$seg371 * CAP + N[$seg371]!] = $card;
-      N[$seg371]!++;
-      $where[$card] = $seg371;
+      const $seg373 = Z_played + l_p_6;
+      C[$seg373 * CAP + N[$seg373]!] = $card;
+      N[$seg373]!++;
+      $where[$card] = $seg373;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg371 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg371 - Z_played);
+          if ($count_played_effect[($seg373 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg373 - Z_played);
       }
     }
     return 169;
   }
   function step181(): number {
     {
-      const $seat372 = l_p_6;
-      if ($seat372 >= humans)
+      const $seat374 = l_p_6;
+      if ($seat374 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat372} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat374} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide382($seat372);
+      return decide384($seat374);
     }
   }
   function step182(): number {
@@ -2816,13 +2829,13 @@ export function playout(): PlayoutKernel {
   }
   function step186(): number {
     {
-      const $seat383 = l_p_6;
-      if ($seat383 >= humans)
+      const $seat385 = l_p_6;
+      if ($seat385 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat383} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat385} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide396($seat383);
+      return decide398($seat385);
     }
   }
   function step187(): number {
@@ -2845,15 +2858,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg397 = Z_played + l_p_6;
-      C[$seg397 * CAP + N[$seg397]!] = $card;
-      N[$seg397]!++;
-      $where[$card] = $seg397;
+      const $seg399 = Z_played + l_p_6;
+      C[$seg399 * CAP + N[$seg399]!] = $card;
+      N[$seg399]!++;
+      $where[$card] = $seg399;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg397 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg397 - Z_played);
+          if ($count_played_effect[($seg399 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg399 - Z_played);
       }
     }
     return 169;
@@ -2880,24 +2893,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat398 = l_p_6;
-      if ($seat398 >= humans)
+      const $seat400 = l_p_6;
+      if ($seat400 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat398} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat400} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide420($seat398);
+      return decide422($seat400);
     }
   }
   function step192(): number {
     {
-      const $seat421 = l_p_6;
-      if ($seat421 >= humans)
+      const $seat423 = l_p_6;
+      if ($seat423 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat421} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat423} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide446($seat421);
+      return decide448($seat423);
     }
   }
   function step193(): number {
@@ -2911,12 +2924,12 @@ export function playout(): PlayoutKernel {
   }
   function step196(): number {
     {
-      let $n447 = 0;
+      let $n449 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list75[$n447++] = l_q;
+        if (l_q !== l_p_6) $list75[$n449++] = l_q;
       }
-      for (let $i448 = 0; $i448 < $n447; $i448++) {
-        const l_q = $list75[$i448]!;
+      for (let $i450 = 0; $i450 < $n449; $i450++) {
+        const l_q = $list75[$i450]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3075,13 +3088,13 @@ export function playout(): PlayoutKernel {
   }
   function step206(): number {
     {
-      const $seat449 = l_active;
-      if ($seat449 >= humans)
+      const $seat451 = l_active;
+      if ($seat451 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide507($seat449);
+      return decide509($seat451);
     }
   }
   function step207(): number {
@@ -3102,13 +3115,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat508 = l_target;
-      if ($seat508 >= humans)
+      const $seat510 = l_target;
+      if ($seat510 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat510} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide535($seat508);
+      return decide537($seat510);
     }
   }
   function step209(): number {
@@ -3138,13 +3151,13 @@ export function playout(): PlayoutKernel {
           : $zero_protection & ~(1 << l_target);
     }
     {
-      const $seat536 = l_active;
-      if ($seat536 >= humans)
+      const $seat538 = l_active;
+      if ($seat538 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat538} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide558($seat536);
+      return decide560($seat538);
     }
   }
   function step210(): number {
@@ -3154,36 +3167,36 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step212(): number {
-    let $first559: number = 0;
-    let $found560 = false;
+    let $first561: number = 0;
+    let $found562 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first559 = l_q;
-        $found560 = true;
+        $first561 = l_q;
+        $found562 = true;
         break;
       }
     }
-    if (!$found560) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first559;
+    if (!$found562) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first561;
     {
-      const $seat561 = l_opponent;
-      if ($seat561 >= humans)
+      const $seat563 = l_opponent;
+      if ($seat563 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat563} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide572($seat561);
+      return decide574($seat563);
     }
   }
   function step213(): number {
     {
-      const $seat573 = l_active;
-      if ($seat573 >= humans)
+      const $seat575 = l_active;
+      if ($seat575 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat573} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat575} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide595($seat573);
+      return decide597($seat575);
     }
   }
   function step214(): number {
@@ -3229,18 +3242,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg596 = Z_hand + l_p_4;
+      const $seg598 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg596 * CAP + N[$seg596]!] = $card;
-        N[$seg596]!++;
-        $where[$card] = $seg596;
+        C[$seg598 * CAP + N[$seg598]!] = $card;
+        N[$seg598]!++;
+        $where[$card] = $seg598;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg596 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg598 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3260,13 +3273,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat597 = l_p_4;
-      if ($seat597 >= humans)
+      const $seat599 = l_p_4;
+      if ($seat599 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat599} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide611($seat597);
+      return decide613($seat599);
     }
   }
   function step222(): number {
@@ -3274,22 +3287,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg612 = Z_hand + l_p_4;
+      const $seg614 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg612]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg614]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg612]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg614]!}`,
         );
       const $index = $position - 1;
-      const $at613 = $seg612 * CAP + $index;
-      const $card = C[$at613]!;
-      const $end614 = $seg612 * CAP + N[$seg612]! - 1;
-      for (let $k615 = $at613; $k615 < $end614; $k615++) C[$k615] = C[$k615 + 1]!;
-      N[$seg612]!--;
+      const $at615 = $seg614 * CAP + $index;
+      const $card = C[$at615]!;
+      const $end616 = $seg614 * CAP + N[$seg614]! - 1;
+      for (let $k617 = $at615; $k617 < $end616; $k617++) C[$k617] = C[$k617 + 1]!;
+      N[$seg614]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg612 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg614 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3372,28 +3385,28 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg616 = Z_played + l_p_3;
-      C[$seg616 * CAP + N[$seg616]!] = $card;
-      N[$seg616]!++;
-      $where[$card] = $seg616;
+      const $seg618 = Z_played + l_p_3;
+      C[$seg618 * CAP + N[$seg618]!] = $card;
+      N[$seg618]!++;
+      $where[$card] = $seg618;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg616 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg616 - Z_played);
+          if ($count_played_effect[($seg618 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg618 - Z_played);
       }
     }
     return step257();
   }
   function step236(): number {
     {
-      const $seat617 = l_p_3;
-      if ($seat617 >= humans)
+      const $seat619 = l_p_3;
+      if ($seat619 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat619} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide627($seat617);
+      return decide629($seat619);
     }
   }
   function step237(): number {
@@ -3427,13 +3440,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat628 = l_p_3;
-      if ($seat628 >= humans)
+      const $seat630 = l_p_3;
+      if ($seat630 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat628} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide641($seat628);
+      return decide643($seat630);
     }
   }
   function step242(): number {
@@ -3456,15 +3469,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg642 = Z_played + l_p_3;
-      C[$seg642 * CAP + N[$seg642]!] = $card;
-      N[$seg642]!++;
-      $where[$card] = $seg642;
+      const $seg644 = Z_played + l_p_3;
+      C[$seg644 * CAP + N[$seg644]!] = $card;
+      N[$seg644]!++;
+      $where[$card] = $seg644;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg642 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg642 - Z_played);
+          if ($count_played_effect[($seg644 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg644 - Z_played);
       }
     }
     return step257();
@@ -3491,24 +3504,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat643 = l_p_3;
-      if ($seat643 >= humans)
+      const $seat645 = l_p_3;
+      if ($seat645 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat643} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat645} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide665($seat643);
+      return decide667($seat645);
     }
   }
   function step247(): number {
     {
-      const $seat666 = l_p_3;
-      if ($seat666 >= humans)
+      const $seat668 = l_p_3;
+      if ($seat668 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat666} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat668} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide691($seat666);
+      return decide693($seat668);
     }
   }
   function step248(): number {
@@ -3522,12 +3535,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n692 = 0;
+      let $n694 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list88[$n692++] = l_q;
+        if (l_q !== l_p_3) $list88[$n694++] = l_q;
       }
-      for (let $i693 = 0; $i693 < $n692; $i693++) {
-        const l_q = $list88[$i693]!;
+      for (let $i695 = 0; $i695 < $n694; $i695++) {
+        const l_q = $list88[$i695]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3668,6 +3681,19 @@ export function playout(): PlayoutKernel {
   function step258(): number {
     l_p = $values0[l_p$index]!;
     l___window_0 = true;
+    {
+      const $seg696 = Z_hand + l_p;
+      if (!($count_hand_effect[($seg696 - Z_hand) * 14 + 4]! > 0)) {
+        const $seat697 = l_p;
+        if ($seat697 >= humans)
+          throw new GameFault(
+            "fault/bot-asked",
+            `seat ${$seat697} is played by the rules: the rules must decide for it, never ask it`,
+          );
+        l___window_0 = false;
+        return step260();
+      }
+    }
     return step259();
   }
   function step259(): number {
@@ -3693,13 +3719,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat694 = l_p;
-      if ($seat694 >= humans)
+      const $seat698 = l_p;
+      if ($seat698 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat694} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat698} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide711($seat694, true);
+      return decide715($seat698, true);
     }
   }
   function step262(): number {
@@ -3766,28 +3792,28 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg712 = Z_played + l_p_2;
-      C[$seg712 * CAP + N[$seg712]!] = $card;
-      N[$seg712]!++;
-      $where[$card] = $seg712;
+      const $seg716 = Z_played + l_p_2;
+      C[$seg716 * CAP + N[$seg716]!] = $card;
+      N[$seg716]!++;
+      $where[$card] = $seg716;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg712 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg712 - Z_played);
+          if ($count_played_effect[($seg716 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg716 - Z_played);
       }
     }
     return 259;
   }
   function step271(): number {
     {
-      const $seat713 = l_p_2;
-      if ($seat713 >= humans)
+      const $seat717 = l_p_2;
+      if ($seat717 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat713} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat717} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide723($seat713);
+      return decide727($seat717);
     }
   }
   function step272(): number {
@@ -3821,13 +3847,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat724 = l_p_2;
-      if ($seat724 >= humans)
+      const $seat728 = l_p_2;
+      if ($seat728 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat728} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide737($seat724);
+      return decide741($seat728);
     }
   }
   function step277(): number {
@@ -3850,15 +3876,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg738 = Z_played + l_p_2;
-      C[$seg738 * CAP + N[$seg738]!] = $card;
-      N[$seg738]!++;
-      $where[$card] = $seg738;
+      const $seg742 = Z_played + l_p_2;
+      C[$seg742 * CAP + N[$seg742]!] = $card;
+      N[$seg742]!++;
+      $where[$card] = $seg742;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg738 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg738 - Z_played);
+          if ($count_played_effect[($seg742 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg742 - Z_played);
       }
     }
     return 259;
@@ -3885,24 +3911,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat739 = l_p_2;
-      if ($seat739 >= humans)
+      const $seat743 = l_p_2;
+      if ($seat743 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat739} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat743} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide761($seat739);
+      return decide765($seat743);
     }
   }
   function step282(): number {
     {
-      const $seat762 = l_p_2;
-      if ($seat762 >= humans)
+      const $seat766 = l_p_2;
+      if ($seat766 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat762} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat766} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide787($seat762);
+      return decide791($seat766);
     }
   }
   function step283(): number {
@@ -3916,12 +3942,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n788 = 0;
+      let $n792 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list97[$n788++] = l_q;
+        if (l_q !== l_p_2) $list97[$n792++] = l_q;
       }
-      for (let $i789 = 0; $i789 < $n788; $i789++) {
-        const l_q = $list97[$i789]!;
+      for (let $i793 = 0; $i793 < $n792; $i793++) {
+        const l_q = $list97[$i793]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -4048,222 +4074,222 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat762 = l_p_2;
-      if ($seat762 >= humans)
+      const $seat766 = l_p_2;
+      if ($seat766 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat762} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat766} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide787($seat762);
+      return decide791($seat766);
     }
   }
   function step295(): number {
     {
-      const $seat739 = l_p_2;
-      if ($seat739 >= humans)
+      const $seat743 = l_p_2;
+      if ($seat743 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat739} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat743} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide761($seat739);
+      return decide765($seat743);
     }
   }
   function step296(): number {
     {
-      const $seat724 = l_p_2;
-      if ($seat724 >= humans)
+      const $seat728 = l_p_2;
+      if ($seat728 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat724} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat728} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide737($seat724);
+      return decide741($seat728);
     }
   }
   function step297(): number {
     {
-      const $seat713 = l_p_2;
-      if ($seat713 >= humans)
+      const $seat717 = l_p_2;
+      if ($seat717 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat713} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat717} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide723($seat713);
+      return decide727($seat717);
     }
   }
   function step298(): number {
     {
-      const $seat694 = l_p;
-      if ($seat694 >= humans)
+      const $seat698 = l_p;
+      if ($seat698 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat694} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat698} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide711($seat694, false);
+      return decide715($seat698, false);
     }
   }
   function step299(): number {
     {
-      const $seat666 = l_p_3;
-      if ($seat666 >= humans)
+      const $seat668 = l_p_3;
+      if ($seat668 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat666} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat668} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide691($seat666);
+      return decide693($seat668);
     }
   }
   function step300(): number {
     {
-      const $seat643 = l_p_3;
-      if ($seat643 >= humans)
+      const $seat645 = l_p_3;
+      if ($seat645 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat643} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat645} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide665($seat643);
+      return decide667($seat645);
     }
   }
   function step301(): number {
     {
-      const $seat628 = l_p_3;
-      if ($seat628 >= humans)
+      const $seat630 = l_p_3;
+      if ($seat630 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat628} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide641($seat628);
+      return decide643($seat630);
     }
   }
   function step302(): number {
     {
-      const $seat617 = l_p_3;
-      if ($seat617 >= humans)
+      const $seat619 = l_p_3;
+      if ($seat619 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat619} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide627($seat617);
+      return decide629($seat619);
     }
   }
   function step303(): number {
     {
-      const $seat597 = l_p_4;
-      if ($seat597 >= humans)
+      const $seat599 = l_p_4;
+      if ($seat599 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat599} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide611($seat597);
+      return decide613($seat599);
     }
   }
   function step304(): number {
     {
-      const $seat561 = l_opponent;
-      if ($seat561 >= humans)
+      const $seat563 = l_opponent;
+      if ($seat563 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat563} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide572($seat561);
+      return decide574($seat563);
     }
   }
   function step305(): number {
     {
-      const $seat573 = l_active;
-      if ($seat573 >= humans)
+      const $seat575 = l_active;
+      if ($seat575 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat573} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat575} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide595($seat573);
+      return decide597($seat575);
     }
   }
   function step306(): number {
     {
-      const $seat536 = l_active;
-      if ($seat536 >= humans)
+      const $seat538 = l_active;
+      if ($seat538 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat538} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide558($seat536);
+      return decide560($seat538);
     }
   }
   function step307(): number {
     {
-      const $seat508 = l_target;
-      if ($seat508 >= humans)
+      const $seat510 = l_target;
+      if ($seat510 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat510} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide535($seat508);
+      return decide537($seat510);
     }
   }
   function step308(): number {
     {
-      const $seat449 = l_active;
-      if ($seat449 >= humans)
+      const $seat451 = l_active;
+      if ($seat451 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide507($seat449);
+      return decide509($seat451);
     }
   }
   function step309(): number {
     {
-      const $seat421 = l_p_6;
-      if ($seat421 >= humans)
+      const $seat423 = l_p_6;
+      if ($seat423 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat421} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat423} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide446($seat421);
+      return decide448($seat423);
     }
   }
   function step310(): number {
     {
-      const $seat398 = l_p_6;
-      if ($seat398 >= humans)
+      const $seat400 = l_p_6;
+      if ($seat400 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat398} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat400} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide420($seat398);
+      return decide422($seat400);
     }
   }
   function step311(): number {
     {
-      const $seat383 = l_p_6;
-      if ($seat383 >= humans)
+      const $seat385 = l_p_6;
+      if ($seat385 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat383} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat385} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide396($seat383);
+      return decide398($seat385);
     }
   }
   function step312(): number {
     {
-      const $seat372 = l_p_6;
-      if ($seat372 >= humans)
+      const $seat374 = l_p_6;
+      if ($seat374 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat372} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat374} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide382($seat372);
+      return decide384($seat374);
     }
   }
   function step313(): number {
     {
-      const $seat353 = l_p_5;
-      if ($seat353 >= humans)
+      const $seat355 = l_p_5;
+      if ($seat355 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat353} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat355} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide370($seat353, false);
+      return decide372($seat355, false);
     }
   }
   function step314(): number {
@@ -5569,42 +5595,42 @@ export function playout(): PlayoutKernel {
     $index339 -= $count337;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide370($seat353: number, $passBy: boolean): number {
+  function decide372($seat355: number, $passBy: boolean): number {
     $values67$n[0]! = 0;
     {
-      const $seg355 = Z_hand + l_p_5;
-      const $n356 = $count_hand_effect[($seg355 - Z_hand) * 14 + 1]! > 0 ? N[$seg355]! : 0;
-      for (let $i354 = 0; $i354 < $n356; $i354++) {
-        const l_card = C[$seg355 * CAP + $i354]!;
+      const $seg357 = Z_hand + l_p_5;
+      const $n358 = $count_hand_effect[($seg357 - Z_hand) * 14 + 1]! > 0 ? N[$seg357]! : 0;
+      for (let $i356 = 0; $i356 < $n358; $i356++) {
+        const l_card = C[$seg357 * CAP + $i356]!;
         if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
       }
     }
-    let $offered357 = false;
-    offered357$open: {
-      if (!($values67$n[0]! > 0)) break offered357$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered357$open;
-      $offered357 = true;
+    let $offered359 = false;
+    offered359$open: {
+      if (!($values67$n[0]! > 0)) break offered359$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered359$open;
+      $offered359 = true;
     }
-    let $offered358 = false;
-    offered358$open: {
-      $offered358 = true;
+    let $offered360 = false;
+    offered360$open: {
+      $offered360 = true;
     }
-    if ($passBy && !$offered357) {
+    if ($passBy && !$offered359) {
       l___window_1 = false;
       return 169;
     }
-    const $offered359 = ($offered357 ? 1 : 0) + ($offered358 ? 1 : 0);
-    if ($offered359 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat353} must act but has no legal move`);
+    const $offered361 = ($offered359 ? 1 : 0) + ($offered360 ? 1 : 0);
+    if ($offered361 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat355} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt360: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n362 = $offered359;
-      let $r363 = 0;
-      if ($n362 <= 2097152 && $n362 >= 1) {
+    attempt362: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n364 = $offered361;
+      let $r365 = 0;
+      if ($n364 <= 2097152 && $n364 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5615,24 +5641,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n362;
+          const $m = ($t >>> 0) * $n364;
           const $low = $m >>> 0;
-          if ($low >= $n362 || $low >= 4294967296 % $n362) {
-            $r363 = ($m / 4294967296) >>> 0;
+          if ($low >= $n364 || $low >= 4294967296 % $n364) {
+            $r365 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n362 >= 1 && $n362 <= 4294967296))
+        if (!($n364 >= 1 && $n364 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r363 = drawInt(P, $n362);
+        $r365 = drawInt(P, $n364);
       }
-      const $pick361$drawn = $r363;
-      let $pick361 = $pick361$drawn;
-      if ($offered357 && $pick361-- === 0) {
-        const $n367 = $values67$n[0]!;
-        let $r368 = 0;
-        if ($n367 <= 2097152 && $n367 >= 1) {
+      const $pick363$drawn = $r365;
+      let $pick363 = $pick363$drawn;
+      if ($offered359 && $pick363-- === 0) {
+        const $n369 = $values67$n[0]!;
+        let $r370 = 0;
+        if ($n369 <= 2097152 && $n369 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5643,37 +5669,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n367;
+            const $m = ($t >>> 0) * $n369;
             const $low = $m >>> 0;
-            if ($low >= $n367 || $low >= 4294967296 % $n367) {
-              $r368 = ($m / 4294967296) >>> 0;
+            if ($low >= $n369 || $low >= 4294967296 % $n369) {
+              $r370 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n367 >= 1 && $n367 <= 4294967296))
+          if (!($n369 >= 1 && $n369 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r368 = drawInt(P, $n367);
+          $r370 = drawInt(P, $n369);
         }
-        const $digit365 = $r368;
-        const $value366 = $values67[$digit365]!;
+        const $digit367 = $r370;
+        const $value368 = $values67[$digit367]!;
         {
-          l_card_5 = $value366;
+          l_card_5 = $value368;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat353, 24, $value366);
+        if (trace !== null) trace.push($seat355, 24, $value368);
         {
-          l_card_5 = $value366;
+          l_card_5 = $value368;
           return step172();
         }
       }
-      if ($offered358 && $pick361-- === 0) {
+      if ($offered360 && $pick363-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat353, 8);
+        if (trace !== null) trace.push($seat355, 8);
         {
           l___window_1 = false;
           return 169;
@@ -5682,20 +5708,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide382($seat372: number): number {
-    const $size373 = players;
-    const $count374 = $size373;
-    const $total375: number = $count374;
-    if ($total375 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat372} must act but has no legal move`);
+  function decide384($seat374: number): number {
+    const $size375 = players;
+    const $count376 = $size375;
+    const $total377: number = $count376;
+    if ($total377 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat374} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n377 = $total375;
-    let $r378 = 0;
-    if ($n377 <= 2097152 && $n377 >= 1) {
+    const $n379 = $total377;
+    let $r380 = 0;
+    if ($n379 <= 2097152 && $n379 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5706,28 +5732,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n377;
+        const $m = ($t >>> 0) * $n379;
         const $low = $m >>> 0;
-        if ($low >= $n377 || $low >= 4294967296 % $n377) {
-          $r378 = ($m / 4294967296) >>> 0;
+        if ($low >= $n379 || $low >= 4294967296 % $n379) {
+          $r380 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n377 >= 1 && $n377 <= 4294967296))
+      if (!($n379 >= 1 && $n379 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r378 = drawInt(P, $n377);
+      $r380 = drawInt(P, $n379);
     }
-    const $index376$drawn = $r378;
-    let $index376 = $index376$drawn;
+    const $index378$drawn = $r380;
+    let $index378 = $index378$drawn;
     decisions++;
     steps = 0;
-    if ($index376 < $count374) {
-      const $digit379 = $index376;
-      const $value380 = $digit379;
-      if (trace !== null) trace.push($seat372, 6, $value380);
+    if ($index378 < $count376) {
+      const $digit381 = $index378;
+      const $value382 = $digit381;
+      if (trace !== null) trace.push($seat374, 6, $value382);
       {
-        const l_whose = $value380;
+        const l_whose = $value382;
         {
           const $card = l_card_6;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -5741,47 +5767,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg381 = Z_played + l_whose;
-          C[$seg381 * CAP + N[$seg381]!] = $card;
-          N[$seg381]!++;
-          $where[$card] = $seg381;
+          const $seg383 = Z_played + l_whose;
+          C[$seg383 * CAP + N[$seg383]!] = $card;
+          N[$seg383]!++;
+          $where[$card] = $seg383;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg381 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg381 - Z_played);
+              if ($count_played_effect[($seg383 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg383 - Z_played);
           }
         }
         return 169;
       }
     }
-    $index376 -= $count374;
+    $index378 -= $count376;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide396($seat383: number): number {
+  function decide398($seat385: number): number {
     $values69$n[0]! = 0;
     {
-      const $seg385 = Z_collection + l_p_6;
-      const $n386 = N[$seg385]!;
-      for (let $i384 = 0; $i384 < $n386; $i384++) {
-        const l_target = C[$seg385 * CAP + $i384]!;
+      const $seg387 = Z_collection + l_p_6;
+      const $n388 = N[$seg387]!;
+      for (let $i386 = 0; $i386 < $n388; $i386++) {
+        const l_target = C[$seg387 * CAP + $i386]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values69[$values69$n[0]!++] = l_target;
       }
     }
-    const $size387 = $values69$n[0]!;
-    const $count388 = $size387;
-    const $total389: number = $count388;
-    if ($total389 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat383} must act but has no legal move`);
+    const $size389 = $values69$n[0]!;
+    const $count390 = $size389;
+    const $total391: number = $count390;
+    if ($total391 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat385} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n391 = $total389;
-    let $r392 = 0;
-    if ($n391 <= 2097152 && $n391 >= 1) {
+    const $n393 = $total391;
+    let $r394 = 0;
+    if ($n393 <= 2097152 && $n393 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5792,28 +5818,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n391;
+        const $m = ($t >>> 0) * $n393;
         const $low = $m >>> 0;
-        if ($low >= $n391 || $low >= 4294967296 % $n391) {
-          $r392 = ($m / 4294967296) >>> 0;
+        if ($low >= $n393 || $low >= 4294967296 % $n393) {
+          $r394 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n391 >= 1 && $n391 <= 4294967296))
+      if (!($n393 >= 1 && $n393 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r392 = drawInt(P, $n391);
+      $r394 = drawInt(P, $n393);
     }
-    const $index390$drawn = $r392;
-    let $index390 = $index390$drawn;
+    const $index392$drawn = $r394;
+    let $index392 = $index392$drawn;
     decisions++;
     steps = 0;
-    if ($index390 < $count388) {
-      const $digit393 = $index390;
-      const $value394 = $values69[$digit393]!;
-      if (trace !== null) trace.push($seat383, 5, $value394);
+    if ($index392 < $count390) {
+      const $digit395 = $index392;
+      const $value396 = $values69[$digit395]!;
+      if (trace !== null) trace.push($seat385, 5, $value396);
       {
-        const l_target = $value394;
+        const l_target = $value396;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_6;
@@ -5828,54 +5854,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg395 = Z_attached + l_p_6;
-          C[$seg395 * CAP + N[$seg395]!] = $card;
-          N[$seg395]!++;
-          $where[$card] = $seg395;
+          const $seg397 = Z_attached + l_p_6;
+          C[$seg397 * CAP + N[$seg397]!] = $card;
+          N[$seg397]!++;
+          $where[$card] = $seg397;
         }
         return 169;
       }
     }
-    $index390 -= $count388;
+    $index392 -= $count390;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide420($seat398: number): number {
-    const $seg399 = Z_board;
-    const $size400 = N[$seg399]!;
-    const $count401 = $size400;
+  function decide422($seat400: number): number {
+    const $seg401 = Z_board;
+    const $size402 = N[$seg401]!;
+    const $count403 = $size402;
     $values71$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond406: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond406) {
-        let $any402: boolean = false;
+      let $cond408: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond408) {
+        let $any404: boolean = false;
         {
-          const $seg404 = Z_collection + l_whose;
-          const $n405 = N[$seg404]!;
-          for (let $i403 = 0; $i403 < $n405; $i403++) {
-            const l_c = C[$seg404 * CAP + $i403]!;
+          const $seg406 = Z_collection + l_whose;
+          const $n407 = N[$seg406]!;
+          for (let $i405 = 0; $i405 < $n407; $i405++) {
+            const l_c = C[$seg406 * CAP + $i405]!;
             if (v_doubled[l_c]! === 1) {
-              $any402 = true;
+              $any404 = true;
               break;
             }
           }
         }
-        $cond406 = $any402;
+        $cond408 = $any404;
       }
-      if ($cond406) $values71[$values71$n[0]!++] = l_whose;
+      if ($cond408) $values71[$values71$n[0]!++] = l_whose;
     }
-    const $size407 = $values71$n[0]!;
-    const $count408 = $size407;
-    const $total409: number = $count401 + $count408;
-    if ($total409 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat398} must act but has no legal move`);
+    const $size409 = $values71$n[0]!;
+    const $count410 = $size409;
+    const $total411: number = $count403 + $count410;
+    if ($total411 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat400} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n411 = $total409;
-    let $r412 = 0;
-    if ($n411 <= 2097152 && $n411 >= 1) {
+    const $n413 = $total411;
+    let $r414 = 0;
+    if ($n413 <= 2097152 && $n413 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5886,31 +5912,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n411;
+        const $m = ($t >>> 0) * $n413;
         const $low = $m >>> 0;
-        if ($low >= $n411 || $low >= 4294967296 % $n411) {
-          $r412 = ($m / 4294967296) >>> 0;
+        if ($low >= $n413 || $low >= 4294967296 % $n413) {
+          $r414 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n411 >= 1 && $n411 <= 4294967296))
+      if (!($n413 >= 1 && $n413 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r412 = drawInt(P, $n411);
+      $r414 = drawInt(P, $n413);
     }
-    const $index410$drawn = $r412;
-    let $index410 = $index410$drawn;
+    const $index412$drawn = $r414;
+    let $index412 = $index412$drawn;
     decisions++;
     steps = 0;
-    if ($index410 < $count401) {
-      const $digit413 = $index410;
-      const $value414 = C[$seg399 * CAP + $digit413]!;
-      if (trace !== null) trace.push($seat398, 3, $value414);
+    if ($index412 < $count403) {
+      const $digit415 = $index412;
+      const $value416 = C[$seg401 * CAP + $digit415]!;
+      if (trace !== null) trace.push($seat400, 3, $value416);
       {
-        const l_target = $value414;
+        const l_target = $value416;
         {
           const $wanted = l_target;
-          let $at = $digit413;
+          let $at = $digit415;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -5920,10 +5946,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at415 = Z_board * CAP + $at;
-          const $card = C[$at415]!;
-          const $end416 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k417 = $at415; $k417 < $end416; $k417++) C[$k417] = C[$k417 + 1]!;
+          const $at417 = Z_board * CAP + $at;
+          const $card = C[$at417]!;
+          const $end418 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k419 = $at417; $k419 < $end418; $k419++) C[$k419] = C[$k419 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5932,45 +5958,45 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index410 -= $count401;
-    if ($index410 < $count408) {
-      const $digit418 = $index410;
-      const $value419 = $values71[$digit418]!;
-      if (trace !== null) trace.push($seat398, 4, $value419);
+    $index412 -= $count403;
+    if ($index412 < $count410) {
+      const $digit420 = $index412;
+      const $value421 = $values71[$digit420]!;
+      if (trace !== null) trace.push($seat400, 4, $value421);
       {
-        l_whose_4 = $value419;
+        l_whose_4 = $value421;
         return step192();
       }
     }
-    $index410 -= $count408;
+    $index412 -= $count410;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide446($seat421: number): number {
-    const $seg422 = Z_played + l_whose_4;
-    const $size423 = N[$seg422]!;
-    const $count424 = $size423;
+  function decide448($seat423: number): number {
+    const $seg424 = Z_played + l_whose_4;
+    const $size425 = N[$seg424]!;
+    const $count426 = $size425;
     $values73$n[0]! = 0;
     {
-      const $seg426 = Z_collection + l_whose_4;
-      const $n427 = N[$seg426]!;
-      for (let $i425 = 0; $i425 < $n427; $i425++) {
-        const l_target = C[$seg426 * CAP + $i425]!;
+      const $seg428 = Z_collection + l_whose_4;
+      const $n429 = N[$seg428]!;
+      for (let $i427 = 0; $i427 < $n429; $i427++) {
+        const l_target = C[$seg428 * CAP + $i427]!;
         if (v_doubled[l_target]! === 1) $values73[$values73$n[0]!++] = l_target;
       }
     }
-    const $size428 = $values73$n[0]!;
-    const $count429 = $size428;
-    const $total430: number = $count424 + $count429;
-    if ($total430 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat421} must act but has no legal move`);
+    const $size430 = $values73$n[0]!;
+    const $count431 = $size430;
+    const $total432: number = $count426 + $count431;
+    if ($total432 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat423} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n432 = $total430;
-    let $r433 = 0;
-    if ($n432 <= 2097152 && $n432 >= 1) {
+    const $n434 = $total432;
+    let $r435 = 0;
+    if ($n434 <= 2097152 && $n434 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5981,51 +6007,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n432;
+        const $m = ($t >>> 0) * $n434;
         const $low = $m >>> 0;
-        if ($low >= $n432 || $low >= 4294967296 % $n432) {
-          $r433 = ($m / 4294967296) >>> 0;
+        if ($low >= $n434 || $low >= 4294967296 % $n434) {
+          $r435 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n432 >= 1 && $n432 <= 4294967296))
+      if (!($n434 >= 1 && $n434 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r433 = drawInt(P, $n432);
+      $r435 = drawInt(P, $n434);
     }
-    const $index431$drawn = $r433;
-    let $index431 = $index431$drawn;
+    const $index433$drawn = $r435;
+    let $index433 = $index433$drawn;
     decisions++;
     steps = 0;
-    if ($index431 < $count424) {
-      const $digit434 = $index431;
-      const $value435 = C[$seg422 * CAP + $digit434]!;
-      if (trace !== null) trace.push($seat421, 1, $value435);
+    if ($index433 < $count426) {
+      const $digit436 = $index433;
+      const $value437 = C[$seg424 * CAP + $digit436]!;
+      if (trace !== null) trace.push($seat423, 1, $value437);
       {
-        const l_target = $value435;
+        const l_target = $value437;
         {
-          const $seg436 = Z_played + l_whose_4;
+          const $seg438 = Z_played + l_whose_4;
           const $wanted = l_target;
-          let $at = $digit434;
-          if (!($at >= 0 && $at < N[$seg436]! && C[$seg436 * CAP + $at]! === $wanted)) {
+          let $at = $digit436;
+          if (!($at >= 0 && $at < N[$seg438]! && C[$seg438 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg436]!; $i++)
-              if (C[$seg436 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg438]!; $i++)
+              if (C[$seg438 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at437 = $seg436 * CAP + $at;
-          const $card = C[$at437]!;
-          const $end438 = $seg436 * CAP + N[$seg436]! - 1;
-          for (let $k439 = $at437; $k439 < $end438; $k439++) C[$k439] = C[$k439 + 1]!;
-          N[$seg436]!--;
+          const $at439 = $seg438 * CAP + $at;
+          const $card = C[$at439]!;
+          const $end440 = $seg438 * CAP + N[$seg438]! - 1;
+          for (let $k441 = $at439; $k441 < $end440; $k441++) C[$k441] = C[$k441 + 1]!;
+          N[$seg438]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg436 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg436 - Z_played));
+              if (--$count_played_effect[($seg438 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg438 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6034,23 +6060,23 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index431 -= $count424;
-    if ($index431 < $count429) {
-      const $digit440 = $index431;
-      const $value441 = $values73[$digit440]!;
-      if (trace !== null) trace.push($seat421, 2, $value441);
+    $index433 -= $count426;
+    if ($index433 < $count431) {
+      const $digit442 = $index433;
+      const $value443 = $values73[$digit442]!;
+      if (trace !== null) trace.push($seat423, 2, $value443);
       {
-        const l_target = $value441;
+        const l_target = $value443;
         v_doubled[l_target] = 0;
         {
-          const $seg442 = Z_attached + l_whose_4;
-          if (N[$seg442]! === 0)
+          const $seg444 = Z_attached + l_whose_4;
+          if (N[$seg444]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at443 = $seg442 * CAP;
-          const $card = C[$at443]!;
-          const $end444 = $seg442 * CAP + N[$seg442]! - 1;
-          for (let $k445 = $at443; $k445 < $end444; $k445++) C[$k445] = C[$k445 + 1]!;
-          N[$seg442]!--;
+          const $at445 = $seg444 * CAP;
+          const $card = C[$at445]!;
+          const $end446 = $seg444 * CAP + N[$seg444]! - 1;
+          for (let $k447 = $at445; $k447 < $end446; $k447++) C[$k447] = C[$k447 + 1]!;
+          N[$seg444]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6058,19 +6084,19 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index431 -= $count429;
+    $index433 -= $count431;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide507($seat449: number): number {
-    const $seg450 = Z_hand + l_active;
-    let $offered451 = false;
-    offered451$open: {
-      if (!(N[$seg450]! > 0)) break offered451$open;
-      if (!!l_action_played) break offered451$open;
-      if (!!l_offered) break offered451$open;
-      let $found457 = false;
-      for (let $i458 = 0; $i458 < N[$seg450]!; $i458++) {
-        const l_card_3 = C[$seg450 * CAP + $i458]!;
+  function decide509($seat451: number): number {
+    const $seg452 = Z_hand + l_active;
+    let $offered453 = false;
+    offered453$open: {
+      if (!(N[$seg452]! > 0)) break offered453$open;
+      if (!!l_action_played) break offered453$open;
+      if (!!l_offered) break offered453$open;
+      let $found459 = false;
+      for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
+        const l_card_3 = C[$seg452 * CAP + $i460]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
         if (!(
           Action_effect$code[l_card_3]! !== 4 ||
@@ -6083,55 +6109,55 @@ export function playout(): PlayoutKernel {
           !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
         ))
           continue;
-        let $cond456: boolean = Action_effect$code[l_card_3]! !== 6;
-        if (!$cond456) {
-          let $any452: boolean = false;
+        let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
+        if (!$cond458) {
+          let $any454: boolean = false;
           {
-            const $seg454 = Z_collection + l_active;
-            const $n455 = N[$seg454]!;
-            for (let $i453 = 0; $i453 < $n455; $i453++) {
-              const l_c = C[$seg454 * CAP + $i453]!;
+            const $seg456 = Z_collection + l_active;
+            const $n457 = N[$seg456]!;
+            for (let $i455 = 0; $i455 < $n457; $i455++) {
+              const l_c = C[$seg456 * CAP + $i455]!;
               if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                $any452 = true;
+                $any454 = true;
                 break;
               }
             }
           }
-          $cond456 = $any452;
+          $cond458 = $any454;
         }
-        if (!$cond456) continue;
-        $found457 = true;
+        if (!$cond458) continue;
+        $found459 = true;
         break;
       }
-      if (!$found457) break offered451$open;
-      $offered451 = true;
-    }
-    let $offered460 = false;
-    offered460$open: {
-      if (!(v_protection[l_active]! > 0)) break offered460$open;
-      $offered460 = true;
-    }
-    let $offered461 = false;
-    offered461$open: {
-      if (!(v_protection[l_active]! === 0)) break offered461$open;
-      if (!!l_offered) break offered461$open;
-      $offered461 = true;
+      if (!$found459) break offered453$open;
+      $offered453 = true;
     }
     let $offered462 = false;
     offered462$open: {
-      if (!!$variant_simple) break offered462$open;
-      if (!(v_protection[l_active]! === 0)) break offered462$open;
-      if (!!l_offered) break offered462$open;
-      if (!(N[Z_action_deck]! > 0)) break offered462$open;
+      if (!(v_protection[l_active]! > 0)) break offered462$open;
       $offered462 = true;
     }
     let $offered463 = false;
-    let $seats464 = 0;
     offered463$open: {
-      if (!(players > 0)) break offered463$open;
       if (!(v_protection[l_active]! === 0)) break offered463$open;
-      if (!(v_coins[l_active]! >= 1)) break offered463$open;
-      $seats464 =
+      if (!!l_offered) break offered463$open;
+      $offered463 = true;
+    }
+    let $offered464 = false;
+    offered464$open: {
+      if (!!$variant_simple) break offered464$open;
+      if (!(v_protection[l_active]! === 0)) break offered464$open;
+      if (!!l_offered) break offered464$open;
+      if (!(N[Z_action_deck]! > 0)) break offered464$open;
+      $offered464 = true;
+    }
+    let $offered465 = false;
+    let $seats466 = 0;
+    offered465$open: {
+      if (!(players > 0)) break offered465$open;
+      if (!(v_protection[l_active]! === 0)) break offered465$open;
+      if (!(v_coins[l_active]! >= 1)) break offered465$open;
+      $seats466 =
         ((1 << players) - 1) &
         ~(1 << l_active) &
         ~$mask_passed_over &
@@ -6141,15 +6167,15 @@ export function playout(): PlayoutKernel {
         ) &
         ~$holding_count_played_effect[4]! &
         $zero_protection;
-      if ($seats464 === 0) break offered463$open;
-      $offered463 = true;
+      if ($seats466 === 0) break offered465$open;
+      $offered465 = true;
     }
-    let $offered465 = false;
-    offered465$open: {
-      if (!(players > 0)) break offered465$open;
-      if (!(v_protection[l_active]! === 0)) break offered465$open;
-      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered465$open;
-      let $found466 = false;
+    let $offered467 = false;
+    offered467$open: {
+      if (!(players > 0)) break offered467$open;
+      if (!(v_protection[l_active]! === 0)) break offered467$open;
+      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered467$open;
+      let $found468 = false;
       for (
         let l_target$left =
           ((1 << players) - 1) &
@@ -6166,38 +6192,38 @@ export function playout(): PlayoutKernel {
       ) {
         const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found466 = true;
+        $found468 = true;
         break;
       }
-      if (!$found466) break offered465$open;
-      $offered465 = true;
-    }
-    let $offered467 = false;
-    offered467$open: {
-      if (!l_offered) break offered467$open;
+      if (!$found468) break offered467$open;
       $offered467 = true;
     }
-    const $offered468 =
-      ($offered451 ? 1 : 0) +
-      ($offered460 ? 1 : 0) +
-      ($offered461 ? 1 : 0) +
+    let $offered469 = false;
+    offered469$open: {
+      if (!l_offered) break offered469$open;
+      $offered469 = true;
+    }
+    const $offered470 =
+      ($offered453 ? 1 : 0) +
       ($offered462 ? 1 : 0) +
       ($offered463 ? 1 : 0) +
+      ($offered464 ? 1 : 0) +
       ($offered465 ? 1 : 0) +
-      ($offered467 ? 1 : 0);
-    if ($offered468 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat449} must act but has no legal move`);
+      ($offered467 ? 1 : 0) +
+      ($offered469 ? 1 : 0);
+    if ($offered470 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built473 = false;
-    let $built486 = false;
-    attempt469: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n471 = $offered468;
-      let $r472 = 0;
-      if ($n471 <= 2097152 && $n471 >= 1) {
+    let $built475 = false;
+    let $built488 = false;
+    attempt471: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n473 = $offered470;
+      let $r474 = 0;
+      if ($n473 <= 2097152 && $n473 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6208,25 +6234,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n471;
+          const $m = ($t >>> 0) * $n473;
           const $low = $m >>> 0;
-          if ($low >= $n471 || $low >= 4294967296 % $n471) {
-            $r472 = ($m / 4294967296) >>> 0;
+          if ($low >= $n473 || $low >= 4294967296 % $n473) {
+            $r474 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n471 >= 1 && $n471 <= 4294967296))
+        if (!($n473 >= 1 && $n473 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r472 = drawInt(P, $n471);
+        $r474 = drawInt(P, $n473);
       }
-      const $pick470$drawn = $r472;
-      let $pick470 = $pick470$drawn;
-      if ($offered451 && $pick470-- === 0) {
-        if (!$built473) {
+      const $pick472$drawn = $r474;
+      let $pick472 = $pick472$drawn;
+      if ($offered453 && $pick472-- === 0) {
+        if (!$built475) {
           $values76$n[0]! = 0;
-          for (let $i459 = 0; $i459 < N[$seg450]!; $i459++) {
-            const l_card_3 = C[$seg450 * CAP + $i459]!;
+          for (let $i461 = 0; $i461 < N[$seg452]!; $i461++) {
+            const l_card_3 = C[$seg452 * CAP + $i461]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
             if (!(
               Action_effect$code[l_card_3]! !== 4 ||
@@ -6239,30 +6265,30 @@ export function playout(): PlayoutKernel {
               !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
             ))
               continue;
-            let $cond456: boolean = Action_effect$code[l_card_3]! !== 6;
-            if (!$cond456) {
-              let $any452: boolean = false;
+            let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
+            if (!$cond458) {
+              let $any454: boolean = false;
               {
-                const $seg454 = Z_collection + l_active;
-                const $n455 = N[$seg454]!;
-                for (let $i453 = 0; $i453 < $n455; $i453++) {
-                  const l_c = C[$seg454 * CAP + $i453]!;
+                const $seg456 = Z_collection + l_active;
+                const $n457 = N[$seg456]!;
+                for (let $i455 = 0; $i455 < $n457; $i455++) {
+                  const l_c = C[$seg456 * CAP + $i455]!;
                   if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                    $any452 = true;
+                    $any454 = true;
                     break;
                   }
                 }
               }
-              $cond456 = $any452;
+              $cond458 = $any454;
             }
-            if (!$cond456) continue;
+            if (!$cond458) continue;
             $values76[$values76$n[0]!++] = l_card_3;
           }
-          $built473 = true;
+          $built475 = true;
         }
-        const $n476 = $values76$n[0]!;
-        let $r477 = 0;
-        if ($n476 <= 2097152 && $n476 >= 1) {
+        const $n478 = $values76$n[0]!;
+        let $r479 = 0;
+        if ($n478 <= 2097152 && $n478 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6273,37 +6299,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n476;
+            const $m = ($t >>> 0) * $n478;
             const $low = $m >>> 0;
-            if ($low >= $n476 || $low >= 4294967296 % $n476) {
-              $r477 = ($m / 4294967296) >>> 0;
+            if ($low >= $n478 || $low >= 4294967296 % $n478) {
+              $r479 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n476 >= 1 && $n476 <= 4294967296))
+          if (!($n478 >= 1 && $n478 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r477 = drawInt(P, $n476);
+          $r479 = drawInt(P, $n478);
         }
-        const $digit474 = $r477;
-        const $value475 = $values76[$digit474]!;
+        const $digit476 = $r479;
+        const $value477 = $values76[$digit476]!;
         {
-          l_card_3 = $value475;
+          l_card_3 = $value477;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 17, $value475);
+        if (trace !== null) trace.push($seat451, 17, $value477);
         {
-          l_card_3 = $value475;
+          l_card_3 = $value477;
           return step227();
         }
       }
-      if ($offered460 && $pick470-- === 0) {
+      if ($offered462 && $pick472-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 18);
+        if (trace !== null) trace.push($seat451, 18);
         {
           {
             const $amount = 1;
@@ -6321,12 +6347,12 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered461 && $pick470-- === 0) {
+      if ($offered463 && $pick472-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 19);
+        if (trace !== null) trace.push($seat451, 19);
         {
           {
             const $amount = 1;
@@ -6344,20 +6370,20 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered462 && $pick470-- === 0) {
+      if ($offered464 && $pick472-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 20);
+        if (trace !== null) trace.push($seat451, 20);
         {
           return step216();
         }
       }
-      if ($offered463 && $pick470-- === 0) {
-        const $n484 = maskSeats($seats464);
-        let $r485 = 0;
-        if ($n484 <= 2097152 && $n484 >= 1) {
+      if ($offered465 && $pick472-- === 0) {
+        const $n486 = maskSeats($seats466);
+        let $r487 = 0;
+        if ($n486 <= 2097152 && $n486 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6368,33 +6394,33 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n484;
+            const $m = ($t >>> 0) * $n486;
             const $low = $m >>> 0;
-            if ($low >= $n484 || $low >= 4294967296 % $n484) {
-              $r485 = ($m / 4294967296) >>> 0;
+            if ($low >= $n486 || $low >= 4294967296 % $n486) {
+              $r487 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n484 >= 1 && $n484 <= 4294967296))
+          if (!($n486 >= 1 && $n486 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r485 = drawInt(P, $n484);
+          $r487 = drawInt(P, $n486);
         }
-        const $digit482 = $r485;
-        const $value483 = nthMaskSeat($seats464, $digit482);
+        const $digit484 = $r487;
+        const $value485 = nthMaskSeat($seats466, $digit484);
         {
-          l_target = $value483;
+          l_target = $value485;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 21, $value483);
+        if (trace !== null) trace.push($seat451, 21, $value485);
         {
-          l_target = $value483;
+          l_target = $value485;
           return step207();
         }
       }
-      if ($offered465 && $pick470-- === 0) {
-        if (!$built486) {
+      if ($offered467 && $pick472-- === 0) {
+        if (!$built488) {
           $values80$n[0]! = 0;
           for (
             let l_target$left =
@@ -6414,11 +6440,11 @@ export function playout(): PlayoutKernel {
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values80[$values80$n[0]!++] = l_target;
           }
-          $built486 = true;
+          $built488 = true;
         }
-        const $n489 = $values80$n[0]!;
-        let $r490 = 0;
-        if ($n489 <= 2097152 && $n489 >= 1) {
+        const $n491 = $values80$n[0]!;
+        let $r492 = 0;
+        if ($n491 <= 2097152 && $n491 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6429,28 +6455,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n489;
+            const $m = ($t >>> 0) * $n491;
             const $low = $m >>> 0;
-            if ($low >= $n489 || $low >= 4294967296 % $n489) {
-              $r490 = ($m / 4294967296) >>> 0;
+            if ($low >= $n491 || $low >= 4294967296 % $n491) {
+              $r492 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n489 >= 1 && $n489 <= 4294967296))
+          if (!($n491 >= 1 && $n491 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r490 = drawInt(P, $n489);
+          $r492 = drawInt(P, $n491);
         }
-        const $digit487 = $r490;
-        const $value488 = $values80[$digit487]!;
+        const $digit489 = $r492;
+        const $value490 = $values80[$digit489]!;
         {
-          const l_target = $value488;
+          const l_target = $value490;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 22, $value488);
+        if (trace !== null) trace.push($seat451, 22, $value490);
         {
-          const l_target = $value488;
+          const l_target = $value490;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6492,53 +6518,53 @@ export function playout(): PlayoutKernel {
                 : $zero_protection & ~(1 << l_target);
           }
           {
-            const $argument491 = l_active;
-            const $argument492 = l_target;
+            const $argument493 = l_active;
+            const $argument494 = l_target;
             {
-              let l_a = $argument491;
-              let l_b = $argument492;
+              let l_a = $argument493;
+              let l_b = $argument494;
               {
-                const $seg493 = Z_exchange + l_a;
-                if (N[$seg493]! === 0)
+                const $seg495 = Z_exchange + l_a;
+                if (N[$seg495]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at494 = $seg493 * CAP;
-                const $card = C[$at494]!;
-                const $end495 = $seg493 * CAP + N[$seg493]! - 1;
-                for (let $k496 = $at494; $k496 < $end495; $k496++) C[$k496] = C[$k496 + 1]!;
-                N[$seg493]!--;
+                const $at496 = $seg495 * CAP;
+                const $card = C[$at496]!;
+                const $end497 = $seg495 * CAP + N[$seg495]! - 1;
+                for (let $k498 = $at496; $k498 < $end497; $k498++) C[$k498] = C[$k498 + 1]!;
+                N[$seg495]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg497 = Z_exchange + l_b;
-                if (N[$seg497]! === 0)
+                const $seg499 = Z_exchange + l_b;
+                if (N[$seg499]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at498 = $seg497 * CAP;
-                const $card = C[$at498]!;
-                const $end499 = $seg497 * CAP + N[$seg497]! - 1;
-                for (let $k500 = $at498; $k500 < $end499; $k500++) C[$k500] = C[$k500 + 1]!;
-                N[$seg497]!--;
-                const $seg501 = Z_exchange + l_a;
-                if (N[$seg501]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg501 * CAP + N[$seg501]!] = $card;
-                N[$seg501]!++;
-                $where[$card] = $seg501;
+                const $at500 = $seg499 * CAP;
+                const $card = C[$at500]!;
+                const $end501 = $seg499 * CAP + N[$seg499]! - 1;
+                for (let $k502 = $at500; $k502 < $end501; $k502++) C[$k502] = C[$k502 + 1]!;
+                N[$seg499]!--;
+                const $seg503 = Z_exchange + l_a;
+                if (N[$seg503]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg503 * CAP + N[$seg503]!] = $card;
+                N[$seg503]!++;
+                $where[$card] = $seg503;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at502 = Z_in_transit * CAP;
-                const $card = C[$at502]!;
-                const $end503 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
+                const $at504 = Z_in_transit * CAP;
+                const $card = C[$at504]!;
+                const $end505 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k506 = $at504; $k506 < $end505; $k506++) C[$k506] = C[$k506 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg505 = Z_exchange + l_b;
-                if (N[$seg505]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg505 * CAP + N[$seg505]!] = $card;
-                N[$seg505]!++;
-                $where[$card] = $seg505;
+                const $seg507 = Z_exchange + l_b;
+                if (N[$seg507]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg507 * CAP + N[$seg507]!] = $card;
+                N[$seg507]!++;
+                $where[$card] = $seg507;
               }
               v_has_taken[l_a] = true;
               $mask_has_taken |= 1 << l_a;
@@ -6551,12 +6577,12 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered467 && $pick470-- === 0) {
+      if ($offered469 && $pick472-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 23);
+        if (trace !== null) trace.push($seat451, 23);
         {
           l_turn_over = true;
           return step257();
@@ -6565,23 +6591,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide535($seat508: number): number {
-    const $count509 = 1;
-    const $low510 = 1;
-    const $high511 = v_coins[l_target]!;
-    const $size512 = Math.max(0, $high511 - $low510 + 1);
-    const $count513 = $size512;
-    const $total514: number = $count509 + $count513;
-    if ($total514 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat508} must act but has no legal move`);
+  function decide537($seat510: number): number {
+    const $count511 = 1;
+    const $low512 = 1;
+    const $high513 = v_coins[l_target]!;
+    const $size514 = Math.max(0, $high513 - $low512 + 1);
+    const $count515 = $size514;
+    const $total516: number = $count511 + $count515;
+    if ($total516 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat510} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n516 = $total514;
-    let $r517 = 0;
-    if ($n516 <= 2097152 && $n516 >= 1) {
+    const $n518 = $total516;
+    let $r519 = 0;
+    if ($n518 <= 2097152 && $n518 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6592,24 +6618,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n516;
+        const $m = ($t >>> 0) * $n518;
         const $low = $m >>> 0;
-        if ($low >= $n516 || $low >= 4294967296 % $n516) {
-          $r517 = ($m / 4294967296) >>> 0;
+        if ($low >= $n518 || $low >= 4294967296 % $n518) {
+          $r519 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n516 >= 1 && $n516 <= 4294967296))
+      if (!($n518 >= 1 && $n518 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r517 = drawInt(P, $n516);
+      $r519 = drawInt(P, $n518);
     }
-    const $index515$drawn = $r517;
-    let $index515 = $index515$drawn;
+    const $index517$drawn = $r519;
+    let $index517 = $index517$drawn;
     decisions++;
     steps = 0;
-    if ($index515 < $count509) {
-      if (trace !== null) trace.push($seat508, 15);
+    if ($index517 < $count511) {
+      if (trace !== null) trace.push($seat510, 15);
       {
         {
           const $amount = 1;
@@ -6627,53 +6653,53 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument518 = l_active;
-          const $argument519 = l_target;
+          const $argument520 = l_active;
+          const $argument521 = l_target;
           {
-            let l_a = $argument518;
-            let l_b = $argument519;
+            let l_a = $argument520;
+            let l_b = $argument521;
             {
-              const $seg520 = Z_exchange + l_a;
-              if (N[$seg520]! === 0)
+              const $seg522 = Z_exchange + l_a;
+              if (N[$seg522]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at521 = $seg520 * CAP;
-              const $card = C[$at521]!;
-              const $end522 = $seg520 * CAP + N[$seg520]! - 1;
-              for (let $k523 = $at521; $k523 < $end522; $k523++) C[$k523] = C[$k523 + 1]!;
-              N[$seg520]!--;
+              const $at523 = $seg522 * CAP;
+              const $card = C[$at523]!;
+              const $end524 = $seg522 * CAP + N[$seg522]! - 1;
+              for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
+              N[$seg522]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg524 = Z_exchange + l_b;
-              if (N[$seg524]! === 0)
+              const $seg526 = Z_exchange + l_b;
+              if (N[$seg526]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at525 = $seg524 * CAP;
-              const $card = C[$at525]!;
-              const $end526 = $seg524 * CAP + N[$seg524]! - 1;
-              for (let $k527 = $at525; $k527 < $end526; $k527++) C[$k527] = C[$k527 + 1]!;
-              N[$seg524]!--;
-              const $seg528 = Z_exchange + l_a;
-              if (N[$seg528]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg528 * CAP + N[$seg528]!] = $card;
-              N[$seg528]!++;
-              $where[$card] = $seg528;
+              const $at527 = $seg526 * CAP;
+              const $card = C[$at527]!;
+              const $end528 = $seg526 * CAP + N[$seg526]! - 1;
+              for (let $k529 = $at527; $k529 < $end528; $k529++) C[$k529] = C[$k529 + 1]!;
+              N[$seg526]!--;
+              const $seg530 = Z_exchange + l_a;
+              if (N[$seg530]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg530 * CAP + N[$seg530]!] = $card;
+              N[$seg530]!++;
+              $where[$card] = $seg530;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at529 = Z_in_transit * CAP;
-              const $card = C[$at529]!;
-              const $end530 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
+              const $at531 = Z_in_transit * CAP;
+              const $card = C[$at531]!;
+              const $end532 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k533 = $at531; $k533 < $end532; $k533++) C[$k533] = C[$k533 + 1]!;
               N[Z_in_transit]!--;
-              const $seg532 = Z_exchange + l_b;
-              if (N[$seg532]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg532 * CAP + N[$seg532]!] = $card;
-              N[$seg532]!++;
-              $where[$card] = $seg532;
+              const $seg534 = Z_exchange + l_b;
+              if (N[$seg534]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg534 * CAP + N[$seg534]!] = $card;
+              N[$seg534]!++;
+              $where[$card] = $seg534;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6686,33 +6712,33 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index515 -= $count509;
-    if ($index515 < $count513) {
-      const $digit533 = $index515;
-      const $value534 = $low510 + $digit533;
-      if (trace !== null) trace.push($seat508, 16, $value534);
+    $index517 -= $count511;
+    if ($index517 < $count515) {
+      const $digit535 = $index517;
+      const $value536 = $low512 + $digit535;
+      if (trace !== null) trace.push($seat510, 16, $value536);
       {
-        l_amount = $value534;
+        l_amount = $value536;
         return step209();
       }
     }
-    $index515 -= $count513;
+    $index517 -= $count515;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide558($seat536: number): number {
-    const $count537 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count538 = 1;
-    const $total539: number = $count537 + $count538;
-    if ($total539 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat536} must act but has no legal move`);
+  function decide560($seat538: number): number {
+    const $count539 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count540 = 1;
+    const $total541: number = $count539 + $count540;
+    if ($total541 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat538} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n541 = $total539;
-    let $r542 = 0;
-    if ($n541 <= 2097152 && $n541 >= 1) {
+    const $n543 = $total541;
+    let $r544 = 0;
+    if ($n543 <= 2097152 && $n543 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6723,24 +6749,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n541;
+        const $m = ($t >>> 0) * $n543;
         const $low = $m >>> 0;
-        if ($low >= $n541 || $low >= 4294967296 % $n541) {
-          $r542 = ($m / 4294967296) >>> 0;
+        if ($low >= $n543 || $low >= 4294967296 % $n543) {
+          $r544 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n541 >= 1 && $n541 <= 4294967296))
+      if (!($n543 >= 1 && $n543 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r542 = drawInt(P, $n541);
+      $r544 = drawInt(P, $n543);
     }
-    const $index540$drawn = $r542;
-    let $index540 = $index540$drawn;
+    const $index542$drawn = $r544;
+    let $index542 = $index542$drawn;
     decisions++;
     steps = 0;
-    if ($index540 < $count537) {
-      if (trace !== null) trace.push($seat536, 13);
+    if ($index542 < $count539) {
+      if (trace !== null) trace.push($seat538, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6783,53 +6809,53 @@ export function playout(): PlayoutKernel {
               : $zero_protection & ~(1 << l_target);
         }
         {
-          const $argument543 = l_active;
-          const $argument544 = l_target;
+          const $argument545 = l_active;
+          const $argument546 = l_target;
           {
-            let l_a = $argument543;
-            let l_b = $argument544;
+            let l_a = $argument545;
+            let l_b = $argument546;
             {
-              const $seg545 = Z_exchange + l_a;
-              if (N[$seg545]! === 0)
+              const $seg547 = Z_exchange + l_a;
+              if (N[$seg547]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at546 = $seg545 * CAP;
-              const $card = C[$at546]!;
-              const $end547 = $seg545 * CAP + N[$seg545]! - 1;
-              for (let $k548 = $at546; $k548 < $end547; $k548++) C[$k548] = C[$k548 + 1]!;
-              N[$seg545]!--;
+              const $at548 = $seg547 * CAP;
+              const $card = C[$at548]!;
+              const $end549 = $seg547 * CAP + N[$seg547]! - 1;
+              for (let $k550 = $at548; $k550 < $end549; $k550++) C[$k550] = C[$k550 + 1]!;
+              N[$seg547]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg549 = Z_exchange + l_b;
-              if (N[$seg549]! === 0)
+              const $seg551 = Z_exchange + l_b;
+              if (N[$seg551]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at550 = $seg549 * CAP;
-              const $card = C[$at550]!;
-              const $end551 = $seg549 * CAP + N[$seg549]! - 1;
-              for (let $k552 = $at550; $k552 < $end551; $k552++) C[$k552] = C[$k552 + 1]!;
-              N[$seg549]!--;
-              const $seg553 = Z_exchange + l_a;
-              if (N[$seg553]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg553 * CAP + N[$seg553]!] = $card;
-              N[$seg553]!++;
-              $where[$card] = $seg553;
+              const $at552 = $seg551 * CAP;
+              const $card = C[$at552]!;
+              const $end553 = $seg551 * CAP + N[$seg551]! - 1;
+              for (let $k554 = $at552; $k554 < $end553; $k554++) C[$k554] = C[$k554 + 1]!;
+              N[$seg551]!--;
+              const $seg555 = Z_exchange + l_a;
+              if (N[$seg555]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg555 * CAP + N[$seg555]!] = $card;
+              N[$seg555]!++;
+              $where[$card] = $seg555;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at554 = Z_in_transit * CAP;
-              const $card = C[$at554]!;
-              const $end555 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
+              const $at556 = Z_in_transit * CAP;
+              const $card = C[$at556]!;
+              const $end557 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k558 = $at556; $k558 < $end557; $k558++) C[$k558] = C[$k558 + 1]!;
               N[Z_in_transit]!--;
-              const $seg557 = Z_exchange + l_b;
-              if (N[$seg557]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg557 * CAP + N[$seg557]!] = $card;
-              N[$seg557]!++;
-              $where[$card] = $seg557;
+              const $seg559 = Z_exchange + l_b;
+              if (N[$seg559]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg559 * CAP + N[$seg559]!] = $card;
+              N[$seg559]!++;
+              $where[$card] = $seg559;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6842,34 +6868,34 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index540 -= $count537;
-    if ($index540 < $count538) {
-      if (trace !== null) trace.push($seat536, 14);
+    $index542 -= $count539;
+    if ($index542 < $count540) {
+      if (trace !== null) trace.push($seat538, 14);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step257();
       }
     }
-    $index540 -= $count538;
+    $index542 -= $count540;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide572($seat561: number): number {
-    const $low562 = 0;
-    const $high563 = v_coins[l_opponent]!;
-    const $size564 = Math.max(0, $high563 - $low562 + 1);
-    const $count565 = $size564;
-    const $total566: number = $count565;
-    if ($total566 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat561} must act but has no legal move`);
+  function decide574($seat563: number): number {
+    const $low564 = 0;
+    const $high565 = v_coins[l_opponent]!;
+    const $size566 = Math.max(0, $high565 - $low564 + 1);
+    const $count567 = $size566;
+    const $total568: number = $count567;
+    if ($total568 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat563} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n568 = $total566;
-    let $r569 = 0;
-    if ($n568 <= 2097152 && $n568 >= 1) {
+    const $n570 = $total568;
+    let $r571 = 0;
+    if ($n570 <= 2097152 && $n570 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6880,28 +6906,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n568;
+        const $m = ($t >>> 0) * $n570;
         const $low = $m >>> 0;
-        if ($low >= $n568 || $low >= 4294967296 % $n568) {
-          $r569 = ($m / 4294967296) >>> 0;
+        if ($low >= $n570 || $low >= 4294967296 % $n570) {
+          $r571 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n568 >= 1 && $n568 <= 4294967296))
+      if (!($n570 >= 1 && $n570 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r569 = drawInt(P, $n568);
+      $r571 = drawInt(P, $n570);
     }
-    const $index567$drawn = $r569;
-    let $index567 = $index567$drawn;
+    const $index569$drawn = $r571;
+    let $index569 = $index569$drawn;
     decisions++;
     steps = 0;
-    if ($index567 < $count565) {
-      const $digit570 = $index567;
-      const $value571 = $low562 + $digit570;
-      if (trace !== null) trace.push($seat561, 10, $value571);
+    if ($index569 < $count567) {
+      const $digit572 = $index569;
+      const $value573 = $low564 + $digit572;
+      if (trace !== null) trace.push($seat563, 10, $value573);
       {
-        const l_amount = $value571;
+        const l_amount = $value573;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6930,23 +6956,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index567 -= $count565;
+    $index569 -= $count567;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide595($seat573: number): number {
-    const $count574 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count575 = 1;
-    const $total576: number = $count574 + $count575;
-    if ($total576 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat573} must act but has no legal move`);
+  function decide597($seat575: number): number {
+    const $count576 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count577 = 1;
+    const $total578: number = $count576 + $count577;
+    if ($total578 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat575} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n578 = $total576;
-    let $r579 = 0;
-    if ($n578 <= 2097152 && $n578 >= 1) {
+    const $n580 = $total578;
+    let $r581 = 0;
+    if ($n580 <= 2097152 && $n580 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6957,24 +6983,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n578;
+        const $m = ($t >>> 0) * $n580;
         const $low = $m >>> 0;
-        if ($low >= $n578 || $low >= 4294967296 % $n578) {
-          $r579 = ($m / 4294967296) >>> 0;
+        if ($low >= $n580 || $low >= 4294967296 % $n580) {
+          $r581 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n578 >= 1 && $n578 <= 4294967296))
+      if (!($n580 >= 1 && $n580 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r579 = drawInt(P, $n578);
+      $r581 = drawInt(P, $n580);
     }
-    const $index577$drawn = $r579;
-    let $index577 = $index577$drawn;
+    const $index579$drawn = $r581;
+    let $index579 = $index579$drawn;
     decisions++;
     steps = 0;
-    if ($index577 < $count574) {
-      if (trace !== null) trace.push($seat573, 11);
+    if ($index579 < $count576) {
+      if (trace !== null) trace.push($seat575, 11);
       {
         {
           const $amount = 3;
@@ -7007,53 +7033,53 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument580 = l_active;
-          const $argument581 = l_target;
+          const $argument582 = l_active;
+          const $argument583 = l_target;
           {
-            let l_a = $argument580;
-            let l_b = $argument581;
+            let l_a = $argument582;
+            let l_b = $argument583;
             {
-              const $seg582 = Z_exchange + l_a;
-              if (N[$seg582]! === 0)
+              const $seg584 = Z_exchange + l_a;
+              if (N[$seg584]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at583 = $seg582 * CAP;
-              const $card = C[$at583]!;
-              const $end584 = $seg582 * CAP + N[$seg582]! - 1;
-              for (let $k585 = $at583; $k585 < $end584; $k585++) C[$k585] = C[$k585 + 1]!;
-              N[$seg582]!--;
+              const $at585 = $seg584 * CAP;
+              const $card = C[$at585]!;
+              const $end586 = $seg584 * CAP + N[$seg584]! - 1;
+              for (let $k587 = $at585; $k587 < $end586; $k587++) C[$k587] = C[$k587 + 1]!;
+              N[$seg584]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg586 = Z_exchange + l_b;
-              if (N[$seg586]! === 0)
+              const $seg588 = Z_exchange + l_b;
+              if (N[$seg588]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at587 = $seg586 * CAP;
-              const $card = C[$at587]!;
-              const $end588 = $seg586 * CAP + N[$seg586]! - 1;
-              for (let $k589 = $at587; $k589 < $end588; $k589++) C[$k589] = C[$k589 + 1]!;
-              N[$seg586]!--;
-              const $seg590 = Z_exchange + l_a;
-              if (N[$seg590]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg590 * CAP + N[$seg590]!] = $card;
-              N[$seg590]!++;
-              $where[$card] = $seg590;
+              const $at589 = $seg588 * CAP;
+              const $card = C[$at589]!;
+              const $end590 = $seg588 * CAP + N[$seg588]! - 1;
+              for (let $k591 = $at589; $k591 < $end590; $k591++) C[$k591] = C[$k591 + 1]!;
+              N[$seg588]!--;
+              const $seg592 = Z_exchange + l_a;
+              if (N[$seg592]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg592 * CAP + N[$seg592]!] = $card;
+              N[$seg592]!++;
+              $where[$card] = $seg592;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at591 = Z_in_transit * CAP;
-              const $card = C[$at591]!;
-              const $end592 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k593 = $at591; $k593 < $end592; $k593++) C[$k593] = C[$k593 + 1]!;
+              const $at593 = Z_in_transit * CAP;
+              const $card = C[$at593]!;
+              const $end594 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k595 = $at593; $k595 < $end594; $k595++) C[$k595] = C[$k595 + 1]!;
               N[Z_in_transit]!--;
-              const $seg594 = Z_exchange + l_b;
-              if (N[$seg594]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg594 * CAP + N[$seg594]!] = $card;
-              N[$seg594]!++;
-              $where[$card] = $seg594;
+              const $seg596 = Z_exchange + l_b;
+              if (N[$seg596]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg596 * CAP + N[$seg596]!] = $card;
+              N[$seg596]!++;
+              $where[$card] = $seg596;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -7066,33 +7092,33 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index577 -= $count574;
-    if ($index577 < $count575) {
-      if (trace !== null) trace.push($seat573, 12);
+    $index579 -= $count576;
+    if ($index579 < $count577) {
+      if (trace !== null) trace.push($seat575, 12);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
-    $index577 -= $count575;
+    $index579 -= $count577;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide611($seat597: number): number {
-    const $seg598 = Z_hand + l_p_4;
-    const $size599 = N[$seg598]!;
-    const $count600 = $size599;
-    const $total601: number = $count600;
-    if ($total601 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat597} must act but has no legal move`);
+  function decide613($seat599: number): number {
+    const $seg600 = Z_hand + l_p_4;
+    const $size601 = N[$seg600]!;
+    const $count602 = $size601;
+    const $total603: number = $count602;
+    if ($total603 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat599} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n603 = $total601;
-    let $r604 = 0;
-    if ($n603 <= 2097152 && $n603 >= 1) {
+    const $n605 = $total603;
+    let $r606 = 0;
+    if ($n605 <= 2097152 && $n605 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7103,49 +7129,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n603;
+        const $m = ($t >>> 0) * $n605;
         const $low = $m >>> 0;
-        if ($low >= $n603 || $low >= 4294967296 % $n603) {
-          $r604 = ($m / 4294967296) >>> 0;
+        if ($low >= $n605 || $low >= 4294967296 % $n605) {
+          $r606 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n603 >= 1 && $n603 <= 4294967296))
+      if (!($n605 >= 1 && $n605 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r604 = drawInt(P, $n603);
+      $r606 = drawInt(P, $n605);
     }
-    const $index602$drawn = $r604;
-    let $index602 = $index602$drawn;
+    const $index604$drawn = $r606;
+    let $index604 = $index604$drawn;
     decisions++;
     steps = 0;
-    if ($index602 < $count600) {
-      const $digit605 = $index602;
-      const $value606 = C[$seg598 * CAP + $digit605]!;
-      if (trace !== null) trace.push($seat597, 9, $value606);
+    if ($index604 < $count602) {
+      const $digit607 = $index604;
+      const $value608 = C[$seg600 * CAP + $digit607]!;
+      if (trace !== null) trace.push($seat599, 9, $value608);
       {
-        const l_card = $value606;
+        const l_card = $value608;
         {
-          const $seg607 = Z_hand + l_p_4;
+          const $seg609 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit605;
-          if (!($at >= 0 && $at < N[$seg607]! && C[$seg607 * CAP + $at]! === $wanted)) {
+          let $at = $digit607;
+          if (!($at >= 0 && $at < N[$seg609]! && C[$seg609 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg607]!; $i++)
-              if (C[$seg607 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg609]!; $i++)
+              if (C[$seg609 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at608 = $seg607 * CAP + $at;
-          const $card = C[$at608]!;
-          const $end609 = $seg607 * CAP + N[$seg607]! - 1;
-          for (let $k610 = $at608; $k610 < $end609; $k610++) C[$k610] = C[$k610 + 1]!;
-          N[$seg607]!--;
+          const $at610 = $seg609 * CAP + $at;
+          const $card = C[$at610]!;
+          const $end611 = $seg609 * CAP + N[$seg609]! - 1;
+          for (let $k612 = $at610; $k612 < $end611; $k612++) C[$k612] = C[$k612 + 1]!;
+          N[$seg609]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg607 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg609 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7154,23 +7180,23 @@ export function playout(): PlayoutKernel {
         return step226();
       }
     }
-    $index602 -= $count600;
+    $index604 -= $count602;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide627($seat617: number): number {
-    const $size618 = players;
-    const $count619 = $size618;
-    const $total620: number = $count619;
-    if ($total620 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat617} must act but has no legal move`);
+  function decide629($seat619: number): number {
+    const $size620 = players;
+    const $count621 = $size620;
+    const $total622: number = $count621;
+    if ($total622 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat619} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n622 = $total620;
-    let $r623 = 0;
-    if ($n622 <= 2097152 && $n622 >= 1) {
+    const $n624 = $total622;
+    let $r625 = 0;
+    if ($n624 <= 2097152 && $n624 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7181,28 +7207,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n622;
+        const $m = ($t >>> 0) * $n624;
         const $low = $m >>> 0;
-        if ($low >= $n622 || $low >= 4294967296 % $n622) {
-          $r623 = ($m / 4294967296) >>> 0;
+        if ($low >= $n624 || $low >= 4294967296 % $n624) {
+          $r625 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n622 >= 1 && $n622 <= 4294967296))
+      if (!($n624 >= 1 && $n624 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r623 = drawInt(P, $n622);
+      $r625 = drawInt(P, $n624);
     }
-    const $index621$drawn = $r623;
-    let $index621 = $index621$drawn;
+    const $index623$drawn = $r625;
+    let $index623 = $index623$drawn;
     decisions++;
     steps = 0;
-    if ($index621 < $count619) {
-      const $digit624 = $index621;
-      const $value625 = $digit624;
-      if (trace !== null) trace.push($seat617, 6, $value625);
+    if ($index623 < $count621) {
+      const $digit626 = $index623;
+      const $value627 = $digit626;
+      if (trace !== null) trace.push($seat619, 6, $value627);
       {
-        const l_whose = $value625;
+        const l_whose = $value627;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7216,47 +7242,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg626 = Z_played + l_whose;
-          C[$seg626 * CAP + N[$seg626]!] = $card;
-          N[$seg626]!++;
-          $where[$card] = $seg626;
+          const $seg628 = Z_played + l_whose;
+          C[$seg628 * CAP + N[$seg628]!] = $card;
+          N[$seg628]!++;
+          $where[$card] = $seg628;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg626 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg626 - Z_played);
+              if ($count_played_effect[($seg628 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg628 - Z_played);
           }
         }
         return step257();
       }
     }
-    $index621 -= $count619;
+    $index623 -= $count621;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide641($seat628: number): number {
+  function decide643($seat630: number): number {
     $values82$n[0]! = 0;
     {
-      const $seg630 = Z_collection + l_p_3;
-      const $n631 = N[$seg630]!;
-      for (let $i629 = 0; $i629 < $n631; $i629++) {
-        const l_target = C[$seg630 * CAP + $i629]!;
+      const $seg632 = Z_collection + l_p_3;
+      const $n633 = N[$seg632]!;
+      for (let $i631 = 0; $i631 < $n633; $i631++) {
+        const l_target = C[$seg632 * CAP + $i631]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size632 = $values82$n[0]!;
-    const $count633 = $size632;
-    const $total634: number = $count633;
-    if ($total634 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat628} must act but has no legal move`);
+    const $size634 = $values82$n[0]!;
+    const $count635 = $size634;
+    const $total636: number = $count635;
+    if ($total636 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat630} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n636 = $total634;
-    let $r637 = 0;
-    if ($n636 <= 2097152 && $n636 >= 1) {
+    const $n638 = $total636;
+    let $r639 = 0;
+    if ($n638 <= 2097152 && $n638 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7267,28 +7293,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n636;
+        const $m = ($t >>> 0) * $n638;
         const $low = $m >>> 0;
-        if ($low >= $n636 || $low >= 4294967296 % $n636) {
-          $r637 = ($m / 4294967296) >>> 0;
+        if ($low >= $n638 || $low >= 4294967296 % $n638) {
+          $r639 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n636 >= 1 && $n636 <= 4294967296))
+      if (!($n638 >= 1 && $n638 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r637 = drawInt(P, $n636);
+      $r639 = drawInt(P, $n638);
     }
-    const $index635$drawn = $r637;
-    let $index635 = $index635$drawn;
+    const $index637$drawn = $r639;
+    let $index637 = $index637$drawn;
     decisions++;
     steps = 0;
-    if ($index635 < $count633) {
-      const $digit638 = $index635;
-      const $value639 = $values82[$digit638]!;
-      if (trace !== null) trace.push($seat628, 5, $value639);
+    if ($index637 < $count635) {
+      const $digit640 = $index637;
+      const $value641 = $values82[$digit640]!;
+      if (trace !== null) trace.push($seat630, 5, $value641);
       {
-        const l_target = $value639;
+        const l_target = $value641;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_4;
@@ -7303,54 +7329,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg640 = Z_attached + l_p_3;
-          C[$seg640 * CAP + N[$seg640]!] = $card;
-          N[$seg640]!++;
-          $where[$card] = $seg640;
+          const $seg642 = Z_attached + l_p_3;
+          C[$seg642 * CAP + N[$seg642]!] = $card;
+          N[$seg642]!++;
+          $where[$card] = $seg642;
         }
         return step257();
       }
     }
-    $index635 -= $count633;
+    $index637 -= $count635;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide665($seat643: number): number {
-    const $seg644 = Z_board;
-    const $size645 = N[$seg644]!;
-    const $count646 = $size645;
+  function decide667($seat645: number): number {
+    const $seg646 = Z_board;
+    const $size647 = N[$seg646]!;
+    const $count648 = $size647;
     $values84$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond651: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond651) {
-        let $any647: boolean = false;
+      let $cond653: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond653) {
+        let $any649: boolean = false;
         {
-          const $seg649 = Z_collection + l_whose;
-          const $n650 = N[$seg649]!;
-          for (let $i648 = 0; $i648 < $n650; $i648++) {
-            const l_c = C[$seg649 * CAP + $i648]!;
+          const $seg651 = Z_collection + l_whose;
+          const $n652 = N[$seg651]!;
+          for (let $i650 = 0; $i650 < $n652; $i650++) {
+            const l_c = C[$seg651 * CAP + $i650]!;
             if (v_doubled[l_c]! === 1) {
-              $any647 = true;
+              $any649 = true;
               break;
             }
           }
         }
-        $cond651 = $any647;
+        $cond653 = $any649;
       }
-      if ($cond651) $values84[$values84$n[0]!++] = l_whose;
+      if ($cond653) $values84[$values84$n[0]!++] = l_whose;
     }
-    const $size652 = $values84$n[0]!;
-    const $count653 = $size652;
-    const $total654: number = $count646 + $count653;
-    if ($total654 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat643} must act but has no legal move`);
+    const $size654 = $values84$n[0]!;
+    const $count655 = $size654;
+    const $total656: number = $count648 + $count655;
+    if ($total656 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat645} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n656 = $total654;
-    let $r657 = 0;
-    if ($n656 <= 2097152 && $n656 >= 1) {
+    const $n658 = $total656;
+    let $r659 = 0;
+    if ($n658 <= 2097152 && $n658 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7361,31 +7387,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n656;
+        const $m = ($t >>> 0) * $n658;
         const $low = $m >>> 0;
-        if ($low >= $n656 || $low >= 4294967296 % $n656) {
-          $r657 = ($m / 4294967296) >>> 0;
+        if ($low >= $n658 || $low >= 4294967296 % $n658) {
+          $r659 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n656 >= 1 && $n656 <= 4294967296))
+      if (!($n658 >= 1 && $n658 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r657 = drawInt(P, $n656);
+      $r659 = drawInt(P, $n658);
     }
-    const $index655$drawn = $r657;
-    let $index655 = $index655$drawn;
+    const $index657$drawn = $r659;
+    let $index657 = $index657$drawn;
     decisions++;
     steps = 0;
-    if ($index655 < $count646) {
-      const $digit658 = $index655;
-      const $value659 = C[$seg644 * CAP + $digit658]!;
-      if (trace !== null) trace.push($seat643, 3, $value659);
+    if ($index657 < $count648) {
+      const $digit660 = $index657;
+      const $value661 = C[$seg646 * CAP + $digit660]!;
+      if (trace !== null) trace.push($seat645, 3, $value661);
       {
-        const l_target = $value659;
+        const l_target = $value661;
         {
           const $wanted = l_target;
-          let $at = $digit658;
+          let $at = $digit660;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7395,10 +7421,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at660 = Z_board * CAP + $at;
-          const $card = C[$at660]!;
-          const $end661 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k662 = $at660; $k662 < $end661; $k662++) C[$k662] = C[$k662 + 1]!;
+          const $at662 = Z_board * CAP + $at;
+          const $card = C[$at662]!;
+          const $end663 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k664 = $at662; $k664 < $end663; $k664++) C[$k664] = C[$k664 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7407,45 +7433,45 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index655 -= $count646;
-    if ($index655 < $count653) {
-      const $digit663 = $index655;
-      const $value664 = $values84[$digit663]!;
-      if (trace !== null) trace.push($seat643, 4, $value664);
+    $index657 -= $count648;
+    if ($index657 < $count655) {
+      const $digit665 = $index657;
+      const $value666 = $values84[$digit665]!;
+      if (trace !== null) trace.push($seat645, 4, $value666);
       {
-        l_whose_3 = $value664;
+        l_whose_3 = $value666;
         return step247();
       }
     }
-    $index655 -= $count653;
+    $index657 -= $count655;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide691($seat666: number): number {
-    const $seg667 = Z_played + l_whose_3;
-    const $size668 = N[$seg667]!;
-    const $count669 = $size668;
+  function decide693($seat668: number): number {
+    const $seg669 = Z_played + l_whose_3;
+    const $size670 = N[$seg669]!;
+    const $count671 = $size670;
     $values86$n[0]! = 0;
     {
-      const $seg671 = Z_collection + l_whose_3;
-      const $n672 = N[$seg671]!;
-      for (let $i670 = 0; $i670 < $n672; $i670++) {
-        const l_target = C[$seg671 * CAP + $i670]!;
+      const $seg673 = Z_collection + l_whose_3;
+      const $n674 = N[$seg673]!;
+      for (let $i672 = 0; $i672 < $n674; $i672++) {
+        const l_target = C[$seg673 * CAP + $i672]!;
         if (v_doubled[l_target]! === 1) $values86[$values86$n[0]!++] = l_target;
       }
     }
-    const $size673 = $values86$n[0]!;
-    const $count674 = $size673;
-    const $total675: number = $count669 + $count674;
-    if ($total675 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat666} must act but has no legal move`);
+    const $size675 = $values86$n[0]!;
+    const $count676 = $size675;
+    const $total677: number = $count671 + $count676;
+    if ($total677 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat668} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n677 = $total675;
-    let $r678 = 0;
-    if ($n677 <= 2097152 && $n677 >= 1) {
+    const $n679 = $total677;
+    let $r680 = 0;
+    if ($n679 <= 2097152 && $n679 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7456,51 +7482,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n677;
+        const $m = ($t >>> 0) * $n679;
         const $low = $m >>> 0;
-        if ($low >= $n677 || $low >= 4294967296 % $n677) {
-          $r678 = ($m / 4294967296) >>> 0;
+        if ($low >= $n679 || $low >= 4294967296 % $n679) {
+          $r680 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n677 >= 1 && $n677 <= 4294967296))
+      if (!($n679 >= 1 && $n679 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r678 = drawInt(P, $n677);
+      $r680 = drawInt(P, $n679);
     }
-    const $index676$drawn = $r678;
-    let $index676 = $index676$drawn;
+    const $index678$drawn = $r680;
+    let $index678 = $index678$drawn;
     decisions++;
     steps = 0;
-    if ($index676 < $count669) {
-      const $digit679 = $index676;
-      const $value680 = C[$seg667 * CAP + $digit679]!;
-      if (trace !== null) trace.push($seat666, 1, $value680);
+    if ($index678 < $count671) {
+      const $digit681 = $index678;
+      const $value682 = C[$seg669 * CAP + $digit681]!;
+      if (trace !== null) trace.push($seat668, 1, $value682);
       {
-        const l_target = $value680;
+        const l_target = $value682;
         {
-          const $seg681 = Z_played + l_whose_3;
+          const $seg683 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit679;
-          if (!($at >= 0 && $at < N[$seg681]! && C[$seg681 * CAP + $at]! === $wanted)) {
+          let $at = $digit681;
+          if (!($at >= 0 && $at < N[$seg683]! && C[$seg683 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg681]!; $i++)
-              if (C[$seg681 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg683]!; $i++)
+              if (C[$seg683 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at682 = $seg681 * CAP + $at;
-          const $card = C[$at682]!;
-          const $end683 = $seg681 * CAP + N[$seg681]! - 1;
-          for (let $k684 = $at682; $k684 < $end683; $k684++) C[$k684] = C[$k684 + 1]!;
-          N[$seg681]!--;
+          const $at684 = $seg683 * CAP + $at;
+          const $card = C[$at684]!;
+          const $end685 = $seg683 * CAP + N[$seg683]! - 1;
+          for (let $k686 = $at684; $k686 < $end685; $k686++) C[$k686] = C[$k686 + 1]!;
+          N[$seg683]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg681 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg681 - Z_played));
+              if (--$count_played_effect[($seg683 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg683 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7509,23 +7535,23 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index676 -= $count669;
-    if ($index676 < $count674) {
-      const $digit685 = $index676;
-      const $value686 = $values86[$digit685]!;
-      if (trace !== null) trace.push($seat666, 2, $value686);
+    $index678 -= $count671;
+    if ($index678 < $count676) {
+      const $digit687 = $index678;
+      const $value688 = $values86[$digit687]!;
+      if (trace !== null) trace.push($seat668, 2, $value688);
       {
-        const l_target = $value686;
+        const l_target = $value688;
         v_doubled[l_target] = 0;
         {
-          const $seg687 = Z_attached + l_whose_3;
-          if (N[$seg687]! === 0)
+          const $seg689 = Z_attached + l_whose_3;
+          if (N[$seg689]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at688 = $seg687 * CAP;
-          const $card = C[$at688]!;
-          const $end689 = $seg687 * CAP + N[$seg687]! - 1;
-          for (let $k690 = $at688; $k690 < $end689; $k690++) C[$k690] = C[$k690 + 1]!;
-          N[$seg687]!--;
+          const $at690 = $seg689 * CAP;
+          const $card = C[$at690]!;
+          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
+          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
+          N[$seg689]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7533,45 +7559,45 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index676 -= $count674;
+    $index678 -= $count676;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide711($seat694: number, $passBy: boolean): number {
+  function decide715($seat698: number, $passBy: boolean): number {
     $values89$n[0]! = 0;
     {
-      const $seg696 = Z_hand + l_p;
-      const $n697 = $count_hand_effect[($seg696 - Z_hand) * 14 + 4]! > 0 ? N[$seg696]! : 0;
-      for (let $i695 = 0; $i695 < $n697; $i695++) {
-        const l_card = C[$seg696 * CAP + $i695]!;
+      const $seg700 = Z_hand + l_p;
+      const $n701 = $count_hand_effect[($seg700 - Z_hand) * 14 + 4]! > 0 ? N[$seg700]! : 0;
+      for (let $i699 = 0; $i699 < $n701; $i699++) {
+        const l_card = C[$seg700 * CAP + $i699]!;
         if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
       }
     }
-    let $offered698 = false;
-    offered698$open: {
-      if (!($values89$n[0]! > 0)) break offered698$open;
-      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered698$open;
-      $offered698 = true;
+    let $offered702 = false;
+    offered702$open: {
+      if (!($values89$n[0]! > 0)) break offered702$open;
+      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered702$open;
+      $offered702 = true;
     }
-    let $offered699 = false;
-    offered699$open: {
-      $offered699 = true;
+    let $offered703 = false;
+    offered703$open: {
+      $offered703 = true;
     }
-    if ($passBy && !$offered698) {
+    if ($passBy && !$offered702) {
       l___window_0 = false;
       return 259;
     }
-    const $offered700 = ($offered698 ? 1 : 0) + ($offered699 ? 1 : 0);
-    if ($offered700 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat694} must act but has no legal move`);
+    const $offered704 = ($offered702 ? 1 : 0) + ($offered703 ? 1 : 0);
+    if ($offered704 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat698} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt701: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n703 = $offered700;
-      let $r704 = 0;
-      if ($n703 <= 2097152 && $n703 >= 1) {
+    attempt705: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n707 = $offered704;
+      let $r708 = 0;
+      if ($n707 <= 2097152 && $n707 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7582,24 +7608,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n703;
+          const $m = ($t >>> 0) * $n707;
           const $low = $m >>> 0;
-          if ($low >= $n703 || $low >= 4294967296 % $n703) {
-            $r704 = ($m / 4294967296) >>> 0;
+          if ($low >= $n707 || $low >= 4294967296 % $n707) {
+            $r708 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n703 >= 1 && $n703 <= 4294967296))
+        if (!($n707 >= 1 && $n707 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r704 = drawInt(P, $n703);
+        $r708 = drawInt(P, $n707);
       }
-      const $pick702$drawn = $r704;
-      let $pick702 = $pick702$drawn;
-      if ($offered698 && $pick702-- === 0) {
-        const $n708 = $values89$n[0]!;
-        let $r709 = 0;
-        if ($n708 <= 2097152 && $n708 >= 1) {
+      const $pick706$drawn = $r708;
+      let $pick706 = $pick706$drawn;
+      if ($offered702 && $pick706-- === 0) {
+        const $n712 = $values89$n[0]!;
+        let $r713 = 0;
+        if ($n712 <= 2097152 && $n712 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7610,37 +7636,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n708;
+            const $m = ($t >>> 0) * $n712;
             const $low = $m >>> 0;
-            if ($low >= $n708 || $low >= 4294967296 % $n708) {
-              $r709 = ($m / 4294967296) >>> 0;
+            if ($low >= $n712 || $low >= 4294967296 % $n712) {
+              $r713 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n708 >= 1 && $n708 <= 4294967296))
+          if (!($n712 >= 1 && $n712 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r709 = drawInt(P, $n708);
+          $r713 = drawInt(P, $n712);
         }
-        const $digit706 = $r709;
-        const $value707 = $values89[$digit706]!;
+        const $digit710 = $r713;
+        const $value711 = $values89[$digit710]!;
         {
-          l_card = $value707;
+          l_card = $value711;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat694, 7, $value707);
+        if (trace !== null) trace.push($seat698, 7, $value711);
         {
-          l_card = $value707;
+          l_card = $value711;
           return step262();
         }
       }
-      if ($offered699 && $pick702-- === 0) {
+      if ($offered703 && $pick706-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat694, 8);
+        if (trace !== null) trace.push($seat698, 8);
         {
           l___window_0 = false;
           return 259;
@@ -7649,20 +7675,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide723($seat713: number): number {
-    const $size714 = players;
-    const $count715 = $size714;
-    const $total716: number = $count715;
-    if ($total716 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat713} must act but has no legal move`);
+  function decide727($seat717: number): number {
+    const $size718 = players;
+    const $count719 = $size718;
+    const $total720: number = $count719;
+    if ($total720 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat717} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n718 = $total716;
-    let $r719 = 0;
-    if ($n718 <= 2097152 && $n718 >= 1) {
+    const $n722 = $total720;
+    let $r723 = 0;
+    if ($n722 <= 2097152 && $n722 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7673,28 +7699,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n718;
+        const $m = ($t >>> 0) * $n722;
         const $low = $m >>> 0;
-        if ($low >= $n718 || $low >= 4294967296 % $n718) {
-          $r719 = ($m / 4294967296) >>> 0;
+        if ($low >= $n722 || $low >= 4294967296 % $n722) {
+          $r723 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n718 >= 1 && $n718 <= 4294967296))
+      if (!($n722 >= 1 && $n722 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r719 = drawInt(P, $n718);
+      $r723 = drawInt(P, $n722);
     }
-    const $index717$drawn = $r719;
-    let $index717 = $index717$drawn;
+    const $index721$drawn = $r723;
+    let $index721 = $index721$drawn;
     decisions++;
     steps = 0;
-    if ($index717 < $count715) {
-      const $digit720 = $index717;
-      const $value721 = $digit720;
-      if (trace !== null) trace.push($seat713, 6, $value721);
+    if ($index721 < $count719) {
+      const $digit724 = $index721;
+      const $value725 = $digit724;
+      if (trace !== null) trace.push($seat717, 6, $value725);
       {
-        const l_whose = $value721;
+        const l_whose = $value725;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7708,47 +7734,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg722 = Z_played + l_whose;
-          C[$seg722 * CAP + N[$seg722]!] = $card;
-          N[$seg722]!++;
-          $where[$card] = $seg722;
+          const $seg726 = Z_played + l_whose;
+          C[$seg726 * CAP + N[$seg726]!] = $card;
+          N[$seg726]!++;
+          $where[$card] = $seg726;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg722 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg722 - Z_played);
+              if ($count_played_effect[($seg726 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg726 - Z_played);
           }
         }
         return 259;
       }
     }
-    $index717 -= $count715;
+    $index721 -= $count719;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide737($seat724: number): number {
+  function decide741($seat728: number): number {
     $values91$n[0]! = 0;
     {
-      const $seg726 = Z_collection + l_p_2;
-      const $n727 = N[$seg726]!;
-      for (let $i725 = 0; $i725 < $n727; $i725++) {
-        const l_target = C[$seg726 * CAP + $i725]!;
+      const $seg730 = Z_collection + l_p_2;
+      const $n731 = N[$seg730]!;
+      for (let $i729 = 0; $i729 < $n731; $i729++) {
+        const l_target = C[$seg730 * CAP + $i729]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size728 = $values91$n[0]!;
-    const $count729 = $size728;
-    const $total730: number = $count729;
-    if ($total730 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat724} must act but has no legal move`);
+    const $size732 = $values91$n[0]!;
+    const $count733 = $size732;
+    const $total734: number = $count733;
+    if ($total734 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat728} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n732 = $total730;
-    let $r733 = 0;
-    if ($n732 <= 2097152 && $n732 >= 1) {
+    const $n736 = $total734;
+    let $r737 = 0;
+    if ($n736 <= 2097152 && $n736 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7759,28 +7785,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n732;
+        const $m = ($t >>> 0) * $n736;
         const $low = $m >>> 0;
-        if ($low >= $n732 || $low >= 4294967296 % $n732) {
-          $r733 = ($m / 4294967296) >>> 0;
+        if ($low >= $n736 || $low >= 4294967296 % $n736) {
+          $r737 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n732 >= 1 && $n732 <= 4294967296))
+      if (!($n736 >= 1 && $n736 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r733 = drawInt(P, $n732);
+      $r737 = drawInt(P, $n736);
     }
-    const $index731$drawn = $r733;
-    let $index731 = $index731$drawn;
+    const $index735$drawn = $r737;
+    let $index735 = $index735$drawn;
     decisions++;
     steps = 0;
-    if ($index731 < $count729) {
-      const $digit734 = $index731;
-      const $value735 = $values91[$digit734]!;
-      if (trace !== null) trace.push($seat724, 5, $value735);
+    if ($index735 < $count733) {
+      const $digit738 = $index735;
+      const $value739 = $values91[$digit738]!;
+      if (trace !== null) trace.push($seat728, 5, $value739);
       {
-        const l_target = $value735;
+        const l_target = $value739;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_2;
@@ -7795,54 +7821,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg736 = Z_attached + l_p_2;
-          C[$seg736 * CAP + N[$seg736]!] = $card;
-          N[$seg736]!++;
-          $where[$card] = $seg736;
+          const $seg740 = Z_attached + l_p_2;
+          C[$seg740 * CAP + N[$seg740]!] = $card;
+          N[$seg740]!++;
+          $where[$card] = $seg740;
         }
         return 259;
       }
     }
-    $index731 -= $count729;
+    $index735 -= $count733;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide761($seat739: number): number {
-    const $seg740 = Z_board;
-    const $size741 = N[$seg740]!;
-    const $count742 = $size741;
+  function decide765($seat743: number): number {
+    const $seg744 = Z_board;
+    const $size745 = N[$seg744]!;
+    const $count746 = $size745;
     $values93$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond747: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond747) {
-        let $any743: boolean = false;
+      let $cond751: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond751) {
+        let $any747: boolean = false;
         {
-          const $seg745 = Z_collection + l_whose;
-          const $n746 = N[$seg745]!;
-          for (let $i744 = 0; $i744 < $n746; $i744++) {
-            const l_c = C[$seg745 * CAP + $i744]!;
+          const $seg749 = Z_collection + l_whose;
+          const $n750 = N[$seg749]!;
+          for (let $i748 = 0; $i748 < $n750; $i748++) {
+            const l_c = C[$seg749 * CAP + $i748]!;
             if (v_doubled[l_c]! === 1) {
-              $any743 = true;
+              $any747 = true;
               break;
             }
           }
         }
-        $cond747 = $any743;
+        $cond751 = $any747;
       }
-      if ($cond747) $values93[$values93$n[0]!++] = l_whose;
+      if ($cond751) $values93[$values93$n[0]!++] = l_whose;
     }
-    const $size748 = $values93$n[0]!;
-    const $count749 = $size748;
-    const $total750: number = $count742 + $count749;
-    if ($total750 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat739} must act but has no legal move`);
+    const $size752 = $values93$n[0]!;
+    const $count753 = $size752;
+    const $total754: number = $count746 + $count753;
+    if ($total754 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat743} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n752 = $total750;
-    let $r753 = 0;
-    if ($n752 <= 2097152 && $n752 >= 1) {
+    const $n756 = $total754;
+    let $r757 = 0;
+    if ($n756 <= 2097152 && $n756 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7853,31 +7879,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n752;
+        const $m = ($t >>> 0) * $n756;
         const $low = $m >>> 0;
-        if ($low >= $n752 || $low >= 4294967296 % $n752) {
-          $r753 = ($m / 4294967296) >>> 0;
+        if ($low >= $n756 || $low >= 4294967296 % $n756) {
+          $r757 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n752 >= 1 && $n752 <= 4294967296))
+      if (!($n756 >= 1 && $n756 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r753 = drawInt(P, $n752);
+      $r757 = drawInt(P, $n756);
     }
-    const $index751$drawn = $r753;
-    let $index751 = $index751$drawn;
+    const $index755$drawn = $r757;
+    let $index755 = $index755$drawn;
     decisions++;
     steps = 0;
-    if ($index751 < $count742) {
-      const $digit754 = $index751;
-      const $value755 = C[$seg740 * CAP + $digit754]!;
-      if (trace !== null) trace.push($seat739, 3, $value755);
+    if ($index755 < $count746) {
+      const $digit758 = $index755;
+      const $value759 = C[$seg744 * CAP + $digit758]!;
+      if (trace !== null) trace.push($seat743, 3, $value759);
       {
-        const l_target = $value755;
+        const l_target = $value759;
         {
           const $wanted = l_target;
-          let $at = $digit754;
+          let $at = $digit758;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7887,10 +7913,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at756 = Z_board * CAP + $at;
-          const $card = C[$at756]!;
-          const $end757 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k758 = $at756; $k758 < $end757; $k758++) C[$k758] = C[$k758 + 1]!;
+          const $at760 = Z_board * CAP + $at;
+          const $card = C[$at760]!;
+          const $end761 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k762 = $at760; $k762 < $end761; $k762++) C[$k762] = C[$k762 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7899,45 +7925,45 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index751 -= $count742;
-    if ($index751 < $count749) {
-      const $digit759 = $index751;
-      const $value760 = $values93[$digit759]!;
-      if (trace !== null) trace.push($seat739, 4, $value760);
+    $index755 -= $count746;
+    if ($index755 < $count753) {
+      const $digit763 = $index755;
+      const $value764 = $values93[$digit763]!;
+      if (trace !== null) trace.push($seat743, 4, $value764);
       {
-        l_whose_2 = $value760;
+        l_whose_2 = $value764;
         return step282();
       }
     }
-    $index751 -= $count749;
+    $index755 -= $count753;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide787($seat762: number): number {
-    const $seg763 = Z_played + l_whose_2;
-    const $size764 = N[$seg763]!;
-    const $count765 = $size764;
+  function decide791($seat766: number): number {
+    const $seg767 = Z_played + l_whose_2;
+    const $size768 = N[$seg767]!;
+    const $count769 = $size768;
     $values95$n[0]! = 0;
     {
-      const $seg767 = Z_collection + l_whose_2;
-      const $n768 = N[$seg767]!;
-      for (let $i766 = 0; $i766 < $n768; $i766++) {
-        const l_target = C[$seg767 * CAP + $i766]!;
+      const $seg771 = Z_collection + l_whose_2;
+      const $n772 = N[$seg771]!;
+      for (let $i770 = 0; $i770 < $n772; $i770++) {
+        const l_target = C[$seg771 * CAP + $i770]!;
         if (v_doubled[l_target]! === 1) $values95[$values95$n[0]!++] = l_target;
       }
     }
-    const $size769 = $values95$n[0]!;
-    const $count770 = $size769;
-    const $total771: number = $count765 + $count770;
-    if ($total771 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat762} must act but has no legal move`);
+    const $size773 = $values95$n[0]!;
+    const $count774 = $size773;
+    const $total775: number = $count769 + $count774;
+    if ($total775 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat766} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n773 = $total771;
-    let $r774 = 0;
-    if ($n773 <= 2097152 && $n773 >= 1) {
+    const $n777 = $total775;
+    let $r778 = 0;
+    if ($n777 <= 2097152 && $n777 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7948,51 +7974,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n773;
+        const $m = ($t >>> 0) * $n777;
         const $low = $m >>> 0;
-        if ($low >= $n773 || $low >= 4294967296 % $n773) {
-          $r774 = ($m / 4294967296) >>> 0;
+        if ($low >= $n777 || $low >= 4294967296 % $n777) {
+          $r778 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n773 >= 1 && $n773 <= 4294967296))
+      if (!($n777 >= 1 && $n777 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r774 = drawInt(P, $n773);
+      $r778 = drawInt(P, $n777);
     }
-    const $index772$drawn = $r774;
-    let $index772 = $index772$drawn;
+    const $index776$drawn = $r778;
+    let $index776 = $index776$drawn;
     decisions++;
     steps = 0;
-    if ($index772 < $count765) {
-      const $digit775 = $index772;
-      const $value776 = C[$seg763 * CAP + $digit775]!;
-      if (trace !== null) trace.push($seat762, 1, $value776);
+    if ($index776 < $count769) {
+      const $digit779 = $index776;
+      const $value780 = C[$seg767 * CAP + $digit779]!;
+      if (trace !== null) trace.push($seat766, 1, $value780);
       {
-        const l_target = $value776;
+        const l_target = $value780;
         {
-          const $seg777 = Z_played + l_whose_2;
+          const $seg781 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit775;
-          if (!($at >= 0 && $at < N[$seg777]! && C[$seg777 * CAP + $at]! === $wanted)) {
+          let $at = $digit779;
+          if (!($at >= 0 && $at < N[$seg781]! && C[$seg781 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg777]!; $i++)
-              if (C[$seg777 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg781]!; $i++)
+              if (C[$seg781 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at778 = $seg777 * CAP + $at;
-          const $card = C[$at778]!;
-          const $end779 = $seg777 * CAP + N[$seg777]! - 1;
-          for (let $k780 = $at778; $k780 < $end779; $k780++) C[$k780] = C[$k780 + 1]!;
-          N[$seg777]!--;
+          const $at782 = $seg781 * CAP + $at;
+          const $card = C[$at782]!;
+          const $end783 = $seg781 * CAP + N[$seg781]! - 1;
+          for (let $k784 = $at782; $k784 < $end783; $k784++) C[$k784] = C[$k784 + 1]!;
+          N[$seg781]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg777 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg777 - Z_played));
+              if (--$count_played_effect[($seg781 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg781 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -8001,23 +8027,23 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index772 -= $count765;
-    if ($index772 < $count770) {
-      const $digit781 = $index772;
-      const $value782 = $values95[$digit781]!;
-      if (trace !== null) trace.push($seat762, 2, $value782);
+    $index776 -= $count769;
+    if ($index776 < $count774) {
+      const $digit785 = $index776;
+      const $value786 = $values95[$digit785]!;
+      if (trace !== null) trace.push($seat766, 2, $value786);
       {
-        const l_target = $value782;
+        const l_target = $value786;
         v_doubled[l_target] = 0;
         {
-          const $seg783 = Z_attached + l_whose_2;
-          if (N[$seg783]! === 0)
+          const $seg787 = Z_attached + l_whose_2;
+          if (N[$seg787]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at784 = $seg783 * CAP;
-          const $card = C[$at784]!;
-          const $end785 = $seg783 * CAP + N[$seg783]! - 1;
-          for (let $k786 = $at784; $k786 < $end785; $k786++) C[$k786] = C[$k786 + 1]!;
-          N[$seg783]!--;
+          const $at788 = $seg787 * CAP;
+          const $card = C[$at788]!;
+          const $end789 = $seg787 * CAP + N[$seg787]! - 1;
+          for (let $k790 = $at788; $k790 < $end789; $k790++) C[$k790] = C[$k790 + 1]!;
+          N[$seg787]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -8025,7 +8051,7 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index772 -= $count770;
+    $index776 -= $count774;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -8288,10 +8314,10 @@ export function playout(): PlayoutKernel {
       }
       $recountKeyed();
       {
-        for (let $i790 = N[Z_action_deck]! - 1; $i790 > 0; $i790--) {
-          const $n794 = $i790 + 1;
-          let $r795 = 0;
-          if ($n794 <= 2097152 && $n794 >= 1) {
+        for (let $i794 = N[Z_action_deck]! - 1; $i794 > 0; $i794--) {
+          const $n798 = $i794 + 1;
+          let $r799 = 0;
+          if ($n798 <= 2097152 && $n798 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8302,51 +8328,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n794;
+              const $m = ($t >>> 0) * $n798;
               const $low = $m >>> 0;
-              if ($low >= $n794 || $low >= 4294967296 % $n794) {
-                $r795 = ($m / 4294967296) >>> 0;
+              if ($low >= $n798 || $low >= 4294967296 % $n798) {
+                $r799 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n794 >= 1 && $n794 <= 4294967296))
+            if (!($n798 >= 1 && $n798 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r795 = drawInt(G, $n794);
+            $r799 = drawInt(G, $n798);
           }
-          const $j793 = $r795;
-          const $a791 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i790;
-          const $b792 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j793;
-          const $card = C[$a791]!;
-          C[$a791] = C[$b792]!;
-          C[$b792] = $card;
+          const $j797 = $r799;
+          const $a795 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i794;
+          const $b796 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j797;
+          const $card = C[$a795]!;
+          C[$a795] = C[$b796]!;
+          C[$b796] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg796 = Z_hand + l_p;
+            const $seg800 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg796 * CAP + N[$seg796]!] = $card;
-              N[$seg796]!++;
-              $where[$card] = $seg796;
+              C[$seg800 * CAP + N[$seg800]!] = $card;
+              N[$seg800]!++;
+              $where[$card] = $seg800;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg796 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg800 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i797 = N[Z_property_deck]! - 1; $i797 > 0; $i797--) {
-          const $n801 = $i797 + 1;
-          let $r802 = 0;
-          if ($n801 <= 2097152 && $n801 >= 1) {
+        for (let $i801 = N[Z_property_deck]! - 1; $i801 > 0; $i801--) {
+          const $n805 = $i801 + 1;
+          let $r806 = 0;
+          if ($n805 <= 2097152 && $n805 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8357,24 +8383,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n801;
+              const $m = ($t >>> 0) * $n805;
               const $low = $m >>> 0;
-              if ($low >= $n801 || $low >= 4294967296 % $n801) {
-                $r802 = ($m / 4294967296) >>> 0;
+              if ($low >= $n805 || $low >= 4294967296 % $n805) {
+                $r806 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n801 >= 1 && $n801 <= 4294967296))
+            if (!($n805 >= 1 && $n805 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r802 = drawInt(G, $n801);
+            $r806 = drawInt(G, $n805);
           }
-          const $j800 = $r802;
-          const $a798 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i797;
-          const $b799 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j800;
-          const $card = C[$a798]!;
-          C[$a798] = C[$b799]!;
-          C[$b799] = $card;
+          const $j804 = $r806;
+          const $a802 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i801;
+          const $b803 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j804;
+          const $card = C[$a802]!;
+          C[$a802] = C[$b803]!;
+          C[$b803] = $card;
         }
       }
       {
@@ -8391,15 +8417,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg803 = Z_secret + l_p;
+            const $seg807 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg803 * CAP + N[$seg803]!] = $card;
-              N[$seg803]!++;
-              $where[$card] = $seg803;
+              C[$seg807 * CAP + N[$seg807]!] = $card;
+              N[$seg807]!++;
+              $where[$card] = $seg807;
             }
           }
         }
@@ -8413,7 +8439,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg804 = Z_dealt + l_p;
+              const $seg808 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8422,9 +8448,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg804 * CAP + N[$seg804]!] = $card;
-                N[$seg804]!++;
-                $where[$card] = $seg804;
+                C[$seg808 * CAP + N[$seg808]!] = $card;
+                N[$seg808]!++;
+                $where[$card] = $seg808;
               }
             }
           } else {
@@ -8443,8 +8469,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k805 = N[$from]! - 1; $k805 >= 0; $k805--) {
-            const $card = C[$from * CAP + $k805]!;
+          for (let $k809 = N[$from]! - 1; $k809 >= 0; $k809--) {
+            const $card = C[$from * CAP + $k809]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8453,10 +8479,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i806 = N[Z_property_deck]! - 1; $i806 > 0; $i806--) {
-          const $n810 = $i806 + 1;
-          let $r811 = 0;
-          if ($n810 <= 2097152 && $n810 >= 1) {
+        for (let $i810 = N[Z_property_deck]! - 1; $i810 > 0; $i810--) {
+          const $n814 = $i810 + 1;
+          let $r815 = 0;
+          if ($n814 <= 2097152 && $n814 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8467,24 +8493,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n810;
+              const $m = ($t >>> 0) * $n814;
               const $low = $m >>> 0;
-              if ($low >= $n810 || $low >= 4294967296 % $n810) {
-                $r811 = ($m / 4294967296) >>> 0;
+              if ($low >= $n814 || $low >= 4294967296 % $n814) {
+                $r815 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n810 >= 1 && $n810 <= 4294967296))
+            if (!($n814 >= 1 && $n814 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r811 = drawInt(G, $n810);
+            $r815 = drawInt(G, $n814);
           }
-          const $j809 = $r811;
-          const $a807 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i806;
-          const $b808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j809;
-          const $card = C[$a807]!;
-          C[$a807] = C[$b808]!;
-          C[$b808] = $card;
+          const $j813 = $r815;
+          const $a811 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i810;
+          const $b812 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j813;
+          const $card = C[$a811]!;
+          C[$a811] = C[$b812]!;
+          C[$b812] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {

@@ -398,49 +398,49 @@ export function playout(): PlayoutKernel {
     return Space_fee[$firstBy_spaces_index$of(l_i)]!;
   }
   function fn_court_space(): number {
-    let $first942: number = 0;
-    let $found943 = false;
+    let $first944: number = 0;
+    let $found945 = false;
     {
-      const $n945 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
-      for (let $i944 = 0; $i944 < $n945; $i944++) {
-        const l_s = C[Z_spaces * CAP + $i944]!;
+      const $n947 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
+      for (let $i946 = 0; $i946 < $n947; $i946++) {
+        const l_s = C[Z_spaces * CAP + $i946]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first942 = l_s;
-          $found943 = true;
+          $first944 = l_s;
+          $found945 = true;
           break;
         }
       }
     }
-    if (!$found943) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first942]!;
+    if (!$found945) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first944]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
     return $countOf($count_deeds_space, (Z_deeds + l_p - Z_deeds) * 35, $intMember(l_i, 1, 35)) > 0;
   }
   function fn_owned(l_i: number): boolean {
-    let $any946: boolean = false;
+    let $any948: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $any946 = true;
+        $any948 = true;
         break;
       }
     }
-    return $any946;
+    return $any948;
   }
   function fn_owner_of(l_i: number): number {
-    let $first947: number = 0;
-    let $found948 = false;
+    let $first949: number = 0;
+    let $found950 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (v_eliminated[l_q] !== 0) continue;
       if (fn_owns(l_q, l_i)) {
-        $first947 = l_q;
-        $found948 = true;
+        $first949 = l_q;
+        $found950 = true;
         break;
       }
     }
-    if (!$found948) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first947;
+    if (!$found950) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $first949;
   }
   function fn_group_size(l_g: string): number {
     return (
@@ -458,42 +458,42 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! === 1 ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min949: number = NaN;
+    let $min951: number = NaN;
     {
-      const $seg951 = Z_deeds + l_p;
-      const $n952 = N[$seg951]!;
-      for (let $i950 = 0; $i950 < $n952; $i950++) {
-        const l_e = C[$seg951 * CAP + $i950]!;
+      const $seg953 = Z_deeds + l_p;
+      const $n954 = N[$seg953]!;
+      for (let $i952 = 0; $i952 < $n954; $i952++) {
+        const l_e = C[$seg953 * CAP + $i952]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min949 !== $min949 || $v < $min949) $min949 = $v;
+            if ($min951 !== $min951 || $v < $min951) $min951 = $v;
           }
         }
       }
     }
-    if ($min949 !== $min949)
+    if ($min951 !== $min951)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min949;
+    return $min951;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max953: number = NaN;
+    let $max955: number = NaN;
     {
-      const $seg955 = Z_deeds + l_p;
-      const $n956 = N[$seg955]!;
-      for (let $i954 = 0; $i954 < $n956; $i954++) {
-        const l_e = C[$seg955 * CAP + $i954]!;
+      const $seg957 = Z_deeds + l_p;
+      const $n958 = N[$seg957]!;
+      for (let $i956 = 0; $i956 < $n958; $i956++) {
+        const l_e = C[$seg957 * CAP + $i956]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max953 !== $max953 || $v > $max953) $max953 = $v;
+            if ($max955 !== $max955 || $v > $max955) $max955 = $v;
           }
         }
       }
     }
-    if ($max953 !== $max953)
+    if ($max955 !== $max955)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max953;
+    return $max955;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
     return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, $index_Group(l_g), 0) === 0;
@@ -554,38 +554,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any957: boolean = false;
+    let $any959: boolean = false;
     {
-      const $seg959 = Z_deeds + l_p;
-      const $n960 = N[$seg959]!;
-      for (let $i958 = 0; $i958 < $n960; $i958++) {
-        const l_d = C[$seg959 * CAP + $i958]!;
+      const $seg961 = Z_deeds + l_p;
+      const $n962 = N[$seg961]!;
+      for (let $i960 = 0; $i960 < $n962; $i960++) {
+        const l_d = C[$seg961 * CAP + $i960]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any957 = true;
+          $any959 = true;
           break;
         }
       }
     }
-    return $any957;
+    return $any959;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum961: number = 0;
+    let $sum963: number = 0;
     {
-      const $seg963 = Z_deeds + l_p;
-      const $n964 = N[$seg963]!;
-      for (let $i962 = 0; $i962 < $n964; $i962++) {
-        const l_d = C[$seg963 * CAP + $i962]!;
-        $sum961 +=
+      const $seg965 = Z_deeds + l_p;
+      const $n966 = N[$seg965]!;
+      for (let $i964 = 0; $i964 < $n966; $i964++) {
+        const l_d = C[$seg965 * CAP + $i964]!;
+        $sum963 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! === 1 ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum961 >= l_amount;
+    return v_cash[l_p]! + $sum963 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats965 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats965++;
-    return $seats965;
+    let $seats967 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats967++;
+    return $seats967;
   }
   function fn_round_limit(): number {
     return 20;
@@ -594,19 +594,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum966: number = 0;
+    let $sum968: number = 0;
     {
-      const $seg968 = Z_deeds + l_p;
-      const $n969 = N[$seg968]!;
-      for (let $i967 = 0; $i967 < $n969; $i967++) {
-        const l_d = C[$seg968 * CAP + $i967]!;
-        $sum966 +=
+      const $seg970 = Z_deeds + l_p;
+      const $n971 = N[$seg970]!;
+      for (let $i969 = 0; $i969 < $n971; $i969++) {
+        const l_d = C[$seg970 * CAP + $i969]!;
+        $sum968 +=
           (v_mortgaged[l_d]! === 1 ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! === 1 ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum966;
+    return v_cash[l_p]! + $sum968;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
@@ -3126,6 +3126,22 @@ export function playout(): PlayoutKernel {
   function step104(): number {
     l_q_2 = $values0[l_q_2$index]!;
     l___window_0_2 = true;
+    {
+      const $seg499 = Z_deeds + l_q_2;
+      if (
+        !(v_claim_open && v_claim_owner === l_q_2) &&
+        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller) || !(v_stacks_left > 0)) &&
+        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller) || !(v_keys_left > 0)) &&
+        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller)) &&
+        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller) || !(v_stacks_left >= 4)) &&
+        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller)) &&
+        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller)) &&
+        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller))
+      ) {
+        l___window_0_2 = false;
+        return step106();
+      }
+    }
     return step105();
   }
   function step105(): number {
@@ -3151,20 +3167,20 @@ export function playout(): PlayoutKernel {
   }
   function step107(): number {
     {
-      const $seat499 = l_q_2;
-      return decide727($seat499, true);
+      const $seat501 = l_q_2;
+      return decide729($seat501, true);
     }
   }
   function step108(): number {
     {
-      const $seat728 = l_q_2;
-      return decide739($seat728);
+      const $seat730 = l_q_2;
+      return decide741($seat730);
     }
   }
   function step109(): number {
     {
-      const $seat740 = l_buyer_2;
-      return decide770($seat740);
+      const $seat742 = l_buyer_2;
+      return decide772($seat742);
     }
   }
   function step110(): number {
@@ -3209,17 +3225,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n771 = 0;
+      let $n773 = 0;
       {
-        const $seg773 = Z_deeds + l_p_2;
-        const $n774 = N[$seg773]!;
-        for (let $i772 = 0; $i772 < $n774; $i772++) {
-          const l_d = C[$seg773 * CAP + $i772]!;
-          $list71[$n771++] = l_d;
+        const $seg775 = Z_deeds + l_p_2;
+        const $n776 = N[$seg775]!;
+        for (let $i774 = 0; $i774 < $n776; $i774++) {
+          const l_d = C[$seg775 * CAP + $i774]!;
+          $list71[$n773++] = l_d;
         }
       }
-      for (let $i775 = 0; $i775 < $n771; $i775++) {
-        const l_d = $list71[$i775]!;
+      for (let $i777 = 0; $i777 < $n773; $i777++) {
+        const l_d = $list71[$i777]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -3283,8 +3299,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k776 = 0; $k776 < N[$from]!; $k776++) {
-          const $card = C[$from * CAP + $k776]!;
+        for (let $k778 = 0; $k778 < N[$from]!; $k778++) {
+          const $card = C[$from * CAP + $k778]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -3322,13 +3338,13 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument777 = l_p_2;
+      const $argument779 = l_p_2;
       {
-        let l_p = $argument777;
+        let l_p = $argument779;
         if (v_eliminated[l_p]! === 0) {
-          let $seats778 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats778++;
-          v_eliminated[l_p] = players - $seats778 + 1;
+          let $seats780 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats780++;
+          v_eliminated[l_p] = players - $seats780 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -3359,51 +3375,51 @@ export function playout(): PlayoutKernel {
       v_centre += $amount;
     }
     {
-      let $n779 = 0;
+      let $n781 = 0;
       {
-        const $seg781 = Z_deeds + l_p_2;
-        const $n782 = N[$seg781]!;
-        for (let $i780 = 0; $i780 < $n782; $i780++) {
-          const l_d = C[$seg781 * CAP + $i780]!;
-          $list72[$n779++] = l_d;
+        const $seg783 = Z_deeds + l_p_2;
+        const $n784 = N[$seg783]!;
+        for (let $i782 = 0; $i782 < $n784; $i782++) {
+          const l_d = C[$seg783 * CAP + $i782]!;
+          $list72[$n781++] = l_d;
         }
       }
-      for (let $i783 = 0; $i783 < $n779; $i783++) {
-        const l_d = $list72[$i783]!;
+      for (let $i785 = 0; $i785 < $n781; $i785++) {
+        const l_d = $list72[$i785]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg784 = Z_deeds + l_p_2;
+          const $seg786 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg784]!; $i++)
-            if (C[$seg784 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg786]!; $i++)
+            if (C[$seg786 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at785 = $seg784 * CAP + $at;
-          const $card = C[$at785]!;
-          const $end786 = $seg784 * CAP + N[$seg784]! - 1;
-          for (let $k787 = $at785; $k787 < $end786; $k787++) C[$k787] = C[$k787 + 1]!;
-          N[$seg784]!--;
+          const $at787 = $seg786 * CAP + $at;
+          const $card = C[$at787]!;
+          const $end788 = $seg786 * CAP + N[$seg786]! - 1;
+          for (let $k789 = $at787; $k789 < $end788; $k789++) C[$k789] = C[$k789 + 1]!;
+          N[$seg786]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg784 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg786 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg784 - Z_deeds) * 35 + $member]!--;
+            if ($member >= 0) $count_deeds_space[($seg786 - Z_deeds) * 35 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg784 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg784 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg786 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg786 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg784 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg786 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -3414,13 +3430,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument788 = l_p_2;
+      const $argument790 = l_p_2;
       {
-        let l_p = $argument788;
+        let l_p = $argument790;
         if (v_eliminated[l_p]! === 0) {
-          let $seats789 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats789++;
-          v_eliminated[l_p] = players - $seats789 + 1;
+          let $seats791 = 0;
+          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats791++;
+          v_eliminated[l_p] = players - $seats791 + 1;
           $seatTotalsFresh = false;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
@@ -3480,10 +3496,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at790 = Z_seized * CAP + $at;
-      const $card = C[$at790]!;
-      const $end791 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k792 = $at790; $k792 < $end791; $k792++) C[$k792] = C[$k792 + 1]!;
+      const $at792 = Z_seized * CAP + $at;
+      const $card = C[$at792]!;
+      const $end793 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k794 = $at792; $k794 < $end793; $k794++) C[$k794] = C[$k794 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3513,19 +3529,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond794: boolean = l_bidding_2;
-    if ($cond794) {
-      let $any793: boolean = false;
+    let $cond796: boolean = l_bidding_2;
+    if ($cond796) {
+      let $any795: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any793 = true;
+          $any795 = true;
           break;
         }
       }
-      $cond794 = $any793;
+      $cond796 = $any795;
     }
-    if ($cond794) {
+    if ($cond796) {
       return step124();
     }
     return step123();
@@ -3573,28 +3589,28 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg795 = Z_deeds + l_leader_2;
-        C[$seg795 * CAP + N[$seg795]!] = $card;
-        N[$seg795]!++;
-        $where[$card] = $seg795;
+        const $seg797 = Z_deeds + l_leader_2;
+        C[$seg797 * CAP + N[$seg797]!] = $card;
+        N[$seg797]!++;
+        $where[$card] = $seg797;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg795 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg797 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg795 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0) $count_deeds_space[($seg797 - Z_deeds) * 35 + $member]!++;
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg795 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg795 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg797 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg797 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg795 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg797 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -3606,7 +3622,7 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    return decide839();
+    return decide841();
   }
   function step125(): number {
     return 122;
@@ -3652,8 +3668,8 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat840 = l_p;
-      return decide899($seat840);
+      const $seat842 = l_p;
+      return decide901($seat842);
     }
   }
   function step129(): number {
@@ -3664,29 +3680,29 @@ export function playout(): PlayoutKernel {
   }
   function step131(): number {
     {
-      const $seat840 = l_p;
-      return decide899($seat840);
+      const $seat842 = l_p;
+      return decide901($seat842);
     }
   }
   function step132(): number {
-    return decide839();
+    return decide841();
   }
   function step133(): number {
     {
-      const $seat740 = l_buyer_2;
-      return decide770($seat740);
+      const $seat742 = l_buyer_2;
+      return decide772($seat742);
     }
   }
   function step134(): number {
     {
-      const $seat728 = l_q_2;
-      return decide739($seat728);
+      const $seat730 = l_q_2;
+      return decide741($seat730);
     }
   }
   function step135(): number {
     {
-      const $seat499 = l_q_2;
-      return decide727($seat499, false);
+      const $seat501 = l_q_2;
+      return decide729($seat501, false);
     }
   }
   function step136(): number {
@@ -6086,110 +6102,110 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  function decide727($seat499: number, $passBy: boolean): number {
-    preferred605: if ($preferred) {
-      let $offered606 = false;
-      offered606$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered606$open;
+  function decide729($seat501: number, $passBy: boolean): number {
+    preferred607: if ($preferred) {
+      let $offered608 = false;
+      offered608$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered608$open;
         if (
           !(
             $countOf($count_deeds_space, (Z_deeds + l_q_2 - Z_deeds) * 35, $intMember(v_claim_space, 1, 35)) >
             0
           )
         )
-          break offered606$open;
-        let $any607: boolean = false;
+          break offered608$open;
+        let $any609: boolean = false;
         {
-          const $seg609 = Z_deeds + l_q_2;
-          const $n610 = N[$seg609]!;
-          for (let $i608 = 0; $i608 < $n610; $i608++) {
-            const l_e = C[$seg609 * CAP + $i608]!;
+          const $seg611 = Z_deeds + l_q_2;
+          const $n612 = N[$seg611]!;
+          for (let $i610 = 0; $i610 < $n612; $i610++) {
+            const l_e = C[$seg611 * CAP + $i610]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]! === 1) {
-              $any607 = true;
+              $any609 = true;
               break;
             }
           }
         }
-        if (!!$any607) break offered606$open;
-        $offered606 = true;
+        if (!!$any609) break offered608$open;
+        $offered608 = true;
       }
-      const $seg611 = Z_deeds + l_q_2;
-      let $offered612 = false;
-      let $gate649 = false;
-      let $found613 = false;
-      offered612$open: {
-        if (!(N[$seg611]! > 0)) break offered612$open;
-        if (!(l_q_2 === l_roller)) break offered612$open;
-        if (!(v_stacks_left > 0)) break offered612$open;
-        $gate649 = true;
-      }
-      const $seg616 = Z_deeds + l_q_2;
-      let $offered617 = false;
-      let $gate650 = false;
-      let $found618 = false;
-      offered617$open: {
-        if (!(N[$seg616]! > 0)) break offered617$open;
-        if (!(l_q_2 === l_roller)) break offered617$open;
-        if (!(v_keys_left > 0)) break offered617$open;
-        $gate650 = true;
-      }
-      const $seg621 = Z_deeds + l_q_2;
-      let $offered622 = false;
+      const $seg613 = Z_deeds + l_q_2;
+      let $offered614 = false;
       let $gate651 = false;
-      let $found623 = false;
-      offered622$open: {
-        if (!(N[$seg621]! > 0)) break offered622$open;
-        if (!(l_q_2 === l_roller)) break offered622$open;
+      let $found615 = false;
+      offered614$open: {
+        if (!(N[$seg613]! > 0)) break offered614$open;
+        if (!(l_q_2 === l_roller)) break offered614$open;
+        if (!(v_stacks_left > 0)) break offered614$open;
         $gate651 = true;
       }
-      const $seg626 = Z_deeds + l_q_2;
-      let $offered627 = false;
+      const $seg618 = Z_deeds + l_q_2;
+      let $offered619 = false;
       let $gate652 = false;
-      let $found628 = false;
-      offered627$open: {
-        if (!(N[$seg626]! > 0)) break offered627$open;
-        if (!(l_q_2 === l_roller)) break offered627$open;
-        if (!(v_stacks_left >= 4)) break offered627$open;
+      let $found620 = false;
+      offered619$open: {
+        if (!(N[$seg618]! > 0)) break offered619$open;
+        if (!(l_q_2 === l_roller)) break offered619$open;
+        if (!(v_keys_left > 0)) break offered619$open;
         $gate652 = true;
       }
-      const $seg631 = Z_deeds + l_q_2;
-      let $offered632 = false;
+      const $seg623 = Z_deeds + l_q_2;
+      let $offered624 = false;
       let $gate653 = false;
-      let $found633 = false;
-      offered632$open: {
-        if (!(N[$seg631]! > 0)) break offered632$open;
-        if (!(l_q_2 === l_roller)) break offered632$open;
+      let $found625 = false;
+      offered624$open: {
+        if (!(N[$seg623]! > 0)) break offered624$open;
+        if (!(l_q_2 === l_roller)) break offered624$open;
         $gate653 = true;
       }
-      const $seg636 = Z_deeds + l_q_2;
-      let $offered637 = false;
+      const $seg628 = Z_deeds + l_q_2;
+      let $offered629 = false;
       let $gate654 = false;
-      let $found638 = false;
-      offered637$open: {
-        if (!(N[$seg636]! > 0)) break offered637$open;
-        if (!(l_q_2 === l_roller)) break offered637$open;
+      let $found630 = false;
+      offered629$open: {
+        if (!(N[$seg628]! > 0)) break offered629$open;
+        if (!(l_q_2 === l_roller)) break offered629$open;
+        if (!(v_stacks_left >= 4)) break offered629$open;
         $gate654 = true;
       }
-      const $seg641 = Z_deeds + l_q_2;
-      let $some642 = false;
+      const $seg633 = Z_deeds + l_q_2;
+      let $offered634 = false;
+      let $gate655 = false;
+      let $found635 = false;
+      offered634$open: {
+        if (!(N[$seg633]! > 0)) break offered634$open;
+        if (!(l_q_2 === l_roller)) break offered634$open;
+        $gate655 = true;
+      }
+      const $seg638 = Z_deeds + l_q_2;
+      let $offered639 = false;
+      let $gate656 = false;
+      let $found640 = false;
+      offered639$open: {
+        if (!(N[$seg638]! > 0)) break offered639$open;
+        if (!(l_q_2 === l_roller)) break offered639$open;
+        $gate656 = true;
+      }
+      const $seg643 = Z_deeds + l_q_2;
+      let $some644 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (!(l_buyer !== l_q_2)) continue;
-        $some642 = true;
+        $some644 = true;
         break;
       }
-      let $offered643 = false;
-      let $gate655 = false;
-      let $found644 = false;
-      offered643$open: {
-        if (!(N[$seg641]! > 0)) break offered643$open;
-        if (!$some642) break offered643$open;
-        if (!(l_q_2 === l_roller)) break offered643$open;
-        $gate655 = true;
+      let $offered645 = false;
+      let $gate657 = false;
+      let $found646 = false;
+      offered645$open: {
+        if (!(N[$seg643]! > 0)) break offered645$open;
+        if (!$some644) break offered645$open;
+        if (!(l_q_2 === l_roller)) break offered645$open;
+        $gate657 = true;
       }
-      let $offered648 = false;
-      offered648$open: {
-        $offered648 = true;
+      let $offered650 = false;
+      offered650$open: {
+        $offered650 = true;
       }
       $values55$n[0]! = 0;
       $values57$n[0]! = 0;
@@ -6198,161 +6214,161 @@ export function playout(): PlayoutKernel {
       $values63$n[0]! = 0;
       $values65$n[0]! = 0;
       $values67$n[0]! = 0;
-      if ($gate649 || $gate650 || $gate651 || $gate652 || $gate653 || $gate654 || $gate655) {
-        let $value656$kept0 = 0;
-        let $value656$kept1 = 0;
-        let $value656$kept2 = 0;
-        let $value656$kept3 = 0;
-        let $value656$kept4 = 0;
-        let $value656$kept5 = 0;
-        let $value656$kept6 = 0;
+      if ($gate651 || $gate652 || $gate653 || $gate654 || $gate655 || $gate656 || $gate657) {
+        let $value658$kept0 = 0;
+        let $value658$kept1 = 0;
+        let $value658$kept2 = 0;
+        let $value658$kept3 = 0;
+        let $value658$kept4 = 0;
+        let $value658$kept5 = 0;
+        let $value658$kept6 = 0;
         if (!$seatTotalsFresh) $recountSeats();
-        for (let $i658 = 0; $i658 < N[$seg611]!; $i658++) {
-          const $value656 = C[$seg611 * CAP + $i658]!;
-          let $same657 = 0;
-          found613$test: if ($gate649) {
-            const l_d = $value656;
-            if ($same657 === 0)
-              $same657 =
+        for (let $i660 = 0; $i660 < N[$seg613]!; $i660++) {
+          const $value658 = C[$seg613 * CAP + $i660]!;
+          let $same659 = 0;
+          found615$test: if ($gate651) {
+            const l_d = $value658;
+            if ($same659 === 0)
+              $same659 =
                 $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
                 $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
                   $count_deeds_group$seats[Deed_group$index[l_d]!]!
                   ? 1
                   : 2;
-            if ($same657 !== 1) break found613$test;
+            if ($same659 !== 1) break found615$test;
             if (
               !!(
                 $paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0
               )
             )
-              break found613$test;
-            if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found613$test;
+              break found615$test;
+            if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found615$test;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-              break found613$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found613$test;
-            $values55[$value656$kept0++] = l_d;
+              break found615$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found615$test;
+            $values55[$value658$kept0++] = l_d;
           }
-          found618$test: if ($gate650) {
-            const l_d = $value656;
-            if ($same657 === 0)
-              $same657 =
+          found620$test: if ($gate652) {
+            const l_d = $value658;
+            if ($same659 === 0)
+              $same659 =
                 $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
                 $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
                   $count_deeds_group$seats[Deed_group$index[l_d]!]!
                   ? 1
                   : 2;
-            if ($same657 !== 1) break found618$test;
-            if (!!(v_key[l_d]! === 1)) break found618$test;
+            if ($same659 !== 1) break found620$test;
+            if (!!(v_key[l_d]! === 1)) break found620$test;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-              break found618$test;
+              break found620$test;
             if (
               !!(
                 $paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0
               )
             )
-              break found618$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found618$test;
-            $values57[$value656$kept1++] = l_d;
+              break found620$test;
+            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found620$test;
+            $values57[$value658$kept1++] = l_d;
           }
-          found623$test: if ($gate651) {
-            const l_d = $value656;
-            if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found623$test;
-            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found623$test;
-            $values59[$value656$kept2++] = l_d;
+          found625$test: if ($gate653) {
+            const l_d = $value658;
+            if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found625$test;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found625$test;
+            $values59[$value658$kept2++] = l_d;
           }
-          found628$test: if ($gate652) {
-            const l_d = $value656;
-            if (!(v_key[l_d]! === 1)) break found628$test;
-            $values61[$value656$kept3++] = l_d;
+          found630$test: if ($gate654) {
+            const l_d = $value658;
+            if (!(v_key[l_d]! === 1)) break found630$test;
+            $values61[$value658$kept3++] = l_d;
           }
-          found633$test: if ($gate653) {
-            const l_d = $value656;
-            if (!!(v_mortgaged[l_d]! === 1)) break found633$test;
+          found635$test: if ($gate655) {
+            const l_d = $value658;
+            if (!!(v_mortgaged[l_d]! === 1)) break found635$test;
             if (
               !(
                 $paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! ===
                 0
               )
             )
-              break found633$test;
-            $values63[$value656$kept4++] = l_d;
+              break found635$test;
+            $values63[$value658$kept4++] = l_d;
           }
-          found638$test: if ($gate654) {
-            const l_d = $value656;
-            if (!(v_mortgaged[l_d]! === 1)) break found638$test;
-            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found638$test;
-            $values65[$value656$kept5++] = l_d;
+          found640$test: if ($gate656) {
+            const l_d = $value658;
+            if (!(v_mortgaged[l_d]! === 1)) break found640$test;
+            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found640$test;
+            $values65[$value658$kept5++] = l_d;
           }
-          found644$test: if ($gate655) {
-            const l_d_3 = $value656;
-            if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found644$test;
-            $values67[$value656$kept6++] = l_d_3;
+          found646$test: if ($gate657) {
+            const l_d_3 = $value658;
+            if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found646$test;
+            $values67[$value658$kept6++] = l_d_3;
           }
         }
-        $values55$n[0]! = $value656$kept0;
-        $values57$n[0]! = $value656$kept1;
-        $values59$n[0]! = $value656$kept2;
-        $values61$n[0]! = $value656$kept3;
-        $values63$n[0]! = $value656$kept4;
-        $values65$n[0]! = $value656$kept5;
-        $values67$n[0]! = $value656$kept6;
-        $found613 = $value656$kept0 > 0;
-        $found618 = $value656$kept1 > 0;
-        $found623 = $value656$kept2 > 0;
-        $found628 = $value656$kept3 > 0;
-        $found633 = $value656$kept4 > 0;
-        $found638 = $value656$kept5 > 0;
-        $found644 = $value656$kept6 > 0;
+        $values55$n[0]! = $value658$kept0;
+        $values57$n[0]! = $value658$kept1;
+        $values59$n[0]! = $value658$kept2;
+        $values61$n[0]! = $value658$kept3;
+        $values63$n[0]! = $value658$kept4;
+        $values65$n[0]! = $value658$kept5;
+        $values67$n[0]! = $value658$kept6;
+        $found615 = $value658$kept0 > 0;
+        $found620 = $value658$kept1 > 0;
+        $found625 = $value658$kept2 > 0;
+        $found630 = $value658$kept3 > 0;
+        $found635 = $value658$kept4 > 0;
+        $found640 = $value658$kept5 > 0;
+        $found646 = $value658$kept6 > 0;
       }
-      offered612$open: {
-        if (!$found613) break offered612$open;
-        $offered612 = true;
+      offered614$open: {
+        if (!$found615) break offered614$open;
+        $offered614 = true;
       }
-      offered617$open: {
-        if (!$found618) break offered617$open;
-        $offered617 = true;
+      offered619$open: {
+        if (!$found620) break offered619$open;
+        $offered619 = true;
       }
-      offered622$open: {
-        if (!$found623) break offered622$open;
-        $offered622 = true;
+      offered624$open: {
+        if (!$found625) break offered624$open;
+        $offered624 = true;
       }
-      offered627$open: {
-        if (!$found628) break offered627$open;
-        $offered627 = true;
+      offered629$open: {
+        if (!$found630) break offered629$open;
+        $offered629 = true;
       }
-      offered632$open: {
-        if (!$found633) break offered632$open;
-        $offered632 = true;
+      offered634$open: {
+        if (!$found635) break offered634$open;
+        $offered634 = true;
       }
-      offered637$open: {
-        if (!$found638) break offered637$open;
-        $offered637 = true;
+      offered639$open: {
+        if (!$found640) break offered639$open;
+        $offered639 = true;
       }
-      offered643$open: {
-        if (!$found644) break offered643$open;
-        let $found647 = false;
+      offered645$open: {
+        if (!$found646) break offered645$open;
+        let $found649 = false;
         for (let l_buyer = 0; l_buyer < players; l_buyer++) {
           if (v_eliminated[l_buyer] !== 0) continue;
           if (!(l_buyer !== l_q_2)) continue;
           const l_buyer_2 = l_buyer;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found647 = true;
+          $found649 = true;
           break;
         }
-        if (!$found647) break offered643$open;
-        $offered643 = true;
+        if (!$found649) break offered645$open;
+        $offered645 = true;
       }
       if (
         $passBy &&
         !(
-          $offered606 ||
-          $offered612 ||
-          $offered617 ||
-          $offered622 ||
-          $offered627 ||
-          $offered632 ||
-          $offered637 ||
-          $offered643
+          $offered608 ||
+          $offered614 ||
+          $offered619 ||
+          $offered624 ||
+          $offered629 ||
+          $offered634 ||
+          $offered639 ||
+          $offered645
         )
       ) {
         l___window_0_2 = false;
@@ -6363,131 +6379,131 @@ export function playout(): PlayoutKernel {
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight659 = 0;
-      if ($offered606) {
-        $weight659 = 20;
-        if (!Number.isSafeInteger($weight659) || $weight659 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight659}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight660 = 0;
-      if ($offered612) {
-        $weight660 = 2;
-        if (!Number.isSafeInteger($weight660) || $weight660 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'build' is ${$weight660}: a preference is a whole number from 0 up`,
-          );
-      }
       let $weight661 = 0;
-      if ($offered617) {
-        $weight661 = 2;
+      if ($offered608) {
+        $weight661 = 20;
         if (!Number.isSafeInteger($weight661) || $weight661 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight661}: a preference is a whole number from 0 up`,
+            `the preference of 'request_rent' is ${$weight661}: a preference is a whole number from 0 up`,
           );
       }
       let $weight662 = 0;
-      if ($offered622) {
-        $weight662 = 0;
+      if ($offered614) {
+        $weight662 = 2;
         if (!Number.isSafeInteger($weight662) || $weight662 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight662}: a preference is a whole number from 0 up`,
+            `the preference of 'build' is ${$weight662}: a preference is a whole number from 0 up`,
           );
       }
       let $weight663 = 0;
-      if ($offered627) {
-        $weight663 = 0;
+      if ($offered619) {
+        $weight663 = 2;
         if (!Number.isSafeInteger($weight663) || $weight663 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight663}: a preference is a whole number from 0 up`,
+            `the preference of 'buy_key' is ${$weight663}: a preference is a whole number from 0 up`,
           );
       }
       let $weight664 = 0;
-      if ($offered632) {
+      if ($offered624) {
         $weight664 = 0;
         if (!Number.isSafeInteger($weight664) || $weight664 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight664}: a preference is a whole number from 0 up`,
+            `the preference of 'sell_stack' is ${$weight664}: a preference is a whole number from 0 up`,
           );
       }
       let $weight665 = 0;
-      if ($offered637) {
-        $weight665 = v_cash[l_q_2]! > 500 ? 1 : 0;
+      if ($offered629) {
+        $weight665 = 0;
         if (!Number.isSafeInteger($weight665) || $weight665 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'lift' is ${$weight665}: a preference is a whole number from 0 up`,
+            `the preference of 'sell_key' is ${$weight665}: a preference is a whole number from 0 up`,
           );
       }
       let $weight666 = 0;
-      if ($offered643) {
-        $weight666 = 1;
+      if ($offered634) {
+        $weight666 = 0;
+        if (!Number.isSafeInteger($weight666) || $weight666 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'mortgage' is ${$weight666}: a preference is a whole number from 0 up`,
+          );
       }
       let $weight667 = 0;
-      if ($offered648) {
-        $weight667 = 1;
+      if ($offered639) {
+        $weight667 = v_cash[l_q_2]! > 500 ? 1 : 0;
+        if (!Number.isSafeInteger($weight667) || $weight667 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'lift' is ${$weight667}: a preference is a whole number from 0 up`,
+          );
       }
-      const $weights668 =
-        $weight659 +
-        $weight660 +
+      let $weight668 = 0;
+      if ($offered645) {
+        $weight668 = 1;
+      }
+      let $weight669 = 0;
+      if ($offered650) {
+        $weight669 = 1;
+      }
+      const $weights670 =
         $weight661 +
         $weight662 +
         $weight663 +
         $weight664 +
         $weight665 +
         $weight666 +
-        $weight667;
-      if ($weights668 === 0) break preferred605;
-      if ($weights668 > 4294967296)
+        $weight667 +
+        $weight668 +
+        $weight669;
+      if ($weights670 === 0) break preferred607;
+      if ($weights670 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick669 = drawInt(P, $weights668);
-      if ($offered606) {
-        $pick669 -= $weight659;
-        if ($pick669 < 0) {
-          const $moves670 = 1;
-          if ($moves670 > 4294967296)
+      let $pick671 = drawInt(P, $weights670);
+      if ($offered608) {
+        $pick671 -= $weight661;
+        if ($pick671 < 0) {
+          const $moves672 = 1;
+          if ($moves672 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt671: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index672 = drawInt(P, $moves670);
+          attempt673: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index674 = drawInt(P, $moves672);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 8);
+            if (trace !== null) trace.push($seat501, 8);
             {
               return step112();
             }
           }
-          break preferred605;
+          break preferred607;
         }
       }
-      if ($offered612) {
-        $pick669 -= $weight660;
-        if ($pick669 < 0) {
-          const $size673 = $values55$n[0]!;
-          const $moves674 = $size673;
-          if ($moves674 > 4294967296)
+      if ($offered614) {
+        $pick671 -= $weight662;
+        if ($pick671 < 0) {
+          const $size675 = $values55$n[0]!;
+          const $moves676 = $size675;
+          if ($moves676 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt675: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index676 = drawInt(P, $moves674);
-            const $digit677 = $index676 % $size673;
-            $index676 = Math.floor($index676 / $size673);
-            const $value678 = $values55[$digit677]!;
+          attempt677: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index678 = drawInt(P, $moves676);
+            const $digit679 = $index678 % $size675;
+            $index678 = Math.floor($index678 / $size675);
+            const $value680 = $values55[$digit679]!;
             {
-              const l_d = $value678;
+              const l_d = $value680;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 9, $value678);
+            if (trace !== null) trace.push($seat501, 9, $value680);
             {
-              const l_d = $value678;
+              const l_d = $value680;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6510,29 +6526,29 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred605;
+          break preferred607;
         }
       }
-      if ($offered617) {
-        $pick669 -= $weight661;
-        if ($pick669 < 0) {
-          const $size679 = $values57$n[0]!;
-          const $moves680 = $size679;
-          if ($moves680 > 4294967296)
+      if ($offered619) {
+        $pick671 -= $weight663;
+        if ($pick671 < 0) {
+          const $size681 = $values57$n[0]!;
+          const $moves682 = $size681;
+          if ($moves682 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt681: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index682 = drawInt(P, $moves680);
-            const $digit683 = $index682 % $size679;
-            $index682 = Math.floor($index682 / $size679);
-            const $value684 = $values57[$digit683]!;
+          attempt683: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index684 = drawInt(P, $moves682);
+            const $digit685 = $index684 % $size681;
+            $index684 = Math.floor($index684 / $size681);
+            const $value686 = $values57[$digit685]!;
             {
-              const l_d = $value684;
+              const l_d = $value686;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 10, $value684);
+            if (trace !== null) trace.push($seat501, 10, $value686);
             {
-              const l_d = $value684;
+              const l_d = $value686;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6559,35 +6575,35 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred605;
+          break preferred607;
         }
       }
-      if ($offered622) {
-        $pick669 -= $weight662;
-        if ($pick669 < 0) {
-          const $size685 = $values59$n[0]!;
-          const $moves686 = $size685;
-          if ($moves686 > 4294967296)
+      if ($offered624) {
+        $pick671 -= $weight664;
+        if ($pick671 < 0) {
+          const $size687 = $values59$n[0]!;
+          const $moves688 = $size687;
+          if ($moves688 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt687: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index688 = drawInt(P, $moves686);
-            const $digit689 = $index688 % $size685;
-            $index688 = Math.floor($index688 / $size685);
-            const $value690 = $values59[$digit689]!;
+          attempt689: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index690 = drawInt(P, $moves688);
+            const $digit691 = $index690 % $size687;
+            $index690 = Math.floor($index690 / $size687);
+            const $value692 = $values59[$digit691]!;
             {
-              const l_d = $value690;
+              const l_d = $value692;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 11, $value690);
+            if (trace !== null) trace.push($seat501, 11, $value692);
             {
-              const l_d = $value690;
+              const l_d = $value692;
               {
-                const $argument691 = l_q_2;
-                const $argument692 = l_d;
+                const $argument693 = l_q_2;
+                const $argument694 = l_d;
                 {
-                  let l_p = $argument691;
-                  let l_sold = $argument692;
+                  let l_p = $argument693;
+                  let l_sold = $argument694;
                   $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
@@ -6612,35 +6628,35 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred605;
+          break preferred607;
         }
       }
-      if ($offered627) {
-        $pick669 -= $weight663;
-        if ($pick669 < 0) {
-          const $size693 = $values61$n[0]!;
-          const $moves694 = $size693;
-          if ($moves694 > 4294967296)
+      if ($offered629) {
+        $pick671 -= $weight665;
+        if ($pick671 < 0) {
+          const $size695 = $values61$n[0]!;
+          const $moves696 = $size695;
+          if ($moves696 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt695: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index696 = drawInt(P, $moves694);
-            const $digit697 = $index696 % $size693;
-            $index696 = Math.floor($index696 / $size693);
-            const $value698 = $values61[$digit697]!;
+          attempt697: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index698 = drawInt(P, $moves696);
+            const $digit699 = $index698 % $size695;
+            $index698 = Math.floor($index698 / $size695);
+            const $value700 = $values61[$digit699]!;
             {
-              const l_d = $value698;
+              const l_d = $value700;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 12, $value698);
+            if (trace !== null) trace.push($seat501, 12, $value700);
             {
-              const l_d = $value698;
+              const l_d = $value700;
               {
-                const $argument699 = l_q_2;
-                const $argument700 = l_d;
+                const $argument701 = l_q_2;
+                const $argument702 = l_d;
                 {
-                  let l_p = $argument699;
-                  let l_sold = $argument700;
+                  let l_p = $argument701;
+                  let l_sold = $argument702;
                   $write_key(l_sold, false, $where[l_sold]!);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
@@ -6669,35 +6685,35 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred605;
+          break preferred607;
         }
       }
-      if ($offered632) {
-        $pick669 -= $weight664;
-        if ($pick669 < 0) {
-          const $size701 = $values63$n[0]!;
-          const $moves702 = $size701;
-          if ($moves702 > 4294967296)
+      if ($offered634) {
+        $pick671 -= $weight666;
+        if ($pick671 < 0) {
+          const $size703 = $values63$n[0]!;
+          const $moves704 = $size703;
+          if ($moves704 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt703: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index704 = drawInt(P, $moves702);
-            const $digit705 = $index704 % $size701;
-            $index704 = Math.floor($index704 / $size701);
-            const $value706 = $values63[$digit705]!;
+          attempt705: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index706 = drawInt(P, $moves704);
+            const $digit707 = $index706 % $size703;
+            $index706 = Math.floor($index706 / $size703);
+            const $value708 = $values63[$digit707]!;
             {
-              const l_d = $value706;
+              const l_d = $value708;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 13, $value706);
+            if (trace !== null) trace.push($seat501, 13, $value708);
             {
-              const l_d = $value706;
+              const l_d = $value708;
               {
-                const $argument707 = l_q_2;
-                const $argument708 = l_d;
+                const $argument709 = l_q_2;
+                const $argument710 = l_d;
                 {
-                  let l_p = $argument707;
-                  let l_pledged = $argument708;
+                  let l_p = $argument709;
+                  let l_pledged = $argument710;
                   $write_mortgaged(l_pledged, true, $where[l_pledged]!);
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
@@ -6719,29 +6735,29 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred605;
+          break preferred607;
         }
       }
-      if ($offered637) {
-        $pick669 -= $weight665;
-        if ($pick669 < 0) {
-          const $size709 = $values65$n[0]!;
-          const $moves710 = $size709;
-          if ($moves710 > 4294967296)
+      if ($offered639) {
+        $pick671 -= $weight667;
+        if ($pick671 < 0) {
+          const $size711 = $values65$n[0]!;
+          const $moves712 = $size711;
+          if ($moves712 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt711: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index712 = drawInt(P, $moves710);
-            const $digit713 = $index712 % $size709;
-            $index712 = Math.floor($index712 / $size709);
-            const $value714 = $values65[$digit713]!;
+          attempt713: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index714 = drawInt(P, $moves712);
+            const $digit715 = $index714 % $size711;
+            $index714 = Math.floor($index714 / $size711);
+            const $value716 = $values65[$digit715]!;
             {
-              const l_d = $value714;
+              const l_d = $value716;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 14, $value714);
+            if (trace !== null) trace.push($seat501, 14, $value716);
             {
-              const l_d = $value714;
+              const l_d = $value716;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -6761,12 +6777,12 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred605;
+          break preferred607;
         }
       }
-      if ($offered643) {
-        $pick669 -= $weight666;
-        if ($pick669 < 0) {
+      if ($offered645) {
+        $pick671 -= $weight668;
+        if ($pick671 < 0) {
           $values69$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
@@ -6775,158 +6791,158 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values69[$values69$n[0]!++] = l_buyer_2;
           }
-          const $size715 = $values67$n[0]!;
-          const $size716 = $values69$n[0]!;
-          const $moves717 = $size715 * $size716;
-          if ($moves717 > 4294967296)
+          const $size717 = $values67$n[0]!;
+          const $size718 = $values69$n[0]!;
+          const $moves719 = $size717 * $size718;
+          if ($moves719 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt718: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index719 = drawInt(P, $moves717);
-            const $digit720 = $index719 % $size715;
-            $index719 = Math.floor($index719 / $size715);
-            const $value721 = $values67[$digit720]!;
-            const $digit722 = $index719 % $size716;
-            $index719 = Math.floor($index719 / $size716);
-            const $value723 = $values69[$digit722]!;
+          attempt720: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index721 = drawInt(P, $moves719);
+            const $digit722 = $index721 % $size717;
+            $index721 = Math.floor($index721 / $size717);
+            const $value723 = $values67[$digit722]!;
+            const $digit724 = $index721 % $size718;
+            $index721 = Math.floor($index721 / $size718);
+            const $value725 = $values69[$digit724]!;
             {
-              l_d_3 = $value721;
-              l_buyer_2 = $value723;
+              l_d_3 = $value723;
+              l_buyer_2 = $value725;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 15, $value721, $value723);
+            if (trace !== null) trace.push($seat501, 15, $value723, $value725);
             {
-              l_d_3 = $value721;
-              l_buyer_2 = $value723;
+              l_d_3 = $value723;
+              l_buyer_2 = $value725;
               return step108();
             }
           }
-          break preferred605;
+          break preferred607;
         }
       }
-      if ($offered648) {
-        $pick669 -= $weight667;
-        if ($pick669 < 0) {
-          const $moves724 = 1;
-          if ($moves724 > 4294967296)
+      if ($offered650) {
+        $pick671 -= $weight669;
+        if ($pick671 < 0) {
+          const $moves726 = 1;
+          if ($moves726 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt725: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index726 = drawInt(P, $moves724);
+          attempt727: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index728 = drawInt(P, $moves726);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat499, 16);
+            if (trace !== null) trace.push($seat501, 16);
             {
               l___window_0_2 = false;
               return 105;
             }
           }
-          break preferred605;
+          break preferred607;
         }
       }
     }
-    let $offered500 = false;
-    offered500$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered500$open;
+    let $offered502 = false;
+    offered502$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered502$open;
       if (
         !(
           $countOf($count_deeds_space, (Z_deeds + l_q_2 - Z_deeds) * 35, $intMember(v_claim_space, 1, 35)) > 0
         )
       )
-        break offered500$open;
-      let $any501: boolean = false;
+        break offered502$open;
+      let $any503: boolean = false;
       {
-        const $seg503 = Z_deeds + l_q_2;
-        const $n504 = N[$seg503]!;
-        for (let $i502 = 0; $i502 < $n504; $i502++) {
-          const l_e = C[$seg503 * CAP + $i502]!;
+        const $seg505 = Z_deeds + l_q_2;
+        const $n506 = N[$seg505]!;
+        for (let $i504 = 0; $i504 < $n506; $i504++) {
+          const l_e = C[$seg505 * CAP + $i504]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]! === 1) {
-            $any501 = true;
+            $any503 = true;
             break;
           }
         }
       }
-      if (!!$any501) break offered500$open;
-      $offered500 = true;
+      if (!!$any503) break offered502$open;
+      $offered502 = true;
     }
-    const $seg505 = Z_deeds + l_q_2;
-    let $offered506 = false;
-    let $gate543 = false;
-    let $found507 = false;
-    offered506$open: {
-      if (!(N[$seg505]! > 0)) break offered506$open;
-      if (!(l_q_2 === l_roller)) break offered506$open;
-      if (!(v_stacks_left > 0)) break offered506$open;
-      $gate543 = true;
-    }
-    const $seg510 = Z_deeds + l_q_2;
-    let $offered511 = false;
-    let $gate544 = false;
-    let $found512 = false;
-    offered511$open: {
-      if (!(N[$seg510]! > 0)) break offered511$open;
-      if (!(l_q_2 === l_roller)) break offered511$open;
-      if (!(v_keys_left > 0)) break offered511$open;
-      $gate544 = true;
-    }
-    const $seg515 = Z_deeds + l_q_2;
-    let $offered516 = false;
+    const $seg507 = Z_deeds + l_q_2;
+    let $offered508 = false;
     let $gate545 = false;
-    let $found517 = false;
-    offered516$open: {
-      if (!(N[$seg515]! > 0)) break offered516$open;
-      if (!(l_q_2 === l_roller)) break offered516$open;
+    let $found509 = false;
+    offered508$open: {
+      if (!(N[$seg507]! > 0)) break offered508$open;
+      if (!(l_q_2 === l_roller)) break offered508$open;
+      if (!(v_stacks_left > 0)) break offered508$open;
       $gate545 = true;
     }
-    const $seg520 = Z_deeds + l_q_2;
-    let $offered521 = false;
+    const $seg512 = Z_deeds + l_q_2;
+    let $offered513 = false;
     let $gate546 = false;
-    let $found522 = false;
-    offered521$open: {
-      if (!(N[$seg520]! > 0)) break offered521$open;
-      if (!(l_q_2 === l_roller)) break offered521$open;
-      if (!(v_stacks_left >= 4)) break offered521$open;
+    let $found514 = false;
+    offered513$open: {
+      if (!(N[$seg512]! > 0)) break offered513$open;
+      if (!(l_q_2 === l_roller)) break offered513$open;
+      if (!(v_keys_left > 0)) break offered513$open;
       $gate546 = true;
     }
-    const $seg525 = Z_deeds + l_q_2;
-    let $offered526 = false;
+    const $seg517 = Z_deeds + l_q_2;
+    let $offered518 = false;
     let $gate547 = false;
-    let $found527 = false;
-    offered526$open: {
-      if (!(N[$seg525]! > 0)) break offered526$open;
-      if (!(l_q_2 === l_roller)) break offered526$open;
+    let $found519 = false;
+    offered518$open: {
+      if (!(N[$seg517]! > 0)) break offered518$open;
+      if (!(l_q_2 === l_roller)) break offered518$open;
       $gate547 = true;
     }
-    const $seg530 = Z_deeds + l_q_2;
-    let $offered531 = false;
+    const $seg522 = Z_deeds + l_q_2;
+    let $offered523 = false;
     let $gate548 = false;
-    let $found532 = false;
-    offered531$open: {
-      if (!(N[$seg530]! > 0)) break offered531$open;
-      if (!(l_q_2 === l_roller)) break offered531$open;
+    let $found524 = false;
+    offered523$open: {
+      if (!(N[$seg522]! > 0)) break offered523$open;
+      if (!(l_q_2 === l_roller)) break offered523$open;
+      if (!(v_stacks_left >= 4)) break offered523$open;
       $gate548 = true;
     }
-    const $seg535 = Z_deeds + l_q_2;
-    let $some536 = false;
+    const $seg527 = Z_deeds + l_q_2;
+    let $offered528 = false;
+    let $gate549 = false;
+    let $found529 = false;
+    offered528$open: {
+      if (!(N[$seg527]! > 0)) break offered528$open;
+      if (!(l_q_2 === l_roller)) break offered528$open;
+      $gate549 = true;
+    }
+    const $seg532 = Z_deeds + l_q_2;
+    let $offered533 = false;
+    let $gate550 = false;
+    let $found534 = false;
+    offered533$open: {
+      if (!(N[$seg532]! > 0)) break offered533$open;
+      if (!(l_q_2 === l_roller)) break offered533$open;
+      $gate550 = true;
+    }
+    const $seg537 = Z_deeds + l_q_2;
+    let $some538 = false;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (!(l_buyer !== l_q_2)) continue;
-      $some536 = true;
+      $some538 = true;
       break;
     }
-    let $offered537 = false;
-    let $gate549 = false;
-    let $found538 = false;
-    offered537$open: {
-      if (!(N[$seg535]! > 0)) break offered537$open;
-      if (!$some536) break offered537$open;
-      if (!(l_q_2 === l_roller)) break offered537$open;
-      $gate549 = true;
+    let $offered539 = false;
+    let $gate551 = false;
+    let $found540 = false;
+    offered539$open: {
+      if (!(N[$seg537]! > 0)) break offered539$open;
+      if (!$some538) break offered539$open;
+      if (!(l_q_2 === l_roller)) break offered539$open;
+      $gate551 = true;
     }
-    let $offered542 = false;
-    offered542$open: {
-      $offered542 = true;
+    let $offered544 = false;
+    offered544$open: {
+      $offered544 = true;
     }
     $values39$n[0]! = 0;
     $values41$n[0]! = 0;
@@ -6935,181 +6951,181 @@ export function playout(): PlayoutKernel {
     $values47$n[0]! = 0;
     $values49$n[0]! = 0;
     $values51$n[0]! = 0;
-    if ($gate543 || $gate544 || $gate545 || $gate546 || $gate547 || $gate548 || $gate549) {
-      let $value550$kept0 = 0;
-      let $value550$kept1 = 0;
-      let $value550$kept2 = 0;
-      let $value550$kept3 = 0;
-      let $value550$kept4 = 0;
-      let $value550$kept5 = 0;
-      let $value550$kept6 = 0;
+    if ($gate545 || $gate546 || $gate547 || $gate548 || $gate549 || $gate550 || $gate551) {
+      let $value552$kept0 = 0;
+      let $value552$kept1 = 0;
+      let $value552$kept2 = 0;
+      let $value552$kept3 = 0;
+      let $value552$kept4 = 0;
+      let $value552$kept5 = 0;
+      let $value552$kept6 = 0;
       if (!$seatTotalsFresh) $recountSeats();
-      for (let $i552 = 0; $i552 < N[$seg505]!; $i552++) {
-        const $value550 = C[$seg505 * CAP + $i552]!;
-        let $same551 = 0;
-        found507$test: if ($gate543) {
-          const l_d = $value550;
-          if ($same551 === 0)
-            $same551 =
+      for (let $i554 = 0; $i554 < N[$seg507]!; $i554++) {
+        const $value552 = C[$seg507 * CAP + $i554]!;
+        let $same553 = 0;
+        found509$test: if ($gate545) {
+          const l_d = $value552;
+          if ($same553 === 0)
+            $same553 =
               $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
               $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
                 $count_deeds_group$seats[Deed_group$index[l_d]!]!
                 ? 1
                 : 2;
-          if ($same551 !== 1) break found507$test;
+          if ($same553 !== 1) break found509$test;
           if (
             !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
           )
-            break found507$test;
-          if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found507$test;
+            break found509$test;
+          if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found509$test;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-            break found507$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found507$test;
-          $values39[$value550$kept0++] = l_d;
+            break found509$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found509$test;
+          $values39[$value552$kept0++] = l_d;
         }
-        found512$test: if ($gate544) {
-          const l_d = $value550;
-          if ($same551 === 0)
-            $same551 =
+        found514$test: if ($gate546) {
+          const l_d = $value552;
+          if ($same553 === 0)
+            $same553 =
               $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
               $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
                 $count_deeds_group$seats[Deed_group$index[l_d]!]!
                 ? 1
                 : 2;
-          if ($same551 !== 1) break found512$test;
-          if (!!(v_key[l_d]! === 1)) break found512$test;
+          if ($same553 !== 1) break found514$test;
+          if (!!(v_key[l_d]! === 1)) break found514$test;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-            break found512$test;
+            break found514$test;
           if (
             !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
           )
-            break found512$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found512$test;
-          $values41[$value550$kept1++] = l_d;
+            break found514$test;
+          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found514$test;
+          $values41[$value552$kept1++] = l_d;
         }
-        found517$test: if ($gate545) {
-          const l_d = $value550;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found517$test;
-          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found517$test;
-          $values43[$value550$kept2++] = l_d;
+        found519$test: if ($gate547) {
+          const l_d = $value552;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found519$test;
+          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found519$test;
+          $values43[$value552$kept2++] = l_d;
         }
-        found522$test: if ($gate546) {
-          const l_d = $value550;
-          if (!(v_key[l_d]! === 1)) break found522$test;
-          $values45[$value550$kept3++] = l_d;
+        found524$test: if ($gate548) {
+          const l_d = $value552;
+          if (!(v_key[l_d]! === 1)) break found524$test;
+          $values45[$value552$kept3++] = l_d;
         }
-        found527$test: if ($gate547) {
-          const l_d = $value550;
-          if (!!(v_mortgaged[l_d]! === 1)) break found527$test;
+        found529$test: if ($gate549) {
+          const l_d = $value552;
+          if (!!(v_mortgaged[l_d]! === 1)) break found529$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
-            break found527$test;
-          $values47[$value550$kept4++] = l_d;
+            break found529$test;
+          $values47[$value552$kept4++] = l_d;
         }
-        found532$test: if ($gate548) {
-          const l_d = $value550;
-          if (!(v_mortgaged[l_d]! === 1)) break found532$test;
-          if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found532$test;
-          $values49[$value550$kept5++] = l_d;
+        found534$test: if ($gate550) {
+          const l_d = $value552;
+          if (!(v_mortgaged[l_d]! === 1)) break found534$test;
+          if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found534$test;
+          $values49[$value552$kept5++] = l_d;
         }
-        found538$test: if ($gate549) {
-          const l_d_3 = $value550;
-          if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found538$test;
-          $values51[$value550$kept6++] = l_d_3;
+        found540$test: if ($gate551) {
+          const l_d_3 = $value552;
+          if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found540$test;
+          $values51[$value552$kept6++] = l_d_3;
         }
       }
-      $values39$n[0]! = $value550$kept0;
-      $values41$n[0]! = $value550$kept1;
-      $values43$n[0]! = $value550$kept2;
-      $values45$n[0]! = $value550$kept3;
-      $values47$n[0]! = $value550$kept4;
-      $values49$n[0]! = $value550$kept5;
-      $values51$n[0]! = $value550$kept6;
-      $found507 = $value550$kept0 > 0;
-      $found512 = $value550$kept1 > 0;
-      $found517 = $value550$kept2 > 0;
-      $found522 = $value550$kept3 > 0;
-      $found527 = $value550$kept4 > 0;
-      $found532 = $value550$kept5 > 0;
-      $found538 = $value550$kept6 > 0;
+      $values39$n[0]! = $value552$kept0;
+      $values41$n[0]! = $value552$kept1;
+      $values43$n[0]! = $value552$kept2;
+      $values45$n[0]! = $value552$kept3;
+      $values47$n[0]! = $value552$kept4;
+      $values49$n[0]! = $value552$kept5;
+      $values51$n[0]! = $value552$kept6;
+      $found509 = $value552$kept0 > 0;
+      $found514 = $value552$kept1 > 0;
+      $found519 = $value552$kept2 > 0;
+      $found524 = $value552$kept3 > 0;
+      $found529 = $value552$kept4 > 0;
+      $found534 = $value552$kept5 > 0;
+      $found540 = $value552$kept6 > 0;
     }
-    offered506$open: {
-      if (!$found507) break offered506$open;
-      $offered506 = true;
+    offered508$open: {
+      if (!$found509) break offered508$open;
+      $offered508 = true;
     }
-    offered511$open: {
-      if (!$found512) break offered511$open;
-      $offered511 = true;
+    offered513$open: {
+      if (!$found514) break offered513$open;
+      $offered513 = true;
     }
-    offered516$open: {
-      if (!$found517) break offered516$open;
-      $offered516 = true;
+    offered518$open: {
+      if (!$found519) break offered518$open;
+      $offered518 = true;
     }
-    offered521$open: {
-      if (!$found522) break offered521$open;
-      $offered521 = true;
+    offered523$open: {
+      if (!$found524) break offered523$open;
+      $offered523 = true;
     }
-    offered526$open: {
-      if (!$found527) break offered526$open;
-      $offered526 = true;
+    offered528$open: {
+      if (!$found529) break offered528$open;
+      $offered528 = true;
     }
-    offered531$open: {
-      if (!$found532) break offered531$open;
-      $offered531 = true;
+    offered533$open: {
+      if (!$found534) break offered533$open;
+      $offered533 = true;
     }
-    offered537$open: {
-      if (!$found538) break offered537$open;
-      let $found541 = false;
+    offered539$open: {
+      if (!$found540) break offered539$open;
+      let $found543 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (!(l_buyer !== l_q_2)) continue;
         const l_buyer_2 = l_buyer;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found541 = true;
+        $found543 = true;
         break;
       }
-      if (!$found541) break offered537$open;
-      $offered537 = true;
+      if (!$found543) break offered539$open;
+      $offered539 = true;
     }
     if (
       $passBy &&
       !(
-        $offered500 ||
-        $offered506 ||
-        $offered511 ||
-        $offered516 ||
-        $offered521 ||
-        $offered526 ||
-        $offered531 ||
-        $offered537
+        $offered502 ||
+        $offered508 ||
+        $offered513 ||
+        $offered518 ||
+        $offered523 ||
+        $offered528 ||
+        $offered533 ||
+        $offered539
       )
     ) {
       l___window_0_2 = false;
       return 105;
     }
-    const $offered553 =
-      ($offered500 ? 1 : 0) +
-      ($offered506 ? 1 : 0) +
-      ($offered511 ? 1 : 0) +
-      ($offered516 ? 1 : 0) +
-      ($offered521 ? 1 : 0) +
-      ($offered526 ? 1 : 0) +
-      ($offered531 ? 1 : 0) +
-      ($offered537 ? 1 : 0) +
-      ($offered542 ? 1 : 0);
-    if ($offered553 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat499} must act but has no legal move`);
+    const $offered555 =
+      ($offered502 ? 1 : 0) +
+      ($offered508 ? 1 : 0) +
+      ($offered513 ? 1 : 0) +
+      ($offered518 ? 1 : 0) +
+      ($offered523 ? 1 : 0) +
+      ($offered528 ? 1 : 0) +
+      ($offered533 ? 1 : 0) +
+      ($offered539 ? 1 : 0) +
+      ($offered544 ? 1 : 0);
+    if ($offered555 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat501} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built595 = false;
-    attempt554: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n556 = $offered553;
-      let $r557 = 0;
-      if ($n556 <= 2097152 && $n556 >= 1) {
+    let $built597 = false;
+    attempt556: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n558 = $offered555;
+      let $r559 = 0;
+      if ($n558 <= 2097152 && $n558 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7120,34 +7136,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n556;
+          const $m = ($t >>> 0) * $n558;
           const $low = $m >>> 0;
-          if ($low >= $n556 || $low >= 4294967296 % $n556) {
-            $r557 = ($m / 4294967296) >>> 0;
+          if ($low >= $n558 || $low >= 4294967296 % $n558) {
+            $r559 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n556 >= 1 && $n556 <= 4294967296))
+        if (!($n558 >= 1 && $n558 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r557 = drawInt(P, $n556);
+        $r559 = drawInt(P, $n558);
       }
-      const $pick555$drawn = $r557;
-      let $pick555 = $pick555$drawn;
-      if ($offered500 && $pick555-- === 0) {
+      const $pick557$drawn = $r559;
+      let $pick557 = $pick557$drawn;
+      if ($offered502 && $pick557-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 8);
+        if (trace !== null) trace.push($seat501, 8);
         {
           return step112();
         }
       }
-      if ($offered506 && $pick555-- === 0) {
-        const $n562 = $values39$n[0]!;
-        let $r563 = 0;
-        if ($n562 <= 2097152 && $n562 >= 1) {
+      if ($offered508 && $pick557-- === 0) {
+        const $n564 = $values39$n[0]!;
+        let $r565 = 0;
+        if ($n564 <= 2097152 && $n564 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7158,28 +7174,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n562;
+            const $m = ($t >>> 0) * $n564;
             const $low = $m >>> 0;
-            if ($low >= $n562 || $low >= 4294967296 % $n562) {
-              $r563 = ($m / 4294967296) >>> 0;
+            if ($low >= $n564 || $low >= 4294967296 % $n564) {
+              $r565 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n562 >= 1 && $n562 <= 4294967296))
+          if (!($n564 >= 1 && $n564 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r563 = drawInt(P, $n562);
+          $r565 = drawInt(P, $n564);
         }
-        const $digit560 = $r563;
-        const $value561 = $values39[$digit560]!;
+        const $digit562 = $r565;
+        const $value563 = $values39[$digit562]!;
         {
-          const l_d = $value561;
+          const l_d = $value563;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 9, $value561);
+        if (trace !== null) trace.push($seat501, 9, $value563);
         {
-          const l_d = $value561;
+          const l_d = $value563;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7202,10 +7218,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered511 && $pick555-- === 0) {
-        const $n567 = $values41$n[0]!;
-        let $r568 = 0;
-        if ($n567 <= 2097152 && $n567 >= 1) {
+      if ($offered513 && $pick557-- === 0) {
+        const $n569 = $values41$n[0]!;
+        let $r570 = 0;
+        if ($n569 <= 2097152 && $n569 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7216,28 +7232,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n567;
+            const $m = ($t >>> 0) * $n569;
             const $low = $m >>> 0;
-            if ($low >= $n567 || $low >= 4294967296 % $n567) {
-              $r568 = ($m / 4294967296) >>> 0;
+            if ($low >= $n569 || $low >= 4294967296 % $n569) {
+              $r570 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n567 >= 1 && $n567 <= 4294967296))
+          if (!($n569 >= 1 && $n569 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r568 = drawInt(P, $n567);
+          $r570 = drawInt(P, $n569);
         }
-        const $digit565 = $r568;
-        const $value566 = $values41[$digit565]!;
+        const $digit567 = $r570;
+        const $value568 = $values41[$digit567]!;
         {
-          const l_d = $value566;
+          const l_d = $value568;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 10, $value566);
+        if (trace !== null) trace.push($seat501, 10, $value568);
         {
-          const l_d = $value566;
+          const l_d = $value568;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7264,10 +7280,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered516 && $pick555-- === 0) {
-        const $n572 = $values43$n[0]!;
-        let $r573 = 0;
-        if ($n572 <= 2097152 && $n572 >= 1) {
+      if ($offered518 && $pick557-- === 0) {
+        const $n574 = $values43$n[0]!;
+        let $r575 = 0;
+        if ($n574 <= 2097152 && $n574 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7278,34 +7294,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n572;
+            const $m = ($t >>> 0) * $n574;
             const $low = $m >>> 0;
-            if ($low >= $n572 || $low >= 4294967296 % $n572) {
-              $r573 = ($m / 4294967296) >>> 0;
+            if ($low >= $n574 || $low >= 4294967296 % $n574) {
+              $r575 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n572 >= 1 && $n572 <= 4294967296))
+          if (!($n574 >= 1 && $n574 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r573 = drawInt(P, $n572);
+          $r575 = drawInt(P, $n574);
         }
-        const $digit570 = $r573;
-        const $value571 = $values43[$digit570]!;
+        const $digit572 = $r575;
+        const $value573 = $values43[$digit572]!;
         {
-          const l_d = $value571;
+          const l_d = $value573;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 11, $value571);
+        if (trace !== null) trace.push($seat501, 11, $value573);
         {
-          const l_d = $value571;
+          const l_d = $value573;
           {
-            const $argument574 = l_q_2;
-            const $argument575 = l_d;
+            const $argument576 = l_q_2;
+            const $argument577 = l_d;
             {
-              let l_p = $argument574;
-              let l_sold = $argument575;
+              let l_p = $argument576;
+              let l_sold = $argument577;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7330,10 +7346,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered521 && $pick555-- === 0) {
-        const $n579 = $values45$n[0]!;
-        let $r580 = 0;
-        if ($n579 <= 2097152 && $n579 >= 1) {
+      if ($offered523 && $pick557-- === 0) {
+        const $n581 = $values45$n[0]!;
+        let $r582 = 0;
+        if ($n581 <= 2097152 && $n581 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7344,34 +7360,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n579;
+            const $m = ($t >>> 0) * $n581;
             const $low = $m >>> 0;
-            if ($low >= $n579 || $low >= 4294967296 % $n579) {
-              $r580 = ($m / 4294967296) >>> 0;
+            if ($low >= $n581 || $low >= 4294967296 % $n581) {
+              $r582 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n579 >= 1 && $n579 <= 4294967296))
+          if (!($n581 >= 1 && $n581 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r580 = drawInt(P, $n579);
+          $r582 = drawInt(P, $n581);
         }
-        const $digit577 = $r580;
-        const $value578 = $values45[$digit577]!;
+        const $digit579 = $r582;
+        const $value580 = $values45[$digit579]!;
         {
-          const l_d = $value578;
+          const l_d = $value580;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 12, $value578);
+        if (trace !== null) trace.push($seat501, 12, $value580);
         {
-          const l_d = $value578;
+          const l_d = $value580;
           {
-            const $argument581 = l_q_2;
-            const $argument582 = l_d;
+            const $argument583 = l_q_2;
+            const $argument584 = l_d;
             {
-              let l_p = $argument581;
-              let l_sold = $argument582;
+              let l_p = $argument583;
+              let l_sold = $argument584;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7400,10 +7416,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered526 && $pick555-- === 0) {
-        const $n586 = $values47$n[0]!;
-        let $r587 = 0;
-        if ($n586 <= 2097152 && $n586 >= 1) {
+      if ($offered528 && $pick557-- === 0) {
+        const $n588 = $values47$n[0]!;
+        let $r589 = 0;
+        if ($n588 <= 2097152 && $n588 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7414,34 +7430,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n586;
+            const $m = ($t >>> 0) * $n588;
             const $low = $m >>> 0;
-            if ($low >= $n586 || $low >= 4294967296 % $n586) {
-              $r587 = ($m / 4294967296) >>> 0;
+            if ($low >= $n588 || $low >= 4294967296 % $n588) {
+              $r589 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n586 >= 1 && $n586 <= 4294967296))
+          if (!($n588 >= 1 && $n588 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r587 = drawInt(P, $n586);
+          $r589 = drawInt(P, $n588);
         }
-        const $digit584 = $r587;
-        const $value585 = $values47[$digit584]!;
+        const $digit586 = $r589;
+        const $value587 = $values47[$digit586]!;
         {
-          const l_d = $value585;
+          const l_d = $value587;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 13, $value585);
+        if (trace !== null) trace.push($seat501, 13, $value587);
         {
-          const l_d = $value585;
+          const l_d = $value587;
           {
-            const $argument588 = l_q_2;
-            const $argument589 = l_d;
+            const $argument590 = l_q_2;
+            const $argument591 = l_d;
             {
-              let l_p = $argument588;
-              let l_pledged = $argument589;
+              let l_p = $argument590;
+              let l_pledged = $argument591;
               $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -7463,10 +7479,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered531 && $pick555-- === 0) {
-        const $n593 = $values49$n[0]!;
-        let $r594 = 0;
-        if ($n593 <= 2097152 && $n593 >= 1) {
+      if ($offered533 && $pick557-- === 0) {
+        const $n595 = $values49$n[0]!;
+        let $r596 = 0;
+        if ($n595 <= 2097152 && $n595 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7477,28 +7493,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n593;
+            const $m = ($t >>> 0) * $n595;
             const $low = $m >>> 0;
-            if ($low >= $n593 || $low >= 4294967296 % $n593) {
-              $r594 = ($m / 4294967296) >>> 0;
+            if ($low >= $n595 || $low >= 4294967296 % $n595) {
+              $r596 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n593 >= 1 && $n593 <= 4294967296))
+          if (!($n595 >= 1 && $n595 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r594 = drawInt(P, $n593);
+          $r596 = drawInt(P, $n595);
         }
-        const $digit591 = $r594;
-        const $value592 = $values49[$digit591]!;
+        const $digit593 = $r596;
+        const $value594 = $values49[$digit593]!;
         {
-          const l_d = $value592;
+          const l_d = $value594;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 14, $value592);
+        if (trace !== null) trace.push($seat501, 14, $value594);
         {
-          const l_d = $value592;
+          const l_d = $value594;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -7518,8 +7534,8 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered537 && $pick555-- === 0) {
-        if (!$built595) {
+      if ($offered539 && $pick557-- === 0) {
+        if (!$built597) {
           $values53$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
@@ -7528,11 +7544,11 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values53[$values53$n[0]!++] = l_buyer_2;
           }
-          $built595 = true;
+          $built597 = true;
         }
-        const $n598 = $values51$n[0]!;
-        let $r599 = 0;
-        if ($n598 <= 2097152 && $n598 >= 1) {
+        const $n600 = $values51$n[0]!;
+        let $r601 = 0;
+        if ($n600 <= 2097152 && $n600 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7543,23 +7559,23 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n598;
+            const $m = ($t >>> 0) * $n600;
             const $low = $m >>> 0;
-            if ($low >= $n598 || $low >= 4294967296 % $n598) {
-              $r599 = ($m / 4294967296) >>> 0;
+            if ($low >= $n600 || $low >= 4294967296 % $n600) {
+              $r601 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n598 >= 1 && $n598 <= 4294967296))
+          if (!($n600 >= 1 && $n600 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r599 = drawInt(P, $n598);
+          $r601 = drawInt(P, $n600);
         }
-        const $digit596 = $r599;
-        const $value597 = $values51[$digit596]!;
-        const $n602 = $values53$n[0]!;
-        let $r603 = 0;
-        if ($n602 <= 2097152 && $n602 >= 1) {
+        const $digit598 = $r601;
+        const $value599 = $values51[$digit598]!;
+        const $n604 = $values53$n[0]!;
+        let $r605 = 0;
+        if ($n604 <= 2097152 && $n604 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7570,39 +7586,39 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n602;
+            const $m = ($t >>> 0) * $n604;
             const $low = $m >>> 0;
-            if ($low >= $n602 || $low >= 4294967296 % $n602) {
-              $r603 = ($m / 4294967296) >>> 0;
+            if ($low >= $n604 || $low >= 4294967296 % $n604) {
+              $r605 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n602 >= 1 && $n602 <= 4294967296))
+          if (!($n604 >= 1 && $n604 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r603 = drawInt(P, $n602);
+          $r605 = drawInt(P, $n604);
         }
-        const $digit600 = $r603;
-        const $value601 = $values53[$digit600]!;
+        const $digit602 = $r605;
+        const $value603 = $values53[$digit602]!;
         {
-          l_d_3 = $value597;
-          l_buyer_2 = $value601;
+          l_d_3 = $value599;
+          l_buyer_2 = $value603;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 15, $value597, $value601);
+        if (trace !== null) trace.push($seat501, 15, $value599, $value603);
         {
-          l_d_3 = $value597;
-          l_buyer_2 = $value601;
+          l_d_3 = $value599;
+          l_buyer_2 = $value603;
           return step108();
         }
       }
-      if ($offered542 && $pick555-- === 0) {
+      if ($offered544 && $pick557-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat499, 16);
+        if (trace !== null) trace.push($seat501, 16);
         {
           l___window_0_2 = false;
           return 105;
@@ -7611,22 +7627,22 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide739($seat728: number): number {
-    const $low729 = 1;
-    const $high730 = v_cash[l_buyer_2]!;
-    const $size731 = Math.max(0, $high730 - $low729 + 1);
-    const $count732 = $size731;
-    const $total733: number = $count732;
-    if ($total733 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat728} must act but has no legal move`);
+  function decide741($seat730: number): number {
+    const $low731 = 1;
+    const $high732 = v_cash[l_buyer_2]!;
+    const $size733 = Math.max(0, $high732 - $low731 + 1);
+    const $count734 = $size733;
+    const $total735: number = $count734;
+    if ($total735 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat730} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n735 = $total733;
-    let $r736 = 0;
-    if ($n735 <= 2097152 && $n735 >= 1) {
+    const $n737 = $total735;
+    let $r738 = 0;
+    if ($n737 <= 2097152 && $n737 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7637,80 +7653,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n735;
+        const $m = ($t >>> 0) * $n737;
         const $low = $m >>> 0;
-        if ($low >= $n735 || $low >= 4294967296 % $n735) {
-          $r736 = ($m / 4294967296) >>> 0;
+        if ($low >= $n737 || $low >= 4294967296 % $n737) {
+          $r738 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n735 >= 1 && $n735 <= 4294967296))
+      if (!($n737 >= 1 && $n737 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r736 = drawInt(P, $n735);
+      $r738 = drawInt(P, $n737);
     }
-    const $index734$drawn = $r736;
-    let $index734 = $index734$drawn;
+    const $index736$drawn = $r738;
+    let $index736 = $index736$drawn;
     decisions++;
     steps = 0;
-    if ($index734 < $count732) {
-      const $digit737 = $index734;
-      const $value738 = $low729 + $digit737;
-      if (trace !== null) trace.push($seat728, 7, $value738);
+    if ($index736 < $count734) {
+      const $digit739 = $index736;
+      const $value740 = $low731 + $digit739;
+      if (trace !== null) trace.push($seat730, 7, $value740);
       {
-        l_amount_3 = $value738;
+        l_amount_3 = $value740;
         return step109();
       }
     }
-    $index734 -= $count732;
+    $index736 -= $count734;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide770($seat740: number): number {
-    preferred752: if ($preferred) {
-      let $offered753 = false;
-      offered753$open: {
-        $offered753 = true;
+  function decide772($seat742: number): number {
+    preferred754: if ($preferred) {
+      let $offered755 = false;
+      offered755$open: {
+        $offered755 = true;
       }
-      let $offered754 = false;
-      offered754$open: {
-        $offered754 = true;
+      let $offered756 = false;
+      offered756$open: {
+        $offered756 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight755 = 0;
-      if ($offered753) {
-        $weight755 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight755) || $weight755 < 0)
+      let $weight757 = 0;
+      if ($offered755) {
+        $weight757 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight757) || $weight757 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight755}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight757}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight756 = 0;
-      if ($offered754) {
-        $weight756 = 1;
+      let $weight758 = 0;
+      if ($offered756) {
+        $weight758 = 1;
       }
-      const $weights757 = $weight755 + $weight756;
-      if ($weights757 === 0) break preferred752;
-      if ($weights757 > 4294967296)
+      const $weights759 = $weight757 + $weight758;
+      if ($weights759 === 0) break preferred754;
+      if ($weights759 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick758 = drawInt(P, $weights757);
-      if ($offered753) {
-        $pick758 -= $weight755;
-        if ($pick758 < 0) {
-          const $moves759 = 1;
-          if ($moves759 > 4294967296)
+      let $pick760 = drawInt(P, $weights759);
+      if ($offered755) {
+        $pick760 -= $weight757;
+        if ($pick760 < 0) {
+          const $moves761 = 1;
+          if ($moves761 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt760: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index761 = drawInt(P, $moves759);
+          attempt762: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index763 = drawInt(P, $moves761);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat740, 5);
+            if (trace !== null) trace.push($seat742, 5);
             {
               {
                 const $amount = l_amount_3;
@@ -7728,61 +7744,61 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] += $amount;
               }
               {
-                const $seg762 = Z_deeds + l_q_2;
+                const $seg764 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg762]!; $i++)
-                  if (C[$seg762 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg764]!; $i++)
+                  if (C[$seg764 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at763 = $seg762 * CAP + $at;
-                const $card = C[$at763]!;
-                const $end764 = $seg762 * CAP + N[$seg762]! - 1;
-                for (let $k765 = $at763; $k765 < $end764; $k765++) C[$k765] = C[$k765 + 1]!;
-                N[$seg762]!--;
+                const $at765 = $seg764 * CAP + $at;
+                const $card = C[$at765]!;
+                const $end766 = $seg764 * CAP + N[$seg764]! - 1;
+                for (let $k767 = $at765; $k767 < $end766; $k767++) C[$k767] = C[$k767 + 1]!;
+                N[$seg764]!--;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg762 - Z_deeds) * 16 + $member]!--;
+                  if ($member >= 0) $paired_deeds_group_0[($seg764 - Z_deeds) * 16 + $member]!--;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg762 - Z_deeds) * 35 + $member]!--;
+                  if ($member >= 0) $count_deeds_space[($seg764 - Z_deeds) * 35 + $member]!--;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg762 - Z_deeds) * 8 + $member]!--;
-                    if (v_eliminated[$seg762 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                    $count_deeds_group[($seg764 - Z_deeds) * 8 + $member]!--;
+                    if (v_eliminated[$seg764 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg762 - Z_deeds) * 16 + $member]!--;
+                  if ($member >= 0) $paired_deeds_group_1[($seg764 - Z_deeds) * 16 + $member]!--;
                 }
-                const $seg766 = Z_deeds + l_buyer_2;
-                C[$seg766 * CAP + N[$seg766]!] = $card;
-                N[$seg766]!++;
-                $where[$card] = $seg766;
+                const $seg768 = Z_deeds + l_buyer_2;
+                C[$seg768 * CAP + N[$seg768]!] = $card;
+                N[$seg768]!++;
+                $where[$card] = $seg768;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg766 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg768 - Z_deeds) * 16 + $member]!++;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg766 - Z_deeds) * 35 + $member]!++;
+                  if ($member >= 0) $count_deeds_space[($seg768 - Z_deeds) * 35 + $member]!++;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg766 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg766 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg768 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg768 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg766 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg768 - Z_deeds) * 16 + $member]!++;
                 }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_sell_stack++;
@@ -7790,43 +7806,43 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred752;
+          break preferred754;
         }
       }
-      if ($offered754) {
-        $pick758 -= $weight756;
-        if ($pick758 < 0) {
-          const $moves767 = 1;
-          if ($moves767 > 4294967296)
+      if ($offered756) {
+        $pick760 -= $weight758;
+        if ($pick760 < 0) {
+          const $moves769 = 1;
+          if ($moves769 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt768: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index769 = drawInt(P, $moves767);
+          attempt770: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index771 = drawInt(P, $moves769);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat740, 6);
+            if (trace !== null) trace.push($seat742, 6);
             {
               return 105;
             }
           }
-          break preferred752;
+          break preferred754;
         }
       }
     }
-    const $count741 = 1;
-    const $count742 = 1;
-    const $total743: number = $count741 + $count742;
-    if ($total743 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat740} must act but has no legal move`);
+    const $count743 = 1;
+    const $count744 = 1;
+    const $total745: number = $count743 + $count744;
+    if ($total745 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat742} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n745 = $total743;
-    let $r746 = 0;
-    if ($n745 <= 2097152 && $n745 >= 1) {
+    const $n747 = $total745;
+    let $r748 = 0;
+    if ($n747 <= 2097152 && $n747 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7837,24 +7853,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n745;
+        const $m = ($t >>> 0) * $n747;
         const $low = $m >>> 0;
-        if ($low >= $n745 || $low >= 4294967296 % $n745) {
-          $r746 = ($m / 4294967296) >>> 0;
+        if ($low >= $n747 || $low >= 4294967296 % $n747) {
+          $r748 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n745 >= 1 && $n745 <= 4294967296))
+      if (!($n747 >= 1 && $n747 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r746 = drawInt(P, $n745);
+      $r748 = drawInt(P, $n747);
     }
-    const $index744$drawn = $r746;
-    let $index744 = $index744$drawn;
+    const $index746$drawn = $r748;
+    let $index746 = $index746$drawn;
     decisions++;
     steps = 0;
-    if ($index744 < $count741) {
-      if (trace !== null) trace.push($seat740, 5);
+    if ($index746 < $count743) {
+      if (trace !== null) trace.push($seat742, 5);
       {
         {
           const $amount = l_amount_3;
@@ -7872,61 +7888,61 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg747 = Z_deeds + l_q_2;
+          const $seg749 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg747]!; $i++)
-            if (C[$seg747 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg749]!; $i++)
+            if (C[$seg749 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at748 = $seg747 * CAP + $at;
-          const $card = C[$at748]!;
-          const $end749 = $seg747 * CAP + N[$seg747]! - 1;
-          for (let $k750 = $at748; $k750 < $end749; $k750++) C[$k750] = C[$k750 + 1]!;
-          N[$seg747]!--;
+          const $at750 = $seg749 * CAP + $at;
+          const $card = C[$at750]!;
+          const $end751 = $seg749 * CAP + N[$seg749]! - 1;
+          for (let $k752 = $at750; $k752 < $end751; $k752++) C[$k752] = C[$k752 + 1]!;
+          N[$seg749]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg747 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg749 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg747 - Z_deeds) * 35 + $member]!--;
+            if ($member >= 0) $count_deeds_space[($seg749 - Z_deeds) * 35 + $member]!--;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg747 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg747 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg749 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg749 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg747 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg749 - Z_deeds) * 16 + $member]!--;
           }
-          const $seg751 = Z_deeds + l_buyer_2;
-          C[$seg751 * CAP + N[$seg751]!] = $card;
-          N[$seg751]!++;
-          $where[$card] = $seg751;
+          const $seg753 = Z_deeds + l_buyer_2;
+          C[$seg753 * CAP + N[$seg753]!] = $card;
+          N[$seg753]!++;
+          $where[$card] = $seg753;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg751 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_0[($seg753 - Z_deeds) * 16 + $member]!++;
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg751 - Z_deeds) * 35 + $member]!++;
+            if ($member >= 0) $count_deeds_space[($seg753 - Z_deeds) * 35 + $member]!++;
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg751 - Z_deeds) * 8 + $member]!++;
-              if (v_eliminated[$seg751 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+              $count_deeds_group[($seg753 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg753 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg751 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_1[($seg753 - Z_deeds) * 16 + $member]!++;
           }
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_sell_stack++;
@@ -7934,39 +7950,39 @@ export function playout(): PlayoutKernel {
         return 105;
       }
     }
-    $index744 -= $count741;
-    if ($index744 < $count742) {
-      if (trace !== null) trace.push($seat740, 6);
+    $index746 -= $count743;
+    if ($index746 < $count744) {
+      if (trace !== null) trace.push($seat742, 6);
       {
         return 105;
       }
     }
-    $index744 -= $count742;
+    $index746 -= $count744;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide839(): number {
+  function decide841(): number {
     {
-      let $n796 = 0;
+      let $n798 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list73[$n796++] = l_q;
+          $list73[$n798++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n796; $s++) $list74[$s] = 0;
-      let $left798 = $n796;
-      if ($left798 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race797: for (;;) {
+      for (let $s = 0; $s < $n798; $s++) $list74[$s] = 0;
+      let $left800 = $n798;
+      if ($left800 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race799: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k800 = 0;
-        if ($left798 > 1) {
-          const $n802 = $left798;
-          let $r803 = 0;
-          if ($n802 <= 2097152 && $n802 >= 1) {
+        let $k802 = 0;
+        if ($left800 > 1) {
+          const $n804 = $left800;
+          let $r805 = 0;
+          if ($n804 <= 2097152 && $n804 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -7977,147 +7993,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n802;
+              const $m = ($t >>> 0) * $n804;
               const $low = $m >>> 0;
-              if ($low >= $n802 || $low >= 4294967296 % $n802) {
-                $r803 = ($m / 4294967296) >>> 0;
+              if ($low >= $n804 || $low >= 4294967296 % $n804) {
+                $r805 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n802 >= 1 && $n802 <= 4294967296))
+            if (!($n804 >= 1 && $n804 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r803 = drawInt(P, $n802);
+            $r805 = drawInt(P, $n804);
           }
-          const $k800$drawn = $r803;
-          $k800 = $k800$drawn;
+          const $k802$drawn = $r805;
+          $k802 = $k802$drawn;
         }
-        let $seat799 = -1;
-        let $seat799$at = -1;
-        for (let $a801 = 0; $a801 < $n796; $a801++)
-          if ($list74[$a801]! === 0 && $k800-- === 0) {
-            $seat799 = $list73[$a801]!;
-            $seat799$at = $a801;
+        let $seat801 = -1;
+        let $seat801$at = -1;
+        for (let $a803 = 0; $a803 < $n798; $a803++)
+          if ($list74[$a803]! === 0 && $k802-- === 0) {
+            $seat801 = $list73[$a803]!;
+            $seat801$at = $a803;
             break;
           }
-        const l_q = $seat799;
-        preferred820: if ($preferred) {
-          const $low821 = l_high_2 + 1;
-          const $high822 = v_cash[l_q]!;
-          let $offered823 = false;
-          let $least824 = $low821;
-          offered823$open: {
-            if (!($low821 <= $high822)) break offered823$open;
-            $least824 = Math.max($low821, l_high_2 + 1);
-            if (!($least824 <= $high822)) break offered823$open;
-            $offered823 = true;
-          }
+        const l_q = $seat801;
+        preferred822: if ($preferred) {
+          const $low823 = l_high_2 + 1;
+          const $high824 = v_cash[l_q]!;
           let $offered825 = false;
+          let $least826 = $low823;
           offered825$open: {
+            if (!($low823 <= $high824)) break offered825$open;
+            $least826 = Math.max($low823, l_high_2 + 1);
+            if (!($least826 <= $high824)) break offered825$open;
             $offered825 = true;
+          }
+          let $offered827 = false;
+          offered827$open: {
+            $offered827 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight826 = 0;
-          if ($offered823) {
-            $weight826 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight826) || $weight826 < 0)
+          let $weight828 = 0;
+          if ($offered825) {
+            $weight828 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight828) || $weight828 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight826}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight828}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight827 = 0;
-          if ($offered825) {
-            $weight827 = 1;
+          let $weight829 = 0;
+          if ($offered827) {
+            $weight829 = 1;
           }
-          const $weights828 = $weight826 + $weight827;
-          if ($weights828 === 0) break preferred820;
-          if ($weights828 > 4294967296)
+          const $weights830 = $weight828 + $weight829;
+          if ($weights830 === 0) break preferred822;
+          if ($weights830 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick829 = drawInt(P, $weights828);
-          if ($offered823) {
-            $pick829 -= $weight826;
-            if ($pick829 < 0) {
-              const $size830 = Math.max(0, $high822 - $least824 + 1);
-              const $moves831 = $size830;
-              if ($moves831 > 4294967296)
+          let $pick831 = drawInt(P, $weights830);
+          if ($offered825) {
+            $pick831 -= $weight828;
+            if ($pick831 < 0) {
+              const $size832 = Math.max(0, $high824 - $least826 + 1);
+              const $moves833 = $size832;
+              if ($moves833 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt832: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index833 = drawInt(P, $moves831);
-                const $digit834 = $index833 % $size830;
-                $index833 = Math.floor($index833 / $size830);
-                const $value835 = $least824 + $digit834;
+              attempt834: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index835 = drawInt(P, $moves833);
+                const $digit836 = $index835 % $size832;
+                $index835 = Math.floor($index835 / $size832);
+                const $value837 = $least826 + $digit836;
                 {
-                  const l_amount = $value835;
+                  const l_amount = $value837;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value835);
+                if (trace !== null) trace.push(l_q, 3, $value837);
                 {
-                  const l_amount = $value835;
+                  const l_amount = $value837;
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
                   return 122;
                 }
               }
-              break preferred820;
+              break preferred822;
             }
           }
-          if ($offered825) {
-            $pick829 -= $weight827;
-            if ($pick829 < 0) {
-              const $moves836 = 1;
-              if ($moves836 > 4294967296)
+          if ($offered827) {
+            $pick831 -= $weight829;
+            if ($pick831 < 0) {
+              const $moves838 = 1;
+              if ($moves838 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt837: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index838 = drawInt(P, $moves836);
+              attempt839: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index840 = drawInt(P, $moves838);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list74[$seat799$at] = 1;
-                if ($left798 === 1) {
+                $list74[$seat801$at] = 1;
+                if ($left800 === 1) {
                   return 122;
                 }
-                $left798--;
-                continue race797;
+                $left800--;
+                continue race799;
               }
-              break preferred820;
+              break preferred822;
             }
           }
         }
-        const $low804 = l_high_2 + 1;
-        const $high805 = v_cash[l_q]!;
-        let $offered806 = false;
-        let $least807 = $low804;
-        offered806$open: {
-          if (!($low804 <= $high805)) break offered806$open;
-          $least807 = Math.max($low804, l_high_2 + 1);
-          if (!($least807 <= $high805)) break offered806$open;
-          $offered806 = true;
-        }
+        const $low806 = l_high_2 + 1;
+        const $high807 = v_cash[l_q]!;
         let $offered808 = false;
+        let $least809 = $low806;
         offered808$open: {
+          if (!($low806 <= $high807)) break offered808$open;
+          $least809 = Math.max($low806, l_high_2 + 1);
+          if (!($least809 <= $high807)) break offered808$open;
           $offered808 = true;
         }
-        const $offered809 = ($offered806 ? 1 : 0) + ($offered808 ? 1 : 0);
-        if ($offered809 === 0)
+        let $offered810 = false;
+        offered810$open: {
+          $offered810 = true;
+        }
+        const $offered811 = ($offered808 ? 1 : 0) + ($offered810 ? 1 : 0);
+        if ($offered811 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt810: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n812 = $offered809;
-          let $r813 = 0;
-          if ($n812 <= 2097152 && $n812 >= 1) {
+        attempt812: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n814 = $offered811;
+          let $r815 = 0;
+          if ($n814 <= 2097152 && $n814 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -8128,24 +8144,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n812;
+              const $m = ($t >>> 0) * $n814;
               const $low = $m >>> 0;
-              if ($low >= $n812 || $low >= 4294967296 % $n812) {
-                $r813 = ($m / 4294967296) >>> 0;
+              if ($low >= $n814 || $low >= 4294967296 % $n814) {
+                $r815 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n812 >= 1 && $n812 <= 4294967296))
+            if (!($n814 >= 1 && $n814 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r813 = drawInt(P, $n812);
+            $r815 = drawInt(P, $n814);
           }
-          const $pick811$drawn = $r813;
-          let $pick811 = $pick811$drawn;
-          if ($offered806 && $pick811-- === 0) {
-            const $n817 = Math.max(0, $high805 - $least807 + 1);
-            let $r818 = 0;
-            if ($n817 <= 2097152 && $n817 >= 1) {
+          const $pick813$drawn = $r815;
+          let $pick813 = $pick813$drawn;
+          if ($offered808 && $pick813-- === 0) {
+            const $n819 = Math.max(0, $high807 - $least809 + 1);
+            let $r820 = 0;
+            if ($n819 <= 2097152 && $n819 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -8156,181 +8172,181 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n817;
+                const $m = ($t >>> 0) * $n819;
                 const $low = $m >>> 0;
-                if ($low >= $n817 || $low >= 4294967296 % $n817) {
-                  $r818 = ($m / 4294967296) >>> 0;
+                if ($low >= $n819 || $low >= 4294967296 % $n819) {
+                  $r820 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n817 >= 1 && $n817 <= 4294967296))
+              if (!($n819 >= 1 && $n819 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r818 = drawInt(P, $n817);
+              $r820 = drawInt(P, $n819);
             }
-            const $digit815 = $r818;
-            const $value816 = $least807 + $digit815;
+            const $digit817 = $r820;
+            const $value818 = $least809 + $digit817;
             {
-              const l_amount = $value816;
+              const l_amount = $value818;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value816);
+            if (trace !== null) trace.push(l_q, 3, $value818);
             {
-              const l_amount = $value816;
+              const l_amount = $value818;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return 122;
             }
           }
-          if ($offered808 && $pick811-- === 0) {
+          if ($offered810 && $pick813-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list74[$seat799$at] = 1;
-            if ($left798 === 1) {
+            $list74[$seat801$at] = 1;
+            if ($left800 === 1) {
               return 122;
             }
-            $left798--;
-            continue race797;
+            $left800--;
+            continue race799;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide899($seat840: number): number {
-    const $seg841 = Z_deeds + l_p;
-    let $offered842 = false;
-    let $gate868 = false;
-    let $found847 = false;
-    offered842$open: {
-      if (!(N[$seg841]! > 0)) break offered842$open;
-      let $any843: boolean = false;
-      {
-        const $seg845 = Z_deeds + l_p;
-        const $n846 = N[$seg845]!;
-        for (let $i844 = 0; $i844 < $n846; $i844++) {
-          const l_e = C[$seg845 * CAP + $i844]!;
-          if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any843 = true;
-            break;
-          }
-        }
-      }
-      if (!$any843) break offered842$open;
-      $gate868 = true;
-    }
-    const $seg850 = Z_deeds + l_p;
-    let $offered851 = false;
-    let $gate869 = false;
-    let $found856 = false;
-    offered851$open: {
-      if (!(N[$seg850]! > 0)) break offered851$open;
-      let $any852: boolean = false;
-      {
-        const $seg854 = Z_deeds + l_p;
-        const $n855 = N[$seg854]!;
-        for (let $i853 = 0; $i853 < $n855; $i853++) {
-          const l_e = C[$seg854 * CAP + $i853]!;
-          if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any852 = true;
-            break;
-          }
-        }
-      }
-      if (!$any852) break offered851$open;
-      if (!(v_stacks_left >= 4)) break offered851$open;
-      $gate869 = true;
-    }
-    const $seg859 = Z_deeds + l_p;
-    let $offered860 = false;
+  function decide901($seat842: number): number {
+    const $seg843 = Z_deeds + l_p;
+    let $offered844 = false;
     let $gate870 = false;
-    let $found865 = false;
-    offered860$open: {
-      if (!(N[$seg859]! > 0)) break offered860$open;
-      let $any861: boolean = false;
+    let $found849 = false;
+    offered844$open: {
+      if (!(N[$seg843]! > 0)) break offered844$open;
+      let $any845: boolean = false;
       {
-        const $seg863 = Z_deeds + l_p;
-        const $n864 = N[$seg863]!;
-        for (let $i862 = 0; $i862 < $n864; $i862++) {
-          const l_e = C[$seg863 * CAP + $i862]!;
+        const $seg847 = Z_deeds + l_p;
+        const $n848 = N[$seg847]!;
+        for (let $i846 = 0; $i846 < $n848; $i846++) {
+          const l_e = C[$seg847 * CAP + $i846]!;
+          if (fn_may_sell_stack$memo(l_p, l_e)) {
+            $any845 = true;
+            break;
+          }
+        }
+      }
+      if (!$any845) break offered844$open;
+      $gate870 = true;
+    }
+    const $seg852 = Z_deeds + l_p;
+    let $offered853 = false;
+    let $gate871 = false;
+    let $found858 = false;
+    offered853$open: {
+      if (!(N[$seg852]! > 0)) break offered853$open;
+      let $any854: boolean = false;
+      {
+        const $seg856 = Z_deeds + l_p;
+        const $n857 = N[$seg856]!;
+        for (let $i855 = 0; $i855 < $n857; $i855++) {
+          const l_e = C[$seg856 * CAP + $i855]!;
+          if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
+            $any854 = true;
+            break;
+          }
+        }
+      }
+      if (!$any854) break offered853$open;
+      if (!(v_stacks_left >= 4)) break offered853$open;
+      $gate871 = true;
+    }
+    const $seg861 = Z_deeds + l_p;
+    let $offered862 = false;
+    let $gate872 = false;
+    let $found867 = false;
+    offered862$open: {
+      if (!(N[$seg861]! > 0)) break offered862$open;
+      let $any863: boolean = false;
+      {
+        const $seg865 = Z_deeds + l_p;
+        const $n866 = N[$seg865]!;
+        for (let $i864 = 0; $i864 < $n866; $i864++) {
+          const l_e = C[$seg865 * CAP + $i864]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any861 = true;
+            $any863 = true;
             break;
           }
         }
       }
-      if (!$any861) break offered860$open;
-      $gate870 = true;
+      if (!$any863) break offered862$open;
+      $gate872 = true;
     }
     $values75$n[0]! = 0;
     $values77$n[0]! = 0;
     $values79$n[0]! = 0;
-    if ($gate868 || $gate869 || $gate870) {
-      let $value871$kept0 = 0;
-      let $value871$kept1 = 0;
-      let $value871$kept2 = 0;
-      for (let $i872 = 0; $i872 < N[$seg841]!; $i872++) {
-        const $value871 = C[$seg841 * CAP + $i872]!;
-        found847$test: if ($gate868) {
-          const l_d = $value871;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found847$test;
-          if (!fn_may_sell_stack$memo(l_p, l_d)) break found847$test;
-          $values75[$value871$kept0++] = l_d;
+    if ($gate870 || $gate871 || $gate872) {
+      let $value873$kept0 = 0;
+      let $value873$kept1 = 0;
+      let $value873$kept2 = 0;
+      for (let $i874 = 0; $i874 < N[$seg843]!; $i874++) {
+        const $value873 = C[$seg843 * CAP + $i874]!;
+        found849$test: if ($gate870) {
+          const l_d = $value873;
+          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found849$test;
+          if (!fn_may_sell_stack$memo(l_p, l_d)) break found849$test;
+          $values75[$value873$kept0++] = l_d;
         }
-        found856$test: if ($gate869) {
-          const l_d = $value871;
-          if (!(v_key[l_d]! === 1)) break found856$test;
-          $values77[$value871$kept1++] = l_d;
+        found858$test: if ($gate871) {
+          const l_d = $value873;
+          if (!(v_key[l_d]! === 1)) break found858$test;
+          $values77[$value873$kept1++] = l_d;
         }
-        found865$test: if ($gate870) {
-          const l_d = $value871;
-          if (!!(v_mortgaged[l_d]! === 1)) break found865$test;
+        found867$test: if ($gate872) {
+          const l_d = $value873;
+          if (!!(v_mortgaged[l_d]! === 1)) break found867$test;
           if (
             !($paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
           )
-            break found865$test;
-          $values79[$value871$kept2++] = l_d;
+            break found867$test;
+          $values79[$value873$kept2++] = l_d;
         }
       }
-      $values75$n[0]! = $value871$kept0;
-      $values77$n[0]! = $value871$kept1;
-      $values79$n[0]! = $value871$kept2;
-      $found847 = $value871$kept0 > 0;
-      $found856 = $value871$kept1 > 0;
-      $found865 = $value871$kept2 > 0;
+      $values75$n[0]! = $value873$kept0;
+      $values77$n[0]! = $value873$kept1;
+      $values79$n[0]! = $value873$kept2;
+      $found849 = $value873$kept0 > 0;
+      $found858 = $value873$kept1 > 0;
+      $found867 = $value873$kept2 > 0;
     }
-    offered842$open: {
-      if (!$found847) break offered842$open;
-      $offered842 = true;
+    offered844$open: {
+      if (!$found849) break offered844$open;
+      $offered844 = true;
     }
-    offered851$open: {
-      if (!$found856) break offered851$open;
-      $offered851 = true;
+    offered853$open: {
+      if (!$found858) break offered853$open;
+      $offered853 = true;
     }
-    offered860$open: {
-      if (!$found865) break offered860$open;
-      $offered860 = true;
+    offered862$open: {
+      if (!$found867) break offered862$open;
+      $offered862 = true;
     }
-    const $offered873 = ($offered842 ? 1 : 0) + ($offered851 ? 1 : 0) + ($offered860 ? 1 : 0);
-    if ($offered873 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat840} must act but has no legal move`);
+    const $offered875 = ($offered844 ? 1 : 0) + ($offered853 ? 1 : 0) + ($offered862 ? 1 : 0);
+    if ($offered875 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat842} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt874: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n876 = $offered873;
-      let $r877 = 0;
-      if ($n876 <= 2097152 && $n876 >= 1) {
+    attempt876: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n878 = $offered875;
+      let $r879 = 0;
+      if ($n878 <= 2097152 && $n878 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8341,24 +8357,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n876;
+          const $m = ($t >>> 0) * $n878;
           const $low = $m >>> 0;
-          if ($low >= $n876 || $low >= 4294967296 % $n876) {
-            $r877 = ($m / 4294967296) >>> 0;
+          if ($low >= $n878 || $low >= 4294967296 % $n878) {
+            $r879 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n876 >= 1 && $n876 <= 4294967296))
+        if (!($n878 >= 1 && $n878 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r877 = drawInt(P, $n876);
+        $r879 = drawInt(P, $n878);
       }
-      const $pick875$drawn = $r877;
-      let $pick875 = $pick875$drawn;
-      if ($offered842 && $pick875-- === 0) {
-        const $n881 = $values75$n[0]!;
-        let $r882 = 0;
-        if ($n881 <= 2097152 && $n881 >= 1) {
+      const $pick877$drawn = $r879;
+      let $pick877 = $pick877$drawn;
+      if ($offered844 && $pick877-- === 0) {
+        const $n883 = $values75$n[0]!;
+        let $r884 = 0;
+        if ($n883 <= 2097152 && $n883 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8369,34 +8385,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n881;
+            const $m = ($t >>> 0) * $n883;
             const $low = $m >>> 0;
-            if ($low >= $n881 || $low >= 4294967296 % $n881) {
-              $r882 = ($m / 4294967296) >>> 0;
+            if ($low >= $n883 || $low >= 4294967296 % $n883) {
+              $r884 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n881 >= 1 && $n881 <= 4294967296))
+          if (!($n883 >= 1 && $n883 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r882 = drawInt(P, $n881);
+          $r884 = drawInt(P, $n883);
         }
-        const $digit879 = $r882;
-        const $value880 = $values75[$digit879]!;
+        const $digit881 = $r884;
+        const $value882 = $values75[$digit881]!;
         {
-          const l_d = $value880;
+          const l_d = $value882;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat840, 0, $value880);
+        if (trace !== null) trace.push($seat842, 0, $value882);
         {
-          const l_d = $value880;
+          const l_d = $value882;
           {
-            const $argument883 = l_p;
-            const $argument884 = l_d;
+            const $argument885 = l_p;
+            const $argument886 = l_d;
             {
-              let l_p = $argument883;
-              let l_sold = $argument884;
+              let l_p = $argument885;
+              let l_sold = $argument886;
               $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8421,10 +8437,10 @@ export function playout(): PlayoutKernel {
           return 113;
         }
       }
-      if ($offered851 && $pick875-- === 0) {
-        const $n888 = $values77$n[0]!;
-        let $r889 = 0;
-        if ($n888 <= 2097152 && $n888 >= 1) {
+      if ($offered853 && $pick877-- === 0) {
+        const $n890 = $values77$n[0]!;
+        let $r891 = 0;
+        if ($n890 <= 2097152 && $n890 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8435,34 +8451,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n888;
+            const $m = ($t >>> 0) * $n890;
             const $low = $m >>> 0;
-            if ($low >= $n888 || $low >= 4294967296 % $n888) {
-              $r889 = ($m / 4294967296) >>> 0;
+            if ($low >= $n890 || $low >= 4294967296 % $n890) {
+              $r891 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n888 >= 1 && $n888 <= 4294967296))
+          if (!($n890 >= 1 && $n890 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r889 = drawInt(P, $n888);
+          $r891 = drawInt(P, $n890);
         }
-        const $digit886 = $r889;
-        const $value887 = $values77[$digit886]!;
+        const $digit888 = $r891;
+        const $value889 = $values77[$digit888]!;
         {
-          const l_d = $value887;
+          const l_d = $value889;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat840, 1, $value887);
+        if (trace !== null) trace.push($seat842, 1, $value889);
         {
-          const l_d = $value887;
+          const l_d = $value889;
           {
-            const $argument890 = l_p;
-            const $argument891 = l_d;
+            const $argument892 = l_p;
+            const $argument893 = l_d;
             {
-              let l_p = $argument890;
-              let l_sold = $argument891;
+              let l_p = $argument892;
+              let l_sold = $argument893;
               $write_key(l_sold, false, $where[l_sold]!);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8491,10 +8507,10 @@ export function playout(): PlayoutKernel {
           return 113;
         }
       }
-      if ($offered860 && $pick875-- === 0) {
-        const $n895 = $values79$n[0]!;
-        let $r896 = 0;
-        if ($n895 <= 2097152 && $n895 >= 1) {
+      if ($offered862 && $pick877-- === 0) {
+        const $n897 = $values79$n[0]!;
+        let $r898 = 0;
+        if ($n897 <= 2097152 && $n897 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8505,34 +8521,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n895;
+            const $m = ($t >>> 0) * $n897;
             const $low = $m >>> 0;
-            if ($low >= $n895 || $low >= 4294967296 % $n895) {
-              $r896 = ($m / 4294967296) >>> 0;
+            if ($low >= $n897 || $low >= 4294967296 % $n897) {
+              $r898 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n895 >= 1 && $n895 <= 4294967296))
+          if (!($n897 >= 1 && $n897 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r896 = drawInt(P, $n895);
+          $r898 = drawInt(P, $n897);
         }
-        const $digit893 = $r896;
-        const $value894 = $values79[$digit893]!;
+        const $digit895 = $r898;
+        const $value896 = $values79[$digit895]!;
         {
-          const l_d = $value894;
+          const l_d = $value896;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat840, 2, $value894);
+        if (trace !== null) trace.push($seat842, 2, $value896);
         {
-          const l_d = $value894;
+          const l_d = $value896;
           {
-            const $argument897 = l_p;
-            const $argument898 = l_d;
+            const $argument899 = l_p;
+            const $argument900 = l_d;
             {
-              let l_p = $argument897;
-              let l_pledged = $argument898;
+              let l_p = $argument899;
+              let l_pledged = $argument900;
               $write_mortgaged(l_pledged, true, $where[l_pledged]!);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -8812,21 +8828,21 @@ export function playout(): PlayoutKernel {
       v_claim_space = -1;
       $recountKeyed();
       {
-        let $n900 = 0;
+        let $n902 = 0;
         {
-          const $n902 = N[Z_spaces]!;
-          for (let $i901 = 0; $i901 < $n902; $i901++) {
-            const l_s = C[Z_spaces * CAP + $i901]!;
-            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n900++] = l_s;
+          const $n904 = N[Z_spaces]!;
+          for (let $i903 = 0; $i903 < $n904; $i903++) {
+            const l_s = C[Z_spaces * CAP + $i903]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n902++] = l_s;
           }
         }
-        if ($n900 > 0) {
+        if ($n902 > 0) {
           let $j = 0;
           let $w = 0;
           const $n = N[Z_spaces]!;
           for (let $r = 0; $r < $n; $r++) {
             const $c = C[Z_spaces * CAP + $r]!;
-            if ($j < $n900 && $c === $list81[$j]) {
+            if ($j < $n902 && $c === $list81[$j]) {
               $j++;
               continue;
             }
@@ -8834,8 +8850,8 @@ export function playout(): PlayoutKernel {
           }
           N[Z_spaces] = $w;
         }
-        for (let $i903 = 0; $i903 < $n900; $i903++) {
-          const l_s = $list81[$i903]!;
+        for (let $i905 = 0; $i905 < $n902; $i905++) {
+          const l_s = $list81[$i905]!;
           {
             const $card = l_s;
             {
@@ -8850,21 +8866,21 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        let $n904 = 0;
+        let $n906 = 0;
         {
-          const $n906 = N[Z_bank_deeds]!;
-          for (let $i905 = 0; $i905 < $n906; $i905++) {
-            const l_d = C[Z_bank_deeds * CAP + $i905]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n904++] = l_d;
+          const $n908 = N[Z_bank_deeds]!;
+          for (let $i907 = 0; $i907 < $n908; $i907++) {
+            const l_d = C[Z_bank_deeds * CAP + $i907]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n906++] = l_d;
           }
         }
-        if ($n904 > 0) {
+        if ($n906 > 0) {
           let $j = 0;
           let $w = 0;
           const $n = N[Z_bank_deeds]!;
           for (let $r = 0; $r < $n; $r++) {
             const $c = C[Z_bank_deeds * CAP + $r]!;
-            if ($j < $n904 && $c === $list82[$j]) {
+            if ($j < $n906 && $c === $list82[$j]) {
               $j++;
               continue;
             }
@@ -8872,8 +8888,8 @@ export function playout(): PlayoutKernel {
           }
           N[Z_bank_deeds] = $w;
         }
-        for (let $i907 = 0; $i907 < $n904; $i907++) {
-          const l_d = $list82[$i907]!;
+        for (let $i909 = 0; $i909 < $n906; $i909++) {
+          const l_d = $list82[$i909]!;
           {
             const $card = l_d;
             {
@@ -8891,17 +8907,17 @@ export function playout(): PlayoutKernel {
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
       v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
       {
-        let $n908 = 0;
+        let $n910 = 0;
         {
-          const $n910 =
+          const $n912 =
             $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + 1]! > 0 ? N[Z_mercy_deck]! : 0;
-          for (let $i909 = 0; $i909 < $n910; $i909++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i909]!;
-            if (Fortune_deck$code[l_c]! === 1) $list83[$n908++] = l_c;
+          for (let $i911 = 0; $i911 < $n912; $i911++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i911]!;
+            if (Fortune_deck$code[l_c]! === 1) $list83[$n910++] = l_c;
           }
         }
-        if ($n908 > 0) {
-          let $j = $n908 - 1;
+        if ($n910 > 0) {
+          let $j = $n910 - 1;
           let $w = 0;
           const $n = N[Z_mercy_deck]!;
           for (let $r = 0; $r < $n; $r++) {
@@ -8914,8 +8930,8 @@ export function playout(): PlayoutKernel {
           }
           N[Z_mercy_deck] = $w;
         }
-        for (let $i911 = 0; $i911 < $n908; $i911++) {
-          const l_c = $list83[$i911]!;
+        for (let $i913 = 0; $i913 < $n910; $i913++) {
+          const l_c = $list83[$i913]!;
           {
             const $card = l_c;
             {
@@ -8929,10 +8945,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i912 = N[Z_mercy_deck]! - 1; $i912 > 0; $i912--) {
-          const $n916 = $i912 + 1;
-          let $r917 = 0;
-          if ($n916 <= 2097152 && $n916 >= 1) {
+        for (let $i914 = N[Z_mercy_deck]! - 1; $i914 > 0; $i914--) {
+          const $n918 = $i914 + 1;
+          let $r919 = 0;
+          if ($n918 <= 2097152 && $n918 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8943,31 +8959,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n916;
+              const $m = ($t >>> 0) * $n918;
               const $low = $m >>> 0;
-              if ($low >= $n916 || $low >= 4294967296 % $n916) {
-                $r917 = ($m / 4294967296) >>> 0;
+              if ($low >= $n918 || $low >= 4294967296 % $n918) {
+                $r919 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n916 >= 1 && $n916 <= 4294967296))
+            if (!($n918 >= 1 && $n918 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r917 = drawInt(G, $n916);
+            $r919 = drawInt(G, $n918);
           }
-          const $j915 = $r917;
-          const $a913 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i912;
-          const $b914 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j915;
-          const $card = C[$a913]!;
-          C[$a913] = C[$b914]!;
-          C[$b914] = $card;
+          const $j917 = $r919;
+          const $a915 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i914;
+          const $b916 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j917;
+          const $card = C[$a915]!;
+          C[$a915] = C[$b916]!;
+          C[$b916] = $card;
         }
       }
       {
-        for (let $i918 = N[Z_grace_deck]! - 1; $i918 > 0; $i918--) {
-          const $n922 = $i918 + 1;
-          let $r923 = 0;
-          if ($n922 <= 2097152 && $n922 >= 1) {
+        for (let $i920 = N[Z_grace_deck]! - 1; $i920 > 0; $i920--) {
+          const $n924 = $i920 + 1;
+          let $r925 = 0;
+          if ($n924 <= 2097152 && $n924 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8978,34 +8994,34 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n922;
+              const $m = ($t >>> 0) * $n924;
               const $low = $m >>> 0;
-              if ($low >= $n922 || $low >= 4294967296 % $n922) {
-                $r923 = ($m / 4294967296) >>> 0;
+              if ($low >= $n924 || $low >= 4294967296 % $n924) {
+                $r925 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n922 >= 1 && $n922 <= 4294967296))
+            if (!($n924 >= 1 && $n924 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r923 = drawInt(G, $n922);
+            $r925 = drawInt(G, $n924);
           }
-          const $j921 = $r923;
-          const $a919 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i918;
-          const $b920 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j921;
-          const $card = C[$a919]!;
-          C[$a919] = C[$b920]!;
-          C[$b920] = $card;
+          const $j923 = $r925;
+          const $a921 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i920;
+          const $b922 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j923;
+          const $card = C[$a921]!;
+          C[$a921] = C[$b922]!;
+          C[$b922] = $card;
         }
       }
       {
-        let $n924 = 0;
+        let $n926 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list84[$n924++] = l_p;
+          $list84[$n926++] = l_p;
         }
-        for (let $i925 = 0; $i925 < $n924; $i925++) {
-          const l_p = $list84[$i925]!;
+        for (let $i927 = 0; $i927 < $n926; $i927++) {
+          const l_p = $list84[$i927]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -9022,10 +9038,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i926 = N[Z_bank_deeds]! - 1; $i926 > 0; $i926--) {
-            const $n930 = $i926 + 1;
-            let $r931 = 0;
-            if ($n930 <= 2097152 && $n930 >= 1) {
+          for (let $i928 = N[Z_bank_deeds]! - 1; $i928 > 0; $i928--) {
+            const $n932 = $i928 + 1;
+            let $r933 = 0;
+            if ($n932 <= 2097152 && $n932 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -9036,87 +9052,87 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n930;
+                const $m = ($t >>> 0) * $n932;
                 const $low = $m >>> 0;
-                if ($low >= $n930 || $low >= 4294967296 % $n930) {
-                  $r931 = ($m / 4294967296) >>> 0;
+                if ($low >= $n932 || $low >= 4294967296 % $n932) {
+                  $r933 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n930 >= 1 && $n930 <= 4294967296))
+              if (!($n932 >= 1 && $n932 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r931 = drawInt(G, $n930);
+              $r933 = drawInt(G, $n932);
             }
-            const $j929 = $r931;
-            const $a927 = Z_bank_deeds * CAP + $i926;
-            const $b928 = Z_bank_deeds * CAP + $j929;
-            const $card = C[$a927]!;
-            C[$a927] = C[$b928]!;
-            C[$b928] = $card;
+            const $j931 = $r933;
+            const $a929 = Z_bank_deeds * CAP + $i928;
+            const $b930 = Z_bank_deeds * CAP + $j931;
+            const $card = C[$a929]!;
+            C[$a929] = C[$b930]!;
+            C[$b930] = $card;
           }
         }
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n932 = 0;
+          let $n934 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list85[$n932++] = l_p;
+            $list85[$n934++] = l_p;
           }
-          for (let $i933 = 0; $i933 < $n932; $i933++) {
-            const l_p = $list85[$i933]!;
+          for (let $i935 = 0; $i935 < $n934; $i935++) {
+            const l_p = $list85[$i935]!;
             {
-              const $seg934 = Z_deeds + l_p;
+              const $seg936 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at935 = Z_bank_deeds * CAP;
-                const $card = C[$at935]!;
-                const $end936 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k937 = $at935; $k937 < $end936; $k937++) C[$k937] = C[$k937 + 1]!;
+                const $at937 = Z_bank_deeds * CAP;
+                const $card = C[$at937]!;
+                const $end938 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k939 = $at937; $k939 < $end938; $k939++) C[$k939] = C[$k939 + 1]!;
                 N[Z_bank_deeds]!--;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
                 }
-                C[$seg934 * CAP + N[$seg934]!] = $card;
-                N[$seg934]!++;
-                $where[$card] = $seg934;
+                C[$seg936 * CAP + N[$seg936]!] = $card;
+                N[$seg936]!++;
+                $where[$card] = $seg936;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg934 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg936 - Z_deeds) * 16 + $member]!++;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg934 - Z_deeds) * 35 + $member]!++;
+                  if ($member >= 0) $count_deeds_space[($seg936 - Z_deeds) * 35 + $member]!++;
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg934 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg934 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg936 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg936 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg934 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg936 - Z_deeds) * 16 + $member]!++;
                 }
               }
             }
             $generation_lowest_level++;
             $generation_may_sell_stack++;
             {
-              let $sum938: number = 0;
+              let $sum940: number = 0;
               {
-                const $seg940 = Z_deeds + l_p;
-                const $n941 = N[$seg940]!;
-                for (let $i939 = 0; $i939 < $n941; $i939++) {
-                  const l_d = C[$seg940 * CAP + $i939]!;
-                  $sum938 += Deed_price[l_d]!;
+                const $seg942 = Z_deeds + l_p;
+                const $n943 = N[$seg942]!;
+                for (let $i941 = 0; $i941 < $n943; $i941++) {
+                  const l_d = C[$seg942 * CAP + $i941]!;
+                  $sum940 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum938;
+              const $amount = $sum940;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",

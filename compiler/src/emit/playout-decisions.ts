@@ -241,7 +241,7 @@ export class KernelDecisions {
   }
 
   /** Asking a seat the rules play is a fault (the rules must decide for it). */
-  private botAsked(seat: string): string[] {
+  botAsked(seat: string): string[] {
     if (this.game.bots.length === 0) return [];
     return [`if (${seat} >= humans) throw new GameFault("fault/bot-asked", \`seat \${${seat}} is played by the rules: the rules must decide for it, never ask it\`);`];
   }

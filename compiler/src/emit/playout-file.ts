@@ -31,6 +31,7 @@ import { writeOnlyPuts } from "./playout-write-only.js";
 import { KernelUnsupported, WHERE, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 import { seatCountCode } from "./playout-bot-seats.js";
+import { IdleSeats } from "./playout-idle-seats.js";
 
 /** Steps of the flow past which each step gets a function of its own. */
 const SPLIT_STEPS = 40;
@@ -58,6 +59,8 @@ export type KernelResult = { readonly file: EmittedFile } | { readonly unsupport
 export class PlayoutFile {
   private readonly code: KernelCode;
   private readonly decisions: KernelDecisions;
+  /** A window's idle seats passed by where their part opens (playout-idle-seats.ts). */
+  private readonly idleSeats: IdleSeats;
   private readonly zones = new Map<string, ZoneLayout>();
   private readonly segments: number;
   private readonly cap: number;
@@ -133,6 +136,7 @@ export class PlayoutFile {
     this.held = new KernelHeldCounts(ctx.game);
     this.code.heldTable = this.held;
     this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
+    this.idleSeats = new IdleSeats(ctx.game, ctx.machine, this.code, (seat) => this.decisions.botAsked(seat));
   }
 
   /** The kernel file, or why this game has none yet. */
@@ -509,7 +513,8 @@ export class PlayoutFile {
           break;
       }
     }
-    return [...lines, ...this.exit(step.exit)];
+    // Where steps are functions, a window passes by an idle seat where its part opens.
+    return [...lines, ...(this.unfused ? this.idleSeats.passBy(step, (label) => this.continueAt(label)) : []), ...this.exit(step.exit)];
   }
 
   private continueAt(label: string): string[] {

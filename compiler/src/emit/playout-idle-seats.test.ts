@@ -1,0 +1,96 @@
+// A window's seat offered nothing but `done` is passed by where its part of the window opens, before
+// the loop's head and the decision's function, where each other option has a cheap test that proves
+// it is not on offer (playout-idle-seats.ts): a card parameter's zone empty, or its running counts
+// saying no card passes the `where`, or a requirement that reads no parameter false. The drill's
+// first window has all three (`cash`: a `where` on a counted field, its requirement reading the card;
+// `bank`: a whole zone; `borrow`: a plain requirement); its second is not passed by early (`gift`
+// draws a seat, and its requirement reads it). The games must be the state machine's, move for move,
+// with uniform draws and with the preferences followed: a test that passed by a seat with a move on
+// offer would skip that seat's decision.
+import { describe, expect, it } from "vitest";
+import * as runtime from "../../../runtime/src/internal.js";
+import { loadRulesKernel } from "../testing/load-game.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
+
+const DRILL = `
+game "Idle Seats" {
+  players 2..4
+}
+enum Kind { plain, bonus, junk }
+card Chip {
+  kind: Kind
+  value: int
+  cards for v in 1..4 { kind: Kind.plain, value: v }
+  cards for v in 1..3 { kind: Kind.bonus, value: v }
+  cards for v in 1..4 { kind: Kind.junk, value: v }
+}
+per player var gold: int public = 0
+zone pile: Chip pile public = all Chip
+zone used: Chip pile public
+per player zone hand: Chip pile public
+per player zone stash: Chip pile public
+
+function worth(p: player): int = sum(c in hand[p]: c.value)
+
+flow {
+  shuffle pile
+  let rounds = 0
+  while rounds < 8 {
+    for p in players {
+      if count(pile) > 0 {
+        deal 1 from pile to hand[p]
+      }
+    }
+    window q in players {
+      cash(c in hand[q] where c.kind == Kind.bonus) prefer 2
+        require c.value <= gold[q] + 1 else "too dear"
+      {
+        gold[q] += c.value
+        move c to used
+      }
+      bank(c in stash[q]) prefer 1 {
+        move c to used
+        gold[q] += 1
+      }
+      borrow
+        require gold[q] < 1 else "not broke"
+      {
+        gold[q] += 2
+      }
+    }
+    window q in players where worth(q) > 3 {
+      stow(c in hand[q] where c.kind == Kind.junk) {
+        move c to stash[q]
+      }
+      gift(r in players)
+        require r != q and gold[q] > 2 else "too poor to give"
+      {
+        gold[q] -= 1
+        gold[r] += 1
+      }
+    }
+    rounds += 1
+  }
+}
+
+score p: gold[p] + count(stash[p])
+`;
+
+describe("a window's idle seats in the playout kernel", () => {
+  it("passes an idle seat by where its part opens, when every option has a cheap test", async () => {
+    const { kernelText } = await loadRulesKernel("idle-seats", DRILL, runtime);
+    // The first window only: its flag set, then the tests of its three options, then `done` and on.
+    expect(kernelText.match(/l___window_\w+ = true;\s*\{/g)).toHaveLength(1);
+    expect(kernelText).toMatch(
+      /l___window_\w+ = true;\s*\{\s*const (\$seg\d+) = Z_hand \+ l_q;\s*const (\$seg\d+) = Z_stash \+ l_q;\s*if \(\s*!\(\$count_hand_kind\[\(\1 - Z_hand\) \* 3 \+ 1\]! > 0\) &&\s*!\(N\[\2\]! > 0\) &&\s*!\(v_gold\[l_q\]! < 1\)\s*\) \{\s*l___window_\w+ = false;\s*return step\d+\(\);\s*\}\s*\}/,
+    );
+  });
+
+  it("plays the state machine's games move for move", async () => {
+    const { game } = await loadRulesKernel("idle-seats", DRILL, runtime);
+    const typesSeen = new Set<string>();
+    const played = expectKernelReplays(runtime, game, { seed: 45, playerCounts: [2, 3, 4], gamesPerCount: 40, preferences: [false, true], onMove: (_seat, move) => typesSeen.add(move.type) });
+    expect([...typesSeen].sort()).toEqual(expect.arrayContaining(["bank", "borrow", "cash", "gift", "stow"]));
+    expect(played.decisions / played.games).toBeGreaterThan(10);
+  });
+});
