@@ -426,10 +426,10 @@ export function playout(): PlayoutKernel {
         : "none";
   }
   function fn_cards_of(l_p: number, l_k: string): number {
-    return $countOf($keyed_collection_colour_of, (Z_collection + l_p - Z_collection) * 6, $index_Colour(l_k));
+    return $countOf($keyed_collection_colour_of, l_p * 6, $index_Colour(l_k));
   }
   function fn_money_cards(l_p: number): number {
-    return $count_collection_kind[(Z_collection + l_p - Z_collection) * 3 + 2]!;
+    return $count_collection_kind[l_p * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
     let $count816: number = 0;
@@ -565,7 +565,7 @@ export function playout(): PlayoutKernel {
     let $any840: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        if ($count_played_effect[(Z_played + l_q - Z_played) * 14 + 11]! > 0) {
+        if ($count_played_effect[l_q * 14 + 11]! > 0) {
           $any840 = true;
           break;
         }
@@ -581,7 +581,7 @@ export function playout(): PlayoutKernel {
     return N[Z_board]! + $sum841;
   }
   function fn_shielded(l_p: number): boolean {
-    return $count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0;
+    return $count_played_effect[l_p * 14 + 4]! > 0;
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
     return (
@@ -601,7 +601,7 @@ export function playout(): PlayoutKernel {
     return fn_shows_colour(l_a, Property_colour[l_b]!) || fn_shows_colour(l_a, Property_second_colour[l_b]!);
   }
   function fn_cards_of$at(l_p: number, l_k: string, l_k$index: number): number {
-    return $countOf($keyed_collection_colour_of, (Z_collection + l_p - Z_collection) * 6, l_k$index);
+    return $countOf($keyed_collection_colour_of, l_p * 6, l_k$index);
   }
   var $index_Colour$lastValue = "";
   var $index_Colour$lastIndex = -1;
@@ -6098,16 +6098,10 @@ export function playout(): PlayoutKernel {
       for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
         const l_card_3 = C[$seg452 * CAP + $i460]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
-        if (!(
-          Action_effect$code[l_card_3]! !== 4 ||
-          !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 4]! > 0)
-        ))
+        if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
           continue;
         if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
-        if (!(
-          Action_effect$code[l_card_3]! !== 5 ||
-          !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
-        ))
+        if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
           continue;
         let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
         if (!$cond458) {
@@ -6254,16 +6248,10 @@ export function playout(): PlayoutKernel {
           for (let $i461 = 0; $i461 < N[$seg452]!; $i461++) {
             const l_card_3 = C[$seg452 * CAP + $i461]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
-            if (!(
-              Action_effect$code[l_card_3]! !== 4 ||
-              !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 4]! > 0)
-            ))
+            if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
               continue;
             if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
-            if (!(
-              Action_effect$code[l_card_3]! !== 5 ||
-              !($count_played_effect[(Z_played + l_active - Z_played) * 14 + 5]! > 0)
-            ))
+            if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
               continue;
             let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
             if (!$cond458) {
@@ -7575,7 +7563,7 @@ export function playout(): PlayoutKernel {
     let $offered702 = false;
     offered702$open: {
       if (!($values89$n[0]! > 0)) break offered702$open;
-      if (!!($count_played_effect[(Z_played + l_p - Z_played) * 14 + 4]! > 0)) break offered702$open;
+      if (!!($count_played_effect[l_p * 14 + 4]! > 0)) break offered702$open;
       $offered702 = true;
     }
     let $offered703 = false;

@@ -138,7 +138,7 @@ export function playout(): PlayoutKernel {
   var $cap: number = DECISION_CAP;
   var l_trader: number = 0;
   function fn_copies(l_p: number, l_v: number): number {
-    return $countOf($count_mansion_value, (Z_mansion + l_p - Z_mansion) * 11, $intMember(l_v, 0, 11));
+    return $countOf($count_mansion_value, l_p * 11, $intMember(l_v, 0, 11));
   }
   function fn_marked_cards(l_p: number): number {
     let $count147: number = 0;

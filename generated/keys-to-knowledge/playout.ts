@@ -401,7 +401,7 @@ export function playout(): PlayoutKernel {
     let $first944: number = 0;
     let $found945 = false;
     {
-      const $n947 = $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + 5]! > 0 ? N[Z_spaces]! : 0;
+      const $n947 = $count_spaces_kind[5]! > 0 ? N[Z_spaces]! : 0;
       for (let $i946 = 0; $i946 < $n947; $i946++) {
         const l_s = C[Z_spaces * CAP + $i946]!;
         if (Space_kind$code[l_s]! === 5) {
@@ -415,7 +415,7 @@ export function playout(): PlayoutKernel {
     return Space_index[$first944]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
-    return $countOf($count_deeds_space, (Z_deeds + l_p - Z_deeds) * 35, $intMember(l_i, 1, 35)) > 0;
+    return $countOf($count_deeds_space, l_p * 35, $intMember(l_i, 1, 35)) > 0;
   }
   function fn_owned(l_i: number): boolean {
     let $any948: boolean = false;
@@ -444,12 +444,12 @@ export function playout(): PlayoutKernel {
   }
   function fn_group_size(l_g: string): number {
     return (
-      $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, $index_Group(l_g)) +
+      $countOf($count_bank_deeds_group, 0, $index_Group(l_g)) +
       $seatTotal($count_deeds_group$seats, $index_Group(l_g))
     );
   }
   function fn_held(l_p: number, l_g: string): number {
-    return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, $index_Group(l_g));
+    return $countOf($count_deeds_group, l_p * 8, $index_Group(l_g));
   }
   function fn_complete(l_p: number, l_g: string): boolean {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
@@ -496,10 +496,10 @@ export function playout(): PlayoutKernel {
     return $max955;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
-    return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, $index_Group(l_g), 0) === 0;
+    return $pairOf($paired_deeds_group_0, l_p * 16, $index_Group(l_g), 0) === 0;
   }
   function fn_any_mortgaged(l_p: number, l_g: string): boolean {
-    return $pairOf($paired_deeds_group_1, (Z_deeds + l_p - Z_deeds) * 16, $index_Group(l_g), 1) > 0;
+    return $pairOf($paired_deeds_group_1, l_p * 16, $index_Group(l_g), 1) > 0;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]! === 1
@@ -612,19 +612,16 @@ export function playout(): PlayoutKernel {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
   }
   function fn_any_mortgaged$at(l_p: number, l_g: string, l_g$index: number): boolean {
-    return $pairOf($paired_deeds_group_1, (Z_deeds + l_p - Z_deeds) * 16, l_g$index, 1) > 0;
+    return $pairOf($paired_deeds_group_1, l_p * 16, l_g$index, 1) > 0;
   }
   function fn_undeveloped$at(l_p: number, l_g: string, l_g$index: number): boolean {
-    return $pairOf($paired_deeds_group_0, (Z_deeds + l_p - Z_deeds) * 16, l_g$index, 0) === 0;
+    return $pairOf($paired_deeds_group_0, l_p * 16, l_g$index, 0) === 0;
   }
   function fn_held$at(l_p: number, l_g: string, l_g$index: number): number {
-    return $countOf($count_deeds_group, (Z_deeds + l_p - Z_deeds) * 8, l_g$index);
+    return $countOf($count_deeds_group, l_p * 8, l_g$index);
   }
   function fn_group_size$at(l_g: string, l_g$index: number): number {
-    return (
-      $countOf($count_bank_deeds_group, (Z_bank_deeds - Z_bank_deeds) * 8, l_g$index) +
-      $seatTotal($count_deeds_group$seats, l_g$index)
-    );
+    return $countOf($count_bank_deeds_group, 0, l_g$index) + $seatTotal($count_deeds_group$seats, l_g$index);
   }
   var $members_lowest_level = new Float64Array(8);
   var $mstamp_lowest_level = new Float64Array(48);
@@ -1500,7 +1497,7 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_bank_deeds;
       {
         const $member = Deed_group$index[$card]!;
-        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+        if ($member >= 0) $count_bank_deeds_group[$member]!++;
       }
       $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_sell_stack++;
@@ -2141,7 +2138,7 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_bank_deeds;
       {
         const $member = Deed_group$index[$card]!;
-        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+        if ($member >= 0) $count_bank_deeds_group[$member]!++;
       }
       $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_sell_stack++;
@@ -2323,7 +2320,7 @@ export function playout(): PlayoutKernel {
         const $card = C[Z_mercy_deck * CAP + --N[Z_mercy_deck]!]!;
         {
           const $member = Fortune_deck$index[$card]!;
-          if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!--;
+          if ($member >= 0) $count_mercy_deck_deck[$member]!--;
         }
         if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
         C[Z_drawn * CAP + N[Z_drawn]!] = $card;
@@ -2424,7 +2421,7 @@ export function playout(): PlayoutKernel {
         $where[$card] = Z_mercy_deck;
         {
           const $member = Fortune_deck$index[$card]!;
-          if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!++;
+          if ($member >= 0) $count_mercy_deck_deck[$member]!++;
         }
       }
     } else {
@@ -2766,7 +2763,7 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_bank_deeds;
       {
         const $member = Deed_group$index[$card]!;
-        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+        if ($member >= 0) $count_bank_deeds_group[$member]!++;
       }
       $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_sell_stack++;
@@ -3506,7 +3503,7 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_bank_deeds;
       {
         const $member = Deed_group$index[$card]!;
-        if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!++;
+        if ($member >= 0) $count_bank_deeds_group[$member]!++;
       }
       $members_lowest_level[Deed_group$index[$card]!]!++;
       $generation_may_sell_stack++;
@@ -4057,7 +4054,7 @@ export function playout(): PlayoutKernel {
           const l_e = C[$seg115 * CAP + $i114]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
-            $paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+            $paired_deeds_group_0[l_p_3 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any113 = true;
             break;
@@ -4090,9 +4087,7 @@ export function playout(): PlayoutKernel {
         found117$test: if ($gate122) {
           const l_d = $value123;
           if (!!(v_mortgaged[l_d]! === 1)) break found117$test;
-          if (
-            !($paired_deeds_group_0[(Z_deeds + l_p_3 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
-          )
+          if (!($paired_deeds_group_0[l_p_3 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found117$test;
           $values15[$value123$kept2++] = l_d;
         }
@@ -4670,7 +4665,7 @@ export function playout(): PlayoutKernel {
           const l_e = C[$seg247 * CAP + $i246]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
-            $paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+            $paired_deeds_group_0[l_p_9 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any245 = true;
             break;
@@ -4703,9 +4698,7 @@ export function playout(): PlayoutKernel {
         found249$test: if ($gate254) {
           const l_d = $value255;
           if (!!(v_mortgaged[l_d]! === 1)) break found249$test;
-          if (
-            !($paired_deeds_group_0[(Z_deeds + l_p_9 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
-          )
+          if (!($paired_deeds_group_0[l_p_9 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found249$test;
           $values25[$value255$kept2++] = l_d;
         }
@@ -5283,7 +5276,7 @@ export function playout(): PlayoutKernel {
           const l_e = C[$seg383 * CAP + $i382]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
-            $paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+            $paired_deeds_group_0[l_p_7 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any381 = true;
             break;
@@ -5316,9 +5309,7 @@ export function playout(): PlayoutKernel {
         found385$test: if ($gate390) {
           const l_d = $value391;
           if (!!(v_mortgaged[l_d]! === 1)) break found385$test;
-          if (
-            !($paired_deeds_group_0[(Z_deeds + l_p_7 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
-          )
+          if (!($paired_deeds_group_0[l_p_7 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found385$test;
           $values35[$value391$kept2++] = l_d;
         }
@@ -6107,12 +6098,7 @@ export function playout(): PlayoutKernel {
       let $offered608 = false;
       offered608$open: {
         if (!(v_claim_open && v_claim_owner === l_q_2)) break offered608$open;
-        if (
-          !(
-            $countOf($count_deeds_space, (Z_deeds + l_q_2 - Z_deeds) * 35, $intMember(v_claim_space, 1, 35)) >
-            0
-          )
-        )
+        if (!($countOf($count_deeds_space, l_q_2 * 35, $intMember(v_claim_space, 1, 35)) > 0))
           break offered608$open;
         let $any609: boolean = false;
         {
@@ -6230,17 +6216,13 @@ export function playout(): PlayoutKernel {
             const l_d = $value658;
             if ($same659 === 0)
               $same659 =
-                $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
-                $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
+                $count_deeds_group[l_q_2 * 8 + Deed_group$index[l_d]!]! ===
+                $count_bank_deeds_group[Deed_group$index[l_d]!]! +
                   $count_deeds_group$seats[Deed_group$index[l_d]!]!
                   ? 1
                   : 2;
             if ($same659 !== 1) break found615$test;
-            if (
-              !!(
-                $paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0
-              )
-            )
+            if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
               break found615$test;
             if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found615$test;
             if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
@@ -6252,8 +6234,8 @@ export function playout(): PlayoutKernel {
             const l_d = $value658;
             if ($same659 === 0)
               $same659 =
-                $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
-                $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
+                $count_deeds_group[l_q_2 * 8 + Deed_group$index[l_d]!]! ===
+                $count_bank_deeds_group[Deed_group$index[l_d]!]! +
                   $count_deeds_group$seats[Deed_group$index[l_d]!]!
                   ? 1
                   : 2;
@@ -6261,11 +6243,7 @@ export function playout(): PlayoutKernel {
             if (!!(v_key[l_d]! === 1)) break found620$test;
             if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
               break found620$test;
-            if (
-              !!(
-                $paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0
-              )
-            )
+            if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
               break found620$test;
             if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found620$test;
             $values57[$value658$kept1++] = l_d;
@@ -6284,12 +6262,7 @@ export function playout(): PlayoutKernel {
           found635$test: if ($gate655) {
             const l_d = $value658;
             if (!!(v_mortgaged[l_d]! === 1)) break found635$test;
-            if (
-              !(
-                $paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! ===
-                0
-              )
-            )
+            if (!($paired_deeds_group_0[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
               break found635$test;
             $values63[$value658$kept4++] = l_d;
           }
@@ -6845,11 +6818,7 @@ export function playout(): PlayoutKernel {
     let $offered502 = false;
     offered502$open: {
       if (!(v_claim_open && v_claim_owner === l_q_2)) break offered502$open;
-      if (
-        !(
-          $countOf($count_deeds_space, (Z_deeds + l_q_2 - Z_deeds) * 35, $intMember(v_claim_space, 1, 35)) > 0
-        )
-      )
+      if (!($countOf($count_deeds_space, l_q_2 * 35, $intMember(v_claim_space, 1, 35)) > 0))
         break offered502$open;
       let $any503: boolean = false;
       {
@@ -6967,15 +6936,13 @@ export function playout(): PlayoutKernel {
           const l_d = $value552;
           if ($same553 === 0)
             $same553 =
-              $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
-              $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
+              $count_deeds_group[l_q_2 * 8 + Deed_group$index[l_d]!]! ===
+              $count_bank_deeds_group[Deed_group$index[l_d]!]! +
                 $count_deeds_group$seats[Deed_group$index[l_d]!]!
                 ? 1
                 : 2;
           if ($same553 !== 1) break found509$test;
-          if (
-            !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
-          )
+          if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
             break found509$test;
           if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found509$test;
           if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
@@ -6987,8 +6954,8 @@ export function playout(): PlayoutKernel {
           const l_d = $value552;
           if ($same553 === 0)
             $same553 =
-              $count_deeds_group[(Z_deeds + l_q_2 - Z_deeds) * 8 + Deed_group$index[l_d]!]! ===
-              $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + Deed_group$index[l_d]!]! +
+              $count_deeds_group[l_q_2 * 8 + Deed_group$index[l_d]!]! ===
+              $count_bank_deeds_group[Deed_group$index[l_d]!]! +
                 $count_deeds_group$seats[Deed_group$index[l_d]!]!
                 ? 1
                 : 2;
@@ -6996,9 +6963,7 @@ export function playout(): PlayoutKernel {
           if (!!(v_key[l_d]! === 1)) break found514$test;
           if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
             break found514$test;
-          if (
-            !!($paired_deeds_group_1[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0)
-          )
+          if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
             break found514$test;
           if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found514$test;
           $values41[$value552$kept1++] = l_d;
@@ -7017,9 +6982,7 @@ export function playout(): PlayoutKernel {
         found529$test: if ($gate549) {
           const l_d = $value552;
           if (!!(v_mortgaged[l_d]! === 1)) break found529$test;
-          if (
-            !($paired_deeds_group_0[(Z_deeds + l_q_2 - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
-          )
+          if (!($paired_deeds_group_0[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found529$test;
           $values47[$value552$kept4++] = l_d;
         }
@@ -8276,7 +8239,7 @@ export function playout(): PlayoutKernel {
           const l_e = C[$seg865 * CAP + $i864]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
-            $paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+            $paired_deeds_group_0[l_p * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any863 = true;
             break;
@@ -8309,10 +8272,7 @@ export function playout(): PlayoutKernel {
         found867$test: if ($gate872) {
           const l_d = $value873;
           if (!!(v_mortgaged[l_d]! === 1)) break found867$test;
-          if (
-            !($paired_deeds_group_0[(Z_deeds + l_p - Z_deeds) * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)
-          )
-            break found867$test;
+          if (!($paired_deeds_group_0[l_p * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)) break found867$test;
           $values79[$value873$kept2++] = l_d;
         }
       }
@@ -8856,7 +8816,7 @@ export function playout(): PlayoutKernel {
             const $card = l_s;
             {
               const $member = Space_kind$index[$card]!;
-              if ($member >= 0) $count_spaces_kind[(Z_spaces - Z_spaces) * 8 + $member]!--;
+              if ($member >= 0) $count_spaces_kind[$member]!--;
             }
             C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
             N[Z_box_spaces]!++;
@@ -8894,7 +8854,7 @@ export function playout(): PlayoutKernel {
             const $card = l_d;
             {
               const $member = Deed_group$index[$card]!;
-              if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
+              if ($member >= 0) $count_bank_deeds_group[$member]!--;
             }
             C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
             N[Z_box_deeds]!++;
@@ -8909,8 +8869,7 @@ export function playout(): PlayoutKernel {
       {
         let $n910 = 0;
         {
-          const $n912 =
-            $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + 1]! > 0 ? N[Z_mercy_deck]! : 0;
+          const $n912 = $count_mercy_deck_deck[1]! > 0 ? N[Z_mercy_deck]! : 0;
           for (let $i911 = 0; $i911 < $n912; $i911++) {
             const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i911]!;
             if (Fortune_deck$code[l_c]! === 1) $list83[$n910++] = l_c;
@@ -8936,7 +8895,7 @@ export function playout(): PlayoutKernel {
             const $card = l_c;
             {
               const $member = Fortune_deck$index[$card]!;
-              if ($member >= 0) $count_mercy_deck_deck[(Z_mercy_deck - Z_mercy_deck) * 2 + $member]!--;
+              if ($member >= 0) $count_mercy_deck_deck[$member]!--;
             }
             C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
             N[Z_grace_deck]!++;
@@ -9094,7 +9053,7 @@ export function playout(): PlayoutKernel {
                 N[Z_bank_deeds]!--;
                 {
                   const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) $count_bank_deeds_group[(Z_bank_deeds - Z_bank_deeds) * 8 + $member]!--;
+                  if ($member >= 0) $count_bank_deeds_group[$member]!--;
                 }
                 C[$seg936 * CAP + N[$seg936]!] = $card;
                 N[$seg936]!++;

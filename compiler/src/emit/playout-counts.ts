@@ -27,6 +27,7 @@ import { PAIR_OF_FUNCTION, fieldIndexRead, fieldTestOf, pairedRead } from "./pla
 import { INT_MEMBER_FUNCTION, intCardKey, intFieldRange, intMemberIndex, type IntFieldRange } from "./playout-int-field-counts.js";
 import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode, seatTotalsName } from "./playout-seat-totals.js";
 import { writtenMember } from "./playout-enum-codes.js";
+import { rowPlus, segmentOffset, segmentRow } from "./playout-segment-offsets.js";
 
 /** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
 export interface EnumIndexes {
@@ -139,10 +140,10 @@ export class KernelCounts {
     const name = counted.name;
     // An enum member named in the rules (`Kind.money`) is its index, known here; another value's
     // index is found when read (-1, no card, for a value that is no member).
-    const at = `(${source.seg} - ${counted.zone.constant}) * ${counted.members}`;
+    const at = segmentRow(source.seg, counted.zone.constant, counted.members);
     if (found.paired) return pairedRead(e.callee.name as "any" | "all", name, at, member, member !== null ? "" : this.indexes.memberIndex(enumName!, write(value!)));
     const index = member !== null ? String(member) : found.ints ? intMemberIndex(write(value!), found.ints) : this.indexes.memberIndex(enumName!, write(value!));
-    const matching = member !== null || fieldIndexRead(index) ? `${name}[${at} + ${index}]!` : `$countOf(${name}, ${at}, ${index})`;
+    const matching = member !== null || fieldIndexRead(index) ? `${name}[${rowPlus(at, index)}]!` : `$countOf(${name}, ${at}, ${index})`;
     const size = `N[${source.seg}]!`;
     switch (e.callee.name) {
       case "count":
@@ -254,12 +255,12 @@ export class KernelCounts {
   guard(test: A.Expression, binder: unknown, zone: ZoneLayout, seg: string): string | null {
     if (!this.enabled) return null;
     const keyed = this.keyed ? this.leadingKeyTest(test, binder, zone, 0) : null;
-    if (keyed) return `${keyed.counted.name}[(${seg} - ${zone.constant}) * ${keyed.counted.members} + ${keyed.member}]! > 0`;
+    if (keyed) return `${keyed.counted.name}[${rowPlus(segmentRow(seg, zone.constant, keyed.counted.members), keyed.member)}]! > 0`;
     const found = this.leadingFieldTest(test, binder, 0);
     if (!found) return null;
     const counted = this.countedOf(zone, found.cardType, found.field, found.enumName, true);
     if (!counted) return null;
-    return `${counted.name}[(${seg} - ${zone.constant}) * ${counted.members} + ${found.member}]! > 0`;
+    return `${counted.name}[${rowPlus(segmentRow(seg, zone.constant, counted.members), found.member)}]! > 0`;
   }
 
   /** The key test that every card meeting `e` passes first: `k(binder)`, `not k(binder)` or
@@ -488,12 +489,12 @@ export class KernelCounts {
 
   /** The update of a segment's count of `$member`, and of the seats' totals where they are kept. */
   private steps(c: Counted, seg: string, step: "++" | "--"): string {
-    const at = `${c.name}[(${seg} - ${c.zone.constant}) * ${c.members} + $member]!`;
+    const at = `${c.name}[${rowPlus(segmentRow(seg, c.zone.constant, c.members), "$member")}]!`;
     // The seat's bit in the mask of its member follows the count's leaving or reaching 0.
-    const bit = `(1 << (${seg} - ${c.zone.constant}))`;
+    const bit = `(1 << ${segmentOffset(seg, c.zone.constant)})`;
     const held = `${holdingName(c.name)}[$member]!`;
     const count = !c.holding ? `${at}${step};` : step === "++" ? `if (${at}++ === 0) ${held} |= ${bit};` : `if (--${at} === 0) ${held} &= ~${bit};`;
-    return c.seats ? `{ ${count} ${seatTotalStep(this.game, c.name, `${seg} - ${c.zone.constant}`, step)} }` : count;
+    return c.seats ? `{ ${count} ${seatTotalStep(this.game, c.name, segmentOffset(seg, c.zone.constant), step)} }` : count;
   }
 
   // ── declarations ─────────────────────────────────────────────────────────────────────────────

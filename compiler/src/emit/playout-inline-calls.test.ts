@@ -109,7 +109,7 @@ describe("small functions written in place of their calls in a listing", () => {
     expect(callers("fn_cool")).toEqual(["fn_afford", "fn_warm"]);
     expect(kernelText).toMatch(/v_gold\[l_p\]! >= \$table_cost\[l_t\]! && v_heat\[l_t\]! === 0/);
     // The count by suit read at the tile's suit index, no look-up and no call.
-    expect(kernelText).toMatch(/\$count_rack_suit\[\(Z_rack \+ l_p - Z_rack\) \* 2 \+ Tile_suit\$index\[l_t\]!\]! >= 2/);
+    expect(kernelText).toMatch(/\$count_rack_suit\[l_p \* 2 \+ Tile_suit\$index\[l_t\]!\]! >= 2/);
     // The seats' total by suit too (playout-seat-totals.ts), read plainly in the listing pass the
     // options over the rack share, which makes the totals fresh before it.
     expect(callers("fn_scarce")).toEqual([]);
@@ -117,7 +117,7 @@ describe("small functions written in place of their calls in a listing", () => {
     expect(flat).toMatch(/[^?] \$count_rack_suit\$seats\[Tile_suit\$index\[l_t\]!\]! >= 4/);
     // A call in a body written in place reads its card argument as the caller's card (u, not t).
     expect(callers("fn_warm")).toEqual([]);
-    expect(flat).toContain("!(v_heat[l_u]! === 0) && $count_rack_suit[(Z_rack + l_p - Z_rack) * 2 + Tile_suit$index[l_u]!]! >= 2");
+    expect(flat).toContain("!(v_heat[l_u]! === 0) && $count_rack_suit[l_p * 2 + Tile_suit$index[l_u]!]! >= 2");
     expect(callers("fn_hottest$memo").some((f) => f.startsWith("decide"))).toBe(true);
   });
 

@@ -100,7 +100,7 @@ describe("counts by a printed field paired with a test of the card's variables",
       expect(body(name)).not.toContain("for (");
     }
     // A named member is read in place: red's count of chips that pass is at 0 * 2 + 1.
-    expect(body("fn_hot")).toMatch(/\$paired_hand_colour_\d+\[\(Z_hand \+ l_p - Z_hand\) \* 6 \+ 1\]!/);
+    expect(body("fn_hot")).toMatch(/\$paired_hand_colour_\d+\[l_p \* 6 \+ 1\]!/);
     // Writes of the variables the tests read keep the counts.
     expect(kernelText).toContain("function $write_grade(");
     expect(kernelText).toContain("function $write_flagged(");

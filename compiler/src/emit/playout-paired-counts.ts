@@ -11,6 +11,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { plain, readsSlot } from "./playout-memo-reads.js";
 import { writtenMember } from "./playout-enum-codes.js";
+import { rowPlus } from "./playout-segment-offsets.js";
 
 /** The field test of a paired count: `c.F == v`, F an enum field printed on the card bound to the
  *  binder, v a value that reads neither the card nor anything that can fault. */
@@ -54,7 +55,7 @@ export function fieldIndexRead(index: string): boolean {
 export function pairedRead(callee: "any" | "all", counts: string, at: string, member: number | null, index: string): string {
   const bit = callee === "any" ? 1 : 0;
   const matching =
-    member !== null ? `${counts}[${at} + ${member * 2 + bit}]!` : fieldIndexRead(index) ? `${counts}[${at} + ${index} * 2 + ${bit}]!` : `$pairOf(${counts}, ${at}, ${index}, ${bit})`;
+    member !== null ? `${counts}[${rowPlus(at, member * 2 + bit)}]!` : fieldIndexRead(index) ? `${counts}[${rowPlus(at, `${index} * 2 + ${bit}`)}]!` : `$pairOf(${counts}, ${at}, ${index}, ${bit})`;
   return callee === "any" ? `(${matching} > 0)` : `(${matching} === 0)`;
 }
 
