@@ -910,6 +910,33 @@ export function playout(): PlayoutKernel {
         ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_1$test(card) ? 1 : 0))
       ]!++;
   }
+  function $write_books$at_deeds(card: number, value: number, $seg0: number): void {
+    $paired_deeds_group_0[
+      ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
+    ]!--;
+    v_books[card] = value;
+    $paired_deeds_group_0[
+      ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
+    ]!++;
+  }
+  function $write_key$at_deeds(card: number, value: boolean, $seg0: number): void {
+    $paired_deeds_group_0[
+      ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
+    ]!--;
+    v_key[card] = value ? 1 : 0;
+    $paired_deeds_group_0[
+      ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
+    ]!++;
+  }
+  function $write_mortgaged$at_deeds(card: number, value: boolean, $seg0: number): void {
+    $paired_deeds_group_1[
+      ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_1$test(card) ? 1 : 0))
+    ]!--;
+    v_mortgaged[card] = value ? 1 : 0;
+    $paired_deeds_group_1[
+      ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_1$test(card) ? 1 : 0))
+    ]!++;
+  }
   var $count_deeds_group$seats = new Int32Array(8);
   var $seatTotalsFresh = false;
   /** The seats in play's total of one member (its index; -1 for a value that is no member: none). */
@@ -4189,7 +4216,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument135;
               let l_sold = $argument136;
-              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
+              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_p_3);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left += 1;
@@ -4255,11 +4282,11 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument142;
               let l_sold = $argument143;
-              $write_key(l_sold, false, $where[l_sold]!);
+              $write_key$at_deeds(l_sold, false, Z_deeds + l_p_3);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_keys_left += 1;
-              $write_books(l_sold, 4, $where[l_sold]!);
+              $write_books$at_deeds(l_sold, 4, Z_deeds + l_p_3);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 4;
@@ -4325,7 +4352,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument149;
               let l_pledged = $argument150;
-              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
+              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p_3);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -4800,7 +4827,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument267;
               let l_sold = $argument268;
-              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
+              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_p_9);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left += 1;
@@ -4866,11 +4893,11 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument274;
               let l_sold = $argument275;
-              $write_key(l_sold, false, $where[l_sold]!);
+              $write_key$at_deeds(l_sold, false, Z_deeds + l_p_9);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_keys_left += 1;
-              $write_books(l_sold, 4, $where[l_sold]!);
+              $write_books$at_deeds(l_sold, 4, Z_deeds + l_p_9);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 4;
@@ -4936,7 +4963,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument281;
               let l_pledged = $argument282;
-              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
+              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p_9);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -5411,7 +5438,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument403;
               let l_sold = $argument404;
-              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
+              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_p_7);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left += 1;
@@ -5477,11 +5504,11 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument410;
               let l_sold = $argument411;
-              $write_key(l_sold, false, $where[l_sold]!);
+              $write_key$at_deeds(l_sold, false, Z_deeds + l_p_7);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_keys_left += 1;
-              $write_books(l_sold, 4, $where[l_sold]!);
+              $write_books$at_deeds(l_sold, 4, Z_deeds + l_p_7);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 4;
@@ -5547,7 +5574,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument417;
               let l_pledged = $argument418;
-              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
+              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p_7);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -6492,7 +6519,7 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              $write_books(l_d, v_books[l_d] + 1, $where[l_d]!);
+              $write_books$at_deeds(l_d, v_books[l_d] + 1, Z_deeds + l_q_2);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 1;
@@ -6537,11 +6564,11 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              $write_books(l_d, 0, $where[l_d]!);
+              $write_books$at_deeds(l_d, 0, Z_deeds + l_q_2);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left += 4;
-              $write_key(l_d, true, $where[l_d]!);
+              $write_key$at_deeds(l_d, true, Z_deeds + l_q_2);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_sell_stack++;
               v_keys_left -= 1;
@@ -6577,7 +6604,7 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument693;
                   let l_sold = $argument694;
-                  $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
+                  $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_q_2);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
                   v_stacks_left += 1;
@@ -6630,11 +6657,11 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument701;
                   let l_sold = $argument702;
-                  $write_key(l_sold, false, $where[l_sold]!);
+                  $write_key$at_deeds(l_sold, false, Z_deeds + l_q_2);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
                   v_keys_left += 1;
-                  $write_books(l_sold, 4, $where[l_sold]!);
+                  $write_books$at_deeds(l_sold, 4, Z_deeds + l_q_2);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
                   v_stacks_left -= 4;
@@ -6687,7 +6714,7 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument709;
                   let l_pledged = $argument710;
-                  $write_mortgaged(l_pledged, true, $where[l_pledged]!);
+                  $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_q_2);
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
                     if ($amount < 0)
@@ -6746,7 +6773,7 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              $write_mortgaged(l_d, false, $where[l_d]!);
+              $write_mortgaged$at_deeds(l_d, false, Z_deeds + l_q_2);
               return 105;
             }
           }
@@ -7174,7 +7201,7 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
-          $write_books(l_d, v_books[l_d] + 1, $where[l_d]!);
+          $write_books$at_deeds(l_d, v_books[l_d] + 1, Z_deeds + l_q_2);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
           v_stacks_left -= 1;
@@ -7232,11 +7259,11 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
-          $write_books(l_d, 0, $where[l_d]!);
+          $write_books$at_deeds(l_d, 0, Z_deeds + l_q_2);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
           v_stacks_left += 4;
-          $write_key(l_d, true, $where[l_d]!);
+          $write_key$at_deeds(l_d, true, Z_deeds + l_q_2);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
           v_keys_left -= 1;
@@ -7285,7 +7312,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument576;
               let l_sold = $argument577;
-              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
+              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_q_2);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left += 1;
@@ -7351,11 +7378,11 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument583;
               let l_sold = $argument584;
-              $write_key(l_sold, false, $where[l_sold]!);
+              $write_key$at_deeds(l_sold, false, Z_deeds + l_q_2);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_keys_left += 1;
-              $write_books(l_sold, 4, $where[l_sold]!);
+              $write_books$at_deeds(l_sold, 4, Z_deeds + l_q_2);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 4;
@@ -7421,7 +7448,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument590;
               let l_pledged = $argument591;
-              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
+              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_q_2);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -7493,7 +7520,7 @@ export function playout(): PlayoutKernel {
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
-          $write_mortgaged(l_d, false, $where[l_d]!);
+          $write_mortgaged$at_deeds(l_d, false, Z_deeds + l_q_2);
           return 105;
         }
       }
@@ -8373,7 +8400,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument885;
               let l_sold = $argument886;
-              $write_books(l_sold, v_books[l_sold] - 1, $where[l_sold]!);
+              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_p);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left += 1;
@@ -8439,11 +8466,11 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument892;
               let l_sold = $argument893;
-              $write_key(l_sold, false, $where[l_sold]!);
+              $write_key$at_deeds(l_sold, false, Z_deeds + l_p);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_keys_left += 1;
-              $write_books(l_sold, 4, $where[l_sold]!);
+              $write_books$at_deeds(l_sold, 4, Z_deeds + l_p);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 4;
@@ -8509,7 +8536,7 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument899;
               let l_pledged = $argument900;
-              $write_mortgaged(l_pledged, true, $where[l_pledged]!);
+              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)

@@ -41,7 +41,7 @@ type Marker =
   | { op: "in" | "out"; zone: string; seg: string; card: string }
   | { op: "clear"; zone: string; seg: string }
   | { op: "from"; cardType: string; seg: string; card: string }
-  | { op: "write"; variable: string; array: string; card: string; operator: string; value: string }
+  | { op: "write"; variable: string; array: string; card: string; operator: string; value: string; known?: { zone: string; seg: string } }
   | { op: "recount" }
   | { op: "recount-keyed" }
   | { op: "seats" };
@@ -96,6 +96,8 @@ export class KernelCounts {
   private readonly indexFunctions: string[] = [];
   /** The per-card variables assignments write, with their kernel types. */
   private readonly written = new Map<string, string>();
+  /** Writes given the segment that holds the card, as `variable zone`. */
+  private readonly writtenAt = new Set<string>();
   /** The paired counts' names by what they count (zone, field, the test's code), and their tests' functions. */
   private readonly pairs = new Map<string, string>();
   private readonly pairTests: string[] = [];
@@ -424,14 +426,15 @@ export class KernelCounts {
   /** The lines of an assignment `target operator value` (`code`: the target's code): where the target
    *  is a per-card variable, a marker, written as the assignment itself or, where counts by a key read
    *  the variable, as the assignment between the card's leaving its counts and coming back; else null. */
-  assignment(target: A.Expression, code: string, operator: string, value: string): string[] | null {
+  assignment(target: A.Expression, code: string, operator: string, value: string, known: { zone: string; seg: string } | null = null): string[] | null {
     if (!this.enabled || target.kind !== "index" || target.target.kind !== "name") return null;
     const variable = this.game.names.get(target.target);
     if (variable?.kind !== "var" || !variable.declaration.perCard) return null;
     const array = varName(target.target.name);
     if (!code.startsWith(`${array}[`) || !code.endsWith("]")) return null;
     this.written.set(target.target.name, kernelType(this.game.typeOfVar(variable.declaration)));
-    return [MARKERS.line({ op: "write", variable: target.target.name, array, card: code.slice(array.length + 1, -1), operator, value })];
+    if (known) this.writtenAt.add(`${target.target.name} ${known.zone}`);
+    return [MARKERS.line({ op: "write", variable: target.target.name, array, card: code.slice(array.length + 1, -1), operator, value, ...(known ? { known } : {}) })];
   }
 
   /** After a write of `eliminated`: the seats in play may have changed (playout-seat-totals.ts). */
@@ -482,7 +485,7 @@ export class KernelCounts {
         // kernel keeps it and the card's code reads nothing but a name.
         const value = m.operator === "=" ? m.value : `${m.array}[${m.card}] ${m.operator.slice(0, -1)} (${m.value})`;
         const hint = this.hints && /^[\w$]+$/.test(m.card) ? `${WHERE}[${m.card}]!` : "-1";
-        return [`${keyedWrite(m.variable)}(${m.card}, ${value}, ${hint});`];
+        return [m.known ? `${keyedWrite(m.variable, m.known.zone)}(${m.card}, ${value}, ${m.known.seg});` : `${keyedWrite(m.variable)}(${m.card}, ${value}, ${hint});`];
       }
     }
   }
@@ -535,6 +538,7 @@ export class KernelCounts {
       ...(this.pairs.size > 0 ? PAIR_OF_FUNCTION : []),
       ...(keyed.length === 0 ? [] : ["/** The counts by a key that reads per-card variables made afresh (the variables have their values). */", "function $recountKeyed(): void {", ...keyed.flatMap(recount), "}"]),
       ...[...this.written].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([variable, type]) => this.writeFunction(variable, type, keyed)),
+      ...[...this.writtenAt].sort().flatMap((at) => this.writeFunction(at.split(" ")[0]!, this.written.get(at.split(" ")[0]!)!, keyed, at.split(" ")[1])),
       ...seatTotalsCode(this.game, all.filter((c) => c.seats)),
     ];
   }
@@ -542,19 +546,20 @@ export class KernelCounts {
   /** A write of a per-card variable that keys read: the card leaves its counts under its old key (in
    *  the counted zone's segment that holds it, if one does: looked for first at `hint`, where the card
    *  was last put), the variable is written, and the card comes back under its new key. */
-  private writeFunction(variable: string, type: string, keyed: readonly Counted[]): string[] {
-    const reading = keyed.filter((c) => c.variables.has(variable));
-    if (reading.length === 0) return [];
+  private writeFunction(variable: string, type: string, keyed: readonly Counted[], known?: string): string[] {
+    if (!keyed.some((c) => c.variables.has(variable))) return [];
+    // Given the segment of zone `known` that holds the card (playout-known-segments.ts): no look.
+    const reading = keyed.filter((c) => c.variables.has(variable) && (known === undefined || c.zone.declaration.name.name === known));
     // One look for the card per counted zone.
     const zones = [...new Set(reading.map((c) => c.zone))];
     const seg = (c: Counted): string => `$seg${zones.indexOf(c.zone)}`;
     const at = (c: Counted): string => `${c.name}[(${seg(c)} - ${c.zone.constant}) * ${c.members} + ${c.key("card")}]!`;
     return [
-      `function ${keyedWrite(variable)}(card: number, value: ${type}, hint: number): void {`,
-      ...zones.map((z, i) => `const $seg${i} = segmentHolding(C, N, CAP, ${z.constant}, ${z.declaration.perPlayer ? this.maxSeats : 1}, hint, card);`),
-      ...reading.map((c) => `if (${seg(c)} >= 0) ${at(c)}--;`),
+      `function ${keyedWrite(variable, known)}(card: number, value: ${type}, ${known ? "$seg0" : "hint"}: number): void {`,
+      ...(known ? [] : zones.map((z, i) => `const $seg${i} = segmentHolding(C, N, CAP, ${z.constant}, ${z.declaration.perPlayer ? this.maxSeats : 1}, hint, card);`)),
+      ...reading.map((c) => `${known ? "" : `if (${seg(c)} >= 0) `}${at(c)}--;`),
       `${varName(variable)}[card] = ${cardVarStored(this.game, this.game.vars.get(variable)!, "value")};`,
-      ...reading.map((c) => `if (${seg(c)} >= 0) ${at(c)}++;`),
+      ...reading.map((c) => `${known ? "" : `if (${seg(c)} >= 0) `}${at(c)}++;`),
       "}",
     ];
   }
@@ -566,6 +571,6 @@ function holdingName(name: string): string {
 }
 
 /** The closure's function that writes a per-card variable keys read. */
-function keyedWrite(variable: string): string {
-  return `$write_${variable}`;
+function keyedWrite(variable: string, known?: string): string {
+  return known ? `$write_${variable}$at_${known}` : `$write_${variable}`;
 }

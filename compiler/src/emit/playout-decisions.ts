@@ -178,7 +178,8 @@ export class KernelDecisions {
     if (entry) return ["{", ...option.parameters.map((p, j) => this.bindParameter(p, params[j]!)), ...this.continueAt(entry), "}"];
     // A set drawn into a scratch list is read there by the body (kept in the state, it is copied).
     const { bind, views } = this.domains.sets.bind(option, params, (p, value) => this.bindParameter(p, value));
-    const body = (): string[] => this.code.withSetViews(views, () => [...this.code.statements(option.body.statements), ...this.continueAt(decision.resume)]);
+    const effect = (): string[] => this.code.knownSegments.within(option.parameters, this.slots(option), () => this.code.statements(option.body.statements));
+    const body = (): string[] => this.code.withSetViews(views, () => [...effect(), ...this.continueAt(decision.resume)]);
     return ["{", ...bind, ...this.code.positionHints.within(this.slots(option), hints ?? [], body), "}"];
   }
 

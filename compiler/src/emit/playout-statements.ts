@@ -12,6 +12,7 @@ import { WHERE, localName, unsupported, varName, type ZoneLayout, type ZoneRef }
 import { namesMovedCard } from "./playout-memo.js";
 import { writesEliminated } from "./playout-seat-totals.js";
 import { partitionOut, partitionedMove } from "./playout-partition-moves.js";
+import { KnownSegments } from "./playout-known-segments.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
  *  write them for the state machine, but over the kernel's state: variables in closure `let`s and
@@ -35,6 +36,8 @@ export class KernelCode extends KernelExpressions {
 
   /** Where a card parameter was drawn, for the move of that card (playout-position-hints.ts). */
   readonly positionHints = new PositionHints();
+  /** The segments an option's drawn cards lie in, for the writes of their counted variables. */
+  readonly knownSegments = new KnownSegments(this.game);
 
   /** The zones the rules never read (playout-write-only.ts). */
   private readonly writeOnly: ReadonlySet<string> = writeOnlyZones(this.game);
@@ -54,7 +57,7 @@ export class KernelCode extends KernelExpressions {
   readonly endSites: string[] = [];
 
   statements(statements: readonly A.Statement[]): string[] {
-    return statements.flatMap((s) => this.statement(s));
+    return this.knownSegments.sequence(statements, (s) => this.statement(s));
   }
 
   statement(s: A.Statement): string[] {
@@ -88,7 +91,7 @@ export class KernelCode extends KernelExpressions {
           ...this.withValue(
             s.value,
             (value) =>
-              this.countsTable?.assignment(s.target, target, s.operator, value) ??
+              this.countsTable?.assignment(s.target, target, s.operator, value, this.knownSegments.at(s.target, (z) => this.zone(z).seg)) ??
               // A flag or an enum per card is stored as a number (playout-card-vars.ts).
               this.cardVarWrite(s.target, target, s.operator, value) ??
               this.heldTable?.assignment(s.target, target, `${target} ${s.operator} ${value};`, flag) ?? [`${target} ${s.operator} ${value};`],
@@ -186,7 +189,7 @@ export class KernelCode extends KernelExpressions {
       const local = localName(binding.slot);
       return binding.slot.storage === "state" ? `${local} = ${argument};` : `let ${local} = ${argument};`;
     });
-    return [...lines, "{", ...bindings, ...this.statements(s.body.statements), "}", "}"];
+    return [...lines, "{", ...bindings, ...this.knownSegments.aliased(s.parameters, () => this.statements(s.body.statements)), "}", "}"];
   }
 
   /** Fisher–Yates over the positions, drawing from the game's generator as `shuffle` does. */
