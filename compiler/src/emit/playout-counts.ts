@@ -96,8 +96,8 @@ export class KernelCounts {
   private readonly indexFunctions: string[] = [];
   /** The per-card variables assignments write, with their kernel types. */
   private readonly written = new Map<string, string>();
-  /** Writes given the segment that holds the card, as `variable zone`. */
-  private readonly writtenAt = new Set<string>();
+  /** Writes given the segment that holds the card (playout-known-segments.ts), by the function's name. */
+  private readonly writtenAt = new Map<string, { readonly variable: string; readonly zone: string }>();
   /** The paired counts' names by what they count (zone, field, the test's code), and their tests' functions. */
   private readonly pairs = new Map<string, string>();
   private readonly pairTests: string[] = [];
@@ -433,7 +433,7 @@ export class KernelCounts {
     const array = varName(target.target.name);
     if (!code.startsWith(`${array}[`) || !code.endsWith("]")) return null;
     this.written.set(target.target.name, kernelType(this.game.typeOfVar(variable.declaration)));
-    if (known) this.writtenAt.add(`${target.target.name} ${known.zone}`);
+    if (known) this.writtenAt.set(keyedWrite(target.target.name, known.zone), { variable: target.target.name, zone: known.zone });
     return [MARKERS.line({ op: "write", variable: target.target.name, array, card: code.slice(array.length + 1, -1), operator, value, ...(known ? { known } : {}) })];
   }
 
@@ -538,7 +538,9 @@ export class KernelCounts {
       ...(this.pairs.size > 0 ? PAIR_OF_FUNCTION : []),
       ...(keyed.length === 0 ? [] : ["/** The counts by a key that reads per-card variables made afresh (the variables have their values). */", "function $recountKeyed(): void {", ...keyed.flatMap(recount), "}"]),
       ...[...this.written].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([variable, type]) => this.writeFunction(variable, type, keyed)),
-      ...[...this.writtenAt].sort().flatMap((at) => this.writeFunction(at.split(" ")[0]!, this.written.get(at.split(" ")[0]!)!, keyed, at.split(" ")[1])),
+      ...[...this.writtenAt]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .flatMap(([, { variable, zone }]) => this.writeFunction(variable, this.written.get(variable)!, keyed, zone)),
       ...seatTotalsCode(this.game, all.filter((c) => c.seats)),
     ];
   }
