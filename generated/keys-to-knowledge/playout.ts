@@ -418,29 +418,35 @@ export function playout(): PlayoutKernel {
     return $countOf($count_deeds_space, l_p * 35, $intMember(l_i, 1, 35)) > 0;
   }
   function fn_owned(l_i: number): boolean {
-    let $any948: boolean = false;
-    for (let l_q = 0; l_q < players; l_q++) {
-      if (v_eliminated[l_q] !== 0) continue;
-      if (fn_owns(l_q, l_i)) {
-        $any948 = true;
+    let $seat948 = -1;
+    for (
+      let $left949 = ((1 << players) - 1) & $countOf($holding_count_deeds_space, 0, $intMember(l_i, 1, 35));
+      $left949 !== 0;
+      $left949 &= $left949 - 1
+    ) {
+      const $q950 = 31 - Math.clz32($left949 & -$left949);
+      if (v_eliminated[$q950] === 0) {
+        $seat948 = $q950;
         break;
       }
     }
-    return $any948;
+    return $seat948 >= 0;
   }
   function fn_owner_of(l_i: number): number {
-    let $first949: number = 0;
-    let $found950 = false;
-    for (let l_q = 0; l_q < players; l_q++) {
-      if (v_eliminated[l_q] !== 0) continue;
-      if (fn_owns(l_q, l_i)) {
-        $first949 = l_q;
-        $found950 = true;
+    let $seat951 = -1;
+    for (
+      let $left952 = ((1 << players) - 1) & $countOf($holding_count_deeds_space, 0, $intMember(l_i, 1, 35));
+      $left952 !== 0;
+      $left952 &= $left952 - 1
+    ) {
+      const $q953 = 31 - Math.clz32($left952 & -$left952);
+      if (v_eliminated[$q953] === 0) {
+        $seat951 = $q953;
         break;
       }
     }
-    if (!$found950) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $first949;
+    if ($seat951 < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $seat951;
   }
   function fn_group_size(l_g: string): number {
     return (
@@ -458,42 +464,42 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! === 1 ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min951: number = NaN;
+    let $min954: number = NaN;
     {
-      const $seg953 = Z_deeds + l_p;
-      const $n954 = N[$seg953]!;
-      for (let $i952 = 0; $i952 < $n954; $i952++) {
-        const l_e = C[$seg953 * CAP + $i952]!;
+      const $seg956 = Z_deeds + l_p;
+      const $n957 = N[$seg956]!;
+      for (let $i955 = 0; $i955 < $n957; $i955++) {
+        const l_e = C[$seg956 * CAP + $i955]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min951 !== $min951 || $v < $min951) $min951 = $v;
+            if ($min954 !== $min954 || $v < $min954) $min954 = $v;
           }
         }
       }
     }
-    if ($min951 !== $min951)
+    if ($min954 !== $min954)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min951;
+    return $min954;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max955: number = NaN;
+    let $max958: number = NaN;
     {
-      const $seg957 = Z_deeds + l_p;
-      const $n958 = N[$seg957]!;
-      for (let $i956 = 0; $i956 < $n958; $i956++) {
-        const l_e = C[$seg957 * CAP + $i956]!;
+      const $seg960 = Z_deeds + l_p;
+      const $n961 = N[$seg960]!;
+      for (let $i959 = 0; $i959 < $n961; $i959++) {
+        const l_e = C[$seg960 * CAP + $i959]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max955 !== $max955 || $v > $max955) $max955 = $v;
+            if ($max958 !== $max958 || $v > $max958) $max958 = $v;
           }
         }
       }
     }
-    if ($max955 !== $max955)
+    if ($max958 !== $max958)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max955;
+    return $max958;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
     return $pairOf($paired_deeds_group_0, l_p * 16, $index_Group(l_g), 0) === 0;
@@ -554,38 +560,38 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any959: boolean = false;
+    let $any962: boolean = false;
     {
-      const $seg961 = Z_deeds + l_p;
-      const $n962 = N[$seg961]!;
-      for (let $i960 = 0; $i960 < $n962; $i960++) {
-        const l_d = C[$seg961 * CAP + $i960]!;
+      const $seg964 = Z_deeds + l_p;
+      const $n965 = N[$seg964]!;
+      for (let $i963 = 0; $i963 < $n965; $i963++) {
+        const l_d = C[$seg964 * CAP + $i963]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any959 = true;
+          $any962 = true;
           break;
         }
       }
     }
-    return $any959;
+    return $any962;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum963: number = 0;
+    let $sum966: number = 0;
     {
-      const $seg965 = Z_deeds + l_p;
-      const $n966 = N[$seg965]!;
-      for (let $i964 = 0; $i964 < $n966; $i964++) {
-        const l_d = C[$seg965 * CAP + $i964]!;
-        $sum963 +=
+      const $seg968 = Z_deeds + l_p;
+      const $n969 = N[$seg968]!;
+      for (let $i967 = 0; $i967 < $n969; $i967++) {
+        const l_d = C[$seg968 * CAP + $i967]!;
+        $sum966 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! === 1 ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum963 >= l_amount;
+    return v_cash[l_p]! + $sum966 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats967 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats967++;
-    return $seats967;
+    let $seats970 = 0;
+    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats970++;
+    return $seats970;
   }
   function fn_round_limit(): number {
     return 20;
@@ -594,19 +600,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum968: number = 0;
+    let $sum971: number = 0;
     {
-      const $seg970 = Z_deeds + l_p;
-      const $n971 = N[$seg970]!;
-      for (let $i969 = 0; $i969 < $n971; $i969++) {
-        const l_d = C[$seg970 * CAP + $i969]!;
-        $sum968 +=
+      const $seg973 = Z_deeds + l_p;
+      const $n974 = N[$seg973]!;
+      for (let $i972 = 0; $i972 < $n974; $i972++) {
+        const l_d = C[$seg973 * CAP + $i972]!;
+        $sum971 +=
           (v_mortgaged[l_d]! === 1 ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! === 1 ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum968;
+    return v_cash[l_p]! + $sum971;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
@@ -788,6 +794,7 @@ export function playout(): PlayoutKernel {
   var $count_spaces_kind = new Int32Array(8);
   var $paired_deeds_group_0 = new Int32Array(96);
   var $paired_deeds_group_1 = new Int32Array(96);
+  var $holding_count_deeds_space = new Int32Array(35);
   /** A segment's count of one member (its index; -1 for a value that is no member: none). */
   function $countOf(counts: Int32Array, at: number, member: number): number {
     return member < 0 ? 0 : counts[at + member]!;
@@ -811,11 +818,13 @@ export function playout(): PlayoutKernel {
       }
     }
     $count_deeds_space.fill(0);
+    $holding_count_deeds_space.fill(0);
     for (let $s = 0; $s < 6; $s++) {
       const $seg = Z_deeds + $s;
       for (let $i = 0; $i < N[$seg]!; $i++) {
         const $member = Deed_space[C[$seg * CAP + $i]!]! - 1;
-        if ($member >= 0) $count_deeds_space[$s * 35 + $member]!++;
+        if ($member >= 0 && $count_deeds_space[$s * 35 + $member]!++ === 0)
+          $holding_count_deeds_space[$member]! |= 1 << $s;
       }
     }
     $count_mercy_deck_deck.fill(0);
@@ -1328,7 +1337,9 @@ export function playout(): PlayoutKernel {
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($to - Z_deeds) * 35 + $member]!++;
+            if ($member >= 0)
+              if ($count_deeds_space[($to - Z_deeds) * 35 + $member]!++ === 0)
+                $holding_count_deeds_space[$member]! |= 1 << ($to - Z_deeds);
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -1344,6 +1355,7 @@ export function playout(): PlayoutKernel {
         }
         $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         $count_deeds_space.fill(0, ($from - Z_deeds) * 35, ($from - Z_deeds + 1) * 35);
+        for (let $m = 0; $m < 35; $m++) $holding_count_deeds_space[$m]! &= ~(1 << ($from - Z_deeds));
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
@@ -1426,7 +1438,9 @@ export function playout(): PlayoutKernel {
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg36 - Z_deeds) * 35 + $member]!--;
+            if ($member >= 0)
+              if (--$count_deeds_space[($seg36 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg36 - Z_deeds));
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -1590,7 +1604,9 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+          if ($member >= 0)
+            if (--$count_deeds_space[($taken - Z_deeds) * 35 + $member]! === 0)
+              $holding_count_deeds_space[$member]! &= ~(1 << ($taken - Z_deeds));
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -1617,7 +1633,9 @@ export function playout(): PlayoutKernel {
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg47 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0)
+            if ($count_deeds_space[($seg47 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg47 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
@@ -1969,7 +1987,9 @@ export function playout(): PlayoutKernel {
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($to - Z_deeds) * 35 + $member]!++;
+            if ($member >= 0)
+              if ($count_deeds_space[($to - Z_deeds) * 35 + $member]!++ === 0)
+                $holding_count_deeds_space[$member]! |= 1 << ($to - Z_deeds);
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -1985,6 +2005,7 @@ export function playout(): PlayoutKernel {
         }
         $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         $count_deeds_space.fill(0, ($from - Z_deeds) * 35, ($from - Z_deeds + 1) * 35);
+        for (let $m = 0; $m < 35; $m++) $holding_count_deeds_space[$m]! &= ~(1 << ($from - Z_deeds));
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
@@ -2067,7 +2088,9 @@ export function playout(): PlayoutKernel {
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg168 - Z_deeds) * 35 + $member]!--;
+            if ($member >= 0)
+              if (--$count_deeds_space[($seg168 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg168 - Z_deeds));
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -2231,7 +2254,9 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+          if ($member >= 0)
+            if (--$count_deeds_space[($taken - Z_deeds) * 35 + $member]! === 0)
+              $holding_count_deeds_space[$member]! &= ~(1 << ($taken - Z_deeds));
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -2258,7 +2283,9 @@ export function playout(): PlayoutKernel {
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg179 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0)
+            if ($count_deeds_space[($seg179 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg179 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
@@ -2594,7 +2621,9 @@ export function playout(): PlayoutKernel {
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($to - Z_deeds) * 35 + $member]!++;
+            if ($member >= 0)
+              if ($count_deeds_space[($to - Z_deeds) * 35 + $member]!++ === 0)
+                $holding_count_deeds_space[$member]! |= 1 << ($to - Z_deeds);
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -2610,6 +2639,7 @@ export function playout(): PlayoutKernel {
         }
         $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         $count_deeds_space.fill(0, ($from - Z_deeds) * 35, ($from - Z_deeds + 1) * 35);
+        for (let $m = 0; $m < 35; $m++) $holding_count_deeds_space[$m]! &= ~(1 << ($from - Z_deeds));
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
@@ -2692,7 +2722,9 @@ export function playout(): PlayoutKernel {
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg304 - Z_deeds) * 35 + $member]!--;
+            if ($member >= 0)
+              if (--$count_deeds_space[($seg304 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg304 - Z_deeds));
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -2856,7 +2888,9 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+          if ($member >= 0)
+            if (--$count_deeds_space[($taken - Z_deeds) * 35 + $member]! === 0)
+              $holding_count_deeds_space[$member]! &= ~(1 << ($taken - Z_deeds));
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -2883,7 +2917,9 @@ export function playout(): PlayoutKernel {
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg315 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0)
+            if ($count_deeds_space[($seg315 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg315 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
@@ -3054,7 +3090,9 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+          if ($member >= 0)
+            if (--$count_deeds_space[($taken - Z_deeds) * 35 + $member]! === 0)
+              $holding_count_deeds_space[$member]! &= ~(1 << ($taken - Z_deeds));
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -3081,7 +3119,9 @@ export function playout(): PlayoutKernel {
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg449 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0)
+            if ($count_deeds_space[($seg449 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg449 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
@@ -3334,7 +3374,9 @@ export function playout(): PlayoutKernel {
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($to - Z_deeds) * 35 + $member]!++;
+            if ($member >= 0)
+              if ($count_deeds_space[($to - Z_deeds) * 35 + $member]!++ === 0)
+                $holding_count_deeds_space[$member]! |= 1 << ($to - Z_deeds);
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -3350,6 +3392,7 @@ export function playout(): PlayoutKernel {
         }
         $paired_deeds_group_0.fill(0, ($from - Z_deeds) * 16, ($from - Z_deeds + 1) * 16);
         $count_deeds_space.fill(0, ($from - Z_deeds) * 35, ($from - Z_deeds + 1) * 35);
+        for (let $m = 0; $m < 35; $m++) $holding_count_deeds_space[$m]! &= ~(1 << ($from - Z_deeds));
         if (v_eliminated[$from - Z_deeds] === 0) {
           for (let $m = 0; $m < 8; $m++)
             $count_deeds_group$seats[$m]! -= $count_deeds_group[($from - Z_deeds) * 8 + $m]!;
@@ -3432,7 +3475,9 @@ export function playout(): PlayoutKernel {
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg786 - Z_deeds) * 35 + $member]!--;
+            if ($member >= 0)
+              if (--$count_deeds_space[($seg786 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg786 - Z_deeds));
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -3596,7 +3641,9 @@ export function playout(): PlayoutKernel {
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+          if ($member >= 0)
+            if (--$count_deeds_space[($taken - Z_deeds) * 35 + $member]! === 0)
+              $holding_count_deeds_space[$member]! &= ~(1 << ($taken - Z_deeds));
         }
         if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
           const $member = Deed_group$index[$card]!;
@@ -3623,7 +3670,9 @@ export function playout(): PlayoutKernel {
         }
         {
           const $member = Deed_space[$card]! - 1;
-          if ($member >= 0) $count_deeds_space[($seg797 - Z_deeds) * 35 + $member]!++;
+          if ($member >= 0)
+            if ($count_deeds_space[($seg797 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg797 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
@@ -5670,7 +5719,9 @@ export function playout(): PlayoutKernel {
                 }
                 if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+                  if ($member >= 0)
+                    if (--$count_deeds_space[($taken - Z_deeds) * 35 + $member]! === 0)
+                      $holding_count_deeds_space[$member]! &= ~(1 << ($taken - Z_deeds));
                 }
                 if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
                   const $member = Deed_group$index[$card]!;
@@ -5697,7 +5748,9 @@ export function playout(): PlayoutKernel {
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg442 - Z_deeds) * 35 + $member]!++;
+                  if ($member >= 0)
+                    if ($count_deeds_space[($seg442 - Z_deeds) * 35 + $member]!++ === 0)
+                      $holding_count_deeds_space[$member]! |= 1 << ($seg442 - Z_deeds);
                 }
                 {
                   const $member = Deed_group$index[$card]!;
@@ -5806,7 +5859,9 @@ export function playout(): PlayoutKernel {
           }
           if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($taken - Z_deeds) * 35 + $member]!--;
+            if ($member >= 0)
+              if (--$count_deeds_space[($taken - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($taken - Z_deeds));
           }
           if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
             const $member = Deed_group$index[$card]!;
@@ -5833,7 +5888,9 @@ export function playout(): PlayoutKernel {
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg431 - Z_deeds) * 35 + $member]!++;
+            if ($member >= 0)
+              if ($count_deeds_space[($seg431 - Z_deeds) * 35 + $member]!++ === 0)
+                $holding_count_deeds_space[$member]! |= 1 << ($seg431 - Z_deeds);
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -7754,7 +7811,9 @@ export function playout(): PlayoutKernel {
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg764 - Z_deeds) * 35 + $member]!--;
+                  if ($member >= 0)
+                    if (--$count_deeds_space[($seg764 - Z_deeds) * 35 + $member]! === 0)
+                      $holding_count_deeds_space[$member]! &= ~(1 << ($seg764 - Z_deeds));
                 }
                 {
                   const $member = Deed_group$index[$card]!;
@@ -7777,7 +7836,9 @@ export function playout(): PlayoutKernel {
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg768 - Z_deeds) * 35 + $member]!++;
+                  if ($member >= 0)
+                    if ($count_deeds_space[($seg768 - Z_deeds) * 35 + $member]!++ === 0)
+                      $holding_count_deeds_space[$member]! |= 1 << ($seg768 - Z_deeds);
                 }
                 {
                   const $member = Deed_group$index[$card]!;
@@ -7898,7 +7959,9 @@ export function playout(): PlayoutKernel {
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg749 - Z_deeds) * 35 + $member]!--;
+            if ($member >= 0)
+              if (--$count_deeds_space[($seg749 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg749 - Z_deeds));
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -7921,7 +7984,9 @@ export function playout(): PlayoutKernel {
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0) $count_deeds_space[($seg753 - Z_deeds) * 35 + $member]!++;
+            if ($member >= 0)
+              if ($count_deeds_space[($seg753 - Z_deeds) * 35 + $member]!++ === 0)
+                $holding_count_deeds_space[$member]! |= 1 << ($seg753 - Z_deeds);
           }
           {
             const $member = Deed_group$index[$card]!;
@@ -9091,7 +9156,9 @@ export function playout(): PlayoutKernel {
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0) $count_deeds_space[($seg936 - Z_deeds) * 35 + $member]!++;
+                  if ($member >= 0)
+                    if ($count_deeds_space[($seg936 - Z_deeds) * 35 + $member]!++ === 0)
+                      $holding_count_deeds_space[$member]! |= 1 << ($seg936 - Z_deeds);
                 }
                 {
                   const $member = Deed_group$index[$card]!;

@@ -160,16 +160,20 @@ export class KernelCounts {
   /** For `any(c in Z[q]: c.F == E.m)` (Z a per-player zone, q the seat of a pass over the seats
    *  (`isSeat`), F an enum field printed on the cards, m a member named): the mask of the seats whose
    *  segment holds such a card, kept (with `keep`) beside the counts by every move in and out of Z;
+   *  with `value` (the code of a value not reading the seat), m may be any value: its member found when read.
    *  null for any other aggregate. */
-  seatsHolding(e: A.AggregateExpression, isSeat: (x: A.Expression) => boolean, keep: boolean): string | null {
+  seatsHolding(e: A.AggregateExpression, isSeat: (x: A.Expression) => boolean, keep: boolean, value?: (x: A.Expression) => string | null): string | null {
     if (!this.enabled || e.callee.name !== "any" || this.maxSeats > 30) return null;
     if (e.source.kind !== "index" || !isSeat(e.source.index)) return null;
     const layout = this.layoutOf(e.source);
     if (!layout?.declaration.perPlayer) return null;
     const found = this.analyse(e, false);
-    if (!found || !found.equal || found.member === null || found.paired || found.ints || found.counted.variables.size > 0) return null;
+    if (!found || !found.equal || found.paired || found.counted.variables.size > 0) return null;
+    const code = found.member === null && value && found.value ? value(found.value) : null;
+    if (found.member === null && code === null) return null;
     if (keep) this.analyse(e, true)!.counted.holding = true;
-    return `${holdingName(found.counted.name)}[${found.member}]!`;
+    if (code === null) return `${holdingName(found.counted.name)}[${found.member}]!`;
+    return `$countOf(${holdingName(found.counted.name)}, 0, ${found.ints ? intMemberIndex(code, found.ints) : this.indexes.memberIndex(found.enumName!, code)})`;
   }
 
   /** Where an aggregate is a read of the counts (as `read` writes it), the expressions the read

@@ -14,6 +14,7 @@ import { seatSkips } from "./playout-call-skips.js";
 import { seatsOutside } from "./playout-seat-masks.js";
 import { cardEnumCode, cardEnumOf, cardVarNamed, cardVarRead } from "./playout-card-vars.js";
 import { callerMeaning, complement, seatsPassing } from "./playout-seat-sets.js";
+import { seatSetFirst } from "./playout-seat-set-firsts.js";
 
 /** The kernel's flag for one variant of the game: true while a game plays with it. */
 export function variantFlag(variant: string): string {
@@ -496,6 +497,9 @@ export abstract class KernelExpressions extends KernelLists {
     // `any` or `all` over the seats by a test read as a set of seats: its mask, tested once.
     const seats = this.seatSetRead(e);
     if (seats) return seats;
+    // `any` or `first` over the seats (seats leaving the game too): the mask, walked lowest first.
+    const firstSeat = this.heldTable ? seatSetFirst({ sets: { game: this.game, held: this.heldTable, counts: this.countsTable }, prelude: this.prelude, eliminated: this.game.eliminates ? ELIMINATED_VAR : null, expression: (x) => this.expression(x), temp: (x) => this.temp(x) }, e) : null;
+    if (firstSeat) return firstSeat;
     // A card looked up by a printed number in a zone only the setup writes: a table (playout-first-tables.ts).
     const tabled = this.firstTables?.read(e, (x) => this.expression(x));
     if (tabled) return tabled;

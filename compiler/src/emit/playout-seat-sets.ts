@@ -122,9 +122,10 @@ function passing(sets: SeatSets, test: A.Expression, meaningOf: (e: A.Expression
         const at = meaningOf(x);
         return at !== null && "seat" in at;
       };
-      const mask = counts?.seatsHolding(test, isSeat, false) ?? null;
+      const value = (x: A.Expression): string | null => valueCode(game, x, meaningOf);
+      const mask = counts?.seatsHolding(test, isSeat, false, value) ?? null;
       if (mask === null) return null;
-      kept.push(() => counts!.seatsHolding(test, isSeat, true));
+      kept.push(() => counts!.seatsHolding(test, isSeat, true, value));
       return mask;
     }
   }

@@ -1,0 +1,48 @@
+// `any(q in players: T)` and `first(q in players where T)`, T read as a set of seats
+// (playout-seat-sets.ts), in a game whose seats may leave it too: the seats passing T worked out
+// once, then walked lowest first (the order of `players`), skipping the seats out of the game, and
+// the first one kept. Keys to Knowledge's `owned(i)` and `owner_of(i)`, both through
+// `owns(q, i) = any(d in deeds[q]: d.space == i)`, so read the masks of the seats holding a deed of
+// space i (playout-counts.ts `seatsHolding`) where they searched the seats card by card; a seat
+// holds such a card for one or two seats at most, so the walk is a step or two.
+import type * as A from "../syntax/ast.js";
+import { quote } from "./code.js";
+import { callerMeaning, seatsPassing, type SeatSets } from "./playout-seat-sets.js";
+
+/** What the read needs of the expression writer. */
+export interface SeatSetFirstsWriter {
+  readonly sets: Omit<SeatSets, "meaningOf">;
+  /** The statements run before the one being written; null where there are none (in place). */
+  readonly prelude: string[] | null;
+  /** The variable of the eliminated flags, or null in a game no seat leaves. */
+  readonly eliminated: string | null;
+  expression(e: A.Expression): string;
+  temp(name: string): string;
+}
+
+/** The code of `any(q in players: T)` or `first(q in players where T)` from the mask of T; null
+ *  for any other aggregate or where T does not read as a set of seats. */
+export function seatSetFirst(w: SeatSetFirstsWriter, e: A.AggregateExpression): string | null {
+  const game = w.sets.game;
+  const test = e.callee.name === "any" && !e.condition ? e.value : e.callee.name === "first" && !e.value ? e.condition : null;
+  if (!test || !w.prelude) return null;
+  const players = e.source.kind === "name" ? game.names.get(e.source) : undefined;
+  const binder = game.names.get(e.binder);
+  if (players?.kind !== "builtin" || players.name !== "players" || binder?.kind !== "local") return null;
+  const passing = seatsPassing({ ...w.sets, meaningOf: callerMeaning(game, binder.slot, (x) => w.expression(x)) }, test);
+  if (!passing) return null;
+  passing.keep();
+  const seat = w.temp("seat");
+  const left = w.temp("left");
+  const q = w.temp("q");
+  w.prelude.push(
+    `let ${seat} = -1;`,
+    `for (let ${left} = ((1 << players) - 1) & ${passing.mask}; ${left} !== 0; ${left} &= ${left} - 1) {`,
+    `const ${q} = 31 - Math.clz32(${left} & -${left});`,
+    w.eliminated ? `if (${w.eliminated}[${q}] === 0) { ${seat} = ${q}; break; }` : `${seat} = ${q}; break;`,
+    "}",
+  );
+  if (e.callee.name === "any") return `(${seat} >= 0)`;
+  w.prelude.push(`if (${seat} < 0) throw new GameFault("fault/empty-aggregate", ${quote(`${e.callee.name}(…): no item matches`)});`);
+  return seat;
+}
