@@ -3,8 +3,8 @@
 // once, then walked lowest first (the order of `players`), skipping the seats out of the game, and
 // the first one kept. Keys to Knowledge's `owned(i)` and `owner_of(i)`, both through
 // `owns(q, i) = any(d in deeds[q]: d.space == i)`, so read the masks of the seats holding a deed of
-// space i (playout-counts.ts `seatsHolding`) where they searched the seats card by card; a seat
-// holds such a card for one or two seats at most, so the walk is a step or two.
+// space i (playout-counts.ts `seatsHolding`) where they called `owns` seat by seat; few seats
+// hold such a card, so the walk is a step or two.
 import type * as A from "../syntax/ast.js";
 import { quote } from "./code.js";
 import { callerMeaning, seatsPassing, type SeatSets } from "./playout-seat-sets.js";
