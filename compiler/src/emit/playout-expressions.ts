@@ -13,7 +13,7 @@ import { ELIMINATED } from "../check/elimination.js";
 import { seatSkips } from "./playout-call-skips.js";
 import { seatsOutside } from "./playout-seat-masks.js";
 import { cardEnumCode, cardEnumOf, cardVarNamed, cardVarRead } from "./playout-card-vars.js";
-import { callerMeaning, complement, seatsPassing } from "./playout-seat-sets.js";
+import { complement, seatsPassing, setsOverSeats } from "./playout-seat-sets.js";
 import { seatSetFirst } from "./playout-seat-set-firsts.js";
 
 /** The kernel's flag for one variant of the game: true while a game plays with it. */
@@ -376,10 +376,8 @@ export abstract class KernelExpressions extends KernelLists {
    *  seat, or in every one, from the masks; null otherwise. */
   private seatSetRead(e: A.AggregateExpression): string | null {
     if (!this.heldTable || this.game.eliminates || (e.callee.name !== "any" && e.callee.name !== "all") || !e.value) return null;
-    const players = e.source.kind === "name" ? this.game.names.get(e.source) : undefined;
-    const binder = this.game.names.get(e.binder);
-    if (players?.kind !== "builtin" || players.name !== "players" || binder?.kind !== "local") return null;
-    const sets = { game: this.game, held: this.heldTable, counts: this.countsTable, meaningOf: callerMeaning(this.game, binder.slot, (x) => this.expression(x)) };
+    const sets = setsOverSeats({ game: this.game, held: this.heldTable, counts: this.countsTable }, e, (x) => this.expression(x));
+    if (!sets) return null;
     const value = seatsPassing(sets, e.value);
     const where = e.condition ? seatsPassing(sets, e.condition) : null;
     if (!value || (e.condition && !where)) return null;

@@ -7,7 +7,7 @@
 // hold such a card, so the walk is a step or two.
 import type * as A from "../syntax/ast.js";
 import { quote } from "./code.js";
-import { callerMeaning, seatsPassing, type SeatSets } from "./playout-seat-sets.js";
+import { seatsPassing, setsOverSeats, type SeatSets } from "./playout-seat-sets.js";
 
 /** What the read needs of the expression writer. */
 export interface SeatSetFirstsWriter {
@@ -23,13 +23,10 @@ export interface SeatSetFirstsWriter {
 /** The code of `any(q in players: T)` or `first(q in players where T)` from the mask of T; null
  *  for any other aggregate or where T does not read as a set of seats. */
 export function seatSetFirst(w: SeatSetFirstsWriter, e: A.AggregateExpression): string | null {
-  const game = w.sets.game;
   const test = e.callee.name === "any" && !e.condition ? e.value : e.callee.name === "first" && !e.value ? e.condition : null;
   if (!test || !w.prelude) return null;
-  const players = e.source.kind === "name" ? game.names.get(e.source) : undefined;
-  const binder = game.names.get(e.binder);
-  if (players?.kind !== "builtin" || players.name !== "players" || binder?.kind !== "local") return null;
-  const passing = seatsPassing({ ...w.sets, meaningOf: callerMeaning(game, binder.slot, (x) => w.expression(x)) }, test);
+  const sets = setsOverSeats(w.sets, e, (x) => w.expression(x));
+  const passing = sets ? seatsPassing(sets, test) : null;
   if (!passing) return null;
   passing.keep();
   const seat = w.temp("seat");

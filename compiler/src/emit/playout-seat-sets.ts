@@ -40,6 +40,15 @@ export function seatsPassing(sets: SeatSets, test: A.Expression): { mask: string
   return mask === null ? null : { mask, keep: () => kept.forEach((k) => k()) };
 }
 
+/** The seat sets of an aggregate over the seats (`any(q in players: …)`, `first(q in players where …)`),
+ *  its binder read as the seat; null for an aggregate over anything else. */
+export function setsOverSeats(sets: Omit<SeatSets, "meaningOf">, e: A.AggregateExpression, write: (e: A.Expression) => string): SeatSets | null {
+  const players = e.source.kind === "name" ? sets.game.names.get(e.source) : undefined;
+  const binder = sets.game.names.get(e.binder);
+  if (players?.kind !== "builtin" || players.name !== "players" || binder?.kind !== "local") return null;
+  return { ...sets, meaningOf: callerMeaning(sets.game, binder.slot, write) };
+}
+
 /** The meaning of the names of a caller's expressions: the seat of binder slot `slot`, or a plain
  *  value not reading it, written by `write`. */
 export function callerMeaning(game: CheckedGame, slot: unknown, write: (e: A.Expression) => string): (e: A.Expression) => SeatMeaning | null {
