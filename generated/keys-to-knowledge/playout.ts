@@ -4149,23 +4149,25 @@ export function playout(): PlayoutKernel {
       let $value123$kept2 = 0;
       for (let $i124 = 0; $i124 < N[$seg93]!; $i124++) {
         const $value123 = C[$seg93 * CAP + $i124]!;
-        found99$test: if ($gate120) {
-          const l_d = $value123;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found99$test;
-          if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found99$test;
-          $values11[$value123$kept0++] = l_d;
-        }
-        found108$test: if ($gate121) {
-          const l_d = $value123;
-          if (!(v_key[l_d]! === 1)) break found108$test;
-          $values13[$value123$kept1++] = l_d;
-        }
         found117$test: if ($gate122) {
           const l_d = $value123;
           if (!!(v_mortgaged[l_d]! === 1)) break found117$test;
           if (!($paired_deeds_group_0[l_p_3 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found117$test;
           $values15[$value123$kept2++] = l_d;
+        }
+        if (v_key[$value123]! === 1) {
+          found108$test: if ($gate121) {
+            const l_d = $value123;
+            $values13[$value123$kept1++] = l_d;
+          }
+        } else {
+          found99$test: if ($gate120) {
+            const l_d = $value123;
+            if (!(v_books[l_d]! > 0)) break found99$test;
+            if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found99$test;
+            $values11[$value123$kept0++] = l_d;
+          }
         }
       }
       $values11$n[0]! = $value123$kept0;
@@ -4760,23 +4762,25 @@ export function playout(): PlayoutKernel {
       let $value255$kept2 = 0;
       for (let $i256 = 0; $i256 < N[$seg225]!; $i256++) {
         const $value255 = C[$seg225 * CAP + $i256]!;
-        found231$test: if ($gate252) {
-          const l_d = $value255;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found231$test;
-          if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found231$test;
-          $values21[$value255$kept0++] = l_d;
-        }
-        found240$test: if ($gate253) {
-          const l_d = $value255;
-          if (!(v_key[l_d]! === 1)) break found240$test;
-          $values23[$value255$kept1++] = l_d;
-        }
         found249$test: if ($gate254) {
           const l_d = $value255;
           if (!!(v_mortgaged[l_d]! === 1)) break found249$test;
           if (!($paired_deeds_group_0[l_p_9 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found249$test;
           $values25[$value255$kept2++] = l_d;
+        }
+        if (v_key[$value255]! === 1) {
+          found240$test: if ($gate253) {
+            const l_d = $value255;
+            $values23[$value255$kept1++] = l_d;
+          }
+        } else {
+          found231$test: if ($gate252) {
+            const l_d = $value255;
+            if (!(v_books[l_d]! > 0)) break found231$test;
+            if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found231$test;
+            $values21[$value255$kept0++] = l_d;
+          }
         }
       }
       $values21$n[0]! = $value255$kept0;
@@ -5371,23 +5375,25 @@ export function playout(): PlayoutKernel {
       let $value391$kept2 = 0;
       for (let $i392 = 0; $i392 < N[$seg361]!; $i392++) {
         const $value391 = C[$seg361 * CAP + $i392]!;
-        found367$test: if ($gate388) {
-          const l_d = $value391;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found367$test;
-          if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found367$test;
-          $values31[$value391$kept0++] = l_d;
-        }
-        found376$test: if ($gate389) {
-          const l_d = $value391;
-          if (!(v_key[l_d]! === 1)) break found376$test;
-          $values33[$value391$kept1++] = l_d;
-        }
         found385$test: if ($gate390) {
           const l_d = $value391;
           if (!!(v_mortgaged[l_d]! === 1)) break found385$test;
           if (!($paired_deeds_group_0[l_p_7 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found385$test;
           $values35[$value391$kept2++] = l_d;
+        }
+        if (v_key[$value391]! === 1) {
+          found376$test: if ($gate389) {
+            const l_d = $value391;
+            $values33[$value391$kept1++] = l_d;
+          }
+        } else {
+          found367$test: if ($gate388) {
+            const l_d = $value391;
+            if (!(v_books[l_d]! > 0)) break found367$test;
+            if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found367$test;
+            $values31[$value391$kept0++] = l_d;
+          }
         }
       }
       $values31$n[0]! = $value391$kept0;
@@ -6295,71 +6301,64 @@ export function playout(): PlayoutKernel {
         if (!$seatTotalsFresh) $recountSeats();
         for (let $i660 = 0; $i660 < N[$seg613]!; $i660++) {
           const $value658 = C[$seg613 * CAP + $i660]!;
-          let $same659 = 0;
-          found615$test: if ($gate651) {
-            const l_d = $value658;
-            if ($same659 === 0)
-              $same659 =
-                $count_deeds_group[l_q_2 * 8 + Deed_group$index[l_d]!]! ===
-                $count_bank_deeds_group[Deed_group$index[l_d]!]! +
-                  $count_deeds_group$seats[Deed_group$index[l_d]!]!
-                  ? 1
-                  : 2;
-            if ($same659 !== 1) break found615$test;
-            if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
-              break found615$test;
-            if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found615$test;
-            if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-              break found615$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found615$test;
-            $values55[$value658$kept0++] = l_d;
-          }
-          found620$test: if ($gate652) {
-            const l_d = $value658;
-            if ($same659 === 0)
-              $same659 =
-                $count_deeds_group[l_q_2 * 8 + Deed_group$index[l_d]!]! ===
-                $count_bank_deeds_group[Deed_group$index[l_d]!]! +
-                  $count_deeds_group$seats[Deed_group$index[l_d]!]!
-                  ? 1
-                  : 2;
-            if ($same659 !== 1) break found620$test;
-            if (!!(v_key[l_d]! === 1)) break found620$test;
-            if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-              break found620$test;
-            if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
-              break found620$test;
-            if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found620$test;
-            $values57[$value658$kept1++] = l_d;
-          }
-          found625$test: if ($gate653) {
-            const l_d = $value658;
-            if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found625$test;
-            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found625$test;
-            $values59[$value658$kept2++] = l_d;
-          }
-          found630$test: if ($gate654) {
-            const l_d = $value658;
-            if (!(v_key[l_d]! === 1)) break found630$test;
-            $values61[$value658$kept3++] = l_d;
-          }
-          found635$test: if ($gate655) {
-            const l_d = $value658;
-            if (!!(v_mortgaged[l_d]! === 1)) break found635$test;
-            if (!($paired_deeds_group_0[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
-              break found635$test;
-            $values63[$value658$kept4++] = l_d;
-          }
-          found640$test: if ($gate656) {
-            const l_d = $value658;
-            if (!(v_mortgaged[l_d]! === 1)) break found640$test;
-            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found640$test;
-            $values65[$value658$kept5++] = l_d;
-          }
           found646$test: if ($gate657) {
             const l_d_3 = $value658;
             if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found646$test;
             $values67[$value658$kept6++] = l_d_3;
+          }
+          if (v_mortgaged[$value658]! === 1) {
+            found640$test: if ($gate656) {
+              const l_d = $value658;
+              if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found640$test;
+              $values65[$value658$kept5++] = l_d;
+            }
+          } else {
+            found635$test: if ($gate655) {
+              const l_d = $value658;
+              if (!($paired_deeds_group_0[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
+                break found635$test;
+              $values63[$value658$kept4++] = l_d;
+            }
+          }
+          if (v_key[$value658]! === 1) {
+            found630$test: if ($gate654) {
+              const l_d = $value658;
+              $values61[$value658$kept3++] = l_d;
+            }
+          } else {
+            found625$test: if ($gate653) {
+              const l_d = $value658;
+              if (!(v_books[l_d]! > 0)) break found625$test;
+              if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found625$test;
+              $values59[$value658$kept2++] = l_d;
+            }
+            if (
+              $count_deeds_group[l_q_2 * 8 + Deed_group$index[$value658]!]! ===
+              $count_bank_deeds_group[Deed_group$index[$value658]!]! +
+                $count_deeds_group$seats[Deed_group$index[$value658]!]!
+            ) {
+              found615$test: if ($gate651) {
+                const l_d = $value658;
+                if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
+                  break found615$test;
+                if (!(v_books[l_d]! < 4)) break found615$test;
+                if (
+                  !(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!))
+                )
+                  break found615$test;
+                if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found615$test;
+                $values55[$value658$kept0++] = l_d;
+              }
+              found620$test: if ($gate652) {
+                const l_d = $value658;
+                if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
+                  break found620$test;
+                if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
+                  break found620$test;
+                if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found620$test;
+                $values57[$value658$kept1++] = l_d;
+              }
+            }
           }
         }
         $values55$n[0]! = $value658$kept0;
@@ -7015,71 +7014,64 @@ export function playout(): PlayoutKernel {
       if (!$seatTotalsFresh) $recountSeats();
       for (let $i554 = 0; $i554 < N[$seg507]!; $i554++) {
         const $value552 = C[$seg507 * CAP + $i554]!;
-        let $same553 = 0;
-        found509$test: if ($gate545) {
-          const l_d = $value552;
-          if ($same553 === 0)
-            $same553 =
-              $count_deeds_group[l_q_2 * 8 + Deed_group$index[l_d]!]! ===
-              $count_bank_deeds_group[Deed_group$index[l_d]!]! +
-                $count_deeds_group$seats[Deed_group$index[l_d]!]!
-                ? 1
-                : 2;
-          if ($same553 !== 1) break found509$test;
-          if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
-            break found509$test;
-          if (!(!(v_key[l_d]! === 1) && v_books[l_d]! < 4)) break found509$test;
-          if (!(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)))
-            break found509$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found509$test;
-          $values39[$value552$kept0++] = l_d;
-        }
-        found514$test: if ($gate546) {
-          const l_d = $value552;
-          if ($same553 === 0)
-            $same553 =
-              $count_deeds_group[l_q_2 * 8 + Deed_group$index[l_d]!]! ===
-              $count_bank_deeds_group[Deed_group$index[l_d]!]! +
-                $count_deeds_group$seats[Deed_group$index[l_d]!]!
-                ? 1
-                : 2;
-          if ($same553 !== 1) break found514$test;
-          if (!!(v_key[l_d]! === 1)) break found514$test;
-          if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-            break found514$test;
-          if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
-            break found514$test;
-          if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found514$test;
-          $values41[$value552$kept1++] = l_d;
-        }
-        found519$test: if ($gate547) {
-          const l_d = $value552;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found519$test;
-          if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found519$test;
-          $values43[$value552$kept2++] = l_d;
-        }
-        found524$test: if ($gate548) {
-          const l_d = $value552;
-          if (!(v_key[l_d]! === 1)) break found524$test;
-          $values45[$value552$kept3++] = l_d;
-        }
-        found529$test: if ($gate549) {
-          const l_d = $value552;
-          if (!!(v_mortgaged[l_d]! === 1)) break found529$test;
-          if (!($paired_deeds_group_0[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
-            break found529$test;
-          $values47[$value552$kept4++] = l_d;
-        }
-        found534$test: if ($gate550) {
-          const l_d = $value552;
-          if (!(v_mortgaged[l_d]! === 1)) break found534$test;
-          if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found534$test;
-          $values49[$value552$kept5++] = l_d;
-        }
         found540$test: if ($gate551) {
           const l_d_3 = $value552;
           if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found540$test;
           $values51[$value552$kept6++] = l_d_3;
+        }
+        if (v_mortgaged[$value552]! === 1) {
+          found534$test: if ($gate550) {
+            const l_d = $value552;
+            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found534$test;
+            $values49[$value552$kept5++] = l_d;
+          }
+        } else {
+          found529$test: if ($gate549) {
+            const l_d = $value552;
+            if (!($paired_deeds_group_0[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
+              break found529$test;
+            $values47[$value552$kept4++] = l_d;
+          }
+        }
+        if (v_key[$value552]! === 1) {
+          found524$test: if ($gate548) {
+            const l_d = $value552;
+            $values45[$value552$kept3++] = l_d;
+          }
+        } else {
+          found519$test: if ($gate547) {
+            const l_d = $value552;
+            if (!(v_books[l_d]! > 0)) break found519$test;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found519$test;
+            $values43[$value552$kept2++] = l_d;
+          }
+          if (
+            $count_deeds_group[l_q_2 * 8 + Deed_group$index[$value552]!]! ===
+            $count_bank_deeds_group[Deed_group$index[$value552]!]! +
+              $count_deeds_group$seats[Deed_group$index[$value552]!]!
+          ) {
+            found509$test: if ($gate545) {
+              const l_d = $value552;
+              if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
+                break found509$test;
+              if (!(v_books[l_d]! < 4)) break found509$test;
+              if (
+                !(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!))
+              )
+                break found509$test;
+              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found509$test;
+              $values39[$value552$kept0++] = l_d;
+            }
+            found514$test: if ($gate546) {
+              const l_d = $value552;
+              if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
+                break found514$test;
+              if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
+                break found514$test;
+              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found514$test;
+              $values41[$value552$kept1++] = l_d;
+            }
+          }
         }
       }
       $values39$n[0]! = $value552$kept0;
@@ -8350,22 +8342,24 @@ export function playout(): PlayoutKernel {
       let $value873$kept2 = 0;
       for (let $i874 = 0; $i874 < N[$seg843]!; $i874++) {
         const $value873 = C[$seg843 * CAP + $i874]!;
-        found849$test: if ($gate870) {
-          const l_d = $value873;
-          if (!(v_books[l_d]! > 0 && !(v_key[l_d]! === 1))) break found849$test;
-          if (!fn_may_sell_stack$memo(l_p, l_d)) break found849$test;
-          $values75[$value873$kept0++] = l_d;
-        }
-        found858$test: if ($gate871) {
-          const l_d = $value873;
-          if (!(v_key[l_d]! === 1)) break found858$test;
-          $values77[$value873$kept1++] = l_d;
-        }
         found867$test: if ($gate872) {
           const l_d = $value873;
           if (!!(v_mortgaged[l_d]! === 1)) break found867$test;
           if (!($paired_deeds_group_0[l_p * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)) break found867$test;
           $values79[$value873$kept2++] = l_d;
+        }
+        if (v_key[$value873]! === 1) {
+          found858$test: if ($gate871) {
+            const l_d = $value873;
+            $values77[$value873$kept1++] = l_d;
+          }
+        } else {
+          found849$test: if ($gate870) {
+            const l_d = $value873;
+            if (!(v_books[l_d]! > 0)) break found849$test;
+            if (!fn_may_sell_stack$memo(l_p, l_d)) break found849$test;
+            $values75[$value873$kept0++] = l_d;
+          }
         }
       }
       $values75$n[0]! = $value873$kept0;

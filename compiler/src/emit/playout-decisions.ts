@@ -17,6 +17,7 @@ import { lazySeatDomain } from "./playout-lazy-seats.js";
 import { callerMeaning, seatMaskDomain, seatsPassing, type SeatSets } from "./playout-seat-sets.js";
 import { seatsOutside, sharedSeatSkips } from "./playout-seat-masks.js";
 import { searchLines, sharedListings, type OptionListing, type OptionSearch, type SearchTest } from "./playout-shared-search.js";
+import { conjuncts } from "./playout-test-branches.js";
 
 
 /** An option's listing (`offered`): its flag, the domains its parameters are drawn from, the lines
@@ -526,7 +527,8 @@ export class KernelDecisions {
         return seatMaskDomain(seats);
       }
       for (const r of own) {
-        checks.push({ ...this.code.hoisted(() => this.code.expression(r.condition)), ...(sets ? { source: { test: r.condition, sets } } : {}) });
+        // Each conjunct a test of its own: it may then be shared or branched on alone.
+        for (const term of conjuncts(r.condition)) checks.push({ ...this.code.hoisted(() => this.code.expression(term)), ...(sets ? { source: { test: term, sets } } : {}) });
         folded.add(r);
       }
       // Searched alone (not in a pass shared with other options), over the seats: the seats its

@@ -21,6 +21,7 @@ import type { KernelDomain } from "./playout-domains.js";
 import { seatsOutside, sharedSeatSkips } from "./playout-seat-masks.js";
 import { commonLeadingTests } from "./playout-common-tests.js";
 import { freshSeatReads } from "./playout-seat-totals.js";
+import { branchOnSharedTests } from "./playout-test-branches.js";
 
 /** A requirement tested on each value of a search: `pre` runs first, `code` must hold. */
 export interface SearchTest {
@@ -124,21 +125,29 @@ function onePass(code: KernelCode, members: readonly { search: OptionSearch; gat
   });
   const once = new Map<string, string>();
   for (const [key, n] of uses) if (n > 1) once.set(key, code.temp("same"));
-  const body: string[] = [...[...once.values()].map((s) => `let ${s} = 0;`)];
+  const body: string[] = [];
   // Each member's count of kept values, in a local through the pass (its list's size is a cell of
   // an array, a load and a store at each value kept), its list's size set once after it.
   const keptCount = (i: number): string => `${value}$kept${i}`;
   if (common) body.push(`const ${common.binder} = ${value};`, ...common.common.flatMap((t) => [...t.pre, `if (!(${t.code})) continue;`]));
-  members.forEach(({ search, gate }, i) => {
+  const block = (i: number, tests: readonly SearchTest[]): string[] => {
+    const { search, gate } = members[i]!;
     const label = `${search.found.slice(1)}$test`;
-    body.push(`${label}: if (${gate}) {`, ...(common ? [] : [`const ${search.binder} = ${value};`]));
-    for (const t of testsOf(i)) {
+    const lines = [`${label}: if (${gate}) {`, ...(common ? [] : [`const ${search.binder} = ${value};`])];
+    for (const t of tests) {
       const same = once.get(keyOf(search.binder, t) ?? "");
-      if (same === undefined) body.push(...t.pre, `if (!(${t.code})) break ${label};`);
-      else body.push(`if (${same} === 0) ${same} = (${t.code}) ? 1 : 2;`, `if (${same} !== 1) break ${label};`);
+      if (same === undefined) lines.push(...t.pre, `if (!(${t.code})) break ${label};`);
+      else lines.push(`if (${same} === 0) ${same} = (${t.code}) ? 1 : 2;`, `if (${same} !== 1) break ${label};`);
     }
-    body.push(`${search.kept.list}[${keptCount(i)}++] = ${search.binder};`, "}");
-  });
+    lines.push(`${search.kept.list}[${keptCount(i)}++] = ${search.binder};`, "}");
+    return lines;
+  };
+  // A test of the value that several members make (or negate) is one branch (playout-test-branches.ts).
+  const blocks = branchOnSharedTests(value, members.map(({ search }, i) => ({ binder: search.binder, tests: testsOf(i) })), block);
+  // A requirement worked out once is declared where a member still tests it (not all became branches).
+  const kept = [...once.values()].filter((same) => blocks.some((line) => line.includes(`${same} `)));
+  body.unshift(...kept.map((same) => `let ${same} = 0;`));
+  body.push(...blocks);
   // The pass writes nothing: the totals over the seats it reads are made fresh once, before it.
   const fresh = freshSeatReads(body);
   return [
