@@ -1963,24 +1963,21 @@ export function playout(): PlayoutKernel {
     l_money_before = fn_money_cards(l_p_8);
     {
       const $amount = v_protection[l_p_8]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[p]`,
-        );
-      if (v_protection[l_p_8] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[p] has ${v_protection[l_p_8]}, not the ${$amount} to transfer`,
-        );
-      $positive_protection -= v_protection[l_p_8]! > 0 ? 1 : 0;
-      v_protection[l_p_8] -= $amount;
-      v_bank += $amount;
-      $positive_protection += v_protection[l_p_8]! > 0 ? 1 : 0;
-      $above_protection =
-        v_protection[l_p_8]! > 0 ? $above_protection | (1 << l_p_8) : $above_protection & ~(1 << l_p_8);
-      $zero_protection =
-        v_protection[l_p_8]! === 0 ? $zero_protection | (1 << l_p_8) : $zero_protection & ~(1 << l_p_8);
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from protection[p]`,
+          );
+        $positive_protection -= v_protection[l_p_8]! > 0 ? 1 : 0;
+        v_protection[l_p_8] = 0;
+        v_bank += $amount;
+        $positive_protection += v_protection[l_p_8]! > 0 ? 1 : 0;
+        $above_protection =
+          v_protection[l_p_8]! > 0 ? $above_protection | (1 << l_p_8) : $above_protection & ~(1 << l_p_8);
+        $zero_protection =
+          v_protection[l_p_8]! === 0 ? $zero_protection | (1 << l_p_8) : $zero_protection & ~(1 << l_p_8);
+      }
     }
     {
       const $card = l_card_7;
@@ -2972,24 +2969,21 @@ export function playout(): PlayoutKernel {
   function step198(): number {
     {
       const $amount = v_protection[l_p_6]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[p]`,
-        );
-      if (v_protection[l_p_6] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[p] has ${v_protection[l_p_6]}, not the ${$amount} to transfer`,
-        );
-      $positive_protection -= v_protection[l_p_6]! > 0 ? 1 : 0;
-      v_protection[l_p_6] -= $amount;
-      v_coins[l_p_6] += $amount;
-      $positive_protection += v_protection[l_p_6]! > 0 ? 1 : 0;
-      $above_protection =
-        v_protection[l_p_6]! > 0 ? $above_protection | (1 << l_p_6) : $above_protection & ~(1 << l_p_6);
-      $zero_protection =
-        v_protection[l_p_6]! === 0 ? $zero_protection | (1 << l_p_6) : $zero_protection & ~(1 << l_p_6);
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from protection[p]`,
+          );
+        $positive_protection -= v_protection[l_p_6]! > 0 ? 1 : 0;
+        v_protection[l_p_6] = 0;
+        v_coins[l_p_6] += $amount;
+        $positive_protection += v_protection[l_p_6]! > 0 ? 1 : 0;
+        $above_protection =
+          v_protection[l_p_6]! > 0 ? $above_protection | (1 << l_p_6) : $above_protection & ~(1 << l_p_6);
+        $zero_protection =
+          v_protection[l_p_6]! === 0 ? $zero_protection | (1 << l_p_6) : $zero_protection & ~(1 << l_p_6);
+      }
     }
     {
       const $card = l_card_6;
@@ -3202,28 +3196,25 @@ export function playout(): PlayoutKernel {
   function step214(): number {
     {
       const $amount = v_protection[l_target]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[target]`,
-        );
-      if (v_protection[l_target] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
-        );
-      $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
-      v_protection[l_target] -= $amount;
-      v_bank += $amount;
-      $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
-      $above_protection =
-        v_protection[l_target]! > 0
-          ? $above_protection | (1 << l_target)
-          : $above_protection & ~(1 << l_target);
-      $zero_protection =
-        v_protection[l_target]! === 0
-          ? $zero_protection | (1 << l_target)
-          : $zero_protection & ~(1 << l_target);
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from protection[target]`,
+          );
+        $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
+        v_protection[l_target] = 0;
+        v_bank += $amount;
+        $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+        $above_protection =
+          v_protection[l_target]! > 0
+            ? $above_protection | (1 << l_target)
+            : $above_protection & ~(1 << l_target);
+        $zero_protection =
+          v_protection[l_target]! === 0
+            ? $zero_protection | (1 << l_target)
+            : $zero_protection & ~(1 << l_target);
+      }
     }
     return step257();
   }
@@ -3583,24 +3574,21 @@ export function playout(): PlayoutKernel {
   function step253(): number {
     {
       const $amount = v_protection[l_p_3]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[p]`,
-        );
-      if (v_protection[l_p_3] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[p] has ${v_protection[l_p_3]}, not the ${$amount} to transfer`,
-        );
-      $positive_protection -= v_protection[l_p_3]! > 0 ? 1 : 0;
-      v_protection[l_p_3] -= $amount;
-      v_coins[l_p_3] += $amount;
-      $positive_protection += v_protection[l_p_3]! > 0 ? 1 : 0;
-      $above_protection =
-        v_protection[l_p_3]! > 0 ? $above_protection | (1 << l_p_3) : $above_protection & ~(1 << l_p_3);
-      $zero_protection =
-        v_protection[l_p_3]! === 0 ? $zero_protection | (1 << l_p_3) : $zero_protection & ~(1 << l_p_3);
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from protection[p]`,
+          );
+        $positive_protection -= v_protection[l_p_3]! > 0 ? 1 : 0;
+        v_protection[l_p_3] = 0;
+        v_coins[l_p_3] += $amount;
+        $positive_protection += v_protection[l_p_3]! > 0 ? 1 : 0;
+        $above_protection =
+          v_protection[l_p_3]! > 0 ? $above_protection | (1 << l_p_3) : $above_protection & ~(1 << l_p_3);
+        $zero_protection =
+          v_protection[l_p_3]! === 0 ? $zero_protection | (1 << l_p_3) : $zero_protection & ~(1 << l_p_3);
+      }
     }
     {
       const $card = l_card_4;
@@ -3990,24 +3978,21 @@ export function playout(): PlayoutKernel {
   function step288(): number {
     {
       const $amount = v_protection[l_p_2]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from protection[p]`,
-        );
-      if (v_protection[l_p_2] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `protection[p] has ${v_protection[l_p_2]}, not the ${$amount} to transfer`,
-        );
-      $positive_protection -= v_protection[l_p_2]! > 0 ? 1 : 0;
-      v_protection[l_p_2] -= $amount;
-      v_coins[l_p_2] += $amount;
-      $positive_protection += v_protection[l_p_2]! > 0 ? 1 : 0;
-      $above_protection =
-        v_protection[l_p_2]! > 0 ? $above_protection | (1 << l_p_2) : $above_protection & ~(1 << l_p_2);
-      $zero_protection =
-        v_protection[l_p_2]! === 0 ? $zero_protection | (1 << l_p_2) : $zero_protection & ~(1 << l_p_2);
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from protection[p]`,
+          );
+        $positive_protection -= v_protection[l_p_2]! > 0 ? 1 : 0;
+        v_protection[l_p_2] = 0;
+        v_coins[l_p_2] += $amount;
+        $positive_protection += v_protection[l_p_2]! > 0 ? 1 : 0;
+        $above_protection =
+          v_protection[l_p_2]! > 0 ? $above_protection | (1 << l_p_2) : $above_protection & ~(1 << l_p_2);
+        $zero_protection =
+          v_protection[l_p_2]! === 0 ? $zero_protection | (1 << l_p_2) : $zero_protection & ~(1 << l_p_2);
+      }
     }
     {
       const $card = l_card_2;
@@ -6482,28 +6467,25 @@ export function playout(): PlayoutKernel {
           }
           {
             const $amount = v_protection[l_target]!;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from protection[target]`,
-              );
-            if (v_protection[l_target] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
-              );
-            $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
-            v_protection[l_target] -= $amount;
-            v_coins[l_target] += $amount;
-            $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
-            $above_protection =
-              v_protection[l_target]! > 0
-                ? $above_protection | (1 << l_target)
-                : $above_protection & ~(1 << l_target);
-            $zero_protection =
-              v_protection[l_target]! === 0
-                ? $zero_protection | (1 << l_target)
-                : $zero_protection & ~(1 << l_target);
+            if ($amount !== 0) {
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from protection[target]`,
+                );
+              $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
+              v_protection[l_target] = 0;
+              v_coins[l_target] += $amount;
+              $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+              $above_protection =
+                v_protection[l_target]! > 0
+                  ? $above_protection | (1 << l_target)
+                  : $above_protection & ~(1 << l_target);
+              $zero_protection =
+                v_protection[l_target]! === 0
+                  ? $zero_protection | (1 << l_target)
+                  : $zero_protection & ~(1 << l_target);
+            }
           }
           {
             const $argument493 = l_active;
@@ -6773,28 +6755,25 @@ export function playout(): PlayoutKernel {
         }
         {
           const $amount = v_protection[l_target]!;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from protection[target]`,
-            );
-          if (v_protection[l_target] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `protection[target] has ${v_protection[l_target]}, not the ${$amount} to transfer`,
-            );
-          $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
-          v_protection[l_target] -= $amount;
-          v_coins[l_target] += $amount;
-          $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
-          $above_protection =
-            v_protection[l_target]! > 0
-              ? $above_protection | (1 << l_target)
-              : $above_protection & ~(1 << l_target);
-          $zero_protection =
-            v_protection[l_target]! === 0
-              ? $zero_protection | (1 << l_target)
-              : $zero_protection & ~(1 << l_target);
+          if ($amount !== 0) {
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from protection[target]`,
+              );
+            $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
+            v_protection[l_target] = 0;
+            v_coins[l_target] += $amount;
+            $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+            $above_protection =
+              v_protection[l_target]! > 0
+                ? $above_protection | (1 << l_target)
+                : $above_protection & ~(1 << l_target);
+            $zero_protection =
+              v_protection[l_target]! === 0
+                ? $zero_protection | (1 << l_target)
+                : $zero_protection & ~(1 << l_target);
+          }
         }
         {
           const $argument545 = l_active;

@@ -1309,18 +1309,15 @@ export function playout(): PlayoutKernel {
   function step23(): number {
     {
       const $amount = v_cash[l_p_4]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_4] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_4]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_4] -= $amount;
-      v_cash[l_creditor_4] += $amount;
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        v_cash[l_p_4] = 0;
+        v_cash[l_creditor_4] += $amount;
+      }
     }
     {
       const $from = Z_deeds + l_p_4;
@@ -1391,18 +1388,15 @@ export function playout(): PlayoutKernel {
   function step24(): number {
     {
       const $amount = v_cash[l_p_4]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_4] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_4]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_4] -= $amount;
-      v_centre += $amount;
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        v_cash[l_p_4] = 0;
+        v_centre += $amount;
+      }
     }
     {
       let $n31 = 0;
@@ -1842,15 +1836,15 @@ export function playout(): PlayoutKernel {
     if (l_kind_2 === "field_trip") {
       {
         const $amount = v_centre;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from centre`,
-          );
-        if (v_centre < $amount)
-          throw new GameFault("fault/insufficient", `centre has ${v_centre}, not the ${$amount} to transfer`);
-        v_centre -= $amount;
-        v_cash[l_p_5] += $amount;
+        if ($amount !== 0) {
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from centre`,
+            );
+          v_centre = 0;
+          v_cash[l_p_5] += $amount;
+        }
       }
     } else {
       if (l_kind_2 === "go_to_court") {
@@ -1959,18 +1953,15 @@ export function playout(): PlayoutKernel {
   function step56(): number {
     {
       const $amount = v_cash[l_p_10]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_10] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_10]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_10] -= $amount;
-      v_cash[l_creditor_8] += $amount;
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        v_cash[l_p_10] = 0;
+        v_cash[l_creditor_8] += $amount;
+      }
     }
     {
       const $from = Z_deeds + l_p_10;
@@ -2041,18 +2032,15 @@ export function playout(): PlayoutKernel {
   function step57(): number {
     {
       const $amount = v_cash[l_p_10]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_10] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_10]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_10] -= $amount;
-      v_centre += $amount;
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        v_cash[l_p_10] = 0;
+        v_centre += $amount;
+      }
     }
     {
       let $n163 = 0;
@@ -2593,18 +2581,15 @@ export function playout(): PlayoutKernel {
   function step77(): number {
     {
       const $amount = v_cash[l_p_8]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_8] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_8]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_8] -= $amount;
-      v_cash[l_creditor_6] += $amount;
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        v_cash[l_p_8] = 0;
+        v_cash[l_creditor_6] += $amount;
+      }
     }
     {
       const $from = Z_deeds + l_p_8;
@@ -2675,18 +2660,15 @@ export function playout(): PlayoutKernel {
   function step78(): number {
     {
       const $amount = v_cash[l_p_8]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_8] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_8]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_8] -= $amount;
-      v_centre += $amount;
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        v_cash[l_p_8] = 0;
+        v_centre += $amount;
+      }
     }
     {
       let $n299 = 0;
@@ -3346,18 +3328,15 @@ export function playout(): PlayoutKernel {
   function step116(): number {
     {
       const $amount = v_cash[l_p_2]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_2] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_2]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_2] -= $amount;
-      v_cash[l_creditor_2] += $amount;
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        v_cash[l_p_2] = 0;
+        v_cash[l_creditor_2] += $amount;
+      }
     }
     {
       const $from = Z_deeds + l_p_2;
@@ -3428,18 +3407,15 @@ export function playout(): PlayoutKernel {
   function step117(): number {
     {
       const $amount = v_cash[l_p_2]!;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from cash[p]`,
-        );
-      if (v_cash[l_p_2] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `cash[p] has ${v_cash[l_p_2]}, not the ${$amount} to transfer`,
-        );
-      v_cash[l_p_2] -= $amount;
-      v_centre += $amount;
+      if ($amount !== 0) {
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        v_cash[l_p_2] = 0;
+        v_centre += $amount;
+      }
     }
     {
       let $n781 = 0;

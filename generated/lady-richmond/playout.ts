@@ -688,34 +688,28 @@ export function playout(): PlayoutKernel {
           } else {
             {
               const $amount = v_stake[l_bidder]!;
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from stake[bidder]`,
-                );
-              if (v_stake[l_bidder] < $amount)
-                throw new GameFault(
-                  "fault/insufficient",
-                  `stake[bidder] has ${v_stake[l_bidder]}, not the ${$amount} to transfer`,
-                );
-              v_stake[l_bidder] -= $amount;
-              v_money_chest += $amount;
+              if ($amount !== 0) {
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from stake[bidder]`,
+                  );
+                v_stake[l_bidder] = 0;
+                v_money_chest += $amount;
+              }
             }
             for (let l_q = 0; l_q < players; l_q++) {
               {
                 const $amount = v_stake[l_q]!;
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from stake[q]`,
-                  );
-                if (v_stake[l_q] < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `stake[q] has ${v_stake[l_q]}, not the ${$amount} to transfer`,
-                  );
-                v_stake[l_q] -= $amount;
-                v_coins[l_q] += $amount;
+                if ($amount !== 0) {
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from stake[q]`,
+                    );
+                  v_stake[l_q] = 0;
+                  v_coins[l_q] += $amount;
+                }
               }
             }
             if (Card_kind$code[l_turned]! === 5) {

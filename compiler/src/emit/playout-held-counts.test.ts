@@ -179,7 +179,9 @@ describe("the playout kernel's counts of seats with an int above 0, in a split k
     expect(kernelText).toMatch(/if \(\$positive_guard > 0\) \{\s*\{\s*const \$start\d+ = /);
     expect(kernelText.match(/for \(let l_q = 0; l_q < players; l_q\+\+\)/g)).toBeNull();
     // A transfer's two ends and an assignment keep the count.
-    expect(kernelText).toMatch(/\$positive_guard -= v_guard\[l_target\]! > 0 \? 1 : 0;\s*v_guard\[l_target\] -= \$amount;/);
+    // (raid's transfer takes the whole guard: its source is written as 0, playout-whole-transfers.ts.)
+    expect(kernelText).toMatch(/\$positive_guard -= v_guard\[l_target\]! > 0 \? 1 : 0;\s*v_guard\[l_target\] = 0;/);
+    expect(kernelText).toMatch(/\$positive_guard -= v_guard\[l_q\]! > 0 \? 1 : 0;\s*v_guard\[l_q\] -= \$amount;/);
     expect(kernelText).toMatch(/\$positive_guard -= v_guard\[l_p\]! > 0 \? 1 : 0;\s*v_guard\[l_p\] -= 1;\s*\$positive_guard \+= v_guard\[l_p\]! > 0 \? 1 : 0;/);
   });
 

@@ -13,6 +13,7 @@ import { namesMovedCard } from "./playout-memo.js";
 import { writesEliminated } from "./playout-seat-totals.js";
 import { partitionOut, partitionedMove } from "./playout-partition-moves.js";
 import { KnownSegments } from "./playout-known-segments.js";
+import { wholeBalance, wholeTransfer } from "./playout-whole-transfers.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
  *  write them for the state machine, but over the kernel's state: variables in closure `let`s and
@@ -134,6 +135,11 @@ export class KernelCode extends KernelExpressions {
         const toCode = this.hoisted(() => this.assignable(s.to));
         const [amount, from, to] = [amountCode.code, fromCode.code, toCode.code];
         const [fromHeld, toHeld] = [this.heldMarkers(s.from, from), this.heldMarkers(s.to, to)];
+        const negative = `throw new GameFault("fault/negative-transfer", \`cannot transfer a negative amount (\${$amount}) from ${describeTarget(s.from)}\`);`;
+        const whole = wholeBalance(s);
+        const write = [...fromHeld.before, ...toHeld.before, whole ? `${from} = 0;` : `${from} -= $amount;`, `${to} += $amount;`, ...fromHeld.after, ...toHeld.after];
+        const seats = [...this.seatsMarker(s.from), ...this.seatsMarker(s.to)];
+        if (whole) return ["{", ...amountCode.pre, ...fromCode.pre, ...toCode.pre, ...wholeTransfer(amount, negative, [...write, ...seats]), "}"];
         return [
           "{",
           ...amountCode.pre,
@@ -141,17 +147,11 @@ export class KernelCode extends KernelExpressions {
           ...toCode.pre,
           // `transfer up to N`: as much of N as the source holds.
           `const $amount = ${s.upTo ? `Math.min(${amount}, ${from})` : amount};`,
-          `if ($amount < 0) throw new GameFault("fault/negative-transfer", \`cannot transfer a negative amount (\${$amount}) from ${describeTarget(s.from)}\`);`,
+          `if ($amount < 0) ${negative}`,
           `if (${from} < $amount) throw new GameFault("fault/insufficient", \`${describeTarget(s.from)} has \${${from}}, not the \${$amount} to transfer\`);`,
-          ...fromHeld.before,
-          ...toHeld.before,
-          `${from} -= $amount;`,
-          `${to} += $amount;`,
-          ...fromHeld.after,
-          ...toHeld.after,
+          ...write,
           "}",
-          ...this.seatsMarker(s.from),
-          ...this.seatsMarker(s.to),
+          ...seats,
         ];
       }
       case "say":
