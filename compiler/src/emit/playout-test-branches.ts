@@ -87,11 +87,12 @@ function mostShared(value: string, members: readonly { i: number; binder: string
 }
 
 /** Whether a test may be tested earlier or skipped without a difference: no lines before it, no
- *  call (a seat total made fresh before the pass is a plain read) and no property read. */
+ *  call (a seat total made fresh before the pass is a plain read), no property read (of a value that
+ *  may be undefined) and no assignment. */
 function movable(test: SearchTest): boolean {
   if (test.pre.length > 0) return false;
   const code = freshSeatReads([test.code]).code[0]!;
-  return !/[\w$]\s*\(/.test(code) && !/\.[A-Za-z_$]/.test(code);
+  return !/[\w$]\s*\(/.test(code) && !/\.[A-Za-z_$]/.test(code) && !/(^|[^=!<>])=(?!=)|\+\+|--/.test(code);
 }
 
 /** The test with the value's name in place of the binder; null when it does not read the binder
