@@ -776,6 +776,18 @@ export function playout(): PlayoutKernel {
       }
     }
   }
+  /** The counts at a fresh start, before the setup's rules. */
+  function $freshCounts(): void {
+    for (let $i = 0; $i < 18; $i++) $count_collection_kind[$i] = 0;
+    for (let $i = 0; $i < 84; $i++) $count_hand_effect[$i] = 0;
+    for (let $i = 0; $i < 84; $i++) $count_played_effect[$i] = 0;
+    for (let $i = 0; $i < 14; $i++) $holding_count_played_effect[$i] = 0;
+  }
+  /** The counts by a key at a fresh start, the variables at their first values. */
+  function $freshKeyed(): void {
+    for (let $i = 0; $i < 36; $i++) $keyed_collection_colour_of[$i] = 0;
+    for (let $i = 0; $i < 12; $i++) $keyed_collection_uncommitted[$i] = 0;
+  }
   function $write_committed(card: number, value: string, hint: number): void {
     const $seg0 = segmentHolding(C, N, CAP, Z_collection, 6, hint, card);
     if ($seg0 >= 0) $keyed_collection_colour_of[($seg0 - Z_collection) * 6 + fn_colour_of$member(card)]!--;
@@ -8254,7 +8266,7 @@ export function playout(): PlayoutKernel {
         C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
       N[Z_action_deck] = ALL_Action.length;
       for (let $c = 60; $c < 99; $c++) $where[$c] = Z_action_deck;
-      $recountAll();
+      $freshCounts();
       v_bank = 1000;
       for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
       for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
@@ -8279,7 +8291,7 @@ export function playout(): PlayoutKernel {
         if (v_protection[$p]! > 0) $above_protection |= 1 << $p;
         if (v_protection[$p]! === 0) $zero_protection |= 1 << $p;
       }
-      $recountKeyed();
+      $freshKeyed();
       {
         for (let $i794 = N[Z_action_deck]! - 1; $i794 > 0; $i794--) {
           const $n798 = $i794 + 1;

@@ -358,6 +358,10 @@ export function playout(): PlayoutKernel {
     const $m = v - low;
     return $m >= 0 && $m < members ? $m : -1;
   }
+  /** The counts at a fresh start, before the setup's rules. */
+  function $freshCounts(): void {
+    for (let $i = 0; $i < 55; $i++) $count_mansion_value[$i] = 0;
+  }
   function step0(): number {
     l_trader = v_shop_keeper;
     return step1();
@@ -961,7 +965,7 @@ export function playout(): PlayoutKernel {
       N[Z_draw] = ALL_Merchandise.length;
       for (let $k = 0; $k < ALL_Objective.length; $k++) C[Z_objective_stacks * CAP + $k] = ALL_Objective[$k]!;
       N[Z_objective_stacks] = ALL_Objective.length;
-      $recountAll();
+      $freshCounts();
       v_shop_keeper = 0;
       v_shop_keeper = drawInt(G, players);
       {

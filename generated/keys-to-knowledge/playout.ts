@@ -883,6 +883,41 @@ export function playout(): PlayoutKernel {
       }
     }
   }
+  /** The counts at a fresh start, before the setup's rules. */
+  function $freshCounts(): void {
+    $count_bank_deeds_group.fill(0);
+    for (let $s = 0; $s < 1; $s++) {
+      const $seg = Z_bank_deeds + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Deed_group$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_bank_deeds_group[$s * 8 + $member]!++;
+      }
+    }
+    for (let $i = 0; $i < 48; $i++) $count_deeds_group[$i] = 0;
+    for (let $i = 0; $i < 210; $i++) $count_deeds_space[$i] = 0;
+    for (let $i = 0; $i < 35; $i++) $holding_count_deeds_space[$i] = 0;
+    $count_mercy_deck_deck.fill(0);
+    for (let $s = 0; $s < 1; $s++) {
+      const $seg = Z_mercy_deck + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Fortune_deck$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_mercy_deck_deck[$s * 2 + $member]!++;
+      }
+    }
+    $count_spaces_kind.fill(0);
+    for (let $s = 0; $s < 1; $s++) {
+      const $seg = Z_spaces + $s;
+      for (let $i = 0; $i < N[$seg]!; $i++) {
+        const $member = Space_kind$index[C[$seg * CAP + $i]!]!;
+        if ($member >= 0) $count_spaces_kind[$s * 8 + $member]!++;
+      }
+    }
+  }
+  /** The counts by a key at a fresh start, the variables at their first values. */
+  function $freshKeyed(): void {
+    for (let $i = 0; $i < 96; $i++) $paired_deeds_group_0[$i] = 0;
+    for (let $i = 0; $i < 96; $i++) $paired_deeds_group_1[$i] = 0;
+  }
   function $write_books(card: number, value: number, hint: number): void {
     const $seg0 = segmentHolding(C, N, CAP, Z_deeds, 6, hint, card);
     if ($seg0 >= 0)
@@ -8826,7 +8861,7 @@ export function playout(): PlayoutKernel {
         C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
       N[Z_mercy_deck] = ALL_Fortune.length;
       for (let $c = 90; $c < 106; $c++) $where[$c] = Z_mercy_deck;
-      $recountAll();
+      $freshCounts();
       $seatTotalsFresh = false;
       for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
       v_bank = 1000000000;
@@ -8848,7 +8883,7 @@ export function playout(): PlayoutKernel {
       v_claim_payer = 0;
       v_claim_amount = 0;
       v_claim_space = -1;
-      $recountKeyed();
+      $freshKeyed();
       {
         let $n902 = 0;
         {

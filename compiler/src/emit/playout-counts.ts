@@ -28,6 +28,7 @@ import { INT_MEMBER_FUNCTION, intCardKey, intFieldRange, intMemberIndex, type In
 import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode, seatTotalsName } from "./playout-seat-totals.js";
 import { writtenMember } from "./playout-enum-codes.js";
 import { rowPlus, segmentOffset, segmentRow } from "./playout-segment-offsets.js";
+import { freshCalls, freshFunctions, holdingName, recountLines } from "./playout-fresh-counts.js";
 
 /** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
 export interface EnumIndexes {
@@ -43,17 +44,20 @@ type Marker =
   | { op: "from"; cardType: string; seg: string; card: string }
   | { op: "write"; variable: string; array: string; card: string; operator: string; value: string; known?: { zone: string; seg: string } }
   | { op: "recount" }
-  | { op: "recount-keyed" }
+  | { op: "fresh"; keyed: boolean }
   | { op: "seats" };
 
 const MARKERS = markerKind<Marker>("counts");
 
 /** Where the zones are loaded whole (a game's start, a resumed state): every count is made afresh. */
 export const RECOUNT_MARKER = MARKERS.line({ op: "recount" });
-/** Where the per-card variables have their first values: the counts by a key that reads them made afresh. */
-export const RECOUNT_KEYED_MARKER = MARKERS.line({ op: "recount-keyed" });
+/** At a fresh start, before the setup's rules: the counts by a printed field (by a key that reads
+ *  per-card variables, `keyed`: once these have their first values) made (playout-fresh-counts.ts). */
+export function freshMarker(keyed: boolean): string {
+  return MARKERS.line({ op: "fresh", keyed });
+}
 
-interface Counted {
+export interface Counted {
   readonly zone: ZoneLayout;
   readonly segments: number;
   readonly members: number;
@@ -89,6 +93,8 @@ export class KernelCounts {
   enabled = false;
   /** Off while code is written that runs before the counts by a key are made (the variables' first values). */
   keyed = true;
+  /** Set by the kernel writer's setup: the zones that start full (playout-fresh-counts.ts). */
+  filled: readonly string[] | null = null;
   /** Set by the kernel writer: whether the kernel keeps WHERE (a card's last segment, a hint). */
   hints = true;
   private readonly keys: CardKeys;
@@ -478,8 +484,10 @@ export class KernelCounts {
         return all.length === 0 ? [] : ["$recountAll();", ...(all.some((c) => c.seats) ? [`${SEATS_FRESH} = false;`] : [])];
       case "seats":
         return all.some((c) => c.seats) ? [`${SEATS_FRESH} = false;`] : [];
-      case "recount-keyed":
-        return all.some((c) => c.variables.size > 0) ? ["$recountKeyed();"] : [];
+      case "fresh": {
+        const made = freshCalls(all, m.keyed);
+        return !m.keyed && all.some((c) => c.seats) ? [...made, `${SEATS_FRESH} = false;`] : made;
+      }
       case "write": {
         const declaration = this.game.vars.get(m.variable)!;
         const stored = cardVarStored(this.game, declaration, m.value);
@@ -512,18 +520,6 @@ export class KernelCounts {
     if (all.length === 0) return [];
     const fields = all.filter((c) => c.variables.size === 0);
     const keyed = all.filter((c) => c.variables.size > 0);
-    const recount = (c: Counted): string[] => [
-      `${c.name}.fill(0);`,
-      ...(c.holding ? [`${holdingName(c.name)}.fill(0);`] : []),
-      `for (let $s = 0; $s < ${c.segments}; $s++) {`,
-      `const $seg = ${c.zone.constant} + $s;`,
-      "for (let $i = 0; $i < N[$seg]!; $i++) {",
-      `const $member = ${c.key("C[$seg * CAP + $i]!")};`,
-      // The seat's bit in the mask of the member, where kept, as its count leaves 0.
-      c.holding ? `if ($member >= 0 && ${c.name}[$s * ${c.members} + $member]!++ === 0) ${holdingName(c.name)}[$member]! |= 1 << $s;` : `if ($member >= 0) ${c.name}[$s * ${c.members} + $member]!++;`,
-      "}",
-      "}",
-    ];
     return [
       ...all.map((c) => `const ${c.name} = new Int32Array(${c.segments * c.members});`),
       ...all.filter((c) => c.holding).map((c) => `const ${holdingName(c.name)} = new Int32Array(${c.members});`),
@@ -533,14 +529,15 @@ export class KernelCounts {
       "}",
       "/** Every count made afresh from the zones as they lie. */",
       "function $recountAll(): void {",
-      ...fields.flatMap(recount),
+      ...fields.flatMap(recountLines),
       ...(keyed.length > 0 ? ["$recountKeyed();"] : []),
       "}",
       ...this.indexFunctions,
       ...(this.intCounts ? INT_MEMBER_FUNCTION : []),
       ...this.pairTests,
       ...(this.pairs.size > 0 ? PAIR_OF_FUNCTION : []),
-      ...(keyed.length === 0 ? [] : ["/** The counts by a key that reads per-card variables made afresh (the variables have their values). */", "function $recountKeyed(): void {", ...keyed.flatMap(recount), "}"]),
+      ...(keyed.length === 0 ? [] : ["/** The counts by a key that reads per-card variables made afresh (the variables have their values). */", "function $recountKeyed(): void {", ...keyed.flatMap(recountLines), "}"]),
+      ...(this.filled ? freshFunctions(fields, keyed, this.filled) : []),
       ...[...this.written].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([variable, type]) => this.writeFunction(variable, type, keyed)),
       ...[...this.writtenAt]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -569,11 +566,6 @@ export class KernelCounts {
       "}",
     ];
   }
-}
-
-/** The masks of the seats holding each member, for the counts named `name`. */
-function holdingName(name: string): string {
-  return `$holding_${name.replace(/^\$/, "")}`;
 }
 
 /** The closure's function that writes a per-card variable keys read. */

@@ -11,7 +11,7 @@ import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { KernelMemo, START_MARKER } from "./playout-memo.js";
-import { KernelCounts, RECOUNT_KEYED_MARKER, RECOUNT_MARKER } from "./playout-counts.js";
+import { KernelCounts, RECOUNT_MARKER, freshMarker } from "./playout-counts.js";
 import { InlineCalls } from "./playout-inline-calls.js";
 import { EnumArguments } from "./playout-enum-arguments.js";
 import { FirstTables } from "./playout-first-tables.js";
@@ -429,9 +429,11 @@ export class PlayoutFile {
   /** setup(): the components placed, the variables at their first values, the setup rules run. */
   private setupCode(): string[] {
     const lines = ["N.fill(0);"];
+    const filled: string[] = [];
     for (const z of this.zones.values()) {
       const initial = z.declaration.initialCards;
       if (!initial) continue;
+      filled.push(z.declaration.name.name);
       const all = `ALL_${initial.name}`;
       this.code.cardImports.add(all);
       lines.push(
@@ -440,8 +442,9 @@ export class PlayoutFile {
         `${eachCardHead(this.ctx.cardIds, initial.name, "$c", all)} ${WHERE}[$c] = ${z.constant};`,
       );
     }
-    // The running counts, of the zones as dealt (the setup's moves then keep them).
-    if (this.counts.enabled) lines.push(RECOUNT_MARKER);
+    // The running counts, of the zones as filled (the setup's moves then keep them): the others are empty.
+    this.counts.filled = filled;
+    if (this.counts.enabled) lines.push(freshMarker(false));
     // The counts of seats are made after the first values: none is read in them.
     const reading = this.held.enabled;
     this.held.enabled = false;
@@ -461,7 +464,7 @@ export class PlayoutFile {
     this.counts.keyed = true;
     lines.push(RECOUNT_HELD_MARKER);
     // The counts by a key that reads per-card variables, of the variables at their first values.
-    if (this.counts.enabled) lines.push(RECOUNT_KEYED_MARKER);
+    if (this.counts.enabled) lines.push(freshMarker(true));
     this.writing = this.ctx.game.setup;
     lines.push(...this.code.statements(this.ctx.game.setup?.statements ?? []));
     this.writing = this.ctx.game.flow;
