@@ -1854,9 +1854,18 @@ export function playout(): PlayoutKernel {
       if ($positive_protection > 0) {
         {
           const $start7 = v_chairman;
-          for (let $k8 = 0; $k8 < players; $k8++) {
-            const l_p_5 = $start7 + $k8 < players ? $start7 + $k8 : $start7 + $k8 - players;
-            if (v_protection[l_p_5]! > 0 && !(l_p_5 >= humans)) $values2[$n6++] = l_p_5;
+          {
+            const l_p_5$all = ((1 << players) - 1) & ~~$above_protection;
+            for (let l_p_5$left = l_p_5$all & (-1 << $start7), l_p_5$low = l_p_5$all & ~(-1 << $start7); ;) {
+              if (l_p_5$left === 0) {
+                if (l_p_5$low === 0) break;
+                l_p_5$left = l_p_5$low;
+                l_p_5$low = 0;
+              }
+              const l_p_5 = 31 - Math.clz32(l_p_5$left & -l_p_5$left);
+              l_p_5$left &= l_p_5$left - 1;
+              if (v_protection[l_p_5]! > 0 && !(l_p_5 >= humans)) $values2[$n6++] = l_p_5;
+            }
           }
         }
       }

@@ -1160,10 +1160,20 @@ export function playout(): PlayoutKernel {
       let $n0 = 0;
       {
         const $start1 = l_roller;
-        for (let $k2 = 0; $k2 < players; $k2++) {
-          const l_q_2 = $start1 + $k2 < players ? $start1 + $k2 : $start1 + $k2 - players;
-          if (v_eliminated[l_q_2] !== 0) continue;
-          if (l_q_2 === l_roller || (v_claim_open && v_claim_owner === l_q_2)) $values0[$n0++] = l_q_2;
+        {
+          const l_q_2$all =
+            ((1 << players) - 1) & ~~((1 << l_roller) | ((v_claim_open ? -1 : 0) & (1 << v_claim_owner)));
+          for (let l_q_2$left = l_q_2$all & (-1 << $start1), l_q_2$low = l_q_2$all & ~(-1 << $start1); ;) {
+            if (l_q_2$left === 0) {
+              if (l_q_2$low === 0) break;
+              l_q_2$left = l_q_2$low;
+              l_q_2$low = 0;
+            }
+            const l_q_2 = 31 - Math.clz32(l_q_2$left & -l_q_2$left);
+            l_q_2$left &= l_q_2$left - 1;
+            if (v_eliminated[l_q_2] !== 0) continue;
+            if (l_q_2 === l_roller || (v_claim_open && v_claim_owner === l_q_2)) $values0[$n0++] = l_q_2;
+          }
         }
       }
       l_q_2$count = $n0;

@@ -11,7 +11,7 @@ import { KernelLists, kernelType, setArray } from "./playout-lists.js";
 import { localName, unsupported, varName, type ZoneRef } from "./playout-zones.js";
 import { ELIMINATED } from "../check/elimination.js";
 import { seatSkips } from "./playout-call-skips.js";
-import { seatsOutside } from "./playout-seat-masks.js";
+import { seatsOutside, seatsOutsideFrom } from "./playout-seat-masks.js";
 import { cardEnumCode, cardEnumOf, cardVarNamed, cardVarRead } from "./playout-card-vars.js";
 import { complement, seatsPassing, setsOverSeats } from "./playout-seat-sets.js";
 import { seatSetFirst } from "./playout-seat-set-firsts.js";
@@ -413,6 +413,10 @@ export abstract class KernelExpressions extends KernelLists {
       const start = this.temp("start");
       const k = this.temp("k");
       const skipped = plainSource(source.args[0]!) ? filter : null;
+      const eliminated = this.game.eliminates ? [`if (${ELIMINATED_VAR}[${binder}] !== 0) continue;`] : [];
+      // Only the seats the filter's leading tests can let through, in turn order (playout-call-skips.ts).
+      const skips = skipped?.test && this.heldTable ? seatSkips(this.game, this.heldTable, this.countsTable, skipped.test, skipped.slot, (x) => this.expression(x)) : null;
+      if (skips) return this.seatsGuarded(skipped, ["{", `const ${start} = ${this.expression(source.args[0]!)};`, ...seatsOutsideFrom(skips, start, binder, [...eliminated, ...body]), "}"]);
       return this.seatsGuarded(skipped, [
         "{",
         `const ${start} = ${this.expression(source.args[0]!)};`,

@@ -66,3 +66,21 @@ export function seatsOutside(skipped: string, binder: string, body: readonly str
     "}",
   ];
 }
+
+/** The loop over the seats not in `skipped` in turn order from seat `start` (`players_from`): the
+ *  seats from `start` up, then those below it, each part lowest first, binding `binder` to each. */
+export function seatsOutsideFrom(skipped: string, start: string, binder: string, body: readonly string[]): string[] {
+  const left = `${binder}$left`;
+  const low = `${binder}$low`;
+  return [
+    "{",
+    `const ${binder}$all = ((1 << players) - 1) & ~(${skipped});`,
+    `for (let ${left} = ${binder}$all & (-1 << ${start}), ${low} = ${binder}$all & ~(-1 << ${start}); ; ) {`,
+    `if (${left} === 0) { if (${low} === 0) break; ${left} = ${low}; ${low} = 0; }`,
+    `const ${binder} = 31 - Math.clz32(${left} & -${left});`,
+    `${left} &= ${left} - 1;`,
+    ...body,
+    "}",
+    "}",
+  ];
+}
