@@ -556,7 +556,7 @@ export class KernelCounts {
     // One look for the card per counted zone.
     const zones = [...new Set(reading.map((c) => c.zone))];
     const seg = (c: Counted): string => `$seg${zones.indexOf(c.zone)}`;
-    const at = (c: Counted): string => `${c.name}[(${seg(c)} - ${c.zone.constant}) * ${c.members} + ${c.key("card")}]!`;
+    const at = (c: Counted): string => `${c.name}[${rowPlus(segmentRow(seg(c), c.zone.constant, c.members), c.key("card"))}]!`;
     return [
       `function ${keyedWrite(variable, known)}(card: number, value: ${type}, ${known ? "$seg0" : "hint"}: number): void {`,
       ...(known ? [] : zones.map((z, i) => `const $seg${i} = segmentHolding(C, N, CAP, ${z.constant}, ${z.declaration.perPlayer ? this.maxSeats : 1}, hint, card);`)),

@@ -393,7 +393,7 @@ export abstract class KernelExpressions extends KernelLists {
       // A game that eliminates: the players are those still in the game.
       if (this.game.eliminates) return [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, `if (${ELIMINATED_VAR}[${binder}] !== 0) continue;`, ...body, "}"];
       // Only the seats the filter's leading tests can let through, by seat masks (playout-call-skips.ts).
-      const skipped = filter?.test && this.heldTable ? seatSkips(this.game, this.heldTable, this.countsTable, filter.test, filter.slot, (x) => this.expression(x)) : null;
+      const skipped = this.seatSkipsOf(filter);
       if (skipped) return this.seatsGuarded(filter, seatsOutside(skipped, binder, body));
       return this.seatsGuarded(filter, [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"]);
     }
@@ -415,14 +415,14 @@ export abstract class KernelExpressions extends KernelLists {
       const skipped = plainSource(source.args[0]!) ? filter : null;
       const eliminated = this.game.eliminates ? [`if (${ELIMINATED_VAR}[${binder}] !== 0) continue;`] : [];
       // Only the seats the filter's leading tests can let through, in turn order (playout-call-skips.ts).
-      const skips = skipped?.test && this.heldTable ? seatSkips(this.game, this.heldTable, this.countsTable, skipped.test, skipped.slot, (x) => this.expression(x)) : null;
+      const skips = this.seatSkipsOf(skipped);
       if (skips) return this.seatsGuarded(skipped, ["{", `const ${start} = ${this.expression(source.args[0]!)};`, ...seatsOutsideFrom(skips, start, binder, [...eliminated, ...body]), "}"]);
       return this.seatsGuarded(skipped, [
         "{",
         `const ${start} = ${this.expression(source.args[0]!)};`,
         `for (let ${k} = 0; ${k} < players; ${k}++) {`,
         `const ${binder} = ${start} + ${k} < players ? ${start} + ${k} : ${start} + ${k} - players;`,
-        ...(this.game.eliminates ? [`if (${ELIMINATED_VAR}[${binder}] !== 0) continue;`] : []),
+        ...eliminated,
         ...body,
         "}",
         "}",
@@ -451,6 +451,11 @@ export abstract class KernelExpressions extends KernelLists {
 
   /** A pass over the seats, skipped where the running counts of seats say none passes its filter
    *  (playout-held-counts.ts). */
+  /** The mask of the seats a pass's filter skips by its leading tests (playout-call-skips.ts); null where none is read. */
+  private seatSkipsOf(filter: { slot: unknown; test: A.Expression | null } | null): string | null {
+    return filter?.test && this.heldTable ? seatSkips(this.game, this.heldTable, this.countsTable, filter.test, filter.slot, (x) => this.expression(x)) : null;
+  }
+
   private seatsGuarded(filter: { slot: unknown; test: A.Expression | null } | null, loop: string[]): string[] {
     const guard = filter?.test ? this.heldTable?.guard(filter.test, filter.slot) : null;
     return guard ? [`if (${guard}) {`, ...loop, "}"] : loop;

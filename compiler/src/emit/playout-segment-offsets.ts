@@ -26,7 +26,7 @@ export function rowPlus(row: string, at: string | number): string {
 }
 
 /** Whether the parenthesis opening `text` is the one closing it (so `(a) + (b)` is not taken whole). */
-function closesAtEnd(text: string): boolean {
+export function closesAtEnd(text: string): boolean {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     if (text[i] === "(") depth++;

@@ -130,6 +130,8 @@ function onePass(code: KernelCode, members: readonly { search: OptionSearch; gat
   // an array, a load and a store at each value kept), its list's size set once after it.
   const keptCount = (i: number): string => `${value}$kept${i}`;
   if (common) body.push(`const ${common.binder} = ${value};`, ...common.common.flatMap((t) => [...t.pre, `if (!(${t.code})) continue;`]));
+  // The requirements worked out once that a member still tests (the others became branches).
+  const tested = new Set<string>();
   const block = (i: number, tests: readonly SearchTest[]): string[] => {
     const { search, gate } = members[i]!;
     const label = `${search.found.slice(1)}$test`;
@@ -137,16 +139,17 @@ function onePass(code: KernelCode, members: readonly { search: OptionSearch; gat
     for (const t of tests) {
       const same = once.get(keyOf(search.binder, t) ?? "");
       if (same === undefined) lines.push(...t.pre, `if (!(${t.code})) break ${label};`);
-      else lines.push(`if (${same} === 0) ${same} = (${t.code}) ? 1 : 2;`, `if (${same} !== 1) break ${label};`);
+      else {
+        tested.add(same);
+        lines.push(`if (${same} === 0) ${same} = (${t.code}) ? 1 : 2;`, `if (${same} !== 1) break ${label};`);
+      }
     }
     lines.push(`${search.kept.list}[${keptCount(i)}++] = ${search.binder};`, "}");
     return lines;
   };
   // A test of the value that several members make (or negate) is one branch (playout-test-branches.ts).
   const blocks = branchOnSharedTests(value, members.map(({ search }, i) => ({ binder: search.binder, tests: testsOf(i) })), block);
-  // A requirement worked out once is declared where a member still tests it (not all became branches).
-  const kept = [...once.values()].filter((same) => blocks.some((line) => line.includes(`${same} `)));
-  body.unshift(...kept.map((same) => `let ${same} = 0;`));
+  body.unshift(...[...once.values()].filter((same) => tested.has(same)).map((same) => `let ${same} = 0;`));
   body.push(...blocks);
   // The pass writes nothing: the totals over the seats it reads are made fresh once, before it.
   const fresh = freshSeatReads(body);

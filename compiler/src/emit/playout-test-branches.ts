@@ -15,6 +15,7 @@
 import type * as A from "../syntax/ast.js";
 import type { SearchTest } from "./playout-shared-search.js";
 import { freshSeatReads } from "./playout-seat-totals.js";
+import { closesAtEnd } from "./playout-segment-offsets.js";
 
 /** A requirement's conjuncts (`a and b and c`), left to right: each is tested alone, in order, as
  *  `and` tests them, so that each may be shared or branched on by itself. */
@@ -103,13 +104,8 @@ function renamed(code: string, binder: string, value: string): string | null {
   return read === code ? null : read;
 }
 
-/** X for a test written `!(X)`, the parentheses around the whole of X; else null. */
+/** X for a test written `!(X)`, the parentheses around the whole of X; else null (also where a
+ *  quote may hide a parenthesis from `closesAtEnd`). */
 function negated(code: string): string | null {
-  if (!code.startsWith("!(") || !code.endsWith(")")) return null;
-  let depth = 0;
-  for (let k = 1; k < code.length; k++) {
-    if (code[k] === "(") depth++;
-    else if (code[k] === ")" && --depth === 0) return k === code.length - 1 ? code.slice(2, -1) : null;
-  }
-  return null;
+  return code.startsWith("!(") && closesAtEnd(code.slice(1)) && !/["'`]/.test(code) ? code.slice(2, -1) : null;
 }
