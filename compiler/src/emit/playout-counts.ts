@@ -12,31 +12,20 @@
 // segment it took the card from; `clearMarker` where a zone is emptied) and where the zones are
 // loaded whole (`RECOUNT_MARKER`: a game's deal, a resumed state). Once every read is written, and so
 // every counted (zone, field) known, `markerCode` turns each marker into the updates of the counts of
-// its zone, or into nothing.
+// its zone, or into nothing. Which count a test reads is the registry's (playout-count-registry.ts).
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
-import { cardFieldArray } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import type { ZoneLayout, ZoneRef } from "./playout-zones.js";
-import { plain, readsSlot } from "./playout-memo-reads.js";
 import { markerKind } from "./playout-markers.js";
-import { CardKeys, type CardKey } from "./playout-keyed-counts.js";
 import { WHERE, varName } from "./playout-zones.js";
 import { cardVarStored } from "./playout-card-vars.js";
-import { PAIR_OF_FUNCTION, fieldIndexRead, fieldTestOf, pairedRead } from "./playout-paired-counts.js";
-import { INT_MEMBER_FUNCTION, intCardKey, intFieldRange, intMemberIndex, type IntFieldRange } from "./playout-int-field-counts.js";
+import { PAIR_OF_FUNCTION, fieldIndexRead, pairedRead } from "./playout-paired-counts.js";
+import { INT_MEMBER_FUNCTION, intMemberIndex } from "./playout-int-field-counts.js";
 import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode, seatTotalsName } from "./playout-seat-totals.js";
-import { writtenMember } from "./playout-enum-codes.js";
 import { rowPlus, segmentOffset, segmentRow } from "./playout-segment-offsets.js";
 import { freshCalls, freshFunctions, holdingName, recountLines } from "./playout-fresh-counts.js";
-
-/** What the counts need of the memo: an enum member's index, and a card field's indexes by card id. */
-export interface EnumIndexes {
-  /** The code of the member's index in its enum (-1 for none), for a value of code `value`. */
-  memberIndex(enumName: string, value: string): string;
-  /** The name of an array of the field's member indexes by card id, made once. */
-  fieldIndex(array: string, enumName: string): string;
-}
+import { CountRegistry, type Counted, type EnumIndexes } from "./playout-count-registry.js";
 
 type Marker =
   | { op: "in" | "out"; zone: string; seg: string; card: string }
@@ -57,66 +46,35 @@ export function freshMarker(keyed: boolean): string {
   return MARKERS.line({ op: "fresh", keyed });
 }
 
-export interface Counted {
-  readonly zone: ZoneLayout;
-  readonly segments: number;
-  readonly members: number;
-  /** The code of the member index (-1 for none) a card of code `card` is counted at. */
-  readonly key: (card: string) => string;
-  /** The per-card variables its key reads (none for a printed field: playout-keyed-counts.ts). */
-  readonly variables: ReadonlySet<string>;
-  readonly name: string;
-  /** Whether a sum over the seats in play is read: totals are kept (playout-seat-totals.ts). */
-  seats: boolean;
-  /** Whether the masks of the seats holding each member are kept (`seatsHolding`). */
-  holding?: boolean;
-}
-
-/** What is counted, and at which member, for a test of a card. */
-interface Compared {
-  readonly counted: Counted;
-  /** The member's index when the rules name it, else null (then `value`'s index is found when read). */
-  readonly member: number | null;
-  readonly value: A.Expression | null;
-  readonly enumName: string | null;
-  readonly equal: boolean;
-  /** A count by a printed field paired with a test of the card (playout-paired-counts.ts). */
-  readonly paired?: boolean;
-  /** A count by a whole-number field's run of values (playout-int-field-counts.ts). */
-  readonly ints?: IntFieldRange;
-}
-
 export class KernelCounts {
-  private readonly counted = new Map<string, Counted>();
   /** Set by the kernel writer: the counts live in the closure beside the rules' functions, as the
    *  memo does (a kernel written as one `play` has none). */
   enabled = false;
-  /** Off while code is written that runs before the counts by a key are made (the variables' first values). */
-  keyed = true;
   /** Set by the kernel writer's setup: the zones that start full (playout-fresh-counts.ts). */
   filled: readonly string[] | null = null;
   /** Set by the kernel writer: whether the kernel keeps WHERE (a card's last segment, a hint). */
   hints = true;
-  private readonly keys: CardKeys;
-  /** The functions that work out the member index of an enum key (playout-keyed-counts.ts). */
-  private readonly indexFunctions: string[] = [];
+  private readonly registry: CountRegistry;
   /** The per-card variables assignments write, with their kernel types. */
   private readonly written = new Map<string, string>();
   /** Writes given the segment that holds the card (playout-known-segments.ts), by the function's name. */
   private readonly writtenAt = new Map<string, { readonly variable: string; readonly zone: string }>();
-  /** The paired counts' names by what they count (zone, field, the test's code), and their tests' functions. */
-  private readonly pairs = new Map<string, string>();
-  private readonly pairTests: string[] = [];
-  /** Whether a count by a whole-number field is kept: `$intMember` is written. */
-  private intCounts = false;
 
   constructor(
     private readonly game: CheckedGame,
-    private readonly zones: ReadonlyMap<string, ZoneLayout>,
+    zones: ReadonlyMap<string, ZoneLayout>,
     private readonly maxSeats: number,
     private readonly indexes: EnumIndexes,
   ) {
-    this.keys = new CardKeys(game);
+    this.registry = new CountRegistry(game, zones, maxSeats, indexes);
+  }
+
+  /** Off while code is written that runs before the counts by a key are made (the variables' first values). */
+  get keyed(): boolean {
+    return this.registry.keyed;
+  }
+  set keyed(on: boolean) {
+    this.registry.keyed = on;
   }
 
   // ── reads ────────────────────────────────────────────────────────────────────────────────────
@@ -130,7 +88,7 @@ export class KernelCounts {
     // Kept for counts by a printed field only: a write of a per-card variable updates no total.
     const inner = seatSumOf(this.game, e);
     if (inner) {
-      const found = this.analyse(inner, true);
+      const found = this.registry.analyse(inner, true);
       if (!found || !found.equal || found.counted.variables.size > 0 || found.enumName === null) return null;
       found.counted.seats = true;
       const member = found.member !== null ? String(found.member) : this.indexes.memberIndex(found.enumName, write(found.value!));
@@ -141,7 +99,7 @@ export class KernelCounts {
     }
     if (this.game.types.get(e.source)?.kind !== "zone") return null;
     // What is counted first: writing the zone may hoist code.
-    const found = this.analyse(e, true);
+    const found = this.registry.analyse(e, true);
     if (!found) return null;
     const { counted, member, value, enumName, equal } = found;
     const source = zone(e.source);
@@ -171,13 +129,13 @@ export class KernelCounts {
   seatsHolding(e: A.AggregateExpression, isSeat: (x: A.Expression) => boolean, keep: boolean, value?: (x: A.Expression) => string | null): string | null {
     if (!this.enabled || e.callee.name !== "any" || this.maxSeats > 30) return null;
     if (e.source.kind !== "index" || !isSeat(e.source.index)) return null;
-    const layout = this.layoutOf(e.source);
+    const layout = this.registry.layoutOf(e.source);
     if (!layout?.declaration.perPlayer) return null;
-    const found = this.analyse(e, false);
+    const found = this.registry.analyse(e, false);
     if (!found || !found.equal || found.paired || found.counted.variables.size > 0) return null;
     const code = found.member === null && value && found.value ? value(found.value) : null;
     if (found.member === null && code === null) return null;
-    if (keep) this.analyse(e, true)!.counted.holding = true;
+    if (keep) this.registry.analyse(e, true)!.counted.holding = true;
     if (code === null) return `${holdingName(found.counted.name)}[${found.member}]!`;
     return `$countOf(${holdingName(found.counted.name)}, 0, ${found.ints ? intMemberIndex(code, found.ints) : this.indexes.memberIndex(found.enumName!, code)})`;
   }
@@ -190,71 +148,11 @@ export class KernelCounts {
     const inner = seatSumOf(this.game, e);
     const counted = inner ?? e;
     if (!inner && this.game.types.get(e.source)?.kind !== "zone") return null;
-    const found = this.analyse(counted, false);
+    const found = this.registry.analyse(counted, false);
     if (!found || (inner && (!found.equal || found.counted.variables.size > 0 || found.enumName === null))) return null;
     const source = counted.source;
     const value = found.value ? [found.value] : [];
     return inner || source.kind !== "index" ? value : [...value, source.index];
-  }
-
-  /** The count an aggregate over a zone reads, `count(c in Z where T)`, `any(c in Z: T)` or
-   *  `all(c in Z: T)` with T a test `compared` knows (made when `register`); else null. */
-  private analyse(e: A.AggregateExpression, register: boolean): Compared | null {
-    const callee = e.callee.name;
-    if ((callee === "any" || callee === "all") && e.condition && e.value) return this.keyed ? this.paired(e, e.condition, e.value, register) : null;
-    const test = callee === "count" ? (e.value ? null : e.condition) : callee === "any" || callee === "all" ? (e.condition ? null : e.value) : null;
-    if (!test) return null;
-    const binder = this.game.names.get(e.binder);
-    if (binder?.kind !== "local") return null;
-    const layout = this.layoutOf(e.source);
-    return layout ? this.compared(test, binder.slot, layout, true, register) : null;
-  }
-
-  /** The layout of the zone an aggregate's source names (`Z`, `Z[p]`). */
-  private layoutOf(source: A.Expression): ZoneLayout | undefined {
-    const target = source.kind === "index" ? source.target : source;
-    const zone = this.game.names.get(target as never);
-    return zone?.kind === "zone" ? this.zones.get(zone.declaration.name.name) : undefined;
-  }
-
-  /** The count a test of a card (bound to `slot`) reads: `c.F == v` or `!=` (F an enum field printed on
-   *  the card, v a value that does not read c), `k(c) == v` or `!=` (k a key function of an enum,
-   *  playout-keyed-counts.ts), `k(c)` or `not k(c)` (a `bool` key); null for any other test. Keys
-   *  only where `fields` is false. */
-  private compared(test: A.Expression, slot: unknown, layout: ZoneLayout, fields = true, register = true): Compared | null {
-    if (this.keyed) {
-      const negated = test.kind === "unary" && test.operator === "not";
-      const flag = this.keys.callOn(negated ? (test as A.UnaryExpression).operand : test, slot);
-      const counted = flag && flag.enumName === null ? this.keyedOf(layout, flag, register) : null;
-      if (counted) return { counted, member: 1, value: null, enumName: null, equal: !negated };
-    }
-    if (test.kind !== "binary" || (test.operator !== "==" && test.operator !== "!=")) return null;
-    const equal = test.operator === "==";
-    for (const [side, other] of [[test.left, test.right], [test.right, test.left]] as const) {
-      if (readsSlot(this.game, other, slot)) continue;
-      const key = this.keyed ? this.keys.callOn(side, slot) : null;
-      const enumType = this.game.types.get(side);
-      if (fields && !key && enumType?.kind === "int") {
-        const ints = this.intCountedOf(side, slot, layout, register);
-        if (ints) return { counted: ints.counted, member: null, value: other, enumName: null, equal, ints: ints.range };
-        continue;
-      }
-      if (enumType?.kind !== "enum") continue;
-      let counted: Counted | null = null;
-      // A key's count reads the value compared with even where the zone is empty: only a value that
-      // cannot fault (the pass would read it for each card only).
-      if (key) counted = plain(other) ? this.keyedOf(layout, key, register) : null;
-      else if (fields && side.kind === "member" && side.target.kind === "name") {
-        const target = this.game.names.get(side.target);
-        const cardType = this.game.types.get(side.target);
-        if (target?.kind !== "local" || target.slot !== slot || cardType?.kind !== "card") continue;
-        counted = this.countedOf(layout, cardType.cardType, side.member.name, enumType.name, register);
-      }
-      if (!counted) continue;
-      const named = writtenMember(this.game, other);
-      return { counted, member: named?.enumName === enumType.name ? named.index : null, value: other, enumName: enumType.name, equal };
-    }
-    return null;
   }
 
   /** A test that some card of the zone's segment `seg` may meet `test` (the binder's slot `binder`), or
@@ -266,148 +164,13 @@ export class KernelCounts {
    *  (`uncommitted(c)`, `colour_of(c) == Colour.red`: playout-keyed-counts.ts) is such a test too. */
   guard(test: A.Expression, binder: unknown, zone: ZoneLayout, seg: string): string | null {
     if (!this.enabled) return null;
-    const keyed = this.keyed ? this.leadingKeyTest(test, binder, zone, 0) : null;
+    const keyed = this.keyed ? this.registry.leadingKeyTest(test, binder, zone, 0) : null;
     if (keyed) return `${keyed.counted.name}[${rowPlus(segmentRow(seg, zone.constant, keyed.counted.members), keyed.member)}]! > 0`;
-    const found = this.leadingFieldTest(test, binder, 0);
+    const found = this.registry.leadingFieldTest(test, binder, 0);
     if (!found) return null;
-    const counted = this.countedOf(zone, found.cardType, found.field, found.enumName, true);
+    const counted = this.registry.countedOf(zone, found.cardType, found.field, found.enumName, true);
     if (!counted) return null;
     return `${counted.name}[${rowPlus(segmentRow(seg, zone.constant, counted.members), found.member)}]! > 0`;
-  }
-
-  /** The key test that every card meeting `e` passes first: `k(binder)`, `not k(binder)` or
-   *  `k(binder) == Enum.member`, its count and member. */
-  private leadingKeyTest(e: A.Expression, slot: unknown, zone: ZoneLayout, depth: number): { counted: Counted; member: number } | null {
-    if (depth > 8) return null;
-    if (e.kind === "binary" && e.operator === "and") {
-      const left = this.leadingKeyTest(e.left, slot, zone, depth + 1);
-      if (left) return left;
-      return plain(e.left) ? this.leadingKeyTest(e.right, slot, zone, depth + 1) : null;
-    }
-    const compared = this.compared(e, slot, zone, false);
-    if (!compared) return null;
-    // `not k(c)`: the cards whose key is false.
-    if (compared.enumName === null) return { counted: compared.counted, member: compared.equal ? 1 : 0 };
-    return compared.member !== null && compared.equal ? { counted: compared.counted, member: compared.member } : null;
-  }
-
-  /** The field test that every card meeting `e` passes first, as `binder.field == Enum.member`. */
-  private leadingFieldTest(e: A.Expression, slot: unknown, depth: number): { cardType: string; field: string; enumName: string; member: number } | null {
-    if (depth > 8) return null;
-    if (e.kind === "binary" && e.operator === "and") {
-      const left = this.leadingFieldTest(e.left, slot, depth + 1);
-      if (left) return left;
-      return plain(e.left) ? this.leadingFieldTest(e.right, slot, depth + 1) : null;
-    }
-    if (e.kind === "binary" && e.operator === "==") {
-      for (const [side, other] of [[e.left, e.right], [e.right, e.left]] as const) {
-        if (side.kind !== "member" || side.target.kind !== "name") continue;
-        const target = this.game.names.get(side.target);
-        if (target?.kind !== "local" || target.slot !== slot) continue;
-        const cardType = this.game.types.get(side.target);
-        const enumType = this.game.types.get(side);
-        if (cardType?.kind !== "card" || enumType?.kind !== "enum") continue;
-        if (other.kind !== "member" || this.game.types.get(other.target)?.kind !== "enum-type") continue;
-        const member = (this.game.enums.get(enumType.name)?.members ?? []).findIndex((m) => m.name === other.member.name);
-        if (member >= 0) return { cardType: cardType.cardType, field: side.member.name, enumName: enumType.name, member };
-      }
-      return null;
-    }
-    if (e.kind === "call") {
-      // A rules function called on the binder: the test its body makes first, on its parameter.
-      const declaration = this.game.program.declarations.find((d): d is A.FunctionDeclaration => d.kind === "function" && d.name.name === e.callee.name);
-      if (!declaration || this.game.names.get(e)?.kind !== "function" || e.args.length !== declaration.parameters.length) return null;
-      if (!e.args.every((a) => plain(a))) return null;
-      const at = e.args.findIndex((a) => a.kind === "name" && (this.game.names.get(a) as { slot?: unknown } | undefined)?.slot === slot);
-      if (at < 0) return null;
-      const parameter = this.game.names.get(declaration.parameters[at]!.name);
-      if (parameter?.kind !== "local") return null;
-      return this.leadingFieldTest(declaration.body, parameter.slot, depth + 1);
-    }
-    return null;
-  }
-
-  /** The paired count `any(c in Z where c.F == v: T)` or `all(...)` reads (playout-paired-counts.ts):
-   *  T a test of the card's own variables; made when `register`, else only described. */
-  private paired(e: A.AggregateExpression, condition: A.Expression, test: A.Expression, register: boolean): Compared | null {
-    const binder = this.game.names.get(e.binder);
-    if (binder?.kind !== "local") return null;
-    const layout = this.layoutOf(e.source);
-    const field = layout ? fieldTestOf(this.game, condition, binder.slot) : null;
-    if (!layout || !field || layout.declaration.cardType.name !== field.cardType) return null;
-    const tested = this.keys.cardTest(test, binder.slot, field.cardType, "card", this.indexes);
-    if (!tested) return null;
-    const members = (this.game.enums.get(field.enumName)?.members.length ?? 0) * 2;
-    if (members === 0) return null;
-    const zone = layout.declaration.name.name;
-    const identity = `${zone}|${field.field}|${tested.code}`;
-    let name = this.pairs.get(identity);
-    if (!name && !register) {
-      const described = { zone: layout, segments: 0, members, key: () => "-1", variables: tested.variables, name: "", seats: false };
-      return { counted: described, member: field.member, value: field.value, enumName: field.enumName, equal: true, paired: true };
-    }
-    if (!name) {
-      name = `$paired_${zone}_${field.field}_${this.pairs.size}`.replace(/[^\w$]/g, "_");
-      this.pairs.set(identity, name);
-      const indexes = this.indexes.fieldIndex(cardFieldArray(field.cardType, field.field), field.enumName);
-      const testName = `${name}$test`;
-      this.pairTests.push(`function ${testName}(card: number): boolean {`, `return ${tested.code};`, "}");
-      const key = (card: string): string => `(${indexes}[${card}]! * 2 + (${testName}(${card}) ? 1 : 0))`;
-      this.counted.set(name, { zone: layout, segments: layout.declaration.perPlayer ? this.maxSeats : 1, members, key, variables: tested.variables, name, seats: false });
-    }
-    return { counted: this.counted.get(name)!, member: field.member, value: field.value, enumName: field.enumName, equal: true, paired: true };
-  }
-
-  /** The count of `zone`'s cards by a printed enum field; made when `register`, else only described. */
-  private countedOf(zone: ZoneLayout, cardType: string, field: string, enumName: string, register: boolean): Counted | null {
-    if (zone.declaration.cardType.name !== cardType) return null;
-    const members = this.game.enums.get(enumName)?.members.length ?? 0;
-    if (members === 0) return null;
-    const name = `$count_${zone.declaration.name.name}_${field}`.replace(/[^\w$]/g, "_");
-    const made = this.counted.get(name);
-    if (made || !register) return made ?? { zone, segments: 0, members, key: () => "-1", variables: new Set(), name, seats: false };
-    const indexes = this.indexes.fieldIndex(cardFieldArray(cardType, field), enumName);
-    const counted = { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members, key: (card: string) => `${indexes}[${card}]!`, variables: new Set<string>(), name, seats: false };
-    this.counted.set(name, counted);
-    return counted;
-  }
-
-  /** The count of `zone`'s cards by a whole-number field printed on them (`side` is `c.F`, c bound to
-   *  `slot`), when its values lie in a short run (playout-int-field-counts.ts); else null. */
-  private intCountedOf(side: A.Expression, slot: unknown, zone: ZoneLayout, register: boolean): { counted: Counted; range: IntFieldRange } | null {
-    if (side.kind !== "member" || side.target.kind !== "name") return null;
-    const target = this.game.names.get(side.target);
-    const cardType = this.game.types.get(side.target);
-    if (target?.kind !== "local" || target.slot !== slot || cardType?.kind !== "card" || zone.declaration.cardType.name !== cardType.cardType) return null;
-    const field = side.member.name;
-    const range = intFieldRange(this.game, cardType.cardType, field);
-    if (!range) return null;
-    const name = `$count_${zone.declaration.name.name}_${field}`.replace(/[^\w$]/g, "_");
-    const made = this.counted.get(name);
-    if (made || !register) return { counted: made ?? { zone, segments: 0, members: range.members, key: () => "-1", variables: new Set(), name, seats: false }, range };
-    const array = cardFieldArray(cardType.cardType, field);
-    const counted = { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members: range.members, key: (card: string) => intCardKey(array, card, range), variables: new Set<string>(), name, seats: false };
-    this.counted.set(name, counted);
-    this.intCounts = true;
-    return { counted, range };
-  }
-
-  /** The count of `zone`'s cards by the key function `key` (playout-keyed-counts.ts); null where the
-   *  zone holds other cards, or a variable the key reads is written otherwise than by assignment. */
-  private keyedOf(zone: ZoneLayout, key: CardKey, register: boolean): Counted | null {
-    if (zone.declaration.cardType.name !== key.cardType || [...key.variables].some((v) => this.keys.transferred(v))) return null;
-    const name = `$keyed_${zone.declaration.name.name}_${key.function}`.replace(/[^\w$]/g, "_");
-    if (!register) return this.counted.get(name) ?? { zone, segments: 0, members: key.members, key: () => "-1", variables: key.variables, name, seats: false };
-    if (!this.counted.has(name)) {
-      // The member index function is made where the rules name the enum: named here, before it is written.
-      if (key.enumName !== null) this.indexes.memberIndex(key.enumName, "");
-      // An enum key works out its member's index in a function of its own, where it can.
-      const indexFunction = this.keys.indexFunction(key, this.indexes);
-      if (indexFunction) this.indexFunctions.push(...indexFunction);
-      const code = (card: string): string => this.keys.memberCode(key, card, (enumName, value) => this.indexes.memberIndex(enumName, value), indexFunction !== null);
-      this.counted.set(name, { zone, segments: zone.declaration.perPlayer ? this.maxSeats : 1, members: key.members, key: code, variables: key.variables, name, seats: false });
-    }
-    return this.counted.get(name)!;
   }
 
   // ── markers ──────────────────────────────────────────────────────────────────────────────────
@@ -461,7 +224,7 @@ export class KernelCounts {
   markerCode(line: string): string[] | null {
     const m = MARKERS.parse(line);
     if (!m) return null;
-    const all = [...this.counted.values()];
+    const all = this.registry.all();
     const of = (zone: string): Counted[] => all.filter((c) => c.zone.declaration.name.name === zone);
     switch (m.op) {
       case "in":
@@ -516,7 +279,7 @@ export class KernelCounts {
 
   /** The counts' arrays and the functions that read and remake them, for the kernel's closure. */
   code(): string[] {
-    const all = [...this.counted.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const all = this.registry.all().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     if (all.length === 0) return [];
     const fields = all.filter((c) => c.variables.size === 0);
     const keyed = all.filter((c) => c.variables.size > 0);
@@ -532,10 +295,10 @@ export class KernelCounts {
       ...fields.flatMap(recountLines),
       ...(keyed.length > 0 ? ["$recountKeyed();"] : []),
       "}",
-      ...this.indexFunctions,
-      ...(this.intCounts ? INT_MEMBER_FUNCTION : []),
-      ...this.pairTests,
-      ...(this.pairs.size > 0 ? PAIR_OF_FUNCTION : []),
+      ...this.registry.indexFunctions,
+      ...(this.registry.intCounts ? INT_MEMBER_FUNCTION : []),
+      ...this.registry.pairTests,
+      ...(this.registry.hasPairs() ? PAIR_OF_FUNCTION : []),
       ...(keyed.length === 0 ? [] : ["/** The counts by a key that reads per-card variables made afresh (the variables have their values). */", "function $recountKeyed(): void {", ...keyed.flatMap(recountLines), "}"]),
       ...(this.filled ? freshFunctions(fields, keyed, this.filled) : []),
       ...[...this.written].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([variable, type]) => this.writeFunction(variable, type, keyed)),

@@ -13,7 +13,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { cardFieldArray, functionName } from "./code.js";
 import { functionsByName, walk } from "./playout-memo-reads.js";
-import type { EnumIndexes } from "./playout-counts.js";
+import type { EnumIndexes } from "./playout-count-registry.js";
 import { localName } from "./playout-zones.js";
 import { writtenMember } from "./playout-enum-codes.js";
 

@@ -5,7 +5,7 @@
 // writes them as 0 instead of passing over empty segments (a counted zone that starts full is still
 // counted card by card). The counts by a key that reads per-card variables are made once there, after
 // the variables have their first values: made before, they would be made again for nothing.
-import type { Counted } from "./playout-counts.js";
+import type { Counted } from "./playout-count-registry.js";
 
 /** The masks of the seats holding each member, for the counts named `name`. */
 export function holdingName(name: string): string {

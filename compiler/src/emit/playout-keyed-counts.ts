@@ -11,7 +11,7 @@ import { cardFieldArray, functionName, quote } from "./code.js";
 import { localName, varName } from "./playout-zones.js";
 import { functionsByName, namesSlot, walk } from "./playout-memo-reads.js";
 import { cardEnumOf, cardVarNamed, cardVarRead } from "./playout-card-vars.js";
-import type { EnumIndexes } from "./playout-counts.js";
+import type { EnumIndexes } from "./playout-count-registry.js";
 import { writtenMember } from "./playout-enum-codes.js";
 
 /** A rules function of one card that reads only that card: its printed fields, its own per-card

@@ -17,7 +17,7 @@ import { cardFieldArray, functionName } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import { localName } from "./playout-zones.js";
 import { EACH_DECISION, EVERYTHING, StateReads, functionsByName, walk } from "./playout-memo-reads.js";
-import type { EnumIndexes } from "./playout-counts.js";
+import type { EnumIndexes } from "./playout-count-registry.js";
 import { MemberKeys, type MemberKey } from "./playout-member-memo.js";
 
 /** A line of the written kernel that says which items of the state the code after it writes; the
