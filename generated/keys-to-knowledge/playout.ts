@@ -7818,51 +7818,45 @@ export function playout(): PlayoutKernel {
                 const $end766 = $seg764 * CAP + N[$seg764]! - 1;
                 for (let $k767 = $at765; $k767 < $end766; $k767++) C[$k767] = C[$k767 + 1]!;
                 N[$seg764]!--;
-                {
-                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg764 - Z_deeds) * 16 + $member]!--;
-                }
-                {
-                  const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0)
-                    if (--$count_deeds_space[($seg764 - Z_deeds) * 35 + $member]! === 0)
-                      $holding_count_deeds_space[$member]! &= ~(1 << ($seg764 - Z_deeds));
-                }
-                {
-                  const $member = Deed_group$index[$card]!;
-                  if ($member >= 0) {
-                    $count_deeds_group[($seg764 - Z_deeds) * 8 + $member]!--;
-                    if (v_eliminated[$seg764 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
-                  }
-                }
-                {
-                  const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg764 - Z_deeds) * 16 + $member]!--;
-                }
                 const $seg768 = Z_deeds + l_buyer_2;
                 C[$seg768 * CAP + N[$seg768]!] = $card;
                 N[$seg768]!++;
                 $where[$card] = $seg768;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg768 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) {
+                    $paired_deeds_group_0[($seg764 - Z_deeds) * 16 + $member]!--;
+                    $paired_deeds_group_0[($seg768 - Z_deeds) * 16 + $member]!++;
+                  }
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
-                  if ($member >= 0)
+                  if ($member >= 0) {
+                    if (--$count_deeds_space[($seg764 - Z_deeds) * 35 + $member]! === 0)
+                      $holding_count_deeds_space[$member]! &= ~(1 << ($seg764 - Z_deeds));
                     if ($count_deeds_space[($seg768 - Z_deeds) * 35 + $member]!++ === 0)
                       $holding_count_deeds_space[$member]! |= 1 << ($seg768 - Z_deeds);
+                  }
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg768 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg768 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    {
+                      $count_deeds_group[($seg764 - Z_deeds) * 8 + $member]!--;
+                      if (v_eliminated[$seg764 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                    }
+                    {
+                      $count_deeds_group[($seg768 - Z_deeds) * 8 + $member]!++;
+                      if (v_eliminated[$seg768 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    }
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg768 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) {
+                    $paired_deeds_group_1[($seg764 - Z_deeds) * 16 + $member]!--;
+                    $paired_deeds_group_1[($seg768 - Z_deeds) * 16 + $member]!++;
+                  }
                 }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_sell_stack++;
@@ -7966,51 +7960,45 @@ export function playout(): PlayoutKernel {
           const $end751 = $seg749 * CAP + N[$seg749]! - 1;
           for (let $k752 = $at750; $k752 < $end751; $k752++) C[$k752] = C[$k752 + 1]!;
           N[$seg749]!--;
-          {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg749 - Z_deeds) * 16 + $member]!--;
-          }
-          {
-            const $member = Deed_space[$card]! - 1;
-            if ($member >= 0)
-              if (--$count_deeds_space[($seg749 - Z_deeds) * 35 + $member]! === 0)
-                $holding_count_deeds_space[$member]! &= ~(1 << ($seg749 - Z_deeds));
-          }
-          {
-            const $member = Deed_group$index[$card]!;
-            if ($member >= 0) {
-              $count_deeds_group[($seg749 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg749 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
-            }
-          }
-          {
-            const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg749 - Z_deeds) * 16 + $member]!--;
-          }
           const $seg753 = Z_deeds + l_buyer_2;
           C[$seg753 * CAP + N[$seg753]!] = $card;
           N[$seg753]!++;
           $where[$card] = $seg753;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg753 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) {
+              $paired_deeds_group_0[($seg749 - Z_deeds) * 16 + $member]!--;
+              $paired_deeds_group_0[($seg753 - Z_deeds) * 16 + $member]!++;
+            }
           }
           {
             const $member = Deed_space[$card]! - 1;
-            if ($member >= 0)
+            if ($member >= 0) {
+              if (--$count_deeds_space[($seg749 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg749 - Z_deeds));
               if ($count_deeds_space[($seg753 - Z_deeds) * 35 + $member]!++ === 0)
                 $holding_count_deeds_space[$member]! |= 1 << ($seg753 - Z_deeds);
+            }
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg753 - Z_deeds) * 8 + $member]!++;
-              if (v_eliminated[$seg753 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+              {
+                $count_deeds_group[($seg749 - Z_deeds) * 8 + $member]!--;
+                if (v_eliminated[$seg749 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              }
+              {
+                $count_deeds_group[($seg753 - Z_deeds) * 8 + $member]!++;
+                if (v_eliminated[$seg753 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+              }
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg753 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) {
+              $paired_deeds_group_1[($seg749 - Z_deeds) * 16 + $member]!--;
+              $paired_deeds_group_1[($seg753 - Z_deeds) * 16 + $member]!++;
+            }
           }
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_sell_stack++;

@@ -29,6 +29,7 @@ import { CountRegistry, type Counted, type EnumIndexes } from "./playout-count-r
 
 type Marker =
   | { op: "in" | "out"; zone: string; seg: string; card: string }
+  | { op: "moved"; zone: string; seg: string; to: string; card: string }
   | { op: "clear"; zone: string; seg: string }
   | { op: "from"; cardType: string; seg: string; card: string }
   | { op: "write"; variable: string; array: string; card: string; operator: string; value: string; known?: { zone: string; seg: string } }
@@ -185,6 +186,11 @@ export class KernelCounts {
     return this.marker({ op: "out", zone: zone.declaration.name.name, seg, card });
   }
 
+  /** After `card` was taken from segment `from` of `zone` and put in its segment `to`. */
+  movedMarker(zone: ZoneLayout, from: string, to: string, card: string): string[] {
+    return this.marker({ op: "moved", zone: zone.declaration.name.name, seg: from, to, card });
+  }
+
   /** Before segment `seg` of `zone` is emptied. */
   clearMarker(zone: ZoneLayout, seg: string): string[] {
     return this.marker({ op: "clear", zone: zone.declaration.name.name, seg });
@@ -232,6 +238,9 @@ export class KernelCounts {
         const step = m.op === "in" ? "++" : "--";
         return of(m.zone).map((c) => `{ const $member = ${c.key(m.card)}; if ($member >= 0) ${this.steps(c, m.seg, step)} }`);
       }
+      case "moved":
+        // Each count's member worked out once, for the segment left and the one reached.
+        return of(m.zone).map((c) => `{ const $member = ${c.key(m.card)}; if ($member >= 0) { ${this.steps(c, m.seg, "--")} ${this.steps(c, m.to, "++")} } }`);
       case "clear":
         return of(m.zone).map(
           (c) =>

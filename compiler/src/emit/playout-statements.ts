@@ -45,8 +45,9 @@ export class KernelCode extends KernelExpressions {
 
   /** Puts a card into the zone `to` (and updates its running counts), the lines marked where the
    *  rules never read the zone. */
-  private putInto(to: ZoneRef, seg: string, front: boolean, card: string): string[] {
-    const lines = [...this.put(seg, to.layout.topLast, front, card), ...this.counted("in", to, seg)];
+  private putInto(to: ZoneRef, seg: string, front: boolean, card: string, movedFrom: string | null = null): string[] {
+    const counts = movedFrom !== null && this.countsTable ? this.countsTable.movedMarker(to.layout, movedFrom, seg, card) : this.counted("in", to, seg);
+    const lines = [...this.put(seg, to.layout.topLast, front, card), ...counts];
     return this.writeOnly.has(to.layout.declaration.name.name) ? lines.map((line) => WRITE_ONLY + line) : lines;
   }
 
@@ -405,6 +406,14 @@ export class KernelCode extends KernelExpressions {
     const limit = zone.zoneKind === "slot" ? "1" : zone.limit ? this.expression(zone.limit) : null;
     const lines = ["{"];
     const card = s.card;
+    // Within one zone, the counts' updates for the segment left wait for the put: each count's
+    // member is then worked out once for both segments.
+    let movedFrom: string | null = null;
+    const leave = (from: ZoneRef, seg: string): string[] => {
+      if (!this.countsTable || from.layout.declaration !== zone) return this.counted("out", from, seg);
+      movedFrom = seg;
+      return [];
+    };
     if (card.kind === "aggregate" && !card.condition && card.value && (card.callee.name === "lowest" || card.callee.name === "highest") && this.isZone(card.source)) {
       // The lowest or highest card of a zone (ties: the first): found by position, taken from there.
       const from = this.zone(card.source);
@@ -430,7 +439,7 @@ export class KernelCode extends KernelExpressions {
         `if ($key ${better} $best) { $at = $i; $best = $key; }`,
         "}",
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
-        ...this.counted("out", from, seg),
+        ...leave(from, seg),
       );
     } else if (card.kind === "aggregate" && card.callee.name === "first" && this.isZone(card.source)) {
       // The first card of a zone that meets the condition: found by position, taken from there.
@@ -447,7 +456,7 @@ export class KernelCode extends KernelExpressions {
         "}",
         `if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");`,
         ...this.take(seg, from.layout.topLast, "$at", "$card"),
-        ...this.counted("out", from, seg),
+        ...leave(from, seg),
       );
     } else if (card.kind === "call" && card.callee.name === "nth" && card.args.length === 2 && this.isZone(card.args[0]!)) {
       // The card at a position (from 1) of a zone: taken from there, as nthCardOf checks it, with no
@@ -461,13 +470,13 @@ export class KernelCode extends KernelExpressions {
         `if (!Number.isInteger($position) || $position < 1 || $position > N[${seg}]!) throw new GameFault("fault/no-such-position", \`the zone has no card at position \${$position}: it holds \${N[${seg}]!}\`);`,
         "const $index = $position - 1;",
         ...this.take(seg, from.layout.topLast, "$index", "$card"),
-        ...this.counted("out", from, seg),
+        ...leave(from, seg),
       );
     } else if (card.kind === "call" && card.callee.name === "top" && this.isZone(card.args[0]!)) {
       const from = this.zone(card.args[0]!);
       const seg = this.segment(from, lines);
       lines.push(`if (N[${seg}]! === 0) throw new GameFault("fault/empty-zone", ${quote(`${describeTarget(card.args[0]!)} is empty: it has no top card`)});`);
-      lines.push(...this.take(seg, from.layout.topLast, "0", "$card"), ...this.counted("out", from, seg));
+      lines.push(...this.take(seg, from.layout.topLast, "0", "$card"), ...leave(from, seg));
     } else {
       const origin = this.originOf(card);
       if (!origin) {
@@ -489,14 +498,14 @@ export class KernelCode extends KernelExpressions {
       const hint = named?.kind === "local" ? this.positionHints.of(named.slot) : null;
       if (this.taken !== null && code === this.taken) {
         // Taken out already, by a partition of its zone (playout-partition-moves.ts).
-        lines.push(`const $card = ${code};`, ...this.counted("out", from, seg));
+        lines.push(`const $card = ${code};`, ...leave(from, seg));
       } else {
         lines.push(
           `const $wanted = ${code};`,
           ...PositionHints.search(seg, hint, (i) => this.cardAt(seg, from.layout.topLast, i)),
           `if ($at < 0) throw new GameFault("fault/card-not-in-zone", ${quote(`the card is not in ${describeTarget(origin)}`)});`,
           ...this.take(seg, from.layout.topLast, "$at", "$card"),
-          ...this.counted("out", from, seg),
+          ...leave(from, seg),
         );
       }
     }
@@ -504,7 +513,7 @@ export class KernelCode extends KernelExpressions {
     if (limit !== null) {
       lines.push(`if (N[${toSeg}]! >= ${limit}) throw new GameFault("fault/zone-full", ${quote(`${describeTarget(s.to)} is full`)});`);
     }
-    lines.push(...this.putInto(to, toSeg, this.front(to, s.atBottom), "$card"), "}");
+    lines.push(...this.putInto(to, toSeg, this.front(to, s.atBottom), "$card", movedFrom), "}");
     return lines;
   }
 
