@@ -507,6 +507,7 @@ export function playout(): PlayoutKernel {
         {
           if (!($size15 > 0)) continue attempt8;
           if (!($size18 > 0)) continue attempt8;
+          if (!($size15 === $size18)) continue attempt8;
           let $distinct19 = 0;
           for (let $i22 = 0; $i22 < $size15; $i22++) {
             const l_c = $list0[$i22]!;
@@ -525,7 +526,6 @@ export function playout(): PlayoutKernel {
             if ($j25 === $distinct23) $values3[$distinct23++] = $key24;
           }
           if (!($distinct23 === 1)) continue attempt8;
-          if (!($size15 === $size18)) continue attempt8;
           if (
             !(
               Merchandise_value[$size15 > 0 ? $list0[0]! : topCard([], "the list")]! !==

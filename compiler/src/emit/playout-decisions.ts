@@ -17,6 +17,7 @@ import { lazySeatDomain } from "./playout-lazy-seats.js";
 import { callerMeaning, seatMaskDomain, seatsPassing, type SeatSets } from "./playout-seat-sets.js";
 import { seatsOutside, sharedSeatSkips } from "./playout-seat-masks.js";
 import { searchLines, sharedListings, type OptionListing, type OptionSearch, type SearchTest } from "./playout-shared-search.js";
+import { cheapFirst } from "./playout-cheap-tests.js";
 import { conjuncts } from "./playout-test-branches.js";
 
 
@@ -406,8 +407,9 @@ export class KernelDecisions {
       });
       // The requirements read the drawn sets in place.
       const { bind, views } = this.domains.sets.bind(option, params, (p, value) => this.bindParameter(p, value));
+      // Cheap requirements first (playout-cheap-tests.ts): most draws fail one.
       const tests = this.code.withSetViews(views, () =>
-        rest.flatMap((r) => {
+        cheapFirst(this.game, rest).flatMap((r) => {
           const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
           return [...pre, `if (!(${code})) continue ${attempt};`];
         }),
