@@ -10,72 +10,54 @@ import type { CheckedGame } from "../check/checker.js";
 
 /** The requirements in the order to test them: the cheap ones of the faultless run at the front first. */
 export function cheapFirst(game: CheckedGame, requirements: readonly A.Requirement[]): A.Requirement[] {
-  const faultless = (e: A.Expression): boolean => faultlessIn(game, e);
-  const cheap = (e: A.Expression): boolean => cheapIn(game, e);
+  const costs = requirements.map((r) => costOf(game, r.condition));
   let run = 0;
-  while (run < requirements.length && faultless(requirements[run]!.condition)) run++;
+  while (run < requirements.length && costs[run]! !== MAY_FAULT) run++;
   const front = requirements.slice(0, run);
-  return [...front.filter((r) => cheap(r.condition)), ...front.filter((r) => !cheap(r.condition)), ...requirements.slice(run)];
+  return [...front.filter((_, i) => costs[i] === CHEAP), ...front.filter((_, i) => costs[i] === PASSES), ...requirements.slice(run)];
 }
+
+/** What testing an expression costs: values read only; a pass over a collection, that can neither
+ *  fault nor call; anything that may fault or calls a function (of the rules or a builtin such as `top`). */
+const CHEAP = 0;
+const PASSES = 1;
+const MAY_FAULT = 2;
 
 /** Passes that give a value for any collection, the empty one too (`min` or `first` of nothing faults). */
 const TOTAL_AGGREGATES = new Set(["count", "sum", "any", "all", "distinct"]);
 
-/** Whether an expression can neither fault nor call a rules function: values, names, card fields,
- *  index reads, arithmetic without division, comparisons, and count/sum/any/all/distinct of such. */
-function faultlessIn(game: CheckedGame, e: A.Expression): boolean {
-  const faultless = (x: A.Expression): boolean => faultlessIn(game, x);
+/** The cost of an expression, the dearest of its parts: values, names, card fields, index reads,
+ *  arithmetic and comparisons are cheap; division may fault (by 0); count/sum/any/all/distinct pass
+ *  over their collection, except the count of a zone or of a list of cards (a set drawn): its size. */
+function costOf(game: CheckedGame, e: A.Expression): number {
+  const of = (...parts: (A.Expression | null)[]): number => Math.max(CHEAP, ...parts.map((x) => (x === null ? CHEAP : costOf(game, x))));
   switch (e.kind) {
     case "integer":
     case "boolean":
     case "string":
     case "name":
-      return true;
+      return CHEAP;
     case "index":
-      return faultless(e.target) && faultless(e.index);
+      return of(e.target, e.index);
     case "member":
-      return faultless(e.target);
+      return of(e.target);
     case "unary":
-      return faultless(e.operand);
+      return of(e.operand);
     case "binary":
-      return e.operator !== "/" && e.operator !== "%" && faultless(e.left) && faultless(e.right);
+      return e.operator === "/" || e.operator === "%" ? MAY_FAULT : of(e.left, e.right);
     case "conditional":
-      return faultless(e.condition) && faultless(e.then) && faultless(e.otherwise);
+      return of(e.condition, e.then, e.otherwise);
     case "aggregate":
-      return TOTAL_AGGREGATES.has(e.callee.name) && faultless(e.source) && (e.condition === null || faultless(e.condition)) && (e.value === null || faultless(e.value));
-    case "call":
-      // `count(x)`: the built-in, not a rules function.
-      return e.callee.name === "count" && e.args.length === 1 && game.names.get(e)?.kind !== "function" && faultless(e.args[0]!);
-    default:
-      return false;
-  }
-}
-
-/** Whether a faultless expression passes over no collection: the count of a zone, or of a list of
- *  cards (a set drawn), is its size. */
-function cheapIn(game: CheckedGame, e: A.Expression): boolean {
-  const cheap = (x: A.Expression): boolean => cheapIn(game, x);
-  switch (e.kind) {
-    case "index":
-      return cheap(e.target) && cheap(e.index);
-    case "member":
-      return cheap(e.target);
-    case "unary":
-      return cheap(e.operand);
-    case "binary":
-      return cheap(e.left) && cheap(e.right);
-    case "conditional":
-      return cheap(e.condition) && cheap(e.then) && cheap(e.otherwise);
-    case "aggregate":
-      return false;
+      return TOTAL_AGGREGATES.has(e.callee.name) ? Math.max(PASSES, of(e.source, e.condition, e.value)) : MAY_FAULT;
     case "call": {
-      if (e.callee.name !== "count" || e.args.length !== 1) return false;
+      // `count(x)`: the builtin, not a rules function.
+      if (e.callee.name !== "count" || e.args.length !== 1 || game.names.get(e)?.kind === "function") return MAY_FAULT;
       const counted = e.args[0]!;
       const type = game.types.get(counted);
-      const sized = type?.kind === "zone" || (type?.kind === "list" && type.element.kind === "card");
-      return (counted.kind === "name" || counted.kind === "index") && sized && cheap(counted);
+      const sized = (counted.kind === "name" || counted.kind === "index") && (type?.kind === "zone" || (type?.kind === "list" && type.element.kind === "card"));
+      return sized ? of(counted) : Math.max(PASSES, of(counted));
     }
     default:
-      return true;
+      return MAY_FAULT;
   }
 }
